@@ -1,0 +1,200 @@
+/* luztar-application.c — the AdwApplication of Luztar
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "luztar-application.h"
+#include "luztar-window.h"
+
+struct _LuztarApplication
+{
+  AdwApplication  parent_instance;
+
+  /* Owned */
+  GSettings      *settings;
+};
+
+G_DEFINE_FINAL_TYPE (LuztarApplication, luztar_application, ADW_TYPE_APPLICATION)
+
+LuztarApplication *
+luztar_application_new (void)
+{
+  return g_object_new (LUZTAR_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "resource-base-path", APP_PATH,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       NULL);
+}
+
+/**
+ * luztar_application_get_settings:
+ *
+ * Returns: (transfer none): the application's settings
+ */
+GSettings *
+luztar_application_get_settings (LuztarApplication *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_APPLICATION (self), NULL);
+
+  if (self->settings == NULL)
+    self->settings = g_settings_new (APP_ID);
+  return self->settings;
+}
+
+/**
+ * luztar_application_dup_examples_dir:
+ *
+ * The folder of the example models: LUZTAR_EXAMPLES_DIR when set (the
+ * uninstalled `scripts/run` and the tests set it), else the installed one.
+ *
+ * Returns: (transfer full): a path
+ */
+char *
+luztar_application_dup_examples_dir (LuztarApplication *self)
+{
+  const char *env = g_getenv ("LUZTAR_EXAMPLES_DIR");
+
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+  return g_build_filename (PKGDATADIR, "examples", NULL);
+}
+
+static LuztarWindow *
+new_window (LuztarApplication *self)
+{
+  return luztar_window_new (self);
+}
+
+static void
+luztar_application_activate (GApplication *app)
+{
+  LuztarApplication *self = LUZTAR_APPLICATION (app);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    window = GTK_WINDOW (new_window (self));
+  gtk_window_present (window);
+}
+
+static void
+luztar_application_open (GApplication  *app,
+                         GFile        **files,
+                         int            n_files,
+                         const char    *hint)
+{
+  LuztarApplication *self = LUZTAR_APPLICATION (app);
+
+  for (int i = 0; i < n_files; i++)
+    {
+      LuztarWindow *window = new_window (self);
+
+      luztar_window_open_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+new_window_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  gtk_window_present (GTK_WINDOW (new_window (LUZTAR_APPLICATION (user_data))));
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (app));
+
+  /* Closing (not destroying) lets each window save its state and, later,
+   * ask about unsaved changes; the application ends with its last window. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  static const char *developers[] = { "The Luztar authors", NULL };
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (app),
+                        "application-name", _("Luztar"),
+                        "application-icon", APP_ID,
+                        "developer-name", _("The Luztar authors"),
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Build and simulate mechanical models with freeplay, "
+                                      "dry friction that truly sticks, and impacts."),
+                        "website", "https://luztar.org",
+                        "issue-url", "https://luztar.org/issues",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "copyright", "© 2026 The Luztar authors",
+                        "developers", developers,
+                        /* TRANSLATORS: put your name (and e-mail) here, one per line. */
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static const GActionEntry app_actions[] = {
+  { "new-window", new_window_action },
+  { "about", about_action },
+  { "quit", quit_action },
+};
+
+static void
+luztar_application_startup (GApplication *app)
+{
+  G_APPLICATION_CLASS (luztar_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
+                                         (const char *[]) { "<Control>q", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.new-window",
+                                         (const char *[]) { "<Control>n", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open",
+                                         (const char *[]) { "<Control>o", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open-example",
+                                         (const char *[]) { "<Control><Shift>o", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close",
+                                         (const char *[]) { "<Control>w", NULL });
+}
+
+static void
+luztar_application_dispose (GObject *object)
+{
+  LuztarApplication *self = LUZTAR_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (luztar_application_parent_class)->dispose (object);
+}
+
+static void
+luztar_application_class_init (LuztarApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = luztar_application_dispose;
+  app_class->activate = luztar_application_activate;
+  app_class->open = luztar_application_open;
+  app_class->startup = luztar_application_startup;
+}
+
+static void
+luztar_application_init (LuztarApplication *self)
+{
+}

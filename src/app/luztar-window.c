@@ -1,0 +1,267 @@
+/* luztar-window.c — the main window
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "lz.h"
+#include "luztar-window.h"
+#include "canvas/luztar-canvas.h"
+
+struct _LuztarWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwWindowTitle       *window_title;
+  AdwToastOverlay      *toast_overlay;
+  AdwStatusPage        *status_page;
+  LuztarCanvas         *canvas;
+
+  /* Owned */
+  LzModel              *model;
+  GFile                *file;
+  GtkNativeDialog      *chooser;
+};
+
+G_DEFINE_FINAL_TYPE (LuztarWindow, luztar_window, ADW_TYPE_APPLICATION_WINDOW)
+
+LuztarWindow *
+luztar_window_new (LuztarApplication *app)
+{
+  GSettings *settings = luztar_application_get_settings (app);
+
+  return g_object_new (LUZTAR_TYPE_WINDOW,
+                       "application", app,
+                       "default-width", g_settings_get_int (settings, "window-width"),
+                       "default-height", g_settings_get_int (settings, "window-height"),
+                       "maximized", g_settings_get_boolean (settings, "window-maximized"),
+                       NULL);
+}
+
+/* Model descriptions are written wrapped in the file; the page reflows
+ * them: lines of a paragraph are joined, blank lines separate paragraphs.
+ * The result is escaped for the status page's markup. */
+static char *
+reflow_description (const char *text)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_auto(GStrv) lines = g_strsplit (text != NULL ? text : "", "\n", -1);
+  gboolean blank_pending = FALSE;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = g_strstrip (lines[i]);
+
+      if (*line == '\0')
+        {
+          blank_pending = out->len > 0;
+          continue;
+        }
+      if (out->len > 0)
+        g_string_append (out, blank_pending ? "\n\n" : " ");
+      g_string_append (out, line);
+      blank_pending = FALSE;
+    }
+  return g_markup_escape_text (out->str, -1);
+}
+
+static void
+show_model (LuztarWindow *self)
+{
+  const char *name = lz_model_get_name (self->model);
+  const char *description = lz_model_get_description (self->model);
+  g_autofree char *reflowed = NULL;
+  g_autofree char *basename = g_file_get_basename (self->file);
+
+  adw_window_title_set_title (self->window_title,
+                              name != NULL && *name != '\0' ? name : basename);
+  adw_window_title_set_subtitle (self->window_title, basename);
+  gtk_window_set_title (GTK_WINDOW (self), name != NULL && *name != '\0' ? name : basename);
+  adw_status_page_set_title (self->status_page,
+                             name != NULL && *name != '\0' ? name : basename);
+  reflowed = reflow_description (description);
+  adw_status_page_set_description (self->status_page, reflowed);
+}
+
+/**
+ * luztar_window_open_file:
+ * @file: a `.luztar` model file
+ *
+ * Loads @file into this window.  A file that fails to load leaves the
+ * current model as it is and shows the `FILE:LINE: message` in a toast.
+ *
+ * Returns: whether the model was loaded
+ */
+gboolean
+luztar_window_open_file (LuztarWindow *self,
+                         GFile        *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  LzModel *model;
+
+  g_return_val_if_fail (LUZTAR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  model = path != NULL ? lz_model_load (path, &error) : NULL;
+  if (model == NULL)
+    {
+      AdwToast *toast;
+
+      if (error == NULL)
+        g_set_error (&error, LZ_ERROR, LZ_ERROR_IO,
+                     _("Only local files can be opened"));
+      toast = adw_toast_new (error->message);
+      adw_toast_set_timeout (toast, 0);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      g_printerr ("%s\n", error->message);
+      return FALSE;
+    }
+
+  g_clear_pointer (&self->model, lz_model_unref);
+  g_set_object (&self->file, file);
+  self->model = model;
+  show_model (self);
+  return TRUE;
+}
+
+static void
+chooser_response (GtkNativeDialog *chooser,
+                  int              response,
+                  gpointer         user_data)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (user_data);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      luztar_window_open_file (self, file);
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+run_open_chooser (LuztarWindow *self,
+                  const char   *title,
+                  GFile        *folder)
+{
+  g_autoptr(GtkFileFilter) models = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  GtkFileChooserNative *chooser;
+
+  if (self->chooser != NULL)
+    {
+      gtk_native_dialog_show (self->chooser);
+      return;
+    }
+
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (models, _("Luztar Models"));
+  gtk_file_filter_add_pattern (models, "*.luztar");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), models);
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_set_modal (self->chooser, TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response), self);
+  gtk_native_dialog_show (self->chooser);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (widget);
+  g_autoptr(GFile) folder = self->file != NULL ? g_file_get_parent (self->file) : NULL;
+
+  run_open_chooser (self, _("Open Model"), folder);
+}
+
+static void
+open_example_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (widget);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autofree char *dir = luztar_application_dup_examples_dir (LUZTAR_APPLICATION (app));
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+
+  run_open_chooser (self, _("Open Example Model"), folder);
+}
+
+static gboolean
+luztar_window_close_request (GtkWindow *window)
+{
+  GtkApplication *app = gtk_window_get_application (window);
+  GSettings *settings;
+  int width, height;
+
+  if (app == NULL)
+    return GTK_WINDOW_CLASS (luztar_window_parent_class)->close_request (window);
+
+  settings = luztar_application_get_settings (LUZTAR_APPLICATION (app));
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (settings, "window-width", width);
+  g_settings_set_int (settings, "window-height", height);
+  g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (window));
+
+  return GTK_WINDOW_CLASS (luztar_window_parent_class)->close_request (window);
+}
+
+static void
+luztar_window_dispose (GObject *object)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (object);
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  g_clear_pointer (&self->model, lz_model_unref);
+  g_clear_object (&self->file);
+  gtk_widget_dispose_template (GTK_WIDGET (self), LUZTAR_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (luztar_window_parent_class)->dispose (object);
+}
+
+static void
+luztar_window_class_init (LuztarWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = luztar_window_dispose;
+  window_class->close_request = luztar_window_close_request;
+
+  g_type_ensure (LUZTAR_TYPE_CANVAS);
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, status_page);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, canvas);
+
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-example", NULL, open_example_action);
+}
+
+static void
+luztar_window_init (LuztarWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

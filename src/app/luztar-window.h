@@ -1,0 +1,23 @@
+/* luztar-window.h
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "luztar-application.h"
+
+G_BEGIN_DECLS
+
+#define LUZTAR_TYPE_WINDOW (luztar_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (LuztarWindow, luztar_window, LUZTAR, WINDOW, AdwApplicationWindow)
+
+LuztarWindow *luztar_window_new       (LuztarApplication *app);
+gboolean      luztar_window_open_file (LuztarWindow      *self,
+                                       GFile             *file);
+
+G_END_DECLS

@@ -1,0 +1,209 @@
+/* cli-check.c — luztar-cli check: validate model files
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Loads each file with every check of the core loader (XML, schema,
+ * ranges, references, inertia paths) and prints a one-line summary of a
+ * good model or the loader's "FILE:LINE: message" lines for a bad one.
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "lz.h"
+#include "cli.h"
+
+static void
+print_help (void)
+{
+  /* TRANSLATORS: the usage line of "luztar-cli check"; keep the words in
+   * capitals as they are. */
+  g_print (_("Usage: luztar-cli check [OPTION…] FILE…\n"));
+  g_print ("\n");
+  g_print (_("Validate model files: XML syntax, the RELAX NG schema, parameter ranges,\n"
+             "references between items and that every body has inertia or stiffness.\n"));
+  g_print ("\n");
+  g_print (_("For a valid file, print one line:\n"));
+  /* TRANSLATORS: an example output line; translate the words, keep the form. */
+  g_print ("  %s\n", _("FILE: ok — “NAME”: 2 bodies, 3 elements (2 springs, 1 stop), "
+                       "3 complementarity pairs"));
+  g_print (_("For an invalid file, print every problem on standard error as\n"
+             "FILE:LINE: message.\n"));
+  g_print ("\n");
+  g_print (_("Options:\n"));
+  g_print ("  %-12s %s\n", "-q, --quiet", _("Print nothing for valid files"));
+  g_print ("  %-12s %s\n", "-h, --help", _("Show this help and exit"));
+  g_print ("\n");
+  g_print (_("Exit status:\n"));
+  g_print ("  0  %s\n", _("every file is a valid model"));
+  g_print ("  1  %s\n", _("usage error (unknown option, no file)"));
+  g_print ("  2  %s\n", _("a file is invalid or cannot be read"));
+}
+
+static void
+append_count (GString    *out,
+              const char *text)
+{
+  if (out->len > 0)
+    g_string_append (out, ", ");
+  g_string_append (out, text);
+}
+
+/* "1 spring, 2 stops": the kinds present, in the order of LzItemKind. */
+static char *
+describe_kinds (const LzModel *model,
+                LzItemKind     first,
+                LzItemKind     last)
+{
+  GString *out = g_string_new (NULL);
+
+  for (LzItemKind kind = first; kind <= last; kind++)
+    {
+      guint n = lz_model_count_kind (model, kind);
+      g_autofree char *text = NULL;
+
+      if (n == 0)
+        continue;
+      switch (kind)
+        {
+        case LZ_ITEM_SPRING:
+          text = g_strdup_printf (ngettext ("%u spring", "%u springs", n), n);
+          break;
+        case LZ_ITEM_DAMPER:
+          text = g_strdup_printf (ngettext ("%u damper", "%u dampers", n), n);
+          break;
+        case LZ_ITEM_FRICTION:
+          text = g_strdup_printf (ngettext ("%u friction element", "%u friction elements", n), n);
+          break;
+        case LZ_ITEM_STOP:
+          text = g_strdup_printf (ngettext ("%u stop", "%u stops", n), n);
+          break;
+        case LZ_ITEM_GEAR:
+          text = g_strdup_printf (ngettext ("%u gear", "%u gears", n), n);
+          break;
+        case LZ_ITEM_FORCE:
+          text = g_strdup_printf (ngettext ("%u force", "%u forces", n), n);
+          break;
+        case LZ_ITEM_PRESCRIBED:
+          text = g_strdup_printf (ngettext ("%u prescribed motion", "%u prescribed motions", n),
+                                  n);
+          break;
+        case LZ_ITEM_ACTUATOR:
+          text = g_strdup_printf (ngettext ("%u actuator", "%u actuators", n), n);
+          break;
+        case LZ_ITEM_GROUND:
+        case LZ_ITEM_BODY:
+        case LZ_ITEM_N_KINDS:
+        default:
+          g_assert_not_reached ();
+        }
+      append_count (out, text);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The one-line summary of a valid model (without the file name). */
+static char *
+summarize (const LzModel *model)
+{
+  GString *out = g_string_new (NULL);
+  guint n_bodies = lz_model_get_n_bodies (model);
+  guint n_elements = lz_model_get_n_elements (model);
+  guint n_sources = lz_model_get_n_sources (model);
+  guint n_pairs = lz_model_count_pairs (model);
+  g_autofree char *elements = describe_kinds (model, LZ_ITEM_SPRING, LZ_ITEM_GEAR);
+
+  if (*lz_model_get_name (model) != '\0')
+    g_string_append_printf (out, "“%s”: ", lz_model_get_name (model));
+  g_string_append_printf (out, ngettext ("%u body", "%u bodies", n_bodies), n_bodies);
+  g_string_append (out, ", ");
+  g_string_append_printf (out, ngettext ("%u element", "%u elements", n_elements), n_elements);
+  if (n_elements > 0)
+    g_string_append_printf (out, " (%s)", elements);
+  if (n_sources > 0)
+    {
+      g_autofree char *sources = describe_kinds (model, LZ_ITEM_FORCE, LZ_ITEM_ACTUATOR);
+
+      g_string_append_printf (out, ", %s", sources);
+    }
+  g_string_append (out, ", ");
+  g_string_append_printf (out, ngettext ("%u complementarity pair", "%u complementarity pairs",
+                                         n_pairs),
+                          n_pairs);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+check_file (const char *path,
+            gboolean    quiet)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = lz_model_load (path, &error);
+  g_autofree char *display = NULL;
+  g_autofree char *summary = NULL;
+
+  if (model == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return FALSE;
+    }
+  if (!quiet)
+    {
+      display = g_filename_display_name (path);
+      summary = summarize (model);
+      /* TRANSLATORS: FILE: ok — SUMMARY */
+      g_print (_("%s: ok — %s\n"), display, summary);
+    }
+  return TRUE;
+}
+
+/**
+ * lz_cli_check:
+ * @argc: number of arguments, argv[0] being "check"
+ * @argv: the arguments
+ *
+ * `luztar-cli check [-q] FILE…`.
+ *
+ * Returns: 0 if every file is a valid model, 1 on a usage error, 2 if a
+ *   file is invalid or unreadable
+ */
+int
+lz_cli_check (int    argc,
+              char **argv)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+  gboolean quiet = FALSE;
+  gboolean options_done = FALSE;
+  gboolean all_ok = TRUE;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+
+      if (!options_done && arg[0] == '-' && arg[1] != '\0')
+        {
+          if (strcmp (arg, "--") == 0)
+            options_done = TRUE;
+          else if (strcmp (arg, "-h") == 0 || strcmp (arg, "--help") == 0)
+            {
+              print_help ();
+              return LZ_CLI_EXIT_OK;
+            }
+          else if (strcmp (arg, "-q") == 0 || strcmp (arg, "--quiet") == 0)
+            quiet = TRUE;
+          else
+            return lz_cli_usage_error ("check", _("unknown option “%s”"), arg);
+        }
+      else
+        g_ptr_array_add (files, (gpointer) arg);
+    }
+  if (files->len == 0)
+    return lz_cli_usage_error ("check", _("no model file given"));
+
+  for (guint i = 0; i < files->len; i++)
+    all_ok &= check_file (files->pdata[i], quiet);
+  return all_ok ? LZ_CLI_EXIT_OK : LZ_CLI_EXIT_BAD_INPUT;
+}

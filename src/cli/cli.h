@@ -1,0 +1,41 @@
+/* cli.h — shared declarations of luztar-cli
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Exit codes, documented in `luztar-cli --help` and README.md. */
+enum
+{
+  LZ_CLI_EXIT_OK = 0,
+  LZ_CLI_EXIT_USAGE = 1,
+  LZ_CLI_EXIT_BAD_INPUT = 2,
+};
+
+/* A command gets its own argv (argv[0] is the command name) and returns an
+ * exit code. */
+typedef int (*LzCliCommandFunc) (int argc, char **argv);
+
+typedef struct
+{
+  const char       *name;
+  const char       *summary;   /* N_() marked, translated when shown */
+  LzCliCommandFunc  func;
+} LzCliCommand;
+
+/* Prints "luztar-cli: MESSAGE" and the hint to use --help on stderr;
+ * returns LZ_CLI_EXIT_USAGE. */
+int lz_cli_usage_error (const char *command,
+                        const char *format,
+                        ...) G_GNUC_PRINTF (2, 3);
+
+/* The commands, one file each (cli-<command>.c). */
+int lz_cli_check (int argc, char **argv);
+
+G_END_DECLS

@@ -1,0 +1,101 @@
+/* main.c — luztar-cli, the batch and scripting interface
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <gsl/gsl_errno.h>
+
+#include "lz.h"
+#include "cli.h"
+
+static const LzCliCommand commands[] = {
+  { "check", N_("Validate a model file and print a one-line summary"), lz_cli_check },
+};
+
+int
+lz_cli_usage_error (const char *command,
+                    const char *format,
+                    ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (command != NULL)
+    g_printerr ("luztar-cli %s: %s\n", command, message);
+  else
+    g_printerr ("luztar-cli: %s\n", message);
+  /* TRANSLATORS: %s is the command to type, e.g. "luztar-cli --help". */
+  g_printerr (_("Try “%s” for more information.\n"),
+              command != NULL ? "luztar-cli COMMAND --help" : "luztar-cli --help");
+  return LZ_CLI_EXIT_USAGE;
+}
+
+static void
+print_help (void)
+{
+  /* TRANSLATORS: the usage line; keep the words in capitals as they are. */
+  g_print (_("Usage: luztar-cli [--version] [--help] COMMAND [ARGUMENTS…]\n"));
+  g_print ("\n");
+  g_print (_("Build and simulate mechanical models with freeplay, dry friction and stops.\n"));
+  g_print ("\n");
+  g_print (_("Commands:\n"));
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    g_print ("  %-10s %s\n", commands[i].name, _(commands[i].summary));
+  g_print ("\n");
+  g_print (_("Options:\n"));
+  g_print ("  %-10s %s\n", "--help", _("Show this help and exit"));
+  g_print ("  %-10s %s\n", "--version", _("Show the version and exit"));
+  g_print ("\n");
+  g_print (_("Exit status:\n"));
+  g_print ("  0  %s\n", _("success"));
+  g_print ("  1  %s\n", _("usage error (unknown command or option, missing argument)"));
+  g_print ("  2  %s\n", _("bad input (a malformed or inconsistent model, a failed run)"));
+  g_print ("\n");
+  /* TRANSLATORS: %s is "luztar-cli COMMAND --help". */
+  g_print (_("Run “%s” for the options of a command.\n"), "luztar-cli COMMAND --help");
+}
+
+int
+main (int argc, char *argv[])
+{
+  const char *name;
+
+  lz_locale_init (LZ_LOCALE_DYNAMIC);
+  gsl_set_error_handler_off ();
+  g_set_prgname ("luztar-cli");
+
+  if (argc < 2)
+    return lz_cli_usage_error (NULL, _("no command given"));
+
+  name = argv[1];
+  if (g_str_equal (name, "--help") || g_str_equal (name, "-h") || g_str_equal (name, "help"))
+    {
+      print_help ();
+      return LZ_CLI_EXIT_OK;
+    }
+  if (g_str_equal (name, "--version") || g_str_equal (name, "-V"))
+    {
+      g_print ("luztar-cli %s\n", PACKAGE_VERSION);
+      return LZ_CLI_EXIT_OK;
+    }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (name, commands[i].name))
+      return commands[i].func (argc - 1, argv + 1);
+
+  if (name[0] == '-')
+    return lz_cli_usage_error (NULL, _("unknown option “%s”"), name);
+  return lz_cli_usage_error (NULL, _("unknown command “%s”"), name);
+}

@@ -1,0 +1,90 @@
+/* lz-luz.h — the luz, tar and talu projections and their algebra
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#if !defined(LZ_INSIDE) && !defined(LZ_COMPILATION)
+# error "Only <lz.h> can be included directly."
+#endif
+
+#include "lz-types.h"
+
+G_BEGIN_DECLS
+
+/* The projections (paper 000 §2; DESIGN.md §3). */
+double     lz_luz                (double      x,
+                                  double      a);
+LzInterval lz_tar                (double      x,
+                                  double      a);
+double     lz_tar_value          (double      x,
+                                  double      a,
+                                  double      at_zero);
+double     lz_talu               (double      x,
+                                  double      a1,
+                                  double      a2);
+double     lz_sat                (double      x,
+                                  double      a);
+
+/* Intervals. */
+LzInterval lz_interval_point     (double      x);
+LzInterval lz_interval_add       (LzInterval  i,
+                                  LzInterval  j);
+LzInterval lz_interval_scale     (LzInterval  i,
+                                  double      k);
+gboolean   lz_interval_contains  (LzInterval  i,
+                                  double      x,
+                                  double      tol);
+
+/* Theorem 2.1: inversion. */
+LzInterval lz_luz_inverse        (double      y,
+                                  double      a);
+
+/* Parallel dry+viscous elements combine (sum rule with homogeneity). */
+void       lz_tar_parallel       (double      c1,
+                                  double      a1,
+                                  double      c2,
+                                  double      a2,
+                                  double     *c,
+                                  double     *a);
+
+/* Disentanglement (Theorems 3.6–3.9). */
+double     lz_disentangle_3_6    (double      x,
+                                  double      a,
+                                  double      b,
+                                  double      k);
+double     lz_disentangle_3_7    (double      x,
+                                  double      a,
+                                  double      k);
+double     lz_disentangle_3_8    (double      x,
+                                  double      b,
+                                  double      k);
+double     lz_disentangle_3_9    (double      x,
+                                  double      a,
+                                  double      b,
+                                  double      k);
+
+/* Springs with freeplay in series (Theorems 4.1–4.3). */
+double     lz_series2            (double      x,
+                                  double      k1,
+                                  double      a1,
+                                  double      k2,
+                                  double      a2,
+                                  double     *y_out);
+double     lz_series             (gsize       n,
+                                  const double *k,
+                                  const double *a,
+                                  double      x,
+                                  double     *d_out);
+double     lz_series_geared      (gsize       n,
+                                  const double *k,
+                                  const double *a,
+                                  const double *r,
+                                  double      x,
+                                  double     *d_out,
+                                  double     *k_red_out,
+                                  double     *a_red_out);
+
+G_END_DECLS

@@ -1,0 +1,22 @@
+/* lz.h — umbrella header of the Luztar core library
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Include only this header; the module headers refuse to be included on
+ * their own so that the set of public declarations stays in one place.
+ */
+
+#pragma once
+
+#define LZ_INSIDE
+
+#include "lz-types.h"
+#include "lz-error.h"
+#include "lz-locale.h"
+#include "lz-luz.h"
+#include "lz-expr.h"
+#include "lz-model.h"
+#include "lz-model-xml.h"
+
+#undef LZ_INSIDE

@@ -1,0 +1,178 @@
+#!/usr/bin/python3
+# smoke.py APP OUTDIR [LANGUAGE] — start the real luztar binary, find its
+# main window and header-bar buttons through the accessibility tree, take a
+# screenshot, check it is not blank and keep it in OUTDIR.  Prints TAP.
+# Copyright 2026 The Luztar authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+import os
+import subprocess
+import sys
+import time
+import warnings
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+import gi  # noqa: E402
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+app_path, outdir = sys.argv[1], sys.argv[2]
+language = sys.argv[3] if len(sys.argv) > 3 else ""
+os.makedirs(outdir, exist_ok=True)
+suffix = "-" + language if language else ""
+shot = os.path.join(outdir, "main-window%s.png" % suffix)
+
+# The names the test looks for, per language (they are the .ui strings).
+NAMES = {
+    "": {"open": "Open", "menu": "Main Menu", "canvas": "Model canvas", "title": "No Model Open"},
+    "pl": {"open": "Otwórz", "menu": "Menu główne", "canvas": "Płótno modelu", "title": "Brak otwartego modelu"},
+}[language]
+
+checks = []
+
+
+def check(ok, what):
+    checks.append((bool(ok), what))
+    print("%s %d - %s" % ("ok" if ok else "not ok", len(checks), what), flush=True)
+    return ok
+
+
+def find_app(name, timeout=15.0):
+    end = time.time() + timeout
+    while time.time() < end:
+        desktop = Atspi.get_desktop(0)
+        for i in range(desktop.get_child_count()):
+            a = desktop.get_child_at_index(i)
+            if a is not None and a.get_name() == name:
+                return a
+        time.sleep(0.1)
+    return None
+
+
+def nodes(n):
+    yield n
+    for i in range(n.get_child_count()):
+        c = n.get_child_at_index(i)
+        if c is not None:
+            yield from nodes(c)
+
+
+def find(root, roles, name, timeout=10.0):
+    """The first node named NAME whose role is one of ROLES (a string, or
+    None for any role)."""
+    if isinstance(roles, str):
+        roles = (roles,)
+    end = time.time() + timeout
+    while time.time() < end:
+        for n in nodes(root):
+            if n.get_name() == name and (roles is None or n.get_role_name() in roles):
+                return n
+        time.sleep(0.1)
+    return None
+
+
+env = dict(os.environ)
+env.pop("GTK_A11Y", None)
+env["GSK_RENDERER"] = env.get("GSK_RENDERER", "cairo")
+# GTK, fontconfig and Mesa keep one-time allocations until exit; leak
+# reports about them say nothing about Luztar (the core tests check leaks).
+env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
+if language:
+    env["LANGUAGE"] = language
+log = open(os.path.join(outdir, "app%s.log" % suffix), "w")
+proc = subprocess.Popen([app_path], env=env, stdout=log, stderr=subprocess.STDOUT)
+try:
+    app = find_app("luztar")
+    check(app is not None, "the application appears on the accessibility bus")
+    if app is None:
+        raise SystemExit(1)
+    frame = None
+    end = time.time() + 10
+    while frame is None and time.time() < end:
+        frame = next((n for n in nodes(app) if n.get_role_name() == "frame"), None)
+        time.sleep(0.1)
+    check(frame is not None, "the main window is shown")
+    title = frame.get_name() if frame else ""
+    check(title == "Luztar", "the window is titled 'Luztar' (got %r)" % title)
+    open_button = find(app, "push button", NAMES["open"])
+    check(open_button is not None, "header bar has a button named %r" % NAMES["open"])
+    menu_button = find(app, ("push button", "toggle button"), NAMES["menu"])
+    check(menu_button is not None, "header bar has a button named %r" % NAMES["menu"])
+    canvas = find(app, None, NAMES["canvas"])
+    check(canvas is not None, "the canvas is named %r" % NAMES["canvas"])
+    heading = find(app, "label", NAMES["title"])
+    check(heading is not None, "the welcome page reads %r" % NAMES["title"])
+    if canvas is not None:
+        ext = canvas.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
+        check(ext.width > 400 and ext.height > 300,
+              "the canvas fills the window (%dx%d)" % (ext.width, ext.height))
+    time.sleep(0.5)
+    subprocess.run(["import", "-window", "root", shot], check=True)
+    colours = int(subprocess.run(["convert", shot, "-format", "%k", "info:"],
+                                 capture_output=True, text=True).stdout.strip() or 0)
+    check(colours > 50, "the screenshot is not blank (%d colours) — %s" % (colours, shot))
+    # The header bar is light grey in the default style, the canvas nearly white.
+    px = subprocess.run(["convert", shot, "-format", "%[hex:u.p{600,400}]", "info:"],
+                        capture_output=True, text=True).stdout.strip()
+    check(px not in ("000000", ""), "the window is drawn where it should be (pixel %s)" % px)
+    # Quit as a user would: Ctrl+Q with the pointer over the window (there is
+    # no window manager, so keys go to the window under the pointer).
+    subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+q"], check=True)
+    try:
+        rc = proc.wait(10)
+    except subprocess.TimeoutExpired:
+        rc = None
+    check(rc == 0, "Ctrl+Q quits the application cleanly (exit status %s)" % rc)
+finally:
+    if proc.poll() is None:
+        proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+# Second start, as scripts/run does it: on the default example model.  The
+# window title and the page show the model's name from the file.
+example = os.path.join(os.environ.get("LUZTAR_EXAMPLES_DIR", "data/examples"),
+                       "friction-oscillator.luztar")
+log = open(os.path.join(outdir, "app-example%s.log" % suffix), "w")
+proc = subprocess.Popen([app_path, example], env=env, stdout=log, stderr=subprocess.STDOUT)
+try:
+    app = find_app("luztar")
+    check(app is not None, "started on %s, the application appears" % os.path.basename(example))
+    if app is None:
+        raise SystemExit(1)
+    frame = None
+    end = time.time() + 10
+    while time.time() < end:
+        frame = next((n for n in nodes(app) if n.get_role_name() == "frame"), None)
+        if frame is not None and frame.get_name() == "Forced friction oscillator":
+            break
+        time.sleep(0.1)
+    title = frame.get_name() if frame else ""
+    check(title == "Forced friction oscillator",
+          "the window is titled with the model's name (got %r)" % title)
+    heading = find(app, "label", "Forced friction oscillator")
+    check(heading is not None, "the page shows the model's name")
+    time.sleep(0.5)
+    shot2 = os.path.join(outdir, "example-window%s.png" % suffix)
+    subprocess.run(["import", "-window", "root", shot2], check=True)
+    subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+q"], check=True)
+    try:
+        rc = proc.wait(10)
+    except subprocess.TimeoutExpired:
+        rc = None
+    check(rc == 0, "Ctrl+Q quits again (exit status %s)" % rc)
+finally:
+    if proc.poll() is None:
+        proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+failed = sum(1 for ok, _ in checks if not ok)
+print("1..%d" % len(checks))
+sys.exit(1 if failed else 0)
