@@ -18,6 +18,8 @@
 
 static const LzCliCommand commands[] = {
   { "check", N_("Validate a model file and print a one-line summary"), lz_cli_check },
+  { "assemble", N_("Print M, C, K, f, W, the complementarity pairs and the LCS of a model"),
+    lz_cli_assemble },
 };
 
 int

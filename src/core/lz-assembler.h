@@ -19,6 +19,9 @@
 
 G_BEGIN_DECLS
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (gsl_vector, gsl_vector_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (gsl_matrix, gsl_matrix_free)
+
 /**
  * LzPairKind:
  * @LZ_PAIR_STOP_LOWER: y = g − lower ≥ 0 ⊥ u = λ ≥ 0 (contact force)
@@ -87,6 +90,13 @@ guint           lz_assembly_get_n_nonsmooth (const LzAssembly *self);
 const gsl_matrix *lz_assembly_get_W        (const LzAssembly  *self);
 const char     *lz_assembly_get_nonsmooth_id (const LzAssembly *self,
                                             guint              row);
+const LzElement *lz_assembly_get_nonsmooth_element (const LzAssembly *self,
+                                            guint              row);
+void            lz_assembly_eval_g0        (const LzAssembly  *self,
+                                            guint              row,
+                                            double             t,
+                                            double            *g0,
+                                            double            *g0dot);
 
 /* Complementarity pairs. */
 guint           lz_assembly_get_n_pairs    (const LzAssembly  *self);
@@ -104,6 +114,10 @@ const char     *lz_assembly_get_lcs_e_text (const LzAssembly  *self,
                                             guint              i);
 const char     *lz_assembly_get_lcs_d_text (const LzAssembly  *self,
                                             guint              i);
+void            lz_assembly_eval_lcs_affine (const LzAssembly *self,
+                                            double             t,
+                                            gsl_vector        *e,
+                                            gsl_vector        *d);
 
 /* The equations of motion in luz/tar notation, one line per dof. */
 char           *lz_assembly_dup_equation   (const LzAssembly  *self,

@@ -36,6 +36,7 @@
 
 #include "lz-error.h"
 #include "lz-expr.h"
+#include "lz-symbolic.h"
 
 struct LzExpr
 {
@@ -433,6 +434,8 @@ lz_expr_new (const char *text,
              GError    **error)
 {
   g_autofree char *copy = NULL;
+  g_autofree char *d1 = NULL;
+  g_autofree char *d2 = NULL;
   LzExpr *expr;
   char **names = NULL;
   int n_names = 0;
@@ -448,6 +451,13 @@ lz_expr_new (const char *text,
   g_mutex_init (&expr->lock);
   expr->text = g_strdup (copy);
 
+  /* The derivatives come from lz-symbolic.c's formulas, not from
+   * evaluator_derivative(): libmatheval 1.1.11 differentiates asinh() as
+   * if it were asin() (d/dt asinh(t) = 1/sqrt(1 − t²)), and the formulas
+   * are what the user sees, so evaluating them keeps both in agreement. */
+  d1 = lz_symbolic_derivative (copy, 1, NULL);
+  d2 = lz_symbolic_derivative (copy, 2, NULL);
+
   g_mutex_lock (&parse_lock);
   /* evaluator_create() takes a modifiable string; give it our copy. */
   expr->f = evaluator_create (copy);
@@ -455,9 +465,9 @@ lz_expr_new (const char *text,
     {
       static char t_name[] = "t";
 
-      expr->f1 = evaluator_derivative (expr->f, t_name);
+      expr->f1 = d1 != NULL ? evaluator_create (d1) : evaluator_derivative (expr->f, t_name);
       if (expr->f1 != NULL)
-        expr->f2 = evaluator_derivative (expr->f1, t_name);
+        expr->f2 = d2 != NULL ? evaluator_create (d2) : evaluator_derivative (expr->f1, t_name);
       evaluator_get_variables (expr->f, &names, &n_names);
     }
   g_mutex_unlock (&parse_lock);
@@ -626,9 +636,9 @@ lz_expr_eval_d2 (const LzExpr *expr,
  * @expr: an expression
  * @order: 0 for f itself, 1 for f', 2 for f''
  *
- * The formula as libmatheval simplified it, fully parenthesized, e.g.
- * "(0.5*cos((0.5*t)))"; for display and export, not for parsing back
- * (libmatheval may print rounded constants).
+ * The formula of the derivative, simplified and with exact numbers, e.g.
+ * "0.5*cos(0.5*t)" (lz-symbolic.c); it parses back to the same function.
+ * Order 0 gives the expression's own text.
  *
  * Returns: (transfer full): the text of the derivative of order @order
  */
@@ -642,7 +652,15 @@ lz_expr_dup_derivative (const LzExpr *expr,
   g_return_val_if_fail (expr != NULL, NULL);
   g_return_val_if_fail (order <= 2, NULL);
 
-  evaluator = order == 0 ? expr->f : order == 1 ? expr->f1 : expr->f2;
+  if (order == 0)
+    return g_strdup (expr->text);
+  text = lz_symbolic_derivative (expr->text, order, NULL);
+  if (text != NULL)
+    return text;
+
+  /* Not expected (every function of libmatheval is handled): libmatheval's
+   * own, unsimplified formula. */
+  evaluator = order == 1 ? expr->f1 : expr->f2;
   /* evaluator_get_string() builds and caches the string in the evaluator. */
   g_mutex_lock ((GMutex *) &expr->lock);
   text = g_strdup (evaluator_get_string (evaluator));

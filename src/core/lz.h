@@ -18,5 +18,6 @@
 #include "lz-expr.h"
 #include "lz-model.h"
 #include "lz-model-xml.h"
+#include "lz-assembler.h"
 
 #undef LZ_INSIDE

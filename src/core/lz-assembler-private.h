@@ -1,0 +1,27 @@
+/* lz-assembler-private.h — affine combinations of time functions, shared
+ * by the assembler, its exports and the integrators
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* c + Σ coef·x_k^(order)(t), x_k an LzExpr, order 0 or 1. */
+typedef struct
+{
+  double  constant;
+  GArray *terms;
+  char   *text;    /* cached lz_affine_get_text() */
+} LzAffine;
+
+double      lz_affine_eval        (const LzAffine *self,
+                                   double          t);
+gboolean    lz_affine_is_constant (const LzAffine *self);
+const char *lz_affine_get_text    (LzAffine       *self);
+
+G_END_DECLS

@@ -1,0 +1,1265 @@
+/* lz-assembler.c — M, C, K, f, W and the complementarity data of a model
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Conventions (DESIGN.md §2–3).  The dofs are the bodies in file order.
+ * An element with ports a, b and coefficients ca, cb measures
+ *
+ *     g = cb·q_b − ca·q_a = wᵀq + g0(t),
+ *
+ * where w = ∂g/∂q (w_b = cb, w_a = −ca; a ground port has no dof) and
+ * g0(t) collects the ground motions (a fixed ground is at 0).  Its
+ * tension T acts as −T·w on the dofs (+ca·T on a, −cb·T on b), so
+ *
+ *     M q̈ + C q̇ + K q ∈ f(t) + Wᵀλ,    λ = −T of the nonsmooth elements,
+ *
+ * with, per element,
+ *   linear spring / gear   K += k w wᵀ,  f −= k w (g0(t) − ℓ0)
+ *   damper, viscous part   C += c w wᵀ,  f −= c w ġ0(t)
+ *   friction, stop,        one row wᵀ of W each, and the complementarity
+ *   freeplay spring/gear   pairs below.
+ *
+ * The linear complementarity system (paper 004 §4) for x = (q, q̇) and
+ * regular M is ẋ = A x + B u + e(t), y = C x + D u + d(t), 0 ≤ y ⊥ u ≥ 0,
+ * with A = [0 I; −M⁻¹K −M⁻¹C] and one (y, u) pair per complementarity
+ * pair:
+ *
+ *   stop, lower side   y = g − lower, u = λ_lo (contact force, pushes g up)
+ *   stop, upper side   y = upper − g, u = λ_hi (pushes g down)
+ *   friction           the construction of paper 004 eqs. (2.12)–(2.14)
+ *                      for the dry part F of T = c_v·ġ + F:
+ *                        ξ1 ⊥ F0⁺ − F   and   ξ2 ⊥ F0⁻ + F,   ġ = ξ1 − ξ2.
+ *                      ξ2 = ξ1 − ġ is eliminated; the inputs are ξ1 and
+ *                      F0⁻ + F (so F enters the dynamics), the outputs
+ *                      F0⁺ − F = (F0⁺ + F0⁻) − u₂ and ξ1 − ġ.
+ *   freeplay (Δ > 0)   the dead zone luz(s, Δ) = p − m, s = g − ℓ0, with
+ *                        p ⊥ p − s + Δ   and   m ⊥ m + s + Δ,
+ *                      i.e. p = max(s − Δ, 0), m = max(−s − Δ, 0) (the
+ *                      dead-zone part of paper 004 eqs. (2.18)–(2.19));
+ *                      T = k (p − m).
+ *
+ * Time-dependent terms (forces, ground motions and their exact
+ * derivatives) are kept as affine combinations of expressions so that they
+ * can be both evaluated and printed.
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "lz-assembler.h"
+#include "lz-assembler-private.h"
+#include "lz-error.h"
+#include "lz-symbolic.h"
+
+/* ------------------------------------------------------------------------ */
+/* Affine combinations c + Σ coef·x_k^(order)(t)                             */
+
+typedef struct
+{
+  double  coef;
+  LzExpr *expr;
+  guint   order;   /* 0: the expression, 1: its time derivative */
+} Term;
+
+static void
+affine_init (LzAffine *self)
+{
+  self->constant = 0.0;
+  self->terms = g_array_new (FALSE, FALSE, sizeof (Term));
+  self->text = NULL;
+}
+
+static void
+affine_clear (LzAffine *self)
+{
+  if (self->terms != NULL)
+    {
+      for (guint i = 0; i < self->terms->len; i++)
+        lz_expr_unref (g_array_index (self->terms, Term, i).expr);
+      g_array_unref (self->terms);
+      self->terms = NULL;
+    }
+  g_clear_pointer (&self->text, g_free);
+}
+
+static void
+affine_add_term (LzAffine *self,
+                 double    coef,
+                 LzExpr   *expr,
+                 guint     order)
+{
+  Term term = { coef, NULL, order };
+
+  if (coef == 0.0)
+    return;
+  /* Fold constants: a constant force, the constant velocity of a belt
+   * moving as 0.2*t. */
+  if (order == 0 && lz_expr_is_constant (expr))
+    {
+      self->constant += coef * lz_expr_eval (expr, 0.0);
+      return;
+    }
+  if (order == 1)
+    {
+      gboolean constant = FALSE;
+      g_autofree char *text = lz_symbolic_derivative (lz_expr_get_text (expr), 1, &constant);
+
+      if (text != NULL && constant)
+        {
+          self->constant += coef * lz_expr_eval_d1 (expr, 0.0);
+          return;
+        }
+    }
+  /* Merge with an equal term: a spring and a damper to the same moving
+   * ground give one term each per order, not one per element. */
+  for (guint i = 0; i < self->terms->len; i++)
+    {
+      Term *t = &g_array_index (self->terms, Term, i);
+
+      if (t->order == order && lz_expr_equal (t->expr, expr))
+        {
+          t->coef += coef;
+          return;
+        }
+    }
+  term.expr = lz_expr_ref (expr);
+  g_array_append_val (self->terms, term);
+}
+
+/* self += scale·other */
+static void
+affine_add_scaled (LzAffine       *self,
+                   double          scale,
+                   const LzAffine *other)
+{
+  self->constant += scale * other->constant;
+  for (guint i = 0; i < other->terms->len; i++)
+    {
+      const Term *t = &g_array_index (other->terms, Term, i);
+
+      affine_add_term (self, scale * t->coef, t->expr, t->order);
+    }
+}
+
+/* The derivative of an affine combination of order-0 terms. */
+static void
+affine_add_derivative (LzAffine       *self,
+                       double          scale,
+                       const LzAffine *other)
+{
+  for (guint i = 0; i < other->terms->len; i++)
+    {
+      const Term *t = &g_array_index (other->terms, Term, i);
+
+      g_assert (t->order == 0);
+      affine_add_term (self, scale * t->coef, t->expr, 1);
+    }
+}
+
+double
+lz_affine_eval (const LzAffine *self,
+                double          t)
+{
+  double value = self->constant;
+
+  for (guint i = 0; i < self->terms->len; i++)
+    {
+      const Term *term = &g_array_index (self->terms, Term, i);
+      double x = term->order == 0 ? lz_expr_eval (term->expr, t)
+                                  : lz_expr_eval_d1 (term->expr, t);
+
+      value += term->coef * x;
+    }
+  return value;
+}
+
+gboolean
+lz_affine_is_constant (const LzAffine *self)
+{
+  for (guint i = 0; i < self->terms->len; i++)
+    {
+      const Term *term = &g_array_index (self->terms, Term, i);
+
+      if (!lz_expr_is_constant (term->expr) || term->order > 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Shortest text that reads back as the same double. */
+static char *
+number_text (double value)
+{
+  return lz_number_to_string (value);
+}
+
+/* Appends "coef*what" to a sum, with the sign pulled out in front ("a - 2*b",
+ * "-(x - y)"); the first term of a sum gets no leading "+".  ATOMIC says
+ * that WHAT has no top-level "+" or "-", so needs no parentheses. */
+static void
+append_signed (GString    *out,
+               double      coef,
+               const char *what,
+               gboolean    atomic)
+{
+  gboolean negative = coef < 0;
+  double magnitude = fabs (coef);
+  g_autofree char *number = number_text (magnitude);
+
+  if (out->len == 0)
+    g_string_append (out, negative ? "-" : "");
+  else
+    g_string_append (out, negative ? " - " : " + ");
+
+  if (what == NULL)
+    {
+      g_string_append (out, number);
+      return;
+    }
+  if (magnitude != 1.0)
+    g_string_append_printf (out, "%s*", number);
+  if (!atomic && (negative || magnitude != 1.0))
+    g_string_append_printf (out, "(%s)", what);
+  else
+    g_string_append (out, what);
+}
+
+/* Whether TEXT has no top-level "+" or "-" (an exponent's sign, as in
+ * "1e-3", does not count). */
+static gboolean
+text_is_atomic (const char *text)
+{
+  int depth = 0;
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '(' || *p == '[')
+        depth++;
+      else if (*p == ')' || *p == ']')
+        depth--;
+      else if (depth == 0 && (*p == '+' || *p == '-'))
+        {
+          gboolean exponent = p > text + 1 && (p[-1] == 'e' || p[-1] == 'E')
+                              && g_ascii_isdigit (p[-2]);
+
+          if (!exponent)
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Appends coef·x^(order)(t) to a sum, with the number folded into the
+ * formula ("0.01*pi*cos(2*pi*t)", not "0.5*0.02*pi*cos(2*pi*t)"). */
+static void
+append_term (GString      *out,
+             double        coef,
+             const LzExpr *expr,
+             guint         order)
+{
+  g_autofree char *magnitude = number_text (fabs (coef));
+  g_autofree char *scaled = g_strdup_printf ("%s*(%s)", magnitude, lz_expr_get_text (expr));
+  g_autofree char *text = lz_symbolic_derivative (scaled, order, NULL);
+  double sign = coef < 0 ? -1.0 : 1.0;
+  const char *body;
+
+  if (text == NULL)
+    {
+      g_autofree char *fallback = lz_expr_dup_derivative (expr, order);
+
+      append_signed (out, coef, fallback, text_is_atomic (fallback));
+      return;
+    }
+  body = text;
+  if (body[0] == '-' && text_is_atomic (body + 1))
+    {
+      sign = -sign;
+      body++;
+    }
+  append_signed (out, sign, body, text_is_atomic (body));
+}
+
+const char *
+lz_affine_get_text (LzAffine *self)
+{
+  GString *out;
+
+  if (self->text != NULL)
+    return self->text;
+
+  out = g_string_new (NULL);
+  for (guint i = 0; i < self->terms->len; i++)
+    {
+      const Term *term = &g_array_index (self->terms, Term, i);
+
+      append_term (out, term->coef, term->expr, term->order);
+    }
+  if (self->constant != 0.0 || out->len == 0)
+    append_signed (out, self->constant, NULL, TRUE);
+  self->text = g_string_free (out, FALSE);
+  return self->text;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The assembly                                                              */
+
+typedef struct
+{
+  const LzElement *element;
+  guint            a;          /* dof of port a or G_MAXUINT for a ground */
+  guint            b;
+  double           ca;
+  double           cb;
+  LzAffine         g0;         /* ground part of g */
+} Coordinate;
+
+typedef struct
+{
+  const LzElement *element;
+  guint            coord;       /* index into coords (the element's index) */
+  guint            first_pair;
+  guint            n_pairs;
+} NonsmoothRow;
+
+struct LzAssembly
+{
+  LzModel    *model;
+  guint       n;
+  guint       n_rows;
+  guint       n_pairs;
+  gsl_matrix *M, *C, *K, *W;
+  LzAffine   *f;               /* n */
+  Coordinate *coords;          /* one per element, in file order */
+  guint       n_coords;
+  NonsmoothRow *rows;          /* n_rows */
+  LzPair     *pairs;           /* n_pairs */
+  gboolean    regular;
+  gsl_matrix *A, *B, *Cy, *D;
+  LzAffine   *e;               /* 2n */
+  LzAffine   *d;               /* n_pairs */
+};
+
+#define NO_DOF G_MAXUINT
+
+static gsl_matrix *
+matrix_new (guint rows,
+            guint cols)
+{
+  /* GSL refuses 0×k matrices; keep at least one row and column and report
+   * the real sizes through the accessors' users (the exports check n). */
+  return gsl_matrix_calloc (MAX (rows, 1), MAX (cols, 1));
+}
+
+static void
+coordinate_init (Coordinate       *coord,
+                 const LzModel    *model,
+                 const LzElement  *element)
+{
+  const LzGround *ground;
+
+  coord->element = element;
+  lz_element_get_coefficients (element, &coord->ca, &coord->cb);
+  affine_init (&coord->g0);
+  coord->a = NO_DOF;
+  coord->b = NO_DOF;
+
+  if (lz_model_lookup_body (model, element->a) != NULL)
+    coord->a = lz_model_get_body_index (model, element->a);
+  else if ((ground = lz_model_lookup_ground (model, element->a)) != NULL
+           && ground->motion != NULL)
+    affine_add_term (&coord->g0, -coord->ca, ground->motion, 0);
+
+  if (lz_model_lookup_body (model, element->b) != NULL)
+    coord->b = lz_model_get_body_index (model, element->b);
+  else if ((ground = lz_model_lookup_ground (model, element->b)) != NULL
+           && ground->motion != NULL)
+    affine_add_term (&coord->g0, coord->cb, ground->motion, 0);
+}
+
+/* w as a dense vector */
+static void
+coordinate_get_w (const Coordinate *coord,
+                  double           *w,
+                  guint             n)
+{
+  memset (w, 0, n * sizeof (double));
+  if (coord->a != NO_DOF)
+    w[coord->a] -= coord->ca;
+  if (coord->b != NO_DOF)
+    w[coord->b] += coord->cb;
+}
+
+/* K += k w wᵀ (or C) */
+static void
+add_outer (gsl_matrix *X,
+           double      k,
+           const double *w,
+           guint       n)
+{
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++)
+      if (w[i] != 0.0 && w[j] != 0.0)
+        *gsl_matrix_ptr (X, i, j) += k * w[i] * w[j];
+}
+
+static gboolean
+element_is_nonsmooth (const LzElement *element)
+{
+  return lz_element_count_pairs (element) > 0;
+}
+
+static void
+set_pair (LzPair          *pair,
+          const LzElement *element,
+          guint            row,
+          LzPairKind       kind,
+          const char      *side,
+          char            *y,
+          char            *u,
+          char            *meaning)
+{
+  pair->element = element->item.id;
+  pair->row = row;
+  pair->kind = kind;
+  pair->side = side;
+  pair->y = y;
+  pair->u = u;
+  pair->meaning = meaning;
+}
+
+/* The pairs of one nonsmooth element, in the order of LzPairKind. */
+static void
+describe_pairs (LzAssembly      *self,
+                const LzElement *element,
+                guint            row,
+                guint           *next)
+{
+  const char *id = element->item.id;
+
+  switch (element->item.kind)
+    {
+    case LZ_ITEM_STOP:
+      if (isfinite (element->stop.lower))
+        {
+          g_autofree char *lo = number_text (element->stop.lower);
+          g_autofree char *lo_abs = number_text (fabs (element->stop.lower));
+
+          set_pair (&self->pairs[(*next)++], element, row, LZ_PAIR_STOP_LOWER, "lower",
+                    element->stop.lower < 0 ? g_strdup_printf ("g + %s", lo_abs)
+                                            : g_strdup_printf ("g − %s", lo_abs),
+                    g_strdup ("λ_lo (contact force)"),
+                    g_strdup_printf (_("%s touches its lower limit g = %s"), id, lo));
+        }
+      if (isfinite (element->stop.upper))
+        {
+          g_autofree char *hi = number_text (element->stop.upper);
+
+          set_pair (&self->pairs[(*next)++], element, row, LZ_PAIR_STOP_UPPER, "upper",
+                    g_strdup_printf ("%s − g", hi),
+                    g_strdup ("λ_hi (contact force)"),
+                    g_strdup_printf (_("%s touches its upper limit g = %s"), id, hi));
+        }
+      break;
+
+    case LZ_ITEM_FRICTION:
+      set_pair (&self->pairs[(*next)++], element, row, LZ_PAIR_FRICTION_POS, "slip+",
+                g_strdup ("F0⁺ − F"), g_strdup ("ξ1"),
+                g_strdup_printf (_("%s: ξ1 > 0 forces F = F0⁺, slipping in the + direction"), id));
+      set_pair (&self->pairs[(*next)++], element, row, LZ_PAIR_FRICTION_NEG, "slip-",
+                g_strdup ("ξ2 = ξ1 − ġ"), g_strdup ("F0⁻ + F"),
+                g_strdup_printf (_("%s: ξ2 > 0 forces F = −F0⁻, slipping in the − direction"), id));
+      break;
+
+    case LZ_ITEM_SPRING:
+    case LZ_ITEM_GEAR:
+      set_pair (&self->pairs[(*next)++], element, row, LZ_PAIR_FREEPLAY_POS, "engaged+",
+                g_strdup ("p − (g − ℓ0 − Δ)"), g_strdup ("p"),
+                g_strdup_printf (_("%s: p > 0, engaged on the + side (g − ℓ0 > Δ)"), id));
+      set_pair (&self->pairs[(*next)++], element, row, LZ_PAIR_FREEPLAY_NEG, "engaged-",
+                g_strdup ("m + (g − ℓ0 + Δ)"), g_strdup ("m"),
+                g_strdup_printf (_("%s: m > 0, engaged on the − side (g − ℓ0 < −Δ)"), id));
+      break;
+
+    case LZ_ITEM_DAMPER:
+    case LZ_ITEM_GROUND:
+    case LZ_ITEM_BODY:
+    case LZ_ITEM_FORCE:
+    case LZ_ITEM_PRESCRIBED:
+    case LZ_ITEM_ACTUATOR:
+    case LZ_ITEM_N_KINDS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static double
+element_stiffness (const LzElement *element,
+                   double          *freeplay,
+                   double          *offset)
+{
+  if (element->item.kind == LZ_ITEM_GEAR)
+    {
+      *freeplay = element->gear.freeplay;
+      *offset = 0.0;
+      return element->gear.stiffness;
+    }
+  *freeplay = element->spring.freeplay;
+  *offset = element->spring.offset;
+  return element->spring.k;
+}
+
+/* −0 entries (from −m⁻¹·0) read "-0" in the exports: make them 0. */
+static void
+clear_negative_zeros (gsl_matrix *X)
+{
+  if (X == NULL)
+    return;
+  for (gsize i = 0; i < X->size1; i++)
+    for (gsize j = 0; j < X->size2; j++)
+      if (gsl_matrix_get (X, i, j) == 0.0)
+        gsl_matrix_set (X, i, j, 0.0);
+}
+
+/* The linear complementarity system, M regular (diagonal). */
+static void
+build_lcs (LzAssembly *self)
+{
+  guint n = self->n, np = self->n_pairs;
+  g_autofree double *w = g_new0 (double, MAX (n, 1));
+  g_autofree double *minv = g_new0 (double, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    minv[i] = 1.0 / gsl_matrix_get (self->M, i, i);
+
+  self->A = matrix_new (2 * n, 2 * n);
+  self->B = matrix_new (2 * n, np);
+  self->Cy = matrix_new (np, 2 * n);
+  self->D = matrix_new (np, np);
+  self->e = g_new0 (LzAffine, 2 * n);
+  self->d = g_new0 (LzAffine, MAX (np, 1));
+  for (guint i = 0; i < 2 * n; i++)
+    affine_init (&self->e[i]);
+  for (guint i = 0; i < np; i++)
+    affine_init (&self->d[i]);
+
+  for (guint i = 0; i < n; i++)
+    {
+      gsl_matrix_set (self->A, i, n + i, 1.0);
+      for (guint j = 0; j < n; j++)
+        {
+          gsl_matrix_set (self->A, n + i, j, -minv[i] * gsl_matrix_get (self->K, i, j));
+          gsl_matrix_set (self->A, n + i, n + j, -minv[i] * gsl_matrix_get (self->C, i, j));
+        }
+      affine_add_scaled (&self->e[n + i], minv[i], &self->f[i]);
+    }
+
+  for (guint p = 0; p < np; p++)
+    {
+      const LzPair *pair = &self->pairs[p];
+      const NonsmoothRow *row = &self->rows[pair->row];
+      const LzElement *element = row->element;
+      const Coordinate *coord = &self->coords[row->coord];
+      double k, freeplay, offset;
+
+      coordinate_get_w (coord, w, n);
+
+      switch (pair->kind)
+        {
+        case LZ_PAIR_STOP_LOWER:
+          for (guint i = 0; i < n; i++)
+            {
+              gsl_matrix_set (self->B, n + i, p, minv[i] * w[i]);
+              gsl_matrix_set (self->Cy, p, i, w[i]);
+            }
+          affine_add_scaled (&self->d[p], 1.0, &coord->g0);
+          self->d[p].constant -= element->stop.lower;
+          break;
+
+        case LZ_PAIR_STOP_UPPER:
+          for (guint i = 0; i < n; i++)
+            {
+              gsl_matrix_set (self->B, n + i, p, -minv[i] * w[i]);
+              gsl_matrix_set (self->Cy, p, i, -w[i]);
+            }
+          affine_add_scaled (&self->d[p], -1.0, &coord->g0);
+          self->d[p].constant += element->stop.upper;
+          break;
+
+        case LZ_PAIR_FRICTION_POS:
+          /* y = (F0⁺ + F0⁻) − u_neg; input ξ1 does not act on the bodies */
+          gsl_matrix_set (self->D, p, p + 1, -1.0);
+          self->d[p].constant = element->friction.level_pos + element->friction.level_neg;
+          break;
+
+        case LZ_PAIR_FRICTION_NEG:
+          /* y = ξ1 − ġ = u_pos − wᵀq̇ − ġ0; F = u − F0⁻ acts as −F·w */
+          gsl_matrix_set (self->D, p, p - 1, 1.0);
+          for (guint i = 0; i < n; i++)
+            {
+              gsl_matrix_set (self->Cy, p, n + i, -w[i]);
+              gsl_matrix_set (self->B, n + i, p, -minv[i] * w[i]);
+              self->e[n + i].constant += minv[i] * w[i] * element->friction.level_neg;
+            }
+          affine_add_derivative (&self->d[p], -1.0, &coord->g0);
+          break;
+
+        case LZ_PAIR_FREEPLAY_POS:
+          /* y = p − s + Δ, s = wᵀq + g0 − ℓ0; T = k(p − m) */
+          k = element_stiffness (element, &freeplay, &offset);
+          gsl_matrix_set (self->D, p, p, 1.0);
+          for (guint i = 0; i < n; i++)
+            {
+              gsl_matrix_set (self->Cy, p, i, -w[i]);
+              gsl_matrix_set (self->B, n + i, p, -k * minv[i] * w[i]);
+            }
+          affine_add_scaled (&self->d[p], -1.0, &coord->g0);
+          self->d[p].constant += freeplay + offset;
+          break;
+
+        case LZ_PAIR_FREEPLAY_NEG:
+          k = element_stiffness (element, &freeplay, &offset);
+          gsl_matrix_set (self->D, p, p, 1.0);
+          for (guint i = 0; i < n; i++)
+            {
+              gsl_matrix_set (self->Cy, p, i, w[i]);
+              gsl_matrix_set (self->B, n + i, p, k * minv[i] * w[i]);
+            }
+          affine_add_scaled (&self->d[p], 1.0, &coord->g0);
+          self->d[p].constant += freeplay - offset;
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
+/**
+ * lz_assembly_new:
+ * @model: a model
+ * @error: return location for a #GError
+ *
+ * Assembles @model: M, C, K, f(t), W, the complementarity pairs and, when
+ * M is regular, the linear complementarity system (see the top of this
+ * file for the conventions).  Fails with %LZ_ERROR_INVALID_MODEL, naming
+ * the problem, when lz_model_validate() does: an unconnected port, a body
+ * without a path to inertia or stiffness.
+ *
+ * Returns: (transfer full) (nullable): the assembly, or %NULL
+ */
+LzAssembly *
+lz_assembly_new (LzModel  *model,
+                 GError  **error)
+{
+  LzAssembly *self;
+  guint n, n_el, next = 0;
+  g_autofree double *w = NULL;
+
+  g_return_val_if_fail (model != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lz_model_validate (model, error))
+    return NULL;
+
+  self = g_new0 (LzAssembly, 1);
+  self->model = lz_model_ref (model);
+  self->n = n = lz_model_get_n_bodies (model);
+  n_el = lz_model_get_n_elements (model);
+  w = g_new0 (double, MAX (n, 1));
+
+  self->M = matrix_new (n, n);
+  self->C = matrix_new (n, n);
+  self->K = matrix_new (n, n);
+  self->f = g_new0 (LzAffine, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    affine_init (&self->f[i]);
+
+  self->regular = TRUE;
+  for (guint i = 0; i < n; i++)
+    {
+      const LzBody *body = lz_model_get_body (model, i);
+
+      gsl_matrix_set (self->M, i, i, body->mass);
+      if (!(body->mass > 0))
+        self->regular = FALSE;
+    }
+
+  /* Forces; prescribed motions and actuators are not forces of f (they
+   * are the program constraints of paper 001, handled by their module). */
+  for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+    {
+      const LzSource *source = lz_model_get_source (model, s);
+
+      if (source->item.kind == LZ_ITEM_FORCE)
+        affine_add_term (&self->f[lz_model_get_body_index (model, source->body)],
+                         1.0, source->value, 0);
+    }
+
+  self->coords = g_new0 (Coordinate, MAX (n_el, 1));
+  self->n_coords = n_el;
+  self->rows = g_new0 (NonsmoothRow, MAX (n_el, 1));
+
+  for (guint e = 0; e < n_el; e++)
+    {
+      const LzElement *element = lz_model_get_element (model, e);
+      Coordinate *coord = &self->coords[e];
+      double k, freeplay, offset, c = 0.0;
+
+      coordinate_init (coord, model, element);
+      coordinate_get_w (coord, w, n);
+
+      switch (element->item.kind)
+        {
+        case LZ_ITEM_SPRING:
+        case LZ_ITEM_GEAR:
+          k = element_stiffness (element, &freeplay, &offset);
+          if (freeplay == 0.0)
+            {
+              add_outer (self->K, k, w, n);
+              for (guint i = 0; i < n; i++)
+                if (w[i] != 0.0)
+                  {
+                    affine_add_scaled (&self->f[i], -k * w[i], &coord->g0);
+                    self->f[i].constant += k * w[i] * offset;
+                  }
+            }
+          break;
+        case LZ_ITEM_DAMPER:
+          c = element->damper.c;
+          break;
+        case LZ_ITEM_FRICTION:
+          c = element->friction.viscous;
+          break;
+        case LZ_ITEM_STOP:
+          break;
+        case LZ_ITEM_GROUND:
+        case LZ_ITEM_BODY:
+        case LZ_ITEM_FORCE:
+        case LZ_ITEM_PRESCRIBED:
+        case LZ_ITEM_ACTUATOR:
+        case LZ_ITEM_N_KINDS:
+        default:
+          g_assert_not_reached ();
+        }
+
+      if (c > 0.0)
+        {
+          add_outer (self->C, c, w, n);
+          for (guint i = 0; i < n; i++)
+            if (w[i] != 0.0)
+              affine_add_derivative (&self->f[i], -c * w[i], &coord->g0);
+        }
+
+      if (element_is_nonsmooth (element))
+        {
+          NonsmoothRow *row = &self->rows[self->n_rows];
+
+          row->element = element;
+          row->coord = e;
+          row->n_pairs = lz_element_count_pairs (element);
+          self->n_rows++;
+          self->n_pairs += row->n_pairs;
+        }
+    }
+
+  self->W = matrix_new (self->n_rows, n);
+  self->pairs = g_new0 (LzPair, MAX (self->n_pairs, 1));
+  for (guint r = 0; r < self->n_rows; r++)
+    {
+      NonsmoothRow *row = &self->rows[r];
+
+      coordinate_get_w (&self->coords[row->coord], w, n);
+      for (guint i = 0; i < n; i++)
+        gsl_matrix_set (self->W, r, i, w[i]);
+      row->first_pair = next;
+      describe_pairs (self, row->element, r, &next);
+      g_assert (next == row->first_pair + row->n_pairs);
+    }
+
+  if (self->regular && n > 0)
+    build_lcs (self);
+  clear_negative_zeros (self->C);
+  clear_negative_zeros (self->K);
+  clear_negative_zeros (self->W);
+  clear_negative_zeros (self->A);
+  clear_negative_zeros (self->B);
+  clear_negative_zeros (self->Cy);
+  clear_negative_zeros (self->D);
+
+  return self;
+}
+
+void
+lz_assembly_free (LzAssembly *self)
+{
+  if (self == NULL)
+    return;
+
+  for (guint i = 0; i < self->n; i++)
+    affine_clear (&self->f[i]);
+  g_free (self->f);
+  for (guint e = 0; e < self->n_coords; e++)
+    affine_clear (&self->coords[e].g0);
+  g_free (self->coords);
+  g_free (self->rows);
+  for (guint p = 0; p < self->n_pairs; p++)
+    {
+      g_free (self->pairs[p].y);
+      g_free (self->pairs[p].u);
+      g_free (self->pairs[p].meaning);
+    }
+  g_free (self->pairs);
+  if (self->e != NULL)
+    for (guint i = 0; i < 2 * self->n; i++)
+      affine_clear (&self->e[i]);
+  g_free (self->e);
+  if (self->d != NULL)
+    for (guint i = 0; i < self->n_pairs; i++)
+      affine_clear (&self->d[i]);
+  g_free (self->d);
+  g_clear_pointer (&self->M, gsl_matrix_free);
+  g_clear_pointer (&self->C, gsl_matrix_free);
+  g_clear_pointer (&self->K, gsl_matrix_free);
+  g_clear_pointer (&self->W, gsl_matrix_free);
+  g_clear_pointer (&self->A, gsl_matrix_free);
+  g_clear_pointer (&self->B, gsl_matrix_free);
+  g_clear_pointer (&self->Cy, gsl_matrix_free);
+  g_clear_pointer (&self->D, gsl_matrix_free);
+  lz_model_unref (self->model);
+  g_free (self);
+}
+
+LzModel *
+lz_assembly_get_model (const LzAssembly *self)
+{
+  return self->model;
+}
+
+guint
+lz_assembly_get_n_dofs (const LzAssembly *self)
+{
+  return self->n;
+}
+
+const char *
+lz_assembly_get_dof_name (const LzAssembly *self,
+                          guint             i)
+{
+  g_return_val_if_fail (i < self->n, NULL);
+  return lz_model_get_body (self->model, i)->item.id;
+}
+
+const gsl_matrix *
+lz_assembly_get_M (const LzAssembly *self)
+{
+  return self->M;
+}
+
+const gsl_matrix *
+lz_assembly_get_C (const LzAssembly *self)
+{
+  return self->C;
+}
+
+const gsl_matrix *
+lz_assembly_get_K (const LzAssembly *self)
+{
+  return self->K;
+}
+
+const char *
+lz_assembly_get_f_text (const LzAssembly *self,
+                        guint             i)
+{
+  g_return_val_if_fail (i < self->n, NULL);
+  return lz_affine_get_text (&self->f[i]);
+}
+
+/**
+ * lz_assembly_eval_f:
+ * @self: an assembly
+ * @t: time (s)
+ * @f: (out caller-allocates): a vector of length n
+ *
+ * Evaluates f(t): the forces and the loads of moving grounds through
+ * linear springs (−k·w·(g0(t) − ℓ0)) and dampers (−c·w·ġ0(t)).
+ */
+void
+lz_assembly_eval_f (const LzAssembly *self,
+                    double            t,
+                    gsl_vector       *f)
+{
+  g_return_if_fail (f != NULL && f->size >= self->n);
+
+  for (guint i = 0; i < self->n; i++)
+    gsl_vector_set (f, i, lz_affine_eval (&self->f[i], t));
+}
+
+guint
+lz_assembly_get_n_nonsmooth (const LzAssembly *self)
+{
+  return self->n_rows;
+}
+
+const gsl_matrix *
+lz_assembly_get_W (const LzAssembly *self)
+{
+  return self->W;
+}
+
+const char *
+lz_assembly_get_nonsmooth_id (const LzAssembly *self,
+                              guint             row)
+{
+  g_return_val_if_fail (row < self->n_rows, NULL);
+  return self->rows[row].element->item.id;
+}
+
+const LzElement *
+lz_assembly_get_nonsmooth_element (const LzAssembly *self,
+                                   guint             row)
+{
+  g_return_val_if_fail (row < self->n_rows, NULL);
+  return self->rows[row].element;
+}
+
+/**
+ * lz_assembly_eval_g0:
+ * @self: an assembly
+ * @row: a row of W
+ * @t: time (s)
+ * @g0: (out) (optional): the ground part of g at @t
+ * @g0dot: (out) (optional): its time derivative
+ *
+ * The relative coordinate of a nonsmooth element is g = W[row]·q + g0(t).
+ */
+void
+lz_assembly_eval_g0 (const LzAssembly *self,
+                     guint             row,
+                     double            t,
+                     double           *g0,
+                     double           *g0dot)
+{
+  const Coordinate *coord;
+
+  g_return_if_fail (row < self->n_rows);
+  coord = &self->coords[self->rows[row].coord];
+
+  if (g0 != NULL)
+    *g0 = lz_affine_eval (&coord->g0, t);
+  if (g0dot != NULL)
+    {
+      LzAffine d;
+
+      affine_init (&d);
+      affine_add_derivative (&d, 1.0, &coord->g0);
+      *g0dot = lz_affine_eval (&d, t);
+      affine_clear (&d);
+    }
+}
+
+guint
+lz_assembly_get_n_pairs (const LzAssembly *self)
+{
+  return self->n_pairs;
+}
+
+const LzPair *
+lz_assembly_get_pair (const LzAssembly *self,
+                      guint             i)
+{
+  g_return_val_if_fail (i < self->n_pairs, NULL);
+  return &self->pairs[i];
+}
+
+gboolean
+lz_assembly_has_lcs (const LzAssembly *self)
+{
+  return self->A != NULL;
+}
+
+const gsl_matrix *
+lz_assembly_get_lcs_A (const LzAssembly *self)
+{
+  return self->A;
+}
+
+const gsl_matrix *
+lz_assembly_get_lcs_B (const LzAssembly *self)
+{
+  return self->B;
+}
+
+const gsl_matrix *
+lz_assembly_get_lcs_C (const LzAssembly *self)
+{
+  return self->Cy;
+}
+
+const gsl_matrix *
+lz_assembly_get_lcs_D (const LzAssembly *self)
+{
+  return self->D;
+}
+
+const char *
+lz_assembly_get_lcs_e_text (const LzAssembly *self,
+                            guint             i)
+{
+  g_return_val_if_fail (self->e != NULL && i < 2 * self->n, NULL);
+  return lz_affine_get_text (&self->e[i]);
+}
+
+const char *
+lz_assembly_get_lcs_d_text (const LzAssembly *self,
+                            guint             i)
+{
+  g_return_val_if_fail (self->d != NULL && i < self->n_pairs, NULL);
+  return lz_affine_get_text (&self->d[i]);
+}
+
+/**
+ * lz_assembly_eval_lcs_affine:
+ * @self: an assembly with an LCS
+ * @t: time (s)
+ * @e: (out caller-allocates) (optional): vector of length 2n
+ * @d: (out caller-allocates) (optional): vector of length n_pairs
+ *
+ * Evaluates the affine terms e(t) and d(t) of the LCS.
+ */
+void
+lz_assembly_eval_lcs_affine (const LzAssembly *self,
+                             double            t,
+                             gsl_vector       *e,
+                             gsl_vector       *d)
+{
+  g_return_if_fail (lz_assembly_has_lcs (self));
+
+  if (e != NULL)
+    for (guint i = 0; i < 2 * self->n; i++)
+      gsl_vector_set (e, i, lz_affine_eval (&self->e[i], t));
+  if (d != NULL)
+    for (guint i = 0; i < self->n_pairs; i++)
+      gsl_vector_set (d, i, lz_affine_eval (&self->d[i], t));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Equations in luz/tar notation                                             */
+
+/* The relative coordinate as text: "2*q_b - q_a + x_g(t)". */
+static char *
+coordinate_text (const LzAssembly *self,
+                 const Coordinate *coord,
+                 gboolean          velocity)
+{
+  GString *out = g_string_new (NULL);
+  const char *dot = velocity ? "'" : "";
+
+  if (coord->b != NO_DOF)
+    {
+      g_autofree char *q = g_strdup_printf ("%s%s", lz_assembly_get_dof_name (self, coord->b), dot);
+
+      append_signed (out, coord->cb, q, TRUE);
+    }
+  if (coord->a != NO_DOF)
+    {
+      g_autofree char *q = g_strdup_printf ("%s%s", lz_assembly_get_dof_name (self, coord->a), dot);
+
+      append_signed (out, -coord->ca, q, TRUE);
+    }
+  if (coord->g0.terms->len > 0)
+    {
+      LzAffine g0;
+
+      affine_init (&g0);
+      if (velocity)
+        affine_add_derivative (&g0, 1.0, &coord->g0);
+      else
+        affine_add_scaled (&g0, 1.0, &coord->g0);
+      for (guint i = 0; i < g0.terms->len; i++)
+        {
+          const Term *t = &g_array_index (g0.terms, Term, i);
+
+          append_term (out, t->coef, t->expr, t->order);
+        }
+      if (g0.constant != 0.0)
+        append_signed (out, g0.constant, NULL, TRUE);
+      affine_clear (&g0);
+    }
+  if (out->len == 0)
+    g_string_append (out, "0");
+  return g_string_free (out, FALSE);
+}
+
+/* "k*s", with parentheses around S only when it needs them. */
+static char *
+product_text (double      k,
+              const char *s)
+{
+  g_autofree char *ks = number_text (k);
+
+  if (text_is_atomic (s))
+    return g_strdup_printf ("%s*%s", ks, s);
+  return g_strdup_printf ("%s*(%s)", ks, s);
+}
+
+/* The element's tension T in luz/tar notation, e.g. "10*luz(g - 0.02, 0.005)". */
+static char *
+tension_text (const LzAssembly *self,
+              const Coordinate *coord,
+              gboolean         *set_valued)
+{
+  const LzElement *element = coord->element;
+  g_autofree char *g = coordinate_text (self, coord, FALSE);
+  g_autofree char *gdot = coordinate_text (self, coord, TRUE);
+  double k, freeplay, offset;
+
+  *set_valued = FALSE;
+  switch (element->item.kind)
+    {
+    case LZ_ITEM_SPRING:
+    case LZ_ITEM_GEAR:
+      {
+        g_autofree char *ks = NULL, *s = NULL, *fp = NULL;
+
+        k = element_stiffness (element, &freeplay, &offset);
+        ks = number_text (k);
+        if (offset != 0.0)
+          {
+            g_autofree char *o = number_text (fabs (offset));
+
+            s = g_strdup_printf ("%s %s %s", g, offset > 0 ? "-" : "+", o);
+          }
+        else
+          s = g_strdup (g);
+        if (freeplay == 0.0)
+          return product_text (k, s);
+        fp = number_text (freeplay);
+        return g_strdup_printf ("%s*luz(%s, %s)", ks, s, fp);
+      }
+    case LZ_ITEM_DAMPER:
+      {
+        return product_text (element->damper.c, gdot);
+      }
+    case LZ_ITEM_FRICTION:
+      {
+        double fp = element->friction.level_pos, fn = element->friction.level_neg;
+        double c = element->friction.viscous;
+        g_autofree char *fps = number_text (fp), *fns = number_text (fn);
+
+        *set_valued = TRUE;
+        if (fp == fn && c > 0.0)
+          {
+            /* paper 003: C·tar(ż, F_T0/C) */
+            g_autofree char *cs = number_text (c), *a = number_text (fp / c);
+
+            return g_strdup_printf ("%s*tar(%s, %s)", cs, gdot, a);
+          }
+        if (fp == fn)
+          return g_strdup_printf ("%s*Sgn(%s)", fps, gdot);
+        if (c > 0.0)
+          {
+            g_autofree char *viscous = product_text (c, gdot);
+
+            return g_strdup_printf ("%s + Sgn[-%s, %s](%s)", viscous, fns, fps, gdot);
+          }
+        return g_strdup_printf ("Sgn[-%s, %s](%s)", fns, fps, gdot);
+      }
+    case LZ_ITEM_STOP:
+    case LZ_ITEM_GROUND:
+    case LZ_ITEM_BODY:
+    case LZ_ITEM_FORCE:
+    case LZ_ITEM_PRESCRIBED:
+    case LZ_ITEM_ACTUATOR:
+    case LZ_ITEM_N_KINDS:
+    default:
+      g_assert_not_reached ();
+    }
+  return NULL;
+}
+
+/**
+ * lz_assembly_dup_equation:
+ * @self: an assembly
+ * @i: a dof
+ *
+ * The equation of motion of dof @i in the notation of paper 003, e.g.
+ *
+ *     1*m1'' ∈ sin(0.5*t) - 1*(m1) - 0.6*Sgn(m1')
+ *
+ * ("'" marks time derivatives; "∈" when a set-valued term is present).
+ * Each element contributes its tension T times −∂g/∂q_i.
+ *
+ * Returns: (transfer full): the equation
+ */
+char *
+lz_assembly_dup_equation (const LzAssembly *self,
+                          guint             i)
+{
+  GString *rhs = g_string_new (NULL);
+  gboolean set_valued = FALSE;
+  const char *name;
+  g_autofree char *mass = NULL;
+  g_autofree char *lhs = NULL;
+  g_autofree char *rhs_text = NULL;
+
+  g_return_val_if_fail (i < self->n, NULL);
+  name = lz_assembly_get_dof_name (self, i);
+  mass = number_text (gsl_matrix_get (self->M, i, i));
+
+  for (guint s = 0; s < lz_model_get_n_sources (self->model); s++)
+    {
+      const LzSource *source = lz_model_get_source (self->model, s);
+
+      if (source->item.kind == LZ_ITEM_FORCE
+          && (guint) lz_model_get_body_index (self->model, source->body) == i)
+        {
+          const char *text = lz_expr_get_text (source->value);
+
+          append_signed (rhs, 1.0, text, text_is_atomic (text));
+        }
+    }
+
+  for (guint e = 0; e < self->n_coords; e++)
+    {
+      const Coordinate *coord = &self->coords[e];
+      double wi = 0.0;
+      gboolean sv;
+      g_autofree char *T = NULL;
+
+      if (coord->a == i)
+        wi -= coord->ca;
+      if (coord->b == i)
+        wi += coord->cb;
+      if (wi == 0.0)
+        continue;
+      if (coord->element->item.kind == LZ_ITEM_STOP)
+        {
+          /* T = λ_hi − λ_lo: the contact forces push g back inside */
+          const LzElement *stop = coord->element;
+          g_autofree char *lo = g_strdup_printf ("λ_lo[%s]", stop->item.id);
+          g_autofree char *hi = g_strdup_printf ("λ_hi[%s]", stop->item.id);
+
+          if (isfinite (stop->stop.lower))
+            append_signed (rhs, wi, lo, TRUE);
+          if (isfinite (stop->stop.upper))
+            append_signed (rhs, -wi, hi, TRUE);
+          set_valued = TRUE;
+          continue;
+        }
+      T = tension_text (self, coord, &sv);
+      set_valued |= sv;
+      append_signed (rhs, -wi, T, text_is_atomic (T));
+    }
+  if (rhs->len == 0)
+    g_string_append (rhs, "0");
+
+  lhs = g_strdup_printf ("%s*%s''", mass, name);
+  rhs_text = g_string_free (rhs, FALSE);
+  return g_strdup_printf ("%s %s %s", lhs, set_valued ? "∈" : "=", rhs_text);
+}
