@@ -1058,17 +1058,17 @@ coordinate_text (const LzAssembly *self,
                  gboolean          velocity)
 {
   GString *out = g_string_new (NULL);
-  const char *dot = velocity ? "'" : "";
+  const char *q_name = velocity ? "q\u0307_" : "q_";    /* q̇_id or q_id */
 
   if (coord->b != NO_DOF)
     {
-      g_autofree char *q = g_strdup_printf ("%s%s", lz_assembly_get_dof_name (self, coord->b), dot);
+      g_autofree char *q = g_strdup_printf ("%s%s", q_name, lz_assembly_get_dof_name (self, coord->b));
 
       append_signed (out, coord->cb, q, TRUE);
     }
   if (coord->a != NO_DOF)
     {
-      g_autofree char *q = g_strdup_printf ("%s%s", lz_assembly_get_dof_name (self, coord->a), dot);
+      g_autofree char *q = g_strdup_printf ("%s%s", q_name, lz_assembly_get_dof_name (self, coord->a));
 
       append_signed (out, -coord->ca, q, TRUE);
     }
@@ -1183,6 +1183,63 @@ tension_text (const LzAssembly *self,
   return NULL;
 }
 
+/* For people: "·" for products, "−" for minus signs, "π" for pi.  Ids
+ * (after "q_", "q̇_", "q̈_" or "[") are copied as they are: they may contain
+ * "-" (wall-stop); so is the sign of an exponent (1e-3). */
+static char *
+prettify (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = text;
+
+  while (*p != '\0')
+    {
+      gboolean id_follows = FALSE;
+
+      if (g_str_has_prefix (p, "q_"))
+        {
+          g_string_append (out, "q_");
+          p += 2;
+          id_follows = TRUE;
+        }
+      else if (g_str_has_prefix (p, "q\u0307_") || g_str_has_prefix (p, "q\u0308_"))
+        {
+          gsize len = strlen ("q\u0307_");
+
+          g_string_append_len (out, p, len);
+          p += len;
+          id_follows = TRUE;
+        }
+      else if (*p == '[' && (g_ascii_isalpha (p[1]) || p[1] == '_'))
+        {
+          g_string_append_c (out, *p++);
+          id_follows = TRUE;
+        }
+      if (id_follows)
+        {
+          while (g_ascii_isalnum (*p) || *p == '_' || *p == '-' || *p == '.')
+            g_string_append_c (out, *p++);
+          continue;
+        }
+
+      if (*p == '*')
+        g_string_append (out, "·");
+      else if (*p == '-' && !(p > text + 1 && (p[-1] == 'e' || p[-1] == 'E')
+                              && g_ascii_isdigit (p[-2]) && g_ascii_isdigit (p[1])))
+        g_string_append (out, "−");
+      else if (g_str_has_prefix (p, "pi") && !(p > text && (g_ascii_isalnum (p[-1]) || p[-1] == '_'))
+               && !(g_ascii_isalnum (p[2]) || p[2] == '_'))
+        {
+          g_string_append (out, "π");
+          p++;
+        }
+      else
+        g_string_append_c (out, *p);
+      p++;
+    }
+  return g_string_free (out, FALSE);
+}
+
 /**
  * lz_assembly_dup_equation:
  * @self: an assembly
@@ -1190,10 +1247,10 @@ tension_text (const LzAssembly *self,
  *
  * The equation of motion of dof @i in the notation of paper 003, e.g.
  *
- *     1*m1'' ∈ sin(0.5*t) - 1*(m1) - 0.6*Sgn(m1')
+ *     1·q̈_m1 ∈ sin(0.5·t) − 1·q_m1 − 0.6·Sgn(q̇_m1)
  *
- * ("'" marks time derivatives; "∈" when a set-valued term is present).
- * Each element contributes its tension T times −∂g/∂q_i.
+ * ("∈" when a set-valued term is present).  Each element contributes its
+ * tension T times −∂g/∂q_i.
  *
  * Returns: (transfer full): the equation
  */
@@ -1207,6 +1264,7 @@ lz_assembly_dup_equation (const LzAssembly *self,
   g_autofree char *mass = NULL;
   g_autofree char *lhs = NULL;
   g_autofree char *rhs_text = NULL;
+  g_autofree char *equation = NULL;
 
   g_return_val_if_fail (i < self->n, NULL);
   name = lz_assembly_get_dof_name (self, i);
@@ -1259,7 +1317,8 @@ lz_assembly_dup_equation (const LzAssembly *self,
   if (rhs->len == 0)
     g_string_append (rhs, "0");
 
-  lhs = g_strdup_printf ("%s*%s''", mass, name);
+  lhs = g_strdup_printf ("%s*q\u0308_%s", mass, name);     /* m·q̈_id */
   rhs_text = g_string_free (rhs, FALSE);
-  return g_strdup_printf ("%s %s %s", lhs, set_valued ? "∈" : "=", rhs_text);
+  equation = g_strdup_printf ("%s %s %s", lhs, set_valued ? "∈" : "=", rhs_text);
+  return prettify (equation);
 }

@@ -218,7 +218,7 @@ lz_assembly_to_text (const LzAssembly *self)
     g_string_append_printf (out, "    %s  %s\n", dofs[i], lz_assembly_get_f_text (self, i));
   g_string_append_c (out, '\n');
 
-  g_string_append (out, _("Equations of motion (' = d/dt; luz, tar: paper 000; Sgn: the set-valued sign)\n"));
+  g_string_append (out, _("Equations of motion (luz, tar: paper 000; Sgn: the set-valued sign; λ: contact forces)\n"));
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *eq = lz_assembly_dup_equation (self, i);
