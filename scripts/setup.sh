@@ -17,7 +17,7 @@ build_packages="meson ninja-build pkg-config gcc gettext libglib2.0-bin libglib2
   libgtk-4-dev libadwaita-1-dev libgsl-dev libxml2-dev libmatheval-dev
   desktop-file-utils appstream libxml2-utils"
 test_packages="xvfb xauth xdotool imagemagick libgl1-mesa-dri fonts-dejavu-core
-  adwaita-icon-theme dbus at-spi2-core python3-gi gir1.2-atspi-2.0"
+  adwaita-icon-theme dbus at-spi2-core python3-gi gir1.2-atspi-2.0 octave"
 
 say () { printf '==> %s\n' "$*" >&2; }
 

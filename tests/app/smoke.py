@@ -74,6 +74,7 @@ def find(root, roles, name, timeout=10.0):
 env = dict(os.environ)
 env.pop("GTK_A11Y", None)
 env["GSK_RENDERER"] = env.get("GSK_RENDERER", "cairo")
+env["G_DEBUG"] = "gc-friendly,fatal-criticals"
 # GTK, fontconfig and Mesa keep one-time allocations until exit; leak
 # reports about them say nothing about Luztar (the core tests check leaks).
 env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
