@@ -19,5 +19,6 @@
 #include "lz-model.h"
 #include "lz-model-xml.h"
 #include "lz-assembler.h"
+#include "lz-trace.h"
 
 #undef LZ_INSIDE

@@ -6,12 +6,15 @@
  * Feeds arbitrary bytes to lz_model_load_from_data(): parsing, schema
  * validation, semantic checks and expression compilation must reject bad
  * input with a GError and never crash, leak or read out of bounds.  A loaded
- * model is saved and loaded again to exercise the writer too.
+ * model is saved and loaded again to exercise the writer too, and
+ * assembled and exported in every format (a loaded model is valid, so the
+ * assembly must succeed).
  */
 
 #include "config.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #include "lz.h"
 
@@ -43,6 +46,17 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     g_assert_no_error (error);
     g_assert_true (lz_model_equal (model, again));
     lz_model_unref (again);
+  }
+
+  {
+    g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+    g_autofree char *text = NULL, *json = NULL, *octave = NULL;
+
+    g_assert_no_error (error);
+    text = lz_assembly_to_text (assembly);
+    json = lz_assembly_to_json (assembly);
+    octave = lz_assembly_to_octave (assembly);
+    g_assert (text != NULL && json != NULL && octave != NULL);
   }
   lz_model_unref (model);
   return 0;

@@ -1,0 +1,640 @@
+/* lz-trace.c — the record of a run: columns of samples, events, energy
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Storage is append-only and never moves: rows live in chunks of
+ * CHUNK_ROWS, column by column inside a chunk (a plot reads one column
+ * over many rows), and chunks are found through a two-level directory of
+ * fixed pages, allocated on demand.  The writer fills a row, then
+ * publishes the new count with an atomic store; a reader loads the count
+ * atomically and may read every row below it without a lock while the
+ * writer goes on (one writer, any number of readers).
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "lz-error.h"
+#include "lz-model.h"
+#include "lz-trace.h"
+
+#define CHUNK_ROWS  1024u
+#define PAGE_CHUNKS 1024u
+#define N_PAGES     1024u      /* up to 2^30 rows */
+
+enum
+{
+  ENERGY_COLUMNS = 7,
+};
+
+typedef struct
+{
+  double *values;              /* n_columns × CHUNK_ROWS, column-major */
+  guint8 *modes;               /* n_elements × CHUNK_ROWS */
+} Chunk;
+
+typedef struct
+{
+  LzEvent events[CHUNK_ROWS];
+} EventChunk;
+
+struct LzTrace
+{
+  char      **body_ids;
+  char      **element_ids;
+  guint       n_bodies;
+  guint       n_elements;
+  guint       n_columns;       /* t, q, v, force, g, gdot, energy */
+  Chunk     **pages[N_PAGES];
+  EventChunk **event_pages[N_PAGES];
+  gint        n_samples;       /* published atomically */
+  gint        n_events;        /* published atomically */
+  gint        finished;
+};
+
+static const char *const mode_names[] = {
+  [LZ_MODE_NONE] = "none",
+  [LZ_MODE_STICK] = "stick",
+  [LZ_MODE_SLIP_POS] = "slip+",
+  [LZ_MODE_SLIP_NEG] = "slip-",
+  [LZ_MODE_FREE] = "free",
+  [LZ_MODE_CONTACT] = "contact",
+  [LZ_MODE_GAP] = "gap",
+  [LZ_MODE_ENGAGED_POS] = "engaged+",
+  [LZ_MODE_ENGAGED_NEG] = "engaged-",
+};
+
+static const char *const cause_names[] = {
+  [LZ_CAUSE_INITIAL] = "initial",
+  [LZ_CAUSE_VELOCITY_ZERO] = "velocity-zero",
+  [LZ_CAUSE_FORCE_LIMIT] = "force-limit",
+  [LZ_CAUSE_LIFT_OFF] = "lift-off",
+  [LZ_CAUSE_IMPACT] = "impact",
+  [LZ_CAUSE_BOUNDARY] = "boundary",
+  [LZ_CAUSE_ZENO] = "zeno",
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (mode_names) == LZ_MODE_N_MODES);
+G_STATIC_ASSERT (G_N_ELEMENTS (cause_names) == LZ_CAUSE_N_CAUSES);
+
+/**
+ * lz_mode_to_string:
+ * @mode: a mode
+ *
+ * Returns: the mode's name in traces and event logs: "stick", "slip+",
+ *   "slip-", "free", "contact", "gap", "engaged+", "engaged-" (and "none")
+ */
+const char *
+lz_mode_to_string (LzMode mode)
+{
+  g_return_val_if_fail (mode < LZ_MODE_N_MODES, NULL);
+  return mode_names[mode];
+}
+
+/**
+ * lz_event_cause_to_string:
+ * @cause: a cause
+ *
+ * Returns: the cause's name in event logs, e.g. "impact"
+ */
+const char *
+lz_event_cause_to_string (LzEventCause cause)
+{
+  g_return_val_if_fail (cause < LZ_CAUSE_N_CAUSES, NULL);
+  return cause_names[cause];
+}
+
+/**
+ * lz_trace_new:
+ * @model: the model the run simulates
+ *
+ * Returns: (transfer full): an empty trace with the model's bodies and
+ *   elements (ids copied: the model may change during the run)
+ */
+LzTrace *
+lz_trace_new (const LzModel *model)
+{
+  LzTrace *self;
+
+  g_return_val_if_fail (model != NULL, NULL);
+
+  self = g_atomic_rc_box_new0 (LzTrace);
+  self->n_bodies = lz_model_get_n_bodies (model);
+  self->n_elements = lz_model_get_n_elements (model);
+  self->n_columns = 1 + 2 * self->n_bodies + 3 * self->n_elements + ENERGY_COLUMNS;
+  self->body_ids = g_new0 (char *, self->n_bodies + 1);
+  self->element_ids = g_new0 (char *, self->n_elements + 1);
+  for (guint i = 0; i < self->n_bodies; i++)
+    self->body_ids[i] = g_strdup (lz_model_get_body (model, i)->item.id);
+  for (guint i = 0; i < self->n_elements; i++)
+    self->element_ids[i] = g_strdup (lz_model_get_element (model, i)->item.id);
+  return self;
+}
+
+LzTrace *
+lz_trace_ref (LzTrace *trace)
+{
+  g_return_val_if_fail (trace != NULL, NULL);
+  return g_atomic_rc_box_acquire (trace);
+}
+
+static void
+lz_trace_clear (LzTrace *self)
+{
+  for (guint p = 0; p < N_PAGES; p++)
+    {
+      if (self->pages[p] != NULL)
+        {
+          for (guint c = 0; c < PAGE_CHUNKS; c++)
+            if (self->pages[p][c] != NULL)
+              {
+                g_free (self->pages[p][c]->values);
+                g_free (self->pages[p][c]->modes);
+                g_free (self->pages[p][c]);
+              }
+          g_free (self->pages[p]);
+        }
+      if (self->event_pages[p] != NULL)
+        {
+          for (guint c = 0; c < PAGE_CHUNKS; c++)
+            g_free (self->event_pages[p][c]);
+          g_free (self->event_pages[p]);
+        }
+    }
+  g_strfreev (self->body_ids);
+  g_strfreev (self->element_ids);
+}
+
+void
+lz_trace_unref (LzTrace *trace)
+{
+  g_return_if_fail (trace != NULL);
+  g_atomic_rc_box_release_full (trace, (GDestroyNotify) lz_trace_clear);
+}
+
+guint
+lz_trace_get_n_bodies (const LzTrace *trace)
+{
+  return trace->n_bodies;
+}
+
+guint
+lz_trace_get_n_elements (const LzTrace *trace)
+{
+  return trace->n_elements;
+}
+
+const char *
+lz_trace_get_body_id (const LzTrace *trace,
+                      guint          body)
+{
+  g_return_val_if_fail (body < trace->n_bodies, NULL);
+  return trace->body_ids[body];
+}
+
+const char *
+lz_trace_get_element_id (const LzTrace *trace,
+                         guint          element)
+{
+  g_return_val_if_fail (element < trace->n_elements, NULL);
+  return trace->element_ids[element];
+}
+
+/* The chunk holding ROW, allocated (by the writer) if CREATE. */
+static Chunk *
+chunk_for_row (const LzTrace *self,
+               guint          row,
+               gboolean       create)
+{
+  guint chunk = row / CHUNK_ROWS;
+  guint page = chunk / PAGE_CHUNKS, slot = chunk % PAGE_CHUNKS;
+  LzTrace *mutable = (LzTrace *) self;
+
+  if (page >= N_PAGES)
+    return NULL;
+  if (self->pages[page] == NULL)
+    {
+      if (!create)
+        return NULL;
+      mutable->pages[page] = g_new0 (Chunk *, PAGE_CHUNKS);
+    }
+  if (self->pages[page][slot] == NULL && create)
+    {
+      Chunk *c = g_new0 (Chunk, 1);
+
+      c->values = g_new0 (double, (gsize) self->n_columns * CHUNK_ROWS);
+      c->modes = g_new0 (guint8, (gsize) MAX (self->n_elements, 1) * CHUNK_ROWS);
+      mutable->pages[page][slot] = c;
+    }
+  return self->pages[page][slot];
+}
+
+static inline double *
+column (const Chunk *chunk,
+        guint        col)
+{
+  return chunk->values + (gsize) col * CHUNK_ROWS;
+}
+
+/**
+ * lz_trace_append:
+ * @trace: a trace
+ * @t: time (s), not below the last row's
+ * @q: (array): positions, one per body
+ * @v: (array): velocities, one per body
+ * @force: (array) (nullable): the tension T of each element
+ * @g: (array) (nullable): the relative coordinate of each element
+ * @gdot: (array) (nullable): its rate
+ * @modes: (array) (nullable): the mode of each element
+ * @energy: (nullable): the energy balance
+ *
+ * Appends one sample and publishes it to readers.  Only one thread may
+ * append.  Missing arrays are stored as 0 (modes as %LZ_MODE_NONE).
+ */
+void
+lz_trace_append (LzTrace        *trace,
+                 double          t,
+                 const double   *q,
+                 const double   *v,
+                 const double   *force,
+                 const double   *g,
+                 const double   *gdot,
+                 const LzMode   *modes,
+                 const LzEnergy *energy)
+{
+  guint row = (guint) g_atomic_int_get (&trace->n_samples);
+  guint r = row % CHUNK_ROWS, col = 0, n = trace->n_bodies, e = trace->n_elements;
+  Chunk *chunk;
+  const double energy_values[ENERGY_COLUMNS] = {
+    energy ? energy->kinetic : 0, energy ? energy->potential : 0,
+    energy ? energy->damping : 0, energy ? energy->friction : 0,
+    energy ? energy->impacts : 0, energy ? energy->sources : 0,
+    energy ? energy->balance_error : 0,
+  };
+
+  g_return_if_fail (!g_atomic_int_get (&trace->finished));
+  chunk = chunk_for_row (trace, row, TRUE);
+  g_return_if_fail (chunk != NULL);
+
+  column (chunk, col++)[r] = t;
+  for (guint i = 0; i < n; i++)
+    column (chunk, col++)[r] = q != NULL ? q[i] : 0;
+  for (guint i = 0; i < n; i++)
+    column (chunk, col++)[r] = v != NULL ? v[i] : 0;
+  for (guint i = 0; i < e; i++)
+    column (chunk, col++)[r] = force != NULL ? force[i] : 0;
+  for (guint i = 0; i < e; i++)
+    column (chunk, col++)[r] = g != NULL ? g[i] : 0;
+  for (guint i = 0; i < e; i++)
+    column (chunk, col++)[r] = gdot != NULL ? gdot[i] : 0;
+  for (guint i = 0; i < ENERGY_COLUMNS; i++)
+    column (chunk, col++)[r] = energy_values[i];
+  for (guint i = 0; i < e; i++)
+    chunk->modes[(gsize) i * CHUNK_ROWS + r] = (guint8) (modes != NULL ? modes[i] : LZ_MODE_NONE);
+
+  /* Publish: readers that see the new count see the row. */
+  g_atomic_int_set (&trace->n_samples, (gint) row + 1);
+}
+
+/**
+ * lz_trace_append_event:
+ * @trace: a trace
+ * @event: the event
+ *
+ * Appends one row to the event log and publishes it.
+ */
+void
+lz_trace_append_event (LzTrace       *trace,
+                       const LzEvent *event)
+{
+  guint index = (guint) g_atomic_int_get (&trace->n_events);
+  guint chunk = index / CHUNK_ROWS, page = chunk / PAGE_CHUNKS, slot = chunk % PAGE_CHUNKS;
+
+  g_return_if_fail (event != NULL && event->element < trace->n_elements);
+  g_return_if_fail (page < N_PAGES);
+
+  if (trace->event_pages[page] == NULL)
+    trace->event_pages[page] = g_new0 (EventChunk *, PAGE_CHUNKS);
+  if (trace->event_pages[page][slot] == NULL)
+    trace->event_pages[page][slot] = g_new0 (EventChunk, 1);
+  trace->event_pages[page][slot]->events[index % CHUNK_ROWS] = *event;
+  g_atomic_int_set (&trace->n_events, (gint) index + 1);
+}
+
+/**
+ * lz_trace_finish:
+ * @trace: a trace
+ *
+ * Marks the run as over: no more rows will come.
+ */
+void
+lz_trace_finish (LzTrace *trace)
+{
+  g_atomic_int_set (&trace->finished, TRUE);
+}
+
+gboolean
+lz_trace_is_finished (const LzTrace *trace)
+{
+  return g_atomic_int_get (&trace->finished);
+}
+
+guint
+lz_trace_get_n_samples (const LzTrace *trace)
+{
+  return (guint) g_atomic_int_get (&trace->n_samples);
+}
+
+guint
+lz_trace_get_n_events (const LzTrace *trace)
+{
+  return (guint) g_atomic_int_get (&trace->n_events);
+}
+
+static double
+get_value (const LzTrace *trace,
+           guint          row,
+           guint          col)
+{
+  const Chunk *chunk;
+
+  g_return_val_if_fail (row < lz_trace_get_n_samples (trace), 0.0);
+  chunk = chunk_for_row (trace, row, FALSE);
+  return column (chunk, col)[row % CHUNK_ROWS];
+}
+
+double
+lz_trace_get_time (const LzTrace *trace,
+                   guint          row)
+{
+  return get_value (trace, row, 0);
+}
+
+double
+lz_trace_get_q (const LzTrace *trace,
+                guint          row,
+                guint          body)
+{
+  g_return_val_if_fail (body < trace->n_bodies, 0.0);
+  return get_value (trace, row, 1 + body);
+}
+
+double
+lz_trace_get_v (const LzTrace *trace,
+                guint          row,
+                guint          body)
+{
+  g_return_val_if_fail (body < trace->n_bodies, 0.0);
+  return get_value (trace, row, 1 + trace->n_bodies + body);
+}
+
+double
+lz_trace_get_force (const LzTrace *trace,
+                    guint          row,
+                    guint          element)
+{
+  g_return_val_if_fail (element < trace->n_elements, 0.0);
+  return get_value (trace, row, 1 + 2 * trace->n_bodies + element);
+}
+
+double
+lz_trace_get_g (const LzTrace *trace,
+                guint          row,
+                guint          element)
+{
+  g_return_val_if_fail (element < trace->n_elements, 0.0);
+  return get_value (trace, row, 1 + 2 * trace->n_bodies + trace->n_elements + element);
+}
+
+double
+lz_trace_get_gdot (const LzTrace *trace,
+                   guint          row,
+                   guint          element)
+{
+  g_return_val_if_fail (element < trace->n_elements, 0.0);
+  return get_value (trace, row, 1 + 2 * trace->n_bodies + 2 * trace->n_elements + element);
+}
+
+LzMode
+lz_trace_get_mode (const LzTrace *trace,
+                   guint          row,
+                   guint          element)
+{
+  const Chunk *chunk;
+
+  g_return_val_if_fail (element < trace->n_elements, LZ_MODE_NONE);
+  g_return_val_if_fail (row < lz_trace_get_n_samples (trace), LZ_MODE_NONE);
+  chunk = chunk_for_row (trace, row, FALSE);
+  return (LzMode) chunk->modes[(gsize) element * CHUNK_ROWS + row % CHUNK_ROWS];
+}
+
+void
+lz_trace_get_energy (const LzTrace *trace,
+                     guint          row,
+                     LzEnergy      *energy)
+{
+  guint base = 1 + 2 * trace->n_bodies + 3 * trace->n_elements;
+
+  g_return_if_fail (energy != NULL);
+  energy->kinetic = get_value (trace, row, base + 0);
+  energy->potential = get_value (trace, row, base + 1);
+  energy->damping = get_value (trace, row, base + 2);
+  energy->friction = get_value (trace, row, base + 3);
+  energy->impacts = get_value (trace, row, base + 4);
+  energy->sources = get_value (trace, row, base + 5);
+  energy->balance_error = get_value (trace, row, base + 6);
+}
+
+/**
+ * lz_trace_find_time:
+ * @trace: a trace
+ * @t: a time
+ *
+ * Returns: the first published row whose time is ≥ @t, or the number of
+ *   rows when there is none
+ */
+guint
+lz_trace_find_time (const LzTrace *trace,
+                    double         t)
+{
+  guint lo = 0, hi = lz_trace_get_n_samples (trace);
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (lz_trace_get_time (trace, mid) < t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+void
+lz_trace_get_event (const LzTrace *trace,
+                    guint          index,
+                    LzEvent       *event)
+{
+  guint chunk = index / CHUNK_ROWS;
+
+  g_return_if_fail (event != NULL);
+  g_return_if_fail (index < lz_trace_get_n_events (trace));
+  *event = trace->event_pages[chunk / PAGE_CHUNKS][chunk % PAGE_CHUNKS]->events[index % CHUNK_ROWS];
+}
+
+/* ------------------------------------------------------------------------ */
+/* CSV                                                                       */
+
+static gboolean
+write_error (GError     **error,
+             const char  *path,
+             int          saved_errno)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  g_set_error (error, LZ_ERROR, LZ_ERROR_IO, _("cannot write “%s”: %s"), display,
+               g_strerror (saved_errno));
+  return FALSE;
+}
+
+/* Writes through a temporary file renamed over PATH at the end, so a
+ * failed run never leaves half a file where a good one was. */
+typedef gboolean (*RowWriter) (const LzTrace *trace, FILE *out);
+
+static gboolean
+write_atomically (const LzTrace *trace,
+                  const char    *path,
+                  RowWriter      writer,
+                  GError       **error)
+{
+  g_autofree char *tmp = g_strdup_printf ("%s.XXXXXX", path);
+  int fd = g_mkstemp (tmp);
+  FILE *out;
+  gboolean ok;
+  int saved;
+
+  if (fd < 0)
+    return write_error (error, path, errno);
+  out = fdopen (fd, "w");
+  if (out == NULL)
+    {
+      saved = errno;
+      close (fd);
+      g_unlink (tmp);
+      return write_error (error, path, saved);
+    }
+  ok = writer (trace, out);
+  saved = errno;
+  if (fclose (out) != 0 && ok)
+    {
+      ok = FALSE;
+      saved = errno;
+    }
+  if (ok && g_rename (tmp, path) != 0)
+    {
+      ok = FALSE;
+      saved = errno;
+    }
+  if (!ok)
+    {
+      g_unlink (tmp);
+      return write_error (error, path, saved);
+    }
+  return TRUE;
+}
+
+static gboolean
+write_samples (const LzTrace *trace,
+               FILE          *out)
+{
+  guint rows = lz_trace_get_n_samples (trace);
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  fputs ("t", out);
+  for (guint i = 0; i < trace->n_bodies; i++)
+    fprintf (out, ",%s.q,%s.v", trace->body_ids[i], trace->body_ids[i]);
+  fputc ('\n', out);
+  for (guint r = 0; r < rows; r++)
+    {
+      fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", lz_trace_get_time (trace, r)), out);
+      for (guint i = 0; i < trace->n_bodies; i++)
+        {
+          fputc (',', out);
+          fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", lz_trace_get_q (trace, r, i)), out);
+          fputc (',', out);
+          fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", lz_trace_get_v (trace, r, i)), out);
+        }
+      if (fputc ('\n', out) == EOF)
+        return FALSE;
+    }
+  return !ferror (out);
+}
+
+static gboolean
+write_events (const LzTrace *trace,
+              FILE          *out)
+{
+  guint n = lz_trace_get_n_events (trace);
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  fputs ("t,element,from,to,cause\n", out);
+  for (guint i = 0; i < n; i++)
+    {
+      LzEvent ev;
+
+      lz_trace_get_event (trace, i, &ev);
+      fprintf (out, "%s,%s,%s,%s,%s\n",
+               g_ascii_formatd (buffer, sizeof buffer, "%.17g", ev.t),
+               trace->element_ids[ev.element], lz_mode_to_string (ev.from),
+               lz_mode_to_string (ev.to), lz_event_cause_to_string (ev.cause));
+    }
+  return !ferror (out);
+}
+
+/**
+ * lz_trace_write_csv:
+ * @trace: a trace
+ * @path: the file to write (replaced atomically)
+ * @error: return location for a #GError
+ *
+ * Writes the samples as CSV with the header `t,<body>.q,<body>.v,…` (bodies
+ * in file order), numbers with 17 significant digits.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+lz_trace_write_csv (const LzTrace *trace,
+                    const char    *path,
+                    GError       **error)
+{
+  g_return_val_if_fail (trace != NULL && path != NULL, FALSE);
+  return write_atomically (trace, path, write_samples, error);
+}
+
+/**
+ * lz_trace_write_events_csv:
+ * @trace: a trace
+ * @path: the file to write (replaced atomically)
+ * @error: return location for a #GError
+ *
+ * Writes the event log as CSV with the header `t,element,from,to,cause`.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+lz_trace_write_events_csv (const LzTrace *trace,
+                           const char    *path,
+                           GError       **error)
+{
+  g_return_val_if_fail (trace != NULL && path != NULL, FALSE);
+  return write_atomically (trace, path, write_events, error);
+}

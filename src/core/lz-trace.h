@@ -1,0 +1,196 @@
+/* lz-trace.h — the record of a run: columns of samples, events, energy
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#if !defined(LZ_INSIDE) && !defined(LZ_COMPILATION)
+# error "Only <lz.h> can be included directly."
+#endif
+
+#include <glib.h>
+
+#include "lz-model.h"
+
+G_BEGIN_DECLS
+
+/**
+ * LzMode:
+ * @LZ_MODE_NONE: a smooth element (spring without freeplay, damper)
+ * @LZ_MODE_STICK: friction: ġ = 0, |F| within the levels
+ * @LZ_MODE_SLIP_POS: friction: ġ > 0, F = F0⁺
+ * @LZ_MODE_SLIP_NEG: friction: ġ < 0, F = −F0⁻
+ * @LZ_MODE_FREE: stop: inside its limits, no force
+ * @LZ_MODE_CONTACT: stop: on a limit, pushing
+ * @LZ_MODE_GAP: freeplay spring or gear: inside the freeplay, no force
+ * @LZ_MODE_ENGAGED_POS: freeplay: g − ℓ0 ≥ Δ, engaged on the + side
+ * @LZ_MODE_ENGAGED_NEG: freeplay: g − ℓ0 ≤ −Δ, engaged on the − side
+ *
+ * The mode of one element (DESIGN.md §3, "Modes").
+ */
+typedef enum
+{
+  LZ_MODE_NONE,
+  LZ_MODE_STICK,
+  LZ_MODE_SLIP_POS,
+  LZ_MODE_SLIP_NEG,
+  LZ_MODE_FREE,
+  LZ_MODE_CONTACT,
+  LZ_MODE_GAP,
+  LZ_MODE_ENGAGED_POS,
+  LZ_MODE_ENGAGED_NEG,
+  LZ_MODE_N_MODES,
+} LzMode;
+
+/**
+ * LzEventCause:
+ * @LZ_CAUSE_INITIAL: the mode at the start of the run
+ * @LZ_CAUSE_VELOCITY_ZERO: a slip velocity reached zero
+ * @LZ_CAUSE_FORCE_LIMIT: a stuck element's force reached a level
+ * @LZ_CAUSE_LIFT_OFF: a contact force reached zero
+ * @LZ_CAUSE_IMPACT: a gap closed with a velocity jump (every impact, also
+ *   when the body leaves the stop at once)
+ * @LZ_CAUSE_BOUNDARY: a freeplay boundary |g − ℓ0| = Δ was crossed
+ * @LZ_CAUSE_ZENO: impacts accumulated and became a persistent contact
+ *
+ * Why an element changed mode.
+ */
+typedef enum
+{
+  LZ_CAUSE_INITIAL,
+  LZ_CAUSE_VELOCITY_ZERO,
+  LZ_CAUSE_FORCE_LIMIT,
+  LZ_CAUSE_LIFT_OFF,
+  LZ_CAUSE_IMPACT,
+  LZ_CAUSE_BOUNDARY,
+  LZ_CAUSE_ZENO,
+  LZ_CAUSE_N_CAUSES,
+} LzEventCause;
+
+/**
+ * LzEvent:
+ * @t: time (s)
+ * @element: index of the element in the model (file order)
+ * @from: the mode before
+ * @to: the mode after
+ * @cause: why
+ *
+ * One row of the event log.
+ */
+typedef struct
+{
+  double       t;
+  guint        element;
+  LzMode       from;
+  LzMode       to;
+  LzEventCause cause;
+} LzEvent;
+
+/**
+ * LzEnergy:
+ * @kinetic: ½ q̇ᵀM q̇ (J)
+ * @potential: energy stored in the springs (J)
+ * @damping: dissipated by dampers and viscous friction since the start (J)
+ * @friction: dissipated by dry friction (J)
+ * @impacts: lost in impacts (J)
+ * @sources: work done by forces and moving grounds (J)
+ * @balance_error: kinetic + potential + dissipated − sources − initial
+ *   energy: zero for an exact run (J)
+ *
+ * The energy balance at one sample.
+ */
+typedef struct
+{
+  double kinetic;
+  double potential;
+  double damping;
+  double friction;
+  double impacts;
+  double sources;
+  double balance_error;
+} LzEnergy;
+
+const char *lz_mode_to_string          (LzMode        mode);
+const char *lz_event_cause_to_string   (LzEventCause  cause);
+
+typedef struct LzTrace LzTrace;
+
+/* A trace for a model: n bodies, e elements.  One thread appends
+ * (lz_trace_append, lz_trace_append_event), any number of other threads
+ * may read what has been published meanwhile: the counts are published
+ * after the data, and stored rows never move. */
+LzTrace        *lz_trace_new                (const LzModel *model);
+LzTrace        *lz_trace_ref                (LzTrace       *trace);
+void            lz_trace_unref              (LzTrace       *trace);
+
+guint           lz_trace_get_n_bodies       (const LzTrace *trace);
+guint           lz_trace_get_n_elements     (const LzTrace *trace);
+const char     *lz_trace_get_body_id        (const LzTrace *trace,
+                                             guint          body);
+const char     *lz_trace_get_element_id     (const LzTrace *trace,
+                                             guint          element);
+
+/* Writer: q, v have n entries; force, g, gdot and modes have e (the
+ * tension T, the relative coordinate and its rate of each element). */
+void            lz_trace_append             (LzTrace        *trace,
+                                             double          t,
+                                             const double   *q,
+                                             const double   *v,
+                                             const double   *force,
+                                             const double   *g,
+                                             const double   *gdot,
+                                             const LzMode   *modes,
+                                             const LzEnergy *energy);
+void            lz_trace_append_event       (LzTrace        *trace,
+                                             const LzEvent  *event);
+void            lz_trace_finish             (LzTrace        *trace);
+
+/* Reader: rows < lz_trace_get_n_samples() are complete and immutable. */
+guint           lz_trace_get_n_samples      (const LzTrace *trace);
+gboolean        lz_trace_is_finished        (const LzTrace *trace);
+double          lz_trace_get_time           (const LzTrace *trace,
+                                             guint          row);
+double          lz_trace_get_q              (const LzTrace *trace,
+                                             guint          row,
+                                             guint          body);
+double          lz_trace_get_v              (const LzTrace *trace,
+                                             guint          row,
+                                             guint          body);
+double          lz_trace_get_force          (const LzTrace *trace,
+                                             guint          row,
+                                             guint          element);
+double          lz_trace_get_g              (const LzTrace *trace,
+                                             guint          row,
+                                             guint          element);
+double          lz_trace_get_gdot           (const LzTrace *trace,
+                                             guint          row,
+                                             guint          element);
+LzMode          lz_trace_get_mode           (const LzTrace *trace,
+                                             guint          row,
+                                             guint          element);
+void            lz_trace_get_energy         (const LzTrace *trace,
+                                             guint          row,
+                                             LzEnergy      *energy);
+/* The first row with time ≥ t (binary search), or n_samples. */
+guint           lz_trace_find_time          (const LzTrace *trace,
+                                             double         t);
+
+guint           lz_trace_get_n_events       (const LzTrace *trace);
+void            lz_trace_get_event          (const LzTrace *trace,
+                                             guint          index,
+                                             LzEvent       *event);
+
+/* CSV for luztar-cli run: "t,<body>.q,<body>.v,…" in file order, and
+ * "t,element,from,to,cause". */
+gboolean        lz_trace_write_csv          (const LzTrace *trace,
+                                             const char    *path,
+                                             GError       **error);
+gboolean        lz_trace_write_events_csv   (const LzTrace *trace,
+                                             const char    *path,
+                                             GError       **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzTrace, lz_trace_unref)
+
+G_END_DECLS
