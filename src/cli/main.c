@@ -20,6 +20,7 @@ static const LzCliCommand commands[] = {
   { "check", N_("Validate a model file and print a one-line summary"), lz_cli_check },
   { "assemble", N_("Print M, C, K, f, W, the complementarity pairs and the LCS of a model"),
     lz_cli_assemble },
+  { "run", N_("Simulate a model and write its trace and events"), lz_cli_run },
 };
 
 int

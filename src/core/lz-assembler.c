@@ -339,6 +339,7 @@ struct LzAssembly
   NonsmoothRow *rows;          /* n_rows */
   LzPair     *pairs;           /* n_pairs */
   gboolean    regular;
+  GMutex      lcs_lock;        /* guards the lazy build of the LCS */
   gsl_matrix *A, *B, *Cy, *D;
   LzAffine   *e;               /* 2n */
   LzAffine   *d;               /* n_pairs */
@@ -396,15 +397,18 @@ coordinate_get_w (const Coordinate *coord,
 
 /* K += k w wᵀ (or C) */
 static void
-add_outer (gsl_matrix *X,
-           double      k,
-           const double *w,
-           guint       n)
+add_outer (gsl_matrix       *X,
+           double            k,
+           const Coordinate *coord)
 {
-  for (guint i = 0; i < n; i++)
-    for (guint j = 0; j < n; j++)
-      if (w[i] != 0.0 && w[j] != 0.0)
-        *gsl_matrix_ptr (X, i, j) += k * w[i] * w[j];
+  guint dofs[2] = { coord->a, coord->b };
+  double w[2] = { -coord->ca, coord->cb };
+
+  /* w has at most two entries: O(1), not O(n²) per element */
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++)
+      if (dofs[i] != NO_DOF && dofs[j] != NO_DOF)
+        *gsl_matrix_ptr (X, dofs[i], dofs[j]) += k * w[i] * w[j];
 }
 
 static gboolean
@@ -720,7 +724,7 @@ lz_assembly_new (LzModel  *model,
           k = element_stiffness (element, &freeplay, &offset);
           if (freeplay == 0.0)
             {
-              add_outer (self->K, k, w, n);
+              add_outer (self->K, k, coord);
               for (guint i = 0; i < n; i++)
                 if (w[i] != 0.0)
                   {
@@ -749,7 +753,7 @@ lz_assembly_new (LzModel  *model,
 
       if (c > 0.0)
         {
-          add_outer (self->C, c, w, n);
+          add_outer (self->C, c, coord);
           for (guint i = 0; i < n; i++)
             if (w[i] != 0.0)
               affine_add_derivative (&self->f[i], -c * w[i], &coord->g0);
@@ -781,15 +785,12 @@ lz_assembly_new (LzModel  *model,
       g_assert (next == row->first_pair + row->n_pairs);
     }
 
-  if (self->regular && n > 0)
-    build_lcs (self);
+  /* The LCS (dense 2n×2n and 2n×pairs) is built when first asked for:
+   * a simulation of a long chain never needs it. */
+  g_mutex_init (&self->lcs_lock);
   clear_negative_zeros (self->C);
   clear_negative_zeros (self->K);
   clear_negative_zeros (self->W);
-  clear_negative_zeros (self->A);
-  clear_negative_zeros (self->B);
-  clear_negative_zeros (self->Cy);
-  clear_negative_zeros (self->D);
 
   return self;
 }
@@ -830,6 +831,7 @@ lz_assembly_free (LzAssembly *self)
   g_clear_pointer (&self->B, gsl_matrix_free);
   g_clear_pointer (&self->Cy, gsl_matrix_free);
   g_clear_pointer (&self->D, gsl_matrix_free);
+  g_mutex_clear (&self->lcs_lock);
   lz_model_unref (self->model);
   g_free (self);
 }
@@ -963,6 +965,93 @@ lz_assembly_eval_g0 (const LzAssembly *self,
     }
 }
 
+/**
+ * lz_assembly_get_element_ports:
+ * @self: an assembly
+ * @element: an element index (file order)
+ * @a: (out) (optional): the dof of port a, or -1 for a ground
+ * @b: (out) (optional): the dof of port b, or -1 for a ground
+ * @ca: (out) (optional): the coefficient of port a (ra for a gear)
+ * @cb: (out) (optional): the coefficient of port b (rb for a gear)
+ *
+ * The relative coordinate of every element is g = cb·q_b − ca·q_a + g0(t)
+ * (ground ports enter g0).
+ */
+void
+lz_assembly_get_element_ports (const LzAssembly *self,
+                               guint             element,
+                               int              *a,
+                               int              *b,
+                               double           *ca,
+                               double           *cb)
+{
+  const Coordinate *coord;
+
+  g_return_if_fail (element < self->n_coords);
+  coord = &self->coords[element];
+  if (a != NULL)
+    *a = coord->a == NO_DOF ? -1 : (int) coord->a;
+  if (b != NULL)
+    *b = coord->b == NO_DOF ? -1 : (int) coord->b;
+  if (ca != NULL)
+    *ca = coord->ca;
+  if (cb != NULL)
+    *cb = coord->cb;
+}
+
+/**
+ * lz_assembly_eval_element_g0:
+ * @self: an assembly
+ * @element: an element index (file order)
+ * @t: time (s)
+ * @g0: (out) (optional): the ground part of the element's g at @t
+ * @g0dot: (out) (optional): its time derivative
+ */
+void
+lz_assembly_eval_element_g0 (const LzAssembly *self,
+                             guint             element,
+                             double            t,
+                             double           *g0,
+                             double           *g0dot)
+{
+  const Coordinate *coord;
+
+  g_return_if_fail (element < self->n_coords);
+  coord = &self->coords[element];
+  if (g0 != NULL)
+    *g0 = lz_affine_eval (&coord->g0, t);
+  if (g0dot != NULL)
+    {
+      double value = 0.0;
+
+      for (guint i = 0; i < coord->g0.terms->len; i++)
+        {
+          const Term *term = &g_array_index (coord->g0.terms, Term, i);
+
+          value += term->coef * lz_expr_eval_d1 (term->expr, t);
+        }
+      *g0dot = value;
+    }
+}
+
+/**
+ * lz_assembly_get_nonsmooth_row:
+ * @self: an assembly
+ * @element: an element index (file order)
+ *
+ * Returns: the row of W of @element, or -1 for a smooth element
+ */
+int
+lz_assembly_get_nonsmooth_row (const LzAssembly *self,
+                               guint             element)
+{
+  g_return_val_if_fail (element < self->n_coords, -1);
+  for (guint r = 0; r < self->n_rows; r++)
+    if (self->rows[r].coord == element)
+      return (int) r;
+  return -1;
+}
+
 guint
 lz_assembly_get_n_pairs (const LzAssembly *self)
 {
@@ -980,47 +1069,81 @@ lz_assembly_get_pair (const LzAssembly *self,
 gboolean
 lz_assembly_has_lcs (const LzAssembly *self)
 {
-  return self->A != NULL;
+  return self->regular && self->n > 0;
+}
+
+/* Builds the LCS on first use (the accessors are const: the LCS is a
+ * cache of what the model determines). */
+static LzAssembly *
+ensure_lcs (const LzAssembly *self)
+{
+  LzAssembly *mutable = (LzAssembly *) self;
+
+  if (!lz_assembly_has_lcs (self))
+    return NULL;
+  g_mutex_lock (&mutable->lcs_lock);
+  if (mutable->A == NULL)
+    {
+      build_lcs (mutable);
+      clear_negative_zeros (mutable->A);
+      clear_negative_zeros (mutable->B);
+      clear_negative_zeros (mutable->Cy);
+      clear_negative_zeros (mutable->D);
+    }
+  g_mutex_unlock (&mutable->lcs_lock);
+  return mutable;
 }
 
 const gsl_matrix *
 lz_assembly_get_lcs_A (const LzAssembly *self)
 {
-  return self->A;
+  LzAssembly *lcs = ensure_lcs (self);
+
+  return lcs != NULL ? lcs->A : NULL;
 }
 
 const gsl_matrix *
 lz_assembly_get_lcs_B (const LzAssembly *self)
 {
-  return self->B;
+  LzAssembly *lcs = ensure_lcs (self);
+
+  return lcs != NULL ? lcs->B : NULL;
 }
 
 const gsl_matrix *
 lz_assembly_get_lcs_C (const LzAssembly *self)
 {
-  return self->Cy;
+  LzAssembly *lcs = ensure_lcs (self);
+
+  return lcs != NULL ? lcs->Cy : NULL;
 }
 
 const gsl_matrix *
 lz_assembly_get_lcs_D (const LzAssembly *self)
 {
-  return self->D;
+  LzAssembly *lcs = ensure_lcs (self);
+
+  return lcs != NULL ? lcs->D : NULL;
 }
 
 const char *
 lz_assembly_get_lcs_e_text (const LzAssembly *self,
                             guint             i)
 {
-  g_return_val_if_fail (self->e != NULL && i < 2 * self->n, NULL);
-  return lz_affine_get_text (&self->e[i]);
+  LzAssembly *lcs = ensure_lcs (self);
+
+  g_return_val_if_fail (lcs != NULL && i < 2 * self->n, NULL);
+  return lz_affine_get_text (&lcs->e[i]);
 }
 
 const char *
 lz_assembly_get_lcs_d_text (const LzAssembly *self,
                             guint             i)
 {
-  g_return_val_if_fail (self->d != NULL && i < self->n_pairs, NULL);
-  return lz_affine_get_text (&self->d[i]);
+  LzAssembly *lcs = ensure_lcs (self);
+
+  g_return_val_if_fail (lcs != NULL && i < self->n_pairs, NULL);
+  return lz_affine_get_text (&lcs->d[i]);
 }
 
 /**
@@ -1040,6 +1163,7 @@ lz_assembly_eval_lcs_affine (const LzAssembly *self,
 {
   g_return_if_fail (lz_assembly_has_lcs (self));
 
+  self = ensure_lcs (self);
   if (e != NULL)
     for (guint i = 0; i < 2 * self->n; i++)
       gsl_vector_set (e, i, lz_affine_eval (&self->e[i], t));

@@ -98,6 +98,21 @@ void            lz_assembly_eval_g0        (const LzAssembly  *self,
                                             double            *g0,
                                             double            *g0dot);
 
+/* Every element, in file order. */
+void            lz_assembly_get_element_ports (const LzAssembly *self,
+                                            guint              element,
+                                            int               *a,
+                                            int               *b,
+                                            double            *ca,
+                                            double            *cb);
+void            lz_assembly_eval_element_g0 (const LzAssembly *self,
+                                            guint              element,
+                                            double             t,
+                                            double            *g0,
+                                            double            *g0dot);
+int             lz_assembly_get_nonsmooth_row (const LzAssembly *self,
+                                            guint              element);
+
 /* Complementarity pairs. */
 guint           lz_assembly_get_n_pairs    (const LzAssembly  *self);
 const LzPair   *lz_assembly_get_pair       (const LzAssembly  *self,

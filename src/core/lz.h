@@ -19,6 +19,8 @@
 #include "lz-model.h"
 #include "lz-model-xml.h"
 #include "lz-assembler.h"
+#include "lz-lcp.h"
 #include "lz-trace.h"
+#include "lz-integrator.h"
 
 #undef LZ_INSIDE

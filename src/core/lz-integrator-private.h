@@ -1,0 +1,40 @@
+/* lz-integrator-private.h — what the integrators share (core-internal)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "lz-integrator.h"
+
+G_BEGIN_DECLS
+
+/* The base every integrator's struct starts with. */
+struct LzIntegrator
+{
+  const struct LzIntegratorClass *klass;
+  LzAssembly          *assembly;
+  LzIntegratorOptions  options;
+  double               t;
+  double               t_end;
+  gboolean             started;
+  LzIntegratorStats    stats;
+};
+
+typedef struct LzIntegratorClass
+{
+  const char    *name;
+  LzIntegrator *(*new)   (LzAssembly                *assembly,
+                          const LzIntegratorOptions *options,
+                          GError                   **error);
+  void          (*start) (LzIntegrator              *self,
+                          LzTrace                   *trace);
+  LzStepResult  (*step)  (LzIntegrator              *self,
+                          double                     t_limit,
+                          LzTrace                   *trace,
+                          GError                   **error);
+  void          (*free)  (LzIntegrator              *self);
+} LzIntegratorClass;
+
+G_END_DECLS

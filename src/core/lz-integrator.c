@@ -1,0 +1,203 @@
+/* lz-integrator.c — the single-step integrator API
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * lz_integrator_new() resolves the options against the model's simulation
+ * settings and hands over to the integrator type; the GUI's Step and
+ * "step to next mode switch" and the CLI's run all go through
+ * lz_integrator_step() (STYLE.md §4.3).
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n-lib.h>
+
+#include "lz-error.h"
+#include "lz-integrator-private.h"
+
+/**
+ * lz_integrator_options_init:
+ * @options: options to fill
+ *
+ * Sets every option to "take the model's setting or the default".
+ */
+void
+lz_integrator_options_init (LzIntegratorOptions *options)
+{
+  g_return_if_fail (options != NULL);
+  *options = (LzIntegratorOptions) { 0 };
+  options->theta = -1;
+}
+
+/**
+ * lz_integrator_new:
+ * @type: the method, e.g. %lz_integrator_timestep
+ * @assembly: the assembled model (kept by reference: free it after)
+ * @options: (nullable): options; %NULL for the model's settings
+ * @error: return location for a #GError
+ *
+ * Prepares a run from the model's initial state at t = 0: factors the
+ * constant matrices and allocates every workspace (steps allocate
+ * nothing).  Fails with a message naming the body or element when the
+ * model cannot be simulated (a singular iteration matrix, an initial
+ * state outside a stop) or an option is out of range.
+ *
+ * Returns: (transfer full) (nullable): the integrator
+ */
+LzIntegrator *
+lz_integrator_new (const LzIntegratorType    *type,
+                   LzAssembly                *assembly,
+                   const LzIntegratorOptions *options,
+                   GError                   **error)
+{
+  const LzIntegratorClass *klass = (const LzIntegratorClass *) type;
+  const LzSimulation *sim;
+  LzIntegratorOptions opt;
+  LzIntegrator *self;
+
+  g_return_val_if_fail (type != NULL && assembly != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  sim = lz_model_get_simulation (lz_assembly_get_model (assembly));
+  if (options != NULL)
+    opt = *options;
+  else
+    lz_integrator_options_init (&opt);
+  if (opt.t_end == 0)
+    opt.t_end = sim->t_end;
+  if (opt.dt == 0)
+    opt.dt = sim->dt;
+  if (opt.theta < 0)
+    opt.theta = sim->theta;
+  if (opt.lcp_tolerance == 0)
+    opt.lcp_tolerance = 1e-12;
+  if (opt.lcp_max_sweeps == 0)
+    opt.lcp_max_sweeps = 5000;
+  if (opt.divergence_limit == 0)
+    opt.divergence_limit = 1e12;
+
+  if (!(opt.t_end > 0) || !isfinite (opt.t_end))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("the end time must be a positive number of seconds, got %g"), opt.t_end);
+      return NULL;
+    }
+  if (!(opt.dt > 0) || !isfinite (opt.dt) || opt.dt > opt.t_end)
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("the time step must be positive and at most the end time %g s, got %g"),
+                   opt.t_end, opt.dt);
+      return NULL;
+    }
+  if (!(opt.theta >= 0.5 && opt.theta <= 1))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("θ must be between 0.5 and 1 (0.5: energy-conserving, 1: implicit Euler), got %g"),
+                   opt.theta);
+      return NULL;
+    }
+  if (!(opt.sample >= 0) || !isfinite (opt.sample))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("the sampling interval must not be negative, got %g"), opt.sample);
+      return NULL;
+    }
+
+  self = klass->new (assembly, &opt, error);
+  if (self == NULL)
+    return NULL;
+  self->klass = klass;
+  self->assembly = assembly;
+  self->options = opt;
+  self->t = 0.0;
+  self->t_end = opt.t_end;
+  return self;
+}
+
+void
+lz_integrator_free (LzIntegrator *self)
+{
+  if (self == NULL)
+    return;
+  self->klass->free (self);
+  g_free (self);
+}
+
+const char *
+lz_integrator_get_name (const LzIntegrator *self)
+{
+  return self->klass->name;
+}
+
+double
+lz_integrator_get_time (const LzIntegrator *self)
+{
+  return self->t;
+}
+
+double
+lz_integrator_get_t_end (const LzIntegrator *self)
+{
+  return self->t_end;
+}
+
+void
+lz_integrator_get_stats (const LzIntegrator *self,
+                         LzIntegratorStats  *stats)
+{
+  g_return_if_fail (stats != NULL);
+  *stats = self->stats;
+}
+
+/**
+ * lz_integrator_start:
+ * @self: an integrator
+ * @trace: the trace of the run
+ *
+ * Records the initial sample and the initial mode of every nonsmooth
+ * element (cause "initial").
+ */
+void
+lz_integrator_start (LzIntegrator *self,
+                     LzTrace      *trace)
+{
+  g_return_if_fail (self != NULL && trace != NULL);
+  if (self->started)
+    return;
+  self->klass->start (self, trace);
+  self->started = TRUE;
+}
+
+/**
+ * lz_integrator_step:
+ * @self: an integrator
+ * @t_limit: do not step past this time (the end time applies anyway)
+ * @trace: the trace to append to
+ * @error: return location for a #GError
+ *
+ * Takes one step.  %LZ_STEP_EVENT says that an element changed mode (the
+ * GUI's "step to next mode switch" loops until it); %LZ_STEP_DONE that
+ * the end time or @t_limit is reached; %LZ_STEP_ERROR sets @error.
+ *
+ * Returns: what the step did
+ */
+LzStepResult
+lz_integrator_step (LzIntegrator *self,
+                    double        t_limit,
+                    LzTrace      *trace,
+                    GError      **error)
+{
+  LzStepResult result;
+
+  g_return_val_if_fail (self != NULL && trace != NULL, LZ_STEP_ERROR);
+  g_return_val_if_fail (error == NULL || *error == NULL, LZ_STEP_ERROR);
+
+  lz_integrator_start (self, trace);
+  result = self->klass->step (self, t_limit, trace, error);
+  if (result == LZ_STEP_DONE && self->t >= self->t_end - 1e-12 * MAX (1.0, self->t_end))
+    lz_trace_finish (trace);
+  return result;
+}

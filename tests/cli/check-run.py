@@ -1,0 +1,81 @@
+#!/usr/bin/python3
+# check-run.py LUZTAR_CLI SOURCE_ROOT — `luztar-cli run` as a user runs it:
+# the summary, trace.csv and events.csv (headers, rows, the B1 reference
+# state), options, and the messages and exit codes of bad input.  TAP.
+# Copyright 2026 The Luztar authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+
+cli, root = sys.argv[1], sys.argv[2]
+examples = os.path.join(root, "data", "examples")
+n = failed = 0
+
+
+def check(ok, what, detail=""):
+    global n, failed
+    n += 1
+    failed += 0 if ok else 1
+    print("%s %d - %s" % ("ok" if ok else "not ok", n, what))
+    if not ok:
+        for line in detail.splitlines()[:15]:
+            print("# " + line)
+
+
+def run(*args):
+    p = subprocess.run([cli, "run", *args], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    trace = os.path.join(tmp, "trace.csv")
+    events = os.path.join(tmp, "events.csv")
+    rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--method", "timestep",
+                       "--sample", "0.5", "--out", trace, "--events", events)
+    check(rc == 0, "B1 runs", err)
+    check("steps: 100000, events:" in out and "energy-balance error:" in out
+          and "wall time:" in out, "the summary gives steps, events, wall time, energy balance", out)
+    rows = list(csv.reader(open(trace)))
+    check(rows[0] == ["t", "m1.q", "m1.v"], "trace.csv header is t,<body>.q,<body>.v", str(rows[0]))
+    check(len(rows) == 202, "one row every 0.5 s from 0 to 100 (%d rows)" % (len(rows) - 1))
+    last = [float(x) for x in rows[-1]]
+    check(last[0] == 100.0 and abs(last[1] + 1.2053225006) < 1e-7 and abs(last[2] - 0.1558226665) < 1e-7,
+          "x(100), v(100) match the B1 reference to 1e-7", str(last))
+    ev = list(csv.reader(open(events)))
+    check(ev[0] == ["t", "element", "from", "to", "cause"], "events.csv header", str(ev[0]))
+    check(ev[1] == ["0", "f1", "stick", "stick", "initial"]
+          and ev[2][1:] == ["f1", "stick", "slip+", "force-limit"]
+          and abs(float(ev[2][0]) - 1.287) < 2e-3,
+          "the first events: initial stick, then stick → slip+ at 1.287 s", str(ev[:3]))
+    check(sum(1 for r in ev[1:] if r[3] == "stick") == 17, "17 stick intervals")
+
+    rc, out, err = run(os.path.join(examples, "bouncing-mass.luztar"), "--method=timestep",
+                       "--dt=1e-4", "--t-end=1", "--events", events)
+    ev = list(csv.reader(open(events)))
+    check(rc == 0 and "t = 0 … 1 s" in out and any(r[4] == "impact" for r in ev[1:]),
+          "--dt, --t-end; impacts are logged with cause impact", out + err)
+
+    before = open(trace).read()
+    rc, out, err = run(os.path.join(examples, "two-carts-stop.luztar"), "--method", "timestep",
+                       "--out", os.path.join(tmp, "missing", "dir", "trace.csv"))
+    check(rc == 2 and "trace.csv" in err, "an unwritable output exits 2 and names it", err)
+
+rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--dt", "fast")
+check(rc == 1 and "--dt" in err and "fast" in err, "a bad number is a usage error naming the option", err)
+rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--method", "rk4")
+check(rc == 1 and "rk4" in err, "an unknown method is a usage error", err)
+rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--method", "timestep",
+                   "--theta", "0.1")
+check(rc == 2 and "θ" in err, "θ out of range is refused with the allowed range", err)
+rc, out, err = run(os.path.join(root, "tests", "data", "bad", sorted(os.listdir(os.path.join(root, "tests", "data", "bad")))[0]))
+check(rc == 2 and ":" in err, "a malformed model exits 2 with FILE:LINE", err)
+rc, out, err = run()
+check(rc == 1 and "no model file" in err, "no file is a usage error")
+rc, out, err = run("--help")
+check(rc == 0 and "--sample" in out and "--events" in out, "--help lists the options")
+
+print("1..%d" % n)
+sys.exit(1 if failed else 0)

@@ -1,0 +1,448 @@
+/* test-timestep.c — Moreau–Jean time-stepping against the benchmark
+ * references of BENCHMARKS.md and closed forms, with the energy balance
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <gsl/gsl_errno.h>
+
+#include "lz.h"
+
+static LzModel *
+load (const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), name, NULL);
+  LzModel *model = lz_model_load (path, &error);
+
+  g_assert_no_error (error);
+  return model;
+}
+
+static LzModel *
+parse (const char *xml)
+{
+  g_autoptr(GError) error = NULL;
+  LzModel *model = lz_model_load_from_data (xml, strlen (xml), "test.luztar", &error);
+
+  g_assert_no_error (error);
+  return model;
+}
+
+/* Runs MODEL to its end with time-stepping; returns the trace. */
+static LzTrace *
+run (LzModel *model,
+     double   dt,
+     double   theta,
+     double   sample,
+     GError **error)
+{
+  g_autoptr(LzAssembly) as = lz_assembly_new (model, error);
+  g_autoptr(LzIntegrator) integrator = NULL;
+  LzIntegratorOptions options;
+  LzTrace *trace;
+  LzStepResult r;
+
+  if (as == NULL)
+    return NULL;
+  lz_integrator_options_init (&options);
+  options.dt = dt;
+  options.theta = theta;
+  options.sample = sample;
+  integrator = lz_integrator_new (lz_integrator_timestep, as, &options, error);
+  if (integrator == NULL)
+    return NULL;
+  trace = lz_trace_new (model);
+  do
+    r = lz_integrator_step (integrator, INFINITY, trace, error);
+  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
+  if (r == LZ_STEP_ERROR)
+    {
+      lz_trace_unref (trace);
+      return NULL;
+    }
+  g_assert_true (lz_trace_is_finished (trace));
+  return trace;
+}
+
+static guint
+last_row (const LzTrace *trace)
+{
+  return lz_trace_get_n_samples (trace) - 1;
+}
+
+/* B1: the forced friction oscillator.  Reference (event-driven, 1e-12):
+ * x(100) = −1.2053225006, v(100) = 0.1558226665, 17 stick intervals, the
+ * first [0, 1.2870022176], the second [4.6854785956, 6.1142864468]. */
+static void
+test_timestep_b1 (void)
+{
+  g_autoptr(LzModel) model = load ("data/examples/friction-oscillator.luztar");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzTrace) trace = run (model, 1e-3, 0.5, 0.1, &error);
+  double h = 1e-3, stick_start[32], stick_end[32];
+  guint n_stick = 0, n_end = 0;
+  LzEnergy energy;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (lz_trace_get_n_samples (trace), ==, 1001);
+  g_assert_cmpfloat (lz_trace_get_time (trace, last_row (trace)), ==, 100.0);
+  g_assert_cmpfloat_with_epsilon (lz_trace_get_q (trace, last_row (trace), 0), -1.2053225006, 1e-7);
+  g_assert_cmpfloat_with_epsilon (lz_trace_get_v (trace, last_row (trace), 0), 0.1558226665, 1e-7);
+
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev;
+
+      lz_trace_get_event (trace, i, &ev);
+      if (ev.to == LZ_MODE_STICK && n_stick < 32)
+        stick_start[n_stick++] = ev.t;
+      if (ev.from == LZ_MODE_STICK && ev.to != LZ_MODE_STICK && n_end < 32)
+        stick_end[n_end++] = ev.t;
+    }
+  g_assert_cmpuint (n_stick, ==, 17);
+  g_assert_cmpfloat (stick_start[0], ==, 0.0);
+  /* a switch is found within the step that contains it */
+  g_assert_cmpfloat (fabs (stick_end[0] - 1.2870022176), <=, h);
+  g_assert_cmpfloat (fabs (stick_start[1] - 4.6854785956), <=, h);
+  g_assert_cmpfloat (fabs (stick_end[1] - 6.1142864468), <=, h);
+
+  /* θ = ½: the discrete energy balance closes to rounding */
+  lz_trace_get_energy (trace, last_row (trace), &energy);
+  g_assert_cmpfloat (energy.friction, >, 20);
+  g_assert_cmpfloat (fabs (energy.balance_error), <, 1e-10);
+}
+
+/* B2: paper 004's two carts.  Reference impacts at 1.1521052481,
+ * 4.8231964369, 7.0514084169; cart 1 rests on [7.0514084169, 8.8576499713]. */
+static void
+test_timestep_b2 (void)
+{
+  g_autoptr(LzModel) model = load ("data/examples/two-carts-stop.luztar");
+  g_autoptr(GError) error = NULL;
+  double h = 1e-4;
+  g_autoptr(LzTrace) trace = run (model, h, 0.5, 0.01, &error);
+  const double impacts[] = { 1.1521052481, 4.8231964369, 7.0514084169 };
+  guint n_impacts = 0;
+  double rest_end = NAN;
+  LzEnergy energy;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev;
+
+      lz_trace_get_event (trace, i, &ev);
+      if (ev.cause == LZ_CAUSE_IMPACT && n_impacts < 3)
+        {
+          g_test_message ("impact %u at %.10g (reference %.10g)", n_impacts + 1, ev.t,
+                          impacts[n_impacts]);
+          g_assert_cmpfloat (fabs (ev.t - impacts[n_impacts]), <=, 4 * h);
+          n_impacts++;
+        }
+      if (ev.cause == LZ_CAUSE_LIFT_OFF && ev.t > 7.5 && isnan (rest_end))
+        rest_end = ev.t;
+    }
+  g_assert_cmpuint (n_impacts, ==, 3);
+  g_assert_cmpfloat (fabs (rest_end - 8.8576499713), <=, 4 * h);
+  /* the stop is inelastic: energy goes into impacts, and the balance closes */
+  lz_trace_get_energy (trace, last_row (trace), &energy);
+  g_assert_cmpfloat (energy.impacts, >, 0.9);
+  g_assert_cmpfloat (fabs (energy.balance_error), <, 1e-10);
+}
+
+/* B3: the bouncing mass.  First impact at √(2/g) = 0.4515236410 with the
+ * speed √(2g); each impact keeps e² of the kinetic energy; the mass ends
+ * at rest on the floor. */
+static void
+test_timestep_b3 (void)
+{
+  g_autoptr(LzModel) model = load ("data/examples/bouncing-mass.luztar");
+  g_autoptr(GError) error = NULL;
+  double h = 1e-4;
+  g_autoptr(LzTrace) trace = run (model, h, 0.5, 0, &error);
+  LzEvent ev;
+  guint first = G_MAXUINT;
+  LzEnergy energy;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < lz_trace_get_n_events (trace) && first == G_MAXUINT; i++)
+    {
+      lz_trace_get_event (trace, i, &ev);
+      if (ev.cause == LZ_CAUSE_IMPACT)
+        first = i;
+    }
+  g_assert_cmpuint (first, !=, G_MAXUINT);
+  g_assert_cmpfloat (fabs (ev.t - 0.4515236410), <=, h);
+  {
+    guint row = lz_trace_find_time (trace, ev.t);
+    double v_after = lz_trace_get_v (trace, row, 0);
+
+    /* Newton's law: v⁺ = −e·v⁻ = 0.8·√(2g·(1 + O(h))) */
+    g_assert_cmpfloat_with_epsilon (v_after, 0.8 * sqrt (2 * 9.81), 0.8 * 9.81 * h + 1e-9);
+  }
+  /* the scheme keeps velocities, not positions: the rest position is off
+   * by at most the travel of the last bounces (here 1e-8 m) */
+  g_assert_cmpfloat (fabs (lz_trace_get_q (trace, last_row (trace), 0)), <, 1e-6);
+  g_assert_cmpfloat (fabs (lz_trace_get_v (trace, last_row (trace), 0)), <, 1e-9);
+  g_assert_cmpint (lz_trace_get_mode (trace, last_row (trace), 0), ==, LZ_MODE_CONTACT);
+  lz_trace_get_energy (trace, last_row (trace), &energy);
+  g_assert_cmpfloat_with_epsilon (energy.impacts, 9.81, 1e-6);
+  g_assert_cmpfloat (fabs (energy.balance_error), <, 1e-10);
+}
+
+/* B4 with N = 100: the far part of the chain sticks, so the driven mass
+ * ends at qN(10) = −0.0524327759, vN(10) = 0.4151687218 (BENCHMARKS.md). */
+static void
+test_timestep_b4_chain (void)
+{
+  GString *xml = g_string_new ("<luztar-model version=\"1\"><ground id=\"wall\"/>");
+  g_autoptr(LzModel) model = NULL;
+  g_autoptr(LzTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  guint N = 100;
+
+  for (guint i = 1; i <= N; i++)
+    g_string_append_printf (xml, "<body id=\"m%u\" mass=\"1\"/>", i);
+  g_string_append (xml, "<spring id=\"k1\" a=\"wall\" b=\"m1\" k=\"100\"/>");
+  for (guint i = 2; i <= N; i++)
+    g_string_append_printf (xml, "<spring id=\"k%u\" a=\"m%u\" b=\"m%u\" k=\"100\"/>"
+                                 "<damper id=\"c%u\" a=\"m%u\" b=\"m%u\" c=\"0.1\"/>",
+                            i, i - 1, i, i, i - 1, i);
+  for (guint i = 1; i <= N; i++)
+    g_string_append_printf (xml, "<friction id=\"f%u\" a=\"wall\" b=\"m%u\" level=\"0.5\"/>"
+                                 "<stop id=\"s%u\" a=\"wall\" b=\"m%u\" lower=\"-0.2\"/>",
+                            i, i, i, i);
+  g_string_append_printf (xml, "<force id=\"F\" body=\"m%u\" value=\"5*sin(2*t)\"/>"
+                               "<simulation t-end=\"10\" dt=\"1e-3\"/></luztar-model>", N);
+  model = parse (xml->str);
+  g_string_free (xml, TRUE);
+  trace = run (model, 1e-3, 0.5, 1.0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (lz_trace_get_q (trace, last_row (trace), N - 1), -0.0524327759, 1e-9);
+  g_assert_cmpfloat_with_epsilon (lz_trace_get_v (trace, last_row (trace), N - 1), 0.4151687218, 1e-9);
+}
+
+/* A linear oscillator: the θ = ½ scheme is the implicit midpoint rule,
+ * whose phase error against x = cos(t) is known: the discrete frequency
+ * is ω_h = (2/h)·atan(h/2).  θ = 1 dissipates. */
+static void
+test_timestep_linear_oscillator (void)
+{
+  g_autoptr(LzModel) model = parse ("<luztar-model version=\"1\"><ground id=\"g\"/>"
+                                    "<body id=\"m\" mass=\"1\" q0=\"1\"/>"
+                                    "<spring id=\"k\" a=\"g\" b=\"m\" k=\"1\"/>"
+                                    "<simulation t-end=\"10\"/></luztar-model>");
+  g_autoptr(GError) error = NULL;
+  double h = 0.01, wh = 2 / h * atan (h / 2);
+  g_autoptr(LzTrace) half = run (model, h, 0.5, 0, &error);
+  g_autoptr(LzTrace) implicit = NULL;
+  LzEnergy e_half, e_impl;
+
+  g_assert_no_error (error);
+  for (guint r = 0; r < lz_trace_get_n_samples (half); r += 97)
+    {
+      double t = lz_trace_get_time (half, r);
+
+      g_assert_cmpfloat_with_epsilon (lz_trace_get_q (half, r, 0), cos (wh * t), 1e-12);
+    }
+  lz_trace_get_energy (half, last_row (half), &e_half);
+  g_assert_cmpfloat_with_epsilon (e_half.kinetic + e_half.potential, 0.5, 1e-13);
+
+  implicit = run (model, h, 1.0, 0, &error);
+  g_assert_no_error (error);
+  lz_trace_get_energy (implicit, last_row (implicit), &e_impl);
+  /* θ = 1 loses energy that no element dissipates: the balance shows it */
+  g_assert_cmpfloat (e_impl.kinetic + e_impl.potential, <, 0.5 * 0.95);
+  g_assert_cmpfloat (e_impl.balance_error, <, -0.02);
+}
+
+/* A mass on a spring with freeplay (the dead zone of DESIGN.md §3):
+ * k = 100, m = 1, Δ = 0.05, released at q = Δ + 0.1.  It swings half a
+ * harmonic period π/ω on each side and crosses the 2Δ gap at speed
+ * 0.1·ω = 1: period 2π/10 + 2·0.1 = 0.8283185 s, amplitude kept. */
+static void
+test_timestep_freeplay_oscillator (void)
+{
+  g_autoptr(LzModel) model = parse ("<luztar-model version=\"1\"><ground id=\"g\"/>"
+                                    "<body id=\"m\" mass=\"1\" q0=\"0.15\"/>"
+                                    "<spring id=\"k\" a=\"g\" b=\"m\" k=\"100\" freeplay=\"0.05\"/>"
+                                    "<simulation t-end=\"8.283185307179586\"/></luztar-model>");
+  g_autoptr(GError) error = NULL;
+  double T = 2 * G_PI / 10 + 0.2;
+  g_autoptr(LzTrace) trace = run (model, 1e-5, 0.5, 0, &error);
+  guint engaged = 0, gaps = 0;
+  LzEnergy energy;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (lz_trace_get_time (trace, last_row (trace)), 10 * T, 1e-5);
+  g_assert_cmpfloat_with_epsilon (lz_trace_get_q (trace, last_row (trace), 0), 0.15, 1e-4);
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev;
+
+      lz_trace_get_event (trace, i, &ev);
+      g_assert_cmpint (ev.cause, ==, i == 0 ? LZ_CAUSE_INITIAL : LZ_CAUSE_BOUNDARY);
+      engaged += ev.to == LZ_MODE_ENGAGED_POS || ev.to == LZ_MODE_ENGAGED_NEG;
+      gaps += ev.to == LZ_MODE_GAP;
+    }
+  /* 10 periods: 20 entries into the gap, 20 engagements (+ the initial) */
+  g_assert_cmpuint (gaps, ==, 20);
+  g_assert_cmpuint (engaged, ==, 21);
+  lz_trace_get_energy (trace, last_row (trace), &energy);
+  g_assert_cmpfloat (fabs (energy.balance_error), <, 1e-4 * 0.5);
+}
+
+/* The single-step API: stepping to the next mode switch of B1 stops at
+ * the end of the first stick. */
+static void
+test_timestep_single_step (void)
+{
+  g_autoptr(LzModel) model = load ("data/examples/friction-oscillator.luztar");
+  g_autoptr(LzAssembly) as = lz_assembly_new (model, NULL);
+  g_autoptr(LzIntegrator) integrator = lz_integrator_new (lz_integrator_timestep, as, NULL, NULL);
+  g_autoptr(LzTrace) trace = lz_trace_new (model);
+  g_autoptr(GError) error = NULL;
+  LzStepResult r;
+  LzEvent ev;
+  guint steps = 0;
+
+  g_assert_cmpstr (lz_integrator_get_name (integrator), ==, "timestep");
+  do
+    {
+      r = lz_integrator_step (integrator, INFINITY, trace, &error);
+      steps++;
+    }
+  while (r == LZ_STEP_OK);
+  g_assert_no_error (error);
+  g_assert_cmpint (r, ==, LZ_STEP_EVENT);
+  lz_trace_get_event (trace, lz_trace_get_n_events (trace) - 1, &ev);
+  g_assert_cmpint (ev.from, ==, LZ_MODE_STICK);
+  g_assert_cmpint (ev.to, ==, LZ_MODE_SLIP_POS);
+  g_assert_cmpint (ev.cause, ==, LZ_CAUSE_FORCE_LIMIT);
+  g_assert_cmpfloat (fabs (lz_integrator_get_time (integrator) - 1.2870022176), <=, 1e-3);
+  g_assert_cmpuint (steps, ==, 1288);
+  /* a time limit stops the run there */
+  while ((r = lz_integrator_step (integrator, 2.0, trace, &error)) != LZ_STEP_DONE)
+    g_assert_cmpint (r, !=, LZ_STEP_ERROR);
+  g_assert_cmpfloat_with_epsilon (lz_integrator_get_time (integrator), 2.0, 1e-9);
+  g_assert_false (lz_trace_is_finished (trace));
+}
+
+/* The exact fallback: with one Gauss–Seidel sweep allowed, almost every
+ * step's problem goes to Lemke's method; the runs must agree with the
+ * converged Gauss–Seidel ones to 1e-8.  The freeplay pair needs the fallback
+ * anyway (friction and a stop on one body make the sweeps crawl). */
+static void
+test_timestep_lemke_fallback (void)
+{
+  static const char *files[] = {
+    "data/examples/friction-oscillator.luztar", "data/examples/two-carts-stop.luztar",
+    "data/examples/block-on-belt.luztar", "data/examples/paper002-ex51-absorber.luztar",
+    "data/examples/freeplay-pair.luztar",
+    /* not the gear train: its rattling is chaotic, and two exact
+     * solutions of the same steps part after a few thousand impacts */
+  };
+
+  for (gsize f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr(LzModel) model = load (files[f]);
+      g_autoptr(LzAssembly) as = lz_assembly_new (model, NULL);
+      double final_q[2][8];
+      guint n = MIN (lz_assembly_get_n_dofs (as), 8);
+
+      for (int pass = 0; pass < 2; pass++)
+        {
+          g_autoptr(LzIntegrator) integrator = NULL;
+          g_autoptr(LzTrace) trace = lz_trace_new (model);
+          g_autoptr(GError) error = NULL;
+          LzIntegratorOptions options;
+          LzIntegratorStats stats;
+          LzStepResult r;
+
+          lz_integrator_options_init (&options);
+          options.t_end = MIN (lz_model_get_simulation (model)->t_end, 5.0);
+          options.lcp_max_sweeps = pass == 0 ? 0 : 1;
+          options.sample = 1.0;
+          integrator = lz_integrator_new (lz_integrator_timestep, as, &options, &error);
+          g_assert_no_error (error);
+          do
+            r = lz_integrator_step (integrator, INFINITY, trace, &error);
+          while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
+          g_assert_no_error (error);
+          lz_integrator_get_stats (integrator, &stats);
+          g_test_message ("%s, pass %d: %" G_GUINT64_FORMAT " steps, largest residual %g",
+                          files[f], pass, stats.steps, stats.lcp_max_residual);
+          g_assert_cmpfloat (stats.lcp_max_residual, <, 1e-9);
+          for (guint i = 0; i < n; i++)
+            final_q[pass][i] = lz_trace_get_q (trace, lz_trace_get_n_samples (trace) - 1, i);
+        }
+      for (guint i = 0; i < n; i++)
+        g_assert_cmpfloat_with_epsilon (final_q[1][i], final_q[0][i], 1e-8 * (1 + fabs (final_q[0][i])));
+    }
+}
+
+/* What cannot be simulated says why, naming the element or body. */
+static void
+test_timestep_errors (void)
+{
+  struct { const char *xml; LzError code; const char *needle; } cases[] = {
+    { "<luztar-model version=\"1\"><ground id=\"g\"/><body id=\"m\" mass=\"1\" q0=\"-1\"/>"
+      "<spring id=\"k\" a=\"g\" b=\"m\" k=\"1\"/><stop id=\"floor\" a=\"g\" b=\"m\" lower=\"0\"/>"
+      "</luztar-model>", LZ_ERROR_INVALID_MODEL, "stop “floor”" },
+    { "<luztar-model version=\"1\"><ground id=\"g\"/><body id=\"m\" mass=\"1\"/>"
+      "<body id=\"ghost\" mass=\"0\"/><spring id=\"k\" a=\"g\" b=\"m\" k=\"1\"/>"
+      "<friction id=\"f\" a=\"m\" b=\"ghost\" level=\"1\"/></luztar-model>",
+      LZ_ERROR_SINGULAR, "“ghost”" },
+    { "<luztar-model version=\"1\"><ground id=\"g\"/><body id=\"rocket\" mass=\"1\"/>"
+      "<spring id=\"k\" a=\"g\" b=\"rocket\" k=\"1\"/><force id=\"F\" body=\"rocket\" value=\"exp(60*t)\"/>"
+      "<simulation t-end=\"2\"/></luztar-model>", LZ_ERROR_DIVERGED, "“rocket”" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(LzModel) model = parse (cases[i].xml);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(LzTrace) trace = run (model, 1e-3, 0.5, 0, &error);
+
+      g_assert_null (trace);
+      g_assert_error (error, LZ_ERROR, cases[i].code);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, cases[i].needle));
+    }
+  {
+    g_autoptr(LzModel) model = load ("data/examples/friction-oscillator.luztar");
+    g_autoptr(LzAssembly) as = lz_assembly_new (model, NULL);
+    g_autoptr(GError) error = NULL;
+    LzIntegratorOptions options;
+
+    lz_integrator_options_init (&options);
+    options.theta = 0.2;
+    g_assert_null (lz_integrator_new (lz_integrator_timestep, as, &options, &error));
+    g_assert_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT);
+  }
+}
+
+int
+main (int argc, char *argv[])
+{
+  lz_locale_init ("C.UTF-8");
+  gsl_set_error_handler_off ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/lz/timestep/b1-friction-oscillator", test_timestep_b1);
+  g_test_add_func ("/lz/timestep/b2-two-carts", test_timestep_b2);
+  g_test_add_func ("/lz/timestep/b3-bouncing-mass", test_timestep_b3);
+  g_test_add_func ("/lz/timestep/b4-chain", test_timestep_b4_chain);
+  g_test_add_func ("/lz/timestep/linear-oscillator", test_timestep_linear_oscillator);
+  g_test_add_func ("/lz/timestep/freeplay-oscillator", test_timestep_freeplay_oscillator);
+  g_test_add_func ("/lz/timestep/single-step", test_timestep_single_step);
+  g_test_add_func ("/lz/timestep/lemke-fallback", test_timestep_lemke_fallback);
+  g_test_add_func ("/lz/timestep/errors", test_timestep_errors);
+  return g_test_run ();
+}
