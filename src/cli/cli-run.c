@@ -146,12 +146,7 @@ lz_cli_run (int    argc,
   if (strcmp (method, "timestep") == 0)
     type = lz_integrator_timestep;
   else if (strcmp (method, "event") == 0)
-    {
-      /* The event-driven integrator is not in this version yet. */
-      g_printerr (_("luztar-cli run: %s: the event-driven method is not available in this "
-                    "version; run it with --method timestep\n"), file);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
+    type = lz_integrator_event;
   else
     return lz_cli_usage_error ("run", _("unknown method “%s” (use timestep or event)"), method);
 

@@ -68,6 +68,8 @@ typedef struct LzIntegratorClass LzIntegratorType;
 
 /* Moreau–Jean time-stepping (θ-method, fixed h, velocity-level impulses). */
 extern const LzIntegratorType *const lz_integrator_timestep;
+/* Event-driven integration with located mode switches (regular M). */
+extern const LzIntegratorType *const lz_integrator_event;
 
 typedef struct LzIntegrator LzIntegrator;
 

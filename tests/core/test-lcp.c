@@ -522,7 +522,7 @@ test_lcp_infeasible (void)
       g_assert_error (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION);
       g_test_message ("%s", error->message);
       g_assert_true (g_str_has_prefix (error->message, "no solution: ray termination entering "));
-      g_assert_nonnull (strstr (error->message, "pivots (the problem is infeasible, or M is not copositive-plus)"));
+      g_assert_nonnull (strstr (error->message, " (the problem is infeasible, or M is not copositive-plus)"));
       /* The report describes what was returned, and it is no solution. */
       lz_lcp_report_compute (p->M, p->q, p->z, p->w, &check);
       g_assert_cmpfloat (check.residual, ==, report.residual);
@@ -539,13 +539,22 @@ test_lcp_infeasible (void)
 
     g_assert_false (lz_lcp_solve_lemke (p->M, p->q, p->z, p->w, NULL, &error));
     g_assert_cmpstr (error->message, ==,
-                     "no solution: ray termination entering z2 after 1 pivots "
+                     "no solution: ray termination entering z2 after 1 pivot "
                      "(the problem is infeasible, or M is not copositive-plus)");
   }
 }
 
 /* ------------------------------------------------------------------------ */
 /* Degenerate problems                                                      */
+
+static gboolean
+has_zero (const gsl_vector *v)
+{
+  for (guint i = 0; i < v->size; i++)
+    if (gsl_vector_get (v, i) == 0)
+      return TRUE;
+  return FALSE;
+}
 
 static void
 test_lcp_degenerate (void)
@@ -621,7 +630,7 @@ test_lcp_degenerate (void)
         fill_class (p->M, CLASS_PSD_SINGULAR);
         for (guint i = 0; i < n; i++)
           gsl_vector_set (p->q, i, g_test_rand_int_range (-2, 2));
-        with_zero_q += gsl_vector_isnull (p->q) == 0 && max_abs (p->q) > 0;
+        with_zero_q += gsl_vector_min (p->q) < 0 && has_zero (p->q);
         found = brute_force_lcp (p->M, p->q, 1e-9, NULL);
         ok = lz_lcp_solve_lemke (p->M, p->q, p->z, p->w, &report, &error);
         if (ok)
@@ -637,7 +646,9 @@ test_lcp_degenerate (void)
         if (found > 0)
           g_assert_true (ok);
       }
-    g_test_message ("degenerate integer problems: %u solved, %u rays", solved, rays);
+    g_test_message ("degenerate integer problems: %u solved, %u rays; %u with zeros and "
+                    "negative entries in q", solved, rays, with_zero_q);
+    g_assert_cmpuint (with_zero_q, >=, 500);
     g_assert_cmpuint (solved, >=, 300);
     g_assert_cmpuint (rays, >=, 50);
   }
@@ -986,11 +997,38 @@ brute_force_box (const gsl_matrix *M,
   return found;
 }
 
+/* The measures lz_box_lcp_solve_pgs() documents, computed naively. */
+static void
+box_measures (const Problem    *p,
+              const gsl_vector *lo,
+              const gsl_vector *hi,
+              LzLcpReport      *r)
+{
+  *r = (LzLcpReport) { 0 };
+  for (guint i = 0; i < p->n; i++)
+    {
+      double z = gsl_vector_get (p->z, i), w = gsl_vector_get (p->w, i);
+      double l = gsl_vector_get (lo, i), h = gsl_vector_get (hi, i);
+      double step = z - w;
+
+      if (step < l)
+        step = l;
+      if (step > h)
+        step = h;
+      r->residual = MAX (r->residual, fabs (z - step));
+      r->infeasibility = MAX (r->infeasibility, MAX (l - z, z - h));
+      if (w > 0 && isfinite (l))
+        r->complementarity += w * (z - l);
+      if (w < 0 && isfinite (h))
+        r->complementarity += -w * (h - z);
+    }
+}
+
 static void
 test_lcp_box (void)
 {
   LzPgsOptions options = { .max_sweeps = 100000, .tolerance = 1e-12 };
-  guint at_bound = 0, free_rows = 0;
+  guint at_bound = 0, free_rows = 0, with_comp = 0;
 
   for (guint k = 0; k < 800; k++)
     {
@@ -1024,6 +1062,7 @@ test_lcp_box (void)
       g_assert_cmpfloat (report.infeasibility, ==, 0);
       g_assert_cmpfloat (report.complementarity, <=, 1e-10);
       g_assert_cmpfloat (max_abs_diff (p->z, z_brute), <=, 1e-9);
+
       for (guint i = 0; i < n; i++)
         {
           double zi = gsl_vector_get (p->z, i);
@@ -1035,12 +1074,32 @@ test_lcp_box (void)
           else
             free_rows++;
         }
+
+      /* Cut short after one or two sweeps, the report still describes the
+       * returned pair, by the documented box measures. */
+      {
+        LzPgsOptions few = { .max_sweeps = 1 + k % 2 };
+        LzLcpReport expect;
+
+        if (!lz_box_lcp_solve_pgs (p->M, p->q, lo, hi, p->z, p->w, &few, &report, &error))
+          {
+            g_assert_error (error, LZ_ERROR, LZ_ERROR_NO_CONVERGENCE);
+            g_clear_error (&error);
+          }
+        box_measures (p, lo, hi, &expect);
+        g_assert_cmpfloat_with_epsilon (report.residual, expect.residual, 1e-14);
+        g_assert_cmpfloat_with_epsilon (report.complementarity, expect.complementarity, 1e-13);
+        g_assert_cmpfloat (report.infeasibility, ==, expect.infeasibility);
+        g_assert_cmpfloat (report.equation_error, ==, 0);
+        with_comp += expect.complementarity > 1e-6;
+      }
       gsl_vector_free (lo);
       gsl_vector_free (hi);
       gsl_vector_free (z_brute);
     }
   g_assert_cmpuint (at_bound, >, 100);
   g_assert_cmpuint (free_rows, >, 100);
+  g_assert_cmpuint (with_comp, >, 100);
 
   /* lo = 0, hi = ∞ is the LCP: the same as Lemke. */
   for (guint k = 0; k < 100; k++)
@@ -1123,6 +1182,30 @@ test_lcp_pgs_options (void)
       g_assert_cmpfloat (max_abs_diff (p->z, z_ref), <=, 1e-10);
       if (omega < 0.5)
         g_assert_cmpuint (report.iterations, >, cold.iterations);
+    }
+
+  /* Badly scaled rows (M = D (A Aᵀ + I) D with D spanning six decades):
+   * a small diagonal makes the step of a row much larger than its
+   * residual, so a sweep that looked converged row by row need not be.
+   * Success must still mean a residual within the tolerance. */
+  for (guint k = 0; k < 600; k++)
+    {
+      guint n = 2 + k % 10;
+      g_autoptr(Problem) b = problem_new (n);
+      LzPgsOptions loose = { .max_sweeps = 100000, .tolerance = 1e-6 };
+      LzLcpReport r;
+      double d[12];
+
+      fill_spd (b->M);
+      fill_uniform (b->q, -1, 1);
+      for (guint i = 0; i < n; i++)
+        d[i] = pow (10, g_test_rand_double_range (-3, 3));
+      for (guint i = 0; i < n; i++)
+        for (guint j = 0; j < n; j++)
+          *gsl_matrix_ptr (b->M, i, j) *= d[i] * d[j];
+      g_assert_true (lz_lcp_solve_pgs (b->M, b->q, b->z, b->w, &loose, &r, &error));
+      g_assert_no_error (error);
+      g_assert_cmpfloat (r.residual, <=, loose.tolerance);
     }
 
   /* A looser tolerance stops earlier. */

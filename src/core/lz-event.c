@@ -1,0 +1,1506 @@
+/* lz-event.c — event-driven integration with exact mode switches
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Inside a mode every element law is linear: a slipping friction element
+ * pushes with ±F0 (plus its viscous part in C), a stuck one and a stop in
+ * contact are bilateral constraints ġ = 0 (g = limit) with a multiplier,
+ * a freeplay spring is either slack or a linear spring offset by ±Δ.  The
+ * smooth motion is integrated by GSL's rk8pd at the model's tolerances,
+ * the constraint forces coming from the acceleration-level equations
+ * Hc M⁻¹ Hcᵀ λ = −(Hc a_free + g̈0) (a pseudo-inverse when directions
+ * coincide, e.g. a stuck friction element on a body resting on a stop).
+ *
+ * Each mode has guard functions: the force of a stuck element against its
+ * levels, the slip velocity, the gap of a free stop, the contact force,
+ * the distance to a freeplay boundary.  After each accepted step the
+ * guards are checked; a sign change is located by the Illinois method,
+ * every trial re-integrating from the start of the step, until the
+ * bracket is below 1e-12·max(1, t) s.  At the event:
+ *   1. impacts (a stop reaching its limit with approach velocity) are
+ *      resolved by Newton's law with an impulse LCP over every stop at its
+ *      limit (simultaneous impacts, persistent contacts transmitting);
+ *   2. the new mode is selected by the acceleration-level LCP over the
+ *      candidates (stops at their limit, friction with ġ = 0): contact
+ *      forces λ ⊥ g̈, and paper 004's pairs (ξ1, μ = F + F0⁻) for
+ *      friction — the S-S procedure of paper 000, solved by Lemke;
+ *   3. velocities (and contact positions) are projected onto the new
+ *      constraints, and the changes are logged as events.
+ * An impact whose approach speed has shrunk below 1e-9 of the run's
+ * velocity scale is the end of a Zeno sequence: the stop becomes a
+ * persistent contact (cause "zeno").
+ *
+ * The energy balance integrates the dissipated powers and the work of the
+ * sources with the motion (three extra ODE components); impacts add the
+ * kinetic energy they take.
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_odeiv2.h>
+
+#include "lz-error.h"
+#include "lz-integrator-private.h"
+#include "lz-lcp.h"
+#include "lz-luz.h"
+
+#define MAX_GUARDS 2
+
+typedef struct
+{
+  const LzElement *element;
+  LzItemKind kind;
+  int     a, b;               /* dofs or −1 */
+  double  ca, cb;
+  const LzExpr *xa, *xb;      /* ground motions of ground ports, or NULL */
+  double  k, c, freeplay, offset;
+  double  fpos, fneg;         /* friction levels */
+  double  lower, upper, e;    /* stop */
+  gboolean contact_upper;     /* a stop in contact: which limit */
+  gboolean shadowed;          /* a stuck friction element along an active contact */
+} Elem;
+
+typedef struct
+{
+  LzIntegrator parent;
+
+  guint   n, ne, nc;
+  double *mass;
+  gsl_matrix *K, *C;
+  Elem   *el;
+  LzMode *mode;
+  /* the active constraints of the mode */
+  guint  *con;                /* element indices */
+  gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G) */
+  gsl_vector *S, *work, *rhs_c, *lambda;
+  /* ODE: y = (q, v, E_damping, E_friction, E_sources) */
+  gsl_odeiv2_system sys;
+  gsl_odeiv2_step *step;
+  gsl_odeiv2_control *control;
+  gsl_odeiv2_evolve *evolve;
+  gsl_odeiv2_driver *driver;
+  double *y, *y0, *yt, *dydt;
+  double  h_try;
+  double  rtol, atol;
+  double  e_impacts, energy0, v_scale;
+  double  next_sample;
+  double  last_impact_speed;  /* per run, for the Zeno test */
+  double *fv;                 /* n, workspace */
+  double *a;                  /* n */
+  double *g0, *g0d, *g0dd;    /* per element, at the current t */
+  double *force, *gv, *gdv;   /* per element, for the trace */
+  LzMode *new_mode;
+  gboolean *impacted;
+  double *impact_speed;       /* per element: approach speed of its last impact */
+  double *prev_impact_t, *prev_impact_speed;
+  double  last_event_t;
+  guint   events_at_same_t;
+  gboolean pending_event;     /* select a mode before the next step */
+} LzEvent_;
+
+typedef LzEvent_ LzEventIntegrator;
+
+static void
+ground_terms (const LzEventIntegrator *self,
+              guint                    e,
+              double                   t,
+              double                  *g0,
+              double                  *g0d,
+              double                  *g0dd)
+{
+  const Elem *el = &self->el[e];
+  double x = 0, xd = 0, xdd = 0;
+
+  if (el->xb != NULL)
+    {
+      x += el->cb * lz_expr_eval (el->xb, t);
+      xd += el->cb * lz_expr_eval_d1 (el->xb, t);
+      xdd += el->cb * lz_expr_eval_d2 (el->xb, t);
+    }
+  if (el->xa != NULL)
+    {
+      x -= el->ca * lz_expr_eval (el->xa, t);
+      xd -= el->ca * lz_expr_eval_d1 (el->xa, t);
+      xdd -= el->ca * lz_expr_eval_d2 (el->xa, t);
+    }
+  *g0 = x;
+  *g0d = xd;
+  *g0dd = xdd;
+}
+
+static inline double
+wdot (const Elem   *el,
+      const double *x)
+{
+  return (el->b >= 0 ? el->cb * x[el->b] : 0) - (el->a >= 0 ? el->ca * x[el->a] : 0);
+}
+
+/* x += s·w */
+static inline void
+add_w (const Elem *el,
+       double      s,
+       double     *x)
+{
+  if (el->b >= 0)
+    x[el->b] += s * el->cb;
+  if (el->a >= 0)
+    x[el->a] -= s * el->ca;
+}
+
+/* The tension of a smooth-in-the-mode element (springs, freeplay by mode,
+ * slipping friction's dry part); the viscous parts are in C. */
+static double
+mode_tension (const LzEventIntegrator *self,
+              guint                    e,
+              double                   g,
+              double                   gd)
+{
+  const Elem *el = &self->el[e];
+  double s;
+
+  switch (el->kind)
+    {
+    case LZ_ITEM_SPRING:
+    case LZ_ITEM_GEAR:
+      if (el->freeplay == 0)
+        return 0;                             /* linear: in K and f */
+      s = g - el->offset;
+      switch (self->mode[e])
+        {
+        case LZ_MODE_ENGAGED_POS: return el->k * (s - el->freeplay);
+        case LZ_MODE_ENGAGED_NEG: return el->k * (s + el->freeplay);
+        case LZ_MODE_NONE:
+        case LZ_MODE_STICK:
+        case LZ_MODE_SLIP_POS:
+        case LZ_MODE_SLIP_NEG:
+        case LZ_MODE_FREE:
+        case LZ_MODE_CONTACT:
+        case LZ_MODE_GAP:
+        case LZ_MODE_N_MODES:
+        default: return 0;
+        }
+    case LZ_ITEM_FRICTION:
+      if (self->mode[e] == LZ_MODE_SLIP_POS)
+        return el->fpos;
+      if (self->mode[e] == LZ_MODE_SLIP_NEG)
+        return -el->fneg;
+      return 0;
+    case LZ_ITEM_DAMPER:
+    case LZ_ITEM_STOP:
+    case LZ_ITEM_GROUND:
+    case LZ_ITEM_BODY:
+    case LZ_ITEM_FORCE:
+    case LZ_ITEM_PRESCRIBED:
+    case LZ_ITEM_ACTUATOR:
+    case LZ_ITEM_N_KINDS:
+    default:
+      (void) gd;
+      return 0;
+    }
+}
+
+/* Accelerations and constraint forces at (t, q, v) in the current mode:
+ * a = M⁻¹(f − Cv − Kq − Σ T w) + M⁻¹ Hcᵀ λ. */
+static void
+accelerations (LzEventIntegrator *self,
+               double             t,
+               const double      *q,
+               const double      *v,
+               double            *acc)
+{
+  guint n = self->n;
+  gsl_vector_view fv = gsl_vector_view_array (self->fv, n);
+
+  lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
+  for (guint i = 0; i < n; i++)
+    {
+      double s = self->fv[i];
+
+      for (guint j = 0; j < n; j++)
+        s -= gsl_matrix_get (self->C, i, j) * v[j] + gsl_matrix_get (self->K, i, j) * q[j];
+      self->fv[i] = s;
+    }
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double T;
+
+      ground_terms (self, e, t, &self->g0[e], &self->g0d[e], &self->g0dd[e]);
+      T = mode_tension (self, e, wdot (el, q) + self->g0[e], wdot (el, v) + self->g0d[e]);
+      if (T != 0)
+        add_w (el, -T, self->fv);
+    }
+  for (guint i = 0; i < n; i++)
+    acc[i] = self->fv[i] / self->mass[i];
+
+  if (self->nc > 0)
+    {
+      for (guint c = 0; c < self->nc; c++)
+        {
+          guint e = self->con[c];
+
+          gsl_vector_set (self->rhs_c, c, -(wdot (&self->el[e], acc) + self->g0dd[e]));
+        }
+      gsl_linalg_SV_solve (self->G, self->V, self->S, self->rhs_c, self->lambda);
+      for (guint c = 0; c < self->nc; c++)
+        {
+          const Elem *el = &self->el[self->con[c]];
+          double l = gsl_vector_get (self->lambda, c);
+
+          if (el->b >= 0)
+            acc[el->b] += l * el->cb / self->mass[el->b];
+          if (el->a >= 0)
+            acc[el->a] -= l * el->ca / self->mass[el->a];
+        }
+    }
+}
+
+/* The constraint force λ of element e (0 when not a constraint). */
+static double
+constraint_force (const LzEventIntegrator *self,
+                  guint                    e)
+{
+  for (guint c = 0; c < self->nc; c++)
+    if (self->con[c] == e)
+      return gsl_vector_get (self->lambda, c);
+  return 0;
+}
+
+static int
+rhs (double        t,
+     const double  y[],
+     double        dydt[],
+     void         *data)
+{
+  LzEventIntegrator *self = data;
+  guint n = self->n;
+  const double *q = y, *v = y + n;
+  double p_damp = 0, p_fric = 0, p_src = 0;
+
+  accelerations (self, t, q, v, dydt + n);
+  memcpy (dydt, v, n * sizeof (double));
+  for (guint i = 0; i < n; i++)
+    if (!isfinite (dydt[n + i]))
+      return GSL_EBADFUNC;
+
+  /* powers: forces on bodies, dissipation, and what moving grounds give */
+  for (guint s = 0; s < lz_model_get_n_sources (lz_assembly_get_model (self->parent.assembly)); s++)
+    {
+      const LzSource *src = lz_model_get_source (lz_assembly_get_model (self->parent.assembly), s);
+
+      if (src->item.kind == LZ_ITEM_FORCE)
+        p_src += lz_expr_eval (src->value, t)
+                 * v[lz_model_get_body_index (lz_assembly_get_model (self->parent.assembly), src->body)];
+    }
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double g = wdot (el, q) + self->g0[e], gd = wdot (el, v) + self->g0d[e], T = 0;
+
+      if (el->c > 0)
+        {
+          p_damp += el->c * gd * gd;
+          T += el->c * gd;
+        }
+      if (el->kind == LZ_ITEM_FRICTION)
+        {
+          double F = self->mode[e] == LZ_MODE_STICK ? -constraint_force (self, e)
+                     : mode_tension (self, e, g, gd);
+
+          p_fric += F * gd;
+          T += F;
+        }
+      else if (el->kind == LZ_ITEM_STOP)
+        T += -constraint_force (self, e);
+      else if (el->k > 0)
+        T += el->freeplay > 0 ? mode_tension (self, e, g, gd) : el->k * (g - el->offset);
+      p_src += T * self->g0d[e];
+    }
+  dydt[2 * n] = p_damp;
+  dydt[2 * n + 1] = p_fric;
+  dydt[2 * n + 2] = p_src;
+  return GSL_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Modes, guards                                                             */
+
+static gboolean
+parallel (const Elem *x,
+          const Elem *y)
+{
+  /* same dofs, proportional coefficients */
+  return x->a == y->a && x->b == y->b
+         && fabs ((x->a >= 0 ? x->ca : 0) * (y->b >= 0 ? y->cb : 0)
+                  - (y->a >= 0 ? y->ca : 0) * (x->b >= 0 ? x->cb : 0)) <= 1e-14 * (1 + fabs (x->ca * y->cb));
+}
+
+/* Sets up the constraints of the current mode and factors Hc M⁻¹ Hcᵀ. */
+static void
+setup_mode (LzEventIntegrator *self)
+{
+  guint nc = 0;
+
+  for (guint e = 0; e < self->ne; e++)
+    {
+      Elem *el = &self->el[e];
+
+      el->shadowed = FALSE;
+      if (el->kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT)
+        self->con[nc++] = e;
+    }
+  for (guint e = 0; e < self->ne; e++)
+    {
+      Elem *el = &self->el[e];
+
+      if (el->kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK)
+        continue;
+      for (guint c = 0; c < nc && !el->shadowed; c++)
+        if (self->el[self->con[c]].kind == LZ_ITEM_STOP && parallel (el, &self->el[self->con[c]]))
+          el->shadowed = TRUE;
+      if (!el->shadowed)
+        self->con[nc++] = e;
+    }
+  self->nc = nc;
+  g_clear_pointer (&self->G, gsl_matrix_free);
+  g_clear_pointer (&self->V, gsl_matrix_free);
+  g_clear_pointer (&self->S, gsl_vector_free);
+  g_clear_pointer (&self->work, gsl_vector_free);
+  g_clear_pointer (&self->rhs_c, gsl_vector_free);
+  g_clear_pointer (&self->lambda, gsl_vector_free);
+  if (nc == 0)
+    return;
+  self->G = gsl_matrix_calloc (nc, nc);
+  self->V = gsl_matrix_alloc (nc, nc);
+  self->S = gsl_vector_alloc (nc);
+  self->work = gsl_vector_alloc (nc);
+  self->rhs_c = gsl_vector_alloc (nc);
+  self->lambda = gsl_vector_calloc (nc);
+  for (guint i = 0; i < nc; i++)
+    for (guint j = 0; j < nc; j++)
+      {
+        const Elem *x = &self->el[self->con[i]], *y = &self->el[self->con[j]];
+        double s = 0;
+
+        if (x->b >= 0 && x->b == y->b) s += x->cb * y->cb / self->mass[x->b];
+        if (x->b >= 0 && x->b == y->a) s -= x->cb * y->ca / self->mass[x->b];
+        if (x->a >= 0 && x->a == y->b) s -= x->ca * y->cb / self->mass[x->a];
+        if (x->a >= 0 && x->a == y->a) s += x->ca * y->ca / self->mass[x->a];
+        gsl_matrix_set (self->G, i, j, s);
+      }
+  gsl_linalg_SV_decomp (self->G, self->V, self->S, self->work);
+  /* coinciding directions: drop what rounding leaves of a zero singular value */
+  for (guint i = 0; i < nc; i++)
+    if (gsl_vector_get (self->S, i) < 1e-12 * gsl_vector_get (self->S, 0))
+      gsl_vector_set (self->S, i, 0);
+}
+
+/* The guards of element e in its mode at the state y (after rhs() has
+ * set λ and the ground terms for that state); returns how many. */
+static guint
+guards (LzEventIntegrator *self,
+        guint              e,
+        const double      *y,
+        double            *out)
+{
+  const Elem *el = &self->el[e];
+  const double *q = y, *v = y + self->n;
+  double g = wdot (el, q) + self->g0[e], gd = wdot (el, v) + self->g0d[e], s, F;
+
+  switch (el->kind)
+    {
+    case LZ_ITEM_FRICTION:
+      switch (self->mode[e])
+        {
+        case LZ_MODE_STICK:
+          if (el->shadowed)
+            return 0;
+          F = -constraint_force (self, e);
+          out[0] = el->fpos - F;
+          out[1] = F + el->fneg;
+          return 2;
+        case LZ_MODE_SLIP_POS:
+          out[0] = gd;
+          return 1;
+        case LZ_MODE_SLIP_NEG:
+          out[0] = -gd;
+          return 1;
+        case LZ_MODE_NONE:
+        case LZ_MODE_FREE:
+        case LZ_MODE_CONTACT:
+        case LZ_MODE_GAP:
+        case LZ_MODE_ENGAGED_POS:
+        case LZ_MODE_ENGAGED_NEG:
+        case LZ_MODE_N_MODES:
+        default:
+          return 0;
+        }
+    case LZ_ITEM_STOP:
+      if (self->mode[e] == LZ_MODE_CONTACT)
+        {
+          out[0] = el->contact_upper ? -constraint_force (self, e) : constraint_force (self, e);
+          return 1;
+        }
+      if (self->mode[e] == LZ_MODE_FREE)
+        {
+          guint k = 0;
+
+          if (isfinite (el->lower))
+            out[k++] = g - el->lower;
+          if (isfinite (el->upper))
+            out[k++] = el->upper - g;
+          return k;
+        }
+      return 0;
+    case LZ_ITEM_SPRING:
+    case LZ_ITEM_GEAR:
+      if (el->freeplay == 0)
+        return 0;
+      s = g - el->offset;
+      switch (self->mode[e])
+        {
+        case LZ_MODE_GAP:
+          out[0] = el->freeplay - s;
+          out[1] = s + el->freeplay;
+          return 2;
+        case LZ_MODE_ENGAGED_POS:
+          out[0] = s - el->freeplay;
+          return 1;
+        case LZ_MODE_ENGAGED_NEG:
+          out[0] = -s - el->freeplay;
+          return 1;
+        case LZ_MODE_NONE:
+        case LZ_MODE_STICK:
+        case LZ_MODE_SLIP_POS:
+        case LZ_MODE_SLIP_NEG:
+        case LZ_MODE_FREE:
+        case LZ_MODE_CONTACT:
+        case LZ_MODE_N_MODES:
+        default:
+          return 0;
+        }
+    case LZ_ITEM_GROUND:
+    case LZ_ITEM_BODY:
+    case LZ_ITEM_DAMPER:
+    case LZ_ITEM_FORCE:
+    case LZ_ITEM_PRESCRIBED:
+    case LZ_ITEM_ACTUATOR:
+    case LZ_ITEM_N_KINDS:
+    default:
+      return 0;
+    }
+}
+
+/* The smallest guard of all elements at (t, y): ≥ 0 while the mode holds;
+ * *which gets the element. */
+static double
+min_guard (LzEventIntegrator *self,
+           double             t,
+           const double      *y,
+           guint             *which)
+{
+  double best = INFINITY, g[MAX_GUARDS];
+
+  rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
+  for (guint e = 0; e < self->ne; e++)
+    {
+      guint k = guards (self, e, y, g);
+
+      for (guint i = 0; i < k; i++)
+        if (g[i] < best)
+          {
+            best = g[i];
+            if (which != NULL)
+              *which = e;
+          }
+    }
+  return best;
+}
+
+/* y(t) from (t0, y0), by re-integration at the run's tolerances */
+static gboolean
+integrate_to (LzEventIntegrator *self,
+              double             t0,
+              const double      *y0,
+              double             t,
+              double            *y)
+{
+  double tt = t0;
+  guint dim = 2 * self->n + 3;
+
+  memcpy (y, y0, dim * sizeof (double));
+  if (t <= t0)
+    return TRUE;
+  gsl_odeiv2_driver_reset (self->driver);
+  gsl_odeiv2_driver_reset_hstart (self->driver, MIN (self->h_try, t - t0));
+  return gsl_odeiv2_driver_apply (self->driver, &tt, t, y) == GSL_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+
+static void
+element_state (LzEventIntegrator *self,
+               double             t,
+               const double      *y)
+{
+  const double *q = y, *v = y + self->n;
+
+  rhs (t, y, self->dydt, self);
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double g = wdot (el, q) + self->g0[e], gd = wdot (el, v) + self->g0d[e], T = el->c * gd;
+
+      if (el->kind == LZ_ITEM_FRICTION)
+        T += self->mode[e] == LZ_MODE_STICK ? -constraint_force (self, e) : mode_tension (self, e, g, gd);
+      else if (el->kind == LZ_ITEM_STOP)
+        T += -constraint_force (self, e);
+      else if (el->k > 0)
+        T = el->freeplay > 0 ? mode_tension (self, e, g, gd) : el->k * (g - el->offset);
+      self->gv[e] = g;
+      self->gdv[e] = gd;
+      self->force[e] = T;
+    }
+}
+
+static void
+write_sample (LzEventIntegrator *self,
+              LzTrace           *trace,
+              double             t,
+              const double      *y)
+{
+  LzEnergy energy = { 0 };
+  guint n = self->n;
+
+  element_state (self, t, y);
+  for (guint i = 0; i < n; i++)
+    energy.kinetic += 0.5 * self->mass[i] * y[n + i] * y[n + i];
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double s;
+
+      if (el->k <= 0)
+        continue;
+      s = self->gv[e] - el->offset;
+      s = el->freeplay > 0 ? lz_luz (s, el->freeplay) : s;
+      energy.potential += 0.5 * el->k * s * s;
+    }
+  energy.damping = y[2 * n];
+  energy.friction = y[2 * n + 1];
+  energy.sources = y[2 * n + 2];
+  energy.impacts = self->e_impacts;
+  energy.balance_error = energy.kinetic + energy.potential + energy.damping + energy.friction
+                         + energy.impacts - energy.sources - self->energy0;
+  lz_trace_append (trace, t, y, y + n, self->force, self->gv, self->gdv, self->mode, &energy);
+}
+
+/* Impulse LCP over the stops at a limit: P ≥ 0 ⊥ u⁺ + e·u⁻ ≥ 0 (lower),
+ * the mirror for upper limits; u⁺ = u⁻ + D P, D = H M⁻¹ Hᵀ.  Returns the
+ * kinetic energy lost; marks the impacted stops. */
+static double
+resolve_impacts (LzEventIntegrator *self,
+                 double             t,
+                 double            *y,
+                 double             pos_tol)
+{
+  guint n = self->n, m = 0;
+  guint idx[64];
+  gboolean upper[64];
+  double ke0 = 0, ke1 = 0;
+  double *v = y + n;
+
+  rhs (t, y, self->dydt, self);
+  for (guint e = 0; e < self->ne && m < 64; e++)
+    {
+      const Elem *el = &self->el[e];
+      double g = wdot (el, y) + self->g0[e];
+
+      self->impacted[e] = FALSE;
+      if (el->kind != LZ_ITEM_STOP)
+        continue;
+      if (isfinite (el->lower) && g - el->lower <= pos_tol)
+        {
+          idx[m] = e;
+          upper[m++] = FALSE;
+        }
+      else if (isfinite (el->upper) && el->upper - g <= pos_tol)
+        {
+          idx[m] = e;
+          upper[m++] = TRUE;
+        }
+    }
+  if (m == 0)
+    return 0;
+  {
+    g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
+    g_autoptr(gsl_vector) b = gsl_vector_alloc (m);
+    g_autoptr(gsl_vector) z = gsl_vector_alloc (m);
+    g_autoptr(gsl_vector) w = gsl_vector_alloc (m);
+    gboolean any = FALSE;
+
+    for (guint i = 0; i < m; i++)
+      {
+        const Elem *x = &self->el[idx[i]];
+        double sx = upper[i] ? -1 : 1;
+        double u = sx * (wdot (x, v) + self->g0d[idx[i]]);
+
+        if (u < -1e-12 * self->v_scale)
+          any = TRUE;
+        self->impact_speed[idx[i]] = MAX (0, -u);
+        gsl_vector_set (b, i, (1 + x->e) * u);
+        for (guint j = 0; j < m; j++)
+          {
+            const Elem *yv = &self->el[idx[j]];
+            double sy = upper[j] ? -1 : 1, d = 0;
+
+            if (x->b >= 0 && x->b == yv->b) d += x->cb * yv->cb / self->mass[x->b];
+            if (x->b >= 0 && x->b == yv->a) d -= x->cb * yv->ca / self->mass[x->b];
+            if (x->a >= 0 && x->a == yv->b) d -= x->ca * yv->cb / self->mass[x->a];
+            if (x->a >= 0 && x->a == yv->a) d += x->ca * yv->ca / self->mass[x->a];
+            gsl_matrix_set (A, i, j, sx * sy * d);
+          }
+      }
+    if (!any)
+      return 0;
+    for (guint i = 0; i < n; i++)
+      ke0 += 0.5 * self->mass[i] * v[i] * v[i];
+    /* ω = (1+e)u⁻ + D P … with u⁺ = u⁻ + D P: u⁺ + e u⁻ = (1+e)u⁻ + D P */
+    if (!lz_lcp_solve_lemke (A, b, z, w, NULL, NULL))
+      return 0;
+    for (guint j = 0; j < m; j++)
+      {
+        double P = gsl_vector_get (z, j) * (upper[j] ? -1 : 1);
+        const Elem *el = &self->el[idx[j]];
+
+        if (gsl_vector_get (z, j) > 0)
+          {
+            /* the located instant may be a hair past the limit: put g on it
+             * (the smallest M-norm shift along w) */
+            double g = wdot (el, y) + self->g0[idx[j]];
+            double limit = upper[j] ? el->upper : el->lower;
+            double Dw = gsl_matrix_get (A, j, j), shift = (limit - g) / Dw;
+
+            self->impacted[idx[j]] = TRUE;
+            if (el->b >= 0)
+              y[el->b] += shift * el->cb / self->mass[el->b];
+            if (el->a >= 0)
+              y[el->a] -= shift * el->ca / self->mass[el->a];
+          }
+        if (el->b >= 0)
+          v[el->b] += P * el->cb / self->mass[el->b];
+        if (el->a >= 0)
+          v[el->a] -= P * el->ca / self->mass[el->a];
+      }
+    for (guint i = 0; i < n; i++)
+      ke1 += 0.5 * self->mass[i] * v[i] * v[i];
+  }
+  return ke0 - ke1;
+}
+
+/* The acceleration-level mode selection over the candidates (stops at a
+ * limit moving along it, friction with ġ = 0); sets new_mode. */
+static gboolean
+select_modes (LzEventIntegrator *self,
+              double             t,
+              double            *y,
+              double             pos_tol,
+              double             v_tol)
+{
+  guint n = self->n, ncand = 0, L = 0;
+  guint cand[64], first[64];
+  const double *q = y, *v = y + n;
+  LzMode saved[256];
+  gboolean ok = TRUE;
+
+  /* the candidates' own laws are left out of a_free: evaluate with every
+   * candidate free (friction slack), then couple them through the LCP */
+  for (guint e = 0; e < self->ne && e < 256; e++)
+    saved[e] = self->mode[e];
+  rhs (t, y, self->dydt, self);
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double g = wdot (el, q) + self->g0[e], gd = wdot (el, v) + self->g0d[e], s;
+
+      switch (el->kind)
+        {
+        case LZ_ITEM_FRICTION:
+          if (fabs (gd) <= v_tol && ncand < 64)
+            {
+              cand[ncand++] = e;
+              self->mode[e] = LZ_MODE_NONE;
+            }
+          else
+            self->mode[e] = gd > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+          break;
+        case LZ_ITEM_STOP:
+          self->el[e].contact_upper = FALSE;
+          if (isfinite (el->lower) && g - el->lower <= pos_tol && gd <= v_tol && ncand < 64)
+            {
+              cand[ncand++] = e;
+              self->mode[e] = LZ_MODE_FREE;
+            }
+          else if (isfinite (el->upper) && el->upper - g <= pos_tol && gd >= -v_tol && ncand < 64)
+            {
+              self->el[e].contact_upper = TRUE;
+              cand[ncand++] = e;
+              self->mode[e] = LZ_MODE_FREE;
+            }
+          else
+            self->mode[e] = LZ_MODE_FREE;
+          break;
+        case LZ_ITEM_SPRING:
+        case LZ_ITEM_GEAR:
+          if (el->freeplay > 0)
+            {
+              s = g - el->offset;
+              if (s > el->freeplay + pos_tol || (s > el->freeplay - pos_tol && gd > 0))
+                self->mode[e] = LZ_MODE_ENGAGED_POS;
+              else if (s < -el->freeplay - pos_tol || (s < -el->freeplay + pos_tol && gd < 0))
+                self->mode[e] = LZ_MODE_ENGAGED_NEG;
+              else
+                self->mode[e] = LZ_MODE_GAP;
+            }
+          break;
+        case LZ_ITEM_GROUND:
+        case LZ_ITEM_BODY:
+        case LZ_ITEM_DAMPER:
+        case LZ_ITEM_FORCE:
+        case LZ_ITEM_PRESCRIBED:
+        case LZ_ITEM_ACTUATOR:
+        case LZ_ITEM_N_KINDS:
+        default:
+          break;
+        }
+    }
+  memcpy (self->new_mode, self->mode, self->ne * sizeof (LzMode));
+  if (ncand == 0)
+    {
+      for (guint e = 0; e < self->ne && e < 256; e++)
+        self->mode[e] = saved[e];
+      return TRUE;
+    }
+
+  /* a_free with no constraints */
+  self->nc = 0;
+  accelerations (self, t, q, v, self->a);
+
+  for (guint c = 0; c < ncand; c++)
+    {
+      first[c] = L;
+      L += self->el[cand[c]].kind == LZ_ITEM_FRICTION ? 2 : 1;
+    }
+  {
+    g_autoptr(gsl_matrix) A = gsl_matrix_calloc (L, L);
+    g_autoptr(gsl_vector) b = gsl_vector_alloc (L);
+    g_autoptr(gsl_vector) z = gsl_vector_alloc (L);
+    g_autoptr(gsl_vector) w = gsl_vector_alloc (L);
+    g_autofree double *lambda0 = g_new0 (double, ncand);
+
+    /* generalized force per unknown: contact λ along ±w; friction μ:
+     * −F w = −(μ − F0⁻) w */
+    for (guint c = 0; c < ncand; c++)
+      if (self->el[cand[c]].kind == LZ_ITEM_FRICTION)
+        lambda0[c] = self->el[cand[c]].fneg;      /* the constant part of −F */
+    for (guint i = 0; i < ncand; i++)
+      {
+        const Elem *x = &self->el[cand[i]];
+        double sx = x->kind == LZ_ITEM_STOP && x->contact_upper ? -1 : 1;
+        double gdd0 = wdot (x, self->a) + self->g0dd[cand[i]];
+        int row = x->kind == LZ_ITEM_FRICTION ? (int) first[i] + 1 : (int) first[i];
+        double scale = x->kind == LZ_ITEM_FRICTION ? -1 : sx;   /* μ row: ξ1 − g̈ */
+
+        for (guint j = 0; j < ncand; j++)
+          {
+            const Elem *yv = &self->el[cand[j]];
+            double d = 0, gj;
+            int col;
+
+            if (x->b >= 0 && x->b == yv->b) d += x->cb * yv->cb / self->mass[x->b];
+            if (x->b >= 0 && x->b == yv->a) d -= x->cb * yv->ca / self->mass[x->b];
+            if (x->a >= 0 && x->a == yv->b) d -= x->ca * yv->cb / self->mass[x->a];
+            if (x->a >= 0 && x->a == yv->a) d += x->ca * yv->ca / self->mass[x->a];
+            if (yv->kind == LZ_ITEM_FRICTION)
+              {
+                gj = -1;                       /* force −μ·w (+ F0⁻ w in lambda0) */
+                col = (int) first[j] + 1;
+              }
+            else
+              {
+                gj = yv->contact_upper ? -1 : 1;
+                col = (int) first[j];
+              }
+            *gsl_matrix_ptr (A, row, col) += scale * d * gj;
+            gdd0 += d * lambda0[j];
+          }
+        if (x->kind == LZ_ITEM_FRICTION)
+          {
+            /* ξ1 row: F0⁺ + F0⁻ − μ;  μ row: ξ1 − g̈ */
+            gsl_vector_set (b, first[i], x->fpos + x->fneg);
+            *gsl_matrix_ptr (A, first[i], first[i] + 1) -= 1;
+            *gsl_matrix_ptr (A, first[i] + 1, first[i]) += 1;
+            gsl_vector_set (b, first[i] + 1, -gdd0);
+          }
+        else
+          gsl_vector_set (b, first[i], sx * gdd0);
+      }
+    if (!lz_lcp_solve_lemke (A, b, z, w, NULL, NULL))
+      ok = FALSE;
+    for (guint c = 0; c < ncand; c++)
+      {
+        guint e = cand[c];
+        const Elem *el = &self->el[e];
+
+        if (el->kind == LZ_ITEM_FRICTION)
+          {
+            double xi1 = gsl_vector_get (z, first[c]);
+            double xi2 = gsl_vector_get (w, first[c] + 1);
+
+            /* Lemke's nonbasic variables are exact zeros: any ξ > 0 is a
+             * slip, however small (just past a force limit) */
+            self->new_mode[e] = !ok ? LZ_MODE_STICK
+                                : xi1 > 0 ? LZ_MODE_SLIP_POS
+                                : xi2 > 0 ? LZ_MODE_SLIP_NEG
+                                : LZ_MODE_STICK;
+          }
+        else
+          self->new_mode[e] = ok && gsl_vector_get (z, first[c]) > 0 ? LZ_MODE_CONTACT
+                              : ok ? LZ_MODE_FREE : LZ_MODE_CONTACT;
+      }
+  }
+  return ok;
+}
+
+/* Makes ġ = 0 (and g = limit for contacts) hold exactly for the
+ * constraints of the mode: the smallest M-norm correction. */
+static void
+project (LzEventIntegrator *self,
+         double             t,
+         double            *y)
+{
+  guint n = self->n;
+
+  if (self->nc == 0)
+    return;
+  for (int level = 0; level < 2; level++)
+    {
+      double *x = level == 0 ? y : y + n;
+
+      rhs (t, y, self->dydt, self);
+      for (guint c = 0; c < self->nc; c++)
+        {
+          guint e = self->con[c];
+          const Elem *el = &self->el[e];
+          double r;
+
+          if (level == 0)
+            {
+              if (el->kind != LZ_ITEM_STOP)
+                {
+                  gsl_vector_set (self->rhs_c, c, 0);
+                  continue;
+                }
+              r = wdot (el, y) + self->g0[e] - (el->contact_upper ? el->upper : el->lower);
+            }
+          else
+            r = wdot (el, y + n) + self->g0d[e];
+          gsl_vector_set (self->rhs_c, c, -r);
+        }
+      gsl_linalg_SV_solve (self->G, self->V, self->S, self->rhs_c, self->lambda);
+      for (guint c = 0; c < self->nc; c++)
+        {
+          const Elem *el = &self->el[self->con[c]];
+          double l = gsl_vector_get (self->lambda, c);
+
+          if (el->b >= 0)
+            x[el->b] += l * el->cb / self->mass[el->b];
+          if (el->a >= 0)
+            x[el->a] -= l * el->ca / self->mass[el->a];
+        }
+    }
+}
+
+static double
+kinetic (const LzEventIntegrator *self,
+         const double            *y)
+{
+  double ke = 0;
+
+  for (guint i = 0; i < self->n; i++)
+    ke += 0.5 * self->mass[i] * y[self->n + i] * y[self->n + i];
+  return ke;
+}
+
+/* project(), with the kinetic energy it removes booked as impact loss
+ * (a contact closing or a stick starting with a residual speed). */
+static void
+project_counted (LzEventIntegrator *self,
+                 double             t,
+                 double            *y)
+{
+  double ke = kinetic (self, y);
+
+  project (self, t, y);
+  self->e_impacts += ke - kinetic (self, y);
+}
+
+/* Handles an event at (t, y): impacts, mode selection, projection, log. */
+static double
+handle_event (LzEventIntegrator *self,
+              LzTrace           *trace,
+              double             t,
+              double            *y,
+              gboolean           initial)
+{
+  double zeno_delay = 0;
+  guint n = self->n;
+  double pos_tol = 1e-9 * MAX (1.0, self->v_scale) * MAX (1e-3, self->h_try);
+  double v_tol = 1e-9 * MAX (1.0, self->v_scale);
+  double loss;
+  LzMode before[256];
+  gboolean zeno = FALSE;
+
+  for (guint e = 0; e < self->ne && e < 256; e++)
+    before[e] = self->mode[e];
+  self->nc = 0;
+  loss = resolve_impacts (self, t, y, pos_tol);
+  self->e_impacts += loss;
+  for (guint e = 0; e < self->ne; e++)
+    if (self->impacted[e])
+      {
+        /* the bounces have shrunk to the size of the event location's
+         * noise: the rest of the geometric series of bounces, whose
+         * intervals shrink by the ratio r of the approach speeds, lasts
+         * (t − t_prev)·r/(1 − r) — the stop is in contact from then on */
+        double r = self->impact_speed[e] / MAX (1e-300, self->prev_impact_speed[e]);
+
+        if (self->impact_speed[e] < 1e-6 * MAX (1.0, self->v_scale))
+          {
+            zeno = TRUE;
+            if (r > 0 && r < 1 && self->prev_impact_t[e] >= 0)
+              zeno_delay = MAX (zeno_delay, (t - self->prev_impact_t[e]) * r / (1 - r));
+          }
+        self->prev_impact_t[e] = t;
+        self->prev_impact_speed[e] = self->impact_speed[e];
+      }
+  select_modes (self, t, y, pos_tol, v_tol);
+  for (guint e = 0; e < self->ne; e++)
+    {
+      if (zeno && self->impacted[e])
+        self->new_mode[e] = LZ_MODE_CONTACT;
+      self->mode[e] = self->new_mode[e];
+    }
+  setup_mode (self);
+  project_counted (self, t, y);
+  if (zeno && zeno_delay > 0)
+    {
+      /* spend the accumulated bounces in contact (the body stays within
+       * the bounces' height, far below the tolerances, of the limit) */
+      integrate_to (self, t, y, t + zeno_delay, self->yt);
+      memcpy (y, self->yt, (2 * n + 3) * sizeof (double));
+      t += zeno_delay;
+      project_counted (self, t, y);
+    }
+  if (initial)
+    {
+      for (guint e = 0; e < self->ne; e++)
+        if (self->mode[e] != LZ_MODE_NONE)
+          {
+            LzEvent ev = { t, e, self->mode[e], self->mode[e], LZ_CAUSE_INITIAL };
+
+            lz_trace_append_event (trace, &ev);
+          }
+      return t;
+    }
+  for (guint e = 0; e < self->ne; e++)
+    if (self->impacted[e] || (e < 256 && self->mode[e] != before[e]))
+      {
+        LzEvent ev = { t, e, e < 256 ? before[e] : self->mode[e], self->mode[e], 0 };
+        LzMode from = ev.from, to = ev.to;
+
+        if (self->impacted[e])
+          ev.cause = zeno ? LZ_CAUSE_ZENO : LZ_CAUSE_IMPACT;
+        else if (to == LZ_MODE_STICK)
+          ev.cause = LZ_CAUSE_VELOCITY_ZERO;
+        else if ((to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG) && from == LZ_MODE_STICK)
+          ev.cause = LZ_CAUSE_FORCE_LIMIT;
+        else if (to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG)
+          ev.cause = LZ_CAUSE_VELOCITY_ZERO;
+        else if (to == LZ_MODE_FREE)
+          ev.cause = LZ_CAUSE_LIFT_OFF;
+        else if (to == LZ_MODE_CONTACT)
+          ev.cause = LZ_CAUSE_IMPACT;
+        else
+          ev.cause = LZ_CAUSE_BOUNDARY;
+        lz_trace_append_event (trace, &ev);
+        self->parent.stats.events++;
+      }
+  for (guint i = 0; i < n; i++)
+    self->v_scale = MAX (self->v_scale, fabs (y[n + i]));
+  return t;
+}
+
+static void
+event_start (LzIntegrator *integrator,
+             LzTrace      *trace)
+{
+  LzEventIntegrator *self = (LzEventIntegrator *) integrator;
+  guint n = self->n;
+
+  for (guint i = 0; i < n; i++)
+    self->v_scale = MAX (self->v_scale, fabs (self->y[n + i]));
+  handle_event (self, trace, 0.0, self->y, TRUE);
+  {
+    LzEnergy e0 = { 0 };
+
+    element_state (self, 0.0, self->y);
+    for (guint i = 0; i < n; i++)
+      e0.kinetic += 0.5 * self->mass[i] * self->y[n + i] * self->y[n + i];
+    for (guint e = 0; e < self->ne; e++)
+      {
+        const Elem *el = &self->el[e];
+        double s;
+
+        if (el->k <= 0)
+          continue;
+        s = self->gv[e] - el->offset;
+        s = el->freeplay > 0 ? lz_luz (s, el->freeplay) : s;
+        e0.potential += 0.5 * el->k * s * s;
+      }
+    self->energy0 = e0.kinetic + e0.potential;
+  }
+  write_sample (self, trace, 0.0, self->y);
+  self->next_sample = integrator->options.sample > 0 ? integrator->options.sample : INFINITY;
+}
+
+static LzStepResult
+event_step (LzIntegrator *integrator,
+            double        t_limit,
+            LzTrace      *trace,
+            GError      **error)
+{
+  LzEventIntegrator *self = (LzEventIntegrator *) integrator;
+  guint dim = 2 * self->n + 3, which = 0;
+  double bracket_a, bracket_fa, a, b, fa, fb;
+  int side;
+  double t0 = integrator->t, t = t0, t_stop = MIN (t_limit, integrator->t_end), g0, g1;
+  int status;
+
+  if (t0 >= t_stop - 1e-13 * MAX (1.0, t_stop))
+    return LZ_STEP_DONE;
+
+  memcpy (self->y0, self->y, dim * sizeof (double));
+  g0 = min_guard (self, t0, self->y0, NULL);
+  status = gsl_odeiv2_evolve_apply (self->evolve, self->control, self->step, &self->sys,
+                                    &t, t_stop, &self->h_try, self->y);
+  if (status != GSL_SUCCESS || !isfinite (self->y[0]))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
+                   _("the smooth integration failed at t = %.10g s (%s)"), t0, gsl_strerror (status));
+      return LZ_STEP_ERROR;
+    }
+  for (guint i = 0; i < 2 * self->n; i++)
+    if (!isfinite (self->y[i]) || fabs (self->y[i]) > integrator->options.divergence_limit)
+      {
+        g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
+                     _("the run diverged at t = %.10g s: body “%s” reached q = %g, v = %g"),
+                     t, lz_assembly_get_dof_name (integrator->assembly, i % self->n),
+                     self->y[i % self->n], self->y[self->n + i % self->n]);
+        return LZ_STEP_ERROR;
+      }
+  integrator->stats.steps++;
+
+  g1 = min_guard (self, t, self->y, &which);
+  bracket_a = t0;
+  bracket_fa = MAX (g0, 0);
+  if (g1 < 0 && g0 <= 0)
+    {
+      /* The mode chosen at the last event holds at that instant but not
+       * after it: a force reaching its level exactly there, a contact
+       * force passing through zero.  The higher derivatives decide (the
+       * DCP of paper 004), and the state a moment later shows them: a
+       * stuck element whose force leaves its levels slips that way, a
+       * contact whose force turns negative opens — both from t0 on. */
+      double tp = t0, g[MAX_GUARDS];
+      gboolean changed = FALSE;
+
+      /* a moment later — growing the moment when the guard leaves zero
+       * only at second order (grazing a limit or a freeplay boundary) */
+      double rel, gp = 0;
+
+      for (rel = 1e-12; rel <= 1.1e-4; rel *= 100)
+        {
+          tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
+          integrate_to (self, t0, self->y0, tp, self->yt);
+          gp = min_guard (self, tp, self->yt, NULL);
+          if (gp < 0 || tp >= t)
+            break;
+          bracket_a = tp;
+          bracket_fa = gp;
+        }
+      if (!(gp < 0 && rel <= 1.1e-8))
+        goto locate;    /* not at once: a crossing later in the step */
+      rhs (tp, self->yt, self->dydt, self);
+      memcpy (self->new_mode, self->mode, self->ne * sizeof (LzMode));
+      for (guint e = 0; e < self->ne; e++)
+        {
+          guint k = guards (self, e, self->yt, g);
+
+          if (self->el[e].kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && k == 2)
+            {
+              if (g[0] < 0)
+                self->new_mode[e] = LZ_MODE_SLIP_POS;
+              else if (g[1] < 0)
+                self->new_mode[e] = LZ_MODE_SLIP_NEG;
+            }
+          else if (self->el[e].kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && k == 1
+                   && g[0] < 0)
+            self->new_mode[e] = LZ_MODE_FREE;
+          else if (self->el[e].kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
+                   && fabs (wdot (&self->el[e], self->yt + self->n) + self->g0d[e])
+                      <= 1e-6 * MAX (1.0, self->v_scale))
+            {
+              /* grazing a limit: the gap closes without an approach speed */
+              for (guint i = 0; i < k; i++)
+                if (g[i] < 0)
+                  {
+                    self->new_mode[e] = LZ_MODE_CONTACT;
+                    self->el[e].contact_upper = !(i == 0 && isfinite (self->el[e].lower));
+                  }
+            }
+          else if ((self->el[e].kind == LZ_ITEM_SPRING || self->el[e].kind == LZ_ITEM_GEAR)
+                   && self->el[e].freeplay > 0)
+            {
+              /* a freeplay boundary reached with no speed across it */
+              if (self->mode[e] == LZ_MODE_GAP && k == 2)
+                self->new_mode[e] = g[0] < 0 ? LZ_MODE_ENGAGED_POS
+                                    : g[1] < 0 ? LZ_MODE_ENGAGED_NEG : LZ_MODE_GAP;
+              else if (k == 1 && g[0] < 0)
+                self->new_mode[e] = LZ_MODE_GAP;
+            }
+        }
+      memcpy (self->y, self->y0, dim * sizeof (double));
+      integrator->t = t0;
+      for (guint e = 0; e < self->ne; e++)
+        if (self->new_mode[e] != self->mode[e])
+          {
+            LzMode to = self->new_mode[e];
+            LzEvent ev = { t0, e, self->mode[e], to,
+                           to == LZ_MODE_FREE ? LZ_CAUSE_LIFT_OFF
+                           : to == LZ_MODE_CONTACT ? LZ_CAUSE_IMPACT
+                           : to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG ? LZ_CAUSE_FORCE_LIMIT
+                           : LZ_CAUSE_BOUNDARY };
+
+            lz_trace_append_event (trace, &ev);
+            integrator->stats.events++;
+            self->mode[e] = self->new_mode[e];
+            changed = TRUE;
+          }
+      if (changed)
+        {
+          if (t0 == self->last_event_t && ++self->events_at_same_t > 64)
+            {
+              g_set_error (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION,
+                           _("at t = %.10g s the mode of “%s” does not settle: every mode "
+                             "the selection gives is left at once"),
+                           t0, self->el[which].element->item.id);
+              return LZ_STEP_ERROR;
+            }
+          if (t0 != self->last_event_t)
+            self->events_at_same_t = 0;
+          self->last_event_t = t0;
+          setup_mode (self);
+          project_counted (self, t0, self->y);
+          gsl_odeiv2_evolve_reset (self->evolve);
+          return LZ_STEP_EVENT;
+        }
+      /* otherwise a full selection a moment later */
+      t = tp;
+      memcpy (self->y, self->yt, dim * sizeof (double));
+    }
+  else if (g1 < 0)
+    {
+    locate:
+      /* Illinois on the earliest guard crossing in (t0, t] */
+      a = bracket_a;
+      b = t;
+      fa = bracket_fa;
+      fb = g1;
+      side = 0;
+
+      for (int it = 0; it < 200 && b - a > 1e-12 * MAX (1.0, fabs (b)); it++)
+        {
+          double c = fa - fb != 0 ? b - fb * (b - a) / (fb - fa) : 0.5 * (a + b), fc;
+
+          if (!(c > a && c < b))
+            c = 0.5 * (a + b);
+          if (!integrate_to (self, t0, self->y0, c, self->yt))
+            break;
+          fc = min_guard (self, c, self->yt, NULL);
+          if (fc < 0)
+            {
+              b = c;
+              fb = fc;
+              if (side == -1)
+                fa /= 2;
+              side = -1;
+            }
+          else
+            {
+              a = c;
+              fa = fc;
+              if (side == 1)
+                fb /= 2;
+              side = 1;
+            }
+        }
+      t = b;
+      integrate_to (self, t0, self->y0, t, self->y);
+    }
+
+  /* samples in (t0, t] */
+  while (self->next_sample <= t + 1e-12 * MAX (1.0, t))
+    {
+      double ts = MIN (self->next_sample, t);
+
+      if (integrate_to (self, t0, self->y0, ts, self->yt))
+        write_sample (self, trace, ts, self->yt);
+      self->next_sample += integrator->options.sample;
+    }
+  integrator->t = t;
+
+  if (g1 < 0)
+    {
+      guint before = lz_trace_get_n_events (trace);
+
+      if (t == self->last_event_t)
+        {
+          if (++self->events_at_same_t > 64)
+            {
+              g_set_error (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION,
+                           _("at t = %.10g s the mode of “%s” does not settle: every mode "
+                             "the selection gives is left at once"),
+                           t, self->el[which].element->item.id);
+              return LZ_STEP_ERROR;
+            }
+        }
+      else
+        self->events_at_same_t = 0;
+      self->last_event_t = t;
+      t = handle_event (self, trace, t, self->y, FALSE);
+      integrator->t = t;
+      gsl_odeiv2_evolve_reset (self->evolve);
+      if (integrator->options.sample <= 0 || lz_trace_get_n_events (trace) > before)
+        write_sample (self, trace, t, self->y);
+      return lz_trace_get_n_events (trace) > before ? LZ_STEP_EVENT : LZ_STEP_OK;
+    }
+  if (integrator->options.sample <= 0)
+    write_sample (self, trace, t, self->y);
+  if (t >= integrator->t_end - 1e-13 * MAX (1.0, integrator->t_end)
+      && lz_trace_get_time (trace, lz_trace_get_n_samples (trace) - 1) < t)
+    write_sample (self, trace, t, self->y);
+  return LZ_STEP_OK;
+}
+
+static void
+event_free (LzIntegrator *integrator)
+{
+  LzEventIntegrator *self = (LzEventIntegrator *) integrator;
+
+  g_free (self->mass);
+  g_clear_pointer (&self->K, gsl_matrix_free);
+  g_clear_pointer (&self->C, gsl_matrix_free);
+  g_free (self->el);
+  g_free (self->mode);
+  g_free (self->new_mode);
+  g_free (self->impacted);
+  g_free (self->impact_speed);
+  g_free (self->prev_impact_t);
+  g_free (self->prev_impact_speed);
+  g_free (self->con);
+  g_clear_pointer (&self->G, gsl_matrix_free);
+  g_clear_pointer (&self->V, gsl_matrix_free);
+  g_clear_pointer (&self->S, gsl_vector_free);
+  g_clear_pointer (&self->work, gsl_vector_free);
+  g_clear_pointer (&self->rhs_c, gsl_vector_free);
+  g_clear_pointer (&self->lambda, gsl_vector_free);
+  g_clear_pointer (&self->driver, gsl_odeiv2_driver_free);
+  g_clear_pointer (&self->evolve, gsl_odeiv2_evolve_free);
+  g_clear_pointer (&self->control, gsl_odeiv2_control_free);
+  g_clear_pointer (&self->step, gsl_odeiv2_step_free);
+  g_free (self->y);
+  g_free (self->y0);
+  g_free (self->yt);
+  g_free (self->dydt);
+  g_free (self->fv);
+  g_free (self->a);
+  g_free (self->g0);
+  g_free (self->g0d);
+  g_free (self->g0dd);
+  g_free (self->force);
+  g_free (self->gv);
+  g_free (self->gdv);
+}
+
+static LzIntegrator *
+event_new (LzAssembly                *assembly,
+           const LzIntegratorOptions *options,
+           GError                   **error)
+{
+  LzEventIntegrator *self = g_new0 (LzEventIntegrator, 1);
+  LzModel *model = lz_assembly_get_model (assembly);
+  const LzSimulation *sim = lz_model_get_simulation (model);
+  guint n = lz_assembly_get_n_dofs (assembly), ne = lz_model_get_n_elements (model), dim = 2 * n + 3;
+
+  self->parent.assembly = assembly;
+  self->parent.options = *options;
+  self->n = n;
+  self->ne = ne;
+  self->mass = g_new0 (double, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      self->mass[i] = gsl_matrix_get (lz_assembly_get_M (assembly), i, i);
+      if (!(self->mass[i] > 0))
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                       _("body “%s” has no mass or inertia: the event-driven method needs a "
+                         "regular M (use time-stepping for massless joints)"),
+                       lz_assembly_get_dof_name (assembly, i));
+          event_free (&self->parent);
+          g_free (self);
+          return NULL;
+        }
+    }
+  self->K = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
+  self->C = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
+  gsl_matrix_memcpy (self->K, lz_assembly_get_K (assembly));
+  gsl_matrix_memcpy (self->C, lz_assembly_get_C (assembly));
+  self->el = g_new0 (Elem, MAX (ne, 1));
+  for (guint e = 0; e < ne; e++)
+    {
+      const LzElement *element = lz_model_get_element (model, e);
+      const LzGround *ga = lz_model_lookup_ground (model, element->a);
+      const LzGround *gb = lz_model_lookup_ground (model, element->b);
+      Elem *el = &self->el[e];
+
+      el->element = element;
+      el->kind = element->item.kind;
+      lz_assembly_get_element_ports (assembly, e, &el->a, &el->b, &el->ca, &el->cb);
+      el->xa = ga != NULL ? ga->motion : NULL;
+      el->xb = gb != NULL ? gb->motion : NULL;
+      el->lower = -INFINITY;
+      el->upper = INFINITY;
+      switch (el->kind)
+        {
+        case LZ_ITEM_SPRING:
+          el->k = element->spring.k;
+          el->freeplay = element->spring.freeplay;
+          el->offset = element->spring.offset;
+          break;
+        case LZ_ITEM_GEAR:
+          el->k = element->gear.stiffness;
+          el->freeplay = element->gear.freeplay;
+          break;
+        case LZ_ITEM_DAMPER:
+          el->c = element->damper.c;
+          break;
+        case LZ_ITEM_FRICTION:
+          el->c = element->friction.viscous;
+          el->fpos = element->friction.level_pos;
+          el->fneg = element->friction.level_neg;
+          break;
+        case LZ_ITEM_STOP:
+          el->lower = element->stop.lower;
+          el->upper = element->stop.upper;
+          el->e = element->stop.restitution;
+          break;
+        case LZ_ITEM_GROUND:
+        case LZ_ITEM_BODY:
+        case LZ_ITEM_FORCE:
+        case LZ_ITEM_PRESCRIBED:
+        case LZ_ITEM_ACTUATOR:
+        case LZ_ITEM_N_KINDS:
+        default:
+          break;
+        }
+    }
+  self->mode = g_new0 (LzMode, MAX (ne, 1));
+  self->new_mode = g_new0 (LzMode, MAX (ne, 1));
+  self->impacted = g_new0 (gboolean, MAX (ne, 1));
+  self->impact_speed = g_new0 (double, MAX (ne, 1));
+  self->prev_impact_t = g_new0 (double, MAX (ne, 1));
+  self->prev_impact_speed = g_new0 (double, MAX (ne, 1));
+  for (guint e = 0; e < ne; e++)
+    self->prev_impact_t[e] = -1;
+  self->last_event_t = -1;
+  self->con = g_new0 (guint, MAX (ne, 1));
+  self->y = g_new0 (double, dim);
+  self->y0 = g_new0 (double, dim);
+  self->yt = g_new0 (double, dim);
+  self->dydt = g_new0 (double, dim);
+  self->fv = g_new0 (double, MAX (n, 1));
+  self->a = g_new0 (double, MAX (n, 1));
+  self->g0 = g_new0 (double, MAX (ne, 1));
+  self->g0d = g_new0 (double, MAX (ne, 1));
+  self->g0dd = g_new0 (double, MAX (ne, 1));
+  self->force = g_new0 (double, MAX (ne, 1));
+  self->gv = g_new0 (double, MAX (ne, 1));
+  self->gdv = g_new0 (double, MAX (ne, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      self->y[i] = lz_model_get_body (model, i)->q0;
+      self->y[n + i] = lz_model_get_body (model, i)->v0;
+    }
+
+  /* initial state inside every stop */
+  for (guint e = 0; e < ne; e++)
+    {
+      Elem *el = &self->el[e];
+      double g0, g0d, g0dd, g;
+
+      if (el->kind != LZ_ITEM_STOP)
+        continue;
+      ground_terms (self, e, 0.0, &g0, &g0d, &g0dd);
+      g = wdot (el, self->y) + g0;
+      if (g < el->lower - 1e-12 * (1 + fabs (el->lower)) || g > el->upper + 1e-12 * (1 + fabs (el->upper)))
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                       _("the initial state violates stop “%s”: g = %g is outside [%g, %g]; "
+                         "change the bodies’ q0"),
+                       el->element->item.id, g, el->lower, el->upper);
+          event_free (&self->parent);
+          g_free (self);
+          return NULL;
+        }
+    }
+
+  self->rtol = MIN (sim->rtol, 1e-10);
+  self->atol = MIN (sim->atol, 1e-12);
+  self->sys = (gsl_odeiv2_system) { rhs, NULL, dim, self };
+  self->step = gsl_odeiv2_step_alloc (gsl_odeiv2_step_rk8pd, dim);
+  self->control = gsl_odeiv2_control_y_new (self->atol, self->rtol);
+  self->evolve = gsl_odeiv2_evolve_alloc (dim);
+  self->driver = gsl_odeiv2_driver_alloc_y_new (&self->sys, gsl_odeiv2_step_rk8pd, 1e-6,
+                                                self->atol, self->rtol);
+  self->h_try = MIN (1e-3, options->t_end / 100);
+  self->v_scale = 1.0;
+  return &self->parent;
+}
+
+static const LzIntegratorClass event_class = {
+  "event",
+  event_new,
+  event_start,
+  event_step,
+  event_free,
+};
+
+const LzIntegratorType *const lz_integrator_event = (const LzIntegratorType *) &event_class;
