@@ -41,9 +41,10 @@
 #include "lz-error.h"
 
 /* Lemke's pivot limit: 50 (n + 1) pivots.  The lexicographic rule cannot
- * cycle, so the limit only catches the (exponential, Murty 1978) worst
- * cases and numerical trouble; random and mechanical problems take about n
- * pivots. */
+ * cycle, so the limit only catches the exponential worst cases and
+ * numerical trouble; random and mechanical problems take about n pivots.
+ * (Murty's example, lower triangular with 1 on and 2 below the diagonal and
+ * q = −e, takes 2^n pivots: it fits up to n = 8.) */
 #define LEMKE_PIVOTS_PER_ROW 50
 
 /* A column entry is a pivot candidate only when it exceeds this fraction

@@ -83,6 +83,7 @@ typedef struct
   int    row;         /* nonsmooth row or -1 */
   double k, c;        /* stiffness (springs, gears), damping (dampers, viscous friction) */
   guint  first_var, n_vars; /* its variables of the local problem */
+  gboolean moving;     /* a port on a ground with a motion */
   double freeplay, offset;
 } Elem;
 
@@ -193,6 +194,26 @@ band_solve (const LzTimestep *self,
     }
 }
 
+/* g0(t) and ġ0(t) of element e: zero unless a port is a moving ground
+ * (evaluating expressions per element and step would dominate long
+ * chains) */
+static inline void
+element_g0 (const LzTimestep *self,
+            guint             e,
+            double            t,
+            double           *g0,
+            double           *g0dot)
+{
+  if (!self->elems[e].moving)
+    {
+      *g0 = 0;
+      if (g0dot != NULL)
+        *g0dot = 0;
+      return;
+    }
+  lz_assembly_eval_element_g0 (self->parent.assembly, e, t, g0, g0dot);
+}
+
 /* ------------------------------------------------------------------------ */
 
 static double
@@ -257,7 +278,7 @@ potential_energy (const LzTimestep *self,
 
       if (el->k <= 0)
         continue;
-      lz_assembly_eval_element_g0 (self->parent.assembly, i, t, &g0, NULL);
+      element_g0 (self, i, t, &g0, NULL);
       s = (el->b >= 0 ? el->cb * q[el->b] : 0) - (el->a >= 0 ? el->ca * q[el->a] : 0) + g0 - el->offset;
       stretch = el->freeplay > 0 ? lz_luz (s, el->freeplay) : s;
       e += 0.5 * el->k * stretch * stretch;
@@ -289,7 +310,7 @@ element_state (LzTimestep   *self,
       const Elem *el = &self->elems[i];
       double g0, g0dot, g, gd, T = 0.0;
 
-      lz_assembly_eval_element_g0 (self->parent.assembly, i, t, &g0, &g0dot);
+      element_g0 (self, i, t, &g0, &g0dot);
       g = (el->b >= 0 ? el->cb * q[el->b] : 0) - (el->a >= 0 ? el->ca * q[el->a] : 0) + g0;
       gd = (el->b >= 0 ? el->cb * v[el->b] : 0) - (el->a >= 0 ? el->ca * v[el->a] : 0) + g0dot;
       switch (el->element->item.kind)
@@ -719,8 +740,8 @@ timestep_step (LzIntegrator *integrator,
     {
       guint e = (guint) self->row_element[r];
 
-      lz_assembly_eval_element_g0 (integrator->assembly, e, t, &self->g0_start[r], &self->g0dot_start[r]);
-      lz_assembly_eval_element_g0 (integrator->assembly, e, t1, &self->g0_end[r], &self->g0dot_end[r]);
+      element_g0 (self, e, t, &self->g0_start[r], &self->g0dot_start[r]);
+      element_g0 (self, e, t1, &self->g0_end[r], &self->g0dot_end[r]);
       self->u_free[r] = row_dot (self, r, self->v1);
       self->u_start[r] = row_dot (self, r, self->v) + self->g0dot_start[r];
     }
@@ -821,8 +842,8 @@ timestep_step (LzIntegrator *integrator,
         const Elem *el = &self->elems[e];
         double g0a, g0b, gda, gdb, lin_th, vel_th, g0_th, gd0_th;
 
-        lz_assembly_eval_element_g0 (integrator->assembly, e, t, &g0a, &gda);
-        lz_assembly_eval_element_g0 (integrator->assembly, e, t1, &g0b, &gdb);
+        element_g0 (self, e, t, &g0a, &gda);
+        element_g0 (self, e, t1, &g0b, &gdb);
         g0_th = th * g0b + (1 - th) * g0a;
         gd0_th = th * gdb + (1 - th) * gda;
         lin_th = 0;
@@ -1069,6 +1090,12 @@ timestep_new (LzAssembly                *assembly,
 
       el->element = element;
       lz_assembly_get_element_ports (assembly, e, &el->a, &el->b, &el->ca, &el->cb);
+      {
+        const LzGround *ga = lz_model_lookup_ground (model, element->a);
+        const LzGround *gb = lz_model_lookup_ground (model, element->b);
+
+        el->moving = (ga != NULL && ga->motion != NULL) || (gb != NULL && gb->motion != NULL);
+      }
       el->row = lz_assembly_get_nonsmooth_row (assembly, e);
       if (el->row >= 0)
         self->row_element[el->row] = (int) e;
