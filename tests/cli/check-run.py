@@ -52,6 +52,21 @@ with tempfile.TemporaryDirectory() as tmp:
           "the first events: initial stick, then stick → slip+ at 1.287 s", str(ev[:3]))
     check(sum(1 for r in ev[1:] if r[3] == "stick") == 17, "17 stick intervals")
 
+    rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--method", "event",
+                       "--sample", "1", "--out", trace, "--events", events)
+    rows = list(csv.reader(open(trace)))
+    ev = list(csv.reader(open(events)))
+    last = [float(x) for x in rows[-1]]
+    check(rc == 0 and "method: event" in out and abs(last[1] + 1.2053225006) < 1e-9
+          and abs(float(ev[2][0]) - 1.2870022176) < 1e-9,
+          "event-driven B1: x(100) and the first switch to 1e-9", out + err + str(ev[:3]))
+    for name in sorted(os.listdir(examples)):
+        rc, out, err = run(os.path.join(examples, name), "--sample", "0.1", "--out", trace,
+                           "--events", events)
+        rows = list(csv.reader(open(trace))) if rc == 0 else []
+        check(rc == 0 and len(rows) > 2 and "energy-balance error" in out,
+              "every example runs with its own method: %s" % name, out + err)
+
     rc, out, err = run(os.path.join(examples, "bouncing-mass.luztar"), "--method=timestep",
                        "--dt=1e-4", "--t-end=1", "--events", events)
     ev = list(csv.reader(open(events)))
@@ -65,6 +80,9 @@ with tempfile.TemporaryDirectory() as tmp:
 
 rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--dt", "fast")
 check(rc == 1 and "--dt" in err and "fast" in err, "a bad number is a usage error naming the option", err)
+rc, out, err = run(os.path.join(examples, "paper002-ex51-absorber.luztar"), "--method", "event")
+check(rc == 2 and "joint1" in err and "time-stepping" in err,
+      "event-driven on a model with massless joints says why and what to use", err)
 rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--method", "rk4")
 check(rc == 1 and "rk4" in err, "an unknown method is a usage error", err)
 rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--method", "timestep",

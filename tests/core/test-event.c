@@ -206,6 +206,193 @@ test_event_errors (void)
   g_assert_nonnull (strstr (error->message, "“joint1”"));
 }
 
+/* Free and damped oscillators: x'' + 2ζω x' + ω² x = 0 from x = 1, v = 0,
+ * against the closed form, with the energy balance. */
+static void
+test_event_oscillators (void)
+{
+  for (int damped = 0; damped < 2; damped++)
+    {
+      g_autofree char *xml = g_strdup_printf (
+        "<luztar-model version=\"1\"><ground id=\"g\"/><body id=\"m\" mass=\"2\" q0=\"1\"/>"
+        "<spring id=\"k\" a=\"g\" b=\"m\" k=\"8\"/><damper id=\"c\" a=\"g\" b=\"m\" c=\"%s\"/>"
+        "<simulation t-end=\"10\"/></luztar-model>", damped ? "0.8" : "0");
+      g_autoptr(LzModel) model = parse (xml);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(LzTrace) trace = run (model, 0.25, &error);
+      double w = 2, zeta = damped ? 0.8 / (2 * 2 * w) : 0, wd = w * sqrt (1 - zeta * zeta);
+      LzEnergy energy;
+
+      g_assert_no_error (error);
+      for (guint r = 0; r < lz_trace_get_n_samples (trace); r++)
+        {
+          double t = lz_trace_get_time (trace, r);
+          double x = exp (-zeta * w * t) * (cos (wd * t) + zeta * w / wd * sin (wd * t));
+
+          g_assert_cmpfloat_with_epsilon (lz_trace_get_q (trace, r, 0), x, 1e-9);
+        }
+      lz_trace_get_energy (trace, last_row (trace), &energy);
+      g_assert_cmpfloat (fabs (energy.balance_error), <, 1e-8);
+      if (damped)
+        g_assert_cmpfloat (energy.damping, >, 3.5);
+    }
+}
+
+/* Paper 003 §3.1: M z'' = F − C·tar(z', F0/C).  From rest under a constant
+ * F > F0 the block slips with z' = (F − F0)/C·(1 − exp(−C t/M)); when F
+ * drops to 0 at t = 2 (a step) it slows down to a stop at
+ * t = 2 + (M/C)·ln(1 + C·z'(2)/F0) and sticks. */
+static void
+test_event_viscous_dry (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version=\"1\"><ground id=\"g\"/><body id=\"m\" mass=\"2\"/>"
+    "<friction id=\"f\" a=\"g\" b=\"m\" level=\"1\" viscous=\"0.5\"/>"
+    "<force id=\"F\" body=\"m\" value=\"3*(1-step(t-2))\"/>"
+    "<simulation t-end=\"6\"/></luztar-model>");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzTrace) trace = run (model, 0.1, &error);
+  double M = 2, C = 0.5, F0 = 1, F = 3, v2 = (F - F0) / C * (1 - exp (-C * 2 / M));
+  double t_stop = 2 + M / C * log (1 + C * v2 / F0);
+  gboolean seen = FALSE;
+
+  g_assert_no_error (error);
+  for (guint r = 0; r < lz_trace_get_n_samples (trace); r++)
+    {
+      double t = lz_trace_get_time (trace, r);
+
+      if (t > 0 && t < 1.99)
+        g_assert_cmpfloat_with_epsilon (lz_trace_get_v (trace, r, 0),
+                                        (F - F0) / C * (1 - exp (-C * t / M)), 1e-9);
+    }
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev;
+
+      lz_trace_get_event (trace, i, &ev);
+      if (ev.to == LZ_MODE_STICK && ev.t > 0)
+        {
+          g_test_message ("stops at %.12g (closed form %.12g)", ev.t, t_stop);
+          g_assert_cmpfloat_with_epsilon (ev.t, t_stop, 1e-8);
+          seen = TRUE;
+        }
+    }
+  g_assert_true (seen);
+  g_assert_cmpfloat (lz_trace_get_v (trace, last_row (trace), 0), ==, 0.0);
+}
+
+/* Paper 004 §3–4 on the two carts at x1 = 0: the mode is decided by the
+ * sign of x1', then of x2 (which is x1'' there), then of x2' (x1'''). Cart
+ * 1 never goes below the stop, and the stop's first mode is the paper's. */
+static void
+test_event_two_carts_selection (void)
+{
+  static const struct { double v1, x2, v2; LzMode mode; } cases[] = {
+    {  1,  0,  0, LZ_MODE_FREE },      /* leaving */
+    {  0,  1,  0, LZ_MODE_FREE },      /* pulled off by cart 2 */
+    {  0, -1,  0, LZ_MODE_CONTACT },   /* pushed on */
+    {  0,  0,  1, LZ_MODE_FREE },      /* third derivative: pulled off */
+    {  0,  0, -1, LZ_MODE_CONTACT },   /* third derivative: pushed on */
+    {  0,  0,  0, LZ_MODE_FREE },      /* at rest: both modes hold; no force */
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *xml = g_strdup_printf (
+        "<luztar-model version=\"1\"><ground id=\"wall\"/>"
+        "<body id=\"c1\" mass=\"1\" v0=\"%g\"/><body id=\"c2\" mass=\"1\" q0=\"%g\" v0=\"%g\"/>"
+        "<spring id=\"k1\" a=\"wall\" b=\"c1\" k=\"1\"/><spring id=\"k2\" a=\"c1\" b=\"c2\" k=\"1\"/>"
+        "<stop id=\"s\" a=\"wall\" b=\"c1\" lower=\"0\"/><simulation t-end=\"0.5\"/></luztar-model>",
+        cases[i].v1, cases[i].x2, cases[i].v2);
+      g_autoptr(LzModel) model = parse (xml);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(LzTrace) trace = run (model, 0.01, &error);
+      LzMode first = LZ_MODE_NONE;
+
+      g_assert_no_error (error);
+      /* the mode right after the start: the last event at t ≤ 1e-9 */
+      for (guint k = 0; k < lz_trace_get_n_events (trace); k++)
+        {
+          LzEvent ev;
+
+          lz_trace_get_event (trace, k, &ev);
+          if (ev.t <= 1e-9)
+            first = ev.to;
+        }
+      g_test_message ("x1' = %g, x2 = %g, x2' = %g: %s", cases[i].v1, cases[i].x2, cases[i].v2,
+                      lz_mode_to_string (first));
+      g_assert_cmpint (first, ==, cases[i].mode);
+      for (guint r = 0; r < lz_trace_get_n_samples (trace); r++)
+        g_assert_cmpfloat (lz_trace_get_q (trace, r, 0), >=, -1e-12);
+    }
+}
+
+/* A freeplay spring between two free masses (m = 1 each, k = 100, Δ = 0.05):
+ * the relative coordinate s oscillates with ω = √(k/μ), μ = ½, opening and
+ * engaging at the closed-form times; momentum is kept. */
+static void
+test_event_freeplay_pair (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version=\"1\"><body id=\"a\" mass=\"1\" q0=\"-0.075\"/>"
+    "<body id=\"b\" mass=\"1\" q0=\"0.075\" v0=\"0.3\"/>"
+    "<spring id=\"k\" a=\"a\" b=\"b\" k=\"100\" freeplay=\"0.05\"/>"
+    "<simulation t-end=\"3\"/></luztar-model>");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzTrace) trace = run (model, 0.1, &error);
+  double w = sqrt (100 / 0.5), s0 = 0.15 - 0.05, u0 = 0.3;
+  /* engaged: x = s − Δ = s0·cos ωt + (u0/ω)·sin ωt reaches 0 when
+   * ωt = π − atan(s0·ω/u0), with |s'| = √(u0² + s0²ω²) */
+  double t_open = (G_PI - atan (s0 * w / u0)) / w;
+  double speed = sqrt (u0 * u0 + s0 * s0 * w * w);
+  LzEvent ev;
+
+  g_assert_no_error (error);
+  lz_trace_get_event (trace, 1, &ev);
+  g_assert_cmpint (ev.from, ==, LZ_MODE_ENGAGED_POS);
+  g_assert_cmpint (ev.to, ==, LZ_MODE_GAP);
+  g_assert_cmpfloat_with_epsilon (ev.t, t_open, 1e-10);
+  lz_trace_get_event (trace, 2, &ev);
+  g_assert_cmpint (ev.to, ==, LZ_MODE_ENGAGED_NEG);
+  g_assert_cmpfloat_with_epsilon (ev.t, t_open + 0.1 / speed, 1e-10);
+  for (guint r = 0; r < lz_trace_get_n_samples (trace); r++)
+    g_assert_cmpfloat_with_epsilon (lz_trace_get_v (trace, r, 0) + lz_trace_get_v (trace, r, 1), 0.3, 1e-9);
+}
+
+/* Time-stepping converges to the event-driven solution of B1 as h shrinks
+ * (at least first order: the switches are found within a step). */
+static void
+test_event_timestep_agree (void)
+{
+  g_autoptr(LzModel) model = load ("data/examples/friction-oscillator.luztar");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzTrace) exact = run (model, 1.0, &error);
+  double x_ref, previous = INFINITY;
+
+  g_assert_no_error (error);
+  x_ref = lz_trace_get_q (exact, last_row (exact), 0);
+  for (double h = 4e-3; h >= 0.9e-3; h /= 2)
+    {
+      g_autoptr(LzAssembly) as = lz_assembly_new (model, NULL);
+      g_autoptr(LzTrace) trace = lz_trace_new (model);
+      g_autoptr(LzIntegrator) ts = NULL;
+      LzIntegratorOptions options;
+      double err;
+
+      lz_integrator_options_init (&options);
+      options.dt = h;
+      options.sample = 1.0;
+      ts = lz_integrator_new (lz_integrator_timestep, as, &options, NULL);
+      while (lz_integrator_step (ts, INFINITY, trace, NULL) <= LZ_STEP_EVENT)
+        ;
+      err = fabs (lz_trace_get_q (trace, last_row (trace), 0) - x_ref);
+      g_test_message ("h = %g: |x(100) − x_event(100)| = %.3g", h, err);
+      g_assert_cmpfloat (err, <, 100 * h);
+      g_assert_cmpfloat (err, <, previous / 1.8);
+      previous = err;
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -217,6 +404,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/event/b2-two-carts", test_event_b2);
   g_test_add_func ("/lz/event/b3-bouncing-mass", test_event_b3);
   g_test_add_func ("/lz/event/freeplay-oscillator", test_event_freeplay);
+  g_test_add_func ("/lz/event/oscillators", test_event_oscillators);
+  g_test_add_func ("/lz/event/viscous-dry-friction", test_event_viscous_dry);
+  g_test_add_func ("/lz/event/two-carts-selection", test_event_two_carts_selection);
+  g_test_add_func ("/lz/event/freeplay-pair", test_event_freeplay_pair);
+  g_test_add_func ("/lz/event/timestep-agrees", test_event_timestep_agree);
   g_test_add_func ("/lz/event/errors", test_event_errors);
   return g_test_run ();
 }

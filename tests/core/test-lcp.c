@@ -23,6 +23,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 
@@ -1442,6 +1443,54 @@ test_lcp_report (void)
   }
 }
 
+/* The sizes of the benchmark: M = A Aᵀ + I with random A, n = 100 and 500,
+ * solved by Lemke and by projected Gauss–Seidel to the same solution with
+ * residuals ≤ 1e-10 (issue: corpora up to n = 500). */
+static void
+test_lcp_large (void)
+{
+  static const guint sizes[] = { 100, 500 };
+
+  for (gsize s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      guint n = sizes[s];
+      g_autoptr(GError) error = NULL;
+      gsl_matrix *A = gsl_matrix_alloc (n, n), *M = gsl_matrix_alloc (n, n);
+      gsl_vector *q = gsl_vector_alloc (n), *z1 = gsl_vector_alloc (n), *w1 = gsl_vector_alloc (n);
+      gsl_vector *z2 = gsl_vector_alloc (n), *w2 = gsl_vector_alloc (n);
+      LzLcpReport r1, r2;
+      double diff = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          for (guint j = 0; j < n; j++)
+            gsl_matrix_set (A, i, j, g_test_rand_double_range (-1, 1));
+          gsl_vector_set (q, i, g_test_rand_double_range (-1, 1));
+        }
+      gsl_matrix_set_identity (M);
+      gsl_blas_dgemm (CblasNoTrans, CblasTrans, 1.0, A, A, 1.0, M);
+      g_assert_true (lz_lcp_solve_lemke (M, q, z1, w1, &r1, &error));
+      g_assert_no_error (error);
+      g_assert_true (lz_lcp_solve_pgs (M, q, z2, w2, NULL, &r2, &error));
+      g_assert_no_error (error);
+      for (guint i = 0; i < n; i++)
+        diff = MAX (diff, fabs (gsl_vector_get (z1, i) - gsl_vector_get (z2, i)));
+      g_test_message ("n = %u: Lemke %u pivots, residual %.2g; PGS %u sweeps, residual %.2g; "
+                      "|z_Lemke − z_PGS| = %.2g", n, r1.iterations, r1.residual, r2.iterations,
+                      r2.residual, diff);
+      g_assert_cmpfloat (r1.residual, <=, 1e-10);
+      g_assert_cmpfloat (r2.residual, <=, 1e-10);
+      g_assert_cmpfloat (diff, <=, 1e-8);
+      gsl_matrix_free (A);
+      gsl_matrix_free (M);
+      gsl_vector_free (q);
+      gsl_vector_free (z1);
+      gsl_vector_free (w1);
+      gsl_vector_free (z2);
+      gsl_vector_free (w2);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1461,6 +1510,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/lcp/pgs-options", test_lcp_pgs_options);
   g_test_add_func ("/lz/lcp/bad-input", test_lcp_bad_input);
   g_test_add_func ("/lz/lcp/report", test_lcp_report);
+  g_test_add_func ("/lz/lcp/large", test_lcp_large);
 
   return g_test_run ();
 }
