@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "lz.h"
@@ -20,6 +22,7 @@ struct _LuztarWindow
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
   AdwStatusPage        *status_page;
+  GtkLabel             *description_label;
   LuztarCanvas         *canvas;
 
   /* Owned */
@@ -86,6 +89,25 @@ show_model (LuztarWindow *self)
                              name != NULL && *name != '\0' ? name : basename);
   reflowed = reflow_description (description);
   adw_status_page_set_description (self->status_page, reflowed);
+
+  /* the model on the canvas, its name and description in a card below */
+  luztar_canvas_set_model (self->canvas, self->model);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_page), FALSE);
+  {
+    g_autofree char *title = g_markup_escape_text (name != NULL && *name != '\0' ? name : basename, -1);
+    g_autofree char *markup = *reflowed != '\0' ? g_strdup_printf ("<b>%s</b>\n%s", title, reflowed)
+                                                 : g_strdup_printf ("<b>%s</b>", title);
+    /* the card shows the first paragraph; the whole text is its tooltip */
+    g_autofree char *first = g_strndup (markup, strstr (markup, "\n\n") != NULL
+                                                ? (gsize) (strstr (markup, "\n\n") - markup)
+                                                : strlen (markup));
+
+    gtk_label_set_markup (self->description_label, first);
+    gtk_widget_set_tooltip_markup (GTK_WIDGET (self->description_label), markup);
+    gtk_widget_set_visible (GTK_WIDGET (self->description_label), TRUE);
+    /* five lines of text in a card with its margins */
+    luztar_canvas_set_bottom_inset (self->canvas, 150);
+  }
 }
 
 /**
@@ -254,6 +276,7 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, status_page);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, description_label);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, canvas);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);

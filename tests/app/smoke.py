@@ -154,8 +154,18 @@ try:
     title = frame.get_name() if frame else ""
     check(title == "Forced friction oscillator",
           "the window is titled with the model's name (got %r)" % title)
-    heading = find(app, "label", "Forced friction oscillator")
-    check(heading is not None, "the page shows the model's name")
+    card = None
+    end = time.time() + 10
+    while card is None and time.time() < end:
+        card = next((n for n in nodes(app) if n.get_role_name() == "label"
+                     and (n.get_name() or "").startswith("Forced friction oscillator\n")), None)
+        time.sleep(0.1)
+    check(card is not None and "sinusoidal force" in card.get_name(),
+          "a card over the canvas shows the model's name and description")
+    canvas = find(app, None, NAMES["canvas"])
+    described = canvas.get_description() if canvas is not None else ""
+    check("1 body" in described or "1 ciało" in described,
+          "the canvas describes the model to a screen reader (%r)" % described)
     time.sleep(0.5)
     shot2 = os.path.join(outdir, "example-window%s.png" % suffix)
     subprocess.run(["import", "-window", "root", shot2], check=True)

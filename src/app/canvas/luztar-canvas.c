@@ -5,8 +5,8 @@
  *
  * The drawing surface of the editor.  It paints the snapping grid (minor
  * lines every grid step, major lines every fifth) in the colours of the
- * current light or dark style.  The model's items are drawn on top of it by
- * the editor.
+ * current light or dark style, and the model on top of it with the symbols
+ * of luztar-symbols.c, scaled to fit the widget.
  */
 
 #include "config.h"
@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-canvas.h"
+#include "luztar-symbols.h"
 
 #define GRID_STEP 20.0
 #define GRID_MAJOR_EVERY 5
@@ -22,6 +23,10 @@
 struct _LuztarCanvas
 {
   GtkWidget  parent_instance;
+
+  /* Owned */
+  LzModel         *model;
+  int              bottom_inset;   /* pixels covered at the bottom (a card) */
 
   /* Borrowed */
   AdwStyleManager *style_manager;
@@ -77,6 +82,100 @@ draw_grid (cairo_t  *cr,
     }
 }
 
+/**
+ * luztar_canvas_set_model:
+ * @self: a canvas
+ * @model: (nullable): the model to show
+ *
+ * Shows @model, scaled to fit; %NULL shows the empty grid.
+ */
+void
+luztar_canvas_set_model (LuztarCanvas *self,
+                         LzModel      *model)
+{
+  g_autofree char *description = NULL;
+
+  g_return_if_fail (LUZTAR_IS_CANVAS (self));
+
+  if (model != NULL)
+    lz_model_ref (model);
+  g_clear_pointer (&self->model, lz_model_unref);
+  self->model = model;
+  if (model != NULL)
+    {
+      guint nb = lz_model_get_n_bodies (model), ne = lz_model_get_n_elements (model);
+      g_autofree char *bodies = g_strdup_printf (ngettext ("%u body", "%u bodies", nb), nb);
+      g_autofree char *elements = g_strdup_printf (ngettext ("%u element", "%u elements", ne), ne);
+
+      /* TRANSLATORS: what a screen reader says about the canvas: the
+       * model's name, "3 bodies", "5 elements" */
+      description = g_strdup_printf (_("%s: %s, %s"), lz_model_get_name (model), bodies, elements);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description != NULL ? description : "",
+                                  -1);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * luztar_canvas_set_bottom_inset:
+ * @self: a canvas
+ * @inset: pixels at the bottom covered by something on top of the canvas
+ *
+ * The model is fitted into the area above @inset.
+ */
+void
+luztar_canvas_set_bottom_inset (LuztarCanvas *self,
+                                int           inset)
+{
+  g_return_if_fail (LUZTAR_IS_CANVAS (self));
+  self->bottom_inset = MAX (inset, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+LzModel *
+luztar_canvas_get_model (LuztarCanvas *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_CANVAS (self), NULL);
+  return self->model;
+}
+
+/* The model scaled to fit the widget with a margin, centred, at most 2:1. */
+static void
+draw_model (LuztarCanvas *self,
+            cairo_t      *cr,
+            int           width,
+            int           height,
+            gboolean      dark)
+{
+  guint ng = lz_model_get_n_grounds (self->model), nb = lz_model_get_n_bodies (self->model);
+  g_autofree LuztarPoint *gp = g_new0 (LuztarPoint, MAX (ng, 1));
+  g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
+  double x0, y0, x1, y1, scale, margin = 48;
+  LuztarDrawStyle style = { dark, 1.0 };
+
+  luztar_symbols_layout (self->model, gp, bp, &x0, &y0, &x1, &y1);
+  scale = MIN ((width - 2 * margin) / MAX (x1 - x0, 1), (height - 2 * margin) / MAX (y1 - y0, 1));
+  scale = CLAMP (scale, 0.2, 2.0);
+  style.scale = scale;
+  cairo_save (cr);
+  cairo_translate (cr, width / 2.0, height / 2.0);
+  cairo_scale (cr, scale, scale);
+  cairo_translate (cr, -(x0 + x1) / 2, -(y0 + y1) / 2);
+  luztar_symbols_draw_model (cr, self->model, &style);
+  cairo_restore (cr);
+}
+
+static void
+luztar_canvas_dispose (GObject *object)
+{
+  LuztarCanvas *self = LUZTAR_CANVAS (object);
+
+  g_clear_pointer (&self->model, lz_model_unref);
+  G_OBJECT_CLASS (luztar_canvas_parent_class)->dispose (object);
+}
+
 static void
 luztar_canvas_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -96,6 +195,8 @@ luztar_canvas_snapshot (GtkWidget   *widget,
   gtk_snapshot_append_color (snapshot, &background, &bounds);
   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
   draw_grid (cr, width, height, dark);
+  if (self->model != NULL)
+    draw_model (self, cr, width, MAX (height - self->bottom_inset, height / 2), dark);
   cairo_destroy (cr);
 }
 
@@ -103,7 +204,9 @@ static void
 luztar_canvas_class_init (LuztarCanvasClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->dispose = luztar_canvas_dispose;
   widget_class->snapshot = luztar_canvas_snapshot;
   gtk_widget_class_set_css_name (widget_class, "luztar-canvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);

@@ -8,6 +8,8 @@
 
 #include <gtk/gtk.h>
 
+#include "lz.h"
+
 G_BEGIN_DECLS
 
 #define LUZTAR_TYPE_CANVAS (luztar_canvas_get_type ())
@@ -16,5 +18,10 @@ G_DECLARE_FINAL_TYPE (LuztarCanvas, luztar_canvas, LUZTAR, CANVAS, GtkWidget)
 
 GtkWidget *luztar_canvas_new           (void);
 double     luztar_canvas_get_grid_step (LuztarCanvas *self);
+void       luztar_canvas_set_model     (LuztarCanvas *self,
+                                        LzModel      *model);
+LzModel   *luztar_canvas_get_model     (LuztarCanvas *self);
+void       luztar_canvas_set_bottom_inset (LuztarCanvas *self,
+                                        int           inset);
 
 G_END_DECLS
