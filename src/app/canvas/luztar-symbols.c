@@ -476,6 +476,10 @@ luztar_symbols_draw_model (cairo_t               *cr,
   g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
   g_autofree int *slots = g_new0 (int, MAX (nb, 1));
   g_autoptr(GHashTable) lanes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) pair_count = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree int *below = g_new0 (int, MAX (nb, 1));
+  g_autofree gboolean *ground_used = g_new0 (gboolean, MAX (ng, 1));
+  g_autofree gboolean *ground_any = g_new0 (gboolean, MAX (ng, 1));
   double x0, y0, x1, y1;
   Palette p;
 
@@ -484,10 +488,6 @@ luztar_symbols_draw_model (cairo_t               *cr,
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
-  g_autoptr(GHashTable) pair_count = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autofree int *below = g_new0 (int, MAX (nb, 1));
-  g_autofree gboolean *ground_used = g_new0 (gboolean, MAX (ng, 1));
-  g_autofree gboolean *ground_any = g_new0 (gboolean, MAX (ng, 1));
 
   for (guint e = 0; e < ne; e++)
     {
