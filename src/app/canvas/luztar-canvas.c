@@ -27,6 +27,10 @@ struct _LuztarCanvas
   /* Owned */
   LzModel         *model;
   int              bottom_inset;   /* pixels covered at the bottom (a card) */
+  double           zoom;           /* 1 = fitted to the widget */
+  double           pan_x, pan_y;   /* screen offset of the fitted drawing */
+  double           drag_x, drag_y; /* pan at the start of a drag */
+  double           pinch_zoom;     /* zoom at the start of a pinch */
 
   /* Borrowed */
   AdwStyleManager *style_manager;
@@ -101,6 +105,8 @@ luztar_canvas_set_model (LuztarCanvas *self,
     lz_model_ref (model);
   g_clear_pointer (&self->model, lz_model_unref);
   self->model = model;
+  self->zoom = 1.0;
+  self->pan_x = self->pan_y = 0;
   if (model != NULL)
     {
       guint nb = lz_model_get_n_bodies (model), ne = lz_model_get_n_elements (model);
@@ -141,7 +147,144 @@ luztar_canvas_get_model (LuztarCanvas *self)
   return self->model;
 }
 
-/* The model scaled to fit the widget with a margin, centred, at most 2:1. */
+#define ZOOM_MIN 0.1
+#define ZOOM_MAX 20.0
+#define ZOOM_STEP 1.25
+
+double
+luztar_canvas_get_zoom (LuztarCanvas *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_CANVAS (self), 1.0);
+  return self->zoom;
+}
+
+/* Zooms by FACTOR keeping the point (x, y) of the widget where it is. */
+static void
+zoom_at (LuztarCanvas *self,
+         double        factor,
+         double        x,
+         double        y)
+{
+  double cx = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+  double cy = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - self->bottom_inset,
+                   gtk_widget_get_height (GTK_WIDGET (self)) / 2) / 2.0;
+  double zoom = CLAMP (self->zoom * factor, ZOOM_MIN, ZOOM_MAX);
+
+  factor = zoom / self->zoom;
+  self->pan_x = x - cx - factor * (x - cx - self->pan_x);
+  self->pan_y = y - cy - factor * (y - cy - self->pan_y);
+  self->zoom = zoom;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * luztar_canvas_zoom_fit:
+ * @self: a canvas
+ *
+ * Shows the whole model again, fitted to the widget.
+ */
+void
+luztar_canvas_zoom_fit (LuztarCanvas *self)
+{
+  g_return_if_fail (LUZTAR_IS_CANVAS (self));
+  self->zoom = 1.0;
+  self->pan_x = self->pan_y = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+zoom_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  zoom_at (LUZTAR_CANVAS (widget), ZOOM_STEP, gtk_widget_get_width (widget) / 2.0,
+           gtk_widget_get_height (widget) / 2.0);
+}
+
+static void
+zoom_out_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  zoom_at (LUZTAR_CANVAS (widget), 1 / ZOOM_STEP, gtk_widget_get_width (widget) / 2.0,
+           gtk_widget_get_height (widget) / 2.0);
+}
+
+static void
+zoom_fit_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  luztar_canvas_zoom_fit (LUZTAR_CANVAS (widget));
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           LuztarCanvas             *self)
+{
+  double x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0, y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
+  GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+
+  if (event != NULL)
+    gdk_event_get_position (event, &x, &y);
+  if (mods & GDK_SHIFT_MASK)
+    {
+      /* Shift + wheel pans */
+      self->pan_x -= 40 * dy;
+      self->pan_y -= 40 * dx;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+    }
+  zoom_at (self, dy < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, x, y);
+  return TRUE;
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               LuztarCanvas   *self)
+{
+  self->drag_x = self->pan_x;
+  self->drag_y = self->pan_y;
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                LuztarCanvas   *self)
+{
+  self->pan_x = self->drag_x + dx;
+  self->pan_y = self->drag_y + dy;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_pinch_begin (GtkGesture       *gesture,
+                GdkEventSequence *sequence,
+                LuztarCanvas     *self)
+{
+  self->pinch_zoom = self->zoom;
+}
+
+static void
+on_pinch (GtkGestureZoom *gesture,
+          double          scale,
+          LuztarCanvas   *self)
+{
+  double x, y;
+
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    x = y = 0;
+  zoom_at (self, self->pinch_zoom * scale / self->zoom, x, y);
+}
+
+/* The model scaled to fit the widget with a margin, centred, at most 2:1,
+ * then zoomed and panned by the user. */
 static void
 draw_model (LuztarCanvas *self,
             cairo_t      *cr,
@@ -157,10 +300,10 @@ draw_model (LuztarCanvas *self,
 
   luztar_symbols_layout (self->model, gp, bp, &x0, &y0, &x1, &y1);
   scale = MIN ((width - 2 * margin) / MAX (x1 - x0, 1), (height - 2 * margin) / MAX (y1 - y0, 1));
-  scale = CLAMP (scale, 0.2, 2.0);
+  scale = CLAMP (scale, 0.2, 2.0) * self->zoom;
   style.scale = scale;
   cairo_save (cr);
-  cairo_translate (cr, width / 2.0, height / 2.0);
+  cairo_translate (cr, width / 2.0 + self->pan_x, height / 2.0 + self->pan_y);
   cairo_scale (cr, scale, scale);
   cairo_translate (cr, -(x0 + x1) / 2, -(y0 + y1) / 2);
   luztar_symbols_draw_model (cr, self->model, &style);
@@ -208,6 +351,16 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
 
   object_class->dispose = luztar_canvas_dispose;
   widget_class->snapshot = luztar_canvas_snapshot;
+
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_out_action);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_fit_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-fit", NULL);
   gtk_widget_class_set_css_name (widget_class, "luztar-canvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -222,4 +375,24 @@ luztar_canvas_init (LuztarCanvas *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Model canvas"),
                                   -1);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+
+  self->zoom = 1.0;
+  {
+    GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
+                                                                  | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+    GtkGesture *drag = gtk_gesture_drag_new ();
+    GtkGesture *pinch = gtk_gesture_zoom_new ();
+
+    g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+    /* panning with the middle button, or the primary one on touch pads
+     * (the editor will take the primary button for items) */
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+    g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+    g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+    g_signal_connect (pinch, "begin", G_CALLBACK (on_pinch_begin), self);
+    g_signal_connect (pinch, "scale-changed", G_CALLBACK (on_pinch), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
+  }
 }

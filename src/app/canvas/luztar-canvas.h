@@ -23,5 +23,7 @@ void       luztar_canvas_set_model     (LuztarCanvas *self,
 LzModel   *luztar_canvas_get_model     (LuztarCanvas *self);
 void       luztar_canvas_set_bottom_inset (LuztarCanvas *self,
                                         int           inset);
+double     luztar_canvas_get_zoom      (LuztarCanvas *self);
+void       luztar_canvas_zoom_fit      (LuztarCanvas *self);
 
 G_END_DECLS

@@ -1,0 +1,124 @@
+/* test-canvas.c — the canvas widget: a model drawn, zoom and fit, the
+ * picture it paints (under Xvfb, see tests/headless.sh)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <adwaita.h>
+
+#include "lz.h"
+#include "canvas/luztar-canvas.h"
+#include "canvas/luztar-symbols.h"
+
+static LzModel *
+load (const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "data", "examples", name, NULL);
+  LzModel *model = lz_model_load (path, &error);
+
+  g_assert_no_error (error);
+  return model;
+}
+
+/* Zoom in and out by the canvas actions (what Ctrl+plus/minus/0 do). */
+static void
+test_canvas_zoom (void)
+{
+  g_autoptr(LzModel) model = load ("two-carts-stop.luztar");
+  GtkWidget *window = gtk_window_new ();
+  LuztarCanvas *canvas = LUZTAR_CANVAS (luztar_canvas_new ());
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (canvas));
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 500);
+  gtk_window_present (GTK_WINDOW (window));
+  luztar_canvas_set_model (canvas, model);
+  g_assert_true (luztar_canvas_get_model (canvas) == model);
+  g_assert_cmpfloat (luztar_canvas_get_zoom (canvas), ==, 1.0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-in", NULL));
+  g_assert_cmpfloat_with_epsilon (luztar_canvas_get_zoom (canvas), 1.25, 1e-12);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-out", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-out", NULL);
+  g_assert_cmpfloat_with_epsilon (luztar_canvas_get_zoom (canvas), 0.8, 1e-12);
+  for (int i = 0; i < 40; i++)
+    gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-in", NULL);
+  g_assert_cmpfloat (luztar_canvas_get_zoom (canvas), ==, 20.0);   /* bounded */
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-fit", NULL);
+  g_assert_cmpfloat (luztar_canvas_get_zoom (canvas), ==, 1.0);
+  /* a new model is shown whole */
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-in", NULL);
+  luztar_canvas_set_model (canvas, model);
+  g_assert_cmpfloat (luztar_canvas_get_zoom (canvas), ==, 1.0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Every example draws, and ink lands where the layout puts its bodies:
+ * the pixel at each block's centre is the block colour, in light and dark. */
+static void
+test_canvas_draw_examples (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "data", "examples", NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autoptr(LzModel) model = load (name);
+      guint ng = lz_model_get_n_grounds (model), nb = lz_model_get_n_bodies (model);
+      g_autofree LuztarPoint *gp = g_new0 (LuztarPoint, MAX (ng, 1));
+      g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
+      double x0, y0, x1, y1;
+
+      luztar_symbols_layout (model, gp, bp, &x0, &y0, &x1, &y1);
+      for (int dark = 0; dark < 2; dark++)
+        {
+          int w = (int) (x1 - x0) + 1, h = (int) (y1 - y0) + 1;
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+          cairo_t *cr = cairo_create (surface);
+          LuztarDrawStyle style = { dark, 1.0 };
+          guint8 *data;
+          int stride;
+
+          cairo_set_source_rgb (cr, dark ? 0.12 : 0.98, dark ? 0.12 : 0.98, dark ? 0.12 : 0.98);
+          cairo_paint (cr);
+          cairo_translate (cr, -x0, -y0);
+          luztar_symbols_draw_model (cr, model, &style);
+          g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+          cairo_surface_flush (surface);
+          data = cairo_image_surface_get_data (surface);
+          stride = cairo_image_surface_get_stride (surface);
+          for (guint i = 0; i < nb; i++)
+            {
+              /* a little off centre: the centre holds the label */
+              int px = (int) (bp[i].x - x0) - 15, py = (int) (bp[i].y - y0) + 10;
+              guint32 pixel = *(guint32 *) (data + py * stride + 4 * px);
+              int blue = pixel & 0xff, red = (pixel >> 16) & 0xff;
+
+              if (!(lz_model_get_body (model, i)->mass > 0))
+                continue;                               /* massless joints are grey */
+              g_assert_cmpint (blue, >, red + 60);      /* the blue of a body */
+            }
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 9);
+}
+
+int
+main (int argc, char *argv[])
+{
+  lz_locale_init ("C.UTF-8");
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/luztar/canvas/zoom", test_canvas_zoom);
+  g_test_add_func ("/luztar/canvas/draw-examples", test_canvas_draw_examples);
+  return g_test_run ();
+}
