@@ -13,6 +13,7 @@
 #include "lz.h"
 #include "luztar-window.h"
 #include "canvas/luztar-canvas.h"
+#include "luztar-gallery.h"
 
 struct _LuztarWindow
 {
@@ -79,11 +80,14 @@ show_model (LuztarWindow *self)
   const char *name = lz_model_get_name (self->model);
   const char *description = lz_model_get_description (self->model);
   g_autofree char *reflowed = NULL;
-  g_autofree char *basename = g_file_get_basename (self->file);
+  g_autofree char *basename = self->file != NULL ? g_file_get_basename (self->file)
+                                                : g_strdup (_("Untitled"));
 
   adw_window_title_set_title (self->window_title,
                               name != NULL && *name != '\0' ? name : basename);
-  adw_window_title_set_subtitle (self->window_title, basename);
+  /* TRANSLATORS: the subtitle of a window showing a copy of an example */
+  adw_window_title_set_subtitle (self->window_title,
+                                 self->file != NULL ? basename : _("Untitled copy of an example"));
   gtk_window_set_title (GTK_WINDOW (self), name != NULL && *name != '\0' ? name : basename);
   adw_status_page_set_title (self->status_page,
                              name != NULL && *name != '\0' ? name : basename);
@@ -213,6 +217,36 @@ open_action (GtkWidget  *widget,
   run_open_chooser (self, _("Open Model"), folder);
 }
 
+/**
+ * luztar_window_open_example:
+ * @path: an example model file
+ *
+ * Opens the example as an untitled copy: saving will ask for a new file,
+ * the example itself stays as it is.
+ *
+ * Returns: whether the model was loaded
+ */
+gboolean
+luztar_window_open_example (LuztarWindow *self,
+                            const char   *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  if (!luztar_window_open_file (self, file))
+    return FALSE;
+  g_clear_object (&self->file);
+  show_model (self);
+  return TRUE;
+}
+
+static void
+on_example_chosen (LuztarGallery *gallery,
+                   const char    *path,
+                   LuztarWindow  *self)
+{
+  luztar_window_open_example (self, path);
+}
+
 static void
 open_example_action (GtkWidget  *widget,
                      const char *action_name,
@@ -221,9 +255,10 @@ open_example_action (GtkWidget  *widget,
   LuztarWindow *self = LUZTAR_WINDOW (widget);
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   g_autofree char *dir = luztar_application_dup_examples_dir (LUZTAR_APPLICATION (app));
-  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  LuztarGallery *gallery = luztar_gallery_new (GTK_WINDOW (self), dir);
 
-  run_open_chooser (self, _("Open Example Model"), folder);
+  g_signal_connect_object (gallery, "example-chosen", G_CALLBACK (on_example_chosen), self, 0);
+  gtk_window_present (GTK_WINDOW (gallery));
 }
 
 static gboolean

@@ -19,5 +19,7 @@ G_DECLARE_FINAL_TYPE (LuztarWindow, luztar_window, LUZTAR, WINDOW, AdwApplicatio
 LuztarWindow *luztar_window_new       (LuztarApplication *app);
 gboolean      luztar_window_open_file (LuztarWindow      *self,
                                        GFile             *file);
+gboolean      luztar_window_open_example (LuztarWindow *self,
+                                          const char   *path);
 
 G_END_DECLS

@@ -24,8 +24,10 @@ shot = os.path.join(outdir, "main-window%s.png" % suffix)
 
 # The names the test looks for, per language (they are the .ui strings).
 NAMES = {
-    "": {"open": "Open", "menu": "Main Menu", "canvas": "Model canvas", "title": "No Model Open"},
-    "pl": {"open": "Otwórz", "menu": "Menu główne", "canvas": "Płótno modelu", "title": "Brak otwartego modelu"},
+    "": {"open": "Open", "menu": "Main Menu", "canvas": "Model canvas", "title": "No Model Open",
+         "copy": "Untitled copy of an example"},
+    "pl": {"open": "Otwórz", "menu": "Menu główne", "canvas": "Płótno modelu", "title": "Brak otwartego modelu",
+           "copy": "Kopia przykładu bez nazwy"},
 }[language]
 
 checks = []
@@ -175,6 +177,51 @@ try:
     except subprocess.TimeoutExpired:
         rc = None
     check(rc == 0, "Ctrl+Q quits again (exit status %s)" % rc)
+finally:
+    if proc.poll() is None:
+        proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+# Third start: the examples gallery, used as a person uses it — Ctrl+Shift+O,
+# a click on a card — opens an untitled copy of that example.
+log = open(os.path.join(outdir, "app-gallery%s.log" % suffix), "w")
+proc = subprocess.Popen([app_path], env=env, stdout=log, stderr=subprocess.STDOUT)
+try:
+    app = find_app("luztar")
+    check(app is not None, "started again for the gallery")
+    if app is None:
+        raise SystemExit(1)
+    time.sleep(1.0)
+    subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+shift+o"], check=True)
+    card = find(app, None, "Block pulled through a spring", timeout=10)
+    check(card is not None, "Ctrl+Shift+O shows the gallery with a card per example")
+    if card is not None:
+        time.sleep(0.5)
+        ext = card.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
+        shot3 = os.path.join(outdir, "gallery%s.png" % suffix)
+        subprocess.run(["import", "-window", "root", shot3], check=True)
+        subprocess.run(["xdotool", "mousemove", str(ext.x + ext.width // 2),
+                        str(ext.y + ext.height // 3), "click", "1"], check=True)
+        title = ""
+        end = time.time() + 10
+        while time.time() < end and title != "Block pulled through a spring":
+            frames = [n for n in nodes(app) if n.get_role_name() == "frame"]
+            title = frames[0].get_name() if len(frames) == 1 else ""
+            time.sleep(0.1)
+        check(title == "Block pulled through a spring",
+              "a click on the card opens the example and closes the gallery (title %r)" % title)
+        subtitle = find(app, "label", NAMES["copy"], timeout=5)
+        check(subtitle is not None, "the window says it shows an untitled copy")
+    subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+q"], check=True)
+    try:
+        rc = proc.wait(10)
+    except subprocess.TimeoutExpired:
+        rc = None
+    check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
 finally:
     if proc.poll() is None:
         proc.terminate()

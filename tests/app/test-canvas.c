@@ -13,6 +13,7 @@
 #include "lz.h"
 #include "canvas/luztar-canvas.h"
 #include "canvas/luztar-symbols.h"
+#include "luztar-gallery.h"
 
 static LzModel *
 load (const char *name)
@@ -111,6 +112,37 @@ test_canvas_draw_examples (void)
   g_assert_cmpuint (n, >=, 9);
 }
 
+static void
+on_chosen (LuztarGallery *gallery,
+           const char    *path,
+           char         **out)
+{
+  *out = g_strdup (path);
+}
+
+/* The gallery lists every example (sorted), and choosing a card hands its
+ * file to the window and closes. */
+static void
+test_gallery (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "data", "examples", NULL);
+  LuztarGallery *gallery = luztar_gallery_new (NULL, dir);
+  g_autofree char *chosen = NULL;
+  g_autofree char *first = NULL;
+
+  g_object_ref_sink (gallery);
+  gtk_window_present (GTK_WINDOW (gallery));
+  g_assert_cmpuint (luztar_gallery_get_n_examples (gallery), ==, 9);
+  first = g_path_get_basename (luztar_gallery_get_path (gallery, 0));
+  g_assert_cmpstr (first, ==, "block-on-belt.luztar");
+  g_signal_connect (gallery, "example-chosen", G_CALLBACK (on_chosen), &chosen);
+  luztar_gallery_choose (gallery, 3);
+  g_assert_nonnull (chosen);
+  g_assert_true (g_str_has_suffix (chosen, "freeplay-pair.luztar"));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (gallery)));
+  g_object_unref (gallery);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -120,5 +152,6 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/luztar/canvas/zoom", test_canvas_zoom);
   g_test_add_func ("/luztar/canvas/draw-examples", test_canvas_draw_examples);
+  g_test_add_func ("/luztar/gallery/examples", test_gallery);
   return g_test_run ();
 }
