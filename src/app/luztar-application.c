@@ -169,6 +169,10 @@ luztar_application_startup (GApplication *app)
                                          (const char *[]) { "<Control>o", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open-example",
                                          (const char *[]) { "<Control><Shift>o", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save",
+                                         (const char *[]) { "<Control>s", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save-as",
+                                         (const char *[]) { "<Control><Shift>s", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close",
                                          (const char *[]) { "<Control>w", NULL });
 }

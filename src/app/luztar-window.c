@@ -261,6 +261,113 @@ open_example_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (gallery));
 }
 
+/**
+ * luztar_window_save_to:
+ * @file: where to save
+ *
+ * Saves the model to @file (atomically, through the core) and makes it the
+ * window's file.  A failure is shown in a toast and changes nothing.
+ *
+ * Returns: whether the model was saved
+ */
+gboolean
+luztar_window_save_to (LuztarWindow *self,
+                       GFile        *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (LUZTAR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  if (self->model == NULL)
+    return FALSE;
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    g_set_error (&error, LZ_ERROR, LZ_ERROR_IO, _("Only local files can be saved"));
+  if (path == NULL || !lz_model_save (self->model, path, &error))
+    {
+      AdwToast *toast = adw_toast_new (error->message);
+
+      adw_toast_set_timeout (toast, 0);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      return FALSE;
+    }
+  g_set_object (&self->file, file);
+  show_model (self);
+  return TRUE;
+}
+
+static void
+save_chooser_response (GtkNativeDialog *chooser,
+                       int              response,
+                       gpointer         user_data)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (user_data);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      luztar_window_save_to (self, file);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autofree char *name = NULL;
+
+  if (self->model == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Save Model"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Save"), _("_Cancel"));
+  if (self->file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+  else
+    {
+      /* an untitled copy is named after the model */
+      name = g_strdup_printf ("%s.luztar", *lz_model_get_name (self->model) != '\0'
+                                           ? lz_model_get_name (self->model) : _("Untitled"));
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (save_chooser_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (widget);
+
+  if (self->file != NULL)
+    luztar_window_save_to (self, self->file);
+  else
+    save_as_action (widget, action_name, parameter);
+}
+
+/* A .luztar file dropped on the window opens there. */
+static gboolean
+on_drop (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         LuztarWindow  *self)
+{
+  if (!G_VALUE_HOLDS (value, G_TYPE_FILE))
+    return FALSE;
+  return luztar_window_open_file (self, g_value_get_object (value));
+}
+
 static gboolean
 luztar_window_close_request (GtkWindow *window)
 {
@@ -316,10 +423,16 @@ luztar_window_class_init (LuztarWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-example", NULL, open_example_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
 }
 
 static void
 luztar_window_init (LuztarWindow *self)
 {
+  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 }

@@ -21,5 +21,7 @@ gboolean      luztar_window_open_file (LuztarWindow      *self,
                                        GFile             *file);
 gboolean      luztar_window_open_example (LuztarWindow *self,
                                           const char   *path);
+gboolean      luztar_window_save_to   (LuztarWindow *self,
+                                       GFile        *file);
 
 G_END_DECLS

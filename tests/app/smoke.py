@@ -216,6 +216,23 @@ try:
               "a click on the card opens the example and closes the gallery (title %r)" % title)
         subtitle = find(app, "label", NAMES["copy"], timeout=5)
         check(subtitle is not None, "the window says it shows an untitled copy")
+        # Save As: Ctrl+Shift+S, type a path into the file chooser, Return
+        target = os.path.join(outdir, "saved-copy%s.luztar" % suffix)
+        if os.path.exists(target):
+            os.unlink(target)
+        subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+shift+s"], check=True)
+        time.sleep(2.0)
+        subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
+        subprocess.run(["xdotool", "type", "--delay", "10", target], check=True)
+        subprocess.run(["xdotool", "key", "Return"], check=True)
+        end = time.time() + 10
+        while time.time() < end and not os.path.exists(target):
+            time.sleep(0.1)
+        content = open(target).read() if os.path.exists(target) else ""
+        check("<luztar-model" in content and "Block pulled through a spring" in content,
+              "Save As writes the model to the chosen file")
+        saved_label = find(app, "label", os.path.basename(target), timeout=5)
+        check(saved_label is not None, "the window shows the saved file's name")
     subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+q"], check=True)
     try:
         rc = proc.wait(10)

@@ -8,12 +8,14 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 #include <adwaita.h>
 
 #include "lz.h"
 #include "canvas/luztar-canvas.h"
 #include "canvas/luztar-symbols.h"
 #include "luztar-gallery.h"
+#include "luztar-window.h"
 
 static LzModel *
 load (const char *name)
@@ -143,6 +145,37 @@ test_gallery (void)
   g_object_unref (gallery);
 }
 
+/* Open an example as an untitled copy, save it (what Save As does after
+ * the file chooser), and the saved file holds the same model; a file that
+ * cannot be written leaves the window as it was. */
+static void
+test_window_save (void)
+{
+  g_autofree char *example = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "data", "examples",
+                                               "two-carts-stop.luztar", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("luztar-save-XXXXXX", NULL);
+  g_autofree char *target = g_build_filename (dir, "carts.luztar", NULL);
+  g_autofree char *bad = g_build_filename (dir, "no", "such", "dir", "x.luztar", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (target);
+  g_autoptr(GFile) bad_file = g_file_new_for_path (bad);
+  g_autoptr(LzModel) original = lz_model_load (example, NULL);
+  g_autoptr(LzModel) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+
+  g_assert_true (luztar_window_open_example (window, example));
+  g_assert_false (luztar_window_save_to (window, bad_file));
+  g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
+  g_assert_true (luztar_window_save_to (window, file));
+  saved = lz_model_load (target, &error);
+  g_assert_no_error (error);
+  g_assert_true (lz_model_equal (original, saved));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Two carts and a stop");
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (target);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -153,5 +186,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/luztar/canvas/zoom", test_canvas_zoom);
   g_test_add_func ("/luztar/canvas/draw-examples", test_canvas_draw_examples);
   g_test_add_func ("/luztar/gallery/examples", test_gallery);
+  g_test_add_func ("/luztar/window/save", test_window_save);
   return g_test_run ();
 }
