@@ -742,7 +742,9 @@ timestep_step (LzIntegrator *integrator,
       Var *var = &self->vars[j];
       guint r = var->row;
       const Elem *el = &self->elems[self->row_element[r]];
-      double g = row_dot (self, r, self->q) + self->g0_start[r];
+      /* the gap is needed by stops only (friction and freeplay use u, a) */
+      double g = var->kind == VAR_STOP_LOWER || var->kind == VAR_STOP_UPPER
+                 ? row_dot (self, r, self->q) + self->g0_start[r] : 0.0;
       double g0_theta = th * self->g0_end[r] + (1 - th) * self->g0_start[r];
       double e = 0.0, a;
 

@@ -4,7 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Storage is append-only and never moves: rows live in chunks of
- * CHUNK_ROWS, column by column inside a chunk (a plot reads one column
+ * chunk_rows (fewer for wide models: a chunk stays near 256 KiB), column
+ * by column inside a chunk (a plot reads one column
  * over many rows), and chunks are found through a two-level directory of
  * fixed pages, allocated on demand.  The writer fills a row, then
  * publishes the new count with an atomic store; a reader loads the count
@@ -26,7 +27,8 @@
 #include "lz-model.h"
 #include "lz-trace.h"
 
-#define CHUNK_ROWS  1024u
+#define CHUNK_ROWS  1024u       /* events; samples use chunk_rows */
+#define CHUNK_BYTES (256u * 1024u)
 #define PAGE_CHUNKS 1024u
 #define N_PAGES     1024u      /* up to 2^30 rows */
 
@@ -37,8 +39,8 @@ enum
 
 typedef struct
 {
-  double *values;              /* n_columns × CHUNK_ROWS, column-major */
-  guint8 *modes;               /* n_elements × CHUNK_ROWS */
+  double *values;              /* n_columns × chunk_rows, column-major */
+  guint8 *modes;               /* n_elements × chunk_rows */
 } Chunk;
 
 typedef struct
@@ -53,6 +55,7 @@ struct LzTrace
   guint       n_bodies;
   guint       n_elements;
   guint       n_columns;       /* t, q, v, force, g, gdot, energy */
+  guint       chunk_rows;      /* samples per chunk */
   Chunk     **pages[N_PAGES];
   EventChunk **event_pages[N_PAGES];
   gint        n_samples;       /* published atomically */
@@ -130,6 +133,7 @@ lz_trace_new (const LzModel *model)
   self->n_bodies = lz_model_get_n_bodies (model);
   self->n_elements = lz_model_get_n_elements (model);
   self->n_columns = 1 + 2 * self->n_bodies + 3 * self->n_elements + ENERGY_COLUMNS;
+  self->chunk_rows = CLAMP (CHUNK_BYTES / (8 * self->n_columns), 16, 1024);
   self->body_ids = g_new0 (char *, self->n_bodies + 1);
   self->element_ids = g_new0 (char *, self->n_elements + 1);
   for (guint i = 0; i < self->n_bodies; i++)
@@ -214,7 +218,7 @@ chunk_for_row (const LzTrace *self,
                guint          row,
                gboolean       create)
 {
-  guint chunk = row / CHUNK_ROWS;
+  guint chunk = row / self->chunk_rows;
   guint page = chunk / PAGE_CHUNKS, slot = chunk % PAGE_CHUNKS;
   LzTrace *mutable = (LzTrace *) self;
 
@@ -230,18 +234,19 @@ chunk_for_row (const LzTrace *self,
     {
       Chunk *c = g_new0 (Chunk, 1);
 
-      c->values = g_new0 (double, (gsize) self->n_columns * CHUNK_ROWS);
-      c->modes = g_new0 (guint8, (gsize) MAX (self->n_elements, 1) * CHUNK_ROWS);
+      c->values = g_new0 (double, (gsize) self->n_columns * self->chunk_rows);
+      c->modes = g_new0 (guint8, (gsize) MAX (self->n_elements, 1) * self->chunk_rows);
       mutable->pages[page][slot] = c;
     }
   return self->pages[page][slot];
 }
 
 static inline double *
-column (const Chunk *chunk,
-        guint        col)
+column (const LzTrace *trace,
+        const Chunk   *chunk,
+        guint          col)
 {
-  return chunk->values + (gsize) col * CHUNK_ROWS;
+  return chunk->values + (gsize) col * trace->chunk_rows;
 }
 
 /**
@@ -271,7 +276,7 @@ lz_trace_append (LzTrace        *trace,
                  const LzEnergy *energy)
 {
   guint row = (guint) g_atomic_int_get (&trace->n_samples);
-  guint r = row % CHUNK_ROWS, col = 0, n = trace->n_bodies, e = trace->n_elements;
+  guint r = row % trace->chunk_rows, col = 0, n = trace->n_bodies, e = trace->n_elements;
   Chunk *chunk;
   const double energy_values[ENERGY_COLUMNS] = {
     energy ? energy->kinetic : 0, energy ? energy->potential : 0,
@@ -284,21 +289,21 @@ lz_trace_append (LzTrace        *trace,
   chunk = chunk_for_row (trace, row, TRUE);
   g_return_if_fail (chunk != NULL);
 
-  column (chunk, col++)[r] = t;
+  column (trace, chunk, col++)[r] = t;
   for (guint i = 0; i < n; i++)
-    column (chunk, col++)[r] = q != NULL ? q[i] : 0;
+    column (trace, chunk, col++)[r] = q != NULL ? q[i] : 0;
   for (guint i = 0; i < n; i++)
-    column (chunk, col++)[r] = v != NULL ? v[i] : 0;
+    column (trace, chunk, col++)[r] = v != NULL ? v[i] : 0;
   for (guint i = 0; i < e; i++)
-    column (chunk, col++)[r] = force != NULL ? force[i] : 0;
+    column (trace, chunk, col++)[r] = force != NULL ? force[i] : 0;
   for (guint i = 0; i < e; i++)
-    column (chunk, col++)[r] = g != NULL ? g[i] : 0;
+    column (trace, chunk, col++)[r] = g != NULL ? g[i] : 0;
   for (guint i = 0; i < e; i++)
-    column (chunk, col++)[r] = gdot != NULL ? gdot[i] : 0;
+    column (trace, chunk, col++)[r] = gdot != NULL ? gdot[i] : 0;
   for (guint i = 0; i < ENERGY_COLUMNS; i++)
-    column (chunk, col++)[r] = energy_values[i];
+    column (trace, chunk, col++)[r] = energy_values[i];
   for (guint i = 0; i < e; i++)
-    chunk->modes[(gsize) i * CHUNK_ROWS + r] = (guint8) (modes != NULL ? modes[i] : LZ_MODE_NONE);
+    chunk->modes[(gsize) i * trace->chunk_rows + r] = (guint8) (modes != NULL ? modes[i] : LZ_MODE_NONE);
 
   /* Publish: readers that see the new count see the row. */
   g_atomic_int_set (&trace->n_samples, (gint) row + 1);
@@ -368,7 +373,7 @@ get_value (const LzTrace *trace,
 
   g_return_val_if_fail (row < lz_trace_get_n_samples (trace), 0.0);
   chunk = chunk_for_row (trace, row, FALSE);
-  return column (chunk, col)[row % CHUNK_ROWS];
+  return column (trace, chunk, col)[row % trace->chunk_rows];
 }
 
 double
@@ -433,7 +438,7 @@ lz_trace_get_mode (const LzTrace *trace,
   g_return_val_if_fail (element < trace->n_elements, LZ_MODE_NONE);
   g_return_val_if_fail (row < lz_trace_get_n_samples (trace), LZ_MODE_NONE);
   chunk = chunk_for_row (trace, row, FALSE);
-  return (LzMode) chunk->modes[(gsize) element * CHUNK_ROWS + row % CHUNK_ROWS];
+  return (LzMode) chunk->modes[(gsize) element * trace->chunk_rows + row % trace->chunk_rows];
 }
 
 void
