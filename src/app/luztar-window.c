@@ -24,6 +24,7 @@ struct _LuztarWindow
   AdwToastOverlay      *toast_overlay;
   AdwStatusPage        *status_page;
   GtkLabel             *description_label;
+  GMenu                *recent_section;
   LuztarCanvas         *canvas;
 
   /* Owned */
@@ -114,6 +115,15 @@ show_model (LuztarWindow *self)
   }
 }
 
+static void
+remember (LuztarWindow *self,
+          GFile        *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+}
+
 /**
  * luztar_window_open_file:
  * @file: a `.luztar` model file
@@ -153,6 +163,7 @@ luztar_window_open_file (LuztarWindow *self,
   g_clear_pointer (&self->model, lz_model_unref);
   g_set_object (&self->file, file);
   self->model = model;
+  remember (self, file);
   show_model (self);
   return TRUE;
 }
@@ -261,6 +272,55 @@ open_example_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (gallery));
 }
 
+#define N_RECENT 8
+
+static int
+newest_first (gconstpointer a,
+              gconstpointer b)
+{
+  GDateTime *ta = gtk_recent_info_get_modified ((GtkRecentInfo *) a);
+  GDateTime *tb = gtk_recent_info_get_modified ((GtkRecentInfo *) b);
+
+  return g_date_time_compare (tb, ta);
+}
+
+/* The "Open Recent" submenu: the newest .luztar files the desktop's recent
+ * list knows, that still exist. */
+static void
+update_recent_menu (LuztarWindow *self)
+{
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  GList *items = gtk_recent_manager_get_items (manager);
+  guint n = 0;
+
+  g_menu_remove_all (self->recent_section);
+  items = g_list_sort (items, newest_first);
+  for (GList *l = items; l != NULL && n < N_RECENT; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (!g_str_has_suffix (uri, ".luztar") || !gtk_recent_info_exists (info))
+        continue;
+      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
+      g_menu_append_item (self->recent_section, item);
+      n++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  luztar_window_open_file (LUZTAR_WINDOW (widget), file);
+}
+
 /**
  * luztar_window_save_to:
  * @file: where to save
@@ -294,6 +354,7 @@ luztar_window_save_to (LuztarWindow *self,
       return FALSE;
     }
   g_set_object (&self->file, file);
+  remember (self, file);
   show_model (self);
   return TRUE;
 }
@@ -424,6 +485,8 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-example", NULL, open_example_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, recent_section);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
 }
 
@@ -434,5 +497,8 @@ luztar_window_init (LuztarWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);
+  update_recent_menu (self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 }

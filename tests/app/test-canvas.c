@@ -171,6 +171,17 @@ test_window_save (void)
   g_assert_no_error (error);
   g_assert_true (lz_model_equal (original, saved));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Two carts and a stop");
+  /* the saved file is on the desktop's recent list (Open Recent) */
+  {
+    g_autofree char *uri = g_file_get_uri (file);
+    gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+    /* the recent list is written in an idle */
+    while (!gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri)
+           && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   g_unlink (target);
   g_rmdir (dir);
