@@ -14,6 +14,7 @@
 #include "luztar-window.h"
 #include "canvas/luztar-canvas.h"
 #include "luztar-gallery.h"
+#include "luztar-inspector.h"
 
 struct _LuztarWindow
 {
@@ -26,12 +27,19 @@ struct _LuztarWindow
   GtkLabel             *description_label;
   GMenu                *recent_section;
   LuztarCanvas         *canvas;
+  LuztarInspector      *inspector;
+  GtkWidget            *inspector_separator;
 
   /* Owned */
   LzModel              *model;
   GFile                *file;
   GtkNativeDialog      *chooser;
+  GPtrArray            *undo;          /* LzModel snapshots before each edit */
+  GPtrArray            *redo;
+  gboolean              modified;
 };
+
+#define UNDO_DEPTH 500
 
 G_DEFINE_FINAL_TYPE (LuztarWindow, luztar_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -84,12 +92,22 @@ show_model (LuztarWindow *self)
   g_autofree char *basename = self->file != NULL ? g_file_get_basename (self->file)
                                                 : g_strdup (_("Untitled"));
 
-  adw_window_title_set_title (self->window_title,
-                              name != NULL && *name != '\0' ? name : basename);
+  {
+    g_autofree char *marked = g_strdup_printf ("• %s", name != NULL && *name != '\0' ? name : basename);
+
+    /* a dot in front of the name: changes not saved yet */
+    adw_window_title_set_title (self->window_title,
+                                self->modified ? marked : name != NULL && *name != '\0' ? name : basename);
+  }
   /* TRANSLATORS: the subtitle of a window showing a copy of an example */
   adw_window_title_set_subtitle (self->window_title,
                                  self->file != NULL ? basename : _("Untitled copy of an example"));
-  gtk_window_set_title (GTK_WINDOW (self), name != NULL && *name != '\0' ? name : basename);
+  {
+    g_autofree char *marked = g_strdup_printf ("• %s", name != NULL && *name != '\0' ? name : basename);
+
+    gtk_window_set_title (GTK_WINDOW (self),
+                          self->modified ? marked : name != NULL && *name != '\0' ? name : basename);
+  }
   adw_status_page_set_title (self->status_page,
                              name != NULL && *name != '\0' ? name : basename);
   reflowed = reflow_description (description);
@@ -97,6 +115,11 @@ show_model (LuztarWindow *self)
 
   /* the model on the canvas, its name and description in a card below */
   luztar_canvas_set_model (self->canvas, self->model);
+  luztar_inspector_set_model (self->inspector, self->model);
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector), TRUE);
+  gtk_widget_set_visible (self->inspector_separator, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", self->undo->len > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", self->redo->len > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->status_page), FALSE);
   {
     g_autofree char *title = g_markup_escape_text (name != NULL && *name != '\0' ? name : basename, -1);
@@ -163,6 +186,9 @@ luztar_window_open_file (LuztarWindow *self,
   g_clear_pointer (&self->model, lz_model_unref);
   g_set_object (&self->file, file);
   self->model = model;
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  self->modified = FALSE;
   remember (self, file);
   show_model (self);
   return TRUE;
@@ -322,6 +348,125 @@ open_recent_action (GtkWidget  *widget,
 }
 
 /**
+ * luztar_window_set_parameter:
+ * @id: an item
+ * @name: one of its parameters
+ * @text: the new value, as typed
+ * @error: return location for the core's reason when it is refused
+ *
+ * Changes a parameter through the core, which validates it; the model as
+ * it was goes on the undo stack (at most 500 steps) and the window shows
+ * that there are unsaved changes.  A refused value changes nothing.
+ *
+ * Returns: whether the value was taken
+ */
+gboolean
+luztar_window_set_parameter (LuztarWindow *self,
+                             const char   *id,
+                             const char   *name,
+                             const char   *text,
+                             GError      **error)
+{
+  g_autoptr(LzModel) edited = NULL;
+
+  g_return_val_if_fail (LUZTAR_IS_WINDOW (self), FALSE);
+  if (self->model == NULL)
+    return FALSE;
+
+  edited = lz_model_copy (self->model);
+  if (!lz_model_set_parameter_string (edited, id, name, text, error))
+    return FALSE;
+  g_ptr_array_add (self->undo, self->model);
+  if (self->undo->len > UNDO_DEPTH)
+    g_ptr_array_remove_index (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  self->model = g_steal_pointer (&edited);
+  self->modified = TRUE;
+  show_model (self);
+  return TRUE;
+}
+
+static void
+on_parameter_edited (LuztarInspector *inspector,
+                     const char      *id,
+                     const char      *name,
+                     const char      *text,
+                     LuztarWindow    *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!luztar_window_set_parameter (self, id, name, text, &error))
+    {
+      luztar_inspector_show_error (inspector, name, error->message);
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+    }
+}
+
+/* Undo and redo swap whole models: every edit is one step. */
+static void
+swap_history (LuztarWindow *self,
+              GPtrArray    *from,
+              GPtrArray    *to)
+{
+  if (from->len == 0)
+    return;
+  g_ptr_array_add (to, self->model);
+  self->model = g_ptr_array_steal_index (from, from->len - 1);
+  self->modified = TRUE;
+  show_model (self);
+}
+
+gboolean
+luztar_window_undo (LuztarWindow *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_WINDOW (self), FALSE);
+  if (self->undo->len == 0)
+    return FALSE;
+  swap_history (self, self->undo, self->redo);
+  return TRUE;
+}
+
+gboolean
+luztar_window_redo (LuztarWindow *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_WINDOW (self), FALSE);
+  if (self->redo->len == 0)
+    return FALSE;
+  swap_history (self, self->redo, self->undo);
+  return TRUE;
+}
+
+LzModel *
+luztar_window_get_model (LuztarWindow *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_WINDOW (self), NULL);
+  return self->model;
+}
+
+gboolean
+luztar_window_is_modified (LuztarWindow *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_WINDOW (self), FALSE);
+  return self->modified;
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  luztar_window_undo (LUZTAR_WINDOW (widget));
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  luztar_window_redo (LUZTAR_WINDOW (widget));
+}
+
+/**
  * luztar_window_save_to:
  * @file: where to save
  *
@@ -354,6 +499,7 @@ luztar_window_save_to (LuztarWindow *self,
       return FALSE;
     }
   g_set_object (&self->file, file);
+  self->modified = FALSE;
   remember (self, file);
   show_model (self);
   return TRUE;
@@ -459,6 +605,8 @@ luztar_window_dispose (GObject *object)
   g_clear_object (&self->chooser);
   g_clear_pointer (&self->model, lz_model_unref);
   g_clear_object (&self->file);
+  g_clear_pointer (&self->undo, g_ptr_array_unref);
+  g_clear_pointer (&self->redo, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), LUZTAR_TYPE_WINDOW);
 
   G_OBJECT_CLASS (luztar_window_parent_class)->dispose (object);
@@ -475,6 +623,7 @@ luztar_window_class_init (LuztarWindowClass *klass)
   window_class->close_request = luztar_window_close_request;
 
   g_type_ensure (LUZTAR_TYPE_CANVAS);
+  g_type_ensure (LUZTAR_TYPE_INSPECTOR);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-window.ui");
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, toast_overlay);
@@ -486,6 +635,15 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-example", NULL, open_example_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_y, GDK_CONTROL_MASK, "win.redo", NULL);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, inspector);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, inspector_separator);
+  gtk_widget_class_bind_template_callback (widget_class, on_parameter_edited);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, recent_section);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
 }
@@ -495,7 +653,11 @@ luztar_window_init (LuztarWindow *self)
 {
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
 
+  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_model_unref);
+  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_model_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", FALSE);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
                            G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);

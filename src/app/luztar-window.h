@@ -8,6 +8,8 @@
 
 #include <adwaita.h>
 
+#include "lz.h"
+
 #include "luztar-application.h"
 
 G_BEGIN_DECLS
@@ -23,5 +25,14 @@ gboolean      luztar_window_open_example (LuztarWindow *self,
                                           const char   *path);
 gboolean      luztar_window_save_to   (LuztarWindow *self,
                                        GFile        *file);
+gboolean      luztar_window_set_parameter (LuztarWindow *self,
+                                           const char   *id,
+                                           const char   *name,
+                                           const char   *text,
+                                           GError      **error);
+gboolean      luztar_window_undo      (LuztarWindow *self);
+gboolean      luztar_window_redo      (LuztarWindow *self);
+LzModel      *luztar_window_get_model (LuztarWindow *self);
+gboolean      luztar_window_is_modified (LuztarWindow *self);
 
 G_END_DECLS

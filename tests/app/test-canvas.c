@@ -187,6 +187,74 @@ test_window_save (void)
   g_rmdir (dir);
 }
 
+/* Editing a parameter through the window: validated by the core, undone
+ * and redone, the window marked as changed until saved. */
+static void
+test_window_edit_undo (void)
+{
+  g_autofree char *example = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "data", "examples",
+                                               "freeplay-pair.luztar", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (example);
+  g_autoptr(GError) error = NULL;
+  LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+  double mass;
+
+  g_assert_true (luztar_window_open_file (window, file));
+  g_assert_false (luztar_window_is_modified (window));
+  g_assert_false (luztar_window_undo (window));
+
+  g_assert_true (luztar_window_set_parameter (window, "m2", "mass", "0.7", &error));
+  g_assert_no_error (error);
+  lz_model_get_parameter (luztar_window_get_model (window), "m2", "mass", &mass, NULL);
+  g_assert_cmpfloat (mass, ==, 0.7);
+  g_assert_true (luztar_window_is_modified (window));
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• "));
+
+  /* refused values change nothing and say why */
+  g_assert_false (luztar_window_set_parameter (window, "m2", "mass", "-1", &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "negative"));
+  g_clear_error (&error);
+  g_assert_false (luztar_window_set_parameter (window, "coupling", "k", "stiff", &error));
+  g_clear_error (&error);
+  lz_model_get_parameter (luztar_window_get_model (window), "m2", "mass", &mass, NULL);
+  g_assert_cmpfloat (mass, ==, 0.7);
+
+  g_assert_true (luztar_window_undo (window));
+  lz_model_get_parameter (luztar_window_get_model (window), "m2", "mass", &mass, NULL);
+  g_assert_cmpfloat (mass, ==, 0.5);
+  g_assert_false (luztar_window_undo (window));
+  g_assert_true (luztar_window_redo (window));
+  lz_model_get_parameter (luztar_window_get_model (window), "m2", "mass", &mass, NULL);
+  g_assert_cmpfloat (mass, ==, 0.7);
+  g_assert_false (luztar_window_redo (window));
+  /* saved: the mark goes */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("luztar-edit-XXXXXX", NULL);
+    g_autofree char *target = g_build_filename (dir, "edited.luztar", NULL);
+    g_autoptr(GFile) out = g_file_new_for_path (target);
+
+    g_assert_true (luztar_window_save_to (window, out));
+    g_assert_false (luztar_window_is_modified (window));
+    g_assert_false (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• "));
+    g_unlink (target);
+    g_rmdir (dir);
+  }
+
+  /* 600 edits: the history keeps the last 500 */
+  for (int i = 0; i < 600; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%d", 100 + i);
+
+      g_assert_true (luztar_window_set_parameter (window, "k1", "k", text, NULL));
+    }
+  for (int i = 0; i < 500; i++)
+    g_assert_true (luztar_window_undo (window));
+  g_assert_false (luztar_window_undo (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -198,5 +266,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/luztar/canvas/draw-examples", test_canvas_draw_examples);
   g_test_add_func ("/luztar/gallery/examples", test_gallery);
   g_test_add_func ("/luztar/window/save", test_window_save);
+  g_test_add_func ("/luztar/window/edit-undo", test_window_edit_undo);
   return g_test_run ();
 }

@@ -1,0 +1,336 @@
+/* luztar-inspector.c — the items of the model and the parameters of one
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A list of every item (grounds, bodies, elements, sources, in file order)
+ * and, for the selected one, a row per parameter from the core's parameter
+ * specs, with its unit.  Editing a row and pressing Enter (or its apply
+ * button) emits "parameter-edited"; the window applies the change through
+ * the core, which validates it, and calls luztar_inspector_show_error()
+ * with the core's message when it is refused — the row is marked and
+ * explains why, and nothing is clamped.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "luztar-inspector.h"
+
+struct _LuztarInspector
+{
+  GtkBox      parent_instance;
+
+  /* Owned */
+  LzModel    *model;
+  char       *selected;
+
+  /* Borrowed (children) */
+  GtkListBox *items;
+  AdwPreferencesGroup *params;
+  GPtrArray  *rows;           /* AdwEntryRow, one per parameter */
+};
+
+G_DEFINE_FINAL_TYPE (LuztarInspector, luztar_inspector, GTK_TYPE_BOX)
+
+enum
+{
+  SIGNAL_PARAMETER_EDITED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+GtkWidget *
+luztar_inspector_new (void)
+{
+  return g_object_new (LUZTAR_TYPE_INSPECTOR, NULL);
+}
+
+/* The unit of a parameter, by its name and the item's kind. */
+static const char *
+unit_of (LzItemKind  kind,
+         gboolean    rotational,
+         const char *name)
+{
+  if (g_str_equal (name, "mass"))
+    return "kg";
+  if (g_str_equal (name, "inertia"))
+    return "kg·m²";
+  if (g_str_equal (name, "q0") || g_str_equal (name, "lower") || g_str_equal (name, "upper")
+      || g_str_equal (name, "freeplay") || g_str_equal (name, "offset") || g_str_equal (name, "motion"))
+    return rotational ? "rad" : "m";
+  if (g_str_equal (name, "v0"))
+    return rotational ? "rad/s" : "m/s";
+  if (g_str_equal (name, "k"))
+    return rotational ? "N·m/rad" : "N/m";
+  if (g_str_equal (name, "stiffness"))
+    return "N/m";
+  if (g_str_equal (name, "c") || g_str_equal (name, "viscous"))
+    return rotational ? "N·m·s/rad" : "N·s/m";
+  if (g_str_has_prefix (name, "level"))
+    return rotational ? "N·m" : "N";
+  if (g_str_equal (name, "ra") || g_str_equal (name, "rb"))
+    return "m";
+  if (g_str_equal (name, "value"))
+    return kind == LZ_ITEM_PRESCRIBED ? (rotational ? "rad" : "m") : (rotational ? "N·m" : "N");
+  return NULL;
+}
+
+static void
+on_apply (AdwEntryRow     *row,
+          LuztarInspector *self)
+{
+  const char *name = g_object_get_data (G_OBJECT (row), "luztar-param");
+
+  gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row), NULL);
+  if (self->selected != NULL)
+    g_signal_emit (self, signals[SIGNAL_PARAMETER_EDITED], 0, self->selected, name,
+                   gtk_editable_get_text (GTK_EDITABLE (row)));
+}
+
+static void
+show_params (LuztarInspector *self)
+{
+  const LzItem *item;
+  gboolean rotational = FALSE;
+
+  for (guint i = 0; i < self->rows->len; i++)
+    adw_preferences_group_remove (self->params, g_ptr_array_index (self->rows, i));
+  g_ptr_array_set_size (self->rows, 0);
+  if (self->model == NULL || self->selected == NULL
+      || (item = lz_model_lookup (self->model, self->selected)) == NULL)
+    {
+      adw_preferences_group_set_title (self->params, _("Parameters"));
+      adw_preferences_group_set_description (self->params, _("Select an item to see its parameters."));
+      return;
+    }
+  if (item->kind == LZ_ITEM_BODY)
+    rotational = ((const LzBody *) item)->kind == LZ_BODY_ROTATIONAL;
+  else if (lz_item_kind_is_element (item->kind) || lz_item_kind_is_source (item->kind))
+    {
+      const LzElement *el = lz_model_lookup_element (self->model, item->id);
+      const LzSource *src = lz_model_lookup_source (self->model, item->id);
+      const LzBody *body = el != NULL ? lz_model_lookup_body (self->model, el->b != NULL ? el->b : "")
+                                      : src != NULL && src->body != NULL ? lz_model_lookup_body (self->model, src->body) : NULL;
+
+      rotational = body != NULL && body->kind == LZ_BODY_ROTATIONAL;
+    }
+  adw_preferences_group_set_title (self->params, item->id);
+  adw_preferences_group_set_description (self->params, lz_item_kind_to_string (item->kind));
+
+  for (guint p = 0; p < lz_item_kind_get_n_params (item->kind); p++)
+    {
+      const LzParamSpec *spec = lz_item_kind_get_param (item->kind, p);
+      g_autofree char *value = NULL;
+      g_autofree char *title = NULL;
+      const char *unit;
+      GtkWidget *row;
+
+      /* one name per quantity: a body shows mass or inertia, not both */
+      if (item->kind == LZ_ITEM_BODY && g_str_equal (spec->name, rotational ? "mass" : "inertia"))
+        continue;
+      if (g_str_equal (spec->name, "x") || g_str_equal (spec->name, "y"))
+        continue;
+      value = lz_model_dup_parameter_string (self->model, item->id, spec->name, NULL);
+      if (value == NULL)
+        continue;
+      unit = unit_of (item->kind, rotational, spec->name);
+      title = unit != NULL ? g_strdup_printf ("%s (%s)", spec->name, unit) : g_strdup (spec->name);
+      row = adw_entry_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
+      gtk_editable_set_text (GTK_EDITABLE (row), value);
+      g_object_set_data_full (G_OBJECT (row), "luztar-param", g_strdup (spec->name), g_free);
+      g_signal_connect (row, "apply", G_CALLBACK (on_apply), self);
+      g_signal_connect (row, "entry-activated", G_CALLBACK (on_apply), self);
+      adw_preferences_group_add (self->params, row);
+      g_ptr_array_add (self->rows, row);
+    }
+}
+
+static void
+on_row_selected (GtkListBox      *box,
+                 GtkListBoxRow   *row,
+                 LuztarInspector *self)
+{
+  const char *id = row != NULL ? g_object_get_data (G_OBJECT (row), "luztar-id") : NULL;
+
+  if (g_strcmp0 (id, self->selected) == 0 && self->rows->len > 0)
+    return;
+  g_free (self->selected);
+  self->selected = g_strdup (id);
+  show_params (self);
+}
+
+static void
+add_item_row (LuztarInspector *self,
+              const LzItem    *item)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->id);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), lz_item_kind_to_string (item->kind));
+  g_object_set_data_full (G_OBJECT (row), "luztar-id", g_strdup (item->id), g_free);
+  gtk_list_box_append (self->items, row);
+  if (g_strcmp0 (item->id, self->selected) == 0)
+    gtk_list_box_select_row (self->items, GTK_LIST_BOX_ROW (row));
+}
+
+/**
+ * luztar_inspector_set_model:
+ * @self: an inspector
+ * @model: (nullable): the model
+ *
+ * Lists @model's items, keeping the selection when its id is still there.
+ */
+void
+luztar_inspector_set_model (LuztarInspector *self,
+                            LzModel         *model)
+{
+  GtkWidget *child;
+
+  g_return_if_fail (LUZTAR_IS_INSPECTOR (self));
+
+  if (model != NULL)
+    lz_model_ref (model);
+  g_clear_pointer (&self->model, lz_model_unref);
+  self->model = model;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->items))) != NULL)
+    gtk_list_box_remove (self->items, child);
+  if (model != NULL && self->selected != NULL && lz_model_lookup (model, self->selected) == NULL)
+    g_clear_pointer (&self->selected, g_free);
+  if (model != NULL)
+    {
+      for (guint i = 0; i < lz_model_get_n_grounds (model); i++)
+        add_item_row (self, &lz_model_get_ground (model, i)->item);
+      for (guint i = 0; i < lz_model_get_n_bodies (model); i++)
+        add_item_row (self, &lz_model_get_body (model, i)->item);
+      for (guint i = 0; i < lz_model_get_n_elements (model); i++)
+        add_item_row (self, &lz_model_get_element (model, i)->item);
+      for (guint i = 0; i < lz_model_get_n_sources (model); i++)
+        add_item_row (self, &lz_model_get_source (model, i)->item);
+    }
+  show_params (self);
+}
+
+void
+luztar_inspector_select (LuztarInspector *self,
+                         const char      *id)
+{
+  g_return_if_fail (LUZTAR_IS_INSPECTOR (self));
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->items)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "luztar-id"), id) == 0)
+      {
+        gtk_list_box_select_row (self->items, GTK_LIST_BOX_ROW (row));
+        return;
+      }
+}
+
+const char *
+luztar_inspector_get_selected (LuztarInspector *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_INSPECTOR (self), NULL);
+  return self->selected;
+}
+
+/**
+ * luztar_inspector_show_error:
+ * @self: an inspector
+ * @name: the parameter
+ * @message: why the value was refused
+ *
+ * Marks the row of @name and explains the refusal in its tooltip; the
+ * value stays as typed for the user to correct.
+ */
+void
+luztar_inspector_show_error (LuztarInspector *self,
+                             const char      *name,
+                             const char      *message)
+{
+  g_return_if_fail (LUZTAR_IS_INSPECTOR (self));
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->rows, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "luztar-param"), name) == 0)
+        {
+          gtk_widget_add_css_class (row, "error");
+          gtk_widget_set_tooltip_text (row, message);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
+        }
+    }
+}
+
+static void
+luztar_inspector_dispose (GObject *object)
+{
+  LuztarInspector *self = LUZTAR_INSPECTOR (object);
+
+  g_clear_pointer (&self->model, lz_model_unref);
+  g_clear_pointer (&self->selected, g_free);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  G_OBJECT_CLASS (luztar_inspector_parent_class)->dispose (object);
+}
+
+static void
+luztar_inspector_class_init (LuztarInspectorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = luztar_inspector_dispose;
+
+  /**
+   * LuztarInspector::parameter-edited:
+   * @id: the item
+   * @name: the parameter
+   * @text: the value typed
+   */
+  signals[SIGNAL_PARAMETER_EDITED] =
+    g_signal_new ("parameter-edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+}
+
+static void
+luztar_inspector_init (LuztarInspector *self)
+{
+  GtkWidget *scroll = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  GtkWidget *items_group = adw_preferences_group_new ();
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, -1);
+  /* a side panel: the canvas takes the extra width */
+  gtk_widget_set_hexpand (GTK_WIDGET (self), FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "luztar-inspector");
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scroll, TRUE);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (items_group), _("Items"));
+  self->items = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_widget_add_css_class (GTK_WIDGET (self->items), "boxed-list");
+  gtk_list_box_set_selection_mode (self->items, GTK_SELECTION_SINGLE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->items),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Items of the model"), -1);
+  g_signal_connect (self->items, "row-selected", G_CALLBACK (on_row_selected), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (items_group), GTK_WIDGET (self->items));
+
+  self->params = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  self->rows = g_ptr_array_new ();
+
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->params));
+  gtk_box_append (GTK_BOX (box), items_group);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), box);
+  gtk_box_append (GTK_BOX (self), scroll);
+  show_params (self);
+}
