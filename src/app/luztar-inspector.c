@@ -30,6 +30,7 @@ struct _LuztarInspector
   GtkListBox *items;
   AdwPreferencesGroup *params;
   GPtrArray  *rows;           /* AdwEntryRow, one per parameter */
+  gboolean    rebuilding;
 };
 
 G_DEFINE_FINAL_TYPE (LuztarInspector, luztar_inspector, GTK_TYPE_BOX)
@@ -158,6 +159,10 @@ on_row_selected (GtkListBox      *box,
 {
   const char *id = row != NULL ? g_object_get_data (G_OBJECT (row), "luztar-id") : NULL;
 
+  /* rows are removed when the list is rebuilt or destroyed: keep the
+   * selection by id, nothing to show for that */
+  if (self->rows == NULL || self->rebuilding)
+    return;
   if (g_strcmp0 (id, self->selected) == 0 && self->rows->len > 0)
     return;
   g_free (self->selected);
@@ -198,6 +203,7 @@ luztar_inspector_set_model (LuztarInspector *self,
     lz_model_ref (model);
   g_clear_pointer (&self->model, lz_model_unref);
   self->model = model;
+  self->rebuilding = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->items))) != NULL)
     gtk_list_box_remove (self->items, child);
   if (model != NULL && self->selected != NULL && lz_model_lookup (model, self->selected) == NULL)
@@ -213,6 +219,7 @@ luztar_inspector_set_model (LuztarInspector *self,
       for (guint i = 0; i < lz_model_get_n_sources (model); i++)
         add_item_row (self, &lz_model_get_source (model, i)->item);
     }
+  self->rebuilding = FALSE;
   show_params (self);
 }
 
@@ -273,6 +280,8 @@ luztar_inspector_dispose (GObject *object)
 {
   LuztarInspector *self = LUZTAR_INSPECTOR (object);
 
+  if (self->items != NULL)
+    g_signal_handlers_disconnect_by_data (self->items, self);
   g_clear_pointer (&self->model, lz_model_unref);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->rows, g_ptr_array_unref);

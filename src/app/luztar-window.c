@@ -36,7 +36,8 @@ struct _LuztarWindow
   GtkNativeDialog      *chooser;
   GPtrArray            *undo;          /* LzModel snapshots before each edit */
   GPtrArray            *redo;
-  gboolean              modified;
+  gboolean              modified;      /* model differs from the file's */
+  LzModel              *saved;         /* the model as last opened or saved */
 };
 
 #define UNDO_DEPTH 500
@@ -189,6 +190,8 @@ luztar_window_open_file (LuztarWindow *self,
   g_ptr_array_set_size (self->undo, 0);
   g_ptr_array_set_size (self->redo, 0);
   self->modified = FALSE;
+  g_clear_pointer (&self->saved, lz_model_unref);
+  self->saved = lz_model_ref (model);
   remember (self, file);
   show_model (self);
   return TRUE;
@@ -412,7 +415,8 @@ swap_history (LuztarWindow *self,
     return;
   g_ptr_array_add (to, self->model);
   self->model = g_ptr_array_steal_index (from, from->len - 1);
-  self->modified = TRUE;
+  /* back at the saved state, nothing is left to save */
+  self->modified = self->model != self->saved;
   show_model (self);
 }
 
@@ -500,6 +504,8 @@ luztar_window_save_to (LuztarWindow *self,
     }
   g_set_object (&self->file, file);
   self->modified = FALSE;
+  g_clear_pointer (&self->saved, lz_model_unref);
+  self->saved = lz_model_ref (self->model);
   remember (self, file);
   show_model (self);
   return TRUE;
@@ -606,6 +612,7 @@ luztar_window_dispose (GObject *object)
   g_clear_pointer (&self->model, lz_model_unref);
   g_clear_object (&self->file);
   g_clear_pointer (&self->undo, g_ptr_array_unref);
+  g_clear_pointer (&self->saved, lz_model_unref);
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), LUZTAR_TYPE_WINDOW);
 

@@ -168,6 +168,39 @@ try:
     described = canvas.get_description() if canvas is not None else ""
     check("1 body" in described or "1 ciało" in described,
           "the canvas describes the model to a screen reader (%r)" % described)
+    # The inspector, as a person uses it: click the body in the list of
+    # items, change its mass in the row that appears, press Enter; the
+    # title shows the unsaved change; Ctrl+Z takes it back.
+    item = find(app, "label", "m1", timeout=5)
+    check(item is not None, "the inspector lists the model's items")
+    if item is not None:
+        e = item.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
+        subprocess.run(["xdotool", "mousemove", str(e.x + 5), str(e.y + e.height // 2), "click", "1"],
+                       check=True)
+        row = find(app, "label", "mass (kg)", timeout=5)
+        check(row is not None, "selecting it shows its parameters with units")
+        if row is not None:
+            e = row.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
+            subprocess.run(["xdotool", "mousemove", str(e.x + 10), str(e.y + e.height + 10), "click", "1"],
+                           check=True)
+            time.sleep(0.3)
+            subprocess.run(["xdotool", "key", "ctrl+a", "type", "2"], check=True)
+            subprocess.run(["xdotool", "key", "Return"], check=True)
+
+            def window_title():
+                frames = [n for n in nodes(app) if n.get_role_name() == "frame"]
+                return frames[0].get_name() if frames else ""
+
+            end = time.time() + 5
+            while time.time() < end and not window_title().startswith("• "):
+                time.sleep(0.1)
+            check(window_title() == "• Forced friction oscillator",
+                  "an edited parameter marks the window as changed (%r)" % window_title())
+            subprocess.run(["xdotool", "mousemove", "300", "300", "click", "1", "key", "ctrl+z"], check=True)
+            end = time.time() + 5
+            while time.time() < end and window_title().startswith("• "):
+                time.sleep(0.1)
+            check(not window_title().startswith("• "), "Ctrl+Z undoes it (%r)" % window_title())
     time.sleep(0.5)
     shot2 = os.path.join(outdir, "example-window%s.png" % suffix)
     subprocess.run(["import", "-window", "root", shot2], check=True)

@@ -248,6 +248,8 @@ on_drag_begin (GtkGestureDrag *gesture,
                double          y,
                LuztarCanvas   *self)
 {
+  /* a click on the canvas gives it the keyboard (zoom keys, undo) */
+  gtk_widget_grab_focus (GTK_WIDGET (self));
   self->drag_x = self->pan_x;
   self->drag_y = self->pan_y;
 }
