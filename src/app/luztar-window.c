@@ -38,6 +38,7 @@ struct _LuztarWindow
   GPtrArray            *redo;
   gboolean              modified;      /* model differs from the file's */
   LzModel              *saved;         /* the model as last opened or saved */
+  gboolean              close_confirmed;
 };
 
 #define UNDO_DEPTH 500
@@ -581,12 +582,66 @@ on_drop (GtkDropTarget *target,
   return luztar_window_open_file (self, g_value_get_object (value));
 }
 
+static void
+on_close_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   LuztarWindow     *self)
+{
+  if (g_str_equal (response, "save"))
+    {
+      if (self->file == NULL)
+        {
+          /* an untitled model: Save As first; the user closes again after */
+          gtk_widget_activate_action (GTK_WIDGET (self), "win.save-as", NULL);
+          return;
+        }
+      if (!luztar_window_save_to (self, self->file))
+        return;
+    }
+  if (g_str_equal (response, "save") || g_str_equal (response, "discard"))
+    {
+      self->close_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+}
+
+/* Closing with unsaved changes asks: save, discard or cancel. */
+static gboolean
+ask_before_closing (LuztarWindow *self)
+{
+  const char *name = self->model != NULL ? lz_model_get_name (self->model) : "";
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("“%s” has changes that are not saved. Changes that are not "
+                                    "saved are lost."), name);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 static gboolean
 luztar_window_close_request (GtkWindow *window)
 {
   GtkApplication *app = gtk_window_get_application (window);
+  LuztarWindow *self = LUZTAR_WINDOW (window);
   GSettings *settings;
   int width, height;
+
+  if (self->modified && !self->close_confirmed)
+    return ask_before_closing (self);
 
   if (app == NULL)
     return GTK_WINDOW_CLASS (luztar_window_parent_class)->close_request (window);

@@ -25,9 +25,9 @@ shot = os.path.join(outdir, "main-window%s.png" % suffix)
 # The names the test looks for, per language (they are the .ui strings).
 NAMES = {
     "": {"open": "Open", "menu": "Main Menu", "canvas": "Model canvas", "title": "No Model Open",
-         "copy": "Untitled copy of an example"},
+         "copy": "Untitled copy of an example", "save?": "Save Changes?"},
     "pl": {"open": "Otwórz", "menu": "Menu główne", "canvas": "Płótno modelu", "title": "Brak otwartego modelu",
-           "copy": "Kopia przykładu bez nazwy"},
+           "copy": "Kopia przykładu bez nazwy", "save?": "Zapisać zmiany?"},
 }[language]
 
 checks = []
@@ -196,6 +196,17 @@ try:
                 time.sleep(0.1)
             check(window_title() == "• Forced friction oscillator",
                   "an edited parameter marks the window as changed (%r)" % window_title())
+            # quitting with the change unsaved asks first; Escape cancels
+            subprocess.run(["xdotool", "mousemove", "300", "300", "click", "1", "key", "ctrl+q"], check=True)
+            question = find(app, "label", NAMES["save?"], timeout=5)
+            check(question is not None, "quitting with unsaved changes asks (%s)" % NAMES["save?"])
+            time.sleep(0.5)
+            subprocess.run(["import", "-window", "root",
+                            os.path.join(outdir, "save-question%s.png" % suffix)], check=True)
+            subprocess.run(["xdotool", "key", "Escape"], check=True)
+            time.sleep(0.5)
+            check(proc.poll() is None and window_title().startswith("• "),
+                  "Cancel keeps the window and the change")
             subprocess.run(["xdotool", "mousemove", "300", "300", "click", "1", "key", "ctrl+z"], check=True)
             end = time.time() + 5
             while time.time() < end and window_title().startswith("• "):
