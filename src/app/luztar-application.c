@@ -6,6 +6,12 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+
 #include <glib/gi18n.h>
 
 #include "luztar-application.h"
@@ -70,6 +76,103 @@ new_window (LuztarApplication *self)
   return luztar_window_new (self);
 }
 
+/* Autosaved work left by a process that is gone: a crash or a kill. */
+static GPtrArray *
+find_orphans (void)
+{
+  g_autofree char *dir = luztar_window_dup_autosave_dir ();
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      int pid = atoi (name);
+
+      if (!g_str_has_suffix (name, ".luztar") || pid <= 0)
+        continue;
+      if (pid == (int) getpid () || (kill (pid, 0) == 0 || errno == EPERM))
+        continue;             /* a running Luztar owns it */
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+    }
+  return paths;
+}
+
+static void
+on_recover_response (AdwMessageDialog *dialog,
+                     const char       *response,
+                     GPtrArray        *paths)
+{
+  LuztarWindow *window = LUZTAR_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      const char *path = g_ptr_array_index (paths, i);
+
+      if (g_str_equal (response, "recover"))
+        {
+          LuztarWindow *target = i == 0 && luztar_window_get_model (window) == NULL
+                                 ? window : new_window (LUZTAR_APPLICATION (app));
+
+          if (!luztar_window_recover (target, path))
+            g_unlink (path);
+          gtk_window_present (GTK_WINDOW (target));
+        }
+      else if (g_str_equal (response, "discard"))
+        g_unlink (path);
+    }
+}
+
+static void
+free_paths (gpointer  data,
+            GClosure *closure)
+{
+  g_ptr_array_unref (data);
+}
+
+/* Once per process, when the first window shows: offer back the work a
+ * crashed session left unsaved. */
+static void
+offer_recovery (LuztarApplication *self,
+                GtkWindow         *window)
+{
+  static gboolean offered;
+  GPtrArray *paths;
+  GtkWidget *dialog;
+
+  if (offered)
+    return;
+  offered = TRUE;
+  paths = find_orphans ();
+  if (paths->len == 0)
+    {
+      g_ptr_array_unref (paths);
+      return;
+    }
+  dialog = adw_message_dialog_new (window, _("Recover Unsaved Work?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  g_dngettext (GETTEXT_PACKAGE,
+                                               "Luztar ended without saving %u model. Recover it?",
+                                               "Luztar ended without saving %u models. Recover them?",
+                                               paths->len),
+                                  paths->len);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "later", _("_Not Now"),
+                                    "discard", _("_Discard"),
+                                    "recover", _("_Recover"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "recover",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "recover");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_recover_response), paths,
+                         free_paths, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 luztar_application_activate (GApplication *app)
 {
@@ -79,6 +182,7 @@ luztar_application_activate (GApplication *app)
   if (window == NULL)
     window = GTK_WINDOW (new_window (self));
   gtk_window_present (window);
+  offer_recovery (self, window);
 }
 
 static void
@@ -95,6 +199,8 @@ luztar_application_open (GApplication  *app,
 
       luztar_window_open_file (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
+      if (i == 0)
+        offer_recovery (self, GTK_WINDOW (window));
     }
 }
 

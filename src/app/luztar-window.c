@@ -6,7 +6,10 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 
 #include <glib/gi18n.h>
 
@@ -39,9 +42,80 @@ struct _LuztarWindow
   gboolean              modified;      /* model differs from the file's */
   LzModel              *saved;         /* the model as last opened or saved */
   gboolean              close_confirmed;
+  guint                 autosave_id;
+  char                 *autosave_path; /* where this window's unsaved work goes */
 };
 
 #define UNDO_DEPTH 500
+#define AUTOSAVE_SECONDS 30
+
+static guint autosave_counter;
+
+static void show_model (LuztarWindow *self);
+
+/* The folder of autosaved work: $XDG_STATE_HOME/luztar/autosave. */
+char *
+luztar_window_dup_autosave_dir (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "luztar", "autosave", NULL);
+}
+
+static void
+forget_autosave (LuztarWindow *self)
+{
+  if (self->autosave_path != NULL)
+    g_unlink (self->autosave_path);
+}
+
+/* Every 30 s (LUZTAR_AUTOSAVE_SECONDS for tests), unsaved work is written to
+ * the state folder, named after this process, so that a crash loses at most
+ * that much; a clean save or close removes it. */
+static gboolean
+autosave_tick (gpointer user_data)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (user_data);
+
+  if (!self->modified || self->model == NULL)
+    return G_SOURCE_CONTINUE;
+  if (self->autosave_path == NULL)
+    {
+      g_autofree char *dir = luztar_window_dup_autosave_dir ();
+      g_autofree char *name = g_strdup_printf ("%d-%u.luztar", (int) getpid (), ++autosave_counter);
+
+      g_mkdir_with_parents (dir, 0700);
+      self->autosave_path = g_build_filename (dir, name, NULL);
+    }
+  lz_model_save (self->model, self->autosave_path, NULL);
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * luztar_window_recover:
+ * @path: an autosaved model
+ *
+ * Shows autosaved work as an untitled model with unsaved changes (the
+ * autosave file itself is then this window's: it goes once saved).
+ *
+ * Returns: whether it could be read
+ */
+gboolean
+luztar_window_recover (LuztarWindow *self,
+                       const char   *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  if (!luztar_window_open_file (self, file))
+    return FALSE;
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->saved, lz_model_unref);
+  self->modified = TRUE;
+  g_free (self->autosave_path);
+  self->autosave_path = g_strdup (path);
+  show_model (self);
+  adw_toast_overlay_add_toast (self->toast_overlay,
+                               adw_toast_new (_("Recovered work that was not saved")));
+  return TRUE;
+}
 
 G_DEFINE_FINAL_TYPE (LuztarWindow, luztar_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -505,6 +579,7 @@ luztar_window_save_to (LuztarWindow *self,
     }
   g_set_object (&self->file, file);
   self->modified = FALSE;
+  forget_autosave (self);
   g_clear_pointer (&self->saved, lz_model_unref);
   self->saved = lz_model_ref (self->model);
   remember (self, file);
@@ -668,6 +743,10 @@ luztar_window_dispose (GObject *object)
   g_clear_object (&self->file);
   g_clear_pointer (&self->undo, g_ptr_array_unref);
   g_clear_pointer (&self->saved, lz_model_unref);
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  /* closed normally (discarded or saved): the autosave has no use */
+  forget_autosave (self);
+  g_clear_pointer (&self->autosave_path, g_free);
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), LUZTAR_TYPE_WINDOW);
 
@@ -716,6 +795,12 @@ luztar_window_init (LuztarWindow *self)
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
 
   self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_model_unref);
+  {
+    const char *env = g_getenv ("LUZTAR_AUTOSAVE_SECONDS");
+    guint seconds = env != NULL && atoi (env) > 0 ? (guint) atoi (env) : AUTOSAVE_SECONDS;
+
+    self->autosave_id = g_timeout_add_seconds (seconds, autosave_tick, self);
+  }
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_model_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", FALSE);

@@ -34,5 +34,8 @@ gboolean      luztar_window_undo      (LuztarWindow *self);
 gboolean      luztar_window_redo      (LuztarWindow *self);
 LzModel      *luztar_window_get_model (LuztarWindow *self);
 gboolean      luztar_window_is_modified (LuztarWindow *self);
+gboolean      luztar_window_recover   (LuztarWindow *self,
+                                       const char   *path);
+char         *luztar_window_dup_autosave_dir (void);
 
 G_END_DECLS

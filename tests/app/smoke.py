@@ -25,9 +25,11 @@ shot = os.path.join(outdir, "main-window%s.png" % suffix)
 # The names the test looks for, per language (they are the .ui strings).
 NAMES = {
     "": {"open": "Open", "menu": "Main Menu", "canvas": "Model canvas", "title": "No Model Open",
-         "copy": "Untitled copy of an example", "save?": "Save Changes?"},
+         "copy": "Untitled copy of an example", "save?": "Save Changes?",
+         "recover?": "Recover Unsaved Work?"},
     "pl": {"open": "Otwórz", "menu": "Menu główne", "canvas": "Płótno modelu", "title": "Brak otwartego modelu",
-           "copy": "Kopia przykładu bez nazwy", "save?": "Zapisać zmiany?"},
+           "copy": "Kopia przykładu bez nazwy", "save?": "Zapisać zmiany?",
+           "recover?": "Odzyskać niezapisaną pracę?"},
 }[language]
 
 checks = []
@@ -289,6 +291,64 @@ finally:
     try:
         proc.wait(5)
     except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+# Fourth: a crash loses at most the autosave interval.  Edit, wait for the
+# autosave (1 s here, 30 s normally), kill -9, start again: the work is
+# offered back and recovered.
+import shutil  # noqa: E402
+state = os.path.join(outdir, "state%s" % suffix)
+shutil.rmtree(state, ignore_errors=True)
+crash_env = dict(env, XDG_STATE_HOME=state, LUZTAR_AUTOSAVE_SECONDS="1")
+log = open(os.path.join(outdir, "app-crash%s.log" % suffix), "w")
+proc = subprocess.Popen([app_path, example], env=crash_env, stdout=log, stderr=subprocess.STDOUT)
+try:
+    app = find_app("luztar")
+    item = find(app, "label", "m1", timeout=10) if app is not None else None
+    if item is not None:
+        e = item.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
+        subprocess.run(["xdotool", "mousemove", str(e.x + 5), str(e.y + e.height // 2), "click", "1"],
+                       check=True)
+        row = find(app, "label", "mass (kg)", timeout=5)
+        if row is not None:
+            e = row.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
+            subprocess.run(["xdotool", "mousemove", str(e.x + 10), str(e.y + e.height + 10), "click", "1"],
+                           check=True)
+            time.sleep(0.3)
+            subprocess.run(["xdotool", "key", "ctrl+a", "type", "3"], check=True)
+            subprocess.run(["xdotool", "key", "Return"], check=True)
+    time.sleep(2.5)
+    autosaved = [f for f in os.listdir(os.path.join(state, "luztar", "autosave"))] \
+        if os.path.isdir(os.path.join(state, "luztar", "autosave")) else []
+    check(len(autosaved) == 1, "unsaved work is autosaved (%s)" % autosaved)
+    proc.kill()
+    proc.wait(5)
+finally:
+    if proc.poll() is None:
+        proc.kill()
+    log.close()
+
+log = open(os.path.join(outdir, "app-recover%s.log" % suffix), "w")
+proc = subprocess.Popen([app_path], env=crash_env, stdout=log, stderr=subprocess.STDOUT)
+try:
+    app = find_app("luztar")
+    question = find(app, "label", NAMES["recover?"], timeout=10) if app is not None else None
+    check(question is not None, "after the crash, starting again offers the work back")
+    time.sleep(0.5)
+    subprocess.run(["import", "-window", "root", os.path.join(outdir, "recover-question%s.png" % suffix)],
+                   check=True)
+    subprocess.run(["xdotool", "mousemove", "600", "400", "key", "Return"], check=True)
+    title = ""
+    end = time.time() + 10
+    while time.time() < end and title != "• Forced friction oscillator":
+        frames = [n for n in nodes(app) if n.get_role_name() == "frame"]
+        title = frames[0].get_name() if len(frames) == 1 else ""
+        time.sleep(0.1)
+    check(title == "• Forced friction oscillator",
+          "Recover brings back the edited model, marked unsaved (%r)" % title)
+finally:
+    if proc.poll() is None:
         proc.kill()
     log.close()
 
