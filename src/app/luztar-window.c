@@ -464,6 +464,15 @@ luztar_window_set_parameter (LuztarWindow *self,
   return TRUE;
 }
 
+/* A body or ground clicked on the canvas is selected in the inspector. */
+static void
+on_canvas_item_activated (LuztarCanvas *canvas,
+                          const char   *id,
+                          LuztarWindow *self)
+{
+  luztar_inspector_select (self->inspector, id);
+}
+
 static void
 on_parameter_edited (LuztarInspector *inspector,
                      const char      *id,
@@ -785,6 +794,7 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, inspector);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, inspector_separator);
   gtk_widget_class_bind_template_callback (widget_class, on_parameter_edited);
+  gtk_widget_class_bind_template_callback (widget_class, on_canvas_item_activated);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, recent_section);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
 }

@@ -173,6 +173,31 @@ try:
     # The inspector, as a person uses it: click the body in the list of
     # items, change its mass in the row that appears, press Enter; the
     # title shows the unsaved change; Ctrl+Z takes it back.
+    # Clicking the block on the canvas selects it: find the block's blue in
+    # a screenshot and click there; its parameters appear in the inspector.
+    grab = os.path.join(outdir, "canvas-grab%s.ppm" % suffix)
+    time.sleep(0.5)
+    subprocess.run(["import", "-window", "root", "-depth", "8", grab], check=True)
+    with open(grab, "rb") as f:
+        data = f.read()
+    parts = data.split(maxsplit=4)
+    width, height = int(parts[1]), int(parts[2])
+    pixels = parts[4]
+    spot = None
+    for yy in range(60, height, 4):
+        for xx in range(10, min(width, 760), 4):
+            i = 3 * (yy * width + xx)
+            r, g, b = pixels[i], pixels[i + 1], pixels[i + 2]
+            if abs(r - 98) < 12 and abs(g - 160) < 12 and abs(b - 234) < 12:
+                spot = (xx, yy)
+                break
+        if spot:
+            break
+    check(spot is not None, "the block is drawn on the canvas (at %s)" % (spot,))
+    if spot is not None:
+        subprocess.run(["xdotool", "mousemove", str(spot[0] + 6), str(spot[1] + 6), "click", "1"], check=True)
+        check(find(app, "label", "mass (kg)", timeout=5) is not None,
+              "clicking the block on the canvas shows its parameters")
     item = find(app, "label", "m1", timeout=5)
     check(item is not None, "the inspector lists the model's items")
     if item is not None:

@@ -31,6 +31,8 @@ struct _LuztarCanvas
   double           pan_x, pan_y;   /* screen offset of the fitted drawing */
   double           drag_x, drag_y; /* pan at the start of a drag */
   double           pinch_zoom;     /* zoom at the start of a pinch */
+  /* the transform of the last drawing: screen = model·scale + offset */
+  double           view_scale, view_x, view_y;
 
   /* Borrowed */
   AdwStyleManager *style_manager;
@@ -242,6 +244,32 @@ on_scroll (GtkEventControllerScroll *controller,
   return TRUE;
 }
 
+enum
+{
+  SIGNAL_ITEM_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* A click (not a drag) on a body or a ground selects it. */
+static void
+on_click (GtkGestureClick *gesture,
+          int              n_press,
+          double           x,
+          double           y,
+          LuztarCanvas    *self)
+{
+  const char *id;
+
+  if (self->model == NULL || self->view_scale <= 0)
+    return;
+  id = luztar_symbols_hit_test (self->model, (x - self->view_x) / self->view_scale,
+                                (y - self->view_y) / self->view_scale);
+  if (id != NULL)
+    g_signal_emit (self, signals[SIGNAL_ITEM_ACTIVATED], 0, id);
+}
+
 static void
 on_drag_begin (GtkGestureDrag *gesture,
                double          x,
@@ -304,6 +332,9 @@ draw_model (LuztarCanvas *self,
   scale = MIN ((width - 2 * margin) / MAX (x1 - x0, 1), (height - 2 * margin) / MAX (y1 - y0, 1));
   scale = CLAMP (scale, 0.2, 2.0) * self->zoom;
   style.scale = scale;
+  self->view_scale = scale;
+  self->view_x = width / 2.0 + self->pan_x - scale * (x0 + x1) / 2;
+  self->view_y = height / 2.0 + self->pan_y - scale * (y0 + y1) / 2;
   cairo_save (cr);
   cairo_translate (cr, width / 2.0 + self->pan_x, height / 2.0 + self->pan_y);
   cairo_scale (cr, scale, scale);
@@ -354,6 +385,13 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
   object_class->dispose = luztar_canvas_dispose;
   widget_class->snapshot = luztar_canvas_snapshot;
 
+  /**
+   * LuztarCanvas::item-activated:
+   * @id: the body or ground clicked
+   */
+  signals[SIGNAL_ITEM_ACTIVATED] =
+    g_signal_new ("item-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_out_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_fit_action);
@@ -384,6 +422,10 @@ luztar_canvas_init (LuztarCanvas *self)
                                                                   | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
     GtkGesture *drag = gtk_gesture_drag_new ();
     GtkGesture *pinch = gtk_gesture_zoom_new ();
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    g_signal_connect (click, "released", G_CALLBACK (on_click), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
     g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
     gtk_widget_add_controller (GTK_WIDGET (self), scroll);

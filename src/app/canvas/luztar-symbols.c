@@ -689,3 +689,38 @@ luztar_symbols_draw_model (cairo_t               *cr,
         draw_source (cr, style, &p, src, bp[i], slots[i]++);
     }
 }
+
+/**
+ * luztar_symbols_hit_test:
+ * @model: a model
+ * @x: a point in model coordinates
+ * @y: a point in model coordinates
+ *
+ * Returns: (nullable): the id of the body or ground drawn at (@x, @y)
+ */
+const char *
+luztar_symbols_hit_test (const LzModel *model,
+                         double         x,
+                         double         y)
+{
+  guint ng = lz_model_get_n_grounds (model), nb = lz_model_get_n_bodies (model);
+  g_autofree LuztarPoint *gp = g_new0 (LuztarPoint, MAX (ng, 1));
+  g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
+  double x0, y0, x1, y1;
+
+  luztar_symbols_layout (model, gp, bp, &x0, &y0, &x1, &y1);
+  for (guint i = 0; i < nb; i++)
+    {
+      const LzBody *b = lz_model_get_body (model, i);
+      gboolean hit = b->kind == LZ_BODY_ROTATIONAL
+                     ? hypot (x - bp[i].x, y - bp[i].y) <= DISC_R
+                     : fabs (x - bp[i].x) <= BLOCK_W / 2 && fabs (y - bp[i].y) <= BLOCK_H / 2;
+
+      if (hit)
+        return b->item.id;
+    }
+  for (guint i = 0; i < ng; i++)
+    if (fabs (x - gp[i].x) <= 12 && fabs (y - gp[i].y) <= 40)
+      return lz_model_get_ground (model, i)->item.id;
+  return NULL;
+}

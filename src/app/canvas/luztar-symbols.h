@@ -46,4 +46,9 @@ void luztar_symbols_draw_model  (cairo_t               *cr,
                                  const LzModel         *model,
                                  const LuztarDrawStyle *style);
 
+/* The body or ground drawn at a point (model coordinates), or NULL. */
+const char *luztar_symbols_hit_test (const LzModel *model,
+                                     double         x,
+                                     double         y);
+
 G_END_DECLS
