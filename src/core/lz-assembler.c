@@ -501,22 +501,6 @@ describe_pairs (LzAssembly      *self,
     }
 }
 
-static double
-element_stiffness (const LzElement *element,
-                   double          *freeplay,
-                   double          *offset)
-{
-  if (element->item.kind == LZ_ITEM_GEAR)
-    {
-      *freeplay = element->gear.freeplay;
-      *offset = 0.0;
-      return element->gear.stiffness;
-    }
-  *freeplay = element->spring.freeplay;
-  *offset = element->spring.offset;
-  return element->spring.k;
-}
-
 /* −0 entries (from −m⁻¹·0) read "-0" in the exports: make them 0. */
 static void
 clear_negative_zeros (gsl_matrix *X)
@@ -614,7 +598,7 @@ build_lcs (LzAssembly *self)
 
         case LZ_PAIR_FREEPLAY_POS:
           /* y = p − s + Δ, s = wᵀq + g0 − ℓ0; T = k(p − m) */
-          k = element_stiffness (element, &freeplay, &offset);
+          lz_element_get_stiffness (element, &k, &freeplay, &offset);
           gsl_matrix_set (self->D, p, p, 1.0);
           for (guint i = 0; i < n; i++)
             {
@@ -626,7 +610,7 @@ build_lcs (LzAssembly *self)
           break;
 
         case LZ_PAIR_FREEPLAY_NEG:
-          k = element_stiffness (element, &freeplay, &offset);
+          lz_element_get_stiffness (element, &k, &freeplay, &offset);
           gsl_matrix_set (self->D, p, p, 1.0);
           for (guint i = 0; i < n; i++)
             {
@@ -712,44 +696,23 @@ lz_assembly_new (LzModel  *model,
     {
       const LzElement *element = lz_model_get_element (model, e);
       Coordinate *coord = &self->coords[e];
-      double k, freeplay, offset, c = 0.0;
+      double k, freeplay, offset, c;
 
       coordinate_init (coord, model, element);
       coordinate_get_w (coord, w, n);
 
-      switch (element->item.kind)
+      /* linear springs and gears into K, viscous parts into C */
+      if (lz_element_get_stiffness (element, &k, &freeplay, &offset) && freeplay == 0.0)
         {
-        case LZ_ITEM_SPRING:
-        case LZ_ITEM_GEAR:
-          k = element_stiffness (element, &freeplay, &offset);
-          if (freeplay == 0.0)
-            {
-              add_outer (self->K, k, coord);
-              for (guint i = 0; i < n; i++)
-                if (w[i] != 0.0)
-                  {
-                    affine_add_scaled (&self->f[i], -k * w[i], &coord->g0);
-                    self->f[i].constant += k * w[i] * offset;
-                  }
-            }
-          break;
-        case LZ_ITEM_DAMPER:
-          c = element->damper.c;
-          break;
-        case LZ_ITEM_FRICTION:
-          c = element->friction.viscous;
-          break;
-        case LZ_ITEM_STOP:
-          break;
-        case LZ_ITEM_GROUND:
-        case LZ_ITEM_BODY:
-        case LZ_ITEM_FORCE:
-        case LZ_ITEM_PRESCRIBED:
-        case LZ_ITEM_ACTUATOR:
-        case LZ_ITEM_N_KINDS:
-        default:
-          g_assert_not_reached ();
+          add_outer (self->K, k, coord);
+          for (guint i = 0; i < n; i++)
+            if (w[i] != 0.0)
+              {
+                affine_add_scaled (&self->f[i], -k * w[i], &coord->g0);
+                self->f[i].constant += k * w[i] * offset;
+              }
         }
+      c = lz_element_get_viscosity (element);
 
       if (c > 0.0)
         {
@@ -1251,7 +1214,7 @@ tension_text (const LzAssembly *self,
       {
         g_autofree char *ks = NULL, *s = NULL, *fp = NULL;
 
-        k = element_stiffness (element, &freeplay, &offset);
+        lz_element_get_stiffness (element, &k, &freeplay, &offset);
         ks = number_text (k);
         if (offset != 0.0)
           {

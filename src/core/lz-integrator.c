@@ -32,6 +32,38 @@ lz_integrator_options_init (LzIntegratorOptions *options)
   options->theta = -1;
 }
 
+/* A run starting outside a stop cannot be simulated by any method. */
+static gboolean
+check_initial_state (LzAssembly *assembly,
+                     GError    **error)
+{
+  LzModel *model = lz_assembly_get_model (assembly);
+
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      const LzElement *el = lz_model_get_element (model, e);
+      int a, b;
+      double ca, cb, g0, g;
+
+      if (el->item.kind != LZ_ITEM_STOP)
+        continue;
+      lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
+      lz_assembly_eval_element_g0 (assembly, e, 0.0, &g0, NULL);
+      g = (b >= 0 ? cb * lz_model_get_body (model, b)->q0 : 0)
+          - (a >= 0 ? ca * lz_model_get_body (model, a)->q0 : 0) + g0;
+      if (g < el->stop.lower - 1e-12 * (1 + fabs (el->stop.lower))
+          || g > el->stop.upper + 1e-12 * (1 + fabs (el->stop.upper)))
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                       _("the initial state violates stop “%s”: g = %g is outside [%g, %g]; "
+                         "change the bodies’ q0"),
+                       el->item.id, g, el->stop.lower, el->stop.upper);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /**
  * lz_integrator_new:
  * @type: the method, e.g. %lz_integrator_timestep
@@ -106,6 +138,8 @@ lz_integrator_new (const LzIntegratorType    *type,
       return NULL;
     }
 
+  if (!check_initial_state (assembly, error))
+    return NULL;
   self = klass->new (assembly, &opt, error);
   if (self == NULL)
     return NULL;

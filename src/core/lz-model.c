@@ -716,6 +716,70 @@ lz_element_get_coefficients (const LzElement *element,
 }
 
 /**
+ * lz_element_get_stiffness:
+ * @element: a two-port element
+ * @k: (out) (optional): stiffness (a gear's tooth stiffness), 0 for others
+ * @freeplay: (out) (optional): half freeplay Δ, 0 for others
+ * @offset: (out) (optional): ℓ0 of a spring, 0 for others
+ *
+ * The spring law T = k·luz(g − ℓ0, Δ) of springs and gears, in one place
+ * for the assembler and the integrators.
+ *
+ * Returns: whether @element is a spring or a gear
+ */
+gboolean
+lz_element_get_stiffness (const LzElement *element,
+                          double          *k,
+                          double          *freeplay,
+                          double          *offset)
+{
+  double kk = 0, fp = 0, l0 = 0;
+  gboolean spring = TRUE;
+
+  g_return_val_if_fail (element != NULL, FALSE);
+
+  if (element->item.kind == LZ_ITEM_SPRING)
+    {
+      kk = element->spring.k;
+      fp = element->spring.freeplay;
+      l0 = element->spring.offset;
+    }
+  else if (element->item.kind == LZ_ITEM_GEAR)
+    {
+      kk = element->gear.stiffness;
+      fp = element->gear.freeplay;
+    }
+  else
+    spring = FALSE;
+  if (k != NULL)
+    *k = kk;
+  if (freeplay != NULL)
+    *freeplay = fp;
+  if (offset != NULL)
+    *offset = l0;
+  return spring;
+}
+
+/**
+ * lz_element_get_viscosity:
+ * @element: a two-port element
+ *
+ * Returns: the viscous coefficient c of T = c·ġ: a damper's c, the viscous
+ *   part of a friction element, 0 for the others
+ */
+double
+lz_element_get_viscosity (const LzElement *element)
+{
+  g_return_val_if_fail (element != NULL, 0.0);
+
+  if (element->item.kind == LZ_ITEM_DAMPER)
+    return element->damper.c;
+  if (element->item.kind == LZ_ITEM_FRICTION)
+    return element->friction.viscous;
+  return 0.0;
+}
+
+/**
  * lz_element_count_pairs:
  * @element: a two-port element
  *

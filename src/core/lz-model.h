@@ -349,6 +349,11 @@ void               lz_element_get_coefficients     (const LzElement    *element,
                                                     double             *ca,
                                                     double             *cb);
 guint              lz_element_count_pairs          (const LzElement    *element);
+gboolean           lz_element_get_stiffness        (const LzElement    *element,
+                                                    double             *k,
+                                                    double             *freeplay,
+                                                    double             *offset);
+double             lz_element_get_viscosity        (const LzElement    *element);
 
 /* Life cycle. */
 LzModel           *lz_model_new                    (const char         *name);

@@ -1107,33 +1107,8 @@ timestep_new (LzAssembly                *assembly,
       el->row = lz_assembly_get_nonsmooth_row (assembly, e);
       if (el->row >= 0)
         self->row_element[el->row] = (int) e;
-      switch (element->item.kind)
-        {
-        case LZ_ITEM_SPRING:
-          el->k = element->spring.k;
-          el->freeplay = element->spring.freeplay;
-          el->offset = element->spring.offset;
-          break;
-        case LZ_ITEM_GEAR:
-          el->k = element->gear.stiffness;
-          el->freeplay = element->gear.freeplay;
-          break;
-        case LZ_ITEM_DAMPER:
-          el->c = element->damper.c;
-          break;
-        case LZ_ITEM_FRICTION:
-          el->c = element->friction.viscous;
-          break;
-        case LZ_ITEM_STOP:
-        case LZ_ITEM_GROUND:
-        case LZ_ITEM_BODY:
-        case LZ_ITEM_FORCE:
-        case LZ_ITEM_PRESCRIBED:
-        case LZ_ITEM_ACTUATOR:
-        case LZ_ITEM_N_KINDS:
-        default:
-          break;
-        }
+      lz_element_get_stiffness (element, &el->k, &el->freeplay, &el->offset);
+      el->c = lz_element_get_viscosity (element);
       el->first_var = self->n_vars;
       if (el->row < 0)
         continue;
@@ -1275,29 +1250,6 @@ timestep_new (LzAssembly                *assembly,
   self->energy.kinetic = kinetic_energy (self, self->v);
   self->energy.potential = potential_energy (self, self->q, 0.0);
   self->energy0 = self->energy.kinetic + self->energy.potential;
-
-  /* An initial state outside a stop cannot be simulated. */
-  for (guint e = 0; e < ne; e++)
-    {
-      const Elem *el = &self->elems[e];
-      double g0, g;
-
-      if (el->element->item.kind != LZ_ITEM_STOP)
-        continue;
-      lz_assembly_eval_element_g0 (assembly, e, 0.0, &g0, NULL);
-      g = (el->b >= 0 ? el->cb * self->q[el->b] : 0) - (el->a >= 0 ? el->ca * self->q[el->a] : 0) + g0;
-      if (g < el->element->stop.lower - 1e-12 * (1 + fabs (el->element->stop.lower))
-          || g > el->element->stop.upper + 1e-12 * (1 + fabs (el->element->stop.upper)))
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("the initial state violates stop “%s”: g = %g is outside [%g, %g]; "
-                         "change the bodies’ q0"),
-                       el->element->item.id, g, el->element->stop.lower, el->element->stop.upper);
-          timestep_free (&self->parent);
-          g_free (self);
-          return NULL;
-        }
-    }
 
   return &self->parent;
 }

@@ -75,6 +75,69 @@ def find(root, roles, name, timeout=10.0):
     return None
 
 
+def start(args, log_name, app_env):
+    """Start the app with ARGS, its output in OUTDIR/LOG_NAME."""
+    log = open(os.path.join(outdir, log_name), "w")
+    return subprocess.Popen([app_path] + args, env=app_env, stdout=log,
+                            stderr=subprocess.STDOUT), log
+
+
+def stop(proc, log):
+    """Make sure the app has ended (after the checks, whatever they found)."""
+    if proc.poll() is None:
+        proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+def quit_with_ctrl_q(proc):
+    """Ctrl+Q with the pointer over the window (there is no window manager,
+    so keys go to the window under the pointer); the exit status or None."""
+    subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+q"], check=True)
+    try:
+        return proc.wait(10)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def window_title(app):
+    frames = [n for n in nodes(app) if n.get_role_name() == "frame"]
+    return frames[0].get_name() if len(frames) == 1 else ""
+
+
+def wait_for(condition, timeout=5.0):
+    end = time.time() + timeout
+    while time.time() < end and not condition():
+        time.sleep(0.1)
+    return condition()
+
+
+def click_below(node, dx, dy):
+    e = node.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
+    subprocess.run(["xdotool", "mousemove", str(e.x + dx), str(e.y + dy), "click", "1"], check=True)
+
+
+def edit_mass(app, value):
+    """In the inspector: click the body m1 in the list of items, type VALUE
+    into its mass row, Enter.  Returns the item and the row found."""
+    item = find(app, "label", "m1", timeout=5)
+    row = None
+    if item is not None:
+        e = item.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
+        click_below(item, 5, e.height // 2)
+        row = find(app, "label", "mass (kg)", timeout=5)
+        if row is not None:
+            e = row.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
+            click_below(row, 10, e.height + 10)
+            time.sleep(0.3)
+            subprocess.run(["xdotool", "key", "ctrl+a", "type", value], check=True)
+            subprocess.run(["xdotool", "key", "Return"], check=True)
+    return item, row
+
+
 env = dict(os.environ)
 env.pop("GTK_A11Y", None)
 env["GSK_RENDERER"] = env.get("GSK_RENDERER", "cairo")
@@ -84,8 +147,7 @@ env["G_DEBUG"] = "gc-friendly,fatal-criticals"
 env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
 if language:
     env["LANGUAGE"] = language
-log = open(os.path.join(outdir, "app%s.log" % suffix), "w")
-proc = subprocess.Popen([app_path], env=env, stdout=log, stderr=subprocess.STDOUT)
+proc, log = start([], "app%s.log" % suffix, env)
 try:
     app = find_app("luztar")
     check(app is not None, "the application appears on the accessibility bus")
@@ -120,29 +182,17 @@ try:
     px = subprocess.run(["convert", shot, "-format", "%[hex:u.p{600,400}]", "info:"],
                         capture_output=True, text=True).stdout.strip()
     check(px not in ("000000", ""), "the window is drawn where it should be (pixel %s)" % px)
-    # Quit as a user would: Ctrl+Q with the pointer over the window (there is
-    # no window manager, so keys go to the window under the pointer).
-    subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+q"], check=True)
-    try:
-        rc = proc.wait(10)
-    except subprocess.TimeoutExpired:
-        rc = None
+    # Quit as a user would
+    rc = quit_with_ctrl_q(proc)
     check(rc == 0, "Ctrl+Q quits the application cleanly (exit status %s)" % rc)
 finally:
-    if proc.poll() is None:
-        proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    stop(proc, log)
 
 # Second start, as scripts/run does it: on the default example model.  The
 # window title and the page show the model's name from the file.
 example = os.path.join(os.environ.get("LUZTAR_EXAMPLES_DIR", "data/examples"),
                        "friction-oscillator.luztar")
-log = open(os.path.join(outdir, "app-example%s.log" % suffix), "w")
-proc = subprocess.Popen([app_path, example], env=env, stdout=log, stderr=subprocess.STDOUT)
+proc, log = start([example], "app-example%s.log" % suffix, env)
 try:
     app = find_app("luztar")
     check(app is not None, "started on %s, the application appears" % os.path.basename(example))
@@ -170,9 +220,6 @@ try:
     described = canvas.get_description() if canvas is not None else ""
     check("1 body" in described or "1 ciało" in described,
           "the canvas describes the model to a screen reader (%r)" % described)
-    # The inspector, as a person uses it: click the body in the list of
-    # items, change its mass in the row that appears, press Enter; the
-    # title shows the unsaved change; Ctrl+Z takes it back.
     # Clicking the block on the canvas selects it: find the block's blue in
     # a screenshot and click there; its parameters appear in the inspector.
     grab = os.path.join(outdir, "canvas-grab%s.ppm" % suffix)
@@ -198,31 +245,17 @@ try:
         subprocess.run(["xdotool", "mousemove", str(spot[0] + 6), str(spot[1] + 6), "click", "1"], check=True)
         check(find(app, "label", "mass (kg)", timeout=5) is not None,
               "clicking the block on the canvas shows its parameters")
-    item = find(app, "label", "m1", timeout=5)
+    # The inspector, as a person uses it: click the body in the list of
+    # items, change its mass in the row that appears, press Enter; the
+    # title shows the unsaved change; Ctrl+Z takes it back.
+    item, row = edit_mass(app, "2")
     check(item is not None, "the inspector lists the model's items")
     if item is not None:
-        e = item.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
-        subprocess.run(["xdotool", "mousemove", str(e.x + 5), str(e.y + e.height // 2), "click", "1"],
-                       check=True)
-        row = find(app, "label", "mass (kg)", timeout=5)
         check(row is not None, "selecting it shows its parameters with units")
         if row is not None:
-            e = row.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
-            subprocess.run(["xdotool", "mousemove", str(e.x + 10), str(e.y + e.height + 10), "click", "1"],
-                           check=True)
-            time.sleep(0.3)
-            subprocess.run(["xdotool", "key", "ctrl+a", "type", "2"], check=True)
-            subprocess.run(["xdotool", "key", "Return"], check=True)
-
-            def window_title():
-                frames = [n for n in nodes(app) if n.get_role_name() == "frame"]
-                return frames[0].get_name() if frames else ""
-
-            end = time.time() + 5
-            while time.time() < end and not window_title().startswith("• "):
-                time.sleep(0.1)
-            check(window_title() == "• Forced friction oscillator",
-                  "an edited parameter marks the window as changed (%r)" % window_title())
+            wait_for(lambda: window_title(app).startswith("• "))
+            check(window_title(app) == "• Forced friction oscillator",
+                  "an edited parameter marks the window as changed (%r)" % window_title(app))
             # quitting with the change unsaved asks first; Escape cancels
             subprocess.run(["xdotool", "mousemove", "300", "300", "click", "1", "key", "ctrl+q"], check=True)
             question = find(app, "label", NAMES["save?"], timeout=5)
@@ -232,30 +265,18 @@ try:
                             os.path.join(outdir, "save-question%s.png" % suffix)], check=True)
             subprocess.run(["xdotool", "key", "Escape"], check=True)
             time.sleep(0.5)
-            check(proc.poll() is None and window_title().startswith("• "),
+            check(proc.poll() is None and window_title(app).startswith("• "),
                   "Cancel keeps the window and the change")
             subprocess.run(["xdotool", "mousemove", "300", "300", "click", "1", "key", "ctrl+z"], check=True)
-            end = time.time() + 5
-            while time.time() < end and window_title().startswith("• "):
-                time.sleep(0.1)
-            check(not window_title().startswith("• "), "Ctrl+Z undoes it (%r)" % window_title())
+            wait_for(lambda: not window_title(app).startswith("• "))
+            check(not window_title(app).startswith("• "), "Ctrl+Z undoes it (%r)" % window_title(app))
     time.sleep(0.5)
     shot2 = os.path.join(outdir, "example-window%s.png" % suffix)
     subprocess.run(["import", "-window", "root", shot2], check=True)
-    subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+q"], check=True)
-    try:
-        rc = proc.wait(10)
-    except subprocess.TimeoutExpired:
-        rc = None
+    rc = quit_with_ctrl_q(proc)
     check(rc == 0, "Ctrl+Q quits again (exit status %s)" % rc)
 finally:
-    if proc.poll() is None:
-        proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    stop(proc, log)
 
 # Third start: the examples gallery, used as a person uses it — Ctrl+Shift+O,
 # a click on a card — opens an untitled copy of that example.
@@ -311,13 +332,7 @@ try:
         rc = None
     check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
 finally:
-    if proc.poll() is None:
-        proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    stop(proc, log)
 
 # Fourth: a crash loses at most the autosave interval.  Edit, wait for the
 # autosave (1 s here, 30 s normally), kill -9, start again: the work is
@@ -350,9 +365,7 @@ try:
     proc.kill()
     proc.wait(5)
 finally:
-    if proc.poll() is None:
-        proc.kill()
-    log.close()
+    stop(proc, log)
 
 log = open(os.path.join(outdir, "app-recover%s.log" % suffix), "w")
 proc = subprocess.Popen([app_path], env=crash_env, stdout=log, stderr=subprocess.STDOUT)
@@ -373,9 +386,7 @@ try:
     check(title == "• Forced friction oscillator",
           "Recover brings back the edited model, marked unsaved (%r)" % title)
 finally:
-    if proc.poll() is None:
-        proc.kill()
-    log.close()
+    stop(proc, log)
 
 failed = sum(1 for ok, _ in checks if not ok)
 print("1..%d" % len(checks))

@@ -20,17 +20,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "lz.h"
-
-static LzModel *
-load (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), name, NULL);
-  LzModel *model = lz_model_load (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
+#include "test-util.h"
 
 static void
 assert_matrix (const gsl_matrix *X,

@@ -12,27 +12,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "lz.h"
-
-static LzModel *
-load (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), name, NULL);
-  LzModel *model = lz_model_load (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
-
-static LzModel *
-parse (const char *xml)
-{
-  g_autoptr(GError) error = NULL;
-  LzModel *model = lz_model_load_from_data (xml, strlen (xml), "test.luztar", &error);
-
-  g_assert_no_error (error);
-  return model;
-}
+#include "test-util.h"
 
 /* Runs MODEL to its end with time-stepping; returns the trace. */
 static LzTrace *

@@ -1,0 +1,35 @@
+/* test-util.h — model loading shared by the core tests
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <string.h>
+
+#include "lz.h"
+
+/* A model file of the source tree, e.g. "data/examples/x.luztar"; the test
+ * fails if it does not load. */
+static inline LzModel *
+load (const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), name, NULL);
+  LzModel *model = lz_model_load (path, &error);
+
+  g_assert_no_error (error);
+  return model;
+}
+
+/* A model written inline; the test fails if it does not load. */
+static inline LzModel *
+parse (const char *xml)
+{
+  g_autoptr(GError) error = NULL;
+  LzModel *model = lz_model_load_from_data (xml, strlen (xml), "test.luztar", &error);
+
+  g_assert_no_error (error);
+  return model;
+}
