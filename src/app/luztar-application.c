@@ -254,7 +254,28 @@ about_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (about));
 }
 
+/* app.open: a model file by its path (from scripts, over D-Bus); it opens
+ * in the active window unless that holds unsaved work. */
+static void
+open_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  LuztarApplication *self = LUZTAR_APPLICATION (user_data);
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (g_variant_get_string (parameter, NULL));
+  LuztarWindow *window;
+
+  if (LUZTAR_IS_WINDOW (active) && !luztar_window_is_modified (LUZTAR_WINDOW (active)))
+    window = LUZTAR_WINDOW (active);
+  else
+    window = new_window (self);
+  luztar_window_open_file (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static const GActionEntry app_actions[] = {
+  { "open", open_action, "s" },
   { "new-window", new_window_action },
   { "about", about_action },
   { "quit", quit_action },
@@ -270,6 +291,8 @@ luztar_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
                                          (const char *[]) { "<Control>q", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.new-window",
+                                         (const char *[]) { "<Control><Shift>n", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.new",
                                          (const char *[]) { "<Control>n", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open",
                                          (const char *[]) { "<Control>o", NULL });
@@ -277,7 +300,7 @@ luztar_application_startup (GApplication *app)
                                          (const char *[]) { "<Control><Shift>o", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save",
                                          (const char *[]) { "<Control>s", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save-as",
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save-as::",
                                          (const char *[]) { "<Control><Shift>s", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close",
                                          (const char *[]) { "<Control>w", NULL });

@@ -10,12 +10,21 @@
  * the core, which validates it, and calls luztar_inspector_show_error()
  * with the core's message when it is refused — the row is marked and
  * explains why, and nothing is clamped.
+ *
+ * An expression in t (a force F(t), a prescribed motion q(t), a ground
+ * motion) is also checked as it is typed: the core parses the text on
+ * every change, and a text it rejects marks the row with the "error" class
+ * and shows the core's message under it, while a text it accepts is
+ * plotted over [0, t_end] in a LuztarExprPreview below the row.  The
+ * check never changes the text or the model; the value is still applied
+ * only on Enter or the apply button.
  */
 
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "luztar-expr-preview.h"
 #include "luztar-inspector.h"
 
 struct _LuztarInspector
@@ -29,7 +38,8 @@ struct _LuztarInspector
   /* Borrowed (children) */
   GtkListBox *items;
   AdwPreferencesGroup *params;
-  GPtrArray  *rows;           /* AdwEntryRow, one per parameter */
+  GPtrArray  *rows;           /* an AdwEntryRow per parameter, and under
+                               * each expression its check and preview */
   gboolean    rebuilding;
 };
 
@@ -79,17 +89,141 @@ unit_of (LzItemKind  kind,
   return NULL;
 }
 
+/* What an expression stands for, for the label of its preview. */
+static const char *
+symbol_of (LzItemKind kind,
+           gboolean   rotational)
+{
+  if (kind == LZ_ITEM_FORCE)
+    return rotational ? "M(t)" : "F(t)";
+  if (kind == LZ_ITEM_GROUND)
+    return "u(t)";
+  return "q(t)";
+}
+
+/* Marks @row and explains @message under it (or in its tooltip when it
+ * has no place for it), or takes the mark away when @message is NULL. */
+static void
+set_row_message (GtkWidget  *row,
+                 const char *message)
+{
+  GtkLabel *label = g_object_get_data (G_OBJECT (row), "luztar-message");
+
+  if (message != NULL)
+    {
+      gtk_widget_add_css_class (row, "error");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
+    }
+  else
+    {
+      gtk_widget_remove_css_class (row, "error");
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
+  if (label != NULL)
+    {
+      gtk_label_set_text (label, message != NULL ? message : "");
+      gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
+    }
+  else
+    gtk_widget_set_tooltip_text (row, message);
+}
+
+/* Parses the text of an expression row with the core, marks the row when
+ * the core rejects it, and plots it when it is accepted. */
+static void
+check_expression (GtkWidget *row)
+{
+  LuztarExprPreview *preview = g_object_get_data (G_OBJECT (row), "luztar-preview");
+  gboolean required = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "luztar-required"));
+  g_autofree char *text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (row)));
+  g_autoptr(LzExpr) expr = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* an optional expression left empty is none: a ground that stays put */
+  if (*g_strstrip (text) == '\0' && !required)
+    expr = lz_expr_new ("0", NULL, NULL);
+  else
+    expr = lz_expr_new (text, NULL, &error);
+  set_row_message (row, expr == NULL ? error->message : NULL);
+  luztar_expr_preview_set_expression (preview, expr);
+}
+
+static void
+on_expression_changed (GtkEditable *row)
+{
+  check_expression (GTK_WIDGET (row));
+}
+
 static void
 on_apply (AdwEntryRow     *row,
           LuztarInspector *self)
 {
   const char *name = g_object_get_data (G_OBJECT (row), "luztar-param");
 
-  gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (row), NULL);
+  /* the core's verdict on the value replaces the mark; an expression
+   * keeps the mark of its own parse until it is fixed */
+  if (g_object_get_data (G_OBJECT (row), "luztar-preview") != NULL)
+    check_expression (GTK_WIDGET (row));
+  else
+    set_row_message (GTK_WIDGET (row), NULL);
   if (self->selected != NULL)
     g_signal_emit (self, signals[SIGNAL_PARAMETER_EDITED], 0, self->selected, name,
                    gtk_editable_get_text (GTK_EDITABLE (row)));
+}
+
+/* Puts a row under the expression row @row with the explanation of a
+ * text that does not parse (hidden until then) and the preview, and
+ * checks the text now and on every change. */
+static void
+add_expression_detail (LuztarInspector   *self,
+                       GtkWidget         *row,
+                       const LzParamSpec *spec,
+                       const char        *symbol,
+                       const char        *unit)
+{
+  GtkWidget *detail = adw_preferences_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *message = gtk_label_new (NULL);
+  GtkWidget *preview = luztar_expr_preview_new (symbol);
+  /* TRANSLATORS: the accessible label of a small plot; %s is what is
+   * plotted, e.g. "F(t)" */
+  g_autofree char *title = g_strdup_printf (_("Preview of %s"), symbol);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (detail), title);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (detail), FALSE);
+  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (detail), FALSE);
+  gtk_widget_set_focusable (detail, FALSE);
+  gtk_widget_add_css_class (detail, "luztar-expression-detail");
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 10);
+
+  gtk_label_set_wrap (GTK_LABEL (message), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (message), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (message), 0);
+  gtk_widget_add_css_class (message, "error");
+  gtk_widget_add_css_class (message, "caption");
+  gtk_widget_set_visible (message, FALSE);
+
+  luztar_expr_preview_set_t_end (LUZTAR_EXPR_PREVIEW (preview), lz_model_get_simulation (self->model)->t_end);
+  luztar_expr_preview_set_unit (LUZTAR_EXPR_PREVIEW (preview), unit);
+
+  gtk_box_append (GTK_BOX (box), message);
+  gtk_box_append (GTK_BOX (box), preview);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (detail), box);
+
+  /* held by the row too: it may outlive the row below it */
+  g_object_set_data_full (G_OBJECT (row), "luztar-message", g_object_ref (message), g_object_unref);
+  g_object_set_data_full (G_OBJECT (row), "luztar-preview", g_object_ref (preview), g_object_unref);
+  g_object_set_data (G_OBJECT (row), "luztar-required",
+                     GINT_TO_POINTER ((spec->flags & LZ_PARAM_REQUIRED) != 0));
+  adw_preferences_group_add (self->params, detail);
+  g_ptr_array_add (self->rows, detail);
+
+  check_expression (row);
+  g_signal_connect (row, "changed", G_CALLBACK (on_expression_changed), NULL);
 }
 
 static void
@@ -149,6 +283,8 @@ show_params (LuztarInspector *self)
       g_signal_connect (row, "entry-activated", G_CALLBACK (on_apply), self);
       adw_preferences_group_add (self->params, row);
       g_ptr_array_add (self->rows, row);
+      if (spec->type == LZ_PARAM_EXPRESSION)
+        add_expression_detail (self, row, spec, symbol_of (item->kind, rotational), unit);
     }
 }
 
@@ -266,13 +402,87 @@ luztar_inspector_show_error (LuztarInspector *self,
       GtkWidget *row = g_ptr_array_index (self->rows, i);
 
       if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "luztar-param"), name) == 0)
-        {
-          gtk_widget_add_css_class (row, "error");
-          gtk_widget_set_tooltip_text (row, message);
-          gtk_accessible_update_property (GTK_ACCESSIBLE (row),
-                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
-        }
+        set_row_message (row, message);
     }
+}
+
+static GtkWidget *
+find_row (LuztarInspector *self,
+          const char      *name)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->rows, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "luztar-param"), name) == 0)
+        return row;
+    }
+  return NULL;
+}
+
+/**
+ * luztar_inspector_get_row:
+ * @self: an inspector
+ * @name: a parameter of the selected item
+ *
+ * Returns: (transfer none) (nullable): the AdwEntryRow of @name
+ */
+GtkWidget *
+luztar_inspector_get_row (LuztarInspector *self,
+                          const char      *name)
+{
+  g_return_val_if_fail (LUZTAR_IS_INSPECTOR (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  return find_row (self, name);
+}
+
+/**
+ * luztar_inspector_get_preview:
+ * @self: an inspector
+ * @name: an expression parameter of the selected item
+ *
+ * Returns: (transfer none) (nullable): the LuztarExprPreview under the
+ *   row of @name, or %NULL when @name is not an expression
+ */
+GtkWidget *
+luztar_inspector_get_preview (LuztarInspector *self,
+                              const char      *name)
+{
+  GtkWidget *row;
+
+  g_return_val_if_fail (LUZTAR_IS_INSPECTOR (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  row = find_row (self, name);
+  return row != NULL ? g_object_get_data (G_OBJECT (row), "luztar-preview") : NULL;
+}
+
+/**
+ * luztar_inspector_get_message:
+ * @self: an inspector
+ * @name: a parameter of the selected item
+ *
+ * Returns: (nullable): why the row of @name is marked as an error, as the
+ *   user sees it, or %NULL when it is not marked
+ */
+const char *
+luztar_inspector_get_message (LuztarInspector *self,
+                              const char      *name)
+{
+  GtkWidget *row;
+  GtkWidget *label;
+
+  g_return_val_if_fail (LUZTAR_IS_INSPECTOR (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  row = find_row (self, name);
+  if (row == NULL || !gtk_widget_has_css_class (row, "error"))
+    return NULL;
+  label = g_object_get_data (G_OBJECT (row), "luztar-message");
+  if (label != NULL)
+    return gtk_widget_get_visible (label) ? gtk_label_get_text (GTK_LABEL (label)) : NULL;
+  return gtk_widget_get_tooltip_text (row);
 }
 
 static void

@@ -25,5 +25,11 @@ const char *luztar_inspector_get_selected (LuztarInspector *self);
 void        luztar_inspector_show_error   (LuztarInspector *self,
                                            const char      *name,
                                            const char      *message);
+GtkWidget  *luztar_inspector_get_row      (LuztarInspector *self,
+                                           const char      *name);
+GtkWidget  *luztar_inspector_get_preview  (LuztarInspector *self,
+                                           const char      *name);
+const char *luztar_inspector_get_message  (LuztarInspector *self,
+                                           const char      *name);
 
 G_END_DECLS

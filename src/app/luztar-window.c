@@ -18,6 +18,8 @@
 #include "canvas/luztar-canvas.h"
 #include "luztar-gallery.h"
 #include "luztar-inspector.h"
+#include "luztar-palette.h"
+#include "canvas/luztar-symbols.h"
 
 struct _LuztarWindow
 {
@@ -32,6 +34,8 @@ struct _LuztarWindow
   LuztarCanvas         *canvas;
   LuztarInspector      *inspector;
   GtkWidget            *inspector_separator;
+  LuztarPalette        *palette;
+  GtkWidget            *palette_separator;
 
   /* Owned */
   LzModel              *model;
@@ -44,6 +48,8 @@ struct _LuztarWindow
   gboolean              close_confirmed;
   guint                 autosave_id;
   char                 *autosave_path; /* where this window's unsaved work goes */
+  gboolean              keep_view;     /* showing an edit, not a new document */
+  gboolean              example_copy;  /* untitled copy of an example */
 };
 
 #define UNDO_DEPTH 500
@@ -52,6 +58,18 @@ struct _LuztarWindow
 static guint autosave_counter;
 
 static void show_model (LuztarWindow *self);
+static void update_edit_actions (LuztarWindow *self);
+
+static void
+set_action_enabled (LuztarWindow *self,
+                    const char   *name,
+                    gboolean      enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
 
 /* The folder of autosaved work: $XDG_STATE_HOME/luztar/autosave. */
 char *
@@ -177,7 +195,10 @@ show_model (LuztarWindow *self)
   }
   /* TRANSLATORS: the subtitle of a window showing a copy of an example */
   adw_window_title_set_subtitle (self->window_title,
-                                 self->file != NULL ? basename : _("Untitled copy of an example"));
+                                 self->file != NULL ? basename
+                                 : self->example_copy ? _("Untitled copy of an example")
+                                 /* TRANSLATORS: the subtitle of a new model's window */
+                                 : _("Not saved yet"));
   {
     g_autofree char *marked = g_strdup_printf ("• %s", name != NULL && *name != '\0' ? name : basename);
 
@@ -190,12 +211,25 @@ show_model (LuztarWindow *self)
   adw_status_page_set_description (self->status_page, reflowed);
 
   /* the model on the canvas, its name and description in a card below */
-  luztar_canvas_set_model (self->canvas, self->model);
+  if (self->keep_view)
+    luztar_canvas_update_model (self->canvas, self->model);
+  else
+    luztar_canvas_set_model (self->canvas, self->model);
   luztar_inspector_set_model (self->inspector, self->model);
+  {
+    GPtrArray *selection = luztar_canvas_get_selection (self->canvas);
+
+    if (selection->len > 0
+        && g_strcmp0 (luztar_inspector_get_selected (self->inspector), selection->pdata[0]) != 0)
+      luztar_inspector_select (self->inspector, selection->pdata[0]);
+  }
   gtk_widget_set_visible (GTK_WIDGET (self->inspector), TRUE);
   gtk_widget_set_visible (self->inspector_separator, TRUE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", self->undo->len > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", self->redo->len > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->palette), TRUE);
+  gtk_widget_set_visible (self->palette_separator, TRUE);
+  set_action_enabled (self, "undo", self->undo->len > 0);
+  set_action_enabled (self, "redo", self->redo->len > 0);
+  update_edit_actions (self);
   gtk_widget_set_visible (GTK_WIDGET (self->status_page), FALSE);
   {
     g_autofree char *title = g_markup_escape_text (name != NULL && *name != '\0' ? name : basename, -1);
@@ -208,9 +242,10 @@ show_model (LuztarWindow *self)
 
     gtk_label_set_markup (self->description_label, first);
     gtk_widget_set_tooltip_markup (GTK_WIDGET (self->description_label), markup);
-    gtk_widget_set_visible (GTK_WIDGET (self->description_label), TRUE);
+    /* a model without a description (a new one) needs no card */
+    gtk_widget_set_visible (GTK_WIDGET (self->description_label), *reflowed != '\0');
     /* five lines of text in a card with its margins */
-    luztar_canvas_set_bottom_inset (self->canvas, 150);
+    luztar_canvas_set_bottom_inset (self->canvas, *reflowed != '\0' ? 150 : 0);
   }
 }
 
@@ -322,9 +357,9 @@ run_open_chooser (LuztarWindow *self,
 }
 
 static void
-open_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+open_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       widget)
 {
   LuztarWindow *self = LUZTAR_WINDOW (widget);
   g_autoptr(GFile) folder = self->file != NULL ? g_file_get_parent (self->file) : NULL;
@@ -350,6 +385,7 @@ luztar_window_open_example (LuztarWindow *self,
   if (!luztar_window_open_file (self, file))
     return FALSE;
   g_clear_object (&self->file);
+  self->example_copy = TRUE;
   show_model (self);
   return TRUE;
 }
@@ -363,9 +399,9 @@ on_example_chosen (LuztarGallery *gallery,
 }
 
 static void
-open_example_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
+open_example_action (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       widget)
 {
   LuztarWindow *self = LUZTAR_WINDOW (widget);
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
@@ -416,13 +452,30 @@ update_recent_menu (LuztarWindow *self)
 }
 
 static void
-open_recent_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+open_recent_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       widget)
 {
   g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
 
   luztar_window_open_file (LUZTAR_WINDOW (widget), file);
+}
+
+/* Every edit is one step: the model before it goes on the undo stack (at
+ * most UNDO_DEPTH steps), the redo stack is cleared, the view stays. */
+static void
+commit_edit (LuztarWindow *self,
+             LzModel      *edited)
+{
+  g_ptr_array_add (self->undo, self->model);
+  if (self->undo->len > UNDO_DEPTH)
+    g_ptr_array_remove_index (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  self->model = edited;
+  self->modified = TRUE;
+  self->keep_view = TRUE;
+  show_model (self);
+  self->keep_view = FALSE;
 }
 
 /**
@@ -454,14 +507,616 @@ luztar_window_set_parameter (LuztarWindow *self,
   edited = lz_model_copy (self->model);
   if (!lz_model_set_parameter_string (edited, id, name, text, error))
     return FALSE;
-  g_ptr_array_add (self->undo, self->model);
-  if (self->undo->len > UNDO_DEPTH)
-    g_ptr_array_remove_index (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
-  self->model = g_steal_pointer (&edited);
-  self->modified = TRUE;
-  show_model (self);
+  commit_edit (self, g_steal_pointer (&edited));
   return TRUE;
+}
+
+static void
+show_message (LuztarWindow *self,
+              const char   *message)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}
+
+static gboolean
+palette_kind_to_item_kind (const char *kind,
+                           LzItemKind *item_kind)
+{
+  if (g_str_equal (kind, "mass") || g_str_equal (kind, "inertia"))
+    *item_kind = LZ_ITEM_BODY;
+  else if (g_str_equal (kind, "motion"))
+    *item_kind = LZ_ITEM_PRESCRIBED;
+  else if (!lz_item_kind_from_string (kind, item_kind))
+    return FALSE;
+  return TRUE;
+}
+
+/**
+ * luztar_window_add_item:
+ * @kind: a palette kind ("mass", "spring", …)
+ * @x: where (model coordinates; for grounds and bodies)
+ * @y: where
+ * @a: (nullable): port a of an element, or the body of a source
+ * @b: (nullable): port b of an element
+ * @error: where a refusal goes
+ *
+ * Adds a new item with the default parameters of its kind as one undo
+ * step and selects it.
+ *
+ * Returns: (transfer none) (nullable): the new item's id
+ */
+const char *
+luztar_window_add_item (LuztarWindow *self,
+                        const char   *kind,
+                        double        x,
+                        double        y,
+                        const char   *a,
+                        const char   *b,
+                        GError      **error)
+{
+  g_autoptr(LzModel) edited = NULL;
+  const LzItem *item = NULL;
+  g_autofree char *id = NULL;
+  LzItemKind item_kind;
+
+  g_return_val_if_fail (LUZTAR_IS_WINDOW (self), NULL);
+  if (self->model == NULL || !palette_kind_to_item_kind (kind, &item_kind))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT, _("Unknown kind of item “%s”"), kind);
+      return NULL;
+    }
+  if (lz_item_kind_is_element (item_kind) && (a == NULL || b == NULL))
+    {
+      /* TRANSLATORS: %s is "Spring", "Damper", … */
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("%s: drop it between two bodies, or between a body and a ground, "
+                     "or drag it from one to the other"), luztar_symbols_palette_name (kind));
+      return NULL;
+    }
+  if (lz_item_kind_is_source (item_kind) && a == NULL)
+    {
+      /* TRANSLATORS: %s is "Force", "Motion" or "Actuator" */
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("%s: drop it onto a body"), luztar_symbols_palette_name (kind));
+      return NULL;
+    }
+
+  edited = lz_model_copy (self->model);
+  luztar_canvas_fix_positions (edited);
+  /* (0, 0) everywhere means "not placed yet" to the layout */
+  if (x == 0 && y == 0)
+    x = luztar_canvas_get_grid_step (self->canvas);
+  switch (item_kind)
+    {
+    case LZ_ITEM_GROUND:
+      item = (const LzItem *) lz_model_add_ground (edited, NULL, error);
+      break;
+    case LZ_ITEM_BODY:
+      item = (const LzItem *) lz_model_add_body (edited, NULL,
+                                                 g_str_equal (kind, "inertia") ? LZ_BODY_ROTATIONAL
+                                                                               : LZ_BODY_TRANSLATIONAL,
+                                                 1.0, error);
+      break;
+    case LZ_ITEM_SPRING:
+    case LZ_ITEM_DAMPER:
+    case LZ_ITEM_FRICTION:
+    case LZ_ITEM_STOP:
+    case LZ_ITEM_GEAR:
+      item = (const LzItem *) lz_model_add_element (edited, item_kind, NULL, a, b, error);
+      break;
+    case LZ_ITEM_FORCE:
+    case LZ_ITEM_PRESCRIBED:
+    case LZ_ITEM_ACTUATOR:
+      item = (const LzItem *) lz_model_add_source (edited, item_kind, NULL, a, NULL, error);
+      break;
+    case LZ_ITEM_N_KINDS:
+    default:
+      g_assert_not_reached ();
+    }
+  if (item == NULL)
+    return NULL;
+  id = g_strdup (item->id);
+  if (item_kind == LZ_ITEM_GROUND || item_kind == LZ_ITEM_BODY)
+    {
+      lz_model_set_parameter (edited, id, "x", x, NULL);
+      lz_model_set_parameter (edited, id, "y", y, NULL);
+    }
+  commit_edit (self, g_steal_pointer (&edited));
+  luztar_canvas_select (self->canvas, (const char * const[]) { id, NULL });
+  return lz_model_lookup (self->model, id)->id;
+}
+
+static void
+on_canvas_create_item (LuztarCanvas *canvas,
+                       const char   *kind,
+                       double        x,
+                       double        y,
+                       const char   *a,
+                       const char   *b,
+                       LuztarWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* click-to-place places one item, then the canvas selects again */
+  luztar_canvas_set_tool (self->canvas, NULL);
+  luztar_palette_set_armed (self->palette, NULL);
+  if (luztar_window_add_item (self, kind, x, y, a, b, &error) == NULL)
+    show_message (self, error->message);
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
+/**
+ * luztar_window_move_items:
+ * @ids: bodies and grounds
+ * @dx: by how much, model units
+ * @dy: by how much
+ *
+ * Moves items on the canvas as one undo step; their connections stay.
+ */
+void
+luztar_window_move_items (LuztarWindow       *self,
+                          const char * const *ids,
+                          double              dx,
+                          double              dy)
+{
+  g_autoptr(LzModel) edited = NULL;
+
+  g_return_if_fail (LUZTAR_IS_WINDOW (self));
+  if (self->model == NULL || ids == NULL || ids[0] == NULL)
+    return;
+  edited = lz_model_copy (self->model);
+  luztar_canvas_fix_positions (edited);
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      double x, y;
+
+      if (!lz_model_get_parameter (edited, ids[i], "x", &x, NULL)
+          || !lz_model_get_parameter (edited, ids[i], "y", &y, NULL))
+        continue;
+      lz_model_set_parameter (edited, ids[i], "x", x + dx, NULL);
+      lz_model_set_parameter (edited, ids[i], "y", y + dy, NULL);
+    }
+  commit_edit (self, g_steal_pointer (&edited));
+}
+
+static void
+on_canvas_move_items (LuztarCanvas  *canvas,
+                      char         **ids,
+                      double         dx,
+                      double         dy,
+                      LuztarWindow  *self)
+{
+  luztar_window_move_items (self, (const char * const *) ids, dx, dy);
+}
+
+static void
+on_palette_kind_activated (LuztarPalette *palette,
+                           const char    *kind,
+                           LuztarWindow  *self)
+{
+  /* a second click disarms */
+  if (g_strcmp0 (luztar_canvas_get_tool (self->canvas), kind) == 0)
+    kind = NULL;
+  luztar_canvas_set_tool (self->canvas, kind);
+  luztar_palette_set_armed (palette, kind);
+  if (kind != NULL)
+    {
+      /* TRANSLATORS: %s is "Spring", "Mass", … */
+      g_autofree char *hint = g_strdup_printf (_("%s: click on the canvas to place it (Esc cancels)"),
+                                               luztar_symbols_palette_name (kind));
+
+      show_message (self, hint);
+    }
+}
+
+static void
+on_canvas_selection_changed (LuztarCanvas *canvas,
+                             LuztarWindow *self)
+{
+  if (luztar_canvas_get_tool (canvas) == NULL)
+    luztar_palette_set_armed (self->palette, NULL);
+  update_edit_actions (self);
+}
+
+/* The items an edit of the selection takes along: the selected items, the
+ * elements between selected ports and the sources on selected bodies. */
+static GHashTable *
+selection_closure (LuztarWindow *self)
+{
+  GPtrArray *selection = luztar_canvas_get_selection (self->canvas);
+  GHashTable *set = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < selection->len; i++)
+    g_hash_table_add (set, selection->pdata[i]);
+  for (guint i = 0; i < lz_model_get_n_elements (self->model); i++)
+    {
+      const LzElement *el = lz_model_get_element (self->model, i);
+
+      if (el->a != NULL && el->b != NULL && g_hash_table_contains (set, el->a)
+          && g_hash_table_contains (set, el->b))
+        g_hash_table_add (set, el->item.id);
+    }
+  for (guint i = 0; i < lz_model_get_n_sources (self->model); i++)
+    {
+      const LzSource *src = lz_model_get_source (self->model, i);
+
+      if (src->body != NULL && g_hash_table_contains (set, src->body))
+        g_hash_table_add (set, src->item.id);
+    }
+  return set;
+}
+
+static void
+copy_params (LzModel       *dst,
+             const char    *dst_id,
+             const LzModel *src,
+             const LzItem  *item)
+{
+  for (guint i = 0; i < lz_item_kind_get_n_params (item->kind); i++)
+    {
+      const LzParamSpec *spec = lz_item_kind_get_param (item->kind, i);
+      g_autofree char *text = NULL;
+
+      if (spec->type == LZ_PARAM_PORT || spec->type == LZ_PARAM_BODY || g_str_equal (spec->name, "kind"))
+        continue;
+      text = lz_model_dup_parameter_string (src, item->id, spec->name, NULL);
+      if (text != NULL)
+        lz_model_set_parameter_string (dst, dst_id, spec->name, text, NULL);
+    }
+}
+
+static char *
+fresh_id (const LzModel *model,
+          const char    *id)
+{
+  g_autofree char *prefix = g_strdup (id);
+  gsize n = strlen (prefix);
+
+  if (lz_model_lookup (model, id) == NULL)
+    return g_strdup (id);
+  while (n > 1 && g_ascii_isdigit (prefix[n - 1]))
+    prefix[--n] = '\0';
+  return lz_model_make_unique_id (model, prefix);
+}
+
+/* Copies the items of SRC in SET (all when NULL) into DST, moved by
+ * (DX, DY), with new ids where DST has them already.  An element whose
+ * port is not copied connects to the port of the same id in DST, if any.
+ * The new ids go to NEW_IDS. */
+static void
+copy_items (LzModel       *dst,
+            const LzModel *src,
+            GHashTable    *set,
+            double         dx,
+            double         dy,
+            GPtrArray     *new_ids)
+{
+  g_autoptr(GHashTable) renamed = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+
+  for (guint i = 0; i < lz_model_get_n_grounds (src) + lz_model_get_n_bodies (src); i++)
+    {
+      gboolean is_ground = i < lz_model_get_n_grounds (src);
+      const LzItem *item = is_ground ? &lz_model_get_ground (src, i)->item
+                                     : &lz_model_get_body (src, i - lz_model_get_n_grounds (src))->item;
+      g_autofree char *id = NULL;
+      double x = 0, y = 0;
+      gboolean ok;
+
+      if (set != NULL && !g_hash_table_contains (set, item->id))
+        continue;
+      id = fresh_id (dst, item->id);
+      ok = is_ground ? lz_model_add_ground (dst, id, NULL) != NULL
+                     : lz_model_add_body (dst, id, ((const LzBody *) item)->kind,
+                                          ((const LzBody *) item)->mass, NULL) != NULL;
+      if (!ok)
+        continue;
+      copy_params (dst, id, src, item);
+      lz_model_get_parameter (src, item->id, "x", &x, NULL);
+      lz_model_get_parameter (src, item->id, "y", &y, NULL);
+      lz_model_set_parameter (dst, id, "x", x + dx, NULL);
+      lz_model_set_parameter (dst, id, "y", y + dy, NULL);
+      g_ptr_array_add (new_ids, g_strdup (id));
+      g_hash_table_insert (renamed, item->id, g_steal_pointer (&id));
+    }
+  for (guint i = 0; i < lz_model_get_n_elements (src); i++)
+    {
+      const LzElement *el = lz_model_get_element (src, i);
+      const char *a = el->a != NULL ? g_hash_table_lookup (renamed, el->a) : NULL;
+      const char *b = el->b != NULL ? g_hash_table_lookup (renamed, el->b) : NULL;
+      g_autofree char *id = NULL;
+
+      if (set != NULL && !g_hash_table_contains (set, el->item.id))
+        continue;
+      a = a != NULL ? a : el->a;
+      b = b != NULL ? b : el->b;
+      if (a == NULL || b == NULL || lz_model_lookup (dst, a) == NULL || lz_model_lookup (dst, b) == NULL)
+        continue;
+      id = fresh_id (dst, el->item.id);
+      if (lz_model_add_element (dst, el->item.kind, id, a, b, NULL) == NULL)
+        continue;
+      copy_params (dst, id, src, &el->item);
+      g_ptr_array_add (new_ids, g_steal_pointer (&id));
+    }
+  for (guint i = 0; i < lz_model_get_n_sources (src); i++)
+    {
+      const LzSource *s = lz_model_get_source (src, i);
+      const char *body = s->body != NULL ? g_hash_table_lookup (renamed, s->body) : NULL;
+      g_autofree char *id = NULL;
+
+      if (set != NULL && !g_hash_table_contains (set, s->item.id))
+        continue;
+      body = body != NULL ? body : s->body;
+      if (body == NULL || lz_model_lookup_body (dst, body) == NULL)
+        continue;
+      id = fresh_id (dst, s->item.id);
+      if (lz_model_add_source (dst, s->item.kind, id, body, NULL, NULL) == NULL)
+        continue;
+      copy_params (dst, id, src, &s->item);
+      g_ptr_array_add (new_ids, g_steal_pointer (&id));
+    }
+}
+
+/* Pastes (or duplicates) the items of SRC into the model, moved a little,
+ * as one undo step, and selects them. */
+static void
+insert_items (LuztarWindow  *self,
+              const LzModel *src,
+              GHashTable    *set,
+              double         offset)
+{
+  g_autoptr(LzModel) edited = lz_model_copy (self->model);
+  g_autoptr(LzModel) placed = lz_model_copy (src);
+  g_autoptr(GPtrArray) new_ids = g_ptr_array_new_with_free_func (g_free);
+
+  luztar_canvas_fix_positions (edited);
+  luztar_canvas_fix_positions (placed);
+  copy_items (edited, placed, set, offset, offset, new_ids);
+  if (new_ids->len == 0)
+    {
+      show_message (self, _("Nothing to paste here: the elements need the bodies they connect"));
+      return;
+    }
+  commit_edit (self, g_steal_pointer (&edited));
+  g_ptr_array_add (new_ids, NULL);
+  luztar_canvas_select (self->canvas, (const char * const *) new_ids->pdata);
+}
+
+static void
+duplicate_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (user_data);
+  g_autoptr(GHashTable) set = NULL;
+
+  if (self->model == NULL || luztar_canvas_get_selection (self->canvas)->len == 0)
+    return;
+  set = selection_closure (self);
+  insert_items (self, self->model, set, 2 * luztar_canvas_get_grid_step (self->canvas));
+}
+
+/**
+ * luztar_window_delete_selection:
+ *
+ * Deletes the selected items as one undo step; deleting a body or a
+ * ground deletes the elements and sources attached to it.
+ */
+void
+luztar_window_delete_selection (LuztarWindow *self)
+{
+  GPtrArray *selection = luztar_canvas_get_selection (self->canvas);
+  g_autoptr(LzModel) edited = NULL;
+  g_autoptr(GHashTable) doomed = NULL;
+
+  if (self->model == NULL || selection->len == 0)
+    return;
+  doomed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < selection->len; i++)
+    g_hash_table_add (doomed, g_strdup (selection->pdata[i]));
+  for (guint i = 0; i < lz_model_get_n_elements (self->model); i++)
+    {
+      const LzElement *el = lz_model_get_element (self->model, i);
+
+      if ((el->a != NULL && g_hash_table_contains (doomed, el->a))
+          || (el->b != NULL && g_hash_table_contains (doomed, el->b)))
+        g_hash_table_add (doomed, g_strdup (el->item.id));
+    }
+  for (guint i = 0; i < lz_model_get_n_sources (self->model); i++)
+    {
+      const LzSource *src = lz_model_get_source (self->model, i);
+
+      if (src->body != NULL && g_hash_table_contains (doomed, src->body))
+        g_hash_table_add (doomed, g_strdup (src->item.id));
+    }
+  edited = lz_model_copy (self->model);
+  luztar_canvas_fix_positions (edited);
+  {
+    GHashTableIter iter;
+    gpointer id;
+
+    g_hash_table_iter_init (&iter, doomed);
+    while (g_hash_table_iter_next (&iter, &id, NULL))
+      lz_model_remove (edited, id, NULL);
+  }
+  luztar_canvas_select (self->canvas, NULL);
+  commit_edit (self, g_steal_pointer (&edited));
+}
+
+static void
+delete_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  luztar_window_delete_selection (LUZTAR_WINDOW (user_data));
+}
+
+/* The clipboard holds a .luztar document of the copied items, so that
+ * they can be pasted into another window (or a text editor). */
+static gboolean
+copy_selection (LuztarWindow *self)
+{
+  g_autoptr(GHashTable) set = NULL;
+  g_autoptr(LzModel) part = NULL;
+  g_autoptr(LzModel) placed = NULL;
+  g_autoptr(GPtrArray) new_ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->model == NULL || luztar_canvas_get_selection (self->canvas)->len == 0)
+    return FALSE;
+  set = selection_closure (self);
+  /* TRANSLATORS: the name of a model on the clipboard */
+  part = lz_model_new (_("Copied items"));
+  placed = lz_model_copy (self->model);
+  luztar_canvas_fix_positions (placed);
+  copy_items (part, placed, set, 0, 0, new_ids);
+  text = lz_model_save_to_data (part, NULL, &error);
+  if (text == NULL)
+    {
+      /* TRANSLATORS: %s says why, e.g. "the model has no bodies" */
+      g_autofree char *message = g_strdup_printf (_("Cannot copy: %s"), error->message);
+
+      show_message (self, message);
+      return FALSE;
+    }
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  return TRUE;
+}
+
+static void
+copy_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  copy_selection (LUZTAR_WINDOW (user_data));
+}
+
+static void
+cut_action (GSimpleAction *action,
+            GVariant      *parameter,
+            gpointer       user_data)
+{
+  if (copy_selection (LUZTAR_WINDOW (user_data)))
+    luztar_window_delete_selection (LUZTAR_WINDOW (user_data));
+}
+
+static void
+paste_text_ready (GObject      *clipboard,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(LuztarWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
+  g_autoptr(LzModel) pasted = NULL;
+
+  if (text == NULL || self->model == NULL)
+    return;
+  /* TRANSLATORS: where a pasted text came from, in error messages */
+  pasted = lz_model_load_from_data (text, strlen (text), _("clipboard"), &error);
+  if (pasted == NULL)
+    {
+      /* TRANSLATORS: %s is the reason, e.g. "clipboard:1: …" */
+      g_autofree char *message = g_strdup_printf (_("The clipboard holds no model items: %s"),
+                                                  error->message);
+
+      show_message (self, message);
+      return;
+    }
+  insert_items (self, pasted, NULL, 2 * luztar_canvas_get_grid_step (self->canvas));
+}
+
+static void
+paste_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (user_data);
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (self)), NULL,
+                                 paste_text_ready, g_object_ref (self));
+}
+
+static void
+on_rename_response (AdwMessageDialog *dialog,
+                    const char       *response,
+                    LuztarWindow     *self)
+{
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  const char *id = g_object_get_data (G_OBJECT (dialog), "id");
+  g_autoptr(LzModel) edited = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *new_id = gtk_editable_get_text (entry);
+
+  if (!g_str_equal (response, "rename") || self->model == NULL || g_str_equal (id, new_id))
+    return;
+  edited = lz_model_copy (self->model);
+  if (!lz_model_rename (edited, id, new_id, &error))
+    {
+      show_message (self, error->message);
+      return;
+    }
+  commit_edit (self, g_steal_pointer (&edited));
+  luztar_canvas_select (self->canvas, (const char * const[]) { new_id, NULL });
+}
+
+static void
+rename_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (user_data);
+  GPtrArray *selection = luztar_canvas_get_selection (self->canvas);
+  GtkWidget *dialog, *entry;
+  const char *id;
+
+  if (self->model == NULL || selection->len == 0)
+    return;
+  id = selection->pdata[0];
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Rename Item"), NULL);
+  /* TRANSLATORS: %s is the item's current name */
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("The new name of “%s”: letters, digits, “_”, “-” and “.”, "
+                                    "starting with a letter or “_”."), id);
+  entry = gtk_entry_new ();
+  gtk_editable_set_text (GTK_EDITABLE (entry), id);
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("New name"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "rename", _("_Rename"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "rename",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "rename");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "id", g_strdup (id), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_rename_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
+static void
+select_all_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  luztar_canvas_select_all (LUZTAR_WINDOW (user_data)->canvas);
+}
+
+static void
+update_edit_actions (LuztarWindow *self)
+{
+  gboolean any = self->model != NULL && luztar_canvas_get_selection (self->canvas)->len > 0;
+  static const char * const selection_actions[] = { "delete", "duplicate", "copy", "cut", "rename" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (selection_actions); i++)
+    set_action_enabled (self, selection_actions[i], any);
+  set_action_enabled (self, "paste", self->model != NULL);
+  set_action_enabled (self, "select-all", self->model != NULL);
+  set_action_enabled (self, "save", self->model != NULL);
+  set_action_enabled (self, "save-as", self->model != NULL);
 }
 
 /* A body or ground clicked on the canvas is selected in the inspector. */
@@ -501,7 +1156,9 @@ swap_history (LuztarWindow *self,
   self->model = g_ptr_array_steal_index (from, from->len - 1);
   /* back at the saved state, nothing is left to save */
   self->modified = self->model != self->saved;
+  self->keep_view = TRUE;
   show_model (self);
+  self->keep_view = FALSE;
 }
 
 gboolean
@@ -539,17 +1196,17 @@ luztar_window_is_modified (LuztarWindow *self)
 }
 
 static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+undo_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       widget)
 {
   luztar_window_undo (LUZTAR_WINDOW (widget));
 }
 
 static void
-redo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+redo_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       widget)
 {
   luztar_window_redo (LUZTAR_WINDOW (widget));
 }
@@ -592,7 +1249,9 @@ luztar_window_save_to (LuztarWindow *self,
   g_clear_pointer (&self->saved, lz_model_unref);
   self->saved = lz_model_ref (self->model);
   remember (self, file);
+  self->keep_view = TRUE;
   show_model (self);
+  self->keep_view = FALSE;
   return TRUE;
 }
 
@@ -613,11 +1272,8 @@ save_chooser_response (GtkNativeDialog *chooser,
 }
 
 static void
-save_as_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
+run_save_chooser (LuztarWindow *self)
 {
-  LuztarWindow *self = LUZTAR_WINDOW (widget);
   GtkFileChooserNative *chooser;
   g_autofree char *name = NULL;
 
@@ -640,17 +1296,85 @@ save_as_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* win.save-as: with a path (from scripts, over D-Bus), saves there; with
+ * "" (the menu, Ctrl+Shift+S), asks where. */
 static void
-save_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+save_as_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       widget)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (widget);
+  const char *path = parameter != NULL ? g_variant_get_string (parameter, NULL) : "";
+
+  if (*path != '\0')
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+
+      luztar_window_save_to (self, file);
+    }
+  else
+    run_save_chooser (self);
+}
+
+/**
+ * luztar_window_new_model:
+ *
+ * Starts a new, empty model in this window (a fixed ground to build on).
+ */
+void
+luztar_window_new_model (LuztarWindow *self)
+{
+  g_autoptr(LzModel) model = NULL;
+
+  g_return_if_fail (LUZTAR_IS_WINDOW (self));
+  /* TRANSLATORS: the name of a new model */
+  model = lz_model_new (_("New model"));
+  lz_model_add_ground (model, "wall", NULL);
+  lz_model_set_parameter (model, "wall", "x", 100, NULL);
+  lz_model_set_parameter (model, "wall", "y", 160, NULL);
+  g_clear_pointer (&self->model, lz_model_unref);
+  g_clear_object (&self->file);
+  self->example_copy = FALSE;
+  self->model = g_steal_pointer (&model);
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  self->modified = FALSE;
+  g_clear_pointer (&self->saved, lz_model_unref);
+  self->saved = lz_model_ref (self->model);
+  show_model (self);
+}
+
+static void
+new_action (GSimpleAction *action,
+            GVariant      *parameter,
+            gpointer       user_data)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (user_data);
+
+  /* unsaved work is never replaced: the new model gets a window of its own */
+  if (self->modified)
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      LuztarWindow *window = luztar_window_new (LUZTAR_APPLICATION (app));
+
+      luztar_window_new_model (window);
+      gtk_window_present (GTK_WINDOW (window));
+      return;
+    }
+  luztar_window_new_model (self);
+}
+
+static void
+save_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       widget)
 {
   LuztarWindow *self = LUZTAR_WINDOW (widget);
 
   if (self->file != NULL)
     luztar_window_save_to (self, self->file);
   else
-    save_as_action (widget, action_name, parameter);
+    run_save_chooser (self);
 }
 
 /* A .luztar file dropped on the window opens there. */
@@ -676,7 +1400,7 @@ on_close_response (AdwMessageDialog *dialog,
       if (self->file == NULL)
         {
           /* an untitled model: Save As first; the user closes again after */
-          gtk_widget_activate_action (GTK_WIDGET (self), "win.save-as", NULL);
+          gtk_widget_activate_action (GTK_WIDGET (self), "win.save-as", "s", "");
           return;
         }
       if (!luztar_window_save_to (self, self->file))
@@ -762,6 +1486,26 @@ luztar_window_dispose (GObject *object)
   G_OBJECT_CLASS (luztar_window_parent_class)->dispose (object);
 }
 
+/* Window actions live in the window's action map, so that GApplication
+ * exports them on the session bus (…/window/N) for scripts and tests. */
+static const GActionEntry win_actions[] = {
+  { "new", new_action },
+  { "open", open_action },
+  { "open-example", open_example_action },
+  { "open-recent", open_recent_action, "s" },
+  { "save", save_action },
+  { "save-as", save_as_action, "s" },
+  { "undo", undo_action },
+  { "redo", redo_action },
+  { "delete", delete_action },
+  { "duplicate", duplicate_action },
+  { "copy", copy_action },
+  { "cut", cut_action },
+  { "paste", paste_action },
+  { "rename", rename_action },
+  { "select-all", select_all_action },
+};
+
 static void
 luztar_window_class_init (LuztarWindowClass *klass)
 {
@@ -774,6 +1518,7 @@ luztar_window_class_init (LuztarWindowClass *klass)
 
   g_type_ensure (LUZTAR_TYPE_CANVAS);
   g_type_ensure (LUZTAR_TYPE_INSPECTOR);
+  g_type_ensure (LUZTAR_TYPE_PALETTE);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-window.ui");
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, toast_overlay);
@@ -781,12 +1526,6 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, description_label);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, canvas);
 
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
-  gtk_widget_class_install_action (widget_class, "win.open-example", NULL, open_example_action);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
-  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.redo", NULL);
@@ -795,8 +1534,13 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, inspector_separator);
   gtk_widget_class_bind_template_callback (widget_class, on_parameter_edited);
   gtk_widget_class_bind_template_callback (widget_class, on_canvas_item_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_canvas_create_item);
+  gtk_widget_class_bind_template_callback (widget_class, on_canvas_move_items);
+  gtk_widget_class_bind_template_callback (widget_class, on_canvas_selection_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_palette_kind_activated);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, palette);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, palette_separator);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, recent_section);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
 }
 
 static void
@@ -813,8 +1557,10 @@ luztar_window_init (LuztarWindow *self)
   }
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_model_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", FALSE);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+  set_action_enabled (self, "undo", FALSE);
+  set_action_enabled (self, "redo", FALSE);
+  update_edit_actions (self);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
                            G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);

@@ -37,5 +37,18 @@ gboolean      luztar_window_is_modified (LuztarWindow *self);
 gboolean      luztar_window_recover   (LuztarWindow *self,
                                        const char   *path);
 char         *luztar_window_dup_autosave_dir (void);
+void          luztar_window_new_model (LuztarWindow *self);
+const char   *luztar_window_add_item  (LuztarWindow *self,
+                                       const char   *kind,
+                                       double        x,
+                                       double        y,
+                                       const char   *a,
+                                       const char   *b,
+                                       GError      **error);
+void          luztar_window_move_items (LuztarWindow       *self,
+                                        const char * const *ids,
+                                        double              dx,
+                                        double              dy);
+void          luztar_window_delete_selection (LuztarWindow *self);
 
 G_END_DECLS

@@ -4,13 +4,24 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The drawing surface of the editor.  It paints the snapping grid (minor
- * lines every grid step, major lines every fifth) in the colours of the
- * current light or dark style, and the model on top of it with the symbols
- * of luztar-symbols.c, scaled to fit the widget.
+ * lines every grid step, major lines every fifth, in model units) in the
+ * colours of the current light or dark style, and the model on top of it
+ * with the symbols of luztar-symbols.c.
+ *
+ * Editing: the canvas keeps the selection and turns pointer and keyboard
+ * gestures into requests ("create-item", "move-items") that the window
+ * carries out on its document, so that every edit is one undo step.  While
+ * items are dragged, the canvas draws a preview copy of the model.
+ *
+ * Accessibility: every item has an invisible child widget placed over its
+ * drawing (a button named "Mass m1", pressed when selected), so that
+ * screen readers list the items and Tab walks through them.
  */
 
 #include "config.h"
 
+#include <math.h>
+#include <string.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
@@ -19,6 +30,56 @@
 
 #define GRID_STEP 20.0
 #define GRID_MAJOR_EVERY 5
+#define PORT_RADIUS 60.0   /* how far from a port a drop may land, model units */
+
+/* ------------------------------------------------------------------------ */
+/* The accessible stand-in of an item                                        */
+
+#define LUZTAR_TYPE_CANVAS_ITEM (luztar_canvas_item_get_type ())
+G_DECLARE_FINAL_TYPE (LuztarCanvasItem, luztar_canvas_item, LUZTAR, CANVAS_ITEM, GtkWidget)
+
+struct _LuztarCanvasItem
+{
+  GtkWidget  parent_instance;
+  char      *id;
+  gboolean   alive;   /* still in the model (mark and sweep on updates) */
+};
+
+G_DEFINE_FINAL_TYPE (LuztarCanvasItem, luztar_canvas_item, GTK_TYPE_WIDGET)
+
+static void
+luztar_canvas_item_finalize (GObject *object)
+{
+  g_free (LUZTAR_CANVAS_ITEM (object)->id);
+  G_OBJECT_CLASS (luztar_canvas_item_parent_class)->finalize (object);
+}
+
+static void
+luztar_canvas_item_class_init (LuztarCanvasItemClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = luztar_canvas_item_finalize;
+  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_BUTTON);
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "luztar-canvas-item");
+}
+
+static void
+luztar_canvas_item_init (LuztarCanvasItem *self)
+{
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  /* the canvas handles the pointer; the item only stands in for it */
+  gtk_widget_set_can_target (GTK_WIDGET (self), FALSE);
+}
+
+/* ------------------------------------------------------------------------ */
+
+typedef enum
+{
+  DRAG_NONE,
+  DRAG_PAN,
+  DRAG_MOVE,
+  DRAG_BAND,
+  DRAG_CONNECT,
+} DragMode;
 
 struct _LuztarCanvas
 {
@@ -26,19 +87,42 @@ struct _LuztarCanvas
 
   /* Owned */
   LzModel         *model;
+  LzModel         *preview;        /* the model while items are dragged */
+  GArray          *shapes;         /* LuztarShape of the shown model */
+  GPtrArray       *selection;      /* ids */
+  GHashTable      *items;          /* id → LuztarCanvasItem */
+  char            *tool;           /* palette kind armed for click-to-place */
+  char            *connect_from;   /* port a of an element being dragged out */
   int              bottom_inset;   /* pixels covered at the bottom (a card) */
+  gboolean         fit_valid;      /* the fitted box below is set */
+  double           fx0, fy0, fx1, fy1;
   double           zoom;           /* 1 = fitted to the widget */
   double           pan_x, pan_y;   /* screen offset of the fitted drawing */
-  double           drag_x, drag_y; /* pan at the start of a drag */
   double           pinch_zoom;     /* zoom at the start of a pinch */
-  /* the transform of the last drawing: screen = model·scale + offset */
+  /* the transform: screen = model·scale + offset */
   double           view_scale, view_x, view_y;
+  /* the current drag (widget coordinates) */
+  DragMode         drag_mode;
+  double           drag_x0, drag_y0, drag_dx, drag_dy;
+  double           drag_pan_x, drag_pan_y;
+  gboolean         selecting_by_focus;
 
   /* Borrowed */
   AdwStyleManager *style_manager;
 };
 
 G_DEFINE_FINAL_TYPE (LuztarCanvas, luztar_canvas, GTK_TYPE_WIDGET)
+
+enum
+{
+  SIGNAL_ITEM_ACTIVATED,
+  SIGNAL_SELECTION_CHANGED,
+  SIGNAL_CREATE_ITEM,
+  SIGNAL_MOVE_ITEMS,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 GtkWidget *
 luztar_canvas_new (void)
@@ -53,39 +137,387 @@ luztar_canvas_get_grid_step (LuztarCanvas *self)
   return GRID_STEP;
 }
 
-static void
-draw_grid (cairo_t  *cr,
-           int       width,
-           int       height,
-           gboolean  dark)
+/**
+ * luztar_canvas_snap:
+ * @value: a model coordinate
+ *
+ * Returns: @value on the nearest grid line
+ */
+double
+luztar_canvas_snap (double value)
 {
-  double minor = dark ? 0.16 : 0.90;
-  double major = dark ? 0.22 : 0.84;
-  int n_x = (int) (width / GRID_STEP) + 1;
-  int n_y = (int) (height / GRID_STEP) + 1;
+  return round (value / GRID_STEP) * GRID_STEP;
+}
 
-  cairo_set_line_width (cr, 1.0);
-  /* Minor lines first, major lines on top, each in one stroke. */
-  for (int pass = 0; pass < 2; pass++)
+static const LzModel *
+shown_model (LuztarCanvas *self)
+{
+  return self->preview != NULL ? self->preview : self->model;
+}
+
+/* The transform of the fitted box: centred in the widget (above the
+ * inset), at most 2:1, then zoomed and panned by the user. */
+static void
+update_view (LuztarCanvas *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  double margin = 48, scale;
+
+  height = MAX (height - self->bottom_inset, height / 2);
+  if (!self->fit_valid)
     {
-      gboolean want_major = pass == 1;
-      double grey = want_major ? major : minor;
-
-      for (int i = 0; i <= n_x; i++)
-        if ((i % GRID_MAJOR_EVERY == 0) == want_major)
-          {
-            cairo_move_to (cr, i * GRID_STEP + 0.5, 0);
-            cairo_line_to (cr, i * GRID_STEP + 0.5, height);
-          }
-      for (int j = 0; j <= n_y; j++)
-        if ((j % GRID_MAJOR_EVERY == 0) == want_major)
-          {
-            cairo_move_to (cr, 0, j * GRID_STEP + 0.5);
-            cairo_line_to (cr, width, j * GRID_STEP + 0.5);
-          }
-      cairo_set_source_rgb (cr, grey, grey, grey);
-      cairo_stroke (cr);
+      self->view_scale = self->zoom;
+      self->view_x = self->pan_x;
+      self->view_y = self->pan_y;
+      return;
     }
+  scale = MIN ((width - 2 * margin) / MAX (self->fx1 - self->fx0, 1),
+               (height - 2 * margin) / MAX (self->fy1 - self->fy0, 1));
+  scale = CLAMP (scale, 0.2, 2.0) * self->zoom;
+  self->view_scale = scale;
+  self->view_x = width / 2.0 + self->pan_x - scale * (self->fx0 + self->fx1) / 2;
+  self->view_y = height / 2.0 + self->pan_y - scale * (self->fy0 + self->fy1) / 2;
+}
+
+static void
+to_model (LuztarCanvas *self,
+          double        x,
+          double        y,
+          double       *mx,
+          double       *my)
+{
+  update_view (self);
+  *mx = (x - self->view_x) / self->view_scale;
+  *my = (y - self->view_y) / self->view_scale;
+}
+
+/**
+ * luztar_canvas_to_widget:
+ * @self: a canvas
+ * @x: model coordinate
+ * @y: model coordinate
+ * @wx: (out): widget coordinate
+ * @wy: (out): widget coordinate
+ *
+ * Where a point of the model is on the widget.
+ */
+void
+luztar_canvas_to_widget (LuztarCanvas *self,
+                         double        x,
+                         double        y,
+                         double       *wx,
+                         double       *wy)
+{
+  g_return_if_fail (LUZTAR_IS_CANVAS (self));
+  update_view (self);
+  *wx = x * self->view_scale + self->view_x;
+  *wy = y * self->view_scale + self->view_y;
+}
+
+/* The box to fit: the model's drawing, or a 640×360 sheet when empty. */
+static void
+reset_fit (LuztarCanvas *self)
+{
+  guint ng, nb;
+  g_autofree LuztarPoint *gp = NULL;
+  g_autofree LuztarPoint *bp = NULL;
+
+  self->zoom = 1.0;
+  self->pan_x = self->pan_y = 0;
+  self->fit_valid = self->model != NULL;
+  if (self->model == NULL)
+    return;
+  ng = lz_model_get_n_grounds (self->model);
+  nb = lz_model_get_n_bodies (self->model);
+  gp = g_new0 (LuztarPoint, MAX (ng, 1));
+  bp = g_new0 (LuztarPoint, MAX (nb, 1));
+  if (ng + nb == 0)
+    {
+      self->fx0 = self->fy0 = 0;
+      self->fx1 = 640;
+      self->fy1 = 360;
+      return;
+    }
+  luztar_symbols_layout (self->model, gp, bp, &self->fx0, &self->fy0, &self->fx1, &self->fy1);
+  if (nb == 0)
+    {
+      /* only grounds (a new model): the first on the left, room to build */
+      self->fx0 = gp[0].x - 40;
+      self->fx1 = gp[0].x + 440;
+      self->fy0 = gp[0].y - 135;
+      self->fy1 = gp[0].y + 135;
+      return;
+    }
+  /* a small model is not blown up: the box is at least a 480×270 sheet */
+  for (int axis = 0; axis < 2; axis++)
+    {
+      double *lo = axis == 0 ? &self->fx0 : &self->fy0, *hi = axis == 0 ? &self->fx1 : &self->fy1;
+      double need = axis == 0 ? 480 : 270, mid = (*lo + *hi) / 2;
+
+      if (*hi - *lo < need)
+        {
+          *lo = mid - need / 2;
+          *hi = mid + need / 2;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Items and selection                                                       */
+
+/**
+ * luztar_canvas_is_selected:
+ * @self: a canvas
+ * @id: an item id
+ *
+ * Returns: whether @id is selected
+ */
+gboolean
+luztar_canvas_is_selected (LuztarCanvas *self,
+                           const char   *id)
+{
+  g_return_val_if_fail (LUZTAR_IS_CANVAS (self), FALSE);
+  for (guint i = 0; i < self->selection->len; i++)
+    if (g_str_equal (self->selection->pdata[i], id))
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * luztar_canvas_get_selection:
+ * @self: a canvas
+ *
+ * Returns: (transfer none) (element-type utf8): the ids of the selected
+ *   items, in the order they were selected
+ */
+GPtrArray *
+luztar_canvas_get_selection (LuztarCanvas *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_CANVAS (self), NULL);
+  return self->selection;
+}
+
+static void
+sync_item_states (LuztarCanvas *self)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, self->items);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    gtk_accessible_update_state (GTK_ACCESSIBLE (value), GTK_ACCESSIBLE_STATE_PRESSED,
+                                 luztar_canvas_is_selected (self, key)
+                                 ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
+                                 -1);
+}
+
+static void
+selection_changed (LuztarCanvas *self)
+{
+  sync_item_states (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
+  if (self->selection->len == 1)
+    g_signal_emit (self, signals[SIGNAL_ITEM_ACTIVATED], 0, self->selection->pdata[0]);
+}
+
+/**
+ * luztar_canvas_select:
+ * @self: a canvas
+ * @ids: (nullable) (array zero-terminated=1): the items to select, %NULL
+ *   for none
+ *
+ * Replaces the selection.  Ids not in the model are left out.
+ */
+void
+luztar_canvas_select (LuztarCanvas       *self,
+                      const char * const *ids)
+{
+  g_return_if_fail (LUZTAR_IS_CANVAS (self));
+  g_ptr_array_set_size (self->selection, 0);
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    if (self->model != NULL && lz_model_lookup (self->model, ids[i]) != NULL
+        && !luztar_canvas_is_selected (self, ids[i]))
+      g_ptr_array_add (self->selection, g_strdup (ids[i]));
+  selection_changed (self);
+}
+
+static void
+select_one (LuztarCanvas *self,
+            const char   *id,
+            gboolean      toggle)
+{
+  g_autofree char *copy = g_strdup (id);
+
+  if (!toggle)
+    g_ptr_array_set_size (self->selection, 0);
+  if (toggle && luztar_canvas_is_selected (self, copy))
+    {
+      for (guint i = 0; i < self->selection->len; i++)
+        if (g_str_equal (self->selection->pdata[i], copy))
+          g_ptr_array_remove_index (self->selection, i--);
+    }
+  else if (copy != NULL)
+    g_ptr_array_add (self->selection, g_strdup (copy));
+  selection_changed (self);
+}
+
+/**
+ * luztar_canvas_select_all:
+ * @self: a canvas
+ *
+ * Selects every item of the model.
+ */
+void
+luztar_canvas_select_all (LuztarCanvas *self)
+{
+  g_return_if_fail (LUZTAR_IS_CANVAS (self));
+  g_ptr_array_set_size (self->selection, 0);
+  for (guint i = 0; self->shapes != NULL && i < self->shapes->len; i++)
+    g_ptr_array_add (self->selection, g_strdup (g_array_index (self->shapes, LuztarShape, i).id));
+  selection_changed (self);
+}
+
+/* "Mass m1", "Spring k1 between m1 and m2": what a screen reader says. */
+static char *
+item_description (const LzModel *model,
+                  const LzItem  *item,
+                  char         **name)
+{
+  const char *label = item->label != NULL && *item->label != '\0' ? item->label : item->id;
+  const char *kind_name = luztar_symbols_kind_name (item);
+
+  /* TRANSLATORS: an item on the canvas for screen readers: "Mass m1" */
+  *name = g_strdup_printf (C_("canvas item", "%s %s"), kind_name, label);
+  if (lz_item_kind_is_element (item->kind))
+    {
+      const LzElement *el = (const LzElement *) item;
+
+      /* TRANSLATORS: what an element connects, for screen readers */
+      return g_strdup_printf (_("between %s and %s"), el->a != NULL ? el->a : "?",
+                              el->b != NULL ? el->b : "?");
+    }
+  if (lz_item_kind_is_source (item->kind))
+    {
+      const LzSource *src = (const LzSource *) item;
+
+      /* TRANSLATORS: the body a force or motion acts on, for screen readers */
+      return g_strdup_printf (_("on %s"), src->body != NULL ? src->body : "?");
+    }
+  return g_strdup ("");
+}
+
+/* One child per item, reused by id, so that the focus survives edits. */
+static void
+sync_items (LuztarCanvas *self)
+{
+  GHashTableIter iter;
+  gpointer value;
+  GtkWidget *after = NULL;
+
+  g_hash_table_iter_init (&iter, self->items);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    LUZTAR_CANVAS_ITEM (value)->alive = FALSE;
+  for (guint i = 0; self->shapes != NULL && i < self->shapes->len; i++)
+    {
+      const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
+      LuztarCanvasItem *item = g_hash_table_lookup (self->items, s->id);
+      const LzItem *model_item = lz_model_lookup (self->model, s->id);
+      g_autofree char *name = NULL;
+      g_autofree char *description = NULL;
+
+      if (item == NULL)
+        {
+          item = g_object_new (LUZTAR_TYPE_CANVAS_ITEM, NULL);
+          item->id = g_strdup (s->id);
+          gtk_widget_insert_after (GTK_WIDGET (item), GTK_WIDGET (self), after);
+          g_hash_table_insert (self->items, g_strdup (s->id), item);
+        }
+      else
+        gtk_widget_insert_after (GTK_WIDGET (item), GTK_WIDGET (self), after);
+      after = GTK_WIDGET (item);
+      item->alive = TRUE;
+      description = item_description (self->model, model_item, &name);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (item),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                      -1);
+      gtk_widget_set_visible (GTK_WIDGET (item), s->shown);
+    }
+  g_hash_table_iter_init (&iter, self->items);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (!LUZTAR_CANVAS_ITEM (value)->alive)
+      {
+        gtk_widget_unparent (value);
+        g_hash_table_iter_remove (&iter);
+      }
+  sync_item_states (self);
+}
+
+static void
+update_shapes (LuztarCanvas *self)
+{
+  g_clear_pointer (&self->shapes, g_array_unref);
+  if (shown_model (self) != NULL)
+    self->shapes = luztar_symbols_get_shapes (shown_model (self));
+}
+
+static void
+update_description (LuztarCanvas *self)
+{
+  g_autofree char *description = NULL;
+
+  if (self->model != NULL)
+    {
+      guint nb = lz_model_get_n_bodies (self->model), ne = lz_model_get_n_elements (self->model);
+      g_autofree char *bodies = g_strdup_printf (ngettext ("%u body", "%u bodies", nb), nb);
+      g_autofree char *elements = g_strdup_printf (ngettext ("%u element", "%u elements", ne), ne);
+
+      /* TRANSLATORS: what a screen reader says about the canvas: the
+       * model's name, "3 bodies", "5 elements" */
+      description = g_strdup_printf (_("%s: %s, %s"), lz_model_get_name (self->model), bodies, elements);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description != NULL ? description : "",
+                                  -1);
+}
+
+/**
+ * luztar_canvas_update_model:
+ * @self: a canvas
+ * @model: (nullable): the edited model
+ *
+ * Shows an edited version of the model: the view and the selection stay
+ * (selected items that are gone are dropped from it).
+ */
+void
+luztar_canvas_update_model (LuztarCanvas *self,
+                            LzModel      *model)
+{
+  guint before;
+
+  g_return_if_fail (LUZTAR_IS_CANVAS (self));
+
+  if (model != NULL)
+    lz_model_ref (model);
+  g_clear_pointer (&self->model, lz_model_unref);
+  g_clear_pointer (&self->preview, lz_model_unref);
+  self->model = model;
+  if (!self->fit_valid)
+    reset_fit (self);
+  update_shapes (self);
+  sync_items (self);
+  update_description (self);
+  before = self->selection->len;
+  for (guint i = 0; i < self->selection->len; i++)
+    if (model == NULL || lz_model_lookup (model, self->selection->pdata[i]) == NULL)
+      g_ptr_array_remove_index (self->selection, i--);
+  if (self->selection->len != before)
+    selection_changed (self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /**
@@ -93,37 +525,20 @@ draw_grid (cairo_t  *cr,
  * @self: a canvas
  * @model: (nullable): the model to show
  *
- * Shows @model, scaled to fit; %NULL shows the empty grid.
+ * Shows @model as a new document: fitted to the widget, nothing selected;
+ * %NULL shows the empty grid.
  */
 void
 luztar_canvas_set_model (LuztarCanvas *self,
                          LzModel      *model)
 {
-  g_autofree char *description = NULL;
-
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
 
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
-  self->zoom = 1.0;
-  self->pan_x = self->pan_y = 0;
-  if (model != NULL)
-    {
-      guint nb = lz_model_get_n_bodies (model), ne = lz_model_get_n_elements (model);
-      g_autofree char *bodies = g_strdup_printf (ngettext ("%u body", "%u bodies", nb), nb);
-      g_autofree char *elements = g_strdup_printf (ngettext ("%u element", "%u elements", ne), ne);
-
-      /* TRANSLATORS: what a screen reader says about the canvas: the
-       * model's name, "3 bodies", "5 elements" */
-      description = g_strdup_printf (_("%s: %s, %s"), lz_model_get_name (model), bodies, elements);
-    }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  description != NULL ? description : "",
-                                  -1);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_ptr_array_set_size (self->selection, 0);
+  self->fit_valid = FALSE;
+  luztar_canvas_update_model (self, model);
+  reset_fit (self);
+  selection_changed (self);
 }
 
 /**
@@ -139,6 +554,7 @@ luztar_canvas_set_bottom_inset (LuztarCanvas *self,
 {
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
   self->bottom_inset = MAX (inset, 0);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -148,6 +564,32 @@ luztar_canvas_get_model (LuztarCanvas *self)
   g_return_val_if_fail (LUZTAR_IS_CANVAS (self), NULL);
   return self->model;
 }
+
+/**
+ * luztar_canvas_set_tool:
+ * @self: a canvas
+ * @kind: (nullable): a palette kind ("mass", "spring", …) to place with
+ *   the next click, or %NULL for the selection tool
+ */
+void
+luztar_canvas_set_tool (LuztarCanvas *self,
+                        const char   *kind)
+{
+  g_return_if_fail (LUZTAR_IS_CANVAS (self));
+  g_free (self->tool);
+  self->tool = g_strdup (kind);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), kind != NULL ? "crosshair" : NULL);
+}
+
+const char *
+luztar_canvas_get_tool (LuztarCanvas *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_CANVAS (self), NULL);
+  return self->tool;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Zoom                                                                      */
 
 #define ZOOM_MIN 0.1
 #define ZOOM_MAX 20.0
@@ -176,6 +618,7 @@ zoom_at (LuztarCanvas *self,
   self->pan_x = x - cx - factor * (x - cx - self->pan_x);
   self->pan_y = y - cy - factor * (y - cy - self->pan_y);
   self->zoom = zoom;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -189,8 +632,8 @@ void
 luztar_canvas_zoom_fit (LuztarCanvas *self)
 {
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
-  self->zoom = 1.0;
-  self->pan_x = self->pan_y = 0;
+  reset_fit (self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -237,60 +680,12 @@ on_scroll (GtkEventControllerScroll *controller,
       /* Shift + wheel pans */
       self->pan_x -= 40 * dy;
       self->pan_y -= 40 * dx;
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     }
   zoom_at (self, dy < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, x, y);
   return TRUE;
-}
-
-enum
-{
-  SIGNAL_ITEM_ACTIVATED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
-/* A click (not a drag) on a body or a ground selects it. */
-static void
-on_click (GtkGestureClick *gesture,
-          int              n_press,
-          double           x,
-          double           y,
-          LuztarCanvas    *self)
-{
-  const char *id;
-
-  if (self->model == NULL || self->view_scale <= 0)
-    return;
-  id = luztar_symbols_hit_test (self->model, (x - self->view_x) / self->view_scale,
-                                (y - self->view_y) / self->view_scale);
-  if (id != NULL)
-    g_signal_emit (self, signals[SIGNAL_ITEM_ACTIVATED], 0, id);
-}
-
-static void
-on_drag_begin (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               LuztarCanvas   *self)
-{
-  /* a click on the canvas gives it the keyboard (zoom keys, undo) */
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  self->drag_x = self->pan_x;
-  self->drag_y = self->pan_y;
-}
-
-static void
-on_drag_update (GtkGestureDrag *gesture,
-                double          dx,
-                double          dy,
-                LuztarCanvas   *self)
-{
-  self->pan_x = self->drag_x + dx;
-  self->pan_y = self->drag_y + dy;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -313,43 +708,483 @@ on_pinch (GtkGestureZoom *gesture,
   zoom_at (self, self->pinch_zoom * scale / self->zoom, x, y);
 }
 
-/* The model scaled to fit the widget with a margin, centred, at most 2:1,
- * then zoomed and panned by the user. */
-static void
-draw_model (LuztarCanvas *self,
-            cairo_t      *cr,
-            int           width,
-            int           height,
-            gboolean      dark)
-{
-  guint ng = lz_model_get_n_grounds (self->model), nb = lz_model_get_n_bodies (self->model);
-  g_autofree LuztarPoint *gp = g_new0 (LuztarPoint, MAX (ng, 1));
-  g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
-  double x0, y0, x1, y1, scale, margin = 48;
-  LuztarDrawStyle style = { dark, 1.0 };
+/* ------------------------------------------------------------------------ */
+/* Placing, moving, selecting with the pointer                               */
 
-  luztar_symbols_layout (self->model, gp, bp, &x0, &y0, &x1, &y1);
-  scale = MIN ((width - 2 * margin) / MAX (x1 - x0, 1), (height - 2 * margin) / MAX (y1 - y0, 1));
-  scale = CLAMP (scale, 0.2, 2.0) * self->zoom;
-  style.scale = scale;
-  self->view_scale = scale;
-  self->view_x = width / 2.0 + self->pan_x - scale * (x0 + x1) / 2;
-  self->view_y = height / 2.0 + self->pan_y - scale * (y0 + y1) / 2;
-  cairo_save (cr);
-  cairo_translate (cr, width / 2.0 + self->pan_x, height / 2.0 + self->pan_y);
-  cairo_scale (cr, scale, scale);
-  cairo_translate (cr, -(x0 + x1) / 2, -(y0 + y1) / 2);
-  luztar_symbols_draw_model (cr, self->model, &style);
-  cairo_restore (cr);
+static gboolean
+kind_is_two_port (const char *kind)
+{
+  static const char * const two_port[] = { "spring", "damper", "friction", "stop", "gear", NULL };
+
+  return kind != NULL && g_strv_contains (two_port, kind);
+}
+
+static gboolean
+kind_is_source (const char *kind)
+{
+  static const char * const sources[] = { "force", "motion", "actuator", NULL };
+
+  return kind != NULL && g_strv_contains (sources, kind);
+}
+
+/**
+ * luztar_canvas_place:
+ * @self: a canvas
+ * @kind: a palette kind: "ground", "mass", "inertia", "spring", "damper",
+ *   "friction", "stop", "gear", "force", "motion" or "actuator"
+ * @x: where, widget coordinates
+ * @y: where, widget coordinates
+ *
+ * What a drop from the palette (or a click with a palette tool) does:
+ * asks for a new item by "create-item".  A ground or a body goes to the
+ * grid point at (@x, @y); a two-port element connects the nearest ports
+ * on either side; a force, motion or actuator goes on the body there.
+ *
+ * Returns: whether an item was asked for (%FALSE: no port there; the
+ *   canvas emits "create-item" with %NULL ports so that the window can
+ *   say why)
+ */
+gboolean
+luztar_canvas_place (LuztarCanvas *self,
+                     const char   *kind,
+                     double        x,
+                     double        y)
+{
+  const char *a = NULL, *b = NULL;
+  double mx, my;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (LUZTAR_IS_CANVAS (self), FALSE);
+  if (self->model == NULL)
+    return FALSE;
+  to_model (self, x, y, &mx, &my);
+  if (kind_is_two_port (kind))
+    ok = luztar_symbols_pick_two_ports (self->model, mx, my, PORT_RADIUS * 2,
+                                        g_str_equal (kind, "friction"), &a, &b);
+  else if (kind_is_source (kind))
+    {
+      a = luztar_symbols_pick_port (self->model, mx, my, PORT_RADIUS);
+      if (a != NULL && lz_model_lookup_body (self->model, a) == NULL)
+        a = NULL;
+      ok = a != NULL;
+    }
+  else
+    {
+      mx = luztar_canvas_snap (mx);
+      my = luztar_canvas_snap (my);
+    }
+  if (!ok)
+    a = b = NULL;
+  g_signal_emit (self, signals[SIGNAL_CREATE_ITEM], 0, kind, mx, my, a, b);
+  return ok;
+}
+
+static gboolean
+on_drop (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         LuztarCanvas  *self)
+{
+  const char *text = g_value_get_string (value);
+
+  if (text == NULL || !g_str_has_prefix (text, "luztar-palette:"))
+    return FALSE;
+  luztar_canvas_place (self, text + strlen ("luztar-palette:"), x, y);
+  return TRUE;
 }
 
 static void
-luztar_canvas_dispose (GObject *object)
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               LuztarCanvas   *self)
 {
-  LuztarCanvas *self = LUZTAR_CANVAS (object);
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  const char *id = NULL;
+  double mx, my;
 
-  g_clear_pointer (&self->model, lz_model_unref);
-  G_OBJECT_CLASS (luztar_canvas_parent_class)->dispose (object);
+  /* a click on the canvas gives it the keyboard (zoom keys, undo, arrows) */
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  self->drag_x0 = x;
+  self->drag_y0 = y;
+  self->drag_dx = self->drag_dy = 0;
+  self->drag_pan_x = self->pan_x;
+  self->drag_pan_y = self->pan_y;
+  if (button != GDK_BUTTON_PRIMARY || self->model == NULL)
+    {
+      self->drag_mode = DRAG_PAN;
+      return;
+    }
+  to_model (self, x, y, &mx, &my);
+  if (kind_is_two_port (self->tool))
+    {
+      /* dragging out an element from a port to another */
+      const char *port = luztar_symbols_pick_port (self->model, mx, my, 8 / self->view_scale);
+
+      if (port != NULL)
+        {
+          g_free (self->connect_from);
+          self->connect_from = g_strdup (port);
+          self->drag_mode = DRAG_CONNECT;
+          return;
+        }
+    }
+  if (self->tool != NULL)
+    {
+      self->drag_mode = DRAG_NONE;   /* a click: placed on release */
+      return;
+    }
+  id = luztar_symbols_hit_test (self->model, mx, my);
+  if (id == NULL)
+    {
+      if (!(mods & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) && self->selection->len > 0)
+        luztar_canvas_select (self, NULL);
+      self->drag_mode = DRAG_BAND;
+      return;
+    }
+  if (mods & (GDK_SHIFT_MASK | GDK_CONTROL_MASK))
+    select_one (self, id, TRUE);
+  else if (!luztar_canvas_is_selected (self, id))
+    select_one (self, id, FALSE);
+  else if (self->selection->len > 1)
+    /* a click on a selected item among several: it comes first */
+    {
+      for (guint i = 0; i < self->selection->len; i++)
+        if (g_str_equal (self->selection->pdata[i], id))
+          g_ptr_array_remove_index (self->selection, i--);
+      g_ptr_array_insert (self->selection, 0, g_strdup (id));
+      selection_changed (self);
+    }
+  self->drag_mode = DRAG_MOVE;
+}
+
+/* The selected bodies and grounds (what a move moves). */
+static GPtrArray *
+movable_selection (LuztarCanvas *self)
+{
+  GPtrArray *ids = g_ptr_array_new ();
+
+  for (guint i = 0; i < self->selection->len; i++)
+    {
+      const LzItem *item = lz_model_lookup (self->model, self->selection->pdata[i]);
+
+      if (item != NULL && (item->kind == LZ_ITEM_BODY || item->kind == LZ_ITEM_GROUND))
+        g_ptr_array_add (ids, self->selection->pdata[i]);
+    }
+  return ids;
+}
+
+/* Model positions as drawn (files without positions are laid out). */
+static void
+item_position (const LzModel *model,
+               const char    *id,
+               double        *x,
+               double        *y)
+{
+  guint ng = lz_model_get_n_grounds (model), nb = lz_model_get_n_bodies (model);
+  g_autofree LuztarPoint *gp = g_new0 (LuztarPoint, MAX (ng, 1));
+  g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
+  double x0, y0, x1, y1;
+
+  luztar_symbols_layout (model, gp, bp, &x0, &y0, &x1, &y1);
+  *x = *y = 0;
+  for (guint i = 0; i < ng; i++)
+    if (g_str_equal (lz_model_get_ground (model, i)->item.id, id))
+      *x = gp[i].x, *y = gp[i].y;
+  for (guint i = 0; i < nb; i++)
+    if (g_str_equal (lz_model_get_body (model, i)->item.id, id))
+      *x = bp[i].x, *y = bp[i].y;
+}
+
+/**
+ * luztar_canvas_fix_positions:
+ * @model: a model being edited
+ *
+ * Writes the drawn positions of all grounds and bodies into @model (a
+ * file without positions is laid out in a row; once one item is moved or
+ * added, all keep their places).
+ */
+void
+luztar_canvas_fix_positions (LzModel *model)
+{
+  guint ng = lz_model_get_n_grounds (model), nb = lz_model_get_n_bodies (model);
+  g_autofree LuztarPoint *gp = g_new0 (LuztarPoint, MAX (ng, 1));
+  g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
+  double x0, y0, x1, y1;
+
+  luztar_symbols_layout (model, gp, bp, &x0, &y0, &x1, &y1);
+  for (guint i = 0; i < ng; i++)
+    {
+      const char *id = lz_model_get_ground (model, i)->item.id;
+
+      lz_model_set_parameter (model, id, "x", gp[i].x, NULL);
+      lz_model_set_parameter (model, id, "y", gp[i].y, NULL);
+    }
+  for (guint i = 0; i < nb; i++)
+    {
+      const char *id = lz_model_get_body (model, i)->item.id;
+
+      lz_model_set_parameter (model, id, "x", bp[i].x, NULL);
+      lz_model_set_parameter (model, id, "y", bp[i].y, NULL);
+    }
+}
+
+/* The move of the drag in model units, snapped so that the first item
+ * lands on the grid. */
+static void
+snapped_move (LuztarCanvas *self,
+              GPtrArray    *ids,
+              double       *dx,
+              double       *dy)
+{
+  double x, y;
+
+  *dx = self->drag_dx / self->view_scale;
+  *dy = self->drag_dy / self->view_scale;
+  if (ids->len == 0)
+    return;
+  item_position (self->model, ids->pdata[0], &x, &y);
+  *dx = luztar_canvas_snap (x + *dx) - x;
+  *dy = luztar_canvas_snap (y + *dy) - y;
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                LuztarCanvas   *self)
+{
+  self->drag_dx = dx;
+  self->drag_dy = dy;
+  switch (self->drag_mode)
+    {
+    case DRAG_PAN:
+      self->pan_x = self->drag_pan_x + dx;
+      self->pan_y = self->drag_pan_y + dy;
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+      break;
+    case DRAG_MOVE:
+      {
+        g_autoptr(GPtrArray) ids = movable_selection (self);
+        double mdx, mdy;
+
+        if (ids->len == 0 || (fabs (dx) < 3 && fabs (dy) < 3 && self->preview == NULL))
+          break;
+        snapped_move (self, ids, &mdx, &mdy);
+        g_clear_pointer (&self->preview, lz_model_unref);
+        self->preview = lz_model_copy (self->model);
+        luztar_canvas_fix_positions (self->preview);
+        for (guint i = 0; i < ids->len; i++)
+          {
+            double x, y;
+
+            item_position (self->model, ids->pdata[i], &x, &y);
+            lz_model_set_parameter (self->preview, ids->pdata[i], "x", x + mdx, NULL);
+            lz_model_set_parameter (self->preview, ids->pdata[i], "y", y + mdy, NULL);
+          }
+        update_shapes (self);
+        gtk_widget_queue_allocate (GTK_WIDGET (self));
+      }
+      break;
+    case DRAG_BAND:
+    case DRAG_CONNECT:
+    case DRAG_NONE:
+    default:
+      break;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             LuztarCanvas   *self)
+{
+  DragMode mode = self->drag_mode;
+
+  self->drag_mode = DRAG_NONE;
+  self->drag_dx = dx;
+  self->drag_dy = dy;
+  if (self->model == NULL)
+    return;
+  switch (mode)
+    {
+    case DRAG_MOVE:
+      if (self->preview != NULL)
+        {
+          g_autoptr(GPtrArray) ids = movable_selection (self);
+          double mdx, mdy;
+
+          snapped_move (self, ids, &mdx, &mdy);
+          g_clear_pointer (&self->preview, lz_model_unref);
+          update_shapes (self);
+          if (ids->len > 0 && (mdx != 0 || mdy != 0))
+            {
+              g_ptr_array_add (ids, NULL);
+              g_signal_emit (self, signals[SIGNAL_MOVE_ITEMS], 0, (char **) ids->pdata, mdx, mdy);
+            }
+        }
+      break;
+    case DRAG_BAND:
+      {
+        double ax, ay, bx, by;
+
+        if (fabs (dx) < 3 && fabs (dy) < 3)
+          break;
+        to_model (self, self->drag_x0, self->drag_y0, &ax, &ay);
+        to_model (self, self->drag_x0 + dx, self->drag_y0 + dy, &bx, &by);
+        for (guint i = 0; i < self->shapes->len; i++)
+          {
+            const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
+
+            if (s->shown && s->x0 >= MIN (ax, bx) && s->x1 <= MAX (ax, bx)
+                && s->y0 >= MIN (ay, by) && s->y1 <= MAX (ay, by)
+                && !luztar_canvas_is_selected (self, s->id))
+              g_ptr_array_add (self->selection, g_strdup (s->id));
+          }
+        selection_changed (self);
+      }
+      break;
+    case DRAG_CONNECT:
+      {
+        double mx, my;
+        const char *to;
+
+        to_model (self, self->drag_x0 + dx, self->drag_y0 + dy, &mx, &my);
+        to = luztar_symbols_pick_port (self->model, mx, my, 8 / self->view_scale);
+        if (to != NULL && g_strcmp0 (to, self->connect_from) != 0)
+          g_signal_emit (self, signals[SIGNAL_CREATE_ITEM], 0, self->tool, mx, my,
+                         self->connect_from, to);
+        else if (fabs (dx) < 3 && fabs (dy) < 3)
+          luztar_canvas_place (self, self->tool, self->drag_x0, self->drag_y0);
+        g_clear_pointer (&self->connect_from, g_free);
+      }
+      break;
+    case DRAG_NONE:
+      if (self->tool != NULL && fabs (dx) < 3 && fabs (dy) < 3)
+        {
+          g_autofree char *tool = g_strdup (self->tool);
+
+          luztar_canvas_place (self, tool, self->drag_x0, self->drag_y0);
+        }
+      break;
+    case DRAG_PAN:
+    default:
+      break;
+    }
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Keyboard                                                                  */
+
+static void
+nudge_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  LuztarCanvas *self = LUZTAR_CANVAS (widget);
+  g_autoptr(GPtrArray) ids = NULL;
+  double dx, dy;
+
+  if (self->model == NULL)
+    return;
+  ids = movable_selection (self);
+  g_variant_get (parameter, "(dd)", &dx, &dy);
+  if (ids->len == 0)
+    return;
+  g_ptr_array_add (ids, NULL);
+  g_signal_emit (self, signals[SIGNAL_MOVE_ITEMS], 0, (char **) ids->pdata, dx * GRID_STEP, dy * GRID_STEP);
+}
+
+static void
+select_all_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  luztar_canvas_select_all (LUZTAR_CANVAS (widget));
+}
+
+static void
+escape_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  LuztarCanvas *self = LUZTAR_CANVAS (widget);
+
+  if (self->tool != NULL)
+    {
+      luztar_canvas_set_tool (self, NULL);
+      g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
+    }
+  else
+    luztar_canvas_select (self, NULL);
+}
+
+/* Tab onto an item selects it. */
+static void
+luztar_canvas_set_focus_child (GtkWidget *widget,
+                               GtkWidget *child)
+{
+  LuztarCanvas *self = LUZTAR_CANVAS (widget);
+
+  GTK_WIDGET_CLASS (luztar_canvas_parent_class)->set_focus_child (widget, child);
+  if (child != NULL && LUZTAR_IS_CANVAS_ITEM (child) && !self->selecting_by_focus
+      && !(self->selection->len == 1
+           && g_str_equal (self->selection->pdata[0], LUZTAR_CANVAS_ITEM (child)->id)))
+    select_one (self, LUZTAR_CANVAS_ITEM (child)->id, FALSE);
+  gtk_widget_queue_draw (widget);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Drawing                                                                   */
+
+static void
+draw_grid (LuztarCanvas *self,
+           cairo_t      *cr,
+           int           width,
+           int           height,
+           gboolean      dark)
+{
+  double minor = dark ? 0.16 : 0.90;
+  double major = dark ? 0.22 : 0.84;
+  double step = GRID_STEP * self->view_scale;
+  /* the first grid line left of and above the widget, its index */
+  long i0 = (long) floor (-self->view_x / step), j0 = (long) floor (-self->view_y / step);
+  int every = 1;
+
+  /* thin out lines closer than 6 pixels */
+  while (step * every < 6)
+    every *= GRID_MAJOR_EVERY;
+  cairo_set_line_width (cr, 1.0);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      gboolean want_major = pass == 1;
+      double grey = want_major ? major : minor;
+
+      for (long i = i0; i * step + self->view_x <= width; i++)
+        if (i % every == 0 && (i % (GRID_MAJOR_EVERY * every) == 0) == want_major)
+          {
+            double x = round (i * step + self->view_x) + 0.5;
+
+            cairo_move_to (cr, x, 0);
+            cairo_line_to (cr, x, height);
+          }
+      for (long j = j0; j * step + self->view_y <= height; j++)
+        if (j % every == 0 && (j % (GRID_MAJOR_EVERY * every) == 0) == want_major)
+          {
+            double y = round (j * step + self->view_y) + 0.5;
+
+            cairo_move_to (cr, 0, y);
+            cairo_line_to (cr, width, y);
+          }
+      cairo_set_source_rgb (cr, grey, grey, grey);
+      cairo_stroke (cr);
+    }
 }
 
 static void
@@ -363,17 +1198,113 @@ luztar_canvas_snapshot (GtkWidget   *widget,
   graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
   GdkRGBA background = dark ? (GdkRGBA) { 0.12, 0.12, 0.12, 1 }
                             : (GdkRGBA) { 0.98, 0.98, 0.98, 1 };
+  GtkWidget *focus = gtk_widget_get_focus_child (widget);
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
 
+  update_view (self);
   gtk_snapshot_append_color (snapshot, &background, &bounds);
   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-  draw_grid (cr, width, height, dark);
-  if (self->model != NULL)
-    draw_model (self, cr, width, MAX (height - self->bottom_inset, height / 2), dark);
+  draw_grid (self, cr, width, height, dark);
+  if (shown_model (self) != NULL)
+    {
+      LuztarDrawStyle style = { dark, self->view_scale };
+
+      cairo_save (cr);
+      cairo_translate (cr, self->view_x, self->view_y);
+      cairo_scale (cr, self->view_scale, self->view_scale);
+      for (guint i = 0; self->shapes != NULL && i < self->shapes->len; i++)
+        {
+          const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
+          gboolean focused = focus != NULL && LUZTAR_IS_CANVAS_ITEM (focus)
+                             && g_str_equal (LUZTAR_CANVAS_ITEM (focus)->id, s->id);
+
+          if (luztar_canvas_is_selected (self, s->id) || focused)
+            luztar_symbols_draw_highlight (cr, s, &style, focused || self->selection->len == 1);
+        }
+      luztar_symbols_draw_model (cr, shown_model (self), &style);
+      cairo_restore (cr);
+    }
+  if (self->drag_mode == DRAG_BAND || self->drag_mode == DRAG_CONNECT)
+    {
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, self->drag_mode == DRAG_BAND ? 0.15 : 0.9);
+      if (self->drag_mode == DRAG_BAND)
+        {
+          cairo_rectangle (cr, self->drag_x0, self->drag_y0, self->drag_dx, self->drag_dy);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.8);
+        }
+      else
+        {
+          cairo_move_to (cr, self->drag_x0, self->drag_y0);
+          cairo_line_to (cr, self->drag_x0 + self->drag_dx, self->drag_y0 + self->drag_dy);
+          cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
+        }
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+    }
   cairo_destroy (cr);
+}
+
+static void
+luztar_canvas_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  *minimum = *natural = 0;
+}
+
+/* The items' stand-ins go over their drawings (for screen readers that
+ * show where the focus is). */
+static void
+luztar_canvas_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  LuztarCanvas *self = LUZTAR_CANVAS (widget);
+
+  update_view (self);
+  for (guint i = 0; self->shapes != NULL && i < self->shapes->len; i++)
+    {
+      const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
+      GtkWidget *item = g_hash_table_lookup (self->items, s->id);
+      int min;
+      GtkAllocation a;
+
+      if (item == NULL || !gtk_widget_get_visible (item))
+        continue;
+      gtk_widget_measure (item, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      a.x = (int) floor (s->x0 * self->view_scale + self->view_x);
+      a.y = (int) floor (s->y0 * self->view_scale + self->view_y);
+      a.width = MAX ((int) ceil ((s->x1 - s->x0) * self->view_scale), 1);
+      a.height = MAX ((int) ceil ((s->y1 - s->y0) * self->view_scale), 1);
+      gtk_widget_size_allocate (item, &a, -1);
+    }
+}
+
+static void
+luztar_canvas_dispose (GObject *object)
+{
+  LuztarCanvas *self = LUZTAR_CANVAS (object);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_pointer (&self->items, g_hash_table_unref);
+  g_clear_pointer (&self->model, lz_model_unref);
+  g_clear_pointer (&self->preview, lz_model_unref);
+  g_clear_pointer (&self->shapes, g_array_unref);
+  g_clear_pointer (&self->selection, g_ptr_array_unref);
+  g_clear_pointer (&self->tool, g_free);
+  g_clear_pointer (&self->connect_from, g_free);
+  G_OBJECT_CLASS (luztar_canvas_parent_class)->dispose (object);
 }
 
 static void
@@ -381,26 +1312,87 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  static const struct { guint key; double dx, dy; } nudges[] = {
+    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
+  };
 
   object_class->dispose = luztar_canvas_dispose;
   widget_class->snapshot = luztar_canvas_snapshot;
+  widget_class->measure = luztar_canvas_measure;
+  widget_class->size_allocate = luztar_canvas_size_allocate;
+  widget_class->set_focus_child = luztar_canvas_set_focus_child;
 
   /**
    * LuztarCanvas::item-activated:
-   * @id: the body or ground clicked
+   * @id: the one item selected (by a click or by the keyboard)
    */
   signals[SIGNAL_ITEM_ACTIVATED] =
     g_signal_new ("item-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /**
+   * LuztarCanvas::selection-changed:
+   *
+   * The selection (or the tool) changed.
+   */
+  signals[SIGNAL_SELECTION_CHANGED] =
+    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * LuztarCanvas::create-item:
+   * @kind: the palette kind
+   * @x: where, model coordinates (snapped for grounds and bodies)
+   * @y: where
+   * @a: (nullable): port a of an element, the body of a source
+   * @b: (nullable): port b of an element
+   *
+   * The user placed a new item.  For an element or a source, %NULL ports
+   * mean there was nothing to connect to.
+   */
+  signals[SIGNAL_CREATE_ITEM] =
+    g_signal_new ("create-item", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 5, G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE,
+                  G_TYPE_STRING, G_TYPE_STRING);
+  /**
+   * LuztarCanvas::move-items:
+   * @ids: the bodies and grounds moved
+   * @dx: by how much, model units
+   * @dy: by how much
+   */
+  signals[SIGNAL_MOVE_ITEMS] =
+    g_signal_new ("move-items", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRV, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_out_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_fit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.nudge", "(dd)", nudge_action);
+  gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, select_all_action);
+  gtk_widget_class_install_action (widget_class, "canvas.escape", NULL, escape_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-fit", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (nudges); i++)
+    {
+      gtk_widget_class_add_binding_action (widget_class, nudges[i].key, 0, "canvas.nudge", "(dd)",
+                                           nudges[i].dx, nudges[i].dy);
+      /* Shift: a fifth of a grid step */
+      gtk_widget_class_add_binding_action (widget_class, nudges[i].key, GDK_SHIFT_MASK, "canvas.nudge",
+                                           "(dd)", nudges[i].dx / GRID_MAJOR_EVERY,
+                                           nudges[i].dy / GRID_MAJOR_EVERY);
+    }
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK, "canvas.select-all", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "canvas.escape", NULL);
+  /* edits of the selection are the window's (one undo step each) */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "win.delete", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "win.delete", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.duplicate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "win.copy", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, GDK_CONTROL_MASK, "win.cut", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "win.paste", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "win.rename", NULL);
   gtk_widget_class_set_css_name (widget_class, "luztar-canvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -409,12 +1401,15 @@ static void
 luztar_canvas_init (LuztarCanvas *self)
 {
   self->style_manager = adw_style_manager_get_default ();
+  self->selection = g_ptr_array_new_with_free_func (g_free);
+  self->items = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_signal_connect_object (self->style_manager, "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Model canvas"),
                                   -1);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
   self->zoom = 1.0;
   {
@@ -422,21 +1417,20 @@ luztar_canvas_init (LuztarCanvas *self)
                                                                   | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
     GtkGesture *drag = gtk_gesture_drag_new ();
     GtkGesture *pinch = gtk_gesture_zoom_new ();
-    GtkGesture *click = gtk_gesture_click_new ();
-
-    g_signal_connect (click, "released", G_CALLBACK (on_click), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+    GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY);
 
     g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
     gtk_widget_add_controller (GTK_WIDGET (self), scroll);
-    /* panning with the middle button, or the primary one on touch pads
-     * (the editor will take the primary button for items) */
+    /* the primary button selects, moves and places; the others pan */
     gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
     g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
     g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+    g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
     gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
     g_signal_connect (pinch, "begin", G_CALLBACK (on_pinch_begin), self);
     g_signal_connect (pinch, "scale-changed", G_CALLBACK (on_pinch), self);
     gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
+    g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   }
 }

@@ -21,9 +21,34 @@ double     luztar_canvas_get_grid_step (LuztarCanvas *self);
 void       luztar_canvas_set_model     (LuztarCanvas *self,
                                         LzModel      *model);
 LzModel   *luztar_canvas_get_model     (LuztarCanvas *self);
+void       luztar_canvas_update_model  (LuztarCanvas *self,
+                                        LzModel      *model);
 void       luztar_canvas_set_bottom_inset (LuztarCanvas *self,
                                         int           inset);
 double     luztar_canvas_get_zoom      (LuztarCanvas *self);
 void       luztar_canvas_zoom_fit      (LuztarCanvas *self);
+
+double     luztar_canvas_snap          (double        value);
+void       luztar_canvas_to_widget     (LuztarCanvas *self,
+                                        double        x,
+                                        double        y,
+                                        double       *wx,
+                                        double       *wy);
+void       luztar_canvas_fix_positions (LzModel      *model);
+
+GPtrArray *luztar_canvas_get_selection (LuztarCanvas *self);
+gboolean   luztar_canvas_is_selected   (LuztarCanvas *self,
+                                        const char   *id);
+void       luztar_canvas_select        (LuztarCanvas       *self,
+                                        const char * const *ids);
+void       luztar_canvas_select_all    (LuztarCanvas *self);
+
+void        luztar_canvas_set_tool     (LuztarCanvas *self,
+                                        const char   *kind);
+const char *luztar_canvas_get_tool     (LuztarCanvas *self);
+gboolean    luztar_canvas_place        (LuztarCanvas *self,
+                                        const char   *kind,
+                                        double        x,
+                                        double        y);
 
 G_END_DECLS

@@ -46,9 +46,59 @@ void luztar_symbols_draw_model  (cairo_t               *cr,
                                  const LzModel         *model,
                                  const LuztarDrawStyle *style);
 
-/* The body or ground drawn at a point (model coordinates), or NULL. */
-const char *luztar_symbols_hit_test (const LzModel *model,
-                                     double         x,
-                                     double         y);
+/**
+ * LuztarShape:
+ * @id: the item's id (borrowed from the model)
+ * @kind: the item's kind
+ * @shown: whether the item is drawn (an element needs both ports)
+ * @segment: the item is a line from (@ax, @ay) to (@bx, @by) (elements)
+ * @x0: bounding box, model coordinates
+ * @y0: bounding box
+ * @x1: bounding box
+ * @y1: bounding box
+ *
+ * Where an item is drawn, for hit testing, selection and accessibility.
+ */
+typedef struct
+{
+  const char *id;
+  LzItemKind  kind;
+  gboolean    shown;
+  gboolean    segment;
+  double      x0, y0, x1, y1;
+  double      ax, ay, bx, by;
+} LuztarShape;
+
+GArray     *luztar_symbols_get_shapes     (const LzModel *model);
+double      luztar_shape_distance         (const LuztarShape *shape,
+                                           double             x,
+                                           double             y);
+
+/* The item drawn at a point (model coordinates), or NULL. */
+const char *luztar_symbols_hit_test       (const LzModel *model,
+                                           double         x,
+                                           double         y);
+const char *luztar_symbols_pick_port      (const LzModel *model,
+                                           double         x,
+                                           double         y,
+                                           double         radius);
+gboolean    luztar_symbols_pick_two_ports (const LzModel  *model,
+                                           double          x,
+                                           double          y,
+                                           double          radius,
+                                           gboolean        prefer_ground,
+                                           const char    **a,
+                                           const char    **b);
+void        luztar_symbols_draw_highlight (cairo_t               *cr,
+                                           const LuztarShape     *shape,
+                                           const LuztarDrawStyle *style,
+                                           gboolean               strong);
+
+const char *luztar_symbols_kind_name      (const LzItem *item);
+const char *luztar_symbols_palette_name   (const char   *kind);
+void        luztar_symbols_draw_icon      (cairo_t      *cr,
+                                           const char   *kind,
+                                           double        size,
+                                           gboolean      dark);
 
 G_END_DECLS
