@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 import warnings
+import json
+import xml.etree.ElementTree as ET
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 import gi  # noqa: E402
@@ -24,10 +26,14 @@ shot = os.path.join(outdir, "main-window%s.png" % suffix)
 
 # The names the test looks for, per language (they are the .ui strings).
 NAMES = {
-    "": {"open": "Open", "menu": "Main Menu", "canvas": "Model canvas", "title": "No Model Open",
+    "": {"mass": "Mass", "spring": "Spring", "friction": "Friction", "stop": "Stop", "ground": "Ground",
+         "new": "New model",
+         "open": "Open", "menu": "Main Menu", "canvas": "Model canvas", "title": "No Model Open",
          "copy": "Untitled copy of an example", "save?": "Save Changes?",
          "recover?": "Recover Unsaved Work?"},
-    "pl": {"open": "Otwórz", "menu": "Menu główne", "canvas": "Płótno modelu", "title": "Brak otwartego modelu",
+    "pl": {"mass": "Masa", "spring": "Sprężyna", "friction": "Tarcie", "stop": "Ogranicznik",
+           "ground": "Podłoże", "new": "Nowy model",
+           "open": "Otwórz", "menu": "Menu główne", "canvas": "Płótno modelu", "title": "Brak otwartego modelu",
            "copy": "Kopia przykładu bez nazwy", "save?": "Zapisać zmiany?",
            "recover?": "Odzyskać niezapisaną pracę?"},
 }[language]
@@ -136,6 +142,39 @@ def edit_mass(app, value):
             subprocess.run(["xdotool", "key", "ctrl+a", "type", value], check=True)
             subprocess.run(["xdotool", "key", "Return"], check=True)
     return item, row
+
+
+def extents(node):
+    return node.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
+
+
+def centre(node):
+    e = extents(node)
+    return e.x + e.width // 2, e.y + e.height // 2
+
+
+def drag_and_drop(sx, sy, tx, ty):
+    """A drag from the palette to the canvas as a person makes it, with the
+    pauses GTK's X11 drag and drop needs (GUI-TESTING.md §4)."""
+    subprocess.run(["xdotool", "mousemove", str(sx), str(sy), "sleep", "0.1", "mousedown", "1",
+                    "sleep", "0.1", "mousemove", str(sx + 15), str(sy + 15), "sleep", "0.25",
+                    "mousemove", str(tx - 10), str(ty), "sleep", "0.1", "mousemove", str(tx), str(ty),
+                    "sleep", "0.25", "mouseup", "1", "sleep", "0.3"], check=True)
+
+
+def save_over_dbus(path, window=1):
+    """Activates win.save-as with PATH on the application's window N, as a
+    script would (GApplication exports the window's actions)."""
+    return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
+                           "--object-path", "/org/luztar/Luztar/window/%d" % window,
+                           "--method", "org.gtk.Actions.Activate", "save-as",
+                           "[<'%s'>]" % path, "{}"], capture_output=True, text=True)
+
+
+def canvas_items(canvas):
+    """The names of the items the canvas shows to screen readers."""
+    return sorted(n.get_name() for n in nodes(canvas)
+                  if n is not canvas and n.get_role_name() == "push button")
 
 
 env = dict(os.environ)
@@ -399,6 +438,158 @@ try:
         time.sleep(0.1)
     check(title == "• Forced friction oscillator",
           "Recover brings back the edited model, marked unsaved (%r)" % title)
+finally:
+    stop(proc, log)
+
+
+# Building a model as a teacher would: a new model, two masses, a spring
+# between them, friction under the first and a stop between the wall and it,
+# all dragged from the palette; a parameter typed in the inspector, undone
+# and redone; saved through the D-Bus action; the file checked by the CLI.
+
+built = os.path.join(outdir, "built%s.luztar" % suffix)
+if os.path.exists(built):
+    os.remove(built)
+proc, log = start([], "app-build%s.log" % suffix, env)
+try:
+    app = find_app("luztar")
+    subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+n"], check=True)
+    check(wait_for(lambda: window_title(app) == NAMES["new"]),
+          "Ctrl+N starts a new model (%r)" % window_title(app))
+    canvas = find(app, None, NAMES["canvas"])
+    palette = {k: find(app, "push button", NAMES[k]) for k in ("mass", "spring", "friction", "stop")}
+    check(all(palette.values()), "the palette has Mass, Spring, Friction and Stop buttons")
+    wall = find(canvas, "push button", NAMES["ground"] + " wall", timeout=5)
+    check(wall is not None, "the new model has a wall on the canvas")
+    if wall is not None and all(palette.values()):
+        wx, wy = centre(wall)
+        drag_and_drop(*centre(palette["mass"]), wx + 200, wy)
+        check(wait_for(lambda: find(canvas, "push button", NAMES["mass"] + " m1", 0.2) is not None),
+              "a Mass dragged onto the canvas appears there as m1")
+        drag_and_drop(*centre(palette["mass"]), wx + 400, wy)
+        check(wait_for(lambda: find(canvas, "push button", NAMES["mass"] + " m2", 0.2) is not None),
+              "a second Mass appears as m2")
+        drag_and_drop(*centre(palette["spring"]), wx + 300, wy)
+        drag_and_drop(*centre(palette["friction"]), wx + 200, wy)
+        drag_and_drop(*centre(palette["stop"]), wx + 100, wy)
+        want = sorted([NAMES["ground"] + " wall", NAMES["mass"] + " m1", NAMES["mass"] + " m2",
+                       NAMES["spring"] + " k1", NAMES["friction"] + " f1", NAMES["stop"] + " s1"])
+        check(wait_for(lambda: canvas_items(canvas) == want),
+              "spring, friction and stop dropped between their ports (%s)" % canvas_items(canvas))
+        subprocess.run(["import", "-window", "root", os.path.join(outdir, "built-model%s.png" % suffix)],
+                       check=True)
+        # m2's mass typed in the inspector: click m2 on the canvas first
+        m2 = find(canvas, "push button", NAMES["mass"] + " m2")
+        subprocess.run(["xdotool", "mousemove", *map(str, centre(m2)), "click", "1"], check=True)
+        row = find(app, "label", "mass (kg)", timeout=5)
+        if row is not None:
+            e = extents(row)
+            subprocess.run(["xdotool", "mousemove", str(e.x + 10), str(e.y + e.height + 10), "click", "1"],
+                           check=True)
+            time.sleep(0.3)
+            subprocess.run(["xdotool", "key", "ctrl+a", "type", "2.5"], check=True)
+            subprocess.run(["xdotool", "key", "Return"], check=True)
+            time.sleep(0.5)
+        # (GTK 4.8 does not expose an entry's text to AT-SPI: the model's
+        # state is read from files saved through the D-Bus action)
+        def saved_mass(tag):
+            path = os.path.join(outdir, "state-%s%s.luztar" % (tag, suffix))
+            if os.path.exists(path):
+                os.remove(path)
+            save_over_dbus(path)
+            if not wait_for(lambda: os.path.exists(path)):
+                return None
+            body = ET.parse(path).getroot().find(".//body[@id='m2']")
+            return body.get("mass") if body is not None else None
+
+        mass = saved_mass("typed")
+        check(mass == "2.5", "the mass typed into the inspector is taken (%s)" % mass)
+        # Ctrl+Z and Ctrl+Shift+Z with the canvas focused
+        cx, cy = centre(canvas)
+        subprocess.run(["xdotool", "mousemove", str(cx), str(cy + 150), "click", "1", "sleep", "0.2",
+                        "key", "ctrl+z", "sleep", "0.3"], check=True)
+        mass = saved_mass("undone")
+        check(mass == "1", "Ctrl+Z undoes the edit (mass %s)" % mass)
+        subprocess.run(["xdotool", "key", "ctrl+shift+z", "sleep", "0.3"], check=True)
+        mass = saved_mass("redone")
+        check(mass == "2.5", "Ctrl+Shift+Z redoes it (mass %s)" % mass)
+        # Save through the window's action on the session bus
+        saved = save_over_dbus(built)
+        check(saved.returncode == 0 and wait_for(lambda: os.path.exists(built)),
+              "win.save-as over D-Bus writes the file (%s)" % saved.stderr.strip())
+        check(wait_for(lambda: not window_title(app).startswith("•")),
+              "after saving the title has no unsaved mark (%r)" % window_title(app))
+    cli = os.environ.get("LUZTAR_CLI", "")
+    if os.path.exists(built) and cli:
+        run = subprocess.run([cli, "check", built], capture_output=True, text=True)
+        check(run.returncode == 0 and "2 bodies, 3 elements" in run.stdout,
+              "luztar-cli check accepts it: %s" % run.stdout.strip())
+        root = ET.parse(built).getroot()
+        items = {(e.tag, e.get("id")): e.attrib for e in root.iter() if e.get("id")}
+        check(set(items) == {("ground", "wall"), ("body", "m1"), ("body", "m2"), ("spring", "k1"),
+                             ("friction", "f1"), ("stop", "s1")},
+              "the file holds exactly wall, m1, m2, k1, f1, s1 (%s)" % sorted(items))
+        ports = {i: (items.get((t, i), {}).get("a"), items.get((t, i), {}).get("b"))
+                 for t, i in (("spring", "k1"), ("friction", "f1"), ("stop", "s1"))}
+        check(ports == {"k1": ("m1", "m2"), "f1": ("wall", "m1"), "s1": ("wall", "m1")},
+              "the elements connect the right ports (%s)" % ports)
+        check(items.get(("body", "m2"), {}).get("mass") == "2.5"
+              and items.get(("body", "m1"), {}).get("mass") == "1",
+              "the masses are 1 and 2.5 kg")
+        asm = subprocess.run([cli, "assemble", built, "--format", "json"], capture_output=True, text=True)
+        M = json.loads(asm.stdout).get("M") if asm.returncode == 0 else None
+        K = json.loads(asm.stdout).get("K") if asm.returncode == 0 else None
+        check(M == [[1, 0], [0, 2.5]] and K == [[1, -1], [-1, 1]],
+              "assembled M = diag(1, 2.5) and K of the spring k = 1 (%s, %s)" % (M, K))
+    if wall is not None and all(palette.values()):
+        # move m2 with the mouse: it lands on the grid, its spring follows
+        def saved_position(tag, body_id):
+            path = os.path.join(outdir, "state-%s%s.luztar" % (tag, suffix))
+            if os.path.exists(path):
+                os.remove(path)
+            save_over_dbus(path)
+            if not wait_for(lambda: os.path.exists(path)):
+                return None
+            body = ET.parse(path).getroot().find(".//body[@id='%s']" % body_id)
+            return (float(body.get("x", 0)), float(body.get("y", 0))) if body is not None else None
+
+        before = saved_position("before-move", "m2")
+        m2 = find(canvas, "push button", NAMES["mass"] + " m2")
+        x, y = centre(m2)
+        subprocess.run(["xdotool", "mousemove", str(x), str(y), "mousedown", "1", "mousemove", str(x + 30),
+                        str(y + 10), "mousemove", str(x + 83), str(y + 2), "mouseup", "1"], check=True)
+        after = saved_position("after-move", "m2")
+        check(before is not None and after is not None and after[0] > before[0] and after[1] == before[1]
+              and after[0] % 20 == 0,
+              "dragging m2 moves it right, onto the grid (%s → %s)" % (before, after))
+        # select the stop, Delete, then Ctrl+Z brings it back
+        s1 = find(canvas, "push button", NAMES["stop"] + " s1")
+        subprocess.run(["xdotool", "mousemove", *map(str, centre(s1)), "click", "1", "sleep", "0.2",
+                        "key", "Delete"], check=True)
+        check(wait_for(lambda: NAMES["stop"] + " s1" not in canvas_items(canvas)),
+              "Delete removes the selected stop (%s)" % canvas_items(canvas))
+        subprocess.run(["xdotool", "key", "ctrl+z"], check=True)
+        check(wait_for(lambda: NAMES["stop"] + " s1" in canvas_items(canvas)),
+              "Ctrl+Z brings it back")
+        # the keyboard: Esc clears the selection, Tab walks into the items
+        # and selects the one it lands on (shown pressed to screen readers)
+        def pressed():
+            return [n.get_name() for n in nodes(canvas) if n is not canvas
+                    and n.get_role_name() == "push button"
+                    and n.get_state_set().contains(Atspi.StateType.PRESSED)]
+
+        subprocess.run(["xdotool", "key", "Escape"], check=True)
+        check(wait_for(lambda: pressed() == []), "Esc clears the selection (%s)" % pressed())
+        subprocess.run(["xdotool", "key", "Tab"], check=True)
+        check(wait_for(lambda: len(pressed()) == 1), "Tab selects an item on the canvas (%s)" % pressed())
+        # app.open over D-Bus opens a file by its path
+        example = os.path.join(os.environ.get("LUZTAR_EXAMPLES_DIR", ""), "two-carts-stop.luztar")
+        subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
+                        "--object-path", "/org/luztar/Luztar", "--method", "org.gtk.Actions.Activate",
+                        "open", "[<'%s'>]" % example, "{}"], capture_output=True, text=True)
+        check(wait_for(lambda: any(n.get_role_name() == "frame" and n.get_name() == "Two carts and a stop"
+                                   for n in nodes(app))),
+              "app.open over D-Bus opens a model by its path")
 finally:
     stop(proc, log)
 
