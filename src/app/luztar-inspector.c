@@ -26,6 +26,7 @@
 
 #include "luztar-expr-preview.h"
 #include "luztar-inspector.h"
+#include "canvas/luztar-symbols.h"
 
 struct _LuztarInspector
 {
@@ -122,11 +123,70 @@ set_row_message (GtkWidget  *row,
     }
   if (label != NULL)
     {
+      GtkWidget *message_row = g_object_get_data (G_OBJECT (row), "luztar-message-row");
+
       gtk_label_set_text (label, message != NULL ? message : "");
       gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
+      if (message_row != NULL)
+        gtk_widget_set_visible (message_row, message != NULL);
     }
   else
     gtk_widget_set_tooltip_text (row, message);
+}
+
+/* Tries the text of a value row on a copy of the model: the core's
+ * verdict marks the row as the user types (nothing is applied). */
+static void
+check_value (GtkWidget       *row,
+             LuztarInspector *self)
+{
+  const char *name = g_object_get_data (G_OBJECT (row), "luztar-param");
+  g_autoptr(LzModel) trial = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->model == NULL || self->selected == NULL)
+    return;
+  trial = lz_model_copy (self->model);
+  lz_model_set_parameter_string (trial, self->selected, name,
+                                 gtk_editable_get_text (GTK_EDITABLE (row)), &error);
+  set_row_message (row, error != NULL ? error->message : NULL);
+}
+
+static void
+on_value_changed (GtkEditable     *row,
+                  LuztarInspector *self)
+{
+  check_value (GTK_WIDGET (row), self);
+}
+
+/* A row under a value row for the explanation of a refused value, shown
+ * only while there is one. */
+static void
+add_message_row (LuztarInspector *self,
+                 GtkWidget       *row)
+{
+  GtkWidget *detail = adw_preferences_row_new ();
+  GtkWidget *message = gtk_label_new (NULL);
+
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (detail), FALSE);
+  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (detail), FALSE);
+  gtk_widget_set_focusable (detail, FALSE);
+  gtk_label_set_wrap (GTK_LABEL (message), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (message), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (message), 0);
+  gtk_widget_add_css_class (message, "error");
+  gtk_widget_add_css_class (message, "caption");
+  gtk_widget_set_margin_start (message, 12);
+  gtk_widget_set_margin_end (message, 12);
+  gtk_widget_set_margin_top (message, 6);
+  gtk_widget_set_margin_bottom (message, 8);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (detail), message);
+  gtk_widget_set_visible (detail, FALSE);
+  g_object_set_data_full (G_OBJECT (row), "luztar-message", g_object_ref (message), g_object_unref);
+  g_object_set_data_full (G_OBJECT (row), "luztar-message-row", g_object_ref (detail), g_object_unref);
+  adw_preferences_group_add (self->params, detail);
+  g_ptr_array_add (self->rows, detail);
+  g_signal_connect (row, "changed", G_CALLBACK (on_value_changed), self);
 }
 
 /* Parses the text of an expression row with the core, marks the row when
@@ -254,7 +314,7 @@ show_params (LuztarInspector *self)
       rotational = body != NULL && body->kind == LZ_BODY_ROTATIONAL;
     }
   adw_preferences_group_set_title (self->params, item->id);
-  adw_preferences_group_set_description (self->params, lz_item_kind_to_string (item->kind));
+  adw_preferences_group_set_description (self->params, luztar_symbols_kind_name (item));
 
   for (guint p = 0; p < lz_item_kind_get_n_params (item->kind); p++)
     {
@@ -285,6 +345,8 @@ show_params (LuztarInspector *self)
       g_ptr_array_add (self->rows, row);
       if (spec->type == LZ_PARAM_EXPRESSION)
         add_expression_detail (self, row, spec, symbol_of (item->kind, rotational), unit);
+      else
+        add_message_row (self, row);
     }
 }
 
@@ -313,7 +375,7 @@ add_item_row (LuztarInspector *self,
   GtkWidget *row = adw_action_row_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->id);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), lz_item_kind_to_string (item->kind));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), luztar_symbols_kind_name (item));
   g_object_set_data_full (G_OBJECT (row), "luztar-id", g_strdup (item->id), g_free);
   gtk_list_box_append (self->items, row);
   if (g_strcmp0 (item->id, self->selected) == 0)

@@ -621,6 +621,13 @@ luztar_window_add_item (LuztarWindow *self,
       lz_model_set_parameter (edited, id, "x", x, NULL);
       lz_model_set_parameter (edited, id, "y", y, NULL);
     }
+  /* a new stop does something: port b may come 0.1 m (or rad) closer to
+   * port a than it is now, and go as far away as it likes */
+  if (item_kind == LZ_ITEM_STOP)
+    {
+      lz_model_set_parameter (edited, id, "lower", -0.1, NULL);
+      lz_model_set_parameter_string (edited, id, "upper", "inf", NULL);
+    }
   commit_edit (self, g_steal_pointer (&edited));
   luztar_canvas_select (self->canvas, (const char * const[]) { id, NULL });
   return lz_model_lookup (self->model, id)->id;

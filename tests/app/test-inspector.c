@@ -235,6 +235,62 @@ test_inspector_expression_check (void)
 /* Non-finite samples are kept as they are (gaps), and take no part in the
  * range: 1/t is infinite at t = 0, log(t − 1) is NaN before t = 1, and
  * sqrt(t − 20) has no finite value on [0, 10]. */
+/* Numbers are checked by the core as they are typed: a refused value is
+ * marked and explained under its row, never applied or clamped; the
+ * inspector names kinds as the palette does. */
+static void
+test_inspector_number_check (void)
+{
+  g_autoptr(LzModel) model = load ("friction-oscillator.luztar");
+  g_autoptr(GPtrArray) edits = g_ptr_array_new_with_free_func (g_free);
+  GtkWidget *window = gtk_window_new ();
+  LuztarInspector *inspector = LUZTAR_INSPECTOR (luztar_inspector_new ());
+  GtkWidget *row;
+  const char *message;
+  double mass;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (inspector));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  luztar_inspector_set_model (inspector, model);
+  g_signal_connect (inspector, "parameter-edited", G_CALLBACK (on_parameter_edited), edits);
+  luztar_inspector_select (inspector, "m1");
+  row = luztar_inspector_get_row (inspector, "mass");
+  g_assert_nonnull (row);
+  g_assert_null (luztar_inspector_get_message (inspector, "mass"));
+
+  gtk_editable_set_text (GTK_EDITABLE (row), "-2");
+  message = luztar_inspector_get_message (inspector, "mass");
+  g_assert_nonnull (message);
+  g_assert_true (strstr (message, "mass") != NULL);
+  g_assert_true (gtk_widget_has_css_class (row, "error"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "-2");   /* not clamped */
+  gtk_editable_set_text (GTK_EDITABLE (row), "abc");
+  g_assert_nonnull (luztar_inspector_get_message (inspector, "mass"));
+  gtk_editable_set_text (GTK_EDITABLE (row), "2.5");
+  g_assert_null (luztar_inspector_get_message (inspector, "mass"));
+  g_assert_false (gtk_widget_has_css_class (row, "error"));
+  /* typing applies nothing: the model keeps its value, no edit was sent */
+  g_assert_true (lz_model_get_parameter (model, "m1", "mass", &mass, NULL));
+  g_assert_cmpfloat (mass, ==, 1.0);
+  g_assert_cmpuint (edits->len, ==, 0);
+
+  /* restitution outside [0, 1] on a stop, a port that is not there */
+  g_clear_pointer (&model, lz_model_unref);
+  model = load ("two-carts-stop.luztar");
+  luztar_inspector_set_model (inspector, model);
+  luztar_inspector_select (inspector, "s1");
+  row = luztar_inspector_get_row (inspector, "restitution");
+  gtk_editable_set_text (GTK_EDITABLE (row), "1.5");
+  g_assert_nonnull (luztar_inspector_get_message (inspector, "restitution"));
+  gtk_editable_set_text (GTK_EDITABLE (row), "0.5");
+  g_assert_null (luztar_inspector_get_message (inspector, "restitution"));
+  row = luztar_inspector_get_row (inspector, "b");
+  gtk_editable_set_text (GTK_EDITABLE (row), "nowhere");
+  g_assert_nonnull (luztar_inspector_get_message (inspector, "b"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_preview_non_finite (void)
 {
@@ -443,6 +499,7 @@ main (int argc, char *argv[])
   adw_init ();
 
   g_test_add_func ("/luztar/inspector/expression-check", test_inspector_expression_check);
+  g_test_add_func ("/luztar/inspector/number-check", test_inspector_number_check);
   g_test_add_func ("/luztar/expr-preview/non-finite", test_preview_non_finite);
   g_test_add_func ("/luztar/expr-preview/draw-gaps", test_preview_draw_gaps);
   g_test_add_func ("/luztar/inspector/screenshot", test_inspector_screenshot);
