@@ -59,6 +59,8 @@ render_thumbnail (const LzModel *model,
   GdkTexture *texture;
 
   luztar_symbols_layout (model, gp, bp, &x0, &y0, &x1, &y1);
+  /* Room for the labels under floor elements (a stop's name and limits). */
+  y1 += 36;
   scale = MIN ((THUMB_W - 16) / MAX (x1 - x0, 1), (THUMB_H - 16) / MAX (y1 - y0, 1));
   style.scale = scale;
   cairo_set_source_rgb (cr, dark ? 0.16 : 0.98, dark ? 0.16 : 0.98, dark ? 0.16 : 0.98);

@@ -667,23 +667,31 @@ luztar_window_move_items (LuztarWindow       *self,
                           double              dy)
 {
   g_autoptr(LzModel) edited = NULL;
+  gboolean moved = FALSE;
 
   g_return_if_fail (LUZTAR_IS_WINDOW (self));
   if (self->model == NULL || ids == NULL || ids[0] == NULL)
+    return;
+  if (dx == 0 && dy == 0)
     return;
   edited = lz_model_copy (self->model);
   luztar_canvas_fix_positions (edited);
   for (guint i = 0; ids[i] != NULL; i++)
     {
+      const LzItem *item = lz_model_lookup (edited, ids[i]);
       double x, y;
 
-      if (!lz_model_get_parameter (edited, ids[i], "x", &x, NULL)
+      /* only bodies and grounds have a place of their own */
+      if (item == NULL || (item->kind != LZ_ITEM_BODY && item->kind != LZ_ITEM_GROUND)
+          || !lz_model_get_parameter (edited, ids[i], "x", &x, NULL)
           || !lz_model_get_parameter (edited, ids[i], "y", &y, NULL))
         continue;
       lz_model_set_parameter (edited, ids[i], "x", x + dx, NULL);
       lz_model_set_parameter (edited, ids[i], "y", y + dy, NULL);
+      moved = TRUE;
     }
-  commit_edit (self, g_steal_pointer (&edited));
+  if (moved)
+    commit_edit (self, g_steal_pointer (&edited));
 }
 
 static void
@@ -1362,8 +1370,11 @@ new_action (GSimpleAction *action,
   if (self->modified)
     {
       GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-      LuztarWindow *window = luztar_window_new (LUZTAR_APPLICATION (app));
+      LuztarWindow *window;
 
+      if (app == NULL)
+        return;
+      window = luztar_window_new (LUZTAR_APPLICATION (app));
       luztar_window_new_model (window);
       gtk_window_present (GTK_WINDOW (window));
       return;

@@ -375,7 +375,8 @@ luztar_canvas_select_all (LuztarCanvas *self)
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
   g_ptr_array_set_size (self->selection, 0);
   for (guint i = 0; self->shapes != NULL && i < self->shapes->len; i++)
-    g_ptr_array_add (self->selection, g_strdup (g_array_index (self->shapes, LuztarShape, i).id));
+    if (g_array_index (self->shapes, LuztarShape, i).shown)
+      g_ptr_array_add (self->selection, g_strdup (g_array_index (self->shapes, LuztarShape, i).id));
   selection_changed (self);
 }
 

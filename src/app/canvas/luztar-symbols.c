@@ -6,10 +6,11 @@
  * The standard symbols of a lumped mechanical model: a hatched wall for a
  * ground, a labelled block for a mass and a disc for an inertia, a zig-zag
  * spring (with a slotted link when it has freeplay), a dashpot, a friction
- * pad, a stop bracket with its limits, a gear pair, arrows for forces,
- * prescribed motions and actuators.  A two-port element is drawn along the
- * segment between its ports; several elements between the same two ports
- * are spread over parallel lanes.  Everything is in model coordinates
+ * block on a hatched plate, a stop bracket with its name and limits, a pair
+ * of meshing gear wheels, arrows for forces, prescribed motions and
+ * actuators.  A two-port element is drawn along the segment between its
+ * ports; several elements between the same two ports are spread over
+ * parallel lanes within the block face.  Everything is in model coordinates
  * (the x, y of the file); line widths and text are divided by the scale
  * so they keep their size on screen.
  */
@@ -25,7 +26,8 @@
 #define BLOCK_W 64.0
 #define BLOCK_H 46.0
 #define DISC_R  25.0
-#define LANE    26.0
+#define LANE    26.0            /* the spacing of parallel lanes, at most */
+#define LANE_SPAN (0.8 * BLOCK_H)  /* all the lanes of a pair within the middle 80 % of a block face */
 
 typedef struct
 {
@@ -62,15 +64,17 @@ set_rgb (cairo_t    *cr,
   cairo_set_source_rgb (cr, c->r, c->g, c->b);
 }
 
-/* Text centred at (x, y); SIZE in screen points. */
+/* Text centred at (x, y); SIZE in screen points; wider than MAX_WIDTH
+ * (model units, 0: any) is cut short with "…". */
 static void
-draw_text (cairo_t               *cr,
-           const LuztarDrawStyle *style,
-           const char            *text,
-           double                 x,
-           double                 y,
-           double                 size,
-           gboolean               bold)
+draw_text_full (cairo_t               *cr,
+                const LuztarDrawStyle *style,
+                const char            *text,
+                double                 x,
+                double                 y,
+                double                 size,
+                gboolean               bold,
+                double                 max_width)
 {
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font = pango_font_description_new ();
@@ -81,13 +85,105 @@ draw_text (cairo_t               *cr,
   if (bold)
     pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
   pango_layout_set_font_description (layout, font);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
   pango_layout_set_text (layout, text, -1);
+  if (max_width > 0)
+    {
+      pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
   pango_layout_get_size (layout, &w, &h);
-  cairo_move_to (cr, x - (double) w / PANGO_SCALE / 2, y - (double) h / PANGO_SCALE / 2);
+  if (max_width > 0)
+    {
+      /* the text sits inside the box of the set width: centre the text */
+      PangoRectangle logical;
+
+      pango_layout_get_extents (layout, NULL, &logical);
+      cairo_move_to (cr, x - (logical.x + logical.width / 2.0) / PANGO_SCALE,
+                     y - (double) h / PANGO_SCALE / 2);
+    }
+  else
+    cairo_move_to (cr, x - (double) w / PANGO_SCALE / 2, y - (double) h / PANGO_SCALE / 2);
   pango_cairo_show_layout (cr, layout);
   cairo_new_path (cr);
   pango_font_description_free (font);
   g_object_unref (layout);
+}
+
+static void
+draw_text (cairo_t               *cr,
+           const LuztarDrawStyle *style,
+           const char            *text,
+           double                 x,
+           double                 y,
+           double                 size,
+           gboolean               bold)
+{
+  draw_text_full (cr, style, text, x, y, size, bold, 0);
+}
+
+/* The size of a text as draw_text() draws it, in model units. */
+static void
+text_size (cairo_t               *cr,
+           const LuztarDrawStyle *style,
+           const char            *text,
+           double                 size,
+           double                *width,
+           double                *height)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_new ();
+  int w, h;
+
+  pango_font_description_set_family (font, "Sans");
+  pango_font_description_set_absolute_size (font, size / style->scale * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_size (layout, &w, &h);
+  *width = (double) w / PANGO_SCALE;
+  *height = (double) h / PANGO_SCALE;
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
+/* A label at (x, y) of an element's frame (which runs along +x), on the
+ * side SIDE (±1) of it, written upright whatever the element's direction:
+ * moved out along the side so that it clears the element. */
+static void
+draw_label_upright (cairo_t               *cr,
+                    const LuztarDrawStyle *style,
+                    const char            *text,
+                    double                 x,
+                    double                 y,
+                    double                 side,
+                    double                 max_width)
+{
+  LuztarDrawStyle device_style = *style;
+  double nx = 0, ny = side >= 0 ? 1 : -1, px = x, py = y, n, w, h, extra;
+
+  if (text == NULL || *text == '\0')
+    return;
+  text_size (cr, style, text, 10, &w, &h);
+  if (max_width > 0)
+    w = MIN (w, max_width);
+  cairo_user_to_device_distance (cr, &nx, &ny);
+  n = hypot (nx, ny);
+  if (n <= 0)
+    return;
+  nx /= n;
+  ny /= n;
+  cairo_user_to_device (cr, &px, &py);
+  /* the sizes in device units (the frame may be rotated, not scaled) */
+  w *= n;
+  h *= n;
+  max_width *= n;
+  extra = w / 2 * fabs (nx) + h / 2 * fabs (ny) - h / 2;
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  device_style.scale = 1;
+  draw_text_full (cr, &device_style, text, px + nx * extra, py + ny * extra, 10 * n / style->scale,
+                  FALSE, max_width);
+  cairo_restore (cr);
 }
 
 static const char *
@@ -197,8 +293,9 @@ draw_spring (cairo_t               *cr,
   {
     double s0 = len * 0.68, s1 = len * 0.86;
 
+    /* the spring ends at the slot's edge */
     cairo_move_to (cr, z1, 0);
-    cairo_line_to (cr, s0 + 4, 0);
+    cairo_line_to (cr, s0, 0);
     cairo_stroke (cr);
     set_rgb (cr, &p->ink);
     cairo_set_line_width (cr, 1.8 / style->scale);
@@ -235,38 +332,100 @@ draw_damper (cairo_t               *cr,
   cairo_stroke (cr);
 }
 
+/* Friction: a block (port b) pressed on a hatched plate (port a) and
+ * rubbing along it.  The block sits on the axis, the plate under it in the
+ * frame (+y); the rod of port a reaches the plate's end through a post. */
+#define FRICTION_BLOCK_HALF 8.0   /* the block's half height, across the axis */
+#define FRICTION_PLATE      6.0   /* the plate's thickness, below the block */
+
+static void
+friction_geometry (double  len,
+                   double *p0,
+                   double *p1,
+                   double *q0,
+                   double *q1)
+{
+  double block = CLAMP (len * 0.3, 16, 30), plate = block + CLAMP (len * 0.22, 12, 36);
+
+  *q0 = (len - block) / 2 - 2;
+  *q1 = *q0 + block;
+  *p0 = (len - plate) / 2;
+  *p1 = *p0 + plate;
+}
+
 static void
 draw_friction (cairo_t               *cr,
                const LuztarDrawStyle *style,
                const Palette         *p,
                double                 len)
 {
-  double b0 = len * 0.38, b1 = len * 0.62;
+  double p0, p1, q0, q1, face = FRICTION_BLOCK_HALF, bottom = face + FRICTION_PLATE;
 
+  friction_geometry (len, &p0, &p1, &q0, &q1);
   set_rgb (cr, &p->friction);
   cairo_set_line_width (cr, 2.2 / style->scale);
+  /* port a: the rod, the post down to the plate */
   cairo_move_to (cr, 0, 0);
-  cairo_line_to (cr, b0, 0);
-  cairo_move_to (cr, b1, 0);
-  cairo_line_to (cr, len, 0);
+  cairo_line_to (cr, p0, 0);
+  cairo_line_to (cr, p0, bottom);
+  /* port b: the rod to the block */
+  cairo_move_to (cr, len, 0);
+  cairo_line_to (cr, q1, 0);
   cairo_stroke (cr);
-  /* two blocks rubbing along a hatched face */
-  cairo_rectangle (cr, b0, -9, (b1 - b0) / 2, 9);
-  cairo_rectangle (cr, (b0 + b1) / 2, 0, (b1 - b0) / 2, 9);
+  /* the block, lightly filled */
+  cairo_rectangle (cr, q0, -face, q1 - q0, 2 * face);
+  cairo_set_source_rgba (cr, p->friction.r, p->friction.g, p->friction.b, 0.22);
+  cairo_fill_preserve (cr);
+  set_rgb (cr, &p->friction);
+  cairo_stroke (cr);
+  /* the plate: its rubbing face under the block, hatched below */
+  cairo_set_line_width (cr, 2.6 / style->scale);
+  cairo_move_to (cr, p0, face);
+  cairo_line_to (cr, p1, face);
   cairo_stroke (cr);
   cairo_save (cr);
-  cairo_rectangle (cr, b0, -9, (b1 - b0) / 2, 9);
+  cairo_rectangle (cr, p0, face, p1 - p0, FRICTION_PLATE);
   cairo_clip (cr);
   cairo_set_line_width (cr, 1.2 / style->scale);
-  for (double x = b0 - 10; x < b1; x += 5)
+  for (double x = p0; x < p1 + FRICTION_PLATE; x += 4.5)
     {
-      cairo_move_to (cr, x, 0);
-      cairo_line_to (cr, x + 9, -9);
+      cairo_move_to (cr, x, face);
+      cairo_line_to (cr, x - FRICTION_PLATE, bottom);
     }
   cairo_stroke (cr);
   cairo_restore (cr);
 }
 
+/* A limit as the stop's label shows it: a real minus sign, ∞ for no limit. */
+static char *
+limit_to_string (double v)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) parts = NULL;
+
+  if (isinf (v))
+    return g_strdup (v < 0 ? "−∞" : "∞");
+  text = lz_number_to_string (v);
+  parts = g_strsplit (text, "-", -1);
+  return g_strjoinv ("−", parts);
+}
+
+/* The stop's label: its name and its limits, "s1 [−0.1, 0.25]"; on two
+ * lines when TWO_LINES. */
+static char *
+stop_label (const LzElement *el,
+            gboolean         two_lines)
+{
+  g_autofree char *lo = limit_to_string (el->stop.lower);
+  g_autofree char *hi = limit_to_string (el->stop.upper);
+  const char *name = item_name (&el->item);
+
+  if (name == NULL || *name == '\0')
+    return g_strdup_printf ("[%s, %s]", lo, hi);
+  return g_strdup_printf ("%s%s[%s, %s]", name, two_lines ? "\n" : " ", lo, hi);
+}
+
+/* TEXT_SIDE: the label goes 19 · TEXT_SIDE across the axis; 0: no label. */
 static void
 draw_stop (cairo_t               *cr,
            const LuztarDrawStyle *style,
@@ -275,8 +434,8 @@ draw_stop (cairo_t               *cr,
            const LzElement       *el,
            double                 text_side)
 {
-  double m0 = len * 0.44, m1 = len * 0.56;
-  g_autofree char *lo = NULL, *hi = NULL, *text = NULL;
+  double m0 = len * 0.44, m1 = len * 0.56, w, h, shift = 0;
+  g_autofree char *text = NULL;
 
   set_rgb (cr, &p->stop);
   cairo_set_line_width (cr, 2.4 / style->scale);
@@ -293,10 +452,98 @@ draw_stop (cairo_t               *cr,
   cairo_move_to (cr, m1, 0);
   cairo_line_to (cr, len, 0);
   cairo_stroke (cr);
-  lo = isfinite (el->stop.lower) ? lz_number_to_string (el->stop.lower) : g_strdup ("−∞");
-  hi = isfinite (el->stop.upper) ? lz_number_to_string (el->stop.upper) : g_strdup ("∞");
-  text = g_strdup_printf ("[%s, %s]", lo, hi);
-  draw_text (cr, style, text, len / 2, 19 * text_side, 10, FALSE);
+  if (text_side == 0)
+    return;
+  /* a label longer than the element: the name above the limits, the
+   * two lines growing away from the symbol */
+  text = stop_label (el, FALSE);
+  text_size (cr, style, text, 10, &w, &h);
+  if (w > len - 8 && item_name (&el->item) != NULL && *item_name (&el->item) != '\0')
+    {
+      g_free (text);
+      text = stop_label (el, TRUE);
+      shift = (text_side > 0 ? 1 : -1) * h / 2;
+    }
+  draw_label_upright (cr, style, text, len / 2, 19 * text_side + shift, text_side, 0);
+}
+
+/* A gear pair: two toothed wheels, their pitch circles touching at the
+ * mesh, the teeth of one in the gaps of the other.  Wheel a (on port a's
+ * shaft) on the left, wheel b on the right, the pair centred on the element;
+ * the radii in the ratio ra : rb (the smaller one at least GEAR_MIN_R). */
+#define GEAR_MAX_R 16.0   /* the larger pitch radius */
+#define GEAR_MIN_R 7.0
+#define GEAR_TOOTH 2.0    /* a tooth's height on each side of the pitch circle */
+
+typedef struct
+{
+  double r1, r2;          /* pitch radii */
+  double c1, c2;          /* the centres, on the axis */
+  double h;               /* tooth half height */
+  double step;            /* the tooth pitch along the pitch circles */
+} GearGeometry;
+
+static GearGeometry
+gear_geometry (const LzElement *el,
+               double           len)
+{
+  double ra = fabs (el->gear.ra), rb = fabs (el->gear.rb), big = MAX (ra, rb);
+  double fit = 1;
+  GearGeometry g;
+
+  if (!(big > 0) || !isfinite (big))
+    ra = rb = big = 1;
+  g.r1 = MAX (GEAR_MIN_R, GEAR_MAX_R * ra / big);
+  g.r2 = MAX (GEAR_MIN_R, GEAR_MAX_R * rb / big);
+  g.h = GEAR_TOOTH;
+  /* a short element: smaller wheels, some rod left on each side */
+  if (2 * (g.r1 + g.r2 + g.h) > len - 12)
+    fit = MAX (len - 12, 8) / (2 * (g.r1 + g.r2 + g.h));
+  g.r1 *= fit;
+  g.r2 *= fit;
+  g.h *= fit;
+  g.step = 5.5 * fit;
+  g.c1 = len / 2 - g.r2;
+  g.c2 = len / 2 + g.r1;
+  return g;
+}
+
+/* The larger wheel's outer radius: how far the symbol reaches across the axis. */
+static double
+gear_extent (const LzElement *el,
+             double           len)
+{
+  GearGeometry g = gear_geometry (el, len);
+
+  return MAX (g.r1, g.r2) + g.h;
+}
+
+/* A wheel's outline: N teeth on a pitch circle of radius R, a tooth
+ * centred at angle PHASE. */
+static void
+gear_wheel_path (cairo_t *cr,
+                 double   cx,
+                 double   r,
+                 double   h,
+                 int      n,
+                 double   phase)
+{
+  double pitch = 2 * G_PI / n;
+
+  cairo_new_sub_path (cr);
+  for (int t = 0; t < n; t++)
+    {
+      double a = phase + pitch * t;
+      /* half widths, as fractions of the pitch: root, tip */
+      double root = 0.30 * pitch, tip = 0.17 * pitch;
+
+      cairo_line_to (cr, cx + (r - h) * cos (a - pitch / 2), (r - h) * sin (a - pitch / 2));
+      cairo_line_to (cr, cx + (r - h) * cos (a - root), (r - h) * sin (a - root));
+      cairo_line_to (cr, cx + (r + h) * cos (a - tip), (r + h) * sin (a - tip));
+      cairo_line_to (cr, cx + (r + h) * cos (a + tip), (r + h) * sin (a + tip));
+      cairo_line_to (cr, cx + (r - h) * cos (a + root), (r - h) * sin (a + root));
+    }
+  cairo_close_path (cr);
 }
 
 static void
@@ -306,46 +553,55 @@ draw_gear (cairo_t               *cr,
            double                 len,
            const LzElement       *el)
 {
-  double ra = el->gear.ra, rb = el->gear.rb, k = 30 / MAX (ra, rb);
-  double r1 = MAX (6, ra * k), r2 = MAX (6, rb * k), mid = len / 2;
+  GearGeometry g = gear_geometry (el, len);
+  /* the same tooth pitch on both wheels */
+  int n1 = MAX (6, (int) lround (2 * G_PI * g.r1 / g.step));
+  int n2 = MAX (6, (int) lround (n1 * g.r2 / g.r1));
 
   set_rgb (cr, &p->gear);
   cairo_set_line_width (cr, 2.2 / style->scale);
+  /* the shafts, to the wheels' centres */
   cairo_move_to (cr, 0, 0);
-  cairo_line_to (cr, mid - r1 - 2, 0);
-  cairo_move_to (cr, mid + r2 + 2, 0);
+  cairo_line_to (cr, g.c1 - g.r1 + g.h, 0);
+  cairo_move_to (cr, g.c2 + g.r2 - g.h, 0);
   cairo_line_to (cr, len, 0);
   cairo_stroke (cr);
-  /* two pitch circles touching at the mesh, with teeth marks */
-  for (int w = 0; w < 2; w++)
-    {
-      double r = w == 0 ? r1 : r2, cx = w == 0 ? mid - r1 / 2 : mid + r2 / 2;
-      int teeth = MAX (8, (int) (r * 0.8));
-
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, cx, 0, r / 2, 0, 2 * G_PI);
-      cairo_stroke (cr);
-      for (int t = 0; t < teeth; t++)
-        {
-          double a = 2 * G_PI * t / teeth;
-
-          cairo_move_to (cr, cx + r / 2 * cos (a), r / 2 * sin (a));
-          cairo_line_to (cr, cx + (r / 2 + 3) * cos (a), (r / 2 + 3) * sin (a));
-        }
-      cairo_stroke (cr);
-    }
+  cairo_set_line_width (cr, 1.6 / style->scale);
+  /* wheel a: a tooth at the mesh (angle 0); wheel b: a gap there (angle π) */
+  gear_wheel_path (cr, g.c1, g.r1, g.h, n1, 0);
+  gear_wheel_path (cr, g.c2, g.r2, g.h, n2, G_PI + G_PI / n2);
+  cairo_set_source_rgba (cr, p->gear.r, p->gear.g, p->gear.b, 0.15);
+  cairo_fill_preserve (cr);
+  set_rgb (cr, &p->gear);
+  cairo_stroke (cr);
+  /* the hubs, on the shafts */
+  cairo_move_to (cr, g.c1 - g.r1 + g.h, 0);
+  cairo_line_to (cr, g.c1, 0);
+  cairo_move_to (cr, g.c2 + g.r2 - g.h, 0);
+  cairo_line_to (cr, g.c2, 0);
+  cairo_stroke (cr);
+  cairo_arc (cr, g.c1, 0, MIN (2.2, g.r1 / 2), 0, 2 * G_PI);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, g.c2, 0, MIN (2.2, g.r2 / 2), 0, 2 * G_PI);
+  cairo_fill (cr);
 }
 
 /* ------------------------------------------------------------------------ */
 
+/* A wall: its face at x = AT.x, hatched on SIDE (−1: left, +1: right),
+ * the side away from the bodies it holds. */
+#define GROUND_HALF  36.0   /* the wall's half height */
+#define GROUND_HATCH 9.0    /* the hatch strokes' reach behind the face */
+
 static void
-draw_ground (cairo_t               *cr,
-             const LuztarDrawStyle *style,
-             const Palette         *p,
-             const LzGround        *g,
-             LuztarPoint            at)
+draw_ground_hatched (cairo_t               *cr,
+                     const LuztarDrawStyle *style,
+                     const Palette         *p,
+                     const LzGround        *g,
+                     LuztarPoint            at,
+                     double                 side)
 {
-  double top = at.y - 36, bottom = at.y + 36;
+  double top = at.y - GROUND_HALF, bottom = at.y + GROUND_HALF;
 
   cairo_new_path (cr);
   set_rgb (cr, &p->ink);
@@ -353,11 +609,13 @@ draw_ground (cairo_t               *cr,
   cairo_move_to (cr, at.x, top);
   cairo_line_to (cr, at.x, bottom);
   cairo_stroke (cr);
+  /* strokes from the face down and away, the last one ending at the
+   * bottom of the wall */
   cairo_set_line_width (cr, 1.4 / style->scale);
-  for (double y = top + 6; y <= bottom + 2; y += 9)
+  for (double y = top; y + GROUND_HATCH <= bottom + 0.01; y += 9)
     {
       cairo_move_to (cr, at.x, y);
-      cairo_line_to (cr, at.x - 9, y + 9);
+      cairo_line_to (cr, at.x + side * GROUND_HATCH, y + GROUND_HATCH);
     }
   cairo_stroke (cr);
   set_rgb (cr, &p->muted);
@@ -379,6 +637,16 @@ draw_ground (cairo_t               *cr,
       cairo_close_path (cr);
       cairo_fill (cr);
     }
+}
+
+static void
+draw_ground (cairo_t               *cr,
+             const LuztarDrawStyle *style,
+             const Palette         *p,
+             const LzGround        *g,
+             LuztarPoint            at)
+{
+  draw_ground_hatched (cr, style, p, g, at, -1);
 }
 
 static void
@@ -470,7 +738,13 @@ draw_source (cairo_t               *cr,
 /* Where each element goes                                                   */
 
 /* An element's symbol runs from (ox, oy) in the direction ANGLE for LEN;
- * TO_FLOOR: drawn below its body down to a hatched floor at (fx, fy). */
+ * TO_FLOOR: drawn below its body down to a hatched floor at (fx, fy).
+ * Several elements between the same two ports share the space in front of
+ * the block face: LANE is the element's lane (0 … N_LANES − 1, the first
+ * one on top, or on the right for a vertical pair), spread over at most
+ * LANE_SPAN; LABEL_Y is where its name goes, across the axis in the
+ * element's own frame (the outer lanes' names outside, the others stacked
+ * beyond them). */
 typedef struct
 {
   gboolean ok;
@@ -478,7 +752,9 @@ typedef struct
   double   ox, oy, angle, len;
   double   fx, fy;
   int      lane, n_lanes;
+  double   label_y;
   int      ground_index;   /* the ground it ends on, or -1 */
+  int      body_index;     /* a body it ends on (the other port for a ground's), or -1 */
 } Placement;
 
 static char *
@@ -487,6 +763,44 @@ pair_key (const LzElement *el)
   return g_strcmp0 (el->a, el->b) < 0 ? g_strdup_printf ("%s\n%s", el->a, el->b)
                                        : g_strdup_printf ("%s\n%s", el->b, el->a);
 }
+
+/* How far an element's symbol reaches across its axis, on SIDE (−1: the
+ * frame's −y, +1: +y). */
+static double
+symbol_extent (const LzElement *el,
+               double           len,
+               double           side)
+{
+  if (el->item.kind == LZ_ITEM_FRICTION)
+    return side > 0 ? FRICTION_BLOCK_HALF + FRICTION_PLATE : FRICTION_BLOCK_HALF;
+  if (el->item.kind == LZ_ITEM_GEAR)
+    return gear_extent (el, len);
+  if (el->item.kind == LZ_ITEM_STOP)
+    return 10;
+  if (el->item.kind == LZ_ITEM_DAMPER)
+    return 9;
+  return 8;
+}
+
+/* How far an element's end stays from the centre of a body it ends on:
+ * the edge of the block, or of the disc (at the lane's offset OFF). */
+static double
+body_trim (gboolean disc,
+           double   ux,
+           double   uy,
+           double   off)
+{
+  if (disc)
+    return sqrt (MAX (DISC_R * DISC_R - off * off, DISC_R * DISC_R / 4));
+  return BLOCK_W / 2 * fabs (ux) + BLOCK_H / 2 * fabs (uy);
+}
+
+typedef struct
+{
+  LuztarPoint a, b;
+  gboolean    a_body, b_body, a_disc, b_disc;
+  int         body_index;
+} Ports;
 
 static void
 place_elements (const LzModel     *model,
@@ -499,83 +813,97 @@ place_elements (const LzModel     *model,
   g_autoptr(GHashTable) lanes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) pair_count = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree int *below = g_new0 (int, MAX (nb, 1));
+  g_autofree int *n_below = g_new0 (int, MAX (nb, 1));
+  g_autofree Ports *ports = g_new0 (Ports, MAX (ne, 1));
 
+  /* the ports of each element, and whether it goes down to a floor */
   for (guint e = 0; e < ne; e++)
     {
       const LzElement *el = lz_model_get_element (model, e);
-      char *key;
+      Placement *pl = &out[e];
+      Ports *pt = &ports[e];
+      gboolean a_ok = FALSE, b_ok = FALSE;
 
-      if (el->a == NULL || el->b == NULL)
+      *pl = (Placement) { .ground_index = -1, .body_index = -1 };
+      *pt = (Ports) { .body_index = -1 };
+      for (guint i = 0; i < ng; i++)
+        {
+          const char *id = lz_model_get_ground (model, i)->item.id;
+
+          if (el->a != NULL && g_str_equal (el->a, id))
+            pt->a = gp[i], a_ok = TRUE, pl->ground_index = (int) i;
+          if (el->b != NULL && g_str_equal (el->b, id))
+            pt->b = gp[i], b_ok = TRUE, pl->ground_index = (int) i;
+        }
+      for (guint i = 0; i < nb; i++)
+        {
+          const LzBody *body = lz_model_get_body (model, i);
+          gboolean disc = body->kind == LZ_BODY_ROTATIONAL;
+
+          if (el->a != NULL && g_str_equal (el->a, body->item.id))
+            pt->a = bp[i], a_ok = pt->a_body = TRUE, pt->a_disc = disc, pt->body_index = (int) i;
+          if (el->b != NULL && g_str_equal (el->b, body->item.id))
+            pt->b = bp[i], b_ok = pt->b_body = TRUE, pt->b_disc = disc, pt->body_index = (int) i;
+        }
+      if (!a_ok || !b_ok)
         continue;
-      key = pair_key (el);
-      g_hash_table_replace (pair_count, key,
-                            GINT_TO_POINTER (GPOINTER_TO_INT (g_hash_table_lookup (pair_count, key)) + 1));
+      pl->ok = TRUE;
+      pl->body_index = pt->body_index;
+
+      /* An element between a ground and a body is drawn below the body,
+       * down to a floor of its own, when it is friction (a block rubbing
+       * on the floor) or when the way to the ground crosses another body. */
+      if (pt->a_body != pt->b_body && pt->body_index >= 0)
+        {
+          LuztarPoint body = bp[pt->body_index], ground = pt->a_body ? pt->b : pt->a;
+
+          pl->to_floor = el->item.kind == LZ_ITEM_FRICTION;
+          for (guint i = 0; i < nb && !pl->to_floor; i++)
+            if ((int) i != pt->body_index && fabs (bp[i].y - body.y) < BLOCK_H
+                && (bp[i].x - body.x) * (bp[i].x - ground.x) < 0)
+              pl->to_floor = TRUE;
+        }
+      if (pl->to_floor)
+        n_below[pt->body_index]++;
+      else
+        {
+          char *key = pair_key (el);
+
+          g_hash_table_replace (pair_count, key,
+                                GINT_TO_POINTER (GPOINTER_TO_INT (g_hash_table_lookup (pair_count, key)) + 1));
+        }
     }
 
   for (guint e = 0; e < ne; e++)
     {
       const LzElement *el = lz_model_get_element (model, e);
       Placement *pl = &out[e];
-      LuztarPoint a = { 0, 0 }, b = { 0, 0 };
-      gboolean a_body = FALSE, b_body = FALSE, a_ok = FALSE, b_ok = FALSE;
+      const Ports *pt = &ports[e];
+      LuztarPoint a = pt->a, b = pt->b;
       g_autofree char *key = NULL;
-      int k, body_index = -1;
-      double dx, dy, len, ux, uy, off, start, end;
+      double dx, dy, len, ux, uy, spacing, mid, canon, off, start, end, label, outer, side;
+      int n, rank;
 
-      *pl = (Placement) { .ground_index = -1 };
-      for (guint i = 0; i < ng; i++)
-        {
-          const char *id = lz_model_get_ground (model, i)->item.id;
-
-          if (el->a != NULL && g_str_equal (el->a, id))
-            a = gp[i], a_ok = TRUE, pl->ground_index = (int) i;
-          if (el->b != NULL && g_str_equal (el->b, id))
-            b = gp[i], b_ok = TRUE, pl->ground_index = (int) i;
-        }
-      for (guint i = 0; i < nb; i++)
-        {
-          const char *id = lz_model_get_body (model, i)->item.id;
-
-          if (el->a != NULL && g_str_equal (el->a, id))
-            a = bp[i], a_ok = a_body = TRUE, body_index = (int) i;
-          if (el->b != NULL && g_str_equal (el->b, id))
-            b = bp[i], b_ok = b_body = TRUE, body_index = (int) i;
-        }
-      if (!a_ok || !b_ok)
+      if (!pl->ok)
         continue;
-
-      /* lanes: 0, +1, −1, +2, … for the elements between the same ports */
-      key = pair_key (el);
-      k = GPOINTER_TO_INT (g_hash_table_lookup (lanes, key));
-      g_hash_table_replace (lanes, g_strdup (key), GINT_TO_POINTER (k + 1));
-      pl->lane = (k + 1) / 2 * (k % 2 == 0 ? 1 : -1);
-      pl->n_lanes = GPOINTER_TO_INT (g_hash_table_lookup (pair_count, key));
-
-      /* An element between a ground and a body is drawn below the body,
-       * down to a floor of its own, when it is friction (a block rubbing
-       * on the floor) or when the way to the ground crosses another body. */
-      if (a_body != b_body && body_index >= 0)
-        {
-          LuztarPoint body = bp[body_index], ground = a_body ? b : a;
-
-          pl->to_floor = el->item.kind == LZ_ITEM_FRICTION;
-          for (guint i = 0; i < nb && !pl->to_floor; i++)
-            if ((int) i != body_index && fabs (bp[i].y - body.y) < BLOCK_H
-                && (bp[i].x - body.x) * (bp[i].x - ground.x) < 0)
-              pl->to_floor = TRUE;
-        }
       if (pl->to_floor)
         {
-          LuztarPoint body = bp[body_index];
-          int slot = below[body_index]++;
+          /* side by side under the body, all within the middle 80 % of
+           * its width, left to right in model order */
+          gboolean disc = lz_model_get_body (model, (guint) pt->body_index)->kind == LZ_BODY_ROTATIONAL;
+          LuztarPoint body = bp[pt->body_index];
+          int n_floors = n_below[pt->body_index], slot = below[pt->body_index]++;
+          double half = disc ? DISC_R : BLOCK_W / 2;
+          double shift = n_floors > 1 ? (slot - (n_floors - 1) / 2.0) * MIN (46.0, 1.6 * half / (n_floors - 1)) : 0;
 
-          pl->fx = body.x + (slot % 2 == 0 ? 1 : -1) * ((slot + 1) / 2) * 46.0;
+          pl->lane = slot;
+          pl->n_lanes = n_floors;
+          pl->fx = body.x + shift;
           pl->fy = body.y + BLOCK_H / 2 + 58;
           pl->ox = pl->fx;
           pl->oy = pl->fy;
           pl->angle = -G_PI / 2;
-          pl->len = pl->fy - (body.y + BLOCK_H / 2);
-          pl->ok = TRUE;
+          pl->len = pl->fy - (body.y + (disc ? sqrt (DISC_R * DISC_R - shift * shift) : BLOCK_H / 2));
           continue;
         }
 
@@ -583,24 +911,68 @@ place_elements (const LzModel     *model,
       dy = b.y - a.y;
       len = hypot (dx, dy);
       if (len < 1)
-        continue;
+        {
+          pl->ok = FALSE;
+          continue;
+        }
       ux = dx / len;
       uy = dy / len;
-      off = pl->lane * LANE;
-      /* from the edge of a block (or the face of a wall) to the other */
-      start = a_body ? BLOCK_W / 2 * fabs (ux) + BLOCK_H / 2 * fabs (uy) : 0;
-      end = len - (b_body ? BLOCK_W / 2 * fabs (ux) + BLOCK_H / 2 * fabs (uy) : 0);
+
+      /* the lanes, in the frame of the pair drawn from left to right (or
+       * from top to bottom), whichever way each element runs */
+      key = pair_key (el);
+      pl->lane = GPOINTER_TO_INT (g_hash_table_lookup (lanes, key));
+      g_hash_table_replace (lanes, g_strdup (key), GINT_TO_POINTER (pl->lane + 1));
+      pl->n_lanes = n = MAX (GPOINTER_TO_INT (g_hash_table_lookup (pair_count, key)), 1);
+      canon = ux > 1e-9 || (fabs (ux) <= 1e-9 && uy > 0) ? 1 : -1;
+      spacing = n > 1 ? MIN (LANE, LANE_SPAN / (n - 1)) : 0;
+      mid = (n - 1) / 2.0;
+      off = (pl->lane - mid) * spacing;                   /* in the pair's frame */
+
+      /* from the edge of a block or disc (or the face of a wall) to the other */
+      start = pt->a_body ? body_trim (pt->a_disc, ux, uy, off) : 0;
+      end = len - (pt->b_body ? body_trim (pt->b_disc, ux, uy, off) : 0);
       if (end - start < 20)
         {
           start = 0;
           end = len;
         }
-      pl->ox = a.x - uy * off + ux * start;
-      pl->oy = a.y + ux * off + uy * start;
+      pl->ox = a.x - uy * canon * off + ux * start;
+      pl->oy = a.y + ux * canon * off + uy * start;
       pl->angle = atan2 (dy, dx);
       pl->len = end - start;
-      pl->ok = TRUE;
+
+      /* the name: the upper half (and a middle lane) above, the lower half
+       * below; the outermost lane's next to its symbol, the inner ones
+       * stacked beyond it */
+      side = pl->lane <= mid ? -1 : 1;
+      rank = side < 0 ? pl->lane : n - 1 - pl->lane;
+      outer = side * mid * spacing;
+      label = outer + side * ((rank == 0 ? symbol_extent (el, pl->len, side * canon) : 16) + 11 + 13 * rank);
+      pl->label_y = canon * (label - off);
     }
+}
+
+/* The side of ground I's hatching (−1: left, +1: right): away from the
+ * bodies that the elements drawn to it come from, on average. */
+static double
+ground_side (const LzModel     *model,
+             const LuztarPoint *gp,
+             const LuztarPoint *bp,
+             const Placement   *pl,
+             guint              i)
+{
+  guint ne = lz_model_get_n_elements (model);
+  double sum = 0;
+  int n = 0;
+
+  for (guint e = 0; e < ne; e++)
+    if (pl[e].ok && !pl[e].to_floor && pl[e].ground_index == (int) i && pl[e].body_index >= 0)
+      {
+        sum += bp[pl[e].body_index].x;
+        n++;
+      }
+  return n > 0 && sum / n < gp[i].x ? 1 : -1;
 }
 
 static void
@@ -639,6 +1011,27 @@ draw_element_symbol (cairo_t               *cr,
     }
 }
 
+/* Whether ground I is drawn as the floors of its elements rather than as a
+ * wall: all its elements go down to floors, and it sits where one of them
+ * is (a belt under a block); a wall elsewhere stays a wall. */
+static gboolean
+ground_is_floor (const LzModel     *model,
+                 const LuztarPoint *gp,
+                 const Placement   *pl,
+                 guint              i)
+{
+  gboolean near = FALSE;
+
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    if (pl[e].ok && pl[e].ground_index == (int) i)
+      {
+        if (!pl[e].to_floor)
+          return FALSE;
+        near = near || (fabs (pl[e].fx - gp[i].x) <= 60 && fabs (pl[e].fy - gp[i].y) <= 60);
+      }
+  return near;
+}
+
 void
 luztar_symbols_draw_model (cairo_t               *cr,
                            const LzModel         *model,
@@ -650,8 +1043,6 @@ luztar_symbols_draw_model (cairo_t               *cr,
   g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
   g_autofree Placement *pl = g_new0 (Placement, MAX (ne, 1));
   g_autofree int *slots = g_new0 (int, MAX (nb, 1));
-  g_autofree gboolean *ground_used = g_new0 (gboolean, MAX (ng, 1));
-  g_autofree gboolean *ground_any = g_new0 (gboolean, MAX (ng, 1));
   double x0, y0, x1, y1;
   Palette p;
 
@@ -665,15 +1056,12 @@ luztar_symbols_draw_model (cairo_t               *cr,
   for (guint e = 0; e < ne; e++)
     {
       const LzElement *el = lz_model_get_element (model, e);
-      double side;
 
       if (!pl[e].ok)
         continue;
-      if (pl[e].ground_index >= 0)
-        ground_any[pl[e].ground_index] = TRUE;
       if (pl[e].to_floor)
         {
-          double x = pl[e].fx, floor_y = pl[e].fy;
+          double x = pl[e].fx, floor_y = pl[e].fy, label_y;
 
           cairo_save (cr);
           /* the floor: a short hatched line */
@@ -689,36 +1077,51 @@ luztar_symbols_draw_model (cairo_t               *cr,
               cairo_line_to (cr, hx, floor_y + 6);
             }
           cairo_stroke (cr);
-          /* the element from the floor up to the block, oriented so that
-           * its port a stays at the ground's end */
+          /* the element from the floor up to the block: its port a side
+           * (a friction's plate) at the floor */
           cairo_translate (cr, x, floor_y);
           cairo_rotate (cr, pl[e].angle);
-          draw_element_symbol (cr, style, &p, el, pl[e].len, 1);
+          draw_element_symbol (cr, style, &p, el, pl[e].len, 0);
           cairo_restore (cr);
-          set_rgb (cr, &p.muted);
-          draw_text (cr, style, item_name (&el->item), x, floor_y + 16, 10, FALSE);
+          /* the names under the floors, every other one a line lower */
+          label_y = floor_y + 16 + 13 * (pl[e].lane % 2);
+          if (el->item.kind == LZ_ITEM_STOP)
+            {
+              /* under a floor there is room below, not beside: the name
+               * above the limits */
+              g_autofree char *text = stop_label (el, TRUE);
+              double w, h;
+
+              text_size (cr, style, text, 10, &w, &h);
+              set_rgb (cr, &p.stop);
+              draw_text (cr, style, text, x, label_y + h / 4, 10, FALSE);
+            }
+          else
+            {
+              set_rgb (cr, &p.muted);
+              draw_text (cr, style, item_name (&el->item), x, label_y, 10, FALSE);
+            }
           continue;
         }
 
-      if (pl[e].ground_index >= 0)
-        ground_used[pl[e].ground_index] = TRUE;
-      side = pl[e].lane < 0 || (pl[e].lane == 0 && pl[e].n_lanes == 1) ? -1 : 1;
       cairo_save (cr);
       cairo_translate (cr, pl[e].ox, pl[e].oy);
       cairo_rotate (cr, pl[e].angle);
-      draw_element_symbol (cr, style, &p, el, pl[e].len, side);
-      /* the element's name, on the side away from the next lane */
+      /* the stop writes its name with its limits */
+      draw_element_symbol (cr, style, &p, el, pl[e].len, pl[e].label_y / 19);
+      /* the element's name, on the side away from the other lanes */
       set_rgb (cr, &p.muted);
       if (el->item.kind != LZ_ITEM_STOP)
-        draw_text (cr, style, item_name (&el->item), pl[e].len / 2, 19 * side, 10, FALSE);
+        draw_label_upright (cr, style, item_name (&el->item), pl[e].len / 2, pl[e].label_y,
+                            pl[e].label_y >= 0 ? 1 : -1, MAX (pl[e].len - 4, 36));
       cairo_restore (cr);
     }
 
-  /* a ground all of whose elements went down to floors of their own is
-   * drawn by those floors */
+  /* a ground placed where its floors are is drawn by those floors */
   for (guint i = 0; i < ng; i++)
-    if (ground_used[i] || !ground_any[i])
-      draw_ground (cr, style, &p, lz_model_get_ground (model, i), gp[i]);
+    if (!ground_is_floor (model, gp, pl, i))
+      draw_ground_hatched (cr, style, &p, lz_model_get_ground (model, i), gp[i],
+                           ground_side (model, gp, bp, pl, i));
   for (guint i = 0; i < nb; i++)
     draw_body (cr, style, &p, lz_model_get_body (model, i), bp[i]);
   for (guint s = 0; s < lz_model_get_n_sources (model); s++)
@@ -760,9 +1163,26 @@ luztar_symbols_get_shapes (const LzModel *model)
   place_elements (model, gp, bp, pl);
   for (guint i = 0; i < ng; i++)
     {
+      /* the wall and its hatching, on the side away from its bodies */
+      double side = ground_side (model, gp, bp, pl, i);
       LuztarShape s = { lz_model_get_ground (model, i)->item.id, LZ_ITEM_GROUND, TRUE, FALSE,
-                        gp[i].x - 14, gp[i].y - 40, gp[i].x + 6, gp[i].y + 40, 0, 0, 0, 0 };
+                        gp[i].x + MIN (-6, 14 * side), gp[i].y - 40,
+                        gp[i].x + MAX (6, 14 * side), gp[i].y + 40, 0, 0, 0, 0 };
 
+      /* a ground drawn as the floors of its elements is those floors */
+      if (ground_is_floor (model, gp, pl, i))
+        {
+          s.x0 = s.y0 = INFINITY;
+          s.x1 = s.y1 = -INFINITY;
+          for (guint e = 0; e < ne; e++)
+            if (pl[e].ok && pl[e].ground_index == (int) i)
+              {
+                s.x0 = MIN (s.x0, pl[e].fx - 14);
+                s.x1 = MAX (s.x1, pl[e].fx + 14);
+                s.y0 = MIN (s.y0, pl[e].fy - 1);
+                s.y1 = MAX (s.y1, pl[e].fy + 8);
+              }
+        }
       g_array_append_val (shapes, s);
     }
   for (guint i = 0; i < nb; i++)
@@ -882,6 +1302,7 @@ luztar_symbols_pick_port (const LzModel *model,
   g_autoptr(GArray) shapes = luztar_symbols_get_shapes (model);
   const char *best = NULL;
   double best_d = radius;
+  gboolean best_is_body = FALSE;
 
   for (guint i = 0; i < shapes->len; i++)
     {
@@ -892,10 +1313,11 @@ luztar_symbols_pick_port (const LzModel *model,
         continue;
       d = luztar_shape_distance (s, x, y);
       /* a body wins over a ground at the same distance */
-      if (d < best_d || (d == best_d && best == NULL))
+      if (d < best_d || (d == best_d && (best == NULL || (s->kind == LZ_ITEM_BODY && !best_is_body))))
         {
           best = s->id;
           best_d = d;
+          best_is_body = s->kind == LZ_ITEM_BODY;
         }
     }
   return best;
@@ -1171,7 +1593,7 @@ luztar_symbols_draw_icon (cairo_t    *cr,
           /* the bracket without its limits' text */
           cairo_save (cr);
           cairo_scale (cr, 1, 1.3);
-          draw_stop (cr, &style, &p, 56, &el, 100);
+          draw_stop (cr, &style, &p, 56, &el, 0);
           cairo_restore (cr);
         }
       else
