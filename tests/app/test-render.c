@@ -43,6 +43,7 @@
 
 #include "lz.h"
 #include "canvas/luztar-symbols.h"
+#include "sim/luztar-modes.h"
 
 /* The tolerance.  Here the same build draws the same pixels (0 differ),
  * so the budget is for other machines: CHANNEL_TOLERANCE absorbs rounding
@@ -131,9 +132,10 @@ px_y (const Fit *fit,
 
 /* The model drawn as the canvas draws it (without the grid). */
 static cairo_surface_t *
-render (const LzModel *model,
-        gboolean       dark,
-        Fit           *fit)
+render_state (const LzModel         *model,
+              gboolean               dark,
+              const LuztarAnimation *animation,
+              Fit                   *fit)
 {
   guint ng = lz_model_get_n_grounds (model), nb = lz_model_get_n_bodies (model);
   g_autofree LuztarPoint *gp = g_new0 (LuztarPoint, MAX (ng, 1));
@@ -141,7 +143,7 @@ render (const LzModel *model,
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, WIDTH, HEIGHT);
   cairo_t *cr = cairo_create (surface);
   cairo_font_options_t *options = cairo_font_options_create ();
-  LuztarDrawStyle style = { dark, 1.0 };
+  LuztarDrawStyle style = { dark, 1.0, animation };
   double x0, y0, x1, y1, scale, grey = dark ? 0.12 : 0.98;
 
   /* stable text whatever the desktop says */
@@ -177,6 +179,14 @@ render (const LzModel *model,
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   return surface;
+}
+
+static cairo_surface_t *
+render (const LzModel *model,
+        gboolean       dark,
+        Fit           *fit)
+{
+  return render_state (model, dark, NULL, fit);
 }
 
 static void
@@ -690,6 +700,106 @@ sans_family (void)
   return family != NULL ? family : g_strdup ("(none)");
 }
 
+/* Pixels of SURFACE within TOLERANCE of the colour RGB (in [0, 1]). */
+static guint
+count_colour (cairo_surface_t *surface,
+              const double     rgb[3],
+              int              tolerance)
+{
+  guint8 want[3] = { (guint8) lround (rgb[0] * 255), (guint8) lround (rgb[1] * 255),
+                     (guint8) lround (rgb[2] * 255) };
+  guint n = 0;
+
+  for (int y = 0; y < HEIGHT; y++)
+    for (int x = 0; x < WIDTH; x++)
+      {
+        guint8 p[3];
+
+        get_rgb (surface, x, y, p);
+        if (channel_distance (p, want) <= tolerance)
+          n++;
+      }
+  return n;
+}
+
+static gboolean
+is_body_blue (cairo_surface_t *surface,
+              const Fit       *fit,
+              double           x,
+              double           y)
+{
+  guint8 p[3];
+
+  get_rgb (surface, (int) lround (px_x (fit, x)), (int) lround (px_y (fit, y)), p);
+  return p[2] > p[0] + 60;
+}
+
+/* A state of a run drawn over the model: the masses are where q puts
+ * them (scale · q along x), the friction pads wear the colours of their
+ * modes, an impact glows; the model at rest has none of that. */
+static void
+test_animation (void)
+{
+  g_autoptr(LzModel) model = load_model ("damper-friction");
+  const double body_q[] = { 0.5, -0.25 };
+  const LzMode modes[] = { LZ_MODE_NONE, LZ_MODE_STICK, LZ_MODE_SLIP_NEG };
+  const double flash[] = { 0, 0, 1 };
+  LuztarAnimation animation = { body_q, NULL, modes, NULL, 100 };
+  cairo_surface_t *rest, *moved, *flashing;
+  double stick[3], slip[3];
+  Fit fit_rest, fit_moved, fit_flash;
+  guint n_stick_rest, n_stick, n_slip_rest, n_slip;
+
+  for (gboolean dark = FALSE; dark <= TRUE; dark++)
+    {
+      luztar_mode_get_color (LZ_MODE_STICK, dark, stick);
+      luztar_mode_get_color (LZ_MODE_SLIP_NEG, dark, slip);
+      rest = render (model, dark, &fit_rest);
+      moved = render_state (model, dark, &animation, &fit_moved);
+      /* m1 at 200 + 50, m2 at 400 − 25 (model units), at the same fit */
+      g_assert_cmpfloat (fit_moved.scale, ==, fit_rest.scale);
+      g_assert_true (is_body_blue (rest, &fit_rest, 200 - 20, 130));
+      g_assert_false (is_body_blue (moved, &fit_moved, 200 - 20, 130));
+      g_assert_true (is_body_blue (moved, &fit_moved, 250 + 20, 130));
+      g_assert_true (is_body_blue (rest, &fit_rest, 400 + 20, 130));
+      g_assert_false (is_body_blue (moved, &fit_moved, 400 + 20, 130));
+      g_assert_true (is_body_blue (moved, &fit_moved, 375 - 20, 130));
+      /* the modes' colours are drawn, and only over a run */
+      n_stick_rest = count_colour (rest, stick, 10);
+      n_stick = count_colour (moved, stick, 10);
+      n_slip_rest = count_colour (rest, slip, 10);
+      n_slip = count_colour (moved, slip, 10);
+      g_test_message ("%s: stick colour %u px (at rest %u), slip− colour %u px (at rest %u)",
+                      dark ? "dark" : "light", n_stick, n_stick_rest, n_slip, n_slip_rest);
+      g_assert_cmpuint (n_stick, >, 100);
+      g_assert_cmpuint (n_slip, >, 100);
+      g_assert_cmpuint (n_stick_rest, <, n_stick / 10);
+      g_assert_cmpuint (n_slip_rest, <, n_slip / 10);
+      /* an impact flash adds a glow of new colours around the element */
+      animation.flash = flash;
+      flashing = render_state (model, dark, &animation, &fit_flash);
+      animation.flash = NULL;
+      {
+        cairo_surface_t *diff = cairo_image_surface_create (CAIRO_FORMAT_RGB24, WIDTH, HEIGHT);
+        Comparison c = compare (flashing, moved, diff);
+
+        g_test_message ("flash changes %u pixels", c.n_differ);
+        g_assert_cmpuint (c.n_differ, >, 500);
+        cairo_surface_destroy (diff);
+      }
+      if (dark)
+        {
+          g_autofree char *dir = artifacts_dir ();
+          g_autofree char *path = g_build_filename (dir, "animation-dark.png", NULL);
+
+          write_png (flashing, path);
+        }
+      cairo_surface_destroy (rest);
+      cairo_surface_destroy (moved);
+      cairo_surface_destroy (flashing);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -728,6 +838,7 @@ main (int argc, char *argv[])
         g_test_add_data_func_full (path, rc, test_render, render_case_free);
       }
   g_test_add_func ("/luztar/render/checks-can-fail", test_checks_can_fail);
+  g_test_add_func ("/luztar/render/animation", test_animation);
   g_test_add_data_func ("/luztar/render/coverage", models, test_coverage);
 
   status = g_test_run ();

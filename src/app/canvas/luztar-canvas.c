@@ -106,6 +106,12 @@ struct _LuztarCanvas
   double           drag_x0, drag_y0, drag_dx, drag_dy;
   double           drag_pan_x, drag_pan_y;
   gboolean         selecting_by_focus;
+  /* a state of a run drawn over the model, or animating FALSE */
+  gboolean         animating;
+  LuztarAnimation  animation;
+  double          *anim_body_q, *anim_ground_q, *anim_flash;
+  LzMode          *anim_modes;
+  guint            anim_sizes[3];  /* bodies, grounds, elements of the arrays */
 
   /* Borrowed */
   AdwStyleManager *style_manager;
@@ -506,6 +512,9 @@ luztar_canvas_update_model (LuztarCanvas *self,
   g_clear_pointer (&self->model, lz_model_unref);
   g_clear_pointer (&self->preview, lz_model_unref);
   self->model = model;
+  /* a run's state belongs to the model it ran: an edit shows the new one */
+  self->animating = FALSE;
+  g_clear_pointer (&self->anim_body_q, g_free);
   if (!self->fit_valid)
     reset_fit (self);
   update_shapes (self);
@@ -1211,12 +1220,14 @@ luztar_canvas_snapshot (GtkWidget   *widget,
   draw_grid (self, cr, width, height, dark);
   if (shown_model (self) != NULL)
     {
-      LuztarDrawStyle style = { dark, self->view_scale };
+      LuztarDrawStyle style = { dark, self->view_scale,
+                                self->animating ? &self->animation : NULL };
 
       cairo_save (cr);
       cairo_translate (cr, self->view_x, self->view_y);
       cairo_scale (cr, self->view_scale, self->view_scale);
-      for (guint i = 0; self->shapes != NULL && i < self->shapes->len; i++)
+      /* selection marks sit where the items rest: none over a moving run */
+      for (guint i = 0; !self->animating && self->shapes != NULL && i < self->shapes->len; i++)
         {
           const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
           gboolean focused = focus != NULL && LUZTAR_IS_CANVAS_ITEM (focus)
@@ -1305,6 +1316,10 @@ luztar_canvas_dispose (GObject *object)
   g_clear_pointer (&self->selection, g_ptr_array_unref);
   g_clear_pointer (&self->tool, g_free);
   g_clear_pointer (&self->connect_from, g_free);
+  g_clear_pointer (&self->anim_body_q, g_free);
+  g_clear_pointer (&self->anim_ground_q, g_free);
+  g_clear_pointer (&self->anim_flash, g_free);
+  g_clear_pointer (&self->anim_modes, g_free);
   G_OBJECT_CLASS (luztar_canvas_parent_class)->dispose (object);
 }
 
@@ -1434,4 +1449,75 @@ luztar_canvas_init (LuztarCanvas *self)
     g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
     gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   }
+}
+
+/**
+ * luztar_canvas_set_animation:
+ * @self: a canvas
+ * @animation: (nullable): a state of a run for the canvas's model (arrays
+ *   as long as its bodies, grounds and elements), or %NULL to show the
+ *   model at rest again
+ *
+ * Draws the model as the run has it at one instant: masses displaced,
+ * inertias turned, elements in the colour of their modes, impacts
+ * flashing.  The arrays are copied.
+ */
+void
+luztar_canvas_set_animation (LuztarCanvas          *self,
+                             const LuztarAnimation *animation)
+{
+  guint nb, ng, ne;
+
+  g_return_if_fail (LUZTAR_IS_CANVAS (self));
+
+  if (animation == NULL || self->model == NULL)
+    {
+      if (self->animating)
+        gtk_widget_queue_draw (GTK_WIDGET (self));
+      self->animating = FALSE;
+      return;
+    }
+  nb = lz_model_get_n_bodies (self->model);
+  ng = lz_model_get_n_grounds (self->model);
+  ne = lz_model_get_n_elements (self->model);
+  if (!self->animating || self->anim_body_q == NULL)
+    {
+      g_free (self->anim_body_q);
+      g_free (self->anim_ground_q);
+      g_free (self->anim_flash);
+      g_free (self->anim_modes);
+      self->anim_body_q = g_new0 (double, MAX (nb, 1));
+      self->anim_ground_q = g_new0 (double, MAX (ng, 1));
+      self->anim_flash = g_new0 (double, MAX (ne, 1));
+      self->anim_modes = g_new0 (LzMode, MAX (ne, 1));
+      self->anim_sizes[0] = nb;
+      self->anim_sizes[1] = ng;
+      self->anim_sizes[2] = ne;
+    }
+  g_return_if_fail (self->anim_sizes[0] == nb && self->anim_sizes[1] == ng
+                    && self->anim_sizes[2] == ne);
+  memcpy (self->anim_body_q, animation->body_q, nb * sizeof (double));
+  if (animation->ground_q != NULL)
+    memcpy (self->anim_ground_q, animation->ground_q, ng * sizeof (double));
+  else
+    memset (self->anim_ground_q, 0, MAX (ng, 1) * sizeof (double));
+  if (animation->flash != NULL)
+    memcpy (self->anim_flash, animation->flash, ne * sizeof (double));
+  else
+    memset (self->anim_flash, 0, MAX (ne, 1) * sizeof (double));
+  if (animation->modes != NULL)
+    memcpy (self->anim_modes, animation->modes, ne * sizeof (LzMode));
+  else
+    memset (self->anim_modes, 0, MAX (ne, 1) * sizeof (LzMode));
+  self->animation = (LuztarAnimation) { self->anim_body_q, self->anim_ground_q, self->anim_modes,
+                                        self->anim_flash, animation->scale };
+  self->animating = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+luztar_canvas_is_animating (LuztarCanvas *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_CANVAS (self), FALSE);
+  return self->animating;
 }

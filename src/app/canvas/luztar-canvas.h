@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "lz.h"
+#include "luztar-symbols.h"
 
 G_BEGIN_DECLS
 
@@ -50,5 +51,9 @@ gboolean    luztar_canvas_place        (LuztarCanvas *self,
                                         const char   *kind,
                                         double        x,
                                         double        y);
+
+void       luztar_canvas_set_animation (LuztarCanvas          *self,
+                                        const LuztarAnimation *animation);
+gboolean   luztar_canvas_is_animating  (LuztarCanvas          *self);
 
 G_END_DECLS

@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-symbols.h"
+#include "sim/luztar-modes.h"
 
 #define BLOCK_W 64.0
 #define BLOCK_H 46.0
@@ -654,7 +655,8 @@ draw_body (cairo_t               *cr,
            const LuztarDrawStyle *style,
            const Palette         *p,
            const LzBody          *b,
-           LuztarPoint            at)
+           LuztarPoint            at,
+           double                 angle)
 {
   cairo_set_line_width (cr, 2 / style->scale);
   cairo_new_path (cr);
@@ -665,8 +667,10 @@ draw_body (cairo_t               *cr,
       cairo_fill_preserve (cr);
       set_rgb (cr, &p->body_edge);
       cairo_stroke (cr);
+      /* the mark turns with the angle, counter-clockwise for q > 0 */
       cairo_move_to (cr, at.x, at.y);
-      cairo_line_to (cr, at.x + DISC_R * 0.8, at.y - DISC_R * 0.4);
+      cairo_line_to (cr, at.x + DISC_R * 0.89 * cos (0.4636 + angle),
+                     at.y - DISC_R * 0.89 * sin (0.4636 + angle));
       set_rgb (cr, &p->body_text);
       cairo_stroke (cr);
       set_rgb (cr, &p->ink);
@@ -975,6 +979,44 @@ ground_side (const LzModel     *model,
   return n > 0 && sum / n < gp[i].x ? 1 : -1;
 }
 
+/* A nonsmooth element in a run takes the colour of its mode. */
+static void
+palette_for_mode (Palette  *pe,
+                  LzMode    mode,
+                  gboolean  dark)
+{
+  double rgb[3];
+  Rgb c;
+
+  if (mode == LZ_MODE_NONE || mode >= LZ_MODE_N_MODES)
+    return;
+  luztar_mode_get_color (mode, dark, rgb);
+  c = (Rgb) { rgb[0], rgb[1], rgb[2] };
+  pe->spring = pe->friction = pe->stop = pe->gear = c;
+}
+
+/* An impact: a glow around the element that fades as FLASH goes to 0 (in
+ * the element's frame, along x from 0 to LEN). */
+static void
+draw_flash (cairo_t       *cr,
+            const Palette *pe,
+            double         len,
+            double         flash)
+{
+  cairo_pattern_t *glow;
+
+  if (!(flash > 0))
+    return;
+  flash = MIN (flash, 1);
+  glow = cairo_pattern_create_radial (len / 2, 0, 0, len / 2, 0, 26 + 10 * flash);
+  cairo_pattern_add_color_stop_rgba (glow, 0, pe->stop.r, pe->stop.g, pe->stop.b, 0.55 * flash);
+  cairo_pattern_add_color_stop_rgba (glow, 1, pe->stop.r, pe->stop.g, pe->stop.b, 0);
+  cairo_set_source (cr, glow);
+  cairo_arc (cr, len / 2, 0, 26 + 10 * flash, 0, 2 * G_PI);
+  cairo_fill (cr);
+  cairo_pattern_destroy (glow);
+}
+
 static void
 draw_element_symbol (cairo_t               *cr,
                      const LuztarDrawStyle *style,
@@ -1043,12 +1085,27 @@ luztar_symbols_draw_model (cairo_t               *cr,
   g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
   g_autofree Placement *pl = g_new0 (Placement, MAX (ne, 1));
   g_autofree int *slots = g_new0 (int, MAX (nb, 1));
+  g_autofree gboolean *floor = g_new0 (gboolean, MAX (ng, 1));
+  const LuztarAnimation *anim = style->animation;
   double x0, y0, x1, y1;
   Palette p;
 
   palette_init (&p, style->dark);
   luztar_symbols_layout (model, gp, bp, &x0, &y0, &x1, &y1);
   place_elements (model, gp, bp, pl);
+  /* a ground is a wall or floors as at rest, wherever the run takes it */
+  for (guint i = 0; i < ng; i++)
+    floor[i] = ground_is_floor (model, gp, pl, i);
+  if (anim != NULL)
+    {
+      for (guint i = 0; i < nb; i++)
+        if (lz_model_get_body (model, i)->kind != LZ_BODY_ROTATIONAL && isfinite (anim->body_q[i]))
+          bp[i].x += anim->scale * anim->body_q[i];
+      for (guint i = 0; anim->ground_q != NULL && i < ng; i++)
+        if (isfinite (anim->ground_q[i]))
+          gp[i].x += anim->scale * anim->ground_q[i];
+      place_elements (model, gp, bp, pl);
+    }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
@@ -1056,9 +1113,12 @@ luztar_symbols_draw_model (cairo_t               *cr,
   for (guint e = 0; e < ne; e++)
     {
       const LzElement *el = lz_model_get_element (model, e);
+      Palette pe = p;
 
       if (!pl[e].ok)
         continue;
+      if (anim != NULL && anim->modes != NULL)
+        palette_for_mode (&pe, anim->modes[e], style->dark);
       if (pl[e].to_floor)
         {
           double x = pl[e].fx, floor_y = pl[e].fy, label_y;
@@ -1081,7 +1141,9 @@ luztar_symbols_draw_model (cairo_t               *cr,
            * (a friction's plate) at the floor */
           cairo_translate (cr, x, floor_y);
           cairo_rotate (cr, pl[e].angle);
-          draw_element_symbol (cr, style, &p, el, pl[e].len, 0);
+          if (anim != NULL && anim->flash != NULL)
+            draw_flash (cr, &pe, pl[e].len, anim->flash[e]);
+          draw_element_symbol (cr, style, &pe, el, pl[e].len, 0);
           cairo_restore (cr);
           /* the names under the floors, every other one a line lower */
           label_y = floor_y + 16 + 13 * (pl[e].lane % 2);
@@ -1093,7 +1155,7 @@ luztar_symbols_draw_model (cairo_t               *cr,
               double w, h;
 
               text_size (cr, style, text, 10, &w, &h);
-              set_rgb (cr, &p.stop);
+              set_rgb (cr, &pe.stop);
               draw_text (cr, style, text, x, label_y + h / 4, 10, FALSE);
             }
           else
@@ -1107,8 +1169,10 @@ luztar_symbols_draw_model (cairo_t               *cr,
       cairo_save (cr);
       cairo_translate (cr, pl[e].ox, pl[e].oy);
       cairo_rotate (cr, pl[e].angle);
+      if (anim != NULL && anim->flash != NULL)
+        draw_flash (cr, &pe, pl[e].len, anim->flash[e]);
       /* the stop writes its name with its limits */
-      draw_element_symbol (cr, style, &p, el, pl[e].len, pl[e].label_y / 19);
+      draw_element_symbol (cr, style, &pe, el, pl[e].len, pl[e].label_y / 19);
       /* the element's name, on the side away from the other lanes */
       set_rgb (cr, &p.muted);
       if (el->item.kind != LZ_ITEM_STOP)
@@ -1119,11 +1183,16 @@ luztar_symbols_draw_model (cairo_t               *cr,
 
   /* a ground placed where its floors are is drawn by those floors */
   for (guint i = 0; i < ng; i++)
-    if (!ground_is_floor (model, gp, pl, i))
+    if (!floor[i])
       draw_ground_hatched (cr, style, &p, lz_model_get_ground (model, i), gp[i],
                            ground_side (model, gp, bp, pl, i));
   for (guint i = 0; i < nb; i++)
-    draw_body (cr, style, &p, lz_model_get_body (model, i), bp[i]);
+    {
+      const LzBody *body = lz_model_get_body (model, i);
+
+      draw_body (cr, style, &p, body, bp[i],
+                 anim != NULL && body->kind == LZ_BODY_ROTATIONAL ? anim->body_q[i] : 0);
+    }
   for (guint s = 0; s < lz_model_get_n_sources (model); s++)
     {
       const LzSource *src = lz_model_get_source (model, s);
@@ -1536,7 +1605,7 @@ luztar_symbols_draw_icon (cairo_t    *cr,
 
       cairo_translate (cr, 32, 32);
       cairo_scale (cr, 0.85, 0.85);
-      draw_body (cr, &style, &p, &body, (LuztarPoint) { 0, 0 });
+      draw_body (cr, &style, &p, &body, (LuztarPoint) { 0, 0 }, 0);
     }
   else if (g_str_equal (kind, "ground"))
     {

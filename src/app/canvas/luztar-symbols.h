@@ -14,16 +14,41 @@
 G_BEGIN_DECLS
 
 /**
+ * LuztarAnimation:
+ * @body_q: per body, its coordinate at the shown instant: a displacement
+ *   (m) of a mass, an angle (rad) of an inertia
+ * @ground_q: (nullable): per ground, its prescribed displacement
+ * @modes: (nullable): per element, its mode (nonsmooth elements take the
+ *   mode's colour, luztar_mode_get_color())
+ * @flash: (nullable): per element, an impact flash in [0, 1]
+ * @scale: model units per metre of displacement (the visual scale)
+ *
+ * A state of a run drawn over the model: masses move along x by
+ * @scale · q, inertias turn by q, elements stretch between their ports.
+ */
+typedef struct
+{
+  const double *body_q;
+  const double *ground_q;
+  const LzMode *modes;
+  const double *flash;
+  double        scale;
+} LuztarAnimation;
+
+/**
  * LuztarDrawStyle:
  * @dark: draw for a dark background
  * @scale: canvas pixels per model unit (lines keep their width in pixels)
+ * @animation: (nullable): a state of a run to draw, %NULL for the model
+ *   at rest as edited
  *
  * How the model is drawn; shared by the canvas, thumbnails and exports.
  */
 typedef struct
 {
-  gboolean dark;
-  double   scale;
+  gboolean               dark;
+  double                 scale;
+  const LuztarAnimation *animation;
 } LuztarDrawStyle;
 
 typedef struct

@@ -11,13 +11,14 @@
 #include "luztar-modes.h"
 
 /* One hue per family, light and dark variants (GNOME palette): friction
- * stick is green and its two slip directions are orange and purple; a stop
- * in contact is red; freeplay engaged is blue on either side, darker for −. */
+ * stick is green and its two slip directions are orange and magenta (the
+ * damper has purple); a stop in contact is red; freeplay engaged is blue
+ * on either side, darker for −; the idle modes are grey. */
 static const double light[LZ_MODE_N_MODES][3] = {
   [LZ_MODE_NONE]        = { 0.60, 0.60, 0.58 },
   [LZ_MODE_STICK]       = { 0.18, 0.60, 0.27 },
   [LZ_MODE_SLIP_POS]    = { 0.90, 0.38, 0.00 },
-  [LZ_MODE_SLIP_NEG]    = { 0.57, 0.25, 0.67 },
+  [LZ_MODE_SLIP_NEG]    = { 0.80, 0.18, 0.60 },
   [LZ_MODE_FREE]        = { 0.60, 0.60, 0.58 },
   [LZ_MODE_CONTACT]     = { 0.88, 0.11, 0.14 },
   [LZ_MODE_GAP]         = { 0.60, 0.60, 0.58 },
@@ -29,7 +30,7 @@ static const double dark[LZ_MODE_N_MODES][3] = {
   [LZ_MODE_NONE]        = { 0.55, 0.55, 0.55 },
   [LZ_MODE_STICK]       = { 0.34, 0.89, 0.54 },
   [LZ_MODE_SLIP_POS]    = { 1.00, 0.64, 0.28 },
-  [LZ_MODE_SLIP_NEG]    = { 0.86, 0.54, 0.87 },
+  [LZ_MODE_SLIP_NEG]    = { 0.96, 0.47, 0.78 },
   [LZ_MODE_FREE]        = { 0.55, 0.55, 0.55 },
   [LZ_MODE_CONTACT]     = { 1.00, 0.48, 0.39 },
   [LZ_MODE_GAP]         = { 0.55, 0.55, 0.55 },
