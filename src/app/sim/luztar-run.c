@@ -300,7 +300,7 @@ execute (LuztarRun *self,
           outcome->reason = LUZTAR_STOP_PAUSED;
           break;
         }
-      if (command == COMMAND_RUN && t >= limit - end_tolerance (limit) && limit < t_end)
+      if (command == COMMAND_RUN && limit < t_end && t >= limit - end_tolerance (limit))
         {
           outcome->reason = LUZTAR_STOP_TIME;
           break;
@@ -865,13 +865,22 @@ luztar_run_get_t_end (LuztarRun *self)
  * @self: a run
  *
  * Runs (or resumes) towards the end time at the current speed, stopping
- * at breakpoints.  Does nothing while running, finished or failed.
+ * at breakpoints.  Does nothing while running towards the end, finished
+ * or failed; a step or run-until in progress is paused first.
  */
 void
 luztar_run_start (LuztarRun *self)
 {
+  gboolean running_to_end;
+
   g_return_if_fail (LUZTAR_IS_RUN (self));
-  if (self->state == LUZTAR_RUN_RUNNING)
+
+  /* Already on the way to the end: nothing to change.  Any other command
+   * in progress (a step, run-until) is paused and replaced. */
+  g_mutex_lock (&self->mutex);
+  running_to_end = self->busy && self->command == COMMAND_RUN && isinf (self->limit);
+  g_mutex_unlock (&self->mutex);
+  if (running_to_end)
     return;
   send_command (self, COMMAND_RUN, INFINITY);
 }
