@@ -448,7 +448,10 @@ test_run_pause (void)
       double t;
 
       luztar_run_start (run);
+      /* pause in full flight: once the worker has gone on for a while */
       g_usleep (20000);
+      while (luztar_run_get_time (run) < t_prev + 0.05)
+        g_usleep (1000);
       before = g_get_monotonic_time ();
       luztar_run_pause (run);
       after = g_get_monotonic_time ();
@@ -998,6 +1001,21 @@ test_run_step (void)
   wait_stopped (run);
   g_assert_cmpuint (recorder.reasons->len, ==, 7);
   g_assert_cmpfloat_with_epsilon (luztar_run_get_time (run), 7e-3, 1e-15);
+
+  /* Start right after a step: the step is done or cut short (paused),
+   * then the run goes on to the end; start again while running to the
+   * end changes nothing. */
+  luztar_run_set_speed (run, 0.0);
+  luztar_run_step (run);
+  luztar_run_start (run);
+  luztar_run_start (run);
+  g_assert_cmpint (luztar_run_get_state (run), ==, LUZTAR_RUN_RUNNING);
+  wait_stopped (run);
+  g_assert_cmpuint (recorder.reasons->len, ==, 9);
+  g_assert_true (g_array_index (recorder.reasons, LuztarStopReason, 7) == LUZTAR_STOP_STEP
+                 || g_array_index (recorder.reasons, LuztarStopReason, 7) == LUZTAR_STOP_PAUSED);
+  g_assert_cmpint (last_reason (&recorder), ==, LUZTAR_STOP_END);
+  g_assert_cmpint (luztar_run_get_state (run), ==, LUZTAR_RUN_FINISHED);
   recorder_clear (&recorder);
 }
 

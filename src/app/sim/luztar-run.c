@@ -300,7 +300,7 @@ execute (LuztarRun *self,
           outcome->reason = LUZTAR_STOP_PAUSED;
           break;
         }
-      if (command == COMMAND_RUN && t >= limit - end_tolerance (limit) && limit < t_end)
+      if (command == COMMAND_RUN && limit < t_end && t >= limit - end_tolerance (limit))
         {
           outcome->reason = LUZTAR_STOP_TIME;
           break;
@@ -311,10 +311,13 @@ execute (LuztarRun *self,
           break;
         }
 
-      /* Both integrators clip only the step that would cross t_limit (the
-       * event-driven one ends it at t_limit, time-stepping does not start
-       * a step at or after it), so passing run-until's time with every
-       * step is the same as passing it with the final one. */
+      /* Both integrators heed t_limit only in the step that would cross
+       * it (the event-driven one ends that step at t_limit, time-stepping
+       * does not start a step at or after it), so passing run-until's time
+       * with every step is the same as passing it with the final one,
+       * which cannot be told in advance for adaptive steps.  A switch
+       * inside the shortened step is located from a shorter bracket: the
+       * same switch, within the location tolerance (1e-10 s). */
       result = lz_integrator_step (integrator, command == COMMAND_RUN ? limit : INFINITY,
                                    trace, &outcome->error);
       if (result == LZ_STEP_ERROR)
@@ -865,13 +868,22 @@ luztar_run_get_t_end (LuztarRun *self)
  * @self: a run
  *
  * Runs (or resumes) towards the end time at the current speed, stopping
- * at breakpoints.  Does nothing while running, finished or failed.
+ * at breakpoints.  Does nothing while running towards the end, finished
+ * or failed; a step or run-until in progress is paused first.
  */
 void
 luztar_run_start (LuztarRun *self)
 {
+  gboolean running_to_end;
+
   g_return_if_fail (LUZTAR_IS_RUN (self));
-  if (self->state == LUZTAR_RUN_RUNNING)
+
+  /* Already on the way to the end: nothing to change.  Any other command
+   * in progress (a step, run-until) is paused and replaced. */
+  g_mutex_lock (&self->mutex);
+  running_to_end = self->busy && self->command == COMMAND_RUN && isinf (self->limit);
+  g_mutex_unlock (&self->mutex);
+  if (running_to_end)
     return;
   send_command (self, COMMAND_RUN, INFINITY);
 }
@@ -882,10 +894,12 @@ luztar_run_start (LuztarRun *self)
  * @t: the time to stop at (s)
  *
  * Runs and stops at @t (reason %LUZTAR_STOP_TIME), or earlier at a
- * breakpoint or the end.  The event-driven method ends its step exactly at
- * @t; time-stepping stays on its grid and stops at the first step time
- * not before @t (exactly @t when it is a multiple of the step).  When
- * running, it pauses first.
+ * breakpoint or the end.  The event-driven method ends the step that would
+ * cross @t exactly at @t (a switch inside that step is then located within
+ * its tolerance of 1e-10 s, not bit for bit as in an uninterrupted run);
+ * time-stepping stays on its grid and stops at the first step time not
+ * before @t (exactly @t when it is a multiple of the step).  When running,
+ * it pauses first.
  */
 void
 luztar_run_run_until (LuztarRun *self,
