@@ -26,6 +26,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
 
@@ -371,6 +372,46 @@ nonsmooth_labels (const LzAssembly *assembly)
 /* ------------------------------------------------------------------------ */
 /* Sections                                                                  */
 
+/* A matrix wider than the page scrolls sideways on its own, so that the
+ * rest of the page keeps the width of the window.  GTK 4 gives every
+ * wheel event over a scrolled window that can scroll to it, also the
+ * vertical ones it cannot use: those are passed on to the page. */
+static gboolean
+on_wide_scroll (GtkEventControllerScroll *controller,
+                double                    dx,
+                double                    dy,
+                LuztarMatrixView         *self)
+{
+  GtkAdjustment *page = gtk_scrolled_window_get_vadjustment (self->scroller);
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  double step = 1.0;
+
+  if (dy == 0.0 || (state & GDK_SHIFT_MASK) != 0)
+    return GDK_EVENT_PROPAGATE;
+  if (gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL)
+    step = pow (gtk_adjustment_get_page_size (page), 2.0 / 3.0);
+  gtk_adjustment_set_value (page, gtk_adjustment_get_value (page) + dy * step);
+  return GDK_EVENT_STOP;
+}
+
+static GtkWidget *
+wide_new (LuztarMatrixView *self,
+          GtkWidget        *child)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                  GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), child);
+  gtk_event_controller_set_propagation_phase (scroll, GTK_PHASE_CAPTURE);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_wide_scroll), self);
+  gtk_widget_add_controller (scroller, scroll);
+  return scroller;
+}
+
 static GtkWidget *
 add_group (LuztarMatrixView *self,
            const char       *title,
@@ -645,7 +686,7 @@ build_nonsmooth (LuztarMatrixView *self)
       return;
     }
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_box_append (GTK_BOX (box), table_card_new (self, &table));
+  gtk_box_append (GTK_BOX (box), wide_new (self, table_card_new (self, &table)));
   gtk_widget_set_halign (gtk_widget_get_last_child (box), GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (box), pairs_table_new (self));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), box);
@@ -727,7 +768,7 @@ build_lcs (LuztarMatrixView *self)
         gtk_grid_attach (GTK_GRID (grid), card, k % 3, k / 3, 1, 1);
       }
   }
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), grid);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), wide_new (self, grid));
 }
 
 static void
