@@ -19,6 +19,7 @@
 #include "luztar-gallery.h"
 #include "luztar-inspector.h"
 #include "luztar-palette.h"
+#include "luztar-sim-panel.h"
 #include "canvas/luztar-symbols.h"
 
 struct _LuztarWindow
@@ -36,6 +37,10 @@ struct _LuztarWindow
   GtkWidget            *inspector_separator;
   LuztarPalette        *palette;
   GtkWidget            *palette_separator;
+  LuztarSimPanel       *sim_panel;
+  GtkWidget            *run_controls;
+  GtkWidget            *run_button;
+  GtkWidget            *pause_button;
 
   /* Owned */
   LzModel              *model;
@@ -216,6 +221,10 @@ show_model (LuztarWindow *self)
   else
     luztar_canvas_set_model (self->canvas, self->model);
   luztar_inspector_set_model (self->inspector, self->model);
+  /* a run belongs to one model: an edit restarts it, another model drops it */
+  luztar_sim_panel_set_model (self->sim_panel, self->model, self->keep_view);
+  gtk_widget_set_visible (GTK_WIDGET (self->sim_panel), TRUE);
+  gtk_widget_set_visible (self->run_controls, TRUE);
   {
     GPtrArray *selection = luztar_canvas_get_selection (self->canvas);
 
@@ -242,10 +251,14 @@ show_model (LuztarWindow *self)
 
     gtk_label_set_markup (self->description_label, first);
     gtk_widget_set_tooltip_markup (GTK_WIDGET (self->description_label), markup);
-    /* a model without a description (a new one) needs no card */
-    gtk_widget_set_visible (GTK_WIDGET (self->description_label), *reflowed != '\0');
-    /* five lines of text in a card with its margins */
-    luztar_canvas_set_bottom_inset (self->canvas, *reflowed != '\0' ? 150 : 0);
+    /* a model without a description (a new one) needs no card; once run,
+     * an edited model keeps the room for its animation */
+    if (!self->keep_view || gtk_widget_get_visible (GTK_WIDGET (self->description_label)))
+      {
+        gtk_widget_set_visible (GTK_WIDGET (self->description_label), *reflowed != '\0');
+        /* three lines of text in a card with its margins */
+        luztar_canvas_set_bottom_inset (self->canvas, *reflowed != '\0' ? 110 : 0);
+      }
   }
 }
 
@@ -516,6 +529,54 @@ show_message (LuztarWindow *self,
               const char   *message)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}
+
+static void
+on_sim_message (LuztarSimPanel *panel,
+                const char     *message,
+                LuztarWindow   *self)
+{
+  show_message (self, message);
+}
+
+/* The method, end time or step changed in the run settings: an edit of
+ * the model's <simulation> (undoable, saved with the model). */
+static void
+on_simulation_edited (LuztarSimPanel     *panel,
+                      const LzSimulation *sim,
+                      LuztarWindow       *self)
+{
+  g_autoptr(LzModel) edited = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->model == NULL)
+    return;
+  edited = lz_model_copy (self->model);
+  if (!lz_model_set_simulation (edited, sim, &error))
+    {
+      show_message (self, error->message);
+      return;
+    }
+  commit_edit (self, g_steal_pointer (&edited));
+}
+
+/* Run and Pause take turns in the header bar. */
+static void
+on_sim_running (LuztarSimPanel *panel,
+                GParamSpec     *pspec,
+                LuztarWindow   *self)
+{
+  gboolean running;
+
+  g_object_get (panel, "running", &running, NULL);
+  gtk_widget_set_visible (self->run_button, !running);
+  gtk_widget_set_visible (self->pause_button, running);
+  /* the model's description makes room for the run it announced */
+  if (running && gtk_widget_get_visible (GTK_WIDGET (self->description_label)))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->description_label), FALSE);
+      luztar_canvas_set_bottom_inset (self->canvas, 0);
+    }
 }
 
 static gboolean
@@ -1537,6 +1598,7 @@ luztar_window_class_init (LuztarWindowClass *klass)
   g_type_ensure (LUZTAR_TYPE_CANVAS);
   g_type_ensure (LUZTAR_TYPE_INSPECTOR);
   g_type_ensure (LUZTAR_TYPE_PALETTE);
+  g_type_ensure (LUZTAR_TYPE_SIM_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-window.ui");
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, toast_overlay);
@@ -1559,6 +1621,18 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, palette_separator);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, sim_panel);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, run_controls);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, run_button);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, pause_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_sim_message);
+  gtk_widget_class_bind_template_callback (widget_class, on_simulation_edited);
+  gtk_widget_class_bind_template_callback (widget_class, on_sim_running);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.run", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, GDK_SHIFT_MASK, "win.reset", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "win.pause", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F7, 0, "win.step", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F8, 0, "win.step-event", NULL);
 }
 
 static void
@@ -1576,6 +1650,8 @@ luztar_window_init (LuztarWindow *self)
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_model_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+  luztar_sim_panel_install_actions (self->sim_panel, G_ACTION_MAP (self));
+  luztar_sim_panel_set_canvas (self->sim_panel, self->canvas);
   set_action_enabled (self, "undo", FALSE);
   set_action_enabled (self, "redo", FALSE);
   update_edit_actions (self);

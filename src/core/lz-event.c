@@ -1223,6 +1223,10 @@ event_step (LzIntegrator *integrator,
           setup_mode (self);
           project_counted (self, t0, self->y);
           gsl_odeiv2_evolve_reset (self->evolve);
+          /* a sampled run has a row at every event too (an unsampled one
+           * wrote this instant at the end of the previous step) */
+          if (integrator->options.sample > 0)
+            write_sample (self, trace, t0, self->y);
           return LZ_STEP_EVENT;
         }
       /* otherwise a full selection a moment later */

@@ -67,6 +67,16 @@ def nodes(n):
             yield from nodes(c)
 
 
+def drawn(n):
+    """Whether N takes room on the screen (a widget on a hidden page of a
+    stack is in the tree with no size; GTK 4.8 sets no SHOWING state)."""
+    component = n.get_component_iface()
+    if component is None:
+        return True
+    e = component.get_extents(Atspi.CoordType.WINDOW)
+    return e.width > 0 and e.height > 0 or n.get_role_name() in ("application", "frame")
+
+
 def find(root, roles, name, timeout=10.0):
     """The first node named NAME whose role is one of ROLES (a string, or
     None for any role)."""
@@ -75,7 +85,7 @@ def find(root, roles, name, timeout=10.0):
     end = time.time() + timeout
     while time.time() < end:
         for n in nodes(root):
-            if n.get_name() == name and (roles is None or n.get_role_name() in roles):
+            if n.get_name() == name and (roles is None or n.get_role_name() in roles) and drawn(n):
                 return n
         time.sleep(0.1)
     return None
@@ -320,7 +330,10 @@ try:
             time.sleep(0.5)
             check(proc.poll() is None and window_title(app).startswith("• "),
                   "Cancel keeps the window and the change")
-            subprocess.run(["xdotool", "mousemove", "300", "300", "click", "1", "key", "ctrl+z"], check=True)
+            # a click on an empty spot of the canvas gives it the keyboard
+            ce = extents(canvas)
+            subprocess.run(["xdotool", "mousemove", str(ce.x + 30), str(ce.y + 30), "click", "1",
+                            "key", "ctrl+z"], check=True)
             wait_for(lambda: not window_title(app).startswith("• "))
             check(not window_title(app).startswith("• "), "Ctrl+Z undoes it (%r)" % window_title(app))
     time.sleep(0.5)
@@ -398,6 +411,8 @@ log = open(os.path.join(outdir, "app-crash%s.log" % suffix), "w")
 proc = subprocess.Popen([app_path, example], env=crash_env, stdout=log, stderr=subprocess.STDOUT)
 try:
     app = find_app("luztar")
+    # let the window reach its size before clicking into it
+    time.sleep(1.0)
     item = find(app, "label", "m1", timeout=10) if app is not None else None
     if item is not None:
         e = item.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
@@ -412,6 +427,7 @@ try:
             subprocess.run(["xdotool", "key", "ctrl+a", "type", "3"], check=True)
             subprocess.run(["xdotool", "key", "Return"], check=True)
     time.sleep(2.5)
+    subprocess.run(["import", "-window", "root", os.path.join(outdir, "crash-edit%s.png" % suffix)])
     autosaved = [f for f in os.listdir(os.path.join(state, "luztar", "autosave"))] \
         if os.path.isdir(os.path.join(state, "luztar", "autosave")) else []
     check(len(autosaved) == 1, "unsaved work is autosaved (%s)" % autosaved)
@@ -462,16 +478,29 @@ try:
     wall = find(canvas, "push button", NAMES["ground"] + " wall", timeout=5)
     check(wall is not None, "the new model has a wall on the canvas")
     if wall is not None and all(palette.values()):
+        # The canvas may fit the view again as the model grows: every drop
+        # aims at where the items are now, as a person looking at them does.
+        def at(name):
+            node = find(canvas, "push button", name, timeout=2)
+            return centre(node) if node is not None else (0, 0)
+
+        def between(a, b):
+            (ax, ay), (bx, by) = at(a), at(b)
+            return (ax + bx) // 2, (ay + by) // 2
         wx, wy = centre(wall)
-        drag_and_drop(*centre(palette["mass"]), wx + 200, wy)
+        ce = extents(canvas)
+        step = min(200, (ce.x + ce.width - wx) // 3)
+        drag_and_drop(*centre(palette["mass"]), wx + step, wy)
         check(wait_for(lambda: find(canvas, "push button", NAMES["mass"] + " m1", 0.2) is not None),
               "a Mass dragged onto the canvas appears there as m1")
-        drag_and_drop(*centre(palette["mass"]), wx + 400, wy)
+        wx, wy = at(NAMES["ground"] + " wall")
+        m1x, _ = at(NAMES["mass"] + " m1")
+        drag_and_drop(*centre(palette["mass"]), min(m1x + (m1x - wx), ce.x + ce.width - 40), wy)
         check(wait_for(lambda: find(canvas, "push button", NAMES["mass"] + " m2", 0.2) is not None),
               "a second Mass appears as m2")
-        drag_and_drop(*centre(palette["spring"]), wx + 300, wy)
-        drag_and_drop(*centre(palette["friction"]), wx + 200, wy)
-        drag_and_drop(*centre(palette["stop"]), wx + 100, wy)
+        drag_and_drop(*centre(palette["spring"]), *between(NAMES["mass"] + " m1", NAMES["mass"] + " m2"))
+        drag_and_drop(*centre(palette["friction"]), *at(NAMES["mass"] + " m1"))
+        drag_and_drop(*centre(palette["stop"]), *between(NAMES["ground"] + " wall", NAMES["mass"] + " m1"))
         want = sorted([NAMES["ground"] + " wall", NAMES["mass"] + " m1", NAMES["mass"] + " m2",
                        NAMES["spring"] + " k1", NAMES["friction"] + " f1", NAMES["stop"] + " s1"])
         check(wait_for(lambda: canvas_items(canvas) == want),
@@ -505,8 +534,10 @@ try:
         mass = saved_mass("typed")
         check(mass == "2.5", "the mass typed into the inspector is taken (%s)" % mass)
         # Ctrl+Z and Ctrl+Shift+Z with the canvas focused
-        cx, cy = centre(canvas)
-        subprocess.run(["xdotool", "mousemove", str(cx), str(cy + 150), "click", "1", "sleep", "0.2",
+        # an empty spot of the canvas: below the model, above its bottom
+        ce = extents(canvas)
+        cx, cy = ce.x + ce.width // 2, ce.y + ce.height - 20
+        subprocess.run(["xdotool", "mousemove", str(cx), str(cy), "click", "1", "sleep", "0.2",
                         "key", "ctrl+z", "sleep", "0.3"], check=True)
         mass = saved_mass("undone")
         check(mass == "1", "Ctrl+Z undoes the edit (mass %s)" % mass)

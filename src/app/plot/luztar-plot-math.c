@@ -407,7 +407,7 @@ luztar_axis_pan (LuztarAxis *axis,
  * moves up once both ends are aligned, so it touches at most
  * 2·(FANOUT − 1) items per level: O(FANOUT · log n).
  */
-#define MAX_LEVELS 6             /* 64^6 rows, beyond a trace's 2^30 */
+#define MAX_LEVELS 5             /* top entries of 64^5 = 2^30 rows, a trace's limit */
 
 typedef struct
 {

@@ -1,0 +1,286 @@
+#!/usr/bin/python3
+# sim-smoke.py APP CLI OUTDIR [LANGUAGE] — the live simulation used as a
+# person uses it: open the forced friction oscillator, press Run through its
+# accessible button, wait for the end, compare the run with luztar-cli run on
+# the same file (events exported over D-Bus), step to the next mode switch
+# and check the time is the event's exactly, pause a real-time run, export
+# plots as SVG and PNG, and keep a screenshot of every page.  Prints TAP.
+# Copyright 2026 The Luztar authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+import csv
+import os
+import subprocess
+import sys
+import time
+import warnings
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+import gi  # noqa: E402
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+app_path, cli_path, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
+language = sys.argv[4] if len(sys.argv) > 4 else ""
+suffix = "-" + language if language else ""
+outdir = os.path.join(outdir, "sim%s" % suffix)
+os.makedirs(outdir, exist_ok=True)
+
+NAMES = {
+    "": {"run": "Run", "pause": "Pause", "reset": "Reset", "step-event": "Step to Next Switch",
+         "pages": ["Plot", "Phase", "Modes", "Energy", "Events",
+                                           "Matrices"],
+         "finished": "Finished at t = ", "paused": "Paused at t = ", "next": "Next mode switch: ",
+         "running": "Running", "reset-done": "Reset: ", "press": "Press Run", "stick": "stick"},
+    "pl": {"run": "Uruchom", "pause": "Wstrzymaj", "reset": "Od początku",
+           "step-event": "Do następnego przełączenia",
+           "pages": ["Wykres", "Faza", "Tryby", "Energia", "Zdarzenia", "Macierze"],
+           "finished": "Koniec w t = ", "paused": "Wstrzymano w t = ", "next": "Następne przełączenie: ",
+           "running": "Symulacja trwa", "reset-done": "Od początku: ", "press": "Naciśnij",
+           "stick": "przylganie"},
+}[language]
+
+checks = []
+
+
+def check(ok, what):
+    checks.append((bool(ok), what))
+    print("%s %d - %s" % ("ok" if ok else "not ok", len(checks), what), flush=True)
+    return ok
+
+
+def find_app(name, timeout=15.0):
+    end = time.time() + timeout
+    while time.time() < end:
+        desktop = Atspi.get_desktop(0)
+        for i in range(desktop.get_child_count()):
+            a = desktop.get_child_at_index(i)
+            if a is not None and a.get_name() == name:
+                return a
+        time.sleep(0.1)
+    return None
+
+
+def nodes(n):
+    yield n
+    for i in range(n.get_child_count()):
+        c = n.get_child_at_index(i)
+        if c is not None:
+            yield from nodes(c)
+
+
+def find(root, roles, name, timeout=10.0):
+    if isinstance(roles, str):
+        roles = (roles,)
+    end = time.time() + timeout
+    while time.time() < end:
+        for n in nodes(root):
+            if n.get_name() == name and (roles is None or n.get_role_name() in roles):
+                return n
+        time.sleep(0.1)
+    return None
+
+
+def press(button):
+    """Presses a button through its accessible action, as a screen reader does."""
+    action = button.get_action_iface()
+    return action is not None and action.do_action(0)
+
+
+def status_text(app):
+    """The status line under the scrubber: the label whose text starts with
+    one of the run's status words."""
+    prefixes = (NAMES["finished"], NAMES["paused"], NAMES["next"], NAMES["running"],
+                NAMES["reset-done"], NAMES["press"])
+    for n in nodes(app):
+        if n.get_role_name() == "label" and (n.get_name() or "").startswith(prefixes):
+            return n.get_name()
+    return ""
+
+
+def wait_for(condition, timeout=10.0):
+    end = time.time() + timeout
+    while time.time() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def action(name, *params, method="Activate"):
+    """Calls a window action over D-Bus as a script would."""
+    args = "[" + ", ".join(params) + "]"
+    if method == "SetState":
+        return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
+                               "--object-path", "/org/luztar/Luztar/window/1",
+                               "--method", "org.gtk.Actions.SetState", name, params[0], "{}"],
+                              capture_output=True, text=True)
+    return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
+                           "--object-path", "/org/luztar/Luztar/window/1",
+                           "--method", "org.gtk.Actions.Activate", name, args, "{}"],
+                          capture_output=True, text=True)
+
+
+def wait_file(path, timeout=10.0):
+    return wait_for(lambda: os.path.exists(path) and os.path.getsize(path) > 0, timeout)
+
+
+def read_events(path):
+    with open(path) as f:
+        return list(csv.DictReader(f))
+
+
+def last_time(trace_path):
+    with open(trace_path) as f:
+        rows = f.read().strip().splitlines()
+    return rows[-1].split(",")[0]
+
+
+def screenshot(name):
+    path = os.path.join(outdir, name + ".png")
+    subprocess.run(["import", "-window", "root", path], check=True)
+    return path
+
+
+example = os.path.join(os.environ.get("LUZTAR_EXAMPLES_DIR", "data/examples"),
+                       "friction-oscillator.luztar")
+cli_events = os.path.join(outdir, "cli-events.csv")
+subprocess.run([cli_path, "run", example, "--events", cli_events], check=True,
+               stdout=subprocess.DEVNULL)
+reference = read_events(cli_events)
+switches = [e for e in reference if e["cause"] != "initial"]
+
+env = dict(os.environ)
+env.pop("GTK_A11Y", None)
+env["GSK_RENDERER"] = env.get("GSK_RENDERER", "cairo")
+env["G_DEBUG"] = "gc-friendly,fatal-criticals"
+env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
+if language:
+    env["LANGUAGE"] = language
+log = open(os.path.join(outdir, "app.log"), "w")
+proc = subprocess.Popen([app_path, example], env=env, stdout=log, stderr=subprocess.STDOUT)
+try:
+    app = find_app("luztar")
+    check(app is not None, "started on the forced friction oscillator")
+    if app is None:
+        raise SystemExit(1)
+    run = find(app, "push button", NAMES["run"])
+    check(run is not None, "the header bar has a Run button (%r)" % NAMES["run"])
+    if run is None:
+        raise SystemExit(1)
+
+    # 1. Run to the end, as fast as possible (the example lasts 100 s).
+    r = action("speed", "<'max'>", method="SetState")
+    check(r.returncode == 0, "win.speed is set to 'max' over D-Bus (%s)" % r.stderr.strip())
+    t0 = time.time()
+    check(press(run), "Run is pressed through its accessible action")
+    done = wait_for(lambda: status_text(app).startswith(NAMES["finished"]), timeout=60)
+    check(done, "the run finishes (%.1f s): %r" % (time.time() - t0, status_text(app)))
+    screenshot("finished")
+    events = os.path.join(outdir, "gui-events.csv")
+    if os.path.exists(events):
+        os.unlink(events)
+    r = action("export-events", "<'%s'>" % events)
+    check(r.returncode == 0 and wait_file(events), "win.export-events writes %s" % events)
+    gui = read_events(events) if os.path.exists(events) else []
+    check(len(gui) == len(reference) and len(switches) > 4,
+          "the GUI's run has the CLI's %d events (got %d)" % (len(reference), len(gui)))
+    same = len(gui) == len(reference) and all(
+        g["element"] == c["element"] and g["from"] == c["from"] and g["to"] == c["to"]
+        and g["cause"] == c["cause"] and abs(float(g["t"]) - float(c["t"])) <= 1e-12 * max(1, abs(float(c["t"])))
+        for g, c in zip(gui, reference))
+    check(same, "every event (time, element, modes, cause) equals luztar-cli run's")
+
+    def stick_intervals(rows):
+        out, start = [], None
+        for e in rows:
+            if e["to"] == "stick":
+                start = float(e["t"])
+            elif e["from"] == "stick" and start is not None:
+                out.append((start, float(e["t"])))
+                start = None
+        return out
+    sticks = stick_intervals(gui)
+    check(sticks == stick_intervals(reference) and len(sticks) >= 2,
+          "the stick intervals match the CLI's: %s" % ", ".join("[%.4g, %.4g]" % s for s in sticks[:6]))
+
+    # The mode timeline shows those intervals (its accessible description
+    # lists each strip's intervals).
+    modes_page = find(app, None, NAMES["pages"][2], timeout=5)
+    if modes_page is not None:
+        press(modes_page)
+    time.sleep(0.5)
+    timeline = next((n for n in nodes(app) if n.get_role_name() in ("image", "panel", "drawing area", "chart")
+                     and NAMES["stick"] in (n.get_description() or "")), None)
+    described = timeline.get_description() if timeline is not None else ""
+    check(timeline is not None and ("%d × %s" % (len(sticks), NAMES["stick"])) in described,
+          "the mode timeline tells screen readers its %d stick intervals (%r)" % (len(sticks), described[:120]))
+
+    # 2. Reset, then step to the next switch three times: each stop is at
+    #    the next event's time exactly (the exported trace ends there).
+    reset = find(app, "push button", NAMES["reset"])
+    check(reset is not None and press(reset), "Reset is pressed")
+    step_event = find(app, "push button", NAMES["step-event"])
+    check(step_event is not None, "the header bar has %r" % NAMES["step-event"])
+    for k in range(3):
+        before = status_text(app)
+        press(step_event)
+        wait_for(lambda: status_text(app) != before and status_text(app).startswith(NAMES["next"]), 10)
+        trace = os.path.join(outdir, "step-%d.csv" % k)
+        if os.path.exists(trace):
+            os.unlink(trace)
+        action("export-trace", "<'%s'>" % trace)
+        wait_file(trace)
+        t = last_time(trace) if os.path.exists(trace) else "nan"
+        want = switches[k]["t"]
+        check(float(t) == float(want),
+              "step to next switch %d stops at t = %s, the event's time %s (%s)"
+              % (k + 1, t, want, status_text(app)))
+
+    # 3. A real-time run pauses at once and says so.
+    action("speed", "<'1'>", method="SetState")
+    press(run)
+    pause = find(app, "push button", NAMES["pause"], timeout=5)
+    check(pause is not None, "while running, Pause replaces Run")
+    time.sleep(1.0)
+    t_pause = time.time()
+    if pause is not None:
+        press(pause)
+    paused = wait_for(lambda: status_text(app).startswith(NAMES["paused"]), 5)
+    check(paused, "Pause stops the run (%.0f ms to see it): %r"
+          % (1000 * (time.time() - t_pause), status_text(app)))
+
+    # 4. Every page, looked at; the plots exported.
+    for i, page in enumerate(NAMES["pages"]):
+        button = find(app, None, page, timeout=5)
+        ok = button is not None and press(button)
+        time.sleep(0.6)
+        check(ok, "the %r page opens" % page)
+        screenshot("page-%d" % i)
+        if i < 4:
+            for ext in ("svg", "png"):
+                path = os.path.join(outdir, "plot-%d.%s" % (i, ext))
+                if os.path.exists(path):
+                    os.unlink(path)
+                action("export-plot", "<'%s'>" % path)
+                wait_file(path)
+                data = open(path, "rb").read() if os.path.exists(path) else b""
+                if ext == "svg":
+                    good = b"<svg" in data[:400] and b"<path" in data and len(data) > 2000
+                else:
+                    good = data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+                check(good, "win.export-plot writes %s (%d bytes)" % (os.path.basename(path), len(data)))
+
+    subprocess.run(["xdotool", "mousemove", "600", "300", "key", "ctrl+q"], check=True)
+    try:
+        rc = proc.wait(10)
+    except subprocess.TimeoutExpired:
+        rc = None
+    check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
+finally:
+    if proc.poll() is None:
+        proc.kill()
+    log.close()
+
+print("1..%d" % len(checks))
+sys.exit(0 if all(ok for ok, _ in checks) else 1)
