@@ -806,7 +806,12 @@ static void
 on_break_any_toggled (GtkCheckButton *check,
                       LuztarSimPanel *self)
 {
+  GAction *action = self->actions != NULL ? g_action_map_lookup_action (self->actions, "break-any") : NULL;
+
   apply_breakpoints (self);
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action),
+                               g_variant_new_boolean (gtk_check_button_get_active (check)));
 }
 
 static void
@@ -906,8 +911,12 @@ edit_simulation (LuztarSimPanel *self)
                                                                        : LZ_METHOD_EVENT;
   sim.t_end = gtk_spin_button_get_value (self->t_end_spin);
   sim.dt = gtk_spin_button_get_value (self->dt_spin);
-  if (memcmp (&sim, lz_model_get_simulation (self->model), sizeof sim) == 0)
-    return;
+  {
+    const LzSimulation *now = lz_model_get_simulation (self->model);
+
+    if (sim.method == now->method && sim.t_end == now->t_end && sim.dt == now->dt)
+      return;
+  }
   g_signal_emit (self, signals[SIGNAL_SIMULATION_EDITED], 0, &sim);
 }
 
@@ -1095,6 +1104,18 @@ speed_action (GSimpleAction *action,
   }
 }
 
+static void
+break_any_action (GSimpleAction *action,
+                  GVariant      *value,
+                  gpointer       data)
+{
+  LuztarSimPanel *self = data;
+
+  g_simple_action_set_state (action, value);
+  if (gtk_check_button_get_active (self->break_any_check) != g_variant_get_boolean (value))
+    gtk_check_button_set_active (self->break_any_check, g_variant_get_boolean (value));
+}
+
 typedef enum
 {
   EXPORT_PLOT,
@@ -1252,6 +1273,7 @@ static const GActionEntry sim_actions[] = {
   { "run-until", run_until_action, "d" },
   { "reset", reset_action },
   { "speed", NULL, NULL, "'1'", speed_action },
+  { "break-any", NULL, NULL, "false", break_any_action },
   { "export-plot", export_plot_action, "s" },
   { "export-trace", export_trace_action, "s" },
   { "export-events", export_events_action, "s" },
@@ -1265,7 +1287,8 @@ static const GActionEntry sim_actions[] = {
  * Adds the simulation's actions to @map (so that GApplication exports them
  * on the session bus with the window's): `run`, `pause`, `step`,
  * `step-event`, `run-until` (a time), `reset`, `speed` (state "1", "0.1",
- * "0.01" or "max"), `export-plot`, `export-trace` and `export-events` (a
+ * "0.01" or "max"), `break-any` (state: pause on every mode switch),
+ * `export-plot`, `export-trace` and `export-events` (a
  * path; empty, or an extension such as ".svg", asks with a file chooser).
  */
 void

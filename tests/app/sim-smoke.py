@@ -31,13 +31,14 @@ NAMES = {
          "pages": ["Plot", "Phase", "Modes", "Energy", "Events",
                                            "Matrices"],
          "finished": "Finished at t = ", "paused": "Paused at t = ", "next": "Next mode switch: ",
-         "running": "Running", "reset-done": "Reset: ", "press": "Press Run", "stick": "stick"},
+         "running": "Running", "reset-done": "Reset: ", "press": "Press Run", "stick": "stick",
+         "breakpoint": "Paused on a mode switch: ", "time": "Time"},
     "pl": {"run": "Uruchom", "pause": "Wstrzymaj", "reset": "Od początku",
            "step-event": "Do następnego przełączenia",
            "pages": ["Wykres", "Faza", "Tryby", "Energia", "Zdarzenia", "Macierze"],
            "finished": "Koniec w t = ", "paused": "Wstrzymano w t = ", "next": "Następne przełączenie: ",
            "running": "Symulacja trwa", "reset-done": "Od początku: ", "press": "Naciśnij",
-           "stick": "przylganie"},
+           "stick": "przylganie", "breakpoint": "Wstrzymano na przełączeniu trybu: ", "time": "Czas"},
 }[language]
 
 checks = []
@@ -91,9 +92,16 @@ def status_text(app):
     """The status line under the scrubber: the label whose text starts with
     one of the run's status words."""
     prefixes = (NAMES["finished"], NAMES["paused"], NAMES["next"], NAMES["running"],
-                NAMES["reset-done"], NAMES["press"])
+                NAMES["reset-done"], NAMES["press"], NAMES["breakpoint"])
     for n in nodes(app):
         if n.get_role_name() == "label" and (n.get_name() or "").startswith(prefixes):
+            return n.get_name()
+    return ""
+
+
+def time_label(app):
+    for n in nodes(app):
+        if n.get_role_name() == "label" and (n.get_name() or "").startswith("t = "):
             return n.get_name()
     return ""
 
@@ -177,6 +185,22 @@ try:
     done = wait_for(lambda: status_text(app).startswith(NAMES["finished"]), timeout=60)
     check(done, "the run finishes (%.1f s): %r" % (time.time() - t0, status_text(app)))
     screenshot("finished")
+    # The scrubber replays the run: the time shown, the canvas and the
+    # plots' cursors follow it (set through its accessible value, as a
+    # screen reader user would).
+    scrubber = find(app, "slider", NAMES["time"], timeout=5)
+    canvas_shots = []
+    for t in (16.0, 0.0):
+        ok = scrubber is not None and scrubber.get_value_iface().set_current_value(t)
+        shown = wait_for(lambda: time_label(app) == "t = %.4f s" % t, 5)
+        check(ok and shown, "the scrubber moves the shown instant to t = %g s (%r)" % (t, time_label(app)))
+        time.sleep(0.3)
+        canvas_shots.append(screenshot("scrub-%g" % t))
+    diff = subprocess.run(["compare", "-metric", "AE", "-crop", "640x300+130+52", canvas_shots[0],
+                           canvas_shots[1], "null:"], capture_output=True, text=True).stderr.strip()
+    check(diff.split()[0].replace(".", "").isdigit() and float(diff.split()[0]) > 500,
+          "the canvas shows the block elsewhere at t = 16 s than at 0 (%s pixels differ)" % diff)
+
     events = os.path.join(outdir, "gui-events.csv")
     if os.path.exists(events):
         os.unlink(events)
@@ -237,12 +261,42 @@ try:
               "step to next switch %d stops at t = %s, the event's time %s (%s)"
               % (k + 1, t, want, status_text(app)))
 
-    # 3. A real-time run pauses at once and says so.
+    # 3. Pause on every mode switch (win.break-any, the "Any element"
+    #    check of the run settings): Run stops at the next switch, and again.
+    press(reset)
+    action("break-any", "<true>", method="SetState")
+    action("speed", "<'max'>", method="SetState")
+    for k in range(2):
+        before = status_text(app)
+        press(run)
+        wait_for(lambda: status_text(app) != before and status_text(app).startswith(NAMES["breakpoint"]), 10)
+        trace = os.path.join(outdir, "break-%d.csv" % k)
+        if os.path.exists(trace):
+            os.unlink(trace)
+        action("export-trace", "<'%s'>" % trace)
+        wait_file(trace)
+        t = last_time(trace) if os.path.exists(trace) else "nan"
+        check(float(t) == float(switches[k]["t"]),
+              "a breakpoint on any switch pauses at t = %s, switch %d at %s (%s)"
+              % (t, k + 1, switches[k]["t"], status_text(app)))
+    action("break-any", "<false>", method="SetState")
+    press(reset)
+
+    # 4. A real-time run pauses at once and says so.
     action("speed", "<'1'>", method="SetState")
     press(run)
-    pause = find(app, "push button", NAMES["pause"], timeout=5)
+    # (among the run buttons only: a walk of the whole tree while the
+    # window animates is slow under the sanitizers)
+    controls = run.get_parent()
+    pause = None
+    end = time.time() + 10
+    while pause is None and time.time() < end:
+        pause = next((controls.get_child_at_index(i) for i in range(controls.get_child_count())
+                      if controls.get_child_at_index(i).get_name() == NAMES["pause"]), None)
+        time.sleep(0.1)
     check(pause is not None, "while running, Pause replaces Run")
     time.sleep(1.0)
+    screenshot("running")
     t_pause = time.time()
     if pause is not None:
         press(pause)
@@ -250,7 +304,7 @@ try:
     check(paused, "Pause stops the run (%.0f ms to see it): %r"
           % (1000 * (time.time() - t_pause), status_text(app)))
 
-    # 4. Every page, looked at; the plots exported.
+    # 5. Every page, looked at; the plots exported.
     for i, page in enumerate(NAMES["pages"]):
         button = find(app, None, page, timeout=5)
         ok = button is not None and press(button)
@@ -271,6 +325,53 @@ try:
                     good = data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
                 check(good, "win.export-plot writes %s (%d bytes)" % (os.path.basename(path), len(data)))
 
+    subprocess.run(["xdotool", "mousemove", "600", "300", "key", "ctrl+q"], check=True)
+    try:
+        rc = proc.wait(10)
+    except subprocess.TimeoutExpired:
+        rc = None
+    check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
+finally:
+    if proc.poll() is None:
+        proc.kill()
+    log.close()
+
+# 6. A long run keeps the window responsive: 10^5 time steps of the same
+#    model as fast as possible; Pause and Reset, called over D-Bus while it
+#    runs, return at once (the call's time includes starting gdbus).
+long_model = os.path.join(outdir, "long-run.luztar")
+with open(example) as f:
+    text = f.read()
+import re  # noqa: E402
+text = re.sub(r"<simulation[^>]*/>", '<simulation t-end="100" method="timestep" dt="1e-3"/>', text)
+with open(long_model, "w") as f:
+    f.write(text)
+log = open(os.path.join(outdir, "app-long.log"), "w")
+proc = subprocess.Popen([app_path, long_model], env=env, stdout=log, stderr=subprocess.STDOUT)
+try:
+    app = find_app("luztar")
+    run = find(app, "push button", NAMES["run"]) if app is not None else None
+    check(run is not None, "started on a 10^5-step time-stepping run")
+    if run is not None:
+        time.sleep(1.0)
+        action("speed", "<'max'>", method="SetState")
+        t0 = time.time()
+        press(run)
+        time.sleep(0.3)
+        t1 = time.time()
+        r = action("pause")
+        t2 = time.time()
+        paused = wait_for(lambda: status_text(app).startswith(NAMES["paused"]), 5)
+        text = status_text(app)
+        check(r.returncode == 0 and paused and t2 - t1 < 0.5,
+              "win.pause during the run returns in %.0f ms and the run is paused: %r" % (1000 * (t2 - t1), text))
+        t_paused = float(text.split("t = ")[1].split()[0]) if paused else 0
+        check(0 < t_paused < 100, "it paused in the middle (t = %g s of 100)" % t_paused)
+        t1 = time.time()
+        r = action("reset")
+        t2 = time.time()
+        check(r.returncode == 0 and wait_for(lambda: status_text(app).startswith(NAMES["reset-done"]), 5)
+              and t2 - t1 < 0.5, "win.reset returns in %.0f ms and the run is back at 0" % (1000 * (t2 - t1)))
     subprocess.run(["xdotool", "mousemove", "600", "300", "key", "ctrl+q"], check=True)
     try:
         rc = proc.wait(10)

@@ -285,7 +285,8 @@ luztar_series_chooser_set_selected (LuztarSeriesChooser *self,
   self->updating = FALSE;
   collect (self);
   if (before->len != self->selected->len
-      || memcmp (before->data, self->selected->data, sizeof (LuztarSeries) * before->len) != 0)
+      || (before->len > 0
+          && memcmp (before->data, self->selected->data, sizeof (LuztarSeries) * before->len) != 0))
     g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
 
