@@ -394,12 +394,12 @@ ensure_run (LuztarSimPanel *self,
     return FALSE;
   sim = lz_model_get_simulation (self->model);
   lz_integrator_options_init (&options);
-  /* an event-driven run is sampled every dt (the model's output interval,
-   * at most 200 000 rows) from the integrator's dense output, so that the
-   * plots and the animation are smooth; its steps and events are those of
-   * luztar-cli run whatever the sampling */
-  if (sim->method != LZ_METHOD_TIMESTEP)
-    options.sample = MAX (sim->dt, sim->t_end / 200000);
+  /* an event-driven run is sampled every dt (the model's output interval)
+   * from the integrator's dense output, so that the plots and the
+   * animation are smooth; a time-stepping run every step.  At most 200 000
+   * rows either way (a long run fills no gigabytes).  The steps and the
+   * events are those of luztar-cli run whatever the sampling. */
+  options.sample = MAX (sim->method == LZ_METHOD_TIMESTEP ? 0 : sim->dt, sim->t_end / 200000);
   self->run = luztar_run_new (self->model,
                               sim->method == LZ_METHOD_TIMESTEP ? LUZTAR_METHOD_TIME_STEPPING
                                                                 : LUZTAR_METHOD_EVENT_DRIVEN,

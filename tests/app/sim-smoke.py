@@ -336,14 +336,14 @@ finally:
         proc.kill()
     log.close()
 
-# 6. A long run keeps the window responsive: 10^5 time steps of the same
+# 6. A long run keeps the window responsive: 10^6 time steps of the same
 #    model as fast as possible; Pause and Reset, called over D-Bus while it
 #    runs, return at once (the call's time includes starting gdbus).
 long_model = os.path.join(outdir, "long-run.luztar")
 with open(example) as f:
     text = f.read()
 import re  # noqa: E402
-text = re.sub(r"<simulation[^>]*/>", '<simulation t-end="100" method="timestep" dt="1e-3"/>', text)
+text = re.sub(r"<simulation[^>]*/>", '<simulation t-end="100" method="timestep" dt="1e-4"/>', text)
 with open(long_model, "w") as f:
     f.write(text)
 log = open(os.path.join(outdir, "app-long.log"), "w")
@@ -351,7 +351,7 @@ proc = subprocess.Popen([app_path, long_model], env=env, stdout=log, stderr=subp
 try:
     app = find_app("luztar")
     run = find(app, "push button", NAMES["run"]) if app is not None else None
-    check(run is not None, "started on a 10^5-step time-stepping run")
+    check(run is not None, "started on a 10^6-step time-stepping run")
     if run is not None:
         time.sleep(1.0)
         action("speed", "<'max'>", method="SetState")
