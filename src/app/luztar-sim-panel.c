@@ -106,6 +106,8 @@ struct _LuztarSimPanel
   double             speed;
   gboolean           syncing;          /* widgets set by code, not by the user */
   gboolean           running;
+  gint64             went_on_at;       /* when the worker last started (µs) */
+  gint64             wall_us;          /* how long it has worked since t = 0 */
 
   /* Borrowed */
   LuztarCanvas      *canvas;
@@ -216,6 +218,7 @@ attach_trace (LuztarSimPanel *self)
   luztar_plot_set_time_range (self->energy_plot, 0, t_end);
   luztar_event_log_set_trace (self->event_log, trace);
   self->scanned_rows = 0;
+  self->wall_us = 0;
   self->max_abs_q = 0;
   self->flash_cursor = 0;
   self->shown_t = 0;
@@ -273,10 +276,15 @@ summary (LuztarSimPanel *self)
   steps = g_strdup_printf ("%" G_GUINT64_FORMAT, stats.steps);
   if (n > 0)
     lz_trace_get_energy (trace, n - 1, &energy);
-  /* Translators: the summary of a finished run; the second %s is the number of steps */
-  return g_strdup_printf (_("Finished at t = %g s: %s steps, %u mode switches, "
-                            "largest complementarity residual %.1e, energy balance error %.2e J."),
-                          luztar_run_get_time (self->run), steps,
+  /* Translators: the summary of a finished run: the end time, how long the
+   * computer took (s) and how many times faster than real time that is, the
+   * number of steps, ... */
+  return g_strdup_printf (_("Finished at t = %g s in %.2f s (%.0f× real time): %s steps, %u mode "
+                            "switches, largest complementarity residual %.1e, energy balance "
+                            "error %.2e J."),
+                          luztar_run_get_time (self->run), self->wall_us / 1e6,
+                          self->wall_us > 0 ? luztar_run_get_time (self->run) / (self->wall_us / 1e6) : 0,
+                          steps,
                           lz_trace_get_n_events (trace) - n_initial_events (trace),
                           stats.lcp_max_residual, energy.balance_error);
 }
@@ -290,6 +298,8 @@ on_run_stopped (LuztarRun        *run,
   double t = luztar_run_get_time (run);
   LzEvent event;
 
+  if (self->running)
+    self->wall_us += g_get_monotonic_time () - self->went_on_at;
   set_running (self, FALSE);
   set_plots_live (self, FALSE);
   switch (reason)
@@ -395,11 +405,13 @@ ensure_run (LuztarSimPanel *self,
   sim = lz_model_get_simulation (self->model);
   lz_integrator_options_init (&options);
   /* an event-driven run is sampled every dt (the model's output interval)
-   * from the integrator's dense output, so that the plots and the
-   * animation are smooth; a time-stepping run every step.  At most 200 000
-   * rows either way (a long run fills no gigabytes).  The steps and the
+   * from the integrator's dense output, at most 20 000 samples (each costs
+   * a short integration; the canvas interpolates between them), so that
+   * the plots and the animation are smooth; a time-stepping run every step,
+   * at most 200 000 rows (a long run fills no gigabytes).  The steps and the
    * events are those of luztar-cli run whatever the sampling. */
-  options.sample = MAX (sim->method == LZ_METHOD_TIMESTEP ? 0 : sim->dt, sim->t_end / 200000);
+  options.sample = sim->method == LZ_METHOD_TIMESTEP ? sim->t_end / 200000
+                                                     : MAX (sim->dt, sim->t_end / 20000);
   self->run = luztar_run_new (self->model,
                               sim->method == LZ_METHOD_TIMESTEP ? LUZTAR_METHOD_TIME_STEPPING
                                                                 : LUZTAR_METHOD_EVENT_DRIVEN,
@@ -445,6 +457,8 @@ went_on (LuztarSimPanel *self,
          const char     *text)
 {
   self->follow = TRUE;
+  if (!self->running)
+    self->went_on_at = g_get_monotonic_time ();
   set_running (self, TRUE);
   set_plots_live (self, TRUE);
   set_status (self, text);

@@ -1273,14 +1273,27 @@ event_step (LzIntegrator *integrator,
       integrate_to (self, t0, self->y0, t, self->y);
     }
 
-  /* samples in (t0, t] */
-  while (self->next_sample <= t + 1e-12 * MAX (1.0, t))
+  /* samples in (t0, t], each integrated on from the one before: a long
+   * step with many samples costs one integration of the step, not one
+   * from t0 per sample */
+  if (self->next_sample <= t + 1e-12 * MAX (1.0, t))
     {
-      double ts = MIN (self->next_sample, t);
+      double *ys = g_alloca (dim * sizeof (double));
+      double ts0 = t0;
 
-      if (integrate_to (self, t0, self->y0, ts, self->yt))
-        write_sample (self, trace, ts, self->yt);
-      self->next_sample += integrator->options.sample;
+      memcpy (ys, self->y0, dim * sizeof (double));
+      while (self->next_sample <= t + 1e-12 * MAX (1.0, t))
+        {
+          double ts = MIN (self->next_sample, t);
+
+          if (integrate_to (self, ts0, ys, ts, self->yt))
+            {
+              write_sample (self, trace, ts, self->yt);
+              memcpy (ys, self->yt, dim * sizeof (double));
+              ts0 = ts;
+            }
+          self->next_sample += integrator->options.sample;
+        }
     }
   integrator->t = t;
 
