@@ -405,13 +405,13 @@ ensure_run (LuztarSimPanel *self,
   sim = lz_model_get_simulation (self->model);
   lz_integrator_options_init (&options);
   /* an event-driven run is sampled every dt (the model's output interval)
-   * from the integrator's dense output, at most 20 000 samples (each costs
-   * a short integration; the canvas interpolates between them), so that
+   * from the integrator's dense output, at most 5000 samples (each costs a
+   * short integration; the canvas interpolates between them), so that
    * the plots and the animation are smooth; a time-stepping run every step,
    * at most 200 000 rows (a long run fills no gigabytes).  The steps and the
    * events are those of luztar-cli run whatever the sampling. */
   options.sample = sim->method == LZ_METHOD_TIMESTEP ? sim->t_end / 200000
-                                                     : MAX (sim->dt, sim->t_end / 20000);
+                                                     : MAX (sim->dt, sim->t_end / 5000);
   self->run = luztar_run_new (self->model,
                               sim->method == LZ_METHOD_TIMESTEP ? LUZTAR_METHOD_TIME_STEPPING
                                                                 : LUZTAR_METHOD_EVENT_DRIVEN,

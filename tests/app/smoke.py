@@ -495,7 +495,8 @@ try:
               "a Mass dragged onto the canvas appears there as m1")
         wx, wy = at(NAMES["ground"] + " wall")
         m1x, _ = at(NAMES["mass"] + " m1")
-        drag_and_drop(*centre(palette["mass"]), min(m1x + (m1x - wx), ce.x + ce.width - 40), wy)
+        # (room to its right: it is dragged further right below)
+        drag_and_drop(*centre(palette["mass"]), min(m1x + (m1x - wx), ce.x + ce.width - 150), wy)
         check(wait_for(lambda: find(canvas, "push button", NAMES["mass"] + " m2", 0.2) is not None),
               "a second Mass appears as m2")
         drag_and_drop(*centre(palette["spring"]), *between(NAMES["mass"] + " m1", NAMES["mass"] + " m2"))
@@ -587,8 +588,9 @@ try:
         before = saved_position("before-move", "m2")
         m2 = find(canvas, "push button", NAMES["mass"] + " m2")
         x, y = centre(m2)
-        subprocess.run(["xdotool", "mousemove", str(x), str(y), "mousedown", "1", "mousemove", str(x + 30),
-                        str(y + 10), "mousemove", str(x + 83), str(y + 2), "mouseup", "1"], check=True)
+        subprocess.run(["xdotool", "mousemove", str(x), str(y), "mousedown", "1", "sleep", "0.1",
+                        "mousemove", str(x + 30), str(y + 10), "sleep", "0.1", "mousemove", str(x + 83),
+                        str(y + 2), "sleep", "0.1", "mouseup", "1"], check=True)
         after = saved_position("after-move", "m2")
         check(before is not None and after is not None and after[0] > before[0] and after[1] == before[1]
               and after[0] % 20 == 0,
