@@ -32,13 +32,14 @@ NAMES = {
                                            "Matrices"],
          "finished": "Finished at t = ", "paused": "Paused at t = ", "next": "Next mode switch: ",
          "running": "Running", "reset-done": "Reset: ", "press": "Press Run", "stick": "stick",
-         "breakpoint": "Paused on a mode switch: ", "time": "Time"},
+         "breakpoint": "Paused on a mode switch: ", "time": "Time", "reached": "Reached t = "},
     "pl": {"run": "Uruchom", "pause": "Wstrzymaj", "reset": "Od początku",
            "step-event": "Do następnego przełączenia",
            "pages": ["Wykres", "Faza", "Tryby", "Energia", "Zdarzenia", "Macierze"],
            "finished": "Koniec w t = ", "paused": "Wstrzymano w t = ", "next": "Następne przełączenie: ",
            "running": "Symulacja trwa", "reset-done": "Od początku: ", "press": "Naciśnij",
-           "stick": "przylganie", "breakpoint": "Wstrzymano na przełączeniu trybu: ", "time": "Czas"},
+           "stick": "przylganie", "breakpoint": "Wstrzymano na przełączeniu trybu: ", "time": "Czas",
+           "reached": "Osiągnięto t = "},
 }[language]
 
 checks = []
@@ -92,7 +93,7 @@ def status_text(app):
     """The status line under the scrubber: the label whose text starts with
     one of the run's status words."""
     prefixes = (NAMES["finished"], NAMES["paused"], NAMES["next"], NAMES["running"],
-                NAMES["reset-done"], NAMES["press"], NAMES["breakpoint"])
+                NAMES["reset-done"], NAMES["press"], NAMES["breakpoint"], NAMES["reached"])
     for n in nodes(app):
         if n.get_role_name() == "label" and (n.get_name() or "").startswith(prefixes):
             return n.get_name()
@@ -280,6 +281,21 @@ try:
               "a breakpoint on any switch pauses at t = %s, switch %d at %s (%s)"
               % (t, k + 1, switches[k]["t"], status_text(app)))
     action("break-any", "<false>", method="SetState")
+    press(reset)
+    wait_for(lambda: status_text(app).startswith(NAMES["reset-done"]), 5)
+
+    # Run until a time (win.run-until, "Run until" in the run settings):
+    # the run stops exactly there.
+    r = action("run-until", "<2.5>")
+    reached = wait_for(lambda: status_text(app).startswith(NAMES["reached"]), 10)
+    trace = os.path.join(outdir, "until.csv")
+    if os.path.exists(trace):
+        os.unlink(trace)
+    action("export-trace", "<'%s'>" % trace)
+    wait_file(trace)
+    t = last_time(trace) if os.path.exists(trace) else "nan"
+    check(r.returncode == 0 and reached and abs(float(t) - 2.5) <= 1e-12,
+          "win.run-until 2.5 stops at t = %s (%s)" % (t, status_text(app)))
     press(reset)
 
     # 4. A real-time run pauses at once and says so.

@@ -126,6 +126,7 @@ struct _LuztarRun
   guint                n_elements;
   gboolean             break_on_any;
   LzIntegratorStats    stats;
+  gint64               busy_us;        /* the worker's time in commands since t0 */
   gboolean             outcome_pending;
   Outcome              outcome;
   GSource             *notify_source;
@@ -392,9 +393,13 @@ worker_main (gpointer data)
       limit = self->limit;
       g_mutex_unlock (&self->mutex);
 
-      execute (self, command, limit, &outcome);
+      {
+        gint64 begun = g_get_monotonic_time ();
 
-      g_mutex_lock (&self->mutex);
+        execute (self, command, limit, &outcome);
+        g_mutex_lock (&self->mutex);
+        self->busy_us += g_get_monotonic_time () - begun;
+      }
       lz_integrator_get_stats (self->integrator, &self->stats);
       if (self->outcome_pending)
         g_clear_error (&self->outcome.error);
@@ -973,6 +978,7 @@ luztar_run_reset (LuztarRun *self)
 
   stop_worker (self);
   g_mutex_lock (&self->mutex);
+  self->busy_us = 0;
   self->outcome_pending = FALSE;
   g_clear_error (&self->outcome.error);
   g_mutex_unlock (&self->mutex);
@@ -1165,4 +1171,27 @@ luztar_run_get_stats (LuztarRun         *self,
   else
     lz_integrator_get_stats (self->integrator, stats);
   g_mutex_unlock (&self->mutex);
+}
+
+/**
+ * luztar_run_get_busy_time:
+ * @self: a run
+ *
+ * How long the worker has spent in commands since t0 (the wall-clock time
+ * of its computing, and of its waiting for the clock when paced), up to
+ * the end of the last command.
+ *
+ * Returns: seconds
+ */
+double
+luztar_run_get_busy_time (LuztarRun *self)
+{
+  double seconds;
+
+  g_return_val_if_fail (LUZTAR_IS_RUN (self), 0);
+
+  g_mutex_lock (&self->mutex);
+  seconds = self->busy_us / 1e6;
+  g_mutex_unlock (&self->mutex);
+  return seconds;
 }

@@ -128,5 +128,6 @@ gboolean          luztar_run_get_stop_event      (LuztarRun                 *sel
 const GError     *luztar_run_get_error           (LuztarRun                 *self);
 void              luztar_run_get_stats           (LuztarRun                 *self,
                                                   LzIntegratorStats         *stats);
+double            luztar_run_get_busy_time       (LuztarRun                 *self);
 
 G_END_DECLS
