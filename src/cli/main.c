@@ -21,6 +21,8 @@ static const LzCliCommand commands[] = {
   { "assemble", N_("Print M, C, K, f, W, the complementarity pairs and the LCS of a model"),
     lz_cli_assemble },
   { "run", N_("Simulate a model and write its trace and events"), lz_cli_run },
+  { "reduce", N_("Diagnose a model with massless joints and reduce it (paper 002)"),
+    lz_cli_reduce },
 };
 
 int

@@ -535,6 +535,47 @@ min_guard (LzEventIntegrator *self,
   return best;
 }
 
+/* Guards at INTERIOR_SAMPLES points inside a step, on the cubic Hermite
+ * interpolant of q and v (from v and a at the ends): the first point
+ * where one is negative, or NaN.  Exact states come from re-integration
+ * afterwards; this only finds where to look. */
+#define INTERIOR_SAMPLES 8
+
+static double
+interior_crossing (LzEventIntegrator *self,
+                   double             t0,
+                   const double      *y0,
+                   double             t1,
+                   const double      *y1)
+{
+  guint n = self->n, dim = 2 * n + 3;
+  double h = t1 - t0;
+  double *a0 = g_alloca (dim * sizeof (double)), *a1 = g_alloca (dim * sizeof (double));
+  double *ym = g_alloca (dim * sizeof (double));
+
+  if (!(h > 0))
+    return NAN;
+  rhs (t0, y0, a0, self);
+  rhs (t1, y1, a1, self);
+  for (guint k = 1; k < INTERIOR_SAMPLES; k++)
+    {
+      double s = (double) k / INTERIOR_SAMPLES, s2 = s * s, s3 = s2 * s;
+      double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
+      double tm = t0 + s * h;
+
+      for (guint i = 0; i < n; i++)
+        {
+          ym[i] = h00 * y0[i] + h10 * h * y0[n + i] + h01 * y1[i] + h11 * h * y1[n + i];
+          ym[n + i] = h00 * y0[n + i] + h10 * h * a0[n + i] + h01 * y1[n + i] + h11 * h * a1[n + i];
+        }
+      for (guint i = 2 * n; i < dim; i++)
+        ym[i] = (1 - s) * y0[i] + s * y1[i];
+      if (min_guard (self, tm, ym, NULL) < 0)
+        return tm;
+    }
+  return NAN;
+}
+
 /* y(t) from (t0, y0), by re-integration at the run's tolerances */
 static gboolean
 integrate_to (LzEventIntegrator *self,
@@ -1122,6 +1163,26 @@ event_step (LzIntegrator *integrator,
   integrator->stats.steps++;
 
   g1 = min_guard (self, t, self->y, &which);
+  if (!(g1 < 0 && g0 <= 0))
+    {
+      /* a guard that leaves zero and comes back within one long step (a
+       * stuck element under a periodic force while nothing moves, so the
+       * error control lets the step grow past the period), or that
+       * crosses three times: the step ends at the first negative sample,
+       * so that the location below brackets the earliest crossing */
+      double tm = interior_crossing (self, t0, self->y0, t, self->y);
+
+      /* only a crossing the exact state confirms shortens the step (the
+       * interpolant of a fast oscillation may dip where the motion does
+       * not) */
+      if (!isnan (tm) && integrate_to (self, t0, self->y0, tm, self->yt)
+          && min_guard (self, tm, self->yt, NULL) < 0)
+        {
+          t = tm;
+          memcpy (self->y, self->yt, dim * sizeof (double));
+        }
+      g1 = min_guard (self, t, self->y, &which);
+    }
   bracket_a = t0;
   bracket_fa = MAX (g0, 0);
   if (g1 < 0 && g0 <= 0)
@@ -1164,6 +1225,14 @@ event_step (LzIntegrator *integrator,
               else if (g[1] < 0)
                 self->new_mode[e] = LZ_MODE_SLIP_NEG;
             }
+          else if (self->el[e].kind == LZ_ITEM_FRICTION && k == 1 && g[0] < 0
+                   && (self->mode[e] == LZ_MODE_SLIP_POS || self->mode[e] == LZ_MODE_SLIP_NEG))
+            {
+              /* the slip velocity was zero at t0 and turns at once: stick
+               * (and if the force is beyond the levels, the stick guard
+               * sends it the other way at the next pass) */
+              self->new_mode[e] = LZ_MODE_STICK;
+            }
           else if (self->el[e].kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && k == 1
                    && g[0] < 0)
             self->new_mode[e] = LZ_MODE_FREE;
@@ -1200,6 +1269,7 @@ event_step (LzIntegrator *integrator,
                            to == LZ_MODE_FREE ? LZ_CAUSE_LIFT_OFF
                            : to == LZ_MODE_CONTACT ? LZ_CAUSE_IMPACT
                            : to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG ? LZ_CAUSE_FORCE_LIMIT
+                           : to == LZ_MODE_STICK ? LZ_CAUSE_VELOCITY_ZERO
                            : LZ_CAUSE_BOUNDARY };
 
             lz_trace_append_event (trace, &ev);

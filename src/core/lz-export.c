@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "lz-assembler.h"
+#include "lz-export-private.h"
 
 /* ------------------------------------------------------------------------ */
 /* Text                                                                      */
@@ -51,14 +52,14 @@ append_padded (GString    *out,
  *         m1   11   -10
  *         m2  -10    10
  */
-static void
-append_matrix (GString           *out,
-               const char        *name,
-               const gsl_matrix  *X,
-               guint              rows,
-               guint              cols,
-               char             **row_labels,
-               char             **col_labels)
+void
+lz_export_append_matrix (GString           *out,
+                         const char        *name,
+                         const gsl_matrix  *X,
+                         guint              rows,
+                         guint              cols,
+                         char             **row_labels,
+                         char             **col_labels)
 {
   g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
   g_autofree glong *widths = g_new0 (glong, cols + 1);
@@ -209,9 +210,9 @@ lz_assembly_to_text (const LzAssembly *self)
     }
   g_string_append_c (out, '\n');
 
-  append_matrix (out, "M", lz_assembly_get_M (self), n, n, dofs, dofs);
-  append_matrix (out, "C", lz_assembly_get_C (self), n, n, dofs, dofs);
-  append_matrix (out, "K", lz_assembly_get_K (self), n, n, dofs, dofs);
+  lz_export_append_matrix (out, "M", lz_assembly_get_M (self), n, n, dofs, dofs);
+  lz_export_append_matrix (out, "C", lz_assembly_get_C (self), n, n, dofs, dofs);
+  lz_export_append_matrix (out, "K", lz_assembly_get_K (self), n, n, dofs, dofs);
 
   g_string_append (out, "  f(t) =\n");
   for (guint i = 0; i < n; i++)
@@ -227,7 +228,7 @@ lz_assembly_to_text (const LzAssembly *self)
     }
   g_string_append_c (out, '\n');
 
-  append_matrix (out, "W", lz_assembly_get_W (self), nr, n, rows, dofs);
+  lz_export_append_matrix (out, "W", lz_assembly_get_W (self), nr, n, rows, dofs);
 
   g_string_append (out, _("Complementarity pairs 0 ≤ y ⊥ u ≥ 0\n"));
   for (guint p = 0; p < np; p++)
@@ -285,10 +286,10 @@ lz_assembly_to_text (const LzAssembly *self)
     }
 
   g_string_append (out, _("Linear complementarity system  x' = A x + B u + e(t),  y = C x + D u + d(t),  x = (q, q')\n"));
-  append_matrix (out, "A", lz_assembly_get_lcs_A (self), 2 * n, 2 * n, states, states);
-  append_matrix (out, "B", lz_assembly_get_lcs_B (self), 2 * n, np, states, pairs);
-  append_matrix (out, "C", lz_assembly_get_lcs_C (self), np, 2 * n, pairs, states);
-  append_matrix (out, "D", lz_assembly_get_lcs_D (self), np, np, pairs, pairs);
+  lz_export_append_matrix (out, "A", lz_assembly_get_lcs_A (self), 2 * n, 2 * n, states, states);
+  lz_export_append_matrix (out, "B", lz_assembly_get_lcs_B (self), 2 * n, np, states, pairs);
+  lz_export_append_matrix (out, "C", lz_assembly_get_lcs_C (self), np, 2 * n, pairs, states);
+  lz_export_append_matrix (out, "D", lz_assembly_get_lcs_D (self), np, np, pairs, pairs);
   g_string_append (out, "  e(t) =\n");
   for (guint i = 0; i < 2 * n; i++)
     g_string_append_printf (out, "    %s  %s\n", states[i], lz_assembly_get_lcs_e_text (self, i));
@@ -301,9 +302,9 @@ lz_assembly_to_text (const LzAssembly *self)
 /* ------------------------------------------------------------------------ */
 /* JSON                                                                      */
 
-static void
-json_string (GString    *out,
-             const char *text)
+void
+lz_export_json_string (GString    *out,
+                       const char *text)
 {
   g_string_append_c (out, '"');
   for (const char *p = text != NULL ? text : ""; *p != '\0'; p++)
@@ -324,9 +325,9 @@ json_string (GString    *out,
   g_string_append_c (out, '"');
 }
 
-static void
-json_number (GString *out,
-             double   value)
+void
+lz_export_json_number (GString *out,
+                       double   value)
 {
   g_autofree char *text = NULL;
 
@@ -339,11 +340,11 @@ json_number (GString *out,
   g_string_append (out, text);
 }
 
-static void
-json_matrix (GString          *out,
-             const gsl_matrix *X,
-             guint             rows,
-             guint             cols)
+void
+lz_export_json_matrix (GString          *out,
+                       const gsl_matrix *X,
+                       guint             rows,
+                       guint             cols)
 {
   g_string_append_c (out, '[');
   for (guint i = 0; i < rows; i++)
@@ -353,24 +354,24 @@ json_matrix (GString          *out,
         {
           if (j > 0)
             g_string_append (out, ", ");
-          json_number (out, gsl_matrix_get (X, i, j));
+          lz_export_json_number (out, gsl_matrix_get (X, i, j));
         }
       g_string_append_c (out, ']');
     }
   g_string_append_c (out, ']');
 }
 
-static void
-json_strings (GString     *out,
-              char       **strings,
-              guint        n)
+void
+lz_export_json_strings (GString     *out,
+                        char       **strings,
+                        guint        n)
 {
   g_string_append_c (out, '[');
   for (guint i = 0; i < n; i++)
     {
       if (i > 0)
         g_string_append (out, ", ");
-      json_string (out, strings[i]);
+      lz_export_json_string (out, strings[i]);
     }
   g_string_append_c (out, ']');
 }
@@ -404,56 +405,56 @@ lz_assembly_to_json (const LzAssembly *self)
   g_auto(GStrv) equations = g_new0 (char *, n + 1);
 
   g_string_append (out, "  \"format\": \"luztar-assembly\",\n  \"version\": 1,\n  \"model\": ");
-  json_string (out, lz_model_get_name (model));
+  lz_export_json_string (out, lz_model_get_name (model));
   g_string_append (out, ",\n  \"dofs\": [");
   for (guint i = 0; i < n; i++)
     {
       const LzBody *body = lz_model_get_body (model, i);
 
       g_string_append (out, i > 0 ? ",\n    {\"id\": " : "\n    {\"id\": ");
-      json_string (out, body->item.id);
+      lz_export_json_string (out, body->item.id);
       g_string_append (out, ", \"kind\": ");
-      json_string (out, lz_body_kind_to_string (body->kind));
+      lz_export_json_string (out, lz_body_kind_to_string (body->kind));
       g_string_append (out, ", \"mass\": ");
-      json_number (out, body->mass);
+      lz_export_json_number (out, body->mass);
       g_string_append_c (out, '}');
     }
   g_string_append (out, "],\n  \"M\": ");
-  json_matrix (out, lz_assembly_get_M (self), n, n);
+  lz_export_json_matrix (out, lz_assembly_get_M (self), n, n);
   g_string_append (out, ",\n  \"C\": ");
-  json_matrix (out, lz_assembly_get_C (self), n, n);
+  lz_export_json_matrix (out, lz_assembly_get_C (self), n, n);
   g_string_append (out, ",\n  \"K\": ");
-  json_matrix (out, lz_assembly_get_K (self), n, n);
+  lz_export_json_matrix (out, lz_assembly_get_K (self), n, n);
   for (guint i = 0; i < n; i++)
     {
       f[i] = (char *) lz_assembly_get_f_text (self, i);
       equations[i] = lz_assembly_dup_equation (self, i);
     }
   g_string_append (out, ",\n  \"f\": ");
-  json_strings (out, f, n);
+  lz_export_json_strings (out, f, n);
   g_string_append (out, ",\n  \"equations\": ");
-  json_strings (out, equations, n);
+  lz_export_json_strings (out, equations, n);
   g_string_append (out, ",\n  \"nonsmooth\": ");
-  json_strings (out, rows, nr);
+  lz_export_json_strings (out, rows, nr);
   g_string_append (out, ",\n  \"W\": ");
-  json_matrix (out, lz_assembly_get_W (self), nr, n);
+  lz_export_json_matrix (out, lz_assembly_get_W (self), nr, n);
   g_string_append (out, ",\n  \"pairs\": [");
   for (guint p = 0; p < np; p++)
     {
       const LzPair *pair = lz_assembly_get_pair (self, p);
 
       g_string_append (out, p > 0 ? ",\n    {\"element\": " : "\n    {\"element\": ");
-      json_string (out, pair->element);
+      lz_export_json_string (out, pair->element);
       g_string_append_printf (out, ", \"row\": %u, \"kind\": ", pair->row);
-      json_string (out, kind_names[pair->kind]);
+      lz_export_json_string (out, kind_names[pair->kind]);
       g_string_append (out, ", \"side\": ");
-      json_string (out, pair->side);
+      lz_export_json_string (out, pair->side);
       g_string_append (out, ", \"y\": ");
-      json_string (out, pair->y);
+      lz_export_json_string (out, pair->y);
       g_string_append (out, ", \"u\": ");
-      json_string (out, pair->u);
+      lz_export_json_string (out, pair->u);
       g_string_append (out, ", \"meaning\": ");
-      json_string (out, pair->meaning);
+      lz_export_json_string (out, pair->meaning);
       g_string_append_c (out, '}');
     }
   g_string_append (out, "],\n  \"lcs\": ");
@@ -469,19 +470,19 @@ lz_assembly_to_json (const LzAssembly *self)
       for (guint p = 0; p < np; p++)
         d[p] = (char *) lz_assembly_get_lcs_d_text (self, p);
       g_string_append (out, "{\n    \"x\": ");
-      json_strings (out, states, 2 * n);
+      lz_export_json_strings (out, states, 2 * n);
       g_string_append (out, ",\n    \"A\": ");
-      json_matrix (out, lz_assembly_get_lcs_A (self), 2 * n, 2 * n);
+      lz_export_json_matrix (out, lz_assembly_get_lcs_A (self), 2 * n, 2 * n);
       g_string_append (out, ",\n    \"B\": ");
-      json_matrix (out, lz_assembly_get_lcs_B (self), 2 * n, np);
+      lz_export_json_matrix (out, lz_assembly_get_lcs_B (self), 2 * n, np);
       g_string_append (out, ",\n    \"C\": ");
-      json_matrix (out, lz_assembly_get_lcs_C (self), np, 2 * n);
+      lz_export_json_matrix (out, lz_assembly_get_lcs_C (self), np, 2 * n);
       g_string_append (out, ",\n    \"D\": ");
-      json_matrix (out, lz_assembly_get_lcs_D (self), np, np);
+      lz_export_json_matrix (out, lz_assembly_get_lcs_D (self), np, np);
       g_string_append (out, ",\n    \"e\": ");
-      json_strings (out, e, 2 * n);
+      lz_export_json_strings (out, e, 2 * n);
       g_string_append (out, ",\n    \"d\": ");
-      json_strings (out, d, np);
+      lz_export_json_strings (out, d, np);
       g_string_append (out, "\n  }");
     }
   g_string_append (out, "\n}\n");
@@ -491,12 +492,12 @@ lz_assembly_to_json (const LzAssembly *self)
 /* ------------------------------------------------------------------------ */
 /* Octave / MATLAB                                                           */
 
-static void
-octave_matrix (GString          *out,
-               const char       *name,
-               const gsl_matrix *X,
-               guint             rows,
-               guint             cols)
+void
+lz_export_octave_matrix (GString          *out,
+                         const char       *name,
+                         const gsl_matrix *X,
+                         guint             rows,
+                         guint             cols)
 {
   g_string_append_printf (out, "%s = [", name);
   if (rows == 0 || cols == 0)
@@ -519,9 +520,9 @@ octave_matrix (GString          *out,
 }
 
 /* A single-quoted Octave string. */
-static void
-octave_string (GString    *out,
-               const char *text)
+void
+lz_export_octave_string (GString    *out,
+                         const char *text)
 {
   g_string_append_c (out, '\'');
   for (const char *p = text != NULL ? text : ""; *p != '\0'; p++)
@@ -588,12 +589,12 @@ lz_assembly_to_octave (const LzAssembly *self)
     {
       if (i > 0)
         g_string_append (out, ", ");
-      octave_string (out, lz_assembly_get_dof_name (self, i));
+      lz_export_octave_string (out, lz_assembly_get_dof_name (self, i));
     }
   g_string_append (out, "};\n");
-  octave_matrix (out, "M", lz_assembly_get_M (self), n, n);
-  octave_matrix (out, "C", lz_assembly_get_C (self), n, n);
-  octave_matrix (out, "K", lz_assembly_get_K (self), n, n);
+  lz_export_octave_matrix (out, "M", lz_assembly_get_M (self), n, n);
+  lz_export_octave_matrix (out, "C", lz_assembly_get_C (self), n, n);
+  lz_export_octave_matrix (out, "K", lz_assembly_get_K (self), n, n);
   for (guint i = 0; i < n; i++)
     texts[i] = lz_assembly_get_f_text (self, i);
   octave_function (out, "f", texts, n);
@@ -609,10 +610,10 @@ lz_assembly_to_octave (const LzAssembly *self)
     {
       if (r > 0)
         g_string_append (out, ", ");
-      octave_string (out, lz_assembly_get_nonsmooth_id (self, r));
+      lz_export_octave_string (out, lz_assembly_get_nonsmooth_id (self, r));
     }
   g_string_append (out, "};\n");
-  octave_matrix (out, "W", lz_assembly_get_W (self), nr, n);
+  lz_export_octave_matrix (out, "W", lz_assembly_get_W (self), nr, n);
 
   g_string_append (out, "\n% Complementarity pairs 0 <= y _|_ u >= 0: element, side, y, u, meaning\npairs = {");
   for (guint p = 0; p < np; p++)
@@ -620,15 +621,15 @@ lz_assembly_to_octave (const LzAssembly *self)
       const LzPair *pair = lz_assembly_get_pair (self, p);
 
       g_string_append (out, p > 0 ? ";\n  " : "\n  ");
-      octave_string (out, pair->element);
+      lz_export_octave_string (out, pair->element);
       g_string_append (out, ", ");
-      octave_string (out, pair->side);
+      lz_export_octave_string (out, pair->side);
       g_string_append (out, ", ");
-      octave_string (out, pair->y);
+      lz_export_octave_string (out, pair->y);
       g_string_append (out, ", ");
-      octave_string (out, pair->u);
+      lz_export_octave_string (out, pair->u);
       g_string_append (out, ", ");
-      octave_string (out, pair->meaning);
+      lz_export_octave_string (out, pair->meaning);
     }
   g_string_append (out, "};\n");
 
@@ -640,10 +641,10 @@ lz_assembly_to_octave (const LzAssembly *self)
 
   g_string_append (out, "\n% Linear complementarity system, x = [q; q']:\n"
                         "%   x' = A*x + B*u + e(t),  y = Cy*x + D*u + d(t),  0 <= y _|_ u >= 0\n");
-  octave_matrix (out, "A", lz_assembly_get_lcs_A (self), 2 * n, 2 * n);
-  octave_matrix (out, "B", lz_assembly_get_lcs_B (self), 2 * n, np);
-  octave_matrix (out, "Cy", lz_assembly_get_lcs_C (self), np, 2 * n);
-  octave_matrix (out, "D", lz_assembly_get_lcs_D (self), np, np);
+  lz_export_octave_matrix (out, "A", lz_assembly_get_lcs_A (self), 2 * n, 2 * n);
+  lz_export_octave_matrix (out, "B", lz_assembly_get_lcs_B (self), 2 * n, np);
+  lz_export_octave_matrix (out, "Cy", lz_assembly_get_lcs_C (self), np, 2 * n);
+  lz_export_octave_matrix (out, "D", lz_assembly_get_lcs_D (self), np, np);
   for (guint i = 0; i < 2 * n; i++)
     texts[i] = lz_assembly_get_lcs_e_text (self, i);
   octave_function (out, "e", texts, 2 * n);

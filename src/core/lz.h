@@ -22,5 +22,7 @@
 #include "lz-lcp.h"
 #include "lz-trace.h"
 #include "lz-integrator.h"
+#include "lz-reduce.h"
+#include "lz-simplify.h"
 
 #undef LZ_INSIDE

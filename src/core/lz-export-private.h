@@ -1,0 +1,48 @@
+/* lz-export-private.h — the text, JSON and Octave writers shared by the
+ * exports of the core (assembly, reduction)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+#include <gsl/gsl_matrix.h>
+
+G_BEGIN_DECLS
+
+/* A labelled matrix, right-aligned columns, a blank line after it. */
+void lz_export_append_matrix (GString          *out,
+                              const char       *name,
+                              const gsl_matrix *X,
+                              guint             rows,
+                              guint             cols,
+                              char            **row_labels,
+                              char            **col_labels);
+
+void lz_export_json_string   (GString          *out,
+                              const char       *text);
+/* A number as lz_number_to_string() writes it; null when not finite. */
+void lz_export_json_number   (GString          *out,
+                              double            value);
+/* [[row], [row], …] */
+void lz_export_json_matrix   (GString          *out,
+                              const gsl_matrix *X,
+                              guint             rows,
+                              guint             cols);
+void lz_export_json_strings  (GString          *out,
+                              char            **strings,
+                              guint             n);
+
+/* "NAME = [a b; c d];" */
+void lz_export_octave_matrix (GString          *out,
+                              const char       *name,
+                              const gsl_matrix *X,
+                              guint             rows,
+                              guint             cols);
+/* A single-quoted Octave string (newlines become spaces). */
+void lz_export_octave_string (GString          *out,
+                              const char       *text);
+
+G_END_DECLS

@@ -1,0 +1,117 @@
+/* lz-reduce.h — singular M, C, K: the pencil test, the reduction to a
+ * regular system and the Jordan structure (paper 002)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#if !defined(LZ_INSIDE) && !defined(LZ_COMPILATION)
+# error "Only <lz.h> can be included directly."
+#endif
+
+#include <glib.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_vector.h>
+
+#include "lz-assembler.h"
+
+G_BEGIN_DECLS
+
+/**
+ * LzReductionKind:
+ * @LZ_REDUCTION_NOT_NEEDED: M is regular: nothing to reduce (S = I)
+ * @LZ_REDUCTION_COROLLARY_4_5: the assumptions (4.1)–(4.4) of paper 002
+ *   hold and S = U (−K₁₁⁻¹K₁₃; −C₂₂⁻¹C₂₃; I) (massless coordinates held by
+ *   stiffness only, and by damping only)
+ * @LZ_REDUCTION_COROLLARY_4_6: (4.5)–(4.6) hold with N₂ = 0 (every massless
+ *   coordinate is held by stiffness only): S = U (−K₁₁⁻¹K₁₂; I)
+ * @LZ_REDUCTION_NOT_REDUCIBLE: the pencil is regular but an assumption
+ *   fails (or, for a model, a nonsmooth element or a load acts on a
+ *   coordinate the reduction would remove): no regular second-order
+ *   system; the Jordan structure still describes it
+ * @LZ_REDUCTION_SINGULAR_PENCIL: det(λ²M + λC + K) = 0 for every λ
+ *   (Theorem 3.1): the linear part leaves a motion undetermined
+ */
+typedef enum
+{
+  LZ_REDUCTION_NOT_NEEDED,
+  LZ_REDUCTION_COROLLARY_4_5,
+  LZ_REDUCTION_COROLLARY_4_6,
+  LZ_REDUCTION_NOT_REDUCIBLE,
+  LZ_REDUCTION_SINGULAR_PENCIL,
+} LzReductionKind;
+
+/**
+ * LzAssumption:
+ * @label: the paper's label, e.g. "(4.3)" or "(H_U)"
+ * @holds: whether it holds for these matrices
+ * @text: what it says and, when it fails, where
+ *
+ * One assumption of Theorems 4.1–4.4 and Corollaries 4.5–4.6, checked.
+ */
+typedef struct
+{
+  const char *label;
+  gboolean    holds;
+  char       *text;
+} LzAssumption;
+
+typedef struct _LzReduction LzReduction;
+
+LzReduction        *lz_reduction_new              (const gsl_matrix   *M,
+                                                   const gsl_matrix   *C,
+                                                   const gsl_matrix   *K,
+                                                   const char *const  *names);
+LzReduction        *lz_reduction_new_for_assembly (const LzAssembly   *assembly);
+void                lz_reduction_free             (LzReduction        *self);
+
+guint               lz_reduction_get_n            (const LzReduction  *self);
+LzReductionKind     lz_reduction_get_kind         (const LzReduction  *self);
+gboolean            lz_reduction_is_reduced       (const LzReduction  *self);
+gboolean            lz_reduction_get_pencil_regular (const LzReduction *self,
+                                                   double             *lambda);
+const gsl_matrix   *lz_reduction_get_pencil_kernel (const LzReduction *self);
+void                lz_reduction_get_dims         (const LzReduction  *self,
+                                                   guint              *n1,
+                                                   guint              *n2,
+                                                   guint              *n3);
+guint               lz_reduction_get_n_assumptions (const LzReduction *self);
+const LzAssumption *lz_reduction_get_assumption   (const LzReduction  *self,
+                                                   guint               i);
+const gsl_matrix   *lz_reduction_get_U            (const LzReduction  *self);
+const gsl_matrix   *lz_reduction_get_S            (const LzReduction  *self);
+const gsl_matrix   *lz_reduction_get_Mr           (const LzReduction  *self);
+const gsl_matrix   *lz_reduction_get_Cr           (const LzReduction  *self);
+const gsl_matrix   *lz_reduction_get_Kr           (const LzReduction  *self);
+int                 lz_reduction_get_kept_index   (const LzReduction  *self,
+                                                   guint               j);
+char              **lz_reduction_dup_kept         (const LzReduction  *self);
+char              **lz_reduction_dup_eliminated   (const LzReduction  *self);
+char              **lz_reduction_dup_diagnosis    (const LzReduction  *self);
+
+/* The Jordan structure of Ê_λ = (λE − A)⁻¹E (paper 002 §2, E, A of (3.2)) */
+guint               lz_reduction_get_index        (const LzReduction  *self);
+guint               lz_reduction_get_regular_dim  (const LzReduction  *self);
+guint               lz_reduction_get_nilpotent_dim (const LzReduction *self);
+const guint        *lz_reduction_get_nilpotent_blocks (const LzReduction *self,
+                                                   guint              *n_blocks);
+
+void                lz_reduction_reconstruct      (const LzReduction  *self,
+                                                   double              t,
+                                                   const double       *q_reduced,
+                                                   double             *q);
+void                lz_reduction_eval_fr          (const LzReduction  *self,
+                                                   double              t,
+                                                   gsl_vector         *fr);
+char               *lz_reduction_dup_fr_text      (const LzReduction  *self,
+                                                   guint               j);
+
+char               *lz_reduction_to_text          (const LzReduction  *self);
+char               *lz_reduction_to_json          (const LzReduction  *self);
+char               *lz_reduction_to_octave        (const LzReduction  *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzReduction, lz_reduction_free)
+
+G_END_DECLS

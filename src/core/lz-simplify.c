@@ -1,0 +1,693 @@
+/* lz-simplify.c — model-level reductions of massless joints and the
+ * formal simplifications of a gear train (paper 003, §4)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A massless body x whose elements are all springs (and gears) or all
+ * dampers is eliminated in closed form.  Orient every element ("arm") i of
+ * x so that x enters its coordinate with a positive sign:
+ *
+ *     s_i = β_i x − α_i y_i − ℓ_i      (y_i the other port, body or ground)
+ *
+ * (x on port b: β = cb, α = ca, ℓ = offset; on port a: β = ca, α = cb,
+ * ℓ = −offset).  For linear springs the potential ½Σ k_i s_i² is least at
+ * x* = Σ k_i β_i (α_i y_i + ℓ_i) / S, S = Σ k_i β_i², and there it equals
+ *
+ *     ½ Σ_{i<j} k_i k_j / S · (β_j α_i y_i − β_i α_j y_j + β_j ℓ_i − β_i ℓ_j)²
+ *
+ * (the star–mesh transform; for two arms, springs in series with
+ * 1/k = β_2²/k_1 + β_1²/k_2, paper 002 Remark 5.2).  Each pair becomes a
+ * spring with ca = β_i α_j on y_j and cb = β_j α_i on y_i, written with
+ * ca = 1.  A load F on x passes to y_j as k_j β_j α_j / S · F.  Dampers
+ * (the dissipation function) the same way, without offsets or loads.
+ *
+ * Two springs with freeplay in series (nothing else on x): the force
+ * balance β_1 T_1 + β_2 T_2 = 0 with T_i = k_i luz(s_i, Δ_i) inverts
+ * with tar (paper 000, Theorem 2.1); the two tar terms have arguments of
+ * one sign and add (Theorem 4.3): one spring with the series stiffness
+ * above and the freeplay |β_2|Δ_1 + |β_1|Δ_2 — paper 003's reduced
+ * stiffness (1/k_ψδ + 1/k_δγ + p²/k_γφ)⁻¹ and reduced freeplay
+ * (ψ−δ)₀ + (δ−pγ)₀ + p(γ−φ)₀ when applied twice along a gear train.
+ *
+ * A rigid arm (a gear tooth mesh in Simplification 3) has compliance 0.
+ * Massless bodies with friction (paper 003's non-inertial element), a
+ * stop, a prescribed motion, springs and dampers together (a first-order
+ * coordinate), or a load on a damper joint are left as they are, with a
+ * note saying why.
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "lz-error.h"
+#include "lz-model.h"
+#include "lz-simplify.h"
+
+typedef struct
+{
+  char    *id;
+  char    *y;            /* the other port */
+  double   beta, alpha;  /* x's and y's coefficients, oriented */
+  double   value;        /* k or c */
+  double   compliance;   /* 1/k; 0 for a rigid arm */
+  double   freeplay;
+  double   offset;       /* oriented ℓ */
+} Arm;
+
+static void
+arm_clear (gpointer data)
+{
+  Arm *arm = data;
+
+  g_free (arm->id);
+  g_free (arm->y);
+}
+
+static void G_GNUC_PRINTF (2, 3)
+note (GPtrArray  *notes,
+      const char *format,
+      ...)
+{
+  va_list args;
+
+  if (notes == NULL)
+    return;
+  va_start (args, format);
+  g_ptr_array_add (notes, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+/* For the notes: six significant digits */
+static char *
+num (double v)
+{
+  char text[32];
+
+  g_ascii_formatd (text, sizeof text, "%.6g", v + 0.0);
+  return g_strdup (text);
+}
+
+/* The parameters of a new element to 12 significant digits, so that
+ * 1/(1/200 + 1/400 + 9/800) reads 53.3333333333 and a ratio 3, not
+ * 2.9999999999999996 (a relative change below 1e-12); never −0. */
+static double
+round12 (double v)
+{
+  char text[32];
+
+  if (v == 0 || !isfinite (v))
+    return v == 0 ? 0.0 : v;
+  g_ascii_formatd (text, sizeof text, "%.12g", v);
+  return g_ascii_strtod (text, NULL) + 0.0;
+}
+
+static gboolean
+is_body (const LzModel *model,
+         const char    *id)
+{
+  return lz_model_lookup_body (model, id) != NULL;
+}
+
+/* The new spring or damper between y_i and y_j of the mesh, written with
+ * ca = 1; FALSE when it would act on nothing (two grounds) or on one body
+ * only with a zero coefficient. */
+typedef struct
+{
+  char   *a, *b;
+  double  ca, cb, value, freeplay, offset;
+} MeshElement;
+
+static gboolean
+mesh_pair (const LzModel *model,
+           const Arm     *ai,
+           const Arm     *aj,
+           double         value,
+           double         freeplay,
+           MeshElement   *out)
+{
+  double ca = ai->beta * aj->alpha, cb = aj->beta * ai->alpha;
+  double offset = -(aj->beta * ai->offset - ai->beta * aj->offset);
+
+  out->a = aj->y;
+  out->b = ai->y;
+  /* a ground goes on port a, as people write it: g → −g swaps the ports
+   * and their coefficients and negates the offset */
+  if (!is_body (model, out->b))
+    {
+      double c = ca;
+
+      out->a = ai->y;
+      out->b = aj->y;
+      ca = cb;
+      cb = c;
+      offset = -offset;
+    }
+  /* ca = 1: g/ca, k·ca², Δ/|ca|, ℓ/ca */
+  out->ca = 1;
+  out->cb = cb / ca;
+  out->value = value * ca * ca;
+  out->freeplay = freeplay / fabs (ca);
+  out->offset = offset / ca + 0.0;
+  return TRUE;
+}
+
+/* Eliminates one massless body if it can; FALSE (with a note) otherwise. */
+static gboolean
+eliminate_one (LzModel     *model,
+               const char  *x,
+               GHashTable  *rigid,
+               GPtrArray   *notes)
+{
+  g_autoptr(GArray) arms = g_array_new (FALSE, TRUE, sizeof (Arm));
+  g_autoptr(GPtrArray) loads = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) load_ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) removed = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) made = g_string_new (NULL);
+  g_autoptr(GString) from = g_string_new (NULL);
+  guint n_springs = 0, n_dampers = 0;
+  gboolean any_freeplay = FALSE, any_rigid = FALSE;
+  LzItemKind kind;
+  double S = 0;
+
+  g_array_set_clear_func (arms, arm_clear);
+
+  for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+    {
+      const LzSource *source = lz_model_get_source (model, s);
+
+      if (g_strcmp0 (source->body, x) != 0)
+        continue;
+      if (source->item.kind != LZ_ITEM_FORCE)
+        {
+          note (notes, _("“%s” is not eliminated: it has the prescribed motion or actuator “%s”."),
+                x, source->item.id);
+          return FALSE;
+        }
+      g_ptr_array_add (loads, g_strdup (lz_expr_get_text (source->value)));
+      g_ptr_array_add (load_ids, g_strdup (source->item.id));
+    }
+
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      const LzElement *el = lz_model_get_element (model, e);
+      gboolean on_b = g_strcmp0 (el->b, x) == 0, on_a = g_strcmp0 (el->a, x) == 0;
+      Arm arm = { 0 };
+      double ca, cb, k = 0, freeplay = 0, offset = 0;
+
+      if (!on_a && !on_b)
+        continue;
+      switch (el->item.kind)
+        {
+        case LZ_ITEM_SPRING:
+        case LZ_ITEM_GEAR:
+          lz_element_get_stiffness (el, &k, &freeplay, &offset);
+          n_springs++;
+          arm.value = k;
+          arm.compliance = rigid != NULL && g_hash_table_contains (rigid, el->item.id) ? 0 : 1 / k;
+          any_rigid |= arm.compliance == 0;
+          break;
+        case LZ_ITEM_DAMPER:
+          n_dampers++;
+          arm.value = el->damper.c;
+          arm.compliance = el->damper.c > 0 ? 1 / el->damper.c : INFINITY;
+          break;
+        case LZ_ITEM_FRICTION:
+          note (notes, _("“%s” is not eliminated: the friction “%s” acts on it (paper 003's "
+                         "non-inertial element μ ż = luz(F, F0))."),
+                x, el->item.id);
+          return FALSE;
+        case LZ_ITEM_STOP:
+        case LZ_ITEM_GROUND:
+        case LZ_ITEM_BODY:
+        case LZ_ITEM_FORCE:
+        case LZ_ITEM_PRESCRIBED:
+        case LZ_ITEM_ACTUATOR:
+        case LZ_ITEM_N_KINDS:
+        default:
+          note (notes, _("“%s” is not eliminated: the stop “%s” acts on it."), x, el->item.id);
+          return FALSE;
+        }
+      lz_element_get_coefficients (el, &ca, &cb);
+      arm.id = g_strdup (el->item.id);
+      arm.y = g_strdup (on_b ? el->a : el->b);
+      arm.beta = on_b ? cb : ca;
+      arm.alpha = on_b ? ca : cb;
+      arm.freeplay = freeplay;
+      arm.offset = on_b ? offset : -offset;
+      any_freeplay |= freeplay > 0;
+      g_array_append_val (arms, arm);
+    }
+
+  if (n_springs > 0 && n_dampers > 0)
+    {
+      note (notes, _("“%s” is not eliminated: springs and dampers both act on it, so its "
+                     "coordinate is a first-order state (paper 002, §2)."),
+            x);
+      return FALSE;
+    }
+  if (arms->len < 2)
+    {
+      note (notes, _("“%s” is not eliminated: fewer than two elements hold it."), x);
+      return FALSE;
+    }
+  kind = n_springs > 0 ? LZ_ITEM_SPRING : LZ_ITEM_DAMPER;
+  if ((any_freeplay || any_rigid) && arms->len != 2)
+    {
+      note (notes, _("“%s” is not eliminated: springs with freeplay combine only two in series, "
+                     "and %u act on it."),
+            x, arms->len);
+      return FALSE;
+    }
+  if (loads->len > 0 && (kind == LZ_ITEM_DAMPER || any_freeplay || any_rigid))
+    {
+      note (notes, kind == LZ_ITEM_DAMPER
+                   ? _("“%s” is not eliminated: a load on a joint held by dampers would enter "
+                       "through its time integral.")
+                   : _("“%s” is not eliminated: a load on a joint between springs with freeplay "
+                       "has no closed form."),
+            x);
+      return FALSE;
+    }
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const Arm *ai = &g_array_index (arms, Arm, i);
+
+      if (!isfinite (ai->compliance))
+        {
+          note (notes, _("“%s” is not eliminated: the damper “%s” has c = 0."), x, ai->id);
+          return FALSE;
+        }
+      S += ai->compliance > 0 ? ai->beta * ai->beta / ai->compliance : 0;
+      for (guint j = i + 1; j < arms->len; j++)
+        {
+          const Arm *aj = &g_array_index (arms, Arm, j);
+
+          if (g_strcmp0 (ai->y, aj->y) == 0
+              && fabs (aj->beta * ai->alpha - ai->beta * aj->alpha) > 1e-12 * fabs (ai->beta * aj->alpha))
+            {
+              note (notes, _("“%s” is not eliminated: “%s” and “%s” both tie it to “%s”."),
+                    x, ai->id, aj->id, ai->y);
+              return FALSE;
+            }
+        }
+    }
+
+  /* the new elements */
+  for (guint i = 0; i < arms->len; i++)
+    for (guint j = i + 1; j < arms->len; j++)
+      {
+        const Arm *ai = &g_array_index (arms, Arm, i), *aj = &g_array_index (arms, Arm, j);
+        MeshElement m;
+        double value, compliance;
+        g_autofree char *prefix = NULL, *id = NULL;
+        g_autofree char *vs = NULL, *fs = NULL, *cbs = NULL, *os = NULL;
+        g_autoptr(GError) error = NULL;
+
+        if (!is_body (model, ai->y) && !is_body (model, aj->y))
+          continue;                     /* between grounds: acts on no body */
+        if (g_strcmp0 (ai->y, aj->y) == 0)
+          continue;                     /* its coefficient on the body is 0 */
+        if (arms->len == 2)
+          {
+            compliance = aj->beta * aj->beta * ai->compliance + ai->beta * ai->beta * aj->compliance;
+            value = compliance > 0 ? 1 / compliance : INFINITY;
+          }
+        else
+          value = ai->value * aj->value / S;
+        if (!isfinite (value))
+          {
+            note (notes, _("“%s” is not eliminated: every element on it is rigid."), x);
+            return FALSE;
+          }
+        mesh_pair (model, ai, aj, value, fabs (aj->beta) * ai->freeplay + fabs (ai->beta) * aj->freeplay, &m);
+        prefix = g_strdup_printf ("%s_%s", ai->id, aj->id);
+        id = lz_model_lookup (model, prefix) == NULL ? g_strdup (prefix) : lz_model_make_unique_id (model, prefix);
+        if (lz_model_add_element (model, kind, id, m.a, m.b, &error) == NULL
+            || !lz_model_set_parameter (model, id, kind == LZ_ITEM_SPRING ? "k" : "c", m.value, &error)
+            || (m.cb != 1 && !lz_model_set_parameter (model, id, "cb", m.cb, &error))
+            || (kind == LZ_ITEM_SPRING && m.freeplay > 0
+                && !lz_model_set_parameter (model, id, "freeplay", m.freeplay, &error))
+            || (kind == LZ_ITEM_SPRING && m.offset != 0
+                && !lz_model_set_parameter (model, id, "offset", m.offset, &error)))
+          {
+            g_critical ("eliminating “%s”: %s", x, error->message);
+            return FALSE;
+          }
+        {
+          g_autofree char *label = g_strdup_printf ("%s + %s", ai->id, aj->id);
+
+          lz_model_set_parameter_string (model, id, "label", label, NULL);
+        }
+        vs = num (m.value);
+        {
+          g_autofree char *c = num (m.cb);
+
+          cbs = g_strdup_printf ("%s·", c);
+        }
+        if (made->len > 0)
+          g_string_append (made, "; ");
+        if (kind == LZ_ITEM_SPRING)
+          {
+            fs = num (m.freeplay);
+            os = num (m.offset);
+            g_string_append_printf (made, _("“%s”: k = %s, freeplay %s, offset %s on g = %s%s − %s"),
+                                    id, vs, fs, os, m.cb == 1 ? "" : cbs, m.b, m.a);
+          }
+        else
+          g_string_append_printf (made, _("“%s”: c = %s on g = %s%s − %s"),
+                                  id, vs, m.cb == 1 ? "" : cbs, m.b, m.a);
+      }
+
+  /* loads pass to the neighbours */
+  for (guint l = 0; l < loads->len; l++)
+    for (guint j = 0; j < arms->len; j++)
+      {
+        const Arm *aj = &g_array_index (arms, Arm, j);
+        double share = round12 (aj->value * aj->beta * aj->alpha / S);
+        g_autofree char *prefix = NULL, *id = NULL, *value = NULL, *coef = NULL;
+
+        if (!is_body (model, aj->y) || share == 0)
+          continue;
+        coef = lz_number_to_string (share);
+        value = g_strdup_printf ("%s*(%s)", coef, (char *) loads->pdata[l]);
+        prefix = g_strdup_printf ("%s_%s", (char *) load_ids->pdata[l], aj->y);
+        id = lz_model_lookup (model, prefix) == NULL ? g_strdup (prefix) : lz_model_make_unique_id (model, prefix);
+        if (lz_model_add_source (model, LZ_ITEM_FORCE, id, aj->y, value, NULL) == NULL)
+          return FALSE;
+      }
+
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const Arm *ai = &g_array_index (arms, Arm, i);
+
+      g_string_append_printf (from, "%s“%s”", i > 0 ? ", " : "", ai->id);
+      lz_model_remove (model, ai->id, NULL);
+    }
+  for (guint l = 0; l < load_ids->len; l++)
+    lz_model_remove (model, load_ids->pdata[l], NULL);
+  lz_model_remove (model, x, NULL);
+
+  if (kind == LZ_ITEM_SPRING && any_freeplay)
+    note (notes, _("Massless “%s” eliminated: springs with freeplay %s in series become %s "
+                   "(paper 000, Theorem 4.3; paper 003, §4, Simplification 2)."),
+          x, from->str, made->str);
+  else if (kind == LZ_ITEM_SPRING)
+    note (notes, _("Massless “%s” eliminated: springs %s become %s (paper 002, Corollaries "
+                   "4.5–4.6)."),
+          x, from->str, made->str);
+  else
+    note (notes, _("Massless “%s” eliminated: dampers %s become %s (paper 002, Corollary 4.5)."),
+          x, from->str, made->str);
+  return TRUE;
+}
+
+static LzModel *
+eliminate (const LzModel *model,
+           GHashTable    *rigid,
+           GPtrArray     *notes)
+{
+  LzModel *copy = lz_model_copy (model);
+  g_autoptr(GHashTable) kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean progress = TRUE;
+
+  /* one body at a time, from the start again after each elimination (the
+   * model's arrays change); a body that stays is tried once */
+  while (progress)
+    {
+      progress = FALSE;
+      for (guint i = 0; i < lz_model_get_n_bodies (copy) && !progress; i++)
+        {
+          const LzBody *body = lz_model_get_body (copy, i);
+          g_autofree char *id = NULL;
+
+          if (body->mass != 0 || g_hash_table_contains (kept, body->item.id))
+            continue;
+          id = g_strdup (body->item.id);
+          if (eliminate_one (copy, id, rigid, notes))
+            progress = TRUE;
+          else
+            g_hash_table_add (kept, g_strdup (id));
+        }
+    }
+
+  /* the new elements' parameters to 12 digits, once at the end */
+  for (guint e = 0; e < lz_model_get_n_elements (copy); e++)
+    {
+      const LzElement *el = lz_model_get_element (copy, e);
+      const char *params[] = { "k", "c", "cb", "freeplay", "offset" };
+      g_autofree char *id = NULL;
+
+      if (lz_model_lookup (model, el->item.id) != NULL)
+        continue;
+      id = g_strdup (el->item.id);
+      for (guint p = 0; p < G_N_ELEMENTS (params); p++)
+        {
+          double v;
+
+          if ((el->item.kind == LZ_ITEM_SPRING) == (strcmp (params[p], "c") == 0))
+            continue;
+          if ((el->item.kind == LZ_ITEM_DAMPER)
+              && (strcmp (params[p], "freeplay") == 0 || strcmp (params[p], "offset") == 0))
+            continue;
+          if (lz_model_get_parameter (copy, id, params[p], &v, NULL) && v != round12 (v))
+            lz_model_set_parameter (copy, id, params[p], round12 (v), NULL);
+        }
+    }
+  return copy;
+}
+
+/**
+ * lz_model_eliminate_joints:
+ * @model: a valid model
+ * @notes: (nullable) (element-type utf8): receives one sentence per
+ *   massless body: how it was eliminated, or why it stays
+ *
+ * Eliminates every massless body held only by springs (or only by
+ * dampers) in closed form: springs and dampers in series or in a star,
+ * springs with freeplay two in series.  See the top of lz-simplify.c.
+ *
+ * Returns: (transfer full): the reduced model (a copy of @model when
+ *   nothing could be eliminated)
+ */
+LzModel *
+lz_model_eliminate_joints (const LzModel *model,
+                           GPtrArray     *notes)
+{
+  g_return_val_if_fail (model != NULL, NULL);
+
+  return eliminate (model, NULL, notes);
+}
+
+/* A body of a gear train's inside: two chain elements (springs or gears
+ * to bodies), otherwise only friction to grounds (bearings), no source. */
+static gboolean
+is_inner (const LzModel *model,
+          const char    *id,
+          char         **next,
+          const char    *from)
+{
+  guint chain = 0;
+  const char *other = NULL;
+
+  for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+    if (g_strcmp0 (lz_model_get_source (model, s)->body, id) == 0)
+      return FALSE;
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      const LzElement *el = lz_model_get_element (model, e);
+      const char *y;
+
+      if (g_strcmp0 (el->a, id) != 0 && g_strcmp0 (el->b, id) != 0)
+        continue;
+      y = g_strcmp0 (el->a, id) == 0 ? el->b : el->a;
+      if ((el->item.kind == LZ_ITEM_SPRING || el->item.kind == LZ_ITEM_GEAR) && is_body (model, y))
+        {
+          chain++;
+          if (g_strcmp0 (y, from) != 0)
+            other = y;
+        }
+      else if (!(el->item.kind == LZ_ITEM_FRICTION && !is_body (model, y)))
+        return FALSE;
+    }
+  if (chain != 2 || other == NULL)
+    return FALSE;
+  *next = g_strdup (other);
+  return TRUE;
+}
+
+/**
+ * lz_model_find_gear_train:
+ * @model: a model
+ * @first: (out) (optional): the body at one end
+ * @last: (out) (optional): the body at the other end
+ * @inner: (nullable) (element-type utf8): receives the bodies in between
+ *
+ * Looks for the structure of paper 003's Fig. 10: a chain of bodies joined
+ * one to the next by a spring or a gear mesh, with a gear mesh in it, whose
+ * inner bodies have nothing else than bearings (friction to a ground).
+ *
+ * Returns: whether there is one (with at least one inner body)
+ */
+gboolean
+lz_model_find_gear_train (const LzModel *model,
+                          char         **first,
+                          char         **last,
+                          GPtrArray     *inner)
+{
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      const LzElement *gear = lz_model_get_element (model, e);
+      g_autoptr(GPtrArray) left = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) right = g_ptr_array_new_with_free_func (g_free);
+      char *ends[2] = { NULL, NULL };
+      const char *starts[2];
+      GPtrArray *sides[2] = { left, right };
+
+      if (gear->item.kind != LZ_ITEM_GEAR || !is_body (model, gear->a) || !is_body (model, gear->b))
+        continue;
+      starts[0] = gear->a;
+      starts[1] = gear->b;
+      for (guint side = 0; side < 2; side++)
+        {
+          g_autofree char *from = g_strdup (starts[1 - side]);
+          g_autofree char *at = g_strdup (starts[side]);
+          guint steps = 0;
+
+          for (;;)
+            {
+              char *next = NULL;
+
+              if (steps++ > lz_model_get_n_bodies (model) || !is_inner (model, at, &next, from))
+                break;
+              g_ptr_array_add (sides[side], g_strdup (at));
+              g_free (from);
+              from = g_steal_pointer (&at);
+              at = next;
+            }
+          ends[side] = g_steal_pointer (&at);
+        }
+      if (left->len + right->len == 0 || g_strcmp0 (ends[0], ends[1]) == 0)
+        {
+          g_free (ends[0]);
+          g_free (ends[1]);
+          continue;
+        }
+      if (inner != NULL)
+        {
+          for (guint i = left->len; i > 0; i--)
+            g_ptr_array_add (inner, g_strdup (left->pdata[i - 1]));
+          for (guint i = 0; i < right->len; i++)
+            g_ptr_array_add (inner, g_strdup (right->pdata[i]));
+        }
+      if (first != NULL)
+        *first = ends[0];
+      else
+        g_free (ends[0]);
+      if (last != NULL)
+        *last = ends[1];
+      else
+        g_free (ends[1]);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * lz_model_simplify_gear_train:
+ * @model: a model with a gear train (lz_model_find_gear_train())
+ * @level: 1: weightless gears (the inner bodies' inertia set to 0, their
+ *   bearings kept: paper 003's non-inertial elements); 2: also frictionless
+ *   bearings (removed), the inner bodies eliminated: one spring with the
+ *   reduced stiffness and freeplay; 3: also rigid teeth and no freeplay:
+ *   the reduced linear spring (1/k_ψδ + p²/k_γφ)⁻¹
+ * @notes: (nullable) (element-type utf8): receives what was done
+ * @error: an %LZ_ERROR_INVALID_MODEL error when there is no gear train
+ *
+ * The three formal simplifications of paper 003, §4.1, each a new model.
+ *
+ * Returns: (transfer full): the simplified model, or %NULL
+ */
+LzModel *
+lz_model_simplify_gear_train (const LzModel *model,
+                              guint          level,
+                              GPtrArray     *notes,
+                              GError       **error)
+{
+  g_autoptr(GPtrArray) inner = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(LzModel) copy = NULL;
+  g_autoptr(GHashTable) rigid = NULL;
+  g_autofree char *first = NULL, *last = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  g_return_val_if_fail (model != NULL, NULL);
+  g_return_val_if_fail (level >= 1 && level <= 3, NULL);
+
+  if (!lz_model_find_gear_train (model, &first, &last, inner))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                   _("the model has no gear train: a chain of bodies joined by springs and a "
+                     "gear mesh whose inner bodies have only bearings (paper 003, Fig. 10)"));
+      return NULL;
+    }
+  for (guint i = 0; i < inner->len; i++)
+    g_string_append_printf (names, "%s“%s”", i > 0 ? ", " : "", (char *) inner->pdata[i]);
+
+  copy = lz_model_copy (model);
+  for (guint i = 0; i < inner->len; i++)
+    {
+      const LzBody *body = lz_model_lookup_body (copy, inner->pdata[i]);
+
+      lz_model_set_parameter (copy, inner->pdata[i],
+                              body->kind == LZ_BODY_ROTATIONAL ? "inertia" : "mass", 0, NULL);
+    }
+  note (notes, _("Simplification 1: the gears %s between “%s” and “%s” are weightless."),
+        names->str, first, last);
+  if (level == 1)
+    return g_steal_pointer (&copy);
+
+  /* frictionless bearings */
+  for (guint i = 0; i < inner->len; i++)
+    for (guint e = lz_model_get_n_elements (copy); e > 0; e--)
+      {
+        const LzElement *el = lz_model_get_element (copy, e - 1);
+
+        if (el->item.kind == LZ_ITEM_FRICTION
+            && (g_strcmp0 (el->a, inner->pdata[i]) == 0 || g_strcmp0 (el->b, inner->pdata[i]) == 0))
+          {
+            g_autofree char *id = g_strdup (el->item.id);
+
+            lz_model_remove (copy, id, NULL);
+          }
+      }
+  note (notes, _("Simplification 2: their bearings are frictionless (removed)."));
+
+  if (level == 3)
+    {
+      rigid = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (guint e = 0; e < lz_model_get_n_elements (copy); e++)
+        {
+          const LzElement *el = lz_model_get_element (copy, e);
+          gboolean in_chain = FALSE;
+
+          for (guint i = 0; i < inner->len; i++)
+            in_chain |= g_strcmp0 (el->a, inner->pdata[i]) == 0 || g_strcmp0 (el->b, inner->pdata[i]) == 0;
+          if (!in_chain)
+            continue;
+          if (el->item.kind == LZ_ITEM_GEAR)
+            g_hash_table_add (rigid, g_strdup (el->item.id));
+          if (el->item.kind == LZ_ITEM_SPRING || el->item.kind == LZ_ITEM_GEAR)
+            {
+              g_autofree char *id = g_strdup (el->item.id);
+
+              lz_model_set_parameter (copy, id, "freeplay", 0, NULL);
+            }
+        }
+      note (notes, _("Simplification 3: the teeth are rigid and nothing has freeplay."));
+    }
+  return eliminate (copy, rigid, notes);
+}

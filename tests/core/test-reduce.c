@@ -1,0 +1,558 @@
+/* test-reduce.c — the pencil test, the reduction and the Jordan structure
+ * of paper 002 against its examples
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Examples 5.1 and 5.3 are checked against the paper's closed forms of S
+ * and of the reduced matrices, both on the paper's matrices (with random
+ * parameters) and on the example model files; Example 5.4 (N = 2, the
+ * paper's data) against the paper's Jordan structure; Remark 3.2 against
+ * its λ; and models whose pencil is singular or whose assumptions fail
+ * against the words of the diagnosis.
+ */
+
+#include "config.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+#include <gsl/gsl_linalg.h>
+
+#include "lz.h"
+#include "test-util.h"
+
+static gsl_matrix *
+matrix_from (guint         n,
+             const double *values)
+{
+  gsl_matrix *X = gsl_matrix_alloc (n, n);
+
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++)
+      gsl_matrix_set (X, i, j, values[i * n + j]);
+  return X;
+}
+
+static void
+assert_close (double value,
+              double expected,
+              double rel)
+{
+  if (!(fabs (value - expected) <= rel * (fabs (expected) + 1e-300)))
+    g_error ("%.17g, expected %.17g (relative tolerance %g)", value, expected, rel);
+}
+
+static gboolean
+assumption_holds (const LzReduction *r,
+                  const char        *label)
+{
+  for (guint i = 0; i < lz_reduction_get_n_assumptions (r); i++)
+    {
+      const LzAssumption *a = lz_reduction_get_assumption (r, i);
+
+      if (strcmp (a->label, label) == 0)
+        return a->holds;
+    }
+  g_error ("no assumption %s", label);
+  return FALSE;
+}
+
+static void
+assert_all_assumptions_hold (const LzReduction *r)
+{
+  for (guint i = 0; i < lz_reduction_get_n_assumptions (r); i++)
+    {
+      const LzAssumption *a = lz_reduction_get_assumption (r, i);
+
+      if (!a->holds)
+        g_error ("%s fails: %s", a->label, a->text);
+    }
+}
+
+static gboolean
+diagnosis_contains (const LzReduction *r,
+                    const char        *needle)
+{
+  g_auto(GStrv) lines = lz_reduction_dup_diagnosis (r);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], needle) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Example 5.1 on the paper's matrices, parameters drawn at random. */
+static void
+test_example_51_matrices (void)
+{
+  for (guint trial = 0; trial < 200; trial++)
+    {
+      double m = pow (10, g_test_rand_double_range (-2, 3));
+      double k1 = pow (10, g_test_rand_double_range (0, 7)), k2 = pow (10, g_test_rand_double_range (0, 7));
+      double c1 = pow (10, g_test_rand_double_range (-1, 4)), c2 = pow (10, g_test_rand_double_range (-1, 4));
+      const double Mv[] = { 0, 0, 0, 0, 0, 0, 0, 0, m };
+      const double Cv[] = { 0, 0, 0, 0, c1 + c2, -c2, 0, -c2, c2 };
+      const double Kv[] = { k1 + k2, 0, -k2, 0, 0, 0, -k2, 0, k2 };
+      g_autoptr(gsl_matrix) M = matrix_from (3, Mv), C = matrix_from (3, Cv), K = matrix_from (3, Kv);
+      g_autoptr(LzReduction) r = lz_reduction_new (M, C, K, NULL);
+      const gsl_matrix *S, *U;
+      guint n1, n2, n3;
+      double lambda;
+
+      g_assert_cmpint (lz_reduction_get_kind (r), ==, LZ_REDUCTION_COROLLARY_4_5);
+      g_assert_true (lz_reduction_get_pencil_regular (r, &lambda));
+      g_assert_cmpfloat (lambda, ==, 1.0);
+      assert_all_assumptions_hold (r);
+      lz_reduction_get_dims (r, &n1, &n2, &n3);
+      g_assert_cmpuint (n1, ==, 1);
+      g_assert_cmpuint (n2, ==, 1);
+      g_assert_cmpuint (n3, ==, 1);
+      /* the paper's U is the identity */
+      U = lz_reduction_get_U (r);
+      for (guint i = 0; i < 3; i++)
+        for (guint j = 0; j < 3; j++)
+          g_assert_cmpfloat (gsl_matrix_get (U, i, j), ==, i == j ? 1.0 : 0.0);
+      S = lz_reduction_get_S (r);
+      g_assert_cmpuint (S->size1, ==, 3);
+      g_assert_cmpuint (S->size2, ==, 1);
+      assert_close (gsl_matrix_get (S, 0, 0), k2 / (k1 + k2), 1e-12);
+      assert_close (gsl_matrix_get (S, 1, 0), c2 / (c1 + c2), 1e-12);
+      assert_close (gsl_matrix_get (S, 2, 0), 1, 0);
+      assert_close (gsl_matrix_get (lz_reduction_get_Mr (r), 0, 0), m, 1e-14);
+      /* SᵀCS = c₂ − c₂²/(c₁ + c₂) cancels when c₁ ≪ c₂: rounding of the
+       * matrix's scale, not of the result */
+      g_assert_cmpfloat (fabs (gsl_matrix_get (lz_reduction_get_Cr (r), 0, 0) - c1 * c2 / (c1 + c2)),
+                         <=, 1e-14 * (c1 + c2));
+      g_assert_cmpfloat (fabs (gsl_matrix_get (lz_reduction_get_Kr (r), 0, 0) - k1 * k2 / (k1 + k2)),
+                         <=, 1e-14 * (k1 + k2));
+    }
+}
+
+/* Example 5.1 through the example model file, with its loads. */
+static void
+test_example_51_model (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = load ("data/examples/paper002-ex51-absorber.luztar");
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+  g_autoptr(gsl_vector) fr = gsl_vector_alloc (1);
+  g_auto(GStrv) kept = NULL, eliminated = NULL;
+  g_autofree char *fr_text = NULL;
+  double q[3], qr = 0.01;
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  g_assert_cmpint (lz_reduction_get_kind (r), ==, LZ_REDUCTION_COROLLARY_4_5);
+  kept = lz_reduction_dup_kept (r);
+  eliminated = lz_reduction_dup_eliminated (r);
+  g_assert_cmpstr (kept[0], ==, "machine");
+  g_assert_null (kept[1]);
+  g_assert_cmpstr (eliminated[0], ==, "joint1");
+  g_assert_cmpstr (eliminated[1], ==, "joint2");
+  g_assert_null (eliminated[2]);
+  assert_close (gsl_matrix_get (lz_reduction_get_S (r), 0, 0), 2.0 / 7, 1e-14);
+  assert_close (gsl_matrix_get (lz_reduction_get_S (r), 1, 0), 4.0 / 9, 1e-14);
+  assert_close (gsl_matrix_get (lz_reduction_get_Cr (r), 0, 0), 2500.0 * 2000 / 4500, 1e-13);
+  assert_close (gsl_matrix_get (lz_reduction_get_Kr (r), 0, 0), 250000.0 * 100000 / 350000, 1e-13);
+  /* fr = Sᵀf: the machine's own load */
+  lz_reduction_eval_fr (r, 0.05, fr);
+  assert_close (gsl_vector_get (fr, 0), 50 * sin (10 * G_PI * 0.05) - 245.25, 1e-13);
+  fr_text = lz_reduction_dup_fr_text (r, 0);
+  g_assert_nonnull (strstr (fr_text, "sin"));
+  /* q = S q̃ (no load on the joints, everything starts at 0) */
+  lz_reduction_reconstruct (r, 0.3, &qr, q);
+  assert_close (q[0], 0.01 * 2 / 7, 1e-13);
+  assert_close (q[1], 0.01 * 4 / 9, 1e-13);
+  assert_close (q[2], 0.01, 0);
+  g_assert_true (diagnosis_contains (r, "Corollary 4.5"));
+  g_assert_true (diagnosis_contains (r, "“joint1”"));
+}
+
+/* S and the reduced matrices of Example 5.3, as the paper writes them
+ * (coordinates q1 … q7), for stiffnesses k[1..4] and dampings c[1..4]. */
+static void
+check_example_53 (const LzReduction *r,
+                  double m, double Mv, double B,
+                  const double *k,
+                  const double *c,
+                  const guint *row)    /* the paper's q_i is row[i − 1] */
+{
+  double Dk = k[4] * k[2] + k[4] * k[3] + k[3] * k[2];
+  double Dc = c[2] * c[3] + c[2] * c[4] + c[3] * c[4];
+  double ke = k[4] * k[2] * k[3] / Dk, ce = c[4] * c[2] * c[3] / Dc;
+  const double S[7][3] = {
+    { 1, 0, 0 },
+    { 0, 1, 0 },
+    { 0, (k[4] + k[3]) * k[2] / Dk, k[3] * k[4] / Dk },
+    { 0, (c[3] + c[4]) * c[2] / Dc, c[3] * c[4] / Dc },
+    { 0, k[3] * k[2] / Dk, (k[2] + k[3]) * k[4] / Dk },
+    { 0, c[3] * c[2] / Dc, (c[2] + c[3]) * c[4] / Dc },
+    { 0, 0, 1 },
+  };
+  const double Mr[3][3] = { { m, 0, 0 }, { 0, Mv, 0 }, { 0, 0, B } };
+  const double Cr[3][3] = { { c[1], -c[1], 0 }, { -c[1], c[1] + ce, -ce }, { 0, -ce, ce } };
+  const double Kr[3][3] = { { k[1], -k[1], 0 }, { -k[1], k[1] + ke, -ke }, { 0, -ke, ke } };
+  double scale_c = MAX (c[1], MAX (c[2], MAX (c[3], c[4])));
+  double scale_k = MAX (k[1], MAX (k[2], MAX (k[3], k[4])));
+  /* S comes from K₁₁⁻¹ and C₂₂⁻¹: rounding times their condition */
+  double kmax = MAX (k[2], MAX (k[3], k[4])), kmin = MIN (k[2], MIN (k[3], k[4]));
+  double cmax = MAX (c[2], MAX (c[3], c[4])), cmin = MIN (c[2], MIN (c[3], c[4]));
+  double tol = MAX (1e-13, 16 * DBL_EPSILON * (kmax / kmin + cmax / cmin));
+  guint n1, n2, n3;
+
+  g_assert_cmpint (lz_reduction_get_kind (r), ==, LZ_REDUCTION_COROLLARY_4_5);
+  assert_all_assumptions_hold (r);
+  lz_reduction_get_dims (r, &n1, &n2, &n3);
+  g_assert_cmpuint (n1, ==, 2);
+  g_assert_cmpuint (n2, ==, 2);
+  g_assert_cmpuint (n3, ==, 3);
+  for (guint i = 0; i < 7; i++)
+    for (guint j = 0; j < 3; j++)
+      g_assert_cmpfloat (fabs (gsl_matrix_get (lz_reduction_get_S (r), row[i], j) - S[i][j]), <=, tol);
+  for (guint i = 0; i < 3; i++)
+    for (guint j = 0; j < 3; j++)
+      {
+        g_assert_cmpfloat (fabs (gsl_matrix_get (lz_reduction_get_Mr (r), i, j) - Mr[i][j]), <=, 1e-13 * Mv);
+        g_assert_cmpfloat (fabs (gsl_matrix_get (lz_reduction_get_Cr (r), i, j) - Cr[i][j]), <=, tol * scale_c);
+        g_assert_cmpfloat (fabs (gsl_matrix_get (lz_reduction_get_Kr (r), i, j) - Kr[i][j]), <=, tol * scale_k);
+      }
+}
+
+/* Example 5.3 on the paper's 7×7 matrices: both data tables and random
+ * parameters. */
+static void
+test_example_53_matrices (void)
+{
+  const guint row[7] = { 0, 1, 2, 3, 4, 5, 6 };
+
+  for (guint trial = 0; trial < 102; trial++)
+    {
+      double m = 35, Mv = 1460, B = 25;
+      double k[5] = { 0, 95e5, 20e5, 15e5, 1e6 }, c[5] = { 0, 21700, 20000, 15000, 10000 };
+      g_autoptr(gsl_matrix) M = gsl_matrix_calloc (7, 7), C = gsl_matrix_calloc (7, 7), K = gsl_matrix_calloc (7, 7);
+      g_autoptr(LzReduction) r = NULL;
+      const gsl_matrix *U;
+      /* the paper's U: columns e3, e5 | e4, e6 | e1, e2, e7 */
+      const guint ucol[7] = { 2, 4, 3, 5, 0, 1, 6 };
+
+      if (trial == 1)
+        {
+          double k2[5] = { 0, 35e5, 20000, 15000, 10000 }, c2[5] = { 0, 21700, 2000, 1500, 1000 };
+
+          memcpy (k, k2, sizeof k);
+          memcpy (c, c2, sizeof c);
+        }
+      else if (trial > 1)
+        {
+          m = pow (10, g_test_rand_double_range (0, 3));
+          Mv = pow (10, g_test_rand_double_range (0, 3));
+          B = pow (10, g_test_rand_double_range (0, 3));
+          for (guint i = 1; i <= 4; i++)
+            {
+              k[i] = pow (10, g_test_rand_double_range (2, 7));
+              c[i] = pow (10, g_test_rand_double_range (0, 5));
+            }
+        }
+      gsl_matrix_set (M, 0, 0, m);
+      gsl_matrix_set (M, 1, 1, Mv);
+      gsl_matrix_set (M, 6, 6, B);
+      /* the paper's C and K (rows q1 … q7) */
+      {
+        const double Cv[49] = {
+          c[1], -c[1], 0, 0, 0, 0, 0,
+          -c[1], c[1] + c[2], 0, -c[2], 0, 0, 0,
+          0, 0, 0, 0, 0, 0, 0,
+          0, -c[2], 0, c[2] + c[3], 0, -c[3], 0,
+          0, 0, 0, 0, 0, 0, 0,
+          0, 0, 0, -c[3], 0, c[3] + c[4], -c[4],
+          0, 0, 0, 0, 0, -c[4], c[4],
+        };
+        const double Kv[49] = {
+          k[1], -k[1], 0, 0, 0, 0, 0,
+          -k[1], k[1] + k[2], -k[2], 0, 0, 0, 0,
+          0, -k[2], k[2] + k[3], 0, -k[3], 0, 0,
+          0, 0, 0, 0, 0, 0, 0,
+          0, 0, -k[3], 0, k[3] + k[4], 0, -k[4],
+          0, 0, 0, 0, 0, 0, 0,
+          0, 0, 0, 0, -k[4], 0, k[4],
+        };
+        g_autoptr(gsl_matrix) Cm = matrix_from (7, Cv), Km = matrix_from (7, Kv);
+
+        gsl_matrix_memcpy (C, Cm);
+        gsl_matrix_memcpy (K, Km);
+      }
+      r = lz_reduction_new (M, C, K, NULL);
+      U = lz_reduction_get_U (r);
+      for (guint j = 0; j < 7; j++)
+        for (guint i = 0; i < 7; i++)
+          g_assert_cmpfloat (gsl_matrix_get (U, i, j), ==, i == ucol[j] ? 1.0 : 0.0);
+      check_example_53 (r, m, Mv, B, k, c, row);
+    }
+}
+
+/* Example 5.3 through the example file: its bodies are tyre, vehicle,
+ * joint3 … joint6, driver, in the paper's order; the reduction keeps the
+ * initial positions of the damper joints and the road acts through a stop
+ * on the tyre only. */
+static void
+test_example_53_model (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = load ("data/examples/paper002-ex53-vehicle.luztar");
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+  const double k[5] = { 0, 9.5e6, 2e6, 1.5e6, 1e6 }, c[5] = { 0, 21700, 20000, 15000, 10000 };
+  const guint row[7] = { 0, 1, 2, 3, 4, 5, 6 };
+  g_auto(GStrv) kept = NULL;
+  double q0[7], qr[3], q[7];
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  check_example_53 (r, 35, 1460, 25, k, c, row);
+  kept = lz_reduction_dup_kept (r);
+  g_assert_cmpstr (kept[0], ==, "tyre");
+  g_assert_cmpstr (kept[1], ==, "vehicle");
+  g_assert_cmpstr (kept[2], ==, "driver");
+
+  /* the file starts in static equilibrium: q(0) is reconstructed exactly */
+  for (guint i = 0; i < 7; i++)
+    q0[i] = lz_model_get_body (model, i)->q0;
+  qr[0] = q0[0];
+  qr[1] = q0[1];
+  qr[2] = q0[6];
+  lz_reduction_reconstruct (r, 0, qr, q);
+  for (guint i = 0; i < 7; i++)
+    g_assert_cmpfloat (fabs (q[i] - q0[i]), <=, 1e-12);
+}
+
+/* Example 5.4, N = 2, the paper's data: the first-order system has a
+ * regular part of dimension 7 and a nilpotent part of dimension 7 with one
+ * 2×2 block and five 1×1 blocks (the paper's N), so index 2. */
+static void
+test_example_54 (void)
+{
+  const double m = 1, k0 = 2, c0 = 2, K1 = 1, g1 = 0.5, t1 = 0.5, k1 = 1, c1 = 1;
+  const double K2 = 1, g2 = 0.5, t2 = 0.5, k2 = 1, c2 = 1;
+  const double Kv[49] = {
+    k0 + K1, 0, -K1, 0, 0, 0, 0,
+    0, g1, -g1, 0, 0, 0, 0,
+    0, -g1 - K1, g1 + k1 + K1, -k1, 0, 0, 0,
+    0, 0, -k1, k1 + K2, 0, -K2, 0,
+    0, 0, 0, 0, g2, -g2, 0,
+    0, 0, 0, 0, -g2 - K2, g2 + K2 + k2, -k2,
+    0, 0, 0, 0, 0, -k2, k2,
+  };
+  const double Cv[49] = {
+    c0, 0, 0, 0, 0, 0, 0,
+    0, t1, -t1, 0, 0, 0, 0,
+    0, -t1, t1 + c1, -c1, 0, 0, 0,
+    0, 0, -c1, c1, 0, 0, 0,
+    0, 0, 0, 0, t2, -t2, 0,
+    0, 0, 0, 0, -t2, t2 + c2, -c2,
+    0, 0, 0, 0, 0, -c2, c2,
+  };
+  g_autoptr(gsl_matrix) M = gsl_matrix_calloc (7, 7);
+  g_autoptr(gsl_matrix) C = matrix_from (7, Cv), K = matrix_from (7, Kv);
+  g_autoptr(gsl_matrix) CM = gsl_matrix_calloc (14, 7);
+  g_autoptr(LzReduction) r = NULL;
+  const guint *blocks;
+  guint n_blocks, rank_m = 1, rank_cm;
+  double lambda;
+
+  gsl_matrix_set (M, 6, 6, m);
+  r = lz_reduction_new (M, C, K, NULL);
+  g_assert_true (lz_reduction_get_pencil_regular (r, &lambda));
+  g_assert_cmpfloat (lambda, ==, 1.0);
+  g_assert_cmpuint (lz_reduction_get_regular_dim (r), ==, 7);
+  g_assert_cmpuint (lz_reduction_get_nilpotent_dim (r), ==, 7);
+  g_assert_cmpuint (lz_reduction_get_index (r), ==, 2);
+  blocks = lz_reduction_get_nilpotent_blocks (r, &n_blocks);
+  g_assert_cmpuint (n_blocks, ==, 6);
+  g_assert_cmpuint (blocks[0], ==, 2);
+  for (guint b = 1; b < 6; b++)
+    g_assert_cmpuint (blocks[b], ==, 1);
+  /* a spring and a damper in parallel on massless coordinates: no regular
+   * second-order reduction (paper 002 treats this example by §2 only) */
+  g_assert_cmpint (lz_reduction_get_kind (r), ==, LZ_REDUCTION_NOT_REDUCIBLE);
+  g_assert_false (assumption_holds (r, "(4.3)"));
+
+  /* Proposition 3.3: rank Ê² = rank M + rank (C; M), i.e. the nilpotent
+   * part of index ≤ 2 has 2N − rank M − rank (C; M) = dim ker Ê² */
+  {
+    gsl_matrix_view top = gsl_matrix_submatrix (CM, 0, 0, 7, 7);
+    gsl_matrix_view bottom = gsl_matrix_submatrix (CM, 7, 0, 7, 7);
+    g_autoptr(gsl_matrix) V = gsl_matrix_alloc (7, 7);
+    g_autoptr(gsl_vector) s = gsl_vector_alloc (7);
+
+    gsl_matrix_memcpy (&top.matrix, C);
+    gsl_matrix_memcpy (&bottom.matrix, M);
+    gsl_linalg_SV_decomp_jacobi (CM, V, s);
+    rank_cm = 0;
+    for (guint i = 0; i < 7; i++)
+      rank_cm += gsl_vector_get (s, i) > 1e-10 * gsl_vector_max (s);
+    g_assert_cmpuint (14 - (rank_m + rank_cm), ==, lz_reduction_get_nilpotent_dim (r));
+  }
+}
+
+/* Remark 3.2: M + C + K is singular, 4M + 2C + K is not: λ = 2. */
+static void
+test_remark_32 (void)
+{
+  const double Mv[] = { 1, -1, -1, 1 }, Cv[] = { 0, -1, -1, 1 }, Kv[] = { 1, 0, 0, 0 };
+  g_autoptr(gsl_matrix) M = matrix_from (2, Mv), C = matrix_from (2, Cv), K = matrix_from (2, Kv);
+  g_autoptr(LzReduction) r = lz_reduction_new (M, C, K, NULL);
+  double lambda = 0;
+
+  g_assert_true (lz_reduction_get_pencil_regular (r, &lambda));
+  g_assert_cmpfloat (lambda, ==, 2.0);
+}
+
+/* A massless body that only dry friction ties to a mass: P(λ) ≡ 0; the
+ * diagnosis names the body and the friction without a viscous part. */
+static void
+test_singular_pencil (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1' name='floating'>"
+    "<ground id='wall'/>"
+    "<body id='m' mass='1'/>"
+    "<body id='pad' mass='0'/>"
+    "<spring id='k' a='wall' b='m' k='10'/>"
+    "<friction id='f' a='m' b='pad' level='1'/>"
+    "<simulation t-end='1'/>"
+    "</luztar-model>");
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+  const gsl_matrix *X;
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  g_assert_cmpint (lz_reduction_get_kind (r), ==, LZ_REDUCTION_SINGULAR_PENCIL);
+  g_assert_false (lz_reduction_get_pencil_regular (r, NULL));
+  X = lz_reduction_get_pencil_kernel (r);
+  g_assert_nonnull (X);
+  g_assert_cmpuint (X->size2, ==, 1);
+  g_assert_cmpfloat (fabs (gsl_matrix_get (X, 0, 0)), <, 1e-12);
+  g_assert_cmpfloat (fabs (fabs (gsl_matrix_get (X, 1, 0)) - 1), <, 1e-12);
+  g_assert_true (diagnosis_contains (r, "Theorem 3.1"));
+  g_assert_true (diagnosis_contains (r, "“pad”"));
+  g_assert_true (diagnosis_contains (r, "“f”"));
+  g_assert_true (diagnosis_contains (r, "μ > 0"));
+  g_assert_null (lz_reduction_get_S (r));
+}
+
+/* A massless joint with a spring and a damper in parallel (a Maxwell
+ * element): (4.3) fails, the coordinate is a first-order state: the
+ * regular part has dimension 2·1 + 1 = 3, the nilpotent part 1. */
+static void
+test_mixed_joint (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1' name='maxwell'>"
+    "<ground id='wall'/>"
+    "<body id='m' mass='2'/>"
+    "<body id='j' mass='0'/>"
+    "<spring id='k1' a='wall' b='j' k='10'/>"
+    "<damper id='c1' a='wall' b='j' c='3'/>"
+    "<spring id='k2' a='j' b='m' k='5'/>"
+    "<simulation t-end='1'/>"
+    "</luztar-model>");
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  g_assert_cmpint (lz_reduction_get_kind (r), ==, LZ_REDUCTION_NOT_REDUCIBLE);
+  g_assert_false (assumption_holds (r, "(4.3)"));
+  g_assert_null (lz_reduction_get_S (r));
+  g_assert_cmpuint (lz_reduction_get_regular_dim (r), ==, 3);
+  g_assert_cmpuint (lz_reduction_get_nilpotent_dim (r), ==, 1);
+  g_assert_cmpuint (lz_reduction_get_index (r), ==, 1);
+}
+
+/* Friction with a viscous part on a massless joint: paper 003's
+ * non-inertial element; paper 002's reduction does not apply. */
+static void
+test_friction_on_joint (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1' name='non-inertial'>"
+    "<ground id='wall'/>"
+    "<body id='m' mass='2'/>"
+    "<body id='j' mass='0'/>"
+    "<spring id='k' a='j' b='m' k='5'/>"
+    "<friction id='f' a='wall' b='j' level='1' viscous='2'/>"
+    "<simulation t-end='1'/>"
+    "</luztar-model>");
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  g_assert_cmpint (lz_reduction_get_kind (r), ==, LZ_REDUCTION_NOT_REDUCIBLE);
+  g_assert_true (diagnosis_contains (r, "non-inertial"));
+  g_assert_true (diagnosis_contains (r, "“f”"));
+  g_assert_null (lz_reduction_get_S (r));
+}
+
+/* Every body with mass: nothing to reduce, S = I. */
+static void
+test_regular (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = load ("data/examples/two-carts-stop.luztar");
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+  guint n = lz_assembly_get_n_dofs (assembly);
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  g_assert_cmpint (lz_reduction_get_kind (r), ==, LZ_REDUCTION_NOT_NEEDED);
+  g_assert_cmpuint (lz_reduction_get_nilpotent_dim (r), ==, 0);
+  g_assert_cmpuint (lz_reduction_get_regular_dim (r), ==, 2 * n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpfloat (gsl_matrix_get (lz_reduction_get_S (r), i, i), ==, 1.0);
+}
+
+/* The JSON carries the keys the CLI documents. */
+static void
+test_json (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = load ("data/examples/paper002-ex51-absorber.luztar");
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = lz_reduction_new_for_assembly (assembly);
+  g_autofree char *json = lz_reduction_to_json (r);
+  const char *keys[] = { "\"S\"", "\"Mr\"", "\"Cr\"", "\"Kr\"", "\"fr\"", "\"kept\"", "\"eliminated\"",
+                         "\"assumptions\"", "\"jordan\"", "\"pencil\"" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_assert_nonnull (strstr (json, keys[i]));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  lz_locale_init ("C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/reduce/example-5.1/matrices", test_example_51_matrices);
+  g_test_add_func ("/reduce/example-5.1/model", test_example_51_model);
+  g_test_add_func ("/reduce/example-5.3/matrices", test_example_53_matrices);
+  g_test_add_func ("/reduce/example-5.3/model", test_example_53_model);
+  g_test_add_func ("/reduce/example-5.4", test_example_54);
+  g_test_add_func ("/reduce/remark-3.2", test_remark_32);
+  g_test_add_func ("/reduce/singular-pencil", test_singular_pencil);
+  g_test_add_func ("/reduce/mixed-joint", test_mixed_joint);
+  g_test_add_func ("/reduce/friction-on-joint", test_friction_on_joint);
+  g_test_add_func ("/reduce/regular", test_regular);
+  g_test_add_func ("/reduce/json", test_json);
+
+  return g_test_run ();
+}

@@ -1,0 +1,497 @@
+/* test-simplify.c — massless joints eliminated in closed form, the gear
+ * train's formal simplifications, and full singular models simulated
+ * against their reductions
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ *  - paper 003's reduced stiffness (1/k_ψδ + 1/k_δγ + p²/k_γφ)⁻¹ and
+ *    reduced freeplay (ψ−δ)₀ + (δ−pγ)₀ + p(γ−φ)₀ (Simplification 2) and
+ *    the rigid-teeth stiffness (Simplification 3) on random gear trains;
+ *  - the eliminated models of Examples 5.1 and 5.3 assemble to paper 002's
+ *    SᵀMS, SᵀCS, SᵀKS, Sᵀf;
+ *  - a star of springs with ratios, offsets and a load on the hub keeps
+ *    the static equilibrium of the bodies with mass;
+ *  - the full singular models (time-stepping: massless coordinates as
+ *    unknowns of the step's complementarity problem) and their reductions
+ *    give the same trajectories: Examples 5.1 and 5.3 and a gear train
+ *    with weightless gears and tooth backlash.
+ */
+
+#include "config.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+#include <gsl/gsl_linalg.h>
+
+#include "lz.h"
+#include "test-util.h"
+
+static double
+rand_log (double lo,
+          double hi)
+{
+  return pow (10, g_test_rand_double_range (log10 (lo), log10 (hi)));
+}
+
+static gboolean
+notes_contain (GPtrArray  *notes,
+               const char *needle)
+{
+  for (guint i = 0; i < notes->len; i++)
+    if (strstr (notes->pdata[i], needle) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* The one element of MODEL between bodies x and y, as coefficients
+ * (c_x, c_y) of its coordinate, k and freeplay. */
+static const LzElement *
+only_element (const LzModel *model,
+              const char    *x,
+              const char    *y,
+              double        *cx,
+              double        *cy)
+{
+  const LzElement *found = NULL;
+
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      const LzElement *el = lz_model_get_element (model, e);
+      double ca, cb;
+
+      if (!((g_strcmp0 (el->a, x) == 0 && g_strcmp0 (el->b, y) == 0)
+            || (g_strcmp0 (el->a, y) == 0 && g_strcmp0 (el->b, x) == 0)))
+        continue;
+      g_assert_null (found);
+      found = el;
+      lz_element_get_coefficients (el, &ca, &cb);
+      *cx = g_strcmp0 (el->a, x) == 0 ? -ca : cb;
+      *cy = g_strcmp0 (el->a, y) == 0 ? -ca : cb;
+    }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* Paper 003, §4.1: random gear trains, Simplifications 1, 2 and 3. */
+static void
+test_gear_train (void)
+{
+  for (guint trial = 0; trial < 100; trial++)
+    {
+      double k1 = rand_log (1, 1e4), k3 = rand_log (1, 1e4), K = rand_log (1e3, 1e8);
+      double ra = rand_log (0.005, 0.2), rb = rand_log (0.005, 0.2);
+      double d1 = rand_log (1e-4, 0.1), d3 = rand_log (1e-4, 0.1), l0 = rand_log (1e-6, 1e-3);
+      double p = rb / ra, kdg = ra * ra * K;
+      g_autofree char *xml = g_strdup_printf (
+        "<luztar-model version='1' name='train'>"
+        "<ground id='casing'/>"
+        "<body id='psi' kind='rotational' inertia='0.02'/>"
+        "<body id='delta' kind='rotational' inertia='1e-4'/>"
+        "<body id='gamma' kind='rotational' inertia='2e-3'/>"
+        "<body id='phi' kind='rotational' inertia='0.5'/>"
+        "<spring id='shaft1' a='psi' b='delta' k='%.17g' freeplay='%.17g'/>"
+        "<gear id='mesh' a='delta' b='gamma' ra='%.17g' rb='%.17g' stiffness='%.17g' freeplay='%.17g'/>"
+        "<spring id='shaft2' a='gamma' b='phi' k='%.17g' freeplay='%.17g'/>"
+        "<friction id='b-psi' a='casing' b='psi' level='0.05' viscous='0.002'/>"
+        "<friction id='b-delta' a='casing' b='delta' level='0.01' viscous='0.0005'/>"
+        "<friction id='b-gamma' a='casing' b='gamma' level='0.02' viscous='0.001'/>"
+        "<friction id='b-phi' a='casing' b='phi' level='0.2' viscous='0.02'/>"
+        "<force id='M' body='psi' value='cos(t)'/>"
+        "<simulation t-end='1'/>"
+        "</luztar-model>", k1, d1, ra, rb, K, l0, k3, d3);
+      g_autoptr(LzModel) model = parse (xml);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) inner = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *first = NULL, *last = NULL;
+      g_autoptr(LzModel) s1 = NULL, s2 = NULL, s3 = NULL;
+      const LzElement *el;
+      double cpsi, cphi, k, fp;
+
+      g_assert_true (lz_model_find_gear_train (model, &first, &last, inner));
+      g_assert_cmpstr (first, ==, "psi");
+      g_assert_cmpstr (last, ==, "phi");
+      g_assert_cmpuint (inner->len, ==, 2);
+
+      /* 1: weightless gears, bearings kept */
+      s1 = lz_model_simplify_gear_train (model, 1, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpfloat (lz_model_lookup_body (s1, "delta")->mass, ==, 0);
+      g_assert_cmpfloat (lz_model_lookup_body (s1, "gamma")->mass, ==, 0);
+      g_assert_cmpuint (lz_model_get_n_elements (s1), ==, 7);
+
+      /* 2: k_ψφ luz(ψ − pφ, (ψ−δ)₀ + (δ−pγ)₀ + p(γ−φ)₀) */
+      s2 = lz_model_simplify_gear_train (model, 2, notes, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (lz_model_get_n_bodies (s2), ==, 2);
+      g_assert_cmpuint (lz_model_count_kind (s2, LZ_ITEM_FRICTION), ==, 2);
+      el = only_element (s2, "psi", "phi", &cpsi, &cphi);
+      g_assert_cmpint (el->item.kind, ==, LZ_ITEM_SPRING);
+      lz_element_get_stiffness (el, &k, &fp, NULL);
+      g_assert_cmpfloat (fabs (cphi / cpsi + p), <=, 1e-11 * p);
+      g_assert_cmpfloat (fabs (k * cpsi * cpsi - 1 / (1 / k1 + 1 / kdg + p * p / k3)), <=,
+                         1e-11 * k * cpsi * cpsi);
+      g_assert_cmpfloat (fabs (fp / fabs (cpsi) - (d1 + l0 / ra + p * d3)), <=, 1e-11 * fp / fabs (cpsi));
+      g_assert_true (notes_contain (notes, "Simplification 2"));
+      g_assert_true (notes_contain (notes, "Theorem 4.3"));
+
+      /* 3: rigid teeth, no freeplay: (1/k_ψδ + p²/k_γφ)⁻¹ */
+      s3 = lz_model_simplify_gear_train (model, 3, NULL, &error);
+      g_assert_no_error (error);
+      el = only_element (s3, "psi", "phi", &cpsi, &cphi);
+      lz_element_get_stiffness (el, &k, &fp, NULL);
+      g_assert_cmpfloat (fp, ==, 0);
+      g_assert_cmpfloat (fabs (cphi / cpsi + p), <=, 1e-11 * p);
+      g_assert_cmpfloat (fabs (k * cpsi * cpsi - 1 / (1 / k1 + p * p / k3)), <=, 1e-11 * k * cpsi * cpsi);
+    }
+}
+
+static void
+test_no_gear_train (void)
+{
+  g_autoptr(LzModel) model = load ("data/examples/two-carts-stop.luztar");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) s = lz_model_simplify_gear_train (model, 2, NULL, &error);
+
+  g_assert_null (s);
+  g_assert_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL);
+  g_assert_nonnull (strstr (error->message, "gear train"));
+}
+
+/* The eliminated model assembles to the paper's reduced system. */
+static void
+check_same_as_reduction (const char *file,
+                         guint       n_kept)
+{
+  g_autoptr(LzModel) model = load (file);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzAssembly) full = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(LzModel) reduced = lz_model_eliminate_joints (model, notes);
+  g_autoptr(LzAssembly) small = NULL;
+  g_autoptr(gsl_vector) fr = gsl_vector_alloc (n_kept), f = gsl_vector_alloc (n_kept);
+  const gsl_matrix *mats[3][2];
+  g_auto(GStrv) kept = NULL;
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (full);
+  g_assert_true (lz_reduction_is_reduced (r));
+  small = lz_assembly_new (reduced, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lz_assembly_get_n_dofs (small), ==, n_kept);
+  kept = lz_reduction_dup_kept (r);
+  for (guint j = 0; j < n_kept; j++)
+    g_assert_cmpstr (lz_assembly_get_dof_name (small, j), ==, kept[j]);
+  g_assert_true (notes_contain (notes, "eliminated"));
+
+  mats[0][0] = lz_reduction_get_Mr (r);
+  mats[0][1] = lz_assembly_get_M (small);
+  mats[1][0] = lz_reduction_get_Cr (r);
+  mats[1][1] = lz_assembly_get_C (small);
+  mats[2][0] = lz_reduction_get_Kr (r);
+  mats[2][1] = lz_assembly_get_K (small);
+  for (guint m = 0; m < 3; m++)
+    {
+      double scale = 0;
+
+      for (guint i = 0; i < n_kept; i++)
+        for (guint j = 0; j < n_kept; j++)
+          scale = MAX (scale, fabs (gsl_matrix_get (mats[m][0], i, j)));
+      for (guint i = 0; i < n_kept; i++)
+        for (guint j = 0; j < n_kept; j++)
+          g_assert_cmpfloat (fabs (gsl_matrix_get (mats[m][0], i, j) - gsl_matrix_get (mats[m][1], i, j)),
+                             <=, 1e-11 * scale);
+    }
+  for (double t = 0; t < 1; t += 0.137)
+    {
+      lz_reduction_eval_fr (r, t, fr);
+      lz_assembly_eval_f (small, t, f);
+      for (guint j = 0; j < n_kept; j++)
+        g_assert_cmpfloat (fabs (gsl_vector_get (fr, j) - gsl_vector_get (f, j)), <=,
+                           1e-12 * (1 + fabs (gsl_vector_get (f, j))));
+    }
+}
+
+static void
+test_examples_eliminated (void)
+{
+  check_same_as_reduction ("data/examples/paper002-ex51-absorber.luztar", 1);
+  check_same_as_reduction ("data/examples/paper002-ex53-vehicle.luztar", 3);
+}
+
+/* A massless hub held by three springs with ratios and offsets, loaded:
+ * the bodies with mass rest where the full model rests. */
+static void
+test_star (void)
+{
+  for (guint trial = 0; trial < 50; trial++)
+    {
+      g_autofree char *xml = g_strdup_printf (
+        "<luztar-model version='1' name='star'>"
+        "<ground id='wall'/>"
+        "<body id='m1' mass='1'/><body id='m2' mass='2'/><body id='m3' mass='3'/>"
+        "<body id='hub' mass='0'/>"
+        "<spring id='g1' a='wall' b='m1' k='%.17g'/>"
+        "<spring id='g2' a='wall' b='m2' k='%.17g' offset='%.17g'/>"
+        "<spring id='s1' a='m1' b='hub' k='%.17g' ca='%.17g' cb='%.17g' offset='%.17g'/>"
+        "<spring id='s2' a='hub' b='m2' k='%.17g' ca='%.17g' cb='%.17g' offset='%.17g'/>"
+        "<spring id='s3' a='m3' b='hub' k='%.17g' ca='%.17g' cb='%.17g'/>"
+        "<spring id='s4' a='wall' b='hub' k='%.17g' offset='%.17g'/>"
+        "<force id='F' body='hub' value='%.17g'/>"
+        "<force id='G' body='m3' value='%.17g'/>"
+        "<simulation t-end='1'/>"
+        "</luztar-model>",
+        rand_log (1, 100), rand_log (1, 100), g_test_rand_double_range (-1, 1),
+        rand_log (1, 100), g_test_rand_double_range (0.5, 2), g_test_rand_double_range (-2, -0.5),
+        g_test_rand_double_range (-1, 1),
+        rand_log (1, 100), g_test_rand_double_range (0.5, 2), g_test_rand_double_range (0.5, 2),
+        g_test_rand_double_range (-1, 1),
+        rand_log (1, 100), g_test_rand_double_range (0.5, 2), g_test_rand_double_range (0.5, 2),
+        rand_log (1, 100), g_test_rand_double_range (-1, 1),
+        g_test_rand_double_range (-5, 5), g_test_rand_double_range (-5, 5));
+      g_autoptr(LzModel) model = parse (xml);
+      g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(LzModel) reduced = lz_model_eliminate_joints (model, notes);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(LzAssembly) a = lz_assembly_new (model, &error);
+      g_autoptr(LzAssembly) b = lz_assembly_new (reduced, &error);
+      double qa[4], qb[3];
+      const LzAssembly *as[2] = { a, b };
+      double *qs[2] = { qa, qb };
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (lz_model_get_n_bodies (reduced), ==, 3);
+      g_assert_true (notes_contain (notes, "“hub”"));
+      /* K q = f(0) for both */
+      for (guint m = 0; m < 2; m++)
+        {
+          guint n = lz_assembly_get_n_dofs (as[m]);
+          g_autoptr(gsl_matrix) K = gsl_matrix_alloc (n, n);
+          g_autoptr(gsl_vector) f = gsl_vector_alloc (n), q = gsl_vector_alloc (n);
+          gsl_permutation *p = gsl_permutation_alloc (n);
+          int sign;
+
+          gsl_matrix_memcpy (K, lz_assembly_get_K (as[m]));
+          lz_assembly_eval_f (as[m], 0, f);
+          gsl_linalg_LU_decomp (K, p, &sign);
+          gsl_linalg_LU_solve (K, p, f, q);
+          for (guint i = 0; i < n; i++)
+            qs[m][i] = gsl_vector_get (q, i);
+          gsl_permutation_free (p);
+        }
+      for (guint i = 0; i < 3; i++)
+        g_assert_cmpfloat (fabs (qa[i] - qb[i]), <=, 1e-9 * (1 + fabs (qa[i])));
+    }
+}
+
+/* Joints that have no closed form stay, and the notes say why. */
+static void
+test_kept_joints (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1' name='kept'>"
+    "<ground id='wall'/>"
+    "<body id='m' mass='1'/>"
+    "<body id='pad' mass='0'/>"
+    "<body id='maxwell' mass='0'/>"
+    "<spring id='k' a='pad' b='m' k='10'/>"
+    "<friction id='f' a='wall' b='pad' level='1' viscous='2'/>"
+    "<spring id='k1' a='wall' b='maxwell' k='10'/>"
+    "<damper id='c1' a='wall' b='maxwell' c='3'/>"
+    "<spring id='k2' a='maxwell' b='m' k='5'/>"
+    "<simulation t-end='1'/>"
+    "</luztar-model>");
+  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(LzModel) reduced = lz_model_eliminate_joints (model, notes);
+
+  g_assert_cmpuint (lz_model_get_n_bodies (reduced), ==, 3);
+  g_assert_true (lz_model_equal (model, reduced));
+  g_assert_true (notes_contain (notes, "non-inertial"));
+  g_assert_true (notes_contain (notes, "first-order"));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Trajectories                                                              */
+
+static LzTrace *
+simulate (LzModel                *model,
+          const LzIntegratorType *type,
+          double                  sample)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzAssembly) as = lz_assembly_new (model, &error);
+  g_autoptr(LzIntegrator) integrator = NULL;
+  LzIntegratorOptions options;
+  LzTrace *trace;
+  LzStepResult r;
+
+  g_assert_no_error (error);
+  lz_integrator_options_init (&options);
+  options.sample = sample;
+  integrator = lz_integrator_new (type, as, &options, &error);
+  g_assert_no_error (error);
+  trace = lz_trace_new (model);
+  do
+    r = lz_integrator_step (integrator, INFINITY, trace, &error);
+  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* The largest difference of body ID between the traces at the sample
+ * times they share (both sampled every SAMPLE from 0). */
+static double
+max_difference (const LzTrace *a,
+                const LzTrace *b,
+                const char    *id,
+                double         sample,
+                double        *amplitude)
+{
+  int ia = -1, ib = -1;
+  guint j = 0;
+  double worst = 0;
+
+  for (guint i = 0; i < lz_trace_get_n_bodies (a); i++)
+    if (strcmp (lz_trace_get_body_id (a, i), id) == 0)
+      ia = i;
+  for (guint i = 0; i < lz_trace_get_n_bodies (b); i++)
+    if (strcmp (lz_trace_get_body_id (b, i), id) == 0)
+      ib = i;
+  g_assert_cmpint (ia, >=, 0);
+  g_assert_cmpint (ib, >=, 0);
+  *amplitude = 0;
+  for (guint i = 0; i < lz_trace_get_n_samples (a); i++)
+    {
+      double t = lz_trace_get_time (a, i);
+
+      if (fabs (t / sample - round (t / sample)) > 1e-6)
+        continue;
+      while (j < lz_trace_get_n_samples (b) && lz_trace_get_time (b, j) < t - 1e-9)
+        j++;
+      if (j >= lz_trace_get_n_samples (b) || fabs (lz_trace_get_time (b, j) - t) > 1e-9)
+        continue;
+      worst = MAX (worst, fabs (lz_trace_get_q (a, i, ia) - lz_trace_get_q (b, j, ib)));
+      *amplitude = MAX (*amplitude, fabs (lz_trace_get_q (a, i, ia)));
+    }
+  return worst;
+}
+
+/* Example 5.1: the full model by time-stepping (joints as unknowns of the
+ * step), the reduced one by time-stepping (the same scheme: the same
+ * numbers to rounding) and by the event-driven method (to the
+ * time-stepping error); the joints at S q̃. */
+static void
+test_trajectories_51 (void)
+{
+  g_autoptr(LzModel) model = load ("data/examples/paper002-ex51-absorber.luztar");
+  g_autoptr(LzModel) reduced = lz_model_eliminate_joints (model, NULL);
+  g_autoptr(LzTrace) full = simulate (model, lz_integrator_timestep, 0.01);
+  g_autoptr(LzTrace) ts = simulate (reduced, lz_integrator_timestep, 0.01);
+  g_autoptr(LzTrace) ev = simulate (reduced, lz_integrator_event, 0.01);
+  double amp, d_ts = max_difference (full, ts, "machine", 0.01, &amp);
+  double d_ev = max_difference (full, ev, "machine", 0.01, &amp);
+
+  g_test_message ("Example 5.1: |full − reduced| %.2e (time-stepping), %.2e (event-driven), "
+                  "amplitude %.2e m", d_ts, d_ev, amp);
+  g_assert_cmpfloat (amp, >, 3e-3);
+  g_assert_cmpfloat (d_ts, <=, 1e-12);
+  g_assert_cmpfloat (d_ev, <=, 1e-6);
+  /* the joints follow q₁ = (2/7)q₃, q₂ = (4/9)q₃ */
+  for (guint i = 0; i < lz_trace_get_n_samples (full); i++)
+    {
+      double q3 = lz_trace_get_q (full, i, 2);
+
+      g_assert_cmpfloat (fabs (lz_trace_get_q (full, i, 0) - 2.0 / 7 * q3), <=, 1e-14);
+      g_assert_cmpfloat (fabs (lz_trace_get_q (full, i, 1) - 4.0 / 9 * q3), <=, 1e-14);
+    }
+}
+
+/* Example 5.3 by time-stepping: full and reduced. */
+static void
+test_trajectories_53 (void)
+{
+  g_autoptr(LzModel) model = load ("data/examples/paper002-ex53-vehicle.luztar");
+  g_autoptr(LzModel) reduced = lz_model_eliminate_joints (model, NULL);
+  g_autoptr(LzTrace) full = simulate (model, lz_integrator_timestep, 0.01);
+  g_autoptr(LzTrace) ts = simulate (reduced, lz_integrator_timestep, 0.01);
+  const char *ids[] = { "tyre", "vehicle", "driver" };
+
+  for (guint k = 0; k < 3; k++)
+    {
+      double amp, d = max_difference (full, ts, ids[k], 0.01, &amp);
+
+      g_test_message ("Example 5.3, %s: |full − reduced| %.2e, amplitude %.2e m", ids[k], d, amp);
+      g_assert_cmpfloat (amp, >, 0.1);
+      g_assert_cmpfloat (d, <=, 1e-10);
+    }
+}
+
+/* A gear train with weightless, frictionless gears and tooth backlash
+ * (linear shafts): the full model by time-stepping, with the backlash on
+ * massless coordinates in the step's complementarity problem, against one
+ * spring with freeplay l₀/r_δ and paper 003's reduced stiffness. */
+static void
+test_trajectories_gear_train (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1' name='weightless gears'>"
+    "<ground id='casing'/>"
+    "<body id='psi' kind='rotational' inertia='0.02'/>"
+    "<body id='delta' kind='rotational' inertia='0'/>"
+    "<body id='gamma' kind='rotational' inertia='0'/>"
+    "<body id='phi' kind='rotational' inertia='0.5'/>"
+    "<spring id='shaft1' a='psi' b='delta' k='200'/>"
+    "<gear id='mesh' a='delta' b='gamma' ra='0.02' rb='0.06' stiffness='1e6' freeplay='1e-4'/>"
+    "<spring id='shaft2' a='gamma' b='phi' k='1000'/>"
+    "<friction id='bearing-psi' a='casing' b='psi' level='0.05' viscous='0.002'/>"
+    "<friction id='bearing-phi' a='casing' b='phi' level='0.2' viscous='0.02'/>"
+    "<force id='M-psi' body='psi' value='1.5*cos(pi*t)'/>"
+    "<force id='M-phi' body='phi' value='-40*exp(-((t-3)/0.02)^2)'/>"
+    "<simulation t-end='6' method='timestep' dt='1e-4' theta='0.5'/>"
+    "</luztar-model>");
+  g_autoptr(LzModel) reduced = lz_model_eliminate_joints (model, NULL);
+  g_autoptr(LzTrace) full = simulate (model, lz_integrator_timestep, 0.01);
+  g_autoptr(LzTrace) ts = simulate (reduced, lz_integrator_timestep, 0.01);
+  g_autoptr(LzTrace) ev = simulate (reduced, lz_integrator_event, 0.01);
+  const LzElement *el;
+  double cpsi, cphi, k, fp, amp;
+
+  el = only_element (reduced, "psi", "phi", &cpsi, &cphi);
+  lz_element_get_stiffness (el, &k, &fp, NULL);
+  g_assert_cmpfloat (fabs (k * cpsi * cpsi - 1 / (1 / 200.0 + 1 / 400.0 + 9 / 1000.0)), <=, 1e-9);
+  g_assert_cmpfloat (fabs (fp / fabs (cpsi) - 1e-4 / 0.02), <=, 1e-14);
+  for (guint k2 = 0; k2 < 2; k2++)
+    {
+      const char *id = k2 == 0 ? "psi" : "phi";
+      double d_ts = max_difference (full, ts, id, 0.01, &amp);
+      double d_ev = max_difference (full, ev, id, 0.01, &amp);
+
+      g_test_message ("gear train, %s: |full − reduced| %.2e (time-stepping), %.2e (event-driven), "
+                      "amplitude %.2e rad", id, d_ts, d_ev, amp);
+      g_assert_cmpfloat (amp, >, 1);
+      g_assert_cmpfloat (d_ts, <=, 1e-9 * amp);
+      g_assert_cmpfloat (d_ev, <=, 1e-4 * amp);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  lz_locale_init ("C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/simplify/gear-train", test_gear_train);
+  g_test_add_func ("/simplify/no-gear-train", test_no_gear_train);
+  g_test_add_func ("/simplify/examples", test_examples_eliminated);
+  g_test_add_func ("/simplify/star", test_star);
+  g_test_add_func ("/simplify/kept-joints", test_kept_joints);
+  g_test_add_func ("/simplify/trajectories/example-5.1", test_trajectories_51);
+  g_test_add_func ("/simplify/trajectories/example-5.3", test_trajectories_53);
+  g_test_add_func ("/simplify/trajectories/gear-train", test_trajectories_gear_train);
+
+  return g_test_run ();
+}
