@@ -47,6 +47,8 @@ struct _LuztarMatrixView
 
   /* Owned */
   LzAssembly      *assembly;    /* of a private copy of the model */
+  LzReduction     *reduction;   /* paper 002's, with massless bodies */
+  LzModel         *reduced;     /* the joints eliminated in closed form */
   char            *message;     /* why the model does not assemble */
   GHashTable      *cells;       /* "part:row:column" → GtkLabel (borrowed) */
 };
@@ -771,6 +773,112 @@ build_lcs (LuztarMatrixView *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), wide_new (self, grid));
 }
 
+static gboolean
+has_massless (const LzAssembly *assembly)
+{
+  LzModel *model = lz_assembly_get_model (assembly);
+
+  for (guint i = 0; i < lz_model_get_n_bodies (model); i++)
+    if (lz_model_get_body (model, i)->mass == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Massless bodies: paper 002's diagnosis and reduced system, and the
+ * joints that close in form (papers 000 and 003), with a button that
+ * makes the simplified model. */
+static void
+build_reduction (LuztarMatrixView *self)
+{
+  guint n = lz_assembly_get_n_dofs (self->assembly), n3 = 0;
+  g_auto(GStrv) dofs = NULL;
+  g_auto(GStrv) kept = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) notes = NULL;
+  g_autoptr(LzAssembly) reduced_assembly = NULL;
+  GtkWidget *group, *box, *list, *label, *button;
+
+  if (!has_massless (self->assembly))
+    return;
+  self->reduction = lz_reduction_new_for_assembly (self->assembly);
+  dofs = dof_labels (self->assembly);
+  group = add_group (self, _("Massless Joints and Reduction"),
+                     _("Paper 002: the pencil test, the assumptions of its reduction and, where "
+                       "they hold, the regular system for q = S q̃; then the joints eliminated in "
+                       "closed form (springs or dampers in series or in a star, springs with "
+                       "freeplay in series: papers 000 and 003)."));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+
+  list = boxed_list_new (_("Diagnosis"));
+  lines = lz_reduction_dup_diagnosis (self->reduction);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      gtk_list_box_append (GTK_LIST_BOX (list), text_row_new (lines[i], &label));
+      add_cell (self, "diagnosis", i, 0, label);
+    }
+  for (guint i = 0; i < lz_reduction_get_n_assumptions (self->reduction); i++)
+    {
+      const LzAssumption *a = lz_reduction_get_assumption (self->reduction, i);
+      g_autofree char *text = g_strdup_printf ("%s %s  %s", a->holds ? "✓" : "✗", a->label, a->text);
+
+      gtk_list_box_append (GTK_LIST_BOX (list), text_row_new (text, &label));
+      add_cell (self, "assumption", i, 0, label);
+    }
+  gtk_box_append (GTK_BOX (box), list);
+
+  if (lz_reduction_get_S (self->reduction) != NULL)
+    {
+      GtkWidget *flow = flow_box_new (_("Reduced system"));
+
+      lz_reduction_get_dims (self->reduction, NULL, NULL, &n3);
+      kept = lz_reduction_dup_kept (self->reduction);
+      {
+        const Table tables[] = {
+          /* Translators: the caption of the reduction matrix S, q = S q̃ */
+          { "S", "S", _("q = S q̃"), n, n3, dofs, kept, lz_reduction_get_S (self->reduction), NULL },
+          /* Translators: the caption of the reduced mass matrix SᵀMS */
+          { "Mr", "M̃", _("SᵀMS"), n3, n3, kept, kept, lz_reduction_get_Mr (self->reduction), NULL },
+          { "Cr", "C̃", _("SᵀCS"), n3, n3, kept, kept, lz_reduction_get_Cr (self->reduction), NULL },
+          { "Kr", "K̃", _("SᵀKS"), n3, n3, kept, kept, lz_reduction_get_Kr (self->reduction), NULL },
+        };
+
+        for (guint k = 0; k < G_N_ELEMENTS (tables); k++)
+          flow_box_add (flow, table_card_new (self, &tables[k]));
+      }
+      gtk_box_append (GTK_BOX (box), flow);
+    }
+
+  notes = g_ptr_array_new_with_free_func (g_free);
+  self->reduced = lz_model_eliminate_joints (lz_assembly_get_model (self->assembly), notes);
+  reduced_assembly = lz_assembly_new (self->reduced, NULL);
+  list = boxed_list_new (_("Closed-form elimination"));
+  for (guint i = 0; i < notes->len; i++)
+    {
+      gtk_list_box_append (GTK_LIST_BOX (list), text_row_new (notes->pdata[i], &label));
+      add_cell (self, "elimination", i, 0, label);
+    }
+  if (reduced_assembly != NULL && !lz_model_equal (self->reduced, lz_assembly_get_model (self->assembly)))
+    for (guint i = 0; i < lz_assembly_get_n_dofs (reduced_assembly); i++)
+      {
+        g_autofree char *equation = lz_assembly_dup_equation (reduced_assembly, i);
+
+        gtk_list_box_append (GTK_LIST_BOX (list), text_row_new (equation, &label));
+        gtk_widget_add_css_class (label, "monospace");
+        add_cell (self, "reduced-equation", i, 0, label);
+      }
+  gtk_box_append (GTK_BOX (box), list);
+
+  button = gtk_button_new_with_mnemonic (_("_Simplify Model"));
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  gtk_widget_set_tooltip_text (button, _("Open the model with these joints eliminated in a new "
+                                         "window (Undo there shows the model as it is)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.simplify");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_string ("joints"));
+  gtk_widget_set_sensitive (button, !lz_model_equal (self->reduced, lz_assembly_get_model (self->assembly)));
+  gtk_box_append (GTK_BOX (box), button);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), box);
+}
+
 static void
 clear_content (LuztarMatrixView *self)
 {
@@ -850,6 +958,8 @@ luztar_matrix_view_set_model (LuztarMatrixView *self,
 
   g_return_if_fail (LUZTAR_IS_MATRIX_VIEW (self));
 
+  g_clear_pointer (&self->reduction, lz_reduction_free);   /* borrows the assembly */
+  g_clear_pointer (&self->reduced, lz_model_unref);
   g_clear_pointer (&self->assembly, lz_assembly_free);
   g_clear_pointer (&self->message, g_free);
   clear_content (self);
@@ -881,6 +991,7 @@ luztar_matrix_view_set_model (LuztarMatrixView *self,
   build_mck (self);
   build_nonsmooth (self);
   build_lcs (self);
+  build_reduction (self);
   gtk_stack_set_visible_child_name (self->stack, "matrices");
   update_header (self);
 }
@@ -898,7 +1009,16 @@ luztar_matrix_view_dup_text (LuztarMatrixView *self)
 {
   g_return_val_if_fail (LUZTAR_IS_MATRIX_VIEW (self), NULL);
 
-  return self->assembly != NULL ? lz_assembly_to_text (self->assembly) : NULL;
+  if (self->assembly == NULL)
+    return NULL;
+  if (self->reduction != NULL)
+    {
+      g_autofree char *matrices = lz_assembly_to_text (self->assembly);
+      g_autofree char *reduction = lz_reduction_to_text (self->reduction);
+
+      return g_strconcat (matrices, "\n", reduction, NULL);
+    }
+  return lz_assembly_to_text (self->assembly);
 }
 
 /**
@@ -913,7 +1033,17 @@ luztar_matrix_view_dup_octave (LuztarMatrixView *self)
 {
   g_return_val_if_fail (LUZTAR_IS_MATRIX_VIEW (self), NULL);
 
-  return self->assembly != NULL ? lz_assembly_to_octave (self->assembly) : NULL;
+  if (self->assembly == NULL)
+    return NULL;
+  if (self->reduction != NULL)
+    {
+      g_autofree char *matrices = lz_assembly_to_octave (self->assembly);
+      g_autofree char *reduction = lz_reduction_to_octave (self->reduction);
+
+      /* the reduction's script defines M, C, K again: the same numbers */
+      return g_strconcat (matrices, "\n", reduction, NULL);
+    }
+  return lz_assembly_to_octave (self->assembly);
 }
 
 /**
@@ -1016,6 +1146,8 @@ luztar_matrix_view_finalize (GObject *object)
 {
   LuztarMatrixView *self = LUZTAR_MATRIX_VIEW (object);
 
+  g_clear_pointer (&self->reduction, lz_reduction_free);
+  g_clear_pointer (&self->reduced, lz_model_unref);
   g_clear_pointer (&self->assembly, lz_assembly_free);
   g_clear_pointer (&self->message, g_free);
   g_clear_pointer (&self->cells, g_hash_table_unref);

@@ -1565,6 +1565,68 @@ luztar_window_dispose (GObject *object)
   G_OBJECT_CLASS (luztar_window_parent_class)->dispose (object);
 }
 
+/* Simplify Model: the model with its massless joints eliminated in closed
+ * form ("joints"), or paper 003's formal simplification of a gear train
+ * ("gear-1", "gear-2", "gear-3"), in a new window whose one undo step
+ * gives back the model as it is; this window's model stays. */
+static void
+simplify_action (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  LuztarWindow *self = LUZTAR_WINDOW (user_data);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  const char *how = g_variant_get_string (parameter, NULL);
+  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) simplified = NULL;
+  g_autofree char *name = NULL;
+  LuztarWindow *window;
+
+  if (self->model == NULL)
+    return;
+  if (strcmp (how, "joints") == 0)
+    simplified = lz_model_eliminate_joints (self->model, notes);
+  else if (strcmp (how, "gear-1") == 0 || strcmp (how, "gear-2") == 0 || strcmp (how, "gear-3") == 0)
+    simplified = lz_model_simplify_gear_train (self->model, how[5] - '0', notes, &error);
+  else
+    {
+      g_warning ("win.simplify: unknown simplification “%s”", how);
+      return;
+    }
+  if (simplified == NULL)
+    {
+      show_message (self, error->message);
+      return;
+    }
+  if (lz_model_equal (simplified, self->model))
+    {
+      /* Translators: %s says why, e.g. "“j” is not eliminated: …" */
+      g_autofree char *message = g_strdup_printf (_("Nothing to simplify. %s"),
+                                                  notes->len > 0 ? (char *) notes->pdata[0] : "");
+
+      show_message (self, message);
+      return;
+    }
+  /* Translators: the name of a simplified model: the original's name */
+  name = g_strdup_printf (_("%s (simplified)"), lz_model_get_name (self->model));
+  lz_model_set_name (simplified, name);
+
+  window = app != NULL ? luztar_window_new (LUZTAR_APPLICATION (app))
+                       : g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+  g_clear_pointer (&window->model, lz_model_unref);
+  window->model = lz_model_copy (self->model);
+  g_clear_object (&window->file);
+  window->example_copy = TRUE;
+  g_clear_pointer (&window->saved, lz_model_unref);
+  window->saved = lz_model_ref (window->model);
+  show_model (window);
+  commit_edit (window, g_steal_pointer (&simplified));
+  gtk_window_present (GTK_WINDOW (window));
+  show_message (window, notes->len == 1 ? (char *) notes->pdata[0]
+                                        : _("Simplified: the notes are on the Matrices page."));
+}
+
 /* Window actions live in the window's action map, so that GApplication
  * exports them on the session bus (…/window/N) for scripts and tests. */
 static const GActionEntry win_actions[] = {
@@ -1583,6 +1645,7 @@ static const GActionEntry win_actions[] = {
   { "paste", paste_action },
   { "rename", rename_action },
   { "select-all", select_all_action },
+  { "simplify", simplify_action, "s" },
 };
 
 static void

@@ -353,10 +353,16 @@ eliminate_one (LzModel     *model,
           g_string_append (made, "; ");
         if (kind == LZ_ITEM_SPRING)
           {
+            g_autoptr(GString) extra = g_string_new (NULL);
+
             fs = num (m.freeplay);
             os = num (m.offset);
-            g_string_append_printf (made, _("“%s”: k = %s, freeplay %s, offset %s on g = %s%s − %s"),
-                                    id, vs, fs, os, m.cb == 1 ? "" : cbs, m.b, m.a);
+            if (m.freeplay > 0)
+              g_string_append_printf (extra, _(", freeplay %s"), fs);
+            if (m.offset != 0)
+              g_string_append_printf (extra, _(", offset %s"), os);
+            g_string_append_printf (made, _("“%s”: k = %s%s on g = %s%s − %s"),
+                                    id, vs, extra->str, m.cb == 1 ? "" : cbs, m.b, m.a);
           }
         else
           g_string_append_printf (made, _("“%s”: c = %s on g = %s%s − %s"),

@@ -937,6 +937,63 @@ test_accessible_items (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Simplify Model: a new window with the massless joints of Example 5.1
+ * eliminated, whose Undo shows the model as it was; the first window's
+ * model is untouched.  A model with nothing to simplify opens nothing. */
+static void
+test_simplify (void)
+{
+  LuztarCanvas *canvas;
+  LuztarWindow *window = new_window (&canvas);
+  LuztarWindow *simplified = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"),
+                                            "paper002-ex51-absorber.luztar", NULL);
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n_before;
+  LzModel *model;
+  const LzElement *spring;
+
+  g_assert_true (luztar_window_open_example (window, path));
+  gtk_window_present (GTK_WINDOW (window));
+  n_before = g_list_model_get_n_items (toplevels);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "simplify", g_variant_new_string ("joints"));
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n_before + 1);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (LUZTAR_IS_WINDOW (w) && LUZTAR_WINDOW (w) != window)
+        simplified = LUZTAR_WINDOW (w);
+    }
+  g_assert_nonnull (simplified);
+
+  model = luztar_window_get_model (simplified);
+  g_assert_cmpuint (lz_model_get_n_bodies (model), ==, 1);
+  g_assert_true (luztar_window_is_modified (simplified));
+  spring = lz_model_lookup_element (model, "k1_k2");
+  g_assert_nonnull (spring);
+  g_assert_cmpfloat (fabs (spring->spring.k - 250000.0 * 100000 / 350000), <, 1e-6);
+  g_assert_nonnull (lz_model_lookup_element (model, "c1_c2"));
+  g_assert_cmpuint (lz_model_get_n_bodies (luztar_window_get_model (window)), ==, 3);
+  g_assert_false (luztar_window_is_modified (window));
+
+  g_assert_true (luztar_window_undo (simplified));
+  g_assert_cmpuint (lz_model_get_n_bodies (luztar_window_get_model (simplified)), ==, 3);
+  g_assert_true (luztar_window_redo (simplified));
+  g_assert_cmpuint (lz_model_get_n_bodies (luztar_window_get_model (simplified)), ==, 1);
+
+  /* nothing to simplify: no new window */
+  n_before = g_list_model_get_n_items (toplevels);
+  g_action_group_activate_action (G_ACTION_GROUP (simplified), "simplify", g_variant_new_string ("joints"));
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n_before);
+  /* no gear train: no new window either (a toast says why) */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "simplify", g_variant_new_string ("gear-2"));
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n_before);
+
+  gtk_window_destroy (GTK_WINDOW (simplified));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -944,6 +1001,7 @@ main (int argc, char *argv[])
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
+  g_test_add_func ("/luztar/editor/simplify", test_simplify);
   g_test_add_func ("/luztar/editor/build", test_build);
   g_test_add_func ("/luztar/editor/move-nudge", test_move_nudge);
   g_test_add_func ("/luztar/editor/delete", test_delete);

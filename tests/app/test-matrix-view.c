@@ -376,8 +376,14 @@ test_matrix_view_copy (void)
 {
   g_autoptr(LzModel) model = load ("paper002-ex51-absorber.luztar");
   g_autoptr(LzAssembly) assembly = assemble (model);
-  g_autofree char *text = lz_assembly_to_text (assembly);
-  g_autofree char *octave = lz_assembly_to_octave (assembly);
+  g_autoptr(LzReduction) reduction = lz_reduction_new_for_assembly (assembly);
+  g_autofree char *matrices_text = lz_assembly_to_text (assembly);
+  g_autofree char *matrices_octave = lz_assembly_to_octave (assembly);
+  g_autofree char *reduction_text = lz_reduction_to_text (reduction);
+  g_autofree char *reduction_octave = lz_reduction_to_octave (reduction);
+  /* with massless joints, the reduction of paper 002 follows the matrices */
+  g_autofree char *text = g_strconcat (matrices_text, "\n", reduction_text, NULL);
+  g_autofree char *octave = g_strconcat (matrices_octave, "\n", reduction_octave, NULL);
   g_autofree char *got_text = NULL;
   g_autofree char *got_octave = NULL;
   g_autofree char *clip_text = NULL;
@@ -403,6 +409,29 @@ test_matrix_view_copy (void)
   g_assert_null (luztar_matrix_view_get_cell (view, "lcs-A", 0, 0));
   g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (luztar_matrix_view_get_cell (view, "lcs-singular", 0, 0))),
                             "joint1, joint2"));
+
+  /* the reduction: the diagnosis, S = (2/7, 4/9, 1), K̃ = k1k2/(k1 + k2),
+   * and the equation of the model with the joints eliminated */
+  {
+    g_autofree char *s0 = cell_text (view, "S", 0, 0);
+    g_autofree char *s1 = cell_text (view, "S", 1, 0);
+    g_autofree char *kr = cell_text (view, "Kr", 0, 0);
+    gboolean corollary = FALSE;
+
+    g_assert_true (g_str_has_prefix (s0, "0.2857"));
+    g_assert_true (g_str_has_prefix (s1, "0.4444"));
+    g_assert_true (g_str_has_prefix (kr, "71428"));
+    for (guint i = 0; luztar_matrix_view_get_cell (view, "diagnosis", i, 0) != NULL; i++)
+      corollary |= strstr (gtk_label_get_label (GTK_LABEL (luztar_matrix_view_get_cell (view, "diagnosis", i, 0))),
+                           "Corollary 4.5") != NULL;
+    g_assert_true (corollary);
+    g_assert_nonnull (luztar_matrix_view_get_cell (view, "assumption", 0, 0));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (luztar_matrix_view_get_cell (view, "elimination", 0, 0))),
+                              "“joint1”"));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (luztar_matrix_view_get_cell (view, "reduced-equation", 0, 0))),
+                              "25·q̈_machine"));
+    g_assert_null (luztar_matrix_view_get_cell (view, "reduced-equation", 1, 0));
+  }
 
   g_assert_true (gtk_widget_get_sensitive (text_button));
   g_signal_emit_by_name (text_button, "clicked");
