@@ -103,6 +103,14 @@ typedef struct
   double  last_event_t;
   guint   events_at_same_t;
   gboolean pending_event;     /* select a mode before the next step */
+  /* massless joints of linear springs (N) and of dampers (D) */
+  guint   nN, nD;
+  guint  *iN, *iD;
+  gsl_matrix *KNN, *CDD;      /* LU factors */
+  gsl_permutation *pN, *pD;
+  gsl_vector *bN, *bD, *xN, *xD;
+  double *yc;                 /* 2n: the state with the massless entries solved */
+  double *fc;                 /* n: f(t) for them */
 } LzEvent_;
 
 typedef LzEvent_ LzEventIntegrator;
@@ -133,6 +141,94 @@ ground_terms (const LzEventIntegrator *self,
   *g0 = x;
   *g0d = xd;
   *g0dd = xdd;
+}
+
+/* The massless coordinates, from the others (paper 002: they carry no
+ * momentum).  A joint held by linear springs only (N) sits where they
+ * balance, K_NN q_N = f_N − K_N· q; one with dampers (D) moves as they
+ * let it, C_DD v_D = f_D − C_D· v − K_D· q (C_DN = 0: N has no damping);
+ * v_N follows from the time derivative of the balance, with ḟ_N by a
+ * central difference when FDOT is set (the trace's velocity only).
+ * SRC and DST are (q, v) of 2n entries; DST may be SRC. */
+static void
+condense (LzEventIntegrator *self,
+          double             t,
+          const double      *src,
+          double            *dst,
+          gboolean           fdot)
+{
+  guint n = self->n;
+  gsl_vector_view f = gsl_vector_view_array (self->fc, n);
+
+  if (dst != src)
+    memcpy (dst, src, 2 * n * sizeof (double));
+  if (self->nN + self->nD == 0)
+    return;
+  lz_assembly_eval_f (self->parent.assembly, t, &f.vector);
+  if (self->nN > 0)
+    {
+      for (guint r = 0; r < self->nN; r++)
+        {
+          guint i = self->iN[r];
+          double b = self->fc[i];
+
+          for (guint j = 0; j < n; j++)
+            if (self->mass[j] > 0 || gsl_matrix_get (self->C, j, j) > 0)
+              b -= gsl_matrix_get (self->K, i, j) * dst[j];
+          gsl_vector_set (self->bN, r, b);
+        }
+      gsl_linalg_LU_solve (self->KNN, self->pN, self->bN, self->xN);
+      for (guint r = 0; r < self->nN; r++)
+        dst[self->iN[r]] = gsl_vector_get (self->xN, r);
+    }
+  if (self->nD > 0)
+    {
+      for (guint r = 0; r < self->nD; r++)
+        {
+          guint i = self->iD[r];
+          double b = self->fc[i];
+
+          for (guint j = 0; j < n; j++)
+            {
+              b -= gsl_matrix_get (self->K, i, j) * dst[j];
+              if (self->mass[j] > 0)
+                b -= gsl_matrix_get (self->C, i, j) * dst[n + j];
+            }
+          gsl_vector_set (self->bD, r, b);
+        }
+      gsl_linalg_LU_solve (self->CDD, self->pD, self->bD, self->xD);
+      for (guint r = 0; r < self->nD; r++)
+        dst[n + self->iD[r]] = gsl_vector_get (self->xD, r);
+    }
+  if (self->nN > 0)
+    {
+      double h = 1e-6 * MAX (1.0, fabs (t));
+
+      if (fdot)
+        {
+          g_autofree double *fp = g_new (double, n);
+          g_autofree double *fm = g_new (double, n);
+          gsl_vector_view vp = gsl_vector_view_array (fp, n), vm = gsl_vector_view_array (fm, n);
+
+          lz_assembly_eval_f (self->parent.assembly, t + h, &vp.vector);
+          lz_assembly_eval_f (self->parent.assembly, t - h, &vm.vector);
+          for (guint r = 0; r < self->nN; r++)
+            self->fc[self->iN[r]] = (fp[self->iN[r]] - fm[self->iN[r]]) / (2 * h);
+        }
+      for (guint r = 0; r < self->nN; r++)
+        {
+          guint i = self->iN[r];
+          double b = fdot ? self->fc[i] : 0;
+
+          for (guint j = 0; j < n; j++)
+            if (self->mass[j] > 0 || gsl_matrix_get (self->C, j, j) > 0)
+              b -= gsl_matrix_get (self->K, i, j) * dst[n + j];
+          gsl_vector_set (self->bN, r, b);
+        }
+      gsl_linalg_LU_solve (self->KNN, self->pN, self->bN, self->xN);
+      for (guint r = 0; r < self->nN; r++)
+        dst[n + self->iN[r]] = gsl_vector_get (self->xN, r);
+    }
 }
 
 static inline double
@@ -233,6 +329,15 @@ accelerations (LzEventIntegrator *self,
   guint n = self->n;
   gsl_vector_view fv = gsl_vector_view_array (self->fv, n);
 
+  if (self->nN + self->nD > 0)
+    {
+      /* the massless entries solved; the caller reads them in yc */
+      memcpy (self->yc, q, n * sizeof (double));
+      memcpy (self->yc + n, v, n * sizeof (double));
+      condense (self, t, self->yc, self->yc, FALSE);
+      q = self->yc;
+      v = self->yc + n;
+    }
   lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
   for (guint i = 0; i < n; i++)
     {
@@ -253,7 +358,7 @@ accelerations (LzEventIntegrator *self,
         add_w (el, -T, self->fv);
     }
   for (guint i = 0; i < n; i++)
-    acc[i] = self->fv[i] / self->mass[i];
+    acc[i] = self->mass[i] > 0 ? self->fv[i] / self->mass[i] : 0;   /* massless: no inertia */
 
   if (self->nc > 0)
     {
@@ -300,6 +405,11 @@ rhs (double        t,
   double p_damp = 0, p_fric = 0, p_src = 0;
 
   accelerations (self, t, q, v, dydt + n);
+  if (self->nN + self->nD > 0)
+    {
+      q = self->yc;
+      v = self->yc + n;
+    }
   memcpy (dydt, v, n * sizeof (double));
   for (guint i = 0; i < n; i++)
     if (!isfinite (dydt[n + i]))
@@ -605,6 +715,11 @@ element_state (LzEventIntegrator *self,
   const double *q = y, *v = y + self->n;
 
   rhs (t, y, self->dydt, self);
+  if (self->nN + self->nD > 0)
+    {
+      q = self->yc;
+      v = self->yc + self->n;
+    }
   for (guint e = 0; e < self->ne; e++)
     {
       const Elem *el = &self->el[e];
@@ -630,7 +745,12 @@ write_sample (LzEventIntegrator *self,
 {
   LzEnergy energy = { 0 };
   guint n = self->n;
+  double *ys = g_alloca ((2 * n + 3) * sizeof (double));
 
+  /* the massless entries as they are at t (and v_N with ḟ) */
+  memcpy (ys, y, (2 * n + 3) * sizeof (double));
+  condense (self, t, ys, ys, TRUE);
+  y = ys;
   element_state (self, t, y);
   for (guint i = 0; i < n; i++)
     energy.kinetic += 0.5 * self->mass[i] * y[n + i] * y[n + i];
@@ -1101,6 +1221,7 @@ event_start (LzIntegrator *integrator,
 
   for (guint i = 0; i < n; i++)
     self->v_scale = MAX (self->v_scale, fabs (self->y[n + i]));
+  condense (self, 0.0, self->y, self->y, TRUE);
   handle_event (self, trace, 0.0, self->y, TRUE);
   {
     LzEnergy e0 = { 0 };
@@ -1365,6 +1486,8 @@ event_step (LzIntegrator *integrator,
           self->next_sample += integrator->options.sample;
         }
     }
+  /* the massless coordinates back on their balance (no drift) */
+  condense (self, t, self->y, self->y, FALSE);
   integrator->t = t;
 
   if (g1 < 0)
@@ -1406,6 +1529,18 @@ event_free (LzIntegrator *integrator)
   LzEventIntegrator *self = (LzEventIntegrator *) integrator;
 
   g_free (self->mass);
+  g_free (self->iN);
+  g_free (self->iD);
+  g_free (self->yc);
+  g_free (self->fc);
+  g_clear_pointer (&self->KNN, gsl_matrix_free);
+  g_clear_pointer (&self->CDD, gsl_matrix_free);
+  g_clear_pointer (&self->pN, gsl_permutation_free);
+  g_clear_pointer (&self->pD, gsl_permutation_free);
+  g_clear_pointer (&self->bN, gsl_vector_free);
+  g_clear_pointer (&self->bD, gsl_vector_free);
+  g_clear_pointer (&self->xN, gsl_vector_free);
+  g_clear_pointer (&self->xD, gsl_vector_free);
   g_clear_pointer (&self->K, gsl_matrix_free);
   g_clear_pointer (&self->C, gsl_matrix_free);
   g_free (self->el);
@@ -1440,6 +1575,101 @@ event_free (LzIntegrator *integrator)
   g_free (self->gdv);
 }
 
+/* Massless joints: those held by linear springs only (N, algebraic) and
+ * those with damping (D, first order), factored once; a nonsmooth element
+ * on a massless body is for time-stepping (or a closed-form reduction). */
+static gboolean
+setup_massless (LzEventIntegrator *self,
+                GError           **error)
+{
+  LzAssembly *assembly = self->parent.assembly;
+  LzModel *model = lz_assembly_get_model (assembly);
+  guint n = self->n;
+  int sign;
+
+  self->yc = g_new0 (double, 2 * MAX (n, 1));
+  self->fc = g_new0 (double, MAX (n, 1));
+  self->iN = g_new0 (guint, MAX (n, 1));
+  self->iD = g_new0 (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    if (!(self->mass[i] > 0))
+      {
+        if (gsl_matrix_get (self->C, i, i) > 0)
+          self->iD[self->nD++] = i;
+        else
+          self->iN[self->nN++] = i;
+      }
+  if (self->nN + self->nD == 0)
+    return TRUE;
+
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      const LzElement *element = lz_model_get_element (model, e);
+      double freeplay = 0;
+      int a, b;
+      double ca, cb;
+
+      lz_element_get_stiffness (element, NULL, &freeplay, NULL);
+      if (!(element->item.kind == LZ_ITEM_FRICTION || element->item.kind == LZ_ITEM_STOP || freeplay > 0))
+        continue;
+      lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
+      if ((a >= 0 && !(self->mass[a] > 0)) || (b >= 0 && !(self->mass[b] > 0)))
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                       _("“%s” acts on the massless body “%s”: the event-driven method takes "
+                         "massless joints of springs and dampers; use time-stepping (or Simplify "
+                         "Model for springs with freeplay in series)"),
+                       element->item.id,
+                       lz_assembly_get_dof_name (assembly, a >= 0 && !(self->mass[a] > 0) ? a : b));
+          return FALSE;
+        }
+    }
+
+  if (self->nN > 0)
+    {
+      self->KNN = gsl_matrix_alloc (self->nN, self->nN);
+      self->pN = gsl_permutation_alloc (self->nN);
+      self->bN = gsl_vector_alloc (self->nN);
+      self->xN = gsl_vector_alloc (self->nN);
+      for (guint r = 0; r < self->nN; r++)
+        for (guint c = 0; c < self->nN; c++)
+          gsl_matrix_set (self->KNN, r, c, gsl_matrix_get (self->K, self->iN[r], self->iN[c]));
+      gsl_linalg_LU_decomp (self->KNN, self->pN, &sign);
+      for (guint r = 0; r < self->nN; r++)
+        if (!(fabs (gsl_matrix_get (self->KNN, r, r)) > 1e-12 * fabs (gsl_matrix_get (self->K, self->iN[r], self->iN[r]))))
+          {
+            g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                         _("the massless body “%s” is not held: its springs leave it free "
+                           "(see luztar-cli reduce)"),
+                         lz_assembly_get_dof_name (assembly, self->iN[r]));
+            return FALSE;
+          }
+    }
+  if (self->nD > 0)
+    {
+      self->CDD = gsl_matrix_alloc (self->nD, self->nD);
+      self->pD = gsl_permutation_alloc (self->nD);
+      self->bD = gsl_vector_alloc (self->nD);
+      self->xD = gsl_vector_alloc (self->nD);
+      for (guint r = 0; r < self->nD; r++)
+        for (guint c = 0; c < self->nD; c++)
+          gsl_matrix_set (self->CDD, r, c, gsl_matrix_get (self->C, self->iD[r], self->iD[c]));
+      gsl_linalg_LU_decomp (self->CDD, self->pD, &sign);
+      for (guint r = 0; r < self->nD; r++)
+        if (!(fabs (gsl_matrix_get (self->CDD, r, r)) > 1e-12 * gsl_matrix_get (self->C, self->iD[r], self->iD[r])))
+          {
+            g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                         _("the massless body “%s” is not held: its dampers leave it free "
+                           "(see luztar-cli reduce)"),
+                         lz_assembly_get_dof_name (assembly, self->iD[r]));
+            return FALSE;
+          }
+      /* a damped joint must not also have springs to an algebraic one
+       * with damping of its own: C_DN = 0 holds, as N has no damping */
+    }
+  return TRUE;
+}
+
 static LzIntegrator *
 event_new (LzAssembly                *assembly,
            const LzIntegratorOptions *options,
@@ -1456,23 +1686,17 @@ event_new (LzAssembly                *assembly,
   self->ne = ne;
   self->mass = g_new0 (double, MAX (n, 1));
   for (guint i = 0; i < n; i++)
-    {
-      self->mass[i] = gsl_matrix_get (lz_assembly_get_M (assembly), i, i);
-      if (!(self->mass[i] > 0))
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                       _("body “%s” has no mass or inertia: the event-driven method needs a "
-                         "regular M (use time-stepping for massless joints)"),
-                       lz_assembly_get_dof_name (assembly, i));
-          event_free (&self->parent);
-          g_free (self);
-          return NULL;
-        }
-    }
+    self->mass[i] = gsl_matrix_get (lz_assembly_get_M (assembly), i, i);
   self->K = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
   self->C = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
   gsl_matrix_memcpy (self->K, lz_assembly_get_K (assembly));
   gsl_matrix_memcpy (self->C, lz_assembly_get_C (assembly));
+  if (!setup_massless (self, error))
+    {
+      event_free (&self->parent);
+      g_free (self);
+      return NULL;
+    }
   self->el = g_new0 (Elem, MAX (ne, 1));
   for (guint e = 0; e < ne; e++)
     {
