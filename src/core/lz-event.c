@@ -110,6 +110,12 @@ typedef struct
   gsl_permutation *pN, *pD;
   gsl_vector *bN, *bD, *xN, *xD;
   double *yc;                 /* 2n: the state with the massless entries solved */
+  /* massless bodies in a bearing (paper 003's non-inertial element) */
+  guint   nF;
+  guint  *iF, *eF;            /* the body and its friction element */
+  double *wF;                 /* ∂g/∂q of the friction on its body: ±1 */
+  double *zlambda;            /* per element: −T of a stuck bearing */
+  gboolean *is_bearing;       /* per element */
   double *fc;                 /* n: f(t) for them */
 } LzEvent_;
 
@@ -162,7 +168,7 @@ condense (LzEventIntegrator *self,
 
   if (dst != src)
     memcpy (dst, src, 2 * n * sizeof (double));
-  if (self->nN + self->nD == 0)
+  if (self->nN + self->nD + self->nF == 0)
     return;
   lz_assembly_eval_f (self->parent.assembly, t, &f.vector);
   if (self->nN > 0)
@@ -180,6 +186,44 @@ condense (LzEventIntegrator *self,
       gsl_linalg_LU_solve (self->KNN, self->pN, self->bN, self->xN);
       for (guint r = 0; r < self->nN; r++)
         dst[self->iN[r]] = gsl_vector_get (self->xN, r);
+    }
+  /* a bearing's body: C_zz v_z = F − w·T_dry, the dry part by its mode;
+   * stuck, v_z = 0 and the bearing holds T = w·F (μ ż = luz(F, F0)) */
+  for (guint r = 0; r < self->nF; r++)
+    {
+      guint i = self->iF[r], e = self->eF[r];
+      const Elem *el = &self->el[e];
+      double F = self->fc[i], w = self->wF[r], T;
+
+      for (guint j = 0; j < n; j++)
+        {
+          F -= gsl_matrix_get (self->K, i, j) * dst[j];
+          if (j != i)
+            F -= gsl_matrix_get (self->C, i, j) * dst[n + j];
+        }
+      switch (self->mode[e])
+        {
+        case LZ_MODE_SLIP_POS:
+          T = el->fpos;
+          break;
+        case LZ_MODE_SLIP_NEG:
+          T = -el->fneg;
+          break;
+        case LZ_MODE_STICK:
+        case LZ_MODE_NONE:
+        case LZ_MODE_FREE:
+        case LZ_MODE_CONTACT:
+        case LZ_MODE_GAP:
+        case LZ_MODE_ENGAGED_POS:
+        case LZ_MODE_ENGAGED_NEG:
+        case LZ_MODE_N_MODES:
+        default:
+          self->zlambda[e] = -w * F;
+          dst[n + i] = 0;
+          continue;
+        }
+      self->zlambda[e] = 0;
+      dst[n + i] = (F - w * T) / gsl_matrix_get (self->C, i, i);
     }
   if (self->nD > 0)
     {
@@ -329,7 +373,7 @@ accelerations (LzEventIntegrator *self,
   guint n = self->n;
   gsl_vector_view fv = gsl_vector_view_array (self->fv, n);
 
-  if (self->nN + self->nD > 0)
+  if (self->nN + self->nD + self->nF > 0)
     {
       /* the massless entries solved; the caller reads them in yc */
       memcpy (self->yc, q, n * sizeof (double));
@@ -387,6 +431,8 @@ static double
 constraint_force (const LzEventIntegrator *self,
                   guint                    e)
 {
+  if (self->is_bearing != NULL && self->is_bearing[e])
+    return self->zlambda[e];
   for (guint c = 0; c < self->nc; c++)
     if (self->con[c] == e)
       return gsl_vector_get (self->lambda, c);
@@ -405,7 +451,7 @@ rhs (double        t,
   double p_damp = 0, p_fric = 0, p_src = 0;
 
   accelerations (self, t, q, v, dydt + n);
-  if (self->nN + self->nD > 0)
+  if (self->nN + self->nD + self->nF > 0)
     {
       q = self->yc;
       v = self->yc + n;
@@ -485,7 +531,7 @@ setup_mode (LzEventIntegrator *self)
     {
       Elem *el = &self->el[e];
 
-      if (el->kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK)
+      if (el->kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->is_bearing[e])
         continue;
       for (guint c = 0; c < nc && !el->shadowed; c++)
         if (self->el[self->con[c]].kind == LZ_ITEM_STOP && parallel (el, &self->el[self->con[c]]))
@@ -532,7 +578,9 @@ guards (LzEventIntegrator *self,
         double            *out)
 {
   const Elem *el = &self->el[e];
-  const double *q = y, *v = y + self->n;
+  /* with massless bodies, the state rhs() solved them in (it runs first) */
+  const double *q = self->nN + self->nD + self->nF > 0 ? self->yc : y;
+  const double *v = q + self->n;
   double g = wdot (el, q) + self->g0[e], gd = wdot (el, v) + self->g0d[e], s, F;
 
   switch (el->kind)
@@ -715,7 +763,7 @@ element_state (LzEventIntegrator *self,
   const double *q = y, *v = y + self->n;
 
   rhs (t, y, self->dydt, self);
-  if (self->nN + self->nD > 0)
+  if (self->nN + self->nD + self->nF > 0)
     {
       q = self->yc;
       v = self->yc + self->n;
@@ -901,7 +949,19 @@ select_modes (LzEventIntegrator *self,
       switch (el->kind)
         {
         case LZ_ITEM_FRICTION:
-          if (fabs (gd) <= v_tol && ncand < 64)
+          if (self->is_bearing[e] && fabs (gd) <= v_tol)
+            {
+              /* μ ż = luz(F, F0): the force it would hold decides */
+              double T, tol;
+
+              self->mode[e] = LZ_MODE_STICK;
+              condense (self, t, y, self->yc, FALSE);
+              T = -self->zlambda[e];
+              tol = 1e-12 * MAX (1.0, MAX (el->fpos, el->fneg));
+              self->mode[e] = T > el->fpos + tol ? LZ_MODE_SLIP_POS
+                              : T < -el->fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
+            }
+          else if (fabs (gd) <= v_tol && ncand < 64)
             {
               cand[ncand++] = e;
               self->mode[e] = LZ_MODE_NONE;
@@ -1531,6 +1591,11 @@ event_free (LzIntegrator *integrator)
   g_free (self->mass);
   g_free (self->iN);
   g_free (self->iD);
+  g_free (self->iF);
+  g_free (self->eF);
+  g_free (self->wF);
+  g_free (self->zlambda);
+  g_free (self->is_bearing);
   g_free (self->yc);
   g_free (self->fc);
   g_clear_pointer (&self->KNN, gsl_matrix_free);
@@ -1587,22 +1652,71 @@ setup_massless (LzEventIntegrator *self,
   guint n = self->n;
   int sign;
 
+  guint ne = lz_model_get_n_elements (model);
+  g_autofree int *bearing_of = g_new (int, MAX (n, 1));
+
   self->yc = g_new0 (double, 2 * MAX (n, 1));
   self->fc = g_new0 (double, MAX (n, 1));
   self->iN = g_new0 (guint, MAX (n, 1));
   self->iD = g_new0 (guint, MAX (n, 1));
+  self->iF = g_new0 (guint, MAX (n, 1));
+  self->eF = g_new0 (guint, MAX (n, 1));
+  self->wF = g_new0 (double, MAX (n, 1));
+  self->zlambda = g_new0 (double, MAX (ne, 1));
+  self->is_bearing = g_new0 (gboolean, MAX (ne, 1));
+
+  /* a bearing: the only nonsmooth element of a damped massless body, a
+   * friction element to a fixed ground with coefficient ±1 on the body,
+   * which no damper ties to another massless body */
+  for (guint i = 0; i < n; i++)
+    bearing_of[i] = -1;
+  for (guint e = 0; e < ne; e++)
+    {
+      const LzElement *element = lz_model_get_element (model, e);
+      int a, b, z;
+      double ca, cb, w;
+      const LzGround *ground;
+      gboolean coupled = FALSE;
+
+      if (element->item.kind != LZ_ITEM_FRICTION)
+        continue;
+      lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
+      z = a >= 0 && b < 0 ? a : b >= 0 && a < 0 ? b : -1;
+      if (z < 0 || self->mass[z] > 0 || !(gsl_matrix_get (self->C, z, z) > 0))
+        continue;
+      w = z == b ? cb : -ca;
+      ground = lz_model_lookup_ground (model, z == b ? element->a : element->b);
+      for (guint j = 0; j < n; j++)
+        coupled |= j != (guint) z && !(self->mass[j] > 0) && gsl_matrix_get (self->C, z, j) != 0;
+      if (fabs (w) != 1 || ground == NULL || ground->motion != NULL || coupled)
+        continue;
+      bearing_of[z] = bearing_of[z] == -1 ? (int) e : -2;     /* −2: two frictions */
+    }
+
   for (guint i = 0; i < n; i++)
     if (!(self->mass[i] > 0))
       {
-        if (gsl_matrix_get (self->C, i, i) > 0)
+        if (bearing_of[i] >= 0)
+          {
+            double ca, cb;
+            int a, b;
+
+            lz_assembly_get_element_ports (assembly, bearing_of[i], &a, &b, &ca, &cb);
+            self->iF[self->nF] = i;
+            self->eF[self->nF] = bearing_of[i];
+            self->wF[self->nF] = (int) i == b ? cb : -ca;
+            self->is_bearing[bearing_of[i]] = TRUE;
+            self->nF++;
+          }
+        else if (gsl_matrix_get (self->C, i, i) > 0)
           self->iD[self->nD++] = i;
         else
           self->iN[self->nN++] = i;
       }
-  if (self->nN + self->nD == 0)
+  if (self->nN + self->nD + self->nF == 0)
     return TRUE;
 
-  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+  for (guint e = 0; e < ne; e++)
     {
       const LzElement *element = lz_model_get_element (model, e);
       double freeplay = 0;
@@ -1610,7 +1724,8 @@ setup_massless (LzEventIntegrator *self,
       double ca, cb;
 
       lz_element_get_stiffness (element, NULL, &freeplay, NULL);
-      if (!(element->item.kind == LZ_ITEM_FRICTION || element->item.kind == LZ_ITEM_STOP || freeplay > 0))
+      if (!(element->item.kind == LZ_ITEM_FRICTION || element->item.kind == LZ_ITEM_STOP || freeplay > 0)
+          || self->is_bearing[e])
         continue;
       lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
       if ((a >= 0 && !(self->mass[a] > 0)) || (b >= 0 && !(self->mass[b] > 0)))

@@ -91,7 +91,8 @@ with tempfile.TemporaryDirectory() as tmp:
   <body id="m" mass="1"/>
   <body id="pad" mass="0"/>
   <spring id="k" a="pad" b="m" k="10"/>
-  <friction id="f" a="wall" b="pad" level="1" viscous="2"/>
+  <friction id="f" a="m" b="pad" level="1" viscous="2"/>
+  <damper id="c" a="wall" b="pad" c="1"/>
   <simulation t-end="1"/>
 </luztar-model>
 """)

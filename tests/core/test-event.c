@@ -182,7 +182,7 @@ test_event_errors (void)
   g_autoptr(LzModel) model = parse (
     "<luztar-model version='1'><ground id='wall'/><body id='m' mass='1'/>"
     "<body id='pad' mass='0'/><spring id='k' a='pad' b='m' k='10'/>"
-    "<friction id='f' a='wall' b='pad' level='1' viscous='2'/>"
+    "<friction id='f' a='m' b='pad' level='1' viscous='2'/>"
     "<simulation t-end='1'/></luztar-model>");
   g_autoptr(GError) error = NULL;
   g_autoptr(LzTrace) trace = run (model, 0.1, &error);

@@ -95,8 +95,8 @@ test_gear_train (void)
         "<gear id='mesh' a='delta' b='gamma' ra='%.17g' rb='%.17g' stiffness='%.17g' freeplay='%.17g'/>"
         "<spring id='shaft2' a='gamma' b='phi' k='%.17g' freeplay='%.17g'/>"
         "<friction id='b-psi' a='casing' b='psi' level='0.05' viscous='0.002'/>"
-        "<friction id='b-delta' a='casing' b='delta' level='0.01' viscous='0.0005'/>"
-        "<friction id='b-gamma' a='casing' b='gamma' level='0.02' viscous='0.001'/>"
+        "<friction id='b-delta' a='casing' b='delta' level='0.01' viscous='0.05'/>"
+        "<friction id='b-gamma' a='casing' b='gamma' level='0.02' viscous='0.1'/>"
         "<friction id='b-phi' a='casing' b='phi' level='0.2' viscous='0.02'/>"
         "<force id='M' body='psi' value='cos(t)'/>"
         "<simulation t-end='1'/>"
@@ -587,6 +587,94 @@ test_non_inertial_timestep (void)
   g_assert_cmpfloat (worst, <=, 1e-6);
 }
 
+/* The same element by the event-driven method: the massless body's
+ * velocity is luz(F, F0)/μ by its mode, and the switches are located
+ * where |3 sin t| = 1: t = asin(1/3) + kπ (stick → slip) and
+ * π − asin(1/3) + kπ (slip → stick). */
+static void
+test_non_inertial_event (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1' name='non-inertial'>"
+    "<ground id='casing'/>"
+    "<body id='z' mass='0'/>"
+    "<friction id='bearing' a='casing' b='z' level='1' viscous='2'/>"
+    "<force id='F' body='z' value='3*sin(t)'/>"
+    "<simulation t-end='20' method='event' dt='1e-2'/>"
+    "</luztar-model>");
+  g_autoptr(LzTrace) trace = simulate (model, lz_integrator_event, 0.01);
+  double worst = 0, a = asin (1.0 / 3);
+  guint switches = 0;
+  LzEnergy energy;
+
+  for (guint i = 0; i < lz_trace_get_n_samples (trace); i++)
+    worst = MAX (worst, fabs (lz_trace_get_q (trace, i, 0)
+                              - integral_of_luz (3, 1, lz_trace_get_time (trace, i)) / 2));
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev;
+      double k, expected;
+
+      lz_trace_get_event (trace, i, &ev);
+      if (ev.cause == LZ_CAUSE_INITIAL)
+        continue;
+      /* stick → slip at a + kπ, slip → stick at π − a + kπ */
+      k = ev.to == LZ_MODE_STICK ? round ((ev.t - (G_PI - a)) / G_PI) : round ((ev.t - a) / G_PI);
+      expected = ev.to == LZ_MODE_STICK ? G_PI - a + k * G_PI : a + k * G_PI;
+      g_assert_cmpfloat (fabs (ev.t - expected), <=, 1e-10);
+      g_assert_true (ev.to == LZ_MODE_STICK
+                     || ev.to == ((int) k % 2 == 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG));
+      switches++;
+    }
+  g_test_message ("non-inertial friction, event-driven: |z − (1/μ)∫luz| ≤ %.2e, %u switches",
+                  worst, switches);
+  g_assert_cmpuint (switches, ==, 13);     /* 7 into slip, 6 back to stick in 20 s */
+  g_assert_cmpfloat (worst, <=, 1e-9);
+  lz_trace_get_energy (trace, lz_trace_get_n_samples (trace) - 1, &energy);
+  g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+  g_assert_cmpfloat (energy.friction, >, 1);
+}
+
+/* Weightless gears in bearings (paper 003's Simplification 1, linear
+ * shafts and teeth): the gears are non-inertial elements; both methods on
+ * the full model agree.  (The bearings' viscous parts keep the gears'
+ * time constants μ/k near a millisecond: with 0.0005 N·m·s they are a few
+ * microseconds and the explicit event-driven integration crawls.) */
+static void
+test_weightless_gears (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1' name='weightless gears in bearings'>"
+    "<ground id='casing'/>"
+    "<body id='psi' kind='rotational' inertia='0.02'/>"
+    "<body id='delta' kind='rotational' inertia='0'/>"
+    "<body id='gamma' kind='rotational' inertia='0'/>"
+    "<body id='phi' kind='rotational' inertia='0.5'/>"
+    "<spring id='shaft1' a='psi' b='delta' k='200'/>"
+    "<gear id='mesh' a='delta' b='gamma' ra='0.02' rb='0.06' stiffness='1e6'/>"
+    "<spring id='shaft2' a='gamma' b='phi' k='1000'/>"
+    "<friction id='b-psi' a='casing' b='psi' level='0.05' viscous='0.002'/>"
+    "<friction id='b-delta' a='casing' b='delta' level='0.01' viscous='0.05'/>"
+    "<friction id='b-gamma' a='casing' b='gamma' level='0.02' viscous='0.1'/>"
+    "<friction id='b-phi' a='casing' b='phi' level='0.2' viscous='0.02'/>"
+    "<force id='M' body='psi' value='1.5*cos(pi*t)'/>"
+    "<simulation t-end='3' method='timestep' dt='1e-5' theta='0.5'/>"
+    "</luztar-model>");
+  g_autoptr(LzTrace) ts = simulate (model, lz_integrator_timestep, 0.01);
+  g_autoptr(LzTrace) ev = simulate (model, lz_integrator_event, 0.01);
+  const char *ids[] = { "psi", "delta", "phi" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+    {
+      double amp, d = max_difference (ts, ev, ids[k], 0.01, &amp);
+
+      g_test_message ("weightless gears, %s: |time-stepping − event-driven| %.2e, amplitude %.2e rad",
+                      ids[k], d, amp);
+      g_assert_cmpfloat (amp, >, 0.1);
+      g_assert_cmpfloat (d, <=, 1e-3 * amp);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -604,6 +692,8 @@ main (int    argc,
   g_test_add_func ("/simplify/trajectories/gear-train", test_trajectories_gear_train);
   g_test_add_func ("/simplify/trajectories/maxwell", test_trajectories_maxwell);
   g_test_add_func ("/simplify/non-inertial/timestep", test_non_inertial_timestep);
+  g_test_add_func ("/simplify/non-inertial/event", test_non_inertial_event);
+  g_test_add_func ("/simplify/non-inertial/weightless-gears", test_weightless_gears);
 
   return g_test_run ();
 }
