@@ -834,7 +834,7 @@ resolve_impacts (LzEventIntegrator *self,
   guint n = self->n, m = 0;
   guint idx[64];
   gboolean upper[64];
-  double ke0 = 0, ke1 = 0;
+  double ke0 = 0, ke1 = 0, ground_work = 0;
   double *v = y + n;
 
   rhs (t, y, self->dydt, self);
@@ -914,11 +914,17 @@ resolve_impacts (LzEventIntegrator *self,
           v[el->b] += P * el->cb / self->mass[el->b];
         if (el->a >= 0)
           v[el->a] -= P * el->ca / self->mass[el->a];
+        /* a moving ground port pushes: the impulse does the work −P·ġ0
+         * (ġ0 the ground's part of ġ), a work of the sources */
+        ground_work -= P * self->g0d[idx[j]];
       }
     for (guint i = 0; i < n; i++)
       ke1 += 0.5 * self->mass[i] * v[i] * v[i];
   }
-  return ke0 - ke1;
+  /* what the impact dissipates is the kinetic energy lost relative to the
+   * moving limit: ke0 − ke1 + work of the ground */
+  y[2 * n + 2] += ground_work;
+  return ke0 - ke1 + ground_work;
 }
 
 /* The acceleration-level mode selection over the candidates (stops at a

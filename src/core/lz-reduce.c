@@ -158,7 +158,20 @@ transpose (const gsl_matrix *A)
   return T;
 }
 
-/* The kernel of A (r×c) by a one-sided Jacobi SVD: its dimension, and an
+/* A = U S Vᵀ in place (A becomes U), by Golub–Reinsch: GSL's one-sided
+ * Jacobi can stop short of its tolerance on badly scaled matrices (and
+ * its error handler aborts). */
+static void
+svd (gsl_matrix *A,
+     gsl_matrix *V,
+     gsl_vector *s)
+{
+  g_autoptr(gsl_vector) work = gsl_vector_alloc (A->size2);
+
+  gsl_linalg_SV_decomp (A, V, s, work);
+}
+
+/* The kernel of A (r×c) by an SVD: its dimension, and an
  * orthonormal basis (c×d, NULL when d = 0) in *basis if asked. */
 static guint
 kernel (const gsl_matrix  *A,
@@ -174,7 +187,7 @@ kernel (const gsl_matrix  *A,
   guint d = 0;
 
   gsl_matrix_memcpy (&top.matrix, A);
-  gsl_linalg_SV_decomp_jacobi (W, V, s);
+  svd (W, V, s);
   smax = gsl_vector_max (s);
   for (size_t i = 0; i < c; i++)
     if (gsl_vector_get (s, i) <= tol * smax)
@@ -258,7 +271,7 @@ complement_within (const gsl_matrix *Z,
     }
   V = gsl_matrix_alloc (Z->size2, Z->size2);
   s = gsl_vector_alloc (Z->size2);
-  gsl_linalg_SV_decomp_jacobi (Y, V, s);
+  svd (Y, V, s);
   for (size_t i = 0; i < s->size; i++)
     if (gsl_vector_get (s, i) > 0.5)
       d++;
@@ -437,7 +450,7 @@ regular (const gsl_matrix *Q)
   for (size_t i = 0; i < Q->size1; i++)
     for (size_t j = 0; j < Q->size2; j++)
       gsl_matrix_set (D, i, j, d[i] * gsl_matrix_get (Q, i, j) * d[j]);
-  gsl_linalg_SV_decomp_jacobi (D, V, s);
+  svd (D, V, s);
   return gsl_vector_max (s) > 0 && gsl_vector_min (s) > PENCIL_TOL * gsl_vector_max (s);
 }
 

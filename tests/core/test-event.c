@@ -380,6 +380,38 @@ test_event_timestep_agree (void)
     }
 }
 
+/* Elastic impacts (e = 1) on a shaking floor: the floor's impulses do
+ * work (a work of the sources), the impacts dissipate nothing, and the
+ * balance closes. */
+static void
+test_event_moving_limit (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1'><ground id='floor' motion='0.01*sin(10*t)'/>"
+    "<body id='m' mass='1' q0='0.1'/><force id='w' body='m' value='-9.81'/>"
+    "<stop id='s' a='floor' b='m' lower='0' upper='inf' restitution='1'/>"
+    "<simulation t-end='3'/></luztar-model>");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzTrace) trace = run (model, 0.01, &error);
+  LzEnergy energy;
+  guint impacts = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev;
+
+      lz_trace_get_event (trace, i, &ev);
+      impacts += ev.cause == LZ_CAUSE_IMPACT;
+    }
+  lz_trace_get_energy (trace, lz_trace_get_n_samples (trace) - 1, &energy);
+  g_test_message ("%u impacts, impact dissipation %.2e J, balance error %.2e J, floor work %.3f J",
+                  impacts, energy.impacts, energy.balance_error, energy.sources);
+  g_assert_cmpuint (impacts, >, 3);
+  g_assert_cmpfloat (fabs (energy.impacts), <=, 1e-9);
+  g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -387,6 +419,7 @@ main (int argc, char *argv[])
   gsl_set_error_handler_off ();
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/lz/event/moving-limit", test_event_moving_limit);
   g_test_add_func ("/lz/event/b1-friction-oscillator", test_event_b1);
   g_test_add_func ("/lz/event/b2-two-carts", test_event_b2);
   g_test_add_func ("/lz/event/b3-bouncing-mass", test_event_b3);
