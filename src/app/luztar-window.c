@@ -55,6 +55,7 @@ struct _LuztarWindow
   char                 *autosave_path; /* where this window's unsaved work goes */
   gboolean              keep_view;     /* showing an edit, not a new document */
   gboolean              example_copy;  /* untitled copy of an example */
+  gboolean              simplified_copy; /* untitled, made by Simplify Model */
 };
 
 #define UNDO_DEPTH 500
@@ -201,6 +202,7 @@ show_model (LuztarWindow *self)
   /* TRANSLATORS: the subtitle of a window showing a copy of an example */
   adw_window_title_set_subtitle (self->window_title,
                                  self->file != NULL ? basename
+                                 : self->simplified_copy ? _("Untitled simplified copy")
                                  : self->example_copy ? _("Untitled copy of an example")
                                  /* TRANSLATORS: the subtitle of a new model's window */
                                  : _("Not saved yet"));
@@ -1411,6 +1413,7 @@ luztar_window_new_model (LuztarWindow *self)
   g_clear_pointer (&self->model, lz_model_unref);
   g_clear_object (&self->file);
   self->example_copy = FALSE;
+  self->simplified_copy = FALSE;
   self->model = g_steal_pointer (&model);
   g_ptr_array_set_size (self->undo, 0);
   g_ptr_array_set_size (self->redo, 0);
@@ -1611,13 +1614,24 @@ simplify_action (GSimpleAction *action,
   /* Translators: the name of a simplified model: the original's name */
   name = g_strdup_printf (_("%s (simplified)"), lz_model_get_name (self->model));
   lz_model_set_name (simplified, name);
+  {
+    /* the description card says what became what */
+    g_autoptr(GString) description = g_string_new (NULL);
+    const char *before = lz_model_get_description (self->model);
+
+    for (guint i = 0; i < notes->len; i++)
+      g_string_append_printf (description, "%s\n", (char *) notes->pdata[i]);
+    if (before != NULL && *before != '\0')
+      g_string_append_printf (description, "\n%s", before);
+    lz_model_set_description (simplified, description->str);
+  }
 
   window = app != NULL ? luztar_window_new (LUZTAR_APPLICATION (app))
                        : g_object_new (LUZTAR_TYPE_WINDOW, NULL);
   g_clear_pointer (&window->model, lz_model_unref);
   window->model = lz_model_copy (self->model);
   g_clear_object (&window->file);
-  window->example_copy = TRUE;
+  window->simplified_copy = TRUE;
   g_clear_pointer (&window->saved, lz_model_unref);
   window->saved = lz_model_ref (window->model);
   show_model (window);

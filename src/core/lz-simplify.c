@@ -51,6 +51,7 @@
 typedef struct
 {
   char    *id;
+  char    *label;        /* the element's label, or its id */
   char    *y;            /* the other port */
   double   beta, alpha;  /* x's and y's coefficients, oriented */
   double   value;        /* k or c */
@@ -65,6 +66,7 @@ arm_clear (gpointer data)
   Arm *arm = data;
 
   g_free (arm->id);
+  g_free (arm->label);
   g_free (arm->y);
 }
 
@@ -234,6 +236,7 @@ eliminate_one (LzModel     *model,
         }
       lz_element_get_coefficients (el, &ca, &cb);
       arm.id = g_strdup (el->item.id);
+      arm.label = g_strdup (el->item.label != NULL && *el->item.label != '\0' ? el->item.label : el->item.id);
       arm.y = g_strdup (on_b ? el->a : el->b);
       arm.beta = on_b ? cb : ca;
       arm.alpha = on_b ? ca : cb;
@@ -339,7 +342,7 @@ eliminate_one (LzModel     *model,
             return FALSE;
           }
         {
-          g_autofree char *label = g_strdup_printf ("%s + %s", ai->id, aj->id);
+          g_autofree char *label = g_strdup_printf ("%s + %s", ai->label, aj->label);
 
           lz_model_set_parameter_string (model, id, "label", label, NULL);
         }
