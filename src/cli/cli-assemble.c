@@ -36,13 +36,6 @@ print_help (void)
   g_print ("  2  %s\n", _("the model is invalid, or the output cannot be written"));
 }
 
-typedef enum
-{
-  FORMAT_TEXT,
-  FORMAT_JSON,
-  FORMAT_OCTAVE,
-} Format;
-
 /**
  * lz_cli_assemble:
  * @argc: number of arguments, argv[0] being "assemble"
@@ -59,7 +52,7 @@ lz_cli_assemble (int    argc,
 {
   const char *file = NULL;
   const char *output = NULL;
-  Format format = FORMAT_TEXT;
+  LzCliFormat format = LZ_CLI_FORMAT_TEXT;
   gboolean options_done = FALSE;
   g_autoptr(GError) error = NULL;
   g_autoptr(LzModel) model = NULL;
@@ -94,13 +87,7 @@ lz_cli_assemble (int    argc,
             }
           if (value != NULL)
             {
-              if (strcmp (value, "text") == 0)
-                format = FORMAT_TEXT;
-              else if (strcmp (value, "json") == 0)
-                format = FORMAT_JSON;
-              else if (strcmp (value, "octave") == 0 || strcmp (value, "matlab") == 0)
-                format = FORMAT_OCTAVE;
-              else
+              if (!lz_cli_parse_format (value, &format))
                 return lz_cli_usage_error ("assemble",
                                            _("unknown format “%s” (use text, json or octave)"),
                                            value);
@@ -145,27 +132,17 @@ lz_cli_assemble (int    argc,
 
   switch (format)
     {
-    case FORMAT_JSON:
+    case LZ_CLI_FORMAT_JSON:
       result = lz_assembly_to_json (assembly);
       break;
-    case FORMAT_OCTAVE:
+    case LZ_CLI_FORMAT_OCTAVE:
       result = lz_assembly_to_octave (assembly);
       break;
-    case FORMAT_TEXT:
+    case LZ_CLI_FORMAT_TEXT:
     default:
       result = lz_assembly_to_text (assembly);
       break;
     }
 
-  if (output == NULL || strcmp (output, "-") == 0)
-    {
-      fputs (result, stdout);
-      return fflush (stdout) == 0 ? LZ_CLI_EXIT_OK : LZ_CLI_EXIT_BAD_INPUT;
-    }
-  if (!g_file_set_contents (output, result, -1, &error))
-    {
-      g_printerr ("luztar-cli assemble: %s\n", error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
-  return LZ_CLI_EXIT_OK;
+  return lz_cli_write_output ("assemble", output, result);
 }

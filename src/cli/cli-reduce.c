@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "lz.h"
+#include "lz-export-private.h"
 #include "cli.h"
 
 static void
@@ -44,13 +45,6 @@ print_help (void)
   g_print (_("The analysis is printed whether or not the model reduces; its first lines\n"
              "say which case it is and why.\n"));
 }
-
-typedef enum
-{
-  FORMAT_TEXT,
-  FORMAT_JSON,
-  FORMAT_OCTAVE,
-} Format;
 
 /* The reduced model says where it comes from. */
 static void
@@ -100,25 +94,6 @@ with_model_text (char             *analysis,
   return g_string_free (out, FALSE);
 }
 
-static void
-json_text (GString    *out,
-           const char *text)
-{
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (out, "\\%c", *p);
-      else if (*p == '\n')
-        g_string_append (out, "\\n");
-      else if ((guchar) *p < 0x20)
-        g_string_append_printf (out, "\\u%04x", (guchar) *p);
-      else
-        g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
 /* "model": {"bodies": [...], "notes": [...], "equations": [...]} added to
  * the analysis's JSON object. */
 static char *
@@ -138,14 +113,14 @@ with_model_json (char             *analysis,
     {
       if (i > 0)
         g_string_append (out, ", ");
-      json_text (out, lz_assembly_get_dof_name (reduced, i));
+      lz_export_json_string (out, lz_assembly_get_dof_name (reduced, i));
     }
   g_string_append (out, "],\n    \"notes\": [");
   for (guint i = 0; i < notes->len; i++)
     {
       if (i > 0)
         g_string_append (out, ",\n      ");
-      json_text (out, notes->pdata[i]);
+      lz_export_json_string (out, notes->pdata[i]);
     }
   g_string_append (out, "],\n    \"equations\": [");
   for (guint i = 0; i < lz_assembly_get_n_dofs (reduced); i++)
@@ -154,7 +129,7 @@ with_model_json (char             *analysis,
 
       if (i > 0)
         g_string_append (out, ",\n      ");
-      json_text (out, equation);
+      lz_export_json_string (out, equation);
     }
   g_string_append (out, "]}\n}\n");
   return g_string_free (out, FALSE);
@@ -177,7 +152,7 @@ lz_cli_reduce (int    argc,
 {
   const char *file = NULL;
   const char *output = NULL;
-  Format format = FORMAT_TEXT;
+  LzCliFormat format = LZ_CLI_FORMAT_TEXT;
   gboolean options_done = FALSE;
   g_autoptr(GError) error = NULL;
   g_autoptr(LzModel) model = NULL;
@@ -218,13 +193,7 @@ lz_cli_reduce (int    argc,
             }
           if (value != NULL)
             {
-              if (strcmp (value, "text") == 0)
-                format = FORMAT_TEXT;
-              else if (strcmp (value, "json") == 0)
-                format = FORMAT_JSON;
-              else if (strcmp (value, "octave") == 0 || strcmp (value, "matlab") == 0)
-                format = FORMAT_OCTAVE;
-              else
+              if (!lz_cli_parse_format (value, &format))
                 return lz_cli_usage_error ("reduce",
                                            _("unknown format “%s” (use text, json or octave)"),
                                            value);
@@ -315,13 +284,13 @@ lz_cli_reduce (int    argc,
     }
   switch (format)
     {
-    case FORMAT_JSON:
+    case LZ_CLI_FORMAT_JSON:
       result = with_model_json (lz_reduction_to_json (reduction), reduced_assembly, notes);
       break;
-    case FORMAT_OCTAVE:
+    case LZ_CLI_FORMAT_OCTAVE:
       result = lz_reduction_to_octave (reduction);
       break;
-    case FORMAT_TEXT:
+    case LZ_CLI_FORMAT_TEXT:
     default:
       result = with_model_text (lz_reduction_to_text (reduction), reduced_assembly, notes);
       break;
@@ -332,15 +301,5 @@ lz_cli_reduce (int    argc,
       return LZ_CLI_EXIT_BAD_INPUT;
     }
 
-  if (output == NULL || strcmp (output, "-") == 0)
-    {
-      fputs (result, stdout);
-      return fflush (stdout) == 0 ? LZ_CLI_EXIT_OK : LZ_CLI_EXIT_BAD_INPUT;
-    }
-  if (!g_file_set_contents (output, result, -1, &error))
-    {
-      g_printerr ("luztar-cli reduce: %s\n", error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
-  return LZ_CLI_EXIT_OK;
+  return lz_cli_write_output ("reduce", output, result);
 }

@@ -35,6 +35,24 @@ int lz_cli_usage_error (const char *command,
                         const char *format,
                         ...) G_GNUC_PRINTF (2, 3);
 
+/* The output formats of assemble and reduce. */
+typedef enum
+{
+  LZ_CLI_FORMAT_TEXT,
+  LZ_CLI_FORMAT_JSON,
+  LZ_CLI_FORMAT_OCTAVE,
+} LzCliFormat;
+
+/* "text", "json", "octave" (or "matlab"); FALSE for anything else. */
+gboolean lz_cli_parse_format (const char  *value,
+                              LzCliFormat *format);
+
+/* Writes RESULT to OUTPUT (NULL or "-": standard output); returns the
+ * exit code, having said on stderr what failed. */
+int lz_cli_write_output (const char *command,
+                         const char *output,
+                         const char *result);
+
 /* The commands, one file each (cli-<command>.c). */
 int lz_cli_check (int argc, char **argv);
 int lz_cli_assemble (int argc, char **argv);

@@ -47,6 +47,41 @@ lz_cli_usage_error (const char *command,
   return LZ_CLI_EXIT_USAGE;
 }
 
+gboolean
+lz_cli_parse_format (const char  *value,
+                     LzCliFormat *format)
+{
+  if (strcmp (value, "text") == 0)
+    *format = LZ_CLI_FORMAT_TEXT;
+  else if (strcmp (value, "json") == 0)
+    *format = LZ_CLI_FORMAT_JSON;
+  else if (strcmp (value, "octave") == 0 || strcmp (value, "matlab") == 0)
+    *format = LZ_CLI_FORMAT_OCTAVE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+int
+lz_cli_write_output (const char *command,
+                     const char *output,
+                     const char *result)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (output == NULL || strcmp (output, "-") == 0)
+    {
+      fputs (result, stdout);
+      return fflush (stdout) == 0 ? LZ_CLI_EXIT_OK : LZ_CLI_EXIT_BAD_INPUT;
+    }
+  if (!g_file_set_contents (output, result, -1, &error))
+    {
+      g_printerr ("luztar-cli %s: %s\n", command, error->message);
+      return LZ_CLI_EXIT_BAD_INPUT;
+    }
+  return LZ_CLI_EXIT_OK;
+}
+
 static void
 print_help (void)
 {

@@ -86,7 +86,7 @@ typedef struct
   gsl_odeiv2_control *control;
   gsl_odeiv2_evolve *evolve;
   gsl_odeiv2_driver *driver;
-  double *y, *y0, *yt, *dydt;
+  double *y, *y0, *yt, *dydt, *dydt0, *dydt1;
   double  h_try;
   double  rtol, atol;
   double  e_impacts, energy0, v_scale;
@@ -694,7 +694,8 @@ min_guard (LzEventIntegrator *self,
 }
 
 /* Guards at INTERIOR_SAMPLES points inside a step, on the cubic Hermite
- * interpolant of q and v (from v and a at the ends): the first point
+ * interpolant of q and v (from v and a = ẏ at the ends, as the guards at
+ * the ends left them in dydt): the first point
  * where one is negative, or NaN.  Exact states come from re-integration
  * afterwards; this only finds where to look. */
 #define INTERIOR_SAMPLES 8
@@ -703,18 +704,17 @@ static double
 interior_crossing (LzEventIntegrator *self,
                    double             t0,
                    const double      *y0,
+                   const double      *a0,
                    double             t1,
-                   const double      *y1)
+                   const double      *y1,
+                   const double      *a1)
 {
   guint n = self->n, dim = 2 * n + 3;
   double h = t1 - t0;
-  double *a0 = g_alloca (dim * sizeof (double)), *a1 = g_alloca (dim * sizeof (double));
   double *ym = g_alloca (dim * sizeof (double));
 
   if (!(h > 0))
     return NAN;
-  rhs (t0, y0, a0, self);
-  rhs (t1, y1, a1, self);
   for (guint k = 1; k < INTERIOR_SAMPLES; k++)
     {
       double s = (double) k / INTERIOR_SAMPLES, s2 = s * s, s3 = s2 * s;
@@ -1330,6 +1330,7 @@ event_step (LzIntegrator *integrator,
 
   memcpy (self->y0, self->y, dim * sizeof (double));
   g0 = min_guard (self, t0, self->y0, NULL);
+  memcpy (self->dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
   status = gsl_odeiv2_evolve_apply (self->evolve, self->control, self->step, &self->sys,
                                     &t, t_stop, &self->h_try, self->y);
   if (status != GSL_SUCCESS || !isfinite (self->y[0]))
@@ -1357,7 +1358,10 @@ event_step (LzIntegrator *integrator,
        * error control lets the step grow past the period), or that
        * crosses three times: the step ends at the first negative sample,
        * so that the location below brackets the earliest crossing */
-      double tm = interior_crossing (self, t0, self->y0, t, self->y);
+      double tm;
+
+      memcpy (self->dydt1, self->dydt, dim * sizeof (double));   /* ẏ(t) from g1 */
+      tm = interior_crossing (self, t0, self->y0, self->dydt0, t, self->y, self->dydt1);
 
       /* only a crossing the exact state confirms shortens the step (the
        * interpolant of a fast oscillation may dip where the motion does
@@ -1636,6 +1640,8 @@ event_free (LzIntegrator *integrator)
   g_free (self->y0);
   g_free (self->yt);
   g_free (self->dydt);
+  g_free (self->dydt0);
+  g_free (self->dydt1);
   g_free (self->fv);
   g_free (self->a);
   g_free (self->g0);
@@ -1644,6 +1650,47 @@ event_free (LzIntegrator *integrator)
   g_free (self->force);
   g_free (self->gv);
   g_free (self->gdv);
+}
+
+/* X[idx, idx] of the COUNT coordinates, LU-factored, with its right-hand
+ * side and solution vectors; a vanishing pivot names its body (held by
+ * dampers when DAMPERS, else by springs). */
+static gboolean
+factor_block (LzEventIntegrator  *self,
+              const gsl_matrix   *X,
+              const guint        *idx,
+              guint               count,
+              gsl_matrix        **lu,
+              gsl_permutation   **perm,
+              gsl_vector        **rhs_out,
+              gsl_vector        **sol,
+              gboolean            dampers,
+              GError            **error)
+{
+  int sign;
+
+  if (count == 0)
+    return TRUE;
+  *lu = gsl_matrix_alloc (count, count);
+  *perm = gsl_permutation_alloc (count);
+  *rhs_out = gsl_vector_alloc (count);
+  *sol = gsl_vector_alloc (count);
+  for (guint r = 0; r < count; r++)
+    for (guint c = 0; c < count; c++)
+      gsl_matrix_set (*lu, r, c, gsl_matrix_get (X, idx[r], idx[c]));
+  gsl_linalg_LU_decomp (*lu, *perm, &sign);
+  for (guint r = 0; r < count; r++)
+    if (!(fabs (gsl_matrix_get (*lu, r, r)) > 1e-12 * fabs (gsl_matrix_get (X, idx[r], idx[r]))))
+      {
+        g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                     dampers ? _("the massless body “%s” is not held: its dampers leave it free "
+                                 "(see luztar-cli reduce)")
+                             : _("the massless body “%s” is not held: its springs leave it free "
+                                 "(see luztar-cli reduce)"),
+                     lz_assembly_get_dof_name (self->parent.assembly, idx[r]));
+        return FALSE;
+      }
+  return TRUE;
 }
 
 /* Massless joints: those held by linear springs only (N, algebraic) and
@@ -1656,8 +1703,6 @@ setup_massless (LzEventIntegrator *self,
   LzAssembly *assembly = self->parent.assembly;
   LzModel *model = lz_assembly_get_model (assembly);
   guint n = self->n;
-  int sign;
-
   guint ne = lz_model_get_n_elements (model);
   g_autofree int *bearing_of = g_new (int, MAX (n, 1));
 
@@ -1746,49 +1791,11 @@ setup_massless (LzEventIntegrator *self,
         }
     }
 
-  if (self->nN > 0)
-    {
-      self->KNN = gsl_matrix_alloc (self->nN, self->nN);
-      self->pN = gsl_permutation_alloc (self->nN);
-      self->bN = gsl_vector_alloc (self->nN);
-      self->xN = gsl_vector_alloc (self->nN);
-      for (guint r = 0; r < self->nN; r++)
-        for (guint c = 0; c < self->nN; c++)
-          gsl_matrix_set (self->KNN, r, c, gsl_matrix_get (self->K, self->iN[r], self->iN[c]));
-      gsl_linalg_LU_decomp (self->KNN, self->pN, &sign);
-      for (guint r = 0; r < self->nN; r++)
-        if (!(fabs (gsl_matrix_get (self->KNN, r, r)) > 1e-12 * fabs (gsl_matrix_get (self->K, self->iN[r], self->iN[r]))))
-          {
-            g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                         _("the massless body “%s” is not held: its springs leave it free "
-                           "(see luztar-cli reduce)"),
-                         lz_assembly_get_dof_name (assembly, self->iN[r]));
-            return FALSE;
-          }
-    }
-  if (self->nD > 0)
-    {
-      self->CDD = gsl_matrix_alloc (self->nD, self->nD);
-      self->pD = gsl_permutation_alloc (self->nD);
-      self->bD = gsl_vector_alloc (self->nD);
-      self->xD = gsl_vector_alloc (self->nD);
-      for (guint r = 0; r < self->nD; r++)
-        for (guint c = 0; c < self->nD; c++)
-          gsl_matrix_set (self->CDD, r, c, gsl_matrix_get (self->C, self->iD[r], self->iD[c]));
-      gsl_linalg_LU_decomp (self->CDD, self->pD, &sign);
-      for (guint r = 0; r < self->nD; r++)
-        if (!(fabs (gsl_matrix_get (self->CDD, r, r)) > 1e-12 * gsl_matrix_get (self->C, self->iD[r], self->iD[r])))
-          {
-            g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                         _("the massless body “%s” is not held: its dampers leave it free "
-                           "(see luztar-cli reduce)"),
-                         lz_assembly_get_dof_name (assembly, self->iD[r]));
-            return FALSE;
-          }
-      /* a damped joint must not also have springs to an algebraic one
-       * with damping of its own: C_DN = 0 holds, as N has no damping */
-    }
-  return TRUE;
+  /* C_DN = 0: the N joints have no damping */
+  return factor_block (self, self->K, self->iN, self->nN, &self->KNN, &self->pN, &self->bN, &self->xN,
+                       FALSE, error)
+         && factor_block (self, self->C, self->iD, self->nD, &self->CDD, &self->pD, &self->bD,
+                          &self->xD, TRUE, error);
 }
 
 static LzIntegrator *
@@ -1861,6 +1868,8 @@ event_new (LzAssembly                *assembly,
   self->y0 = g_new0 (double, dim);
   self->yt = g_new0 (double, dim);
   self->dydt = g_new0 (double, dim);
+  self->dydt0 = g_new0 (double, dim);
+  self->dydt1 = g_new0 (double, dim);
   self->fv = g_new0 (double, MAX (n, 1));
   self->a = g_new0 (double, MAX (n, 1));
   self->g0 = g_new0 (double, MAX (ne, 1));

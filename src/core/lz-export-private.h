@@ -1,5 +1,5 @@
 /* lz-export-private.h — the text, JSON and Octave writers shared by the
- * exports of the core (assembly, reduction)
+ * exports of the core (assembly, reduction) and luztar-cli's reduce
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later

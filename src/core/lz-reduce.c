@@ -978,6 +978,17 @@ lz_reduction_new (const gsl_matrix  *M,
   return self;
 }
 
+/* Coordinate i has no mass: its row and column of M are zero. */
+static gboolean
+is_massless (const LzReduction *self,
+             guint              i)
+{
+  for (guint j = 0; j < self->n; j++)
+    if (gsl_matrix_get (self->M, i, j) != 0 || gsl_matrix_get (self->M, j, i) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* The model's part: nonsmooth elements and loads on eliminated
  * coordinates, the initial positions of the eliminated coordinates. */
 static void
@@ -987,18 +998,14 @@ check_model (LzReduction *self)
   LzModel *model = lz_assembly_get_model (assembly);
   const gsl_matrix *W = lz_assembly_get_W (assembly);
   g_autofree gboolean *massless = g_new0 (gboolean, self->n);
+  gboolean singular = self->kind == LZ_REDUCTION_SINGULAR_PENCIL;
   gboolean blocked = FALSE;
 
   for (guint i = 0; i < self->n; i++)
-    {
-      massless[i] = TRUE;
-      for (guint j = 0; j < self->n; j++)
-        massless[i] &= gsl_matrix_get (self->M, i, j) == 0 && gsl_matrix_get (self->M, j, i) == 0;
-    }
+    massless[i] = is_massless (self, i);
 
-  /* With a singular pencil, say which nonsmooth elements act along the
-   * undetermined motion; otherwise which ones stop the reduction. */
-  if (self->kind == LZ_REDUCTION_SINGULAR_PENCIL)
+  /* with a singular pencil, the bodies that move along its kernel */
+  if (singular)
     for (guint i = 0; i < self->n; i++)
       {
         gboolean moves = FALSE;
@@ -1017,70 +1024,51 @@ check_model (LzReduction *self)
           if (!massless[i] || gsl_matrix_get (W, e, i) == 0)
             continue;
           blocked = TRUE;
-          if (self->kind == LZ_REDUCTION_SINGULAR_PENCIL)
-            switch (element->item.kind)
-              {
-              case LZ_ITEM_FRICTION:
-                add_note (self, element->friction.viscous > 0
-                                ? _("The friction “%s” acts on “%s”.")
-                                : _("The friction “%s” on “%s” has no viscous part: a massless "
-                                    "body needs μ > 0 in paper 003's non-inertial element "
-                                    "μ ż = luz(F, F0), or its slip velocity is undetermined."),
-                          element->item.id, self->names[i]);
-                break;
-              case LZ_ITEM_SPRING:
-              case LZ_ITEM_GEAR:
-                add_note (self, _("The spring “%s” on “%s” has freeplay: it is not in K and "
-                                  "holds nothing inside its gap.  Springs with freeplay in "
-                                  "series through a massless joint combine into one (paper 003, "
-                                  "§4, Simplification 2; luztar-cli reduce --write)."),
-                          element->item.id, self->names[i]);
-                break;
-              case LZ_ITEM_STOP:
-              case LZ_ITEM_DAMPER:
-              case LZ_ITEM_GROUND:
-              case LZ_ITEM_BODY:
-              case LZ_ITEM_FORCE:
-              case LZ_ITEM_PRESCRIBED:
-              case LZ_ITEM_ACTUATOR:
-              case LZ_ITEM_N_KINDS:
-              default:
-                add_note (self, _("The stop “%s” holds “%s” only in contact."),
-                          element->item.id, self->names[i]);
-                break;
-              }
-          else
-            switch (element->item.kind)
-              {
-              case LZ_ITEM_FRICTION:
-                add_note (self, _("The friction “%s” acts on the massless “%s”: the reduction of "
-                                  "paper 002 needs nonsmooth elements on bodies with mass only.  "
-                                  "With a viscous part μ > 0 it is paper 003's non-inertial "
-                                  "element μ ż = luz(F, F0), which the integrators solve as it is."),
-                          element->item.id, self->names[i]);
-                break;
-              case LZ_ITEM_SPRING:
-              case LZ_ITEM_GEAR:
-                add_note (self, _("The spring with freeplay “%s” acts on the massless “%s”: the "
+          /* with a singular pencil: which nonsmooth elements act along the
+           * undetermined motion; otherwise which ones stop the reduction */
+          switch (element->item.kind)
+            {
+            case LZ_ITEM_FRICTION:
+              add_note (self, !singular ? _("The friction “%s” acts on the massless “%s”: the reduction "
+                                            "of paper 002 needs nonsmooth elements on bodies with mass "
+                                            "only.  With a viscous part μ > 0 it is paper 003's "
+                                            "non-inertial element μ ż = luz(F, F0), which the "
+                                            "integrators solve as it is.")
+                              : element->friction.viscous > 0 ? _("The friction “%s” acts on “%s”.")
+                              : _("The friction “%s” on “%s” has no viscous part: a massless body "
+                                  "needs μ > 0 in paper 003's non-inertial element "
+                                  "μ ż = luz(F, F0), or its slip velocity is undetermined."),
+                        element->item.id, self->names[i]);
+              break;
+            case LZ_ITEM_SPRING:
+            case LZ_ITEM_GEAR:
+              add_note (self, singular
+                              ? _("The spring “%s” on “%s” has freeplay: it is not in K and holds "
+                                  "nothing inside its gap.  Springs with freeplay in series through "
+                                  "a massless joint combine into one (paper 003, §4, "
+                                  "Simplification 2; luztar-cli reduce --write).")
+                              : _("The spring with freeplay “%s” acts on the massless “%s”: the "
                                   "reduction of paper 002 needs nonsmooth elements on bodies with "
                                   "mass only.  Springs with freeplay in series through a massless "
                                   "joint combine into one (paper 003, §4, Simplification 2)."),
-                          element->item.id, self->names[i]);
-                break;
-              case LZ_ITEM_STOP:
-              case LZ_ITEM_DAMPER:
-              case LZ_ITEM_GROUND:
-              case LZ_ITEM_BODY:
-              case LZ_ITEM_FORCE:
-              case LZ_ITEM_PRESCRIBED:
-              case LZ_ITEM_ACTUATOR:
-              case LZ_ITEM_N_KINDS:
-              default:
-                add_note (self, _("The stop “%s” acts on the massless “%s”: the reduction of paper "
+                        element->item.id, self->names[i]);
+              break;
+            case LZ_ITEM_STOP:
+            case LZ_ITEM_DAMPER:
+            case LZ_ITEM_GROUND:
+            case LZ_ITEM_BODY:
+            case LZ_ITEM_FORCE:
+            case LZ_ITEM_PRESCRIBED:
+            case LZ_ITEM_ACTUATOR:
+            case LZ_ITEM_N_KINDS:
+            default:
+              add_note (self, singular
+                              ? _("The stop “%s” holds “%s” only in contact.")
+                              : _("The stop “%s” acts on the massless “%s”: the reduction of paper "
                                   "002 needs nonsmooth elements on bodies with mass only."),
-                          element->item.id, self->names[i]);
-                break;
-              }
+                        element->item.id, self->names[i]);
+              break;
+            }
           break;
         }
     }
@@ -1320,15 +1308,8 @@ lz_reduction_dup_eliminated (const LzReduction *self)
   GPtrArray *names = g_ptr_array_new ();
 
   for (guint i = 0; i < self->n; i++)
-    if (gsl_matrix_get (self->M, i, i) == 0)
-      {
-        gboolean zero = TRUE;
-
-        for (guint j = 0; j < self->n; j++)
-          zero &= gsl_matrix_get (self->M, i, j) == 0 && gsl_matrix_get (self->M, j, i) == 0;
-        if (zero)
-          g_ptr_array_add (names, g_strdup (self->names[i]));
-      }
+    if (is_massless (self, i))
+      g_ptr_array_add (names, g_strdup (self->names[i]));
   g_ptr_array_add (names, NULL);
   return (char **) g_ptr_array_free (names, FALSE);
 }
