@@ -197,6 +197,14 @@ lz_cli_run (int    argc,
       return LZ_CLI_EXIT_BAD_INPUT;
     }
 
+  if (lz_integrator_get_notes (integrator) != NULL)
+    {
+      GPtrArray *notes = lz_integrator_get_notes (integrator);
+
+      g_print (_("massless joints taken in closed form for the run (see luztar-cli reduce):\n"));
+      for (guint i = 0; i < notes->len; i++)
+        g_print ("  %s\n", (const char *) notes->pdata[i]);
+    }
   g_print (_("method: %s, h = %g s, θ = %g, t = 0 … %g s\n"), lz_integrator_get_name (integrator),
            values[2] != NULL ? options.dt : lz_model_get_simulation (model)->dt,
            values[3] != NULL ? options.theta : lz_model_get_simulation (model)->theta,

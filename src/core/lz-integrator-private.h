@@ -20,7 +20,14 @@ struct LzIntegrator
   double               t_end;
   gboolean             started;
   LzIntegratorStats    stats;
+  GPtrArray           *notes;   /* (nullable): what was done to the model first */
 };
+
+LzIntegrator *lz_joints_new (const LzIntegratorType    *type,
+                             LzAssembly                *assembly,
+                             const LzIntegratorOptions *options,
+                             GError                   **error);
+const char   *lz_joints_get_name (const LzIntegrator        *self);
 
 typedef struct LzIntegratorClass
 {

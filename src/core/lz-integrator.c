@@ -32,6 +32,17 @@ lz_integrator_options_init (LzIntegratorOptions *options)
   options->theta = -1;
 }
 
+static gboolean
+has_massless (LzAssembly *assembly)
+{
+  LzModel *model = lz_assembly_get_model (assembly);
+
+  for (guint i = 0; i < lz_model_get_n_bodies (model); i++)
+    if (lz_model_get_body (model, i)->mass == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* A run starting outside a stop cannot be simulated by any method. */
 static gboolean
 check_initial_state (LzAssembly *assembly,
@@ -89,6 +100,7 @@ lz_integrator_new (const LzIntegratorType    *type,
   const LzSimulation *sim;
   LzIntegratorOptions opt;
   LzIntegrator *self;
+  g_autoptr(GError) local_error = NULL;
 
   g_return_val_if_fail (type != NULL && assembly != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -140,10 +152,19 @@ lz_integrator_new (const LzIntegratorType    *type,
 
   if (!check_initial_state (assembly, error))
     return NULL;
-  self = klass->new (assembly, &opt, error);
+  self = klass->new (assembly, &opt, &local_error);
+  if (self != NULL)
+    self->klass = klass;
+  else if (g_error_matches (local_error, LZ_ERROR, LZ_ERROR_SINGULAR) && has_massless (assembly))
+    {
+      /* a massless joint it cannot take: perhaps a closed form can (lz-joints.c) */
+      self = lz_joints_new (type, assembly, &opt, NULL);
+    }
   if (self == NULL)
-    return NULL;
-  self->klass = klass;
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
   self->assembly = assembly;
   self->options = opt;
   self->t = 0.0;
@@ -157,13 +178,14 @@ lz_integrator_free (LzIntegrator *self)
   if (self == NULL)
     return;
   self->klass->free (self);
+  g_clear_pointer (&self->notes, g_ptr_array_unref);
   g_free (self);
 }
 
 const char *
 lz_integrator_get_name (const LzIntegrator *self)
 {
-  return self->klass->name;
+  return self->klass->name != NULL ? self->klass->name : lz_joints_get_name (self);
 }
 
 double
@@ -234,4 +256,25 @@ lz_integrator_step (LzIntegrator *self,
   if (result == LZ_STEP_DONE && self->t >= self->t_end - 1e-12 * MAX (1.0, self->t_end))
     lz_trace_finish (trace);
   return result;
+}
+
+/**
+ * lz_integrator_get_notes:
+ * @self: an integrator
+ *
+ * What was done to the model before integrating it: when the method
+ * cannot take a massless joint as it is but a closed form can (springs
+ * with freeplay in series, paper 000 Theorem 4.3), the joint is
+ * eliminated for the integration and put back in the trace; one sentence
+ * per joint.
+ *
+ * Returns: (transfer none) (nullable) (element-type utf8): the notes, or
+ *   %NULL when the model was integrated as it is
+ */
+GPtrArray *
+lz_integrator_get_notes (const LzIntegrator *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->notes;
 }

@@ -103,6 +103,7 @@ double        lz_integrator_get_time   (const LzIntegrator        *self);
 double        lz_integrator_get_t_end  (const LzIntegrator        *self);
 void          lz_integrator_get_stats  (const LzIntegrator        *self,
                                         LzIntegratorStats         *stats);
+GPtrArray    *lz_integrator_get_notes  (const LzIntegrator        *self);
 
 /* Writes the initial sample and modes to TRACE (once, before stepping;
  * lz_integrator_step() does it if it was not done). */

@@ -47,6 +47,7 @@
 #include "lz-error.h"
 #include "lz-model.h"
 #include "lz-simplify.h"
+#include "lz-simplify-private.h"
 
 typedef struct
 {
@@ -67,6 +68,15 @@ arm_clear (gpointer data)
 
   g_free (arm->id);
   g_free (arm->label);
+  g_free (arm->y);
+}
+
+static void
+joint_arm_clear (gpointer data)
+{
+  LzJointArm *arm = data;
+
+  g_free (arm->element);
   g_free (arm->y);
 }
 
@@ -163,8 +173,10 @@ static gboolean
 eliminate_one (LzModel     *model,
                const char  *x,
                GHashTable  *rigid,
-               GPtrArray   *notes)
+               GPtrArray   *notes,
+               GPtrArray   *steps)
 {
+  g_autofree char *merged = NULL;
   g_autoptr(GArray) arms = g_array_new (FALSE, TRUE, sizeof (Arm));
   g_autoptr(GPtrArray) loads = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) load_ids = g_ptr_array_new_with_free_func (g_free);
@@ -346,6 +358,8 @@ eliminate_one (LzModel     *model,
 
           lz_model_set_parameter_string (model, id, "label", label, NULL);
         }
+        if (arms->len == 2)
+          merged = g_strdup (id);
         vs = num (m.value);
         {
           g_autofree char *c = num (m.cb);
@@ -390,6 +404,30 @@ eliminate_one (LzModel     *model,
           return FALSE;
       }
 
+  if (steps != NULL)
+    {
+      LzJointStep *step = g_new0 (LzJointStep, 1);
+
+      step->body = g_strdup (x);
+      step->dampers = kind == LZ_ITEM_DAMPER;
+      step->merged = g_steal_pointer (&merged);
+      step->arms = g_array_new (FALSE, TRUE, sizeof (LzJointArm));
+      step->loads = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_expr_unref);
+      g_array_set_clear_func (step->arms, joint_arm_clear);
+      for (guint i = 0; i < arms->len; i++)
+        {
+          const Arm *ai = &g_array_index (arms, Arm, i);
+          LzJointArm arm = { g_strdup (ai->id), g_strdup (ai->y), ai->beta, ai->alpha,
+                             ai->value, ai->freeplay, ai->offset };
+
+          g_array_append_val (step->arms, arm);
+        }
+      for (guint l = 0; l < load_ids->len; l++)
+        g_ptr_array_add (step->loads,
+                         lz_expr_ref (((const LzSource *) lz_model_lookup (model, load_ids->pdata[l]))->value));
+      g_ptr_array_add (steps, step);
+    }
+
   for (guint i = 0; i < arms->len; i++)
     {
       const Arm *ai = &g_array_index (arms, Arm, i);
@@ -412,13 +450,16 @@ eliminate_one (LzModel     *model,
   else
     note (notes, _("Massless “%s” eliminated: dampers %s become %s (paper 002, Corollary 4.5)."),
           x, from->str, made->str);
+  if (steps != NULL && notes != NULL)
+    ((LzJointStep *) steps->pdata[steps->len - 1])->note = g_strdup (notes->pdata[notes->len - 1]);
   return TRUE;
 }
 
 static LzModel *
 eliminate (const LzModel *model,
            GHashTable    *rigid,
-           GPtrArray     *notes)
+           GPtrArray     *notes,
+           GPtrArray     *steps)
 {
   LzModel *copy = lz_model_copy (model);
   g_autoptr(GHashTable) kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -437,7 +478,7 @@ eliminate (const LzModel *model,
           if (body->mass != 0 || g_hash_table_contains (kept, body->item.id))
             continue;
           id = g_strdup (body->item.id);
-          if (eliminate_one (copy, id, rigid, notes))
+          if (eliminate_one (copy, id, rigid, notes, steps))
             progress = TRUE;
           else
             g_hash_table_add (kept, g_strdup (id));
@@ -489,7 +530,33 @@ lz_model_eliminate_joints (const LzModel *model,
 {
   g_return_val_if_fail (model != NULL, NULL);
 
-  return eliminate (model, NULL, notes);
+  return eliminate (model, NULL, notes, NULL);
+}
+
+void
+lz_joint_step_free (gpointer data)
+{
+  LzJointStep *step = data;
+
+  g_free (step->body);
+  g_free (step->merged);
+  g_free (step->note);
+  g_array_unref (step->arms);
+  g_ptr_array_unref (step->loads);
+  g_free (step);
+}
+
+/* As lz_model_eliminate_joints(), and STEPS receives an LzJointStep per
+ * eliminated body, in the order of elimination (free with
+ * lz_joint_step_free()). */
+LzModel *
+lz_model_eliminate_joints_with_steps (const LzModel *model,
+                                      GPtrArray     *notes,
+                                      GPtrArray     *steps)
+{
+  g_return_val_if_fail (model != NULL && steps != NULL, NULL);
+
+  return eliminate (model, NULL, notes, steps);
 }
 
 /* A body of a gear train's inside: two chain elements (springs or gears
@@ -698,5 +765,5 @@ lz_model_simplify_gear_train (const LzModel *model,
         }
       note (notes, _("Simplification 3: the teeth are rigid and nothing has freeplay."));
     }
-  return eliminate (copy, rigid, notes);
+  return eliminate (copy, rigid, notes, NULL);
 }

@@ -379,6 +379,211 @@ max_difference (const LzTrace *a,
   return worst;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Runs of models whose joints only a closed form takes (lz-joints.c)        */
+
+static int
+element_of (const LzModel *model,
+            const char    *id)
+{
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    if (strcmp (lz_model_get_element (model, e)->item.id, id) == 0)
+      return e;
+  g_assert_not_reached ();
+}
+
+/* At every row: the put-back body ID balances the forces of its elements
+ * (relative to the largest force of the run), and every spring with
+ * freeplay on it is in the mode its coordinate says.  Returns the worst
+ * balance. */
+static double
+check_put_back (const LzModel *model,
+                const LzTrace *trace,
+                const char    *id,
+                guint         *engaged_rows)
+{
+  double worst = 0, largest = 1e-300;
+
+  *engaged_rows = 0;
+  for (guint r = 0; r < lz_trace_get_n_samples (trace); r++)
+    {
+      double sum = 0, scale = 0;
+
+      for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+        {
+          const LzElement *el = lz_model_get_element (model, e);
+          double ca, cb, T = lz_trace_get_force (trace, r, e), k, fp = 0, offset = 0, s;
+          LzMode mode = lz_trace_get_mode (trace, r, e);
+
+          if (g_strcmp0 (el->a, id) != 0 && g_strcmp0 (el->b, id) != 0)
+            continue;
+          lz_element_get_coefficients (el, &ca, &cb);
+          sum += g_strcmp0 (el->b, id) == 0 ? -cb * T : ca * T;
+          scale = MAX (scale, fabs (ca * T) + fabs (cb * T));
+          lz_element_get_stiffness (el, &k, &fp, &offset);
+          if (fp == 0)
+            continue;
+          s = lz_trace_get_g (trace, r, e) - offset;
+          if (mode == LZ_MODE_GAP)
+            g_assert_cmpfloat (fabs (s), <=, fp * (1 + 1e-9) + 1e-15);
+          else
+            {
+              g_assert_cmpfloat (mode == LZ_MODE_ENGAGED_POS ? s : -s, >=, fp * (1 - 1e-9) - 1e-15);
+              (*engaged_rows)++;
+            }
+        }
+      worst = MAX (worst, fabs (sum));
+      largest = MAX (largest, scale);
+    }
+  return worst / largest;
+}
+
+/* A massless pad between a linear spring to the wall and a spring with
+ * freeplay to the mass: the event-driven method cannot hold the pad (the
+ * freeplay's mode moves it), the pair has a closed form — one spring with
+ * freeplay, k = 75.  Against time-stepping of the singular model (the pad
+ * an unknown of every step), with the pad balanced at every sample. */
+static void
+test_closed_form_run_pad (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1' name='pad'>"
+    "<ground id='wall'/>"
+    "<body id='pad' kind='translational' mass='0'/>"
+    "<body id='m' kind='translational' mass='1' q0='0.05'/>"
+    "<spring id='k2' a='wall' b='pad' k='300'/>"
+    "<spring id='k1' a='pad' b='m' k='100' freeplay='0.02'/>"
+    "<damper id='c' a='wall' b='m' c='0.2'/>"
+    "<force id='F' body='m' value='3*sin(5*t)'/>"
+    "<simulation t-end='5' dt='1e-5' theta='0.5' rtol='1e-10' atol='1e-12'/>"
+    "</luztar-model>");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzAssembly) as = lz_assembly_new (model, &error);
+  g_autoptr(LzIntegrator) integrator = lz_integrator_new (lz_integrator_event, as, NULL, &error);
+  g_autoptr(LzTrace) ev = simulate (model, lz_integrator_event, 0.01);
+  g_autoptr(LzTrace) ts = simulate (model, lz_integrator_timestep, 0.01);
+  GPtrArray *notes;
+  double amp, d = max_difference (ev, ts, "m", 0.01, &amp), balance;
+  guint engaged, switches = 0;
+  LzEnergy energy;
+
+  g_assert_no_error (error);
+  notes = lz_integrator_get_notes (integrator);
+  g_assert_nonnull (notes);
+  g_assert_cmpuint (notes->len, ==, 1);
+  g_assert_true (notes_contain (notes, "Theorem 4.3"));
+  g_assert_cmpstr (lz_integrator_get_name (integrator), ==, "event");
+  balance = check_put_back (model, ev, "pad", &engaged);
+  g_test_message ("pad: |event-driven (closed form) − time-stepping (h = 1e-5)| %.2e m, "
+                  "amplitude %.3f m; pad balance %.1e; %u engaged rows of %u",
+                  d, amp, balance, engaged, lz_trace_get_n_samples (ev));
+  g_assert_cmpfloat (amp, >, 0.1);
+  g_assert_cmpfloat (d, <=, 1e-7);
+  g_assert_cmpfloat (balance, <=, 1e-12);
+  g_assert_cmpuint (engaged, >, 10);
+  g_assert_cmpuint (engaged, <, lz_trace_get_n_samples (ev) - 10);
+  /* the freeplay's switches, as events of the model's own spring, with
+   * the spring on its boundary there (time-stepping chatters across it,
+   * the pad's θ = ½ error flipping sign every step, so its times are no
+   * reference) */
+  for (guint i = 0; i < lz_trace_get_n_events (ev); i++)
+    {
+      LzEvent event;
+      guint row;
+      double k, fp, offset;
+
+      lz_trace_get_event (ev, i, &event);
+      g_assert_cmpint (event.element, ==, element_of (model, "k1"));
+      if (event.cause == LZ_CAUSE_INITIAL)
+        continue;
+      switches++;
+      row = lz_trace_find_time (ev, event.t);
+      g_assert_cmpfloat (lz_trace_get_time (ev, row), ==, event.t);
+      lz_element_get_stiffness (lz_model_get_element (model, event.element), &k, &fp, &offset);
+      g_assert_cmpfloat (fabs (fabs (lz_trace_get_g (ev, row, event.element) - offset) - fp), <=, 1e-10);
+    }
+  g_assert_cmpuint (switches, >=, 10);
+  lz_trace_get_energy (ev, lz_trace_get_n_samples (ev) - 1, &energy);
+  g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+}
+
+/* The gallery's gear train with weightless frictionless gears and three
+ * freeplays: both methods refuse it as it is (nothing holds a gear while
+ * its springs are slack) and run it through Theorem 4.3 twice; the gears
+ * are put back balanced, all three springs switch together, and the two
+ * methods agree. */
+static void
+test_closed_form_run_gear_train (void)
+{
+  g_autoptr(LzModel) model = load ("tests/data/models/gear-train.luztar");
+  g_autoptr(LzTrace) ev = simulate (model, lz_integrator_event, 0.001);
+  g_autoptr(LzTrace) ts = NULL;
+  int shaft1 = element_of (model, "shaft1"), mesh = element_of (model, "mesh");
+  int shaft2 = element_of (model, "shaft2");
+  guint n_events = lz_trace_get_n_events (ev), engaged;
+  LzSimulation sim = *lz_model_get_simulation (model);
+
+  /* time-stepping with h = 1e-5 (the model's 1e-4 is for watching) */
+  sim.dt = 1e-5;
+  g_assert_true (lz_model_set_simulation (model, &sim, NULL));
+  ts = simulate (model, lz_integrator_timestep, 0.001);
+
+  for (guint k = 0; k < 2; k++)
+    {
+      const LzTrace *trace = k == 0 ? ev : ts;
+      double b1 = check_put_back (model, trace, "gear1", &engaged);
+      double b2 = check_put_back (model, trace, "gear2", &engaged);
+
+      g_test_message ("gear train (%s): gear balance %.1e, %.1e; %u rows with the gear-2 springs "
+                      "engaged", k == 0 ? "event" : "timestep", b1, b2, engaged);
+      g_assert_cmpfloat (b1, <=, 1e-12);
+      g_assert_cmpfloat (b2, <=, 1e-12);
+      g_assert_cmpuint (engaged, >, 100);
+    }
+  /* one switch of the combined spring is three, at one instant */
+  g_assert_cmpuint (n_events, >=, 30);
+  g_assert_cmpuint (n_events % 3, ==, 0);
+  for (guint i = 0; i < n_events; i += 3)
+    {
+      LzEvent e1, e2, e3;
+
+      lz_trace_get_event (ev, i, &e1);
+      lz_trace_get_event (ev, i + 1, &e2);
+      lz_trace_get_event (ev, i + 2, &e3);
+      g_assert_cmpfloat (e1.t, ==, e2.t);
+      g_assert_cmpfloat (e1.t, ==, e3.t);
+      g_assert_cmpint (e1.element, ==, shaft1);
+      g_assert_cmpint (e2.element, ==, mesh);
+      g_assert_cmpint (e3.element, ==, shaft2);
+      g_assert_true ((e1.to == LZ_MODE_GAP) == (e2.to == LZ_MODE_GAP));
+      g_assert_true ((e1.to == LZ_MODE_GAP) == (e3.to == LZ_MODE_GAP));
+    }
+  /* the two methods, up to 0.5 s (later the rattling is chaotic) */
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *id = k == 0 ? "motor" : "load";
+      g_autoptr(LzTrace) ev_short = NULL;
+      double worst = 0, amp = 0;
+      guint j = 0;
+
+      for (guint i = 0; i < lz_trace_get_n_samples (ev) && lz_trace_get_time (ev, i) <= 0.5; i++)
+        {
+          double t = lz_trace_get_time (ev, i);
+
+          while (j < lz_trace_get_n_samples (ts) && lz_trace_get_time (ts, j) < t - 1e-9)
+            j++;
+          if (j >= lz_trace_get_n_samples (ts) || fabs (lz_trace_get_time (ts, j) - t) > 1e-9)
+            continue;
+          worst = MAX (worst, fabs (lz_trace_get_q (ev, i, k == 0 ? 0 : 3) - lz_trace_get_q (ts, j, k == 0 ? 0 : 3)));
+          amp = MAX (amp, fabs (lz_trace_get_q (ev, i, k == 0 ? 0 : 3)));
+        }
+      g_test_message ("gear train, %s to 0.5 s: |event − timestep| %.2e rad, amplitude %.3f rad",
+                      id, worst, amp);
+      g_assert_cmpfloat (amp, >, 0.1);
+      g_assert_cmpfloat (worst, <=, 1e-4 * amp);
+    }
+}
+
 /* Example 5.1: the full model by time-stepping (joints as unknowns of the
  * step), the reduced one by time-stepping (the same scheme: the same
  * numbers to rounding) and by the event-driven method (to the
@@ -694,6 +899,8 @@ main (int    argc,
   g_test_add_func ("/simplify/non-inertial/timestep", test_non_inertial_timestep);
   g_test_add_func ("/simplify/non-inertial/event", test_non_inertial_event);
   g_test_add_func ("/simplify/non-inertial/weightless-gears", test_weightless_gears);
+  g_test_add_func ("/simplify/closed-form-run/pad", test_closed_form_run_pad);
+  g_test_add_func ("/simplify/closed-form-run/gear-train", test_closed_form_run_gear_train);
 
   return g_test_run ();
 }
