@@ -218,8 +218,17 @@ condense (LzEventIntegrator *self,
         case LZ_MODE_ENGAGED_NEG:
         case LZ_MODE_N_MODES:
         default:
-          self->zlambda[e] = -w * F;
-          dst[n + i] = 0;
+          {
+            /* stuck: ġ = 0 moves the body with its partner, and the
+             * bearing holds what the rest does not */
+            double g0, g0d, g0dd, rest;
+
+            ground_terms (self, e, t, &g0, &g0d, &g0dd);
+            rest = g0d + (el->b >= 0 && (guint) el->b != i ? el->cb * dst[n + el->b] : 0)
+                   - (el->a >= 0 && (guint) el->a != i ? el->ca * dst[n + el->a] : 0);
+            dst[n + i] = -rest / w;
+            self->zlambda[e] = -(F - gsl_matrix_get (self->C, i, i) * dst[n + i]) / w;
+          }
           continue;
         }
       self->zlambda[e] = 0;
@@ -397,7 +406,9 @@ accelerations (LzEventIntegrator *self,
       double T;
 
       ground_terms (self, e, t, &self->g0[e], &self->g0d[e], &self->g0dd[e]);
-      T = mode_tension (self, e, wdot (el, q) + self->g0[e], wdot (el, v) + self->g0d[e]);
+      T = self->is_bearing[e] && self->mode[e] == LZ_MODE_STICK
+          ? -self->zlambda[e]             /* a stuck bearing pushes its partner */
+          : mode_tension (self, e, wdot (el, q) + self->g0[e], wdot (el, v) + self->g0d[e]);
       if (T != 0)
         add_w (el, -T, self->fv);
     }
@@ -1717,29 +1728,31 @@ setup_massless (LzEventIntegrator *self,
   self->is_bearing = g_new0 (gboolean, MAX (ne, 1));
 
   /* a bearing: the only nonsmooth element of a damped massless body, a
-   * friction element to a fixed ground with coefficient ±1 on the body,
+   * friction element to a ground (fixed or moving) or to a body with mass,
    * which no damper ties to another massless body */
   for (guint i = 0; i < n; i++)
     bearing_of[i] = -1;
   for (guint e = 0; e < ne; e++)
     {
       const LzElement *element = lz_model_get_element (model, e);
-      int a, b, z;
+      int a, b, z, other;
       double ca, cb, w;
-      const LzGround *ground;
       gboolean coupled = FALSE;
 
       if (element->item.kind != LZ_ITEM_FRICTION)
         continue;
       lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
-      z = a >= 0 && b < 0 ? a : b >= 0 && a < 0 ? b : -1;
-      if (z < 0 || self->mass[z] > 0 || !(gsl_matrix_get (self->C, z, z) > 0))
+      /* the massless port, the other a ground (fixed or moving) or a body with mass */
+      z = a >= 0 && !(self->mass[a] > 0) ? a : b >= 0 && !(self->mass[b] > 0) ? b : -1;
+      if (z < 0 || !(gsl_matrix_get (self->C, z, z) > 0))
+        continue;
+      other = z == b ? a : b;
+      if (other >= 0 && !(self->mass[other] > 0))
         continue;
       w = z == b ? cb : -ca;
-      ground = lz_model_lookup_ground (model, z == b ? element->a : element->b);
       for (guint j = 0; j < n; j++)
         coupled |= j != (guint) z && !(self->mass[j] > 0) && gsl_matrix_get (self->C, z, j) != 0;
-      if (fabs (w) != 1 || ground == NULL || ground->motion != NULL || coupled)
+      if (w == 0 || coupled)
         continue;
       bearing_of[z] = bearing_of[z] == -1 ? (int) e : -2;     /* −2: two frictions */
     }

@@ -840,6 +840,129 @@ test_non_inertial_event (void)
   g_assert_cmpfloat (energy.friction, >, 1);
 }
 
+/* A massless pad held by a spring to the wall and rubbing on a belt that
+ * moves as x_b = 0.5 sin 2t (friction 1 N, viscous 2 N·s/m): paper 003's
+ * non-inertial element relative to the belt, 2 (ż − ẋ_b) = luz(−10 z, 1).
+ * It is carried (stuck) until 10 z = 1, at t = asin(0.2)/2; against a
+ * fine Runge–Kutta solution of that equation and time-stepping. */
+static double
+belt_rhs (double t,
+          double z)
+{
+  return cos (2 * t) + lz_luz (-10 * z, 1) / 2;
+}
+
+static void
+test_non_inertial_belt (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1' name='pad on a belt'>"
+    "<ground id='wall'/>"
+    "<ground id='belt' motion='0.5*sin(2*t)'/>"
+    "<body id='z' mass='0'/>"
+    "<spring id='k' a='wall' b='z' k='10'/>"
+    "<friction id='f' a='belt' b='z' level='1' viscous='2'/>"
+    "<simulation t-end='10' dt='1e-5'/>"
+    "</luztar-model>");
+  g_autoptr(LzTrace) ev = simulate (model, lz_integrator_event, 0.01);
+  g_autoptr(LzTrace) ts = simulate (model, lz_integrator_timestep, 0.01);
+  double amp, d_ts = max_difference (ev, ts, "z", 0.01, &amp), worst = 0, z = 0, t = 0, h = 1e-5;
+  guint row = 0, switches = 0;
+  LzEvent first = { 0 };
+  LzEnergy energy;
+
+  /* RK4 on the Lipschitz right-hand side, compared at the trace's rows */
+  while (row < lz_trace_get_n_samples (ev))
+    {
+      double tr = lz_trace_get_time (ev, row);
+
+      if (t + h >= tr)
+        {
+          double hh = tr - t, k1 = belt_rhs (t, z), k2 = belt_rhs (t + hh / 2, z + hh / 2 * k1);
+          double k3 = belt_rhs (t + hh / 2, z + hh / 2 * k2), k4 = belt_rhs (t + hh, z + hh * k3);
+
+          worst = MAX (worst, fabs (z + hh / 6 * (k1 + 2 * k2 + 2 * k3 + k4) - lz_trace_get_q (ev, row, 0)));
+          row++;
+          continue;
+        }
+      {
+        double k1 = belt_rhs (t, z), k2 = belt_rhs (t + h / 2, z + h / 2 * k1);
+        double k3 = belt_rhs (t + h / 2, z + h / 2 * k2), k4 = belt_rhs (t + h, z + h * k3);
+
+        z += h / 6 * (k1 + 2 * k2 + 2 * k3 + k4);
+        t += h;
+      }
+    }
+  for (guint i = 0; i < lz_trace_get_n_events (ev); i++)
+    {
+      LzEvent event;
+
+      lz_trace_get_event (ev, i, &event);
+      if (event.cause == LZ_CAUSE_INITIAL)
+        continue;
+      if (switches++ == 0)
+        first = event;
+    }
+  lz_trace_get_energy (ev, lz_trace_get_n_samples (ev) - 1, &energy);
+  g_test_message ("pad on a belt: |z − RK4| ≤ %.2e m, |event − time-stepping (h = 1e-5)| %.2e m, "
+                  "amplitude %.3f m; first slip at %.12f s (asin(0.2)/2 = %.12f); %u switches; "
+                  "balance %.1e J", worst, d_ts, amp, first.t, asin (0.2) / 2, switches,
+                  energy.balance_error);
+  g_assert_cmpfloat (amp, >, 0.1);
+  g_assert_cmpfloat (worst, <=, 1e-8);
+  /* time-stepping is first order here: 5e-4 m with h = 1e-3, 5e-6 with
+   * h = 1e-5 (half a step of the belt's travel) */
+  g_assert_cmpfloat (d_ts, <=, 1e-5);
+  g_assert_cmpint (first.to, ==, LZ_MODE_SLIP_NEG);
+  g_assert_cmpfloat (fabs (first.t - asin (0.2) / 2), <=, 1e-10);
+  g_assert_cmpuint (switches, >=, 10);
+  g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+  g_assert_cmpfloat (energy.friction, >, 1);
+}
+
+/* The same element between a massless pad and a mass: the mass feels what
+ * the pad's spring pulls, by the bearing's stick force or its slip force;
+ * both methods on the singular model agree. */
+static void
+test_non_inertial_on_mass (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1' name='pad on a mass'>"
+    "<ground id='wall'/>"
+    "<body id='m' mass='1' q0='0.2'/>"
+    "<body id='z' mass='0'/>"
+    "<spring id='km' a='wall' b='m' k='40'/>"
+    "<spring id='kz' a='wall' b='z' k='10'/>"
+    "<friction id='f' a='m' b='z' level='0.5' viscous='0.5'/>"
+    "<force id='F' body='m' value='2*sin(3*t)'/>"
+    "<simulation t-end='6' dt='1e-5'/>"
+    "</luztar-model>");
+  g_autoptr(LzTrace) ev = simulate (model, lz_integrator_event, 0.01);
+  g_autoptr(LzTrace) ts = simulate (model, lz_integrator_timestep, 0.01);
+  double amp_m, amp_z, d_m = max_difference (ev, ts, "m", 0.01, &amp_m);
+  double d_z = max_difference (ev, ts, "z", 0.01, &amp_z);
+  guint switches = 0;
+  LzEnergy energy;
+
+  for (guint i = 0; i < lz_trace_get_n_events (ev); i++)
+    {
+      LzEvent event;
+
+      lz_trace_get_event (ev, i, &event);
+      switches += event.cause != LZ_CAUSE_INITIAL;
+    }
+  lz_trace_get_energy (ev, lz_trace_get_n_samples (ev) - 1, &energy);
+  g_test_message ("pad on a mass: |event − time-stepping| %.2e m (mass, amplitude %.3f), %.2e m "
+                  "(pad, amplitude %.3f); %u switches; balance %.1e J",
+                  d_m, amp_m, d_z, amp_z, switches, energy.balance_error);
+  g_assert_cmpfloat (amp_m, >, 0.05);
+  g_assert_cmpfloat (amp_z, >, 0.01);
+  g_assert_cmpfloat (d_m, <=, 1e-5 * amp_m);
+  g_assert_cmpfloat (d_z, <=, 1e-4 * amp_z);
+  g_assert_cmpuint (switches, >=, 4);
+  g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-8);
+}
+
 /* Weightless gears in bearings (paper 003's Simplification 1, linear
  * shafts and teeth): the gears are non-inertial elements; both methods on
  * the full model agree.  (The bearings' viscous parts keep the gears'
@@ -899,6 +1022,8 @@ main (int    argc,
   g_test_add_func ("/simplify/non-inertial/timestep", test_non_inertial_timestep);
   g_test_add_func ("/simplify/non-inertial/event", test_non_inertial_event);
   g_test_add_func ("/simplify/non-inertial/weightless-gears", test_weightless_gears);
+  g_test_add_func ("/simplify/non-inertial/belt", test_non_inertial_belt);
+  g_test_add_func ("/simplify/non-inertial/on-a-mass", test_non_inertial_on_mass);
   g_test_add_func ("/simplify/closed-form-run/pad", test_closed_form_run_pad);
   g_test_add_func ("/simplify/closed-form-run/gear-train", test_closed_form_run_gear_train);
 
