@@ -174,15 +174,18 @@ test_event_freeplay (void)
   g_assert_cmpfloat_with_epsilon (ev.t, G_PI / 20 + 0.1, 1e-10);
 }
 
-/* Friction on a massless body is for time-stepping: the event-driven
- * method refuses it and says which element on which body. */
+/* A stop on a massless body is for time-stepping (no closed form takes
+ * it either): the event-driven method refuses it and says which element
+ * on which body.  (Damped friction on a massless body is paper 003's
+ * non-inertial element, see test-simplify.) */
 static void
 test_event_errors (void)
 {
   g_autoptr(LzModel) model = parse (
     "<luztar-model version='1'><ground id='wall'/><body id='m' mass='1'/>"
     "<body id='pad' mass='0'/><spring id='k' a='pad' b='m' k='10'/>"
-    "<friction id='f' a='m' b='pad' level='1' viscous='2'/>"
+    "<spring id='k2' a='wall' b='pad' k='10'/>"
+    "<stop id='f' a='wall' b='pad' lower='-0.1' upper='0.1'/>"
     "<simulation t-end='1'/></luztar-model>");
   g_autoptr(GError) error = NULL;
   g_autoptr(LzTrace) trace = run (model, 0.1, &error);
