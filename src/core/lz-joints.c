@@ -86,14 +86,12 @@ port_state (LzJoints   *self,
       *xd = ground->motion != NULL ? lz_expr_eval_d1 (ground->motion, t) : 0;
       return;
     }
-  for (guint i = 0; i < self->n; i++)
-    if (strcmp (lz_model_get_body (model, i)->item.id, id) == 0)
-      {
-        *x = self->q[i];
-        *xd = self->v[i];
-        return;
-      }
-  *x = *xd = 0;
+  {
+    int i = lz_model_get_body_index (model, id);
+
+    *x = i >= 0 ? self->q[i] : 0;
+    *xd = i >= 0 ? self->v[i] : 0;
+  }
 }
 
 /* x between two arms, at least one with freeplay: the zero of
@@ -135,19 +133,10 @@ freeplay_pair (const LzJointArm *arm,
         phi[j] += arm[i].beta * arm[i].value * lz_luz (arm[i].beta * xj - c[i], arm[i].freeplay);
     }
 
-  if (phi[0] >= 0 && phi[0] != 0)
+  if (phi[0] > 0 || phi[3] < 0)
     {
-      /* left of every breakpoint: both engaged */
-      *x = p[order[0]] - phi[0] / slope;
-      *xd = 0;
-      for (guint i = 0; i < 2; i++)
-        *xd += arm[i].beta * arm[i].value * cd[i];
-      *xd /= slope;
-      return;
-    }
-  if (phi[3] <= 0 && phi[3] != 0)
-    {
-      *x = p[order[3]] - phi[3] / slope;
+      /* outside every breakpoint: both engaged */
+      *x = phi[0] > 0 ? p[order[0]] - phi[0] / slope : p[order[3]] - phi[3] / slope;
       *xd = 0;
       for (guint i = 0; i < 2; i++)
         *xd += arm[i].beta * arm[i].value * cd[i];
@@ -429,16 +418,6 @@ element_index (const LzModel *model,
   return -1;
 }
 
-static int
-body_index (const LzModel *model,
-            const char    *id)
-{
-  for (guint i = 0; i < lz_model_get_n_bodies (model); i++)
-    if (strcmp (lz_model_get_body (model, i)->item.id, id) == 0)
-      return i;
-  return -1;
-}
-
 /**
  * lz_joints_new: (skip)
  *
@@ -490,10 +469,10 @@ lz_joints_new (const LzIntegratorType    *type,
   self->step_body = g_new0 (int, self->steps->len);
   self->step_c = g_new0 (double, self->steps->len);
   for (guint s = 0; s < self->steps->len; s++)
-    self->step_body[s] = body_index (model, ((LzJointStep *) self->steps->pdata[s])->body);
+    self->step_body[s] = lz_model_get_body_index (model, ((LzJointStep *) self->steps->pdata[s])->body);
   self->body_map = g_new0 (int, MAX (self->n, 1));
   for (guint i = 0; i < self->n; i++)
-    self->body_map[i] = body_index (self->inner_model, lz_model_get_body (model, i)->item.id);
+    self->body_map[i] = lz_model_get_body_index (self->inner_model, lz_model_get_body (model, i)->item.id);
   self->element_map = g_new0 (int, MAX (self->ne, 1));
   self->merged_into = g_new0 (int, MAX (self->ne, 1));
   for (guint e = 0; e < self->ne; e++)
