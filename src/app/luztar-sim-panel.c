@@ -27,6 +27,7 @@
 #include "luztar-sim-panel.h"
 #include "luztar-event-log.h"
 #include "luztar-matrix-view.h"
+#include "luztar-program-view.h"
 #include "plot/luztar-plot.h"
 #include "plot/luztar-series-chooser.h"
 #include "sim/luztar-modes.h"
@@ -95,6 +96,8 @@ struct _LuztarSimPanel
   GtkWidget         *phase_chooser;
   LuztarEventLog    *event_log;
   LuztarMatrixView  *matrix_view;
+  LuztarProgramView *program_view;
+  GtkWidget         *program_button;   /* its switcher button, shown for program models */
 
   /* The shown instant */
   guint              tick_id;
@@ -1000,6 +1003,8 @@ update_actions (LuztarSimPanel *self)
   set_enabled (self, "reset", have_trace);
   set_enabled (self, "export-trace", have_trace);
   set_enabled (self, "export-events", have_trace);
+  set_enabled (self, "program-analyse", luztar_model_has_program (self->model));
+  set_enabled (self, "export-program", luztar_model_has_program (self->model));
 }
 
 static void
@@ -1130,6 +1135,7 @@ typedef enum
   EXPORT_PLOT,
   EXPORT_TRACE,
   EXPORT_EVENTS,
+  EXPORT_PROGRAM,
 } ExportKind;
 
 static LuztarPlot *
@@ -1155,6 +1161,12 @@ export_to (LuztarSimPanel *self,
   LzTrace *trace = get_trace (self);
   gboolean ok;
 
+  if (kind == EXPORT_PROGRAM)
+    {
+      /* written when the analysis of this model is shown; it tells */
+      luztar_program_view_export_when_done (self->program_view, path);
+      return TRUE;
+    }
   if (trace == NULL)
     {
       message (self, _("Nothing to export yet: run the model first."));
@@ -1218,12 +1230,20 @@ export (LuztarSimPanel *self,
   const char *extension = kind == EXPORT_PLOT ? ".png" : ".csv";
   GtkRoot *root;
 
+  /* the plot on show is the program motion's: its export */
+  if (kind == EXPORT_PLOT
+      && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "program") == 0)
+    {
+      kind = EXPORT_PROGRAM;
+      if (path == NULL || *path == '\0')
+        path = ".png";
+    }
   if (path != NULL && *path != '\0' && *path != '.')
     {
       export_to (self, kind, path);
       return;
     }
-  if (get_trace (self) == NULL)
+  if (kind != EXPORT_PROGRAM && get_trace (self) == NULL)
     {
       message (self, _("Nothing to export yet: run the model first."));
       return;
@@ -1234,12 +1254,14 @@ export (LuztarSimPanel *self,
     return;
   root = gtk_widget_get_root (GTK_WIDGET (self));
   self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (
-    kind == EXPORT_PLOT ? _("Export Plot") : kind == EXPORT_TRACE ? _("Export Trace") : _("Export Events"),
+    kind == EXPORT_PLOT ? _("Export Plot") : kind == EXPORT_TRACE ? _("Export Trace")
+    : kind == EXPORT_PROGRAM ? _("Export Required Forces") : _("Export Events"),
     GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, GTK_FILE_CHOOSER_ACTION_SAVE,
     _("_Export"), _("_Cancel")));
   {
     const char *base = kind == EXPORT_PLOT ? gtk_stack_get_visible_child_name (self->stack)
-                       : kind == EXPORT_TRACE ? "trace" : "events";
+                       : kind == EXPORT_TRACE ? "trace" : kind == EXPORT_PROGRAM ? "required-forces"
+                       : "events";
     g_autofree char *name = g_strconcat (base != NULL ? base : "plot", extension, NULL);
 
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
@@ -1274,6 +1296,36 @@ export_events_action (GSimpleAction *action,
   export (data, EXPORT_EVENTS, g_variant_get_string (parameter, NULL));
 }
 
+static void
+show_page (LuztarSimPanel *self,
+           const char     *name)
+{
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->switcher));
+
+  for (; child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "page"), name) == 0)
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), TRUE);
+}
+
+static void
+program_analyse_action (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       data)
+{
+  LuztarSimPanel *self = data;
+
+  show_page (self, "program");
+  luztar_program_view_analyse (self->program_view);
+}
+
+static void
+export_program_action (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       data)
+{
+  export (data, EXPORT_PROGRAM, g_variant_get_string (parameter, NULL));
+}
+
 static const GActionEntry sim_actions[] = {
   { "run", run_action },
   { "pause", pause_action },
@@ -1286,6 +1338,8 @@ static const GActionEntry sim_actions[] = {
   { "export-plot", export_plot_action, "s" },
   { "export-trace", export_trace_action, "s" },
   { "export-events", export_events_action, "s" },
+  { "program-analyse", program_analyse_action },
+  { "export-program", export_program_action, "s" },
 };
 
 /**
@@ -1298,7 +1352,11 @@ static const GActionEntry sim_actions[] = {
  * `step-event`, `run-until` (a time), `reset`, `speed` (state "1", "0.1",
  * "0.01" or "max"), `break-any` (state: pause on every mode switch),
  * `export-plot`, `export-trace` and `export-events` (a
- * path; empty, or an extension such as ".svg", asks with a file chooser).
+ * path; empty, or an extension such as ".svg", asks with a file chooser),
+ * `program-analyse` (shows the Program Motion page and analyses the
+ * model again) and `export-program` (a path: .csv writes λ(t) as
+ * `luztar-cli program --out` does, .png, .svg or .pdf the plot; written
+ * once the running analysis is shown).
  */
 void
 luztar_sim_panel_install_actions (LuztarSimPanel *self,
@@ -1357,6 +1415,15 @@ luztar_sim_panel_set_model (LuztarSimPanel *self,
   self->model = model;
   g_clear_pointer (&self->body_q, g_free);
   luztar_matrix_view_set_model (self->matrix_view, model);
+  luztar_program_view_set_model (self->program_view, model);
+  gtk_widget_set_visible (self->program_button, luztar_model_has_program (model));
+  if (!luztar_model_has_program (model)
+      && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "program") == 0)
+    show_page (self, "series");
+  else if (!edit && luztar_model_has_program (model)
+           && lz_model_count_kind (model, LZ_ITEM_PRESCRIBED) > 0
+           && lz_model_count_kind (model, LZ_ITEM_ACTUATOR) > 0)
+    show_page (self, "program");   /* what such a model is for */
   if (model != NULL)
     {
       luztar_series_chooser_set_model (LUZTAR_SERIES_CHOOSER (self->series_chooser), model);
@@ -1532,6 +1599,8 @@ on_view_toggled (GtkToggleButton *button,
   if (!gtk_toggle_button_get_active (button))
     return;
   gtk_stack_set_visible_child_name (self->stack, page);
+  if (self->program_view != NULL)
+    luztar_program_view_set_active (self->program_view, g_str_equal (page, "program"));
   if (self->series_chooser != NULL)
     {
       gtk_widget_set_visible (self->series_chooser, g_str_equal (page, "series"));
@@ -1564,6 +1633,13 @@ build_switcher (LuztarSimPanel *self)
         }
       g_signal_connect (button, "toggled", G_CALLBACK (on_view_toggled), self);
       gtk_box_append (self->switcher, button);
+      if (g_str_equal (gtk_stack_page_get_name (page), "program"))
+        {
+          self->program_button = button;
+          gtk_widget_set_tooltip_text (button, _("The forces the actuators must apply so that "
+                                                 "the bodies follow their prescribed motions"));
+          gtk_widget_set_visible (button, FALSE);
+        }
     }
 }
 
@@ -1571,6 +1647,14 @@ static void
 luztar_sim_panel_init (LuztarSimPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* program motion (paper 001): shown for models with prescribed motions
+   * or actuators */
+  self->program_view = LUZTAR_PROGRAM_VIEW (luztar_program_view_new ());
+  g_signal_connect_swapped (self->program_view, "message", G_CALLBACK (message), self);
+  gtk_stack_add_titled (self->stack, GTK_WIDGET (self->program_view), "program",
+                        /* Translators: a page of the simulation panel: the
+                         * forces that realize prescribed motions (paper 001) */
+                        _("Program Motion"));
   build_switcher (self);
   self->break_checks = g_ptr_array_new ();
   self->breakpoints = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

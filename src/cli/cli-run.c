@@ -205,6 +205,26 @@ lz_cli_run (int    argc,
       for (guint i = 0; i < notes->len; i++)
         g_print ("  %s\n", (const char *) notes->pdata[i]);
     }
+  {
+    /* a run applies the forces the model has; the program motion's
+     * forces are the program command's answer, not an input */
+    g_autoptr(GString) prescribed = g_string_new (NULL);
+
+    for (guint i = 0; i < lz_model_get_n_sources (model); i++)
+      {
+        const LzSource *source = lz_model_get_source (model, i);
+
+        if (source->item.kind != LZ_ITEM_PRESCRIBED)
+          continue;
+        if (prescribed->len > 0)
+          g_string_append (prescribed, ", ");
+        g_string_append (prescribed, source->item.id);
+      }
+    if (prescribed->len > 0)
+      g_print (_("note: the run does not impose the prescribed motions (%s) and its actuators apply no "
+                 "force; luztar-cli program computes the forces that realize them\n"),
+               prescribed->str);
+  }
   g_print (_("method: %s, h = %g s, θ = %g, t = 0 … %g s\n"), lz_integrator_get_name (integrator),
            values[2] != NULL ? options.dt : lz_model_get_simulation (model)->dt,
            values[3] != NULL ? options.theta : lz_model_get_simulation (model)->theta,

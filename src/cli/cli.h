@@ -58,5 +58,6 @@ int lz_cli_check (int argc, char **argv);
 int lz_cli_assemble (int argc, char **argv);
 int lz_cli_run (int argc, char **argv);
 int lz_cli_reduce (int argc, char **argv);
+int lz_cli_program (int argc, char **argv);
 
 G_END_DECLS

@@ -23,6 +23,8 @@ static const LzCliCommand commands[] = {
   { "run", N_("Simulate a model and write its trace and events"), lz_cli_run },
   { "reduce", N_("Diagnose a model with massless joints and reduce it (paper 002)"),
     lz_cli_reduce },
+  { "program", N_("Classify a program motion and compute the actuator forces (paper 001)"),
+    lz_cli_program },
 };
 
 int

@@ -24,5 +24,6 @@
 #include "lz-integrator.h"
 #include "lz-reduce.h"
 #include "lz-simplify.h"
+#include "lz-program.h"
 
 #undef LZ_INSIDE

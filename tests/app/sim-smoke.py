@@ -32,14 +32,16 @@ NAMES = {
                                            "Matrices"],
          "finished": "Finished at t = ", "paused": "Paused at t = ", "next": "Next mode switch: ",
          "running": "Running", "reset-done": "Reset: ", "press": "Press Run", "stick": "stick",
-         "breakpoint": "Paused on a mode switch: ", "time": "Time", "reached": "Reached t = "},
+         "breakpoint": "Paused on a mode switch: ", "time": "Time", "reached": "Reached t = ",
+         "program": "Program Motion", "realization": "Realization: tangent"},
     "pl": {"run": "Uruchom", "pause": "Wstrzymaj", "reset": "Od początku",
            "step-event": "Do następnego przełączenia",
            "pages": ["Wykres", "Faza", "Tryby", "Energia", "Zdarzenia", "Macierze"],
            "finished": "Koniec w t = ", "paused": "Wstrzymano w t = ", "next": "Następne przełączenie: ",
            "running": "Symulacja trwa", "reset-done": "Od początku: ", "press": "Naciśnij",
            "stick": "przylganie", "breakpoint": "Wstrzymano na przełączeniu trybu: ", "time": "Czas",
-           "reached": "Osiągnięto t = "},
+           "reached": "Osiągnięto t = ", "program": "Ruch programowy",
+           "realization": "Realizacja: styczna"},
 }[language]
 
 checks = []
@@ -388,6 +390,64 @@ try:
         t2 = time.time()
         check(r.returncode == 0 and wait_for(lambda: status_text(app).startswith(NAMES["reset-done"]), 5)
               and t2 - t1 < 0.5, "win.reset returns in %.0f ms and the run is back at 0" % (1000 * (t2 - t1)))
+    subprocess.run(["xdotool", "mousemove", "600", "300", "key", "ctrl+q"], check=True)
+    try:
+        rc = proc.wait(10)
+    except subprocess.TimeoutExpired:
+        rc = None
+    check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
+finally:
+    if proc.poll() is None:
+        proc.kill()
+    log.close()
+
+# 7. Program motion (paper 001): a model with a prescribed motion opens on
+#    its Program Motion page; the analysis, run again over D-Bus, names the
+#    realization; λ(t) exported as CSV equals `luztar-cli program --out` on
+#    the same file, and the plot exports as PNG.
+models = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "models")
+program_model = os.path.join(models, "program-freeplay.luztar")
+cli_forces = os.path.join(outdir, "cli-forces.csv")
+subprocess.run([cli_path, "program", program_model, "--out", cli_forces], check=True,
+               stdout=subprocess.DEVNULL)
+log = open(os.path.join(outdir, "app-program.log"), "w")
+proc = subprocess.Popen([app_path, program_model], env=env, stdout=log, stderr=subprocess.STDOUT)
+try:
+    app = find_app("luztar")
+    check(app is not None, "started on the program motion through a freeplay")
+    if app is None:
+        raise SystemExit(1)
+    page = find(app, ["radio button", "toggle button", "push button", "page tab"], NAMES["program"], timeout=10)
+    check(page is not None, "the switcher has a %r page for a model with a prescribed motion" % NAMES["program"])
+    r = action("program-analyse")
+    check(r.returncode == 0, "win.program-analyse is called over D-Bus (%s)" % r.stderr.strip())
+    heading = find(app, "label", NAMES["realization"], timeout=30)
+    check(heading is not None, "the page names the realization: %r" % NAMES["realization"])
+    gui_forces = os.path.join(outdir, "gui-forces.csv")
+    if os.path.exists(gui_forces):
+        os.unlink(gui_forces)
+    r = action("export-program", "<'%s'>" % gui_forces)
+    wait_file(gui_forces, 30)
+    rows_gui = list(csv.reader(open(gui_forces))) if os.path.exists(gui_forces) else []
+    rows_cli = list(csv.reader(open(cli_forces)))
+    check(rows_gui[:1] == rows_cli[:1] == [["t", "u1"]],
+          "win.export-program writes λ(t) with the header t,u1 (%r)" % (rows_gui[:1],))
+    worst = max((abs(float(a) - float(b)) for ra, rb in zip(rows_gui[1:], rows_cli[1:])
+                 for a, b in zip(ra, rb)), default=float("inf"))
+    check(len(rows_gui) == len(rows_cli) > 1000 and worst <= 1e-12,
+          "the exported λ(t) equals luztar-cli program --out: %d rows, largest difference %.2g"
+          % (len(rows_gui) - 1, worst))
+    png = os.path.join(outdir, "program-plot.png")
+    if os.path.exists(png):
+        os.unlink(png)
+    action("export-program", "<'%s'>" % png)
+    wait_file(png)
+    data = open(png, "rb").read() if os.path.exists(png) else b""
+    check(data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000,
+          "win.export-program writes the plot as PNG (%d bytes)" % len(data))
+    subprocess.run(["xdotool", "mousemove", "1270", "790"], check=False)
+    time.sleep(0.5)
+    screenshot("program")
     subprocess.run(["xdotool", "mousemove", "600", "300", "key", "ctrl+q"], check=True)
     try:
         rc = proc.wait(10)

@@ -111,7 +111,7 @@ test_canvas_draw_examples (void)
         }
       n++;
     }
-  g_assert_cmpuint (n, >=, 9);
+  g_assert_cmpuint (n, >=, 10);
 }
 
 static void
@@ -134,7 +134,7 @@ test_gallery (void)
 
   g_object_ref_sink (gallery);
   gtk_window_present (GTK_WINDOW (gallery));
-  g_assert_cmpuint (luztar_gallery_get_n_examples (gallery), ==, 9);
+  g_assert_cmpuint (luztar_gallery_get_n_examples (gallery), ==, 10);
   first = g_path_get_basename (luztar_gallery_get_path (gallery, 0));
   g_assert_cmpstr (first, ==, "block-on-belt.luztar");
   g_signal_connect (gallery, "example-chosen", G_CALLBACK (on_chosen), &chosen);

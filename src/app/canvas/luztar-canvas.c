@@ -405,12 +405,52 @@ item_description (const LzModel *model,
       return g_strdup_printf (_("between %s and %s"), el->a != NULL ? el->a : "?",
                               el->b != NULL ? el->b : "?");
     }
+  if (item->kind == LZ_ITEM_PRESCRIBED)
+    {
+      const LzSource *src = (const LzSource *) item;
+
+      /* TRANSLATORS: a prescribed motion for screen readers: the body, then
+       * its motion as an expression in t */
+      return g_strdup_printf (_("prescribed motion of %s: q(t) = %s"), src->body != NULL ? src->body : "?",
+                              src->value != NULL ? lz_expr_get_text (src->value) : "?");
+    }
+  if (item->kind == LZ_ITEM_ACTUATOR)
+    {
+      const LzSource *src = (const LzSource *) item;
+
+      /* TRANSLATORS: an actuator for screen readers: the body it drives */
+      return g_strdup_printf (_("actuator on %s: its required force is computed on the Program Motion page"),
+                              src->body != NULL ? src->body : "?");
+    }
   if (lz_item_kind_is_source (item->kind))
     {
       const LzSource *src = (const LzSource *) item;
 
       /* TRANSLATORS: the body a force or motion acts on, for screen readers */
       return g_strdup_printf (_("on %s"), src->body != NULL ? src->body : "?");
+    }
+  if (item->kind == LZ_ITEM_BODY)
+    {
+      GString *text = g_string_new (NULL);
+
+      for (guint i = 0; i < lz_model_get_n_sources (model); i++)
+        {
+          const LzSource *src = lz_model_get_source (model, i);
+
+          if (g_strcmp0 (src->body, item->id) != 0)
+            continue;
+          if (text->len > 0)
+            g_string_append (text, "; ");
+          if (src->item.kind == LZ_ITEM_PRESCRIBED)
+            /* TRANSLATORS: a body whose motion is prescribed, for screen
+             * readers: the motion as an expression in t */
+            g_string_append_printf (text, _("prescribed motion q(t) = %s"),
+                                    src->value != NULL ? lz_expr_get_text (src->value) : "?");
+          else if (src->item.kind == LZ_ITEM_ACTUATOR)
+            /* TRANSLATORS: a body an actuator drives, for screen readers */
+            g_string_append_printf (text, _("driven by actuator %s"), src->item.id);
+        }
+      return g_string_free (text, FALSE);
     }
   return g_strdup ("");
 }

@@ -38,6 +38,7 @@ typedef struct
 typedef struct
 {
   Rgb ink, muted, body, body_edge, body_text, spring, damper, friction, stop, gear, force;
+  Rgb program, actuator;   /* prescribed motions (program constraints) and actuators */
 } Palette;
 
 static void
@@ -49,12 +50,14 @@ palette_init (Palette *p,
       { 0.92, 0.92, 0.92 }, { 0.60, 0.60, 0.62 }, { 0.21, 0.52, 0.89 }, { 0.38, 0.63, 0.92 },
       { 1, 1, 1 }, { 0.96, 0.76, 0.07 }, { 0.75, 0.38, 0.85 }, { 0.90, 0.44, 0.20 },
       { 0.96, 0.38, 0.32 }, { 0.34, 0.89, 0.54 }, { 0.92, 0.92, 0.92 },
+      { 0.30, 0.82, 0.85 }, { 0.98, 0.47, 0.74 },
     };
   else
     *p = (Palette) {
       { 0.24, 0.22, 0.27 }, { 0.47, 0.46, 0.48 }, { 0.38, 0.63, 0.92 }, { 0.11, 0.44, 0.85 },
       { 1, 1, 1 }, { 0.90, 0.65, 0.04 }, { 0.57, 0.25, 0.67 }, { 0.78, 0.27, 0.0 },
       { 0.88, 0.11, 0.14 }, { 0.15, 0.64, 0.41 }, { 0.24, 0.22, 0.27 },
+      { 0.0, 0.53, 0.56 }, { 0.78, 0.13, 0.48 },
     };
 }
 
@@ -650,6 +653,40 @@ draw_ground (cairo_t               *cr,
   draw_ground_hatched (cr, style, p, g, at, -1);
 }
 
+/* A body whose motion is prescribed (a program constraint, paper 001):
+ * a dashed outline around it in the program colour. */
+static void
+draw_prescribed_outline (cairo_t               *cr,
+                         const LuztarDrawStyle *style,
+                         const Palette         *p,
+                         const LzBody          *b,
+                         LuztarPoint            at)
+{
+  double gap = 5;
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  set_rgb (cr, &p->program);
+  cairo_set_line_width (cr, 1.8 / style->scale);
+  cairo_set_dash (cr, (double[]) { 5 / style->scale, 3 / style->scale }, 2, 0);
+  if (b->kind == LZ_BODY_ROTATIONAL)
+    cairo_arc (cr, at.x, at.y, DISC_R + gap, 0, 2 * G_PI);
+  else
+    {
+      double x = at.x - BLOCK_W / 2 - gap, y = at.y - BLOCK_H / 2 - gap;
+      double w = BLOCK_W + 2 * gap, h = BLOCK_H + 2 * gap, r = 8;
+
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+      cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+      cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+      cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+      cairo_close_path (cr);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static void
 draw_body (cairo_t               *cr,
            const LuztarDrawStyle *style,
@@ -695,8 +732,10 @@ draw_body (cairo_t               *cr,
     }
 }
 
-/* An arrow above a body for a force (solid), a prescribed motion (with a
- * wave) or an actuator (double head). */
+/* An arrow above a body: a force (solid, in ink); a prescribed motion
+ * (a wave, in the program colour, named "p1: q(t)"); an actuator (a motor:
+ * a circle with "u", and a bold arrow, in the actuator colour), distinct
+ * from a moving ground's double arrow. */
 static void
 draw_source (cairo_t               *cr,
              const LuztarDrawStyle *style,
@@ -706,36 +745,65 @@ draw_source (cairo_t               *cr,
              int                    slot)
 {
   double y = at.y - BLOCK_H / 2 - 14 - 22 * slot, x0 = at.x - 22, x1 = at.x + 22;
+  const char *name = item_name (&s->item);
+  const Rgb *colour = s->item.kind == LZ_ITEM_PRESCRIBED ? &p->program
+                      : s->item.kind == LZ_ITEM_ACTUATOR ? &p->actuator : &p->force;
+  g_autofree char *label = NULL;
 
   cairo_new_path (cr);
-  set_rgb (cr, &p->force);
+  set_rgb (cr, colour);
   cairo_set_line_width (cr, 2 / style->scale);
   if (s->item.kind == LZ_ITEM_PRESCRIBED)
     {
       cairo_move_to (cr, x0, y);
       for (double x = x0; x <= x1 - 8; x += 2)
         cairo_line_to (cr, x, y + 3 * sin ((x - x0) / 3));
+      cairo_stroke (cr);
+    }
+  else if (s->item.kind == LZ_ITEM_ACTUATOR)
+    {
+      /* the motor */
+      cairo_arc (cr, x0 + 6, y, 6.5, 0, 2 * G_PI);
+      cairo_set_line_width (cr, 1.6 / style->scale);
+      cairo_stroke (cr);
+      draw_text (cr, style, "u", x0 + 6, y - 0.5, 9, TRUE);
+      cairo_set_line_width (cr, 3 / style->scale);
+      cairo_move_to (cr, x0 + 13, y);
+      cairo_line_to (cr, x1 - 6, y);
+      cairo_stroke (cr);
     }
   else
     {
       cairo_move_to (cr, x0, y);
       cairo_line_to (cr, x1 - 6, y);
+      cairo_stroke (cr);
     }
-  cairo_stroke (cr);
-  cairo_move_to (cr, x1, y);
-  cairo_line_to (cr, x1 - 8, y - 4);
-  cairo_line_to (cr, x1 - 8, y + 4);
-  cairo_close_path (cr);
   if (s->item.kind == LZ_ITEM_ACTUATOR)
     {
-      cairo_move_to (cr, x0, y);
-      cairo_line_to (cr, x0 + 8, y - 4);
-      cairo_line_to (cr, x0 + 8, y + 4);
-      cairo_close_path (cr);
+      cairo_move_to (cr, x1 + 1, y);
+      cairo_line_to (cr, x1 - 9, y - 5.5);
+      cairo_line_to (cr, x1 - 9, y + 5.5);
     }
+  else
+    {
+      cairo_move_to (cr, x1, y);
+      cairo_line_to (cr, x1 - 8, y - 4);
+      cairo_line_to (cr, x1 - 8, y + 4);
+    }
+  cairo_close_path (cr);
   cairo_fill (cr);
-  draw_text (cr, style, item_name (&s->item), x0 - 4 - 4 * (double) strlen (item_name (&s->item)),
-             y, 10, FALSE);
+  if (*name == '\0')
+    return;        /* a palette icon */
+  /* the name, right-aligned before the arrow; a prescribed motion says
+   * that it is one */
+  label = s->item.kind == LZ_ITEM_PRESCRIBED ? g_strdup_printf ("%s: q(t)", name) : g_strdup (name);
+  {
+    double w, h;
+
+    text_size (cr, style, label, 10, &w, &h);
+    set_rgb (cr, colour);
+    draw_text (cr, style, label, x0 - 5 - w / 2, y, 10, FALSE);
+  }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1186,6 +1254,14 @@ luztar_symbols_draw_model (cairo_t               *cr,
     if (!floor[i])
       draw_ground_hatched (cr, style, &p, lz_model_get_ground (model, i), gp[i],
                            ground_side (model, gp, bp, pl, i));
+  for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+    {
+      const LzSource *src = lz_model_get_source (model, s);
+      int i = src->body != NULL ? lz_model_get_body_index (model, src->body) : -1;
+
+      if (i >= 0 && src->item.kind == LZ_ITEM_PRESCRIBED)
+        draw_prescribed_outline (cr, style, &p, lz_model_get_body (model, (guint) i), bp[i]);
+    }
   for (guint i = 0; i < nb; i++)
     {
       const LzBody *body = lz_model_get_body (model, i);

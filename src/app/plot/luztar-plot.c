@@ -220,6 +220,13 @@ struct _LuztarPlot
   /* timings of the last frame */
   double            update_us, snapshot_us;
 
+  /* set by the owner: instants marked across the plot, titles */
+  GArray           *marks;             /* double: times (s) */
+  GPtrArray        *mark_texts;        /* char *: a short text at each mark */
+  char             *marks_label;       /* their legend entry */
+  char             *y_title_text;      /* instead of the one made from the lines */
+  char             *empty_text;        /* instead of "No run yet" */
+
   /* Borrowed */
   AdwStyleManager  *style_manager;
 };
@@ -293,6 +300,13 @@ set_rgba (cairo_t *cr,
           double   alpha)
 {
   cairo_set_source_rgba (cr, c.r, c.g, c.b, alpha);
+}
+
+/* The marked instants: red, apart from the first series' blue */
+static Rgb
+mark_colour (LuztarPlot *self)
+{
+  return series_colour (self, 4);
 }
 
 /* The same font options everywhere (widget, export, measuring), so text
@@ -739,9 +753,12 @@ static char *
 y_title (LuztarPlot *self,
          gboolean    right)
 {
-  GString *units = g_string_new (NULL);
+  GString *units;
   guint n = 0;
 
+  if (!right && self->y_title_text != NULL)
+    return g_strdup (self->y_title_text);
+  units = g_string_new (NULL);
   if (self->kind == LUZTAR_PLOT_PHASE)
     {
       g_autofree char *label = series_label (self, &self->phase_y);
@@ -848,6 +865,12 @@ legend_entries (LuztarPlot *self)
       break;
     default:
       break;
+    }
+  if (self->marks->len > 0 && self->marks_label != NULL && is_time_kind (self->kind))
+    {
+      LegendEntry e = { g_strdup (self->marks_label), mark_colour (self), TRUE, FALSE };
+
+      g_array_append_val (entries, e);
     }
   for (guint m = 0; m < LZ_MODE_N_MODES; m++)
     if (modes & (1u << m))
@@ -1204,7 +1227,9 @@ frame_layer_draw (LuztarPlotLayer *layer,
     {
       const char *message;
 
-      if (self->trace == NULL)
+      if (self->trace == NULL && self->empty_text != NULL)
+        message = self->empty_text;
+      else if (self->trace == NULL)
         /* Translators: shown in an empty plot before a run */
         message = _("No run yet");
       else if (self->kind == LUZTAR_PLOT_MODES)
@@ -1653,6 +1678,42 @@ modes_draw (LuztarPlot *self,
     }
 }
 
+/* The marked instants: dashed vertical lines, each with its text at the
+ * top (beside the line, on the side with room). */
+static void
+draw_marks (LuztarPlot *self,
+            cairo_t    *cr)
+{
+  Layout *l = &self->layout;
+
+  if (self->marks->len == 0 || !is_time_kind (self->kind))
+    return;
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1.5);
+  cairo_set_dash (cr, (double[]) { 5, 4 }, 2, 0);
+  for (guint i = 0; i < self->marks->len; i++)
+    {
+      double t = g_array_index (self->marks, double, i);
+      double x = round (luztar_axis_to_pixel (&l->x, t)) + 0.5;
+      const char *text = i < self->mark_texts->len ? g_ptr_array_index (self->mark_texts, i) : NULL;
+
+      if (x < l->px0 || x > l->px1)
+        continue;
+      set_rgba (cr, mark_colour (self), 0.85);
+      cairo_move_to (cr, x, l->py0);
+      cairo_line_to (cr, x, l->py1);
+      cairo_stroke (cr);
+      if (text != NULL && *text != '\0')
+        {
+          gboolean left = x > (l->px0 + l->px1) / 2;
+
+          set_rgba (cr, mark_colour (self), 1);
+          draw_text (cr, text, left ? x - 4 : x + 4, l->py0 + 3, left ? 1 : 0, 0, FALSE);
+        }
+    }
+  cairo_restore (cr);
+}
+
 static void
 data_layer_draw (LuztarPlotLayer *layer,
                  cairo_t         *cr,
@@ -1695,6 +1756,7 @@ data_layer_draw (LuztarPlotLayer *layer,
     }
   else
     {
+      draw_marks (self, cr);
       /* the first series on top */
       for (guint i = self->lines->len; i-- > 0;)
         line_draw (self, g_ptr_array_index (self->lines, i), cr);
@@ -2611,6 +2673,80 @@ luztar_plot_get_series (LuztarPlot *self,
 }
 
 /**
+ * luztar_plot_set_marks:
+ * @self: a plot against time
+ * @times: (array length=n) (nullable): instants to mark (s)
+ * @texts: (array length=n) (nullable): a short text at each mark, or %NULL
+ * @n: how many
+ * @label: (nullable): the marks' legend entry ("set-valued instant")
+ *
+ * Marks instants across the plot with dashed vertical lines, in the
+ * widget and in its exports: the set-valued instants of a program
+ * motion, for instance.
+ */
+void
+luztar_plot_set_marks (LuztarPlot        *self,
+                       const double      *times,
+                       const char *const *texts,
+                       guint              n,
+                       const char        *label)
+{
+  g_return_if_fail (LUZTAR_IS_PLOT (self));
+  g_return_if_fail (n == 0 || times != NULL);
+
+  g_array_set_size (self->marks, 0);
+  g_ptr_array_set_size (self->mark_texts, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      g_array_append_val (self->marks, times[i]);
+      g_ptr_array_add (self->mark_texts, g_strdup (texts != NULL ? texts[i] : NULL));
+    }
+  g_free (self->marks_label);
+  self->marks_label = g_strdup (label);
+  self->layout.serial = 0;       /* the legend may have changed */
+  invalidate (self);
+}
+
+/**
+ * luztar_plot_get_marks:
+ * @self: a plot
+ * @n: (out): how many instants are marked
+ *
+ * Returns: (transfer none) (array length=n): the marked instants (s)
+ */
+const double *
+luztar_plot_get_marks (LuztarPlot *self,
+                       guint      *n)
+{
+  g_return_val_if_fail (LUZTAR_IS_PLOT (self), NULL);
+  *n = self->marks->len;
+  return (const double *) (const void *) self->marks->data;
+}
+
+/**
+ * luztar_plot_set_titles:
+ * @self: a plot
+ * @y_title: (nullable): the title of the left axis, instead of the one
+ *   made from the variables shown
+ * @empty_text: (nullable): what an empty plot says, instead of "No run
+ *   yet"
+ */
+void
+luztar_plot_set_titles (LuztarPlot *self,
+                        const char *y_title,
+                        const char *empty_text)
+{
+  g_return_if_fail (LUZTAR_IS_PLOT (self));
+
+  g_free (self->y_title_text);
+  self->y_title_text = g_strdup (y_title);
+  g_free (self->empty_text);
+  self->empty_text = g_strdup (empty_text);
+  self->layout.serial = 0;
+  invalidate (self);
+}
+
+/**
  * luztar_plot_set_phase:
  * @self: a phase portrait
  * @x: the horizontal variable (a position)
@@ -2822,6 +2958,11 @@ luztar_plot_finalize (GObject *object)
   g_clear_pointer (&self->phase_surface, cairo_surface_destroy);
   cairo_destroy (self->measure_cr);
   cairo_surface_destroy (self->measure_surface);
+  g_array_unref (self->marks);
+  g_ptr_array_unref (self->mark_texts);
+  g_free (self->marks_label);
+  g_free (self->y_title_text);
+  g_free (self->empty_text);
   G_OBJECT_CLASS (luztar_plot_parent_class)->finalize (object);
 }
 
@@ -2938,6 +3079,8 @@ luztar_plot_init (LuztarPlot *self)
 
   self->lines = g_ptr_array_new_with_free_func (line_free);
   self->series = g_array_new (FALSE, FALSE, sizeof (LuztarSeries));
+  self->marks = g_array_new (FALSE, FALSE, sizeof (double));
+  self->mark_texts = g_ptr_array_new_with_free_func (g_free);
   self->mode_element = -1;
   self->cursor = NAN;
   self->x_auto = self->y_auto = TRUE;

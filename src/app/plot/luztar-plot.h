@@ -55,6 +55,16 @@ void            luztar_plot_set_phase      (LuztarPlot         *self,
                                             const LuztarSeries *x,
                                             const LuztarSeries *y,
                                             int                 mode_element);
+void            luztar_plot_set_marks      (LuztarPlot         *self,
+                                            const double       *times,
+                                            const char *const  *texts,
+                                            guint               n,
+                                            const char         *label);
+const double   *luztar_plot_get_marks      (LuztarPlot         *self,
+                                            guint              *n);
+void            luztar_plot_set_titles     (LuztarPlot         *self,
+                                            const char         *y_title,
+                                            const char         *empty_text);
 void            luztar_plot_set_time_range (LuztarPlot         *self,
                                             double              t0,
                                             double              t1);
