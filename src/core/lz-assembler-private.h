@@ -24,4 +24,8 @@ double      lz_affine_eval        (const LzAffine *self,
 gboolean    lz_affine_is_constant (const LzAffine *self);
 const char *lz_affine_get_text    (LzAffine       *self);
 
+/* For people: "·" for products, "−" for minus signs, "π" for pi, ids after
+ * "q_", "q̇_", "q̈_" or "[" untouched (the equations' notation). */
+char       *lz_text_prettify      (const char     *text);
+
 G_END_DECLS

@@ -1327,6 +1327,14 @@ prettify (const char *text)
   return g_string_free (out, FALSE);
 }
 
+char *
+lz_text_prettify (const char *text)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+
+  return prettify (text);
+}
+
 /**
  * lz_assembly_dup_equation:
  * @self: an assembly

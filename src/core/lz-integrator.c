@@ -264,7 +264,7 @@ lz_integrator_step (LzIntegrator *self,
  *
  * What was done to the model before integrating it: when the method
  * cannot take a massless joint as it is but a closed form can (springs
- * with freeplay in series, paper 000 Theorem 4.3), the joint is
+ * with freeplay in series, paper 000 Theorem 3.6), the joint is
  * eliminated for the integration and put back in the trace; one sentence
  * per joint.
  *

@@ -9,7 +9,7 @@
  * both springs are slack (M, C and K of the slack mode are all zero in its
  * direction), yet the model is perfectly good — the springs with freeplay
  * in series are one spring with the reduced stiffness and the summed
- * freeplay (paper 000, Theorem 4.3; paper 003, §4).  When an integrator
+ * freeplay (paper 000, Theorem 3.6; paper 003, §4).  When an integrator
  * refuses a model for a massless body, lz_integrator_new() comes here: the
  * model's joints are eliminated in closed form (lz-simplify.c), the reduced
  * model is integrated by the same method, and every sample is written for

@@ -257,46 +257,89 @@ lz_disentangle_3_6 (double x,
 
 /**
  * lz_disentangle_3_7:
- * @x: the load (in displacement units of the linear spring)
- * @a: half freeplay of the second spring, ≥ 0
- * @k: stiffness ratio of the freeplay spring to the linear one, > 0
+ * @x: the end value of the pair (e.g. a relative velocity across two
+ *   friction elements in series)
+ * @a: the jump of the first tar, ≥ 0
+ * @b: the jump of the second tar, ≥ 0
+ * @k: the ratio of the first element's coefficient to the second's, > 0
  *
- * Theorem 3.7: if y + k·luz(y, a) = x then y = talu(x, a, (k+1)·a)/(k+1).
- * A linear spring in parallel with a freeplay spring (progressive
- * stiffness): the deflection under a given load.  The solution is unique.
+ * Theorem 3.7 (paper 000): if tar(y, b) = k·tar(x − y, a) (the two sets
+ * meet) then
+ *
+ *     y = x − luz(x, ka − b)/(k + 1)      if ka > b,
+ *     y = k/(k + 1)·x                     if ka = b,
+ *     y = k/(k + 1)·luz(x, (b − ka)/k)    if ka < b.
+ *
+ * Two dry+viscous friction elements in series through a massless node:
+ * μ₂·tar(ż, F₂/μ₂) = μ₁·tar(ẋ − ż, F₁/μ₁) with k = μ₁/μ₂, a = F₁/μ₁,
+ * b = F₂/μ₂.  The stronger element sticks while the other slips below the
+ * difference of the levels.  The solution is unique.
  *
  * Returns: y
  */
 double
 lz_disentangle_3_7 (double x,
                     double a,
+                    double b,
                     double k)
 {
-  g_return_val_if_fail (a >= 0 && k > 0, NAN);
+  g_return_val_if_fail (a >= 0 && b >= 0 && k > 0, NAN);
 
-  return lz_talu (x, a, (k + 1) * a) / (k + 1);
+  if (k * a > b)
+    return x - lz_luz (x, k * a - b) / (k + 1);
+  if (k * a == b)
+    return k / (k + 1) * x;
+  return k / (k + 1) * lz_luz (x, (b - k * a) / k);
 }
 
 /**
  * lz_disentangle_3_8:
  * @x: the end displacement
- * @b: half freeplay of the second spring, ≥ 0
- * @k: stiffness ratio of the linear to the freeplay spring, > 0
+ * @a: the jump of the tar, ≥ 0 (0: a linear spring)
+ * @b: half freeplay of the luz, ≥ 0
+ * @k: the stiffness ratio of the tar element to the luz one, > 0
  *
- * Theorem 3.8 (Theorem 3.6 with a = 0): if luz(y, b) = k·(x − y) then
- * y = k/(k+1)·talu(x, b, (k+1)/k·b).  A linear spring in series with a
- * freeplay spring; the solution is unique (y = x inside the gap).
+ * Theorem 3.8 (paper 000): if luz(y, b) = k·tar(x − y, a) then
+ * y = x − luz(x, ka + b)/(k + 1) (and x = y + luz(y, ka + b)/k).  With
+ * a = 0 the tar is linear: a linear spring k in series with a spring with
+ * freeplay b through a massless node y; y = x inside the gap.  The
+ * solution is unique.
  *
  * Returns: y
  */
 double
 lz_disentangle_3_8 (double x,
+                    double a,
                     double b,
                     double k)
 {
-  g_return_val_if_fail (b >= 0 && k > 0, NAN);
+  g_return_val_if_fail (a >= 0 && b >= 0 && k > 0, NAN);
 
-  return k / (k + 1) * lz_talu (x, b, (k + 1) / k * b);
+  return x - lz_luz (x, k * a + b) / (k + 1);
+}
+
+/**
+ * lz_disentangle_parallel:
+ * @x: the load (in displacement units of the linear spring)
+ * @a: half freeplay of the second spring, ≥ 0
+ * @k: stiffness ratio of the freeplay spring to the linear one, > 0
+ *
+ * If y + k·luz(y, a) = x then y = x − k/(k + 1)·luz(x, a)
+ * = talu(x, a, (k + 1)·a)/(k + 1): a linear spring in parallel with a
+ * spring with freeplay (a progressive characteristic), its deflection
+ * under a given load.  This is Theorem 3.8 with no tar jump and 1/k for k:
+ * luz(y, a) = (1/k)·(x − y).  The solution is unique.
+ *
+ * Returns: y
+ */
+double
+lz_disentangle_parallel (double x,
+                         double a,
+                         double k)
+{
+  g_return_val_if_fail (a >= 0 && k > 0, NAN);
+
+  return lz_talu (x, a, (k + 1) * a) / (k + 1);
 }
 
 /**
@@ -306,11 +349,18 @@ lz_disentangle_3_8 (double x,
  * @b: the jump of the relay/dry-friction law, ≥ 0
  * @k: the ratio of the spring stiffness to the viscous coefficient, > 0
  *
- * Theorem 3.9: if k·luz(x − y, a) ∈ tar(y, b) then
- * y = k/(k+1)·luz(x, a + b/k).  A freeplay spring loading a non-inertial
- * dry+viscous element (by Theorem 2.1 the inclusion is y = luz(k·luz(x − y,
- * a), b)); the element does not move until the spring has taken up its
- * freeplay and the friction level.  The solution is unique.
+ * Theorem 3.9 (paper 000): if tar(y, b) = k·luz(x − y, a) then
+ * y = k/(k+1)·luz(x, (ka + b)/k) = k/(k+1)·luz(x, a + b/k) and
+ * x = (k+1)/k·tar(y, (ka + b)/(k + 1)).  (Our copy of the paper prints
+ * the width of the first formula as (ka + b)/(k + 1), the width of the
+ * second; y = 0 exactly while k·|luz(x, a)| ≤ b, i.e. |x| ≤ a + b/k, and
+ * tests/core/test-luz.c checks the formula here against a bisection.)  A
+ * freeplay spring loading a dry+viscous element (by Theorem 2.1 the
+ * inclusion is y = luz(k·luz(x − y, a), b)); the element does not move
+ * until the spring has taken up its freeplay and the friction level.
+ * Over a time step h, paper 003's non-inertial element
+ * μ·ż ∈ … has this form with y the step of z, k = k_spring·h/μ and
+ * b = h·F0/μ.  The solution is unique.
  *
  * Returns: y
  */
@@ -334,9 +384,12 @@ lz_disentangle_3_9 (double x,
  * @a2: its half freeplay, ≥ 0 (m)
  * @y_out: (out) (optional): the massless node between them (m)
  *
- * Theorem 4.1: if k1·luz(x − y, a1) = k2·luz(y, a2) then the transmitted
- * force is T = k·luz(x, a1 + a2) with k = k1·k2/(k1 + k2): freeplays add,
- * compliances add.  The node y is given by Theorem 3.6 with k = k1/k2.
+ * Theorem 3.6 (paper 000; its first identity luz(y, b) = k/(k+1)·luz(x, a + b)):
+ * if k1·luz(x − y, a1) = k2·luz(y, a2) then the transmitted force is
+ * T = k·luz(x, a1 + a2) with k = k1·k2/(k1 + k2): freeplays add,
+ * compliances add.  The node y is Theorem 3.6's third identity with
+ * k = k1/k2.  (Paper 000's Theorems 4.1–4.2 are two-dimensional systems,
+ * not this one.)
  *
  * Returns: the force T (N)
  */
@@ -363,7 +416,8 @@ lz_series2 (double  x,
  * @x: the displacement across the chain
  * @d_out: (array length=n) (out) (optional): the deflection of each spring
  *
- * Theorem 4.2: n freeplay springs in series through massless nodes transmit
+ * Theorem 4.3 of paper 000 for n = 3 (Theorem 3.6 for n = 2), and by
+ * induction for any n: n freeplay springs in series through massless nodes transmit
  * T = (Σ 1/k_i)⁻¹·luz(x, Σ a_i); each deflection d_i satisfies
  * k_i·luz(d_i, a_i) = T and Σ d_i = x.  With no force the deflections share
  * the gap in proportion to the freeplays.
@@ -393,10 +447,10 @@ lz_series (gsize         n,
  * @k_red_out: (out) (optional): the reduced stiffness
  * @a_red_out: (out) (optional): the reduced half freeplay
  *
- * Theorem 4.3: a chain of freeplay springs through ideal (weightless,
- * frictionless) gears, spring i carrying the force r_i·T and x = Σ r_i·d_i.
+ * A chain of freeplay springs through ideal (weightless, frictionless)
+ * gears (paper 003 §4; Theorem 2.1 and the sum rule of paper 000 §3), spring i carrying the force r_i·T and x = Σ r_i·d_i.
  * From r_i·T = k_i·luz(d_i, a_i), Theorem 2.1 gives d_i ∈ tar(r_i·T/k_i, a_i),
- * and homogeneity with the sum rule (all arguments r_i²·T/k_i share the sign
+ * and homogeneity with the sum rule (Theorem 3.5; all arguments r_i²·T/k_i share the sign
  * of T) x ∈ tar(T·Σ r_i²/k_i, Σ |r_i|·a_i), so
  * T = k_red·luz(x, a_red) with k_red = (Σ r_i²/k_i)⁻¹, a_red = Σ |r_i|·a_i.
  * Paper 003 §4 (Fig. 10): r = (1, 1, p) gives (1/k1 + 1/k2 + p²/k3)⁻¹ and

@@ -57,8 +57,10 @@ double     lz_disentangle_3_6    (double      x,
                                   double      k);
 double     lz_disentangle_3_7    (double      x,
                                   double      a,
+                                  double      b,
                                   double      k);
 double     lz_disentangle_3_8    (double      x,
+                                  double      a,
                                   double      b,
                                   double      k);
 double     lz_disentangle_3_9    (double      x,
@@ -66,7 +68,12 @@ double     lz_disentangle_3_9    (double      x,
                                   double      b,
                                   double      k);
 
-/* Springs with freeplay in series (Theorems 4.1–4.3). */
+/* A linear spring in parallel with a spring with freeplay (Theorem 3.8). */
+double     lz_disentangle_parallel (double    x,
+                                  double      a,
+                                  double      k);
+
+/* Springs with freeplay in series (Theorems 3.6 and 4.3, paper 003 §4). */
 double     lz_series2            (double      x,
                                   double      k1,
                                   double      a1,

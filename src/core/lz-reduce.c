@@ -49,6 +49,7 @@
 #include "lz-assembler.h"
 #include "lz-export-private.h"
 #include "lz-model.h"
+#include "lz-nodes-private.h"
 #include "lz-reduce.h"
 
 /* Singular values below this fraction of the largest one are zero. */
@@ -81,6 +82,8 @@ struct _LzReduction
 
   guint index, regular_dim, nilpotent_dim;
   GArray *blocks;                    /* guint, descending */
+
+  GPtrArray *nodes;                  /* LzMasslessNode, for a model */
 };
 
 /* ------------------------------------------------------------------------ */
@@ -805,6 +808,14 @@ analyse (LzReduction *self)
       self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
       return;
     }
+  if (self->n3 == 0)
+    {
+      /* every coordinate massless: no second-order system is left */
+      add_note (self, _("Every coordinate is massless: no second-order system is left to reduce "
+                        "to; the node equations below give the motion."));
+      self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
+      return;
+    }
 
   {
     guint n1 = self->n1, nz = dz, n3 = self->n3;
@@ -1168,6 +1179,7 @@ lz_reduction_new_for_assembly (const LzAssembly *assembly)
   analyse (self);
   describe (self);
   check_model (self);
+  self->nodes = lz_massless_nodes_analyse (assembly);
   return self;
 }
 
@@ -1192,6 +1204,7 @@ lz_reduction_free (LzReduction *self)
   g_free (self->kept);
   g_ptr_array_unref (self->notes);
   g_array_unref (self->blocks);
+  g_clear_pointer (&self->nodes, g_ptr_array_unref);
   g_free (self);
 }
 
@@ -1324,6 +1337,40 @@ lz_reduction_dup_diagnosis (const LzReduction *self)
   return lines;
 }
 
+/**
+ * lz_reduction_get_n_nodes:
+ * @self: an analysis
+ *
+ * Returns: the number of massless bodies whose node equations were
+ *   classified (0 for bare matrices)
+ */
+guint
+lz_reduction_get_n_nodes (const LzReduction *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->nodes != NULL ? self->nodes->len : 0;
+}
+
+/**
+ * lz_reduction_get_node:
+ * @self: an analysis of a model
+ * @i: a node, < lz_reduction_get_n_nodes()
+ *
+ * The node equation of the i-th massless body (in body order), classified
+ * and disentangled with paper 000's theorems: see lz-nodes.c.
+ *
+ * Returns: (transfer none): the node
+ */
+const LzMasslessNode *
+lz_reduction_get_node (const LzReduction *self,
+                       guint              i)
+{
+  g_return_val_if_fail (self != NULL && i < lz_reduction_get_n_nodes (self), NULL);
+
+  return self->nodes->pdata[i];
+}
+
 guint lz_reduction_get_index (const LzReduction *self) { return self->index; }
 guint lz_reduction_get_regular_dim (const LzReduction *self) { return self->regular_dim; }
 guint lz_reduction_get_nilpotent_dim (const LzReduction *self) { return self->nilpotent_dim; }
@@ -1435,6 +1482,83 @@ kind_name (LzReductionKind kind)
     }
 }
 
+/* The cases' names for people, by LzNodeKind */
+static const char *const node_kind_labels[] = {
+  N_("linear springs"),
+  N_("springs with freeplay in series"),
+  N_("a linear spring in series with a spring with freeplay"),
+  N_("a parallel pair of springs in series with a spring"),
+  N_("a spring loading a non-inertial friction element"),
+  N_("a spring loading dry friction (rigid-plastic)"),
+  N_("a non-inertial friction element"),
+  N_("friction elements in series"),
+  N_("dampers"),
+  N_("prescribed motion"),
+  N_("no closed form"),
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (node_kind_labels) == LZ_NODE_NO_CLOSED_FORM + 1);
+
+/* "“a”, “b”" */
+static char *
+quoted_list (char **ids)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    g_string_append_printf (out, "%s“%s”", i > 0 ? ", " : "", ids[i]);
+  return g_string_free (out, FALSE);
+}
+
+/* LABEL padded to WIDTH columns */
+static void
+append_label (GString    *out,
+              const char *label,
+              glong       width)
+{
+  g_string_append_printf (out, "    %s", label);
+  for (glong i = g_utf8_strlen (label, -1); i < width; i++)
+    g_string_append_c (out, ' ');
+}
+
+/* The section of massless nodes for lz_reduction_to_text(). */
+static void
+append_nodes_text (const LzReduction *self,
+                   GString           *out)
+{
+  const char *entangled_label = _("node equation:");
+  const char *disentangled_label = _("disentangled:");
+  glong width = MAX (g_utf8_strlen (entangled_label, -1), g_utf8_strlen (disentangled_label, -1)) + 2;
+
+  if (self->nodes == NULL || self->nodes->len == 0)
+    return;
+  g_string_append_c (out, '\n');
+  g_string_append (out, _("Massless nodes (disentangled, paper 000 §3)"));
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < self->nodes->len; i++)
+    {
+      const LzMasslessNode *node = self->nodes->pdata[i];
+      g_autofree char *elements = quoted_list (node->elements);
+      const char *label = _(node_kind_labels[node->kind]);
+
+      g_string_append (out, "  ");
+      if (node->theorem != NULL)
+        g_string_append_printf (out, _("“%s”: %s, Theorem %s (elements %s)"), node->body, label,
+                                node->theorem, elements);
+      else
+        g_string_append_printf (out, _("“%s”: %s (elements %s)"), node->body, label, elements);
+      g_string_append_c (out, '\n');
+      append_label (out, entangled_label, width);
+      g_string_append_printf (out, "%s\n", node->entangled);
+      for (guint e = 0; node->equations[e] != NULL; e++)
+        {
+          append_label (out, e == 0 ? disentangled_label : "", width);
+          g_string_append_printf (out, "%s\n", node->equations[e]);
+        }
+      g_string_append_printf (out, "    %s\n", node->explanation);
+    }
+}
+
 /**
  * lz_reduction_to_text:
  * @self: an analysis
@@ -1520,6 +1644,7 @@ lz_reduction_to_text (const LzReduction *self)
       g_string_append_printf (out, _("Massless: %s"), list);
       g_string_append_c (out, '\n');
     }
+  append_nodes_text (self, out);
   return g_string_free (out, FALSE);
 }
 
@@ -1596,8 +1721,106 @@ lz_reduction_to_json (const LzReduction *self)
                           "\"blocks\": [", self->regular_dim, self->nilpotent_dim, self->index);
   for (guint b = 0; b < self->blocks->len; b++)
     g_string_append_printf (out, "%s%u", b > 0 ? ", " : "", g_array_index (self->blocks, guint, b));
-  g_string_append (out, "]}\n}\n");
+  g_string_append (out, "]},\n  \"nodes\": [");
+  for (guint i = 0; self->nodes != NULL && i < self->nodes->len; i++)
+    {
+      const LzMasslessNode *node = self->nodes->pdata[i];
+      const struct { const char *key; double value; } values[] = {
+        { "stiffness", node->stiffness }, { "viscous", node->viscous }, { "rate", node->rate },
+        { "zone", node->zone }, { "shift", node->shift }, { "ratio", node->ratio },
+        { "share", node->share },
+      };
+
+      g_string_append (out, i > 0 ? ",\n    {\"body\": " : "\n    {\"body\": ");
+      lz_export_json_string (out, node->body);
+      g_string_append (out, ", \"kind\": ");
+      lz_export_json_string (out, node->kind_name);
+      g_string_append (out, ", \"theorem\": ");
+      if (node->theorem != NULL)
+        lz_export_json_string (out, node->theorem);
+      else
+        g_string_append (out, "null");
+      g_string_append (out, ",\n     \"elements\": ");
+      lz_export_json_strings (out, node->elements, g_strv_length (node->elements));
+      g_string_append (out, ",\n     \"entangled\": ");
+      lz_export_json_string (out, node->entangled);
+      g_string_append (out, ",\n     \"equation\": ");
+      if (node->equations[0] != NULL)
+        lz_export_json_string (out, node->equations[0]);
+      else
+        g_string_append (out, "null");
+      g_string_append (out, ",\n     \"equations\": ");
+      lz_export_json_strings (out, node->equations, g_strv_length (node->equations));
+      g_string_append (out, ",\n     \"text\": ");
+      lz_export_json_string (out, node->explanation);
+      g_string_append (out, ",\n     \"values\": {");
+      for (guint v = 0; v < G_N_ELEMENTS (values); v++)
+        {
+          g_string_append_printf (out, "%s\"%s\": ", v > 0 ? ", " : "", values[v].key);
+          lz_export_json_number (out, values[v].value);
+        }
+      g_string_append (out, "}}");
+    }
+  g_string_append (out, "]\n}\n");
   return g_string_free (out, FALSE);
+}
+
+/* The massless nodes for lz_reduction_to_octave(): a comment block and a
+ * struct array nodes(i).body, .kind, .theorem, .equation, .stiffness, … */
+static void
+append_nodes_octave (const LzReduction *self,
+                     GString           *out)
+{
+  guint n = self->nodes != NULL ? self->nodes->len : 0;
+  const char *keys[] = { "body", "kind", "theorem", "equation" };
+  const char *numbers[] = { "stiffness", "viscous", "rate", "zone", "shift", "ratio", "share" };
+
+  g_string_append_printf (out, "%% %s\n", _("Massless nodes (disentangled, paper 000 §3)"));
+  for (guint i = 0; i < n; i++)
+    {
+      const LzMasslessNode *node = self->nodes->pdata[i];
+
+      g_string_append_printf (out, "%%   %s: %s\n", node->body, node->entangled);
+      for (guint e = 0; node->equations[e] != NULL; e++)
+        g_string_append_printf (out, "%%     %s\n", node->equations[e]);
+      g_string_append_printf (out, "%%     %s\n", node->explanation);
+    }
+  g_string_append (out, "nodes = struct (");
+  for (guint k = 0; k < G_N_ELEMENTS (keys) + G_N_ELEMENTS (numbers); k++)
+    {
+      gboolean text = k < G_N_ELEMENTS (keys);
+
+      g_string_append_printf (out, "%s'%s', {", k > 0 ? ", " : "",
+                              text ? keys[k] : numbers[k - G_N_ELEMENTS (keys)]);
+      for (guint i = 0; i < n; i++)
+        {
+          const LzMasslessNode *node = self->nodes->pdata[i];
+          const double values[] = { node->stiffness, node->viscous, node->rate, node->zone,
+                                    node->shift, node->ratio, node->share };
+
+          if (i > 0)
+            g_string_append (out, ", ");
+          if (text)
+            {
+              const char *strings[] = { node->body, node->kind_name,
+                                        node->theorem != NULL ? node->theorem : "",
+                                        node->equations[0] != NULL ? node->equations[0] : "" };
+
+              lz_export_octave_string (out, strings[k]);
+            }
+          else
+            {
+              double v = values[k - G_N_ELEMENTS (keys)];
+              g_autofree char *number = isnan (v) ? g_strdup ("NaN")
+                                        : isinf (v) ? g_strdup (v > 0 ? "Inf" : "-Inf")
+                                        : lz_number_to_string (v);
+
+              g_string_append (out, number);
+            }
+        }
+      g_string_append (out, "}");
+    }
+  g_string_append (out, ");\n");
 }
 
 /**
@@ -1651,5 +1874,6 @@ lz_reduction_to_octave (const LzReduction *self)
         }
       g_string_append (out, "];\n");
     }
+  append_nodes_octave (self, out);
   return g_string_free (out, FALSE);
 }

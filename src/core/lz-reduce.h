@@ -58,6 +58,93 @@ typedef struct
   char       *text;
 } LzAssumption;
 
+/**
+ * LzNodeKind:
+ * @LZ_NODE_LINEAR_SPRINGS: linear springs only: where they balance (paper
+ *   002, Corollary 4.6)
+ * @LZ_NODE_FREEPLAY_SERIES: two springs with freeplay in series (paper 000,
+ *   Theorem 3.6)
+ * @LZ_NODE_LINEAR_FREEPLAY_SERIES: a linear spring in series with a spring
+ *   with freeplay (Theorem 3.8, a = 0)
+ * @LZ_NODE_PARALLEL_SERIES: a linear spring and a spring with freeplay in
+ *   parallel, in series with a linear spring (Theorem 3.8, a = 0, k = 1/κ)
+ * @LZ_NODE_SPRING_FRICTION: a spring (with freeplay) loading a friction
+ *   element with a viscous part (paper 003's non-inertial element; Theorem
+ *   2.1, the cascade, Theorem 3.9 over a step)
+ * @LZ_NODE_RIGID_PLASTIC: the same without viscosity: a play (Theorem 3.9,
+ *   k → ∞)
+ * @LZ_NODE_FRICTION: a friction element with a viscous part and springs or
+ *   loads: μ ż = luz(F, F0) explicitly (Theorem 2.1)
+ * @LZ_NODE_FRICTION_SERIES: two friction elements in series (Theorem 3.7)
+ * @LZ_NODE_DAMPERS: dampers only: a first-order coordinate (paper 002,
+ *   Corollary 4.5)
+ * @LZ_NODE_PRESCRIBED: its motion is prescribed
+ * @LZ_NODE_NO_CLOSED_FORM: none of the above; the integrators keep the
+ *   coordinate as an algebraic unknown
+ *
+ * How the node equation of a massless body disentangles.
+ */
+typedef enum
+{
+  LZ_NODE_LINEAR_SPRINGS,
+  LZ_NODE_FREEPLAY_SERIES,
+  LZ_NODE_LINEAR_FREEPLAY_SERIES,
+  LZ_NODE_PARALLEL_SERIES,
+  LZ_NODE_SPRING_FRICTION,
+  LZ_NODE_RIGID_PLASTIC,
+  LZ_NODE_FRICTION,
+  LZ_NODE_FRICTION_SERIES,
+  LZ_NODE_DAMPERS,
+  LZ_NODE_PRESCRIBED,
+  LZ_NODE_NO_CLOSED_FORM,
+} LzNodeKind;
+
+/**
+ * LzMasslessNode:
+ * @body: the massless body's id
+ * @kind: the case
+ * @kind_name: the case as a stable short name ("spring-friction", …)
+ * @theorem: the theorem of paper 000 that disentangles it ("3.6" … "3.9",
+ *   "2.1"), or %NULL
+ * @elements: (array zero-terminated=1): the ids of the elements on it
+ * @entangled: the node equation as assembled, 0 ∈ Σ forces
+ * @equations: (array zero-terminated=1): the disentangled equation(s),
+ *   the model's ids and numbers substituted; empty without a closed form
+ * @explanation: what was disentangled and why, in words
+ * @stiffness: the spring's stiffness k (N/m), or the series stiffness
+ *   k₁k₂/(k₁ + k₂) of Theorems 3.6/3.8, with the elements' coefficients
+ *   folded in (k·β²); NAN when it does not apply
+ * @viscous: the friction's viscous coefficient μ (N·s/m), folded likewise
+ * @rate: k/μ (1/s) of μ ż = k·luz(…)
+ * @zone: the half width of the dead zone of the disentangled equation: the
+ *   freeplay Δ + F0/k (m) of a spring–friction node, Δ₁ + Δ₂ (m) of
+ *   springs in series, the sticking range of friction in series (m/s)
+ * @shift: the centre of that dead zone (asymmetric friction levels), m
+ * @ratio: Theorem 3.6's k/(k + 1), Theorem 3.8's 1/(k + 1), the parallel
+ *   pair's κ/(κ + 1), Theorem 3.7's share of the relative velocity
+ * @share: the parallel pair's load share ρ = k₃/(k₃ + k_lin)
+ *
+ * One massless body's node equation, classified and disentangled.
+ */
+typedef struct
+{
+  char        *body;
+  LzNodeKind   kind;
+  const char  *kind_name;
+  const char  *theorem;
+  char       **elements;
+  char        *entangled;
+  char       **equations;
+  char        *explanation;
+  double       stiffness;
+  double       viscous;
+  double       rate;
+  double       zone;
+  double       shift;
+  double       ratio;
+  double       share;
+} LzMasslessNode;
+
 typedef struct _LzReduction LzReduction;
 
 LzReduction        *lz_reduction_new              (const gsl_matrix   *M,
@@ -90,6 +177,9 @@ int                 lz_reduction_get_kept_index   (const LzReduction  *self,
 char              **lz_reduction_dup_kept         (const LzReduction  *self);
 char              **lz_reduction_dup_eliminated   (const LzReduction  *self);
 char              **lz_reduction_dup_diagnosis    (const LzReduction  *self);
+guint               lz_reduction_get_n_nodes      (const LzReduction  *self);
+const LzMasslessNode *lz_reduction_get_node       (const LzReduction  *self,
+                                                   guint               i);
 
 /* The Jordan structure of Ê_λ = (λE − A)⁻¹E (paper 002 §2, E, A of (3.2)) */
 guint               lz_reduction_get_index        (const LzReduction  *self);

@@ -25,7 +25,7 @@
  * Two springs with freeplay in series (nothing else on x): the force
  * balance β_1 T_1 + β_2 T_2 = 0 with T_i = k_i luz(s_i, Δ_i) inverts
  * with tar (paper 000, Theorem 2.1); the two tar terms have arguments of
- * one sign and add (Theorem 4.3): one spring with the series stiffness
+ * one sign and add (Theorem 3.6, and 4.3 for three): one spring with the series stiffness
  * above and the freeplay |β_2|Δ_1 + |β_1|Δ_2 — paper 003's reduced
  * stiffness (1/k_ψδ + 1/k_δγ + p²/k_γφ)⁻¹ and reduced freeplay
  * (ψ−δ)₀ + (δ−pγ)₀ + p(γ−φ)₀ when applied twice along a gear train.
@@ -441,7 +441,7 @@ eliminate_one (LzModel     *model,
 
   if (kind == LZ_ITEM_SPRING && any_freeplay)
     note (notes, _("Massless “%s” eliminated: springs with freeplay %s in series become %s "
-                   "(paper 000, Theorem 4.3; paper 003, §4, Simplification 2)."),
+                   "(paper 000, Theorem 3.6; paper 003, §4, Simplification 2)."),
           x, from->str, made->str);
   else if (kind == LZ_ITEM_SPRING)
     note (notes, _("Massless “%s” eliminated: springs %s become %s (paper 002, Corollaries "

@@ -461,7 +461,7 @@ freeplay_update (const LzTimestep *self,
   double h = self->h, th = self->theta, Drr = var->diag;
   double S = var->b + h * th * th * (hv - Drr * self->lambda[var->row]);
   double gamma = h * h * th * th * el->k * Drr;
-  double x = lz_disentangle_3_7 (S, el->freeplay, gamma);
+  double x = lz_disentangle_parallel (S, el->freeplay, gamma);
 
   return -h * el->k * lz_luz (x, el->freeplay);
 }

@@ -256,16 +256,19 @@ f_3_6 (double y, const double *p)
   return lz_luz (y, p[2]) - p[3] * lz_luz (p[0] - y, p[1]);
 }
 
+/* y + k·luz(y, a) = x (a linear spring in parallel with a freeplay one) */
 static double
-f_3_7 (double y, const double *p)
+f_parallel (double y, const double *p)
 {
   return y + p[3] * lz_luz (y, p[1]) - p[0];
 }
 
+/* luz(y, b) = k·tar(x − y, a) ⇔ x − y = luz(luz(y, b)/k, a) (Thm 2.1),
+ * times k */
 static double
 f_3_8 (double y, const double *p)
 {
-  return lz_luz (y, p[2]) - p[3] * (p[0] - y);
+  return p[3] * (y - p[0]) + p[3] * lz_luz (lz_luz (y, p[2]) / p[3], p[1]);
 }
 
 static double
@@ -278,8 +281,8 @@ f_3_9 (double y, const double *p)
 typedef double (*ClosedForm) (const double *p);
 
 static double cf_3_6 (const double *p) { return lz_disentangle_3_6 (p[0], p[1], p[2], p[3]); }
-static double cf_3_7 (const double *p) { return lz_disentangle_3_7 (p[0], p[1], p[3]); }
-static double cf_3_8 (const double *p) { return lz_disentangle_3_8 (p[0], p[2], p[3]); }
+static double cf_parallel (const double *p) { return lz_disentangle_parallel (p[0], p[1], p[3]); }
+static double cf_3_8 (const double *p) { return lz_disentangle_3_8 (p[0], p[1], p[2], p[3]); }
 static double cf_3_9 (const double *p) { return lz_disentangle_3_9 (p[0], p[1], p[2], p[3]); }
 
 /* Checks a closed form y(p) against the root set of f: y lies in it and,
@@ -333,9 +336,59 @@ test_luz_theorem_3_6 (void)
 }
 
 static void
+test_luz_parallel_springs (void)
+{
+  check_disentangled (f_parallel, cf_parallel, TRUE, 0.0);
+}
+
+/* Theorem 3.7, tar(y, b) = k·tar(x − y, a): both sides are sets, so solve
+ * for their common value T instead.  y = luz(T, b) and x − y = luz(T/k, a)
+ * (Theorem 2.1), so x = luz(T, b) + luz(T/k, a), nondecreasing in T; any
+ * root T gives the same y. */
+static double
+h_3_7 (double T, const double *p)
+{
+  return lz_luz (T, p[2]) + lz_luz (T / p[3], p[1]) - p[0];
+}
+
+static void
 test_luz_theorem_3_7 (void)
 {
-  check_disentangled (f_3_7, cf_3_7, TRUE, 0.0);
+  guint cases[3] = { 0, 0, 0 };
+
+  for (int i = 0; i < N_RANDOM; i++)
+    {
+      double p[4], bracket, tol, y;
+      LzInterval roots;
+
+      p[1] = rand_freeplay ();
+      p[2] = rand_freeplay ();
+      p[3] = rand_magnitude ();
+      /* one time in eight exactly ka = b */
+      if (g_test_rand_int_range (0, 8) == 0)
+        p[2] = p[3] * p[1];
+      p[0] = rand_arg (fabs (p[3] * p[1] - p[2]) / MAX (p[3], 1));
+
+      bracket = 2 * (p[3] + 1) * (fabs (p[0]) + p[1] + p[2] + 1);
+      roots = root_set (h_3_7, p, bracket);
+      y = lz_disentangle_3_7 (p[0], p[1], p[2], p[3]);
+      tol = tol_of (bracket) * (1 + p[3] + 1 / p[3]);
+      if (fabs (y - lz_luz (0.5 * (roots.lo + roots.hi), p[2])) > tol)
+        g_error ("x=%.17g a=%.17g b=%.17g k=%.17g: closed form y=%.17g, T in [%.17g, %.17g]",
+                 p[0], p[1], p[2], p[3], y, roots.lo, roots.hi);
+      /* the sets meet: tar(y, b) ∩ k·tar(x − y, a) ≠ ∅ */
+      {
+        LzInterval left = lz_tar (y, p[2]);
+        LzInterval right = lz_interval_scale (lz_tar (p[0] - y, p[1]), p[3]);
+
+        g_assert_cmpfloat (MAX (left.lo, right.lo), <=, MIN (left.hi, right.hi) + tol);
+      }
+      cases[p[3] * p[1] > p[2] ? 0 : p[3] * p[1] == p[2] ? 1 : 2]++;
+    }
+  g_test_message ("ka > b: %u, ka = b: %u, ka < b: %u cases", cases[0], cases[1], cases[2]);
+  g_assert_cmpuint (cases[0], >, N_RANDOM / 10);
+  g_assert_cmpuint (cases[1], >, N_RANDOM / 100);
+  g_assert_cmpuint (cases[2], >, N_RANDOM / 10);
 }
 
 static void
@@ -551,6 +604,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/luz/properties", test_luz_properties);
   g_test_add_func ("/lz/luz/parallel-friction", test_luz_parallel);
   g_test_add_func ("/lz/luz/theorem-3-6", test_luz_theorem_3_6);
+  g_test_add_func ("/lz/luz/parallel-springs", test_luz_parallel_springs);
   g_test_add_func ("/lz/luz/theorem-3-7", test_luz_theorem_3_7);
   g_test_add_func ("/lz/luz/theorem-3-8", test_luz_theorem_3_8);
   g_test_add_func ("/lz/luz/theorem-3-9", test_luz_theorem_3_9);

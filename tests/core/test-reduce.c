@@ -529,10 +529,254 @@ test_json (void)
   g_autoptr(LzReduction) r = lz_reduction_new_for_assembly (assembly);
   g_autofree char *json = lz_reduction_to_json (r);
   const char *keys[] = { "\"S\"", "\"Mr\"", "\"Cr\"", "\"Kr\"", "\"fr\"", "\"kept\"", "\"eliminated\"",
-                         "\"assumptions\"", "\"jordan\"", "\"pencil\"" };
+                         "\"assumptions\"", "\"jordan\"", "\"pencil\"", "\"nodes\"" };
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     g_assert_nonnull (strstr (json, keys[i]));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Massless nodes disentangled (paper 000 §3)                                */
+
+static const LzMasslessNode *
+node_of (const LzReduction *r,
+         const char        *body)
+{
+  for (guint i = 0; i < lz_reduction_get_n_nodes (r); i++)
+    if (strcmp (lz_reduction_get_node (r, i)->body, body) == 0)
+      return lz_reduction_get_node (r, i);
+  g_error ("no node “%s”", body);
+  return NULL;
+}
+
+static void
+assert_node (const LzMasslessNode *node,
+             LzNodeKind            kind,
+             const char           *theorem,
+             const char           *equation)
+{
+  g_test_message ("%s: %s, %s", node->body, node->kind_name, node->equations[0] != NULL ? node->equations[0] : "");
+  g_assert_cmpint (node->kind, ==, kind);
+  g_assert_cmpstr (node->theorem, ==, theorem);
+  if (equation != NULL)
+    g_assert_cmpstr (node->equations[0], ==, equation);
+  g_assert_true (node->explanation != NULL && *node->explanation != '\0');
+  g_assert_true (g_str_has_prefix (node->entangled, "0 "));
+}
+
+/* One node of each kind, with the formulas' numbers: tests/data/reduce/
+ * massless-nodes.luztar (not among tests/data/models, which must pass
+ * `luztar-cli check`: its pencil is singular — a slack freeplay pair and
+ * a node without viscosity leave motions undetermined). */
+static void
+test_nodes_classified (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = load ("tests/data/reduce/massless-nodes.luztar");
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+  const LzMasslessNode *n;
+  double x;
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  g_assert_cmpuint (lz_reduction_get_n_nodes (r), ==, 6);
+
+  /* (b) Theorem 3.6: k = 300/600, k/(k+1) = 1/3, T = 200·luz(x, 0.003) */
+  n = node_of (r, "n1");
+  assert_node (n, LZ_NODE_FREEPLAY_SERIES, "3.6", "q_n1 = 0.333333·talu(q_m, 0.003, 0.003)");
+  g_assert_cmpfloat_with_epsilon (n->stiffness, 200, 1e-12);
+  g_assert_cmpfloat_with_epsilon (n->zone, 0.003, 1e-15);
+  g_assert_cmpfloat_with_epsilon (n->ratio, 1.0 / 3, 1e-15);
+  g_assert_cmpstr (n->equations[1], ==, "T = 200·luz(q_m, 0.003)");
+  g_assert_cmpstr (n->elements[0], ==, "a1");
+  g_assert_cmpstr (n->elements[1], ==, "a2");
+
+  /* (c) Theorem 3.8, a = 0: k = 200/50 = 4, z = x − luz(x, 0.004)/5;
+   * the node equation holds at z for x on both sides of the gap */
+  n = node_of (r, "n2");
+  assert_node (n, LZ_NODE_LINEAR_FREEPLAY_SERIES, "3.8", "q_n2 = q_m − 0.2·luz(q_m, 0.004)");
+  g_assert_cmpfloat_with_epsilon (n->ratio, 0.2, 1e-15);
+  g_assert_cmpfloat_with_epsilon (n->stiffness, 40, 1e-12);
+  for (x = -0.02; x <= 0.02; x += 0.0005)
+    {
+      double z = x - n->ratio * lz_luz (x, n->zone);
+
+      g_assert_cmpfloat (fabs (200 * (x - z) - 50 * lz_luz (z, 0.004)), <=, 1e-12);
+    }
+
+  /* (d) the parallel pair: κ = 300/400, ρ = 300/400 */
+  n = node_of (r, "n3");
+  assert_node (n, LZ_NODE_PARALLEL_SERIES, "3.8", "q_n3 = 0.25·q_m + 0.428571·luz(0.75·q_m, 0.003)");
+  g_assert_cmpfloat_with_epsilon (n->share, 0.75, 1e-15);
+  g_assert_cmpfloat_with_epsilon (n->ratio, 0.75 / 1.75, 1e-15);
+  for (x = -0.02; x <= 0.02; x += 0.0005)
+    {
+      double z = (1 - n->share) * x + n->ratio * lz_luz (n->share * x, n->zone);
+
+      g_assert_cmpfloat (fabs (100 * (x - z) + 300 * lz_luz (x - z, 0.003) - 300 * z), <=, 1e-12);
+    }
+
+  /* (a) without viscosity: a play of half width Δ + F0/k = 0.001 + 0.2/40 */
+  n = node_of (r, "n4");
+  assert_node (n, LZ_NODE_RIGID_PLASTIC, "3.9", "q_m − q_n4 ∈ [−0.006, 0.006],  q̇_n4 = 0 inside");
+  g_assert_cmpfloat_with_epsilon (n->zone, 0.006, 1e-15);
+  g_assert_cmpfloat (n->rate, ==, INFINITY);
+
+  /* (a) asymmetric levels, the friction written from the node (port a):
+   * ż > 0 needs 80·(x − z) > F0⁻ = 0.8, ż < 0 needs < −F0⁺ = −0.4 */
+  n = node_of (r, "n5");
+  assert_node (n, LZ_NODE_SPRING_FRICTION, "3.9",
+               "2·q̇_n5 = luz(80·(q_m − q_n5) − 0.2, 0.6) = 80·luz(q_m − q_n5 − 0.0025, 0.0075)");
+  g_assert_cmpfloat_with_epsilon (n->rate, 40, 1e-12);
+  g_assert_cmpfloat_with_epsilon (n->zone + n->shift, 0.8 / 80, 1e-15);
+  g_assert_cmpfloat_with_epsilon (n->zone - n->shift, 0.4 / 80, 1e-15);
+
+  /* (e) Theorem 3.7: k = μ₁/μ₂ = 1/3, ka − b = (0.5 − 0.2)/3 = 0.1 */
+  n = node_of (r, "n6");
+  assert_node (n, LZ_NODE_FRICTION_SERIES, "3.7", "q̇_n6 = q̇_m − 0.75·luz(q̇_m, 0.1)");
+  g_assert_cmpfloat_with_epsilon (n->zone, 0.1, 1e-15);
+  g_assert_cmpfloat_with_epsilon (n->ratio, 0.75, 1e-15);
+  /* the two friction forces meet at the node's velocity */
+  for (x = -0.5; x <= 0.5; x += 0.01)
+    {
+      double v = lz_disentangle_3_7 (x, 0.5, 0.2 / 3, 1.0 / 3);
+      LzInterval f1 = lz_interval_scale (lz_tar (x - v, 0.5), 1);
+      LzInterval f2 = lz_interval_scale (lz_tar (v, 0.2 / 3), 3);
+
+      g_assert_cmpfloat (fabs (v - (x - n->ratio * lz_luz (x, n->zone))), <=, 1e-15);
+      g_assert_cmpfloat (MAX (f1.lo, f2.lo), <=, MIN (f1.hi, f2.hi) + 1e-12);
+    }
+}
+
+static LzTrace *
+simulate (LzModel                *model,
+          const LzIntegratorType *type,
+          double                  sample)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzAssembly) as = lz_assembly_new (model, &error);
+  g_autoptr(LzIntegrator) integrator = NULL;
+  LzIntegratorOptions options;
+  LzTrace *trace;
+  LzStepResult res;
+
+  g_assert_no_error (error);
+  lz_integrator_options_init (&options);
+  options.sample = sample;
+  integrator = lz_integrator_new (type, as, &options, &error);
+  g_assert_no_error (error);
+  trace = lz_trace_new (model);
+  do
+    res = lz_integrator_step (integrator, INFINITY, trace, &error);
+  while (res == LZ_STEP_OK || res == LZ_STEP_EVENT);
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* ż = rate·luz(0.05 sin 2t − z − shift, zone) */
+typedef struct
+{
+  double rate, zone, shift;
+} Closed;
+
+static double
+closed_rhs (const Closed *c,
+            double        t,
+            double        z)
+{
+  return c->rate * lz_luz (0.05 * sin (2 * t) - z - c->shift, c->zone);
+}
+
+/* RK4 of the disentangled equation with step h, compared with TRACE at its
+ * rows (every row's time reached exactly); the largest difference. */
+static double
+rk4_against (const Closed  *c,
+             const LzTrace *trace,
+             double         h,
+             double        *amplitude)
+{
+  double z = 0, t = 0, worst = 0;
+  guint row = 0;
+
+  *amplitude = 0;
+  while (row < lz_trace_get_n_samples (trace))
+    {
+      double tr = lz_trace_get_time (trace, row), hh = MIN (h, tr - t);
+      double k1, k2, k3, k4;
+
+      if (hh <= 0)
+        {
+          worst = MAX (worst, fabs (z - lz_trace_get_q (trace, row, 0)));
+          *amplitude = MAX (*amplitude, fabs (z));
+          row++;
+          continue;
+        }
+      k1 = closed_rhs (c, t, z);
+      k2 = closed_rhs (c, t + hh / 2, z + hh / 2 * k1);
+      k3 = closed_rhs (c, t + hh / 2, z + hh / 2 * k2);
+      k4 = closed_rhs (c, t + hh, z + hh * k3);
+      z += hh / 6 * (k1 + 2 * k2 + 2 * k3 + k4);
+      t = tr - t - hh < 1e-15 ? tr : t + hh;
+    }
+  return worst;
+}
+
+/* (a) The closed form μ ż = k·luz(x − z, Δ + F0/k) against the
+ * integrators on the model itself: time-stepping with the spring's
+ * freeplay (the event-driven method refuses a spring with freeplay on a
+ * massless body), and the event-driven method with Δ = 0 (a bearing). */
+static void
+test_nodes_spring_friction_closed_form (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = load ("tests/data/models/massless-spring-friction.luztar");
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+  g_autoptr(LzTrace) ts = NULL;
+  g_autoptr(LzTrace) ev = NULL;
+  g_autoptr(LzAssembly) assembly0 = NULL;
+  g_autoptr(LzReduction) r0 = NULL;
+  const LzMasslessNode *n;
+  Closed c;
+  double d_ts, d_ev, amp;
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  g_assert_cmpuint (lz_reduction_get_n_nodes (r), ==, 1);
+  n = lz_reduction_get_node (r, 0);
+  assert_node (n, LZ_NODE_SPRING_FRICTION, "3.9",
+               "4·q̇_z = luz(100·luz(0.05·sin(2·t) − q_z, 0.005), 1) = 100·luz(0.05·sin(2·t) − q_z, 0.015)");
+  g_assert_cmpstr (n->equations[1], ==, "q̇_z = 25·luz(0.05·sin(2·t) − q_z, 0.015)");
+  g_assert_cmpfloat_with_epsilon (n->rate, 25, 1e-12);
+  g_assert_cmpfloat_with_epsilon (n->zone, 0.015, 1e-15);
+  g_assert_cmpfloat (n->shift, ==, 0);
+  /* the model is all massless: no second-order system, and no crash */
+  g_assert_cmpint (lz_reduction_get_kind (r), ==, LZ_REDUCTION_NOT_REDUCIBLE);
+
+  c = (Closed) { n->rate, n->zone, n->shift };
+  ts = simulate (model, lz_integrator_timestep, 0.01);
+  d_ts = rk4_against (&c, ts, 1e-4, &amp);
+  g_test_message ("spring–friction node, Δ = 0.005: |RK4 of ż = 25·luz(x − z, 0.015) − time-stepping "
+                  "(h = 1e-4)| ≤ %.2e m, amplitude %.3e m", d_ts, amp);
+  g_assert_cmpfloat (amp, >, 0.02);
+  g_assert_cmpfloat (d_ts, <=, 1e-7);
+
+  /* Δ = 0: the closed form ż = 25·luz(x − z, 0.01) and the event-driven
+   * method's bearing */
+  g_assert_true (lz_model_set_parameter (model, "k", "freeplay", 0, &error));
+  assembly0 = lz_assembly_new (model, &error);
+  g_assert_no_error (error);
+  r0 = lz_reduction_new_for_assembly (assembly0);
+  n = lz_reduction_get_node (r0, 0);
+  g_assert_cmpfloat_with_epsilon (n->zone, 0.01, 1e-15);
+  c = (Closed) { n->rate, n->zone, n->shift };
+  ev = simulate (model, lz_integrator_event, 0.01);
+  d_ev = rk4_against (&c, ev, 1e-4, &amp);
+  g_test_message ("spring–friction node, Δ = 0: |RK4 of ż = 25·luz(x − z, 0.01) − event-driven| ≤ %.2e m, "
+                  "amplitude %.3e m", d_ev, amp);
+  g_assert_cmpfloat (amp, >, 0.02);
+  g_assert_cmpfloat (d_ev, <=, 1e-9);
 }
 
 int
@@ -553,6 +797,8 @@ main (int    argc,
   g_test_add_func ("/reduce/friction-on-joint", test_friction_on_joint);
   g_test_add_func ("/reduce/regular", test_regular);
   g_test_add_func ("/reduce/json", test_json);
+  g_test_add_func ("/reduce/nodes/classified", test_nodes_classified);
+  g_test_add_func ("/reduce/nodes/spring-friction-closed-form", test_nodes_spring_friction_closed_form);
 
   return g_test_run ();
 }

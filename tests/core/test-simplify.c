@@ -135,7 +135,7 @@ test_gear_train (void)
                          1e-11 * k * cpsi * cpsi);
       g_assert_cmpfloat (fabs (fp / fabs (cpsi) - (d1 + l0 / ra + p * d3)), <=, 1e-11 * fp / fabs (cpsi));
       g_assert_true (notes_contain (notes, "Simplification 2"));
-      g_assert_true (notes_contain (notes, "Theorem 4.3"));
+      g_assert_true (notes_contain (notes, "Theorem 3.6"));
 
       /* 3: rigid teeth, no freeplay: (1/k_ψδ + p²/k_γφ)⁻¹ */
       s3 = lz_model_simplify_gear_train (model, 3, NULL, &error);
@@ -471,7 +471,7 @@ test_closed_form_run_pad (void)
   notes = lz_integrator_get_notes (integrator);
   g_assert_nonnull (notes);
   g_assert_cmpuint (notes->len, ==, 1);
-  g_assert_true (notes_contain (notes, "Theorem 4.3"));
+  g_assert_true (notes_contain (notes, "Theorem 3.6"));
   g_assert_cmpstr (lz_integrator_get_name (integrator), ==, "event");
   balance = check_put_back (model, ev, "pad", &engaged);
   g_test_message ("pad: |event-driven (closed form) − time-stepping (h = 1e-5)| %.2e m, "
