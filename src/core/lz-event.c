@@ -34,6 +34,13 @@
  * The energy balance integrates the dissipated powers and the work of the
  * sources with the motion (three extra ODE components); impacts add the
  * kinetic energy they take.
+ *
+ * Massless bodies (singular M, paper 002) carry no state of their own:
+ * condense() solves them from the others at every evaluation — held by
+ * linear springs (algebraic), by dampers (first order), in a bearing
+ * (paper 003's non-inertial friction), and, without damping, with springs
+ * with freeplay and stops as the unknowns of a static complementarity
+ * problem whose mode switches are events (see node_solve()).
  */
 
 #define LZ_COMPILATION
@@ -42,6 +49,7 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_odeiv2.h>
@@ -50,6 +58,7 @@
 #include "lz-integrator-private.h"
 #include "lz-lcp.h"
 #include "lz-luz.h"
+#include "lz-simplify-private.h"
 
 #define MAX_GUARDS 2
 
@@ -117,6 +126,25 @@ typedef struct
   double *zlambda;            /* per element: −T of a stuck bearing */
   gboolean *is_bearing;       /* per element */
   double *fc;                 /* n: f(t) for them */
+  /* springs with freeplay and stops on the N joints ("static" elements):
+   * the joints solve a static complementarity problem, see node_select() */
+  guint   nS;
+  guint  *iS;                 /* the static elements */
+  gboolean *is_static;        /* per element */
+  int    *rN;                 /* per dof: its row among the N joints, or −1 */
+  double *sg0, *sg0d;         /* per static element: ground terms at the solve's t */
+  LzMode *s_cached;           /* per static element: the modes SA… are for */
+  gboolean s_valid;
+  guint   s_nc;               /* the stops in contact of that mode */
+  guint  *s_con;              /* their elements */
+  gsl_matrix *SA;             /* Cholesky factor of K_NN + Σ_engaged k w wᵀ */
+  gsl_matrix *SX;             /* A⁻¹ B, B the contacts' directions (nN × nS) */
+  gsl_matrix *SG, *SV;        /* Bᵀ A⁻¹ B = U S Vᵀ (U in SG) */
+  gsl_vector *SS, *Swork, *Sb, *Sr, *Sl;
+  guint   sL;                 /* complementarity pairs of the selection */
+  gsl_matrix *sM;             /* the selection's mixed LCP, (nN + sL)² */
+  gsl_vector *sq, *su, *sw;
+  char   *static_error;       /* a selection that failed, for event_step */
 } LzEvent_;
 
 typedef LzEvent_ LzEventIntegrator;
@@ -149,6 +177,369 @@ ground_terms (const LzEventIntegrator *self,
   *g0dd = xdd;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Massless joints with springs with freeplay and stops                      */
+
+/* A massless joint without damping (N) carries no momentum: it sits where
+ * its elements balance, given the other coordinates.  Springs with
+ * freeplay and stops among them ("static" elements) make that balance a
+ * static complementarity problem with the joints as algebraic unknowns
+ * (paper 002; the mixed LCP of DESIGN.md §3 — never a small mass):
+ *
+ *     K_NN z + Σ_freeplay k w luz(w·z + c − ℓ0, Δ) − Σ_stops λ w = f_N − K_No q_o,
+ *     lower ≤ w·z + c ≤ upper,  λ ≥ 0 at the lower limit, ≤ 0 at the upper,
+ *     λ = 0 off the limits,
+ *
+ * w the element's direction on the joints, c = w_o·q_o + g0 the rest of
+ * its coordinate.  The linear springs alone must hold the joints (K_NN
+ * positive definite, checked once in setup_massless()): the potential is
+ * then strictly convex, the balance unique and Lipschitz in (q_o, t) — the
+ * joints never jump, and a joint reaching a stop is no impact (nothing
+ * with mass changes its velocity, no kinetic energy is lost).
+ *
+ * In a mode of the static elements (a spring with freeplay slack or
+ * engaged on a side, a stop free or in contact) the balance is linear,
+ *
+ *     A z − B λ = b − Σ_engaged k w (c − ℓ0 ∓ Δ),   Bᵀ z = limit − c,
+ *     A = K_NN + Σ_engaged k w wᵀ,  B the directions of the contacts,
+ *
+ * solved by Cholesky of A and the Schur complement Bᵀ A⁻¹ B (a
+ * pseudo-inverse when contacts coincide), factored once per mode.  The
+ * mode holds while the distance to each freeplay boundary, the gap of each
+ * free stop and the force of each contact keep their signs: these are the
+ * elements' ordinary guards, so the switches are located like every other
+ * event.  At an event the new mode comes from the whole problem as a mixed
+ * LCP (node_select(), lz_mlcp_solve()): the joints free, for each spring
+ * with freeplay the dead-zone pair p, m ≥ 0 with luz(s, Δ) = p − m,
+ * 0 ≤ p ⊥ p − s + Δ ≥ 0, 0 ≤ m ⊥ m + s + Δ ≥ 0, and for each finite stop
+ * side its force ⊥ its gap. */
+
+/* w_o·x: the part of element EL's coordinate from ports that are not N
+ * joints (without the ground's part) */
+static double
+node_rest (const LzEventIntegrator *self,
+           const Elem              *el,
+           const double            *x)
+{
+  double c = 0;
+
+  if (el->b >= 0 && self->rN[el->b] < 0)
+    c += el->cb * x[el->b];
+  if (el->a >= 0 && self->rN[el->a] < 0)
+    c -= el->ca * x[el->a];
+  return c;
+}
+
+/* w_N·z, z indexed by the rows of the N joints */
+static double
+node_wdot (const LzEventIntegrator *self,
+           const Elem              *el,
+           const double            *z)
+{
+  double s = 0;
+
+  if (el->b >= 0 && self->rN[el->b] >= 0)
+    s += el->cb * z[self->rN[el->b]];
+  if (el->a >= 0 && self->rN[el->a] >= 0)
+    s -= el->ca * z[self->rN[el->a]];
+  return s;
+}
+
+/* v += s·w_N (v a GSL vector over the N joints) */
+static void
+node_add_w (const LzEventIntegrator *self,
+            const Elem              *el,
+            double                   s,
+            gsl_vector              *v)
+{
+  if (el->b >= 0 && self->rN[el->b] >= 0)
+    *gsl_vector_ptr (v, self->rN[el->b]) += s * el->cb;
+  if (el->a >= 0 && self->rN[el->a] >= 0)
+    *gsl_vector_ptr (v, self->rN[el->a]) -= s * el->ca;
+}
+
+/* +1, −1: a spring with freeplay engaged on that side; 0: slack */
+static double
+engaged_side (LzMode mode)
+{
+  return mode == LZ_MODE_ENGAGED_POS ? 1 : mode == LZ_MODE_ENGAGED_NEG ? -1 : 0;
+}
+
+/* A and the Schur complement of the current mode (kept while the static
+ * elements' modes stay). */
+static void
+node_factor (LzEventIntegrator *self)
+{
+  guint nN = self->nN, nc = 0;
+  gboolean same = self->s_valid;
+
+  for (guint r = 0; r < self->nS && same; r++)
+    same = self->s_cached[r] == self->mode[self->iS[r]];
+  if (same)
+    return;
+
+  for (guint r = 0; r < nN; r++)
+    for (guint c = 0; c < nN; c++)
+      gsl_matrix_set (self->SA, r, c, gsl_matrix_get (self->K, self->iN[r], self->iN[c]));
+  for (guint r = 0; r < self->nS; r++)
+    {
+      guint e = self->iS[r];
+      const Elem *el = &self->el[e];
+
+      self->s_cached[r] = self->mode[e];
+      if (el->kind == LZ_ITEM_STOP)
+        {
+          if (self->mode[e] == LZ_MODE_CONTACT)
+            self->s_con[nc++] = e;
+          continue;
+        }
+      if (engaged_side (self->mode[e]) != 0)
+        {
+          /* A += k w wᵀ */
+          int rows[2] = { el->a >= 0 ? self->rN[el->a] : -1, el->b >= 0 ? self->rN[el->b] : -1 };
+          double coef[2] = { -el->ca, el->cb };
+
+          for (guint i = 0; i < 2; i++)
+            for (guint j = 0; j < 2; j++)
+              if (rows[i] >= 0 && rows[j] >= 0)
+                *gsl_matrix_ptr (self->SA, rows[i], rows[j]) += el->k * coef[i] * coef[j];
+        }
+    }
+  /* positive definite: K_NN is, and the engaged springs add to it */
+  gsl_linalg_cholesky_decomp1 (self->SA);
+  self->s_nc = nc;
+  if (nc > 0)
+    {
+      gsl_matrix_view G = gsl_matrix_submatrix (self->SG, 0, 0, nc, nc);
+      gsl_matrix_view V = gsl_matrix_submatrix (self->SV, 0, 0, nc, nc);
+      gsl_vector_view S = gsl_vector_subvector (self->SS, 0, nc);
+      gsl_vector_view work = gsl_vector_subvector (self->Swork, 0, nc);
+
+      for (guint j = 0; j < nc; j++)
+        {
+          gsl_vector_view col = gsl_matrix_column (self->SX, j);
+
+          gsl_vector_set_zero (self->Sb);
+          node_add_w (self, &self->el[self->s_con[j]], 1, self->Sb);
+          gsl_linalg_cholesky_svx (self->SA, self->Sb);
+          gsl_vector_memcpy (&col.vector, self->Sb);
+          for (guint i = 0; i < nc; i++)
+            gsl_matrix_set (&G.matrix, i, j, node_wdot (self, &self->el[self->s_con[i]], self->Sb->data));
+        }
+      gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
+      /* coinciding contacts: drop what rounding leaves of a zero singular value */
+      for (guint i = 0; i < nc; i++)
+        if (gsl_vector_get (&S.vector, i) < 1e-12 * gsl_vector_get (&S.vector, 0))
+          gsl_vector_set (&S.vector, i, 0);
+    }
+  self->s_valid = TRUE;
+}
+
+/* The N joints' positions (VELOCITY false) or velocities in the current
+ * mode of the static elements, into X (q or v of 2n entries: DST or
+ * DST + n); the other entries of DST are set.  For positions, fc holds
+ * f(t); for velocities ḟ(t) (or 0), the ground terms are those the
+ * positions' solve stored.  The contact forces go to zlambda. */
+static void
+node_solve (LzEventIntegrator *self,
+            double             t,
+            double            *dst,
+            gboolean           velocity,
+            gboolean           fdot)
+{
+  guint n = self->n, nN = self->nN, nc;
+  const double *x = velocity ? dst + n : dst;
+
+  node_factor (self);
+  nc = self->s_nc;
+  for (guint r = 0; r < nN; r++)
+    {
+      guint i = self->iN[r];
+      double b = velocity && !fdot ? 0 : self->fc[i];
+
+      for (guint j = 0; j < n; j++)
+        if (self->rN[j] < 0)
+          b -= gsl_matrix_get (self->K, i, j) * x[j];
+      gsl_vector_set (self->Sb, r, b);
+    }
+  for (guint r = 0; r < self->nS; r++)
+    {
+      guint e = self->iS[r];
+      const Elem *el = &self->el[e];
+      double side = engaged_side (self->mode[e]), g0dd;
+
+      if (!velocity)
+        ground_terms (self, e, t, &self->sg0[r], &self->sg0d[r], &g0dd);
+      if (el->kind != LZ_ITEM_STOP && side != 0)
+        {
+          double shift = velocity ? node_rest (self, el, x) + self->sg0d[r]
+                         : node_rest (self, el, x) + self->sg0[r] - el->offset - side * el->freeplay;
+
+          node_add_w (self, el, -el->k * shift, self->Sb);
+        }
+    }
+  gsl_linalg_cholesky_svx (self->SA, self->Sb);
+  if (nc > 0)
+    {
+      gsl_matrix_view G = gsl_matrix_submatrix (self->SG, 0, 0, nc, nc);
+      gsl_matrix_view V = gsl_matrix_submatrix (self->SV, 0, 0, nc, nc);
+      gsl_vector_view S = gsl_vector_subvector (self->SS, 0, nc);
+      gsl_vector_view rr = gsl_vector_subvector (self->Sr, 0, nc);
+      gsl_vector_view l = gsl_vector_subvector (self->Sl, 0, nc);
+
+      for (guint j = 0; j < nc; j++)
+        {
+          guint e = self->s_con[j];
+          const Elem *el = &self->el[e];
+          guint r = 0;
+          double target;
+
+          while (self->iS[r] != e)
+            r++;
+          target = velocity ? -(node_rest (self, el, x) + self->sg0d[r])
+                   : (el->contact_upper ? el->upper : el->lower) - node_rest (self, el, x) - self->sg0[r];
+          gsl_vector_set (&rr.vector, j, target - node_wdot (self, el, self->Sb->data));
+        }
+      gsl_linalg_SV_solve (&G.matrix, &V.matrix, &S.vector, &rr.vector, &l.vector);
+      for (guint j = 0; j < nc; j++)
+        {
+          gsl_vector_const_view col = gsl_matrix_const_column (self->SX, j);
+
+          gsl_blas_daxpy (gsl_vector_get (&l.vector, j), &col.vector, self->Sb);
+        }
+    }
+  for (guint r = 0; r < nN; r++)
+    dst[(velocity ? n : 0) + self->iN[r]] = gsl_vector_get (self->Sb, r);
+  if (!velocity)
+    {
+      for (guint r = 0; r < self->nS; r++)
+        if (self->el[self->iS[r]].kind == LZ_ITEM_STOP)
+          self->zlambda[self->iS[r]] = 0;
+      for (guint j = 0; j < nc; j++)
+        self->zlambda[self->s_con[j]] = gsl_vector_get (self->Sl, j);
+    }
+}
+
+/* The mode of the static elements at (t, y), from the mixed LCP of the
+ * whole balance (see above); FALSE (and static_error) when it has no
+ * solution. */
+static gboolean
+node_select (LzEventIntegrator *self,
+             double             t,
+             const double      *y)
+{
+  guint n = self->n, nN = self->nN, col = nN;
+  gsl_vector_view f = gsl_vector_view_array (self->fc, n);
+  g_autoptr(GError) local_error = NULL;
+
+  if (self->nS == 0)
+    return TRUE;
+  gsl_matrix_set_zero (self->sM);
+  gsl_vector_set_zero (self->sq);
+  lz_assembly_eval_f (self->parent.assembly, t, &f.vector);
+  /* 0 = K_NN z − (f_N − K_No q_o) + Σ (the static elements' forces) */
+  for (guint r = 0; r < nN; r++)
+    {
+      guint i = self->iN[r];
+      double b = self->fc[i];
+
+      for (guint j = 0; j < n; j++)
+        if (self->rN[j] < 0)
+          b -= gsl_matrix_get (self->K, i, j) * y[j];
+        else
+          gsl_matrix_set (self->sM, r, self->rN[j], gsl_matrix_get (self->K, i, j));
+      gsl_vector_set (self->sq, r, -b);
+    }
+  for (guint r = 0; r < self->nS; r++)
+    {
+      guint e = self->iS[r];
+      const Elem *el = &self->el[e];
+      int ports[2] = { el->a >= 0 ? self->rN[el->a] : -1, el->b >= 0 ? self->rN[el->b] : -1 };
+      double coef[2] = { -el->ca, el->cb };
+      double g0, g0d, g0dd, c;
+      /* per unknown: its force on the joints along w (balance column) and
+       * what its complementary row reads of w·z, and that row's constant */
+      double fcol[3], wrow[3], q[3];
+      guint nv = 0;
+
+      ground_terms (self, e, t, &g0, &g0d, &g0dd);
+      c = node_rest (self, el, y) + g0;
+      if (el->kind == LZ_ITEM_STOP)
+        {
+          if (isfinite (el->lower))
+            {
+              fcol[nv] = -1;           /* λ ≥ 0 pushes along +w */
+              wrow[nv] = 1;            /* gap g − lower */
+              q[nv++] = c - el->lower;
+            }
+          if (isfinite (el->upper))
+            {
+              fcol[nv] = 1;
+              wrow[nv] = -1;           /* gap upper − g */
+              q[nv++] = el->upper - c;
+            }
+        }
+      else
+        {
+          /* p: luz's positive part, p ⊥ p − s + Δ; m: its negative part */
+          fcol[nv] = el->k;
+          wrow[nv] = -1;
+          q[nv++] = el->freeplay - c + el->offset;
+          fcol[nv] = -el->k;
+          wrow[nv] = 1;
+          q[nv++] = el->freeplay + c - el->offset;
+        }
+      for (guint v = 0; v < nv; v++, col++)
+        {
+          for (guint i = 0; i < 2; i++)
+            if (ports[i] >= 0)
+              {
+                *gsl_matrix_ptr (self->sM, ports[i], col) += fcol[v] * coef[i];
+                *gsl_matrix_ptr (self->sM, col, ports[i]) += wrow[v] * coef[i];
+              }
+          if (el->kind != LZ_ITEM_STOP)
+            gsl_matrix_set (self->sM, col, col, 1);
+          gsl_vector_set (self->sq, col, q[v]);
+        }
+    }
+  g_assert (col == nN + self->sL);
+  if (!lz_mlcp_solve (self->sM, self->sq, nN, self->su, self->sw, NULL, &local_error))
+    {
+      const Elem *el = &self->el[self->iS[0]];
+      int z = el->a >= 0 && self->rN[el->a] >= 0 ? el->a : el->b;
+
+      g_free (self->static_error);
+      self->static_error = g_strdup_printf (_("at t = %.10g s the massless body “%s” has no balance "
+                                              "that its springs with freeplay and stops allow: %s"),
+                                            t, lz_assembly_get_dof_name (self->parent.assembly, z),
+                                            local_error->message);
+      return FALSE;
+    }
+  col = nN;
+  for (guint r = 0; r < self->nS; r++)
+    {
+      guint e = self->iS[r];
+      Elem *el = &self->el[e];
+
+      if (el->kind == LZ_ITEM_STOP)
+        {
+          double lo = isfinite (el->lower) ? gsl_vector_get (self->su, col++) : 0;
+          double hi = isfinite (el->upper) ? gsl_vector_get (self->su, col++) : 0;
+
+          self->mode[e] = lo > 0 || hi > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
+          el->contact_upper = hi > lo;
+        }
+      else
+        {
+          double p = gsl_vector_get (self->su, col), m = gsl_vector_get (self->su, col + 1);
+
+          col += 2;
+          self->mode[e] = p > 0 ? LZ_MODE_ENGAGED_POS : m > 0 ? LZ_MODE_ENGAGED_NEG : LZ_MODE_GAP;
+        }
+    }
+  return TRUE;
+}
+
 /* The massless coordinates, from the others (paper 002: they carry no
  * momentum).  A joint held by linear springs only (N) sits where they
  * balance, K_NN q_N = f_N − K_N· q; one with dampers (D) moves as they
@@ -171,7 +562,9 @@ condense (LzEventIntegrator *self,
   if (self->nN + self->nD + self->nF == 0)
     return;
   lz_assembly_eval_f (self->parent.assembly, t, &f.vector);
-  if (self->nN > 0)
+  if (self->nS > 0)
+    node_solve (self, t, dst, FALSE, FALSE);
+  else if (self->nN > 0)
     {
       for (guint r = 0; r < self->nN; r++)
         {
@@ -267,6 +660,11 @@ condense (LzEventIntegrator *self,
           lz_assembly_eval_f (self->parent.assembly, t - h, &vm.vector);
           for (guint r = 0; r < self->nN; r++)
             self->fc[self->iN[r]] = (fp[self->iN[r]] - fm[self->iN[r]]) / (2 * h);
+        }
+      if (self->nS > 0)
+        {
+          node_solve (self, t, dst, TRUE, fdot);
+          return;
         }
       for (guint r = 0; r < self->nN; r++)
         {
@@ -406,8 +804,9 @@ accelerations (LzEventIntegrator *self,
       double T;
 
       ground_terms (self, e, t, &self->g0[e], &self->g0d[e], &self->g0dd[e]);
-      T = self->is_bearing[e] && self->mode[e] == LZ_MODE_STICK
-          ? -self->zlambda[e]             /* a stuck bearing pushes its partner */
+      T = (self->is_bearing[e] && self->mode[e] == LZ_MODE_STICK)
+          || (self->is_static[e] && el->kind == LZ_ITEM_STOP)
+          ? -self->zlambda[e]             /* a stuck bearing, a massless body's stop */
           : mode_tension (self, e, wdot (el, q) + self->g0[e], wdot (el, v) + self->g0d[e]);
       if (T != 0)
         add_w (el, -T, self->fv);
@@ -442,7 +841,7 @@ static double
 constraint_force (const LzEventIntegrator *self,
                   guint                    e)
 {
-  if (self->is_bearing != NULL && self->is_bearing[e])
+  if (self->is_bearing != NULL && (self->is_bearing[e] || self->is_static[e]))
     return self->zlambda[e];
   for (guint c = 0; c < self->nc; c++)
     if (self->con[c] == e)
@@ -535,7 +934,8 @@ setup_mode (LzEventIntegrator *self)
       Elem *el = &self->el[e];
 
       el->shadowed = FALSE;
-      if (el->kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT)
+      /* (a massless body's stop pushes with the force its balance gives) */
+      if (el->kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && !self->is_static[e])
         self->con[nc++] = e;
     }
   for (guint e = 0; e < self->ne; e++)
@@ -855,7 +1255,8 @@ resolve_impacts (LzEventIntegrator *self,
       double g = wdot (el, y) + self->g0[e];
 
       self->impacted[e] = FALSE;
-      if (el->kind != LZ_ITEM_STOP)
+      /* a massless body reaching a stop is no impact: it has no momentum */
+      if (el->kind != LZ_ITEM_STOP || self->is_static[e])
         continue;
       if (isfinite (el->lower) && g - el->lower <= pos_tol)
         {
@@ -957,12 +1358,17 @@ select_modes (LzEventIntegrator *self,
    * candidate free (friction slack), then couple them through the LCP */
   for (guint e = 0; e < self->ne && e < 256; e++)
     saved[e] = self->mode[e];
+  /* the massless bodies' springs with freeplay and stops: by their balance */
+  if (!node_select (self, t, y))
+    ok = FALSE;
   rhs (t, y, self->dydt, self);
   for (guint e = 0; e < self->ne; e++)
     {
       const Elem *el = &self->el[e];
       double g = wdot (el, q) + self->g0[e], gd = wdot (el, v) + self->g0d[e], s;
 
+      if (self->is_static[e])
+        continue;
       switch (el->kind)
         {
         case LZ_ITEM_FRICTION:
@@ -1278,7 +1684,7 @@ handle_event (LzEventIntegrator *self,
         else if (to == LZ_MODE_FREE)
           ev.cause = LZ_CAUSE_LIFT_OFF;
         else if (to == LZ_MODE_CONTACT)
-          ev.cause = LZ_CAUSE_IMPACT;
+          ev.cause = self->is_static[e] ? LZ_CAUSE_MASSLESS_CONTACT : LZ_CAUSE_IMPACT;
         else
           ev.cause = LZ_CAUSE_BOUNDARY;
         lz_trace_append_event (trace, &ev);
@@ -1336,6 +1742,11 @@ event_step (LzIntegrator *integrator,
   double t0 = integrator->t, t = t0, t_stop = MIN (t_limit, integrator->t_end), g0, g1;
   int status;
 
+  if (self->static_error != NULL)
+    {
+      g_set_error_literal (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION, self->static_error);
+      return LZ_STEP_ERROR;
+    }
   if (t0 >= t_stop - 1e-13 * MAX (1.0, t_stop))
     return LZ_STEP_DONE;
 
@@ -1439,10 +1850,12 @@ event_step (LzIntegrator *integrator,
                    && g[0] < 0)
             self->new_mode[e] = LZ_MODE_FREE;
           else if (self->el[e].kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
-                   && fabs (wdot (&self->el[e], self->yt + self->n) + self->g0d[e])
-                      <= 1e-6 * MAX (1.0, self->v_scale))
+                   && (self->is_static[e]
+                       || fabs (wdot (&self->el[e], self->yt + self->n) + self->g0d[e])
+                          <= 1e-6 * MAX (1.0, self->v_scale)))
             {
-              /* grazing a limit: the gap closes without an approach speed */
+              /* grazing a limit: the gap closes without an approach speed
+               * (a massless body's stop: always, it has no momentum) */
               for (guint i = 0; i < k; i++)
                 if (g[i] < 0)
                   {
@@ -1469,6 +1882,7 @@ event_step (LzIntegrator *integrator,
             LzMode to = self->new_mode[e];
             LzEvent ev = { t0, e, self->mode[e], to,
                            to == LZ_MODE_FREE ? LZ_CAUSE_LIFT_OFF
+                           : to == LZ_MODE_CONTACT && self->is_static[e] ? LZ_CAUSE_MASSLESS_CONTACT
                            : to == LZ_MODE_CONTACT ? LZ_CAUSE_IMPACT
                            : to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG ? LZ_CAUSE_FORCE_LIMIT
                            : to == LZ_MODE_STICK ? LZ_CAUSE_VELOCITY_ZERO
@@ -1591,6 +2005,11 @@ event_step (LzIntegrator *integrator,
       self->last_event_t = t;
       t = handle_event (self, trace, t, self->y, FALSE);
       integrator->t = t;
+      if (self->static_error != NULL)
+        {
+          g_set_error_literal (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION, self->static_error);
+          return LZ_STEP_ERROR;
+        }
       gsl_odeiv2_evolve_reset (self->evolve);
       if (integrator->options.sample <= 0 || lz_trace_get_n_events (trace) > before)
         write_sample (self, trace, t, self->y);
@@ -1617,6 +2036,27 @@ event_free (LzIntegrator *integrator)
   g_free (self->wF);
   g_free (self->zlambda);
   g_free (self->is_bearing);
+  g_free (self->iS);
+  g_free (self->is_static);
+  g_free (self->rN);
+  g_free (self->sg0);
+  g_free (self->sg0d);
+  g_free (self->s_cached);
+  g_free (self->s_con);
+  g_free (self->static_error);
+  g_clear_pointer (&self->SA, gsl_matrix_free);
+  g_clear_pointer (&self->SX, gsl_matrix_free);
+  g_clear_pointer (&self->SG, gsl_matrix_free);
+  g_clear_pointer (&self->SV, gsl_matrix_free);
+  g_clear_pointer (&self->SS, gsl_vector_free);
+  g_clear_pointer (&self->Swork, gsl_vector_free);
+  g_clear_pointer (&self->Sb, gsl_vector_free);
+  g_clear_pointer (&self->Sr, gsl_vector_free);
+  g_clear_pointer (&self->Sl, gsl_vector_free);
+  g_clear_pointer (&self->sM, gsl_matrix_free);
+  g_clear_pointer (&self->sq, gsl_vector_free);
+  g_clear_pointer (&self->su, gsl_vector_free);
+  g_clear_pointer (&self->sw, gsl_vector_free);
   g_free (self->yc);
   g_free (self->fc);
   g_clear_pointer (&self->KNN, gsl_matrix_free);
@@ -1704,9 +2144,233 @@ factor_block (LzEventIntegrator  *self,
   return TRUE;
 }
 
-/* Massless joints: those held by linear springs only (N, algebraic) and
- * those with damping (D, first order), factored once; a nonsmooth element
- * on a massless body is for time-stepping (or a closed-form reduction). */
+static int
+group_root (int *parent,
+            int  r)
+{
+  while (parent[r] != r)
+    r = parent[r] = parent[parent[r]];
+  return r;
+}
+
+/* The massless bodies with springs with freeplay and stops: refuses what
+ * their balance cannot take, and leaves to a closed form (lz-joints.c)
+ * what one takes.  Needs iN, rN and iS. */
+static gboolean
+check_static (LzEventIntegrator *self,
+              GError           **error)
+{
+  LzAssembly *assembly = self->parent.assembly;
+  LzModel *model = lz_assembly_get_model (assembly);
+  guint nN = self->nN, ne = lz_model_get_n_elements (model);
+  g_autofree int *parent = g_new (int, nN);
+  g_autofree int *first_stop = g_new (int, nN);
+  g_autofree const char **first_anchor = g_new0 (const char *, nN);
+  gboolean any_freeplay = FALSE;
+
+  /* groups of joints tied by stops among them (springs give way) */
+  for (guint r = 0; r < nN; r++)
+    {
+      parent[r] = (int) r;
+      first_stop[r] = -1;
+    }
+  for (guint e = 0; e < ne; e++)
+    {
+      int a, b;
+      double ca, cb;
+
+      if (lz_model_get_element (model, e)->item.kind != LZ_ITEM_STOP)
+        continue;
+      lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
+      if (a >= 0 && b >= 0 && self->rN[a] >= 0 && self->rN[b] >= 0)
+        parent[group_root (parent, self->rN[a])] = group_root (parent, self->rN[b]);
+    }
+
+  /* Stops from one group to two different outside ports (two bodies with
+   * mass, or a body and the ground) limit the motion between those through
+   * the massless body: an impact of the bodies with mass, not a balance
+   * (and no balance at all where the limits leave no room). */
+  for (guint s = 0; s < self->nS; s++)
+    {
+      const LzElement *element = lz_model_get_element (model, self->iS[s]);
+      int a, b, root;
+      double ca, cb;
+      const char *anchor;
+
+      if (element->item.kind != LZ_ITEM_STOP)
+        {
+          any_freeplay = TRUE;
+          continue;
+        }
+      lz_assembly_get_element_ports (assembly, self->iS[s], &a, &b, &ca, &cb);
+      if (a >= 0 && b >= 0 && self->rN[a] >= 0 && self->rN[b] >= 0)
+        continue;                       /* between two joints */
+      root = group_root (parent, a >= 0 && self->rN[a] >= 0 ? self->rN[a] : self->rN[b]);
+      anchor = a >= 0 && self->rN[a] >= 0 ? element->b : element->a;
+      if (first_stop[root] < 0)
+        {
+          first_stop[root] = (int) self->iS[s];
+          first_anchor[root] = anchor;
+        }
+      else
+        {
+          const LzGround *g1 = lz_model_lookup_ground (model, first_anchor[root]);
+          const LzGround *g2 = lz_model_lookup_ground (model, anchor);
+          /* fixed grounds are one frame */
+          gboolean same = g_strcmp0 (first_anchor[root], anchor) == 0
+                          || (g1 != NULL && g2 != NULL && g1->motion == NULL && g2->motion == NULL);
+
+          if (!same)
+            {
+              g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                           _("the stops “%s” and “%s” hold the massless body “%s” against “%s” and "
+                             "“%s”: through it they limit the motion between those, with impacts of "
+                             "bodies with mass, which the event-driven method does not take; use "
+                             "time-stepping"),
+                           lz_model_get_element (model, first_stop[root])->item.id, element->item.id,
+                           lz_assembly_get_dof_name (assembly, a >= 0 && self->rN[a] >= 0 ? a : b),
+                           first_anchor[root], anchor);
+              return FALSE;
+            }
+        }
+    }
+
+  /* The linear springs must hold the joints: inside a freeplay or off a
+   * stop nothing else does, and the balance would be a whole interval. */
+  {
+    g_autoptr(gsl_matrix) U = gsl_matrix_alloc (nN, nN);
+    g_autoptr(gsl_matrix) V = gsl_matrix_alloc (nN, nN);
+    g_autoptr(gsl_vector) S = gsl_vector_alloc (nN);
+    g_autoptr(gsl_vector) work = gsl_vector_alloc (nN);
+
+    for (guint r = 0; r < nN; r++)
+      for (guint c = 0; c < nN; c++)
+        gsl_matrix_set (U, r, c, gsl_matrix_get (self->K, self->iN[r], self->iN[c]));
+    gsl_linalg_SV_decomp (U, V, S, work);
+    if (!(gsl_vector_get (S, nN - 1) > 1e-12 * gsl_vector_get (S, 0)))
+      {
+        /* the free direction: its largest joint with static elements */
+        int best = -1;
+        double big = 0;
+
+        for (guint r = 0; r < nN; r++)
+          {
+            double x = fabs (gsl_matrix_get (V, r, nN - 1));
+            gboolean has = FALSE;
+
+            for (guint s = 0; s < self->nS; s++)
+              {
+                int a, b;
+                double ca, cb;
+
+                lz_assembly_get_element_ports (assembly, self->iS[s], &a, &b, &ca, &cb);
+                has |= a == (int) self->iN[r] || b == (int) self->iN[r];
+              }
+            if (has && x > big * (1 + 1e-9))
+              {
+                big = x;
+                best = (int) r;
+              }
+          }
+        if (best >= 0 && big > 1e-9)
+          {
+            g_autoptr(GString) list = g_string_new (NULL);
+            guint i = self->iN[best];
+
+            for (guint s = 0; s < self->nS; s++)
+              {
+                int a, b;
+                double ca, cb;
+
+                lz_assembly_get_element_ports (assembly, self->iS[s], &a, &b, &ca, &cb);
+                if (a == (int) i || b == (int) i)
+                  g_string_append_printf (list, "%s“%s”", list->len > 0 ? ", " : "",
+                                          lz_model_get_element (model, self->iS[s])->item.id);
+              }
+            g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                         _("the massless body “%s” is not held while %s leave it free (a spring "
+                           "with freeplay slack, a stop off its limit): its linear springs do not "
+                           "hold it, so every position there balances; give it a linear spring or "
+                           "a mass"),
+                         lz_assembly_get_dof_name (assembly, i), list->str);
+            return FALSE;
+          }
+      }
+  }
+
+  /* Springs with freeplay in series have a closed form (Theorem 4.3):
+   * lz_integrator_new() runs the simplified model (lz-joints.c). */
+  if (any_freeplay)
+    {
+      g_autoptr(GPtrArray) steps = g_ptr_array_new_with_free_func (lz_joint_step_free);
+      g_autoptr(LzModel) reduced = lz_model_eliminate_joints_with_steps (model, NULL, steps);
+
+      for (guint k = 0; k < steps->len; k++)
+        {
+          const LzJointStep *step = steps->pdata[k];
+          int i = lz_model_get_body_index (model, step->body);
+
+          for (guint s = 0; s < self->nS && i >= 0; s++)
+            {
+              const LzElement *element = lz_model_get_element (model, self->iS[s]);
+              int a, b;
+              double ca, cb;
+
+              lz_assembly_get_element_ports (assembly, self->iS[s], &a, &b, &ca, &cb);
+              if (a == i || b == i)
+                {
+                  g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                               _("“%s” acts on the massless body “%s”, which a closed form "
+                                 "eliminates (springs with freeplay in series): the event-driven "
+                                 "method runs the simplified model"),
+                               element->item.id, step->body);
+                  return FALSE;
+                }
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* The workspaces of the static elements' balance (after the Elem table). */
+static void
+alloc_static (LzEventIntegrator *self)
+{
+  guint nN = self->nN, nS = self->nS, L = 0;
+
+  if (nS == 0)
+    return;
+  for (guint s = 0; s < nS; s++)
+    {
+      const Elem *el = &self->el[self->iS[s]];
+
+      L += el->kind == LZ_ITEM_STOP ? (isfinite (el->lower) ? 1 : 0) + (isfinite (el->upper) ? 1 : 0) : 2;
+    }
+  self->sL = L;
+  self->sg0 = g_new0 (double, nS);
+  self->sg0d = g_new0 (double, nS);
+  self->s_cached = g_new0 (LzMode, nS);
+  self->s_con = g_new0 (guint, nS);
+  self->SA = gsl_matrix_alloc (nN, nN);
+  self->SX = gsl_matrix_alloc (nN, nS);
+  self->SG = gsl_matrix_alloc (nS, nS);
+  self->SV = gsl_matrix_alloc (nS, nS);
+  self->SS = gsl_vector_alloc (nS);
+  self->Swork = gsl_vector_alloc (nS);
+  self->Sb = gsl_vector_alloc (nN);
+  self->Sr = gsl_vector_alloc (nS);
+  self->Sl = gsl_vector_alloc (nS);
+  self->sM = gsl_matrix_alloc (nN + L, nN + L);
+  self->sq = gsl_vector_alloc (nN + L);
+  self->su = gsl_vector_alloc (nN + L);
+  self->sw = gsl_vector_alloc (nN + L);
+}
+
+/* Massless joints: those without damping (N, algebraic: linear springs,
+ * and springs with freeplay and stops through node_solve()) and those with
+ * damping (D, first order), factored once; friction on a massless body
+ * only as a bearing (F); the rest is for time-stepping (or a closed-form
+ * reduction, lz-joints.c). */
 static gboolean
 setup_massless (LzEventIntegrator *self,
                 GError           **error)
@@ -1726,6 +2390,11 @@ setup_massless (LzEventIntegrator *self,
   self->wF = g_new0 (double, MAX (n, 1));
   self->zlambda = g_new0 (double, MAX (ne, 1));
   self->is_bearing = g_new0 (gboolean, MAX (ne, 1));
+  self->is_static = g_new0 (gboolean, MAX (ne, 1));
+  self->iS = g_new0 (guint, MAX (ne, 1));
+  self->rN = g_new (int, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    self->rN[i] = -1;
 
   /* a bearing: the only nonsmooth element of a damped massless body, a
    * friction element to a ground (fixed or moving) or to a body with mass,
@@ -1779,12 +2448,17 @@ setup_massless (LzEventIntegrator *self,
       }
   if (self->nN + self->nD + self->nF == 0)
     return TRUE;
+  for (guint r = 0; r < self->nN; r++)
+    self->rN[self->iN[r]] = (int) r;
 
+  /* Nonsmooth elements on massless bodies: springs with freeplay and stops
+   * on undamped joints (N) are solved with them (node_solve()); friction
+   * only as a bearing (above); the rest is refused. */
   for (guint e = 0; e < ne; e++)
     {
       const LzElement *element = lz_model_get_element (model, e);
       double freeplay = 0;
-      int a, b;
+      int a, b, z;
       double ca, cb;
 
       lz_element_get_stiffness (element, NULL, &freeplay, NULL);
@@ -1792,17 +2466,42 @@ setup_massless (LzEventIntegrator *self,
           || self->is_bearing[e])
         continue;
       lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
-      if ((a >= 0 && !(self->mass[a] > 0)) || (b >= 0 && !(self->mass[b] > 0)))
+      if (!((a >= 0 && !(self->mass[a] > 0)) || (b >= 0 && !(self->mass[b] > 0))))
+        continue;
+      z = a >= 0 && !(self->mass[a] > 0) ? a : b;
+      if (element->item.kind == LZ_ITEM_FRICTION)
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                       _("“%s” acts on the massless body “%s”: the event-driven method takes "
-                         "massless joints of springs and dampers; use time-stepping (or Simplify "
-                         "Model for springs with freeplay in series)"),
-                       element->item.id,
-                       lz_assembly_get_dof_name (assembly, a >= 0 && !(self->mass[a] > 0) ? a : b));
+                       _("the friction “%s” acts on the massless body “%s”, which is not a bearing: the "
+                         "event-driven method takes dry friction on a massless body only as paper "
+                         "003’s non-inertial element (the body damped, its one friction element to a "
+                         "ground or a body with mass); use time-stepping"),
+                       element->item.id, lz_assembly_get_dof_name (assembly, z));
           return FALSE;
         }
+      /* a damped massless port (first order, C ż = …) */
+      z = a >= 0 && !(self->mass[a] > 0) && self->rN[a] < 0 ? a
+          : b >= 0 && !(self->mass[b] > 0) && self->rN[b] < 0 ? b : -1;
+      if (z >= 0)
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                       element->item.kind == LZ_ITEM_STOP
+                       ? _("the stop “%s” acts on the massless body “%s”, which has damping: the "
+                           "event-driven method takes stops on massless bodies without damping only "
+                           "(a damped one moves as C ż = …, and its stops would need impacts without "
+                           "mass); use time-stepping")
+                       : _("the spring with freeplay “%s” acts on the massless body “%s”, which has "
+                           "damping: the event-driven method takes springs with freeplay on massless "
+                           "bodies without damping only; use time-stepping (or Simplify Model for "
+                           "springs with freeplay in series)"),
+                       element->item.id, lz_assembly_get_dof_name (assembly, z));
+          return FALSE;
+        }
+      self->is_static[e] = TRUE;
+      self->iS[self->nS++] = e;
     }
+  if (self->nS > 0 && !check_static (self, error))
+    return FALSE;
 
   /* C_DN = 0: the N joints have no damping */
   return factor_block (self, self->K, self->iN, self->nN, &self->KNN, &self->pN, &self->bN, &self->xN,
@@ -1867,6 +2566,7 @@ event_new (LzAssembly                *assembly,
           el->e = element->stop.restitution;
         }
     }
+  alloc_static (self);
   self->mode = g_new0 (LzMode, MAX (ne, 1));
   self->new_mode = g_new0 (LzMode, MAX (ne, 1));
   self->impacted = g_new0 (gboolean, MAX (ne, 1));

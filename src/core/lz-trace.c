@@ -83,6 +83,7 @@ static const char *const cause_names[] = {
   [LZ_CAUSE_IMPACT] = "impact",
   [LZ_CAUSE_BOUNDARY] = "boundary",
   [LZ_CAUSE_ZENO] = "zeno",
+  [LZ_CAUSE_MASSLESS_CONTACT] = "massless-contact",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (mode_names) == LZ_MODE_N_MODES);

@@ -54,6 +54,9 @@ typedef enum
  *   when the body leaves the stop at once)
  * @LZ_CAUSE_BOUNDARY: a freeplay boundary |g − ℓ0| = Δ was crossed
  * @LZ_CAUSE_ZENO: impacts accumulated and became a persistent contact
+ * @LZ_CAUSE_MASSLESS_CONTACT: a massless body reached a stop: contact
+ *   without an impact (no mass, so no kinetic energy to lose and no
+ *   velocity jump of a body with mass)
  *
  * Why an element changed mode.
  */
@@ -66,6 +69,7 @@ typedef enum
   LZ_CAUSE_IMPACT,
   LZ_CAUSE_BOUNDARY,
   LZ_CAUSE_ZENO,
+  LZ_CAUSE_MASSLESS_CONTACT,
   LZ_CAUSE_N_CAUSES,
 } LzEventCause;
 
