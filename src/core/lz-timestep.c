@@ -45,6 +45,8 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
 
 #include "lz-error.h"
 #include "lz-integrator-private.h"
@@ -84,6 +86,8 @@ typedef struct
   double k, c;        /* stiffness (springs, gears), damping (dampers, viscous friction) */
   guint  first_var, n_vars; /* its variables of the local problem */
   gboolean moving;     /* a port on a ground with a motion */
+  int    massless;    /* a port on a body without mass: 0 none, 1 damped
+                       * (first order), 2 undamped (algebraic) */
   double freeplay, offset;
 } Elem;
 
@@ -94,6 +98,8 @@ struct _LzTimestep
   guint   n, n_rows, n_vars, n_elems, band;
   double  h, theta;
   double *mass;       /* diagonal of M */
+  gboolean *algebraic; /* per dof: no mass and no damping */
+  gboolean keep_theta; /* algebraic dofs are kept at their θ-point balance */
   double *Wband;      /* banded Cholesky factor of W: n × (band+1) */
   double *Kd, *Cd;    /* K and C by diagonals: entry (i, j) at i·(2·band+1) + j − i + band */
   /* H: ≤ 2 entries per row */
@@ -347,6 +353,52 @@ element_state (LzTimestep   *self,
     }
 }
 
+/* For a stop on a massless body: the gap where the body's position is
+ * kept, as H v⁺ + rest ≥ 0 form; returns rest + (the part of the bound)
+ * with the bound excluded: the caller subtracts bound·scale.
+ *   undamped (algebraic): the θ-point, where it balances,
+ *     g_θ = H q + hθ·(θ H v⁺ + (1 − θ) H v) + g0_θ, scale 1/(hθ²);
+ *   damped (first order): the end of the step,
+ *     g⁺ = H q + h·(θ H v⁺ + (1 − θ) H v) + g0(t + h), scale 1/(hθ). */
+static double
+massless_gap (const LzTimestep *self,
+              guint             r,
+              double            g,
+              double            th,
+              gboolean          algebraic,
+              double           *scale)
+{
+  double h = self->h;
+  double Hv = self->u_start[r] - self->g0dot_start[r];
+  double rest;
+
+  if (algebraic)
+    {
+      double g0_theta = th * self->g0_end[r] + (1 - th) * self->g0_start[r];
+
+      rest = g - self->g0_start[r] + g0_theta + h * th * (1 - th) * Hv;
+      *scale = 1 / (h * th * th);
+    }
+  else
+    {
+      rest = g - self->g0_start[r] + self->g0_end[r] + h * (1 - th) * Hv;
+      *scale = 1 / (h * th);
+    }
+  return rest * *scale;
+}
+
+/* The rate at which a coordinate moves over the step, Δq/h: v_θ, but
+ * θ·v_θ for a massless body kept at its θ-point balance (see the end of
+ * timestep_step) — the work of the forces on it is done at this rate. */
+static double
+theta_rate (const LzTimestep *self,
+            guint             i)
+{
+  double th = self->theta, vth = th * self->v1[i] + (1 - th) * self->v[i];
+
+  return self->keep_theta && self->algebraic[i] ? th * vth : vth;
+}
+
 /* The modes from the state: freeplay from s, stops from the last contact
  * impulse, friction from the relative velocity. */
 static void
@@ -430,11 +482,93 @@ write_sample (LzTimestep *self,
                    self->elem_gdot, self->modes, &self->energy);
 }
 
+/* Massless bodies without damping have no state: the file's q0 and v0
+ * are a guess, and the scheme, exact for linear joints from a consistent
+ * start, would carry an inconsistent one on for ever (θ = ½: the error
+ * comes back every step with its sign flipped).  With linear joints only
+ * on them, they start where they balance, K_zz z = f_z − K_zx x (and
+ * K_zz ż = ḟ_z − K_zx ẋ); with nonsmooth elements on them they are kept
+ * at their balance from the first step on (keep_theta).  Skipped when
+ * K_zz is not positive definite (the model is refused elsewhere). */
+static void
+balance_massless (LzTimestep *self,
+                  double      t)
+{
+  guint n = self->n, na = 0, b = self->band, width = 2 * b + 1;
+  g_autofree guint *alg = g_new0 (guint, MAX (n, 1));
+  g_autofree double *f0 = NULL, *fa = NULL, *fb = NULL;
+  gsl_matrix *Kzz;
+  gsl_vector *rq, *rv;
+  gsl_error_handler_t *old;
+  double dt = 1e-6 * MAX (1.0, fabs (t));
+  int status;
+
+  for (guint i = 0; i < n; i++)
+    if (self->algebraic[i])
+      alg[na++] = i;
+  if (na == 0 || self->keep_theta)
+    return;
+  f0 = g_new0 (double, n);
+  fa = g_new0 (double, n);
+  fb = g_new0 (double, n);
+  eval_forces (self, t, f0);
+  eval_forces (self, t - dt, fa);
+  eval_forces (self, t + dt, fb);
+  Kzz = gsl_matrix_calloc (na, na);
+  rq = gsl_vector_alloc (na);
+  rv = gsl_vector_alloc (na);
+  for (guint r = 0; r < na; r++)
+    {
+      guint i = alg[r];
+      double sq = f0[i], sv = (fb[i] - fa[i]) / (2 * dt);
+
+      for (guint j = i > b ? i - b : 0; j <= MIN (n - 1, i + b); j++)
+        {
+          double k = self->Kd[(gsize) i * width + j + b - i];
+
+          if (self->algebraic[j])
+            {
+              for (guint c = 0; c < na; c++)
+                if (alg[c] == j)
+                  gsl_matrix_set (Kzz, r, c, k);
+            }
+          else
+            {
+              sq -= k * self->q[j];
+              sv -= k * self->v[j];
+            }
+        }
+      gsl_vector_set (rq, r, sq);
+      gsl_vector_set (rv, r, sv);
+    }
+  old = gsl_set_error_handler_off ();
+  status = gsl_linalg_cholesky_decomp1 (Kzz);
+  gsl_set_error_handler (old);
+  if (status == GSL_SUCCESS)
+    {
+      gsl_linalg_cholesky_svx (Kzz, rq);
+      gsl_linalg_cholesky_svx (Kzz, rv);
+      for (guint r = 0; r < na; r++)
+        {
+          self->q[alg[r]] = gsl_vector_get (rq, r);
+          self->v[alg[r]] = gsl_vector_get (rv, r);
+        }
+      self->energy.kinetic = kinetic_energy (self, self->v);
+      self->energy.potential = potential_energy (self, self->q, t);
+      self->energy0 = self->energy.kinetic + self->energy.potential;
+    }
+  gsl_matrix_free (Kzz);
+  gsl_vector_free (rq);
+  gsl_vector_free (rv);
+}
+
 static void
 timestep_start (LzIntegrator *integrator,
                 LzTrace      *trace)
 {
   LzTimestep *self = (LzTimestep *) integrator;
+
+  balance_massless (self, integrator->t);
 
   element_state (self, self->q, self->v, integrator->t, TRUE);
   classify (self, self->modes, 1e-9);
@@ -751,12 +885,33 @@ timestep_step (LzIntegrator *integrator,
       switch (var->kind)
         {
         case VAR_STOP_LOWER:
+          if (el->massless)
+            {
+              /* a massless body has no velocity to keep: its position is
+               * an unknown of the step, so the stop holds the gap where
+               * the body balances, g_θ ≥ lower (a contact without impact) */
+              double scale = 1;
+              double rest = massless_gap (self, r, g, th, el->massless == 2, &scale);
+
+              var->b = rest - el->element->stop.lower * scale;
+              var->hi = INFINITY;
+              break;
+            }
           e = el->element->stop.restitution;
           var->b = self->g0dot_end[r] + e * self->u_start[r];
           /* active when the gap is predicted to close within the step */
           var->hi = g + 0.5 * h * self->u_start[r] <= el->element->stop.lower ? INFINITY : 0.0;
           break;
         case VAR_STOP_UPPER:
+          if (el->massless)
+            {
+              double scale = 1;
+              double rest = massless_gap (self, r, g, th, el->massless == 2, &scale);
+
+              var->b = el->element->stop.upper * scale - rest;
+              var->hi = INFINITY;
+              break;
+            }
           e = el->element->stop.restitution;
           var->b = -(self->g0dot_end[r] + e * self->u_start[r]);
           var->hi = g + 0.5 * h * self->u_start[r] >= el->element->stop.upper ? INFINITY : 0.0;
@@ -829,7 +984,7 @@ timestep_step (LzIntegrator *integrator,
           guint i = (guint) self->force_body[s];
           double F = th * lz_expr_eval (source->value, t1) + (1 - th) * lz_expr_eval (source->value, t);
 
-          src += h * F * (th * self->v1[i] + (1 - th) * self->v[i]);
+          src += h * F * theta_rate (self, i);
         }
     for (guint e = 0; e < self->n_elems; e++)
       {
@@ -850,12 +1005,12 @@ timestep_step (LzIntegrator *integrator,
         if (el->a >= 0)
           {
             lin_th -= el->ca * (self->q[el->a] + h * th * (th * self->v1[el->a] + (1 - th) * self->v[el->a]));
-            vel_th -= el->ca * (th * self->v1[el->a] + (1 - th) * self->v[el->a]);
+            vel_th -= el->ca * theta_rate (self, el->a);
           }
         if (el->b >= 0)
           {
             lin_th += el->cb * (self->q[el->b] + h * th * (th * self->v1[el->b] + (1 - th) * self->v[el->b]));
-            vel_th += el->cb * (th * self->v1[el->b] + (1 - th) * self->v[el->b]);
+            vel_th += el->cb * theta_rate (self, el->b);
           }
         if (el->k > 0 && el->freeplay == 0)
           src += el->k * (lin_th + g0_th - el->offset) * (g0b - g0a);
@@ -883,6 +1038,33 @@ timestep_step (LzIntegrator *integrator,
     self->energy.impacts += diss_imp;
     self->energy.sources += src;
   }
+
+  /* A massless body without damping balances at the θ-point q + hθ·v_θ;
+   * where it is moved on to matters to nothing but the trace and the
+   * energies (its v⁺ is free: the next step balances it again).  Moved on
+   * to q + h·v_θ, as the other bodies are, it is exact for linear joints,
+   * but any error — an inconsistent start, a kink at a switch of a
+   * nonsmooth element on it — comes back every step with its sign
+   * flipped (for θ = ½) and never dies out.  With such elements on
+   * massless bodies they are kept at the θ-point: their positions lag by
+   * (1 − θ)h, first order like the rest of such a run. */
+  for (guint i = 0; i < n && self->keep_theta; i++)
+    if (self->algebraic[i])
+      {
+        double vth = th * self->v1[i] + (1 - th) * self->v[i];
+
+        self->q1[i] = self->q[i] + h * th * vth;
+        self->v1[i] = th * vth;             /* the rate it moves at: Δq/h */
+      }
+
+  /* With nonsmooth elements on them, the first step takes the massless
+   * bodies from the file's q0 to their balance: the balance is counted
+   * from the end of that step (the energy that moved in the snap, partly
+   * booked on the contacts, is not a loss of the run). */
+  if (self->keep_theta && integrator->stats.steps == 0)
+    self->energy0 = kinetic_energy (self, self->v1) + potential_energy (self, self->q1, t1)
+                    + self->energy.damping + self->energy.friction + self->energy.impacts
+                    - self->energy.sources;
 
   /* Accept the step. */
   memcpy (self->q, self->q1, n * sizeof (double));
@@ -920,7 +1102,9 @@ timestep_step (LzIntegrator *integrator,
       if (impact || self->new_modes[e] != self->modes[e])
         {
           LzEvent ev = { t1, e, self->modes[e], self->new_modes[e],
-                         impact ? LZ_CAUSE_IMPACT : cause_of (self->modes[e], self->new_modes[e]) };
+                         el->massless != 0 && el->element->item.kind == LZ_ITEM_STOP
+                         && self->new_modes[e] == LZ_MODE_CONTACT ? LZ_CAUSE_MASSLESS_CONTACT
+                         : impact ? LZ_CAUSE_IMPACT : cause_of (self->modes[e], self->new_modes[e]) };
 
           lz_trace_append_event (trace, &ev);
           integrator->stats.events++;
@@ -945,6 +1129,7 @@ timestep_free (LzIntegrator *integrator)
   LzTimestep *self = (LzTimestep *) integrator;
 
   g_free (self->mass);
+  g_free (self->algebraic);
   g_free (self->Wband);
   g_free (self->Kd);
   g_free (self->Cd);
@@ -1056,6 +1241,10 @@ timestep_new (LzAssembly                *assembly,
           Wd[at] = (i == j ? self->mass[i] : 0) + h * th * c + h * h * th * th * k;
         }
   }
+  self->algebraic = g_new0 (gboolean, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    self->algebraic[i] = self->mass[i] == 0
+                         && self->Cd[(gsize) i * (2 * self->band + 1) + self->band] == 0;
   /* The freeplay springs' directions are coupled through the local
    * problem, not through W: the band comes from M, C, K only. */
   self->Wband = g_new0 (double, MAX ((gsize) n * (self->band + 1), 1));
@@ -1104,11 +1293,20 @@ timestep_new (LzAssembly                *assembly,
 
         el->moving = (ga != NULL && ga->motion != NULL) || (gb != NULL && gb->motion != NULL);
       }
+      el->massless = (el->a >= 0 && self->algebraic[el->a]) || (el->b >= 0 && self->algebraic[el->b]) ? 2
+                     : (el->a >= 0 && self->mass[el->a] == 0) || (el->b >= 0 && self->mass[el->b] == 0) ? 1
+                     : 0;
+
       el->row = lz_assembly_get_nonsmooth_row (assembly, e);
       if (el->row >= 0)
         self->row_element[el->row] = (int) e;
       lz_element_get_stiffness (element, &el->k, &el->freeplay, &el->offset);
       el->c = lz_element_get_viscosity (element);
+      /* a nonsmooth element on an undamped massless body */
+      if (el->massless == 2
+          && (element->item.kind == LZ_ITEM_STOP || element->item.kind == LZ_ITEM_FRICTION
+              || el->freeplay > 0))
+        self->keep_theta = TRUE;
       el->first_var = self->n_vars;
       if (el->row < 0)
         continue;

@@ -227,10 +227,19 @@ test_program_view_tangent (void)
   const LzProgramAnalysis *shown;
   gint64 stall;
 
-  stall = analyse_and_wait (view, model);
-  g_test_message ("longest main-loop stall while analysing: %.1f ms", stall / 1e3);
-  /* the analysis (hundreds of ms) runs off the main thread */
-  g_assert_cmpint (stall, <, 250 * G_TIME_SPAN_MILLISECOND);
+  {
+    gint64 t0 = g_get_monotonic_time (), total;
+
+    stall = analyse_and_wait (view, model);
+    total = g_get_monotonic_time () - t0;
+    g_test_message ("longest main-loop stall while analysing: %.1f ms of %.1f ms", stall / 1e3,
+                    total / 1e3);
+    /* the analysis (10 001 samples) runs off the main thread: the main
+     * loop goes on turning while it runs (the bound is relative, as a
+     * sanitizer build under load is ten times slower in everything) */
+    g_assert_cmpint (stall, <, MAX (total / 3, 100 * G_TIME_SPAN_MILLISECOND));
+    g_assert_cmpint (stall, <, G_TIME_SPAN_SECOND);
+  }
   text = luztar_program_view_dup_text (view);
   g_test_message ("%s", text);
   g_assert_nonnull (strstr (text, "Realization: tangent"));

@@ -408,6 +408,155 @@ test_timestep_errors (void)
   }
 }
 
+/* The largest difference of the positions of the bodies that have mass
+ * (massive TRUE) or not between a time-stepping trace and an event-driven
+ * one at the time-stepping samples (the event-driven rows at the same
+ * instants: its samples are on the same grid, between its event rows). */
+static double
+difference (LzModel       *model,
+            const LzTrace *ts,
+            const LzTrace *ev,
+            gboolean       massive)
+{
+  double worst = 0;
+  guint n = lz_model_get_n_bodies (model);
+
+  for (guint i = 1; i < lz_trace_get_n_samples (ts); i++)
+    {
+      double t = lz_trace_get_time (ts, i);
+      guint j = lz_trace_find_time (ev, t - 1e-9);
+
+      g_assert_cmpuint (j, <, lz_trace_get_n_samples (ev));
+      g_assert_cmpfloat (fabs (lz_trace_get_time (ev, j) - t), <, 1e-9);
+      for (guint b = 0; b < n; b++)
+        if ((lz_model_get_body (model, b)->mass > 0) == massive)
+          worst = MAX (worst, fabs (lz_trace_get_q (ts, i, b) - lz_trace_get_q (ev, j, b)));
+    }
+  return worst;
+}
+
+static LzTrace *
+run_event (LzModel *model,
+           double   sample)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzAssembly) as = lz_assembly_new (model, &error);
+  g_autoptr(LzIntegrator) integrator = NULL;
+  LzIntegratorOptions options;
+  LzTrace *trace;
+  LzStepResult r;
+
+  g_assert_no_error (error);
+  lz_integrator_options_init (&options);
+  options.sample = sample;
+  integrator = lz_integrator_new (lz_integrator_event, as, &options, &error);
+  g_assert_no_error (error);
+  trace = lz_trace_new (model);
+  do
+    r = lz_integrator_step (integrator, INFINITY, trace, &error);
+  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* Massless bodies with stops and springs with freeplay (issue 7): their
+ * coordinates are unknowns of each step's complementarity problem — a
+ * stop on one holds its position where it balances (no impact, no
+ * velocity to keep), and a body without damping is kept at that
+ * balance, so that a start off its balance or a kink at a switch does not
+ * come back every step with its sign flipped (θ = ½).  Against the
+ * event-driven method (the massless coordinates solved exactly, events
+ * located to 1e-12 s): the bodies with mass converge at second order for
+ * θ = ½, the massless ones at first order (they are kept at the θ-point,
+ * (1 − θ)h behind); the energy balance closes to the same order. */
+static void
+test_timestep_massless_nonsmooth (void)
+{
+  const char *models[] = {
+    /* a pad between two stops, carried by a mass through a spring */
+    "<luztar-model version='1'><ground id='wall'/>"
+    "<body id='m' mass='1' q0='0.1'/><body id='pad' mass='0' q0='0.07'/>"
+    "<spring id='k0' a='wall' b='m' k='100'/><spring id='k1' a='m' b='pad' k='400'/>"
+    "<stop id='s' a='wall' b='pad' lower='-0.04' upper='0.07'/>"
+    "<simulation t-end='2'/></luztar-model>",
+    /* two massless nodes, a freeplay between them, a stop from each to a
+     * mass and to a moving wall, started off their balance */
+    "<luztar-model version='1'><ground id='wall' motion='0.02*sin(7*t)'/>"
+    "<body id='m' mass='1' q0='0.1'/><body id='m2' mass='2' q0='-0.05'/>"
+    "<body id='z1' mass='0' q0='0.1'/><body id='z2' mass='0'/>"
+    "<spring id='k0' a='wall' b='m' k='100'/><spring id='ka' a='m' b='z1' k='300'/>"
+    "<spring id='kb' a='z1' b='z2' k='200' freeplay='0.01'/><spring id='kc' a='z2' b='m2' k='150'/>"
+    "<spring id='kd' a='wall' b='z2' k='50'/><spring id='ke' a='wall' b='m2' k='80'/>"
+    "<stop id='s1' a='m' b='z1' lower='-0.02' upper='0.03'/>"
+    "<stop id='s2' a='wall' b='z2' lower='-0.03'/>"
+    "<force id='F' body='m2' value='3*sin(2*t)'/><simulation t-end='2'/></luztar-model>",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (models); k++)
+    {
+      g_autoptr(LzModel) model = parse (models[k]);
+      g_autoptr(LzTrace) ev = run_event (model, 0.01);
+      double dm[2], dz[2];
+      LzEnergy energy;
+
+      for (guint j = 0; j < 2; j++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(LzTrace) ts = run (model, j == 0 ? 1e-4 : 1e-5, 0.5, 0.01, &error);
+
+          g_assert_no_error (error);
+          dm[j] = difference (model, ts, ev, TRUE);
+          dz[j] = difference (model, ts, ev, FALSE);
+          if (j == 1)
+            lz_trace_get_energy (ts, last_row (ts), &energy);
+        }
+      g_test_message ("model %u, θ = ½: bodies with mass %.2e (h = 1e-4), %.2e (h = 1e-5); "
+                      "massless %.2e, %.2e; energy balance %.1e J (h = 1e-5)",
+                      k, dm[0], dm[1], dz[0], dz[1], energy.balance_error);
+      g_assert_cmpfloat (dm[0], <, 1e-5);
+      g_assert_cmpfloat (dm[1], <, 1e-7);
+      g_assert_cmpfloat (dm[0] / dm[1], >, 30);        /* second order: 100 */
+      g_assert_cmpfloat (dz[1], <, 1e-4);
+      g_assert_cmpfloat (dz[0] / dz[1], >, 7);         /* first order: 10 */
+      /* counted from the end of the first step (where a start off the
+       * balance has been put right): first order at most */
+      g_assert_cmpfloat (fabs (energy.balance_error), <, 1e-3);
+    }
+}
+
+/* A massless joint of linear springs started off its balance (the file
+ * gives q0 = 0 while the mass is displaced): the run starts it where it
+ * balances, z = k1/(k1 + k2)·x, and keeps it there exactly, also its
+ * velocity (before, θ = ½ carried the error on with its sign flipped every
+ * step, and the velocity grew without bound). */
+static void
+test_timestep_massless_start (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1'><ground id='wall'/>"
+    "<body id='m' mass='1' q0='0.1' v0='0.3'/><body id='z' mass='0'/>"
+    "<spring id='k1' a='m' b='z' k='300'/><spring id='k2' a='z' b='wall' k='100'/>"
+    "<simulation t-end='1'/></luztar-model>");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzTrace) ts = run (model, 1e-3, 0.5, 0, &error);
+  double dq = 0, dv = 0;
+  LzEnergy energy;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < lz_trace_get_n_samples (ts); i++)
+    {
+      dq = MAX (dq, fabs (lz_trace_get_q (ts, i, 1) - 0.75 * lz_trace_get_q (ts, i, 0)));
+      dv = MAX (dv, fabs (lz_trace_get_v (ts, i, 1) - 0.75 * lz_trace_get_v (ts, i, 0)));
+    }
+  lz_trace_get_energy (ts, last_row (ts), &energy);
+  g_test_message ("massless joint started off its balance: |z − 0.75·x| ≤ %.1e m, "
+                  "|ż − 0.75·ẋ| ≤ %.1e m/s, energy balance %.1e J", dq, dv, energy.balance_error);
+  g_assert_cmpfloat (fabs (lz_trace_get_q (ts, 0, 1) - 0.075), <, 1e-15);
+  g_assert_cmpfloat (dq, <, 1e-14);
+  g_assert_cmpfloat (dv, <, 1e-8);    /* round-off of Δq/(hθ), carried on: ~1e-13 a step */
+  g_assert_cmpfloat (fabs (energy.balance_error), <, 1e-12);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -424,5 +573,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/timestep/single-step", test_timestep_single_step);
   g_test_add_func ("/lz/timestep/lemke-fallback", test_timestep_lemke_fallback);
   g_test_add_func ("/lz/timestep/errors", test_timestep_errors);
+  g_test_add_func ("/lz/timestep/massless-nonsmooth", test_timestep_massless_nonsmooth);
+  g_test_add_func ("/lz/timestep/massless-start", test_timestep_massless_start);
   return g_test_run ();
 }
