@@ -51,6 +51,7 @@ struct _LuztarSimPanel
   GtkLabel          *time_label;
   GtkLabel          *end_label;
   GtkLabel          *status_label;
+  gboolean           notes_told;       /* the run's notes have been said */
   GtkScale          *scrubber;
   GtkAdjustment     *scrubber_adjustment;
   GtkStack          *stack;
@@ -426,6 +427,7 @@ ensure_run (LuztarSimPanel *self,
         message (self, text);
       return FALSE;
     }
+  self->notes_told = FALSE;
   g_signal_connect (self->run, "stopped", G_CALLBACK (on_run_stopped), self);
   g_signal_connect (self->run, "notify::trace", G_CALLBACK (on_run_trace), self);
   luztar_run_set_speed (self->run, self->speed);
@@ -441,12 +443,37 @@ run_is (LuztarSimPanel *self,
   return self->run != NULL && luztar_run_get_state (self->run) == state;
 }
 
+/* What the run does with the model that the user may not expect, said
+ * once per run, when the user first moves it on. */
+static void
+tell_notes (LuztarSimPanel *self)
+{
+  if (self->run == NULL || self->notes_told)
+    return;
+  self->notes_told = TRUE;
+  if (luztar_run_get_notes (self->run) != NULL)
+    {
+      guint n = luztar_run_get_notes (self->run)->len;
+      g_autofree char *text = g_strdup_printf (ngettext ("%u massless joint is taken in closed form "
+                                                         "for the run: the Matrices page says how",
+                                                         "%u massless joints are taken in closed form "
+                                                         "for the run: the Matrices page says how", n),
+                                               n);
+
+      message (self, text);
+    }
+  else if (luztar_model_has_program (self->model))
+    message (self, _("The run does not impose the prescribed motions: their forces are on the "
+                     "Program Motion page"));
+}
+
 /* Before a command that moves on: a finished or failed run starts over. */
 static gboolean
 prepare_to_go_on (LuztarSimPanel *self)
 {
   if (!ensure_run (self, TRUE))
     return FALSE;
+  tell_notes (self);
   if (run_is (self, LUZTAR_RUN_FINISHED) || run_is (self, LUZTAR_RUN_FAILED))
     luztar_run_reset (self->run);
   return TRUE;

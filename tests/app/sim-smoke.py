@@ -33,7 +33,9 @@ NAMES = {
          "finished": "Finished at t = ", "paused": "Paused at t = ", "next": "Next mode switch: ",
          "running": "Running", "reset-done": "Reset: ", "press": "Press Run", "stick": "stick",
          "breakpoint": "Paused on a mode switch: ", "time": "Time", "reached": "Reached t = ",
-         "program": "Program Motion", "realization": "Realization: tangent"},
+         "program": "Program Motion", "realization": "Realization: tangent",
+         "not-imposed": "The run does not impose the prescribed motions: their forces are on the "
+                        "Program Motion page"},
     "pl": {"run": "Uruchom", "pause": "Wstrzymaj", "reset": "Od początku",
            "step-event": "Do następnego przełączenia",
            "pages": ["Wykres", "Faza", "Tryby", "Energia", "Zdarzenia", "Macierze"],
@@ -41,7 +43,8 @@ NAMES = {
            "running": "Symulacja trwa", "reset-done": "Od początku: ", "press": "Naciśnij",
            "stick": "przylganie", "breakpoint": "Wstrzymano na przełączeniu trybu: ", "time": "Czas",
            "reached": "Osiągnięto t = ", "program": "Ruch programowy",
-           "realization": "Realizacja: styczna"},
+           "realization": "Realizacja: styczna",
+           "not-imposed": "Przebieg nie narzuca zadanych ruchów: ich siły są na stronie Ruch programowy"},
 }[language]
 
 checks = []
@@ -448,6 +451,11 @@ try:
     subprocess.run(["xdotool", "mousemove", "1270", "790"], check=False)
     time.sleep(0.5)
     screenshot("program")
+    # Run on such a model says once that the program is not imposed.
+    run = find(app, "push button", NAMES["run"])
+    check(run is not None and press(run), "Run is pressed on the program model")
+    told = find(app, "label", NAMES["not-imposed"], timeout=10)
+    check(told is not None, "the window says the run does not impose the prescribed motions")
     subprocess.run(["xdotool", "mousemove", "600", "300", "key", "ctrl+q"], check=True)
     try:
         rc = proc.wait(10)

@@ -803,6 +803,24 @@ luztar_run_get_method (LuztarRun *self)
   return self->method;
 }
 
+/**
+ * luztar_run_get_notes:
+ * @self: a run
+ *
+ * What the integrator did to the model before it could run it, in words
+ * (massless joints taken in closed form, lz_integrator_get_notes()).
+ *
+ * Returns: (transfer none) (nullable) (element-type utf8): the notes, or
+ *   %NULL when the model runs as it is
+ */
+GPtrArray *
+luztar_run_get_notes (LuztarRun *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_RUN (self), NULL);
+
+  return self->integrator != NULL ? lz_integrator_get_notes (self->integrator) : NULL;
+}
+
 LuztarRunState
 luztar_run_get_state (LuztarRun *self)
 {

@@ -97,6 +97,7 @@ LzTrace          *luztar_run_get_trace           (LuztarRun                 *sel
 const LzModel    *luztar_run_get_model           (LuztarRun                 *self);
 LuztarMethod      luztar_run_get_method          (LuztarRun                 *self);
 LuztarRunState    luztar_run_get_state           (LuztarRun                 *self);
+GPtrArray        *luztar_run_get_notes           (LuztarRun                 *self);
 double            luztar_run_get_time            (LuztarRun                 *self);
 double            luztar_run_get_paced_time      (LuztarRun                 *self);
 double            luztar_run_get_t_end           (LuztarRun                 *self);
