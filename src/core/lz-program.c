@@ -302,53 +302,89 @@ mat_inverse (const Mat *A,
   return TRUE;
 }
 
+/* The factorization of the last matrix solve_scaled() met: along a linear
+ * model's program motion [E; R_s] does not change, and its rank test (an
+ * SVD) and LU are then done once, not at every evaluation. */
+typedef struct
+{
+  guint            n;
+  double          *A;        /* the matrix as given, n×n; NULL: empty */
+  double          *norm;     /* its row norms */
+  gsl_matrix      *LU;
+  gsl_permutation *perm;
+  gboolean         regular;
+} SolveCache;
+
+static void
+solve_cache_clear (SolveCache *cache)
+{
+  g_clear_pointer (&cache->A, g_free);
+  g_clear_pointer (&cache->norm, g_free);
+  g_clear_pointer (&cache->LU, gsl_matrix_free);
+  g_clear_pointer (&cache->perm, gsl_permutation_free);
+  cache->n = 0;
+}
+
 /* Solves the square A x = b after scaling every row to unit length;
- * FALSE when A is singular by the scaled rank test. */
+ * FALSE when A is singular by the scaled rank test.  With a cache, the
+ * factorization of an A met before is reused. */
 static gboolean
 solve_scaled (const Mat    *A,
               const double *b,
               double       *x,
-              double        tol)
+              double        tol,
+              SolveCache   *cache)
 {
   guint n = A->r;
-  Mat S = mat_new (n, n);
+  SolveCache local = { 0 };
+  SolveCache *c = cache != NULL ? cache : &local;
   g_autofree double *sb = g_new0 (double, n + 1);
-  gsl_matrix *LU;
-  gsl_permutation *perm;
   gsl_vector_view bv, xv;
-  int sign;
 
   g_assert (A->r == A->c);
-  for (guint i = 0; i < n; i++)
+  if (c->A == NULL || c->n != n || memcmp (c->A, A->a, sizeof (double) * n * n) != 0)
     {
-      double norm = 0.0;
+      Mat S = mat_new (n, n);
+      int sign;
 
-      for (guint j = 0; j < n; j++)
-        norm += AT (*A, i, j) * AT (*A, i, j);
-      norm = sqrt (norm);
-      if (norm == 0.0)
+      solve_cache_clear (c);
+      c->n = n;
+      c->A = g_memdup2 (A->a, sizeof (double) * MAX (n * n, 1));
+      c->norm = g_new0 (double, n + 1);
+      c->regular = TRUE;
+      for (guint i = 0; i < n && c->regular; i++)
         {
-          mat_clear (&S);
-          return FALSE;
+          double norm = 0.0;
+
+          for (guint j = 0; j < n; j++)
+            norm += AT (*A, i, j) * AT (*A, i, j);
+          c->norm[i] = norm = sqrt (norm);
+          if (norm == 0.0)
+            c->regular = FALSE;
+          for (guint j = 0; j < n && c->regular; j++)
+            AT (S, i, j) = AT (*A, i, j) / norm;
         }
-      for (guint j = 0; j < n; j++)
-        AT (S, i, j) = AT (*A, i, j) / norm;
-      sb[i] = b[i] / norm;
-    }
-  if (mat_rank (&S, tol) < n)
-    {
+      if (c->regular && mat_rank (&S, tol) < n)
+        c->regular = FALSE;
+      if (c->regular)
+        {
+          c->LU = mat_to_gsl (&S);
+          c->perm = gsl_permutation_alloc (n);
+          gsl_linalg_LU_decomp (c->LU, c->perm, &sign);
+        }
       mat_clear (&S);
+    }
+  if (!c->regular)
+    {
+      solve_cache_clear (&local);
       return FALSE;
     }
-  LU = mat_to_gsl (&S);
-  perm = gsl_permutation_alloc (n);
-  gsl_linalg_LU_decomp (LU, perm, &sign);
+  for (guint i = 0; i < n; i++)
+    sb[i] = b[i] / c->norm[i];
   bv = gsl_vector_view_array (sb, n);
   xv = gsl_vector_view_array (x, n);
-  gsl_linalg_LU_solve (LU, perm, &bv.vector, &xv.vector);
-  gsl_matrix_free (LU);
-  gsl_permutation_free (perm);
-  mat_clear (&S);
+  gsl_linalg_LU_solve (c->LU, c->perm, &bv.vector, &xv.vector);
+  solve_cache_clear (&local);
   return TRUE;
 }
 
@@ -407,6 +443,8 @@ struct _LzProgram
 
   /* gsl copies for the getters (NULL when empty) */
   gsl_matrix *gP, *gQ, *gD, *gU, *gW, *gE;
+
+  SolveCache cache_24, cache_vdot;
 };
 
 /**
@@ -607,6 +645,8 @@ lz_program_free (LzProgram *self)
   g_clear_pointer (&self->gU, gsl_matrix_free);
   g_clear_pointer (&self->gW, gsl_matrix_free);
   g_clear_pointer (&self->gE, gsl_matrix_free);
+  solve_cache_clear (&self->cache_24);
+  solve_cache_clear (&self->cache_vdot);
   g_free (self->failure);
   g_free (self);
 }
@@ -923,7 +963,7 @@ index_at (LzProgram            *self,
 
       rs_compute (self, state, &j, order, &R, xi);
       A = stack_E (self, &R);
-      if (solve_scaled (&A, b, x, self->tol))
+      if (solve_scaled (&A, b, x, self->tol, NULL))
         s = order;
       mat_clear (&R);
       mat_clear (&A);
@@ -990,7 +1030,7 @@ lambda_2_4 (LzProgram    *self,
   mat_apply (&CMi, h, rhs);
   for (guint i = 0; i < m; i++)
     rhs[i] = -(rhs[i] + c0[i]);
-  ok = solve_scaled (&Pt, rhs, lambda, self->tol);
+  ok = solve_scaled (&Pt, rhs, lambda, self->tol, &self->cache_24);
   (void) n;
   mat_clear (&CMi);
   mat_clear (&Pt);
@@ -1080,7 +1120,7 @@ solve_with_index (LzProgram            *self,
     for (guint i = 0; i < self->l; i++, row++)
       rhs[row] = -xi[i];
     g_assert (row == n);
-    ok = solve_scaled (&A, rhs, vdot, self->tol);
+    ok = solve_scaled (&A, rhs, vdot, self->tol, &self->cache_vdot);
     gjet_clear (&j);
     mat_clear (&R);
     mat_clear (&A);
@@ -1236,7 +1276,7 @@ lz_program_lambda_3_6 (LzProgram        *self,
       }
     mat_clear (&DM);
   }
-  ok = solve_scaled (&R, rhs, vdot, self->tol);
+  ok = solve_scaled (&R, rhs, vdot, self->tol, NULL);
   mat_clear (&R);
   if (!ok)
     {
