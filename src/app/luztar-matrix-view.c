@@ -848,6 +848,32 @@ build_reduction (LuztarMatrixView *self)
       gtk_box_append (GTK_BOX (box), flow);
     }
 
+  if (lz_reduction_get_n_nodes (self->reduction) > 0)
+    {
+      /* each massless body's node equation and, where paper 000 has one,
+       * its closed form */
+      list = boxed_list_new (_("Massless nodes (disentangled, paper 000 §3)"));
+      for (guint i = 0; i < lz_reduction_get_n_nodes (self->reduction); i++)
+        {
+          const LzMasslessNode *node = lz_reduction_get_node (self->reduction, i);
+          g_autofree char *title = lz_massless_node_dup_title (node);
+          g_autoptr(GString) equations = g_string_new (node->entangled);
+
+          for (guint e = 0; node->equations[e] != NULL; e++)
+            g_string_append_printf (equations, "\n%s", node->equations[e]);
+          gtk_list_box_append (GTK_LIST_BOX (list), text_row_new (title, &label));
+          gtk_widget_add_css_class (label, "heading");
+          add_cell (self, "node", i, 0, label);
+          gtk_list_box_append (GTK_LIST_BOX (list), text_row_new (equations->str, &label));
+          gtk_widget_add_css_class (label, "monospace");
+          add_cell (self, "node", i, 1, label);
+          gtk_list_box_append (GTK_LIST_BOX (list), text_row_new (node->explanation, &label));
+          gtk_widget_add_css_class (label, "dim-label");
+          add_cell (self, "node", i, 2, label);
+        }
+      gtk_box_append (GTK_BOX (box), list);
+    }
+
   notes = g_ptr_array_new_with_free_func (g_free);
   self->reduced = lz_model_eliminate_joints (lz_assembly_get_model (self->assembly), notes);
   reduced_assembly = lz_assembly_new (self->reduced, NULL);

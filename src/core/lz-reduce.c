@@ -1538,16 +1538,9 @@ append_nodes_text (const LzReduction *self,
   for (guint i = 0; i < self->nodes->len; i++)
     {
       const LzMasslessNode *node = self->nodes->pdata[i];
-      g_autofree char *elements = quoted_list (node->elements);
-      const char *label = _(node_kind_labels[node->kind]);
+      g_autofree char *title = lz_massless_node_dup_title (node);
 
-      g_string_append (out, "  ");
-      if (node->theorem != NULL)
-        g_string_append_printf (out, _("“%s”: %s, Theorem %s (elements %s)"), node->body, label,
-                                node->theorem, elements);
-      else
-        g_string_append_printf (out, _("“%s”: %s (elements %s)"), node->body, label, elements);
-      g_string_append_c (out, '\n');
+      g_string_append_printf (out, "  %s\n", title);
       append_label (out, entangled_label, width);
       g_string_append_printf (out, "%s\n", node->entangled);
       for (guint e = 0; node->equations[e] != NULL; e++)
@@ -1557,6 +1550,31 @@ append_nodes_text (const LzReduction *self,
         }
       g_string_append_printf (out, "    %s\n", node->explanation);
     }
+}
+
+/**
+ * lz_massless_node_dup_title:
+ * @node: a node of lz_reduction_get_node()
+ *
+ * The node in one line: its body, its case, the theorem and the elements,
+ * e.g. “z”: a spring loading a non-inertial friction element, Theorem 3.9
+ * (elements “k”, “f”).
+ *
+ * Returns: (transfer full): the line, translated
+ */
+char *
+lz_massless_node_dup_title (const LzMasslessNode *node)
+{
+  g_autofree char *elements = NULL;
+  const char *label;
+
+  g_return_val_if_fail (node != NULL, NULL);
+  elements = quoted_list (node->elements);
+  label = _(node_kind_labels[node->kind]);
+  if (node->theorem != NULL)
+    return g_strdup_printf (_("“%s”: %s, Theorem %s (elements %s)"), node->body, label,
+                            node->theorem, elements);
+  return g_strdup_printf (_("“%s”: %s (elements %s)"), node->body, label, elements);
 }
 
 /**

@@ -180,6 +180,7 @@ char              **lz_reduction_dup_diagnosis    (const LzReduction  *self);
 guint               lz_reduction_get_n_nodes      (const LzReduction  *self);
 const LzMasslessNode *lz_reduction_get_node       (const LzReduction  *self,
                                                    guint               i);
+char               *lz_massless_node_dup_title    (const LzMasslessNode *node);
 
 /* The Jordan structure of Ê_λ = (λE − A)⁻¹E (paper 002 §2, E, A of (3.2)) */
 guint               lz_reduction_get_index        (const LzReduction  *self);

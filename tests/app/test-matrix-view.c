@@ -431,6 +431,32 @@ test_matrix_view_copy (void)
     g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (luztar_matrix_view_get_cell (view, "reduced-equation", 0, 0))),
                               "25·q̈_machine"));
     g_assert_null (luztar_matrix_view_get_cell (view, "reduced-equation", 1, 0));
+    /* each massless node, classified (paper 002's linear joints here) */
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (luztar_matrix_view_get_cell (view, "node", 0, 0))),
+                              "“joint1”"));
+    g_assert_nonnull (luztar_matrix_view_get_cell (view, "node", 1, 2));
+  }
+
+  /* a spring loading a friction element through a massless node: its node
+   * equation disentangled (paper 000, Theorem 3.9 and the cascade) */
+  {
+    g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "tests", "data", "models",
+                                              "massless-spring-friction.luztar", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(LzModel) node_model = lz_model_load (path, &error);
+    g_autofree char *title = NULL;
+    g_autofree char *equations = NULL;
+
+    g_assert_no_error (error);
+    luztar_matrix_view_set_model (view, node_model);
+    wait_for_layout (GTK_WIDGET (view));
+    title = g_strdup (gtk_label_get_label (GTK_LABEL (luztar_matrix_view_get_cell (view, "node", 0, 0))));
+    equations = g_strdup (gtk_label_get_label (GTK_LABEL (luztar_matrix_view_get_cell (view, "node", 0, 1))));
+    g_test_message ("%s\n%s", title, equations);
+    g_assert_nonnull (strstr (title, "Theorem 3.9"));
+    g_assert_nonnull (strstr (equations, "q̇_z = 25·luz(0.05·sin(2·t) − q_z, 0.015)"));
+    luztar_matrix_view_set_model (view, model);
+    wait_for_layout (GTK_WIDGET (view));
   }
 
   g_assert_true (gtk_widget_get_sensitive (text_button));
