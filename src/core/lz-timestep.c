@@ -100,6 +100,7 @@ struct _LzTimestep
   double *mass;       /* diagonal of M */
   gboolean *algebraic; /* per dof: no mass and no damping */
   gboolean keep_theta; /* algebraic dofs are kept at their θ-point balance */
+  gboolean balanced;   /* they start on their balance */
   double *Wband;      /* banded Cholesky factor of W: n × (band+1) */
   double *Kd, *Cd;    /* K and C by diagonals: entry (i, j) at i·(2·band+1) + j − i + band */
   /* H: ≤ 2 entries per row */
@@ -482,6 +483,166 @@ write_sample (LzTimestep *self,
                    self->elem_gdot, self->modes, &self->energy);
 }
 
+/* dE/dz for an algebraic dof i at z (the others at q): the linear
+ * springs of K, the springs with freeplay on it, the loads f. */
+static double
+node_slope (const LzTimestep *self,
+            guint             i,
+            double            z,
+            const double     *f,
+            double            t)
+{
+  guint n = self->n, b = self->band, width = 2 * b + 1;
+  double d = -f[i];
+
+  for (guint j = i > b ? i - b : 0; j <= MIN (n - 1, i + b); j++)
+    d += self->Kd[(gsize) i * width + j + b - i] * (j == i ? z : self->q[j]);
+  for (guint e = 0; e < self->n_elems; e++)
+    {
+      const Elem *el = &self->elems[e];
+      double g0, s, dsdz;
+
+      if (el->freeplay <= 0 || el->k <= 0 || (el->a != (int) i && el->b != (int) i))
+        continue;
+      element_g0 (self, e, t, &g0, NULL);
+      s = g0 - el->offset;
+      s += el->b >= 0 ? el->cb * (el->b == (int) i ? z : self->q[el->b]) : 0;
+      s -= el->a >= 0 ? el->ca * (el->a == (int) i ? z : self->q[el->a]) : 0;
+      dsdz = (el->b == (int) i ? el->cb : 0) - (el->a == (int) i ? el->ca : 0);
+      d += el->k * lz_luz (s, el->freeplay) * dsdz;
+    }
+  return d;
+}
+
+/* With nonsmooth elements on undamped massless bodies: each balances where
+ * its energy is least given the others, inside its stops (a convex problem
+ * in each coordinate, so the sweeps converge); a body held by nothing in a
+ * range (a slack freeplay) stays at the point of that range nearest to
+ * its q0.  Bodies with dry friction keep their q0 (the friction holds
+ * them wherever the file put them, within its levels).  Returns FALSE if
+ * the sweeps did not settle. */
+static gboolean
+balance_massless_nonsmooth (LzTimestep *self,
+                            double      t)
+{
+  guint n = self->n;
+  g_autofree double *f = g_new0 (double, MAX (n, 1));
+  g_autofree gboolean *skip = g_new0 (gboolean, MAX (n, 1));
+
+  eval_forces (self, t, f);
+  for (guint e = 0; e < self->n_elems; e++)
+    if (self->elems[e].element->item.kind == LZ_ITEM_FRICTION)
+      {
+        if (self->elems[e].a >= 0)
+          skip[self->elems[e].a] = TRUE;
+        if (self->elems[e].b >= 0)
+          skip[self->elems[e].b] = TRUE;
+      }
+  for (guint sweep = 0; sweep < 2000; sweep++)
+    {
+      double moved = 0, scale = 1e-3;
+
+      for (guint i = 0; i < n; i++)
+        {
+          double lo = -INFINITY, hi = INFINITY, z = self->q[i], d, a, c, step;
+
+          if (!self->algebraic[i] || skip[i])
+            continue;
+          /* the stops on it bound it, given the others */
+          for (guint e = 0; e < self->n_elems; e++)
+            {
+              const Elem *el = &self->elems[e];
+              double g0, rest, coef, l, u;
+
+              if (el->element->item.kind != LZ_ITEM_STOP || (el->a != (int) i && el->b != (int) i))
+                continue;
+              element_g0 (self, e, t, &g0, NULL);
+              coef = (el->b == (int) i ? el->cb : 0) - (el->a == (int) i ? el->ca : 0);
+              rest = g0 + (el->b >= 0 && el->b != (int) i ? el->cb * self->q[el->b] : 0)
+                     - (el->a >= 0 && el->a != (int) i ? el->ca * self->q[el->a] : 0);
+              if (coef == 0)
+                continue;
+              l = (el->element->stop.lower - rest) / coef;
+              u = (el->element->stop.upper - rest) / coef;
+              if (coef < 0)
+                {
+                  double tmp = l;
+
+                  l = u;
+                  u = tmp;
+                }
+              lo = MAX (lo, l);
+              hi = MIN (hi, u);
+            }
+          if (lo > hi)
+            return FALSE;
+          z = CLAMP (z, lo, hi);
+          d = node_slope (self, i, z, f, t);
+          /* the nearest point where the slope changes sign, by bisection
+           * between z and a point beyond it (the slope is nondecreasing) */
+          if (d > 0 && z > lo)
+            {
+              step = scale;
+              a = z - step;
+              while (a > lo && node_slope (self, i, a, f, t) > 0 && step < 1e12)
+                {
+                  step *= 2;
+                  a = z - step;
+                }
+              a = MAX (a, lo);
+              c = z;
+              if (node_slope (self, i, a, f, t) > 0)
+                z = a;               /* pressed on its lower stop */
+              else
+                {
+                  for (guint k = 0; k < 200 && c - a > 1e-16 * (1 + fabs (c)); k++)
+                    {
+                      double mid = 0.5 * (a + c);
+
+                      if (node_slope (self, i, mid, f, t) > 0)
+                        c = mid;
+                      else
+                        a = mid;
+                    }
+                  z = c;
+                }
+            }
+          else if (d < 0 && z < hi)
+            {
+              step = scale;
+              c = z + step;
+              while (c < hi && node_slope (self, i, c, f, t) < 0 && step < 1e12)
+                {
+                  step *= 2;
+                  c = z + step;
+                }
+              c = MIN (c, hi);
+              a = z;
+              if (node_slope (self, i, c, f, t) < 0)
+                z = c;               /* pressed on its upper stop */
+              else
+                {
+                  for (guint k = 0; k < 200 && c - a > 1e-16 * (1 + fabs (c)); k++)
+                    {
+                      double mid = 0.5 * (a + c);
+
+                      if (node_slope (self, i, mid, f, t) < 0)
+                        a = mid;
+                      else
+                        c = mid;
+                    }
+                  z = a;
+                }
+            }
+          moved = MAX (moved, fabs (z - self->q[i]));
+          self->q[i] = z;
+        }
+      if (moved <= 1e-15)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Massless bodies without damping have no state: the file's q0 and v0
  * are a guess, and the scheme, exact for linear joints from a consistent
  * start, would carry an inconsistent one on for ever (θ = ½: the error
@@ -506,8 +667,16 @@ balance_massless (LzTimestep *self,
   for (guint i = 0; i < n; i++)
     if (self->algebraic[i])
       alg[na++] = i;
-  if (na == 0 || self->keep_theta)
+  if (na == 0)
     return;
+  if (self->keep_theta)
+    {
+      self->balanced = balance_massless_nonsmooth (self, t);
+      self->energy.kinetic = kinetic_energy (self, self->v);
+      self->energy.potential = potential_energy (self, self->q, t);
+      self->energy0 = self->energy.kinetic + self->energy.potential;
+      return;
+    }
   f0 = g_new0 (double, n);
   fa = g_new0 (double, n);
   fb = g_new0 (double, n);
@@ -1057,11 +1226,12 @@ timestep_step (LzIntegrator *integrator,
         self->v1[i] = th * vth;             /* the rate it moves at: Δq/h */
       }
 
-  /* With nonsmooth elements on them, the first step takes the massless
-   * bodies from the file's q0 to their balance: the balance is counted
+  /* When they could not be put on their balance at the start (dry
+   * friction on them, or sweeps that did not settle), the first step takes
+   * the massless bodies from the file's q0 to it: the balance is counted
    * from the end of that step (the energy that moved in the snap, partly
    * booked on the contacts, is not a loss of the run). */
-  if (self->keep_theta && integrator->stats.steps == 0)
+  if (self->keep_theta && !self->balanced && integrator->stats.steps == 0)
     self->energy0 = kinetic_energy (self, self->v1) + potential_energy (self, self->q1, t1)
                     + self->energy.damping + self->energy.friction + self->energy.impacts
                     - self->energy.sources;
