@@ -35,12 +35,15 @@
  * sources with the motion (three extra ODE components); impacts add the
  * kinetic energy they take.
  *
- * Massless bodies (singular M, paper 002) carry no state of their own:
- * condense() solves them from the others at every evaluation — held by
- * linear springs (algebraic), by dampers (first order), in a bearing
- * (paper 003's non-inertial friction), and, without damping, with springs
- * with freeplay and stops as the unknowns of a static complementarity
- * problem whose mode switches are events (see node_solve()).
+ * Massless bodies (singular M, paper 002) carry no momentum: condense()
+ * solves them from the others at every evaluation — held by linear
+ * springs (algebraic), by dampers (first order: ż from C_DD ż = F, with
+ * springs with freeplay by their mode and stops in contact as velocity
+ * constraints, see dstop_solve()), in a bearing (paper 003's non-inertial
+ * friction), and, without damping, with springs with freeplay, stops and
+ * dry friction (rigid-plastic) as the unknowns of a static
+ * complementarity problem whose mode switches are events (see
+ * node_solve()).
  */
 
 #define LZ_COMPILATION
@@ -74,6 +77,7 @@ typedef struct
   double  lower, upper, e;    /* stop */
   gboolean contact_upper;     /* a stop in contact: which limit */
   gboolean shadowed;          /* a stuck friction element along an active contact */
+  double  stick_g;            /* a stuck friction element on a massless body: its g */
 } Elem;
 
 typedef struct
@@ -145,9 +149,24 @@ typedef struct
   gsl_matrix *sM;             /* the selection's mixed LCP, (nN + sL)² */
   gsl_vector *sq, *su, *sw;
   char   *static_error;       /* a selection that failed, for event_step */
+  guint   nSF;                /* friction elements among the static ones */
+  /* stops on the D joints (first order): in contact a velocity constraint */
+  guint   nDS;
+  guint  *iDS;                /* those stops */
+  gboolean *is_dstop;         /* per element */
+  int    *rD;                 /* per dof: its row among the D joints, or −1 */
+  gsl_matrix *DX, *DG, *DV;   /* C_DD⁻¹ W (nD × nDS), Wᵀ C_DD⁻¹ W = U S Vᵀ (U in DG) */
+  gsl_vector *DS, *Dwork, *Dr, *Dl, *Dcol;
 } LzEvent_;
 
 typedef LzEvent_ LzEventIntegrator;
+
+static gboolean parallel (const Elem *x,
+                          const Elem *y);
+static double mode_tension (const LzEventIntegrator *self,
+                            guint                    e,
+                            double                   g,
+                            double                   gd);
 
 static void
 ground_terms (const LzEventIntegrator *self,
@@ -175,6 +194,15 @@ ground_terms (const LzEventIntegrator *self,
   *g0 = x;
   *g0d = xd;
   *g0dd = xdd;
+}
+
+/* g of element EL at the positions Q (by dof) with the ground's part G0 */
+static double
+elem_g (const Elem   *el,
+        const double *q,
+        double        g0)
+{
+  return (el->b >= 0 ? el->cb * q[el->b] : 0) - (el->a >= 0 ? el->ca * q[el->a] : 0) + g0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -212,7 +240,20 @@ ground_terms (const LzEventIntegrator *self,
  * LCP (node_select(), lz_mlcp_solve()): the joints free, for each spring
  * with freeplay the dead-zone pair p, m ≥ 0 with luz(s, Δ) = p − m,
  * 0 ≤ p ⊥ p − s + Δ ≥ 0, 0 ≤ m ⊥ m + s + Δ ≥ 0, and for each finite stop
- * side its force ⊥ its gap. */
+ * side its force ⊥ its gap.
+ *
+ * Dry friction on such a joint (no viscosity: it would make the joint
+ * damped) is rigid-plastic, paper 000's Theorem 3.9 in the limit k → ∞.
+ * Stuck, it holds its coordinate where it stuck (g = g_stick, a position
+ * constraint like a contact, its force the multiplier: guards
+ * −F0⁻ ≤ F ≤ F0⁺, cause force-limit); slipping, it pushes with the
+ * constant ±F0 and the joints balance with their linear springs (guard:
+ * the slip velocity, from the time derivative of the balance, cause
+ * velocity-zero).  At events the mixed LCP takes it as the displacement
+ * from where it is, Δg = ξ1 − ξ2, with paper 004's pair (ξ1, μ = F + F0⁻):
+ * a slip that starts moves the joints continuously, and the next stick
+ * holds them there.  Along a contact of the same coordinate a stuck
+ * friction element adds nothing (the contact holds). */
 
 /* w_o·x: the part of element EL's coordinate from ports that are not N
  * joints (without the ground's part) */
@@ -289,10 +330,13 @@ node_factor (LzEventIntegrator *self)
       self->s_cached[r] = self->mode[e];
       if (el->kind == LZ_ITEM_STOP)
         {
+          /* a contact: a position constraint */
           if (self->mode[e] == LZ_MODE_CONTACT)
             self->s_con[nc++] = e;
           continue;
         }
+      if (el->kind == LZ_ITEM_FRICTION)
+        continue;                       /* below, after the contacts */
       if (engaged_side (self->mode[e]) != 0)
         {
           /* A += k w wᵀ */
@@ -304,6 +348,21 @@ node_factor (LzEventIntegrator *self)
               if (rows[i] >= 0 && rows[j] >= 0)
                 *gsl_matrix_ptr (self->SA, rows[i], rows[j]) += el->k * coef[i] * coef[j];
         }
+    }
+  /* a stuck friction element: a position constraint too — but none along
+   * a contact, which holds the coordinate already (its force is then 0,
+   * and the selection at the contact's lift-off decides it anew) */
+  for (guint r = 0; r < self->nS; r++)
+    {
+      guint e = self->iS[r];
+      gboolean along = FALSE;
+
+      if (self->el[e].kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK)
+        continue;
+      for (guint c = 0; c < nc && !along; c++)
+        along = self->el[self->s_con[c]].kind == LZ_ITEM_STOP && parallel (&self->el[e], &self->el[self->s_con[c]]);
+      if (!along)
+        self->s_con[nc++] = e;
     }
   /* positive definite: K_NN is, and the engaged springs add to it */
   gsl_linalg_cholesky_decomp1 (self->SA);
@@ -370,6 +429,13 @@ node_solve (LzEventIntegrator *self,
 
       if (!velocity)
         ground_terms (self, e, t, &self->sg0[r], &self->sg0d[r], &g0dd);
+      if (el->kind == LZ_ITEM_FRICTION)
+        {
+          /* slipping: the constant force ±F0 (−T w on the joints) */
+          if (!velocity && self->mode[e] != LZ_MODE_STICK)
+            node_add_w (self, el, -mode_tension (self, e, 0, 0), self->Sb);
+          continue;
+        }
       if (el->kind != LZ_ITEM_STOP && side != 0)
         {
           double shift = velocity ? node_rest (self, el, x) + self->sg0d[r]
@@ -397,7 +463,9 @@ node_solve (LzEventIntegrator *self,
           while (self->iS[r] != e)
             r++;
           target = velocity ? -(node_rest (self, el, x) + self->sg0d[r])
-                   : (el->contact_upper ? el->upper : el->lower) - node_rest (self, el, x) - self->sg0[r];
+                   : (el->kind == LZ_ITEM_FRICTION ? el->stick_g
+                      : el->contact_upper ? el->upper : el->lower)
+                     - node_rest (self, el, x) - self->sg0[r];
           gsl_vector_set (&rr.vector, j, target - node_wdot (self, el, self->Sb->data));
         }
       gsl_linalg_SV_solve (&G.matrix, &V.matrix, &S.vector, &rr.vector, &l.vector);
@@ -413,7 +481,7 @@ node_solve (LzEventIntegrator *self,
   if (!velocity)
     {
       for (guint r = 0; r < self->nS; r++)
-        if (self->el[self->iS[r]].kind == LZ_ITEM_STOP)
+        if (self->el[self->iS[r]].kind == LZ_ITEM_STOP || self->el[self->iS[r]].kind == LZ_ITEM_FRICTION)
           self->zlambda[self->iS[r]] = 0;
       for (guint j = 0; j < nc; j++)
         self->zlambda[self->s_con[j]] = gsl_vector_get (self->Sl, j);
@@ -464,6 +532,28 @@ node_select (LzEventIntegrator *self,
 
       ground_terms (self, e, t, &g0, &g0d, &g0dd);
       c = node_rest (self, el, y) + g0;
+      if (el->kind == LZ_ITEM_FRICTION)
+        {
+          /* dry friction without viscosity, rigid-plastic: from where it
+           * is (stuck: where it stuck) the coordinate moves by
+           * Δg = ξ1 − ξ2 with paper 004's pair ξ1 ⊥ F0⁺ + F0⁻ − μ,
+           * μ = F + F0⁻ ⊥ ξ2 = ξ1 − Δg; the force on the joints is
+           * −F w = −μ w + F0⁻ w */
+          double gcur = self->mode[e] == LZ_MODE_STICK ? el->stick_g : elem_g (el, y, g0);
+          for (guint i = 0; i < 2; i++)
+            if (ports[i] >= 0)
+              {
+                *gsl_matrix_ptr (self->sM, ports[i], col + 1) += coef[i];
+                *gsl_vector_ptr (self->sq, ports[i]) -= el->fneg * coef[i];
+                *gsl_matrix_ptr (self->sM, col + 1, ports[i]) -= coef[i];
+              }
+          gsl_matrix_set (self->sM, col, col + 1, -1);
+          gsl_vector_set (self->sq, col, el->fpos + el->fneg);
+          gsl_matrix_set (self->sM, col + 1, col, 1);
+          gsl_vector_set (self->sq, col + 1, gcur - c);
+          col += 2;
+          continue;
+        }
       if (el->kind == LZ_ITEM_STOP)
         {
           if (isfinite (el->lower))
@@ -510,7 +600,8 @@ node_select (LzEventIntegrator *self,
 
       g_free (self->static_error);
       self->static_error = g_strdup_printf (_("at t = %.10g s the massless body “%s” has no balance "
-                                              "that its springs with freeplay and stops allow: %s"),
+                                              "that its springs with freeplay, stops and dry friction "
+                                              "allow: %s"),
                                             t, lz_assembly_get_dof_name (self->parent.assembly, z),
                                             local_error->message);
       return FALSE;
@@ -521,6 +612,25 @@ node_select (LzEventIntegrator *self,
       guint e = self->iS[r];
       Elem *el = &self->el[e];
 
+      if (el->kind == LZ_ITEM_FRICTION)
+        {
+          double xi1 = gsl_vector_get (self->su, col), mu = gsl_vector_get (self->su, col + 1);
+          double xi2 = gsl_vector_get (self->sw, col + 1);
+          LzMode to;
+
+          col += 2;
+          /* Lemke's nonbasic variables are exact zeros: any ξ > 0 is a slip */
+          to = xi1 > 0 ? LZ_MODE_SLIP_POS : mu <= 0 && xi2 > 0 ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
+          if (to == LZ_MODE_STICK && self->mode[e] != LZ_MODE_STICK)
+            {
+              double g0, g0d, g0dd;
+
+              ground_terms (self, e, t, &g0, &g0d, &g0dd);
+              el->stick_g = elem_g (el, y, g0);
+            }
+          self->mode[e] = to;
+          continue;
+        }
       if (el->kind == LZ_ITEM_STOP)
         {
           double lo = isfinite (el->lower) ? gsl_vector_get (self->su, col++) : 0;
@@ -538,6 +648,128 @@ node_select (LzEventIntegrator *self,
         }
     }
   return TRUE;
+}
+
+/* The force on massless body I of the elements outside K and C: springs
+ * with freeplay by their mode, slipping friction, the constraint forces of
+ * the static elements (a stop in contact, a stuck friction element on an
+ * undamped joint) — not a bearing nor a damped joint's own stops, which
+ * the caller solves for. */
+static double
+massless_extra (LzEventIntegrator *self,
+                guint              i,
+                double             t,
+                const double      *q)
+{
+  double s = 0;
+
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double w, T, g0, g0d, g0dd;
+
+      if ((el->a < 0 || (guint) el->a != i) && (el->b < 0 || (guint) el->b != i))
+        continue;
+      if (self->is_bearing[e] || self->is_dstop[e])
+        continue;
+      if (!(el->kind == LZ_ITEM_FRICTION || el->kind == LZ_ITEM_STOP || (el->k > 0 && el->freeplay > 0)))
+        continue;
+      w = (el->b >= 0 && (guint) el->b == i ? el->cb : 0) - (el->a >= 0 && (guint) el->a == i ? el->ca : 0);
+      if (self->is_static[e]
+          && (el->kind == LZ_ITEM_STOP || (el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)))
+        T = -self->zlambda[e];
+      else if (el->kind == LZ_ITEM_STOP)
+        continue;
+      else
+        {
+          ground_terms (self, e, t, &g0, &g0d, &g0dd);
+          T = mode_tension (self, e, elem_g (el, q, g0), 0);
+        }
+      s -= T * w;
+    }
+  return s;
+}
+
+/* The velocities of the D joints with their stops in contact: C_DD v_D =
+ * b_D + W λ with Wᵀ v_D + (the rest of ġ) = 0, by the Schur complement
+ * Wᵀ C_DD⁻¹ W (a pseudo-inverse when contacts coincide); x holds C_DD⁻¹
+ * b_D on entry, v_D on return; λ goes to zlambda. */
+static void
+dstop_solve (LzEventIntegrator *self,
+             double             t,
+             const double      *dst,
+             gsl_vector        *x)
+{
+  guint n = self->n, nc = 0;
+  guint *con = g_alloca (MAX (self->nDS, 1) * sizeof (guint));
+
+  for (guint s = 0; s < self->nDS; s++)
+    {
+      guint e = self->iDS[s];
+
+      self->zlambda[e] = 0;
+      if (self->mode[e] == LZ_MODE_CONTACT)
+        con[nc++] = e;
+    }
+  if (nc == 0)
+    return;
+  {
+    gsl_matrix_view G = gsl_matrix_submatrix (self->DG, 0, 0, nc, nc);
+    gsl_matrix_view V = gsl_matrix_submatrix (self->DV, 0, 0, nc, nc);
+    gsl_vector_view S = gsl_vector_subvector (self->DS, 0, nc);
+    gsl_vector_view work = gsl_vector_subvector (self->Dwork, 0, nc);
+    gsl_vector_view rr = gsl_vector_subvector (self->Dr, 0, nc);
+    gsl_vector_view l = gsl_vector_subvector (self->Dl, 0, nc);
+
+    for (guint j = 0; j < nc; j++)
+      {
+        const Elem *el = &self->el[con[j]];
+        gsl_vector_view col = gsl_matrix_column (self->DX, j);
+        double g0, g0d, g0dd, rest = 0;
+
+        gsl_vector_set_zero (self->Dcol);
+        if (el->b >= 0 && self->rD[el->b] >= 0)
+          *gsl_vector_ptr (self->Dcol, self->rD[el->b]) += el->cb;
+        else if (el->b >= 0)
+          rest += el->cb * dst[n + el->b];
+        if (el->a >= 0 && self->rD[el->a] >= 0)
+          *gsl_vector_ptr (self->Dcol, self->rD[el->a]) -= el->ca;
+        else if (el->a >= 0)
+          rest -= el->ca * dst[n + el->a];
+        ground_terms (self, con[j], t, &g0, &g0d, &g0dd);
+        rest += g0d;
+        gsl_blas_ddot (self->Dcol, x, &g0);
+        gsl_vector_set (&rr.vector, j, -rest - g0);
+        gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, &col.vector);
+      }
+    for (guint i = 0; i < nc; i++)
+      {
+        const Elem *el = &self->el[con[i]];
+
+        for (guint j = 0; j < nc; j++)
+          {
+            double s = 0;
+
+            if (el->b >= 0 && self->rD[el->b] >= 0)
+              s += el->cb * gsl_matrix_get (self->DX, self->rD[el->b], j);
+            if (el->a >= 0 && self->rD[el->a] >= 0)
+              s -= el->ca * gsl_matrix_get (self->DX, self->rD[el->a], j);
+            gsl_matrix_set (&G.matrix, i, j, s);
+          }
+      }
+    gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
+    for (guint i = 0; i < nc; i++)
+      if (gsl_vector_get (&S.vector, i) < 1e-12 * gsl_vector_get (&S.vector, 0))
+        gsl_vector_set (&S.vector, i, 0);
+    gsl_linalg_SV_solve (&G.matrix, &V.matrix, &S.vector, &rr.vector, &l.vector);
+    for (guint j = 0; j < nc; j++)
+      {
+        gsl_vector_const_view col = gsl_matrix_const_column (self->DX, j);
+
+        gsl_blas_daxpy (gsl_vector_get (&l.vector, j), &col.vector, x);
+        self->zlambda[con[j]] = gsl_vector_get (&l.vector, j);
+      }
+  }
 }
 
 /* The massless coordinates, from the others (paper 002: they carry no
@@ -561,6 +793,8 @@ condense (LzEventIntegrator *self,
     memcpy (dst, src, 2 * n * sizeof (double));
   if (self->nN + self->nD + self->nF == 0)
     return;
+  /* a slipping friction element's guard is its slip velocity: v_N exact */
+  fdot = fdot || self->nSF > 0;
   lz_assembly_eval_f (self->parent.assembly, t, &f.vector);
   if (self->nS > 0)
     node_solve (self, t, dst, FALSE, FALSE);
@@ -586,7 +820,7 @@ condense (LzEventIntegrator *self,
     {
       guint i = self->iF[r], e = self->eF[r];
       const Elem *el = &self->el[e];
-      double F = self->fc[i], w = self->wF[r], T;
+      double F = self->fc[i] + massless_extra (self, i, t, dst), w = self->wF[r], T;
 
       for (guint j = 0; j < n; j++)
         {
@@ -632,7 +866,7 @@ condense (LzEventIntegrator *self,
       for (guint r = 0; r < self->nD; r++)
         {
           guint i = self->iD[r];
-          double b = self->fc[i];
+          double b = self->fc[i] + massless_extra (self, i, t, dst);
 
           for (guint j = 0; j < n; j++)
             {
@@ -643,6 +877,8 @@ condense (LzEventIntegrator *self,
           gsl_vector_set (self->bD, r, b);
         }
       gsl_linalg_LU_solve (self->CDD, self->pD, self->bD, self->xD);
+      if (self->nDS > 0)
+        dstop_solve (self, t, dst, self->xD);
       for (guint r = 0; r < self->nD; r++)
         dst[n + self->iD[r]] = gsl_vector_get (self->xD, r);
     }
@@ -806,7 +1042,8 @@ accelerations (LzEventIntegrator *self,
       ground_terms (self, e, t, &self->g0[e], &self->g0d[e], &self->g0dd[e]);
       T = (self->is_bearing[e] && self->mode[e] == LZ_MODE_STICK)
           || (self->is_static[e] && el->kind == LZ_ITEM_STOP)
-          ? -self->zlambda[e]             /* a stuck bearing, a massless body's stop */
+          || (self->is_static[e] && el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
+          ? -self->zlambda[e]             /* a stuck bearing, a massless body's stop or stuck friction */
           : mode_tension (self, e, wdot (el, q) + self->g0[e], wdot (el, v) + self->g0d[e]);
       if (T != 0)
         add_w (el, -T, self->fv);
@@ -942,7 +1179,8 @@ setup_mode (LzEventIntegrator *self)
     {
       Elem *el = &self->el[e];
 
-      if (el->kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->is_bearing[e])
+      if (el->kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->is_bearing[e]
+          || self->is_static[e])
         continue;
       for (guint c = 0; c < nc && !el->shadowed; c++)
         if (self->el[self->con[c]].kind == LZ_ITEM_STOP && parallel (el, &self->el[self->con[c]]))
@@ -1339,6 +1577,120 @@ resolve_impacts (LzEventIntegrator *self,
   return ke0 - ke1 + ground_work;
 }
 
+/* The modes of the D joints' stops at (t, y): a stop at a limit is in
+ * contact when the joints, free, would move into it — with several, the
+ * velocity-level LCP λ ≥ 0 ⊥ u_free + Wᵀ C_DD⁻¹ W λ ≥ 0 (no impact: a
+ * first-order coordinate has no momentum; the sweeping process). */
+static void
+dstop_select (LzEventIntegrator *self,
+              double             t,
+              const double      *y,
+              double             pos_tol)
+{
+  guint n = self->n, m = 0, nD = self->nD;
+  guint *cand = g_alloca (MAX (self->nDS, 1) * sizeof (guint));
+  double *sgn = g_alloca (MAX (self->nDS, 1) * sizeof (double));
+  double *u = g_alloca (MAX (self->nDS, 1) * sizeof (double));
+
+  if (self->nDS == 0)
+    return;
+  for (guint s = 0; s < self->nDS; s++)
+    self->mode[self->iDS[s]] = LZ_MODE_FREE;
+  condense (self, t, y, self->yc, FALSE);
+  for (guint s = 0; s < self->nDS; s++)
+    {
+      guint e = self->iDS[s];
+      Elem *el = &self->el[e];
+      double g0, g0d, g0dd, g, gd;
+
+      ground_terms (self, e, t, &g0, &g0d, &g0dd);
+      g = elem_g (el, self->yc, g0);
+      gd = elem_g (el, self->yc + n, g0d);
+      el->contact_upper = FALSE;
+      if (isfinite (el->lower) && g - el->lower <= pos_tol)
+        sgn[m] = 1;
+      else if (isfinite (el->upper) && el->upper - g <= pos_tol)
+        {
+          sgn[m] = -1;
+          el->contact_upper = TRUE;
+        }
+      else
+        continue;
+      u[m] = sgn[m] * gd;
+      cand[m++] = e;
+    }
+  if (m == 0)
+    return;
+  {
+    g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
+    g_autoptr(gsl_matrix) X = gsl_matrix_calloc (nD, m);
+    g_autoptr(gsl_vector) b = gsl_vector_alloc (m);
+    g_autoptr(gsl_vector) z = gsl_vector_alloc (m);
+    g_autoptr(gsl_vector) w = gsl_vector_alloc (m);
+    gboolean ok;
+
+    for (guint j = 0; j < m; j++)
+      {
+        const Elem *el = &self->el[cand[j]];
+        gsl_vector_view col = gsl_matrix_column (X, j);
+
+        gsl_vector_set_zero (self->Dcol);
+        if (el->b >= 0 && self->rD[el->b] >= 0)
+          *gsl_vector_ptr (self->Dcol, self->rD[el->b]) += sgn[j] * el->cb;
+        if (el->a >= 0 && self->rD[el->a] >= 0)
+          *gsl_vector_ptr (self->Dcol, self->rD[el->a]) -= sgn[j] * el->ca;
+        gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, &col.vector);
+        gsl_vector_set (b, j, u[j]);
+      }
+    for (guint i = 0; i < m; i++)
+      {
+        const Elem *el = &self->el[cand[i]];
+
+        for (guint j = 0; j < m; j++)
+          {
+            double s = 0;
+
+            if (el->b >= 0 && self->rD[el->b] >= 0)
+              s += el->cb * gsl_matrix_get (X, self->rD[el->b], j);
+            if (el->a >= 0 && self->rD[el->a] >= 0)
+              s -= el->ca * gsl_matrix_get (X, self->rD[el->a], j);
+            gsl_matrix_set (A, i, j, sgn[i] * s);
+          }
+      }
+    ok = lz_lcp_solve_lemke (A, b, z, w, NULL, NULL);
+    for (guint j = 0; j < m; j++)
+      self->mode[cand[j]] = !ok || gsl_vector_get (z, j) > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
+  }
+}
+
+/* The D joints' stops in contact exactly on their limits (the located
+ * instant may be a hair past): the smallest shift of the joints. */
+static void
+dstop_project (LzEventIntegrator *self,
+               double             t,
+               double            *y)
+{
+  for (guint s = 0; s < self->nDS; s++)
+    {
+      guint e = self->iDS[s];
+      const Elem *el = &self->el[e];
+      double g0, g0d, g0dd, r, d = 0;
+
+      if (self->mode[e] != LZ_MODE_CONTACT)
+        continue;
+      ground_terms (self, e, t, &g0, &g0d, &g0dd);
+      r = (el->contact_upper ? el->upper : el->lower) - elem_g (el, y, g0);
+      if (el->b >= 0 && self->rD[el->b] >= 0)
+        d += el->cb * el->cb;
+      if (el->a >= 0 && self->rD[el->a] >= 0)
+        d += el->ca * el->ca;
+      if (el->b >= 0 && self->rD[el->b] >= 0)
+        y[el->b] += r * el->cb / d;
+      if (el->a >= 0 && self->rD[el->a] >= 0)
+        y[el->a] -= r * el->ca / d;
+    }
+}
+
 /* The acceleration-level mode selection over the candidates (stops at a
  * limit moving along it, friction with ġ = 0); sets new_mode. */
 static gboolean
@@ -1361,6 +1713,8 @@ select_modes (LzEventIntegrator *self,
   /* the massless bodies' springs with freeplay and stops: by their balance */
   if (!node_select (self, t, y))
     ok = FALSE;
+  /* the damped ones' stops: by the velocities they would have */
+  dstop_select (self, t, y, pos_tol);
   rhs (t, y, self->dydt, self);
   for (guint e = 0; e < self->ne; e++)
     {
@@ -1646,6 +2000,11 @@ handle_event (LzEventIntegrator *self,
       self->mode[e] = self->new_mode[e];
     }
   setup_mode (self);
+  dstop_project (self, t, y);
+  /* the massless coordinates on the balance of the new mode (a joint
+   * whose friction starts to slip moves there: continuously, but where a
+   * stuck friction later holds it matters) */
+  condense (self, t, y, y, FALSE);
   project_counted (self, t, y);
   if (zeno && zeno_delay > 0)
     {
@@ -1704,6 +2063,19 @@ event_start (LzIntegrator *integrator,
 
   for (guint i = 0; i < n; i++)
     self->v_scale = MAX (self->v_scale, fabs (self->y[n + i]));
+  /* a massless body's friction holds it where it starts (its q0: the
+   * state of the play), unless its load is beyond the levels — then the
+   * first selection lets it slip onto its balance */
+  for (guint r = 0; r < self->nS; r++)
+    if (self->el[self->iS[r]].kind == LZ_ITEM_FRICTION)
+      {
+        guint e = self->iS[r];
+        double g0, g0d, g0dd;
+
+        ground_terms (self, e, 0.0, &g0, &g0d, &g0dd);
+        self->mode[e] = LZ_MODE_STICK;
+        self->el[e].stick_g = elem_g (&self->el[e], self->y, g0);
+      }
   condense (self, 0.0, self->y, self->y, TRUE);
   handle_event (self, trace, 0.0, self->y, TRUE);
   {
@@ -1890,6 +2262,14 @@ event_step (LzIntegrator *integrator,
 
             lz_trace_append_event (trace, &ev);
             integrator->stats.events++;
+            if (self->is_static[e] && to == LZ_MODE_STICK)
+              {
+                /* a massless body's friction sticks where it is */
+                double x0, x0d, x0dd;
+
+                ground_terms (self, e, t0, &x0, &x0d, &x0dd);
+                self->el[e].stick_g = elem_g (&self->el[e], self->y, x0);
+              }
             self->mode[e] = self->new_mode[e];
             changed = TRUE;
           }
@@ -1907,6 +2287,7 @@ event_step (LzIntegrator *integrator,
             self->events_at_same_t = 0;
           self->last_event_t = t0;
           setup_mode (self);
+          dstop_project (self, t0, self->y);
           project_counted (self, t0, self->y);
           gsl_odeiv2_evolve_reset (self->evolve);
           /* a sampled run has a row at every event too (an unsampled one
@@ -2044,6 +2425,17 @@ event_free (LzIntegrator *integrator)
   g_free (self->s_cached);
   g_free (self->s_con);
   g_free (self->static_error);
+  g_free (self->iDS);
+  g_free (self->is_dstop);
+  g_free (self->rD);
+  g_clear_pointer (&self->DX, gsl_matrix_free);
+  g_clear_pointer (&self->DG, gsl_matrix_free);
+  g_clear_pointer (&self->DV, gsl_matrix_free);
+  g_clear_pointer (&self->DS, gsl_vector_free);
+  g_clear_pointer (&self->Dwork, gsl_vector_free);
+  g_clear_pointer (&self->Dr, gsl_vector_free);
+  g_clear_pointer (&self->Dl, gsl_vector_free);
+  g_clear_pointer (&self->Dcol, gsl_vector_free);
   g_clear_pointer (&self->SA, gsl_matrix_free);
   g_clear_pointer (&self->SX, gsl_matrix_free);
   g_clear_pointer (&self->SG, gsl_matrix_free);
@@ -2153,23 +2545,30 @@ group_root (int *parent,
   return r;
 }
 
-/* The massless bodies with springs with freeplay and stops: refuses what
- * their balance cannot take, and leaves to a closed form (lz-joints.c)
- * what one takes.  Needs iN, rN and iS. */
+/* Stops (and, on undamped joints, dry friction, which holds like a stop
+ * while stuck) from one group of massless joints to two different outside
+ * ports — two bodies with mass, or a body and the ground — limit the
+ * motion between those through the massless joints: an impact of the
+ * bodies with mass, not a balance (and no balance at all where the limits
+ * leave no room).  ROWS numbers the joints of the kind (N or D), LIST the
+ * elements to check. */
 static gboolean
-check_static (LzEventIntegrator *self,
-              GError           **error)
+check_stop_anchors (LzEventIntegrator *self,
+                    const int         *rows,
+                    guint              nrows,
+                    const guint       *list,
+                    guint              count,
+                    GError           **error)
 {
   LzAssembly *assembly = self->parent.assembly;
   LzModel *model = lz_assembly_get_model (assembly);
-  guint nN = self->nN, ne = lz_model_get_n_elements (model);
-  g_autofree int *parent = g_new (int, nN);
-  g_autofree int *first_stop = g_new (int, nN);
-  g_autofree const char **first_anchor = g_new0 (const char *, nN);
-  gboolean any_freeplay = FALSE;
+  guint ne = lz_model_get_n_elements (model);
+  g_autofree int *parent = g_new (int, MAX (nrows, 1));
+  g_autofree int *first_stop = g_new (int, MAX (nrows, 1));
+  g_autofree const char **first_anchor = g_new0 (const char *, MAX (nrows, 1));
 
   /* groups of joints tied by stops among them (springs give way) */
-  for (guint r = 0; r < nN; r++)
+  for (guint r = 0; r < nrows; r++)
     {
       parent[r] = (int) r;
       first_stop[r] = -1;
@@ -2178,61 +2577,85 @@ check_static (LzEventIntegrator *self,
     {
       int a, b;
       double ca, cb;
+      LzItemKind kind = lz_model_get_element (model, e)->item.kind;
 
-      if (lz_model_get_element (model, e)->item.kind != LZ_ITEM_STOP)
+      if (kind != LZ_ITEM_STOP && kind != LZ_ITEM_FRICTION)
         continue;
       lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
-      if (a >= 0 && b >= 0 && self->rN[a] >= 0 && self->rN[b] >= 0)
-        parent[group_root (parent, self->rN[a])] = group_root (parent, self->rN[b]);
+      if (a >= 0 && b >= 0 && rows[a] >= 0 && rows[b] >= 0)
+        parent[group_root (parent, rows[a])] = group_root (parent, rows[b]);
     }
 
-  /* Stops from one group to two different outside ports (two bodies with
-   * mass, or a body and the ground) limit the motion between those through
-   * the massless body: an impact of the bodies with mass, not a balance
-   * (and no balance at all where the limits leave no room). */
-  for (guint s = 0; s < self->nS; s++)
+  for (guint s = 0; s < count; s++)
     {
-      const LzElement *element = lz_model_get_element (model, self->iS[s]);
+      const LzElement *element = lz_model_get_element (model, list[s]);
       int a, b, root;
       double ca, cb;
       const char *anchor;
 
-      if (element->item.kind != LZ_ITEM_STOP)
-        {
-          any_freeplay = TRUE;
-          continue;
-        }
-      lz_assembly_get_element_ports (assembly, self->iS[s], &a, &b, &ca, &cb);
-      if (a >= 0 && b >= 0 && self->rN[a] >= 0 && self->rN[b] >= 0)
+      if (element->item.kind != LZ_ITEM_STOP && element->item.kind != LZ_ITEM_FRICTION)
+        continue;
+      lz_assembly_get_element_ports (assembly, list[s], &a, &b, &ca, &cb);
+      if (a >= 0 && b >= 0 && rows[a] >= 0 && rows[b] >= 0)
         continue;                       /* between two joints */
-      root = group_root (parent, a >= 0 && self->rN[a] >= 0 ? self->rN[a] : self->rN[b]);
-      anchor = a >= 0 && self->rN[a] >= 0 ? element->b : element->a;
+      root = group_root (parent, a >= 0 && rows[a] >= 0 ? rows[a] : rows[b]);
+      anchor = a >= 0 && rows[a] >= 0 ? element->b : element->a;
       if (first_stop[root] < 0)
         {
-          first_stop[root] = (int) self->iS[s];
+          first_stop[root] = (int) list[s];
           first_anchor[root] = anchor;
         }
       else
         {
           const LzGround *g1 = lz_model_lookup_ground (model, first_anchor[root]);
           const LzGround *g2 = lz_model_lookup_ground (model, anchor);
+          const LzElement *first = lz_model_get_element (model, first_stop[root]);
           /* fixed grounds are one frame */
           gboolean same = g_strcmp0 (first_anchor[root], anchor) == 0
                           || (g1 != NULL && g2 != NULL && g1->motion == NULL && g2->motion == NULL);
+          const char *body = lz_assembly_get_dof_name (assembly, a >= 0 && rows[a] >= 0 ? a : b);
 
-          if (!same)
-            {
-              g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                           _("the stops “%s” and “%s” hold the massless body “%s” against “%s” and "
-                             "“%s”: through it they limit the motion between those, with impacts of "
-                             "bodies with mass, which the event-driven method does not take; use "
-                             "time-stepping"),
-                           lz_model_get_element (model, first_stop[root])->item.id, element->item.id,
-                           lz_assembly_get_dof_name (assembly, a >= 0 && self->rN[a] >= 0 ? a : b),
-                           first_anchor[root], anchor);
-              return FALSE;
-            }
+          if (same)
+            continue;
+          if (first->item.kind == LZ_ITEM_STOP && element->item.kind == LZ_ITEM_STOP)
+            g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                         _("the stops “%s” and “%s” hold the massless body “%s” against “%s” and "
+                           "“%s”: through it they limit the motion between those, with impacts of "
+                           "bodies with mass, which the event-driven method does not take; use "
+                           "time-stepping"),
+                         first->item.id, element->item.id, body, first_anchor[root], anchor);
+          else
+            g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                         _("“%s” and “%s” (stops, or dry friction while it sticks) hold the massless "
+                           "body “%s” against “%s” and “%s”: through it they tie the motion between "
+                           "those, with impacts of bodies with mass, which the event-driven method "
+                           "does not take; use time-stepping"),
+                         first->item.id, element->item.id, body, first_anchor[root], anchor);
+          return FALSE;
         }
+    }
+  return TRUE;
+}
+
+/* The massless bodies with springs with freeplay, stops and dry friction:
+ * refuses what their balance cannot take, and leaves to a closed form
+ * (lz-joints.c) what one takes.  Needs iN, rN and iS. */
+static gboolean
+check_static (LzEventIntegrator *self,
+              GError           **error)
+{
+  LzAssembly *assembly = self->parent.assembly;
+  LzModel *model = lz_assembly_get_model (assembly);
+  guint nN = self->nN;
+  gboolean any_freeplay = FALSE;
+
+  if (!check_stop_anchors (self, self->rN, nN, self->iS, self->nS, error))
+    return FALSE;
+  for (guint s = 0; s < self->nS; s++)
+    {
+      LzItemKind kind = lz_model_get_element (model, self->iS[s])->item.kind;
+
+      any_freeplay |= kind != LZ_ITEM_STOP && kind != LZ_ITEM_FRICTION;
     }
 
   /* The linear springs must hold the joints: inside a freeplay or off a
@@ -2289,9 +2712,9 @@ check_static (LzEventIntegrator *self,
               }
             g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                          _("the massless body “%s” is not held while %s leave it free (a spring "
-                           "with freeplay slack, a stop off its limit): its linear springs do not "
-                           "hold it, so every position there balances; give it a linear spring or "
-                           "a mass"),
+                           "with freeplay slack, a stop off its limit, dry friction slipping): its "
+                           "linear springs do not hold it, so every position there balances; give "
+                           "it a linear spring or a mass"),
                          lz_assembly_get_dof_name (assembly, i), list->str);
             return FALSE;
           }
@@ -2338,6 +2761,17 @@ alloc_static (LzEventIntegrator *self)
 {
   guint nN = self->nN, nS = self->nS, L = 0;
 
+  if (self->nDS > 0)
+    {
+      self->DX = gsl_matrix_alloc (self->nD, self->nDS);
+      self->DG = gsl_matrix_alloc (self->nDS, self->nDS);
+      self->DV = gsl_matrix_alloc (self->nDS, self->nDS);
+      self->DS = gsl_vector_alloc (self->nDS);
+      self->Dwork = gsl_vector_alloc (self->nDS);
+      self->Dr = gsl_vector_alloc (self->nDS);
+      self->Dl = gsl_vector_alloc (self->nDS);
+      self->Dcol = gsl_vector_alloc (self->nD);
+    }
   if (nS == 0)
     return;
   for (guint s = 0; s < nS; s++)
@@ -2367,10 +2801,11 @@ alloc_static (LzEventIntegrator *self)
 }
 
 /* Massless joints: those without damping (N, algebraic: linear springs,
- * and springs with freeplay and stops through node_solve()) and those with
- * damping (D, first order), factored once; friction on a massless body
- * only as a bearing (F); the rest is for time-stepping (or a closed-form
- * reduction, lz-joints.c). */
+ * and springs with freeplay, stops and dry friction through node_solve())
+ * and those with damping (D, first order: springs with freeplay by their
+ * mode, stops through dstop_solve()), factored once; friction on a damped
+ * massless body only as a bearing (F); the rest is for time-stepping (or
+ * a closed-form reduction, lz-joints.c). */
 static gboolean
 setup_massless (LzEventIntegrator *self,
                 GError           **error)
@@ -2393,8 +2828,11 @@ setup_massless (LzEventIntegrator *self,
   self->is_static = g_new0 (gboolean, MAX (ne, 1));
   self->iS = g_new0 (guint, MAX (ne, 1));
   self->rN = g_new (int, MAX (n, 1));
+  self->rD = g_new (int, MAX (n, 1));
+  self->iDS = g_new0 (guint, MAX (ne, 1));
+  self->is_dstop = g_new0 (gboolean, MAX (ne, 1));
   for (guint i = 0; i < n; i++)
-    self->rN[i] = -1;
+    self->rN[i] = self->rD[i] = -1;
 
   /* a bearing: the only nonsmooth element of a damped massless body, a
    * friction element to a ground (fixed or moving) or to a body with mass,
@@ -2451,9 +2889,16 @@ setup_massless (LzEventIntegrator *self,
   for (guint r = 0; r < self->nN; r++)
     self->rN[self->iN[r]] = (int) r;
 
-  /* Nonsmooth elements on massless bodies: springs with freeplay and stops
-   * on undamped joints (N) are solved with them (node_solve()); friction
-   * only as a bearing (above); the rest is refused. */
+  for (guint r = 0; r < self->nD; r++)
+    self->rD[self->iD[r]] = (int) r;
+
+  /* Nonsmooth elements on massless bodies.  On an undamped joint (N):
+   * springs with freeplay, stops and dry friction are solved with the
+   * joints (node_solve(); a stuck friction element holds its coordinate
+   * like a stop in contact, a slipping one pushes with ±F0).  On a damped
+   * joint (D, ż = C_DD⁻¹(…)): a spring with freeplay is a force by its
+   * mode, a stop in contact a velocity constraint (dstop_solve()).
+   * Friction on a damped body only as a bearing (above). */
   for (guint e = 0; e < ne; e++)
     {
       const LzElement *element = lz_model_get_element (model, e);
@@ -2468,38 +2913,45 @@ setup_massless (LzEventIntegrator *self,
       lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
       if (!((a >= 0 && !(self->mass[a] > 0)) || (b >= 0 && !(self->mass[b] > 0))))
         continue;
+      if ((a >= 0 && self->rN[a] >= 0) || (b >= 0 && self->rN[b] >= 0))
+        {
+          self->is_static[e] = TRUE;
+          self->iS[self->nS++] = e;
+          self->nSF += element->item.kind == LZ_ITEM_FRICTION;
+          continue;
+        }
+      /* a damped massless port (D, or a bearing's body) */
       z = a >= 0 && !(self->mass[a] > 0) ? a : b;
       if (element->item.kind == LZ_ITEM_FRICTION)
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                       _("the friction “%s” acts on the massless body “%s”, which is not a bearing: the "
-                         "event-driven method takes dry friction on a massless body only as paper "
-                         "003’s non-inertial element (the body damped, its one friction element to a "
-                         "ground or a body with mass); use time-stepping"),
+                       _("the friction “%s” acts on the massless body “%s”, which has damping and is "
+                         "not a bearing: the event-driven method takes dry friction on a damped "
+                         "massless body only as paper 003’s non-inertial element (its one friction "
+                         "element, to a ground or a body with mass, and no damper to another massless "
+                         "body); use time-stepping"),
                        element->item.id, lz_assembly_get_dof_name (assembly, z));
           return FALSE;
         }
-      /* a damped massless port (first order, C ż = …) */
-      z = a >= 0 && !(self->mass[a] > 0) && self->rN[a] < 0 ? a
-          : b >= 0 && !(self->mass[b] > 0) && self->rN[b] < 0 ? b : -1;
-      if (z >= 0)
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                       element->item.kind == LZ_ITEM_STOP
-                       ? _("the stop “%s” acts on the massless body “%s”, which has damping: the "
-                           "event-driven method takes stops on massless bodies without damping only "
-                           "(a damped one moves as C ż = …, and its stops would need impacts without "
-                           "mass); use time-stepping")
-                       : _("the spring with freeplay “%s” acts on the massless body “%s”, which has "
-                           "damping: the event-driven method takes springs with freeplay on massless "
-                           "bodies without damping only; use time-stepping (or Simplify Model for "
-                           "springs with freeplay in series)"),
-                       element->item.id, lz_assembly_get_dof_name (assembly, z));
-          return FALSE;
-        }
+      if (element->item.kind != LZ_ITEM_STOP)
+        continue;                       /* a spring with freeplay: a force by its mode */
+      for (guint r = 0; r < self->nF; r++)
+        if ((a >= 0 && self->iF[r] == (guint) a) || (b >= 0 && self->iF[r] == (guint) b))
+          {
+            g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                         _("the stop “%s” acts on the massless body “%s”, which moves in the bearing "
+                           "“%s”: the event-driven method does not take stops on a bearing’s body; "
+                           "use time-stepping"),
+                         element->item.id, lz_assembly_get_dof_name (assembly, self->iF[r]),
+                         lz_model_get_element (model, self->eF[r])->item.id);
+            return FALSE;
+          }
       self->is_static[e] = TRUE;
-      self->iS[self->nS++] = e;
+      self->is_dstop[e] = TRUE;
+      self->iDS[self->nDS++] = e;
     }
+  if (self->nDS > 0 && !check_stop_anchors (self, self->rD, self->nD, self->iDS, self->nDS, error))
+    return FALSE;
   if (self->nS > 0 && !check_static (self, error))
     return FALSE;
 

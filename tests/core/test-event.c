@@ -193,17 +193,31 @@ test_event_errors (void)
     const char *elements;
     const char *words[4];
   } cases[] = {
-    { "<spring id='k' a='pad' b='m' k='10'/><damper id='c' a='wall' b='pad' c='1'/>"
-      "<stop id='f' a='wall' b='pad' lower='-0.1' upper='0.1'/>",
-      { "“pad”", "“f”", "damping", "time-stepping" } },
+    /* held by nothing linear while the freeplay is slack, the stop free
+     * or the friction slipping */
     { "<spring id='k' a='pad' b='m' k='10' freeplay='0.05'/>"
       "<stop id='f' a='wall' b='pad' lower='-0.1' upper='0.1'/>",
       { "“pad”", "“k”, “f”", "not held", "linear spring" } },
+    { "<friction id='f' a='wall' b='pad' level='1'/><spring id='k' a='pad' b='m' k='10' freeplay='0.05'/>",
+      { "“pad”", "“f”, “k”", "not held", "dry friction slipping" } },
+    /* stops (or a stuck friction) tying a massless body to two anchors */
     { "<spring id='k' a='pad' b='m' k='10'/><spring id='k2' a='wall' b='pad' k='10'/>"
       "<stop id='f' a='wall' b='pad' lower='-0.1'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
       { "“pad”", "“f”", "“f2”", "time-stepping" } },
-    { "<spring id='k' a='pad' b='m' k='10'/><friction id='f' a='wall' b='pad' level='1'/>",
+    { "<spring id='k' a='pad' b='m' k='10'/><damper id='c' a='wall' b='pad' c='1'/>"
+      "<stop id='f' a='wall' b='pad' lower='-0.1'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
+      { "“pad”", "“f”", "“f2”", "time-stepping" } },
+    { "<spring id='k' a='pad' b='m' k='10'/><spring id='k2' a='wall' b='pad' k='10'/>"
+      "<friction id='f' a='wall' b='pad' level='1'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
+      { "“pad”", "“f”", "“f2”", "dry friction while it sticks" } },
+    /* dry friction on a damped massless body that is not a bearing */
+    { "<spring id='k' a='pad' b='m' k='10'/><damper id='c' a='wall' b='pad' c='1'/>"
+      "<friction id='f' a='wall' b='pad' level='1'/><friction id='f2' a='m' b='pad' level='1'/>",
       { "“pad”", "“f”", "bearing", "time-stepping" } },
+    /* a stop on a bearing's body */
+    { "<spring id='k' a='pad' b='m' k='10'/><friction id='f' a='wall' b='pad' level='1' viscous='2'/>"
+      "<stop id='s' a='wall' b='pad' lower='-0.1'/>",
+      { "“pad”", "“s”", "bearing “f”", "time-stepping" } },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -857,6 +871,528 @@ test_event_massless_chain (void)
   g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
 }
 
+
+/* ------------------------------------------------------------------------ */
+/* Damped massless bodies with stops and springs with freeplay (first
+ * order, C ż = F) and undamped ones with dry friction (rigid-plastic)      */
+
+/* RK4 of the pad model with the stop (the sweeping process: on a limit ż
+ * = 0 while the spring pushes into it), h = 1e-6: x, v, z at the grid
+ * times k·SAMPLE, the switch times (interpolated within the step) and
+ * ∫ c ż² dt. */
+typedef struct
+{
+  double m, k0, k1, c, lo, hi, amp, om;
+  double x, v, z;
+  int    region;                /* −1, 0, 1 */
+} DampedPad;
+
+static void
+damped_pad_field (const DampedPad *p,
+                  double           t,
+                  double           x,
+                  double           v,
+                  double           z,
+                  int              region,
+                  double          *dx,
+                  double          *dv,
+                  double          *dz)
+{
+  *dx = v;
+  *dv = (-p->k0 * x - p->k1 * (x - z) + p->amp * sin (p->om * t)) / p->m;
+  *dz = region != 0 ? 0 : p->k1 * (x - z) / p->c;
+}
+
+static void
+damped_pad_step (DampedPad *p,
+                 double     t,
+                 double     h,
+                 double    *dissipated)
+{
+  double k[4][3], x = p->x, v = p->v, z = p->z;
+
+  damped_pad_field (p, t, x, v, z, p->region, &k[0][0], &k[0][1], &k[0][2]);
+  damped_pad_field (p, t + h / 2, x + h / 2 * k[0][0], v + h / 2 * k[0][1], z + h / 2 * k[0][2],
+                    p->region, &k[1][0], &k[1][1], &k[1][2]);
+  damped_pad_field (p, t + h / 2, x + h / 2 * k[1][0], v + h / 2 * k[1][1], z + h / 2 * k[1][2],
+                    p->region, &k[2][0], &k[2][1], &k[2][2]);
+  damped_pad_field (p, t + h, x + h * k[2][0], v + h * k[2][1], z + h * k[2][2], p->region,
+                    &k[3][0], &k[3][1], &k[3][2]);
+  p->x += h / 6 * (k[0][0] + 2 * k[1][0] + 2 * k[2][0] + k[3][0]);
+  p->v += h / 6 * (k[0][1] + 2 * k[1][1] + 2 * k[2][1] + k[3][1]);
+  p->z += h / 6 * (k[0][2] + 2 * k[1][2] + 2 * k[2][2] + k[3][2]);
+  *dissipated += h / 6 * p->c * (k[0][2] * k[0][2] + 2 * k[1][2] * k[1][2] + 2 * k[2][2] * k[2][2]
+                                 + k[3][2] * k[3][2]);
+}
+
+/* (A) A pad without mass on a damper to the wall, pulled by a spring k1
+ * from a driven mass on k0, with a stop: off the stop ż = k1 (x − z)/c,
+ * on it z = limit until the spring pulls it off.  Against RK4 of that
+ * (h = 1e-6, each switch located inside its step), against time-stepping
+ * θ = ½; the contact force ≥ 0 and the gap ≥ 0, no impact, the energy
+ * balance closed with the damper's dissipation. */
+static void
+test_event_massless_damped_pad (void)
+{
+  g_autoptr(LzModel) model = load ("tests/data/models/massless-damped-pad-stop.luztar");
+  g_autoptr(LzTrace) trace = run_with (model, lz_integrator_event, 5, 1e-5, 0.5, 1e-3);
+  g_autoptr(LzTrace) ts = run_with (model, lz_integrator_timestep, 5, 1e-5, 0.5, 1e-3);
+  g_autoptr(LzTrace) ts2 = run_with (model, lz_integrator_timestep, 5, 2e-5, 0.5, 1e-3);
+  guint im = lz_model_get_body_index (model, "m"), ip = lz_model_get_body_index (model, "pad");
+  guint es = element_index (model, "s");
+  DampedPad p = { 1, 100, 400, 20, -0.03, 0.05, 8, 3, 0.1, 0, 0, 0 };
+  const double h = 1e-6;
+  double ref_t[64], dissipated = 0, err_x = 0, err_z = 0, err_t = 0;
+  double worst_force = 0, worst_gap = 0, worst_product = 0, d1, d2, dz;
+  guint n_ref = 0, n_switch = 0, r = 0;
+  LzEnergy energy;
+
+  /* the reference, compared on the sample grid */
+  for (guint step = 0; step <= 5000000; step++)
+    {
+      double t = step * h;
+
+      if (step % 1000 == 0)
+        {
+          while (r < lz_trace_get_n_samples (trace) && lz_trace_get_time (trace, r) < t - 1e-9)
+            r++;
+          if (r < lz_trace_get_n_samples (trace) && fabs (lz_trace_get_time (trace, r) - t) <= 1e-9)
+            {
+              err_x = MAX (err_x, fabs (lz_trace_get_q (trace, r, im) - p.x));
+              err_z = MAX (err_z, fabs (lz_trace_get_q (trace, r, ip) - p.z));
+            }
+        }
+      if (step == 5000000)
+        break;
+      {
+        DampedPad before = p;
+        double dis = dissipated;
+
+        damped_pad_step (&p, t, h, &dissipated);
+        if (p.region == 0 && (p.z < p.lo || p.z > p.hi))
+          {
+            /* onto the limit within the step: redo in two parts */
+            double lim = p.z < p.lo ? p.lo : p.hi, s = (lim - before.z) / (p.z - before.z);
+
+            p = before;
+            dissipated = dis;
+            damped_pad_step (&p, t, s * h, &dissipated);
+            p.z = lim;
+            p.region = lim == p.lo ? -1 : 1;
+            damped_pad_step (&p, t + s * h, (1 - s) * h, &dissipated);
+            if (n_ref < G_N_ELEMENTS (ref_t))
+              ref_t[n_ref++] = t + s * h;
+          }
+        else if (p.region != 0 && (p.region < 0 ? p.x > p.lo : p.x < p.hi))
+          {
+            /* the spring pulls it off within the step */
+            double lim = p.region < 0 ? p.lo : p.hi, s = (lim - before.x) / (p.x - before.x);
+
+            p = before;
+            dissipated = dis;
+            damped_pad_step (&p, t, s * h, &dissipated);
+            p.region = 0;
+            damped_pad_step (&p, t + s * h, (1 - s) * h, &dissipated);
+            if (n_ref < G_N_ELEMENTS (ref_t))
+              ref_t[n_ref++] = t + s * h;
+          }
+      }
+    }
+  for (guint i = 0; i < lz_trace_get_n_samples (trace); i++)
+    {
+      double g = lz_trace_get_g (trace, i, es), lambda;
+
+      lambda = g < 0.5 * (p.lo + p.hi) ? -lz_trace_get_force (trace, i, es) : lz_trace_get_force (trace, i, es);
+      g = MIN (g - p.lo, p.hi - g);
+      worst_force = MIN (worst_force, lambda);
+      worst_gap = MIN (worst_gap, g);
+      worst_product = MAX (worst_product, fabs (lambda * g));
+    }
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev;
+
+      lz_trace_get_event (trace, i, &ev);
+      g_assert_cmpuint (ev.element, ==, es);
+      if (ev.cause == LZ_CAUSE_INITIAL)
+        continue;
+      g_assert_cmpint (ev.cause, ==, ev.to == LZ_MODE_CONTACT ? LZ_CAUSE_MASSLESS_CONTACT : LZ_CAUSE_LIFT_OFF);
+      g_assert_cmpuint (n_switch, <, n_ref);
+      err_t = MAX (err_t, fabs (ev.t - ref_t[n_switch]));
+      n_switch++;
+    }
+  lz_trace_get_energy (trace, last_row (trace), &energy);
+  d1 = trace_difference (trace, ts, im, 5);
+  d2 = trace_difference (trace, ts2, im, 5);
+  dz = trace_difference (trace, ts, ip, 5);
+  g_test_message ("damped pad on a stop: %u switches (reference %u); |event − RK4| %.2e m (mass), "
+                  "%.2e m (pad), %.2e s (switch times); contact force ≥ %.1e N, gap ≥ %.1e m, "
+                  "|λ·gap| ≤ %.1e; energy balance %.1e J, damper %.9f J (RK4 %.9f J), impacts %g J; "
+                  "|event − time-stepping θ = ½| %.2e m (mass, h = 1e-5), %.2e m (h = 2e-5), "
+                  "%.2e m (pad, h = 1e-5)",
+                  n_switch, n_ref, err_x, err_z, err_t, worst_force, worst_gap, worst_product,
+                  energy.balance_error, energy.damping, dissipated, energy.impacts, d1, d2, dz);
+  g_assert_cmpuint (n_switch, >=, 12);
+  g_assert_cmpuint (n_switch, ==, n_ref);
+  g_assert_cmpfloat (err_x, <=, 1e-10);
+  g_assert_cmpfloat (err_z, <=, 1e-10);
+  g_assert_cmpfloat (err_t, <=, 1e-10);
+  g_assert_cmpfloat (worst_force, >=, -1e-12);
+  g_assert_cmpfloat (worst_gap, >=, -1e-12);
+  g_assert_cmpfloat (worst_product, <=, 1e-12);
+  g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+  g_assert_cmpfloat (energy.impacts, ==, 0);
+  g_assert_cmpfloat (fabs (energy.damping - dissipated), <=, 1e-9 * dissipated);
+  g_assert_cmpfloat (d1, <=, 1e-5);
+  g_assert_cmpfloat (dz, <=, 1e-5);
+  g_assert_cmpfloat (d2, >, d1);
+}
+
+/* RK4 of the damped node: c ż = −k2 z + k1 luz(x − z, Δ),
+ * m ẍ = −k0 x − k1 luz(x − z, Δ) + F sin ωt */
+typedef struct
+{
+  double m, k0, k1, k2, c, delta, amp, om;
+} DampedNode;
+
+static void
+damped_node_field (const DampedNode *p,
+                   double            t,
+                   const double     *y,
+                   double           *dy)
+{
+  double T = p->k1 * lz_luz (y[0] - y[2], p->delta);
+
+  dy[0] = y[1];
+  dy[1] = (-p->k0 * y[0] - T + p->amp * sin (p->om * t)) / p->m;
+  dy[2] = (-p->k2 * y[2] + T) / p->c;
+}
+
+static void
+damped_node_step (const DampedNode *p,
+                  double            t,
+                  double            h,
+                  double           *y)
+{
+  double k[4][3], yt[3];
+
+  damped_node_field (p, t, y, k[0]);
+  for (guint i = 0; i < 3; i++)
+    yt[i] = y[i] + h / 2 * k[0][i];
+  damped_node_field (p, t + h / 2, yt, k[1]);
+  for (guint i = 0; i < 3; i++)
+    yt[i] = y[i] + h / 2 * k[1][i];
+  damped_node_field (p, t + h / 2, yt, k[2]);
+  for (guint i = 0; i < 3; i++)
+    yt[i] = y[i] + h * k[2][i];
+  damped_node_field (p, t + h, yt, k[3]);
+  for (guint i = 0; i < 3; i++)
+    y[i] += h / 6 * (k[0][i] + 2 * k[1][i] + 2 * k[2][i] + k[3][i]);
+}
+
+/* (A') A node without mass on a damper and a spring to the wall, driven
+ * through a spring with freeplay by a mass: a first-order coordinate whose
+ * force is piecewise linear.  The freeplay's switches are events where
+ * |x − z| = Δ; against RK4 of the piecewise ODE (h = 1e-6, each switch
+ * located inside its step), against time-stepping; the energy balance. */
+static void
+test_event_massless_damped_freeplay (void)
+{
+  g_autoptr(LzModel) model = load ("tests/data/models/massless-damped-node-freeplay.luztar");
+  g_autoptr(LzTrace) trace = run_with (model, lz_integrator_event, 5, 1e-5, 0.5, 1e-3);
+  g_autoptr(LzTrace) ts = run_with (model, lz_integrator_timestep, 5, 1e-5, 0.5, 1e-3);
+  guint im = lz_model_get_body_index (model, "m"), iz = lz_model_get_body_index (model, "node");
+  guint e1 = element_index (model, "k1");
+  DampedNode p = { 1, 100, 300, 50, 5, 0.02, 6, 4 };
+  const double h = 1e-6;
+  double y[3] = { 0.1, 0, 0 }, ref_t[64], err_x = 0, err_z = 0, err_t = 0, err_boundary = 0, d, dz;
+  guint n_ref = 0, n_switch = 0, r = 0;
+  LzEnergy energy;
+
+  for (guint step = 0; step <= 5000000; step++)
+    {
+      double t = step * h, s0, s1, y0[3];
+
+      if (step % 1000 == 0)
+        {
+          while (r < lz_trace_get_n_samples (trace) && lz_trace_get_time (trace, r) < t - 1e-9)
+            r++;
+          if (r < lz_trace_get_n_samples (trace) && fabs (lz_trace_get_time (trace, r) - t) <= 1e-9)
+            {
+              err_x = MAX (err_x, fabs (lz_trace_get_q (trace, r, im) - y[0]));
+              err_z = MAX (err_z, fabs (lz_trace_get_q (trace, r, iz) - y[2]));
+            }
+        }
+      if (step == 5000000)
+        break;
+      memcpy (y0, y, sizeof y);
+      s0 = fabs (y[0] - y[2]) - p.delta;
+      damped_node_step (&p, t, h, y);
+      s1 = fabs (y[0] - y[2]) - p.delta;
+      if ((s0 < 0) != (s1 < 0))
+        {
+          /* a kink of the field inside the step: split it there (secant) */
+          double a = 0, b = 1, fa = s0, fb = s1, c = 0;
+
+          for (int it = 0; it < 60 && b - a > 1e-14; it++)
+            {
+              double yc[3], fc;
+
+              c = a + (b - a) * fa / (fa - fb);
+              memcpy (yc, y0, sizeof yc);
+              damped_node_step (&p, t, c * h, yc);
+              fc = fabs (yc[0] - yc[2]) - p.delta;
+              if ((fc < 0) == (fa < 0))
+                {
+                  a = c;
+                  fa = fc;
+                }
+              else
+                {
+                  b = c;
+                  fb = fc;
+                }
+              if (fc == 0)
+                break;
+            }
+          memcpy (y, y0, sizeof y);
+          damped_node_step (&p, t, c * h, y);
+          damped_node_step (&p, t + c * h, (1 - c) * h, y);
+          if (n_ref < G_N_ELEMENTS (ref_t))
+            ref_t[n_ref++] = t + c * h;
+        }
+    }
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev;
+      guint row;
+
+      lz_trace_get_event (trace, i, &ev);
+      g_assert_cmpuint (ev.element, ==, e1);
+      if (ev.cause == LZ_CAUSE_INITIAL)
+        continue;
+      g_assert_cmpint (ev.cause, ==, LZ_CAUSE_BOUNDARY);
+      g_assert_cmpuint (n_switch, <, n_ref);
+      err_t = MAX (err_t, fabs (ev.t - ref_t[n_switch]));
+      n_switch++;
+      row = lz_trace_find_time (trace, ev.t);
+      g_assert_cmpfloat (lz_trace_get_time (trace, row), ==, ev.t);
+      err_boundary = MAX (err_boundary, fabs (fabs (lz_trace_get_g (trace, row, e1)) - p.delta));
+      err_boundary = MAX (err_boundary, fabs (fabs (lz_trace_get_q (trace, row, im) - lz_trace_get_q (trace, row, iz))
+                                              - p.delta));
+    }
+  for (guint i = 0; i < lz_trace_get_n_samples (trace); i++)
+    {
+      double g = lz_trace_get_q (trace, i, im) - lz_trace_get_q (trace, i, iz);
+
+      if (fabs (fabs (g) - p.delta) > 1e-9)
+        g_assert_cmpint (lz_trace_get_mode (trace, i, e1), ==,
+                         g > p.delta ? LZ_MODE_ENGAGED_POS : g < -p.delta ? LZ_MODE_ENGAGED_NEG : LZ_MODE_GAP);
+    }
+  lz_trace_get_energy (trace, last_row (trace), &energy);
+  d = trace_difference (trace, ts, im, 5);
+  dz = trace_difference (trace, ts, iz, 5);
+  g_test_message ("damped node with freeplay: %u switches (reference %u); |event − RK4| %.2e m (mass), "
+                  "%.2e m (node), %.2e s (switch times); ||x − z| − Δ| at the switches %.2e m; "
+                  "energy balance %.1e J (damper %.4f J); |event − time-stepping θ = ½, h = 1e-5| "
+                  "%.2e m (mass), %.2e m (node)",
+                  n_switch, n_ref, err_x, err_z, err_t, err_boundary, energy.balance_error, energy.damping,
+                  d, dz);
+  g_assert_cmpuint (n_switch, >=, 12);
+  g_assert_cmpuint (n_switch, ==, n_ref);
+  g_assert_cmpfloat (err_x, <=, 1e-10);
+  g_assert_cmpfloat (err_z, <=, 1e-10);
+  g_assert_cmpfloat (err_t, <=, 1e-10);
+  g_assert_cmpfloat (err_boundary, <=, 1e-10);
+  g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+  g_assert_cmpfloat (energy.damping, >, 0.1);
+  g_assert_cmpfloat (d, <=, 1e-5);
+  g_assert_cmpfloat (dz, <=, 1e-5);
+}
+
+/* (B) A mass on a spring to the wall, driven by a force, pulls through a
+ * spring k a node without mass that dry friction F0 (no viscosity) holds
+ * to the ground: rigid-plastic, the limit k → ∞ of paper 000's Theorem
+ * 3.9.  The node is the play operator of half-width r = F0/k applied to
+ * the mass's x: z = min(x + r, max(x − r, z_before)) — exact on the
+ * trace's rows, which include every switch (a slip ends where ẋ = 0, the
+ * turning point).  The switches: stick → slip where |k(x − z)| = F0 (force
+ * limit), slip → stick where ẋ = 0 (velocity zero); the friction
+ * dissipates F0·Σ|Δz|; against time-stepping. */
+static void
+test_event_massless_play (void)
+{
+  g_autoptr(LzModel) model = load ("tests/data/models/massless-play-operator.luztar");
+  g_autoptr(LzTrace) trace = run_with (model, lz_integrator_event, 5, 1e-5, 0.5, 1e-3);
+  g_autoptr(LzTrace) ts = run_with (model, lz_integrator_timestep, 5, 1e-5, 0.5, 1e-3);
+  guint im = lz_model_get_body_index (model, "m"), iz = lz_model_get_body_index (model, "node");
+  guint ef = element_index (model, "f");
+  double k = 200, F0 = 3, rr = F0 / k, zp = 0, slid = 0, err_z = 0, err_force = 0, err_v = 0;
+  double err_mode = 0, d, dz;
+  guint n_stick = 0, n_slip = 0, n_slip_rows = 0;
+  LzEnergy energy;
+
+  for (guint i = 0; i < lz_trace_get_n_samples (trace); i++)
+    {
+      double x = lz_trace_get_q (trace, i, im), z = lz_trace_get_q (trace, i, iz);
+      double zn = MIN (x + rr, MAX (x - rr, zp));
+      LzMode mode = lz_trace_get_mode (trace, i, ef);
+
+      slid += fabs (zn - zp);
+      zp = zn;
+      err_z = MAX (err_z, fabs (z - zn));
+      /* slipping, the friction force is ±F0 and the node at x ∓ r */
+      if (mode == LZ_MODE_SLIP_POS || mode == LZ_MODE_SLIP_NEG)
+        {
+          n_slip_rows++;
+          err_mode = MAX (err_mode, fabs (lz_trace_get_force (trace, i, ef)
+                                          - (mode == LZ_MODE_SLIP_POS ? F0 : -F0)));
+        }
+      else
+        g_assert_cmpfloat (fabs (lz_trace_get_force (trace, i, ef)), <=, F0 * (1 + 1e-12));
+    }
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev;
+      guint row;
+      double x, z;
+
+      lz_trace_get_event (trace, i, &ev);
+      g_assert_cmpuint (ev.element, ==, ef);
+      if (ev.cause == LZ_CAUSE_INITIAL)
+        continue;
+      row = lz_trace_find_time (trace, ev.t);
+      g_assert_cmpfloat (lz_trace_get_time (trace, row), ==, ev.t);
+      x = lz_trace_get_q (trace, row, im);
+      z = lz_trace_get_q (trace, row, iz);
+      if (ev.to == LZ_MODE_STICK)
+        {
+          g_assert_cmpint (ev.cause, ==, LZ_CAUSE_VELOCITY_ZERO);
+          n_stick++;
+          err_v = MAX (err_v, fabs (lz_trace_get_v (trace, row, im)));
+        }
+      else
+        {
+          g_assert_cmpint (ev.cause, ==, LZ_CAUSE_FORCE_LIMIT);
+          g_assert_cmpint (ev.from, ==, LZ_MODE_STICK);
+          g_assert_cmpint (ev.to, ==, k * (x - z) > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG);
+          n_slip++;
+          err_force = MAX (err_force, fabs (fabs (k * (x - z)) - F0));
+        }
+    }
+  lz_trace_get_energy (trace, last_row (trace), &energy);
+  d = trace_difference (trace, ts, im, 5);
+  dz = trace_difference (trace, ts, iz, 5);
+  g_test_message ("play operator: %u slips, %u sticks, %u slipping rows; |z − play(x)| %.2e m; "
+                  "||k(x − z)| − F0| at the slips %.2e N, |ẋ| at the sticks %.2e m/s, |F ∓ F0| slipping "
+                  "%.1e N; friction %.10f J = F0·Σ|Δz| %.10f J; energy balance %.1e J; "
+                  "|event − time-stepping θ = ½, h = 1e-5| %.2e m (mass), %.2e m (node)",
+                  n_slip, n_stick, n_slip_rows, err_z, err_force, err_v, err_mode, energy.friction,
+                  F0 * slid, energy.balance_error, d, dz);
+  g_assert_cmpuint (n_slip, >=, 5);
+  g_assert_cmpuint (n_stick, >=, 5);
+  g_assert_cmpuint (n_slip_rows, >, 500);
+  g_assert_cmpfloat (err_z, <=, 1e-12);
+  g_assert_cmpfloat (err_force, <=, 1e-9);
+  g_assert_cmpfloat (err_v, <=, 1e-9);
+  g_assert_cmpfloat (err_mode, <=, 1e-12);
+  g_assert_cmpfloat (fabs (energy.friction - F0 * slid), <=, 1e-9);
+  g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+  g_assert_cmpfloat (d, <=, 1e-5);
+  g_assert_cmpfloat (dz, <=, 1e-5);
+}
+
+
+/* A bearing's body with a spring with freeplay (a damped massless body
+ * whose force is piecewise linear, in paper 003's bearing): against the
+ * closed form of paper 000's Theorem 3.9, μ ż = k·luz(x − z, Δ + F0/k) =
+ * 4 ż = 100·luz(0.05 sin 2t − z, 0.015), by RK4 (h = 1e-6, each kink
+ * located inside its step). */
+static void
+test_event_massless_bearing_freeplay (void)
+{
+  g_autoptr(LzModel) model = load ("tests/data/models/massless-spring-friction.luztar");
+  g_autoptr(LzTrace) trace = run_with (model, lz_integrator_event, 10, 1e-4, 0.5, 1e-3);
+  guint iz = lz_model_get_body_index (model, "z"), r = 0, n_events = 0;
+  const double h = 1e-6;
+  double z = 0, err = 0;
+  LzEnergy energy;
+
+  for (guint step = 0; step <= 10000000; step++)
+    {
+      double t = step * h, k[4], z0 = z, s0, s1;
+
+      if (step % 1000 == 0)
+        {
+          while (r < lz_trace_get_n_samples (trace) && lz_trace_get_time (trace, r) < t - 1e-9)
+            r++;
+          if (r < lz_trace_get_n_samples (trace) && fabs (lz_trace_get_time (trace, r) - t) <= 1e-9)
+            err = MAX (err, fabs (lz_trace_get_q (trace, r, iz) - z));
+        }
+      if (step == 10000000)
+        break;
+#define BEARING_F(tt, zz) (25 * lz_luz (0.05 * sin (2 * (tt)) - (zz), 0.015))
+      s0 = fabs (0.05 * sin (2 * t) - z) - 0.015;
+      for (int part = 0; part < 2; part++)
+        {
+          double a = part == 0 ? t : t + h * 0.5, hh = h * 0.5;
+
+          k[0] = BEARING_F (a, z);
+          k[1] = BEARING_F (a + hh / 2, z + hh / 2 * k[0]);
+          k[2] = BEARING_F (a + hh / 2, z + hh / 2 * k[1]);
+          k[3] = BEARING_F (a + hh, z + hh * k[2]);
+          z += hh / 6 * (k[0] + 2 * k[1] + 2 * k[2] + k[3]);
+        }
+      s1 = fabs (0.05 * sin (2 * (t + h)) - z) - 0.015;
+      if ((s0 < 0) != (s1 < 0))
+        {
+          /* a kink inside the step: bisect for it, then two RK4 steps */
+          double a = 0, b = 1;
+
+          for (int it = 0; it < 60; it++)
+            {
+              double c = 0.5 * (a + b), zc = z0, hh = c * h, sc;
+
+              k[0] = BEARING_F (t, zc);
+              k[1] = BEARING_F (t + hh / 2, zc + hh / 2 * k[0]);
+              k[2] = BEARING_F (t + hh / 2, zc + hh / 2 * k[1]);
+              k[3] = BEARING_F (t + hh, zc + hh * k[2]);
+              zc += hh / 6 * (k[0] + 2 * k[1] + 2 * k[2] + k[3]);
+              sc = fabs (0.05 * sin (2 * (t + hh)) - zc) - 0.015;
+              if ((sc < 0) == (s0 < 0))
+                a = c;
+              else
+                b = c;
+            }
+          z = z0;
+          for (int part = 0; part < 2; part++)
+            {
+              double tt = part == 0 ? t : t + a * h, hh = (part == 0 ? a : 1 - a) * h;
+
+              k[0] = BEARING_F (tt, z);
+              k[1] = BEARING_F (tt + hh / 2, z + hh / 2 * k[0]);
+              k[2] = BEARING_F (tt + hh / 2, z + hh / 2 * k[1]);
+              k[3] = BEARING_F (tt + hh, z + hh * k[2]);
+              z += hh / 6 * (k[0] + 2 * k[1] + 2 * k[2] + k[3]);
+            }
+        }
+#undef BEARING_F
+    }
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev;
+
+      lz_trace_get_event (trace, i, &ev);
+      n_events += ev.cause != LZ_CAUSE_INITIAL;
+    }
+  lz_trace_get_energy (trace, last_row (trace), &energy);
+  g_test_message ("bearing with a spring with freeplay: %u events; |event − RK4 of the closed form| "
+                  "%.2e m; energy balance %.1e J", n_events, err, energy.balance_error);
+  g_assert_cmpuint (n_events, >=, 10);
+  g_assert_cmpfloat (err, <=, 1e-10);
+  g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -878,5 +1414,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/event/massless-pad-stop", test_event_massless_pad_stop);
   g_test_add_func ("/lz/event/massless-node-freeplay", test_event_massless_node_freeplay);
   g_test_add_func ("/lz/event/massless-chain", test_event_massless_chain);
+  g_test_add_func ("/lz/event/massless-damped-pad", test_event_massless_damped_pad);
+  g_test_add_func ("/lz/event/massless-damped-freeplay", test_event_massless_damped_freeplay);
+  g_test_add_func ("/lz/event/massless-play", test_event_massless_play);
+  g_test_add_func ("/lz/event/massless-bearing-freeplay", test_event_massless_bearing_freeplay);
   return g_test_run ();
 }

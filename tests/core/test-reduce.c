@@ -724,8 +724,8 @@ rk4_against (const Closed  *c,
 
 /* (a) The closed form μ ż = k·luz(x − z, Δ + F0/k) against the
  * integrators on the model itself: time-stepping with the spring's
- * freeplay (the event-driven method refuses a spring with freeplay on a
- * massless body), and the event-driven method with Δ = 0 (a bearing). */
+ * freeplay, and the event-driven method with Δ = 0 (a bearing; with the
+ * freeplay, /lz/event/massless-bearing-freeplay checks it). */
 static void
 test_nodes_spring_friction_closed_form (void)
 {
