@@ -1509,6 +1509,30 @@ timestep_new (LzAssembly                *assembly,
       el->n_vars = self->n_vars - el->first_var;
     }
 
+  /* Dry friction between a massless body without damping and a body or a
+   * moving ground is rigid-plastic: while it sticks, the body's position
+   * must follow its partner's step by step.
+   * With θ < 1 the θ-point where the body balances and the end-of-step
+   * velocities the friction relay sees are different instants, and a stuck
+   * joint drifts (about 1 % of the motion, whatever h): refused, with the
+   * two ways out. */
+  for (guint e = 0; e < ne && th < 1; e++)
+    if (self->elems[e].massless == 2 && self->elems[e].element->item.kind == LZ_ITEM_FRICTION
+        && ((self->elems[e].a >= 0 && self->elems[e].b >= 0) || self->elems[e].moving))
+      {
+        const Elem *el = &self->elems[e];
+        int z = el->a >= 0 && self->algebraic[el->a] ? el->a : el->b;
+
+        g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                     _("the friction “%s” acts on the massless body “%s”, which has no damping (a "
+                       "rigid-plastic joint): time-stepping takes it with θ = 1 only (with θ = %g a "
+                       "stuck joint drifts); set θ = 1, or use the event-driven method"),
+                     el->element->item.id, lz_assembly_get_dof_name (assembly, (guint) z), th);
+        timestep_free (&self->parent);
+        g_free (self);
+        return NULL;
+      }
+
   /* The Delassus operator D = H W⁻¹ Hᵀ, sparse by rows (D is symmetric:
    * computing column r gives row r). */
   col = g_new0 (double, MAX (n, 1));

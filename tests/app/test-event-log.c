@@ -483,16 +483,34 @@ save_png (GtkWidget  *widget,
   g_autofree char *dir = g_build_filename (g_getenv ("LUZTAR_BUILD_ROOT"), "test-artifacts", NULL);
   g_autofree char *path = g_build_filename (dir, name, NULL);
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, w, h);
-  GskRenderNode *node;
+  int w = 0, h = 0;
+  graphene_rect_t bounds;
+  GskRenderNode *node = NULL;
   GdkTexture *texture;
 
   g_mkdir_with_parents (dir, 0755);
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
+  /* a loaded machine (a sanitizer build) may not have laid the widget out
+   * or drawn it yet: let the main loop turn until it has (at most 10 s) */
+  for (guint tries = 0; node == NULL && tries < 1000; tries++)
+    {
+      w = gtk_widget_get_width (widget);
+      h = gtk_widget_get_height (widget);
+      if (w > 0 && h > 0)
+        {
+          GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+          gdk_paintable_snapshot (paintable, snapshot, w, h);
+          node = gtk_snapshot_free_to_node (snapshot);
+        }
+      if (node == NULL)
+        {
+          while (g_main_context_iteration (NULL, FALSE))
+            ;
+          g_usleep (10000);
+        }
+    }
   g_assert_nonnull (node);
+  bounds = GRAPHENE_RECT_INIT (0, 0, w, h);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
                                          node, &bounds);
   g_assert_true (gdk_texture_save_to_png (texture, path));

@@ -430,6 +430,25 @@ find_inspector (GtkWidget *widget)
   return NULL;
 }
 
+/* A loaded machine (a sanitizer build) may not have laid the widget out
+ * and mapped it yet: the main loop turns until it has (at most 10 s). */
+static gboolean
+wait_drawable (GtkWidget *widget)
+{
+  for (guint tries = 0; tries < 1000; tries++)
+    {
+      if (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0
+          && gtk_widget_get_height (widget) > 0)
+        break;
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (10000);
+    }
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  return TRUE;
+}
+
 static void
 save_png (GtkWidget  *widget,
           const char *name)
@@ -438,7 +457,8 @@ save_png (GtkWidget  *widget,
   g_autofree char *path = g_build_filename (dir, name, NULL);
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  int w = wait_drawable (widget) ? gtk_widget_get_width (widget) : 0;
+  int h = gtk_widget_get_height (widget);
   graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, w, h);
   GskRenderNode *node;
   GdkTexture *texture;

@@ -468,13 +468,33 @@ wait_for_layout (GtkWidget *widget)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* A loaded machine (a sanitizer build) may not have laid the widget out
+ * and mapped it yet: the main loop turns until it has (at most 10 s). */
+static gboolean
+wait_drawable (GtkWidget *widget)
+{
+  for (guint tries = 0; tries < 1000; tries++)
+    {
+      if (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0
+          && gtk_widget_get_height (widget) > 0)
+        break;
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (10000);
+    }
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  return TRUE;
+}
+
 /* The widget as the renderer draws it: the count of pixels far from the
  * background. */
 static guint
 count_ink (GtkWidget *widget,
            gboolean   dark)
 {
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  int w = wait_drawable (widget) ? gtk_widget_get_width (widget) : 0;
+  int h = gtk_widget_get_height (widget);
   GdkPaintable *paintable = gtk_widget_paintable_new (widget);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   GskRenderNode *node;

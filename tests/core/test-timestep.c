@@ -560,6 +560,46 @@ test_timestep_massless_start (void)
   g_assert_cmpfloat (fabs (energy.balance_error), <, 1e-12);
 }
 
+/* Dry friction between a massless body without damping and a body with
+ * mass (a rigid-plastic joint): with θ = ½ refused in words (a stuck joint
+ * would drift); with θ = 1 first-order convergence to the event-driven
+ * method, which takes it exactly. */
+static void
+test_timestep_massless_friction (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1'><ground id='wall'/>"
+    "<body id='m' mass='1'/><body id='z' mass='0'/>"
+    "<spring id='k0' a='wall' b='m' k='100'/><spring id='kz' a='wall' b='z' k='50'/>"
+    "<friction id='f' a='m' b='z' level='0.5'/>"
+    "<force id='F' body='m' value='5*sin(3*t)'/><simulation t-end='3'/></luztar-model>");
+  g_autoptr(LzTrace) ev = run_event (model, 0.01);
+  double d[2];
+
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(LzTrace) refused = run (model, 1e-4, 0.5, 0.01, &error);
+
+    g_assert_null (refused);
+    g_assert_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT);
+    g_test_message ("%s", error->message);
+    g_assert_nonnull (strstr (error->message, "“f”"));
+    g_assert_nonnull (strstr (error->message, "“z”"));
+    g_assert_nonnull (strstr (error->message, "θ = 1"));
+  }
+  for (guint j = 0; j < 2; j++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(LzTrace) ts = run (model, j == 0 ? 1e-4 : 1e-5, 1.0, 0.01, &error);
+
+      g_assert_no_error (error);
+      d[j] = MAX (difference (model, ts, ev, TRUE), difference (model, ts, ev, FALSE));
+    }
+  g_test_message ("rigid-plastic joint, θ = 1: %.2e (h = 1e-4), %.2e (h = 1e-5)", d[0], d[1]);
+  g_assert_cmpfloat (d[1], <, 1e-4);
+  g_assert_cmpfloat (d[0] / d[1], >, 7);          /* first order: 10 */
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -578,5 +618,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/timestep/errors", test_timestep_errors);
   g_test_add_func ("/lz/timestep/massless-nonsmooth", test_timestep_massless_nonsmooth);
   g_test_add_func ("/lz/timestep/massless-start", test_timestep_massless_start);
+  g_test_add_func ("/lz/timestep/massless-friction", test_timestep_massless_friction);
   return g_test_run ();
 }
