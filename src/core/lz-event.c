@@ -27,13 +27,26 @@
  *      friction — the S-S procedure of paper 000, solved by Lemke;
  *   3. velocities (and contact positions) are projected onto the new
  *      constraints, and the changes are logged as events.
- * An impact whose approach speed has shrunk below 1e-9 of the run's
- * velocity scale is the end of a Zeno sequence: the stop becomes a
- * persistent contact (cause "zeno").
+ * A stop in contact is kept at acceleration level, so it has two more
+ * guards: its approach velocity (a moving limit whose velocity jumps —
+ * a kink of the ground's motion, the road hitting a resting tyre — makes
+ * ġ jump below zero; the instant is located by bisection on the jump, and
+ * handle_event() resolves it as an impact with the stop's restitution)
+ * and its gap (drift below the limit is re-projected, never left to
+ * persist).
+ * An impact whose approach speed is below 1e-3 of the run's velocity
+ * scale (rest_v_tol()) is no bounce: the stop becomes a persistent
+ * contact (cause "zeno") — the end of a Zeno sequence (with e < 1 the
+ * rest of the geometric series is spent in contact), and the end of the
+ * chatter of a body resting with e = 1 on a stop under a stiff load,
+ * whose micro-impacts would otherwise never decay.  Above it Newton's
+ * law holds unchanged.
  *
  * The energy balance integrates the dissipated powers and the work of the
  * sources with the motion (three extra ODE components); impacts add the
- * kinetic energy they take.
+ * kinetic energy they take relative to the limit: a moving ground's work
+ * on an impulse (of an impact or of a projection onto a contact) is a
+ * work of the sources.
  *
  * Massless bodies (singular M, paper 002) carry no momentum: condense()
  * solves them from the others at every evaluation — held by linear
@@ -63,7 +76,7 @@
 #include "lz-luz.h"
 #include "lz-simplify-private.h"
 
-#define MAX_GUARDS 2
+#define MAX_GUARDS 3
 
 typedef struct
 {
@@ -116,6 +129,7 @@ typedef struct
   double  last_event_t;
   guint   events_at_same_t;
   gboolean pending_event;     /* select a mode before the next step */
+  gboolean min_jumps;         /* min_guard()'s guard is a contact's velocity (it may jump) */
   /* massless joints of linear springs (N) and of dampers (D) */
   guint   nN, nD;
   guint  *iN, *iD;
@@ -1218,6 +1232,41 @@ setup_mode (LzEventIntegrator *self)
       gsl_vector_set (self->S, i, 0);
 }
 
+/* A stop in contact: how far its approach velocity and its gap may go
+ * below zero before it is an event (far above the integration's drift,
+ * far below any motion that matters). */
+static double
+contact_v_tol (const LzEventIntegrator *self)
+{
+  return 1e-7 * MAX (1.0, self->v_scale);
+}
+
+static double
+contact_p_tol (const LzEventIntegrator *self)
+{
+  return 1e-9 * MAX (1.0, self->v_scale);
+}
+
+/* Below this approach speed an impact gives no bounce: the stop stays in
+ * contact (the impulse LCP with e = 0 for it, the kinetic energy booked
+ * as impact loss; handle_event() logs it as cause "zeno").  A body held
+ * on a stop with e = 1 by a stiff load (paper 002's tyre under its
+ * suspension) otherwise chatters: after each landing the approach
+ * speeds shrink only as the dampers take the energy, the intervals
+ * shrink with them, and thousands of ever smaller bounces — of heights
+ * (ġ⁻)²/2g̈, nanometres — never end in contact; the rounding of the
+ * located instants keeps a resting contact bouncing too.  The threshold
+ * is relative to the run's velocity scale (the largest speed so far): a
+ * bounce of 1e-3 of it is far below what the run resolves.  With e < 1
+ * it is the end of a Zeno sequence (the rest of the geometric series is
+ * spent in contact).  The law itself is not smoothed: above the
+ * threshold every impact bounces with the stop's e. */
+static double
+rest_v_tol (const LzEventIntegrator *self)
+{
+  return 1e-3 * MAX (1.0, self->v_scale);
+}
+
 /* The guards of element e in its mode at the state y (after rhs() has
  * set λ and the ground terms for that state); returns how many. */
 static guint
@@ -1263,8 +1312,18 @@ guards (LzEventIntegrator *self,
     case LZ_ITEM_STOP:
       if (self->mode[e] == LZ_MODE_CONTACT)
         {
-          out[0] = el->contact_upper ? -constraint_force (self, e) : constraint_force (self, e);
-          return 1;
+          double sx = el->contact_upper ? -1 : 1;
+
+          out[0] = sx * constraint_force (self, e);
+          if (self->is_static[e] || self->is_dstop[e])
+            return 1;
+          /* the constraint is kept at acceleration level: a velocity
+           * that jumps (a kink of a moving limit, the ground hitting the
+           * body) or a gap that drifts would otherwise go unnoticed —
+           * either is an event, an impact or a re-projection */
+          out[1] = sx * gd + contact_v_tol (self);
+          out[2] = sx * (g - (el->contact_upper ? el->upper : el->lower)) + contact_p_tol (self);
+          return 3;
         }
       if (self->mode[e] == LZ_MODE_FREE)
         {
@@ -1337,6 +1396,8 @@ min_guard (LzEventIntegrator *self,
             best = g[i];
             if (which != NULL)
               *which = e;
+            self->min_jumps = self->el[e].kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT
+                              && i == 1;
           }
     }
   return best;
@@ -1522,10 +1583,16 @@ resolve_impacts (LzEventIntegrator *self,
         double sx = upper[i] ? -1 : 1;
         double u = sx * (wdot (x, v) + self->g0d[idx[i]]);
 
+        double e_law = x->e;
+
         if (u < -1e-12 * self->v_scale)
           any = TRUE;
         self->impact_speed[idx[i]] = MAX (0, -u);
-        gsl_vector_set (b, i, (1 + x->e) * u);
+        /* an approach slower than the resting tolerance is a persistent
+         * contact, not a bounce (see rest_v_tol()) */
+        if (-u < rest_v_tol (self))
+          e_law = 0;
+        gsl_vector_set (b, i, (1 + e_law) * u);
         for (guint j = 0; j < m; j++)
           {
             const Elem *yv = &self->el[idx[j]];
@@ -1882,15 +1949,16 @@ select_modes (LzEventIntegrator *self,
 
 /* Makes ġ = 0 (and g = limit for contacts) hold exactly for the
  * constraints of the mode: the smallest M-norm correction. */
-static void
+static double
 project (LzEventIntegrator *self,
          double             t,
          double            *y)
 {
   guint n = self->n;
+  double ground_work = 0;
 
   if (self->nc == 0)
-    return;
+    return 0;
   for (int level = 0; level < 2; level++)
     {
       double *x = level == 0 ? y : y + n;
@@ -1925,8 +1993,13 @@ project (LzEventIntegrator *self,
             x[el->b] += l * el->cb / self->mass[el->b];
           if (el->a >= 0)
             x[el->a] -= l * el->ca / self->mass[el->a];
+          /* the velocity correction is an impulse l along w: a moving
+           * ground port does the work −l·ġ0 on it (as in an impact) */
+          if (level == 1)
+            ground_work -= l * self->g0d[self->con[c]];
         }
     }
+  return ground_work;
 }
 
 static double
@@ -1941,16 +2014,19 @@ kinetic (const LzEventIntegrator *self,
 }
 
 /* project(), with the kinetic energy it removes booked as impact loss
- * (a contact closing or a stick starting with a residual speed). */
+ * (a contact closing or a stick starting with a residual speed) —
+ * relative to a moving limit: the limit's work on the correcting impulse
+ * is a work of the sources, not a loss. */
 static void
 project_counted (LzEventIntegrator *self,
                  double             t,
                  double            *y)
 {
-  double ke = kinetic (self, y);
+  double ke = kinetic (self, y), ground_work;
 
-  project (self, t, y);
-  self->e_impacts += ke - kinetic (self, y);
+  ground_work = project (self, t, y);
+  y[2 * self->n + 2] += ground_work;
+  self->e_impacts += ke - kinetic (self, y) + ground_work;
 }
 
 /* Handles an event at (t, y): impacts, mode selection, projection, log. */
@@ -1983,10 +2059,10 @@ handle_event (LzEventIntegrator *self,
          * (t − t_prev)·r/(1 − r) — the stop is in contact from then on */
         double r = self->impact_speed[e] / MAX (1e-300, self->prev_impact_speed[e]);
 
-        if (self->impact_speed[e] < 1e-6 * MAX (1.0, self->v_scale))
+        if (self->impact_speed[e] < rest_v_tol (self))
           {
             zeno = TRUE;
-            if (r > 0 && r < 1 && self->prev_impact_t[e] >= 0)
+            if (r > 0 && r < 1 && self->el[e].e < 1 && self->prev_impact_t[e] >= 0)
               zeno_delay = MAX (zeno_delay, (t - self->prev_impact_t[e]) * r / (1 - r));
           }
         self->prev_impact_t[e] = t;
@@ -2111,6 +2187,7 @@ event_step (LzIntegrator *integrator,
   guint dim = 2 * self->n + 3, which = 0;
   double bracket_a, bracket_fa, a, b, fa, fb;
   int side;
+  gboolean jumps;
   double t0 = integrator->t, t = t0, t_stop = MIN (t_limit, integrator->t_end), g0, g1;
   int status;
 
@@ -2168,6 +2245,7 @@ event_step (LzIntegrator *integrator,
         }
       g1 = min_guard (self, t, self->y, &which);
     }
+  jumps = self->min_jumps;          /* g1's guard */
   bracket_a = t0;
   bracket_fa = MAX (g0, 0);
   if (g1 < 0 && g0 <= 0)
@@ -2218,7 +2296,7 @@ event_step (LzIntegrator *integrator,
                * sends it the other way at the next pass) */
               self->new_mode[e] = LZ_MODE_STICK;
             }
-          else if (self->el[e].kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && k == 1
+          else if (self->el[e].kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && k >= 1
                    && g[0] < 0)
             self->new_mode[e] = LZ_MODE_FREE;
           else if (self->el[e].kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
@@ -2310,12 +2388,19 @@ event_step (LzIntegrator *integrator,
       fb = g1;
       side = 0;
 
-      for (int it = 0; it < 200 && b - a > 1e-12 * MAX (1.0, fabs (b)); it++)
+      for (int it = 0, slow = 0; it < 200 && b - a > 1e-12 * MAX (1.0, fabs (b)); it++)
         {
           double c = fa - fb != 0 ? b - fb * (b - a) / (fb - fa) : 0.5 * (a + b), fc;
+          double width = b - a;
 
-          if (!(c > a && c < b))
-            c = 0.5 * (a + b);
+          /* a guard that jumps (a stop's velocity at a kink of its moving
+           * limit) leaves the secant at one end: bisect when the bracket
+           * has not halved in two trials */
+          if (!(c > a && c < b) || (jumps && slow >= 2))
+            {
+              c = 0.5 * (a + b);
+              slow = 0;
+            }
           if (!integrate_to (self, t0, self->y0, c, self->yt))
             break;
           fc = min_guard (self, c, self->yt, NULL);
@@ -2335,6 +2420,7 @@ event_step (LzIntegrator *integrator,
                 fb /= 2;
               side = 1;
             }
+          slow = b - a > 0.5 * width ? slow + 1 : 0;
         }
       t = b;
       integrate_to (self, t0, self->y0, t, self->y);

@@ -1393,6 +1393,182 @@ test_event_massless_bearing_freeplay (void)
   g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
 }
 
+/* ------------------------------------------------------------------------ */
+/* A moving limit whose velocity jumps: the ground hits a resting body      */
+
+/* A mass m = 1 on a spring k = 100 to a fixed wall, pressed by a force
+ * −10 N onto a floor that rests until t = 0.5 s and then rises at
+ * V = 0.1 m/s (motion 0.05·(t − 0.5 + |t − 0.5|): a velocity kink).  At
+ * 0.5 s the floor hits the mass with ġ⁻ = −V: an impact located at the
+ * kink, Newton's law ġ⁺ = −e·ġ⁻ relative to the floor.  e = 0: the mass
+ * follows the floor, q = V(t − 0.5), the contact force 10 + kq + 0 > 0;
+ * e = 1: v⁺ = 2V, free flight q = −F/k·(1 − cos ωτ) + 2V/ω·sin ωτ (ω = 10)
+ * until it meets the floor again at q = Vτ. */
+#define KINK_V 0.1
+
+static double
+kink_flight (double tau)
+{
+  return -0.1 * (1 - cos (10 * tau)) + 2 * KINK_V / 10 * sin (10 * tau);
+}
+
+static double
+kink_second_impact (void)
+{
+  double a = 1e-3, b = 0.1;     /* q − Vτ: > 0 at a, < 0 at b */
+
+  for (int i = 0; i < 200; i++)
+    {
+      double c = 0.5 * (a + b);
+
+      if (kink_flight (c) - KINK_V * c > 0)
+        a = c;
+      else
+        b = c;
+    }
+  return 0.5 * (a + b);
+}
+
+static void
+test_event_ground_kink (void)
+{
+  for (int restitution = 0; restitution <= 1; restitution++)
+    {
+      g_autofree char *xml = g_strdup_printf (
+        "<luztar-model version='1'><ground id='wall'/>"
+        "<ground id='floor' motion='0.05*(t-0.5+abs(t-0.5))'/>"
+        "<body id='m' mass='1' q0='0'/><force id='w' body='m' value='-10'/>"
+        "<spring id='k' a='wall' b='m' k='100'/>"
+        "<stop id='s' a='floor' b='m' lower='0' upper='inf' restitution='%d'/>"
+        "<simulation t-end='%s'/></luztar-model>", restitution, restitution ? "0.55" : "1");
+      g_autoptr(LzModel) model = parse (xml);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(LzTrace) trace = run (model, 1e-3, &error);
+      double t2 = 0.5 + kink_second_impact (), worst = 0, worst_v = 0;
+      double t_impact[2] = { NAN, NAN };
+      guint impacts = 0;
+      LzEnergy energy;
+
+      g_assert_no_error (error);
+      for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+        {
+          LzEvent ev;
+
+          lz_trace_get_event (trace, i, &ev);
+          if (ev.cause == LZ_CAUSE_IMPACT || ev.cause == LZ_CAUSE_ZENO)
+            {
+              g_assert_cmpint (ev.cause, ==, LZ_CAUSE_IMPACT);
+              if (impacts < 2)
+                t_impact[impacts] = ev.t;
+              impacts++;
+            }
+        }
+      g_assert_cmpfloat_with_epsilon (t_impact[0], 0.5, 1e-10);
+      if (restitution == 0)
+        g_assert_cmpuint (impacts, ==, 1);
+      else
+        g_assert_cmpfloat_with_epsilon (t_impact[1], t2, 1e-10);
+      for (guint r = 0; r < lz_trace_get_n_samples (trace); r++)
+        {
+          double t = lz_trace_get_time (trace, r), tau = t - 0.5, q, v;
+
+          if (restitution == 1 && t > t2)
+            break;
+          q = t <= 0.5 ? 0 : restitution == 0 ? KINK_V * tau : kink_flight (tau);
+          v = restitution == 0 ? KINK_V : -1.0 * sin (10 * tau) + 2 * KINK_V * cos (10 * tau);
+          worst = MAX (worst, fabs (lz_trace_get_q (trace, r, 0) - q));
+          if (t > 0.5 + 1e-9 && t < t2 - 1e-9)
+            worst_v = MAX (worst_v, fabs (lz_trace_get_v (trace, r, 0) - v));
+          if (restitution == 0)
+            g_assert_cmpint (lz_trace_get_mode (trace, r, element_index (model, "s")), ==, LZ_MODE_CONTACT);
+        }
+      lz_trace_get_energy (trace, last_row (trace), &energy);
+      g_test_message ("e = %d: impacts at %.15g, %.15g (closed form 0.5, %.15g); |Δq| ≤ %.2e, "
+                      "|Δv| ≤ %.2e; impacts %.3e J, floor work %.6f J, balance error %.2e J",
+                      restitution, t_impact[0], t_impact[1], t2, worst, worst_v, energy.impacts,
+                      energy.sources, energy.balance_error);
+      g_assert_cmpfloat (worst, <=, 1e-9);
+      g_assert_cmpfloat (worst_v, <=, 1e-8);
+      /* the impact takes ½m(ġ⁻)²(1 − e²) */
+      g_assert_cmpfloat_with_epsilon (energy.impacts, restitution == 0 ? 0.5 * KINK_V * KINK_V : 0, 1e-9);
+      g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+    }
+}
+
+/* Paper 002, Example 5.3: the road's velocity jumps at 0.2 s under the
+ * resting tyre.  With e = 0 the event-driven motion agrees with Moreau–Jean
+ * (h = 1e-5, θ = ½) to the latter's first-order error; with e = 1 (the
+ * file) the chatter of the tyre ends in persistent contacts, the run stays
+ * bounded, and both balances close. */
+static void
+test_event_vehicle_bump (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "data", "examples",
+                                            "paper002-ex53-vehicle.luztar", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *plastic = NULL;
+  gsize len;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, &error));
+  g_assert_nonnull (strstr (text, "restitution=\"1\""));
+  {
+    g_auto(GStrv) parts = g_strsplit (text, "restitution=\"1\"", 2);
+
+    plastic = g_strjoinv ("restitution=\"0\"", parts);
+  }
+  {
+    g_autoptr(LzModel) model = parse (plastic);
+    g_autoptr(LzTrace) ev = run_with (model, lz_integrator_event, 2.5, 1e-4, 0.5, 1e-3);
+    g_autoptr(LzTrace) ts = run_with (model, lz_integrator_timestep, 2.5, 1e-5, 0.5, 1e-3);
+    double d_tyre = trace_difference (ev, ts, 0, 2.5), d_body = trace_difference (ev, ts, 1, 2.5);
+    double d_driver = trace_difference (ev, ts, 6, 2.5), first = NAN;
+    LzEnergy energy;
+
+    for (guint i = 0; i < lz_trace_get_n_events (ev); i++)
+      {
+        LzEvent e;
+
+        lz_trace_get_event (ev, i, &e);
+        if (e.cause == LZ_CAUSE_IMPACT && isnan (first))
+          first = e.t;
+      }
+    lz_trace_get_energy (ev, last_row (ev), &energy);
+    g_test_message ("e = 0: %u events, first impact at %.15g s; event vs time-stepping: tyre %.2e m, "
+                    "body %.2e m, driver %.2e m; impacts %.3f J, road work %.3f J, balance error %.2e J",
+                    lz_trace_get_n_events (ev), first, d_tyre, d_body, d_driver, energy.impacts,
+                    energy.sources, energy.balance_error);
+    g_assert_cmpfloat_with_epsilon (first, 0.2, 1e-12);
+    g_assert_cmpfloat (MAX (d_tyre, MAX (d_body, d_driver)), <=, 1e-4);
+    g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-6 * fabs (energy.sources));
+    g_assert_cmpuint (lz_trace_get_n_events (ev), <=, 100);
+  }
+  {
+    g_autoptr(LzModel) model = parse (text);
+    g_autoptr(LzTrace) ev = run_with (model, lz_integrator_event, 2.5, 1e-4, 0.5, 1e-3);
+    guint zeno = 0;
+    LzEnergy energy;
+
+    for (guint i = 0; i < lz_trace_get_n_events (ev); i++)
+      {
+        LzEvent e;
+
+        lz_trace_get_event (ev, i, &e);
+        zeno += e.cause == LZ_CAUSE_ZENO;
+      }
+    lz_trace_get_energy (ev, last_row (ev), &energy);
+    g_test_message ("e = 1: %u events (%u chatters ended in contact), impacts %.3e J, road work %.3f J, "
+                    "balance error %.2e J", lz_trace_get_n_events (ev), zeno, energy.impacts,
+                    energy.sources, energy.balance_error);
+    g_assert_cmpuint (lz_trace_get_n_events (ev), <=, 30000);
+    g_assert_cmpuint (zeno, >=, 1);
+    g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-6 * fabs (energy.sources));
+    /* at rest on the road at the end */
+    g_assert_cmpint (lz_trace_get_mode (ev, last_row (ev), element_index (model, "contact")), ==,
+                     LZ_MODE_CONTACT);
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1401,6 +1577,8 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/lz/event/moving-limit", test_event_moving_limit);
+  g_test_add_func ("/lz/event/ground-kink", test_event_ground_kink);
+  g_test_add_func ("/lz/event/vehicle-bump", test_event_vehicle_bump);
   g_test_add_func ("/lz/event/b1-friction-oscillator", test_event_b1);
   g_test_add_func ("/lz/event/b2-two-carts", test_event_b2);
   g_test_add_func ("/lz/event/b3-bouncing-mass", test_event_b3);
