@@ -51,9 +51,11 @@
  * Massless bodies (singular M, paper 002) carry no momentum: condense()
  * solves them from the others at every evaluation — held by linear
  * springs (algebraic), by dampers (first order: ż from C_DD ż = F, with
- * springs with freeplay by their mode and stops in contact as velocity
- * constraints, see dstop_solve()), in a bearing (paper 003's non-inertial
- * friction), and, without damping, with springs with freeplay, stops and
+ * springs with freeplay by their mode, stops in contact and stuck dry
+ * friction as velocity constraints, slipping friction as its level, see
+ * dstop_solve() and dfric_select()), in a bearing (paper 003's
+ * non-inertial friction, with one stop to a fixed ground on its body when
+ * the bearing is to a fixed ground too), and, without damping, with springs with freeplay, stops and
  * dry friction (rigid-plastic) as the unknowns of a static
  * complementarity problem whose mode switches are events (see
  * node_solve()).
@@ -143,6 +145,8 @@ typedef struct
   double *wF;                 /* ∂g/∂q of the friction on its body: ±1 */
   double *zlambda;            /* per element: −T of a stuck bearing */
   gboolean *is_bearing;       /* per element */
+  int    *sF;                 /* per bearing: the stop on its body, or −1 */
+  gboolean *is_fstop;         /* per element: a stop on a bearing's body */
   double *fc;                 /* n: f(t) for them */
   /* springs with freeplay and stops on the N joints ("static" elements):
    * the joints solve a static complementarity problem, see node_select() */
@@ -684,7 +688,9 @@ massless_extra (LzEventIntegrator *self,
 
       if ((el->a < 0 || (guint) el->a != i) && (el->b < 0 || (guint) el->b != i))
         continue;
-      if (self->is_bearing[e] || self->is_dstop[e])
+      /* (a damped joint's slipping friction pushes with its level here) */
+      if (self->is_bearing[e] || self->is_fstop[e]
+          || (self->is_dstop[e] && !(el->kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_STICK)))
         continue;
       if (!(el->kind == LZ_ITEM_FRICTION || el->kind == LZ_ITEM_STOP || (el->k > 0 && el->freeplay > 0)))
         continue;
@@ -722,7 +728,8 @@ dstop_solve (LzEventIntegrator *self,
       guint e = self->iDS[s];
 
       self->zlambda[e] = 0;
-      if (self->mode[e] == LZ_MODE_CONTACT)
+      if (self->mode[e] == LZ_MODE_CONTACT
+          || (self->el[e].kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK))
         con[nc++] = e;
     }
   if (nc == 0)
@@ -786,6 +793,25 @@ dstop_solve (LzEventIntegrator *self,
   }
 }
 
+/* A bearing's stop: its coefficient on the body and the rest of its ġ */
+static void
+bearing_stop_terms (const LzEventIntegrator *self,
+                    guint                    r,
+                    double                   t,
+                    const double            *x,
+                    double                  *ws,
+                    double                  *rest)
+{
+  guint n = self->n, i = self->iF[r], s = (guint) self->sF[r];
+  const Elem *st = &self->el[s];
+  double g0, g0d, g0dd;
+
+  ground_terms (self, s, t, &g0, &g0d, &g0dd);
+  *ws = (st->b >= 0 && (guint) st->b == i ? st->cb : 0) - (st->a >= 0 && (guint) st->a == i ? st->ca : 0);
+  *rest = g0d + (st->b >= 0 && (guint) st->b != i ? st->cb * x[n + st->b] : 0)
+          - (st->a >= 0 && (guint) st->a != i ? st->ca * x[n + st->a] : 0);
+}
+
 /* The massless coordinates, from the others (paper 002: they carry no
  * momentum).  A joint held by linear springs only (N) sits where they
  * balance, K_NN q_N = f_N − K_N· q; one with dampers (D) moves as they
@@ -841,6 +867,26 @@ condense (LzEventIntegrator *self,
           F -= gsl_matrix_get (self->K, i, j) * dst[j];
           if (j != i)
             F -= gsl_matrix_get (self->C, i, j) * dst[n + j];
+        }
+      if (self->sF[r] >= 0)
+        self->zlambda[self->sF[r]] = 0;
+      if (self->sF[r] >= 0 && self->mode[self->sF[r]] == LZ_MODE_CONTACT)
+        {
+          /* at its stop's limit: ġ_s = 0 sets ż, the bearing pushes with
+           * its level (stuck against the stop: the level that resists
+           * going in) and the stop takes the rest, C ż = F − w T + w_s λ */
+          guint s = (guint) self->sF[r];
+          const Elem *st = &self->el[s];
+          double ws, rs, sx = st->contact_upper ? -1 : 1;
+
+          bearing_stop_terms (self, r, t, dst, &ws, &rs);
+          dst[n + i] = -rs / ws;
+          T = self->mode[e] == LZ_MODE_SLIP_POS ? el->fpos
+              : self->mode[e] == LZ_MODE_SLIP_NEG ? -el->fneg
+              : -sx * ws * w > 0 ? el->fpos : -el->fneg;
+          self->zlambda[e] = self->mode[e] == LZ_MODE_STICK ? -T : 0;
+          self->zlambda[s] = (gsl_matrix_get (self->C, i, i) * dst[n + i] - F + w * T) / ws;
+          continue;
         }
       switch (self->mode[e])
         {
@@ -1267,6 +1313,29 @@ rest_v_tol (const LzEventIntegrator *self)
   return 1e-3 * MAX (1.0, self->v_scale);
 }
 
+static int
+bearing_row (const LzEventIntegrator *self,
+             guint                    e)
+{
+  for (guint r = 0; r < self->nF; r++)
+    if (self->eF[r] == e)
+      return (int) r;
+  return -1;
+}
+
+/* Is e a bearing whose body is at its stop's limit? */
+static gboolean
+bearing_at_stop (const LzEventIntegrator *self,
+                 guint                    e)
+{
+  if (!self->is_bearing[e])
+    return FALSE;
+  for (guint r = 0; r < self->nF; r++)
+    if (self->eF[r] == e)
+      return self->sF[r] >= 0 && self->mode[self->sF[r]] == LZ_MODE_CONTACT;
+  return FALSE;
+}
+
 /* The guards of element e in its mode at the state y (after rhs() has
  * set λ and the ground terms for that state); returns how many. */
 static guint
@@ -1289,6 +1358,13 @@ guards (LzEventIntegrator *self,
         case LZ_MODE_STICK:
           if (el->shadowed)
             return 0;
+          if (bearing_at_stop (self, e))
+            {
+              /* held at its stop's limit with the partner: until they part */
+              out[0] = gd + contact_v_tol (self);
+              out[1] = contact_v_tol (self) - gd;
+              return 2;
+            }
           F = -constraint_force (self, e);
           out[0] = el->fpos - F;
           out[1] = F + el->fneg;
@@ -1662,13 +1738,17 @@ dstop_select (LzEventIntegrator *self,
   if (self->nDS == 0)
     return;
   for (guint s = 0; s < self->nDS; s++)
-    self->mode[self->iDS[s]] = LZ_MODE_FREE;
+    if (self->el[self->iDS[s]].kind == LZ_ITEM_STOP)
+      self->mode[self->iDS[s]] = LZ_MODE_FREE;
   condense (self, t, y, self->yc, FALSE);
   for (guint s = 0; s < self->nDS; s++)
     {
       guint e = self->iDS[s];
       Elem *el = &self->el[e];
       double g0, g0d, g0dd, g, gd;
+
+      if (el->kind != LZ_ITEM_STOP)
+        continue;
 
       ground_terms (self, e, t, &g0, &g0d, &g0dd);
       g = elem_g (el, self->yc, g0);
@@ -1730,6 +1810,70 @@ dstop_select (LzEventIntegrator *self,
   }
 }
 
+/* The modes of the D joints' dry friction (rigid-plastic, no momentum):
+ * slipping while its slip velocity (in the modes before) is not zero;
+ * at zero, stuck — ġ = 0 a velocity constraint like a stop's contact —
+ * when the force it holds is within its levels, else slipping the way the
+ * excess pushes.  Several at once: by turns until none changes. */
+static void
+dfric_select (LzEventIntegrator *self,
+              double             t,
+              const double      *y,
+              double             v_tol)
+{
+  guint n = self->n;
+  gboolean *cand = g_alloca (MAX (self->nDS, 1) * sizeof (gboolean));
+  guint nf = 0;
+
+  for (guint s = 0; s < self->nDS; s++)
+    nf += self->el[self->iDS[s]].kind == LZ_ITEM_FRICTION;
+  if (nf == 0)
+    return;
+  condense (self, t, y, self->yc, FALSE);
+  for (guint s = 0; s < self->nDS; s++)
+    {
+      guint e = self->iDS[s];
+      const Elem *el = &self->el[e];
+      double g0, g0d, g0dd, gd;
+
+      cand[s] = FALSE;
+      if (el->kind != LZ_ITEM_FRICTION)
+        continue;
+      ground_terms (self, e, t, &g0, &g0d, &g0dd);
+      gd = elem_g (el, self->yc + n, g0d);
+      if (fabs (gd) <= v_tol)
+        {
+          cand[s] = TRUE;
+          self->mode[e] = LZ_MODE_STICK;
+        }
+      else
+        self->mode[e] = gd > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+    }
+  for (guint pass = 0; pass < 2 * nf + 1; pass++)
+    {
+      gboolean changed = FALSE;
+
+      for (guint s = 0; s < self->nDS; s++)
+        {
+          guint e = self->iDS[s];
+          const Elem *el = &self->el[e];
+          double T, tol = 1e-12 * MAX (1.0, MAX (el->fpos, el->fneg));
+          LzMode was = self->mode[e], m;
+
+          if (!cand[s])
+            continue;
+          self->mode[e] = LZ_MODE_STICK;
+          condense (self, t, y, self->yc, FALSE);
+          T = -self->zlambda[e];
+          m = T > el->fpos + tol ? LZ_MODE_SLIP_POS : T < -el->fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
+          self->mode[e] = m;
+          changed |= m != was;
+        }
+      if (!changed)
+        break;
+    }
+}
+
 /* The D joints' stops in contact exactly on their limits (the located
  * instant may be a hair past): the smallest shift of the joints. */
 static void
@@ -1737,6 +1881,17 @@ dstop_project (LzEventIntegrator *self,
                double             t,
                double            *y)
 {
+  for (guint r = 0; r < self->nF; r++)
+    if (self->sF[r] >= 0 && self->mode[self->sF[r]] == LZ_MODE_CONTACT)
+      {
+        const Elem *st = &self->el[self->sF[r]];
+        double g0, g0d, g0dd, ws = 0;
+
+        ground_terms (self, (guint) self->sF[r], t, &g0, &g0d, &g0dd);
+        ws = (st->b >= 0 && (guint) st->b == self->iF[r] ? st->cb : 0)
+             - (st->a >= 0 && (guint) st->a == self->iF[r] ? st->ca : 0);
+        y[self->iF[r]] += ((st->contact_upper ? st->upper : st->lower) - elem_g (st, y, g0)) / ws;
+      }
   for (guint s = 0; s < self->nDS; s++)
     {
       guint e = self->iDS[s];
@@ -1756,6 +1911,77 @@ dstop_project (LzEventIntegrator *self,
       if (el->a >= 0 && self->rD[el->a] >= 0)
         y[el->a] -= r * el->ca / d;
     }
+}
+
+/* The modes of a bearing (paper 003: μ ż = luz(F, F0), the force it would
+ * hold decides when its slip velocity is zero) and of its body's stop: at
+ * a limit, in contact when the body, free, would move into it (no impact:
+ * it has no momentum); then ż is the stop's and the bearing sticks when
+ * that is its partner's, and the stop holds while λ pushes. */
+static void
+bearing_select (LzEventIntegrator *self,
+                guint              r,
+                double             t,
+                const double      *y,
+                double             pos_tol,
+                double             v_tol)
+{
+  guint n = self->n, e = self->eF[r];
+  int s = self->sF[r];
+  const Elem *el = &self->el[e];
+  double tol = 1e-12 * MAX (1.0, MAX (el->fpos, el->fneg)), g0, g0d, g0dd, gd, T;
+  LzMode free_mode;
+
+  if (s >= 0)
+    self->mode[s] = LZ_MODE_FREE;
+  condense (self, t, y, self->yc, FALSE);
+  ground_terms (self, e, t, &g0, &g0d, &g0dd);
+  gd = elem_g (el, self->yc + n, g0d);
+  if (fabs (gd) <= v_tol)
+    {
+      self->mode[e] = LZ_MODE_STICK;
+      condense (self, t, y, self->yc, FALSE);
+      T = -self->zlambda[e];
+      self->mode[e] = T > el->fpos + tol ? LZ_MODE_SLIP_POS
+                      : T < -el->fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
+    }
+  else
+    self->mode[e] = gd > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+  if (s < 0)
+    return;
+  free_mode = self->mode[e];
+  {
+    Elem *st = &self->el[s];
+    double gs, gds, sx;
+
+    condense (self, t, y, self->yc, FALSE);
+    ground_terms (self, (guint) s, t, &g0, &g0d, &g0dd);
+    gs = elem_g (st, self->yc, g0);
+    gds = elem_g (st, self->yc + n, g0d);
+    if (isfinite (st->lower) && gs - st->lower <= pos_tol && gds < -1e-14 * MAX (1.0, self->v_scale))
+      st->contact_upper = FALSE;
+    else if (isfinite (st->upper) && st->upper - gs <= pos_tol && gds > 1e-14 * MAX (1.0, self->v_scale))
+      st->contact_upper = TRUE;
+    else
+      return;
+    sx = st->contact_upper ? -1 : 1;
+    self->mode[s] = LZ_MODE_CONTACT;
+    self->mode[e] = LZ_MODE_STICK;
+    condense (self, t, y, self->yc, FALSE);
+    ground_terms (self, e, t, &g0, &g0d, &g0dd);
+    gd = elem_g (el, self->yc + n, g0d);
+    if (fabs (gd) > v_tol)
+      {
+        self->mode[e] = gd > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+        condense (self, t, y, self->yc, FALSE);
+      }
+    if (sx * self->zlambda[s] < 0)
+      {
+        /* it would pull: free */
+        self->mode[s] = LZ_MODE_FREE;
+        self->mode[e] = free_mode;
+      }
+  }
 }
 
 /* The acceleration-level mode selection over the candidates (stops at a
@@ -1782,6 +2008,8 @@ select_modes (LzEventIntegrator *self,
     ok = FALSE;
   /* the damped ones' stops: by the velocities they would have */
   dstop_select (self, t, y, pos_tol);
+  /* and their dry friction: by the force it would hold */
+  dfric_select (self, t, y, v_tol);
   rhs (t, y, self->dydt, self);
   for (guint e = 0; e < self->ne; e++)
     {
@@ -1793,7 +2021,9 @@ select_modes (LzEventIntegrator *self,
       switch (el->kind)
         {
         case LZ_ITEM_FRICTION:
-          if (self->is_bearing[e] && fabs (gd) <= v_tol)
+          if (self->is_bearing[e] && bearing_row (self, e) >= 0 && self->sF[bearing_row (self, e)] >= 0)
+            bearing_select (self, (guint) bearing_row (self, e), t, y, pos_tol, v_tol);
+          else if (self->is_bearing[e] && fabs (gd) <= v_tol)
             {
               /* μ ż = luz(F, F0): the force it would hold decides */
               double T, tol;
@@ -2326,6 +2556,20 @@ event_step (LzIntegrator *integrator,
         }
       memcpy (self->y, self->y0, dim * sizeof (double));
       integrator->t = t0;
+      /* a bearing with a stop on its body: both modes together */
+      for (guint r = 0; r < self->nF; r++)
+        if (self->sF[r] >= 0 && (self->new_mode[self->eF[r]] != self->mode[self->eF[r]]
+                                 || self->new_mode[self->sF[r]] != self->mode[self->sF[r]]))
+          {
+            LzMode *saved = g_newa (LzMode, self->ne);
+
+            memcpy (saved, self->mode, self->ne * sizeof (LzMode));
+            memcpy (self->mode, self->new_mode, self->ne * sizeof (LzMode));
+            bearing_select (self, r, t0, self->y, 1e-8 * MAX (1.0, self->v_scale),
+                            contact_v_tol (self));
+            memcpy (self->new_mode, self->mode, self->ne * sizeof (LzMode));
+            memcpy (self->mode, saved, self->ne * sizeof (LzMode));
+          }
       for (guint e = 0; e < self->ne; e++)
         if (self->new_mode[e] != self->mode[e])
           {
@@ -2503,6 +2747,8 @@ event_free (LzIntegrator *integrator)
   g_free (self->wF);
   g_free (self->zlambda);
   g_free (self->is_bearing);
+  g_free (self->sF);
+  g_free (self->is_fstop);
   g_free (self->iS);
   g_free (self->is_static);
   g_free (self->rN);
@@ -2889,9 +3135,10 @@ alloc_static (LzEventIntegrator *self)
 /* Massless joints: those without damping (N, algebraic: linear springs,
  * and springs with freeplay, stops and dry friction through node_solve())
  * and those with damping (D, first order: springs with freeplay by their
- * mode, stops through dstop_solve()), factored once; friction on a damped
- * massless body only as a bearing (F); the rest is for time-stepping (or
- * a closed-form reduction, lz-joints.c). */
+ * mode, stops and dry friction through dstop_solve()), factored once; a
+ * damped massless body whose one friction element goes to a ground or a
+ * body with mass is a bearing (F, with at most one stop); the rest is for
+ * time-stepping (or a closed-form reduction, lz-joints.c). */
 static gboolean
 setup_massless (LzEventIntegrator *self,
                 GError           **error)
@@ -2911,6 +3158,8 @@ setup_massless (LzEventIntegrator *self,
   self->wF = g_new0 (double, MAX (n, 1));
   self->zlambda = g_new0 (double, MAX (ne, 1));
   self->is_bearing = g_new0 (gboolean, MAX (ne, 1));
+  self->sF = g_new (int, MAX (n, 1));
+  self->is_fstop = g_new0 (gboolean, MAX (ne, 1));
   self->is_static = g_new0 (gboolean, MAX (ne, 1));
   self->iS = g_new0 (guint, MAX (ne, 1));
   self->rN = g_new (int, MAX (n, 1));
@@ -2963,6 +3212,7 @@ setup_massless (LzEventIntegrator *self,
             self->eF[self->nF] = bearing_of[i];
             self->wF[self->nF] = (int) i == b ? cb : -ca;
             self->is_bearing[bearing_of[i]] = TRUE;
+            self->sF[self->nF] = -1;
             self->nF++;
           }
         else if (gsl_matrix_get (self->C, i, i) > 0)
@@ -2983,13 +3233,14 @@ setup_massless (LzEventIntegrator *self,
    * joints (node_solve(); a stuck friction element holds its coordinate
    * like a stop in contact, a slipping one pushes with ±F0).  On a damped
    * joint (D, ż = C_DD⁻¹(…)): a spring with freeplay is a force by its
-   * mode, a stop in contact a velocity constraint (dstop_solve()).
-   * Friction on a damped body only as a bearing (above). */
+   * mode, a stop in contact and a stuck friction element velocity
+   * constraints (dstop_solve()), a slipping one its level.  A bearing's
+   * body (above): one stop, in condense(). */
   for (guint e = 0; e < ne; e++)
     {
       const LzElement *element = lz_model_get_element (model, e);
       double freeplay = 0;
-      int a, b, z;
+      int a, b;
       double ca, cb;
 
       lz_element_get_stiffness (element, NULL, &freeplay, NULL);
@@ -3007,31 +3258,66 @@ setup_massless (LzEventIntegrator *self,
           continue;
         }
       /* a damped massless port (D, or a bearing's body) */
-      z = a >= 0 && !(self->mass[a] > 0) ? a : b;
+      if (element->item.kind == LZ_ITEM_FRICTION
+          && (a < 0 || self->mass[a] > 0 || self->rD[a] >= 0) && (b < 0 || self->mass[b] > 0 || self->rD[b] >= 0))
+        {
+          /* on D joints only (not a bearing's body): stuck a velocity
+           * constraint, slipping a force (dstop_solve(), dfric_select()) */
+          self->is_static[e] = TRUE;
+          self->is_dstop[e] = TRUE;
+          self->iDS[self->nDS++] = e;
+          continue;
+        }
       if (element->item.kind == LZ_ITEM_FRICTION)
         {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                       _("the friction “%s” acts on the massless body “%s”, which has damping and is "
-                         "not a bearing: the event-driven method takes dry friction on a damped "
-                         "massless body only as paper 003’s non-inertial element (its one friction "
-                         "element, to a ground or a body with mass, and no damper to another massless "
-                         "body); use time-stepping"),
-                       element->item.id, lz_assembly_get_dof_name (assembly, z));
-          return FALSE;
+          /* a port is a bearing's body (the other a massless body) */
+          for (guint r = 0; r < self->nF; r++)
+            if ((a >= 0 && self->iF[r] == (guint) a) || (b >= 0 && self->iF[r] == (guint) b))
+              {
+                g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                             _("the friction “%s” acts on the massless body “%s”, which moves in the "
+                               "bearing “%s”: the event-driven method takes no other dry friction on a "
+                               "bearing’s body; use time-stepping"),
+                             element->item.id, lz_assembly_get_dof_name (assembly, self->iF[r]),
+                             lz_model_get_element (model, self->eF[r])->item.id);
+                return FALSE;
+              }
+          continue;
         }
       if (element->item.kind != LZ_ITEM_STOP)
         continue;                       /* a spring with freeplay: a force by its mode */
       for (guint r = 0; r < self->nF; r++)
         if ((a >= 0 && self->iF[r] == (guint) a) || (b >= 0 && self->iF[r] == (guint) b))
           {
+            int other = self->iF[r] == (guint) b ? a : b, fa, fb;
+            double fca, fcb;
+            const LzElement *fe = lz_model_get_element (model, self->eF[r]);
+            const LzGround *gs, *gf;
+
+            /* its one stop, to a fixed ground, the bearing's also to a fixed
+             * ground: a velocity constraint in contact (see condense()) */
+            lz_assembly_get_element_ports (assembly, self->eF[r], &fa, &fb, &fca, &fcb);
+            gs = lz_model_lookup_ground (model, self->iF[r] == (guint) b ? element->a : element->b);
+            gf = lz_model_lookup_ground (model, fa == (int) self->iF[r] ? fe->b : fe->a);
+
+            if (self->sF[r] < 0 && other < 0 && (fa == (int) self->iF[r] ? fb : fa) < 0
+                && gs != NULL && gs->motion == NULL && gf != NULL && gf->motion == NULL)
+              {
+                self->sF[r] = (int) e;
+                self->is_fstop[e] = TRUE;
+                self->is_static[e] = TRUE;
+                break;
+              }
             g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                          _("the stop “%s” acts on the massless body “%s”, which moves in the bearing "
-                           "“%s”: the event-driven method does not take stops on a bearing’s body; "
-                           "use time-stepping"),
+                           "“%s”: the event-driven method takes one stop on a bearing’s body, to a "
+                           "fixed ground, with the bearing to a fixed ground; use time-stepping"),
                          element->item.id, lz_assembly_get_dof_name (assembly, self->iF[r]),
                          lz_model_get_element (model, self->eF[r])->item.id);
             return FALSE;
           }
+      if (self->is_fstop[e])
+        continue;
       self->is_static[e] = TRUE;
       self->is_dstop[e] = TRUE;
       self->iDS[self->nDS++] = e;
