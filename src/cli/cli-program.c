@@ -178,20 +178,9 @@ lz_cli_program (int    argc,
   if (file == NULL)
     return lz_cli_usage_error ("program", _("no model file given"));
 
-  model = lz_model_load (file, &error);
-  if (model == NULL)
-    {
-      g_printerr ("%s\n", error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
-  assembly = lz_assembly_new (model, &error);
+  assembly = lz_cli_load_assembly (file, &model);
   if (assembly == NULL)
-    {
-      g_autofree char *display = g_filename_display_name (file);
-
-      g_printerr ("%s: %s\n", display, error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
+    return LZ_CLI_EXIT_BAD_INPUT;
   if (options.t_end > 0.0 && options.sample > options.t_end)
     return lz_cli_usage_error ("program", _("the sample step is longer than the time span"));
   if (options.t_end > 0.0 && options.sample > 0.0 && options.t_end / options.sample > 1e7)

@@ -248,20 +248,9 @@ lz_cli_reduce (int    argc,
   if (file == NULL)
     return lz_cli_usage_error ("reduce", _("no model file given"));
 
-  model = lz_model_load (file, &error);
-  if (model == NULL)
-    {
-      g_printerr ("%s\n", error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
-  assembly = lz_assembly_new (model, &error);
+  assembly = lz_cli_load_assembly (file, &model);
   if (assembly == NULL)
-    {
-      g_autofree char *display = g_filename_display_name (file);
-
-      g_printerr ("%s: %s\n", display, error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
+    return LZ_CLI_EXIT_BAD_INPUT;
 
   reduction = lz_reduction_new_for_assembly (assembly);
   if (simplify > 0)

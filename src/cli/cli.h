@@ -8,6 +8,8 @@
 
 #include <glib.h>
 
+#include "lz.h"
+
 G_BEGIN_DECLS
 
 /* Exit codes, documented in `luztar-cli --help` and README.md. */
@@ -52,6 +54,11 @@ gboolean lz_cli_parse_format (const char  *value,
 int lz_cli_write_output (const char *command,
                          const char *output,
                          const char *result);
+
+/* Loads and assembles FILE into *MODEL_OUT and the returned assembly;
+ * NULL (said on stderr) on failure. */
+LzAssembly *lz_cli_load_assembly (const char  *file,
+                                  LzModel    **model_out);
 
 /* The commands, one file each (cli-<command>.c). */
 int lz_cli_check (int argc, char **argv);

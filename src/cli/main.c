@@ -64,6 +64,34 @@ lz_cli_parse_format (const char  *value,
   return TRUE;
 }
 
+/* Loads FILE and assembles it; on failure says why on stderr (the
+ * file's own messages name it) and returns NULL. */
+LzAssembly *
+lz_cli_load_assembly (const char  *file,
+                      LzModel    **model_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = lz_model_load (file, &error);
+  LzAssembly *assembly;
+
+  *model_out = NULL;
+  if (model == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return NULL;
+    }
+  assembly = lz_assembly_new (model, &error);
+  if (assembly == NULL)
+    {
+      g_autofree char *display = g_filename_display_name (file);
+
+      g_printerr ("%s: %s\n", display, error->message);
+      return NULL;
+    }
+  *model_out = g_steal_pointer (&model);
+  return assembly;
+}
+
 int
 lz_cli_write_output (const char *command,
                      const char *output,

@@ -514,6 +514,42 @@ node_slope (const LzTimestep *self,
   return d;
 }
 
+/* From z, where the slope of dof i has the sign σ ≠ 0, towards BOUND
+ * (downhill): the last point that still has that sign before the slope
+ * changes sign (by bisection, to round-off), or BOUND if it keeps it all
+ * the way (the body presses on a stop). */
+static double
+slide_to_balance (const LzTimestep *self,
+                  guint             i,
+                  double            z,
+                  double            bound,
+                  const double     *f,
+                  double            t)
+{
+  double sigma = node_slope (self, i, z, f, t) > 0 ? 1 : -1, dir = -sigma;
+  double step = 1e-3, near = z, far = z + dir * step;
+
+  while (dir * (bound - far) > 0 && sigma * node_slope (self, i, far, f, t) > 0 && step < 1e12)
+    {
+      step *= 2;
+      far = z + dir * step;
+    }
+  if (dir * (far - bound) > 0)
+    far = bound;
+  if (sigma * node_slope (self, i, far, f, t) > 0)
+    return far;
+  for (guint k = 0; k < 200 && fabs (far - near) > 1e-16 * (1 + fabs (near)); k++)
+    {
+      double mid = 0.5 * (near + far);
+
+      if (sigma * node_slope (self, i, mid, f, t) > 0)
+        near = mid;
+      else
+        far = mid;
+    }
+  return near;
+}
+
 /* With nonsmooth elements on undamped massless bodies: each balances where
  * its energy is least given the others, inside its stops (a convex problem
  * in each coordinate, so the sweeps converge); a body held by nothing in a
@@ -540,11 +576,11 @@ balance_massless_nonsmooth (LzTimestep *self,
       }
   for (guint sweep = 0; sweep < 2000; sweep++)
     {
-      double moved = 0, scale = 1e-3;
+      double moved = 0;
 
       for (guint i = 0; i < n; i++)
         {
-          double lo = -INFINITY, hi = INFINITY, z = self->q[i], d, a, c, step;
+          double lo = -INFINITY, hi = INFINITY, z = self->q[i], d;
 
           if (!self->algebraic[i] || skip[i])
             continue;
@@ -577,63 +613,11 @@ balance_massless_nonsmooth (LzTimestep *self,
           if (lo > hi)
             return FALSE;
           z = CLAMP (z, lo, hi);
+          /* the nearest point where the slope changes sign (it is
+           * nondecreasing), or the stop it presses on */
           d = node_slope (self, i, z, f, t);
-          /* the nearest point where the slope changes sign, by bisection
-           * between z and a point beyond it (the slope is nondecreasing) */
-          if (d > 0 && z > lo)
-            {
-              step = scale;
-              a = z - step;
-              while (a > lo && node_slope (self, i, a, f, t) > 0 && step < 1e12)
-                {
-                  step *= 2;
-                  a = z - step;
-                }
-              a = MAX (a, lo);
-              c = z;
-              if (node_slope (self, i, a, f, t) > 0)
-                z = a;               /* pressed on its lower stop */
-              else
-                {
-                  for (guint k = 0; k < 200 && c - a > 1e-16 * (1 + fabs (c)); k++)
-                    {
-                      double mid = 0.5 * (a + c);
-
-                      if (node_slope (self, i, mid, f, t) > 0)
-                        c = mid;
-                      else
-                        a = mid;
-                    }
-                  z = c;
-                }
-            }
-          else if (d < 0 && z < hi)
-            {
-              step = scale;
-              c = z + step;
-              while (c < hi && node_slope (self, i, c, f, t) < 0 && step < 1e12)
-                {
-                  step *= 2;
-                  c = z + step;
-                }
-              c = MIN (c, hi);
-              a = z;
-              if (node_slope (self, i, c, f, t) < 0)
-                z = c;               /* pressed on its upper stop */
-              else
-                {
-                  for (guint k = 0; k < 200 && c - a > 1e-16 * (1 + fabs (c)); k++)
-                    {
-                      double mid = 0.5 * (a + c);
-
-                      if (node_slope (self, i, mid, f, t) < 0)
-                        a = mid;
-                      else
-                        c = mid;
-                    }
-                  z = a;
-                }
-            }
+          if ((d > 0 && z > lo) || (d < 0 && z < hi))
+            z = slide_to_balance (self, i, z, d > 0 ? lo : hi, f, t);
           moved = MAX (moved, fabs (z - self->q[i]));
           self->q[i] = z;
         }

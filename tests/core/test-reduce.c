@@ -649,31 +649,6 @@ test_nodes_classified (void)
     }
 }
 
-static LzTrace *
-simulate (LzModel                *model,
-          const LzIntegratorType *type,
-          double                  sample)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(LzAssembly) as = lz_assembly_new (model, &error);
-  g_autoptr(LzIntegrator) integrator = NULL;
-  LzIntegratorOptions options;
-  LzTrace *trace;
-  LzStepResult res;
-
-  g_assert_no_error (error);
-  lz_integrator_options_init (&options);
-  options.sample = sample;
-  integrator = lz_integrator_new (type, as, &options, &error);
-  g_assert_no_error (error);
-  trace = lz_trace_new (model);
-  do
-    res = lz_integrator_step (integrator, INFINITY, trace, &error);
-  while (res == LZ_STEP_OK || res == LZ_STEP_EVENT);
-  g_assert_no_error (error);
-  return trace;
-}
-
 /* ż = rate·luz(0.05 sin 2t − z − shift, zone) */
 typedef struct
 {

@@ -316,31 +316,6 @@ test_kept_joints (void)
 /* ------------------------------------------------------------------------ */
 /* Trajectories                                                              */
 
-static LzTrace *
-simulate (LzModel                *model,
-          const LzIntegratorType *type,
-          double                  sample)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(LzAssembly) as = lz_assembly_new (model, &error);
-  g_autoptr(LzIntegrator) integrator = NULL;
-  LzIntegratorOptions options;
-  LzTrace *trace;
-  LzStepResult r;
-
-  g_assert_no_error (error);
-  lz_integrator_options_init (&options);
-  options.sample = sample;
-  integrator = lz_integrator_new (type, as, &options, &error);
-  g_assert_no_error (error);
-  trace = lz_trace_new (model);
-  do
-    r = lz_integrator_step (integrator, INFINITY, trace, &error);
-  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
-  g_assert_no_error (error);
-  return trace;
-}
-
 /* The largest difference of body ID between the traces at the sample
  * times they share (both sampled every SAMPLE from 0). */
 static double

@@ -435,30 +435,6 @@ difference (LzModel       *model,
   return worst;
 }
 
-static LzTrace *
-run_event (LzModel *model,
-           double   sample)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(LzAssembly) as = lz_assembly_new (model, &error);
-  g_autoptr(LzIntegrator) integrator = NULL;
-  LzIntegratorOptions options;
-  LzTrace *trace;
-  LzStepResult r;
-
-  g_assert_no_error (error);
-  lz_integrator_options_init (&options);
-  options.sample = sample;
-  integrator = lz_integrator_new (lz_integrator_event, as, &options, &error);
-  g_assert_no_error (error);
-  trace = lz_trace_new (model);
-  do
-    r = lz_integrator_step (integrator, INFINITY, trace, &error);
-  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
-  g_assert_no_error (error);
-  return trace;
-}
-
 /* Massless bodies with stops and springs with freeplay (issue 7): their
  * coordinates are unknowns of each step's complementarity problem — a
  * stop on one holds its position where it balances (no impact, no
@@ -495,7 +471,7 @@ test_timestep_massless_nonsmooth (void)
   for (guint k = 0; k < G_N_ELEMENTS (models); k++)
     {
       g_autoptr(LzModel) model = parse (models[k]);
-      g_autoptr(LzTrace) ev = run_event (model, 0.01);
+      g_autoptr(LzTrace) ev = simulate (model, lz_integrator_event, 0.01);
       double dm[2], dz[2];
       LzEnergy energy;
 
@@ -573,7 +549,7 @@ test_timestep_massless_friction (void)
     "<spring id='k0' a='wall' b='m' k='100'/><spring id='kz' a='wall' b='z' k='50'/>"
     "<friction id='f' a='m' b='z' level='0.5'/>"
     "<force id='F' body='m' value='5*sin(3*t)'/><simulation t-end='3'/></luztar-model>");
-  g_autoptr(LzTrace) ev = run_event (model, 0.01);
+  g_autoptr(LzTrace) ev = simulate (model, lz_integrator_event, 0.01);
   double d[2];
 
   {

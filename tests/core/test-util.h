@@ -1,4 +1,4 @@
-/* test-util.h — model loading shared by the core tests
+/* test-util.h — model loading and running shared by the core tests
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -32,4 +32,31 @@ parse (const char *xml)
 
   g_assert_no_error (error);
   return model;
+}
+
+/* Runs MODEL to its end by TYPE with the model's settings, sampled every
+ * SAMPLE; the test fails if the run does. */
+static inline LzTrace *
+simulate (LzModel                *model,
+          const LzIntegratorType *type,
+          double                  sample)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzAssembly) as = lz_assembly_new (model, &error);
+  g_autoptr(LzIntegrator) integrator = NULL;
+  LzIntegratorOptions options;
+  LzTrace *trace;
+  LzStepResult r;
+
+  g_assert_no_error (error);
+  lz_integrator_options_init (&options);
+  options.sample = sample;
+  integrator = lz_integrator_new (type, as, &options, &error);
+  g_assert_no_error (error);
+  trace = lz_trace_new (model);
+  do
+    r = lz_integrator_step (integrator, INFINITY, trace, &error);
+  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
+  g_assert_no_error (error);
+  return trace;
 }
