@@ -53,7 +53,7 @@
  * springs (algebraic), by dampers (first order: ż from C_DD ż = F, with
  * springs with freeplay by their mode, stops in contact and stuck dry
  * friction as velocity constraints, slipping friction as its level, see
- * dstop_solve() and dfric_select()), in a bearing (paper 003's
+ * dstop_solve() and dvel_select()), in a bearing (paper 003's
  * non-inertial friction, with one stop to a fixed ground on its body when
  * the bearing is to a fixed ground too), and, without damping, with springs with freeplay, stops and
  * dry friction (rigid-plastic) as the unknowns of a static
@@ -175,6 +175,7 @@ typedef struct
   int    *rD;                 /* per dof: its row among the D joints, or −1 */
   gsl_matrix *DX, *DG, *DV;   /* C_DD⁻¹ W (nD × nDS), Wᵀ C_DD⁻¹ W = U S Vᵀ (U in DG) */
   gsl_vector *DS, *Dwork, *Dr, *Dl, *Dcol;
+  gboolean d_free;            /* condense() leaves the D constraints out */
 } LzEvent_;
 
 typedef LzEvent_ LzEventIntegrator;
@@ -729,7 +730,8 @@ dstop_solve (LzEventIntegrator *self,
 
       self->zlambda[e] = 0;
       if (self->mode[e] == LZ_MODE_CONTACT
-          || (self->el[e].kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK))
+          || (self->el[e].kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK
+              && !self->el[e].shadowed))
         con[nc++] = e;
     }
   if (nc == 0)
@@ -937,7 +939,7 @@ condense (LzEventIntegrator *self,
           gsl_vector_set (self->bD, r, b);
         }
       gsl_linalg_LU_solve (self->CDD, self->pD, self->bD, self->xD);
-      if (self->nDS > 0)
+      if (self->nDS > 0 && !self->d_free)
         dstop_solve (self, t, dst, self->xD);
       for (guint r = 0; r < self->nD; r++)
         dst[n + self->iD[r]] = gsl_vector_get (self->xD, r);
@@ -1247,6 +1249,22 @@ setup_mode (LzEventIntegrator *self)
           el->shadowed = TRUE;
       if (!el->shadowed)
         self->con[nc++] = e;
+    }
+  /* a stuck friction element of the D joints along a stop in contact, on
+   * the same ports: the stop holds, the friction element is idle */
+  for (guint s = 0; s < self->nDS; s++)
+    {
+      Elem *el = &self->el[self->iDS[s]];
+
+      if (el->kind != LZ_ITEM_FRICTION || self->mode[self->iDS[s]] != LZ_MODE_STICK)
+        continue;
+      for (guint r = 0; r < self->nDS && !el->shadowed; r++)
+        {
+          const Elem *st = &self->el[self->iDS[r]];
+
+          el->shadowed = st->kind == LZ_ITEM_STOP && self->mode[self->iDS[r]] == LZ_MODE_CONTACT
+                         && parallel (el, st) && el->xa == st->xa && el->xb == st->xb;
+        }
     }
   self->nc = nc;
   g_clear_pointer (&self->G, gsl_matrix_free);
@@ -1720,157 +1738,226 @@ resolve_impacts (LzEventIntegrator *self,
   return ke0 - ke1 + ground_work;
 }
 
-/* The modes of the D joints' stops at (t, y): a stop at a limit is in
- * contact when the joints, free, would move into it — with several, the
- * velocity-level LCP λ ≥ 0 ⊥ u_free + Wᵀ C_DD⁻¹ W λ ≥ 0 (no impact: a
- * first-order coordinate has no momentum; the sweeping process). */
-static void
-dstop_select (LzEventIntegrator *self,
-              double             t,
-              const double      *y,
-              double             pos_tol)
+/* The velocity-level problem of the D joints' stops and dry friction at
+ * (t, y): their velocities are algebraic (no momentum, no impact) — the
+ * joints' free velocities u_free, the forces λ along the elements'
+ * directions W,
+ *
+ *   u = u_free + Wᵀ C_DD⁻¹ W λ,
+ *   a stop at a limit:   0 ≤ ±λ ⊥ ±u ≥ 0,
+ *   a friction element:  −F₊ ≤ λ ≤ F₋, u ≥ 0 at −F₊, u ≤ 0 at F₋, else u = 0,
+ *
+ * the minimum of ½ vᵀ C_DD v − bᵀ v + Σ F·|u| over the admissible v (the
+ * sweeping process of paper 003 §3.2).  The friction box becomes
+ * complementarity with λ = −F₊ + μ, μ ∈ [0, F₊ + F₋]: μ ⊥ u + ν, ν ⊥
+ * F₊ + F₋ − μ; the LCP is copositive-plus, Lemke solves it.  CAND holds
+ * the M elements (stops first, NS of them, with SGN the limit's side);
+ * LAM and U get λ and u.  Leaves the modes of the D elements free/stuck. */
+static gboolean
+dvel_solve (LzEventIntegrator *self,
+            double             t,
+            const double      *y,
+            const guint       *cand,
+            const double      *sgn,
+            guint              m,
+            guint              ns,
+            double            *lam,
+            double            *u)
 {
-  guint n = self->n, m = 0, nD = self->nD;
+  guint n = self->n, nD = self->nD, nf = m - ns, L = ns + 2 * (m - ns);
+  g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
+  g_autoptr(gsl_matrix) X = gsl_matrix_calloc (nD, m);
+  g_autoptr(gsl_matrix) M = gsl_matrix_calloc (L, L);
+  g_autoptr(gsl_vector) q = gsl_vector_alloc (L);
+  g_autoptr(gsl_vector) z = gsl_vector_alloc (L);
+  g_autoptr(gsl_vector) w = gsl_vector_alloc (L);
+  double *lo = g_alloca (m * sizeof (double));
+  gboolean ok;
+
+  /* the free velocities: stops free, friction neither held nor pushing */
+  for (guint s = 0; s < self->nDS; s++)
+    {
+      guint e = self->iDS[s];
+
+      self->mode[e] = self->el[e].kind == LZ_ITEM_STOP ? LZ_MODE_FREE : LZ_MODE_STICK;
+    }
+  self->d_free = TRUE;
+  condense (self, t, y, self->yc, FALSE);
+  self->d_free = FALSE;
+  /* A = Wᵀ C_DD⁻¹ W */
+  for (guint j = 0; j < m; j++)
+    {
+      const Elem *el = &self->el[cand[j]];
+      gsl_vector_view col = gsl_matrix_column (X, j);
+      double g0, g0d, g0dd;
+
+      ground_terms (self, cand[j], t, &g0, &g0d, &g0dd);
+      u[j] = elem_g (el, self->yc + n, g0d);
+      gsl_vector_set_zero (self->Dcol);
+      if (el->b >= 0 && self->rD[el->b] >= 0)
+        *gsl_vector_ptr (self->Dcol, self->rD[el->b]) += el->cb;
+      if (el->a >= 0 && self->rD[el->a] >= 0)
+        *gsl_vector_ptr (self->Dcol, self->rD[el->a]) -= el->ca;
+      gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, &col.vector);
+      lo[j] = j < ns ? 0 : -el->fpos;
+    }
+  for (guint i = 0; i < m; i++)
+    {
+      const Elem *el = &self->el[cand[i]];
+
+      for (guint j = 0; j < m; j++)
+        {
+          double s = 0;
+
+          if (el->b >= 0 && self->rD[el->b] >= 0)
+            s += el->cb * gsl_matrix_get (X, self->rD[el->b], j);
+          if (el->a >= 0 && self->rD[el->a] >= 0)
+            s -= el->ca * gsl_matrix_get (X, self->rD[el->a], j);
+          gsl_matrix_set (A, i, j, s);
+        }
+    }
+  /* z = (±λ of the stops, μ of the friction, ν of the friction) */
+  for (guint i = 0; i < m; i++)
+    {
+      double qi = u[i], si = i < ns ? sgn[i] : 1;
+
+      for (guint j = ns; j < m; j++)
+        qi += gsl_matrix_get (A, i, j) * lo[j];
+      gsl_vector_set (q, i, si * qi);
+      for (guint j = 0; j < m; j++)
+        gsl_matrix_set (M, i, j, si * gsl_matrix_get (A, i, j) * (j < ns ? sgn[j] : 1));
+    }
+  for (guint f = 0; f < nf; f++)
+    {
+      const Elem *el = &self->el[cand[ns + f]];
+
+      gsl_matrix_set (M, ns + f, m + f, 1);
+      gsl_matrix_set (M, m + f, ns + f, -1);
+      gsl_vector_set (q, m + f, el->fpos + el->fneg);
+    }
+  ok = lz_lcp_solve_lemke (M, q, z, w, NULL, NULL);
+  for (guint j = 0; j < m; j++)
+    lam[j] = !ok ? 0 : j < ns ? sgn[j] * gsl_vector_get (z, j) : lo[j] + gsl_vector_get (z, j);
+  for (guint j = 0; j < m && ok; j++)
+    for (guint k = 0; k < m; k++)
+      u[j] += gsl_matrix_get (A, j, k) * lam[k];
+  return ok;
+}
+
+/* The modes of the D joints' stops and dry friction at (t, y), together,
+ * by dvel_solve(): a stop at a limit is in contact while it pushes; a
+ * friction element is stuck while its force is inside its levels,
+ * slipping the way it moves when on one.  Where that is undecided at t —
+ * slip velocity zero and the force on a level (a friction element that
+ * reaches its level, or whose partner turns round while a stop holds its
+ * body), or a stop touches pushing nothing — the problem a moment later
+ * decides: the modes it gives. */
+static void
+dvel_select (LzEventIntegrator *self,
+             double             t,
+             double            *y,
+             double             pos_tol,
+             double             v_tol)
+{
+  guint n = self->n, m = 0, ns = 0;
   guint *cand = g_alloca (MAX (self->nDS, 1) * sizeof (guint));
   double *sgn = g_alloca (MAX (self->nDS, 1) * sizeof (double));
+  double *lam = g_alloca (MAX (self->nDS, 1) * sizeof (double));
   double *u = g_alloca (MAX (self->nDS, 1) * sizeof (double));
+  gboolean *open = g_alloca (MAX (self->nDS, 1) * sizeof (gboolean));
+  gboolean ok, any_open = FALSE;
+  double scale = 1;
 
   if (self->nDS == 0)
     return;
+  /* the candidates: stops at a limit first, then every friction element */
   for (guint s = 0; s < self->nDS; s++)
     if (self->el[self->iDS[s]].kind == LZ_ITEM_STOP)
       self->mode[self->iDS[s]] = LZ_MODE_FREE;
   condense (self, t, y, self->yc, FALSE);
-  for (guint s = 0; s < self->nDS; s++)
-    {
-      guint e = self->iDS[s];
-      Elem *el = &self->el[e];
-      double g0, g0d, g0dd, g, gd;
+  for (int pass = 0; pass < 2; pass++)
+    for (guint s = 0; s < self->nDS; s++)
+      {
+        guint e = self->iDS[s];
+        Elem *el = &self->el[e];
+        double g0, g0d, g0dd, g;
 
-      if (el->kind != LZ_ITEM_STOP)
-        continue;
-
-      ground_terms (self, e, t, &g0, &g0d, &g0dd);
-      g = elem_g (el, self->yc, g0);
-      gd = elem_g (el, self->yc + n, g0d);
-      el->contact_upper = FALSE;
-      if (isfinite (el->lower) && g - el->lower <= pos_tol)
+        if ((pass == 0) != (el->kind == LZ_ITEM_STOP))
+          continue;
         sgn[m] = 1;
-      else if (isfinite (el->upper) && el->upper - g <= pos_tol)
-        {
-          sgn[m] = -1;
-          el->contact_upper = TRUE;
-        }
-      else
-        continue;
-      u[m] = sgn[m] * gd;
-      cand[m++] = e;
-    }
+        if (el->kind == LZ_ITEM_STOP)
+          {
+            ground_terms (self, e, t, &g0, &g0d, &g0dd);
+            g = elem_g (el, self->yc, g0);
+            el->contact_upper = FALSE;
+            if (isfinite (el->lower) && g - el->lower <= pos_tol)
+              sgn[m] = 1;
+            else if (isfinite (el->upper) && el->upper - g <= pos_tol)
+              {
+                sgn[m] = -1;
+                el->contact_upper = TRUE;
+              }
+            else
+              continue;
+            ns++;
+          }
+        cand[m++] = e;
+      }
   if (m == 0)
     return;
-  {
-    g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
-    g_autoptr(gsl_matrix) X = gsl_matrix_calloc (nD, m);
-    g_autoptr(gsl_vector) b = gsl_vector_alloc (m);
-    g_autoptr(gsl_vector) z = gsl_vector_alloc (m);
-    g_autoptr(gsl_vector) w = gsl_vector_alloc (m);
-    gboolean ok;
-
-    for (guint j = 0; j < m; j++)
-      {
-        const Elem *el = &self->el[cand[j]];
-        gsl_vector_view col = gsl_matrix_column (X, j);
-
-        gsl_vector_set_zero (self->Dcol);
-        if (el->b >= 0 && self->rD[el->b] >= 0)
-          *gsl_vector_ptr (self->Dcol, self->rD[el->b]) += sgn[j] * el->cb;
-        if (el->a >= 0 && self->rD[el->a] >= 0)
-          *gsl_vector_ptr (self->Dcol, self->rD[el->a]) -= sgn[j] * el->ca;
-        gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, &col.vector);
-        gsl_vector_set (b, j, u[j]);
-      }
-    for (guint i = 0; i < m; i++)
-      {
-        const Elem *el = &self->el[cand[i]];
-
-        for (guint j = 0; j < m; j++)
-          {
-            double s = 0;
-
-            if (el->b >= 0 && self->rD[el->b] >= 0)
-              s += el->cb * gsl_matrix_get (X, self->rD[el->b], j);
-            if (el->a >= 0 && self->rD[el->a] >= 0)
-              s -= el->ca * gsl_matrix_get (X, self->rD[el->a], j);
-            gsl_matrix_set (A, i, j, sgn[i] * s);
-          }
-      }
-    ok = lz_lcp_solve_lemke (A, b, z, w, NULL, NULL);
-    for (guint j = 0; j < m; j++)
-      self->mode[cand[j]] = !ok || gsl_vector_get (z, j) > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
-  }
-}
-
-/* The modes of the D joints' dry friction (rigid-plastic, no momentum):
- * slipping while its slip velocity (in the modes before) is not zero;
- * at zero, stuck — ġ = 0 a velocity constraint like a stop's contact —
- * when the force it holds is within its levels, else slipping the way the
- * excess pushes.  Several at once: by turns until none changes. */
-static void
-dfric_select (LzEventIntegrator *self,
-              double             t,
-              const double      *y,
-              double             v_tol)
-{
-  guint n = self->n;
-  gboolean *cand = g_alloca (MAX (self->nDS, 1) * sizeof (gboolean));
-  guint nf = 0;
-
-  for (guint s = 0; s < self->nDS; s++)
-    nf += self->el[self->iDS[s]].kind == LZ_ITEM_FRICTION;
-  if (nf == 0)
-    return;
-  condense (self, t, y, self->yc, FALSE);
-  for (guint s = 0; s < self->nDS; s++)
+  ok = dvel_solve (self, t, y, cand, sgn, m, ns, lam, u);
+  for (guint j = 0; j < m; j++)
+    scale = MAX (scale, j < ns ? fabs (lam[j]) : MAX (self->el[cand[j]].fpos, self->el[cand[j]].fneg));
+  for (guint j = 0; j < m; j++)
     {
-      guint e = self->iDS[s];
+      guint e = cand[j];
       const Elem *el = &self->el[e];
-      double g0, g0d, g0dd, gd;
+      double tol = 1e-9 * MAX (1.0, MAX (el->fpos, el->fneg));
 
-      cand[s] = FALSE;
-      if (el->kind != LZ_ITEM_FRICTION)
-        continue;
-      ground_terms (self, e, t, &g0, &g0d, &g0dd);
-      gd = elem_g (el, self->yc + n, g0d);
-      if (fabs (gd) <= v_tol)
-        {
-          cand[s] = TRUE;
-          self->mode[e] = LZ_MODE_STICK;
-        }
+      open[j] = FALSE;
+      if (j < ns && ok && sgn[j] * lam[j] <= 1e-12 * scale && fabs (u[j]) <= v_tol)
+        open[j] = any_open = TRUE;      /* touching, pushing nothing */
+      else if (j < ns)
+        self->mode[e] = !ok || sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
+      else if (!ok || u[j] > v_tol || u[j] < -v_tol)
+        self->mode[e] = u[j] > v_tol ? LZ_MODE_SLIP_POS : u[j] < -v_tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
+      else if (lam[j] > -el->fpos + tol && lam[j] < el->fneg - tol)
+        self->mode[e] = LZ_MODE_STICK;
       else
-        self->mode[e] = gd > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+        open[j] = any_open = TRUE;
     }
-  for (guint pass = 0; pass < 2 * nf + 1; pass++)
+  if (any_open)
     {
-      gboolean changed = FALSE;
+      /* a moment later, the state moved on in these modes */
+      double dt = 1e-7 * MAX (1.0, fabs (t));
+      g_autofree double *yp = g_memdup2 (y, (2 * n + 3) * sizeof (double));
+      g_autofree double *dy = g_new (double, 2 * n + 3);
 
-      for (guint s = 0; s < self->nDS; s++)
-        {
-          guint e = self->iDS[s];
-          const Elem *el = &self->el[e];
-          double T, tol = 1e-12 * MAX (1.0, MAX (el->fpos, el->fneg));
-          LzMode was = self->mode[e], m;
+      for (guint j = 0; j < m; j++)
+        if (open[j])
+          self->mode[cand[j]] = j < ns ? LZ_MODE_CONTACT : LZ_MODE_STICK;
+      {
+        g_autofree LzMode *keep = g_memdup2 (self->mode, self->ne * sizeof (LzMode));
 
-          if (!cand[s])
-            continue;
-          self->mode[e] = LZ_MODE_STICK;
-          condense (self, t, y, self->yc, FALSE);
-          T = -self->zlambda[e];
-          m = T > el->fpos + tol ? LZ_MODE_SLIP_POS : T < -el->fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
-          self->mode[e] = m;
-          changed |= m != was;
-        }
-      if (!changed)
-        break;
+        rhs (t, y, dy, self);
+        for (guint i = 0; i < 2 * n; i++)
+          yp[i] += dt * dy[i];
+        if (dvel_solve (self, t + dt, yp, cand, sgn, m, ns, lam, u))
+          for (guint j = 0; j < m; j++)
+            {
+              const Elem *el = &self->el[cand[j]];
+              double tol = 1e-9 * MAX (1.0, MAX (el->fpos, el->fneg));
+
+              if (!open[j])
+                continue;
+              if (j < ns)
+                keep[cand[j]] = sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
+              else
+                keep[cand[j]] = lam[j] <= -el->fpos + tol ? LZ_MODE_SLIP_POS
+                                : lam[j] >= el->fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
+            }
+        memcpy (self->mode, keep, self->ne * sizeof (LzMode));
+      }
     }
 }
 
@@ -2006,10 +2093,8 @@ select_modes (LzEventIntegrator *self,
   /* the massless bodies' springs with freeplay and stops: by their balance */
   if (!node_select (self, t, y))
     ok = FALSE;
-  /* the damped ones' stops: by the velocities they would have */
-  dstop_select (self, t, y, pos_tol);
-  /* and their dry friction: by the force it would hold */
-  dfric_select (self, t, y, v_tol);
+  /* the damped ones' stops and dry friction: by the velocities they allow */
+  dvel_select (self, t, y, pos_tol, v_tol);
   rhs (t, y, self->dydt, self);
   for (guint e = 0; e < self->ne; e++)
     {
@@ -2877,34 +2962,34 @@ group_root (int *parent,
   return r;
 }
 
-/* Stops (and, on undamped joints, dry friction, which holds like a stop
- * while stuck) from one group of massless joints to two different outside
- * ports — two bodies with mass, or a body and the ground — limit the
- * motion between those through the massless joints: an impact of the
- * bodies with mass, not a balance (and no balance at all where the limits
- * leave no room).  ROWS numbers the joints of the kind (N or D), LIST the
- * elements to check. */
+/* Stops and dry friction (which holds like a stop while stuck) from one
+ * group of massless joints to two different outside ports — two bodies
+ * with mass, or a body and the ground — limit the motion between those
+ * through the massless joints: an impact of the bodies with mass, or a
+ * body held through them, not a balance (and no balance at all where the
+ * limits leave no room).  On damped joints (DAMPED) two grounds are
+ * taken when only one of them has stops: dry friction there gives way to
+ * the grounds' motion (its force is bounded, the grounds are not).  ROWS
+ * numbers the joints of the kind (N or D), LIST the elements to check. */
 static gboolean
 check_stop_anchors (LzEventIntegrator *self,
                     const int         *rows,
                     guint              nrows,
                     const guint       *list,
                     guint              count,
+                    gboolean           damped,
                     GError           **error)
 {
   LzAssembly *assembly = self->parent.assembly;
   LzModel *model = lz_assembly_get_model (assembly);
   guint ne = lz_model_get_n_elements (model);
   g_autofree int *parent = g_new (int, MAX (nrows, 1));
-  g_autofree int *first_stop = g_new (int, MAX (nrows, 1));
-  g_autofree const char **first_anchor = g_new0 (const char *, MAX (nrows, 1));
+  g_autofree int *root = g_new (int, MAX (count, 1));
+  g_autofree const char **anchor = g_new0 (const char *, MAX (count, 1));
 
-  /* groups of joints tied by stops among them (springs give way) */
+  /* groups of joints tied by stops and friction among them (springs give way) */
   for (guint r = 0; r < nrows; r++)
-    {
-      parent[r] = (int) r;
-      first_stop[r] = -1;
-    }
+    parent[r] = (int) r;
   for (guint e = 0; e < ne; e++)
     {
       int a, b;
@@ -2921,51 +3006,65 @@ check_stop_anchors (LzEventIntegrator *self,
   for (guint s = 0; s < count; s++)
     {
       const LzElement *element = lz_model_get_element (model, list[s]);
-      int a, b, root;
+      int a, b;
       double ca, cb;
-      const char *anchor;
 
+      root[s] = -1;
       if (element->item.kind != LZ_ITEM_STOP && element->item.kind != LZ_ITEM_FRICTION)
         continue;
       lz_assembly_get_element_ports (assembly, list[s], &a, &b, &ca, &cb);
       if (a >= 0 && b >= 0 && rows[a] >= 0 && rows[b] >= 0)
         continue;                       /* between two joints */
-      root = group_root (parent, a >= 0 && rows[a] >= 0 ? rows[a] : rows[b]);
-      anchor = a >= 0 && rows[a] >= 0 ? element->b : element->a;
-      if (first_stop[root] < 0)
+      root[s] = group_root (parent, a >= 0 && rows[a] >= 0 ? rows[a] : rows[b]);
+      anchor[s] = a >= 0 && rows[a] >= 0 ? element->b : element->a;
+    }
+  /* two stops first: the plainer message */
+  for (int pass = 0; pass < 2; pass++)
+    for (guint s = 0; s < count; s++)
+      for (guint r = 0; r < s; r++)
         {
-          first_stop[root] = (int) list[s];
-          first_anchor[root] = anchor;
-        }
-      else
-        {
-          const LzGround *g1 = lz_model_lookup_ground (model, first_anchor[root]);
-          const LzGround *g2 = lz_model_lookup_ground (model, anchor);
-          const LzElement *first = lz_model_get_element (model, first_stop[root]);
-          /* fixed grounds are one frame */
-          gboolean same = g_strcmp0 (first_anchor[root], anchor) == 0
-                          || (g1 != NULL && g2 != NULL && g1->motion == NULL && g2->motion == NULL);
-          const char *body = lz_assembly_get_dof_name (assembly, a >= 0 && rows[a] >= 0 ? a : b);
-
-          if (same)
+          const LzElement *first, *element;
+          const LzGround *g1, *g2;
+          int a, b;
+          double ca, cb;
+          const char *body;
+  
+          if (root[s] < 0 || root[r] != root[s] || g_strcmp0 (anchor[r], anchor[s]) == 0)
             continue;
+          g1 = lz_model_lookup_ground (model, anchor[r]);
+          g2 = lz_model_lookup_ground (model, anchor[s]);
+          /* fixed grounds are one frame */
+          if (g1 != NULL && g2 != NULL && g1->motion == NULL && g2->motion == NULL)
+            continue;
+          first = lz_model_get_element (model, list[r]);
+          element = lz_model_get_element (model, list[s]);
+          if ((pass == 0) != (first->item.kind == LZ_ITEM_STOP && element->item.kind == LZ_ITEM_STOP))
+            continue;
+          if (damped && g1 != NULL && g2 != NULL
+              && !(first->item.kind == LZ_ITEM_STOP && element->item.kind == LZ_ITEM_STOP))
+            {
+              /* a stop to one ground, friction to the other: the friction
+               * gives way, unless stops go to both (tested with their pair) */
+              continue;
+            }
+          lz_assembly_get_element_ports (assembly, list[s], &a, &b, &ca, &cb);
+          body = lz_assembly_get_dof_name (assembly, a >= 0 && rows[a] >= 0 ? a : b);
           if (first->item.kind == LZ_ITEM_STOP && element->item.kind == LZ_ITEM_STOP)
             g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                          _("the stops “%s” and “%s” hold the massless body “%s” against “%s” and "
                            "“%s”: through it they limit the motion between those, with impacts of "
                            "bodies with mass, which the event-driven method does not take; use "
                            "time-stepping"),
-                         first->item.id, element->item.id, body, first_anchor[root], anchor);
+                         first->item.id, element->item.id, body, anchor[r], anchor[s]);
           else
             g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                         _("“%s” and “%s” (stops, or dry friction while it sticks) hold the massless "
-                           "body “%s” against “%s” and “%s”: through it they tie the motion between "
-                           "those, with impacts of bodies with mass, which the event-driven method "
-                           "does not take; use time-stepping"),
-                         first->item.id, element->item.id, body, first_anchor[root], anchor);
+                         _("“%s” and “%s” (stops or dry friction, which holds while it sticks) tie "
+                           "the massless body “%s” to “%s” and to “%s”: while they hold, the "
+                           "motions of those two are tied through it (a body with mass stopped or "
+                           "held), which the event-driven method does not take; use time-stepping"),
+                         first->item.id, element->item.id, body, anchor[r], anchor[s]);
           return FALSE;
         }
-    }
   return TRUE;
 }
 
@@ -2981,7 +3080,7 @@ check_static (LzEventIntegrator *self,
   guint nN = self->nN;
   gboolean any_freeplay = FALSE;
 
-  if (!check_stop_anchors (self, self->rN, nN, self->iS, self->nS, error))
+  if (!check_stop_anchors (self, self->rN, nN, self->iS, self->nS, FALSE, error))
     return FALSE;
   for (guint s = 0; s < self->nS; s++)
     {
@@ -3148,6 +3247,7 @@ setup_massless (LzEventIntegrator *self,
   guint n = self->n;
   guint ne = lz_model_get_n_elements (model);
   g_autofree int *bearing_of = g_new (int, MAX (n, 1));
+  g_autofree guint *stop_count = g_new0 (guint, MAX (n, 1));
 
   self->yc = g_new0 (double, 2 * MAX (n, 1));
   self->fc = g_new0 (double, MAX (n, 1));
@@ -3197,6 +3297,48 @@ setup_massless (LzEventIntegrator *self,
       if (w == 0 || coupled)
         continue;
       bearing_of[z] = bearing_of[z] == -1 ? (int) e : -2;     /* −2: two frictions */
+    }
+
+  /* a bearing's body takes one more nonsmooth element, a stop to a fixed
+   * ground with the bearing to a fixed ground (condense()); with any other
+   * it is a D joint like the rest (dstop_solve()) */
+  for (guint e = 0; e < ne; e++)
+    {
+      const LzElement *element = lz_model_get_element (model, e);
+      int a, b;
+      double ca, cb, freeplay = 0;
+
+      lz_element_get_stiffness (element, NULL, &freeplay, NULL);
+      if (!(element->item.kind == LZ_ITEM_FRICTION || element->item.kind == LZ_ITEM_STOP || freeplay > 0))
+        continue;
+      lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
+      for (int side = 0; side < 2; side++)
+        {
+          int p = side == 0 ? a : b, other = side == 0 ? b : a;
+
+          if (p < 0 || bearing_of[p] < 0 || bearing_of[p] == (int) e)
+            continue;
+          if (element->item.kind == LZ_ITEM_STOP && other < 0 && stop_count[p] == 0)
+            {
+              const LzElement *fe = lz_model_get_element (model, bearing_of[p]);
+              const LzGround *gs = lz_model_lookup_ground (model, side == 0 ? element->b : element->a);
+              int fa, fb;
+              double fca, fcb;
+              const LzGround *gf;
+
+              lz_assembly_get_element_ports (assembly, bearing_of[p], &fa, &fb, &fca, &fcb);
+              gf = lz_model_lookup_ground (model, fa == p ? fe->b : fe->a);
+              if ((fa == p ? fb : fa) < 0 && gs != NULL && gs->motion == NULL && gf != NULL
+                  && gf->motion == NULL)
+                {
+                  stop_count[p]++;
+                  continue;
+                }
+            }
+          if (element->item.kind != LZ_ITEM_STOP && element->item.kind != LZ_ITEM_FRICTION)
+            continue;                   /* a spring with freeplay: a force by its mode */
+          bearing_of[p] = -2;
+        }
     }
 
   for (guint i = 0; i < n; i++)
@@ -3261,27 +3403,11 @@ setup_massless (LzEventIntegrator *self,
       if (element->item.kind == LZ_ITEM_FRICTION
           && (a < 0 || self->mass[a] > 0 || self->rD[a] >= 0) && (b < 0 || self->mass[b] > 0 || self->rD[b] >= 0))
         {
-          /* on D joints only (not a bearing's body): stuck a velocity
-           * constraint, slipping a force (dstop_solve(), dfric_select()) */
+          /* on D joints: stuck a velocity constraint, slipping a force
+           * (dstop_solve(), dvel_select()) */
           self->is_static[e] = TRUE;
           self->is_dstop[e] = TRUE;
           self->iDS[self->nDS++] = e;
-          continue;
-        }
-      if (element->item.kind == LZ_ITEM_FRICTION)
-        {
-          /* a port is a bearing's body (the other a massless body) */
-          for (guint r = 0; r < self->nF; r++)
-            if ((a >= 0 && self->iF[r] == (guint) a) || (b >= 0 && self->iF[r] == (guint) b))
-              {
-                g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                             _("the friction “%s” acts on the massless body “%s”, which moves in the "
-                               "bearing “%s”: the event-driven method takes no other dry friction on a "
-                               "bearing’s body; use time-stepping"),
-                             element->item.id, lz_assembly_get_dof_name (assembly, self->iF[r]),
-                             lz_model_get_element (model, self->eF[r])->item.id);
-                return FALSE;
-              }
           continue;
         }
       if (element->item.kind != LZ_ITEM_STOP)
@@ -3289,32 +3415,11 @@ setup_massless (LzEventIntegrator *self,
       for (guint r = 0; r < self->nF; r++)
         if ((a >= 0 && self->iF[r] == (guint) a) || (b >= 0 && self->iF[r] == (guint) b))
           {
-            int other = self->iF[r] == (guint) b ? a : b, fa, fb;
-            double fca, fcb;
-            const LzElement *fe = lz_model_get_element (model, self->eF[r]);
-            const LzGround *gs, *gf;
-
-            /* its one stop, to a fixed ground, the bearing's also to a fixed
-             * ground: a velocity constraint in contact (see condense()) */
-            lz_assembly_get_element_ports (assembly, self->eF[r], &fa, &fb, &fca, &fcb);
-            gs = lz_model_lookup_ground (model, self->iF[r] == (guint) b ? element->a : element->b);
-            gf = lz_model_lookup_ground (model, fa == (int) self->iF[r] ? fe->b : fe->a);
-
-            if (self->sF[r] < 0 && other < 0 && (fa == (int) self->iF[r] ? fb : fa) < 0
-                && gs != NULL && gs->motion == NULL && gf != NULL && gf->motion == NULL)
-              {
-                self->sF[r] = (int) e;
-                self->is_fstop[e] = TRUE;
-                self->is_static[e] = TRUE;
-                break;
-              }
-            g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                         _("the stop “%s” acts on the massless body “%s”, which moves in the bearing "
-                           "“%s”: the event-driven method takes one stop on a bearing’s body, to a "
-                           "fixed ground, with the bearing to a fixed ground; use time-stepping"),
-                         element->item.id, lz_assembly_get_dof_name (assembly, self->iF[r]),
-                         lz_model_get_element (model, self->eF[r])->item.id);
-            return FALSE;
+            /* its one stop, to a fixed ground (above): a velocity
+             * constraint in contact (see condense()) */
+            self->sF[r] = (int) e;
+            self->is_fstop[e] = TRUE;
+            self->is_static[e] = TRUE;
           }
       if (self->is_fstop[e])
         continue;
@@ -3322,7 +3427,7 @@ setup_massless (LzEventIntegrator *self,
       self->is_dstop[e] = TRUE;
       self->iDS[self->nDS++] = e;
     }
-  if (self->nDS > 0 && !check_stop_anchors (self, self->rD, self->nD, self->iDS, self->nDS, error))
+  if (self->nDS > 0 && !check_stop_anchors (self, self->rD, self->nD, self->iDS, self->nDS, TRUE, error))
     return FALSE;
   if (self->nS > 0 && !check_static (self, error))
     return FALSE;

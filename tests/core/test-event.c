@@ -209,20 +209,20 @@ test_event_errors (void)
       { "“pad”", "“f”", "“f2”", "time-stepping" } },
     { "<spring id='k' a='pad' b='m' k='10'/><spring id='k2' a='wall' b='pad' k='10'/>"
       "<friction id='f' a='wall' b='pad' level='1'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
-      { "“pad”", "“f”", "“f2”", "dry friction while it sticks" } },
+      { "“pad”", "“f”", "“f2”", "holds while it sticks", "tied through it" } },
     /* dry friction on a damped massless body to two anchors */
     { "<spring id='k' a='pad' b='m' k='10'/><damper id='c' a='wall' b='pad' c='1'/>"
       "<friction id='f' a='wall' b='pad' level='1'/><friction id='f2' a='m' b='pad' level='1'/>",
-      { "“pad”", "“f”", "“f2”", "dry friction while it sticks" } },
-    /* dry friction between a bearing's body and another massless body */
+      { "“pad”", "“f”", "“f2”", "holds while it sticks", "tied through it" } },
+    /* a bearing's body (damped) with a stop to a body with mass: stuck,
+     * the bearing would hold the body with mass through it */
     { "<spring id='k' a='pad' b='m' k='10'/><friction id='f' a='wall' b='pad' level='1' viscous='2'/>"
-      "<body id='q' mass='0'/><damper id='c' a='wall' b='q' c='1'/><spring id='k2' a='q' b='m' k='10'/>"
-      "<friction id='f2' a='pad' b='q' level='1'/>",
-      { "“pad”", "“f2”", "bearing “f”", "no other dry friction", "time-stepping" } },
-    /* a second stop on a bearing's body */
+      "<stop id='s' a='m' b='pad' upper='0.1'/>",
+      { "“pad”", "“f”", "“s”", "“m”", "time-stepping" } },
+    /* two stops on a bearing's body, to the wall and to a body with mass */
     { "<spring id='k' a='pad' b='m' k='10'/><friction id='f' a='wall' b='pad' level='1' viscous='2'/>"
       "<stop id='s' a='wall' b='pad' lower='-0.1'/><stop id='s2' a='m' b='pad' upper='0.1'/>",
-      { "“pad”", "“s2”", "bearing “f”", "one stop", "time-stepping" } },
+      { "“pad”", "“s”", "“s2”", "impacts", "time-stepping" } },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -1564,6 +1564,268 @@ test_event_massless_bearing_stop (void)
   g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-10);
   g_assert_cmpfloat (d, <=, 1e-7);
 }
+/* A bearing's body with a stop to a moving ground: the pad of the test
+ * above, 4·ż = luz(100·(0.05 sin 2t − z), 1), held within ±1 cm of a
+ * ground w = 0.005 sin 5t.  Off the limits it moves by the closed form;
+ * on one it moves with the ground while the closed form would take it
+ * further (the sweeping process: ż is the admissible velocity nearest the
+ * free one), the bearing slipping with the ground.  Reference: RK4 (h =
+ * 1e-6) off the limits, exact on them, arrivals and lift-offs located by
+ * bisection; and time-stepping, which converges to it. */
+#define WOB(tt) (0.005 * sin (5 * (tt)))
+#define WOBD(tt) (0.025 * cos (5 * (tt)))
+static void
+test_event_massless_bearing_moving_stop (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1'><ground id='wall'/><ground id='drive' motion='0.05*sin(2*t)'/>"
+    "<ground id='w' motion='0.005*sin(5*t)'/>"
+    "<body id='z' mass='0'/><spring id='k' a='drive' b='z' k='100'/>"
+    "<friction id='f' a='wall' b='z' level='1' viscous='4'/>"
+    "<stop id='s' a='w' b='z' lower='-0.01' upper='0.01'/>"
+    "<simulation t-end='5'/></luztar-model>");
+  g_autoptr(LzTrace) trace = run_with (model, lz_integrator_event, 5, 1e-5, 0.5, 1e-3);
+  g_autoptr(LzTrace) ts4 = run_with (model, lz_integrator_timestep, 5, 1e-4, 0.5, 1e-3);
+  g_autoptr(LzTrace) ts5 = run_with (model, lz_integrator_timestep, 5, 1e-5, 0.5, 1e-3);
+  guint iz = lz_model_get_body_index (model, "z"), es = element_index (model, "s"), r = 0;
+  const double h = 1e-6;
+  double z = 0, err = 0, err_t = 0, err_gap = 0, min_push = 0, d4, d5, t_ref[32];
+  guint n_ref = 0, n_ev = 0;
+  int side = 0, side_ref[32];
+  LzMode before = LZ_MODE_FREE;
+  LzEnergy energy;
+
+  for (guint step = 0; step <= 5000000; step++)
+    {
+      double t = step * h;
+
+      if (step % 1000 == 0)
+        {
+          while (r < lz_trace_get_n_samples (trace) && lz_trace_get_time (trace, r) < t - 1e-9)
+            r++;
+          if (r < lz_trace_get_n_samples (trace) && fabs (lz_trace_get_time (trace, r) - t) <= 1e-9)
+            err = MAX (err, fabs (lz_trace_get_q (trace, r, iz) - z));
+        }
+      if (step == 5000000)
+        break;
+      if (side == 0)
+        {
+          double z1 = bstop_step (t, z, h), a = 0, b = 1;
+
+          if (fabs (z1 - WOB (t + h)) > 0.01)
+            {
+              int sd = z1 - WOB (t + h) > 0 ? 1 : -1;
+
+              for (int it = 0; it < 60; it++)
+                {
+                  double c = 0.5 * (a + b);
+
+                  if (sd * (bstop_rk4 (t, z, c * h) - WOB (t + c * h)) > 0.01)
+                    b = c;
+                  else
+                    a = c;
+                }
+              g_assert_cmpuint (n_ref, <, G_N_ELEMENTS (t_ref));
+              side_ref[n_ref] = sd;
+              t_ref[n_ref++] = t + 0.5 * (a + b) * h;
+              side = sd;
+              z1 = WOB (t + h) + sd * 0.01;
+            }
+          z = z1;
+        }
+      else
+        {
+          /* on the limit while the free velocity points beyond it */
+#define PHI(tt) (side * (BSTOP_F (tt, WOB (tt) + side * 0.01) - WOBD (tt)))
+          if (PHI (t + h) < 0)
+            {
+              double a = 0, b = 1, tl;
+
+              for (int it = 0; it < 60; it++)
+                {
+                  double c = 0.5 * (a + b);
+
+                  if (PHI (t + c * h) < 0)
+                    b = c;
+                  else
+                    a = c;
+                }
+              tl = t + 0.5 * (a + b) * h;
+              g_assert_cmpuint (n_ref, <, G_N_ELEMENTS (t_ref));
+              side_ref[n_ref] = 0;
+              t_ref[n_ref++] = tl;
+              z = bstop_rk4 (tl, WOB (tl) + side * 0.01, t + h - tl);
+              side = 0;
+            }
+          else
+            z = WOB (t + h) + side * 0.01;
+#undef PHI
+        }
+    }
+  /* the stop's switches, several at one instant taken together */
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev, next;
+      LzMode after;
+
+      lz_trace_get_event (trace, i, &ev);
+      if (ev.cause == LZ_CAUSE_INITIAL || ev.element != es)
+        continue;
+      after = ev.to;
+      for (guint j = i + 1; j < lz_trace_get_n_events (trace); j++)
+        {
+          lz_trace_get_event (trace, j, &next);
+          if (next.t != ev.t)
+            break;
+          if (next.element == es)
+            {
+              after = next.to;
+              i = j;
+            }
+        }
+      if (after == before)
+        continue;
+      before = after;
+      g_assert_cmpuint (n_ev, <, n_ref);
+      g_assert_cmpint (after == LZ_MODE_CONTACT, ==, side_ref[n_ev] != 0);
+      err_t = MAX (err_t, fabs (ev.t - t_ref[n_ev]));
+      n_ev++;
+    }
+  /* in contact: on the limit, the stop pushing the body back (the grid's
+   * rows: a row at an event has the modes of one side, the force of the
+   * other) */
+  for (guint i = 0; i < lz_trace_get_n_samples (trace); i++)
+    if (lz_trace_get_mode (trace, i, es) == LZ_MODE_CONTACT
+        && fabs (lz_trace_get_time (trace, i) * 1e3 - round (lz_trace_get_time (trace, i) * 1e3)) < 1e-6)
+      {
+        double t = lz_trace_get_time (trace, i), g = lz_trace_get_q (trace, i, iz) - WOB (t);
+        double lam = lz_trace_get_force (trace, i, es);
+
+        err_gap = MAX (err_gap, fabs (0.01 - fabs (g)));
+        min_push = MIN (min_push, g > 0 ? lam : -lam);   /* (the trace: + on the upper limit) */
+      }
+  lz_trace_get_energy (trace, last_row (trace), &energy);
+  d4 = trace_difference (trace, ts4, iz, 5);
+  d5 = trace_difference (trace, ts5, iz, 5);
+  g_test_message ("bearing with a stop to a moving ground: %u switches (reference %u); |event − "
+                  "reference| %.2e m, %.2e s; |gap − limit| in contact %.1e m, push ≥ %.1e N; "
+                  "energy balance %.1e J; |event − time-stepping θ = ½| %.2e m (h = 1e-4), "
+                  "%.2e m (h = 1e-5)",
+                  n_ev, n_ref, err, err_t, err_gap, min_push, energy.balance_error, d4, d5);
+  g_assert_cmpuint (n_ev, ==, n_ref);
+  g_assert_cmpuint (n_ref, >=, 6);
+  g_assert_cmpfloat (err, <=, 1e-10);
+  g_assert_cmpfloat (err_t, <=, 1e-9);
+  g_assert_cmpfloat (err_gap, <=, 1e-12);
+  g_assert_cmpfloat (min_push, >=, -1e-9);
+  g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-10);
+  g_assert_cmpfloat (d5, <=, 5e-7);
+  g_assert_cmpfloat (d5, <=, d4 / 5);
+}
+#undef WOB
+#undef WOBD
+
+/* Dry friction between a bearing's body z and another massless body q
+ * (the drive of the tests above on z; q held by a spring to a cart m).
+ * With q damped (a damper to the wall) both are first order and the two
+ * friction elements are solved together at the velocity level; with q
+ * undamped it balances statically (a rigid-plastic joint).  No closed
+ * form: time-stepping converges to the event-driven run — at second order
+ * with θ = ½ for the damped q, at first order with θ = 1 (which the
+ * rigid-plastic joint needs) for the undamped one — and the friction laws
+ * hold in the trace. */
+static void
+test_event_massless_friction_joints (void)
+{
+  for (int damped = 1; damped >= 0; damped--)
+    {
+      g_autofree char *xml = g_strdup_printf (
+        "<luztar-model version='1'><ground id='wall'/><ground id='drive' motion='0.05*sin(2*t)'/>"
+        "<body id='z' mass='0'/><spring id='k' a='drive' b='z' k='100'/>"
+        "<friction id='f' a='wall' b='z' level='1' viscous='4'/>"
+        "<body id='q' mass='0'/>%s<spring id='k2' a='q' b='m' k='10'/>"
+        "<body id='m' mass='1'/><spring id='km' a='wall' b='m' k='30'/>"
+        "<friction id='f2' a='z' b='q' level='%s'/>"
+        "<simulation t-end='5'/></luztar-model>",
+        damped ? "<damper id='c' a='wall' b='q' c='1'/>" : "<spring id='kq' a='wall' b='q' k='40'/>",
+        damped ? "0.05" : "0.3");
+      g_autoptr(LzModel) model = parse (xml);
+      double theta = damped ? 0.5 : 1;
+      g_autoptr(LzTrace) trace = run_with (model, lz_integrator_event, 5, 1e-5, theta, 1e-2);
+      g_autoptr(LzTrace) ts4 = run_with (model, lz_integrator_timestep, 5, 1e-4, theta, 1e-2);
+      g_autoptr(LzTrace) ts5 = run_with (model, lz_integrator_timestep, 5, 1e-5, theta, 1e-2);
+      guint iz = lz_model_get_body_index (model, "z"), iq = lz_model_get_body_index (model, "q");
+      guint im = lz_model_get_body_index (model, "m"), e2 = element_index (model, "f2");
+      double level = damped ? 0.05 : 0.3, d4 = 0, d5 = 0, err_law = 0;
+      guint n_switch[2] = { 0, 0 };
+      LzEnergy energy;
+
+      for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+        {
+          LzEvent ev;
+
+          lz_trace_get_event (trace, i, &ev);
+          if (ev.cause != LZ_CAUSE_INITIAL)
+            n_switch[ev.element == e2]++;
+        }
+      for (guint i = 0; i < lz_trace_get_n_samples (trace); i++)
+        {
+          double t = lz_trace_get_time (trace, i), F = lz_trace_get_force (trace, i, e2);
+          double slip = lz_trace_get_v (trace, i, iq) - lz_trace_get_v (trace, i, iz);
+
+          if (fabs (t * 100 - round (t * 100)) > 1e-6)
+            continue;                   /* an event's row */
+          switch (lz_trace_get_mode (trace, i, e2))
+            {
+            case LZ_MODE_STICK:
+              err_law = MAX (err_law, MAX (fabs (slip), fabs (F) - level));
+              break;
+            case LZ_MODE_SLIP_POS:
+            case LZ_MODE_SLIP_NEG:
+              err_law = MAX (err_law, fabs (fabs (F) - level));
+              err_law = MAX (err_law, (lz_trace_get_mode (trace, i, e2) == LZ_MODE_SLIP_POS ? -slip : slip));
+              break;
+            case LZ_MODE_NONE:
+            case LZ_MODE_FREE:
+            case LZ_MODE_CONTACT:
+            case LZ_MODE_GAP:
+            case LZ_MODE_ENGAGED_POS:
+            case LZ_MODE_ENGAGED_NEG:
+            case LZ_MODE_N_MODES:
+            default:
+              g_assert_not_reached ();
+            }
+        }
+      for (guint b = 0; b < 3; b++)
+        {
+          guint i = b == 0 ? iz : b == 1 ? iq : im;
+
+          d4 = MAX (d4, trace_difference (trace, ts4, i, 5));
+          d5 = MAX (d5, trace_difference (trace, ts5, i, 5));
+        }
+      lz_trace_get_energy (trace, last_row (trace), &energy);
+      g_test_message ("friction between massless bodies (%s q): %u switches of the bearing, %u of "
+                      "“f2”; friction law in the trace %.1e; energy balance %.1e J; |event − "
+                      "time-stepping θ = %g| %.2e m (h = 1e-4), %.2e m (h = 1e-5)",
+                      damped ? "damped" : "undamped", n_switch[0], n_switch[1], err_law,
+                      energy.balance_error, theta, d4, d5);
+      g_assert_cmpuint (n_switch[0], >=, 4);
+      g_assert_cmpuint (n_switch[1], >=, 4);
+      g_assert_cmpfloat (err_law, <=, 1e-9);
+      g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-10);
+      if (damped)
+        {
+          g_assert_cmpfloat (d5, <=, 1e-9);
+          g_assert_cmpfloat (d5, <=, d4 / 30);          /* second order */
+        }
+      else
+        {
+          g_assert_cmpfloat (d5, <=, 1e-5);
+          g_assert_cmpfloat (d5, <=, d4 / 5);           /* first order */
+        }
+    }
+}
+
 #undef BSTOP_F
 
 /* Dry friction on a damped massless body that is not a bearing: the pad z
@@ -1946,6 +2208,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/event/massless-play", test_event_massless_play);
   g_test_add_func ("/lz/event/massless-bearing-freeplay", test_event_massless_bearing_freeplay);
   g_test_add_func ("/lz/event/massless-bearing-stop", test_event_massless_bearing_stop);
+  g_test_add_func ("/lz/event/massless-bearing-moving-stop", test_event_massless_bearing_moving_stop);
+  g_test_add_func ("/lz/event/massless-friction-joints", test_event_massless_friction_joints);
   g_test_add_func ("/lz/event/massless-damped-friction", test_event_massless_damped_friction);
   return g_test_run ();
 }
