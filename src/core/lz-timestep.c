@@ -1181,7 +1181,22 @@ timestep_step (LzIntegrator *integrator,
             if (el->element->item.kind == LZ_ITEM_FRICTION)
               diss_fric += -L * u_th;
             else if (el->element->item.kind == LZ_ITEM_STOP)
-              diss_imp += -L * u_th;
+              {
+                /* on a body with mass an impulse changes the kinetic
+                 * energy by its velocity's mean before and after, whatever
+                 * θ (with θ = ½ that is v_θ; with θ > ½ an impact's loss
+                 * is the impact's, not the scheme's numerical damping); a
+                 * massless body's share is at the rate it moves */
+                double u_mid = gd0_th;
+
+                if (el->a >= 0)
+                  u_mid -= el->ca * (self->mass[el->a] > 0 ? 0.5 * (self->v1[el->a] + self->v[el->a])
+                                                           : theta_rate (self, el->a));
+                if (el->b >= 0)
+                  u_mid += el->cb * (self->mass[el->b] > 0 ? 0.5 * (self->v1[el->b] + self->v[el->b])
+                                                           : theta_rate (self, el->b));
+                diss_imp += -L * u_mid;
+              }
             /* freeplay: the potential is counted from the state */
             src += -L * gd0_th;
           }
@@ -1516,6 +1531,50 @@ timestep_new (LzAssembly                *assembly,
         g_free (self);
         return NULL;
       }
+
+  /* A stop from a massless body to a body with mass, and a stop or dry
+   * friction from the same massless body to something else: the body with
+   * mass can hit the other through the massless one.  That impact is
+   * position-level (the massless body has no velocity to keep), and with
+   * θ < 1 the step throws the body with mass back (θ = ½: more energy out
+   * than in); with θ = 1 it is plastic.  Refused, with the way out. */
+  for (guint e = 0; e < ne && th < 1; e++)
+    {
+      const Elem *el = &self->elems[e];
+      int z, other;
+
+      if (el->massless == 0 || el->element->item.kind != LZ_ITEM_STOP || el->a < 0 || el->b < 0)
+        continue;
+      z = self->mass[el->a] > 0 ? el->b : el->a;
+      other = z == el->a ? el->b : el->a;
+      if (!(self->mass[other] > 0) || self->mass[z] > 0)
+        continue;
+      for (guint f = 0; f < ne; f++)
+        {
+          const Elem *fl = &self->elems[f];
+          const LzElement *fe = fl->element;
+          int far;
+
+          if (f == e || (fe->item.kind != LZ_ITEM_STOP && fe->item.kind != LZ_ITEM_FRICTION)
+              || (fl->a != z && fl->b != z))
+            continue;
+          far = fl->a == z ? fl->b : fl->a;
+          if (far == other || (far >= 0 && !(self->mass[far] > 0)))
+            continue;                   /* the same body, or another massless one */
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                       _("the body “%s” can hit “%s” through the massless body “%s” (“%s” and "
+                         "“%s”): time-stepping takes that impact with θ = 1 only (plastic; with "
+                         "θ = %g the step throws the body back); set θ = 1"),
+                       lz_assembly_get_dof_name (assembly, (guint) other),
+                       far >= 0 ? lz_assembly_get_dof_name (assembly, (guint) far)
+                                : fl->a == z ? fe->b : fe->a,
+                       lz_assembly_get_dof_name (assembly, (guint) z), el->element->item.id,
+                       fe->item.id, th);
+          timestep_free (&self->parent);
+          g_free (self);
+          return NULL;
+        }
+    }
 
   /* The Delassus operator D = H W⁻¹ Hᵀ, sparse by rows (D is symmetric:
    * computing column r gives row r). */

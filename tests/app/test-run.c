@@ -808,7 +808,8 @@ test_run_failure (void)
 
   /* A damped massless joint that stops tie to the ground and to a body
    * with mass: the event-driven method refuses and names the body and the
-   * way out; time-stepping runs it. */
+   * way out; time-stepping runs it (with θ = 1: the impact of the body
+   * with mass through the joint is plastic). */
   {
     g_autoptr(LzModel) model = parse ("<luztar-model version=\"1\"><ground id=\"g\"/>"
                                       "<body id=\"m\" mass=\"1\" q0=\"0.1\"/><body id=\"joint\" mass=\"0\"/>"
@@ -818,7 +819,7 @@ test_run_failure (void)
                                       "<stop id=\"f\" a=\"g\" b=\"joint\" lower=\"-0.01\"/>"
                                       "<stop id=\"f2\" a=\"m\" b=\"joint\" upper=\"0.01\"/>"
                                       "<damper id=\"c\" a=\"g\" b=\"joint\" c=\"1\"/>"
-                                      "<simulation t-end=\"1\"/></luztar-model>");
+                                      "<simulation t-end=\"1\" theta=\"1\"/></luztar-model>");
     g_autoptr(GError) error = NULL;
     g_autoptr(LuztarRun) refused = luztar_run_new (model, LUZTAR_METHOD_EVENT_DRIVEN, NULL, &error);
     g_autoptr(LuztarRun) run = NULL;

@@ -127,8 +127,11 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run(pad, "--method", "event")
     check(rc == 2 and "“f”" in err and "“f2”" in err and "“pad”" in err and "time-stepping" in err,
           "event-driven with stops tying a massless body to two bodies says why and what to use", err)
-    rc, out, err = run(pad, "--method", "timestep")
-    check(rc == 0, "time-stepping runs it", err)
+    rc, out, err = run(pad, "--method", "timestep", "--theta", "0.5")
+    check(rc == 2 and "“m”" in err and "“wall”" in err and "“pad”" in err and "θ = 1" in err,
+          "time-stepping with θ = ½ says the impact through the massless body needs θ = 1", err)
+    rc, out, err = run(pad, "--method", "timestep", "--theta", "1")
+    check(rc == 0, "time-stepping with θ = 1 runs it", err)
 rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--method", "rk4")
 check(rc == 1 and "rk4" in err, "an unknown method is a usage error", err)
 rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--method", "timestep",
