@@ -2572,7 +2572,7 @@ event_step (LzIntegrator *integrator,
        * stuck element whose force leaves its levels slips that way, a
        * contact whose force turns negative opens — both from t0 on. */
       double tp = t0, g[MAX_GUARDS];
-      gboolean changed = FALSE;
+      gboolean changed = FALSE, d_left = FALSE;
 
       /* a moment later — growing the moment when the guard leaves zero
        * only at second order (grazing a limit or a freeplay boundary) */
@@ -2596,6 +2596,14 @@ event_step (LzIntegrator *integrator,
         {
           guint k = guards (self, e, self->yt, g);
 
+          if (self->is_dstop[e])
+            {
+              /* the D joints' elements: together, by their velocity-level
+               * problem (below) */
+              for (guint i = 0; i < k; i++)
+                d_left |= g[i] < 0;
+              continue;
+            }
           if (self->el[e].kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && k == 2)
             {
               if (g[0] < 0)
@@ -2638,6 +2646,16 @@ event_step (LzIntegrator *integrator,
               else if (k == 1 && g[0] < 0)
                 self->new_mode[e] = LZ_MODE_GAP;
             }
+        }
+      if (d_left)
+        {
+          LzMode *saved = g_newa (LzMode, self->ne);
+
+          memcpy (saved, self->mode, self->ne * sizeof (LzMode));
+          dvel_select (self, tp, self->yt, 1e-8 * MAX (1.0, self->v_scale), 1e-9 * MAX (1.0, self->v_scale));
+          for (guint s = 0; s < self->nDS; s++)
+            self->new_mode[self->iDS[s]] = self->mode[self->iDS[s]];
+          memcpy (self->mode, saved, self->ne * sizeof (LzMode));
         }
       memcpy (self->y, self->y0, dim * sizeof (double));
       integrator->t = t0;
