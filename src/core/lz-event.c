@@ -53,9 +53,9 @@
  * springs (algebraic), by dampers (first order: ż from C_DD ż = F, with
  * springs with freeplay by their mode, stops in contact and stuck dry
  * friction as velocity constraints, slipping friction as its level, see
- * dstop_solve() and dvel_select()), in a bearing (paper 003's
- * non-inertial friction, with one stop to a fixed ground on its body when
- * the bearing is to a fixed ground too), and, without damping, with springs with freeplay, stops and
+ * dstop_solve() and dvel_select(); with a viscous friction element that
+ * damps it alone, paper 003's non-inertial element), and, without
+ * damping, with springs with freeplay, stops and
  * dry friction (rigid-plastic) as the unknowns of a static
  * complementarity problem whose mode switches are events (see
  * node_solve()).
@@ -92,6 +92,7 @@ typedef struct
   double  lower, upper, e;    /* stop */
   gboolean contact_upper;     /* a stop in contact: which limit */
   gboolean shadowed;          /* a stuck friction element along an active contact */
+  double   shadow_lambda;     /* (on a D joint: the force it holds there, its level) */
   double  stick_g;            /* a stuck friction element on a massless body: its g */
 } Elem;
 
@@ -139,14 +140,7 @@ typedef struct
   gsl_permutation *pN, *pD;
   gsl_vector *bN, *bD, *xN, *xD;
   double *yc;                 /* 2n: the state with the massless entries solved */
-  /* massless bodies in a bearing (paper 003's non-inertial element) */
-  guint   nF;
-  guint  *iF, *eF;            /* the body and its friction element */
-  double *wF;                 /* ∂g/∂q of the friction on its body: ±1 */
-  double *zlambda;            /* per element: −T of a stuck bearing */
-  gboolean *is_bearing;       /* per element */
-  int    *sF;                 /* per bearing: the stop on its body, or −1 */
-  gboolean *is_fstop;         /* per element: a stop on a bearing's body */
+  double *zlambda;            /* per element: the force of a massless body's stop or stuck friction */
   double *fc;                 /* n: f(t) for them */
   /* springs with freeplay and stops on the N joints ("static" elements):
    * the joints solve a static complementarity problem, see node_select() */
@@ -182,6 +176,11 @@ typedef LzEvent_ LzEventIntegrator;
 
 static gboolean parallel (const Elem *x,
                           const Elem *y);
+static gboolean dv_along (const Elem *f,
+                          const Elem *s);
+static double dv_level_along (const Elem *f,
+                              const Elem *s,
+                              double      sx);
 static double mode_tension (const LzEventIntegrator *self,
                             guint                    e,
                             double                   g,
@@ -672,7 +671,7 @@ node_select (LzEventIntegrator *self,
 /* The force on massless body I of the elements outside K and C: springs
  * with freeplay by their mode, slipping friction, the constraint forces of
  * the static elements (a stop in contact, a stuck friction element on an
- * undamped joint) — not a bearing nor a damped joint's own stops, which
+ * undamped joint) — not a damped joint's own stops, which
  * the caller solves for. */
 static double
 massless_extra (LzEventIntegrator *self,
@@ -690,8 +689,7 @@ massless_extra (LzEventIntegrator *self,
       if ((el->a < 0 || (guint) el->a != i) && (el->b < 0 || (guint) el->b != i))
         continue;
       /* (a damped joint's slipping friction pushes with its level here) */
-      if (self->is_bearing[e] || self->is_fstop[e]
-          || (self->is_dstop[e] && !(el->kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_STICK)))
+      if ((self->is_dstop[e] && !(el->kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_STICK)))
         continue;
       if (!(el->kind == LZ_ITEM_FRICTION || el->kind == LZ_ITEM_STOP || (el->k > 0 && el->freeplay > 0)))
         continue;
@@ -727,8 +725,23 @@ dstop_solve (LzEventIntegrator *self,
   for (guint s = 0; s < self->nDS; s++)
     {
       guint e = self->iDS[s];
+      const Elem *el = &self->el[e];
 
       self->zlambda[e] = 0;
+      if (el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && el->shadowed)
+        {
+          /* along a stop in contact: at its level (x += λ C_DD⁻¹ w) */
+          gsl_vector_view col = gsl_matrix_column (self->DX, 0);
+
+          gsl_vector_set_zero (self->Dcol);
+          if (el->b >= 0 && self->rD[el->b] >= 0)
+            *gsl_vector_ptr (self->Dcol, self->rD[el->b]) += el->cb;
+          if (el->a >= 0 && self->rD[el->a] >= 0)
+            *gsl_vector_ptr (self->Dcol, self->rD[el->a]) -= el->ca;
+          gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, &col.vector);
+          gsl_blas_daxpy (el->shadow_lambda, &col.vector, x);
+          self->zlambda[e] = el->shadow_lambda;
+        }
       if (self->mode[e] == LZ_MODE_CONTACT
           || (self->el[e].kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK
               && !self->el[e].shadowed))
@@ -795,25 +808,6 @@ dstop_solve (LzEventIntegrator *self,
   }
 }
 
-/* A bearing's stop: its coefficient on the body and the rest of its ġ */
-static void
-bearing_stop_terms (const LzEventIntegrator *self,
-                    guint                    r,
-                    double                   t,
-                    const double            *x,
-                    double                  *ws,
-                    double                  *rest)
-{
-  guint n = self->n, i = self->iF[r], s = (guint) self->sF[r];
-  const Elem *st = &self->el[s];
-  double g0, g0d, g0dd;
-
-  ground_terms (self, s, t, &g0, &g0d, &g0dd);
-  *ws = (st->b >= 0 && (guint) st->b == i ? st->cb : 0) - (st->a >= 0 && (guint) st->a == i ? st->ca : 0);
-  *rest = g0d + (st->b >= 0 && (guint) st->b != i ? st->cb * x[n + st->b] : 0)
-          - (st->a >= 0 && (guint) st->a != i ? st->ca * x[n + st->a] : 0);
-}
-
 /* The massless coordinates, from the others (paper 002: they carry no
  * momentum).  A joint held by linear springs only (N) sits where they
  * balance, K_NN q_N = f_N − K_N· q; one with dampers (D) moves as they
@@ -833,7 +827,7 @@ condense (LzEventIntegrator *self,
 
   if (dst != src)
     memcpy (dst, src, 2 * n * sizeof (double));
-  if (self->nN + self->nD + self->nF == 0)
+  if (self->nN + self->nD == 0)
     return;
   /* a slipping friction element's guard is its slip velocity: v_N exact */
   fdot = fdot || self->nSF > 0;
@@ -855,73 +849,6 @@ condense (LzEventIntegrator *self,
       gsl_linalg_LU_solve (self->KNN, self->pN, self->bN, self->xN);
       for (guint r = 0; r < self->nN; r++)
         dst[self->iN[r]] = gsl_vector_get (self->xN, r);
-    }
-  /* a bearing's body: C_zz v_z = F − w·T_dry, the dry part by its mode;
-   * stuck, v_z = 0 and the bearing holds T = w·F (μ ż = luz(F, F0)) */
-  for (guint r = 0; r < self->nF; r++)
-    {
-      guint i = self->iF[r], e = self->eF[r];
-      const Elem *el = &self->el[e];
-      double F = self->fc[i] + massless_extra (self, i, t, dst), w = self->wF[r], T;
-
-      for (guint j = 0; j < n; j++)
-        {
-          F -= gsl_matrix_get (self->K, i, j) * dst[j];
-          if (j != i)
-            F -= gsl_matrix_get (self->C, i, j) * dst[n + j];
-        }
-      if (self->sF[r] >= 0)
-        self->zlambda[self->sF[r]] = 0;
-      if (self->sF[r] >= 0 && self->mode[self->sF[r]] == LZ_MODE_CONTACT)
-        {
-          /* at its stop's limit: ġ_s = 0 sets ż, the bearing pushes with
-           * its level (stuck against the stop: the level that resists
-           * going in) and the stop takes the rest, C ż = F − w T + w_s λ */
-          guint s = (guint) self->sF[r];
-          const Elem *st = &self->el[s];
-          double ws, rs, sx = st->contact_upper ? -1 : 1;
-
-          bearing_stop_terms (self, r, t, dst, &ws, &rs);
-          dst[n + i] = -rs / ws;
-          T = self->mode[e] == LZ_MODE_SLIP_POS ? el->fpos
-              : self->mode[e] == LZ_MODE_SLIP_NEG ? -el->fneg
-              : -sx * ws * w > 0 ? el->fpos : -el->fneg;
-          self->zlambda[e] = self->mode[e] == LZ_MODE_STICK ? -T : 0;
-          self->zlambda[s] = (gsl_matrix_get (self->C, i, i) * dst[n + i] - F + w * T) / ws;
-          continue;
-        }
-      switch (self->mode[e])
-        {
-        case LZ_MODE_SLIP_POS:
-          T = el->fpos;
-          break;
-        case LZ_MODE_SLIP_NEG:
-          T = -el->fneg;
-          break;
-        case LZ_MODE_STICK:
-        case LZ_MODE_NONE:
-        case LZ_MODE_FREE:
-        case LZ_MODE_CONTACT:
-        case LZ_MODE_GAP:
-        case LZ_MODE_ENGAGED_POS:
-        case LZ_MODE_ENGAGED_NEG:
-        case LZ_MODE_N_MODES:
-        default:
-          {
-            /* stuck: ġ = 0 moves the body with its partner, and the
-             * bearing holds what the rest does not */
-            double g0, g0d, g0dd, rest;
-
-            ground_terms (self, e, t, &g0, &g0d, &g0dd);
-            rest = g0d + (el->b >= 0 && (guint) el->b != i ? el->cb * dst[n + el->b] : 0)
-                   - (el->a >= 0 && (guint) el->a != i ? el->ca * dst[n + el->a] : 0);
-            dst[n + i] = -rest / w;
-            self->zlambda[e] = -(F - gsl_matrix_get (self->C, i, i) * dst[n + i]) / w;
-          }
-          continue;
-        }
-      self->zlambda[e] = 0;
-      dst[n + i] = (F - w * T) / gsl_matrix_get (self->C, i, i);
     }
   if (self->nD > 0)
     {
@@ -1078,7 +1005,7 @@ accelerations (LzEventIntegrator *self,
   guint n = self->n;
   gsl_vector_view fv = gsl_vector_view_array (self->fv, n);
 
-  if (self->nN + self->nD + self->nF > 0)
+  if (self->nN + self->nD > 0)
     {
       /* the massless entries solved; the caller reads them in yc */
       memcpy (self->yc, q, n * sizeof (double));
@@ -1102,10 +1029,9 @@ accelerations (LzEventIntegrator *self,
       double T;
 
       ground_terms (self, e, t, &self->g0[e], &self->g0d[e], &self->g0dd[e]);
-      T = (self->is_bearing[e] && self->mode[e] == LZ_MODE_STICK)
-          || (self->is_static[e] && el->kind == LZ_ITEM_STOP)
+      T = (self->is_static[e] && el->kind == LZ_ITEM_STOP)
           || (self->is_static[e] && el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
-          ? -self->zlambda[e]             /* a stuck bearing, a massless body's stop or stuck friction */
+          ? -self->zlambda[e]             /* a massless body's stop or stuck friction */
           : mode_tension (self, e, wdot (el, q) + self->g0[e], wdot (el, v) + self->g0d[e]);
       if (T != 0)
         add_w (el, -T, self->fv);
@@ -1140,7 +1066,7 @@ static double
 constraint_force (const LzEventIntegrator *self,
                   guint                    e)
 {
-  if (self->is_bearing != NULL && (self->is_bearing[e] || self->is_static[e]))
+  if (self->is_static != NULL && self->is_static[e])
     return self->zlambda[e];
   for (guint c = 0; c < self->nc; c++)
     if (self->con[c] == e)
@@ -1160,7 +1086,7 @@ rhs (double        t,
   double p_damp = 0, p_fric = 0, p_src = 0;
 
   accelerations (self, t, q, v, dydt + n);
-  if (self->nN + self->nD + self->nF > 0)
+  if (self->nN + self->nD > 0)
     {
       q = self->yc;
       v = self->yc + n;
@@ -1241,8 +1167,7 @@ setup_mode (LzEventIntegrator *self)
     {
       Elem *el = &self->el[e];
 
-      if (el->kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->is_bearing[e]
-          || self->is_static[e])
+      if (el->kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->is_static[e])
         continue;
       for (guint c = 0; c < nc && !el->shadowed; c++)
         if (self->el[self->con[c]].kind == LZ_ITEM_STOP && parallel (el, &self->el[self->con[c]]))
@@ -1251,7 +1176,7 @@ setup_mode (LzEventIntegrator *self)
         self->con[nc++] = e;
     }
   /* a stuck friction element of the D joints along a stop in contact, on
-   * the same ports: the stop holds, the friction element is idle */
+   * the same ports and ground: it holds its level, the stop the rest */
   for (guint s = 0; s < self->nDS; s++)
     {
       Elem *el = &self->el[self->iDS[s]];
@@ -1262,8 +1187,11 @@ setup_mode (LzEventIntegrator *self)
         {
           const Elem *st = &self->el[self->iDS[r]];
 
-          el->shadowed = st->kind == LZ_ITEM_STOP && self->mode[self->iDS[r]] == LZ_MODE_CONTACT
-                         && parallel (el, st) && el->xa == st->xa && el->xb == st->xb;
+          if (self->mode[self->iDS[r]] == LZ_MODE_CONTACT && dv_along (el, st))
+            {
+              el->shadowed = TRUE;
+              el->shadow_lambda = dv_level_along (el, st, st->contact_upper ? -1 : 1);
+            }
         }
     }
   self->nc = nc;
@@ -1331,29 +1259,6 @@ rest_v_tol (const LzEventIntegrator *self)
   return 1e-3 * MAX (1.0, self->v_scale);
 }
 
-static int
-bearing_row (const LzEventIntegrator *self,
-             guint                    e)
-{
-  for (guint r = 0; r < self->nF; r++)
-    if (self->eF[r] == e)
-      return (int) r;
-  return -1;
-}
-
-/* Is e a bearing whose body is at its stop's limit? */
-static gboolean
-bearing_at_stop (const LzEventIntegrator *self,
-                 guint                    e)
-{
-  if (!self->is_bearing[e])
-    return FALSE;
-  for (guint r = 0; r < self->nF; r++)
-    if (self->eF[r] == e)
-      return self->sF[r] >= 0 && self->mode[self->sF[r]] == LZ_MODE_CONTACT;
-  return FALSE;
-}
-
 /* The guards of element e in its mode at the state y (after rhs() has
  * set λ and the ground terms for that state); returns how many. */
 static guint
@@ -1364,7 +1269,7 @@ guards (LzEventIntegrator *self,
 {
   const Elem *el = &self->el[e];
   /* with massless bodies, the state rhs() solved them in (it runs first) */
-  const double *q = self->nN + self->nD + self->nF > 0 ? self->yc : y;
+  const double *q = self->nN + self->nD > 0 ? self->yc : y;
   const double *v = q + self->n;
   double g = wdot (el, q) + self->g0[e], gd = wdot (el, v) + self->g0d[e], s, F;
 
@@ -1376,13 +1281,6 @@ guards (LzEventIntegrator *self,
         case LZ_MODE_STICK:
           if (el->shadowed)
             return 0;
-          if (bearing_at_stop (self, e))
-            {
-              /* held at its stop's limit with the partner: until they part */
-              out[0] = gd + contact_v_tol (self);
-              out[1] = contact_v_tol (self) - gd;
-              return 2;
-            }
           F = -constraint_force (self, e);
           out[0] = el->fpos - F;
           out[1] = F + el->fneg;
@@ -1567,7 +1465,7 @@ element_state (LzEventIntegrator *self,
   const double *q = y, *v = y + self->n;
 
   rhs (t, y, self->dydt, self);
-  if (self->nN + self->nD + self->nF > 0)
+  if (self->nN + self->nD > 0)
     {
       q = self->yc;
       v = self->yc + self->n;
@@ -1751,28 +1649,29 @@ resolve_impacts (LzEventIntegrator *self,
  * sweeping process of paper 003 §3.2).  The friction box becomes
  * complementarity with λ = −F₊ + μ, μ ∈ [0, F₊ + F₋]: μ ⊥ u + ν, ν ⊥
  * F₊ + F₋ − μ; the LCP is copositive-plus, Lemke solves it.  CAND holds
- * the M elements (stops first, NS of them, with SGN the limit's side);
+ * the M elements, KIND says how each takes part (DV_STOP with SGN the
+ * limit's side, DV_FRICTION, or DV_FIXED: the force LAM holds on entry);
  * LAM and U get λ and u.  Leaves the modes of the D elements free/stuck. */
+enum { DV_STOP, DV_FRICTION, DV_FIXED };
+
 static gboolean
 dvel_solve (LzEventIntegrator *self,
             double             t,
             const double      *y,
             const guint       *cand,
+            const int         *kind,
             const double      *sgn,
             guint              m,
-            guint              ns,
             double            *lam,
             double            *u)
 {
-  guint n = self->n, nD = self->nD, nf = m - ns, L = ns + 2 * (m - ns);
+  guint n = self->n, nD = self->nD, L = 0;
   g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
   g_autoptr(gsl_matrix) X = gsl_matrix_calloc (nD, m);
-  g_autoptr(gsl_matrix) M = gsl_matrix_calloc (L, L);
-  g_autoptr(gsl_vector) q = gsl_vector_alloc (L);
-  g_autoptr(gsl_vector) z = gsl_vector_alloc (L);
-  g_autoptr(gsl_vector) w = gsl_vector_alloc (L);
+  int *var = g_alloca (m * sizeof (int));
   double *lo = g_alloca (m * sizeof (double));
-  gboolean ok;
+  guint nf = 0;
+  gboolean ok = TRUE;
 
   /* the free velocities: stops free, friction neither held nor pushing */
   for (guint s = 0; s < self->nDS; s++)
@@ -1799,7 +1698,9 @@ dvel_solve (LzEventIntegrator *self,
       if (el->a >= 0 && self->rD[el->a] >= 0)
         *gsl_vector_ptr (self->Dcol, self->rD[el->a]) -= el->ca;
       gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, &col.vector);
-      lo[j] = j < ns ? 0 : -el->fpos;
+      lo[j] = kind[j] == DV_FIXED ? lam[j] : kind[j] == DV_FRICTION ? -el->fpos : 0;
+      var[j] = kind[j] == DV_FIXED ? -1 : (int) L++;
+      nf += kind[j] == DV_FRICTION;
     }
   for (guint i = 0; i < m; i++)
     {
@@ -1816,42 +1717,89 @@ dvel_solve (LzEventIntegrator *self,
           gsl_matrix_set (A, i, j, s);
         }
     }
-  /* z = (±λ of the stops, μ of the friction, ν of the friction) */
-  for (guint i = 0; i < m; i++)
+  if (L > 0)
     {
-      double qi = u[i], si = i < ns ? sgn[i] : 1;
+      /* z = (±λ of the stops and μ of the friction, in CAND's order; then
+       * ν of the friction) */
+      g_autoptr(gsl_matrix) M = gsl_matrix_calloc (L + nf, L + nf);
+      g_autoptr(gsl_vector) q = gsl_vector_alloc (L + nf);
+      g_autoptr(gsl_vector) z = gsl_vector_alloc (L + nf);
+      g_autoptr(gsl_vector) w = gsl_vector_alloc (L + nf);
+      guint f = 0;
 
-      for (guint j = ns; j < m; j++)
-        qi += gsl_matrix_get (A, i, j) * lo[j];
-      gsl_vector_set (q, i, si * qi);
+      for (guint i = 0; i < m; i++)
+        {
+          double qi = u[i], si = kind[i] == DV_STOP ? sgn[i] : 1;
+
+          if (var[i] < 0)
+            continue;
+          for (guint j = 0; j < m; j++)
+            {
+              if (kind[j] != DV_STOP)
+                qi += gsl_matrix_get (A, i, j) * lo[j];
+              if (var[j] >= 0)
+                gsl_matrix_set (M, var[i], var[j],
+                                si * gsl_matrix_get (A, i, j) * (kind[j] == DV_STOP ? sgn[j] : 1));
+            }
+          gsl_vector_set (q, var[i], si * qi);
+          if (kind[i] == DV_FRICTION)
+            {
+              const Elem *el = &self->el[cand[i]];
+
+              gsl_matrix_set (M, var[i], L + f, 1);
+              gsl_matrix_set (M, L + f, var[i], -1);
+              gsl_vector_set (q, L + f, el->fpos + el->fneg);
+              f++;
+            }
+        }
+      ok = lz_lcp_solve_lemke (M, q, z, w, NULL, NULL);
       for (guint j = 0; j < m; j++)
-        gsl_matrix_set (M, i, j, si * gsl_matrix_get (A, i, j) * (j < ns ? sgn[j] : 1));
+        if (var[j] >= 0)
+          lam[j] = !ok ? 0 : kind[j] == DV_STOP ? sgn[j] * gsl_vector_get (z, var[j])
+                                                 : lo[j] + gsl_vector_get (z, var[j]);
     }
-  for (guint f = 0; f < nf; f++)
-    {
-      const Elem *el = &self->el[cand[ns + f]];
-
-      gsl_matrix_set (M, ns + f, m + f, 1);
-      gsl_matrix_set (M, m + f, ns + f, -1);
-      gsl_vector_set (q, m + f, el->fpos + el->fneg);
-    }
-  ok = lz_lcp_solve_lemke (M, q, z, w, NULL, NULL);
   for (guint j = 0; j < m; j++)
-    lam[j] = !ok ? 0 : j < ns ? sgn[j] * gsl_vector_get (z, j) : lo[j] + gsl_vector_get (z, j);
+    if (kind[j] == DV_FIXED)
+      lam[j] = lo[j];
   for (guint j = 0; j < m && ok; j++)
     for (guint k = 0; k < m; k++)
       u[j] += gsl_matrix_get (A, j, k) * lam[k];
   return ok;
 }
 
+/* A friction element of the D joints along a stop on the same ports and
+ * ground: redundant with it in contact.  The convention:
+ * the friction element holds up to its level, the stop the rest. */
+static gboolean
+dv_along (const Elem *f,
+          const Elem *s)
+{
+  return f->kind == LZ_ITEM_FRICTION && s->kind == LZ_ITEM_STOP && parallel (f, s)
+         && f->xa == s->xa && f->xb == s->xb;
+}
+
+/* The force of friction element F at its level, pushing the way stop S in
+ * contact pushes (sign SX: +1 at the lower limit). */
+static double
+dv_level_along (const Elem *f,
+                const Elem *s,
+                double      sx)
+{
+  double ratio = f->b >= 0 ? f->cb / s->cb : f->ca / s->ca;
+
+  return sx * ratio > 0 ? f->fneg : -f->fpos;
+}
+
 /* The modes of the D joints' stops and dry friction at (t, y), together,
  * by dvel_solve(): a stop at a limit is in contact while it pushes; a
  * friction element is stuck while its force is inside its levels,
- * slipping the way it moves when on one.  Where that is undecided at t —
- * slip velocity zero and the force on a level (a friction element that
- * reaches its level, or whose partner turns round while a stop holds its
- * body), or a stop touches pushing nothing — the problem a moment later
- * decides: the modes it gives. */
+ * slipping the way it moves when on one.  A stop with a friction element
+ * along it comes in only where the friction element cannot hold (then
+ * that one at its level, the stop the rest).  Where a mode is undecided
+ * at t — slip velocity zero and the force on a level (a friction element
+ * that reaches its level, or whose partner turns round while a stop holds
+ * its body), or a stop that touches pushing nothing — the problem a
+ * moment later decides: the modes it gives. */
 static void
 dvel_select (LzEventIntegrator *self,
              double             t,
@@ -1859,55 +1807,79 @@ dvel_select (LzEventIntegrator *self,
              double             pos_tol,
              double             v_tol)
 {
-  guint n = self->n, m = 0, ns = 0;
+  guint n = self->n, m = 0;
   guint *cand = g_alloca (MAX (self->nDS, 1) * sizeof (guint));
+  int *kind = g_alloca (MAX (self->nDS, 1) * sizeof (int));
+  int *pair = g_alloca (MAX (self->nDS, 1) * sizeof (int));
   double *sgn = g_alloca (MAX (self->nDS, 1) * sizeof (double));
   double *lam = g_alloca (MAX (self->nDS, 1) * sizeof (double));
   double *u = g_alloca (MAX (self->nDS, 1) * sizeof (double));
   gboolean *open = g_alloca (MAX (self->nDS, 1) * sizeof (gboolean));
-  gboolean ok, any_open = FALSE;
+  gboolean ok, any_open = FALSE, stage_b = FALSE;
   double scale = 1;
 
   if (self->nDS == 0)
     return;
-  /* the candidates: stops at a limit first, then every friction element */
+  /* the candidates: stops at a limit, every friction element */
   for (guint s = 0; s < self->nDS; s++)
     if (self->el[self->iDS[s]].kind == LZ_ITEM_STOP)
       self->mode[self->iDS[s]] = LZ_MODE_FREE;
   condense (self, t, y, self->yc, FALSE);
-  for (int pass = 0; pass < 2; pass++)
-    for (guint s = 0; s < self->nDS; s++)
-      {
-        guint e = self->iDS[s];
-        Elem *el = &self->el[e];
-        double g0, g0d, g0dd, g;
+  for (guint s = 0; s < self->nDS; s++)
+    {
+      guint e = self->iDS[s];
+      Elem *el = &self->el[e];
+      double g0, g0d, g0dd, g;
 
-        if ((pass == 0) != (el->kind == LZ_ITEM_STOP))
-          continue;
-        sgn[m] = 1;
-        if (el->kind == LZ_ITEM_STOP)
-          {
-            ground_terms (self, e, t, &g0, &g0d, &g0dd);
-            g = elem_g (el, self->yc, g0);
-            el->contact_upper = FALSE;
-            if (isfinite (el->lower) && g - el->lower <= pos_tol)
-              sgn[m] = 1;
-            else if (isfinite (el->upper) && el->upper - g <= pos_tol)
-              {
-                sgn[m] = -1;
-                el->contact_upper = TRUE;
-              }
-            else
-              continue;
-            ns++;
-          }
-        cand[m++] = e;
-      }
+      sgn[m] = 1;
+      kind[m] = el->kind == LZ_ITEM_STOP ? DV_STOP : DV_FRICTION;
+      if (el->kind == LZ_ITEM_STOP)
+        {
+          ground_terms (self, e, t, &g0, &g0d, &g0dd);
+          g = elem_g (el, self->yc, g0);
+          el->contact_upper = FALSE;
+          if (isfinite (el->lower) && g - el->lower <= pos_tol)
+            sgn[m] = 1;
+          else if (isfinite (el->upper) && el->upper - g <= pos_tol)
+            {
+              sgn[m] = -1;
+              el->contact_upper = TRUE;
+            }
+          else
+            continue;
+        }
+      cand[m++] = e;
+    }
   if (m == 0)
     return;
-  ok = dvel_solve (self, t, y, cand, sgn, m, ns, lam, u);
+  /* a stop with a friction element along it: first without it */
   for (guint j = 0; j < m; j++)
-    scale = MAX (scale, j < ns ? fabs (lam[j]) : MAX (self->el[cand[j]].fpos, self->el[cand[j]].fneg));
+    {
+      pair[j] = -1;
+      for (guint k = 0; k < m && kind[j] == DV_STOP && pair[j] < 0; k++)
+        if (dv_along (&self->el[cand[k]], &self->el[cand[j]]))
+          pair[j] = (int) k;
+      if (pair[j] >= 0)
+        {
+          kind[j] = DV_FIXED;
+          lam[j] = 0;
+        }
+    }
+  ok = dvel_solve (self, t, y, cand, kind, sgn, m, lam, u);
+  for (guint j = 0; j < m && ok; j++)
+    if (pair[j] >= 0 && sgn[j] * u[j] < -v_tol)
+      {
+        /* the friction element cannot hold: at its level, the stop in */
+        kind[j] = DV_STOP;
+        kind[pair[j]] = DV_FIXED;
+        lam[pair[j]] = dv_level_along (&self->el[cand[pair[j]]], &self->el[cand[j]], sgn[j]);
+        stage_b = TRUE;
+      }
+  if (stage_b)
+    ok = dvel_solve (self, t, y, cand, kind, sgn, m, lam, u);
+  for (guint j = 0; j < m; j++)
+    scale = MAX (scale, kind[j] == DV_STOP ? fabs (lam[j])
+                        : MAX (self->el[cand[j]].fpos, self->el[cand[j]].fneg));
   for (guint j = 0; j < m; j++)
     {
       guint e = cand[j];
@@ -1915,9 +1887,13 @@ dvel_select (LzEventIntegrator *self,
       double tol = 1e-9 * MAX (1.0, MAX (el->fpos, el->fneg));
 
       open[j] = FALSE;
-      if (j < ns && ok && sgn[j] * lam[j] <= 1e-12 * scale && fabs (u[j]) <= v_tol)
+      if (el->kind == LZ_ITEM_STOP && kind[j] == DV_FIXED)
+        self->mode[e] = LZ_MODE_FREE;   /* its friction element holds */
+      else if (el->kind == LZ_ITEM_FRICTION && kind[j] == DV_FIXED)
+        self->mode[e] = LZ_MODE_STICK;  /* along its stop, at its level */
+      else if (kind[j] == DV_STOP && ok && sgn[j] * lam[j] <= 1e-12 * scale && fabs (u[j]) <= v_tol)
         open[j] = any_open = TRUE;      /* touching, pushing nothing */
-      else if (j < ns)
+      else if (kind[j] == DV_STOP)
         self->mode[e] = !ok || sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
       else if (!ok || u[j] > v_tol || u[j] < -v_tol)
         self->mode[e] = u[j] > v_tol ? LZ_MODE_SLIP_POS : u[j] < -v_tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
@@ -1932,32 +1908,30 @@ dvel_select (LzEventIntegrator *self,
       double dt = 1e-7 * MAX (1.0, fabs (t));
       g_autofree double *yp = g_memdup2 (y, (2 * n + 3) * sizeof (double));
       g_autofree double *dy = g_new (double, 2 * n + 3);
+      g_autofree LzMode *keep = NULL;
 
       for (guint j = 0; j < m; j++)
         if (open[j])
-          self->mode[cand[j]] = j < ns ? LZ_MODE_CONTACT : LZ_MODE_STICK;
-      {
-        g_autofree LzMode *keep = g_memdup2 (self->mode, self->ne * sizeof (LzMode));
+          self->mode[cand[j]] = kind[j] == DV_STOP ? LZ_MODE_CONTACT : LZ_MODE_STICK;
+      keep = g_memdup2 (self->mode, self->ne * sizeof (LzMode));
+      rhs (t, y, dy, self);
+      for (guint i = 0; i < 2 * n; i++)
+        yp[i] += dt * dy[i];
+      if (dvel_solve (self, t + dt, yp, cand, kind, sgn, m, lam, u))
+        for (guint j = 0; j < m; j++)
+          {
+            const Elem *el = &self->el[cand[j]];
+            double tol = 1e-9 * MAX (1.0, MAX (el->fpos, el->fneg));
 
-        rhs (t, y, dy, self);
-        for (guint i = 0; i < 2 * n; i++)
-          yp[i] += dt * dy[i];
-        if (dvel_solve (self, t + dt, yp, cand, sgn, m, ns, lam, u))
-          for (guint j = 0; j < m; j++)
-            {
-              const Elem *el = &self->el[cand[j]];
-              double tol = 1e-9 * MAX (1.0, MAX (el->fpos, el->fneg));
-
-              if (!open[j])
-                continue;
-              if (j < ns)
-                keep[cand[j]] = sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
-              else
-                keep[cand[j]] = lam[j] <= -el->fpos + tol ? LZ_MODE_SLIP_POS
-                                : lam[j] >= el->fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
-            }
-        memcpy (self->mode, keep, self->ne * sizeof (LzMode));
-      }
+            if (!open[j])
+              continue;
+            if (kind[j] == DV_STOP)
+              keep[cand[j]] = sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
+            else
+              keep[cand[j]] = lam[j] <= -el->fpos + tol ? LZ_MODE_SLIP_POS
+                              : lam[j] >= el->fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
+          }
+      memcpy (self->mode, keep, self->ne * sizeof (LzMode));
     }
 }
 
@@ -1968,17 +1942,6 @@ dstop_project (LzEventIntegrator *self,
                double             t,
                double            *y)
 {
-  for (guint r = 0; r < self->nF; r++)
-    if (self->sF[r] >= 0 && self->mode[self->sF[r]] == LZ_MODE_CONTACT)
-      {
-        const Elem *st = &self->el[self->sF[r]];
-        double g0, g0d, g0dd, ws = 0;
-
-        ground_terms (self, (guint) self->sF[r], t, &g0, &g0d, &g0dd);
-        ws = (st->b >= 0 && (guint) st->b == self->iF[r] ? st->cb : 0)
-             - (st->a >= 0 && (guint) st->a == self->iF[r] ? st->ca : 0);
-        y[self->iF[r]] += ((st->contact_upper ? st->upper : st->lower) - elem_g (st, y, g0)) / ws;
-      }
   for (guint s = 0; s < self->nDS; s++)
     {
       guint e = self->iDS[s];
@@ -1998,77 +1961,6 @@ dstop_project (LzEventIntegrator *self,
       if (el->a >= 0 && self->rD[el->a] >= 0)
         y[el->a] -= r * el->ca / d;
     }
-}
-
-/* The modes of a bearing (paper 003: μ ż = luz(F, F0), the force it would
- * hold decides when its slip velocity is zero) and of its body's stop: at
- * a limit, in contact when the body, free, would move into it (no impact:
- * it has no momentum); then ż is the stop's and the bearing sticks when
- * that is its partner's, and the stop holds while λ pushes. */
-static void
-bearing_select (LzEventIntegrator *self,
-                guint              r,
-                double             t,
-                const double      *y,
-                double             pos_tol,
-                double             v_tol)
-{
-  guint n = self->n, e = self->eF[r];
-  int s = self->sF[r];
-  const Elem *el = &self->el[e];
-  double tol = 1e-12 * MAX (1.0, MAX (el->fpos, el->fneg)), g0, g0d, g0dd, gd, T;
-  LzMode free_mode;
-
-  if (s >= 0)
-    self->mode[s] = LZ_MODE_FREE;
-  condense (self, t, y, self->yc, FALSE);
-  ground_terms (self, e, t, &g0, &g0d, &g0dd);
-  gd = elem_g (el, self->yc + n, g0d);
-  if (fabs (gd) <= v_tol)
-    {
-      self->mode[e] = LZ_MODE_STICK;
-      condense (self, t, y, self->yc, FALSE);
-      T = -self->zlambda[e];
-      self->mode[e] = T > el->fpos + tol ? LZ_MODE_SLIP_POS
-                      : T < -el->fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
-    }
-  else
-    self->mode[e] = gd > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
-  if (s < 0)
-    return;
-  free_mode = self->mode[e];
-  {
-    Elem *st = &self->el[s];
-    double gs, gds, sx;
-
-    condense (self, t, y, self->yc, FALSE);
-    ground_terms (self, (guint) s, t, &g0, &g0d, &g0dd);
-    gs = elem_g (st, self->yc, g0);
-    gds = elem_g (st, self->yc + n, g0d);
-    if (isfinite (st->lower) && gs - st->lower <= pos_tol && gds < -1e-14 * MAX (1.0, self->v_scale))
-      st->contact_upper = FALSE;
-    else if (isfinite (st->upper) && st->upper - gs <= pos_tol && gds > 1e-14 * MAX (1.0, self->v_scale))
-      st->contact_upper = TRUE;
-    else
-      return;
-    sx = st->contact_upper ? -1 : 1;
-    self->mode[s] = LZ_MODE_CONTACT;
-    self->mode[e] = LZ_MODE_STICK;
-    condense (self, t, y, self->yc, FALSE);
-    ground_terms (self, e, t, &g0, &g0d, &g0dd);
-    gd = elem_g (el, self->yc + n, g0d);
-    if (fabs (gd) > v_tol)
-      {
-        self->mode[e] = gd > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
-        condense (self, t, y, self->yc, FALSE);
-      }
-    if (sx * self->zlambda[s] < 0)
-      {
-        /* it would pull: free */
-        self->mode[s] = LZ_MODE_FREE;
-        self->mode[e] = free_mode;
-      }
-  }
 }
 
 /* The acceleration-level mode selection over the candidates (stops at a
@@ -2106,21 +1998,7 @@ select_modes (LzEventIntegrator *self,
       switch (el->kind)
         {
         case LZ_ITEM_FRICTION:
-          if (self->is_bearing[e] && bearing_row (self, e) >= 0 && self->sF[bearing_row (self, e)] >= 0)
-            bearing_select (self, (guint) bearing_row (self, e), t, y, pos_tol, v_tol);
-          else if (self->is_bearing[e] && fabs (gd) <= v_tol)
-            {
-              /* μ ż = luz(F, F0): the force it would hold decides */
-              double T, tol;
-
-              self->mode[e] = LZ_MODE_STICK;
-              condense (self, t, y, self->yc, FALSE);
-              T = -self->zlambda[e];
-              tol = 1e-12 * MAX (1.0, MAX (el->fpos, el->fneg));
-              self->mode[e] = T > el->fpos + tol ? LZ_MODE_SLIP_POS
-                              : T < -el->fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
-            }
-          else if (fabs (gd) <= v_tol && ncand < 64)
+          if (fabs (gd) <= v_tol && ncand < 64)
             {
               cand[ncand++] = e;
               self->mode[e] = LZ_MODE_NONE;
@@ -2659,20 +2537,6 @@ event_step (LzIntegrator *integrator,
         }
       memcpy (self->y, self->y0, dim * sizeof (double));
       integrator->t = t0;
-      /* a bearing with a stop on its body: both modes together */
-      for (guint r = 0; r < self->nF; r++)
-        if (self->sF[r] >= 0 && (self->new_mode[self->eF[r]] != self->mode[self->eF[r]]
-                                 || self->new_mode[self->sF[r]] != self->mode[self->sF[r]]))
-          {
-            LzMode *saved = g_newa (LzMode, self->ne);
-
-            memcpy (saved, self->mode, self->ne * sizeof (LzMode));
-            memcpy (self->mode, self->new_mode, self->ne * sizeof (LzMode));
-            bearing_select (self, r, t0, self->y, 1e-8 * MAX (1.0, self->v_scale),
-                            contact_v_tol (self));
-            memcpy (self->new_mode, self->mode, self->ne * sizeof (LzMode));
-            memcpy (self->mode, saved, self->ne * sizeof (LzMode));
-          }
       for (guint e = 0; e < self->ne; e++)
         if (self->new_mode[e] != self->mode[e])
           {
@@ -2845,13 +2709,7 @@ event_free (LzIntegrator *integrator)
   g_free (self->mass);
   g_free (self->iN);
   g_free (self->iD);
-  g_free (self->iF);
-  g_free (self->eF);
-  g_free (self->wF);
   g_free (self->zlambda);
-  g_free (self->is_bearing);
-  g_free (self->sF);
-  g_free (self->is_fstop);
   g_free (self->iS);
   g_free (self->is_static);
   g_free (self->rN);
@@ -3252,10 +3110,10 @@ alloc_static (LzEventIntegrator *self)
 /* Massless joints: those without damping (N, algebraic: linear springs,
  * and springs with freeplay, stops and dry friction through node_solve())
  * and those with damping (D, first order: springs with freeplay by their
- * mode, stops and dry friction through dstop_solve()), factored once; a
- * damped massless body whose one friction element goes to a ground or a
- * body with mass is a bearing (F, with at most one stop); the rest is for
- * time-stepping (or a closed-form reduction, lz-joints.c). */
+ * mode, stops and dry friction through dstop_solve() and dvel_select() —
+ * a body that a viscous friction element alone damps moves by paper
+ * 003's non-inertial law μ ż = luz(F, F0) this way), factored once; the
+ * rest is for time-stepping (or a closed-form reduction, lz-joints.c). */
 static gboolean
 setup_massless (LzEventIntegrator *self,
                 GError           **error)
@@ -3264,20 +3122,12 @@ setup_massless (LzEventIntegrator *self,
   LzModel *model = lz_assembly_get_model (assembly);
   guint n = self->n;
   guint ne = lz_model_get_n_elements (model);
-  g_autofree int *bearing_of = g_new (int, MAX (n, 1));
-  g_autofree guint *stop_count = g_new0 (guint, MAX (n, 1));
 
   self->yc = g_new0 (double, 2 * MAX (n, 1));
   self->fc = g_new0 (double, MAX (n, 1));
   self->iN = g_new0 (guint, MAX (n, 1));
   self->iD = g_new0 (guint, MAX (n, 1));
-  self->iF = g_new0 (guint, MAX (n, 1));
-  self->eF = g_new0 (guint, MAX (n, 1));
-  self->wF = g_new0 (double, MAX (n, 1));
   self->zlambda = g_new0 (double, MAX (ne, 1));
-  self->is_bearing = g_new0 (gboolean, MAX (ne, 1));
-  self->sF = g_new (int, MAX (n, 1));
-  self->is_fstop = g_new0 (gboolean, MAX (ne, 1));
   self->is_static = g_new0 (gboolean, MAX (ne, 1));
   self->iS = g_new0 (guint, MAX (ne, 1));
   self->rN = g_new (int, MAX (n, 1));
@@ -3287,100 +3137,15 @@ setup_massless (LzEventIntegrator *self,
   for (guint i = 0; i < n; i++)
     self->rN[i] = self->rD[i] = -1;
 
-  /* a bearing: the only nonsmooth element of a damped massless body, a
-   * friction element to a ground (fixed or moving) or to a body with mass,
-   * which no damper ties to another massless body */
-  for (guint i = 0; i < n; i++)
-    bearing_of[i] = -1;
-  for (guint e = 0; e < ne; e++)
-    {
-      const LzElement *element = lz_model_get_element (model, e);
-      int a, b, z, other;
-      double ca, cb, w;
-      gboolean coupled = FALSE;
-
-      if (element->item.kind != LZ_ITEM_FRICTION)
-        continue;
-      lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
-      /* the massless port, the other a ground (fixed or moving) or a body with mass */
-      z = a >= 0 && !(self->mass[a] > 0) ? a : b >= 0 && !(self->mass[b] > 0) ? b : -1;
-      if (z < 0 || !(gsl_matrix_get (self->C, z, z) > 0))
-        continue;
-      other = z == b ? a : b;
-      if (other >= 0 && !(self->mass[other] > 0))
-        continue;
-      w = z == b ? cb : -ca;
-      for (guint j = 0; j < n; j++)
-        coupled |= j != (guint) z && !(self->mass[j] > 0) && gsl_matrix_get (self->C, z, j) != 0;
-      if (w == 0 || coupled)
-        continue;
-      bearing_of[z] = bearing_of[z] == -1 ? (int) e : -2;     /* −2: two frictions */
-    }
-
-  /* a bearing's body takes one more nonsmooth element, a stop to a fixed
-   * ground with the bearing to a fixed ground (condense()); with any other
-   * it is a D joint like the rest (dstop_solve()) */
-  for (guint e = 0; e < ne; e++)
-    {
-      const LzElement *element = lz_model_get_element (model, e);
-      int a, b;
-      double ca, cb, freeplay = 0;
-
-      lz_element_get_stiffness (element, NULL, &freeplay, NULL);
-      if (!(element->item.kind == LZ_ITEM_FRICTION || element->item.kind == LZ_ITEM_STOP || freeplay > 0))
-        continue;
-      lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
-      for (int side = 0; side < 2; side++)
-        {
-          int p = side == 0 ? a : b, other = side == 0 ? b : a;
-
-          if (p < 0 || bearing_of[p] < 0 || bearing_of[p] == (int) e)
-            continue;
-          if (element->item.kind == LZ_ITEM_STOP && other < 0 && stop_count[p] == 0)
-            {
-              const LzElement *fe = lz_model_get_element (model, bearing_of[p]);
-              const LzGround *gs = lz_model_lookup_ground (model, side == 0 ? element->b : element->a);
-              int fa, fb;
-              double fca, fcb;
-              const LzGround *gf;
-
-              lz_assembly_get_element_ports (assembly, bearing_of[p], &fa, &fb, &fca, &fcb);
-              gf = lz_model_lookup_ground (model, fa == p ? fe->b : fe->a);
-              if ((fa == p ? fb : fa) < 0 && gs != NULL && gs->motion == NULL && gf != NULL
-                  && gf->motion == NULL)
-                {
-                  stop_count[p]++;
-                  continue;
-                }
-            }
-          if (element->item.kind != LZ_ITEM_STOP && element->item.kind != LZ_ITEM_FRICTION)
-            continue;                   /* a spring with freeplay: a force by its mode */
-          bearing_of[p] = -2;
-        }
-    }
-
   for (guint i = 0; i < n; i++)
     if (!(self->mass[i] > 0))
       {
-        if (bearing_of[i] >= 0)
-          {
-            double ca, cb;
-            int a, b;
-
-            lz_assembly_get_element_ports (assembly, bearing_of[i], &a, &b, &ca, &cb);
-            self->iF[self->nF] = i;
-            self->eF[self->nF] = bearing_of[i];
-            self->wF[self->nF] = (int) i == b ? cb : -ca;
-            self->is_bearing[bearing_of[i]] = TRUE;
-            self->sF[self->nF] = -1;
-            self->nF++;
-          }
-        else if (gsl_matrix_get (self->C, i, i) > 0)
+        if (gsl_matrix_get (self->C, i, i) > 0)
           self->iD[self->nD++] = i;
         else
           self->iN[self->nN++] = i;
       }
-  if (self->nN + self->nD + self->nF == 0)
+  if (self->nN + self->nD == 0)
     return TRUE;
   for (guint r = 0; r < self->nN; r++)
     self->rN[self->iN[r]] = (int) r;
@@ -3394,8 +3159,7 @@ setup_massless (LzEventIntegrator *self,
    * like a stop in contact, a slipping one pushes with ±F0).  On a damped
    * joint (D, ż = C_DD⁻¹(…)): a spring with freeplay is a force by its
    * mode, a stop in contact and a stuck friction element velocity
-   * constraints (dstop_solve()), a slipping one its level.  A bearing's
-   * body (above): one stop, in condense(). */
+   * constraints (dstop_solve()), a slipping one its level. */
   for (guint e = 0; e < ne; e++)
     {
       const LzElement *element = lz_model_get_element (model, e);
@@ -3404,8 +3168,7 @@ setup_massless (LzEventIntegrator *self,
       double ca, cb;
 
       lz_element_get_stiffness (element, NULL, &freeplay, NULL);
-      if (!(element->item.kind == LZ_ITEM_FRICTION || element->item.kind == LZ_ITEM_STOP || freeplay > 0)
-          || self->is_bearing[e])
+      if (!(element->item.kind == LZ_ITEM_FRICTION || element->item.kind == LZ_ITEM_STOP || freeplay > 0))
         continue;
       lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
       if (!((a >= 0 && !(self->mass[a] > 0)) || (b >= 0 && !(self->mass[b] > 0))))
@@ -3417,7 +3180,7 @@ setup_massless (LzEventIntegrator *self,
           self->nSF += element->item.kind == LZ_ITEM_FRICTION;
           continue;
         }
-      /* a damped massless port (D, or a bearing's body) */
+      /* a damped massless port (D) */
       if (element->item.kind == LZ_ITEM_FRICTION
           && (a < 0 || self->mass[a] > 0 || self->rD[a] >= 0) && (b < 0 || self->mass[b] > 0 || self->rD[b] >= 0))
         {
@@ -3430,17 +3193,6 @@ setup_massless (LzEventIntegrator *self,
         }
       if (element->item.kind != LZ_ITEM_STOP)
         continue;                       /* a spring with freeplay: a force by its mode */
-      for (guint r = 0; r < self->nF; r++)
-        if ((a >= 0 && self->iF[r] == (guint) a) || (b >= 0 && self->iF[r] == (guint) b))
-          {
-            /* its one stop, to a fixed ground (above): a velocity
-             * constraint in contact (see condense()) */
-            self->sF[r] = (int) e;
-            self->is_fstop[e] = TRUE;
-            self->is_static[e] = TRUE;
-          }
-      if (self->is_fstop[e])
-        continue;
       self->is_static[e] = TRUE;
       self->is_dstop[e] = TRUE;
       self->iDS[self->nDS++] = e;
