@@ -27,5 +27,7 @@ const char *lz_affine_get_text    (LzAffine       *self);
 /* For people: "·" for products, "−" for minus signs, "π" for pi, ids after
  * "q_", "q̇_", "q̈_" or "[" untouched (the equations' notation). */
 char       *lz_text_prettify      (const char     *text);
+/* Whether TEXT needs no parentheses as a factor: no top-level "+" or "-". */
+gboolean    lz_text_is_atomic     (const char     *text);
 
 G_END_DECLS

@@ -231,8 +231,8 @@ append_signed (GString    *out,
 
 /* Whether TEXT has no top-level "+" or "-" (an exponent's sign, as in
  * "1e-3", does not count). */
-static gboolean
-text_is_atomic (const char *text)
+gboolean
+lz_text_is_atomic (const char *text)
 {
   int depth = 0;
 
@@ -272,16 +272,16 @@ append_term (GString      *out,
     {
       g_autofree char *fallback = lz_expr_dup_derivative (expr, order);
 
-      append_signed (out, coef, fallback, text_is_atomic (fallback));
+      append_signed (out, coef, fallback, lz_text_is_atomic (fallback));
       return;
     }
   body = text;
-  if (body[0] == '-' && text_is_atomic (body + 1))
+  if (body[0] == '-' && lz_text_is_atomic (body + 1))
     {
       sign = -sign;
       body++;
     }
-  append_signed (out, sign, body, text_is_atomic (body));
+  append_signed (out, sign, body, lz_text_is_atomic (body));
 }
 
 const char *
@@ -1190,7 +1190,7 @@ product_text (double      k,
 {
   g_autofree char *ks = number_text (k);
 
-  if (text_is_atomic (s))
+  if (lz_text_is_atomic (s))
     return g_strdup_printf ("%s*%s", ks, s);
   return g_strdup_printf ("%s*(%s)", ks, s);
 }
@@ -1374,7 +1374,7 @@ lz_assembly_dup_equation (const LzAssembly *self,
         {
           const char *text = lz_expr_get_text (source->value);
 
-          append_signed (rhs, 1.0, text, text_is_atomic (text));
+          append_signed (rhs, 1.0, text, lz_text_is_atomic (text));
         }
     }
 
@@ -1407,7 +1407,7 @@ lz_assembly_dup_equation (const LzAssembly *self,
         }
       T = tension_text (self, coord, &sv);
       set_valued |= sv;
-      append_signed (rhs, -wi, T, text_is_atomic (T));
+      append_signed (rhs, -wi, T, lz_text_is_atomic (T));
     }
   if (rhs->len == 0)
     g_string_append (rhs, "0");

@@ -689,7 +689,7 @@ massless_extra (LzEventIntegrator *self,
       if ((el->a < 0 || (guint) el->a != i) && (el->b < 0 || (guint) el->b != i))
         continue;
       /* (a damped joint's slipping friction pushes with its level here) */
-      if ((self->is_dstop[e] && !(el->kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_STICK)))
+      if (self->is_dstop[e] && !(el->kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_STICK))
         continue;
       if (!(el->kind == LZ_ITEM_FRICTION || el->kind == LZ_ITEM_STOP || (el->k > 0 && el->freeplay > 0)))
         continue;
@@ -706,6 +706,38 @@ massless_extra (LzEventIntegrator *self,
         }
       s -= T * w;
     }
+  return s;
+}
+
+/* The direction w of element EL on the D joints (its coefficients on
+ * their rows) into self->Dcol; with COL, C_DD⁻¹ w into COL too. */
+static void
+d_column (LzEventIntegrator *self,
+          const Elem        *el,
+          gsl_vector        *col)
+{
+  gsl_vector_set_zero (self->Dcol);
+  if (el->b >= 0 && self->rD[el->b] >= 0)
+    *gsl_vector_ptr (self->Dcol, self->rD[el->b]) += el->cb;
+  if (el->a >= 0 && self->rD[el->a] >= 0)
+    *gsl_vector_ptr (self->Dcol, self->rD[el->a]) -= el->ca;
+  if (col != NULL)
+    gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, col);
+}
+
+/* wᵀ X[:, j], w the direction of element EL on the D joints */
+static double
+d_dot (const LzEventIntegrator *self,
+       const Elem              *el,
+       const gsl_matrix        *X,
+       guint                    j)
+{
+  double s = 0;
+
+  if (el->b >= 0 && self->rD[el->b] >= 0)
+    s += el->cb * gsl_matrix_get (X, self->rD[el->b], j);
+  if (el->a >= 0 && self->rD[el->a] >= 0)
+    s -= el->ca * gsl_matrix_get (X, self->rD[el->a], j);
   return s;
 }
 
@@ -733,18 +765,12 @@ dstop_solve (LzEventIntegrator *self,
           /* along a stop in contact: at its level (x += λ C_DD⁻¹ w) */
           gsl_vector_view col = gsl_matrix_column (self->DX, 0);
 
-          gsl_vector_set_zero (self->Dcol);
-          if (el->b >= 0 && self->rD[el->b] >= 0)
-            *gsl_vector_ptr (self->Dcol, self->rD[el->b]) += el->cb;
-          if (el->a >= 0 && self->rD[el->a] >= 0)
-            *gsl_vector_ptr (self->Dcol, self->rD[el->a]) -= el->ca;
-          gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, &col.vector);
+          d_column (self, el, &col.vector);
           gsl_blas_daxpy (el->shadow_lambda, &col.vector, x);
           self->zlambda[e] = el->shadow_lambda;
         }
       if (self->mode[e] == LZ_MODE_CONTACT
-          || (self->el[e].kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK
-              && !self->el[e].shadowed))
+          || (el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && !el->shadowed))
         con[nc++] = e;
     }
   if (nc == 0)
@@ -761,38 +787,20 @@ dstop_solve (LzEventIntegrator *self,
       {
         const Elem *el = &self->el[con[j]];
         gsl_vector_view col = gsl_matrix_column (self->DX, j);
-        double g0, g0d, g0dd, rest = 0;
+        double g0, g0d, g0dd, rest, wx;
 
-        gsl_vector_set_zero (self->Dcol);
-        if (el->b >= 0 && self->rD[el->b] >= 0)
-          *gsl_vector_ptr (self->Dcol, self->rD[el->b]) += el->cb;
-        else if (el->b >= 0)
-          rest += el->cb * dst[n + el->b];
-        if (el->a >= 0 && self->rD[el->a] >= 0)
-          *gsl_vector_ptr (self->Dcol, self->rD[el->a]) -= el->ca;
-        else if (el->a >= 0)
-          rest -= el->ca * dst[n + el->a];
+        /* ġ = wᵀ v_D + the rest (the other ports, the ground) */
         ground_terms (self, con[j], t, &g0, &g0d, &g0dd);
-        rest += g0d;
-        gsl_blas_ddot (self->Dcol, x, &g0);
-        gsl_vector_set (&rr.vector, j, -rest - g0);
+        rest = g0d + (el->b >= 0 && self->rD[el->b] < 0 ? el->cb * dst[n + el->b] : 0)
+               - (el->a >= 0 && self->rD[el->a] < 0 ? el->ca * dst[n + el->a] : 0);
+        d_column (self, el, NULL);
+        gsl_blas_ddot (self->Dcol, x, &wx);
+        gsl_vector_set (&rr.vector, j, -rest - wx);
         gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, &col.vector);
       }
     for (guint i = 0; i < nc; i++)
-      {
-        const Elem *el = &self->el[con[i]];
-
-        for (guint j = 0; j < nc; j++)
-          {
-            double s = 0;
-
-            if (el->b >= 0 && self->rD[el->b] >= 0)
-              s += el->cb * gsl_matrix_get (self->DX, self->rD[el->b], j);
-            if (el->a >= 0 && self->rD[el->a] >= 0)
-              s -= el->ca * gsl_matrix_get (self->DX, self->rD[el->a], j);
-            gsl_matrix_set (&G.matrix, i, j, s);
-          }
-      }
+      for (guint j = 0; j < nc; j++)
+        gsl_matrix_set (&G.matrix, i, j, d_dot (self, &self->el[con[i]], self->DX, j));
     gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
     for (guint i = 0; i < nc; i++)
       if (gsl_vector_get (&S.vector, i) < 1e-12 * gsl_vector_get (&S.vector, 0))
@@ -1692,31 +1700,14 @@ dvel_solve (LzEventIntegrator *self,
 
       ground_terms (self, cand[j], t, &g0, &g0d, &g0dd);
       u[j] = elem_g (el, self->yc + n, g0d);
-      gsl_vector_set_zero (self->Dcol);
-      if (el->b >= 0 && self->rD[el->b] >= 0)
-        *gsl_vector_ptr (self->Dcol, self->rD[el->b]) += el->cb;
-      if (el->a >= 0 && self->rD[el->a] >= 0)
-        *gsl_vector_ptr (self->Dcol, self->rD[el->a]) -= el->ca;
-      gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, &col.vector);
+      d_column (self, el, &col.vector);
       lo[j] = kind[j] == DV_FIXED ? lam[j] : kind[j] == DV_FRICTION ? -el->fpos : 0;
       var[j] = kind[j] == DV_FIXED ? -1 : (int) L++;
       nf += kind[j] == DV_FRICTION;
     }
   for (guint i = 0; i < m; i++)
-    {
-      const Elem *el = &self->el[cand[i]];
-
-      for (guint j = 0; j < m; j++)
-        {
-          double s = 0;
-
-          if (el->b >= 0 && self->rD[el->b] >= 0)
-            s += el->cb * gsl_matrix_get (X, self->rD[el->b], j);
-          if (el->a >= 0 && self->rD[el->a] >= 0)
-            s -= el->ca * gsl_matrix_get (X, self->rD[el->a], j);
-          gsl_matrix_set (A, i, j, s);
-        }
-    }
+    for (guint j = 0; j < m; j++)
+      gsl_matrix_set (A, i, j, d_dot (self, &self->el[cand[i]], X, j));
   if (L > 0)
     {
       /* z = (±λ of the stops and μ of the friction, in CAND's order; then
@@ -1820,11 +1811,12 @@ dvel_select (LzEventIntegrator *self,
 
   if (self->nDS == 0)
     return;
-  /* the candidates: stops at a limit, every friction element */
+  /* the candidates: stops at a limit (the others free; their ports are D
+   * joints, bodies with mass and grounds, whose positions y has), every
+   * friction element */
   for (guint s = 0; s < self->nDS; s++)
     if (self->el[self->iDS[s]].kind == LZ_ITEM_STOP)
       self->mode[self->iDS[s]] = LZ_MODE_FREE;
-  condense (self, t, y, self->yc, FALSE);
   for (guint s = 0; s < self->nDS; s++)
     {
       guint e = self->iDS[s];
@@ -1836,7 +1828,7 @@ dvel_select (LzEventIntegrator *self,
       if (el->kind == LZ_ITEM_STOP)
         {
           ground_terms (self, e, t, &g0, &g0d, &g0dd);
-          g = elem_g (el, self->yc, g0);
+          g = elem_g (el, y, g0);
           el->contact_upper = FALSE;
           if (isfinite (el->lower) && g - el->lower <= pos_tol)
             sgn[m] = 1;
@@ -2904,7 +2896,7 @@ check_stop_anchors (LzEventIntegrator *self,
           int a, b;
           double ca, cb;
           const char *body;
-  
+
           if (root[s] < 0 || root[r] != root[s] || g_strcmp0 (anchor[r], anchor[s]) == 0)
             continue;
           g1 = lz_model_lookup_ground (model, anchor[r]);

@@ -120,27 +120,6 @@ num (double v)
   return lz_number_to_string (round6 (v));
 }
 
-/* Whether TEXT has no top-level "+" or "-" (bar an exponent's sign). */
-static gboolean
-atomic (const char *text)
-{
-  int depth = 0;
-
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '(' || *p == '[')
-        depth++;
-      else if (*p == ')' || *p == ']')
-        depth--;
-      else if (depth == 0 && (*p == '+' || *p == '-') && p > text
-               && !(p > text + 1 && (p[-1] == 'e' || p[-1] == 'E') && g_ascii_isdigit (p[-2])))
-        return FALSE;
-      else if (depth == 0 && *p == '-' && p == text)
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* Appends coef·what to a sum ("a - 2*b"); WHAT NULL: the number itself. */
 static void
 append_signed (GString    *out,
@@ -160,7 +139,7 @@ append_signed (GString    *out,
     g_string_append (out, number);
   else if (m == 1)
     g_string_append (out, what);
-  else if (atomic (what))
+  else if (lz_text_is_atomic (what))
     g_string_append_printf (out, "%s*%s", number, what);
   else
     g_string_append_printf (out, "%s*(%s)", number, what);
@@ -222,8 +201,8 @@ scaled (double      k,
   if (round6 (k) == 1)
     return g_strdup (text);
   if (round6 (k) == -1)
-    return atomic (text) ? g_strdup_printf ("-%s", text) : g_strdup_printf ("-(%s)", text);
-  return atomic (text) ? g_strdup_printf ("%s*%s", ks, text) : g_strdup_printf ("%s*(%s)", ks, text);
+    return lz_text_is_atomic (text) ? g_strdup_printf ("-%s", text) : g_strdup_printf ("-(%s)", text);
+  return lz_text_is_atomic (text) ? g_strdup_printf ("%s*%s", ks, text) : g_strdup_printf ("%s*(%s)", ks, text);
 }
 
 /* "luz(u, a)", or u itself when a = 0 */
@@ -472,6 +451,33 @@ spring_friction (Build     *b,
                   b->qz, b->qz, b->qz, sign, c == 0 ? "" : cs, dz, w1);
     }
   }
+}
+
+/* Where linear arms balance: the mean of their neutral positions weighted
+ * by their c (DAMPERS: a velocity) or k, plus the loads, over TOTAL — the
+ * right side of ż = … or z = … */
+static char *
+balance_text (const GArray *arms,
+              GPtrArray    *loads,
+              gboolean      dampers,
+              double        total)
+{
+  Lin w = { 0 };
+  g_autofree char *wt = NULL;
+  GString *rhs = g_string_new (NULL);
+
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const Arm *a = &g_array_index (arms, Arm, i);
+
+      w = lin_combine (1, &w, (dampers ? a->c : a->k) / total, &a->w);
+    }
+  wt = lin_text (&w, dampers);
+  if (strcmp (wt, "0") != 0 || loads->len == 0)
+    g_string_append (rhs, wt);
+  for (guint i = 0; i < loads->len; i++)
+    append_signed (rhs, 1 / total, lz_expr_get_text (loads->pdata[i]));
+  return g_string_free (rhs, FALSE);
 }
 
 /* The force of springs and loads on z, Σ k·luz(w − z, Δ) + F(t) */
@@ -739,34 +745,20 @@ classify (Build         *b,
   /* dampers only */
   if (nd > 0 && ns == 0)
     {
-      Lin w = { 0 };
       double C = 0;
-      g_autofree char *wt = NULL;
-      GString *rhs = g_string_new (NULL);
+      g_autofree char *rhs = NULL;
 
       for (guint i = 0; i < arms->len; i++)
         C += g_array_index (arms, Arm, i).c;
       if (!(C > 0))
         {
-          g_string_free (rhs, TRUE);
           no_closed_form (b, _("its dampers have c = 0."));
           return;
         }
-      for (guint i = 0; i < arms->len; i++)
-        {
-          const Arm *a = &g_array_index (arms, Arm, i);
-
-          w = lin_combine (1, &w, a->c / C, &a->w);
-        }
-      wt = lin_text (&w, TRUE);
-      if (strcmp (wt, "0") != 0 || loads->len == 0)
-        g_string_append (rhs, wt);
-      for (guint i = 0; i < loads->len; i++)
-        append_signed (rhs, 1 / C, lz_expr_get_text (loads->pdata[i]));
+      rhs = balance_text (arms, loads, TRUE, C);
       b->node->kind = LZ_NODE_DAMPERS;
       b->node->viscous = C;
-      equation (b, "%s = %s", b->vz, rhs->str);
-      g_string_free (rhs, TRUE);
+      equation (b, "%s = %s", b->vz, rhs);
       explain (b, _("Dampers only: the massless “%s” moves so that their forces balance, a "
                     "first-order coordinate (paper 002, Corollary 4.5)."),
                b->z);
@@ -782,28 +774,15 @@ classify (Build         *b,
   /* springs only */
   if (nsf == 0)
     {
-      Lin w = { 0 };
       double K = 0;
-      g_autofree char *wt = NULL;
-      GString *rhs = g_string_new (NULL);
+      g_autofree char *rhs = NULL;
 
       for (guint i = 0; i < arms->len; i++)
         K += g_array_index (arms, Arm, i).k;
-      for (guint i = 0; i < arms->len; i++)
-        {
-          const Arm *a = &g_array_index (arms, Arm, i);
-
-          w = lin_combine (1, &w, a->k / K, &a->w);
-        }
-      wt = lin_text (&w, FALSE);
-      if (strcmp (wt, "0") != 0 || loads->len == 0)
-        g_string_append (rhs, wt);
-      for (guint i = 0; i < loads->len; i++)
-        append_signed (rhs, 1 / K, lz_expr_get_text (loads->pdata[i]));
+      rhs = balance_text (arms, loads, FALSE, K);
       b->node->kind = LZ_NODE_LINEAR_SPRINGS;
       b->node->stiffness = K;
-      equation (b, "%s = %s", b->qz, rhs->str);
-      g_string_free (rhs, TRUE);
+      equation (b, "%s = %s", b->qz, rhs);
       explain (b, _("Linear springs only: the massless “%s” sits where their forces balance "
                     "(paper 002, Corollary 4.6); no luz/tar theorem is needed."),
                b->z);

@@ -19,35 +19,11 @@ run (LzModel *model,
      double   sample,
      GError **error)
 {
-  g_autoptr(LzAssembly) as = lz_assembly_new (model, error);
-  g_autoptr(LzIntegrator) integrator = NULL;
   LzIntegratorOptions options;
-  LzTrace *trace;
-  LzStepResult r;
 
-  if (as == NULL)
-    return NULL;
   lz_integrator_options_init (&options);
   options.sample = sample;
-  integrator = lz_integrator_new (lz_integrator_event, as, &options, error);
-  if (integrator == NULL)
-    return NULL;
-  trace = lz_trace_new (model);
-  do
-    r = lz_integrator_step (integrator, INFINITY, trace, error);
-  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
-  if (r == LZ_STEP_ERROR)
-    {
-      lz_trace_unref (trace);
-      return NULL;
-    }
-  return trace;
-}
-
-static guint
-last_row (const LzTrace *trace)
-{
-  return lz_trace_get_n_samples (trace) - 1;
+  return run_options (model, lz_integrator_event, &options, NULL, error);
 }
 
 /* B1: every switch of the reference to 1e-9 s, the state at 100 s. */
@@ -453,7 +429,7 @@ test_event_moving_limit (void)
       lz_trace_get_event (trace, i, &ev);
       impacts += ev.cause == LZ_CAUSE_IMPACT;
     }
-  lz_trace_get_energy (trace, lz_trace_get_n_samples (trace) - 1, &energy);
+  lz_trace_get_energy (trace, last_row (trace), &energy);
   g_test_message ("%u impacts, impact dissipation %.2e J, balance error %.2e J, floor work %.3f J",
                   impacts, energy.impacts, energy.balance_error, energy.sources);
   g_assert_cmpuint (impacts, >, 3);
@@ -474,27 +450,19 @@ run_with (LzModel                *model,
           double                  sample)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(LzAssembly) as = lz_assembly_new (model, &error);
-  g_autoptr(LzIntegrator) integrator = NULL;
   LzIntegratorOptions options;
+  gboolean closed_form = TRUE;
   LzTrace *trace;
-  LzStepResult r;
 
-  g_assert_no_error (error);
   lz_integrator_options_init (&options);
   options.sample = sample;
   options.t_end = t_end;
   options.dt = dt;
   options.theta = theta;
-  integrator = lz_integrator_new (type, as, &options, &error);
+  trace = run_options (model, type, &options, &closed_form, &error);
   g_assert_no_error (error);
   /* taken as it is, not through a closed form (lz-joints.c) */
-  g_assert_null (lz_integrator_get_notes (integrator));
-  trace = lz_trace_new (model);
-  do
-    r = lz_integrator_step (integrator, INFINITY, trace, &error);
-  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
-  g_assert_no_error (error);
+  g_assert_false (closed_form);
   return trace;
 }
 

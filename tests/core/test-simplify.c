@@ -478,7 +478,7 @@ test_closed_form_run_pad (void)
       g_assert_cmpfloat (fabs (fabs (lz_trace_get_g (ev, row, event.element) - offset) - fp), <=, 1e-10);
     }
   g_assert_cmpuint (switches, >=, 10);
-  lz_trace_get_energy (ev, lz_trace_get_n_samples (ev) - 1, &energy);
+  lz_trace_get_energy (ev, last_row (ev), &energy);
   g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
 }
 
@@ -587,7 +587,7 @@ test_trajectories_51 (void)
    * reduced model's */
   g_test_message ("Example 5.1, event-driven: |full − reduced| %.2e", d_full_ev);
   g_assert_cmpfloat (d_full_ev, <=, 1e-12);
-  lz_trace_get_energy (full_ev, lz_trace_get_n_samples (full_ev) - 1, &energy);
+  lz_trace_get_energy (full_ev, last_row (full_ev), &energy);
   g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
   g_assert_cmpfloat (energy.damping, >, 0.4);
   /* the joints follow q₁ = (2/7)q₃, q₂ = (4/9)q₃ in both */
@@ -709,7 +709,7 @@ test_trajectories_maxwell (void)
   g_assert_cmpfloat (amp_j, >, 0.01);
   g_assert_cmpfloat (d_m, <=, 1e-5 * amp_m);
   g_assert_cmpfloat (d_j, <=, 1e-5 * amp_m);
-  lz_trace_get_energy (ev, lz_trace_get_n_samples (ev) - 1, &energy);
+  lz_trace_get_energy (ev, last_row (ev), &energy);
   g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
 }
 
@@ -810,7 +810,7 @@ test_non_inertial_event (void)
                   worst, switches);
   g_assert_cmpuint (switches, ==, 13);     /* 7 into slip, 6 back to stick in 20 s */
   g_assert_cmpfloat (worst, <=, 1e-9);
-  lz_trace_get_energy (trace, lz_trace_get_n_samples (trace) - 1, &energy);
+  lz_trace_get_energy (trace, last_row (trace), &energy);
   g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
   g_assert_cmpfloat (energy.friction, >, 1);
 }
@@ -878,7 +878,7 @@ test_non_inertial_belt (void)
       if (switches++ == 0)
         first = event;
     }
-  lz_trace_get_energy (ev, lz_trace_get_n_samples (ev) - 1, &energy);
+  lz_trace_get_energy (ev, last_row (ev), &energy);
   g_test_message ("pad on a belt: |z − RK4| ≤ %.2e m, |event − time-stepping (h = 1e-5)| %.2e m, "
                   "amplitude %.3f m; first slip at %.12f s (asin(0.2)/2 = %.12f); %u switches; "
                   "balance %.1e J", worst, d_ts, amp, first.t, asin (0.2) / 2, switches,
@@ -926,7 +926,7 @@ test_non_inertial_on_mass (void)
       lz_trace_get_event (ev, i, &event);
       switches += event.cause != LZ_CAUSE_INITIAL;
     }
-  lz_trace_get_energy (ev, lz_trace_get_n_samples (ev) - 1, &energy);
+  lz_trace_get_energy (ev, last_row (ev), &energy);
   g_test_message ("pad on a mass: |event − time-stepping| %.2e m (mass, amplitude %.3f), %.2e m "
                   "(pad, amplitude %.3f); %u switches; balance %.1e J",
                   d_m, amp_m, d_z, amp_z, switches, energy.balance_error);

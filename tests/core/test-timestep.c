@@ -22,38 +22,17 @@ run (LzModel *model,
      double   sample,
      GError **error)
 {
-  g_autoptr(LzAssembly) as = lz_assembly_new (model, error);
-  g_autoptr(LzIntegrator) integrator = NULL;
   LzIntegratorOptions options;
   LzTrace *trace;
-  LzStepResult r;
 
-  if (as == NULL)
-    return NULL;
   lz_integrator_options_init (&options);
   options.dt = dt;
   options.theta = theta;
   options.sample = sample;
-  integrator = lz_integrator_new (lz_integrator_timestep, as, &options, error);
-  if (integrator == NULL)
-    return NULL;
-  trace = lz_trace_new (model);
-  do
-    r = lz_integrator_step (integrator, INFINITY, trace, error);
-  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
-  if (r == LZ_STEP_ERROR)
-    {
-      lz_trace_unref (trace);
-      return NULL;
-    }
-  g_assert_true (lz_trace_is_finished (trace));
+  trace = run_options (model, lz_integrator_timestep, &options, NULL, error);
+  if (trace != NULL)
+    g_assert_true (lz_trace_is_finished (trace));
   return trace;
-}
-
-static guint
-last_row (const LzTrace *trace)
-{
-  return lz_trace_get_n_samples (trace) - 1;
 }
 
 /* B1: the forced friction oscillator.  Reference (event-driven, 1e-12):
@@ -360,7 +339,7 @@ test_timestep_lemke_fallback (void)
                           files[f], pass, stats.steps, stats.lcp_max_residual);
           g_assert_cmpfloat (stats.lcp_max_residual, <, 1e-9);
           for (guint i = 0; i < n; i++)
-            final_q[pass][i] = lz_trace_get_q (trace, lz_trace_get_n_samples (trace) - 1, i);
+            final_q[pass][i] = lz_trace_get_q (trace, last_row (trace), i);
         }
       for (guint i = 0; i < n; i++)
         g_assert_cmpfloat_with_epsilon (final_q[1][i], final_q[0][i], 1e-8 * (1 + fabs (final_q[0][i])));
@@ -600,11 +579,11 @@ test_timestep_impact_energy (void)
       LzEnergy energy;
 
       g_assert_no_error (error);
-      lz_trace_get_energy (trace, lz_trace_get_n_samples (trace) - 1, &energy);
+      lz_trace_get_energy (trace, last_row (trace), &energy);
       g_test_message ("θ = %g, e = %g: v after %.15g m/s (e·1.5 = %g), impacts %.15g J (closed form "
-                      "%g J), balance %.1e J", theta, e, lz_trace_get_v (trace, lz_trace_get_n_samples (trace) - 1, 0),
+                      "%g J), balance %.1e J", theta, e, lz_trace_get_v (trace, last_row (trace), 0),
                       e * 1.5, energy.impacts, loss, energy.balance_error);
-      g_assert_cmpfloat_with_epsilon (lz_trace_get_v (trace, lz_trace_get_n_samples (trace) - 1, 0), e * 1.5, 1e-12);
+      g_assert_cmpfloat_with_epsilon (lz_trace_get_v (trace, last_row (trace), 0), e * 1.5, 1e-12);
       g_assert_cmpfloat_with_epsilon (energy.impacts, loss, 1e-12);
       g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-12);
     }
@@ -656,8 +635,8 @@ test_timestep_massless_impact_through (void)
       if (t > t2 + 1e-3 && t < t3 - 1e-3)
         err_v = MAX (err_v, fabs (lz_trace_get_v (trace, r, 0) - 0.8 * sin (20 * (t - t2))));
     }
-  v_out = lz_trace_get_v (trace, lz_trace_get_n_samples (trace) - 1, 0);
-  lz_trace_get_energy (trace, lz_trace_get_n_samples (trace) - 1, &energy);
+  v_out = lz_trace_get_v (trace, last_row (trace), 0);
+  lz_trace_get_energy (trace, last_row (trace), &energy);
   g_test_message ("through the buffer: |v − 0.8 sin 20(t − t2)| after the impact %.2e m/s, out at "
                   "%.6f m/s (0.8 after t = %.6f), impacts %.6f J (0.18), balance %.1e J",
                   err_v, v_out, t3, energy.impacts, energy.balance_error);

@@ -34,6 +34,48 @@ parse (const char *xml)
   return model;
 }
 
+/* The last row of TRACE */
+static inline guint
+last_row (const LzTrace *trace)
+{
+  return lz_trace_get_n_samples (trace) - 1;
+}
+
+/* Runs MODEL to its end by TYPE with OPTIONS; NULL with ERROR set where
+ * the model, the integrator or the run fails.  CLOSED_FORM, if given, gets
+ * whether the integrator runs the model through a closed form
+ * (lz-joints.c) rather than as it is. */
+static inline LzTrace *
+run_options (LzModel                   *model,
+             const LzIntegratorType    *type,
+             const LzIntegratorOptions *options,
+             gboolean                  *closed_form,
+             GError                   **error)
+{
+  g_autoptr(LzAssembly) as = lz_assembly_new (model, error);
+  g_autoptr(LzIntegrator) integrator = NULL;
+  LzTrace *trace;
+  LzStepResult r;
+
+  if (as == NULL)
+    return NULL;
+  integrator = lz_integrator_new (type, as, options, error);
+  if (integrator == NULL)
+    return NULL;
+  if (closed_form != NULL)
+    *closed_form = lz_integrator_get_notes (integrator) != NULL;
+  trace = lz_trace_new (model);
+  do
+    r = lz_integrator_step (integrator, INFINITY, trace, error);
+  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
+  if (r == LZ_STEP_ERROR)
+    {
+      lz_trace_unref (trace);
+      return NULL;
+    }
+  return trace;
+}
+
 /* Runs MODEL to its end by TYPE with the model's settings, sampled every
  * SAMPLE; the test fails if the run does. */
 static inline LzTrace *
@@ -42,21 +84,12 @@ simulate (LzModel                *model,
           double                  sample)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(LzAssembly) as = lz_assembly_new (model, &error);
-  g_autoptr(LzIntegrator) integrator = NULL;
   LzIntegratorOptions options;
   LzTrace *trace;
-  LzStepResult r;
 
-  g_assert_no_error (error);
   lz_integrator_options_init (&options);
   options.sample = sample;
-  integrator = lz_integrator_new (type, as, &options, &error);
-  g_assert_no_error (error);
-  trace = lz_trace_new (model);
-  do
-    r = lz_integrator_step (integrator, INFINITY, trace, &error);
-  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
+  trace = run_options (model, type, &options, NULL, &error);
   g_assert_no_error (error);
   return trace;
 }
