@@ -58,7 +58,10 @@
  * damping, with springs with freeplay, stops and
  * dry friction (rigid-plastic) as the unknowns of a static
  * complementarity problem whose mode switches are events (see
- * node_solve()).
+ * node_solve()).  Two stops in series through such a body, from it to a
+ * body with mass and to another anchor, stop that body when both are at
+ * their limits: a through-stop between the two anchors (see Through)
+ * takes the impacts, the contact force and the lift-off.
  */
 
 #define LZ_COMPILATION
@@ -95,6 +98,22 @@ typedef struct
   double   shadow_lambda;     /* (on a D joint: the force it holds there, its level) */
   double  stick_g;            /* a stuck friction element on a massless body: its g */
 } Elem;
+
+/* Two stops in series through an undamped massless body z: K from z to
+ * a body with mass, R from z to another anchor.  Both at their limits,
+ * they stop that body against the anchor: their gaps' sum
+ * g_V = α·gap_K + β·gap_R (α, β > 0 cancel z) is the gap of a stop V
+ * between the two outside ports, an element with mass like any other
+ * (impacts, contact force, lift-off).  While V is in contact the node
+ * balance keeps K and leaves R out (V holds it); the forces of the pair
+ * are then λ_K + α λ_V along K and β λ_V along R. */
+typedef struct
+{
+  guint   k, r, v;            /* the elements K, R and the through-stop V */
+  double  alpha, beta;
+  double  sk, sr;             /* +1 a lower limit, −1 an upper one */
+  LzMode  cached_v;           /* V's mode node_factor() factored for */
+} Through;
 
 typedef struct
 {
@@ -170,6 +189,11 @@ typedef struct
   gsl_matrix *DX, *DG, *DV;   /* C_DD⁻¹ W (nD × nDS), Wᵀ C_DD⁻¹ W = U S Vᵀ (U in DG) */
   gsl_vector *DS, *Dwork, *Dr, *Dl, *Dcol;
   gboolean d_free;            /* condense() leaves the D constraints out */
+  /* a body with mass stopped through a massless body (see through_sync()) */
+  guint   nm;                 /* the model's elements (the rest of el are through-stops) */
+  guint   nT;
+  Through *through;
+  gboolean *s_excluded;       /* per element: node_select() leaves it free */
 } LzEvent_;
 
 typedef LzEvent_ LzEventIntegrator;
@@ -317,6 +341,17 @@ node_add_w (const LzEventIntegrator *self,
     *gsl_vector_ptr (v, self->rN[el->a]) -= s * el->ca;
 }
 
+/* Whether element E is R of a through-stop in contact (V holds it) */
+static gboolean
+carried (const LzEventIntegrator *self,
+         guint                    e)
+{
+  for (guint p = 0; p < self->nT; p++)
+    if (self->through[p].r == e && self->mode[self->through[p].v] == LZ_MODE_CONTACT)
+      return TRUE;
+  return FALSE;
+}
+
 /* +1, −1: a spring with freeplay engaged on that side; 0: slack */
 static double
 engaged_side (LzMode mode)
@@ -334,8 +369,12 @@ node_factor (LzEventIntegrator *self)
 
   for (guint r = 0; r < self->nS && same; r++)
     same = self->s_cached[r] == self->mode[self->iS[r]];
+  for (guint p = 0; p < self->nT && same; p++)
+    same = self->through[p].cached_v == self->mode[self->through[p].v];
   if (same)
     return;
+  for (guint p = 0; p < self->nT; p++)
+    self->through[p].cached_v = self->mode[self->through[p].v];
 
   for (guint r = 0; r < nN; r++)
     for (guint c = 0; c < nN; c++)
@@ -348,8 +387,9 @@ node_factor (LzEventIntegrator *self)
       self->s_cached[r] = self->mode[e];
       if (el->kind == LZ_ITEM_STOP)
         {
-          /* a contact: a position constraint */
-          if (self->mode[e] == LZ_MODE_CONTACT)
+          /* a contact: a position constraint (not R of a through-stop
+           * in contact: V holds it) */
+          if (self->mode[e] == LZ_MODE_CONTACT && !carried (self, e))
             self->s_con[nc++] = e;
           continue;
         }
@@ -599,6 +639,13 @@ node_select (LzEventIntegrator *self,
         }
       for (guint v = 0; v < nv; v++, col++)
         {
+          if (self->s_excluded[e])
+            {
+              /* left free: 0 ≤ λ ⊥ λ + 1 ≥ 0, no force */
+              gsl_matrix_set (self->sM, col, col, 1);
+              gsl_vector_set (self->sq, col, 1);
+              continue;
+            }
           for (guint i = 0; i < 2; i++)
             if (ports[i] >= 0)
               {
@@ -1075,7 +1122,19 @@ constraint_force (const LzEventIntegrator *self,
                   guint                    e)
 {
   if (self->is_static != NULL && self->is_static[e])
-    return self->zlambda[e];
+    {
+      double l = self->zlambda[e];
+
+      /* K and R of a through-stop in contact: their shares of its force */
+      for (guint p = 0; p < self->nT; p++)
+        {
+          const Through *th = &self->through[p];
+
+          if (self->mode[th->v] == LZ_MODE_CONTACT && (e == th->k || e == th->r))
+            l += (e == th->k ? th->sk * th->alpha : th->sr * th->beta) * constraint_force (self, th->v);
+        }
+      return l;
+    }
   for (guint c = 0; c < self->nc; c++)
     if (self->con[c] == e)
       return gsl_vector_get (self->lambda, c);
@@ -1113,7 +1172,8 @@ rhs (double        t,
         p_src += lz_expr_eval (src->value, t)
                  * v[lz_model_get_body_index (lz_assembly_get_model (self->parent.assembly), src->body)];
     }
-  for (guint e = 0; e < self->ne; e++)
+  /* (a through-stop's force is its stops', K's and R's) */
+  for (guint e = 0; e < self->nm; e++)
     {
       const Elem *el = &self->el[e];
       double g = wdot (el, q) + self->g0[e], gd = wdot (el, v) + self->g0d[e], T = 0;
@@ -1548,6 +1608,17 @@ resolve_impacts (LzEventIntegrator *self,
   double *v = y + n;
 
   rhs (t, y, self->dydt, self);
+  /* a through-stop closes by the stop that reaches its limit (the other
+   * is on its own): Newton's law with that stop's e (both: the smaller) */
+  for (guint p = 0; p < self->nT; p++)
+    {
+      const Through *th = &self->through[p];
+      gboolean k_on = self->mode[th->k] == LZ_MODE_CONTACT, r_on = self->mode[th->r] == LZ_MODE_CONTACT;
+
+      self->el[th->v].e = k_on && !r_on ? self->el[th->r].e
+                          : r_on && !k_on ? self->el[th->k].e
+                          : MIN (self->el[th->k].e, self->el[th->r].e);
+    }
   for (guint e = 0; e < self->ne && m < 64; e++)
     {
       const Elem *el = &self->el[e];
@@ -1638,6 +1709,24 @@ resolve_impacts (LzEventIntegrator *self,
     for (guint i = 0; i < n; i++)
       ke1 += 0.5 * self->mass[i] * v[i] * v[i];
   }
+  /* a through-stop's impact is the impact of the stop that closed */
+  for (guint p = 0; p < self->nT; p++)
+    {
+      const Through *th = &self->through[p];
+
+      if (!self->impacted[th->v])
+        continue;
+      for (guint j = 0; j < 2; j++)
+        {
+          guint e = j == 0 ? th->k : th->r;
+
+          if (self->mode[e] != LZ_MODE_CONTACT)
+            {
+              self->impacted[e] = TRUE;
+              self->impact_speed[e] = self->impact_speed[th->v];
+            }
+        }
+    }
   /* what the impact dissipates is the kinetic energy lost relative to the
    * moving limit: ke0 − ke1 + work of the ground */
   y[2 * n + 2] += ground_work;
@@ -1968,12 +2057,23 @@ select_modes (LzEventIntegrator *self,
   guint cand[64], first[64];
   const double *q = y, *v = y + n;
   LzMode saved[256];
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, *th_cand = g_newa (gboolean, MAX (self->nT, 1));
 
   /* the candidates' own laws are left out of a_free: evaluate with every
    * candidate free (friction slack), then couple them through the LCP */
   for (guint e = 0; e < self->ne && e < 256; e++)
     saved[e] = self->mode[e];
+  /* a through-stop at its limit decides its R: the balance leaves R out */
+  for (guint p = 0; p < self->nT; p++)
+    {
+      const Through *th = &self->through[p];
+      const Elem *el = &self->el[th->v];
+      double g0, g0d, g0dd;
+
+      ground_terms (self, th->v, t, &g0, &g0d, &g0dd);
+      th_cand[p] = elem_g (el, q, g0) - el->lower <= pos_tol && wdot (el, v) + g0d <= v_tol;
+      self->s_excluded[th->r] = th_cand[p];
+    }
   /* the massless bodies' springs with freeplay and stops: by their balance */
   if (!node_select (self, t, y))
     ok = FALSE;
@@ -2043,7 +2143,9 @@ select_modes (LzEventIntegrator *self,
     {
       for (guint e = 0; e < self->ne && e < 256; e++)
         self->mode[e] = saved[e];
-      return TRUE;
+      for (guint p = 0; p < self->nT; p++)
+        self->s_excluded[self->through[p].r] = FALSE;
+      return ok;
     }
 
   /* a_free with no constraints */
@@ -2128,6 +2230,44 @@ select_modes (LzEventIntegrator *self,
           self->new_mode[e] = ok && gsl_vector_get (z, first[c]) > 0 ? LZ_MODE_CONTACT
                               : ok ? LZ_MODE_FREE : LZ_MODE_CONTACT;
       }
+  }
+  /* a through-stop that holds holds its K and R; one that lifts off
+   * with K off too leaves R to the balance without K */
+  {
+    gboolean again = FALSE;
+
+    for (guint p = 0; p < self->nT; p++)
+      {
+        const Through *th = &self->through[p];
+
+        if (!th_cand[p])
+          continue;
+        if (self->new_mode[th->v] == LZ_MODE_CONTACT)
+          {
+            self->new_mode[th->k] = self->new_mode[th->r] = LZ_MODE_CONTACT;
+            self->el[th->k].contact_upper = th->sk < 0;
+            self->el[th->r].contact_upper = th->sr < 0;
+          }
+        else if (self->mode[th->k] != LZ_MODE_CONTACT)
+          {
+            self->s_excluded[th->r] = FALSE;
+            self->s_excluded[th->k] = again = TRUE;
+          }
+      }
+    if (again)
+      {
+        LzMode *massive = g_newa (LzMode, self->ne);
+
+        memcpy (massive, self->mode, self->ne * sizeof (LzMode));
+        if (!node_select (self, t, y))
+          ok = FALSE;
+        for (guint r = 0; r < self->nS; r++)
+          if (!self->s_excluded[self->iS[r]])
+            self->new_mode[self->iS[r]] = self->mode[self->iS[r]];
+        memcpy (self->mode, massive, self->ne * sizeof (LzMode));
+      }
+    for (guint p = 0; p < self->nT; p++)
+      self->s_excluded[self->through[p].k] = self->s_excluded[self->through[p].r] = FALSE;
   }
   return ok;
 }
@@ -2214,6 +2354,35 @@ project_counted (LzEventIntegrator *self,
   self->e_impacts += ke - kinetic (self, y) + ground_work;
 }
 
+/* The through-stops' modes in MODE agree with their stops' (PRIOR the
+ * modes before): V reaching contact puts K and R in contact; K or R
+ * lifting off lifts V; V off with both on (V lifted off) frees R — K
+ * keeps the massless body on the body with mass, and K's force guard
+ * decides at once if it should not. */
+static void
+through_sync (LzEventIntegrator *self,
+              LzMode            *mode,
+              const LzMode      *prior)
+{
+  for (guint p = 0; p < self->nT; p++)
+    {
+      const Through *th = &self->through[p];
+
+      if (mode[th->v] == LZ_MODE_CONTACT && prior[th->v] != LZ_MODE_CONTACT)
+        {
+          mode[th->k] = mode[th->r] = LZ_MODE_CONTACT;
+          self->el[th->k].contact_upper = th->sk < 0;
+          self->el[th->r].contact_upper = th->sr < 0;
+        }
+      else if (mode[th->v] == LZ_MODE_CONTACT
+               && (mode[th->k] != LZ_MODE_CONTACT || mode[th->r] != LZ_MODE_CONTACT))
+        mode[th->v] = LZ_MODE_FREE;
+      else if (mode[th->v] != LZ_MODE_CONTACT && mode[th->k] == LZ_MODE_CONTACT
+               && mode[th->r] == LZ_MODE_CONTACT)
+        mode[th->r] = LZ_MODE_FREE;
+    }
+}
+
 /* Handles an event at (t, y): impacts, mode selection, projection, log. */
 static double
 handle_event (LzEventIntegrator *self,
@@ -2227,11 +2396,12 @@ handle_event (LzEventIntegrator *self,
   double pos_tol = 1e-9 * MAX (1.0, self->v_scale) * MAX (1e-3, self->h_try);
   double v_tol = 1e-9 * MAX (1.0, self->v_scale);
   double loss;
-  LzMode before[256];
+  LzMode before[256], *prior = g_newa (LzMode, self->ne);
   gboolean zeno = FALSE;
 
   for (guint e = 0; e < self->ne && e < 256; e++)
     before[e] = self->mode[e];
+  memcpy (prior, self->mode, self->ne * sizeof (LzMode));
   self->nc = 0;
   loss = resolve_impacts (self, t, y, pos_tol);
   self->e_impacts += loss;
@@ -2255,11 +2425,10 @@ handle_event (LzEventIntegrator *self,
       }
   select_modes (self, t, y, pos_tol, v_tol);
   for (guint e = 0; e < self->ne; e++)
-    {
-      if (zeno && self->impacted[e])
-        self->new_mode[e] = LZ_MODE_CONTACT;
-      self->mode[e] = self->new_mode[e];
-    }
+    if (zeno && self->impacted[e])
+      self->new_mode[e] = LZ_MODE_CONTACT;
+  through_sync (self, self->new_mode, prior);
+  memcpy (self->mode, self->new_mode, self->ne * sizeof (LzMode));
   setup_mode (self);
   dstop_project (self, t, y);
   /* the massless coordinates on the balance of the new mode (a joint
@@ -2278,7 +2447,7 @@ handle_event (LzEventIntegrator *self,
     }
   if (initial)
     {
-      for (guint e = 0; e < self->ne; e++)
+      for (guint e = 0; e < self->nm; e++)
         if (self->mode[e] != LZ_MODE_NONE)
           {
             LzEvent ev = { t, e, self->mode[e], self->mode[e], LZ_CAUSE_INITIAL };
@@ -2287,7 +2456,7 @@ handle_event (LzEventIntegrator *self,
           }
       return t;
     }
-  for (guint e = 0; e < self->ne; e++)
+  for (guint e = 0; e < self->nm; e++)
     if (self->impacted[e] || (e < 256 && self->mode[e] != before[e]))
       {
         LzEvent ev = { t, e, e < 256 ? before[e] : self->mode[e], self->mode[e], 0 };
@@ -2527,9 +2696,17 @@ event_step (LzIntegrator *integrator,
             self->new_mode[self->iDS[s]] = self->mode[self->iDS[s]];
           memcpy (self->mode, saved, self->ne * sizeof (LzMode));
         }
+      through_sync (self, self->new_mode, self->mode);
       memcpy (self->y, self->y0, dim * sizeof (double));
       integrator->t = t0;
-      for (guint e = 0; e < self->ne; e++)
+      for (guint e = self->nm; e < self->ne; e++)
+        if (self->new_mode[e] != self->mode[e])
+          {
+            /* a through-stop: its stops' events are logged */
+            self->mode[e] = self->new_mode[e];
+            changed = TRUE;
+          }
+      for (guint e = 0; e < self->nm; e++)
         if (self->new_mode[e] != self->mode[e])
           {
             LzMode to = self->new_mode[e];
@@ -2778,6 +2955,8 @@ event_free (LzIntegrator *integrator)
   g_free (self->force);
   g_free (self->gv);
   g_free (self->gdv);
+  g_free (self->through);
+  g_free (self->s_excluded);
 }
 
 /* X[idx, idx] of the COUNT coordinates, LU-factored, with its right-hand
@@ -2830,12 +3009,81 @@ group_root (int *parent,
   return r;
 }
 
+/* Stops FIRST and SECOND from one undamped massless body z to two
+ * anchors, one of them a body with mass: one-sided each and alone on z
+ * (its group of joints is z), they make a through-stop (see Through),
+ * recorded here; limiting z from the same side they limit nothing
+ * through it.  FALSE for what the event-driven method does not take. */
+static gboolean
+through_pair (LzEventIntegrator *self,
+              guint              first,
+              guint              second,
+              gboolean           massive_first,
+              gboolean           alone)
+{
+  LzAssembly *assembly = self->parent.assembly;
+  LzModel *model = lz_assembly_get_model (assembly);
+  guint elems[2] = { massive_first ? first : second, massive_first ? second : first };
+  double side[2], wz[2];
+  int z = -1;
+  Through *th;
+
+  if (!alone)
+    return FALSE;
+  for (guint j = 0; j < 2; j++)
+    {
+      const LzElement *element = lz_model_get_element (model, elems[j]);
+      int a, b;
+      double ca, cb;
+
+      if (isfinite (element->stop.lower) == isfinite (element->stop.upper))
+        return FALSE;                   /* two-sided */
+      lz_assembly_get_element_ports (assembly, elems[j], &a, &b, &ca, &cb);
+      if ((a >= 0 && self->rN[a] < 0 && !(self->mass[a] > 0)) || (b >= 0 && self->rN[b] < 0 && !(self->mass[b] > 0)))
+        return FALSE;                   /* to a damped massless body */
+      if (a >= 0 && self->rN[a] >= 0)
+        {
+          if (z >= 0 && z != a)
+            return FALSE;
+          z = a;
+          wz[j] = -ca;
+        }
+      else
+        {
+          if (z >= 0 && z != b)
+            return FALSE;
+          z = b;
+          wz[j] = cb;
+        }
+      side[j] = isfinite (element->stop.lower) ? 1 : -1;
+    }
+  for (guint p = 0; p < self->nT; p++)
+    if (self->through[p].k == elems[0] || self->through[p].k == elems[1]
+        || self->through[p].r == elems[0] || self->through[p].r == elems[1])
+      return FALSE;                     /* one through-stop per stop */
+  if (side[0] * wz[0] * side[1] * wz[1] > 0)
+    return TRUE;                        /* both limit z from one side */
+  th = &self->through[self->nT];
+  th->k = elems[0];
+  th->r = elems[1];
+  th->v = lz_model_get_n_elements (model) + self->nT;
+  th->sk = side[0];
+  th->sr = side[1];
+  th->alpha = fabs (wz[1]);
+  th->beta = fabs (wz[0]);
+  th->cached_v = LZ_MODE_N_MODES;
+  self->nT++;
+  return TRUE;
+}
+
 /* Stops and dry friction (which holds like a stop while stuck) from one
  * group of massless joints to two different outside ports — two bodies
  * with mass, or a body and the ground — limit the motion between those
  * through the massless joints: an impact of the bodies with mass, or a
  * body held through them, not a balance (and no balance at all where the
- * limits leave no room).  On damped joints (DAMPED) two grounds are
+ * limits leave no room).  Two stops alone on an undamped joint are taken
+ * as a through-stop (through_pair()); the rest is refused.  On damped
+ * joints (DAMPED) two grounds are
  * taken when only one of them has stops: dry friction there gives way to
  * the grounds' motion (its force is bounded, the grounds are not).  ROWS
  * numbers the joints of the kind (N or D), LIST the elements to check. */
@@ -2908,6 +3156,16 @@ check_stop_anchors (LzEventIntegrator *self,
           element = lz_model_get_element (model, list[s]);
           if ((pass == 0) != (first->item.kind == LZ_ITEM_STOP && element->item.kind == LZ_ITEM_STOP))
             continue;
+          if (!damped && pass == 0 && (g1 == NULL || g2 == NULL))
+            {
+              /* two stops: a through-stop, when z is alone in its group */
+              guint size = 0;
+
+              for (guint i = 0; i < nrows; i++)
+                size += group_root (parent, (int) i) == root[s];
+              if (through_pair (self, list[r], list[s], g1 == NULL, size == 1))
+                continue;
+            }
           if (damped && g1 != NULL && g2 != NULL
               && !(first->item.kind == LZ_ITEM_STOP && element->item.kind == LZ_ITEM_STOP))
             {
@@ -2921,8 +3179,9 @@ check_stop_anchors (LzEventIntegrator *self,
             g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                          _("the stops “%s” and “%s” hold the massless body “%s” against “%s” and "
                            "“%s”: through it they limit the motion between those, with impacts of "
-                           "bodies with mass, which the event-driven method does not take; use "
-                           "time-stepping"),
+                           "bodies with mass, which the event-driven method takes from two stops "
+                           "with one limit each, alone on a massless body without damping, and not "
+                           "from these; use time-stepping"),
                          first->item.id, element->item.id, body, anchor[r], anchor[s]);
           else
             g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
@@ -3119,13 +3378,16 @@ setup_massless (LzEventIntegrator *self,
   self->fc = g_new0 (double, MAX (n, 1));
   self->iN = g_new0 (guint, MAX (n, 1));
   self->iD = g_new0 (guint, MAX (n, 1));
-  self->zlambda = g_new0 (double, MAX (ne, 1));
-  self->is_static = g_new0 (gboolean, MAX (ne, 1));
+  /* (room for the through-stops: at most one per two stops) */
+  self->zlambda = g_new0 (double, ne + ne / 2 + 1);
+  self->is_static = g_new0 (gboolean, ne + ne / 2 + 1);
+  self->s_excluded = g_new0 (gboolean, ne + ne / 2 + 1);
+  self->through = g_new0 (Through, ne / 2 + 1);
   self->iS = g_new0 (guint, MAX (ne, 1));
   self->rN = g_new (int, MAX (n, 1));
   self->rD = g_new (int, MAX (n, 1));
   self->iDS = g_new0 (guint, MAX (ne, 1));
-  self->is_dstop = g_new0 (gboolean, MAX (ne, 1));
+  self->is_dstop = g_new0 (gboolean, ne + ne / 2 + 1);
   for (guint i = 0; i < n; i++)
     self->rN[i] = self->rD[i] = -1;
 
@@ -3228,7 +3490,10 @@ event_new (LzAssembly                *assembly,
       g_free (self);
       return NULL;
     }
-  self->el = g_new0 (Elem, MAX (ne, 1));
+  /* the model's elements, then the through-stops */
+  self->nm = ne;
+  self->ne = ne + self->nT;
+  self->el = g_new0 (Elem, MAX (self->ne, 1));
   for (guint e = 0; e < ne; e++)
     {
       const LzElement *element = lz_model_get_element (model, e);
@@ -3257,17 +3522,37 @@ event_new (LzAssembly                *assembly,
           el->e = element->stop.restitution;
         }
     }
+  for (guint p = 0; p < self->nT; p++)
+    {
+      /* V = α·gap_K + β·gap_R on the ports of K and R that are not z:
+       * K's at b, R's at a (z's terms cancel) */
+      const Through *th = &self->through[p];
+      const Elem *k = &self->el[th->k], *r = &self->el[th->r];
+      Elem *el = &self->el[th->v];
+      gboolean k_zb = k->b >= 0 && self->rN[k->b] >= 0, r_zb = r->b >= 0 && self->rN[r->b] >= 0;
+
+      *el = (Elem) { .element = r->element, .kind = LZ_ITEM_STOP, .upper = INFINITY };
+      el->b = k_zb ? k->a : k->b;
+      el->xb = k_zb ? k->xa : k->xb;
+      el->cb = th->sk * th->alpha * (k_zb ? -k->ca : k->cb);
+      el->a = r_zb ? r->a : r->b;
+      el->xa = r_zb ? r->xa : r->xb;
+      el->ca = -th->sr * th->beta * (r_zb ? -r->ca : r->cb);
+      el->lower = th->sk * th->alpha * (th->sk > 0 ? k->lower : k->upper)
+                  + th->sr * th->beta * (th->sr > 0 ? r->lower : r->upper);
+      el->e = MIN (k->e, r->e);
+    }
   alloc_static (self);
-  self->mode = g_new0 (LzMode, MAX (ne, 1));
-  self->new_mode = g_new0 (LzMode, MAX (ne, 1));
-  self->impacted = g_new0 (gboolean, MAX (ne, 1));
-  self->impact_speed = g_new0 (double, MAX (ne, 1));
-  self->prev_impact_t = g_new0 (double, MAX (ne, 1));
-  self->prev_impact_speed = g_new0 (double, MAX (ne, 1));
+  self->mode = g_new0 (LzMode, MAX (self->ne, 1));
+  self->new_mode = g_new0 (LzMode, MAX (self->ne, 1));
+  self->impacted = g_new0 (gboolean, MAX (self->ne, 1));
+  self->impact_speed = g_new0 (double, MAX (self->ne, 1));
+  self->prev_impact_t = g_new0 (double, MAX (self->ne, 1));
+  self->prev_impact_speed = g_new0 (double, MAX (self->ne, 1));
   for (guint e = 0; e < ne; e++)
     self->prev_impact_t[e] = -1;
   self->last_event_t = -1;
-  self->con = g_new0 (guint, MAX (ne, 1));
+  self->con = g_new0 (guint, MAX (self->ne, 1));
   self->y = g_new0 (double, dim);
   self->y0 = g_new0 (double, dim);
   self->yt = g_new0 (double, dim);
@@ -3276,12 +3561,12 @@ event_new (LzAssembly                *assembly,
   self->dydt1 = g_new0 (double, dim);
   self->fv = g_new0 (double, MAX (n, 1));
   self->a = g_new0 (double, MAX (n, 1));
-  self->g0 = g_new0 (double, MAX (ne, 1));
-  self->g0d = g_new0 (double, MAX (ne, 1));
-  self->g0dd = g_new0 (double, MAX (ne, 1));
-  self->force = g_new0 (double, MAX (ne, 1));
-  self->gv = g_new0 (double, MAX (ne, 1));
-  self->gdv = g_new0 (double, MAX (ne, 1));
+  self->g0 = g_new0 (double, MAX (self->ne, 1));
+  self->g0d = g_new0 (double, MAX (self->ne, 1));
+  self->g0dd = g_new0 (double, MAX (self->ne, 1));
+  self->force = g_new0 (double, MAX (self->ne, 1));
+  self->gv = g_new0 (double, MAX (self->ne, 1));
+  self->gdv = g_new0 (double, MAX (self->ne, 1));
   for (guint i = 0; i < n; i++)
     {
       self->y[i] = lz_model_get_body (model, i)->q0;

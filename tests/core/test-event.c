@@ -176,9 +176,11 @@ test_event_errors (void)
       { "“pad”", "“k”, “f”", "not held", "linear spring" } },
     { "<friction id='f' a='wall' b='pad' level='1'/><spring id='k' a='pad' b='m' k='10' freeplay='0.05'/>",
       { "“pad”", "“f”, “k”", "not held", "dry friction slipping" } },
-    /* stops (or a stuck friction) tying a massless body to two anchors */
+    /* stops (or a stuck friction) tying a massless body to two anchors —
+     * one-sided each and alone on it, two stops are a through-stop (see
+     * massless-through-stop); not a stop with two limits */
     { "<spring id='k' a='pad' b='m' k='10'/><spring id='k2' a='wall' b='pad' k='10'/>"
-      "<stop id='f' a='wall' b='pad' lower='-0.1'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
+      "<stop id='f' a='wall' b='pad' lower='-0.1' upper='0.3'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
       { "“pad”", "“f”", "“f2”", "time-stepping" } },
     { "<spring id='k' a='pad' b='m' k='10'/><damper id='c' a='wall' b='pad' c='1'/>"
       "<stop id='f' a='wall' b='pad' lower='-0.1'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
@@ -2150,6 +2152,190 @@ test_event_vehicle_bump (void)
   }
 }
 
+/* Bodies with mass stopped through a massless body: a buffer z on a
+ * spring (k = 400 N/m) from the wall, a stop s1 from its face to a cart
+ * (1 kg) and a stop s2 where it bottoms out on the wall, 4 cm in.  Both
+ * at their limits, they stop the cart against the wall: an impact of the
+ * cart (Newton's law with e of the stop that closes — the other is at
+ * its limit already), a contact force, a lift-off.  Closed forms:
+ *  (a) s2 plastic, the cart in at 1 m/s: z follows the cart from
+ *      t1 = 0.25; the buffer bottoms out at t2 = t1 + asin(0.8)/20 with
+ *      0.6 m/s left, taken plastically (0.18 J); the spring pushes the
+ *      cart out, v = 0.8 sin 20(t − t2), free at t2 + π/40 with 0.8 m/s;
+ *  (b) s2 with e = ½: out of the bottoming at 0.3 m/s (0.135 J lost),
+ *      free at t2 + atan(8/3)/20 with √(0.3² + 0.8²) m/s;
+ *  (c) the buffer preloaded onto the wall (24 N, offset −0.1) and s1
+ *      with e = ½: the cart bounces off the pinned face at
+ *      t = 0.29 with 0.5 m/s (0.375 J), s2 never lets go;
+ *  (d) as (c) plastic, a force 10t − 5 N on the cart: it stays pressed
+ *      on the pinned face (s1 holds 5 − 10t, s2 that and the preload's
+ *      24 N) until t = 0.5, then leaves: q = 0.01 + (5/3)(t − 0.5)³;
+ *  (e) two carts (1 kg at 1 m/s, 2 kg at rest) through a buffer on the
+ *      second (s2 with e = ½ where it bottoms): the momentum stays 1 kg m/s,
+ *      the relative speed at the bottoming is 0.2 m/s (reduced mass ⅔,
+ *      √(1 − 0.96)), ½·⅔·(0.2² − 0.1²) = 0.01 J is lost, and the carts
+ *      part with 1/3 ∓ (2/3, 1/3)·√0.97 m/s.
+ * The plastic cases (a), (d) against time-stepping (θ = 1, first order). */
+#define BUFFER(spring, s1, s2, extra) \
+  "<luztar-model version='1'><ground id='wall'/><body id='m' mass='1' q0='0.3' v0='-1'/>" \
+  "<body id='z' mass='0'/><spring id='kz' a='wall' b='z' k='400' " spring "/>" \
+  "<stop id='s1' a='z' b='m' lower='0.05' " s1 "/><stop id='s2' a='wall' b='z' lower='-0.04' " s2 "/>" \
+  extra "<simulation t-end='1'/></luztar-model>"
+
+static void
+test_event_massless_through_stop (void)
+{
+  static const struct
+  {
+    const char *xml;
+    double e_out;               /* the bounce of the impact, as a ratio */
+  } buffers[] = {
+    { BUFFER ("", "", "", ""), 0 },
+    { BUFFER ("", "", "restitution='0.5'", ""), 0.5 },
+    { BUFFER ("offset='-0.1'", "restitution='0.5'", "", ""), 0.5 },
+    { BUFFER ("offset='-0.1'", "", "", "<force id='F' body='m' value='10*t - 5'/>"), 0 },
+  };
+  double t2 = 0.25 + asin (0.8) / 20;
+
+  for (guint c = 0; c < G_N_ELEMENTS (buffers); c++)
+    {
+      g_autoptr(LzModel) model = parse (buffers[c].xml);
+      g_autoptr(LzTrace) trace = run_with (model, lz_integrator_event, 1, 1e-3, 0.5, 1e-3);
+      guint s1 = element_index (model, "s1"), s2 = element_index (model, "s2");
+      double t_hit = c < 2 ? t2 : 0, v_hit = 0, t_off = 0, err_v = 0, err_force = 0, loss;
+      guint n_hit = 0, n_off = 0, n_s2 = 0;
+      LzEnergy energy;
+
+      for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+        {
+          LzEvent ev;
+
+          lz_trace_get_event (trace, i, &ev);
+          if (ev.cause == LZ_CAUSE_INITIAL)
+            continue;
+          n_s2 += ev.element == s2;
+          if (ev.cause == LZ_CAUSE_IMPACT)
+            {
+              n_hit++;
+              /* the stop that closes: s2 (bottoming) or s1 (the pinned face) */
+              g_assert_cmpuint (ev.element, ==, c < 2 ? s2 : s1);
+              if (c < 2)
+                g_assert_cmpfloat_with_epsilon (ev.t, t2, 1e-10);
+              else
+                t_hit = ev.t;
+            }
+          else if (ev.cause == LZ_CAUSE_LIFT_OFF && ev.element == s1)
+            {
+              n_off++;
+              t_off = ev.t;
+            }
+        }
+      g_assert_cmpuint (n_hit, ==, 1);
+      /* (c) bounces off the face: s1 never holds */
+      g_assert_cmpuint (n_off, ==, c == 2 ? 0 : 1);
+      if (c == 2)
+        t_off = t_hit;
+      /* the speed the cart came in with at the impact */
+      v_hit = c < 2 ? 0.6 : c == 2 ? 1 : 1 - 5 * t_hit * t_hit + 5 * t_hit;
+      loss = 0.5 * v_hit * v_hit * (1 - buffers[c].e_out * buffers[c].e_out);
+      for (guint r = 0; r < lz_trace_get_n_samples (trace); r++)
+        {
+          double t = lz_trace_get_time (trace, r), v = lz_trace_get_v (trace, r, 0), ref = NAN;
+          double f1 = -lz_trace_get_force (trace, r, s1), f2 = -lz_trace_get_force (trace, r, s2);
+
+          if (t < t_hit + 1e-9 || t > t_off - 1e-9)
+            continue;
+          if (c == 0)
+            ref = 0.8 * sin (20 * (t - t2));
+          else if (c == 1)
+            ref = 0.3 * cos (20 * (t - t2)) + 0.8 * sin (20 * (t - t2));
+          else if (c == 3)
+            {
+              /* at rest on the pinned face: s1 holds the cart, s2 the cart and the preload */
+              ref = 0;
+              err_force = MAX (err_force, fabs (f1 - (5 - 10 * t)));
+              err_force = MAX (err_force, fabs (f2 - (5 - 10 * t + 24)));
+            }
+          if (!isnan (ref))
+            err_v = MAX (err_v, fabs (v - ref));
+        }
+      lz_trace_get_energy (trace, last_row (trace), &energy);
+      g_test_message ("buffer (%c): impact at %.12g s (%g m/s in, e = %g), s1 off at %.12g s, "
+                      "|v − closed form| %.1e m/s, |λ − closed form| %.1e N, out at %.12g m/s, "
+                      "impacts %.12g J (%.12g), balance %.1e J",
+                      'a' + c, t_hit, v_hit, buffers[c].e_out, t_off, err_v, err_force,
+                      lz_trace_get_v (trace, last_row (trace), 0), energy.impacts, loss,
+                      energy.balance_error);
+      g_assert_cmpfloat (err_v, <=, 1e-9);
+      g_assert_cmpfloat (err_force, <=, 1e-8);
+      g_assert_cmpfloat_with_epsilon (energy.impacts, loss, 1e-9);
+      g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+      switch (c)
+        {
+        case 0:
+          g_assert_cmpfloat_with_epsilon (t_off, t2 + G_PI / 40, 1e-9);
+          g_assert_cmpfloat_with_epsilon (lz_trace_get_v (trace, last_row (trace), 0), 0.8, 1e-9);
+          break;
+        case 1:
+          g_assert_cmpfloat_with_epsilon (t_off, t2 + atan (8.0 / 3) / 20, 1e-9);
+          g_assert_cmpfloat_with_epsilon (lz_trace_get_v (trace, last_row (trace), 0), sqrt (0.73), 1e-9);
+          break;
+        case 2:
+          /* s2 keeps the buffer on the wall throughout */
+          g_assert_cmpfloat_with_epsilon (t_hit, 0.29, 1e-10);
+          g_assert_cmpuint (n_s2, ==, 0);
+          g_assert_cmpfloat_with_epsilon (lz_trace_get_v (trace, last_row (trace), 0), 0.5, 1e-9);
+          break;
+        case 3:
+          g_assert_cmpfloat_with_epsilon (t_off, 0.5, 1e-9);
+          g_assert_cmpuint (n_s2, ==, 0);
+          g_assert_cmpfloat_with_epsilon (lz_trace_get_q (trace, last_row (trace), 0),
+                                          0.01 + 5.0 / 3 * pow (0.5, 3), 1e-9);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      if (buffers[c].e_out == 0)
+        {
+          /* time-stepping θ = 1 converges to it at first order */
+          g_autoptr(LzTrace) ts1 = run_with (model, lz_integrator_timestep, 1, 1e-5, 1, 1e-3);
+          g_autoptr(LzTrace) ts2 = run_with (model, lz_integrator_timestep, 1, 2e-5, 1, 1e-3);
+          double d1 = trace_difference (trace, ts1, 0, 1), d2 = trace_difference (trace, ts2, 0, 1);
+
+          g_test_message ("  |event − time-stepping θ = 1|: %.2e m (h = 1e-5), %.2e m (h = 2e-5)", d1, d2);
+          g_assert_cmpfloat (d1, <=, 1e-4);
+          g_assert_cmpfloat (d2 / d1, >, 1.6);
+          g_assert_cmpfloat (d2 / d1, <, 2.4);
+        }
+    }
+
+  /* (e) two carts through a buffer */
+  {
+    g_autoptr(LzModel) model = parse (
+      "<luztar-model version='1'><body id='m1' mass='1' q0='-0.3' v0='1'/><body id='m2' mass='2' q0='0.1'/>"
+      "<body id='z' mass='0' q0='0.05'/><spring id='kz' a='z' b='m2' k='400' offset='0.05'/>"
+      "<stop id='s1' a='m1' b='z' lower='0.05' restitution='0.2'/>"
+      "<stop id='s2' a='z' b='m2' lower='0.01' restitution='0.5'/><simulation t-end='1'/></luztar-model>");
+    g_autoptr(LzTrace) trace = run_with (model, lz_integrator_event, 1, 1e-3, 0.5, 1e-3);
+    double err_p = 0, v1 = lz_trace_get_v (trace, last_row (trace), 0);
+    double v2 = lz_trace_get_v (trace, last_row (trace), 1);
+    LzEnergy energy;
+
+    for (guint r = 0; r < lz_trace_get_n_samples (trace); r++)
+      err_p = MAX (err_p, fabs (lz_trace_get_v (trace, r, 0) + 2 * lz_trace_get_v (trace, r, 1) - 1));
+    lz_trace_get_energy (trace, last_row (trace), &energy);
+    g_test_message ("two carts: |momentum − 1| ≤ %.1e kg m/s, out at %.12g and %.12g m/s (%.12g, %.12g), "
+                    "impacts %.12g J (0.01), balance %.1e J", err_p, v1, v2,
+                    1.0 / 3 - 2.0 / 3 * sqrt (0.97), 1.0 / 3 + sqrt (0.97) / 3, energy.impacts,
+                    energy.balance_error);
+    g_assert_cmpfloat (err_p, <=, 1e-12);
+    g_assert_cmpfloat_with_epsilon (v1, 1.0 / 3 - 2.0 / 3 * sqrt (0.97), 1e-9);
+    g_assert_cmpfloat_with_epsilon (v2, 1.0 / 3 + sqrt (0.97) / 3, 1e-9);
+    g_assert_cmpfloat_with_epsilon (energy.impacts, 0.01, 1e-9);
+    g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+  }
+}
+#undef BUFFER
 int
 main (int argc, char *argv[])
 {
@@ -2181,5 +2367,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/event/massless-bearing-moving-stop", test_event_massless_bearing_moving_stop);
   g_test_add_func ("/lz/event/massless-friction-joints", test_event_massless_friction_joints);
   g_test_add_func ("/lz/event/massless-damped-friction", test_event_massless_damped_friction);
+  g_test_add_func ("/lz/event/massless-through-stop", test_event_massless_through_stop);
   return g_test_run ();
 }
