@@ -134,11 +134,11 @@ test_gallery (void)
 
   g_object_ref_sink (gallery);
   gtk_window_present (GTK_WINDOW (gallery));
-  g_assert_cmpuint (luztar_gallery_get_n_examples (gallery), ==, 10);
+  g_assert_cmpuint (luztar_gallery_get_n_examples (gallery), ==, 11);
   first = g_path_get_basename (luztar_gallery_get_path (gallery, 0));
   g_assert_cmpstr (first, ==, "block-on-belt.luztar");
   g_signal_connect (gallery, "example-chosen", G_CALLBACK (on_chosen), &chosen);
-  luztar_gallery_choose (gallery, 3);
+  luztar_gallery_choose (gallery, 4);
   g_assert_nonnull (chosen);
   g_assert_true (g_str_has_suffix (chosen, "freeplay-pair.luztar"));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (gallery)));
