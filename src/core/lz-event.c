@@ -58,8 +58,9 @@
  * damping, with springs with freeplay, stops and
  * dry friction (rigid-plastic) as the unknowns of a static
  * complementarity problem whose mode switches are events (see
- * node_solve()).  Two stops in series through such a body, from it to a
- * body with mass and to another anchor, stop that body when both are at
+ * node_solve()).  Two stops in series through a massless body (either
+ * kind), from it to a body with mass and to another anchor, stop that
+ * body when both are at
  * their limits: a through-stop between the two anchors (see Through)
  * takes the impacts, the contact force and the lift-off.
  */
@@ -99,8 +100,8 @@ typedef struct
   double  stick_g;            /* a stuck friction element on a massless body: its g */
 } Elem;
 
-/* Two stops in series through an undamped massless body z: K from z to
- * a body with mass, R from z to another anchor.  Both at their limits,
+/* Two stops in series through a massless body z (undamped, or damped by
+ * dampers): K from z to a body with mass, R from z to another anchor.  Both at their limits,
  * they stop that body against the anchor: their gaps' sum
  * g_V = α·gap_K + β·gap_R (α, β > 0 cancel z) is the gap of a stop V
  * between the two outside ports, an element with mass like any other
@@ -816,7 +817,7 @@ dstop_solve (LzEventIntegrator *self,
           gsl_blas_daxpy (el->shadow_lambda, &col.vector, x);
           self->zlambda[e] = el->shadow_lambda;
         }
-      if (self->mode[e] == LZ_MODE_CONTACT
+      if ((self->mode[e] == LZ_MODE_CONTACT && !carried (self, e))
           || (el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && !el->shadowed))
         con[nc++] = e;
     }
@@ -1914,6 +1915,8 @@ dvel_select (LzEventIntegrator *self,
 
       sgn[m] = 1;
       kind[m] = el->kind == LZ_ITEM_STOP ? DV_STOP : DV_FRICTION;
+      if (self->s_excluded[e])
+        continue;                       /* left to its through-stop */
       if (el->kind == LZ_ITEM_STOP)
         {
           ground_terms (self, e, t, &g0, &g0d, &g0dd);
@@ -2261,9 +2264,13 @@ select_modes (LzEventIntegrator *self,
         memcpy (massive, self->mode, self->ne * sizeof (LzMode));
         if (!node_select (self, t, y))
           ok = FALSE;
+        dvel_select (self, t, y, pos_tol, v_tol);
         for (guint r = 0; r < self->nS; r++)
           if (!self->s_excluded[self->iS[r]])
             self->new_mode[self->iS[r]] = self->mode[self->iS[r]];
+        for (guint r = 0; r < self->nDS; r++)
+          if (!self->s_excluded[self->iDS[r]])
+            self->new_mode[self->iDS[r]] = self->mode[self->iDS[r]];
         memcpy (self->mode, massive, self->ne * sizeof (LzMode));
       }
     for (guint p = 0; p < self->nT; p++)
@@ -3009,13 +3016,14 @@ group_root (int *parent,
   return r;
 }
 
-/* Stops FIRST and SECOND from one undamped massless body z to two
- * anchors, one of them a body with mass: one-sided each and alone on z
- * (its group of joints is z), they make a through-stop (see Through),
+/* Stops FIRST and SECOND from one massless body z (a joint of ROWS) to
+ * two anchors, one of them a body with mass: one-sided each and alone on
+ * z (its group of joints is z), they make a through-stop (see Through),
  * recorded here; limiting z from the same side they limit nothing
  * through it.  FALSE for what the event-driven method does not take. */
 static gboolean
 through_pair (LzEventIntegrator *self,
+              const int         *rows,
               guint              first,
               guint              second,
               gboolean           massive_first,
@@ -3039,9 +3047,9 @@ through_pair (LzEventIntegrator *self,
       if (isfinite (element->stop.lower) == isfinite (element->stop.upper))
         return FALSE;                   /* two-sided */
       lz_assembly_get_element_ports (assembly, elems[j], &a, &b, &ca, &cb);
-      if ((a >= 0 && self->rN[a] < 0 && !(self->mass[a] > 0)) || (b >= 0 && self->rN[b] < 0 && !(self->mass[b] > 0)))
-        return FALSE;                   /* to a damped massless body */
-      if (a >= 0 && self->rN[a] >= 0)
+      if ((a >= 0 && rows[a] < 0 && !(self->mass[a] > 0)) || (b >= 0 && rows[b] < 0 && !(self->mass[b] > 0)))
+        return FALSE;                   /* to another kind of massless body */
+      if (a >= 0 && rows[a] >= 0)
         {
           if (z >= 0 && z != a)
             return FALSE;
@@ -3081,8 +3089,8 @@ through_pair (LzEventIntegrator *self,
  * with mass, or a body and the ground — limit the motion between those
  * through the massless joints: an impact of the bodies with mass, or a
  * body held through them, not a balance (and no balance at all where the
- * limits leave no room).  Two stops alone on an undamped joint are taken
- * as a through-stop (through_pair()); the rest is refused.  On damped
+ * limits leave no room).  Two stops alone on a joint are taken as a
+ * through-stop (through_pair()); the rest is refused.  On damped
  * joints (DAMPED) two grounds are
  * taken when only one of them has stops: dry friction there gives way to
  * the grounds' motion (its force is bounded, the grounds are not).  ROWS
@@ -3156,14 +3164,14 @@ check_stop_anchors (LzEventIntegrator *self,
           element = lz_model_get_element (model, list[s]);
           if ((pass == 0) != (first->item.kind == LZ_ITEM_STOP && element->item.kind == LZ_ITEM_STOP))
             continue;
-          if (!damped && pass == 0 && (g1 == NULL || g2 == NULL))
+          if (pass == 0 && (g1 == NULL || g2 == NULL))
             {
               /* two stops: a through-stop, when z is alone in its group */
               guint size = 0;
 
               for (guint i = 0; i < nrows; i++)
                 size += group_root (parent, (int) i) == root[s];
-              if (through_pair (self, list[r], list[s], g1 == NULL, size == 1))
+              if (through_pair (self, rows, list[r], list[s], g1 == NULL, size == 1))
                 continue;
             }
           if (damped && g1 != NULL && g2 != NULL
@@ -3180,8 +3188,8 @@ check_stop_anchors (LzEventIntegrator *self,
                          _("the stops “%s” and “%s” hold the massless body “%s” against “%s” and "
                            "“%s”: through it they limit the motion between those, with impacts of "
                            "bodies with mass, which the event-driven method takes from two stops "
-                           "with one limit each, alone on a massless body without damping, and not "
-                           "from these; use time-stepping"),
+                           "with one limit each, alone on the massless body, and not from these; use "
+                           "time-stepping"),
                          first->item.id, element->item.id, body, anchor[r], anchor[s]);
           else
             g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
@@ -3529,7 +3537,7 @@ event_new (LzAssembly                *assembly,
       const Through *th = &self->through[p];
       const Elem *k = &self->el[th->k], *r = &self->el[th->r];
       Elem *el = &self->el[th->v];
-      gboolean k_zb = k->b >= 0 && self->rN[k->b] >= 0, r_zb = r->b >= 0 && self->rN[r->b] >= 0;
+      gboolean k_zb = k->b >= 0 && !(self->mass[k->b] > 0), r_zb = r->b >= 0 && !(self->mass[r->b] > 0);
 
       *el = (Elem) { .element = r->element, .kind = LZ_ITEM_STOP, .upper = INFINITY };
       el->b = k_zb ? k->a : k->b;

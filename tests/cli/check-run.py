@@ -125,8 +125,15 @@ with tempfile.TemporaryDirectory() as tmp:
 </luztar-model>
 """)
     rc, out, err = run(pad, "--method", "event")
+    check(rc == 0, "event-driven runs two stops stopping a body through a damped massless body", err)
+    with open(pad) as f:
+        text = f.read()
+    with open(pad, "w") as f:
+        f.write(text.replace('lower="-0.1"/>', 'lower="-0.1" upper="0.3"/>'))
+    rc, out, err = run(pad, "--method", "event")
     check(rc == 2 and "“f”" in err and "“f2”" in err and "“pad”" in err and "time-stepping" in err,
-          "event-driven with stops tying a massless body to two bodies says why and what to use", err)
+          "event-driven with a two-sided stop tying a massless body to two bodies says why and what "
+          "to use", err)
     rc, out, err = run(pad, "--method", "timestep", "--theta", "0.5")
     check(rc == 2 and "“m”" in err and "“wall”" in err and "“pad”" in err and "θ = 1" in err,
           "time-stepping with θ = ½ says the impact through the massless body needs θ = 1", err)

@@ -159,7 +159,9 @@ test_event_freeplay (void)
  *  - a massless body that only springs with freeplay and stops hold (every
  *    position inside the freeplay balances);
  *  - stops tying a massless body to two different bodies or grounds (they
- *    limit the bodies with mass through it: impacts);
+ *    limit the bodies with mass through it: impacts) but for two stops
+ *    with one limit each alone on it (a through-stop, see
+ *    massless-through-stop);
  *  - dry friction on an undamped massless body. */
 static void
 test_event_errors (void)
@@ -183,7 +185,7 @@ test_event_errors (void)
       "<stop id='f' a='wall' b='pad' lower='-0.1' upper='0.3'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
       { "“pad”", "“f”", "“f2”", "time-stepping" } },
     { "<spring id='k' a='pad' b='m' k='10'/><damper id='c' a='wall' b='pad' c='1'/>"
-      "<stop id='f' a='wall' b='pad' lower='-0.1'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
+      "<stop id='f' a='wall' b='pad' lower='-0.1' upper='0.3'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
       { "“pad”", "“f”", "“f2”", "time-stepping" } },
     { "<spring id='k' a='pad' b='m' k='10'/><spring id='k2' a='wall' b='pad' k='10'/>"
       "<friction id='f' a='wall' b='pad' level='1'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
@@ -197,10 +199,11 @@ test_event_errors (void)
     { "<spring id='k' a='pad' b='m' k='10'/><friction id='f' a='wall' b='pad' level='1' viscous='2'/>"
       "<stop id='s' a='m' b='pad' upper='0.1'/>",
       { "“pad”", "“f”", "“s”", "“m”", "time-stepping" } },
-    /* two stops on a bearing's body, to the wall and to a body with mass */
+    /* two stops on a bearing's body, to the wall and to a body with mass:
+     * a through-stop, but the bearing would hold the body with mass */
     { "<spring id='k' a='pad' b='m' k='10'/><friction id='f' a='wall' b='pad' level='1' viscous='2'/>"
       "<stop id='s' a='wall' b='pad' lower='-0.1'/><stop id='s2' a='m' b='pad' upper='0.1'/>",
-      { "“pad”", "“s”", "“s2”", "impacts", "time-stepping" } },
+      { "“pad”", "“f”", "“s2”", "holds while it sticks", "time-stepping" } },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -2332,6 +2335,69 @@ test_event_massless_through_stop (void)
     g_assert_cmpfloat_with_epsilon (v1, 1.0 / 3 - 2.0 / 3 * sqrt (0.97), 1e-9);
     g_assert_cmpfloat_with_epsilon (v2, 1.0 / 3 + sqrt (0.97) / 3, 1e-9);
     g_assert_cmpfloat_with_epsilon (energy.impacts, 0.01, 1e-9);
+    g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+  }
+
+  /* (f) a dashpot buffer (the massless body damped, c = 5 N s/m, on a
+   * spring of 100 N/m): from t1 = 0.25 the buffer x = z moves with the
+   * cart, ẍ = −100x − 5ẋ from x = 0, ẋ = −1, i.e. x = −e^(−2.5τ) sin(ω τ)/ω
+   * (ω = √93.75); it bottoms out at x = −0.04 (plastic); from rest there
+   * x = −0.04 e^(−2.5τ)(cos ωτ + 2.5/ω sin ωτ), and the cart leaves when
+   * the force it gets, −100x − 5ẋ, reaches 0. */
+  {
+    g_autoptr(LzModel) model = parse (
+      "<luztar-model version='1'><ground id='wall'/><body id='m' mass='1' q0='0.3' v0='-1'/>"
+      "<body id='z' mass='0'/><spring id='kz' a='wall' b='z' k='100'/><damper id='cz' a='wall' b='z' c='5'/>"
+      "<stop id='s1' a='z' b='m' lower='0.05'/><stop id='s2' a='wall' b='z' lower='-0.04'/>"
+      "<simulation t-end='1'/></luztar-model>");
+    g_autoptr(LzTrace) trace = run_with (model, lz_integrator_event, 1, 1e-3, 0.5, 1e-3);
+    guint s1 = element_index (model, "s1"), s2 = element_index (model, "s2");
+    double w = sqrt (93.75), lo = 0, hi = G_PI / (2 * w), tau_hit, v_hit, lo2 = 0, hi2 = G_PI / w, tau_off;
+    double t_hit = 0, t_off = 0;
+    LzEnergy energy;
+
+    /* x(τ) = −0.04 on the way in; −100x − 5ẋ = 0 on the way out (bisection) */
+    for (int it = 0; it < 200; it++)
+      {
+        double mid = 0.5 * (lo + hi);
+
+        if (-exp (-2.5 * mid) * sin (w * mid) / w > -0.04)
+          lo = mid;
+        else
+          hi = mid;
+      }
+    tau_hit = 0.5 * (lo + hi);
+    v_hit = -exp (-2.5 * tau_hit) * (cos (w * tau_hit) - 2.5 / w * sin (w * tau_hit));
+    for (int it = 0; it < 200; it++)
+      {
+        double mid = 0.5 * (lo2 + hi2), e = exp (-2.5 * mid);
+        double x = -0.04 * e * (cos (w * mid) + 2.5 / w * sin (w * mid));
+        double xd = -0.04 * e * (-w - 2.5 * 2.5 / w) * sin (w * mid);
+
+        if (-100 * x - 5 * xd > 0)
+          lo2 = mid;
+        else
+          hi2 = mid;
+      }
+    tau_off = 0.5 * (lo2 + hi2);
+    for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+      {
+        LzEvent ev;
+
+        lz_trace_get_event (trace, i, &ev);
+        if (ev.element == s2 && ev.cause == LZ_CAUSE_IMPACT)
+          t_hit = ev.t;
+        else if (ev.element == s1 && ev.cause == LZ_CAUSE_LIFT_OFF)
+          t_off = ev.t;
+      }
+    lz_trace_get_energy (trace, last_row (trace), &energy);
+    g_test_message ("dashpot buffer: bottoms out at %.12g s (%.12g), %.6g m/s in, the cart off at %.12g s "
+                    "(%.12g), impacts %.12g J (%.12g), balance %.1e J", t_hit, 0.25 + tau_hit, v_hit,
+                    t_off, 0.25 + tau_hit + tau_off, energy.impacts, 0.5 * v_hit * v_hit,
+                    energy.balance_error);
+    g_assert_cmpfloat_with_epsilon (t_hit, 0.25 + tau_hit, 1e-9);
+    g_assert_cmpfloat_with_epsilon (t_off, 0.25 + tau_hit + tau_off, 1e-9);
+    g_assert_cmpfloat_with_epsilon (energy.impacts, 0.5 * v_hit * v_hit, 1e-9);
     g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
   }
 }
