@@ -98,6 +98,7 @@ typedef struct
   gboolean shadowed;          /* a stuck friction element along an active contact */
   double   shadow_lambda;     /* (on a D joint: the force it holds there, its level) */
   double  stick_g;            /* a stuck friction element on a massless body: its g */
+  gboolean through;           /* a through-stop (its stops' forces are theirs) */
 } Elem;
 
 /* Two stops in series through a massless body z (undamped, or damped by
@@ -111,7 +112,8 @@ typedef struct
 typedef struct
 {
   guint   k, r, v;            /* the elements K, R and the through-stop V */
-  double  alpha, beta;
+  gboolean friction;          /* R is dry friction (V too) */
+  double  ka, rb;             /* g_V = ka·g_K + rb·g_R + const: ka = ±α, rb = ±β */
   double  sk, sr;             /* +1 a lower limit, −1 an upper one */
   LzMode  cached_v;           /* V's mode node_factor() factored for */
 } Through;
@@ -342,13 +344,15 @@ node_add_w (const LzEventIntegrator *self,
     *gsl_vector_ptr (v, self->rN[el->a]) -= s * el->ca;
 }
 
-/* Whether element E is R of a through-stop in contact (V holds it) */
+/* Whether element E is R of a through-stop in contact or stuck (V holds
+ * it) */
 static gboolean
 carried (const LzEventIntegrator *self,
          guint                    e)
 {
   for (guint p = 0; p < self->nT; p++)
-    if (self->through[p].r == e && self->mode[self->through[p].v] == LZ_MODE_CONTACT)
+    if (self->through[p].r == e
+        && (self->mode[self->through[p].v] == LZ_MODE_CONTACT || self->mode[self->through[p].v] == LZ_MODE_STICK))
       return TRUE;
   return FALSE;
 }
@@ -416,7 +420,7 @@ node_factor (LzEventIntegrator *self)
       guint e = self->iS[r];
       gboolean along = FALSE;
 
-      if (self->el[e].kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK)
+      if (self->el[e].kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || carried (self, e))
         continue;
       for (guint c = 0; c < nc && !along; c++)
         along = self->el[self->s_con[c]].kind == LZ_ITEM_STOP && parallel (&self->el[e], &self->el[self->s_con[c]]);
@@ -599,6 +603,17 @@ node_select (LzEventIntegrator *self,
            * μ = F + F0⁻ ⊥ ξ2 = ξ1 − Δg; the force on the joints is
            * −F w = −μ w + F0⁻ w */
           double gcur = self->mode[e] == LZ_MODE_STICK ? el->stick_g : elem_g (el, y, g0);
+
+          if (self->s_excluded[e])
+            {
+              /* left free: no force (ξ1 = μ = 0) */
+              gsl_matrix_set (self->sM, col, col, 1);
+              gsl_vector_set (self->sq, col, 1);
+              gsl_matrix_set (self->sM, col + 1, col + 1, 1);
+              gsl_vector_set (self->sq, col + 1, 1);
+              col += 2;
+              continue;
+            }
           for (guint i = 0; i < 2; i++)
             if (ports[i] >= 0)
               {
@@ -685,6 +700,8 @@ node_select (LzEventIntegrator *self,
           LzMode to;
 
           col += 2;
+          if (self->s_excluded[e])
+            continue;                   /* its through-stop decides */
           /* Lemke's nonbasic variables are exact zeros: any ξ > 0 is a slip */
           to = xi1 > 0 ? LZ_MODE_SLIP_POS : mu <= 0 && xi2 > 0 ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
           if (to == LZ_MODE_STICK && self->mode[e] != LZ_MODE_STICK)
@@ -818,7 +835,8 @@ dstop_solve (LzEventIntegrator *self,
           self->zlambda[e] = el->shadow_lambda;
         }
       if ((self->mode[e] == LZ_MODE_CONTACT && !carried (self, e))
-          || (el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && !el->shadowed))
+          || (el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && !el->shadowed
+              && !carried (self, e)))
         con[nc++] = e;
     }
   if (nc == 0)
@@ -1030,6 +1048,9 @@ mode_tension (const LzEventIntegrator *self,
         default: return 0;
         }
     case LZ_ITEM_FRICTION:
+      /* (a through friction slipping: R pushes with its level itself) */
+      if (el->through)
+        return 0;
       if (self->mode[e] == LZ_MODE_SLIP_POS)
         return el->fpos;
       if (self->mode[e] == LZ_MODE_SLIP_NEG)
@@ -1131,8 +1152,9 @@ constraint_force (const LzEventIntegrator *self,
         {
           const Through *th = &self->through[p];
 
-          if (self->mode[th->v] == LZ_MODE_CONTACT && (e == th->k || e == th->r))
-            l += (e == th->k ? th->sk * th->alpha : th->sr * th->beta) * constraint_force (self, th->v);
+          if ((self->mode[th->v] == LZ_MODE_CONTACT || self->mode[th->v] == LZ_MODE_STICK)
+              && (e == th->k || e == th->r))
+            l += (e == th->k ? th->ka : th->rb) * constraint_force (self, th->v);
         }
       return l;
     }
@@ -1355,10 +1377,12 @@ guards (LzEventIntegrator *self,
           out[1] = F + el->fneg;
           return 2;
         case LZ_MODE_SLIP_POS:
-          out[0] = gd;
-          return 1;
         case LZ_MODE_SLIP_NEG:
-          out[0] = -gd;
+          /* on a damped massless body the slip velocity may only creep
+           * towards 0 (a bearing settling on its level: ż ∝ e^(−kt/μ)):
+           * there it is a turn once beyond the rounding */
+          out[0] = (self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd)
+                   + (self->is_dstop[e] ? 1e-12 * MAX (1.0, self->v_scale) : 0);
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_FREE:
@@ -2070,11 +2094,18 @@ select_modes (LzEventIntegrator *self,
   for (guint p = 0; p < self->nT; p++)
     {
       const Through *th = &self->through[p];
-      const Elem *el = &self->el[th->v];
-      double g0, g0d, g0dd;
+      const Elem *el = &self->el[th->v], *k = &self->el[th->k];
+      double g0, g0d, g0dd, g;
 
       ground_terms (self, th->v, t, &g0, &g0d, &g0dd);
       th_cand[p] = elem_g (el, q, g0) - el->lower <= pos_tol && wdot (el, v) + g0d <= v_tol;
+      if (th->friction)
+        {
+          /* through friction: while K is at its limit */
+          ground_terms (self, th->k, t, &g0, &g0d, &g0dd);
+          g = elem_g (k, q, g0);
+          th_cand[p] = th->sk > 0 ? g - k->lower <= pos_tol : k->upper - g <= pos_tol;
+        }
       self->s_excluded[th->r] = th_cand[p];
     }
   /* the massless bodies' springs with freeplay and stops: by their balance */
@@ -2093,7 +2124,9 @@ select_modes (LzEventIntegrator *self,
       switch (el->kind)
         {
         case LZ_ITEM_FRICTION:
-          if (fabs (gd) <= v_tol && ncand < 64)
+          if (el->through && self->mode[self->through[e - self->nm].k] != LZ_MODE_CONTACT)
+            self->mode[e] = LZ_MODE_NONE;       /* K off: no through friction */
+          else if (fabs (gd) <= v_tol && ncand < 64)
             {
               cand[ncand++] = e;
               self->mode[e] = LZ_MODE_NONE;
@@ -2239,12 +2272,27 @@ select_modes (LzEventIntegrator *self,
   {
     gboolean again = FALSE;
 
+    LzMode *first_k = g_newa (LzMode, MAX (self->nT, 1));
+
     for (guint p = 0; p < self->nT; p++)
       {
         const Through *th = &self->through[p];
 
+        first_k[p] = self->new_mode[th->k];
         if (!th_cand[p])
           continue;
+        if (th->friction)
+          {
+            /* R takes the through friction's mode; K off, the balance decides R */
+            if (self->new_mode[th->v] != LZ_MODE_NONE)
+              self->new_mode[th->r] = self->new_mode[th->v];
+            else
+              {
+                self->s_excluded[th->r] = FALSE;
+                again = TRUE;
+              }
+            continue;
+          }
         if (self->new_mode[th->v] == LZ_MODE_CONTACT)
           {
             self->new_mode[th->k] = self->new_mode[th->r] = LZ_MODE_CONTACT;
@@ -2271,6 +2319,9 @@ select_modes (LzEventIntegrator *self,
         for (guint r = 0; r < self->nDS; r++)
           if (!self->s_excluded[self->iDS[r]])
             self->new_mode[self->iDS[r]] = self->mode[self->iDS[r]];
+        for (guint p = 0; p < self->nT; p++)
+          if (self->through[p].friction)
+            self->new_mode[self->through[p].k] = first_k[p];   /* as decided with R left out */
         memcpy (self->mode, massive, self->ne * sizeof (LzMode));
       }
     for (guint p = 0; p < self->nT; p++)
@@ -2369,12 +2420,39 @@ project_counted (LzEventIntegrator *self,
 static void
 through_sync (LzEventIntegrator *self,
               LzMode            *mode,
-              const LzMode      *prior)
+              const LzMode      *prior,
+              double             t,
+              const double      *y)
 {
   for (guint p = 0; p < self->nT; p++)
     {
       const Through *th = &self->through[p];
 
+      if (th->friction)
+        {
+          /* V acts while K is in contact, R in V's mode; K off, R goes on
+           * by itself (stuck where it is) */
+          if (mode[th->k] != LZ_MODE_CONTACT)
+            {
+              if (mode[th->v] != LZ_MODE_NONE)
+                {
+                  mode[th->r] = mode[th->v];
+                  if (mode[th->r] == LZ_MODE_STICK)
+                    {
+                      double g0, g0d, g0dd;
+
+                      ground_terms (self, th->r, t, &g0, &g0d, &g0dd);
+                      self->el[th->r].stick_g = elem_g (&self->el[th->r], y, g0);
+                    }
+                }
+              mode[th->v] = LZ_MODE_NONE;
+            }
+          else if (mode[th->v] == LZ_MODE_NONE)
+            mode[th->v] = mode[th->r];
+          else
+            mode[th->r] = mode[th->v];
+          continue;
+        }
       if (mode[th->v] == LZ_MODE_CONTACT && prior[th->v] != LZ_MODE_CONTACT)
         {
           mode[th->k] = mode[th->r] = LZ_MODE_CONTACT;
@@ -2434,7 +2512,7 @@ handle_event (LzEventIntegrator *self,
   for (guint e = 0; e < self->ne; e++)
     if (zeno && self->impacted[e])
       self->new_mode[e] = LZ_MODE_CONTACT;
-  through_sync (self, self->new_mode, prior);
+  through_sync (self, self->new_mode, prior, t, y);
   memcpy (self->mode, self->new_mode, self->ne * sizeof (LzMode));
   setup_mode (self);
   dstop_project (self, t, y);
@@ -2703,7 +2781,7 @@ event_step (LzIntegrator *integrator,
             self->new_mode[self->iDS[s]] = self->mode[self->iDS[s]];
           memcpy (self->mode, saved, self->ne * sizeof (LzMode));
         }
-      through_sync (self, self->new_mode, self->mode);
+      through_sync (self, self->new_mode, self->mode, t0, self->y0);
       memcpy (self->y, self->y0, dim * sizeof (double));
       integrator->t = t0;
       for (guint e = self->nm; e < self->ne; e++)
@@ -3044,8 +3122,9 @@ through_pair (LzEventIntegrator *self,
       int a, b;
       double ca, cb;
 
-      if (isfinite (element->stop.lower) == isfinite (element->stop.upper))
-        return FALSE;                   /* two-sided */
+      if (element->item.kind == LZ_ITEM_FRICTION ? j == 0
+          : isfinite (element->stop.lower) == isfinite (element->stop.upper))
+        return FALSE;                   /* two-sided, or friction to the body with mass */
       lz_assembly_get_element_ports (assembly, elems[j], &a, &b, &ca, &cb);
       if ((a >= 0 && rows[a] < 0 && !(self->mass[a] > 0)) || (b >= 0 && rows[b] < 0 && !(self->mass[b] > 0)))
         return FALSE;                   /* to another kind of massless body */
@@ -3063,22 +3142,25 @@ through_pair (LzEventIntegrator *self,
           z = b;
           wz[j] = cb;
         }
-      side[j] = isfinite (element->stop.lower) ? 1 : -1;
+      side[j] = element->item.kind == LZ_ITEM_FRICTION || isfinite (element->stop.lower) ? 1 : -1;
     }
   for (guint p = 0; p < self->nT; p++)
     if (self->through[p].k == elems[0] || self->through[p].k == elems[1]
         || self->through[p].r == elems[0] || self->through[p].r == elems[1])
       return FALSE;                     /* one through-stop per stop */
-  if (side[0] * wz[0] * side[1] * wz[1] > 0)
-    return TRUE;                        /* both limit z from one side */
   th = &self->through[self->nT];
+  th->friction = lz_model_get_element (model, elems[1])->item.kind == LZ_ITEM_FRICTION;
+  if (!th->friction && side[0] * wz[0] * side[1] * wz[1] > 0)
+    return TRUE;                        /* both limit z from one side */
   th->k = elems[0];
   th->r = elems[1];
   th->v = lz_model_get_n_elements (model) + self->nT;
   th->sk = side[0];
   th->sr = side[1];
-  th->alpha = fabs (wz[1]);
-  th->beta = fabs (wz[0]);
+  /* g_V = ka·g_K + rb·g_R without z: for stops a positive sum of the
+   * gaps, for friction R's own direction (rb > 0) */
+  th->ka = th->friction ? -(wz[0] > 0 ? 1 : -1) * wz[1] : side[0] * fabs (wz[1]);
+  th->rb = side[1] * fabs (wz[0]);
   th->cached_v = LZ_MODE_N_MODES;
   self->nT++;
   return TRUE;
@@ -3164,16 +3246,21 @@ check_stop_anchors (LzEventIntegrator *self,
           element = lz_model_get_element (model, list[s]);
           if ((pass == 0) != (first->item.kind == LZ_ITEM_STOP && element->item.kind == LZ_ITEM_STOP))
             continue;
-          if (pass == 0 && (g1 == NULL || g2 == NULL))
-            {
-              /* two stops: a through-stop, when z is alone in its group */
-              guint size = 0;
+          {
+            /* two stops, or a stop to a body with mass and dry friction:
+             * a through-stop, when z is alone in its group */
+            gboolean stop_first = first->item.kind == LZ_ITEM_STOP;
+            guint size = 0;
 
-              for (guint i = 0; i < nrows; i++)
-                size += group_root (parent, (int) i) == root[s];
-              if (through_pair (self, rows, list[r], list[s], g1 == NULL, size == 1))
-                continue;
-            }
+            for (guint i = 0; i < nrows; i++)
+              size += group_root (parent, (int) i) == root[s];
+            if (pass == 0 && (g1 == NULL || g2 == NULL)
+                && through_pair (self, rows, list[r], list[s], g1 == NULL, size == 1))
+              continue;
+            if (pass == 1 && (stop_first ? g1 : g2) == NULL
+                && through_pair (self, rows, list[r], list[s], stop_first, size == 1))
+              continue;
+          }
           if (damped && g1 != NULL && g2 != NULL
               && !(first->item.kind == LZ_ITEM_STOP && element->item.kind == LZ_ITEM_STOP))
             {
@@ -3539,15 +3626,23 @@ event_new (LzAssembly                *assembly,
       Elem *el = &self->el[th->v];
       gboolean k_zb = k->b >= 0 && !(self->mass[k->b] > 0), r_zb = r->b >= 0 && !(self->mass[r->b] > 0);
 
-      *el = (Elem) { .element = r->element, .kind = LZ_ITEM_STOP, .upper = INFINITY };
+      *el = (Elem) { .element = r->element, .kind = th->friction ? LZ_ITEM_FRICTION : LZ_ITEM_STOP,
+                     .lower = -INFINITY, .upper = INFINITY, .through = TRUE };
       el->b = k_zb ? k->a : k->b;
       el->xb = k_zb ? k->xa : k->xb;
-      el->cb = th->sk * th->alpha * (k_zb ? -k->ca : k->cb);
+      el->cb = th->ka * (k_zb ? -k->ca : k->cb);
       el->a = r_zb ? r->a : r->b;
       el->xa = r_zb ? r->xa : r->xb;
-      el->ca = -th->sr * th->beta * (r_zb ? -r->ca : r->cb);
-      el->lower = th->sk * th->alpha * (th->sk > 0 ? k->lower : k->upper)
-                  + th->sr * th->beta * (th->sr > 0 ? r->lower : r->upper);
+      el->ca = -th->rb * (r_zb ? -r->ca : r->cb);
+      if (th->friction)
+        {
+          /* R's force is rb times V's */
+          el->fpos = r->fpos / th->rb;
+          el->fneg = r->fneg / th->rb;
+          continue;
+        }
+      el->lower = th->ka * (th->sk > 0 ? k->lower : k->upper)
+                  + th->rb * (th->sr > 0 ? r->lower : r->upper);
       el->e = MIN (k->e, r->e);
     }
   alloc_static (self);

@@ -158,10 +158,12 @@ test_event_freeplay (void)
  *  - a stop on a damped massless body (it moves by C ż = …);
  *  - a massless body that only springs with freeplay and stops hold (every
  *    position inside the freeplay balances);
- *  - stops tying a massless body to two different bodies or grounds (they
- *    limit the bodies with mass through it: impacts) but for two stops
- *    with one limit each alone on it (a through-stop, see
- *    massless-through-stop);
+ *  - stops or dry friction tying a massless body to two different bodies
+ *    or grounds (they limit the bodies with mass through it: impacts, or
+ *    hold them) but for two stops with one limit each alone on it, or a
+ *    stop with one limit to a body with mass and friction to the other
+ *    anchor (a through-stop, see massless-through-stop and
+ *    massless-through-friction);
  *  - dry friction on an undamped massless body. */
 static void
 test_event_errors (void)
@@ -187,17 +189,18 @@ test_event_errors (void)
     { "<spring id='k' a='pad' b='m' k='10'/><damper id='c' a='wall' b='pad' c='1'/>"
       "<stop id='f' a='wall' b='pad' lower='-0.1' upper='0.3'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
       { "“pad”", "“f”", "“f2”", "time-stepping" } },
+    /* dry friction from it to a body with mass, a stop to the wall (a stop
+     * to the body with mass and friction to the wall is a through friction) */
     { "<spring id='k' a='pad' b='m' k='10'/><spring id='k2' a='wall' b='pad' k='10'/>"
-      "<friction id='f' a='wall' b='pad' level='1'/><stop id='f2' a='m' b='pad' upper='0.1'/>",
+      "<friction id='f' a='m' b='pad' level='1'/><stop id='f2' a='wall' b='pad' upper='0.1'/>",
       { "“pad”", "“f”", "“f2”", "holds while it sticks", "tied through it" } },
     /* dry friction on a damped massless body to two anchors */
     { "<spring id='k' a='pad' b='m' k='10'/><damper id='c' a='wall' b='pad' c='1'/>"
       "<friction id='f' a='wall' b='pad' level='1'/><friction id='f2' a='m' b='pad' level='1'/>",
       { "“pad”", "“f”", "“f2”", "holds while it sticks", "tied through it" } },
-    /* a bearing's body (damped) with a stop to a body with mass: stuck,
-     * the bearing would hold the body with mass through it */
-    { "<spring id='k' a='pad' b='m' k='10'/><friction id='f' a='wall' b='pad' level='1' viscous='2'/>"
-      "<stop id='s' a='m' b='pad' upper='0.1'/>",
+    /* a bearing to a body with mass on a body with a stop to the wall */
+    { "<spring id='k' a='pad' b='m' k='10'/><friction id='f' a='m' b='pad' level='1' viscous='2'/>"
+      "<stop id='s' a='wall' b='pad' upper='0.1'/>",
       { "“pad”", "“f”", "“s”", "“m”", "time-stepping" } },
     /* two stops on a bearing's body, to the wall and to a body with mass:
      * a through-stop, but the bearing would hold the body with mass */
@@ -2402,6 +2405,100 @@ test_event_massless_through_stop (void)
   }
 }
 #undef BUFFER
+/* A body with mass held through a massless body by dry friction: a cart
+ * (1 kg, in at 1 m/s) meets at t = 0.25 the face (stop s1) of a pad on a
+ * spring (100 N/m) that dry friction f (5 N) holds to the floor.  The
+ * pad has no momentum: f gives way at once (no impact) and the cart
+ * drives it in, x = z, ẍ = −100x + 5 − c ẋ (c the friction's viscous part).
+ *  (a) rigid-plastic (no viscous part, an undamped body): x =
+ *      0.05(1 − cos 10τ) − 0.1 sin 10τ until ẋ = 0 at t1 = 0.25 +
+ *      atan(2)/10; there the spring (6.18 N) beats f, which slips back,
+ *      x = −0.05 + (x1 + 0.05) cos 10(t − t1), and the cart leaves the pad
+ *      at t1 + π/20 (where the spring's pull is f's level) with
+ *      −10(x1 + 0.05) m/s; f takes 5·(|x1| + |x1 + 0.05|) J;
+ *  (b) a bearing (viscous part 2 N s/m, a damped body): the damped arc
+ *      x = 0.05 + e^(−τ)(−0.05 cos ωτ + B sin ωτ), ω = √99, B = −1.05/ω,
+ *      turns at t1 = 0.25 + τ1, tan ωτ1 = (0.05 + Bω)/(B − 0.05ω);
+ *      time-stepping (θ = 1) converges to it. */
+static void
+test_event_massless_through_friction (void)
+{
+  for (guint c = 0; c < 2; c++)
+    {
+      g_autofree char *xml = g_strdup_printf (
+        "<luztar-model version='1'><ground id='wall'/><body id='m' mass='1' q0='0.3' v0='-1'/>"
+        "<body id='z' mass='0'/><spring id='kz' a='wall' b='z' k='100'/>"
+        "<friction id='f' a='wall' b='z' level='5' viscous='%s'/><stop id='s1' a='z' b='m' lower='0.05'/>"
+        "<simulation t-end='1'/></luztar-model>", c == 0 ? "0" : "2");
+      g_autoptr(LzModel) model = parse (xml);
+      g_autoptr(LzTrace) trace = run_with (model, lz_integrator_event, 1, 1e-3, 0.5, 1e-3);
+      guint f = element_index (model, "f"), s1 = element_index (model, "s1");
+      double w = c == 0 ? 10 : sqrt (99), B = -1.05 / w, t1, x1, t_turn = 0, t_off = 0, err_x = 0;
+      guint n_hold = 0;
+      LzEnergy energy;
+
+      /* the turn: ẋ = 0 */
+      if (c == 0)
+        t1 = 0.25 + atan (2) / 10;
+      else
+        t1 = 0.25 + atan ((0.05 + B * w) / (B - 0.05 * w)) / w;
+      x1 = c == 0 ? 0.05 * (1 - cos (atan (2))) - 0.1 * sin (atan (2))
+                  : 0.05 + exp (-(t1 - 0.25)) * (-0.05 * cos (w * (t1 - 0.25)) + B * sin (w * (t1 - 0.25)));
+      for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+        {
+          LzEvent ev;
+
+          lz_trace_get_event (trace, i, &ev);
+          if (ev.cause == LZ_CAUSE_INITIAL)
+            continue;
+          /* nothing hits: the pad gives way */
+          g_assert_cmpint (ev.cause, !=, LZ_CAUSE_IMPACT);
+          if (ev.element == f && ev.to == LZ_MODE_SLIP_POS)
+            t_turn = ev.t;
+          if (ev.element == s1 && ev.cause == LZ_CAUSE_LIFT_OFF)
+            t_off = ev.t;
+        }
+      for (guint r = 0; r < lz_trace_get_n_samples (trace); r++)
+        {
+          double t = lz_trace_get_time (trace, r), tau = t - 0.25, x;
+
+          if (tau <= 0 || t >= t1)
+            continue;
+          x = c == 0 ? 0.05 * (1 - cos (10 * tau)) - 0.1 * sin (10 * tau)
+                     : 0.05 + exp (-tau) * (-0.05 * cos (w * tau) + B * sin (w * tau));
+          err_x = MAX (err_x, fabs (lz_trace_get_q (trace, r, 0) - (x + 0.05)));
+          /* the cart drives the pad: s1 holds, f slips */
+          n_hold += lz_trace_get_mode (trace, r, s1) == LZ_MODE_CONTACT
+                    && lz_trace_get_mode (trace, r, f) == LZ_MODE_SLIP_NEG;
+        }
+      lz_trace_get_energy (trace, last_row (trace), &energy);
+      g_test_message ("through friction (%s): |x − closed form| %.1e m, turn at %.12g s (%.12g), "
+                      "off at %.12g s, out at %.12g m/s, friction %.12g J, balance %.1e J",
+                      c == 0 ? "rigid-plastic" : "bearing", err_x, t_turn, t1, t_off,
+                      lz_trace_get_v (trace, last_row (trace), 0), energy.friction, energy.balance_error);
+      g_assert_cmpfloat (err_x, <=, 1e-9);
+      g_assert_cmpuint (n_hold, >, 50);
+      g_assert_cmpfloat_with_epsilon (t_turn, t1, 1e-9);
+      g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+      if (c == 0)
+        {
+          g_assert_cmpfloat_with_epsilon (t_off, t1 + G_PI / 20, 1e-9);
+          g_assert_cmpfloat_with_epsilon (lz_trace_get_v (trace, last_row (trace), 0), -10 * (x1 + 0.05), 1e-9);
+          g_assert_cmpfloat_with_epsilon (energy.friction, 5 * (fabs (x1) + fabs (x1 + 0.05)), 1e-9);
+        }
+      else
+        {
+          g_autoptr(LzTrace) ts1 = run_with (model, lz_integrator_timestep, 1, 1e-5, 1, 1e-3);
+          g_autoptr(LzTrace) ts2 = run_with (model, lz_integrator_timestep, 1, 2e-5, 1, 1e-3);
+          double d1 = trace_difference (trace, ts1, 0, 1), d2 = trace_difference (trace, ts2, 0, 1);
+
+          g_test_message ("  |event − time-stepping θ = 1|: %.2e m (h = 1e-5), %.2e m (h = 2e-5)", d1, d2);
+          g_assert_cmpfloat (d1, <=, 2e-4);
+          g_assert_cmpfloat (d2 / d1, >, 1.6);
+          g_assert_cmpfloat (d2 / d1, <, 2.4);
+        }
+    }
+}
 int
 main (int argc, char *argv[])
 {
@@ -2434,5 +2531,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/event/massless-friction-joints", test_event_massless_friction_joints);
   g_test_add_func ("/lz/event/massless-damped-friction", test_event_massless_damped_friction);
   g_test_add_func ("/lz/event/massless-through-stop", test_event_massless_through_stop);
+  g_test_add_func ("/lz/event/massless-through-friction", test_event_massless_through_friction);
   return g_test_run ();
 }
