@@ -2085,6 +2085,7 @@ select_modes (LzEventIntegrator *self,
   const double *q = y, *v = y + n;
   LzMode saved[256];
   gboolean ok = TRUE, *th_cand = g_newa (gboolean, MAX (self->nT, 1));
+  LzMode *k_before = g_newa (LzMode, MAX (self->nT, 1));
 
   /* the candidates' own laws are left out of a_free: evaluate with every
    * candidate free (friction slack), then couple them through the LCP */
@@ -2107,12 +2108,22 @@ select_modes (LzEventIntegrator *self,
           th_cand[p] = th->sk > 0 ? g - k->lower <= pos_tol : k->upper - g <= pos_tol;
         }
       self->s_excluded[th->r] = th_cand[p];
+      k_before[p] = self->mode[th->k];
     }
   /* the massless bodies' springs with freeplay and stops: by their balance */
   if (!node_select (self, t, y))
     ok = FALSE;
   /* the damped ones' stops and dry friction: by the velocities they allow */
   dvel_select (self, t, y, pos_tol, v_tol);
+  /* a through friction's K in contact stays so while at its limit: the
+   * balance without R cannot see the body with mass pressing (K's force,
+   * with V's share, lets it go if it should) */
+  for (guint p = 0; p < self->nT; p++)
+    if (self->through[p].friction && th_cand[p] && k_before[p] == LZ_MODE_CONTACT)
+      {
+        self->mode[self->through[p].k] = LZ_MODE_CONTACT;
+        self->el[self->through[p].k].contact_upper = self->through[p].sk < 0;
+      }
   rhs (t, y, self->dydt, self);
   for (guint e = 0; e < self->ne; e++)
     {

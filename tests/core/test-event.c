@@ -2498,6 +2498,48 @@ test_event_massless_through_friction (void)
           g_assert_cmpfloat (d2 / d1, <, 2.4);
         }
     }
+
+  /* (c) held: the cart rests on the pad's face, pressed by 3 + 4t N; f
+   * holds it through the pad (both forces 3 + 4t) until t = 0.5, where
+   * the press reaches f's level and the pad gives way */
+  {
+    g_autoptr(LzModel) model = parse (
+      "<luztar-model version='1'><ground id='wall'/><body id='m' mass='1' q0='0.05'/>"
+      "<body id='z' mass='0'/><spring id='kz' a='wall' b='z' k='100'/>"
+      "<friction id='f' a='wall' b='z' level='5'/><stop id='s1' a='z' b='m' lower='0.05'/>"
+      "<force id='F' body='m' value='-3-4*t'/><simulation t-end='1'/></luztar-model>");
+    g_autoptr(LzTrace) trace = run_with (model, lz_integrator_event, 1, 1e-3, 0.5, 1e-3);
+    guint f = element_index (model, "f"), s1 = element_index (model, "s1");
+    double t_slip = 0, err = 0;
+    LzEnergy energy;
+
+    for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+      {
+        LzEvent ev;
+
+        lz_trace_get_event (trace, i, &ev);
+        if (ev.element == f && ev.cause == LZ_CAUSE_FORCE_LIMIT)
+          t_slip = ev.t;
+      }
+    for (guint r = 0; r < lz_trace_get_n_samples (trace); r++)
+      {
+        double t = lz_trace_get_time (trace, r);
+
+        if (t > 0.5 - 1e-9)
+          break;
+        if (t < 1e-9)
+          continue;                     /* (at t = 0 s1 closes only after the first row) */
+        err = MAX (err, fabs (lz_trace_get_v (trace, r, 0)) + fabs (lz_trace_get_q (trace, r, 0) - 0.05));
+        err = MAX (err, fabs (-lz_trace_get_force (trace, r, s1) - (3 + 4 * t)));
+        err = MAX (err, fabs (lz_trace_get_force (trace, r, f) + (3 + 4 * t)));
+      }
+    lz_trace_get_energy (trace, last_row (trace), &energy);
+    g_test_message ("held through the pad: slips at %.12g s (0.5), |state, forces − closed form| %.1e, "
+                    "balance %.1e J", t_slip, err, energy.balance_error);
+    g_assert_cmpfloat_with_epsilon (t_slip, 0.5, 1e-9);
+    g_assert_cmpfloat (err, <=, 1e-9);
+    g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
+  }
 }
 int
 main (int argc, char *argv[])
