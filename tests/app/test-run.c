@@ -806,17 +806,18 @@ test_run_failure (void)
       recorder_clear (&recorder);
     }
 
-  /* A damped massless joint that stops tie to the ground and to a body
-   * with mass: the event-driven method refuses and names the body and the
-   * way out; time-stepping runs it (with θ = 1: the impact of the body
-   * with mass through the joint is plastic). */
+  /* A damped massless joint that stops tie to the ground (a stop with
+   * two limits) and to a body with mass: the event-driven method refuses
+   * and names the body and the way out (two one-sided stops it takes as
+   * a through-stop); time-stepping runs it (with θ = 1: the impact of the
+   * body with mass through the joint is plastic). */
   {
     g_autoptr(LzModel) model = parse ("<luztar-model version=\"1\"><ground id=\"g\"/>"
                                       "<body id=\"m\" mass=\"1\" q0=\"0.1\"/><body id=\"joint\" mass=\"0\"/>"
                                       "<spring id=\"k1\" a=\"g\" b=\"m\" k=\"1\"/>"
                                       "<spring id=\"k2\" a=\"g\" b=\"joint\" k=\"1\"/>"
                                       "<spring id=\"k3\" a=\"joint\" b=\"m\" k=\"1\"/>"
-                                      "<stop id=\"f\" a=\"g\" b=\"joint\" lower=\"-0.01\"/>"
+                                      "<stop id=\"f\" a=\"g\" b=\"joint\" lower=\"-0.01\" upper=\"0.5\"/>"
                                       "<stop id=\"f2\" a=\"m\" b=\"joint\" upper=\"0.01\"/>"
                                       "<damper id=\"c\" a=\"g\" b=\"joint\" c=\"1\"/>"
                                       "<simulation t-end=\"1\" theta=\"1\"/></luztar-model>");
