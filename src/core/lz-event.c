@@ -60,9 +60,10 @@
  * complementarity problem whose mode switches are events (see
  * node_solve()).  Two stops in series through a massless body (either
  * kind), from it to a body with mass and to another anchor, stop that
- * body when both are at
- * their limits: a through-stop between the two anchors (see Through)
- * takes the impacts, the contact force and the lift-off.
+ * body when both are at their limits: a through-stop between the two
+ * anchors (see Through) takes the impacts, the contact force and the
+ * lift-off; a stop and dry friction, a through friction, the stick and
+ * the slip.
  */
 
 #define LZ_COMPILATION
@@ -98,17 +99,20 @@ typedef struct
   gboolean shadowed;          /* a stuck friction element along an active contact */
   double   shadow_lambda;     /* (on a D joint: the force it holds there, its level) */
   double  stick_g;            /* a stuck friction element on a massless body: its g */
-  gboolean through;           /* a through-stop (its stops' forces are theirs) */
 } Elem;
 
 /* Two stops in series through a massless body z (undamped, or damped by
- * dampers): K from z to a body with mass, R from z to another anchor.  Both at their limits,
- * they stop that body against the anchor: their gaps' sum
- * g_V = α·gap_K + β·gap_R (α, β > 0 cancel z) is the gap of a stop V
- * between the two outside ports, an element with mass like any other
- * (impacts, contact force, lift-off).  While V is in contact the node
- * balance keeps K and leaves R out (V holds it); the forces of the pair
- * are then λ_K + α λ_V along K and β λ_V along R. */
+ * dampers): K from z to a body with mass, R from z to another anchor.
+ * Both at their limits, they stop that body against the anchor: their
+ * gaps' sum g_V = α·gap_K + β·gap_R (α, β > 0 cancel z) is the gap of a
+ * stop V between the two outside ports, an element with mass like any
+ * other (impacts, contact force, lift-off).  While V is in contact the
+ * balance of z keeps K and leaves R out (V holds it); the forces of the
+ * pair are then λ_K + α λ_V along K and β λ_V along R.
+ * With R dry friction, V is a friction element on the same terms while
+ * K is in contact (mode NONE otherwise), R in its mode: stuck, V holds
+ * the body with mass (R left out); slipping, R pushes with its level
+ * and V adds nothing (mode_tension()). */
 typedef struct
 {
   guint   k, r, v;            /* the elements K, R and the through-stop V */
@@ -1049,7 +1053,7 @@ mode_tension (const LzEventIntegrator *self,
         }
     case LZ_ITEM_FRICTION:
       /* (a through friction slipping: R pushes with its level itself) */
-      if (el->through)
+      if (e >= self->nm)
         return 0;
       if (self->mode[e] == LZ_MODE_SLIP_POS)
         return el->fpos;
@@ -2098,14 +2102,17 @@ select_modes (LzEventIntegrator *self,
       const Elem *el = &self->el[th->v], *k = &self->el[th->k];
       double g0, g0d, g0dd, g;
 
-      ground_terms (self, th->v, t, &g0, &g0d, &g0dd);
-      th_cand[p] = elem_g (el, q, g0) - el->lower <= pos_tol && wdot (el, v) + g0d <= v_tol;
       if (th->friction)
         {
           /* through friction: while K is at its limit */
           ground_terms (self, th->k, t, &g0, &g0d, &g0dd);
           g = elem_g (k, q, g0);
           th_cand[p] = th->sk > 0 ? g - k->lower <= pos_tol : k->upper - g <= pos_tol;
+        }
+      else
+        {
+          ground_terms (self, th->v, t, &g0, &g0d, &g0dd);
+          th_cand[p] = elem_g (el, q, g0) - el->lower <= pos_tol && wdot (el, v) + g0d <= v_tol;
         }
       self->s_excluded[th->r] = th_cand[p];
       k_before[p] = self->mode[th->k];
@@ -2135,7 +2142,7 @@ select_modes (LzEventIntegrator *self,
       switch (el->kind)
         {
         case LZ_ITEM_FRICTION:
-          if (el->through && self->mode[self->through[e - self->nm].k] != LZ_MODE_CONTACT)
+          if (e >= self->nm && self->mode[self->through[e - self->nm].k] != LZ_MODE_CONTACT)
             self->mode[e] = LZ_MODE_NONE;       /* K off: no through friction */
           else if (fabs (gd) <= v_tol && ncand < 64)
             {
@@ -3105,11 +3112,13 @@ group_root (int *parent,
   return r;
 }
 
-/* Stops FIRST and SECOND from one massless body z (a joint of ROWS) to
- * two anchors, one of them a body with mass: one-sided each and alone on
- * z (its group of joints is z), they make a through-stop (see Through),
- * recorded here; limiting z from the same side they limit nothing
- * through it.  FALSE for what the event-driven method does not take. */
+/* Elements FIRST and SECOND from one massless body z (a joint of ROWS)
+ * to two anchors: a stop to a body with mass (the first when
+ * MASSIVE_FIRST) and a stop or dry friction to the other anchor.  One
+ * limit each and alone on z (ALONE: its group of joints is z), they make
+ * a through-stop or through friction (see Through), recorded here; two
+ * stops limiting z from the same side limit nothing through it.  FALSE
+ * for what the event-driven method does not take. */
 static gboolean
 through_pair (LzEventIntegrator *self,
               const int         *rows,
@@ -3638,7 +3647,7 @@ event_new (LzAssembly                *assembly,
       gboolean k_zb = k->b >= 0 && !(self->mass[k->b] > 0), r_zb = r->b >= 0 && !(self->mass[r->b] > 0);
 
       *el = (Elem) { .element = r->element, .kind = th->friction ? LZ_ITEM_FRICTION : LZ_ITEM_STOP,
-                     .lower = -INFINITY, .upper = INFINITY, .through = TRUE };
+                     .lower = -INFINITY, .upper = INFINITY };
       el->b = k_zb ? k->a : k->b;
       el->xb = k_zb ? k->xa : k->xb;
       el->cb = th->ka * (k_zb ? -k->ca : k->cb);

@@ -2320,9 +2320,7 @@ test_event_massless_through_stop (void)
           g_assert_not_reached ();
         }
       if (buffers[c].e_out == 0)
-        {
-          assert_timestep_first_order (model, trace, 1e-4);
-        }
+        assert_timestep_first_order (model, trace, 1e-4);
     }
 
   /* (e) two carts through a buffer */
