@@ -236,9 +236,15 @@ lz_cli_run (int    argc,
     g_autofree char *solves = g_strdup_printf ("%" G_GUINT64_FORMAT, stats.lcp_solves);
 
     g_print (_("steps: %s, events: %s, wall time: %.3f s\n"), steps, events, wall);
-    g_print (_("contact problems: %s, %.1f sweeps each, largest residual %.2g\n"), solves,
+    g_print (_("contact problems: %s, %.1f iterations each, largest residual %.2g\n"), solves,
              stats.lcp_solves > 0 ? (double) stats.lcp_iterations / stats.lcp_solves : 0.0,
              stats.lcp_max_residual);
+    if (stats.lcp_fallbacks > 0)
+      {
+        g_autofree char *fallbacks = g_strdup_printf ("%" G_GUINT64_FORMAT, stats.lcp_fallbacks);
+
+        g_print (_("  %s of them by Lemke’s method (Gauss–Seidel crawled or failed)\n"), fallbacks);
+      }
   }
   g_print (_("energy (J): kinetic %.6g, potential %.6g, dissipated %.6g (damping %.3g, friction %.3g, "
              "impacts %.3g), work of sources %.6g\n"),

@@ -78,7 +78,9 @@ typedef struct LzIntegrator LzIntegrator;
  * @steps: steps taken
  * @events: mode changes logged
  * @lcp_solves: complementarity problems solved
- * @lcp_iterations: their iterations (sweeps or pivots), summed
+ * @lcp_iterations: their iterations (sweeps and pivots), summed
+ * @lcp_fallbacks: those of them that projected Gauss–Seidel left to
+ *   Lemke's method
  * @lcp_max_residual: the largest residual of any of them
  *
  * Counters of a run.
@@ -89,6 +91,7 @@ typedef struct
   guint64 events;
   guint64 lcp_solves;
   guint64 lcp_iterations;
+  guint64 lcp_fallbacks;
   double  lcp_max_residual;
 } LzIntegratorStats;
 

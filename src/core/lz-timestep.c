@@ -56,6 +56,8 @@
 /* Above this many variables the exact fallback is not prepared: projected
  * Gauss–Seidel must converge on its own. */
 #define FALLBACK_MAX_VARS 300
+/* sweeps of projected Gauss–Seidel before the fallback, at least */
+#define PGS_MIN_SWEEPS 50
 
 typedef enum
 {
@@ -753,26 +755,35 @@ freeplay_update (const LzTimestep *self,
   return -h * el->k * lz_luz (x, el->freeplay);
 }
 
-/* Projected Gauss–Seidel on the step's box LCP, warm-started from the
- * previous step; Λ kept in step with z. */
-static gboolean
-solve_impulses (LzTimestep *self,
-                double     *residual,
-                guint      *sweeps)
+/* Warm start of the step's box LCP from the previous step's impulses;
+ * Λ kept in step with z. */
+static void
+warm_start (LzTimestep *self)
 {
-  const LzIntegratorOptions *opt = &self->parent.options;
-  guint m = self->n_vars;
-
   memset (self->lambda, 0, self->n_rows * sizeof (double));
-  for (guint j = 0; j < m; j++)
+  for (guint j = 0; j < self->n_vars; j++)
     {
       Var *var = &self->vars[j];
 
       self->z[j] = CLAMP (self->z_prev[j], var->lo, var->hi);
       self->lambda[var->row] += var->c * self->z[j];
     }
+}
 
-  for (guint sweep = 1; sweep <= opt->lcp_max_sweeps; sweep++)
+/* Up to MAX_SWEEPS sweeps of projected Gauss–Seidel on the step's box
+ * LCP from the current z and Λ. */
+static gboolean
+solve_impulses (LzTimestep *self,
+                guint       max_sweeps,
+                double     *residual,
+                guint      *sweeps)
+{
+  const LzIntegratorOptions *opt = &self->parent.options;
+  guint m = self->n_vars;
+
+  *sweeps = 0;
+  *residual = INFINITY;
+  for (guint sweep = 1; sweep <= max_sweeps; sweep++)
     {
       double change = 0.0, res = 0.0;
 
@@ -810,7 +821,7 @@ solve_impulses (LzTimestep *self,
         }
       /* converged when a whole sweep moved nothing by more than the
        * tolerance; its residual is the last sweep's */
-      if (change <= opt->lcp_tolerance || sweep == opt->lcp_max_sweeps || !isfinite (res))
+      if (change <= opt->lcp_tolerance || sweep == max_sweeps || !isfinite (res))
         {
           *residual = res;
           *sweeps = sweep;
@@ -980,6 +991,51 @@ solve_impulses_lemke (LzTimestep *self,
   return TRUE;
 }
 
+/* The step's LCP: projected Gauss–Seidel, and Lemke's method when the
+ * sweeps crawl — e.g. two stops in series through a massless body, whose
+ * Delassus matrix is nearly singular (rate 1 − O(h²k·m)) — or when they
+ * fail.  Sweeps cost about nnz(D) each, Lemke about L³, so the sweeps are
+ * given about that many before the fallback.  ITERATIONS counts both. */
+static gboolean
+solve_step_lcp (LzTimestep *self,
+                double     *residual,
+                guint      *iterations)
+{
+  LzIntegratorStats *stats = &self->parent.stats;
+  guint max = self->parent.options.lcp_max_sweeps, budget = max, sweeps, pivots = 0;
+
+  if (self->lcp_A != NULL)
+    {
+      double L = 2.0 * self->n_vars, nnz = self->d_start[self->n_rows];
+
+      budget = (guint) MIN ((double) max, MAX (PGS_MIN_SWEEPS, L * L * L / (nnz + L)));
+    }
+  warm_start (self);
+  if (solve_impulses (self, budget, residual, &sweeps))
+    {
+      *iterations = sweeps;
+      return TRUE;
+    }
+  *iterations = sweeps;
+  if (self->lcp_A != NULL)
+    stats->lcp_fallbacks++;
+  if (solve_impulses_lemke (self, residual, &pivots))
+    {
+      *iterations += pivots;
+      return TRUE;
+    }
+  *iterations += pivots;
+  /* Lemke failed (a degenerate problem): the rest of the sweeps, from
+   * where they were (Lemke leaves z and Λ alone when it fails) */
+  if (budget < max && solve_impulses (self, max - budget, residual, &sweeps))
+    {
+      *iterations += sweeps;
+      return TRUE;
+    }
+  *iterations += budget < max ? sweeps : 0;
+  return FALSE;
+}
+
 static LzStepResult
 timestep_step (LzIntegrator *integrator,
                double        t_limit,
@@ -1084,8 +1140,7 @@ timestep_step (LzIntegrator *integrator,
 
   if (self->n_vars > 0)
     {
-      if (!solve_impulses (self, &residual, &sweeps)
-          && !solve_impulses_lemke (self, &residual, &sweeps))
+      if (!solve_step_lcp (self, &residual, &sweeps))
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_NO_CONVERGENCE,
                        _("at t = %.10g s the contact and friction problem did not converge "

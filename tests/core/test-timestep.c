@@ -646,6 +646,67 @@ test_timestep_massless_impact_through (void)
   g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-3);
 }
 
+/* A cart pressed (10t − 5 N) onto the face s1 of a massless buffer that
+ * is preloaded onto the wall (s2): two stops in series through the
+ * massless body, whose step Delassus matrix is nearly singular, so that
+ * Gauss–Seidel crawls (rate 1 − O(h²k·m)).  The step goes to Lemke's
+ * method after a few sweeps, not after lcp_max_sweeps, and the counters
+ * say so: the sweeps spent before the fallback are counted with its
+ * pivots.  The cart leaves at t = 0.5 (q = 0.01 + (5/3)(t − 0.5)³, first
+ * order in h), and the run agrees with one where every step goes to
+ * Lemke after a single sweep. */
+static void
+test_timestep_crawl_fallback (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1'><ground id='wall'/><body id='m' mass='1' q0='0.3' v0='-1'/>"
+    "<body id='z' mass='0'/><spring id='kz' a='wall' b='z' k='400' offset='-0.1'/>"
+    "<stop id='s1' a='z' b='m' lower='0.05'/><stop id='s2' a='wall' b='z' lower='-0.04'/>"
+    "<force id='F' body='m' value='10*t - 5'/><simulation t-end='1' theta='1'/></luztar-model>");
+  g_autoptr(LzAssembly) as = lz_assembly_new (model, NULL);
+  double q_end[2];
+
+  for (int pass = 0; pass < 2; pass++)
+    {
+      g_autoptr(LzIntegrator) integrator = NULL;
+      g_autoptr(LzTrace) trace = lz_trace_new (model);
+      g_autoptr(GError) error = NULL;
+      LzIntegratorOptions options;
+      LzIntegratorStats stats;
+      LzStepResult r;
+      double per_solve;
+
+      lz_integrator_options_init (&options);
+      options.dt = 1e-4;
+      options.sample = 1e-2;
+      options.lcp_max_sweeps = pass == 0 ? 0 : 1;
+      integrator = lz_integrator_new (lz_integrator_timestep, as, &options, &error);
+      g_assert_no_error (error);
+      do
+        r = lz_integrator_step (integrator, INFINITY, trace, &error);
+      while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
+      g_assert_no_error (error);
+      lz_integrator_get_stats (integrator, &stats);
+      per_solve = (double) stats.lcp_iterations / stats.lcp_solves;
+      q_end[pass] = lz_trace_get_q (trace, last_row (trace), 0);
+      g_test_message ("pass %d: %" G_GUINT64_FORMAT " problems, %.1f iterations each, %"
+                      G_GUINT64_FORMAT " by Lemke, largest residual %.1e, q(1) = %.9f m (closed form "
+                      "%.9f)", pass, stats.lcp_solves, per_solve, stats.lcp_fallbacks, stats.lcp_max_residual, q_end[pass], 0.01 + 5.0 / 3 * pow (0.5, 3));
+      g_assert_cmpfloat (stats.lcp_max_residual, <, 1e-9);
+      g_assert_cmpfloat_with_epsilon (q_end[pass], 0.01 + 5.0 / 3 * pow (0.5, 3), 5e-4);
+      if (pass == 0)
+        {
+          /* the held steps (0.2 to 0.5 s of 1 s) crawl: each is counted
+           * with its sweeps before the fallback, and there are not many */
+          g_assert_cmpfloat (per_solve, >, 5);
+          g_assert_cmpfloat (per_solve, <, 60);
+          g_assert_cmpuint (stats.lcp_fallbacks, >, stats.lcp_solves / 5);
+          g_assert_cmpuint (stats.lcp_fallbacks, <, stats.lcp_solves / 2);
+        }
+    }
+  g_assert_cmpfloat_with_epsilon (q_end[1], q_end[0], 1e-9);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -661,6 +722,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/timestep/freeplay-oscillator", test_timestep_freeplay_oscillator);
   g_test_add_func ("/lz/timestep/single-step", test_timestep_single_step);
   g_test_add_func ("/lz/timestep/lemke-fallback", test_timestep_lemke_fallback);
+  g_test_add_func ("/lz/timestep/crawl-fallback", test_timestep_crawl_fallback);
   g_test_add_func ("/lz/timestep/errors", test_timestep_errors);
   g_test_add_func ("/lz/timestep/massless-nonsmooth", test_timestep_massless_nonsmooth);
   g_test_add_func ("/lz/timestep/massless-start", test_timestep_massless_start);
