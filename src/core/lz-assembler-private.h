@@ -29,5 +29,12 @@ const char *lz_affine_get_text    (LzAffine       *self);
 char       *lz_text_prettify      (const char     *text);
 /* Whether TEXT needs no parentheses as a factor: no top-level "+" or "-". */
 gboolean    lz_text_is_atomic     (const char     *text);
+/* Appends COEF·WHAT to the sum OUT with the sign in front ("a - 2*b",
+ * "-(x - y)"); WHAT NULL: the number itself.  ATOMIC: WHAT needs no
+ * parentheses (lz_text_is_atomic()). */
+void        lz_text_append_term   (GString        *out,
+                                   double          coef,
+                                   const char     *what,
+                                   gboolean        atomic);
 
 G_END_DECLS

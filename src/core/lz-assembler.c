@@ -201,11 +201,11 @@ number_text (double value)
 /* Appends "coef*what" to a sum, with the sign pulled out in front ("a - 2*b",
  * "-(x - y)"); the first term of a sum gets no leading "+".  ATOMIC says
  * that WHAT has no top-level "+" or "-", so needs no parentheses. */
-static void
-append_signed (GString    *out,
-               double      coef,
-               const char *what,
-               gboolean    atomic)
+void
+lz_text_append_term (GString    *out,
+                     double      coef,
+                     const char *what,
+                     gboolean    atomic)
 {
   gboolean negative = coef < 0;
   double magnitude = fabs (coef);
@@ -272,7 +272,7 @@ append_term (GString      *out,
     {
       g_autofree char *fallback = lz_expr_dup_derivative (expr, order);
 
-      append_signed (out, coef, fallback, lz_text_is_atomic (fallback));
+      lz_text_append_term (out, coef, fallback, lz_text_is_atomic (fallback));
       return;
     }
   body = text;
@@ -281,7 +281,7 @@ append_term (GString      *out,
       sign = -sign;
       body++;
     }
-  append_signed (out, sign, body, lz_text_is_atomic (body));
+  lz_text_append_term (out, sign, body, lz_text_is_atomic (body));
 }
 
 const char *
@@ -300,7 +300,7 @@ lz_affine_get_text (LzAffine *self)
       append_term (out, term->coef, term->expr, term->order);
     }
   if (self->constant != 0.0 || out->len == 0)
-    append_signed (out, self->constant, NULL, TRUE);
+    lz_text_append_term (out, self->constant, NULL, TRUE);
   self->text = g_string_free (out, FALSE);
   return self->text;
 }
@@ -1151,13 +1151,13 @@ coordinate_text (const LzAssembly *self,
     {
       g_autofree char *q = g_strdup_printf ("%s%s", q_name, lz_assembly_get_dof_name (self, coord->b));
 
-      append_signed (out, coord->cb, q, TRUE);
+      lz_text_append_term (out, coord->cb, q, TRUE);
     }
   if (coord->a != NO_DOF)
     {
       g_autofree char *q = g_strdup_printf ("%s%s", q_name, lz_assembly_get_dof_name (self, coord->a));
 
-      append_signed (out, -coord->ca, q, TRUE);
+      lz_text_append_term (out, -coord->ca, q, TRUE);
     }
   if (coord->g0.terms->len > 0)
     {
@@ -1175,7 +1175,7 @@ coordinate_text (const LzAssembly *self,
           append_term (out, t->coef, t->expr, t->order);
         }
       if (g0.constant != 0.0)
-        append_signed (out, g0.constant, NULL, TRUE);
+        lz_text_append_term (out, g0.constant, NULL, TRUE);
       affine_clear (&g0);
     }
   if (out->len == 0)
@@ -1374,7 +1374,7 @@ lz_assembly_dup_equation (const LzAssembly *self,
         {
           const char *text = lz_expr_get_text (source->value);
 
-          append_signed (rhs, 1.0, text, lz_text_is_atomic (text));
+          lz_text_append_term (rhs, 1.0, text, lz_text_is_atomic (text));
         }
     }
 
@@ -1399,15 +1399,15 @@ lz_assembly_dup_equation (const LzAssembly *self,
           g_autofree char *hi = g_strdup_printf ("λ_hi[%s]", stop->item.id);
 
           if (isfinite (stop->stop.lower))
-            append_signed (rhs, wi, lo, TRUE);
+            lz_text_append_term (rhs, wi, lo, TRUE);
           if (isfinite (stop->stop.upper))
-            append_signed (rhs, -wi, hi, TRUE);
+            lz_text_append_term (rhs, -wi, hi, TRUE);
           set_valued = TRUE;
           continue;
         }
       T = tension_text (self, coord, &sv);
       set_valued |= sv;
-      append_signed (rhs, -wi, T, lz_text_is_atomic (T));
+      lz_text_append_term (rhs, -wi, T, lz_text_is_atomic (T));
     }
   if (rhs->len == 0)
     g_string_append (rhs, "0");

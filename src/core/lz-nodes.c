@@ -120,29 +120,18 @@ num (double v)
   return lz_number_to_string (round6 (v));
 }
 
-/* Appends coef·what to a sum ("a - 2*b"); WHAT NULL: the number itself. */
+/* Appends coef·what to a sum, the coefficient to 6 digits; nothing when
+ * that is 0.  A coordinate's name is atomic whatever its id ("q_s-1"). */
 static void
 append_signed (GString    *out,
                double      coef,
-               const char *what)
+               const char *what,
+               gboolean    coordinate)
 {
-  double m = fabs (round6 (coef));
-  g_autofree char *number = num (m);
+  double c = round6 (coef);
 
-  if (m == 0)
-    return;
-  if (out->len == 0)
-    g_string_append (out, coef < 0 ? "-" : "");
-  else
-    g_string_append (out, coef < 0 ? " - " : " + ");
-  if (what == NULL)
-    g_string_append (out, number);
-  else if (m == 1)
-    g_string_append (out, what);
-  else if (lz_text_is_atomic (what))
-    g_string_append_printf (out, "%s*%s", number, what);
-  else
-    g_string_append_printf (out, "%s*(%s)", number, what);
+  if (c != 0)
+    lz_text_append_term (out, c, what, coordinate || what == NULL || lz_text_is_atomic (what));
 }
 
 /* The combination, or its time derivative, as text ("0" when empty). */
@@ -162,21 +151,21 @@ lin_text (const Lin *l,
         {
           g_autofree char *q = g_strdup_printf ("%s%s", velocity ? "q\u0307_" : "q_", l->t[i].body);
 
-          append_signed (out, c, q);
+          append_signed (out, c, q, TRUE);
         }
       else if (!velocity)
-        append_signed (out, c, lz_expr_get_text (l->t[i].expr));
+        append_signed (out, c, lz_expr_get_text (l->t[i].expr), FALSE);
       else
         {
           g_autofree char *d = lz_symbolic_derivative (lz_expr_get_text (l->t[i].expr), 1, NULL);
 
           if (d == NULL)
             d = lz_expr_dup_derivative (l->t[i].expr, 1);
-          append_signed (out, c, d);
+          append_signed (out, c, d, FALSE);
         }
     }
   if (!velocity && l->c0 != 0)
-    append_signed (out, l->c0, NULL);
+    append_signed (out, l->c0, NULL, FALSE);
   if (out->len == 0)
     g_string_append (out, "0");
   return g_string_free (out, FALSE);
@@ -476,7 +465,7 @@ balance_text (const GArray *arms,
   if (strcmp (wt, "0") != 0 || loads->len == 0)
     g_string_append (rhs, wt);
   for (guint i = 0; i < loads->len; i++)
-    append_signed (rhs, 1 / total, lz_expr_get_text (loads->pdata[i]));
+    append_signed (rhs, 1 / total, lz_expr_get_text (loads->pdata[i]), FALSE);
   return g_string_free (rhs, FALSE);
 }
 
@@ -497,10 +486,10 @@ other_forces (Build        *b,
         continue;
       u = stretch (b, &a->w, 0);
       l = luz_text (u, a->delta);
-      append_signed (out, a->k, l);
+      append_signed (out, a->k, l, FALSE);
     }
   for (guint i = 0; i < loads->len; i++)
-    append_signed (out, 1, lz_expr_get_text (loads->pdata[i]));
+    append_signed (out, 1, lz_expr_get_text (loads->pdata[i]), FALSE);
   if (out->len == 0)
     g_string_append (out, "0");
   return g_string_free (out, FALSE);

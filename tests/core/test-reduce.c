@@ -649,6 +649,32 @@ test_nodes_classified (void)
     }
 }
 
+/* The node's formulas as text, with a ground whose motion is a sum and a
+ * body whose id has a '-': the motion is subtracted as a whole (it was
+ * written "q_m − 0.01·sin(t) + 0.02"), the coordinate's name needs no
+ * parentheses. */
+static void
+test_nodes_text (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1'><ground id='g' motion='0.01*sin(t) + 0.02'/>"
+    "<body id='z-1' mass='0'/><body id='m' mass='1'/>"
+    "<spring id='k1' a='g' b='z-1' k='100' freeplay='0.01'/>"
+    "<spring id='k2' a='z-1' b='m' k='50'/></luztar-model>");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+  const LzMasslessNode *n;
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  n = node_of (r, "z-1");
+  assert_node (n, LZ_NODE_LINEAR_FREEPLAY_SERIES, "3.8",
+               "q_z-1 = q_m − 0.666667·luz(q_m − (0.01·sin(t) + 0.02), 0.01)");
+  g_assert_cmpstr (n->equations[1], ==, "T = 33.3333·luz(q_m − (0.01·sin(t) + 0.02), 0.01)");
+  g_assert_cmpstr (n->entangled, ==, "0 = −100·luz(q_z-1 − (0.01·sin(t) + 0.02), 0.01) + 50·(q_m − q_z-1)");
+}
+
 /* ż = rate·luz(0.05 sin 2t − z − shift, zone) */
 typedef struct
 {
@@ -773,6 +799,7 @@ main (int    argc,
   g_test_add_func ("/reduce/regular", test_regular);
   g_test_add_func ("/reduce/json", test_json);
   g_test_add_func ("/reduce/nodes/classified", test_nodes_classified);
+  g_test_add_func ("/reduce/nodes/text", test_nodes_text);
   g_test_add_func ("/reduce/nodes/spring-friction-closed-form", test_nodes_spring_friction_closed_form);
 
   return g_test_run ();
