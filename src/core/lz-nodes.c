@@ -20,7 +20,8 @@
  *    luz(k·luz(u, Δ), F0) = k·luz(u, Δ + F0/k) (homogeneity, then
  *    luz(luz(u, a), b) = luz(u, a + b)); asymmetric levels shift the dead
  *    zone: luz(F − (F⁺ − F⁻)/2, (F⁺ + F⁻)/2).  Backward Euler over a step
- *    h is Theorem 3.9 with k·h/μ for k and h·F0/μ for b;
+ *    h is Theorem 3.9 with k·h/μ for k and h·F0/μ for b (for a moving
+ *    w₂, after moving z with it: y = z(t) + w₂(t + h) − w₂(t));
  *  - the same with μ = 0: the limit k → ∞ of Theorem 3.9, a play;
  *  - a friction element (μ > 0) with springs and loads: μ(ż − ẇ) =
  *    luz(F, F0), F the other forces (Theorem 2.1, paper 003 §3.2);
@@ -31,6 +32,9 @@
  *    spring with freeplay in parallel to w₁ and a linear spring to w₂:
  *    Theorem 3.8 with a = 0 and k = 1/κ;
  *  - linear springs only, or dampers only: paper 002's Corollaries.
+ *
+ * A damper from z to a point that moves as a friction element's other
+ * port is that friction's viscous part: its μ is added first.
  */
 
 #define LZ_COMPILATION
@@ -334,6 +338,69 @@ same_port (const Arm *a,
   return g_strcmp0 (a->y, b->y) == 0;
 }
 
+/* Whether A and B move alike: the same terms (their constants, which only
+ * springs' offsets make, do not matter to a velocity). */
+static gboolean
+same_motion (const Lin *a,
+             const Lin *b)
+{
+  if (a->n != b->n)
+    return FALSE;
+  for (guint i = 0; i < a->n; i++)
+    {
+      gboolean found = FALSE;
+
+      for (guint j = 0; j < b->n && !found; j++)
+        found = g_strcmp0 (a->t[i].body, b->t[j].body) == 0 && a->t[i].expr == b->t[j].expr
+                && fabs (a->t[i].coef - b->t[j].coef) <= 1e-12 * fabs (a->t[i].coef);
+      if (!found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A damper in parallel with a friction element — from z to a point that
+ * moves as the friction's other port — is the friction's viscous part:
+ * its μ is added to the friction's and the damper leaves ARMS.  Returns
+ * the ids of the dampers so merged, each followed by its friction's; NULL
+ * when none. */
+static GPtrArray *
+merge_parallel_dampers (GArray *arms)
+{
+  GPtrArray *merged = NULL;
+
+  for (guint d = 0; d < arms->len;)
+    {
+      const Arm *D = &g_array_index (arms, Arm, d);
+      int into = -1;
+      guint n_into = 0;
+
+      if (D->kind == LZ_ITEM_DAMPER)
+        for (guint f = 0; f < arms->len; f++)
+          {
+            const Arm *F = &g_array_index (arms, Arm, f);
+
+            if (F->kind == LZ_ITEM_FRICTION && same_motion (&D->w, &F->w))
+              {
+                into = (int) f;
+                n_into++;
+              }
+          }
+      if (n_into != 1)
+        {
+          d++;
+          continue;
+        }
+      g_array_index (arms, Arm, into).c += D->c;
+      if (merged == NULL)
+        merged = g_ptr_array_new ();
+      g_ptr_array_add (merged, (gpointer) D->el->item.id);
+      g_ptr_array_add (merged, (gpointer) g_array_index (arms, Arm, into).el->item.id);
+      g_array_remove_index (arms, d);
+    }
+  return merged;
+}
+
 /* ------------------------------------------------------------------------ */
 /* The cases                                                                 */
 
@@ -397,6 +464,9 @@ spring_friction (Build     *b,
   g_autofree char *v = relative_velocity (b, &F->w);
   g_autofree char *ks = num (K), *ds = num (S->delta), *fs = num (fbar), *fcs = num (fc);
   g_autofree char *spring = NULL, *ku = NULL, *luz_u = NULL, *w1 = lin_text (&S->w, FALSE);
+  /* a moving friction anchor w: the step moves the node with it first,
+   * y = z(t) + w(t + h) − w(t), then Theorem 3.9 as for a fixed one */
+  g_autofree char *w2 = lin_text (&F->w, FALSE);
 
   luz_u = luz_text (uc, D);
   ku = scaled (K, luz_u);
@@ -426,6 +496,10 @@ spring_friction (Build     *b,
         if (lin_is_constant (&F->w))
           equation (b, "%s(t + h) = %s(t) + %s*h/(1 + %s*h)*luz(x(t + h) - %s(t)%s%s, %s),  x = %s",
                     b->qz, b->qz, r, r, b->qz, sign, c == 0 ? "" : cs, dz, w1);
+        else
+          equation (b, "%s(t + h) = y + %s*h/(1 + %s*h)*luz(x(t + h) - y%s%s, %s),  x = %s,  "
+                    "y = %s(t) + w(t + h) - w(t),  w = %s",
+                    b->qz, r, r, sign, c == 0 ? "" : cs, dz, w1, b->qz, w2);
         return;
       }
 
@@ -438,6 +512,10 @@ spring_friction (Build     *b,
       if (lin_is_constant (&F->w))
         equation (b, "%s(t + h) = %s(t) + luz(x(t + h) - %s(t)%s%s, %s),  x = %s",
                   b->qz, b->qz, b->qz, sign, c == 0 ? "" : cs, dz, w1);
+      else
+        equation (b, "%s(t + h) = y + luz(x(t + h) - y%s%s, %s),  x = %s,  "
+                  "y = %s(t) + w(t + h) - w(t),  w = %s",
+                  b->qz, sign, c == 0 ? "" : cs, dz, w1, b->qz, w2);
     }
   }
 }
@@ -924,6 +1002,7 @@ lz_massless_nodes_analyse (const LzAssembly *assembly)
       g_autoptr(GArray) arms = g_array_new (FALSE, TRUE, sizeof (Arm));
       g_autoptr(GPtrArray) loads = g_ptr_array_new ();
       g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+      g_autoptr(GPtrArray) merged = NULL;
       g_autofree char *equation_text = NULL;
       const char *prescribed = NULL;
       LzMasslessNode *node;
@@ -959,6 +1038,7 @@ lz_massless_nodes_analyse (const LzAssembly *assembly)
         g_ptr_array_add (ids, g_strdup (g_array_index (arms, Arm, a).el->item.id));
       g_ptr_array_add (ids, NULL);
       node->elements = (char **) g_ptr_array_free (g_steal_pointer (&ids), FALSE);
+      merged = merge_parallel_dampers (arms);
 
       /* the node equation as assembled: "0·q̈_z ∈ …" becomes "0 ∈ …" */
       dof = lz_model_get_body_index (model, b.z);
@@ -977,6 +1057,18 @@ lz_massless_nodes_analyse (const LzAssembly *assembly)
 
       classify (&b, model, arms, loads, prescribed);
       node->kind_name = kind_name (node->kind);
+      for (guint m = 0; merged != NULL && m < merged->len; m += 2)
+        {
+          g_autofree char *sentence = g_strdup_printf (_("The damper “%s” is in parallel with the "
+                                                         "friction “%s”: its coefficient is part of "
+                                                         "the friction's viscous μ."),
+                                                       (const char *) merged->pdata[m],
+                                                       (const char *) merged->pdata[m + 1]);
+          char *joined = g_strconcat (node->explanation, "  ", sentence, NULL);
+
+          g_free (node->explanation);
+          node->explanation = joined;
+        }
 
       for (guint e = 0; e < b.equations->len; e++)
         {

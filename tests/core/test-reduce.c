@@ -780,6 +780,71 @@ test_nodes_spring_friction_closed_form (void)
   g_assert_cmpfloat (d_ev, <=, 1e-9);
 }
 
+/* A damper in parallel with dry friction from a massless pad to a moving
+ * wall w(t) = 0.02 sin 3t (μ = 4, F0 = 1), the pad pulled by a spring
+ * (100 N/m) from a driven end x(t) = 0.05 sin 2t: the damper is the
+ * friction's viscous part (paper 003's non-inertial element, 4·(ż − ẇ) =
+ * luz(100·(x − z), 1)), and the node's time-step line — the pad moved with
+ * the wall first, y = z(t) + w(t + h) − w(t), then Theorem 3.9 — iterated
+ * at h = 1e-6 follows the event-driven run.  Without the wall's move it
+ * would be centimetres off. */
+static void
+test_nodes_parallel_damper (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1'><ground id='wall' motion='0.02*sin(3*t)'/>"
+    "<ground id='drive' motion='0.05*sin(2*t)'/><body id='z' mass='0'/>"
+    "<spring id='k' a='drive' b='z' k='100'/><friction id='f' a='wall' b='z' level='1'/>"
+    "<damper id='c' a='wall' b='z' c='4'/><simulation t-end='3' method='event'/></luztar-model>");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+  g_autoptr(LzTrace) ev = NULL;
+  const LzMasslessNode *n;
+  const double h = 1e-6;
+  double z = 0, z_fixed = 0, t = 0, worst = 0, worst_fixed = 0, a;
+  guint row = 0;
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  n = node_of (r, "z");
+  assert_node (n, LZ_NODE_SPRING_FRICTION, "3.9",
+               "4·(q̇_z − 0.06·cos(3·t)) = luz(100·(0.05·sin(2·t) − q_z), 1) = 100·luz(0.05·sin(2·t) − q_z, 0.01)");
+  g_assert_cmpfloat_with_epsilon (n->viscous, 4, 1e-15);
+  g_assert_cmpfloat_with_epsilon (n->rate, 25, 1e-12);
+  g_assert_cmpfloat_with_epsilon (n->zone, 0.01, 1e-15);
+  g_assert_cmpstr (n->equations[2], ==,
+                   "q_z(t + h) = y + 25·h/(1 + 25·h)·luz(x(t + h) − y, 0.01),  x = 0.05·sin(2·t),  "
+                   "y = q_z(t) + w(t + h) − w(t),  w = 0.02·sin(3·t)");
+  g_assert_nonnull (strstr (n->explanation, "The damper “c” is in parallel with the friction “f”"));
+
+  ev = simulate (model, lz_integrator_event, 0.01);
+  a = n->rate * h / (1 + n->rate * h);
+  while (row < lz_trace_get_n_samples (ev))
+    {
+      double tr = lz_trace_get_time (ev, row);
+
+      if (t > tr - 0.5 * h)
+        {
+          worst = MAX (worst, fabs (z - lz_trace_get_q (ev, row, 0)));
+          worst_fixed = MAX (worst_fixed, fabs (z_fixed - lz_trace_get_q (ev, row, 0)));
+          row++;
+          continue;
+        }
+      {
+        double x1 = 0.05 * sin (2 * (t + h)), y = z + 0.02 * (sin (3 * (t + h)) - sin (3 * t));
+
+        z = y + a * lz_luz (x1 - y, n->zone);
+        z_fixed += a * lz_luz (x1 - z_fixed, n->zone);
+        t += h;
+      }
+    }
+  g_test_message ("pad behind a damper and friction on a moving wall: |time-step line (h = 1e-6) − "
+                  "event-driven| ≤ %.2e m (%.2e m without the wall's move)", worst, worst_fixed);
+  g_assert_cmpfloat (worst, <=, 1e-5);
+  g_assert_cmpfloat (worst_fixed, >, 1e-2);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -801,6 +866,7 @@ main (int    argc,
   g_test_add_func ("/reduce/nodes/classified", test_nodes_classified);
   g_test_add_func ("/reduce/nodes/text", test_nodes_text);
   g_test_add_func ("/reduce/nodes/spring-friction-closed-form", test_nodes_spring_friction_closed_form);
+  g_test_add_func ("/reduce/nodes/parallel-damper", test_nodes_parallel_damper);
 
   return g_test_run ();
 }
