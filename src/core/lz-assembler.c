@@ -1183,7 +1183,8 @@ coordinate_text (const LzAssembly *self,
   return g_string_free (out, FALSE);
 }
 
-/* "k*s", with parentheses around S only when it needs them. */
+/* "k*s", with parentheses around S only when it needs them; a negated
+ * atom's sign in front ("-2*q̇_z", not "2*(-q̇_z)"). */
 static char *
 product_text (double      k,
               const char *s)
@@ -1192,6 +1193,8 @@ product_text (double      k,
 
   if (lz_text_is_atomic (s))
     return g_strdup_printf ("%s*%s", ks, s);
+  if (s[0] == '-' && lz_text_is_atomic (s + 1))
+    return g_strdup_printf ("-%s*%s", ks, s + 1);
   return g_strdup_printf ("%s*(%s)", ks, s);
 }
 
@@ -1407,7 +1410,10 @@ lz_assembly_dup_equation (const LzAssembly *self,
         }
       T = tension_text (self, coord, &sv);
       set_valued |= sv;
-      lz_text_append_term (rhs, -wi, T, lz_text_is_atomic (T));
+      if (T[0] == '-' && lz_text_is_atomic (T + 1))
+        lz_text_append_term (rhs, wi, T + 1, TRUE);
+      else
+        lz_text_append_term (rhs, -wi, T, lz_text_is_atomic (T));
     }
   if (rhs->len == 0)
     g_string_append (rhs, "0");

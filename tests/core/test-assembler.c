@@ -748,6 +748,28 @@ test_assembler_invalid (void)
   g_assert_nonnull (strstr (error->message, "“b” is not connected"));
 }
 
+/* Elements written from the body to the wall: the relative coordinate
+ * is −q, and the equation says "− 2·q̇_m", not "+ 2·(−q̇_m)". */
+static void
+test_assembler_equation_signs (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1'><ground id='g'/><body id='z' mass='0'/><body id='m' mass='1'/>"
+    "<spring id='k' a='z' b='g' k='5' offset='0.1'/><damper id='d' a='z' b='g' c='1'/>"
+    "<friction id='f' a='g' b='z' level='1'/><spring id='k2' a='z' b='m' k='3'/>"
+    "<damper id='d3' a='m' b='g' c='2'/></luztar-model>");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzAssembly) as = lz_assembly_new (model, &error);
+  g_autofree char *ez = NULL, *em = NULL;
+
+  g_assert_no_error (error);
+  ez = lz_assembly_dup_equation (as, 0);
+  em = lz_assembly_dup_equation (as, 1);
+  g_test_message ("%s\n%s", ez, em);
+  g_assert_cmpstr (ez, ==, "0·q̈_z ∈ 5·(−q_z − 0.1) − 1·q̇_z − 1·Sgn(q̇_z) + 3·(q_m − q_z)");
+  g_assert_cmpstr (em, ==, "1·q̈_m = −3·(q_m − q_z) − 2·q̇_m");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -762,6 +784,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/assembler/paper003-gear-train", test_assembler_paper003_gear_train);
   g_test_add_func ("/lz/assembler/moving-ground-and-singular", test_assembler_moving_ground_and_singular);
   g_test_add_func ("/lz/assembler/random", test_assembler_random);
+  g_test_add_func ("/lz/assembler/equation-signs", test_assembler_equation_signs);
   g_test_add_func ("/lz/assembler/exports", test_assembler_exports);
   g_test_add_func ("/lz/assembler/invalid", test_assembler_invalid);
   return g_test_run ();
