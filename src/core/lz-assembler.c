@@ -207,10 +207,18 @@ lz_text_append_term (GString    *out,
                      const char *what,
                      gboolean    atomic)
 {
-  gboolean negative = coef < 0;
+  gboolean negative;
   double magnitude = fabs (coef);
   g_autofree char *number = number_text (magnitude);
 
+  /* coef·(−x) = (−coef)·x */
+  if (what != NULL && !atomic && what[0] == '-' && lz_text_is_atomic (what + 1))
+    {
+      coef = -coef;
+      what++;
+      atomic = TRUE;
+    }
+  negative = coef < 0;
   if (out->len == 0)
     g_string_append (out, negative ? "-" : "");
   else
@@ -1410,10 +1418,7 @@ lz_assembly_dup_equation (const LzAssembly *self,
         }
       T = tension_text (self, coord, &sv);
       set_valued |= sv;
-      if (T[0] == '-' && lz_text_is_atomic (T + 1))
-        lz_text_append_term (rhs, wi, T + 1, TRUE);
-      else
-        lz_text_append_term (rhs, -wi, T, lz_text_is_atomic (T));
+      lz_text_append_term (rhs, -wi, T, lz_text_is_atomic (T));
     }
   if (rhs->len == 0)
     g_string_append (rhs, "0");

@@ -23,8 +23,9 @@
  *    h is Theorem 3.9 with k·h/μ for k and h·F0/μ for b (for a moving
  *    w₂, after moving z with it: y = z(t) + w₂(t + h) − w₂(t));
  *  - the same with μ = 0: the limit k → ∞ of Theorem 3.9, a play;
- *  - a friction element (μ > 0) with springs and loads: μ(ż − ẇ) =
- *    luz(F, F0), F the other forces (Theorem 2.1, paper 003 §3.2);
+ *  - a friction element (μ ≥ 0) with springs, loads and dampers (c_j to
+ *    w_j), μ + Σc_j > 0: (μ + Σc_j)(ż − ẇ) = luz(F + Σc_j(ẇ_j − ẇ), F0),
+ *    F the springs and loads (Theorem 2.1, paper 003 §3.2);
  *  - two frictions (μ₁, μ₂ > 0, symmetric levels): Theorem 3.7 on
  *    velocities, k = μ₁/μ₂;
  *  - two springs with freeplay: Theorem 3.6, k = k₁/k₂; a linear one and
@@ -462,7 +463,7 @@ spring_friction (Build     *b,
   double D = S->delta + fbar / K, c = fc / K;
   g_autofree char *u = stretch (b, &S->w, 0), *uc = stretch (b, &S->w, c);
   g_autofree char *v = relative_velocity (b, &F->w);
-  g_autofree char *ks = num (K), *ds = num (S->delta), *fs = num (fbar), *fcs = num (fc);
+  g_autofree char *ks = num (K), *ds = num (S->delta), *fs = num (fbar);
   g_autofree char *spring = NULL, *ku = NULL, *luz_u = NULL, *w1 = lin_text (&S->w, FALSE);
   /* a moving friction anchor w: the step moves the node with it first,
    * y = z(t) + w(t + h) − w(t), then Theorem 3.9 as for a fixed one */
@@ -490,7 +491,13 @@ spring_friction (Build     *b,
         if (fc == 0)
           equation (b, "%s = luz(%s, %s) = %s", mv, spring, fs, ku);
         else
-          equation (b, "%s = luz(%s - %s, %s) = %s", mv, spring, fcs, fs, ku);
+          {
+            GString *shifted = g_string_new (spring);
+
+            append_signed (shifted, -fc, NULL, FALSE);
+            equation (b, "%s = luz(%s, %s) = %s", mv, shifted->str, fs, ku);
+            g_string_free (shifted, TRUE);
+          }
         rv = scaled (K / M, luz_u);
         equation (b, "%s = %s", v, rv);
         if (lin_is_constant (&F->w))
@@ -599,6 +606,82 @@ no_closed_form (Build      *b,
            b->z, reason);
 }
 
+/* One friction element F (μ ≥ 0 to w_F) with dampers (c_j to w_j),
+ * springs and loads: at the friction's velocity u = ż − ẇ_F each damper
+ * pulls c_j·(ẇ_j − ẇ_F) − c_j·u, so Theorem 2.1 with μ + Σc_j gives
+ * (μ + Σc_j)·u = luz(F + Σ c_j·(ẇ_j − ẇ_F), F0), F the springs and loads. */
+static void
+friction_dampers (Build        *b,
+                  const GArray *arms,
+                  GPtrArray    *loads,
+                  const Arm    *F)
+{
+  g_autofree char *forces = other_forces (b, arms, loads);
+  g_autofree char *v = relative_velocity (b, &F->w);
+  g_autofree char *fs = num (0.5 * (F->fpos + F->fneg));
+  g_autofree char *mv = NULL, *rhs = NULL, *inv = NULL, *ids = NULL;
+  GString *total = g_string_new (strcmp (forces, "0") == 0 ? "" : forces);
+  GString *names = g_string_new (NULL);
+  double mu = F->c;
+  guint n_dampers = 0;
+
+  for (guint i = 0; i < arms->len; i++)
+    {
+      const Arm *D = &g_array_index (arms, Arm, i);
+      Lin pull;
+      g_autofree char *pv = NULL;
+
+      if (D->kind != LZ_ITEM_DAMPER)
+        continue;
+      mu += D->c;
+      n_dampers++;
+      g_string_append_printf (names, "%s“%s”", names->len > 0 ? ", " : "", D->el->item.id);
+      pull = lin_combine (1, &D->w, -1, &F->w);
+      pv = lin_text (&pull, TRUE);
+      if (strcmp (pv, "0") != 0)
+        append_signed (total, D->c, pv, FALSE);
+    }
+  ids = g_string_free (names, FALSE);
+
+  b->node->kind = LZ_NODE_FRICTION;
+  b->node->theorem = "2.1";
+  b->node->viscous = mu;
+  /* asymmetric levels shift the dead zone: luz(F − (F⁺ − F⁻)/2, (F⁺ + F⁻)/2) */
+  if (F->fpos != F->fneg)
+    append_signed (total, -0.5 * (F->fpos - F->fneg), NULL, FALSE);
+  if (total->len == 0)
+    g_string_append (total, "0");
+  mv = scaled (mu, v);
+  rhs = g_strdup_printf ("luz(%s, %s)", total->str, fs);
+  g_string_free (total, TRUE);
+  equation (b, "%s = %s", mv, rhs);
+  if (round6 (mu) != 1)
+    {
+      inv = scaled (1 / mu, rhs);
+      equation (b, "%s = %s", v, inv);
+    }
+  if (n_dampers == 0)
+    explain (b, _("Paper 003's non-inertial friction element “%s” holds the massless “%s”: "
+                  "Theorem 2.1 inverts its law, μ·ż = luz(F, F0), F the force of the other "
+                  "elements and loads on the node, so the node's velocity is an explicit "
+                  "function of the positions (a first-order state)."),
+             F->el->item.id, b->z);
+  else if (n_dampers == 1)
+    explain (b, _("Paper 003's non-inertial friction element “%s” holds the massless “%s” with the "
+                  "damper %s: at the friction's velocity the damper adds its coefficient to μ and "
+                  "pulls with c·(its far end's velocity − the friction's far end's), so Theorem "
+                  "2.1 inverts the law, (μ + c)·ż = luz(F, F0), and the node's velocity is an "
+                  "explicit function of the positions and of that velocity."),
+             F->el->item.id, b->z, ids);
+  else
+    explain (b, _("Paper 003's non-inertial friction element “%s” holds the massless “%s” with the "
+                  "dampers %s: at the friction's velocity each damper adds its coefficient to μ and "
+                  "pulls with c·(its far end's velocity − the friction's far end's), so Theorem "
+                  "2.1 inverts the law, (μ + Σc)·ż = luz(F, F0), and the node's velocity is an "
+                  "explicit function of the positions and of those velocities."),
+             F->el->item.id, b->z, ids);
+}
+
 static void
 classify (Build         *b,
           const LzModel *model,
@@ -666,10 +749,15 @@ classify (Build         *b,
     }
 
   /* friction */
-  if (nf == 1 && nd == 0)
+  if (nf == 1)
     {
       const Arm *F = &g_array_index (arms, Arm, ifr[0]);
 
+      if (nd > 0)
+        {
+          friction_dampers (b, arms, loads, F);
+          return;
+        }
       if (ns == 1 && loads->len == 0)
         {
           const Arm *S = &g_array_index (arms, Arm, is[0]);
@@ -704,27 +792,7 @@ classify (Build         *b,
         }
       if (F->c > 0)
         {
-          g_autofree char *forces = other_forces (b, arms, loads);
-          g_autofree char *v = relative_velocity (b, &F->w);
-          g_autofree char *mv = scaled (F->c, v);
-          g_autofree char *fs = num (0.5 * (F->fpos + F->fneg)), *fcs = num (0.5 * (F->fpos - F->fneg));
-          g_autofree char *rhs = NULL, *inv = NULL;
-
-          b->node->kind = LZ_NODE_FRICTION;
-          b->node->theorem = "2.1";
-          b->node->viscous = F->c;
-          if (F->fpos == F->fneg)
-            rhs = g_strdup_printf ("luz(%s, %s)", forces, fs);
-          else
-            rhs = g_strdup_printf ("luz(%s - %s, %s)", forces, fcs, fs);
-          equation (b, "%s = %s", mv, rhs);
-          inv = scaled (1 / F->c, rhs);
-          equation (b, "%s = %s", v, inv);
-          explain (b, _("Paper 003's non-inertial friction element “%s” holds the massless “%s”: "
-                        "Theorem 2.1 inverts its law, μ·ż = luz(F, F0), F the force of the other "
-                        "elements and loads on the node, so the node's velocity is an explicit "
-                        "function of the positions (a first-order state)."),
-                   F->el->item.id, b->z);
+          friction_dampers (b, arms, loads, F);
           return;
         }
       no_closed_form (b, ns == 1 ? _("its friction element has no viscous part and a load acts on it.")

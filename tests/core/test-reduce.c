@@ -845,6 +845,68 @@ test_nodes_parallel_damper (void)
   g_assert_cmpfloat (worst_fixed, >, 1e-2);
 }
 
+/* Dry friction (F0⁺ = 0.1, F0⁻ = 0.2 N) from a wall to a massless pad,
+ * a spring (2 N/m) from the wall, a damper (1 N·s/m) from a driven end
+ * x = 0.1 sin 2t and another (0.5) from the wall: the dampers' forces at
+ * the friction's velocity, Theorem 2.1 with μ = 1 + 0.5, gives
+ * 1.5·ż = luz(−2z + 0.2 cos 2t + 0.05, 0.15); RK4 of it (h = 1e-4)
+ * against the event-driven run of the model. */
+static void
+test_nodes_friction_dampers (void)
+{
+  g_autoptr(LzModel) model = parse (
+    "<luztar-model version='1'><ground id='wall'/><ground id='drive' motion='0.1*sin(2*t)'/>"
+    "<body id='z' mass='0'/><friction id='f' a='wall' b='z' level-pos='0.1' level-neg='0.2'/>"
+    "<spring id='k' a='wall' b='z' k='2'/><damper id='d' a='drive' b='z' c='1'/>"
+    "<damper id='d2' a='z' b='wall' c='0.5'/><simulation t-end='6' method='event'/></luztar-model>");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, &error);
+  g_autoptr(LzReduction) r = NULL;
+  g_autoptr(LzTrace) ev = NULL;
+  const LzMasslessNode *n;
+  const double h = 1e-4;
+  double z = 0, t = 0, worst = 0, amplitude = 0;
+  guint row = 0, n_stick = 0;
+
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  n = node_of (r, "z");
+  assert_node (n, LZ_NODE_FRICTION, "2.1",
+               "1.5·q̇_z = luz(−2·q_z + 0.2·cos(2·t) + 0.05, 0.15)");
+  g_assert_cmpstr (n->equations[1], ==, "q̇_z = 0.666667·luz(−2·q_z + 0.2·cos(2·t) + 0.05, 0.15)");
+  g_assert_cmpfloat_with_epsilon (n->viscous, 1.5, 1e-15);
+  g_assert_nonnull (strstr (n->explanation, "with the damper “d”"));
+  g_assert_nonnull (strstr (n->explanation, "The damper “d2” is in parallel with the friction “f”"));
+
+  ev = simulate (model, lz_integrator_event, 0.01);
+  while (row < lz_trace_get_n_samples (ev))
+    {
+      double tr = lz_trace_get_time (ev, row), hh = MIN (h, tr - t), k1, k2, k3, k4;
+
+      if (hh <= 1e-15)
+        {
+          worst = MAX (worst, fabs (z - lz_trace_get_q (ev, row, 0)));
+          amplitude = MAX (amplitude, fabs (z));
+          n_stick += fabs (lz_luz (-2 * z + 0.2 * cos (2 * t) + 0.05, 0.15)) == 0;
+          row++;
+          continue;
+        }
+#define RHS(tt, zz) (lz_luz (-2 * (zz) + 0.2 * cos (2 * (tt)) + 0.05, 0.15) / 1.5)
+      k1 = RHS (t, z);
+      k2 = RHS (t + hh / 2, z + hh / 2 * k1);
+      k3 = RHS (t + hh / 2, z + hh / 2 * k2);
+      k4 = RHS (t + hh, z + hh * k3);
+#undef RHS
+      z += hh / 6 * (k1 + 2 * k2 + 2 * k3 + k4);
+      t = tr - t - hh < 1e-15 ? tr : t + hh;
+    }
+  g_test_message ("pad held by friction and dampers: |RK4 of the closed form − event-driven| ≤ %.2e m, "
+                  "amplitude %.3e m, %u of %u rows stuck", worst, amplitude, n_stick, row);
+  g_assert_cmpfloat (amplitude, >, 0.02);
+  g_assert_cmpuint (n_stick, >, 20);
+  g_assert_cmpfloat (worst, <=, 1e-6);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -867,6 +929,7 @@ main (int    argc,
   g_test_add_func ("/reduce/nodes/text", test_nodes_text);
   g_test_add_func ("/reduce/nodes/spring-friction-closed-form", test_nodes_spring_friction_closed_form);
   g_test_add_func ("/reduce/nodes/parallel-damper", test_nodes_parallel_damper);
+  g_test_add_func ("/reduce/nodes/friction-dampers", test_nodes_friction_dampers);
 
   return g_test_run ();
 }
