@@ -293,6 +293,31 @@ test_timestep_single_step (void)
   g_assert_false (lz_trace_is_finished (trace));
 }
 
+/* Time-stepping of AS with OPTIONS but at most MAX_SWEEPS sweeps of
+ * Gauss–Seidel a step (0: the default); the counters in STATS. */
+static LzTrace *
+run_sweeps (LzModel             *model,
+            LzAssembly          *as,
+            LzIntegratorOptions  options,
+            guint                max_sweeps,
+            LzIntegratorStats   *stats)
+{
+  g_autoptr(LzIntegrator) integrator = NULL;
+  g_autoptr(GError) error = NULL;
+  LzTrace *trace = lz_trace_new (model);
+  LzStepResult r;
+
+  options.lcp_max_sweeps = max_sweeps;
+  integrator = lz_integrator_new (lz_integrator_timestep, as, &options, &error);
+  g_assert_no_error (error);
+  do
+    r = lz_integrator_step (integrator, INFINITY, trace, &error);
+  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
+  g_assert_no_error (error);
+  lz_integrator_get_stats (integrator, stats);
+  return trace;
+}
+
 /* The exact fallback: with one Gauss–Seidel sweep allowed, almost every
  * step's problem goes to Lemke's method; the runs must agree with the
  * converged Gauss–Seidel ones to 1e-8.  The freeplay pair needs the fallback
@@ -317,24 +342,14 @@ test_timestep_lemke_fallback (void)
 
       for (int pass = 0; pass < 2; pass++)
         {
-          g_autoptr(LzIntegrator) integrator = NULL;
-          g_autoptr(LzTrace) trace = lz_trace_new (model);
-          g_autoptr(GError) error = NULL;
+          g_autoptr(LzTrace) trace = NULL;
           LzIntegratorOptions options;
           LzIntegratorStats stats;
-          LzStepResult r;
 
           lz_integrator_options_init (&options);
           options.t_end = MIN (lz_model_get_simulation (model)->t_end, 5.0);
-          options.lcp_max_sweeps = pass == 0 ? 0 : 1;
           options.sample = 1.0;
-          integrator = lz_integrator_new (lz_integrator_timestep, as, &options, &error);
-          g_assert_no_error (error);
-          do
-            r = lz_integrator_step (integrator, INFINITY, trace, &error);
-          while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
-          g_assert_no_error (error);
-          lz_integrator_get_stats (integrator, &stats);
+          trace = run_sweeps (model, as, options, pass == 0 ? 0 : 1, &stats);
           g_test_message ("%s, pass %d: %" G_GUINT64_FORMAT " steps, largest residual %g",
                           files[f], pass, stats.steps, stats.lcp_max_residual);
           g_assert_cmpfloat (stats.lcp_max_residual, <, 1e-9);
@@ -668,25 +683,15 @@ test_timestep_crawl_fallback (void)
 
   for (int pass = 0; pass < 2; pass++)
     {
-      g_autoptr(LzIntegrator) integrator = NULL;
-      g_autoptr(LzTrace) trace = lz_trace_new (model);
-      g_autoptr(GError) error = NULL;
+      g_autoptr(LzTrace) trace = NULL;
       LzIntegratorOptions options;
       LzIntegratorStats stats;
-      LzStepResult r;
       double per_solve;
 
       lz_integrator_options_init (&options);
       options.dt = 1e-4;
       options.sample = 1e-2;
-      options.lcp_max_sweeps = pass == 0 ? 0 : 1;
-      integrator = lz_integrator_new (lz_integrator_timestep, as, &options, &error);
-      g_assert_no_error (error);
-      do
-        r = lz_integrator_step (integrator, INFINITY, trace, &error);
-      while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
-      g_assert_no_error (error);
-      lz_integrator_get_stats (integrator, &stats);
+      trace = run_sweeps (model, as, options, pass == 0 ? 0 : 1, &stats);
       per_solve = (double) stats.lcp_iterations / stats.lcp_solves;
       q_end[pass] = lz_trace_get_q (trace, last_row (trace), 0);
       g_test_message ("pass %d: %" G_GUINT64_FORMAT " problems, %.1f iterations each, %"
