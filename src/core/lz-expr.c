@@ -45,7 +45,11 @@ struct LzExpr
   void     *f1;
   void     *f2;
   gboolean  is_constant;
-  GMutex    lock;         /* guards evaluation of f, f1, f2 */
+  GMutex    lock;         /* guards evaluation of f, f1, f2 and the cache */
+  /* the last evaluation of f, f1, f2: integrators ask for the same t again
+   * (a step's stages, forces and their work, a ground's terms) */
+  double    cache_t[3];
+  double    cache_value[3];
 };
 
 /* libmatheval's parser is not reentrant (see the top of the file). */
@@ -449,6 +453,8 @@ lz_expr_new (const char *text,
 
   expr = g_atomic_rc_box_new0 (LzExpr);
   g_mutex_init (&expr->lock);
+  for (guint i = 0; i < G_N_ELEMENTS (expr->cache_t); i++)
+    expr->cache_t[i] = NAN;
   expr->text = g_strdup (copy);
 
   /* The derivatives come from lz-symbolic.c's formulas, not from
@@ -564,19 +570,28 @@ lz_expr_equal (const LzExpr *a,
 
 static double
 evaluate (const LzExpr *expr,
-          void         *evaluator,
+          guint         order,
           double        t)
 {
   static char t_name[] = "t";
   char *names[] = { t_name };
   double values[] = { t };
+  void *evaluator = order == 0 ? expr->f : order == 1 ? expr->f1 : expr->f2;
+  LzExpr *cache = (LzExpr *) expr;
   double result;
 
   /* Evaluation writes t into the symbol table shared by the three
    * evaluators. */
-  g_mutex_lock ((GMutex *) &expr->lock);
-  result = evaluator_evaluate (evaluator, 1, names, values);
-  g_mutex_unlock ((GMutex *) &expr->lock);
+  g_mutex_lock (&cache->lock);
+  if (cache->cache_t[order] == t)
+    result = cache->cache_value[order];
+  else
+    {
+      result = evaluator_evaluate (evaluator, 1, names, values);
+      cache->cache_t[order] = t;
+      cache->cache_value[order] = result;
+    }
+  g_mutex_unlock (&cache->lock);
   return result;
 }
 
@@ -596,7 +611,7 @@ lz_expr_eval (const LzExpr *expr,
 {
   g_return_val_if_fail (expr != NULL, NAN);
 
-  return evaluate (expr, expr->f, t);
+  return evaluate (expr, 0, t);
 }
 
 /**
@@ -612,7 +627,7 @@ lz_expr_eval_d1 (const LzExpr *expr,
 {
   g_return_val_if_fail (expr != NULL, NAN);
 
-  return evaluate (expr, expr->f1, t);
+  return evaluate (expr, 1, t);
 }
 
 /**
@@ -628,7 +643,7 @@ lz_expr_eval_d2 (const LzExpr *expr,
 {
   g_return_val_if_fail (expr != NULL, NAN);
 
-  return evaluate (expr, expr->f2, t);
+  return evaluate (expr, 2, t);
 }
 
 /**

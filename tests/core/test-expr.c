@@ -370,6 +370,29 @@ test_expr_threads (void)
     g_thread_join (threads[i]);
 }
 
+/* The last value of f, f′ and f″ is kept for a repeated t: each order
+ * its own (f, f′, f″ at one t differ), a first call at t = 0 evaluates
+ * (the empty cache matches no t), and a new t evaluates again. */
+static void
+test_expr_repeated_t (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzExpr) e = lz_expr_new ("1 + 2*t + 3*t^2", NULL, &error);
+
+  g_assert_no_error (error);
+  for (int round = 0; round < 2; round++)
+    for (guint i = 0; i < 4; i++)
+      {
+        double t = i < 2 ? 0 : 0.5 * i;
+
+        g_assert_cmpfloat (lz_expr_eval (e, t), ==, 1 + 2 * t + 3 * t * t);
+        g_assert_cmpfloat (lz_expr_eval_d1 (e, t), ==, 2 + 6 * t);
+        g_assert_cmpfloat (lz_expr_eval_d2 (e, t), ==, 6);
+        g_assert_cmpfloat (lz_expr_eval (e, t), ==, 1 + 2 * t + 3 * t * t);
+        g_assert_cmpfloat (lz_expr_eval_d1 (e, -t), ==, 2 - 6 * t);
+      }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -385,5 +408,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/expr/silent", test_expr_silent);
   g_test_add_func ("/lz/expr/ref-equal", test_expr_ref_equal);
   g_test_add_func ("/lz/expr/threads", test_expr_threads);
+  g_test_add_func ("/lz/expr/repeated-t", test_expr_repeated_t);
   return g_test_run ();
 }
