@@ -250,6 +250,8 @@ lz_cli_run (int    argc,
              "impacts %.3g), work of sources %.6g\n"),
            energy.kinetic, energy.potential, energy.damping + energy.friction + energy.impacts,
            energy.damping, energy.friction, energy.impacts, energy.sources);
+  if (energy.numerical != 0)
+    g_print (_("  taken by the scheme's numerical damping (θ > ½): %.6g J\n"), energy.numerical);
   g_print (_("energy-balance error: %.3g J (%.2g of the initial energy plus the work done)\n"),
            energy.balance_error,
            fabs (energy.balance_error) / MAX (1e-300, fabs (e0) + fabs (energy.sources)));

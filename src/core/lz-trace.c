@@ -34,7 +34,7 @@
 
 enum
 {
-  ENERGY_COLUMNS = 7,
+  ENERGY_COLUMNS = 8,
 };
 
 typedef struct
@@ -283,7 +283,7 @@ lz_trace_append (LzTrace        *trace,
     energy ? energy->kinetic : 0, energy ? energy->potential : 0,
     energy ? energy->damping : 0, energy ? energy->friction : 0,
     energy ? energy->impacts : 0, energy ? energy->sources : 0,
-    energy ? energy->balance_error : 0,
+    energy ? energy->balance_error : 0, energy ? energy->numerical : 0,
   };
 
   g_return_if_fail (!g_atomic_int_get (&trace->finished));
@@ -457,6 +457,7 @@ lz_trace_get_energy (const LzTrace *trace,
   energy->impacts = get_value (trace, row, base + 4);
   energy->sources = get_value (trace, row, base + 5);
   energy->balance_error = get_value (trace, row, base + 6);
+  energy->numerical = get_value (trace, row, base + 7);
 }
 
 /**

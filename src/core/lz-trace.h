@@ -100,8 +100,10 @@ typedef struct
  * @friction: dissipated by dry friction (J)
  * @impacts: lost in impacts (J)
  * @sources: work done by forces and moving grounds (J)
- * @balance_error: kinetic + potential + dissipated − sources − initial
- *   energy: zero for an exact run (J)
+ * @balance_error: kinetic + potential + dissipated + numerical − sources −
+ *   initial energy: zero for an exact run (J)
+ * @numerical: taken by the integration scheme itself — the numerical
+ *   damping of time-stepping with θ > ½; 0 for event-driven runs (J)
  *
  * The energy balance at one sample.
  */
@@ -114,6 +116,7 @@ typedef struct
   double impacts;
   double sources;
   double balance_error;
+  double numerical;
 } LzEnergy;
 
 const char *lz_mode_to_string          (LzMode        mode);

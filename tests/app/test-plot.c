@@ -53,9 +53,11 @@ load (const char *name)
   return m;
 }
 
-/* The example run by the event-driven integrator, sampled every 0.01 s. */
+/* M run by TYPE with θ = THETA, sampled every 0.01 s. */
 static LzTrace *
-run (LzModel *m)
+run_with (LzModel                *m,
+          const LzIntegratorType *type,
+          double                  theta)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(LzAssembly) assembly = lz_assembly_new (m, &error);
@@ -67,7 +69,8 @@ run (LzModel *m)
   g_assert_no_error (error);
   lz_integrator_options_init (&options);
   options.sample = 0.01;
-  integrator = lz_integrator_new (lz_integrator_event, assembly, &options, &error);
+  options.theta = theta;
+  integrator = lz_integrator_new (type, assembly, &options, &error);
   g_assert_no_error (error);
   t = lz_trace_new (m);
   do
@@ -77,6 +80,13 @@ run (LzModel *m)
   g_assert_cmpint (result, ==, LZ_STEP_DONE);
   lz_trace_finish (t);
   return t;
+}
+
+/* The example run by the event-driven integrator, sampled every 0.01 s. */
+static LzTrace *
+run (LzModel *m)
+{
+  return run_with (m, lz_integrator_event, 0.5);
 }
 
 static guint
@@ -838,6 +848,58 @@ sans_family (void)
   return family != NULL ? family : g_strdup ("(none)");
 }
 
+/* The energy plot of a time-stepping run with θ = 1 has a line for the
+ * scheme's numerical damping (the second palette colour, orange in the
+ * light style); with θ = ½ there is none, nor in an event-driven run. */
+static void
+test_numerical_damping (void)
+{
+  static const struct { gboolean timestep; double theta; gboolean line; } cases[] = {
+    { TRUE, 1, TRUE }, { TRUE, 0.5, FALSE }, { FALSE, 0.5, FALSE },
+  };
+  g_autofree char *dir = artifacts_dir ();
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(LzTrace) run_trace = run_with (model, cases[c].timestep ? lz_integrator_timestep
+                                                                        : lz_integrator_event,
+                                               cases[c].theta);
+      g_autoptr(LuztarPlot) plot = LUZTAR_PLOT (g_object_ref_sink (luztar_plot_new (LUZTAR_PLOT_ENERGY)));
+      g_autoptr(GError) error = NULL;
+      g_autofree char *name = g_strdup_printf ("energy-%s-theta-%g.png",
+                                               cases[c].timestep ? "timestep" : "event", cases[c].theta);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      cairo_surface_t *png;
+      const guchar *data;
+      int stride;
+      guint orange = 0;
+
+      luztar_plot_set_dark (plot, FALSE);
+      luztar_plot_set_model (plot, model);
+      luztar_plot_set_trace (plot, run_trace);
+      g_assert_true (luztar_plot_export (plot, path, WIDTH, HEIGHT, &error));
+      g_assert_no_error (error);
+      png = load_png (path);
+      data = cairo_image_surface_get_data (png);
+      stride = cairo_image_surface_get_stride (png);
+      for (int y = 0; y < HEIGHT; y++)
+        for (int x = 0; x < WIDTH; x++)
+          {
+            guint32 px = *(const guint32 *) (data + y * stride + 4 * x);
+            int r = (px >> 16) & 0xff, g = (px >> 8) & 0xff, b = px & 0xff;
+
+            /* palette_light[1] = (0.902, 0.380, 0) */
+            orange += abs (r - 230) <= 12 && abs (g - 97) <= 12 && b <= 12;
+          }
+      cairo_surface_destroy (png);
+      g_test_message ("%s: %u pixels of the numerical-damping colour", name, orange);
+      if (cases[c].line)
+        g_assert_cmpuint (orange, >, 30);
+      else
+        g_assert_cmpuint (orange, ==, 0);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -867,6 +929,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/luztar/plot/mode-intervals", test_mode_intervals);
   g_test_add_func ("/luztar/plot/live", test_live);
   g_test_add_func ("/luztar/plot/chooser", test_chooser);
+  g_test_add_func ("/luztar/plot/numerical-damping", test_numerical_damping);
 
   status = g_test_run ();
   lz_trace_unref (trace);

@@ -6,6 +6,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 import csv
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -77,6 +78,19 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run(os.path.join(examples, "two-carts-stop.luztar"), "--method", "timestep",
                        "--out", os.path.join(tmp, "missing", "dir", "trace.csv"))
     check(rc == 2 and "trace.csv" in err, "an unwritable output exits 2 and names it", err)
+
+# θ = 1 damps numerically: that energy is reported on its own line and the
+# balance closes; θ = ½ has none (and no such line)
+rc, out, err = run(os.path.join(examples, "two-carts-stop.luztar"), "--method", "timestep",
+                   "--theta", "1")
+m = re.search(r"numerical damping \(θ > ½\): (\S+) J", out)
+b = re.search(r"energy-balance error: (\S+) J", out)
+check(rc == 0 and m is not None and float(m.group(1)) > 1e-3 and b is not None
+      and abs(float(b.group(1))) < 1e-9,
+      "θ = 1: the scheme's numerical damping is reported and the balance closes", out + err)
+rc, out, err = run(os.path.join(examples, "two-carts-stop.luztar"), "--method", "timestep",
+                   "--theta", "0.5")
+check(rc == 0 and "numerical damping" not in out, "θ = ½: no numerical damping", out + err)
 
 rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--dt", "fast")
 check(rc == 1 and "--dt" in err and "fast" in err, "a bad number is a usage error naming the option", err)

@@ -671,6 +671,7 @@ luztar_series_get_value (const LuztarSeries *series,
     case LUZTAR_SERIES_ENERGY_SOURCES:
     case LUZTAR_SERIES_ENERGY_BALANCE_ERROR:
     case LUZTAR_SERIES_ENERGY_DISSIPATED:
+    case LUZTAR_SERIES_ENERGY_NUMERICAL:
       lz_trace_get_energy (trace, row, &e);
       break;
     case LUZTAR_SERIES_N_KINDS:
@@ -687,6 +688,7 @@ luztar_series_get_value (const LuztarSeries *series,
     case LUZTAR_SERIES_ENERGY_SOURCES: return e.sources;
     case LUZTAR_SERIES_ENERGY_BALANCE_ERROR: return e.balance_error;
     case LUZTAR_SERIES_ENERGY_DISSIPATED: return e.damping + e.friction + e.impacts;
+    case LUZTAR_SERIES_ENERGY_NUMERICAL: return e.numerical;
     case LUZTAR_SERIES_BODY_Q:
     case LUZTAR_SERIES_BODY_V:
     case LUZTAR_SERIES_ELEMENT_FORCE:
@@ -735,6 +737,9 @@ luztar_series_get_quantity (const LuztarSeries *series)
     case LUZTAR_SERIES_ENERGY_BALANCE_ERROR: return C_("series", "balance error");
     /* Translators: energy dissipated by damping, friction and impacts */
     case LUZTAR_SERIES_ENERGY_DISSIPATED: return C_("series", "dissipated");
+    /* Translators: energy taken by the time-stepping scheme itself (θ > ½),
+     * not by the model: an artefact of the method */
+    case LUZTAR_SERIES_ENERGY_NUMERICAL: return C_("series", "numerical damping");
     case LUZTAR_SERIES_N_KINDS:
     default:
       return "?";
@@ -838,6 +843,7 @@ luztar_series_get_unit (const LuztarSeries *series,
     case LUZTAR_SERIES_ENERGY_SOURCES:
     case LUZTAR_SERIES_ENERGY_BALANCE_ERROR:
     case LUZTAR_SERIES_ENERGY_DISSIPATED:
+    case LUZTAR_SERIES_ENERGY_NUMERICAL:
       return C_("unit", "J");
     case LUZTAR_SERIES_N_KINDS:
     default:

@@ -115,6 +115,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LuztarMinMaxIndex, luztar_minmax_index_free)
  * @LUZTAR_SERIES_ENERGY_SOURCES: work of the sources so far (J)
  * @LUZTAR_SERIES_ENERGY_BALANCE_ERROR: the energy-balance error (J)
  * @LUZTAR_SERIES_ENERGY_DISSIPATED: damping + friction + impacts (J)
+ * @LUZTAR_SERIES_ENERGY_NUMERICAL: taken by the time-stepping scheme's
+ *   numerical damping (θ > ½) so far (J)
  */
 typedef enum
 {
@@ -131,6 +133,7 @@ typedef enum
   LUZTAR_SERIES_ENERGY_SOURCES,
   LUZTAR_SERIES_ENERGY_BALANCE_ERROR,
   LUZTAR_SERIES_ENERGY_DISSIPATED,
+  LUZTAR_SERIES_ENERGY_NUMERICAL,
   LUZTAR_SERIES_N_KINDS
 } LuztarSeriesKind;
 

@@ -190,6 +190,7 @@ struct _LuztarPlot
   guint             phase_serial;      /* the layout it was drawn for */
   double            phase_last_x, phase_last_y;
   guint             phase_modes_seen;  /* bit per LzMode of mode_element */
+  gboolean          numerical_shown;   /* the energy plot's numerical-damping line */
   guint             phase_events;      /* events looked at for them */
 
   guint             n_rows;            /* rows taken into the indexes */
@@ -444,6 +445,7 @@ rebuild_lines (LuztarPlot *self)
   self->phase_serial = 0;
   self->phase_modes_seen = 0;
   self->phase_events = 0;
+  self->numerical_shown = FALSE;
   if (self->timeline != NULL)
     luztar_mode_timeline_reset (self->timeline);
   if (self->trace == NULL)
@@ -693,6 +695,26 @@ update_data (LuztarPlot *self,
       changed = TRUE;
       if (budget_us >= 0 && g_get_monotonic_time () - start >= budget_us)
         break;
+    }
+  if (self->kind == LUZTAR_PLOT_ENERGY && !self->numerical_shown && self->n_rows > 0)
+    {
+      LzEnergy energy;
+
+      /* time-stepping with θ > ½ takes energy of its own: its line (and
+       * legend entry) from the first row that shows some */
+      lz_trace_get_energy (self->trace, self->n_rows - 1, &energy);
+      if (energy.numerical != 0)
+        {
+          LuztarSeries s = { LUZTAR_SERIES_ENERGY_NUMERICAL, 0 };
+          Line *line = line_new (self->trace, &s, 1);
+
+          luztar_minmax_index_extend (line->index, self->n_rows);
+          g_ptr_array_add (self->lines, line);
+          self->numerical_shown = TRUE;
+          self->ranges_valid = FALSE;
+          invalidate (self);
+          changed = TRUE;
+        }
     }
   if (self->kind == LUZTAR_PLOT_MODES)
     {
