@@ -246,6 +246,19 @@ lz_text_is_atomic (const char *text)
 
   for (const char *p = text; *p != '\0'; p++)
     {
+      /* a coordinate's id may contain '-' ("q_wall-stop"): as prettify() */
+      gsize prefix = g_str_has_prefix (p, "q_") ? 2
+                     : g_str_has_prefix (p, "q\u0307_") || g_str_has_prefix (p, "q\u0308_")
+                       ? strlen ("q\u0307_") : 0;
+
+      if (prefix > 0)
+        {
+          p += prefix;
+          while (g_ascii_isalnum (*p) || *p == '_' || *p == '-' || *p == '.')
+            p++;
+          if (*p == '\0')
+            break;
+        }
       if (*p == '(' || *p == '[')
         depth++;
       else if (*p == ')' || *p == ']')
