@@ -29,5 +29,10 @@ expect "an unknown command is a usage error" 1 'unknown command “frobnicate”
 expect "an unknown option is a usage error" 1 'unknown option “--frobnicate”' "$cli" --frobnicate
 expect "--help is translated (LANGUAGE=pl)" 0 '^Użycie: luztar-cli' env LANGUAGE=pl "$cli" --help
 expect "errors are translated (LANGUAGE=pl)" 1 'nieznane polecenie' env LANGUAGE=pl "$cli" frobnicate
+model=$(mktemp); trap 'rm -f "$model"' EXIT
+printf '%s\n' '<luztar-model version="1"><ground id="g"/><body id="z" mass="0"/><body id="m" mass="1"/>' \
+  '<spring id="k1" a="g" b="z" k="2"/><spring id="k2" a="z" b="m" k="3"/></luztar-model>' >"$model"
+expect "ids in a list get the language's quotation marks (LANGUAGE=pl)" 0 '(elementy „k1”, „k2”)' \
+  env LANGUAGE=pl "$cli" reduce "$model"
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -635,7 +635,10 @@ friction_dampers (Build        *b,
         continue;
       mu += D->c;
       n_dampers++;
-      g_string_append_printf (names, "%s“%s”", names->len > 0 ? ", " : "", D->el->item.id);
+      if (names->len > 0)
+        g_string_append (names, ", ");
+      /* Translators: an id in a list of ids, in quotation marks */
+      g_string_append_printf (names, C_("id", "“%s”"), D->el->item.id);
       pull = lin_combine (1, &D->w, -1, &F->w);
       pv = lin_text (&pull, TRUE);
       if (strcmp (pv, "0") != 0)

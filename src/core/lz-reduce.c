@@ -1499,14 +1499,19 @@ static const char *const node_kind_labels[] = {
 
 G_STATIC_ASSERT (G_N_ELEMENTS (node_kind_labels) == LZ_NODE_NO_CLOSED_FORM + 1);
 
-/* "“a”, “b”" */
+/* "“a”, “b”", in the language's quotation marks */
 static char *
 quoted_list (char **ids)
 {
   GString *out = g_string_new (NULL);
 
   for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
-    g_string_append_printf (out, "%s“%s”", i > 0 ? ", " : "", ids[i]);
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      /* Translators: an id in a list of ids, in quotation marks */
+      g_string_append_printf (out, C_("id", "“%s”"), ids[i]);
+    }
   return g_string_free (out, FALSE);
 }
 
