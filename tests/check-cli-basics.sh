@@ -34,5 +34,7 @@ printf '%s\n' '<luztar-model version="1"><ground id="g"/><body id="z" mass="0"/>
   '<spring id="k1" a="g" b="z" k="2"/><spring id="k2" a="z" b="m" k="3"/></luztar-model>' >"$model"
 expect "ids in a list get the language's quotation marks (LANGUAGE=pl)" 0 '(elementy „k1”, „k2”)' \
   env LANGUAGE=pl "$cli" reduce "$model"
+printf '%s\n' '<luztar-model version="1" name="para"><body id="m" mass="1"/></luztar-model>' >"$model"
+expect "a model's name too (LANGUAGE=pl)" 0 'ok — „para”: 1 ciało' env LANGUAGE=pl "$cli" check "$model"
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -117,7 +117,10 @@ summarize (const LzModel *model)
   g_autofree char *elements = describe_kinds (model, LZ_ITEM_SPRING, LZ_ITEM_GEAR);
 
   if (*lz_model_get_name (model) != '\0')
-    g_string_append_printf (out, "“%s”: ", lz_model_get_name (model));
+    {
+      g_string_append_printf (out, C_("id", "“%s”"), lz_model_get_name (model));
+      g_string_append (out, ": ");
+    }
   g_string_append_printf (out, ngettext ("%u body", "%u bodies", n_bodies), n_bodies);
   g_string_append (out, ", ");
   g_string_append_printf (out, ngettext ("%u element", "%u elements", n_elements), n_elements);

@@ -3380,7 +3380,7 @@ check_static (LzEventIntegrator *self,
 
                 lz_assembly_get_element_ports (assembly, self->iS[s], &a, &b, &ca, &cb);
                 if (a == (int) i || b == (int) i)
-                  g_string_append_printf (list, "%s“%s”", list->len > 0 ? ", " : "",
+                  g_string_append_printf (list, C_("id list", "%s“%s”"), list->len > 0 ? ", " : "",
                                           lz_model_get_element (model, self->iS[s])->item.id);
               }
             g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,

@@ -2778,7 +2778,9 @@ check_inertia_paths (const LzModel *model,
       for (guint j = i; j < n; j++)
         if (find_root (parent, j) == root)
           {
-            g_string_append_printf (names, "%s“%s”", count > 0 ? ", " : "",
+            /* Translators: the separator (", " or nothing) and the next id
+             * of a list, in quotation marks */
+            g_string_append_printf (names, C_("id list", "%s“%s”"), count > 0 ? ", " : "",
                                     ((LzItem *) model->bodies->pdata[j])->id);
             count++;
           }

@@ -537,7 +537,7 @@ describe_basis (const LzReduction *self,
       if (j > 0)
         g_string_append (out, ", ");
       if (terms == 1 && fabs (fabs (gsl_matrix_get (Y, only, j)) - 1) < 1e-9)
-        g_string_append_printf (out, "“%s”", self->names[only]);
+        g_string_append_printf (out, C_("id", "“%s”"), self->names[only]);
       else
         g_string_append_printf (out, "(%s)", v->str);
       g_string_free (v, TRUE);

@@ -432,7 +432,7 @@ eliminate_one (LzModel     *model,
     {
       const Arm *ai = &g_array_index (arms, Arm, i);
 
-      g_string_append_printf (from, "%s“%s”", i > 0 ? ", " : "", ai->id);
+      g_string_append_printf (from, C_("id list", "%s“%s”"), i > 0 ? ", " : "", ai->id);
       lz_model_remove (model, ai->id, NULL);
     }
   for (guint l = 0; l < load_ids->len; l++)
@@ -711,7 +711,7 @@ lz_model_simplify_gear_train (const LzModel *model,
       return NULL;
     }
   for (guint i = 0; i < inner->len; i++)
-    g_string_append_printf (names, "%s“%s”", i > 0 ? ", " : "", (char *) inner->pdata[i]);
+    g_string_append_printf (names, C_("id list", "%s“%s”"), i > 0 ? ", " : "", (char *) inner->pdata[i]);
 
   copy = lz_model_copy (model);
   for (guint i = 0; i < inner->len; i++)
