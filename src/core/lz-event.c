@@ -81,6 +81,7 @@
 #include "lz-integrator-private.h"
 #include "lz-lcp.h"
 #include "lz-luz.h"
+#include "lz-model-private.h"
 #include "lz-simplify-private.h"
 
 #define MAX_GUARDS 3
@@ -3380,8 +3381,7 @@ check_static (LzEventIntegrator *self,
 
                 lz_assembly_get_element_ports (assembly, self->iS[s], &a, &b, &ca, &cb);
                 if (a == (int) i || b == (int) i)
-                  g_string_append_printf (list, C_("id list", "%s“%s”"), list->len > 0 ? ", " : "",
-                                          lz_model_get_element (model, self->iS[s])->item.id);
+                  lz_append_quoted_id (list, lz_model_get_element (model, self->iS[s])->item.id);
               }
             g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                          _("the massless body “%s” is not held while %s leave it free (a spring "

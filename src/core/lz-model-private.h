@@ -11,6 +11,11 @@
 
 G_BEGIN_DECLS
 
+/* Appends ID to a message's list of ids: ", " before all but the first,
+ * in the language's quotation marks ("“a”, “b”"). */
+void       lz_append_quoted_id        (GString       *list,
+                                       const char    *id);
+
 /* One diagnostic: the line of the file (0 if none) and the message. */
 typedef struct
 {

@@ -517,6 +517,16 @@ lz_simulation_init_defaults (LzSimulation *sim)
 /* ------------------------------------------------------------------------ */
 /* Ids and numbers                                                           */
 
+void
+lz_append_quoted_id (GString    *list,
+                     const char *id)
+{
+  if (list->len > 0)
+    g_string_append (list, ", ");
+  /* Translators: an id in a list of ids, in quotation marks */
+  g_string_append_printf (list, C_("id", "“%s”"), id);
+}
+
 /**
  * lz_id_is_valid:
  * @id: (nullable): a candidate id
@@ -2778,10 +2788,7 @@ check_inertia_paths (const LzModel *model,
       for (guint j = i; j < n; j++)
         if (find_root (parent, j) == root)
           {
-            /* Translators: the separator (", " or nothing) and the next id
-             * of a list, in quotation marks */
-            g_string_append_printf (names, C_("id list", "%s“%s”"), count > 0 ? ", " : "",
-                                    ((LzItem *) model->bodies->pdata[j])->id);
+            lz_append_quoted_id (names, ((LzItem *) model->bodies->pdata[j])->id);
             count++;
           }
       if (count == 1)

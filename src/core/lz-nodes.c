@@ -48,6 +48,7 @@
 #include "lz-assembler-private.h"
 #include "lz-luz.h"
 #include "lz-model.h"
+#include "lz-model-private.h"
 #include "lz-nodes-private.h"
 #include "lz-symbolic.h"
 
@@ -635,10 +636,7 @@ friction_dampers (Build        *b,
         continue;
       mu += D->c;
       n_dampers++;
-      if (names->len > 0)
-        g_string_append (names, ", ");
-      /* Translators: an id in a list of ids, in quotation marks */
-      g_string_append_printf (names, C_("id", "“%s”"), D->el->item.id);
+      lz_append_quoted_id (names, D->el->item.id);
       pull = lin_combine (1, &D->w, -1, &F->w);
       pv = lin_text (&pull, TRUE);
       if (strcmp (pv, "0") != 0)

@@ -49,6 +49,7 @@
 #include "lz-assembler.h"
 #include "lz-export-private.h"
 #include "lz-model.h"
+#include "lz-model-private.h"
 #include "lz-nodes-private.h"
 #include "lz-reduce.h"
 
@@ -1506,12 +1507,7 @@ quoted_list (char **ids)
   GString *out = g_string_new (NULL);
 
   for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      /* Translators: an id in a list of ids, in quotation marks */
-      g_string_append_printf (out, C_("id", "“%s”"), ids[i]);
-    }
+    lz_append_quoted_id (out, ids[i]);
   return g_string_free (out, FALSE);
 }
 

@@ -46,6 +46,7 @@
 
 #include "lz-error.h"
 #include "lz-model.h"
+#include "lz-model-private.h"
 #include "lz-simplify.h"
 #include "lz-simplify-private.h"
 
@@ -432,7 +433,7 @@ eliminate_one (LzModel     *model,
     {
       const Arm *ai = &g_array_index (arms, Arm, i);
 
-      g_string_append_printf (from, C_("id list", "%s“%s”"), i > 0 ? ", " : "", ai->id);
+      lz_append_quoted_id (from, ai->id);
       lz_model_remove (model, ai->id, NULL);
     }
   for (guint l = 0; l < load_ids->len; l++)
@@ -711,7 +712,7 @@ lz_model_simplify_gear_train (const LzModel *model,
       return NULL;
     }
   for (guint i = 0; i < inner->len; i++)
-    g_string_append_printf (names, C_("id list", "%s“%s”"), i > 0 ? ", " : "", (char *) inner->pdata[i]);
+    lz_append_quoted_id (names, inner->pdata[i]);
 
   copy = lz_model_copy (model);
   for (guint i = 0; i < inner->len; i++)

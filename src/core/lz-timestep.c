@@ -1004,6 +1004,7 @@ solve_step_lcp (LzTimestep *self,
 {
   LzIntegratorStats *stats = &self->parent.stats;
   guint max = self->parent.options.lcp_max_sweeps, budget = max, sweeps, pivots = 0;
+  gboolean ok;
 
   if (self->lcp_A != NULL)
     {
@@ -1012,29 +1013,20 @@ solve_step_lcp (LzTimestep *self,
       budget = (guint) MIN ((double) max, MAX (PGS_MIN_SWEEPS, L * L * L / (nnz + L)));
     }
   warm_start (self);
-  if (solve_impulses (self, budget, residual, &sweeps))
-    {
-      *iterations = sweeps;
-      return TRUE;
-    }
+  ok = solve_impulses (self, budget, residual, &sweeps);
   *iterations = sweeps;
-  if (self->lcp_A != NULL)
-    stats->lcp_fallbacks++;
-  if (solve_impulses_lemke (self, residual, &pivots))
-    {
-      *iterations += pivots;
-      return TRUE;
-    }
+  if (ok || self->lcp_A == NULL)
+    return ok;
+  stats->lcp_fallbacks++;
+  ok = solve_impulses_lemke (self, residual, &pivots);
   *iterations += pivots;
+  if (ok || budget == max)
+    return ok;
   /* Lemke failed (a degenerate problem): the rest of the sweeps, from
    * where they were (Lemke leaves z and Λ alone when it fails) */
-  if (budget < max && solve_impulses (self, max - budget, residual, &sweeps))
-    {
-      *iterations += sweeps;
-      return TRUE;
-    }
-  *iterations += budget < max ? sweeps : 0;
-  return FALSE;
+  ok = solve_impulses (self, max - budget, residual, &sweeps);
+  *iterations += sweeps;
+  return ok;
 }
 
 /* The step's numerical damping, what the θ-method takes beyond the work
