@@ -14,6 +14,7 @@
 #include "lz-types.h"
 #include "lz-error.h"
 #include "lz-locale.h"
+#include "lz-format.h"
 #include "lz-luz.h"
 #include "lz-expr.h"
 #include "lz-model.h"

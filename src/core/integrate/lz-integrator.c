@@ -3,8 +3,9 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * lz_integrator_new() resolves the options against the model's simulation
- * settings and hands over to the integrator type; the GUI's Step and
+ * The base of the integrators: lz_integrator_new_method() resolves the
+ * options against the model's simulation settings and hands over to the
+ * integrator type (lz-method.c is the public constructor); the GUI's Step and
  * "step to next mode switch" and the CLI's run all go through
  * lz_integrator_step() (STYLE.md §4.3).
  */
@@ -30,17 +31,6 @@ lz_integrator_options_init (LzIntegratorOptions *options)
   g_return_if_fail (options != NULL);
   *options = (LzIntegratorOptions) { 0 };
   options->theta = -1;
-}
-
-static gboolean
-has_massless (LzAssembly *assembly)
-{
-  LzModel *model = lz_assembly_get_model (assembly);
-
-  for (guint i = 0; i < lz_model_get_n_bodies (model); i++)
-    if (lz_model_get_body (model, i)->mass == 0)
-      return TRUE;
-  return FALSE;
 }
 
 /* A run starting outside a stop cannot be simulated by any method. */
@@ -75,32 +65,19 @@ check_initial_state (LzAssembly *assembly,
   return TRUE;
 }
 
-/**
- * lz_integrator_new:
- * @type: the method, e.g. %lz_integrator_timestep
- * @assembly: the assembled model (kept by reference: free it after)
- * @options: (nullable): options; %NULL for the model's settings
- * @error: return location for a #GError
- *
- * Prepares a run from the model's initial state at t = 0: factors the
- * constant matrices and allocates every workspace (steps allocate
- * nothing).  Fails with a message naming the body or element when the
- * model cannot be simulated (a singular iteration matrix, an initial
- * state outside a stop) or an option is out of range.
- *
- * Returns: (transfer full) (nullable): the integrator
- */
+/* The integrator of TYPE itself (lz-method.c adds the fallback for
+ * massless joints): the options resolved against the model's settings and
+ * checked, the initial state checked. */
 LzIntegrator *
-lz_integrator_new (const LzIntegratorType    *type,
-                   LzAssembly                *assembly,
-                   const LzIntegratorOptions *options,
-                   GError                   **error)
+lz_integrator_new_method (const LzIntegratorType    *type,
+                          LzAssembly                *assembly,
+                          const LzIntegratorOptions *options,
+                          GError                   **error)
 {
   const LzIntegratorClass *klass = (const LzIntegratorClass *) type;
   const LzSimulation *sim;
   LzIntegratorOptions opt;
   LzIntegrator *self;
-  g_autoptr(GError) local_error = NULL;
 
   g_return_val_if_fail (type != NULL && assembly != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -152,19 +129,11 @@ lz_integrator_new (const LzIntegratorType    *type,
 
   if (!check_initial_state (assembly, error))
     return NULL;
-  self = klass->new (assembly, &opt, &local_error);
-  if (self != NULL)
-    self->klass = klass;
-  else if (g_error_matches (local_error, LZ_ERROR, LZ_ERROR_SINGULAR) && has_massless (assembly))
-    {
-      /* a massless joint it cannot take: perhaps a closed form can (lz-joints.c) */
-      self = lz_joints_new (type, assembly, &opt, NULL);
-    }
+  self = klass->new (assembly, &opt, error);
   if (self == NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
+    return NULL;
+  self->klass = klass;
+  self->name = klass->name;
   self->assembly = assembly;
   self->options = opt;
   self->t = 0.0;
@@ -185,7 +154,7 @@ lz_integrator_free (LzIntegrator *self)
 const char *
 lz_integrator_get_name (const LzIntegrator *self)
 {
-  return self->klass->name != NULL ? self->klass->name : lz_joints_get_name (self);
+  return self->name;
 }
 
 double

@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 struct LzIntegrator
 {
   const struct LzIntegratorClass *klass;
+  const char          *name;    /* the method's */
   LzAssembly          *assembly;
   LzIntegratorOptions  options;
   double               t;
@@ -27,7 +28,13 @@ LzIntegrator *lz_joints_new (const LzIntegratorType    *type,
                              LzAssembly                *assembly,
                              const LzIntegratorOptions *options,
                              GError                   **error);
-const char   *lz_joints_get_name (const LzIntegrator        *self);
+
+/* The integrator of TYPE without the fallback for massless joints
+ * (lz-integrator.c); lz_integrator_new() is the public constructor. */
+LzIntegrator *lz_integrator_new_method (const LzIntegratorType    *type,
+                                        LzAssembly                *assembly,
+                                        const LzIntegratorOptions *options,
+                                        GError                   **error);
 
 typedef struct LzIntegratorClass
 {

@@ -548,151 +548,6 @@ lz_id_is_valid (const char *id)
   return TRUE;
 }
 
-/**
- * lz_number_to_string:
- * @value: a number
- *
- * Formats @value locale-independently with the fewest significant digits
- * (at most 17) that read back to the same double, so that 0.1 is written
- * "0.1" and every value survives a save and load exactly.  Infinities are
- * "inf" and "-inf".
- *
- * Returns: (transfer full): the text
- */
-char *
-lz_number_to_string (double value)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  char format[8];
-  int digits;
-  int exponent;
-
-  if (isnan (value))
-    return g_strdup ("nan");
-  if (isinf (value))
-    return g_strdup (value > 0 ? "inf" : "-inf");
-
-  /* The fewest significant digits that read back exactly. */
-  for (digits = 1; digits < 17; digits++)
-    {
-      g_snprintf (format, sizeof format, "%%.%de", digits - 1);
-      g_ascii_formatd (buffer, sizeof buffer, format, value);
-      if (g_ascii_strtod (buffer, NULL) == value)
-        break;
-    }
-  g_snprintf (format, sizeof format, "%%.%de", digits - 1);
-  g_ascii_formatd (buffer, sizeof buffer, format, value);
-  exponent = atoi (strchr (buffer, 'e') + 1);
-
-  /* Written as %g with at least those digits; up to 1e17, enough digits
-   * for %g to write 100 rather than 1e+02.  More digits than needed still
-   * read back exactly. */
-  if (exponent >= 0 && exponent < 17 && exponent + 1 > digits)
-    digits = exponent + 1;
-  g_snprintf (format, sizeof format, "%%.%dg", digits);
-  g_ascii_formatd (buffer, sizeof buffer, format, value);
-  return g_strdup (buffer);
-}
-
-typedef enum
-{
-  NUMBER_OK,
-  NUMBER_SYNTAX,
-  NUMBER_INFINITE,     /* "inf" where only finite numbers are allowed */
-  NUMBER_OVERFLOW,
-} NumberStatus;
-
-static NumberStatus
-parse_number (const char *text,
-              gboolean    allow_infinite,
-              double     *value)
-{
-  g_autofree char *s = g_strstrip (g_strdup (text));
-  const char *p = s;
-  const char *body;
-  gsize digits = 0;
-  char *end = NULL;
-  double v;
-
-  if (strcmp (s, "inf") == 0 || strcmp (s, "+inf") == 0 || strcmp (s, "-inf") == 0)
-    {
-      if (!allow_infinite)
-        return NUMBER_INFINITE;
-      *value = s[0] == '-' ? -INFINITY : INFINITY;
-      return NUMBER_OK;
-    }
-
-  /* Plain decimals only: g_ascii_strtod() would also take hexadecimal,
-   * "nan" and "infinity". */
-  if (*p == '+' || *p == '-')
-    p++;
-  body = p;
-  while (g_ascii_isdigit (*p))
-    p++;
-  digits = p - body;
-  if (*p == '.')
-    {
-      const char *fraction = ++p;
-
-      while (g_ascii_isdigit (*p))
-        p++;
-      digits += p - fraction;
-    }
-  if (digits == 0)
-    return NUMBER_SYNTAX;
-  if (*p == 'e' || *p == 'E')
-    {
-      const char *exponent;
-
-      p++;
-      if (*p == '+' || *p == '-')
-        p++;
-      exponent = p;
-      while (g_ascii_isdigit (*p))
-        p++;
-      if (p == exponent)
-        return NUMBER_SYNTAX;
-    }
-  if (*p != '\0')
-    return NUMBER_SYNTAX;
-
-  v = g_ascii_strtod (s, &end);
-  if (end == NULL || *end != '\0')
-    return NUMBER_SYNTAX;
-  if (!isfinite (v))
-    return NUMBER_OVERFLOW;
-  *value = v;
-  return NUMBER_OK;
-}
-
-/**
- * lz_number_parse:
- * @text: a number as written in a model file, e.g. "-1.5e-3"
- * @allow_infinite: whether "inf", "+inf" and "-inf" are accepted
- * @value: (out): return location for the number
- *
- * Reads a plain decimal number, locale-independently (g_ascii_strtod()),
- * with optional surrounding blanks.  Hexadecimal, "nan" and values that
- * overflow are rejected.
- *
- * Returns: %TRUE if @text is such a number
- */
-gboolean
-lz_number_parse (const char *text,
-                 gboolean    allow_infinite,
-                 double     *value)
-{
-  double v;
-
-  g_return_val_if_fail (text != NULL, FALSE);
-  g_return_val_if_fail (value != NULL, FALSE);
-
-  if (parse_number (text, allow_infinite, &v) != NUMBER_OK)
-    return FALSE;
-  *value = v;
-  return TRUE;
-}
-
 /* ------------------------------------------------------------------------ */
 /* Elements                                                                  */
 
@@ -2254,19 +2109,19 @@ set_from_string (LzModel        *model,
     {
     case LZ_PARAM_NUMBER:
     case LZ_PARAM_LIMIT:
-      switch (parse_number (text, def->spec.type == LZ_PARAM_LIMIT, &value))
+      switch (lz_number_read (text, def->spec.type == LZ_PARAM_LIMIT, &value))
         {
-        case NUMBER_OK:
+        case LZ_NUMBER_OK:
           return set_number (model, item, def, value, error);
-        case NUMBER_INFINITE:
+        case LZ_NUMBER_INFINITE:
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
                        _("%s: “%s” is allowed only for the limits of a stop"), context, stripped);
           return FALSE;
-        case NUMBER_OVERFLOW:
+        case LZ_NUMBER_OVERFLOW:
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
                        _("%s: “%s” is out of range"), context, stripped);
           return FALSE;
-        case NUMBER_SYNTAX:
+        case LZ_NUMBER_SYNTAX:
         default:
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
                        _("%s: “%s” is not a number"), context, stripped);

@@ -11,6 +11,7 @@
 #endif
 
 #include "lz-types.h"
+#include "lz-format.h"
 #include "lz-expr.h"
 
 G_BEGIN_DECLS
@@ -337,12 +338,8 @@ guint              lz_simulation_get_n_params      (void);
 const LzParamSpec *lz_simulation_get_param         (guint               index);
 void               lz_simulation_init_defaults     (LzSimulation       *sim);
 
-/* Ids and numbers. */
+/* Ids (numbers: lz-format.h). */
 gboolean           lz_id_is_valid                  (const char         *id);
-char              *lz_number_to_string             (double              value);
-gboolean           lz_number_parse                 (const char         *text,
-                                                    gboolean            allow_infinite,
-                                                    double             *value);
 
 /* Elements. */
 void               lz_element_get_coefficients     (const LzElement    *element,

@@ -10,7 +10,8 @@
  * direction), yet the model is perfectly good — the springs with freeplay
  * in series are one spring with the reduced stiffness and the summed
  * freeplay (paper 000, Theorem 3.6; paper 003, §4).  When an integrator
- * refuses a model for a massless body, lz_integrator_new() comes here: the
+ * refuses a model for a massless body, lz_integrator_new() (lz-method.c)
+ * comes here: the
  * model's joints are eliminated in closed form (lz-simplify.c), the reduced
  * model is integrated by the same method, and every sample is written for
  * the model the user made:
@@ -341,12 +342,6 @@ transfer (LzJoints *self,
   self->events_written += events->len;
 }
 
-const char *
-lz_joints_get_name (const LzIntegrator *integrator)
-{
-  return lz_integrator_get_name (((const LzJoints *) integrator)->inner);
-}
-
 static void
 joints_start (LzIntegrator *integrator,
               LzTrace      *trace)
@@ -401,7 +396,7 @@ joints_free (LzIntegrator *integrator)
 }
 
 static const LzIntegratorClass joints_class = {
-  NULL,                         /* the name is the method's: lz_joints_get_name() */
+  NULL,                         /* the name is the method's (set in lz_joints_new()) */
   NULL,
   joints_start,
   joints_step,
@@ -449,12 +444,17 @@ lz_joints_new (const LzIntegratorType    *type,
   inner_assembly = lz_assembly_new (reduced, error);
   if (inner_assembly == NULL)
     return NULL;
-  inner = lz_integrator_new (type, inner_assembly, options, error);
+  inner = lz_integrator_new_method (type, inner_assembly, options, error);
   if (inner == NULL)
     return NULL;
 
   self = g_new0 (LzJoints, 1);
   self->parent.klass = &joints_class;
+  self->parent.name = inner->name;
+  self->parent.assembly = assembly;
+  self->parent.options = inner->options;
+  self->parent.t = 0.0;
+  self->parent.t_end = inner->t_end;
   self->parent.notes = g_ptr_array_new_with_free_func (g_free);
   for (guint s = 0; s < steps->len; s++)
     if (((LzJointStep *) steps->pdata[s])->note != NULL)

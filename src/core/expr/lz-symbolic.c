@@ -19,7 +19,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "lz-model.h"
+#include "lz-format.h"
 #include "lz-symbolic.h"
 
 typedef enum
