@@ -20,6 +20,7 @@
 #include "lz-model.h"
 #include "lz-model-xml.h"
 #include "lz-assembler.h"
+#include "lz-elements.h"
 #include "lz-lcp.h"
 #include "lz-trace.h"
 #include "lz-integrator.h"

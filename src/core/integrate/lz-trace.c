@@ -63,59 +63,6 @@ struct LzTrace
   gint        finished;
 };
 
-static const char *const mode_names[] = {
-  [LZ_MODE_NONE] = "none",
-  [LZ_MODE_STICK] = "stick",
-  [LZ_MODE_SLIP_POS] = "slip+",
-  [LZ_MODE_SLIP_NEG] = "slip-",
-  [LZ_MODE_FREE] = "free",
-  [LZ_MODE_CONTACT] = "contact",
-  [LZ_MODE_GAP] = "gap",
-  [LZ_MODE_ENGAGED_POS] = "engaged+",
-  [LZ_MODE_ENGAGED_NEG] = "engaged-",
-};
-
-static const char *const cause_names[] = {
-  [LZ_CAUSE_INITIAL] = "initial",
-  [LZ_CAUSE_VELOCITY_ZERO] = "velocity-zero",
-  [LZ_CAUSE_FORCE_LIMIT] = "force-limit",
-  [LZ_CAUSE_LIFT_OFF] = "lift-off",
-  [LZ_CAUSE_IMPACT] = "impact",
-  [LZ_CAUSE_BOUNDARY] = "boundary",
-  [LZ_CAUSE_ZENO] = "zeno",
-  [LZ_CAUSE_MASSLESS_CONTACT] = "massless-contact",
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (mode_names) == LZ_MODE_N_MODES);
-G_STATIC_ASSERT (G_N_ELEMENTS (cause_names) == LZ_CAUSE_N_CAUSES);
-
-/**
- * lz_mode_to_string:
- * @mode: a mode
- *
- * Returns: the mode's name in traces and event logs: "stick", "slip+",
- *   "slip-", "free", "contact", "gap", "engaged+", "engaged-" (and "none")
- */
-const char *
-lz_mode_to_string (LzMode mode)
-{
-  g_return_val_if_fail (mode < LZ_MODE_N_MODES, NULL);
-  return mode_names[mode];
-}
-
-/**
- * lz_event_cause_to_string:
- * @cause: a cause
- *
- * Returns: the cause's name in event logs, e.g. "impact"
- */
-const char *
-lz_event_cause_to_string (LzEventCause cause)
-{
-  g_return_val_if_fail (cause < LZ_CAUSE_N_CAUSES, NULL);
-  return cause_names[cause];
-}
-
 /**
  * lz_trace_new:
  * @model: the model the run simulates

@@ -13,65 +13,9 @@
 #include <glib.h>
 
 #include "lz-model.h"
+#include "lz-elements.h"
 
 G_BEGIN_DECLS
-
-/**
- * LzMode:
- * @LZ_MODE_NONE: a smooth element (spring without freeplay, damper)
- * @LZ_MODE_STICK: friction: ġ = 0, |F| within the levels
- * @LZ_MODE_SLIP_POS: friction: ġ > 0, F = F0⁺
- * @LZ_MODE_SLIP_NEG: friction: ġ < 0, F = −F0⁻
- * @LZ_MODE_FREE: stop: inside its limits, no force
- * @LZ_MODE_CONTACT: stop: on a limit, pushing
- * @LZ_MODE_GAP: freeplay spring or gear: inside the freeplay, no force
- * @LZ_MODE_ENGAGED_POS: freeplay: g − ℓ0 ≥ Δ, engaged on the + side
- * @LZ_MODE_ENGAGED_NEG: freeplay: g − ℓ0 ≤ −Δ, engaged on the − side
- *
- * The mode of one element (DESIGN.md §3, "Modes").
- */
-typedef enum
-{
-  LZ_MODE_NONE,
-  LZ_MODE_STICK,
-  LZ_MODE_SLIP_POS,
-  LZ_MODE_SLIP_NEG,
-  LZ_MODE_FREE,
-  LZ_MODE_CONTACT,
-  LZ_MODE_GAP,
-  LZ_MODE_ENGAGED_POS,
-  LZ_MODE_ENGAGED_NEG,
-  LZ_MODE_N_MODES,
-} LzMode;
-
-/**
- * LzEventCause:
- * @LZ_CAUSE_INITIAL: the mode at the start of the run
- * @LZ_CAUSE_VELOCITY_ZERO: a slip velocity reached zero
- * @LZ_CAUSE_FORCE_LIMIT: a stuck element's force reached a level
- * @LZ_CAUSE_LIFT_OFF: a contact force reached zero
- * @LZ_CAUSE_IMPACT: a gap closed with a velocity jump (every impact, also
- *   when the body leaves the stop at once)
- * @LZ_CAUSE_BOUNDARY: a freeplay boundary |g − ℓ0| = Δ was crossed
- * @LZ_CAUSE_ZENO: impacts accumulated and became a persistent contact
- * @LZ_CAUSE_MASSLESS_CONTACT: a massless body reached a stop: contact
- *   without an impact (no mass, so no kinetic energy to lose and no
- *   velocity jump of a body with mass)
- *
- * Why an element changed mode.
- */
-typedef enum
-{
-  LZ_CAUSE_INITIAL,
-  LZ_CAUSE_VELOCITY_ZERO,
-  LZ_CAUSE_FORCE_LIMIT,
-  LZ_CAUSE_LIFT_OFF,
-  LZ_CAUSE_IMPACT,
-  LZ_CAUSE_BOUNDARY,
-  LZ_CAUSE_ZENO,
-  LZ_CAUSE_MASSLESS_CONTACT,
-  LZ_CAUSE_N_CAUSES,
-} LzEventCause;
 
 /**
  * LzEvent:
@@ -118,9 +62,6 @@ typedef struct
   double balance_error;
   double numerical;
 } LzEnergy;
-
-const char *lz_mode_to_string          (LzMode        mode);
-const char *lz_event_cause_to_string   (LzEventCause  cause);
 
 typedef struct LzTrace LzTrace;
 
