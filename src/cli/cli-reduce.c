@@ -11,7 +11,6 @@
 #include <glib/gi18n.h>
 
 #include "lz.h"
-#include "lz-export-private.h"
 #include "cli.h"
 
 static void
