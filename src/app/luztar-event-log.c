@@ -29,6 +29,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-event-log.h"
+#include "luztar-cairo.h"
 #include "sim/luztar-modes.h"
 
 /* ------------------------------------------------------------------------ */
@@ -219,15 +220,9 @@ draw_swatch (GtkDrawingArea *area,
   LzMode mode = GPOINTER_TO_INT (user_data);
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   double rgb[3];
-  double r = 3.0, x = 0.5, y = 0.5, w = width - 1.0, h = height - 1.0;
 
   luztar_mode_get_color (mode, dark, rgb);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
+  luztar_cairo_rounded_rect (cr, 0.5, 0.5, width - 1.0, height - 1.0, 3.0);
   cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
   cairo_fill_preserve (cr);
   /* A faint edge keeps the greys of inactive modes apart from the row. */
