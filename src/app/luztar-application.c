@@ -281,6 +281,22 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action },
 };
 
+/* One shortcut each. */
+static const struct
+{
+  const char *action;
+  const char *accel;
+} app_accels[] = {
+  { "app.quit", "<Control>q" },
+  { "app.new-window", "<Control><Shift>n" },
+  { "win.new", "<Control>n" },
+  { "win.open", "<Control>o" },
+  { "win.open-example", "<Control><Shift>o" },
+  { "win.save", "<Control>s" },
+  { "win.save-as::", "<Control><Shift>s" },
+  { "window.close", "<Control>w" },
+};
+
 static void
 luztar_application_startup (GApplication *app)
 {
@@ -288,22 +304,9 @@ luztar_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
-                                         (const char *[]) { "<Control>q", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.new-window",
-                                         (const char *[]) { "<Control><Shift>n", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.new",
-                                         (const char *[]) { "<Control>n", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open",
-                                         (const char *[]) { "<Control>o", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open-example",
-                                         (const char *[]) { "<Control><Shift>o", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save",
-                                         (const char *[]) { "<Control>s", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save-as::",
-                                         (const char *[]) { "<Control><Shift>s", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close",
-                                         (const char *[]) { "<Control>w", NULL });
+  for (guint i = 0; i < G_N_ELEMENTS (app_accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), app_accels[i].action,
+                                           (const char *[]) { app_accels[i].accel, NULL });
 }
 
 static void

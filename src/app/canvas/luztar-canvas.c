@@ -27,6 +27,7 @@
 
 #include "luztar-canvas.h"
 #include "luztar-symbols.h"
+#include "luztar-keys.h"
 
 #define GRID_STEP 20.0
 #define GRID_MAJOR_EVERY 5
@@ -1371,6 +1372,24 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
   static const struct { guint key; double dx, dy; } nudges[] = {
     { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
   };
+  static const LuztarKey keys[] = {
+    { GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in" },
+    { GDK_KEY_equal, GDK_CONTROL_MASK, "canvas.zoom-in" },
+    { GDK_KEY_KP_Add, GDK_CONTROL_MASK, "canvas.zoom-in" },
+    { GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out" },
+    { GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "canvas.zoom-out" },
+    { GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-fit" },
+    { GDK_KEY_a, GDK_CONTROL_MASK, "canvas.select-all" },
+    { GDK_KEY_Escape, 0, "canvas.escape" },
+    /* edits of the selection are the window's (one undo step each) */
+    { GDK_KEY_Delete, 0, "win.delete" },
+    { GDK_KEY_BackSpace, 0, "win.delete" },
+    { GDK_KEY_d, GDK_CONTROL_MASK, "win.duplicate" },
+    { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy" },
+    { GDK_KEY_x, GDK_CONTROL_MASK, "win.cut" },
+    { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste" },
+    { GDK_KEY_F2, 0, "win.rename" },
+  };
 
   object_class->dispose = luztar_canvas_dispose;
   widget_class->snapshot = luztar_canvas_snapshot;
@@ -1424,12 +1443,7 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
   gtk_widget_class_install_action (widget_class, "canvas.nudge", "(dd)", nudge_action);
   gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, select_all_action);
   gtk_widget_class_install_action (widget_class, "canvas.escape", NULL, escape_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-fit", NULL);
+  luztar_keys_bind (widget_class, keys, G_N_ELEMENTS (keys));
   for (guint i = 0; i < G_N_ELEMENTS (nudges); i++)
     {
       gtk_widget_class_add_binding_action (widget_class, nudges[i].key, 0, "canvas.nudge", "(dd)",
@@ -1439,16 +1453,6 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
                                            "(dd)", nudges[i].dx / GRID_MAJOR_EVERY,
                                            nudges[i].dy / GRID_MAJOR_EVERY);
     }
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK, "canvas.select-all", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "canvas.escape", NULL);
-  /* edits of the selection are the window's (one undo step each) */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "win.delete", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "win.delete", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.duplicate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "win.copy", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, GDK_CONTROL_MASK, "win.cut", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "win.paste", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "win.rename", NULL);
   gtk_widget_class_set_css_name (widget_class, "luztar-canvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
