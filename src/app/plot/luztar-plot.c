@@ -2405,6 +2405,21 @@ on_leave (GtkEventControllerMotion *controller,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The range of AXIS zoomed by FACTOR about the value at pixel P. */
+static void
+zoom_range (const LuztarAxis *axis,
+            double            p,
+            double            factor,
+            double           *lo,
+            double           *hi)
+{
+  LuztarAxis a = *axis;
+
+  luztar_axis_zoom (&a, luztar_axis_to_value (&a, p), factor);
+  *lo = a.lo;
+  *hi = a.hi;
+}
+
 static gboolean
 on_scroll (GtkEventControllerScroll *controller,
            double                    dx,
@@ -2419,23 +2434,15 @@ on_scroll (GtkEventControllerScroll *controller,
     return FALSE;
   if ((mods & GDK_CONTROL_MASK) && self->kind != LUZTAR_PLOT_MODES)
     {
-      LuztarAxis a = l->y;
-      double anchor = luztar_axis_to_value (&a, self->hovering ? self->hover_y : (l->py0 + l->py1) / 2);
-
-      luztar_axis_zoom (&a, anchor, factor);
+      zoom_range (&l->y, self->hovering ? self->hover_y : (l->py0 + l->py1) / 2, factor,
+                  &self->y_lo, &self->y_hi);
       self->y_auto = FALSE;
-      self->y_lo = a.lo;
-      self->y_hi = a.hi;
     }
   else
     {
-      LuztarAxis a = l->x;
-      double anchor = luztar_axis_to_value (&a, self->hovering ? self->hover_x : (l->px0 + l->px1) / 2);
-
-      luztar_axis_zoom (&a, anchor, factor);
+      zoom_range (&l->x, self->hovering ? self->hover_x : (l->px0 + l->px1) / 2, factor,
+                  &self->x_lo, &self->x_hi);
       self->x_auto = FALSE;
-      self->x_lo = a.lo;
-      self->x_hi = a.hi;
       /* the y range follows the data in the new window */
       autoscale (self);
     }
