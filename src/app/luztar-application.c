@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-application.h"
+#include "luztar-dialog.h"
 #include "luztar-window.h"
 
 struct _LuztarApplication
@@ -150,24 +151,14 @@ offer_recovery (LuztarApplication *self,
       g_ptr_array_unref (paths);
       return;
     }
-  dialog = adw_message_dialog_new (window, _("Recover Unsaved Work?"), NULL);
+  dialog = luztar_dialog_discard_new (window, _("Recover Unsaved Work?"), "later", _("_Not Now"),
+                                      "recover", _("_Recover"));
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
                                   g_dngettext (GETTEXT_PACKAGE,
                                                "Luztar ended without saving %u model. Recover it?",
                                                "Luztar ended without saving %u models. Recover them?",
                                                paths->len),
                                   paths->len);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "later", _("_Not Now"),
-                                    "discard", _("_Discard"),
-                                    "recover", _("_Recover"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "recover",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "recover");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
   g_signal_connect_data (dialog, "response", G_CALLBACK (on_recover_response), paths,
                          free_paths, 0);
   gtk_window_present (GTK_WINDOW (dialog));

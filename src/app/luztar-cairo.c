@@ -78,7 +78,7 @@ luztar_cairo_layout_new (cairo_t    *cr,
  * @bold: whether the text is bold
  * @height: (out) (optional): the height of @text, in pixels
  *
- * Returns: the width of @text as luztar_cairo_show_text() draws it, in pixels
+ * Returns: the width of @text in a luztar_cairo_layout_new() layout, in pixels
  */
 int
 luztar_cairo_text_width (cairo_t    *cr,
@@ -98,11 +98,9 @@ luztar_cairo_text_width (cairo_t    *cr,
 }
 
 /**
- * luztar_cairo_show_text:
+ * luztar_cairo_show_layout:
  * @cr: a cairo context
- * @text: the text
- * @px: the font size
- * @bold: whether the text is bold
+ * @layout: a layout, e.g. from luztar_cairo_layout_new()
  * @x: where the anchor goes
  * @y: where the anchor goes
  * @ax: the anchor across the text, 0 its left edge … 1 its right edge
@@ -110,22 +108,19 @@ luztar_cairo_text_width (cairo_t    *cr,
  * @snap: whether the text's corner goes to whole units (crisp text on
  *   a pixel grid)
  *
- * Draws @text in "Sans" at @px with its anchor at (@x, @y).
+ * Draws @layout with its anchor at (@x, @y).
  *
- * Returns: the width of @text, in pixels
+ * Returns: the width of @layout, in pixels
  */
 int
-luztar_cairo_show_text (cairo_t    *cr,
-                        const char *text,
-                        double      px,
-                        gboolean    bold,
-                        double      x,
-                        double      y,
-                        double      ax,
-                        double      ay,
-                        gboolean    snap)
+luztar_cairo_show_layout (cairo_t     *cr,
+                          PangoLayout *layout,
+                          double       x,
+                          double       y,
+                          double       ax,
+                          double       ay,
+                          gboolean     snap)
 {
-  PangoLayout *layout = luztar_cairo_layout_new (cr, text, px, bold);
   int w, h;
 
   pango_layout_get_pixel_size (layout, &w, &h);
@@ -136,6 +131,5 @@ luztar_cairo_show_text (cairo_t    *cr,
   else
     cairo_move_to (cr, x, y);
   pango_cairo_show_layout (cr, layout);
-  g_object_unref (layout);
   return w;
 }

@@ -26,14 +26,12 @@ int          luztar_cairo_text_width   (cairo_t    *cr,
                                         double      px,
                                         gboolean    bold,
                                         int        *height);
-int          luztar_cairo_show_text    (cairo_t    *cr,
-                                        const char *text,
-                                        double      px,
-                                        gboolean    bold,
-                                        double      x,
-                                        double      y,
-                                        double      ax,
-                                        double      ay,
-                                        gboolean    snap);
+int          luztar_cairo_show_layout  (cairo_t     *cr,
+                                        PangoLayout *layout,
+                                        double       x,
+                                        double       y,
+                                        double       ax,
+                                        double       ay,
+                                        gboolean     snap);
 
 G_END_DECLS

@@ -121,7 +121,10 @@ draw_text (cairo_t    *cr,
            double      y,
            gboolean    align_right)
 {
-  luztar_cairo_show_text (cr, text, FONT_PX, FALSE, x, y, align_right ? 1 : 0, 0.5, FALSE);
+  PangoLayout *layout = luztar_cairo_layout_new (cr, text, FONT_PX, FALSE);
+
+  luztar_cairo_show_layout (cr, layout, x, y, align_right ? 1 : 0, 0.5, FALSE);
+  g_object_unref (layout);
 }
 
 static int

@@ -17,6 +17,7 @@
 #include "luztar-window.h"
 #include "canvas/luztar-canvas.h"
 #include "luztar-gallery.h"
+#include "luztar-dialog.h"
 #include "luztar-inspector.h"
 #include "luztar-keys.h"
 #include "luztar-palette.h"
@@ -1517,21 +1518,11 @@ ask_before_closing (LuztarWindow *self)
   const char *name = self->model != NULL ? lz_model_get_name (self->model) : "";
   GtkWidget *dialog;
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
+  dialog = luztar_dialog_discard_new (GTK_WINDOW (self), _("Save Changes?"), "cancel", _("_Cancel"),
+                                      "save", _("_Save"));
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
                                   _("“%s” has changes that are not saved. Changes that are not "
                                     "saved are lost."), name);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;

@@ -344,7 +344,11 @@ draw_text (cairo_t    *cr,
            double      ay,
            gboolean    bold)
 {
-  return luztar_cairo_show_text (cr, text, bold ? TITLE_PX : FONT_PX, bold, x, y, ax, ay, TRUE);
+  PangoLayout *layout = luztar_cairo_layout_new (cr, text, bold ? TITLE_PX : FONT_PX, bold);
+  int w = luztar_cairo_show_layout (cr, layout, x, y, ax, ay, TRUE);
+
+  g_object_unref (layout);
+  return w;
 }
 
 /* A rounded rectangle whose radius fits in it. */
