@@ -65,9 +65,7 @@ struct _LuztarWindow
 
 static guint autosave_counter;
 
-static void     show_model    (LuztarWindow *self);
-static gboolean open_untitled (LuztarWindow *self,
-                               const char   *path);
+static void show_model (LuztarWindow *self);
 static void update_edit_actions (LuztarWindow *self);
 
 static void
@@ -115,6 +113,19 @@ autosave_tick (gpointer user_data)
     }
   lz_model_save (self->model, self->autosave_path, NULL);
   return G_SOURCE_CONTINUE;
+}
+
+/* Opens the model at PATH as untitled: saving asks where. */
+static gboolean
+open_untitled (LuztarWindow *self,
+               const char   *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  if (!luztar_window_open_file (self, file))
+    return FALSE;
+  g_clear_object (&self->file);
+  return TRUE;
 }
 
 /**
@@ -265,8 +276,7 @@ show_model (LuztarWindow *self)
   }
 }
 
-/* After an edit, an undo or a save: the model shown again where it is,
- * not fitted anew. */
+/* After an edit, an undo or a save: the model shown where it is, not fitted. */
 static void
 show_model_in_place (LuztarWindow *self)
 {
@@ -355,39 +365,25 @@ luztar_window_open_file (LuztarWindow *self,
   return TRUE;
 }
 
-/* Opens the model at PATH as untitled: saving asks where. */
-static gboolean
-open_untitled (LuztarWindow *self,
-               const char   *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  if (!luztar_window_open_file (self, file))
-    return FALSE;
-  g_clear_object (&self->file);
-  return TRUE;
-}
-
-/* The answer of the open chooser (kept in self->chooser while shown) or
- * of a save chooser. */
+/* The open chooser (self->chooser while it is shown) or a save chooser. */
 static void
 chooser_response (GtkNativeDialog *chooser,
                   int              response,
                   gpointer         user_data)
 {
   LuztarWindow *self = LUZTAR_WINDOW (user_data);
-  gboolean save = gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_SAVE;
+  gboolean opening = chooser == self->chooser;
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
-      if (save)
-        luztar_window_save_to (self, file);
-      else
+      if (opening)
         luztar_window_open_file (self, file);
+      else
+        luztar_window_save_to (self, file);
     }
-  if (chooser == self->chooser)
+  if (opening)
     g_clear_object (&self->chooser);
   else
     g_object_unref (chooser);
@@ -1279,8 +1275,7 @@ on_parameter_edited (LuztarInspector *inspector,
     }
 }
 
-/* Undo and redo swap whole models: every edit is one step.  Returns
- * whether there was one to take back (or to do again). */
+/* Undo and redo swap whole models: every edit is one step; FALSE: none left. */
 static gboolean
 swap_history (LuztarWindow *self,
               GPtrArray    *from,
@@ -1675,13 +1670,10 @@ luztar_window_class_init (LuztarWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
   static const LuztarKey keys[] = {
-    { GDK_KEY_z, GDK_CONTROL_MASK, "win.undo" },
+    { GDK_KEY_z, GDK_CONTROL_MASK, "win.undo" }, { GDK_KEY_y, GDK_CONTROL_MASK, "win.redo" },
     { GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo" },
-    { GDK_KEY_y, GDK_CONTROL_MASK, "win.redo" },
-    { GDK_KEY_F5, 0, "win.run" },
-    { GDK_KEY_F5, GDK_SHIFT_MASK, "win.reset" },
-    { GDK_KEY_F6, 0, "win.pause" },
-    { GDK_KEY_F7, 0, "win.step" },
+    { GDK_KEY_F5, 0, "win.run" }, { GDK_KEY_F5, GDK_SHIFT_MASK, "win.reset" },
+    { GDK_KEY_F6, 0, "win.pause" }, { GDK_KEY_F7, 0, "win.step" },
     { GDK_KEY_F8, 0, "win.step-event" },
   };
 

@@ -131,8 +131,7 @@ enum
 
 static guint signals[N_SIGNALS];
 
-/* The model, the view or the selection changed: the items' places (the
- * focusable children) and the drawing follow. */
+/* After a change of the model, view or selection: lay out the items, redraw. */
 static void
 queue_relayout (LuztarCanvas *self)
 {
@@ -693,8 +692,7 @@ luztar_canvas_zoom_fit (LuztarCanvas *self)
   queue_relayout (self);
 }
 
-/* canvas.zoom-in and canvas.zoom-out (about the middle of the widget),
- * canvas.zoom-fit */
+/* canvas.zoom-in, canvas.zoom-out (about the middle), canvas.zoom-fit */
 static void
 zoom_action (GtkWidget  *widget,
              const char *action_name,
@@ -927,16 +925,13 @@ static LuztarPoint *
 drawn_places (const LzModel *model,
               guint         *n)
 {
-  guint ng = lz_model_get_n_grounds (model), nb = lz_model_get_n_bodies (model);
-  g_autofree LuztarPoint *gp = g_new0 (LuztarPoint, MAX (ng, 1));
-  g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
-  LuztarPoint *places = g_new0 (LuztarPoint, MAX (ng + nb, 1));
+  guint ng = lz_model_get_n_grounds (model);
+  LuztarPoint *places;
   double x0, y0, x1, y1;
 
-  luztar_symbols_layout (model, gp, bp, &x0, &y0, &x1, &y1);
-  memcpy (places, gp, ng * sizeof (LuztarPoint));
-  memcpy (places + ng, bp, nb * sizeof (LuztarPoint));
-  *n = ng + nb;
+  *n = ng + lz_model_get_n_bodies (model);
+  places = g_new0 (LuztarPoint, MAX (*n, 1));
+  luztar_symbols_layout (model, places, places + ng, &x0, &y0, &x1, &y1);
   return places;
 }
 
@@ -947,7 +942,9 @@ placed_id (const LzModel *model,
 {
   guint ng = lz_model_get_n_grounds (model);
 
-  return i < ng ? lz_model_get_ground (model, i)->item.id : lz_model_get_body (model, i - ng)->item.id;
+  if (i < ng)
+    return lz_model_get_ground (model, i)->item.id;
+  return lz_model_get_body (model, i - ng)->item.id;
 }
 
 static void
@@ -1382,15 +1379,11 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
     { GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out" },
     { GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "canvas.zoom-out" },
     { GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-fit" },
-    { GDK_KEY_a, GDK_CONTROL_MASK, "canvas.select-all" },
-    { GDK_KEY_Escape, 0, "canvas.escape" },
+    { GDK_KEY_a, GDK_CONTROL_MASK, "canvas.select-all" }, { GDK_KEY_Escape, 0, "canvas.escape" },
     /* edits of the selection are the window's (one undo step each) */
-    { GDK_KEY_Delete, 0, "win.delete" },
-    { GDK_KEY_BackSpace, 0, "win.delete" },
-    { GDK_KEY_d, GDK_CONTROL_MASK, "win.duplicate" },
-    { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy" },
-    { GDK_KEY_x, GDK_CONTROL_MASK, "win.cut" },
-    { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste" },
+    { GDK_KEY_Delete, 0, "win.delete" }, { GDK_KEY_BackSpace, 0, "win.delete" },
+    { GDK_KEY_d, GDK_CONTROL_MASK, "win.duplicate" }, { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy" },
+    { GDK_KEY_x, GDK_CONTROL_MASK, "win.cut" }, { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste" },
     { GDK_KEY_F2, 0, "win.rename" },
   };
 
