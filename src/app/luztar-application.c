@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-application.h"
+#include "luztar-dialog.h"
 #include "luztar-window.h"
 
 struct _LuztarApplication
@@ -150,24 +151,14 @@ offer_recovery (LuztarApplication *self,
       g_ptr_array_unref (paths);
       return;
     }
-  dialog = adw_message_dialog_new (window, _("Recover Unsaved Work?"), NULL);
+  dialog = luztar_dialog_discard_new (window, _("Recover Unsaved Work?"), "later", _("_Not Now"),
+                                      "recover", _("_Recover"));
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
                                   g_dngettext (GETTEXT_PACKAGE,
                                                "Luztar ended without saving %u model. Recover it?",
                                                "Luztar ended without saving %u models. Recover them?",
                                                paths->len),
                                   paths->len);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "later", _("_Not Now"),
-                                    "discard", _("_Discard"),
-                                    "recover", _("_Recover"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "recover",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "recover");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
   g_signal_connect_data (dialog, "response", G_CALLBACK (on_recover_response), paths,
                          free_paths, 0);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -281,6 +272,22 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action },
 };
 
+/* One shortcut each. */
+static const struct
+{
+  const char *action;
+  const char *accel;
+} app_accels[] = {
+  { "app.quit", "<Control>q" },
+  { "app.new-window", "<Control><Shift>n" },
+  { "win.new", "<Control>n" },
+  { "win.open", "<Control>o" },
+  { "win.open-example", "<Control><Shift>o" },
+  { "win.save", "<Control>s" },
+  { "win.save-as::", "<Control><Shift>s" },
+  { "window.close", "<Control>w" },
+};
+
 static void
 luztar_application_startup (GApplication *app)
 {
@@ -288,22 +295,9 @@ luztar_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
-                                         (const char *[]) { "<Control>q", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.new-window",
-                                         (const char *[]) { "<Control><Shift>n", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.new",
-                                         (const char *[]) { "<Control>n", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open",
-                                         (const char *[]) { "<Control>o", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open-example",
-                                         (const char *[]) { "<Control><Shift>o", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save",
-                                         (const char *[]) { "<Control>s", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save-as::",
-                                         (const char *[]) { "<Control><Shift>s", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close",
-                                         (const char *[]) { "<Control>w", NULL });
+  for (guint i = 0; i < G_N_ELEMENTS (app_accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), app_accels[i].action,
+                                           (const char *[]) { app_accels[i].accel, NULL });
 }
 
 static void
