@@ -17,11 +17,11 @@ for lang in "$@"; do
   else
     mkdir -p "$tmp/$lang"
     msgfmt -o "$tmp/$lang.mo" "$src/$lang/$lang.po"
-    itstool -m "$tmp/$lang.mo" -o "$tmp/$lang/" "$src"/C/*.page
+    (cd "$src/C" && itstool -m "$tmp/$lang.mo" -o "$tmp/$lang/" *.page)
+    cp -R "$src/C/figures" "$tmp/$lang/"
     pages="$tmp/$lang"
   fi
+  # yelp-build copies the figures the pages show.
   yelp-build html -o "$out/$lang/" "$pages"/*.page
-  mkdir -p "$out/$lang/figures"
-  cp "$src"/C/figures/*.png "$out/$lang/figures/"
 done
 touch "$stamp"

@@ -68,7 +68,7 @@ for lang in $(cat "$help/LINGUAS"); do
       not_ok "help/$lang/$lang.po lacks $stale messages of the pages (ninja help-luztar-update-po)"
     fi
     mkdir -p "$tmp/$lang"
-    itstool -m "$tmp/$lang.mo" -o "$tmp/$lang/" "$help"/C/*.page
+    (cd "$help/C" && itstool -m "$tmp/$lang.mo" -o "$tmp/$lang/" *.page)
     if validate "$tmp/$lang"/*.page; then
       ok "the pages translated to $lang are valid Mallard"
     else
