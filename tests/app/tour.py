@@ -2,8 +2,9 @@
 # tour.py APP OUTDIR SOURCE_ROOT — the README's five-minute walk-through as
 # a person follows it, which also makes the pictures of the README and the
 # user guide: open the gallery (Ctrl+Shift+O), open the forced friction
-# oscillator from its card, step to the third mode switch (F8), look at the
-# plot and at the mode timeline; then the Matrices view of the two carts,
+# oscillator from its card, run it (until 30 s, so that the plots show a
+# few cycles), step to the next mode switch (F8), look at the plot and at
+# the mode timeline; then the Matrices view of the two carts,
 # the Program Motion view of the motor through a freeplay, and F1 (the
 # guide).  Each screenshot (the window only) is compared with its committed
 # copy in help/C/figures/: same size and at most 2 % of the pixels off by
