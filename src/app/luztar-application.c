@@ -245,6 +245,83 @@ about_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (about));
 }
 
+/* The guide as HTML: LUZTAR_HELP_DIR (an uninstalled build's help/html)
+ * or the installed copy, in the first of the user's languages it has. */
+static char *
+dup_help_html (void)
+{
+  const char *env = g_getenv ("LUZTAR_HELP_DIR");
+  g_autofree char *base = env != NULL && *env != '\0'
+                          ? g_strdup (env) : g_build_filename (PKGDATADIR, "help", NULL);
+  const char * const *languages = g_get_language_names ();
+
+  for (gsize i = 0; languages[i] != NULL; i++)
+    {
+      g_autofree char *path = g_build_filename (base, languages[i], "index.html", NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&path);
+    }
+  return g_build_filename (base, "C", "index.html", NULL);
+}
+
+static void
+help_html_done (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autofree char *path = user_data;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+
+  if (gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+    return;
+  dialog = adw_message_dialog_new (GTK_WINDOW (source), _("Help Unavailable"), NULL);
+  /* TRANSLATORS: %s is the path of the guide's first page, index.html. */
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("Neither a help viewer nor a web browser could open the "
+                                    "user guide. Its pages are in %s."), path);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+show_help_html (GtkWindow *window)
+{
+  char *path = dup_help_html ();
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+
+  gtk_show_uri_full (window, uri, GDK_CURRENT_TIME, NULL, help_html_done, path);
+}
+
+static void
+help_uri_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+    show_help_html (GTK_WINDOW (source));
+}
+
+/* app.help (F1): the user guide in the help viewer (help:luztar); without
+ * one, or uninstalled (LUZTAR_HELP_DIR set), the HTML copy. */
+static void
+help_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  if (window == NULL)
+    return;
+  if (g_getenv ("LUZTAR_HELP_DIR") != NULL)
+    show_help_html (window);
+  else
+    gtk_show_uri_full (window, "help:luztar", GDK_CURRENT_TIME, NULL, help_uri_done, NULL);
+}
+
 /* app.open: a model file by its path (from scripts, over D-Bus); it opens
  * in the active window unless that holds unsaved work. */
 static void
@@ -269,6 +346,7 @@ static const GActionEntry app_actions[] = {
   { "open", open_action, "s" },
   { "new-window", new_window_action },
   { "about", about_action },
+  { "help", help_action },
   { "quit", quit_action },
 };
 
@@ -279,6 +357,7 @@ static const struct
   const char *accel;
 } app_accels[] = {
   { "app.quit", "<Control>q" },
+  { "app.help", "F1" },
   { "app.new-window", "<Control><Shift>n" },
   { "win.new", "<Control>n" },
   { "win.open", "<Control>o" },

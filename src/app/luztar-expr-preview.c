@@ -9,7 +9,7 @@
  * expression at LUZTAR_EXPR_PREVIEW_N_SAMPLES evenly spaced times over
  * [0, t_end] whenever the expression or t_end changes, and draws the
  * samples with luztar_expr_preview_draw(), a plain cairo function that an
- * export can call on any surface (STYLE.md §4.5, point 5).
+ * export can call on any surface (docs/architecture.md, the live plots).
  *
  * Samples that are not finite (1/t at t = 0, log(t − 1) before t = 1) are
  * gaps in the curve and take no part in the autoscaled range: they are

@@ -3,8 +3,8 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shows what the core's assembler makes of the current model (DESIGN.md
- * §4, "Matrix view"): the equations of motion in luz/tar notation, the
+ * Shows what the core's assembler makes of the current model (docs/architecture.md,
+ * the matrix view): the equations of motion in luz/tar notation, the
  * degrees of freedom, M, C, K and f(t), the directions W of the nonsmooth
  * elements with their complementarity pairs and, when M is regular, the
  * linear complementarity system A, B, C, D, e(t), d(t) laid out as the

@@ -127,7 +127,7 @@ def centre(node):
 
 def drag_and_drop(sx, sy, tx, ty):
     """A drag from the palette to the canvas as a person makes it, with the
-    pauses GTK's X11 drag and drop needs (GUI-TESTING.md §4)."""
+    pauses GTK's X11 drag and drop needs (docs/testing.md, the GUI tests)."""
     subprocess.run(["xdotool", "mousemove", str(sx), str(sy), "sleep", "0.1", "mousedown", "1",
                     "sleep", "0.1", "mousemove", str(sx + 15), str(sy + 15), "sleep", "0.25",
                     "mousemove", str(tx - 10), str(ty), "sleep", "0.1", "mousemove", str(tx), str(ty),

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A GtkWidget with its own snapshot (no GtkDrawingArea, as Sysprof's
- * charts), following STYLE.md §4.5:
+ * charts), following docs/architecture.md (the live plots):
  *
  * - The data source is an LzTrace that may still be growing in another
  *   thread.  Rows below the count read from lz_trace_get_n_samples() are
