@@ -143,21 +143,34 @@ sweep_output_open (SweepOutput  *out,
   return TRUE;
 }
 
-gboolean
-sweep_output_row (SweepOutput      *out,
+/* A row as the output writes it: a CSV line, or a JSON object (without
+ * the separator the output puts between them). */
+char *
+sweep_format_row (SweepOutput      *out,
                   const LzSweepRow *row)
 {
-  g_autofree char *text = out->json ? lz_sweep_row_to_json (out->sweep, row)
-                                    : lz_sweep_row_to_csv (out->sweep, row);
+  return out->json ? lz_sweep_row_to_json (out->sweep, row) : lz_sweep_row_to_csv (out->sweep, row);
+}
 
+gboolean
+sweep_output_text (SweepOutput *out,
+                   const char  *text)
+{
   if (out->json)
     fputs (out->rows > 0 ? ",\n  " : "\n  ", out->stream);
   fputs (text, out->stream);
   out->rows++;
-  if (row->error != NULL)
-    out->failed++;
   /* a row on disk is a row a resumed sweep need not redo */
   return fflush (out->stream) == 0;
+}
+
+gboolean
+sweep_output_row (SweepOutput      *out,
+                  const LzSweepRow *row)
+{
+  g_autofree char *text = sweep_format_row (out, row);
+
+  return sweep_output_text (out, text);
 }
 
 gboolean
@@ -373,6 +386,14 @@ lz_cli_sweep (int    argc,
       options_clear (&o);
       return code;
     }
+#ifdef HAVE_MPI
+  if (sweep_mpi_size () > 1)
+    {
+      code = sweep_mpi (sweep, &o);
+      options_clear (&o);
+      return code;
+    }
+#endif
   if (!sweep_output_open (&state.output, sweep, &o, &first, &error))
     {
       g_printerr ("luztar-cli sweep: %s\n", error->message);
