@@ -319,6 +319,74 @@ test_threads (void)
   g_assert_true (g_str_has_prefix (three->str, "20,5,1,"));
 }
 
+/* A row writes its numbers as lz_number_to_string() does, byte for byte
+ * (the row has its own faster way): short decimals, integers, computed
+ * values of 16 and 17 digits, both ends of the range, subnormals, zeros,
+ * infinities, and random bit patterns. */
+static void
+test_csv_numbers (void)
+{
+  static const double fixed[] = {
+    0.6, 0.1, 1, 100, 1e17, 1.5e17, 123456789012345678.0, 1e16, 9.999999999999999e15,
+    0.3, 2.0 / 3, 1.0 / 3, G_PI, -G_PI, 1e-5, 1e-300, 1e300, 2.2250738585072014e-308,
+    4.9e-324, 1e-310, -0.0, 0, 1.7976931348623157e308, -1.7976931348623157e308, 5e-300,
+    0.30000000000000004, 9.5, 99.5, 999999999999999.9, 1152921504606846976.0, INFINITY,
+    -INFINITY, 0.1 + 0.2, 1e15, 1e21, 12345.678, 9.0071992547409920e15, 0.5, 0.25, 2e-5,
+  };
+  g_autoptr(LzSweep) sweep = sweep_of (oscillator);
+  guint n = lz_sweep_get_n_measures (sweep);
+  GRand *rand = g_rand_new_with_seed (20261126);
+  LzSweepRow row = { 0, NULL, g_new0 (double, n), NULL };
+  guint count = 0;
+
+  for (guint round = 0; count < G_N_ELEMENTS (fixed) + 20000; round++)
+    {
+      g_autofree char *line = NULL;
+      g_auto(GStrv) fields = NULL;
+
+      for (guint m = 0; m < n; m++, count++)
+        {
+          double x;
+
+          if (count < G_N_ELEMENTS (fixed))
+            x = fixed[count];
+          else
+            switch (count % 4)
+              {
+              case 0:   /* any bit pattern but NaN */
+                do
+                  {
+                    guint64 bits = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+
+                    memcpy (&x, &bits, sizeof x);
+                  }
+                while (isnan (x));
+                break;
+              case 1:   /* a computed value */
+                x = g_rand_double_range (rand, -1e3, 1e3) * g_rand_double (rand);
+                break;
+              case 2:   /* a short decimal */
+                x = g_rand_int_range (rand, -100000, 100000) / pow (10, g_rand_int_range (rand, 0, 9));
+                break;
+              default:  /* a wide exponent */
+                x = ldexp (g_rand_double (rand), g_rand_int_range (rand, -1080, 1030));
+                break;
+              }
+          row.measures[m] = x;
+        }
+      line = lz_sweep_row_to_csv (sweep, &row);
+      fields = g_strsplit (line, ",", -1);
+      for (guint m = 0; m < n; m++)
+        {
+          g_autofree char *expected = lz_number_to_string (row.measures[m]);
+
+          g_assert_cmpstr (fields[1 + m], ==, expected);
+        }
+    }
+  g_free (row.measures);
+  g_rand_free (rand);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -332,5 +400,6 @@ main (int   argc,
   g_test_add_func ("/lz/sweep/ramp", test_ramp_measures);
   g_test_add_func ("/lz/sweep/ball", test_ball_measures);
   g_test_add_func ("/lz/sweep/threads", test_threads);
+  g_test_add_func ("/lz/sweep/csv-numbers", test_csv_numbers);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -168,17 +169,84 @@ append_csv_text (GString    *out,
     g_string_append_c (out, '"');
 }
 
+/* The significant digits of a number formatted as %e: the mantissa's
+ * digits without trailing zeros. */
+static int
+mantissa_digits (const char *text)
+{
+  const char *e = strchr (text, 'e');
+  int digits = 0, zeros = 0;
+
+  for (const char *p = text; p < e; p++)
+    if (g_ascii_isdigit (*p))
+      {
+        digits++;
+        zeros = *p == '0' ? zeros + 1 : 0;
+      }
+  return MAX (digits - zeros, 1);
+}
+
+/* Appends X as lz_number_to_string() writes it — the fewest significant
+ * digits that read back exactly, as %g — byte for byte, in a few
+ * conversions instead of up to 36: a row's numbers are most of the cost a
+ * sweep adds to a short run (bench/README.md, "Sweeps").
+ *
+ * Why it is the same: for a normal double x the decimals that read back
+ * as x lie within 2^-52·|x| of it, while 15-digit decimals are at least
+ * 10^-15·|x| apart.  So a decimal of d ≤ 15 digits that reads back is
+ * also the nearest 15-digit one, x rounded to 15 digits: when that does
+ * not read back, no shorter form does and the answer is 16 or 17 digits;
+ * when it does, the fewest digits are its own without trailing zeros. */
+static void
+append_shortest (GString *out,
+                 double   x)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  int digits, exponent;
+
+  if (!(fabs (x) >= 1e-300 && fabs (x) <= 1e300))
+    {
+      /* zero, subnormals, the ends of the range, infinities: the plain way */
+      g_autofree char *text = lz_number_to_string (x);
+
+      g_string_append (out, text);
+      return;
+    }
+  g_ascii_formatd (buffer, sizeof buffer, "%.14e", x);
+  if (g_ascii_strtod (buffer, NULL) == x)
+    digits = mantissa_digits (buffer);
+  else
+    {
+      g_ascii_formatd (buffer, sizeof buffer, "%.15e", x);
+      digits = 16;
+      if (g_ascii_strtod (buffer, NULL) != x)
+        {
+          g_ascii_formatd (buffer, sizeof buffer, "%.16e", x);
+          digits = 17;
+        }
+    }
+  /* the rest as lz_number_to_string(): %g with at least the digits of the
+   * integer part below 1e17 */
+  exponent = atoi (strchr (buffer, 'e') + 1);
+  if (exponent >= 0 && exponent < 17 && exponent + 1 > digits)
+    digits = exponent + 1;
+  {
+    char format[8];
+
+    g_snprintf (format, sizeof format, "%%.%dg", digits);
+    g_ascii_formatd (buffer, sizeof buffer, format, x);
+  }
+  g_string_append (out, buffer);
+}
+
 /* Numbers in their shortest exact form; no value is an empty field. */
 static void
 append_number (GString *out,
                double   x)
 {
-  g_autofree char *text = NULL;
-
   if (isnan (x))
     return;
-  text = lz_number_to_string (x);
-  g_string_append (out, text);
+  append_shortest (out, x);
 }
 
 /**
