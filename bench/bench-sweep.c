@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  *   bench-sweep [--runs N] [--rounds R] [--t-end T] [--sample DT]
- *               [--set ID.PARAM=VALUE] FILE
+ *               [--set ID.PARAM=VALUE] [--only WAY] FILE
  *
  * Three ways, alternated R times (so that a busy machine slows each of
  * them alike), each timed over N runs:
@@ -23,6 +23,9 @@
  * Every way samples the trace every DT (default t-end/2000, the sweep's
  * default), so the three compute the same runs.  One CSV line per round
  * and way, then the medians and the sweep's overhead against "run".
+ * --only WAY does N runs of that way once and nothing else, for counting
+ * instructions: under callgrind, the difference between N and 2N runs is
+ * N runs' cost without the start (bench/sweep-speed.py does that).
  */
 
 #include "config.h"
@@ -179,7 +182,7 @@ static void
 usage (void)
 {
   g_printerr ("Usage: bench-sweep [--runs N] [--rounds R] [--t-end T] [--sample DT] "
-              "[--set ID.PARAM=VALUE] FILE\n");
+              "[--set ID.PARAM=VALUE] [--only run|measured|sweep] FILE\n");
   exit (EXIT_FAILURE);
 }
 
@@ -187,7 +190,7 @@ int
 main (int argc, char *argv[])
 {
   guint runs = 1000, rounds = 5;
-  const char *file = NULL, *set = NULL;
+  const char *file = NULL, *set = NULL, *only = NULL;
   double t_end = 0, sample = 0;
   g_autoptr(GError) error = NULL;
   g_autoptr(LzModel) model = NULL;
@@ -212,6 +215,8 @@ main (int argc, char *argv[])
         sample = g_ascii_strtod (argv[++i], NULL);
       else if (strcmp (argv[i], "--set") == 0 && i + 1 < argc)
         set = argv[++i];
+      else if (strcmp (argv[i], "--only") == 0 && i + 1 < argc)
+        only = argv[++i];
       else if (argv[i][0] == '-' || file != NULL)
         usage ();
       else
@@ -257,6 +262,21 @@ main (int argc, char *argv[])
   out = fopen ("/dev/null", "w");
   if (out == NULL)
     return EXIT_FAILURE;
+  if (only != NULL)
+    {
+      guint w = 0;
+
+      while (w < N_WAYS && strcmp (only, way_names[w]) != 0)
+        w++;
+      if (w == N_WAYS)
+        usage ();
+      if (w == WAY_SWEEP)
+        time_sweep (sweep, out);
+      else
+        time_runs (model, plain, &options, type, runs, w == WAY_MEASURED);
+      fclose (out);
+      return EXIT_SUCCESS;
+    }
   for (guint w = 0; w < N_WAYS; w++)
     {
       wall[w] = g_new0 (double, rounds);

@@ -377,18 +377,24 @@ period (const LzTrace *trace,
   for (guint r = first; r < n; r++)
     mean += lz_trace_get_q (trace, r, 0);
   mean /= n - first;
-  for (guint r = first + 1; r < n; r++)
-    {
-      double x0 = lz_trace_get_q (trace, r - 1, 0) - mean, x1 = lz_trace_get_q (trace, r, 0) - mean;
-      double t0 = lz_trace_get_time (trace, r - 1), t1 = lz_trace_get_time (trace, r);
+  {
+    /* each row read once: the previous one is kept */
+    double x0 = lz_trace_get_q (trace, first, 0) - mean, t0 = lz_trace_get_time (trace, first);
 
-      if (x0 < 0 && x1 >= 0)
-        {
-          double t = t0 - x0 * (t1 - t0) / (x1 - x0);
+    for (guint r = first + 1; r < n; r++)
+      {
+        double x1 = lz_trace_get_q (trace, r, 0) - mean, t1 = lz_trace_get_time (trace, r);
 
-          g_array_append_val (up, t);
-        }
-    }
+        if (x0 < 0 && x1 >= 0)
+          {
+            double t = t0 - x0 * (t1 - t0) / (x1 - x0);
+
+            g_array_append_val (up, t);
+          }
+        x0 = x1;
+        t0 = t1;
+      }
+  }
   for (guint m = 1; m <= PERIOD_MAX_CROSSINGS; m++)
     {
       guint len = up->len;
@@ -494,12 +500,26 @@ lz_sweep_measure_trace (const LzSweep *self,
 {
   guint n = lz_trace_get_n_samples (trace), ne = lz_trace_get_n_elements (trace);
   guint first = MIN (lz_trace_find_time (trace, self->after), n - 1);
+  guint nb = lz_trace_get_n_bodies (trace);
   g_autofree Intervals *iv = g_new0 (Intervals, MAX (ne, 1));
+  g_autofree double *q_min = g_new (double, MAX (nb, 1));
+  g_autofree double *q_max = g_new (double, MAX (nb, 1));
   LzEnergy e0, e1;
   guint impacts = 0;
 
   g_return_if_fail (n > 0);
   intervals (self, trace, iv);
+  /* the extremes of every body in one pass over the rows */
+  for (guint b = 0; b < nb; b++)
+    q_min[b] = q_max[b] = lz_trace_get_q (trace, first, b);
+  for (guint r = first + 1; r < n; r++)
+    for (guint b = 0; b < nb; b++)
+      {
+        double q = lz_trace_get_q (trace, r, b);
+
+        q_min[b] = MIN (q_min[b], q);
+        q_max[b] = MAX (q_max[b], q);
+      }
   for (guint e = 0; e < ne; e++)
     impacts += iv[e].impacts;
   lz_trace_get_energy (trace, first, &e0);
@@ -513,13 +533,8 @@ lz_sweep_measure_trace (const LzSweep *self,
         {
         case MEASURE_Q_END: x = lz_trace_get_q (trace, n - 1, i); break;
         case MEASURE_V_END: x = lz_trace_get_v (trace, n - 1, i); break;
-        case MEASURE_Q_MIN:
-        case MEASURE_Q_MAX:
-          x = lz_trace_get_q (trace, first, i);
-          for (guint r = first + 1; r < n; r++)
-            x = self->measure_kind[m] == MEASURE_Q_MIN ? MIN (x, lz_trace_get_q (trace, r, i))
-                                                       : MAX (x, lz_trace_get_q (trace, r, i));
-          break;
+        case MEASURE_Q_MIN: x = q_min[i]; break;
+        case MEASURE_Q_MAX: x = q_max[i]; break;
         case MEASURE_MODE_COUNT: x = iv[i].count; break;
         case MEASURE_MODE_TIME: x = iv[i].time; break;
         case MEASURE_IMPACTS_OF: x = iv[i].impacts; break;
