@@ -32,6 +32,10 @@ G_BEGIN_DECLS
 /* A relative velocity |u| below this is zero: friction sticks, a stop is
  * in contact rather than hit (m/s, or rad/s). */
 #define LZ_TS_VELOCITY_TOL 1e-9
+/* A body with mass took an impact in a step when its velocity jumped by
+ * more than this many times what the smooth forces changed it by (an
+ * impact's jump does not shrink with h, a contact force's effect does). */
+#define LZ_TS_IMPACT_RATIO 10.0
 /* Two times closer than this fraction of h are one instant: a step that
  * ends this close to a sample time or the end time ends on it. */
 #define LZ_TS_TIME_SNAP 1e-9

@@ -221,11 +221,34 @@ element_state (LzTimestep   *self,
     }
 }
 
+/* The rate of element i's coordinate that decides its friction mode:
+ * ġ at the end of the step, but on a damped massless body (first order)
+ * the rate over the step, θ ġ⁺ + (1 − θ) ġ — its velocity is no state of
+ * the scheme: with θ = ½ it rings about its rate, and ġ⁺ alone would make
+ * the friction chatter between stick and slip step by step near a stick.
+ * IN_STEP: called after a step (u_start holds ġ at its start). */
+static double
+friction_rate (const LzTimestep *self,
+               guint             i,
+               gboolean          in_step)
+{
+  const Elem *el = &self->elems[i];
+  double th = self->theta;
+
+  if (!in_step || el->massless != 1)
+    return self->elem_gdot[i];
+  return th * self->elem_gdot[i] + (1 - th) * self->u_start[el->law->row];
+}
+
 /* The modes from the state: freeplay from s, stops from the last contact
- * impulse, friction from the relative velocity. */
+ * impulse, friction from the relative velocity.  A stop is in contact
+ * while it pushes and the gap does not move; on a massless body while it
+ * pushes: the body's velocity is no state of the scheme (a damped one's
+ * rings about its rate with θ = ½), the stop holds its position. */
 static void
 classify (LzTimestep *self,
-          LzMode     *modes)
+          LzMode     *modes,
+          gboolean    in_step)
 {
   for (guint i = 0; i < self->n_elems; i++)
     {
@@ -240,15 +263,19 @@ classify (LzTimestep *self,
           modes[i] = lz_element_law_spring_mode (law, self->elem_g[i]);
           break;
         case LZ_ITEM_FRICTION:
-          modes[i] = fabs (self->elem_gdot[i]) <= LZ_TS_VELOCITY_TOL ? LZ_MODE_STICK
-                     : self->elem_gdot[i] > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+          {
+            double u = friction_rate (self, i, in_step);
+
+            modes[i] = fabs (u) <= LZ_TS_VELOCITY_TOL ? LZ_MODE_STICK
+                       : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+          }
           break;
         case LZ_ITEM_STOP:
           if (law->row < 0)
             break;
           modes[i] = LZ_MODE_FREE;
           for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
-            if (self->z[j] > 0 && fabs (self->elem_gdot[i]) <= LZ_TS_VELOCITY_TOL)
+            if (self->z[j] > 0 && (el->massless != 0 || fabs (self->elem_gdot[i]) <= LZ_TS_VELOCITY_TOL))
               modes[i] = LZ_MODE_CONTACT;
           break;
         case LZ_ITEM_DAMPER:
@@ -500,9 +527,80 @@ accept_step (LzTimestep *self,
   self->parent.stats.steps++;
 }
 
+/* Whether the impulses of the step just accepted made the velocity of body
+ * i (with mass) jump: tmp holds their W⁻¹HᵀΛ, v the velocity after, v1
+ * before. */
+static gboolean
+velocity_jumped (const LzTimestep *self,
+                 int               i)
+{
+  double jump, smooth;
+
+  if (i < 0 || !(self->mass[i] > 0))
+    return FALSE;
+  jump = fabs (self->tmp[i]);
+  smooth = fabs (self->v[i] - self->tmp[i] - self->v1[i]);
+  return jump > LZ_TS_IMPACT_RATIO * smooth + LZ_TS_VELOCITY_TOL;
+}
+
+/* A stop on a massless body that closed in the step: an impact if it
+ * stopped a body with mass — its other port, or through the massless body
+ * a body at the far end of a stop or dry friction on it — whose velocity
+ * jumped; otherwise the massless body just reached it (no mass, no
+ * impact). */
+static gboolean
+massless_stop_impact (const LzTimestep   *self,
+                      const LzElementLaw *law)
+{
+  int ports[2] = { law->a, law->b };
+
+  for (int k = 0; k < 2; k++)
+    {
+      int z = ports[k];
+
+      if (velocity_jumped (self, ports[1 - k]))
+        return TRUE;
+      if (z < 0 || self->mass[z] > 0)
+        continue;
+      for (guint f = 0; f < self->n_elems; f++)
+        {
+          const LzElementLaw *fl = self->elems[f].law;
+
+          if (fl != law && (fl->kind == LZ_ITEM_STOP || fl->kind == LZ_ITEM_FRICTION)
+              && (fl->a == z || fl->b == z) && velocity_jumped (self, fl->a == z ? fl->b : fl->a))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* What is known about element E's switch beyond its modes: an impact (a
+ * free stop that took an impulse against its approach), or a massless
+ * body reaching a stop (no impact, unless it stopped a body with mass
+ * through it). */
+static LzSwitchFlags
+switch_flags (const LzTimestep *self,
+              guint             e)
+{
+  const Elem *el = &self->elems[e];
+  const LzElementLaw *law = el->law;
+  gboolean pushed = FALSE;
+
+  if (law->kind != LZ_ITEM_STOP || law->row < 0 || self->modes[e] != LZ_MODE_FREE)
+    return el->massless != 0 && law->kind == LZ_ITEM_STOP ? LZ_SWITCH_MASSLESS : 0;
+  for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
+    if (self->z[j] > 0
+        && (self->vars[j].kind == VAR_STOP_LOWER ? self->u_start[law->row] < -LZ_TS_VELOCITY_TOL
+                                                : self->u_start[law->row] > LZ_TS_VELOCITY_TOL))
+      pushed = TRUE;
+  if (el->massless == 0)
+    return pushed ? LZ_SWITCH_IMPACT : 0;
+  return pushed && massless_stop_impact (self, law) ? LZ_SWITCH_IMPACT : LZ_SWITCH_MASSLESS;
+}
+
 /* The modes at the end T1 of the step into new_modes, and an event at
- * its label TL for every element whose mode changed or that was hit (a
- * free stop that took an impulse against its approach); TRUE if any. */
+ * its label TL for every element whose mode changed or that was hit;
+ * TRUE if any. */
 static gboolean
 log_mode_switches (LzTimestep *self,
                    double      t1,
@@ -513,21 +611,11 @@ log_mode_switches (LzTimestep *self,
   gboolean any_event = FALSE;
 
   element_state (self, self->q, self->v, t1, row);
-  classify (self, self->new_modes);
+  classify (self, self->new_modes, TRUE);
   for (guint e = 0; e < self->n_elems; e++)
     {
-      const Elem *el = &self->elems[e];
-      const LzElementLaw *law = el->law;
-      LzSwitchFlags flags = 0;
+      LzSwitchFlags flags = switch_flags (self, e);
 
-      if (law->kind == LZ_ITEM_STOP && law->row >= 0 && self->modes[e] == LZ_MODE_FREE)
-        for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
-          if (self->z[j] > 0
-              && (self->vars[j].kind == VAR_STOP_LOWER ? self->u_start[law->row] < -LZ_TS_VELOCITY_TOL
-                                                      : self->u_start[law->row] > LZ_TS_VELOCITY_TOL))
-            flags |= LZ_SWITCH_IMPACT;
-      if (el->massless != 0 && law->kind == LZ_ITEM_STOP)
-        flags |= LZ_SWITCH_MASSLESS;
       if ((flags & LZ_SWITCH_IMPACT) || self->new_modes[e] != self->modes[e])
         {
           LzEvent ev = { tl, e, self->modes[e], self->new_modes[e],
@@ -595,7 +683,7 @@ timestep_start (LzIntegrator *integrator,
   lz_ts_balance_massless (self, integrator->t);
 
   element_state (self, self->q, self->v, integrator->t, TRUE);
-  classify (self, self->modes);
+  classify (self, self->modes, FALSE);
   for (guint i = 0; i < self->n_elems; i++)
     if (self->modes[i] != LZ_MODE_NONE)
       {
