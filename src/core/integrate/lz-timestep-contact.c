@@ -128,30 +128,21 @@ lz_ts_add_element_vars (LzTimestep *self,
   if (law->row < 0)
     return;
   self->row_element[law->row] = (int) law->index;
-  switch (law->kind)
+  /* the nonsmooth elements: stops, friction, springs and gears with
+   * freeplay */
+  if (law->kind == LZ_ITEM_STOP)
     {
-    case LZ_ITEM_STOP:
       if (isfinite (law->lower))
         add_var (self, VAR_STOP_LOWER, law->row, 1, 0, 0);
       if (isfinite (law->upper))
         add_var (self, VAR_STOP_UPPER, law->row, -1, 0, 0);
-      break;
-    case LZ_ITEM_FRICTION:
-      add_var (self, VAR_FRICTION, law->row, -1, -h * law->fneg, h * law->fpos);
-      break;
-    case LZ_ITEM_SPRING:
-    case LZ_ITEM_GEAR:
+    }
+  else if (law->kind == LZ_ITEM_FRICTION)
+    add_var (self, VAR_FRICTION, law->row, -1, -h * law->fneg, h * law->fpos);
+  else
+    {
+      g_assert (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR);
       add_var (self, VAR_FREEPLAY, law->row, 1, -INFINITY, INFINITY);
-      break;
-    case LZ_ITEM_DAMPER:
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
-    default:
-      g_assert_not_reached ();
     }
   el->n_vars = self->n_vars - el->first_var;
 }

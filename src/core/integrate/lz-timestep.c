@@ -192,29 +192,13 @@ element_state (LzTimestep   *self,
       lz_ts_element_g0 (self, i, t, &g0, &g0dot);
       g = lz_element_law_g (law, q, g0);
       gd = lz_element_law_g (law, v, g0dot);
-      switch (law->kind)
-        {
-        case LZ_ITEM_SPRING:
-        case LZ_ITEM_GEAR:
-          T = law->k * (law->freeplay > 0 ? lz_luz (g - law->offset, law->freeplay) : g - law->offset);
-          break;
-        case LZ_ITEM_DAMPER:
-          T = law->c * gd;
-          break;
-        case LZ_ITEM_FRICTION:
-        case LZ_ITEM_STOP:
-          /* λ = −T: the impulse of the last step over h */
-          T = law->c * gd - (law->row >= 0 ? self->lambda[law->row] / self->h : 0.0);
-          break;
-        case LZ_ITEM_GROUND:
-        case LZ_ITEM_BODY:
-        case LZ_ITEM_FORCE:
-        case LZ_ITEM_PRESCRIBED:
-        case LZ_ITEM_ACTUATOR:
-        case LZ_ITEM_N_KINDS:
-        default:
-          g_assert_not_reached ();
-        }
+      if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
+        T = law->k * (law->freeplay > 0 ? lz_luz (g - law->offset, law->freeplay) : g - law->offset);
+      else if (law->kind == LZ_ITEM_DAMPER)
+        T = law->c * gd;
+      else
+        /* friction and stops, λ = −T: the impulse of the last step over h */
+        T = law->c * gd - (law->row >= 0 ? self->lambda[law->row] / self->h : 0.0);
       self->elem_g[i] = g;
       self->elem_gdot[i] = gd;
       self->elem_force[i] = T;
@@ -256,37 +240,21 @@ classify (LzTimestep *self,
       const LzElementLaw *law = el->law;
 
       modes[i] = LZ_MODE_NONE;
-      switch (law->kind)
+      if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
+        modes[i] = lz_element_law_spring_mode (law, self->elem_g[i]);
+      else if (law->kind == LZ_ITEM_FRICTION)
         {
-        case LZ_ITEM_SPRING:
-        case LZ_ITEM_GEAR:
-          modes[i] = lz_element_law_spring_mode (law, self->elem_g[i]);
-          break;
-        case LZ_ITEM_FRICTION:
-          {
-            double u = friction_rate (self, i, in_step);
+          double u = friction_rate (self, i, in_step);
 
-            modes[i] = fabs (u) <= LZ_TS_VELOCITY_TOL ? LZ_MODE_STICK
-                       : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
-          }
-          break;
-        case LZ_ITEM_STOP:
-          if (law->row < 0)
-            break;
+          modes[i] = fabs (u) <= LZ_TS_VELOCITY_TOL ? LZ_MODE_STICK
+                     : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+        }
+      else if (law->kind == LZ_ITEM_STOP && law->row >= 0)
+        {
           modes[i] = LZ_MODE_FREE;
           for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
             if (self->z[j] > 0 && (el->massless != 0 || fabs (self->elem_gdot[i]) <= LZ_TS_VELOCITY_TOL))
               modes[i] = LZ_MODE_CONTACT;
-          break;
-        case LZ_ITEM_DAMPER:
-        case LZ_ITEM_GROUND:
-        case LZ_ITEM_BODY:
-        case LZ_ITEM_FORCE:
-        case LZ_ITEM_PRESCRIBED:
-        case LZ_ITEM_ACTUATOR:
-        case LZ_ITEM_N_KINDS:
-        default:
-          break;
         }
     }
 }
