@@ -441,7 +441,7 @@ switches (const LzTrace *trace,
             break;
           }
       if (prev >= 0 && g_array_index (out, LzEvent, prev).to == ev.from
-          && (ev.t - g_array_index (out, LzEvent, prev).t <= BLIP_STEPS * h * (1 + 1e-9)
+          && (ev.t - g_array_index (out, LzEvent, prev).t <= BLIP_STEPS * h * (1 + DRIFT)
               || within_ulp (ev.t, g_array_index (out, LzEvent, prev).t)))
         {
           g_array_index (out, LzEvent, prev).to = ev.to;
