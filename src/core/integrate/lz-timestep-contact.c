@@ -15,9 +15,9 @@
  *   friction           z = hF ∈ [−hF0⁻, hF0⁺], Λ −= z,  the relay on −u⁺
  *   freeplay           z = Λ = −h·k·luz(s_θ, Δ) at the θ-point,
  *                      s_θ = s + hθ(θ u⁺ + (1−θ) u) − ℓ0 (the dead zone of
- *                      DESIGN.md §3, p − m = luz(s_θ, Δ), solved in closed
- *                      form for one row given the others: x + γ·luz(x, Δ)
- *                      = S, Theorem 3.7 of paper 000)
+ *                      docs/assembly.md, p − m = luz(s_θ, Δ), solved in
+ *                      closed form for one row given the others:
+ *                      x + γ·luz(x, Δ) = S, Theorem 3.7 of paper 000)
  *
  * with u = Hv + ġ0 the relative velocities.  In Λ the problem is the
  * minimum of a convex function (½ΛᵀDΛ + linear terms + the indicator of
