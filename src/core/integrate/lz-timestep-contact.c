@@ -254,8 +254,8 @@ lz_ts_delassus_new (LzTimestep *self,
           }
     }
   self->d_start[nr] = (int) d_col->len;
-  self->d_col = (int *) g_array_free (g_steal_pointer (&d_col), FALSE);
-  self->d_val = (double *) g_array_free (g_steal_pointer (&d_val), FALSE);
+  self->d_col = g_array_steal (d_col, NULL);
+  self->d_val = g_array_steal (d_val, NULL);
   if (!var_diagonals (self, diag, error))
     return FALSE;
   fallback_new (self);
