@@ -66,7 +66,6 @@ lz_cli_run (int    argc,
   LzIntegratorOptions options;
   LzIntegratorStats stats;
   LzEnergy energy;
-  const char *method;
   g_autoptr(GTimer) timer = NULL;
   LzStepResult result;
   double wall, e0;
@@ -89,13 +88,9 @@ lz_cli_run (int    argc,
   if (model == NULL)
     return LZ_CLI_EXIT_BAD_INPUT;
 
-  method = method_name != NULL ? method_name : lz_method_to_string (lz_model_get_simulation (model)->method);
-  if (strcmp (method, "timestep") == 0)
-    type = lz_integrator_timestep;
-  else if (strcmp (method, "event") == 0)
-    type = lz_integrator_event;
-  else
-    return lz_cli_usage_error (spec.name, _("unknown method “%s” (use timestep or event)"), method);
+  type = lz_cli_method (spec.name, method_name, model);
+  if (type == NULL)
+    return LZ_CLI_EXIT_USAGE;
 
   assembly = lz_assembly_new (model, &error);
   if (assembly == NULL)

@@ -47,8 +47,6 @@ configure (LzSweep         *sweep,
   g_autoptr(GError) error = NULL;
   LzIntegratorOptions options;
   LzSweepMeasures measures = { 0 };
-  const char *method = o->method != NULL ? o->method
-                       : lz_method_to_string (lz_model_get_simulation (model)->method);
   const LzIntegratorType *type;
 
   lz_integrator_options_init (&options);
@@ -59,12 +57,9 @@ configure (LzSweep         *sweep,
       || !lz_cli_parse_number (spec.name, "--after", o->after, &measures.after)
       || !lz_cli_parse_number (spec.name, "--strobe", o->strobe, &measures.strobe_period))
     return LZ_CLI_EXIT_USAGE;
-  if (strcmp (method, "timestep") == 0)
-    type = lz_integrator_timestep;
-  else if (strcmp (method, "event") == 0)
-    type = lz_integrator_event;
-  else
-    return lz_cli_usage_error (spec.name, _("unknown method “%s” (use timestep or event)"), method);
+  type = lz_cli_method (spec.name, o->method, model);
+  if (type == NULL)
+    return LZ_CLI_EXIT_USAGE;
   lz_sweep_set_method (sweep, type, &options);
   if (o->strobe != NULL && o->strobe_count <= 0)
     o->strobe_count = 1;

@@ -115,6 +115,12 @@ gboolean lz_cli_parse_number (const char *command,
                               const char *text,
                               double     *value);
 
+/* The integrator NAME ("timestep" or "event"; NULL: the model's method);
+ * NULL after a usage error. */
+const LzIntegratorType *lz_cli_method (const char    *command,
+                                       const char    *name,
+                                       const LzModel *model);
+
 /* Writes RESULT to OUTPUT (NULL or "-": standard output); returns the
  * exit code, having said on stderr what failed. */
 int lz_cli_write_output (const char *command,
