@@ -1,0 +1,615 @@
+/* lz-event-modes.c — at an event: impacts, the new modes, Zeno, the log
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_odeiv2.h>
+
+#include "lz-error.h"
+#include "lz-event-private.h"
+#include "lz-integrator-private.h"
+#include "lz-lcp.h"
+#include "lz-luz.h"
+#include "lz-model-private.h"
+#include "lz-simplify-private.h"
+
+/* Below this approach speed an impact gives no bounce: the stop stays in
+ * contact (the impulse LCP with e = 0 for it, the kinetic energy booked
+ * as impact loss; lz_event_handle_event() logs it as cause "zeno").  A body held
+ * on a stop with e = 1 by a stiff load (paper 002's tyre under its
+ * suspension) otherwise chatters: after each landing the approach
+ * speeds shrink only as the dampers take the energy, the intervals
+ * shrink with them, and thousands of ever smaller bounces — of heights
+ * (ġ⁻)²/2g̈, nanometres — never end in contact; the rounding of the
+ * located instants keeps a resting contact bouncing too.  The threshold
+ * is relative to the run's velocity scale (the largest speed so far): a
+ * bounce of 1e-3 of it is far below what the run resolves.  With e < 1
+ * it is the end of a Zeno sequence (the rest of the geometric series is
+ * spent in contact).  The law itself is not smoothed: above the
+ * threshold every impact bounces with the stop's e. */
+static double
+rest_v_tol (const LzEventIntegrator *self)
+{
+  return 1e-3 * MAX (1.0, self->v_scale);
+}
+
+/* Impulse LCP over the stops at a limit: P ≥ 0 ⊥ u⁺ + e·u⁻ ≥ 0 (lower),
+ * the mirror for upper limits; u⁺ = u⁻ + D P, D = H M⁻¹ Hᵀ.  Returns the
+ * kinetic energy lost; marks the impacted stops. */
+static double
+resolve_impacts (LzEventIntegrator *self,
+                 double             t,
+                 double            *y,
+                 double             pos_tol)
+{
+  guint n = self->n, m = 0;
+  guint idx[64];
+  gboolean upper[64];
+  double ke0 = 0, ke1 = 0, ground_work = 0;
+  double *v = y + n;
+
+  lz_event_rhs (t, y, self->dydt, self);
+  /* a through-stop closes by the stop that reaches its limit (the other
+   * is on its own): Newton's law with that stop's e (both: the smaller) */
+  for (guint p = 0; p < self->nT; p++)
+    {
+      const Through *th = &self->through[p];
+      gboolean k_on = self->mode[th->k] == LZ_MODE_CONTACT, r_on = self->mode[th->r] == LZ_MODE_CONTACT;
+
+      self->el[th->v].e = k_on && !r_on ? self->el[th->r].e
+                          : r_on && !k_on ? self->el[th->k].e
+                          : MIN (self->el[th->k].e, self->el[th->r].e);
+    }
+  for (guint e = 0; e < self->ne && m < 64; e++)
+    {
+      const Elem *el = &self->el[e];
+      double g = lz_event_wdot (el, y) + self->g0[e];
+
+      self->impacted[e] = FALSE;
+      /* a massless body reaching a stop is no impact: it has no momentum */
+      if (el->kind != LZ_ITEM_STOP || self->is_static[e])
+        continue;
+      if (isfinite (el->lower) && g - el->lower <= pos_tol)
+        {
+          idx[m] = e;
+          upper[m++] = FALSE;
+        }
+      else if (isfinite (el->upper) && el->upper - g <= pos_tol)
+        {
+          idx[m] = e;
+          upper[m++] = TRUE;
+        }
+    }
+  if (m == 0)
+    return 0;
+  {
+    g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
+    g_autoptr(gsl_vector) b = gsl_vector_alloc (m);
+    g_autoptr(gsl_vector) z = gsl_vector_alloc (m);
+    g_autoptr(gsl_vector) w = gsl_vector_alloc (m);
+    gboolean any = FALSE;
+
+    for (guint i = 0; i < m; i++)
+      {
+        const Elem *x = &self->el[idx[i]];
+        double sx = upper[i] ? -1 : 1;
+        double u = sx * (lz_event_wdot (x, v) + self->g0d[idx[i]]);
+
+        double e_law = x->e;
+
+        if (u < -1e-12 * self->v_scale)
+          any = TRUE;
+        self->impact_speed[idx[i]] = MAX (0, -u);
+        /* an approach slower than the resting tolerance is a persistent
+         * contact, not a bounce (see rest_v_tol()) */
+        if (-u < rest_v_tol (self))
+          e_law = 0;
+        gsl_vector_set (b, i, (1 + e_law) * u);
+        for (guint j = 0; j < m; j++)
+          {
+            const Elem *yv = &self->el[idx[j]];
+            double sy = upper[j] ? -1 : 1, d = lz_event_minv_dot (self, x, yv);
+
+            gsl_matrix_set (A, i, j, sx * sy * d);
+          }
+      }
+    if (!any)
+      return 0;
+    for (guint i = 0; i < n; i++)
+      ke0 += 0.5 * self->mass[i] * v[i] * v[i];
+    /* ω = (1+e)u⁻ + D P … with u⁺ = u⁻ + D P: u⁺ + e u⁻ = (1+e)u⁻ + D P */
+    if (!lz_lcp_solve_lemke (A, b, z, w, NULL, NULL))
+      return 0;
+    for (guint j = 0; j < m; j++)
+      {
+        double P = gsl_vector_get (z, j) * (upper[j] ? -1 : 1);
+        const Elem *el = &self->el[idx[j]];
+
+        if (gsl_vector_get (z, j) > 0)
+          {
+            /* the located instant may be a hair past the limit: put g on it
+             * (the smallest M-norm shift along w) */
+            double g = lz_event_wdot (el, y) + self->g0[idx[j]];
+            double limit = upper[j] ? el->upper : el->lower;
+            double Dw = gsl_matrix_get (A, j, j), shift = (limit - g) / Dw;
+
+            self->impacted[idx[j]] = TRUE;
+            if (el->b >= 0)
+              y[el->b] += shift * el->cb / self->mass[el->b];
+            if (el->a >= 0)
+              y[el->a] -= shift * el->ca / self->mass[el->a];
+          }
+        if (el->b >= 0)
+          v[el->b] += P * el->cb / self->mass[el->b];
+        if (el->a >= 0)
+          v[el->a] -= P * el->ca / self->mass[el->a];
+        /* a moving ground port pushes: the impulse does the work −P·ġ0
+         * (ġ0 the ground's part of ġ), a work of the sources */
+        ground_work -= P * self->g0d[idx[j]];
+      }
+    for (guint i = 0; i < n; i++)
+      ke1 += 0.5 * self->mass[i] * v[i] * v[i];
+  }
+  /* a through-stop's impact is the impact of the stop that closed */
+  for (guint p = 0; p < self->nT; p++)
+    {
+      const Through *th = &self->through[p];
+
+      if (!self->impacted[th->v])
+        continue;
+      for (guint j = 0; j < 2; j++)
+        {
+          guint e = j == 0 ? th->k : th->r;
+
+          if (self->mode[e] != LZ_MODE_CONTACT)
+            {
+              self->impacted[e] = TRUE;
+              self->impact_speed[e] = self->impact_speed[th->v];
+            }
+        }
+    }
+  /* what the impact dissipates is the kinetic energy lost relative to the
+   * moving limit: ke0 − ke1 + work of the ground */
+  y[2 * n + 2] += ground_work;
+  return ke0 - ke1 + ground_work;
+}
+
+/* The acceleration-level mode selection over the candidates (stops at a
+ * limit moving along it, friction with ġ = 0); sets new_mode. */
+static gboolean
+select_modes (LzEventIntegrator *self,
+              double             t,
+              double            *y,
+              double             pos_tol,
+              double             v_tol)
+{
+  guint n = self->n, ncand = 0, L = 0;
+  guint cand[64], first[64];
+  const double *q = y, *v = y + n;
+  LzMode saved[256];
+  gboolean ok = TRUE, *th_cand = g_newa (gboolean, MAX (self->nT, 1));
+  LzMode *k_before = g_newa (LzMode, MAX (self->nT, 1));
+
+  /* the candidates' own laws are left out of a_free: evaluate with every
+   * candidate free (friction slack), then couple them through the LCP */
+  for (guint e = 0; e < self->ne && e < 256; e++)
+    saved[e] = self->mode[e];
+  /* a through-stop at its limit decides its R: the balance leaves R out */
+  for (guint p = 0; p < self->nT; p++)
+    {
+      const Through *th = &self->through[p];
+      const Elem *el = &self->el[th->v], *k = &self->el[th->k];
+      double g0, g0d, g0dd, g;
+
+      if (th->friction)
+        {
+          /* through friction: while K is at its limit */
+          lz_event_ground_terms (self, th->k, t, &g0, &g0d, &g0dd);
+          g = lz_event_elem_g (k, q, g0);
+          th_cand[p] = th->sk > 0 ? g - k->lower <= pos_tol : k->upper - g <= pos_tol;
+        }
+      else
+        {
+          lz_event_ground_terms (self, th->v, t, &g0, &g0d, &g0dd);
+          th_cand[p] = lz_event_elem_g (el, q, g0) - el->lower <= pos_tol && lz_event_wdot (el, v) + g0d <= v_tol;
+        }
+      self->s_excluded[th->r] = th_cand[p];
+      k_before[p] = self->mode[th->k];
+    }
+  /* the massless bodies' springs with freeplay and stops: by their balance */
+  if (!lz_event_node_select (self, t, y))
+    ok = FALSE;
+  /* the damped ones' stops and dry friction: by the velocities they allow */
+  lz_event_dvel_select (self, t, y, pos_tol, v_tol);
+  /* a through friction's K in contact stays so while at its limit: the
+   * balance without R cannot see the body with mass pressing (K's force,
+   * with V's share, lets it go if it should) */
+  for (guint p = 0; p < self->nT; p++)
+    if (self->through[p].friction && th_cand[p] && k_before[p] == LZ_MODE_CONTACT)
+      {
+        self->mode[self->through[p].k] = LZ_MODE_CONTACT;
+        self->el[self->through[p].k].contact_upper = self->through[p].sk < 0;
+      }
+  lz_event_rhs (t, y, self->dydt, self);
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double g = lz_event_wdot (el, q) + self->g0[e], gd = lz_event_wdot (el, v) + self->g0d[e], s;
+
+      if (self->is_static[e])
+        continue;
+      switch (el->kind)
+        {
+        case LZ_ITEM_FRICTION:
+          if (e >= self->nm && self->mode[self->through[e - self->nm].k] != LZ_MODE_CONTACT)
+            self->mode[e] = LZ_MODE_NONE;       /* K off: no through friction */
+          else if (fabs (gd) <= v_tol && ncand < 64)
+            {
+              cand[ncand++] = e;
+              self->mode[e] = LZ_MODE_NONE;
+            }
+          else
+            self->mode[e] = gd > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+          break;
+        case LZ_ITEM_STOP:
+          self->el[e].contact_upper = FALSE;
+          if (isfinite (el->lower) && g - el->lower <= pos_tol && gd <= v_tol && ncand < 64)
+            {
+              cand[ncand++] = e;
+              self->mode[e] = LZ_MODE_FREE;
+            }
+          else if (isfinite (el->upper) && el->upper - g <= pos_tol && gd >= -v_tol && ncand < 64)
+            {
+              self->el[e].contact_upper = TRUE;
+              cand[ncand++] = e;
+              self->mode[e] = LZ_MODE_FREE;
+            }
+          else
+            self->mode[e] = LZ_MODE_FREE;
+          break;
+        case LZ_ITEM_SPRING:
+        case LZ_ITEM_GEAR:
+          if (el->freeplay > 0)
+            {
+              s = g - el->offset;
+              if (s > el->freeplay + pos_tol || (s > el->freeplay - pos_tol && gd > 0))
+                self->mode[e] = LZ_MODE_ENGAGED_POS;
+              else if (s < -el->freeplay - pos_tol || (s < -el->freeplay + pos_tol && gd < 0))
+                self->mode[e] = LZ_MODE_ENGAGED_NEG;
+              else
+                self->mode[e] = LZ_MODE_GAP;
+            }
+          break;
+        case LZ_ITEM_GROUND:
+        case LZ_ITEM_BODY:
+        case LZ_ITEM_DAMPER:
+        case LZ_ITEM_FORCE:
+        case LZ_ITEM_PRESCRIBED:
+        case LZ_ITEM_ACTUATOR:
+        case LZ_ITEM_N_KINDS:
+        default:
+          break;
+        }
+    }
+  memcpy (self->new_mode, self->mode, self->ne * sizeof (LzMode));
+  if (ncand == 0)
+    {
+      for (guint e = 0; e < self->ne && e < 256; e++)
+        self->mode[e] = saved[e];
+      for (guint p = 0; p < self->nT; p++)
+        self->s_excluded[self->through[p].r] = FALSE;
+      return ok;
+    }
+
+  /* a_free with no constraints */
+  self->nc = 0;
+  lz_event_accelerations (self, t, q, v, self->a);
+
+  for (guint c = 0; c < ncand; c++)
+    {
+      first[c] = L;
+      L += self->el[cand[c]].kind == LZ_ITEM_FRICTION ? 2 : 1;
+    }
+  {
+    g_autoptr(gsl_matrix) A = gsl_matrix_calloc (L, L);
+    g_autoptr(gsl_vector) b = gsl_vector_alloc (L);
+    g_autoptr(gsl_vector) z = gsl_vector_alloc (L);
+    g_autoptr(gsl_vector) w = gsl_vector_alloc (L);
+    g_autofree double *lambda0 = g_new0 (double, ncand);
+
+    /* generalized force per unknown: contact λ along ±w; friction μ:
+     * −F w = −(μ − F0⁻) w */
+    for (guint c = 0; c < ncand; c++)
+      if (self->el[cand[c]].kind == LZ_ITEM_FRICTION)
+        lambda0[c] = self->el[cand[c]].fneg;      /* the constant part of −F */
+    for (guint i = 0; i < ncand; i++)
+      {
+        const Elem *x = &self->el[cand[i]];
+        double sx = x->kind == LZ_ITEM_STOP && x->contact_upper ? -1 : 1;
+        double gdd0 = lz_event_wdot (x, self->a) + self->g0dd[cand[i]];
+        int row = x->kind == LZ_ITEM_FRICTION ? (int) first[i] + 1 : (int) first[i];
+        double scale = x->kind == LZ_ITEM_FRICTION ? -1 : sx;   /* μ row: ξ1 − g̈ */
+
+        for (guint j = 0; j < ncand; j++)
+          {
+            const Elem *yv = &self->el[cand[j]];
+            double d = lz_event_minv_dot (self, x, yv), gj;
+            int col;
+
+            if (yv->kind == LZ_ITEM_FRICTION)
+              {
+                gj = -1;                       /* force −μ·w (+ F0⁻ w in lambda0) */
+                col = (int) first[j] + 1;
+              }
+            else
+              {
+                gj = yv->contact_upper ? -1 : 1;
+                col = (int) first[j];
+              }
+            *gsl_matrix_ptr (A, row, col) += scale * d * gj;
+            gdd0 += d * lambda0[j];
+          }
+        if (x->kind == LZ_ITEM_FRICTION)
+          {
+            /* ξ1 row: F0⁺ + F0⁻ − μ;  μ row: ξ1 − g̈ */
+            gsl_vector_set (b, first[i], x->fpos + x->fneg);
+            *gsl_matrix_ptr (A, first[i], first[i] + 1) -= 1;
+            *gsl_matrix_ptr (A, first[i] + 1, first[i]) += 1;
+            gsl_vector_set (b, first[i] + 1, -gdd0);
+          }
+        else
+          gsl_vector_set (b, first[i], sx * gdd0);
+      }
+    if (!lz_lcp_solve_lemke (A, b, z, w, NULL, NULL))
+      ok = FALSE;
+    for (guint c = 0; c < ncand; c++)
+      {
+        guint e = cand[c];
+        const Elem *el = &self->el[e];
+
+        if (el->kind == LZ_ITEM_FRICTION)
+          {
+            double xi1 = gsl_vector_get (z, first[c]);
+            double xi2 = gsl_vector_get (w, first[c] + 1);
+
+            /* Lemke's nonbasic variables are exact zeros: any ξ > 0 is a
+             * slip, however small (just past a force limit) */
+            self->new_mode[e] = !ok ? LZ_MODE_STICK
+                                : xi1 > 0 ? LZ_MODE_SLIP_POS
+                                : xi2 > 0 ? LZ_MODE_SLIP_NEG
+                                : LZ_MODE_STICK;
+          }
+        else
+          self->new_mode[e] = ok && gsl_vector_get (z, first[c]) > 0 ? LZ_MODE_CONTACT
+                              : ok ? LZ_MODE_FREE : LZ_MODE_CONTACT;
+      }
+  }
+  /* a through-stop that holds holds its K and R; one that lifts off
+   * with K off too leaves R to the balance without K */
+  {
+    gboolean again = FALSE;
+
+    LzMode *first_k = g_newa (LzMode, MAX (self->nT, 1));
+
+    for (guint p = 0; p < self->nT; p++)
+      {
+        const Through *th = &self->through[p];
+
+        first_k[p] = self->new_mode[th->k];
+        if (!th_cand[p])
+          continue;
+        if (th->friction)
+          {
+            /* R takes the through friction's mode; K off, the balance decides R */
+            if (self->new_mode[th->v] != LZ_MODE_NONE)
+              self->new_mode[th->r] = self->new_mode[th->v];
+            else
+              {
+                self->s_excluded[th->r] = FALSE;
+                again = TRUE;
+              }
+            continue;
+          }
+        if (self->new_mode[th->v] == LZ_MODE_CONTACT)
+          {
+            self->new_mode[th->k] = self->new_mode[th->r] = LZ_MODE_CONTACT;
+            self->el[th->k].contact_upper = th->sk < 0;
+            self->el[th->r].contact_upper = th->sr < 0;
+          }
+        else if (self->mode[th->k] != LZ_MODE_CONTACT)
+          {
+            self->s_excluded[th->r] = FALSE;
+            self->s_excluded[th->k] = again = TRUE;
+          }
+      }
+    if (again)
+      {
+        LzMode *massive = g_newa (LzMode, self->ne);
+
+        memcpy (massive, self->mode, self->ne * sizeof (LzMode));
+        if (!lz_event_node_select (self, t, y))
+          ok = FALSE;
+        lz_event_dvel_select (self, t, y, pos_tol, v_tol);
+        for (guint r = 0; r < self->nS; r++)
+          if (!self->s_excluded[self->iS[r]])
+            self->new_mode[self->iS[r]] = self->mode[self->iS[r]];
+        for (guint r = 0; r < self->nDS; r++)
+          if (!self->s_excluded[self->iDS[r]])
+            self->new_mode[self->iDS[r]] = self->mode[self->iDS[r]];
+        for (guint p = 0; p < self->nT; p++)
+          if (self->through[p].friction)
+            self->new_mode[self->through[p].k] = first_k[p];   /* as decided with R left out */
+        memcpy (self->mode, massive, self->ne * sizeof (LzMode));
+      }
+    for (guint p = 0; p < self->nT; p++)
+      self->s_excluded[self->through[p].k] = self->s_excluded[self->through[p].r] = FALSE;
+  }
+  return ok;
+}
+
+/* The through-stops' modes in MODE agree with their stops' (PRIOR the
+ * modes before): V reaching contact puts K and R in contact; K or R
+ * lifting off lifts V; V off with both on (V lifted off) frees R — K
+ * keeps the massless body on the body with mass, and K's force guard
+ * decides at once if it should not. */
+void
+lz_event_through_sync (LzEventIntegrator *self,
+                       LzMode            *mode,
+                       const LzMode      *prior,
+                       double             t,
+                       const double      *y)
+{
+  for (guint p = 0; p < self->nT; p++)
+    {
+      const Through *th = &self->through[p];
+
+      if (th->friction)
+        {
+          /* V acts while K is in contact, R in V's mode; K off, R goes on
+           * by itself (stuck where it is) */
+          if (mode[th->k] != LZ_MODE_CONTACT)
+            {
+              if (mode[th->v] != LZ_MODE_NONE)
+                {
+                  mode[th->r] = mode[th->v];
+                  if (mode[th->r] == LZ_MODE_STICK)
+                    {
+                      double g0, g0d, g0dd;
+
+                      lz_event_ground_terms (self, th->r, t, &g0, &g0d, &g0dd);
+                      self->el[th->r].stick_g = lz_event_elem_g (&self->el[th->r], y, g0);
+                    }
+                }
+              mode[th->v] = LZ_MODE_NONE;
+            }
+          else if (mode[th->v] == LZ_MODE_NONE)
+            mode[th->v] = mode[th->r];
+          else
+            mode[th->r] = mode[th->v];
+          continue;
+        }
+      if (mode[th->v] == LZ_MODE_CONTACT && prior[th->v] != LZ_MODE_CONTACT)
+        {
+          mode[th->k] = mode[th->r] = LZ_MODE_CONTACT;
+          self->el[th->k].contact_upper = th->sk < 0;
+          self->el[th->r].contact_upper = th->sr < 0;
+        }
+      else if (mode[th->v] == LZ_MODE_CONTACT
+               && (mode[th->k] != LZ_MODE_CONTACT || mode[th->r] != LZ_MODE_CONTACT))
+        mode[th->v] = LZ_MODE_FREE;
+      else if (mode[th->v] != LZ_MODE_CONTACT && mode[th->k] == LZ_MODE_CONTACT
+               && mode[th->r] == LZ_MODE_CONTACT)
+        mode[th->r] = LZ_MODE_FREE;
+    }
+}
+
+/* Handles an event at (t, y): impacts, mode selection, projection, log. */
+double
+lz_event_handle_event (LzEventIntegrator *self,
+                       LzTrace           *trace,
+                       double             t,
+                       double            *y,
+                       gboolean           initial)
+{
+  double zeno_delay = 0;
+  guint n = self->n;
+  double pos_tol = 1e-9 * MAX (1.0, self->v_scale) * MAX (1e-3, self->h_try);
+  double v_tol = 1e-9 * MAX (1.0, self->v_scale);
+  double loss;
+  LzMode before[256], *prior = g_newa (LzMode, self->ne);
+  gboolean zeno = FALSE;
+
+  for (guint e = 0; e < self->ne && e < 256; e++)
+    before[e] = self->mode[e];
+  memcpy (prior, self->mode, self->ne * sizeof (LzMode));
+  self->nc = 0;
+  loss = resolve_impacts (self, t, y, pos_tol);
+  self->e_impacts += loss;
+  for (guint e = 0; e < self->ne; e++)
+    if (self->impacted[e])
+      {
+        /* the bounces have shrunk to the size of the event location's
+         * noise: the rest of the geometric series of bounces, whose
+         * intervals shrink by the ratio r of the approach speeds, lasts
+         * (t − t_prev)·r/(1 − r) — the stop is in contact from then on */
+        double r = self->impact_speed[e] / MAX (1e-300, self->prev_impact_speed[e]);
+
+        if (self->impact_speed[e] < rest_v_tol (self))
+          {
+            zeno = TRUE;
+            if (r > 0 && r < 1 && self->el[e].e < 1 && self->prev_impact_t[e] >= 0)
+              zeno_delay = MAX (zeno_delay, (t - self->prev_impact_t[e]) * r / (1 - r));
+          }
+        self->prev_impact_t[e] = t;
+        self->prev_impact_speed[e] = self->impact_speed[e];
+      }
+  select_modes (self, t, y, pos_tol, v_tol);
+  for (guint e = 0; e < self->ne; e++)
+    if (zeno && self->impacted[e])
+      self->new_mode[e] = LZ_MODE_CONTACT;
+  lz_event_through_sync (self, self->new_mode, prior, t, y);
+  memcpy (self->mode, self->new_mode, self->ne * sizeof (LzMode));
+  lz_event_setup_mode (self);
+  lz_event_dstop_project (self, t, y);
+  /* the massless coordinates on the balance of the new mode (a joint
+   * whose friction starts to slip moves there: continuously, but where a
+   * stuck friction later holds it matters) */
+  lz_event_condense (self, t, y, y, FALSE);
+  lz_event_project_counted (self, t, y);
+  if (zeno && zeno_delay > 0)
+    {
+      /* spend the accumulated bounces in contact (the body stays within
+       * the bounces' height, far below the tolerances, of the limit) */
+      lz_event_integrate_to (self, t, y, t + zeno_delay, self->yt);
+      memcpy (y, self->yt, (2 * n + 3) * sizeof (double));
+      t += zeno_delay;
+      lz_event_project_counted (self, t, y);
+    }
+  if (initial)
+    {
+      for (guint e = 0; e < self->nm; e++)
+        if (self->mode[e] != LZ_MODE_NONE)
+          {
+            LzEvent ev = { t, e, self->mode[e], self->mode[e], LZ_CAUSE_INITIAL };
+
+            lz_trace_append_event (trace, &ev);
+          }
+      return t;
+    }
+  for (guint e = 0; e < self->nm; e++)
+    if (self->impacted[e] || (e < 256 && self->mode[e] != before[e]))
+      {
+        LzEvent ev = { t, e, e < 256 ? before[e] : self->mode[e], self->mode[e], 0 };
+        LzMode from = ev.from, to = ev.to;
+
+        if (self->impacted[e])
+          ev.cause = zeno ? LZ_CAUSE_ZENO : LZ_CAUSE_IMPACT;
+        else if (to == LZ_MODE_STICK)
+          ev.cause = LZ_CAUSE_VELOCITY_ZERO;
+        else if ((to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG) && from == LZ_MODE_STICK)
+          ev.cause = LZ_CAUSE_FORCE_LIMIT;
+        else if (to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG)
+          ev.cause = LZ_CAUSE_VELOCITY_ZERO;
+        else if (to == LZ_MODE_FREE)
+          ev.cause = LZ_CAUSE_LIFT_OFF;
+        else if (to == LZ_MODE_CONTACT)
+          ev.cause = self->is_static[e] ? LZ_CAUSE_MASSLESS_CONTACT : LZ_CAUSE_IMPACT;
+        else
+          ev.cause = LZ_CAUSE_BOUNDARY;
+        lz_trace_append_event (trace, &ev);
+        self->parent.stats.events++;
+      }
+  for (guint i = 0; i < n; i++)
+    self->v_scale = MAX (self->v_scale, fabs (y[n + i]));
+  return t;
+}

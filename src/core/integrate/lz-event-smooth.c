@@ -1,0 +1,571 @@
+/* lz-event-smooth.c — the smooth system inside a mode: right-hand side,
+ * accelerations, constraint forces, condensation of the massless entries
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_odeiv2.h>
+
+#include "lz-error.h"
+#include "lz-event-private.h"
+#include "lz-integrator-private.h"
+#include "lz-lcp.h"
+#include "lz-luz.h"
+#include "lz-model-private.h"
+#include "lz-simplify-private.h"
+
+void
+lz_event_ground_terms (const LzEventIntegrator *self,
+                       guint                    e,
+                       double                   t,
+                       double                  *g0,
+                       double                  *g0d,
+                       double                  *g0dd)
+{
+  const Elem *el = &self->el[e];
+  double x = 0, xd = 0, xdd = 0;
+
+  if (el->xb != NULL)
+    {
+      x += el->cb * lz_expr_eval (el->xb, t);
+      xd += el->cb * lz_expr_eval_d1 (el->xb, t);
+      xdd += el->cb * lz_expr_eval_d2 (el->xb, t);
+    }
+  if (el->xa != NULL)
+    {
+      x -= el->ca * lz_expr_eval (el->xa, t);
+      xd -= el->ca * lz_expr_eval_d1 (el->xa, t);
+      xdd -= el->ca * lz_expr_eval_d2 (el->xa, t);
+    }
+  *g0 = x;
+  *g0d = xd;
+  *g0dd = xdd;
+}
+
+/* g of element EL at the positions Q (by dof) with the ground's part G0 */
+double
+lz_event_elem_g (const Elem   *el,
+                 const double *q,
+                 double        g0)
+{
+  return (el->b >= 0 ? el->cb * q[el->b] : 0) - (el->a >= 0 ? el->ca * q[el->a] : 0) + g0;
+}
+
+/* The massless coordinates, from the others (paper 002: they carry no
+ * momentum).  A joint held by linear springs only (N) sits where they
+ * balance, K_NN q_N = f_N − K_N· q; one with dampers (D) moves as they
+ * let it, C_DD v_D = f_D − C_D· v − K_D· q (C_DN = 0: N has no damping);
+ * v_N follows from the time derivative of the balance, with ḟ_N by a
+ * central difference when FDOT is set (the trace's velocity only).
+ * SRC and DST are (q, v) of 2n entries; DST may be SRC. */
+void
+lz_event_condense (LzEventIntegrator *self,
+                   double             t,
+                   const double      *src,
+                   double            *dst,
+                   gboolean           fdot)
+{
+  guint n = self->n;
+  gsl_vector_view f = gsl_vector_view_array (self->fc, n);
+
+  if (dst != src)
+    memcpy (dst, src, 2 * n * sizeof (double));
+  if (self->nN + self->nD == 0)
+    return;
+  /* a slipping friction element's guard is its slip velocity: v_N exact */
+  fdot = fdot || self->nSF > 0;
+  lz_assembly_eval_f (self->parent.assembly, t, &f.vector);
+  if (self->nS > 0)
+    lz_event_node_solve (self, t, dst, FALSE, FALSE);
+  else if (self->nN > 0)
+    {
+      for (guint r = 0; r < self->nN; r++)
+        {
+          guint i = self->iN[r];
+          double b = self->fc[i];
+
+          for (guint j = 0; j < n; j++)
+            if (self->mass[j] > 0 || gsl_matrix_get (self->C, j, j) > 0)
+              b -= gsl_matrix_get (self->K, i, j) * dst[j];
+          gsl_vector_set (self->bN, r, b);
+        }
+      gsl_linalg_LU_solve (self->KNN, self->pN, self->bN, self->xN);
+      for (guint r = 0; r < self->nN; r++)
+        dst[self->iN[r]] = gsl_vector_get (self->xN, r);
+    }
+  if (self->nD > 0)
+    {
+      for (guint r = 0; r < self->nD; r++)
+        {
+          guint i = self->iD[r];
+          double b = self->fc[i] + lz_event_massless_extra (self, i, t, dst);
+
+          for (guint j = 0; j < n; j++)
+            {
+              b -= gsl_matrix_get (self->K, i, j) * dst[j];
+              if (self->mass[j] > 0)
+                b -= gsl_matrix_get (self->C, i, j) * dst[n + j];
+            }
+          gsl_vector_set (self->bD, r, b);
+        }
+      gsl_linalg_LU_solve (self->CDD, self->pD, self->bD, self->xD);
+      if (self->nDS > 0 && !self->d_free)
+        lz_event_dstop_solve (self, t, dst, self->xD);
+      for (guint r = 0; r < self->nD; r++)
+        dst[n + self->iD[r]] = gsl_vector_get (self->xD, r);
+    }
+  if (self->nN > 0)
+    {
+      double h = 1e-6 * MAX (1.0, fabs (t));
+
+      if (fdot)
+        {
+          g_autofree double *fp = g_new (double, n);
+          g_autofree double *fm = g_new (double, n);
+          gsl_vector_view vp = gsl_vector_view_array (fp, n), vm = gsl_vector_view_array (fm, n);
+
+          lz_assembly_eval_f (self->parent.assembly, t + h, &vp.vector);
+          lz_assembly_eval_f (self->parent.assembly, t - h, &vm.vector);
+          for (guint r = 0; r < self->nN; r++)
+            self->fc[self->iN[r]] = (fp[self->iN[r]] - fm[self->iN[r]]) / (2 * h);
+        }
+      if (self->nS > 0)
+        {
+          lz_event_node_solve (self, t, dst, TRUE, fdot);
+          return;
+        }
+      for (guint r = 0; r < self->nN; r++)
+        {
+          guint i = self->iN[r];
+          double b = fdot ? self->fc[i] : 0;
+
+          for (guint j = 0; j < n; j++)
+            if (self->mass[j] > 0 || gsl_matrix_get (self->C, j, j) > 0)
+              b -= gsl_matrix_get (self->K, i, j) * dst[n + j];
+          gsl_vector_set (self->bN, r, b);
+        }
+      gsl_linalg_LU_solve (self->KNN, self->pN, self->bN, self->xN);
+      for (guint r = 0; r < self->nN; r++)
+        dst[n + self->iN[r]] = gsl_vector_get (self->xN, r);
+    }
+}
+
+
+/* x += s·w */
+static inline void
+add_w (const Elem *el,
+       double      s,
+       double     *x)
+{
+  if (el->b >= 0)
+    x[el->b] += s * el->cb;
+  if (el->a >= 0)
+    x[el->a] -= s * el->ca;
+}
+
+/* w_xᵀ M⁻¹ w_y: an entry of the Delassus matrix of two elements */
+double
+lz_event_minv_dot (const LzEventIntegrator *self,
+                   const Elem              *x,
+                   const Elem              *y)
+{
+  double s = 0;
+
+  if (x->b >= 0 && x->b == y->b) s += x->cb * y->cb / self->mass[x->b];
+  if (x->b >= 0 && x->b == y->a) s -= x->cb * y->ca / self->mass[x->b];
+  if (x->a >= 0 && x->a == y->b) s -= x->ca * y->cb / self->mass[x->a];
+  if (x->a >= 0 && x->a == y->a) s += x->ca * y->ca / self->mass[x->a];
+  return s;
+}
+
+/* The tension of a smooth-in-the-mode element (springs, freeplay by mode,
+ * slipping friction's dry part); the viscous parts are in C. */
+double
+lz_event_mode_tension (const LzEventIntegrator *self,
+                       guint                    e,
+                       double                   g,
+                       double                   gd)
+{
+  const Elem *el = &self->el[e];
+  double s;
+
+  switch (el->kind)
+    {
+    case LZ_ITEM_SPRING:
+    case LZ_ITEM_GEAR:
+      if (el->freeplay == 0)
+        return 0;                             /* linear: in K and f */
+      s = g - el->offset;
+      switch (self->mode[e])
+        {
+        case LZ_MODE_ENGAGED_POS: return el->k * (s - el->freeplay);
+        case LZ_MODE_ENGAGED_NEG: return el->k * (s + el->freeplay);
+        case LZ_MODE_NONE:
+        case LZ_MODE_STICK:
+        case LZ_MODE_SLIP_POS:
+        case LZ_MODE_SLIP_NEG:
+        case LZ_MODE_FREE:
+        case LZ_MODE_CONTACT:
+        case LZ_MODE_GAP:
+        case LZ_MODE_N_MODES:
+        default: return 0;
+        }
+    case LZ_ITEM_FRICTION:
+      /* (a through friction slipping: R pushes with its level itself) */
+      if (e >= self->nm)
+        return 0;
+      if (self->mode[e] == LZ_MODE_SLIP_POS)
+        return el->fpos;
+      if (self->mode[e] == LZ_MODE_SLIP_NEG)
+        return -el->fneg;
+      return 0;
+    case LZ_ITEM_DAMPER:
+    case LZ_ITEM_STOP:
+    case LZ_ITEM_GROUND:
+    case LZ_ITEM_BODY:
+    case LZ_ITEM_FORCE:
+    case LZ_ITEM_PRESCRIBED:
+    case LZ_ITEM_ACTUATOR:
+    case LZ_ITEM_N_KINDS:
+    default:
+      (void) gd;
+      return 0;
+    }
+}
+
+/* Accelerations and constraint forces at (t, q, v) in the current mode:
+ * a = M⁻¹(f − Cv − Kq − Σ T w) + M⁻¹ Hcᵀ λ. */
+void
+lz_event_accelerations (LzEventIntegrator *self,
+                        double             t,
+                        const double      *q,
+                        const double      *v,
+                        double            *acc)
+{
+  guint n = self->n;
+  gsl_vector_view fv = gsl_vector_view_array (self->fv, n);
+
+  if (self->nN + self->nD > 0)
+    {
+      /* the massless entries solved; the caller reads them in yc */
+      memcpy (self->yc, q, n * sizeof (double));
+      memcpy (self->yc + n, v, n * sizeof (double));
+      lz_event_condense (self, t, self->yc, self->yc, FALSE);
+      q = self->yc;
+      v = self->yc + n;
+    }
+  lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
+  for (guint i = 0; i < n; i++)
+    {
+      double s = self->fv[i];
+
+      for (guint j = 0; j < n; j++)
+        s -= gsl_matrix_get (self->C, i, j) * v[j] + gsl_matrix_get (self->K, i, j) * q[j];
+      self->fv[i] = s;
+    }
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double T;
+
+      lz_event_ground_terms (self, e, t, &self->g0[e], &self->g0d[e], &self->g0dd[e]);
+      T = (self->is_static[e] && el->kind == LZ_ITEM_STOP)
+          || (self->is_static[e] && el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
+          ? -self->zlambda[e]             /* a massless body's stop or stuck friction */
+          : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->g0[e], lz_event_wdot (el, v) + self->g0d[e]);
+      if (T != 0)
+        add_w (el, -T, self->fv);
+    }
+  for (guint i = 0; i < n; i++)
+    acc[i] = self->mass[i] > 0 ? self->fv[i] / self->mass[i] : 0;   /* massless: no inertia */
+
+  if (self->nc > 0)
+    {
+      for (guint c = 0; c < self->nc; c++)
+        {
+          guint e = self->con[c];
+
+          gsl_vector_set (self->rhs_c, c, -(lz_event_wdot (&self->el[e], acc) + self->g0dd[e]));
+        }
+      gsl_linalg_SV_solve (self->G, self->V, self->S, self->rhs_c, self->lambda);
+      for (guint c = 0; c < self->nc; c++)
+        {
+          const Elem *el = &self->el[self->con[c]];
+          double l = gsl_vector_get (self->lambda, c);
+
+          if (el->b >= 0)
+            acc[el->b] += l * el->cb / self->mass[el->b];
+          if (el->a >= 0)
+            acc[el->a] -= l * el->ca / self->mass[el->a];
+        }
+    }
+}
+
+/* The constraint force λ of element e (0 when not a constraint). */
+double
+lz_event_constraint_force (const LzEventIntegrator *self,
+                           guint                    e)
+{
+  if (self->is_static != NULL && self->is_static[e])
+    {
+      double l = self->zlambda[e];
+
+      /* K and R of a through-stop in contact: their shares of its force */
+      for (guint p = 0; p < self->nT; p++)
+        {
+          const Through *th = &self->through[p];
+
+          if ((self->mode[th->v] == LZ_MODE_CONTACT || self->mode[th->v] == LZ_MODE_STICK)
+              && (e == th->k || e == th->r))
+            l += (e == th->k ? th->ka : th->rb) * lz_event_constraint_force (self, th->v);
+        }
+      return l;
+    }
+  for (guint c = 0; c < self->nc; c++)
+    if (self->con[c] == e)
+      return gsl_vector_get (self->lambda, c);
+  return 0;
+}
+
+int
+lz_event_rhs (double        t,
+              const double  y[],
+              double        dydt[],
+              void         *data)
+{
+  LzEventIntegrator *self = data;
+  guint n = self->n;
+  const double *q = y, *v = y + n;
+  double p_damp = 0, p_fric = 0, p_src = 0;
+
+  lz_event_accelerations (self, t, q, v, dydt + n);
+  if (self->nN + self->nD > 0)
+    {
+      q = self->yc;
+      v = self->yc + n;
+    }
+  memcpy (dydt, v, n * sizeof (double));
+  for (guint i = 0; i < n; i++)
+    if (!isfinite (dydt[n + i]))
+      return GSL_EBADFUNC;
+
+  /* powers: forces on bodies, dissipation, and what moving grounds give */
+  for (guint s = 0; s < lz_model_get_n_sources (lz_assembly_get_model (self->parent.assembly)); s++)
+    {
+      const LzSource *src = lz_model_get_source (lz_assembly_get_model (self->parent.assembly), s);
+
+      if (src->item.kind == LZ_ITEM_FORCE)
+        p_src += lz_expr_eval (src->value, t)
+                 * v[lz_model_get_body_index (lz_assembly_get_model (self->parent.assembly), src->body)];
+    }
+  /* (a through-stop's force is its stops', K's and R's) */
+  for (guint e = 0; e < self->nm; e++)
+    {
+      const Elem *el = &self->el[e];
+      double g = lz_event_wdot (el, q) + self->g0[e], gd = lz_event_wdot (el, v) + self->g0d[e], T = 0;
+
+      if (el->c > 0)
+        {
+          p_damp += el->c * gd * gd;
+          T += el->c * gd;
+        }
+      if (el->kind == LZ_ITEM_FRICTION)
+        {
+          double F = self->mode[e] == LZ_MODE_STICK ? -lz_event_constraint_force (self, e)
+                     : lz_event_mode_tension (self, e, g, gd);
+
+          p_fric += F * gd;
+          T += F;
+        }
+      else if (el->kind == LZ_ITEM_STOP)
+        T += -lz_event_constraint_force (self, e);
+      else if (el->k > 0)
+        T += el->freeplay > 0 ? lz_event_mode_tension (self, e, g, gd) : el->k * (g - el->offset);
+      p_src += T * self->g0d[e];
+    }
+  dydt[2 * n] = p_damp;
+  dydt[2 * n + 1] = p_fric;
+  dydt[2 * n + 2] = p_src;
+  return GSL_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Modes, guards                                                             */
+
+gboolean
+lz_event_parallel (const Elem *x,
+                   const Elem *y)
+{
+  /* same dofs, proportional coefficients */
+  return x->a == y->a && x->b == y->b
+         && fabs ((x->a >= 0 ? x->ca : 0) * (y->b >= 0 ? y->cb : 0)
+                  - (y->a >= 0 ? y->ca : 0) * (x->b >= 0 ? x->cb : 0)) <= 1e-14 * (1 + fabs (x->ca * y->cb));
+}
+
+/* Sets up the constraints of the current mode and factors Hc M⁻¹ Hcᵀ. */
+void
+lz_event_setup_mode (LzEventIntegrator *self)
+{
+  guint nc = 0;
+
+  for (guint e = 0; e < self->ne; e++)
+    {
+      Elem *el = &self->el[e];
+
+      el->shadowed = FALSE;
+      /* (a massless body's stop pushes with the force its balance gives) */
+      if (el->kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && !self->is_static[e])
+        self->con[nc++] = e;
+    }
+  for (guint e = 0; e < self->ne; e++)
+    {
+      Elem *el = &self->el[e];
+
+      if (el->kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->is_static[e])
+        continue;
+      for (guint c = 0; c < nc && !el->shadowed; c++)
+        if (self->el[self->con[c]].kind == LZ_ITEM_STOP && lz_event_parallel (el, &self->el[self->con[c]]))
+          el->shadowed = TRUE;
+      if (!el->shadowed)
+        self->con[nc++] = e;
+    }
+  /* a stuck friction element of the D joints along a stop in contact, on
+   * the same ports and ground: it holds its level, the stop the rest */
+  for (guint s = 0; s < self->nDS; s++)
+    {
+      Elem *el = &self->el[self->iDS[s]];
+
+      if (el->kind != LZ_ITEM_FRICTION || self->mode[self->iDS[s]] != LZ_MODE_STICK)
+        continue;
+      for (guint r = 0; r < self->nDS && !el->shadowed; r++)
+        {
+          const Elem *st = &self->el[self->iDS[r]];
+
+          if (self->mode[self->iDS[r]] == LZ_MODE_CONTACT && lz_event_dv_along (el, st))
+            {
+              el->shadowed = TRUE;
+              el->shadow_lambda = lz_event_dv_level_along (el, st, st->contact_upper ? -1 : 1);
+            }
+        }
+    }
+  self->nc = nc;
+  g_clear_pointer (&self->G, gsl_matrix_free);
+  g_clear_pointer (&self->V, gsl_matrix_free);
+  g_clear_pointer (&self->S, gsl_vector_free);
+  g_clear_pointer (&self->work, gsl_vector_free);
+  g_clear_pointer (&self->rhs_c, gsl_vector_free);
+  g_clear_pointer (&self->lambda, gsl_vector_free);
+  if (nc == 0)
+    return;
+  self->G = gsl_matrix_calloc (nc, nc);
+  self->V = gsl_matrix_alloc (nc, nc);
+  self->S = gsl_vector_alloc (nc);
+  self->work = gsl_vector_alloc (nc);
+  self->rhs_c = gsl_vector_alloc (nc);
+  self->lambda = gsl_vector_calloc (nc);
+  for (guint i = 0; i < nc; i++)
+    for (guint j = 0; j < nc; j++)
+      {
+        const Elem *x = &self->el[self->con[i]], *y = &self->el[self->con[j]];
+        double s = lz_event_minv_dot (self, x, y);
+
+        gsl_matrix_set (self->G, i, j, s);
+      }
+  gsl_linalg_SV_decomp (self->G, self->V, self->S, self->work);
+  /* coinciding directions: drop what rounding leaves of a zero singular value */
+  for (guint i = 0; i < nc; i++)
+    if (gsl_vector_get (self->S, i) < 1e-12 * gsl_vector_get (self->S, 0))
+      gsl_vector_set (self->S, i, 0);
+}
+
+/* Makes ġ = 0 (and g = limit for contacts) hold exactly for the
+ * constraints of the mode: the smallest M-norm correction. */
+static double
+project (LzEventIntegrator *self,
+         double             t,
+         double            *y)
+{
+  guint n = self->n;
+  double ground_work = 0;
+
+  if (self->nc == 0)
+    return 0;
+  for (int level = 0; level < 2; level++)
+    {
+      double *x = level == 0 ? y : y + n;
+
+      lz_event_rhs (t, y, self->dydt, self);
+      for (guint c = 0; c < self->nc; c++)
+        {
+          guint e = self->con[c];
+          const Elem *el = &self->el[e];
+          double r;
+
+          if (level == 0)
+            {
+              if (el->kind != LZ_ITEM_STOP)
+                {
+                  gsl_vector_set (self->rhs_c, c, 0);
+                  continue;
+                }
+              r = lz_event_wdot (el, y) + self->g0[e] - (el->contact_upper ? el->upper : el->lower);
+            }
+          else
+            r = lz_event_wdot (el, y + n) + self->g0d[e];
+          gsl_vector_set (self->rhs_c, c, -r);
+        }
+      gsl_linalg_SV_solve (self->G, self->V, self->S, self->rhs_c, self->lambda);
+      for (guint c = 0; c < self->nc; c++)
+        {
+          const Elem *el = &self->el[self->con[c]];
+          double l = gsl_vector_get (self->lambda, c);
+
+          if (el->b >= 0)
+            x[el->b] += l * el->cb / self->mass[el->b];
+          if (el->a >= 0)
+            x[el->a] -= l * el->ca / self->mass[el->a];
+          /* the velocity correction is an impulse l along w: a moving
+           * ground port does the work −l·ġ0 on it (as in an impact) */
+          if (level == 1)
+            ground_work -= l * self->g0d[self->con[c]];
+        }
+    }
+  return ground_work;
+}
+
+double
+lz_event_kinetic (const LzEventIntegrator *self,
+                  const double            *y)
+{
+  double ke = 0;
+
+  for (guint i = 0; i < self->n; i++)
+    ke += 0.5 * self->mass[i] * y[self->n + i] * y[self->n + i];
+  return ke;
+}
+
+/* project(), with the kinetic energy it removes booked as impact loss
+ * (a contact closing or a stick starting with a residual speed) —
+ * relative to a moving limit: the limit's work on the correcting impulse
+ * is a work of the sources, not a loss. */
+void
+lz_event_project_counted (LzEventIntegrator *self,
+                          double             t,
+                          double            *y)
+{
+  double ke = lz_event_kinetic (self, y), ground_work;
+
+  ground_work = project (self, t, y);
+  y[2 * self->n + 2] += ground_work;
+  self->e_impacts += ke - lz_event_kinetic (self, y) + ground_work;
+}
