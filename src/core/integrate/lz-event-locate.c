@@ -52,7 +52,7 @@ lz_event_guards (LzEventIntegrator *self,
   const double *v = q + self->n;
   double g = lz_event_wdot (el, q) + self->g0[e], gd = lz_event_wdot (el, v) + self->g0d[e], s, F;
 
-  switch (el->kind)
+  switch (el->law.kind)
     {
     case LZ_ITEM_FRICTION:
       switch (self->mode[e])
@@ -61,8 +61,8 @@ lz_event_guards (LzEventIntegrator *self,
           if (el->shadowed)
             return 0;
           F = -lz_event_constraint_force (self, e);
-          out[0] = el->fpos - F;
-          out[1] = F + el->fneg;
+          out[0] = el->law.fpos - F;
+          out[1] = F + el->law.fneg;
           return 2;
         case LZ_MODE_SLIP_POS:
         case LZ_MODE_SLIP_NEG:
@@ -95,36 +95,36 @@ lz_event_guards (LzEventIntegrator *self,
            * body) or a gap that drifts would otherwise go unnoticed —
            * either is an event, an impact or a re-projection */
           out[1] = sx * gd + contact_v_tol (self);
-          out[2] = sx * (g - (el->contact_upper ? el->upper : el->lower)) + contact_p_tol (self);
+          out[2] = sx * (g - (el->contact_upper ? el->law.upper : el->law.lower)) + contact_p_tol (self);
           return 3;
         }
       if (self->mode[e] == LZ_MODE_FREE)
         {
           guint k = 0;
 
-          if (isfinite (el->lower))
-            out[k++] = g - el->lower;
-          if (isfinite (el->upper))
-            out[k++] = el->upper - g;
+          if (isfinite (el->law.lower))
+            out[k++] = g - el->law.lower;
+          if (isfinite (el->law.upper))
+            out[k++] = el->law.upper - g;
           return k;
         }
       return 0;
     case LZ_ITEM_SPRING:
     case LZ_ITEM_GEAR:
-      if (el->freeplay == 0)
+      if (el->law.freeplay == 0)
         return 0;
-      s = g - el->offset;
+      s = g - el->law.offset;
       switch (self->mode[e])
         {
         case LZ_MODE_GAP:
-          out[0] = el->freeplay - s;
-          out[1] = s + el->freeplay;
+          out[0] = el->law.freeplay - s;
+          out[1] = s + el->law.freeplay;
           return 2;
         case LZ_MODE_ENGAGED_POS:
-          out[0] = s - el->freeplay;
+          out[0] = s - el->law.freeplay;
           return 1;
         case LZ_MODE_ENGAGED_NEG:
-          out[0] = -s - el->freeplay;
+          out[0] = -s - el->law.freeplay;
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_STICK:
@@ -169,7 +169,7 @@ lz_event_min_guard (LzEventIntegrator *self,
             best = g[i];
             if (which != NULL)
               *which = e;
-            self->min_jumps = self->el[e].kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT
+            self->min_jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT
                               && i == 1;
           }
     }
@@ -254,18 +254,33 @@ lz_event_element_state (LzEventIntegrator *self,
   for (guint e = 0; e < self->ne; e++)
     {
       const Elem *el = &self->el[e];
-      double g = lz_event_wdot (el, q) + self->g0[e], gd = lz_event_wdot (el, v) + self->g0d[e], T = el->c * gd;
+      double g = lz_event_wdot (el, q) + self->g0[e], gd = lz_event_wdot (el, v) + self->g0d[e], T = el->law.c * gd;
 
-      if (el->kind == LZ_ITEM_FRICTION)
+      if (el->law.kind == LZ_ITEM_FRICTION)
         T += self->mode[e] == LZ_MODE_STICK ? -lz_event_constraint_force (self, e) : lz_event_mode_tension (self, e, g, gd);
-      else if (el->kind == LZ_ITEM_STOP)
+      else if (el->law.kind == LZ_ITEM_STOP)
         T += -lz_event_constraint_force (self, e);
-      else if (el->k > 0)
-        T = el->freeplay > 0 ? lz_event_mode_tension (self, e, g, gd) : el->k * (g - el->offset);
+      else if (el->law.k > 0)
+        T = lz_element_law_spring_tension (&el->law, self->mode[e], g);
       self->gv[e] = g;
       self->gdv[e] = gd;
       self->force[e] = T;
     }
+}
+
+/* The kinetic energy at Y and the energy the springs store at the
+ * coordinates lz_event_element_state() left in gv. */
+void
+lz_event_stored_energy (const LzEventIntegrator *self,
+                        const double            *y,
+                        LzEnergy                *energy)
+{
+  guint n = self->n;
+
+  for (guint i = 0; i < n; i++)
+    energy->kinetic += 0.5 * self->mass[i] * y[n + i] * y[n + i];
+  for (guint e = 0; e < self->ne; e++)
+    energy->potential += lz_element_law_energy (&self->el[e].law, self->gv[e]);
 }
 
 void
@@ -283,19 +298,7 @@ lz_event_write_sample (LzEventIntegrator *self,
   lz_event_condense (self, t, ys, ys, TRUE);
   y = ys;
   lz_event_element_state (self, t, y);
-  for (guint i = 0; i < n; i++)
-    energy.kinetic += 0.5 * self->mass[i] * y[n + i] * y[n + i];
-  for (guint e = 0; e < self->ne; e++)
-    {
-      const Elem *el = &self->el[e];
-      double s;
-
-      if (el->k <= 0)
-        continue;
-      s = self->gv[e] - el->offset;
-      s = el->freeplay > 0 ? lz_luz (s, el->freeplay) : s;
-      energy.potential += 0.5 * el->k * s * s;
-    }
+  lz_event_stored_energy (self, y, &energy);
   energy.damping = y[2 * n];
   energy.friction = y[2 * n + 1];
   energy.sources = y[2 * n + 2];

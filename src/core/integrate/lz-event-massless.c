@@ -83,10 +83,10 @@ node_rest (const LzEventIntegrator *self,
 {
   double c = 0;
 
-  if (el->b >= 0 && self->rN[el->b] < 0)
-    c += el->cb * x[el->b];
-  if (el->a >= 0 && self->rN[el->a] < 0)
-    c -= el->ca * x[el->a];
+  if (el->law.b >= 0 && self->rN[el->law.b] < 0)
+    c += el->law.cb * x[el->law.b];
+  if (el->law.a >= 0 && self->rN[el->law.a] < 0)
+    c -= el->law.ca * x[el->law.a];
   return c;
 }
 
@@ -98,10 +98,10 @@ node_wdot (const LzEventIntegrator *self,
 {
   double s = 0;
 
-  if (el->b >= 0 && self->rN[el->b] >= 0)
-    s += el->cb * z[self->rN[el->b]];
-  if (el->a >= 0 && self->rN[el->a] >= 0)
-    s -= el->ca * z[self->rN[el->a]];
+  if (el->law.b >= 0 && self->rN[el->law.b] >= 0)
+    s += el->law.cb * z[self->rN[el->law.b]];
+  if (el->law.a >= 0 && self->rN[el->law.a] >= 0)
+    s -= el->law.ca * z[self->rN[el->law.a]];
   return s;
 }
 
@@ -112,10 +112,10 @@ node_add_w (const LzEventIntegrator *self,
             double                   s,
             gsl_vector              *v)
 {
-  if (el->b >= 0 && self->rN[el->b] >= 0)
-    *gsl_vector_ptr (v, self->rN[el->b]) += s * el->cb;
-  if (el->a >= 0 && self->rN[el->a] >= 0)
-    *gsl_vector_ptr (v, self->rN[el->a]) -= s * el->ca;
+  if (el->law.b >= 0 && self->rN[el->law.b] >= 0)
+    *gsl_vector_ptr (v, self->rN[el->law.b]) += s * el->law.cb;
+  if (el->law.a >= 0 && self->rN[el->law.a] >= 0)
+    *gsl_vector_ptr (v, self->rN[el->law.a]) -= s * el->law.ca;
 }
 
 /* Whether element E is R of a through-stop in contact or stuck (V holds
@@ -164,7 +164,7 @@ node_factor (LzEventIntegrator *self)
       const Elem *el = &self->el[e];
 
       self->s_cached[r] = self->mode[e];
-      if (el->kind == LZ_ITEM_STOP)
+      if (el->law.kind == LZ_ITEM_STOP)
         {
           /* a contact: a position constraint (not R of a through-stop
            * in contact: V holds it) */
@@ -172,18 +172,18 @@ node_factor (LzEventIntegrator *self)
             self->s_con[nc++] = e;
           continue;
         }
-      if (el->kind == LZ_ITEM_FRICTION)
+      if (el->law.kind == LZ_ITEM_FRICTION)
         continue;                       /* below, after the contacts */
       if (engaged_side (self->mode[e]) != 0)
         {
           /* A += k w wᵀ */
-          int rows[2] = { el->a >= 0 ? self->rN[el->a] : -1, el->b >= 0 ? self->rN[el->b] : -1 };
-          double coef[2] = { -el->ca, el->cb };
+          int rows[2] = { el->law.a >= 0 ? self->rN[el->law.a] : -1, el->law.b >= 0 ? self->rN[el->law.b] : -1 };
+          double coef[2] = { -el->law.ca, el->law.cb };
 
           for (guint i = 0; i < 2; i++)
             for (guint j = 0; j < 2; j++)
               if (rows[i] >= 0 && rows[j] >= 0)
-                *gsl_matrix_ptr (self->SA, rows[i], rows[j]) += el->k * coef[i] * coef[j];
+                *gsl_matrix_ptr (self->SA, rows[i], rows[j]) += el->law.k * coef[i] * coef[j];
         }
     }
   /* a stuck friction element: a position constraint too — but none along
@@ -194,10 +194,10 @@ node_factor (LzEventIntegrator *self)
       guint e = self->iS[r];
       gboolean along = FALSE;
 
-      if (self->el[e].kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || carried (self, e))
+      if (self->el[e].law.kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || carried (self, e))
         continue;
       for (guint c = 0; c < nc && !along; c++)
-        along = self->el[self->s_con[c]].kind == LZ_ITEM_STOP && lz_event_parallel (&self->el[e], &self->el[self->s_con[c]]);
+        along = self->el[self->s_con[c]].law.kind == LZ_ITEM_STOP && lz_event_parallel (&self->el[e], &self->el[self->s_con[c]]);
       if (!along)
         self->s_con[nc++] = e;
     }
@@ -265,20 +265,20 @@ lz_event_node_solve (LzEventIntegrator *self,
       double side = engaged_side (self->mode[e]), g0dd;
 
       if (!velocity)
-        lz_event_ground_terms (self, e, t, &self->sg0[r], &self->sg0d[r], &g0dd);
-      if (el->kind == LZ_ITEM_FRICTION)
+        lz_element_law_ground (&self->el[e].law, t, &self->sg0[r], &self->sg0d[r], &g0dd);
+      if (el->law.kind == LZ_ITEM_FRICTION)
         {
           /* slipping: the constant force ±F0 (−T w on the joints) */
           if (!velocity && self->mode[e] != LZ_MODE_STICK)
             node_add_w (self, el, -lz_event_mode_tension (self, e, 0, 0), self->Sb);
           continue;
         }
-      if (el->kind != LZ_ITEM_STOP && side != 0)
+      if (el->law.kind != LZ_ITEM_STOP && side != 0)
         {
           double shift = velocity ? node_rest (self, el, x) + self->sg0d[r]
-                         : node_rest (self, el, x) + self->sg0[r] - el->offset - side * el->freeplay;
+                         : node_rest (self, el, x) + self->sg0[r] - el->law.offset - side * el->law.freeplay;
 
-          node_add_w (self, el, -el->k * shift, self->Sb);
+          node_add_w (self, el, -el->law.k * shift, self->Sb);
         }
     }
   gsl_linalg_cholesky_svx (self->SA, self->Sb);
@@ -300,8 +300,8 @@ lz_event_node_solve (LzEventIntegrator *self,
           while (self->iS[r] != e)
             r++;
           target = velocity ? -(node_rest (self, el, x) + self->sg0d[r])
-                   : (el->kind == LZ_ITEM_FRICTION ? el->stick_g
-                      : el->contact_upper ? el->upper : el->lower)
+                   : (el->law.kind == LZ_ITEM_FRICTION ? el->stick_g
+                      : el->contact_upper ? el->law.upper : el->law.lower)
                      - node_rest (self, el, x) - self->sg0[r];
           gsl_vector_set (&rr.vector, j, target - node_wdot (self, el, self->Sb->data));
         }
@@ -318,7 +318,7 @@ lz_event_node_solve (LzEventIntegrator *self,
   if (!velocity)
     {
       for (guint r = 0; r < self->nS; r++)
-        if (self->el[self->iS[r]].kind == LZ_ITEM_STOP || self->el[self->iS[r]].kind == LZ_ITEM_FRICTION)
+        if (self->el[self->iS[r]].law.kind == LZ_ITEM_STOP || self->el[self->iS[r]].law.kind == LZ_ITEM_FRICTION)
           self->zlambda[self->iS[r]] = 0;
       for (guint j = 0; j < nc; j++)
         self->zlambda[self->s_con[j]] = gsl_vector_get (self->Sl, j);
@@ -359,24 +359,24 @@ lz_event_node_select (LzEventIntegrator *self,
     {
       guint e = self->iS[r];
       const Elem *el = &self->el[e];
-      int ports[2] = { el->a >= 0 ? self->rN[el->a] : -1, el->b >= 0 ? self->rN[el->b] : -1 };
-      double coef[2] = { -el->ca, el->cb };
+      int ports[2] = { el->law.a >= 0 ? self->rN[el->law.a] : -1, el->law.b >= 0 ? self->rN[el->law.b] : -1 };
+      double coef[2] = { -el->law.ca, el->law.cb };
       double g0, g0d, g0dd, c;
       /* per unknown: its force on the joints along w (balance column) and
        * what its complementary row reads of w·z, and that row's constant */
       double fcol[3], wrow[3], q[3];
       guint nv = 0;
 
-      lz_event_ground_terms (self, e, t, &g0, &g0d, &g0dd);
+      lz_element_law_ground (&self->el[e].law, t, &g0, &g0d, &g0dd);
       c = node_rest (self, el, y) + g0;
-      if (el->kind == LZ_ITEM_FRICTION)
+      if (el->law.kind == LZ_ITEM_FRICTION)
         {
           /* dry friction without viscosity, rigid-plastic: from where it
            * is (stuck: where it stuck) the coordinate moves by
            * Δg = ξ1 − ξ2 with paper 004's pair ξ1 ⊥ F0⁺ + F0⁻ − μ,
            * μ = F + F0⁻ ⊥ ξ2 = ξ1 − Δg; the force on the joints is
            * −F w = −μ w + F0⁻ w */
-          double gcur = self->mode[e] == LZ_MODE_STICK ? el->stick_g : lz_event_elem_g (el, y, g0);
+          double gcur = self->mode[e] == LZ_MODE_STICK ? el->stick_g : lz_element_law_g (&el->law, y, g0);
 
           if (self->s_excluded[e])
             {
@@ -392,40 +392,40 @@ lz_event_node_select (LzEventIntegrator *self,
             if (ports[i] >= 0)
               {
                 *gsl_matrix_ptr (self->sM, ports[i], col + 1) += coef[i];
-                *gsl_vector_ptr (self->sq, ports[i]) -= el->fneg * coef[i];
+                *gsl_vector_ptr (self->sq, ports[i]) -= el->law.fneg * coef[i];
                 *gsl_matrix_ptr (self->sM, col + 1, ports[i]) -= coef[i];
               }
           gsl_matrix_set (self->sM, col, col + 1, -1);
-          gsl_vector_set (self->sq, col, el->fpos + el->fneg);
+          gsl_vector_set (self->sq, col, el->law.fpos + el->law.fneg);
           gsl_matrix_set (self->sM, col + 1, col, 1);
           gsl_vector_set (self->sq, col + 1, gcur - c);
           col += 2;
           continue;
         }
-      if (el->kind == LZ_ITEM_STOP)
+      if (el->law.kind == LZ_ITEM_STOP)
         {
-          if (isfinite (el->lower))
+          if (isfinite (el->law.lower))
             {
               fcol[nv] = -1;           /* λ ≥ 0 pushes along +w */
               wrow[nv] = 1;            /* gap g − lower */
-              q[nv++] = c - el->lower;
+              q[nv++] = c - el->law.lower;
             }
-          if (isfinite (el->upper))
+          if (isfinite (el->law.upper))
             {
               fcol[nv] = 1;
               wrow[nv] = -1;           /* gap upper − g */
-              q[nv++] = el->upper - c;
+              q[nv++] = el->law.upper - c;
             }
         }
       else
         {
           /* p: luz's positive part, p ⊥ p − s + Δ; m: its negative part */
-          fcol[nv] = el->k;
+          fcol[nv] = el->law.k;
           wrow[nv] = -1;
-          q[nv++] = el->freeplay - c + el->offset;
-          fcol[nv] = -el->k;
+          q[nv++] = el->law.freeplay - c + el->law.offset;
+          fcol[nv] = -el->law.k;
           wrow[nv] = 1;
-          q[nv++] = el->freeplay + c - el->offset;
+          q[nv++] = el->law.freeplay + c - el->law.offset;
         }
       for (guint v = 0; v < nv; v++, col++)
         {
@@ -442,7 +442,7 @@ lz_event_node_select (LzEventIntegrator *self,
                 *gsl_matrix_ptr (self->sM, ports[i], col) += fcol[v] * coef[i];
                 *gsl_matrix_ptr (self->sM, col, ports[i]) += wrow[v] * coef[i];
               }
-          if (el->kind != LZ_ITEM_STOP)
+          if (el->law.kind != LZ_ITEM_STOP)
             gsl_matrix_set (self->sM, col, col, 1);
           gsl_vector_set (self->sq, col, q[v]);
         }
@@ -451,7 +451,7 @@ lz_event_node_select (LzEventIntegrator *self,
   if (!lz_mlcp_solve (self->sM, self->sq, nN, self->su, self->sw, NULL, &local_error))
     {
       const Elem *el = &self->el[self->iS[0]];
-      int z = el->a >= 0 && self->rN[el->a] >= 0 ? el->a : el->b;
+      int z = el->law.a >= 0 && self->rN[el->law.a] >= 0 ? el->law.a : el->law.b;
 
       g_free (self->static_error);
       self->static_error = g_strdup_printf (_("at t = %.10g s the massless body “%s” has no balance "
@@ -467,7 +467,7 @@ lz_event_node_select (LzEventIntegrator *self,
       guint e = self->iS[r];
       Elem *el = &self->el[e];
 
-      if (el->kind == LZ_ITEM_FRICTION)
+      if (el->law.kind == LZ_ITEM_FRICTION)
         {
           double xi1 = gsl_vector_get (self->su, col), mu = gsl_vector_get (self->su, col + 1);
           double xi2 = gsl_vector_get (self->sw, col + 1);
@@ -482,16 +482,16 @@ lz_event_node_select (LzEventIntegrator *self,
             {
               double g0, g0d, g0dd;
 
-              lz_event_ground_terms (self, e, t, &g0, &g0d, &g0dd);
-              el->stick_g = lz_event_elem_g (el, y, g0);
+              lz_element_law_ground (&self->el[e].law, t, &g0, &g0d, &g0dd);
+              el->stick_g = lz_element_law_g (&el->law, y, g0);
             }
           self->mode[e] = to;
           continue;
         }
-      if (el->kind == LZ_ITEM_STOP)
+      if (el->law.kind == LZ_ITEM_STOP)
         {
-          double lo = isfinite (el->lower) ? gsl_vector_get (self->su, col++) : 0;
-          double hi = isfinite (el->upper) ? gsl_vector_get (self->su, col++) : 0;
+          double lo = isfinite (el->law.lower) ? gsl_vector_get (self->su, col++) : 0;
+          double hi = isfinite (el->law.upper) ? gsl_vector_get (self->su, col++) : 0;
 
           self->mode[e] = lo > 0 || hi > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
           el->contact_upper = hi > lo;
@@ -525,23 +525,23 @@ lz_event_massless_extra (LzEventIntegrator *self,
       const Elem *el = &self->el[e];
       double w, T, g0, g0d, g0dd;
 
-      if ((el->a < 0 || (guint) el->a != i) && (el->b < 0 || (guint) el->b != i))
+      if ((el->law.a < 0 || (guint) el->law.a != i) && (el->law.b < 0 || (guint) el->law.b != i))
         continue;
       /* (a damped joint's slipping friction pushes with its level here) */
-      if (self->is_dstop[e] && !(el->kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_STICK))
+      if (self->is_dstop[e] && !(el->law.kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_STICK))
         continue;
-      if (!(el->kind == LZ_ITEM_FRICTION || el->kind == LZ_ITEM_STOP || (el->k > 0 && el->freeplay > 0)))
+      if (!(el->law.kind == LZ_ITEM_FRICTION || el->law.kind == LZ_ITEM_STOP || (el->law.k > 0 && el->law.freeplay > 0)))
         continue;
-      w = (el->b >= 0 && (guint) el->b == i ? el->cb : 0) - (el->a >= 0 && (guint) el->a == i ? el->ca : 0);
+      w = (el->law.b >= 0 && (guint) el->law.b == i ? el->law.cb : 0) - (el->law.a >= 0 && (guint) el->law.a == i ? el->law.ca : 0);
       if (self->is_static[e]
-          && (el->kind == LZ_ITEM_STOP || (el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)))
+          && (el->law.kind == LZ_ITEM_STOP || (el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)))
         T = -self->zlambda[e];
-      else if (el->kind == LZ_ITEM_STOP)
+      else if (el->law.kind == LZ_ITEM_STOP)
         continue;
       else
         {
-          lz_event_ground_terms (self, e, t, &g0, &g0d, &g0dd);
-          T = lz_event_mode_tension (self, e, lz_event_elem_g (el, q, g0), 0);
+          lz_element_law_ground (&self->el[e].law, t, &g0, &g0d, &g0dd);
+          T = lz_event_mode_tension (self, e, lz_element_law_g (&el->law, q, g0), 0);
         }
       s -= T * w;
     }
@@ -556,10 +556,10 @@ d_column (LzEventIntegrator *self,
           gsl_vector        *col)
 {
   gsl_vector_set_zero (self->Dcol);
-  if (el->b >= 0 && self->rD[el->b] >= 0)
-    *gsl_vector_ptr (self->Dcol, self->rD[el->b]) += el->cb;
-  if (el->a >= 0 && self->rD[el->a] >= 0)
-    *gsl_vector_ptr (self->Dcol, self->rD[el->a]) -= el->ca;
+  if (el->law.b >= 0 && self->rD[el->law.b] >= 0)
+    *gsl_vector_ptr (self->Dcol, self->rD[el->law.b]) += el->law.cb;
+  if (el->law.a >= 0 && self->rD[el->law.a] >= 0)
+    *gsl_vector_ptr (self->Dcol, self->rD[el->law.a]) -= el->law.ca;
   if (col != NULL)
     gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, col);
 }
@@ -573,10 +573,10 @@ d_dot (const LzEventIntegrator *self,
 {
   double s = 0;
 
-  if (el->b >= 0 && self->rD[el->b] >= 0)
-    s += el->cb * gsl_matrix_get (X, self->rD[el->b], j);
-  if (el->a >= 0 && self->rD[el->a] >= 0)
-    s -= el->ca * gsl_matrix_get (X, self->rD[el->a], j);
+  if (el->law.b >= 0 && self->rD[el->law.b] >= 0)
+    s += el->law.cb * gsl_matrix_get (X, self->rD[el->law.b], j);
+  if (el->law.a >= 0 && self->rD[el->law.a] >= 0)
+    s -= el->law.ca * gsl_matrix_get (X, self->rD[el->law.a], j);
   return s;
 }
 
@@ -599,7 +599,7 @@ lz_event_dstop_solve (LzEventIntegrator *self,
       const Elem *el = &self->el[e];
 
       self->zlambda[e] = 0;
-      if (el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && el->shadowed)
+      if (el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && el->shadowed)
         {
           /* along a stop in contact: at its level (x += λ C_DD⁻¹ w) */
           gsl_vector_view col = gsl_matrix_column (self->DX, 0);
@@ -609,7 +609,7 @@ lz_event_dstop_solve (LzEventIntegrator *self,
           self->zlambda[e] = el->shadow_lambda;
         }
       if ((self->mode[e] == LZ_MODE_CONTACT && !carried (self, e))
-          || (el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && !el->shadowed
+          || (el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && !el->shadowed
               && !carried (self, e)))
         con[nc++] = e;
     }
@@ -630,9 +630,9 @@ lz_event_dstop_solve (LzEventIntegrator *self,
         double g0, g0d, g0dd, rest, wx;
 
         /* ġ = wᵀ v_D + the rest (the other ports, the ground) */
-        lz_event_ground_terms (self, con[j], t, &g0, &g0d, &g0dd);
-        rest = g0d + (el->b >= 0 && self->rD[el->b] < 0 ? el->cb * dst[n + el->b] : 0)
-               - (el->a >= 0 && self->rD[el->a] < 0 ? el->ca * dst[n + el->a] : 0);
+        lz_element_law_ground (&self->el[con[j]].law, t, &g0, &g0d, &g0dd);
+        rest = g0d + (el->law.b >= 0 && self->rD[el->law.b] < 0 ? el->law.cb * dst[n + el->law.b] : 0)
+               - (el->law.a >= 0 && self->rD[el->law.a] < 0 ? el->law.ca * dst[n + el->law.a] : 0);
         d_column (self, el, NULL);
         gsl_blas_ddot (self->Dcol, x, &wx);
         gsl_vector_set (&rr.vector, j, -rest - wx);
@@ -698,7 +698,7 @@ dvel_solve (LzEventIntegrator *self,
     {
       guint e = self->iDS[s];
 
-      self->mode[e] = self->el[e].kind == LZ_ITEM_STOP ? LZ_MODE_FREE : LZ_MODE_STICK;
+      self->mode[e] = self->el[e].law.kind == LZ_ITEM_STOP ? LZ_MODE_FREE : LZ_MODE_STICK;
     }
   self->d_free = TRUE;
   lz_event_condense (self, t, y, self->yc, FALSE);
@@ -710,10 +710,10 @@ dvel_solve (LzEventIntegrator *self,
       gsl_vector_view col = gsl_matrix_column (X, j);
       double g0, g0d, g0dd;
 
-      lz_event_ground_terms (self, cand[j], t, &g0, &g0d, &g0dd);
-      u[j] = lz_event_elem_g (el, self->yc + n, g0d);
+      lz_element_law_ground (&self->el[cand[j]].law, t, &g0, &g0d, &g0dd);
+      u[j] = lz_element_law_g (&el->law, self->yc + n, g0d);
       d_column (self, el, &col.vector);
-      lo[j] = kind[j] == DV_FIXED ? lam[j] : kind[j] == DV_FRICTION ? -el->fpos : 0;
+      lo[j] = kind[j] == DV_FIXED ? lam[j] : kind[j] == DV_FRICTION ? -el->law.fpos : 0;
       var[j] = kind[j] == DV_FIXED ? -1 : (int) L++;
       nf += kind[j] == DV_FRICTION;
     }
@@ -751,7 +751,7 @@ dvel_solve (LzEventIntegrator *self,
 
               gsl_matrix_set (M, var[i], L + f, 1);
               gsl_matrix_set (M, L + f, var[i], -1);
-              gsl_vector_set (q, L + f, el->fpos + el->fneg);
+              gsl_vector_set (q, L + f, el->law.fpos + el->law.fneg);
               f++;
             }
         }
@@ -777,8 +777,8 @@ gboolean
 lz_event_dv_along (const Elem *f,
                    const Elem *s)
 {
-  return f->kind == LZ_ITEM_FRICTION && s->kind == LZ_ITEM_STOP && lz_event_parallel (f, s)
-         && f->xa == s->xa && f->xb == s->xb;
+  return f->law.kind == LZ_ITEM_FRICTION && s->law.kind == LZ_ITEM_STOP && lz_event_parallel (f, s)
+         && f->law.xa == s->law.xa && f->law.xb == s->law.xb;
 }
 
 /* The force of friction element F at its level, pushing the way stop S in
@@ -788,9 +788,9 @@ lz_event_dv_level_along (const Elem *f,
                          const Elem *s,
                          double      sx)
 {
-  double ratio = f->b >= 0 ? f->cb / s->cb : f->ca / s->ca;
+  double ratio = f->law.b >= 0 ? f->law.cb / s->law.cb : f->law.ca / s->law.ca;
 
-  return sx * ratio > 0 ? f->fneg : -f->fpos;
+  return sx * ratio > 0 ? f->law.fneg : -f->law.fpos;
 }
 
 /* The modes of the D joints' stops and dry friction at (t, y), together,
@@ -827,7 +827,7 @@ lz_event_dvel_select (LzEventIntegrator *self,
    * joints, bodies with mass and grounds, whose positions y has), every
    * friction element */
   for (guint s = 0; s < self->nDS; s++)
-    if (self->el[self->iDS[s]].kind == LZ_ITEM_STOP)
+    if (self->el[self->iDS[s]].law.kind == LZ_ITEM_STOP)
       self->mode[self->iDS[s]] = LZ_MODE_FREE;
   for (guint s = 0; s < self->nDS; s++)
     {
@@ -836,17 +836,17 @@ lz_event_dvel_select (LzEventIntegrator *self,
       double g0, g0d, g0dd, g;
 
       sgn[m] = 1;
-      kind[m] = el->kind == LZ_ITEM_STOP ? DV_STOP : DV_FRICTION;
+      kind[m] = el->law.kind == LZ_ITEM_STOP ? DV_STOP : DV_FRICTION;
       if (self->s_excluded[e])
         continue;                       /* left to its through-stop */
-      if (el->kind == LZ_ITEM_STOP)
+      if (el->law.kind == LZ_ITEM_STOP)
         {
-          lz_event_ground_terms (self, e, t, &g0, &g0d, &g0dd);
-          g = lz_event_elem_g (el, y, g0);
+          lz_element_law_ground (&self->el[e].law, t, &g0, &g0d, &g0dd);
+          g = lz_element_law_g (&el->law, y, g0);
           el->contact_upper = FALSE;
-          if (isfinite (el->lower) && g - el->lower <= pos_tol)
+          if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol)
             sgn[m] = 1;
-          else if (isfinite (el->upper) && el->upper - g <= pos_tol)
+          else if (isfinite (el->law.upper) && el->law.upper - g <= pos_tol)
             {
               sgn[m] = -1;
               el->contact_upper = TRUE;
@@ -885,17 +885,17 @@ lz_event_dvel_select (LzEventIntegrator *self,
     ok = dvel_solve (self, t, y, cand, kind, sgn, m, lam, u);
   for (guint j = 0; j < m; j++)
     scale = MAX (scale, kind[j] == DV_STOP ? fabs (lam[j])
-                        : MAX (self->el[cand[j]].fpos, self->el[cand[j]].fneg));
+                        : MAX (self->el[cand[j]].law.fpos, self->el[cand[j]].law.fneg));
   for (guint j = 0; j < m; j++)
     {
       guint e = cand[j];
       const Elem *el = &self->el[e];
-      double tol = 1e-9 * MAX (1.0, MAX (el->fpos, el->fneg));
+      double tol = 1e-9 * MAX (1.0, MAX (el->law.fpos, el->law.fneg));
 
       open[j] = FALSE;
-      if (el->kind == LZ_ITEM_STOP && kind[j] == DV_FIXED)
+      if (el->law.kind == LZ_ITEM_STOP && kind[j] == DV_FIXED)
         self->mode[e] = LZ_MODE_FREE;   /* its friction element holds */
-      else if (el->kind == LZ_ITEM_FRICTION && kind[j] == DV_FIXED)
+      else if (el->law.kind == LZ_ITEM_FRICTION && kind[j] == DV_FIXED)
         self->mode[e] = LZ_MODE_STICK;  /* along its stop, at its level */
       else if (kind[j] == DV_STOP && ok && sgn[j] * lam[j] <= 1e-12 * scale && fabs (u[j]) <= v_tol)
         open[j] = any_open = TRUE;      /* touching, pushing nothing */
@@ -903,7 +903,7 @@ lz_event_dvel_select (LzEventIntegrator *self,
         self->mode[e] = !ok || sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
       else if (!ok || u[j] > v_tol || u[j] < -v_tol)
         self->mode[e] = u[j] > v_tol ? LZ_MODE_SLIP_POS : u[j] < -v_tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
-      else if (lam[j] > -el->fpos + tol && lam[j] < el->fneg - tol)
+      else if (lam[j] > -el->law.fpos + tol && lam[j] < el->law.fneg - tol)
         self->mode[e] = LZ_MODE_STICK;
       else
         open[j] = any_open = TRUE;
@@ -927,15 +927,15 @@ lz_event_dvel_select (LzEventIntegrator *self,
         for (guint j = 0; j < m; j++)
           {
             const Elem *el = &self->el[cand[j]];
-            double tol = 1e-9 * MAX (1.0, MAX (el->fpos, el->fneg));
+            double tol = 1e-9 * MAX (1.0, MAX (el->law.fpos, el->law.fneg));
 
             if (!open[j])
               continue;
             if (kind[j] == DV_STOP)
               keep[cand[j]] = sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
             else
-              keep[cand[j]] = lam[j] <= -el->fpos + tol ? LZ_MODE_SLIP_POS
-                              : lam[j] >= el->fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
+              keep[cand[j]] = lam[j] <= -el->law.fpos + tol ? LZ_MODE_SLIP_POS
+                              : lam[j] >= el->law.fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
           }
       memcpy (self->mode, keep, self->ne * sizeof (LzMode));
     }
@@ -956,15 +956,15 @@ lz_event_dstop_project (LzEventIntegrator *self,
 
       if (self->mode[e] != LZ_MODE_CONTACT)
         continue;
-      lz_event_ground_terms (self, e, t, &g0, &g0d, &g0dd);
-      r = (el->contact_upper ? el->upper : el->lower) - lz_event_elem_g (el, y, g0);
-      if (el->b >= 0 && self->rD[el->b] >= 0)
-        d += el->cb * el->cb;
-      if (el->a >= 0 && self->rD[el->a] >= 0)
-        d += el->ca * el->ca;
-      if (el->b >= 0 && self->rD[el->b] >= 0)
-        y[el->b] += r * el->cb / d;
-      if (el->a >= 0 && self->rD[el->a] >= 0)
-        y[el->a] -= r * el->ca / d;
+      lz_element_law_ground (&self->el[e].law, t, &g0, &g0d, &g0dd);
+      r = (el->contact_upper ? el->law.upper : el->law.lower) - lz_element_law_g (&el->law, y, g0);
+      if (el->law.b >= 0 && self->rD[el->law.b] >= 0)
+        d += el->law.cb * el->law.cb;
+      if (el->law.a >= 0 && self->rD[el->law.a] >= 0)
+        d += el->law.ca * el->law.ca;
+      if (el->law.b >= 0 && self->rD[el->law.b] >= 0)
+        y[el->law.b] += r * el->law.cb / d;
+      if (el->law.a >= 0 && self->rD[el->law.a] >= 0)
+        y[el->law.a] -= r * el->law.ca / d;
     }
 }

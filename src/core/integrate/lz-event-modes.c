@@ -66,9 +66,9 @@ resolve_impacts (LzEventIntegrator *self,
       const Through *th = &self->through[p];
       gboolean k_on = self->mode[th->k] == LZ_MODE_CONTACT, r_on = self->mode[th->r] == LZ_MODE_CONTACT;
 
-      self->el[th->v].e = k_on && !r_on ? self->el[th->r].e
-                          : r_on && !k_on ? self->el[th->k].e
-                          : MIN (self->el[th->k].e, self->el[th->r].e);
+      self->el[th->v].law.e = k_on && !r_on ? self->el[th->r].law.e
+                          : r_on && !k_on ? self->el[th->k].law.e
+                          : MIN (self->el[th->k].law.e, self->el[th->r].law.e);
     }
   for (guint e = 0; e < self->ne && m < 64; e++)
     {
@@ -77,14 +77,14 @@ resolve_impacts (LzEventIntegrator *self,
 
       self->impacted[e] = FALSE;
       /* a massless body reaching a stop is no impact: it has no momentum */
-      if (el->kind != LZ_ITEM_STOP || self->is_static[e])
+      if (el->law.kind != LZ_ITEM_STOP || self->is_static[e])
         continue;
-      if (isfinite (el->lower) && g - el->lower <= pos_tol)
+      if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol)
         {
           idx[m] = e;
           upper[m++] = FALSE;
         }
-      else if (isfinite (el->upper) && el->upper - g <= pos_tol)
+      else if (isfinite (el->law.upper) && el->law.upper - g <= pos_tol)
         {
           idx[m] = e;
           upper[m++] = TRUE;
@@ -105,7 +105,7 @@ resolve_impacts (LzEventIntegrator *self,
         double sx = upper[i] ? -1 : 1;
         double u = sx * (lz_event_wdot (x, v) + self->g0d[idx[i]]);
 
-        double e_law = x->e;
+        double e_law = x->law.e;
 
         if (u < -1e-12 * self->v_scale)
           any = TRUE;
@@ -140,19 +140,19 @@ resolve_impacts (LzEventIntegrator *self,
             /* the located instant may be a hair past the limit: put g on it
              * (the smallest M-norm shift along w) */
             double g = lz_event_wdot (el, y) + self->g0[idx[j]];
-            double limit = upper[j] ? el->upper : el->lower;
+            double limit = upper[j] ? el->law.upper : el->law.lower;
             double Dw = gsl_matrix_get (A, j, j), shift = (limit - g) / Dw;
 
             self->impacted[idx[j]] = TRUE;
-            if (el->b >= 0)
-              y[el->b] += shift * el->cb / self->mass[el->b];
-            if (el->a >= 0)
-              y[el->a] -= shift * el->ca / self->mass[el->a];
+            if (el->law.b >= 0)
+              y[el->law.b] += shift * el->law.cb / self->mass[el->law.b];
+            if (el->law.a >= 0)
+              y[el->law.a] -= shift * el->law.ca / self->mass[el->law.a];
           }
-        if (el->b >= 0)
-          v[el->b] += P * el->cb / self->mass[el->b];
-        if (el->a >= 0)
-          v[el->a] -= P * el->ca / self->mass[el->a];
+        if (el->law.b >= 0)
+          v[el->law.b] += P * el->law.cb / self->mass[el->law.b];
+        if (el->law.a >= 0)
+          v[el->law.a] -= P * el->law.ca / self->mass[el->law.a];
         /* a moving ground port pushes: the impulse does the work −P·ġ0
          * (ġ0 the ground's part of ġ), a work of the sources */
         ground_work -= P * self->g0d[idx[j]];
@@ -214,14 +214,14 @@ select_modes (LzEventIntegrator *self,
       if (th->friction)
         {
           /* through friction: while K is at its limit */
-          lz_event_ground_terms (self, th->k, t, &g0, &g0d, &g0dd);
-          g = lz_event_elem_g (k, q, g0);
-          th_cand[p] = th->sk > 0 ? g - k->lower <= pos_tol : k->upper - g <= pos_tol;
+          lz_element_law_ground (&self->el[th->k].law, t, &g0, &g0d, &g0dd);
+          g = lz_element_law_g (&k->law, q, g0);
+          th_cand[p] = th->sk > 0 ? g - k->law.lower <= pos_tol : k->law.upper - g <= pos_tol;
         }
       else
         {
-          lz_event_ground_terms (self, th->v, t, &g0, &g0d, &g0dd);
-          th_cand[p] = lz_event_elem_g (el, q, g0) - el->lower <= pos_tol && lz_event_wdot (el, v) + g0d <= v_tol;
+          lz_element_law_ground (&self->el[th->v].law, t, &g0, &g0d, &g0dd);
+          th_cand[p] = lz_element_law_g (&el->law, q, g0) - el->law.lower <= pos_tol && lz_event_wdot (el, v) + g0d <= v_tol;
         }
       self->s_excluded[th->r] = th_cand[p];
       k_before[p] = self->mode[th->k];
@@ -248,7 +248,7 @@ select_modes (LzEventIntegrator *self,
 
       if (self->is_static[e])
         continue;
-      switch (el->kind)
+      switch (el->law.kind)
         {
         case LZ_ITEM_FRICTION:
           if (e >= self->nm && self->mode[self->through[e - self->nm].k] != LZ_MODE_CONTACT)
@@ -263,12 +263,12 @@ select_modes (LzEventIntegrator *self,
           break;
         case LZ_ITEM_STOP:
           self->el[e].contact_upper = FALSE;
-          if (isfinite (el->lower) && g - el->lower <= pos_tol && gd <= v_tol && ncand < 64)
+          if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol && gd <= v_tol && ncand < 64)
             {
               cand[ncand++] = e;
               self->mode[e] = LZ_MODE_FREE;
             }
-          else if (isfinite (el->upper) && el->upper - g <= pos_tol && gd >= -v_tol && ncand < 64)
+          else if (isfinite (el->law.upper) && el->law.upper - g <= pos_tol && gd >= -v_tol && ncand < 64)
             {
               self->el[e].contact_upper = TRUE;
               cand[ncand++] = e;
@@ -279,12 +279,12 @@ select_modes (LzEventIntegrator *self,
           break;
         case LZ_ITEM_SPRING:
         case LZ_ITEM_GEAR:
-          if (el->freeplay > 0)
+          if (el->law.freeplay > 0)
             {
-              s = g - el->offset;
-              if (s > el->freeplay + pos_tol || (s > el->freeplay - pos_tol && gd > 0))
+              s = g - el->law.offset;
+              if (s > el->law.freeplay + pos_tol || (s > el->law.freeplay - pos_tol && gd > 0))
                 self->mode[e] = LZ_MODE_ENGAGED_POS;
-              else if (s < -el->freeplay - pos_tol || (s < -el->freeplay + pos_tol && gd < 0))
+              else if (s < -el->law.freeplay - pos_tol || (s < -el->law.freeplay + pos_tol && gd < 0))
                 self->mode[e] = LZ_MODE_ENGAGED_NEG;
               else
                 self->mode[e] = LZ_MODE_GAP;
@@ -318,7 +318,7 @@ select_modes (LzEventIntegrator *self,
   for (guint c = 0; c < ncand; c++)
     {
       first[c] = L;
-      L += self->el[cand[c]].kind == LZ_ITEM_FRICTION ? 2 : 1;
+      L += self->el[cand[c]].law.kind == LZ_ITEM_FRICTION ? 2 : 1;
     }
   {
     g_autoptr(gsl_matrix) A = gsl_matrix_calloc (L, L);
@@ -330,15 +330,15 @@ select_modes (LzEventIntegrator *self,
     /* generalized force per unknown: contact λ along ±w; friction μ:
      * −F w = −(μ − F0⁻) w */
     for (guint c = 0; c < ncand; c++)
-      if (self->el[cand[c]].kind == LZ_ITEM_FRICTION)
-        lambda0[c] = self->el[cand[c]].fneg;      /* the constant part of −F */
+      if (self->el[cand[c]].law.kind == LZ_ITEM_FRICTION)
+        lambda0[c] = self->el[cand[c]].law.fneg;      /* the constant part of −F */
     for (guint i = 0; i < ncand; i++)
       {
         const Elem *x = &self->el[cand[i]];
-        double sx = x->kind == LZ_ITEM_STOP && x->contact_upper ? -1 : 1;
+        double sx = x->law.kind == LZ_ITEM_STOP && x->contact_upper ? -1 : 1;
         double gdd0 = lz_event_wdot (x, self->a) + self->g0dd[cand[i]];
-        int row = x->kind == LZ_ITEM_FRICTION ? (int) first[i] + 1 : (int) first[i];
-        double scale = x->kind == LZ_ITEM_FRICTION ? -1 : sx;   /* μ row: ξ1 − g̈ */
+        int row = x->law.kind == LZ_ITEM_FRICTION ? (int) first[i] + 1 : (int) first[i];
+        double scale = x->law.kind == LZ_ITEM_FRICTION ? -1 : sx;   /* μ row: ξ1 − g̈ */
 
         for (guint j = 0; j < ncand; j++)
           {
@@ -346,7 +346,7 @@ select_modes (LzEventIntegrator *self,
             double d = lz_event_minv_dot (self, x, yv), gj;
             int col;
 
-            if (yv->kind == LZ_ITEM_FRICTION)
+            if (yv->law.kind == LZ_ITEM_FRICTION)
               {
                 gj = -1;                       /* force −μ·w (+ F0⁻ w in lambda0) */
                 col = (int) first[j] + 1;
@@ -359,10 +359,10 @@ select_modes (LzEventIntegrator *self,
             *gsl_matrix_ptr (A, row, col) += scale * d * gj;
             gdd0 += d * lambda0[j];
           }
-        if (x->kind == LZ_ITEM_FRICTION)
+        if (x->law.kind == LZ_ITEM_FRICTION)
           {
             /* ξ1 row: F0⁺ + F0⁻ − μ;  μ row: ξ1 − g̈ */
-            gsl_vector_set (b, first[i], x->fpos + x->fneg);
+            gsl_vector_set (b, first[i], x->law.fpos + x->law.fneg);
             *gsl_matrix_ptr (A, first[i], first[i] + 1) -= 1;
             *gsl_matrix_ptr (A, first[i] + 1, first[i]) += 1;
             gsl_vector_set (b, first[i] + 1, -gdd0);
@@ -377,7 +377,7 @@ select_modes (LzEventIntegrator *self,
         guint e = cand[c];
         const Elem *el = &self->el[e];
 
-        if (el->kind == LZ_ITEM_FRICTION)
+        if (el->law.kind == LZ_ITEM_FRICTION)
           {
             double xi1 = gsl_vector_get (z, first[c]);
             double xi2 = gsl_vector_get (w, first[c] + 1);
@@ -486,8 +486,8 @@ lz_event_through_sync (LzEventIntegrator *self,
                     {
                       double g0, g0d, g0dd;
 
-                      lz_event_ground_terms (self, th->r, t, &g0, &g0d, &g0dd);
-                      self->el[th->r].stick_g = lz_event_elem_g (&self->el[th->r], y, g0);
+                      lz_element_law_ground (&self->el[th->r].law, t, &g0, &g0d, &g0dd);
+                      self->el[th->r].stick_g = lz_element_law_g (&self->el[th->r].law, y, g0);
                     }
                 }
               mode[th->v] = LZ_MODE_NONE;
@@ -547,7 +547,7 @@ lz_event_handle_event (LzEventIntegrator *self,
         if (self->impact_speed[e] < rest_v_tol (self))
           {
             zeno = TRUE;
-            if (r > 0 && r < 1 && self->el[e].e < 1 && self->prev_impact_t[e] >= 0)
+            if (r > 0 && r < 1 && self->el[e].law.e < 1 && self->prev_impact_t[e] >= 0)
               zeno_delay = MAX (zeno_delay, (t - self->prev_impact_t[e]) * r / (1 - r));
           }
         self->prev_impact_t[e] = t;
@@ -589,23 +589,11 @@ lz_event_handle_event (LzEventIntegrator *self,
   for (guint e = 0; e < self->nm; e++)
     if (self->impacted[e] || (e < 256 && self->mode[e] != before[e]))
       {
-        LzEvent ev = { t, e, e < 256 ? before[e] : self->mode[e], self->mode[e], 0 };
-        LzMode from = ev.from, to = ev.to;
+        LzSwitchFlags flags = self->impacted[e] ? LZ_SWITCH_IMPACT | (zeno ? LZ_SWITCH_ZENO : 0)
+                              : self->is_static[e] ? LZ_SWITCH_MASSLESS : 0;
+        LzMode from = e < 256 ? before[e] : self->mode[e];
+        LzEvent ev = { t, e, from, self->mode[e], lz_mode_switch_cause (from, self->mode[e], flags) };
 
-        if (self->impacted[e])
-          ev.cause = zeno ? LZ_CAUSE_ZENO : LZ_CAUSE_IMPACT;
-        else if (to == LZ_MODE_STICK)
-          ev.cause = LZ_CAUSE_VELOCITY_ZERO;
-        else if ((to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG) && from == LZ_MODE_STICK)
-          ev.cause = LZ_CAUSE_FORCE_LIMIT;
-        else if (to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG)
-          ev.cause = LZ_CAUSE_VELOCITY_ZERO;
-        else if (to == LZ_MODE_FREE)
-          ev.cause = LZ_CAUSE_LIFT_OFF;
-        else if (to == LZ_MODE_CONTACT)
-          ev.cause = self->is_static[e] ? LZ_CAUSE_MASSLESS_CONTACT : LZ_CAUSE_IMPACT;
-        else
-          ev.cause = LZ_CAUSE_BOUNDARY;
         lz_trace_append_event (trace, &ev);
         self->parent.stats.events++;
       }

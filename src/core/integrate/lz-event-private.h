@@ -10,6 +10,7 @@
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_odeiv2.h>
 
+#include "lz-elements.h"
 #include "lz-integrator-private.h"
 #include "lz-model-private.h"
 
@@ -17,16 +18,13 @@ G_BEGIN_DECLS
 
 #define MAX_GUARDS 3
 
+/* An element as the event-driven method runs it: its law from the element
+ * table (lz-elements.h; a through-stop's is built from its two stops'
+ * laws, see Through) and the state of the run that the law does not
+ * have. */
 typedef struct
 {
-  const LzElement *element;
-  LzItemKind kind;
-  int     a, b;               /* dofs or −1 */
-  double  ca, cb;
-  const LzExpr *xa, *xb;      /* ground motions of ground ports, or NULL */
-  double  k, c, freeplay, offset;
-  double  fpos, fneg;         /* friction levels */
-  double  lower, upper, e;    /* stop */
+  LzElementLaw law;
   gboolean contact_upper;     /* a stop in contact: which limit */
   gboolean shadowed;          /* a stuck friction element along an active contact */
   double   shadow_lambda;     /* (on a D joint: the force it holds there, its level) */
@@ -141,18 +139,9 @@ static inline double
 lz_event_wdot (const Elem   *el,
                const double *x)
 {
-  return (el->b >= 0 ? el->cb * x[el->b] : 0) - (el->a >= 0 ? el->ca * x[el->a] : 0);
+  return (el->law.b >= 0 ? el->law.cb * x[el->law.b] : 0) - (el->law.a >= 0 ? el->law.ca * x[el->law.a] : 0);
 }
 
-void lz_event_ground_terms (const LzEventIntegrator *self,
-                            guint                    e,
-                            double                   t,
-                            double                  *g0,
-                            double                  *g0d,
-                            double                  *g0dd);
-double lz_event_elem_g (const Elem   *el,
-                        const double *q,
-                        double        g0);
 void lz_event_node_solve (LzEventIntegrator *self,
                           double             t,
                           double            *dst,
@@ -250,7 +239,11 @@ double lz_event_handle_event (LzEventIntegrator *self,
                               double             t,
                               double            *y,
                               gboolean           initial);
+void lz_event_stored_energy (const LzEventIntegrator *self,
+                             const double            *y,
+                             LzEnergy                *energy);
 void lz_event_alloc_static (LzEventIntegrator *self);
+void lz_event_setup_elements (LzEventIntegrator *self);
 gboolean lz_event_setup_massless (LzEventIntegrator *self,
                                   GError           **error);
 

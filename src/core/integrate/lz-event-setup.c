@@ -412,7 +412,7 @@ lz_event_alloc_static (LzEventIntegrator *self)
     {
       const Elem *el = &self->el[self->iS[s]];
 
-      L += el->kind == LZ_ITEM_STOP ? (isfinite (el->lower) ? 1 : 0) + (isfinite (el->upper) ? 1 : 0) : 2;
+      L += el->law.kind == LZ_ITEM_STOP ? (isfinite (el->law.lower) ? 1 : 0) + (isfinite (el->law.upper) ? 1 : 0) : 2;
     }
   self->sL = L;
   self->sg0 = g_new0 (double, nS);
@@ -537,4 +537,50 @@ lz_event_setup_massless (LzEventIntegrator *self,
                        FALSE, error)
          && factor_block (self, self->C, self->iD, self->nD, &self->CDD, &self->pD, &self->bD,
                           &self->xD, TRUE, error);
+}
+
+/* A through-stop's law (see Through): V = α·gap_K + β·gap_R on the ports
+ * of K and R that are not z — K's at b, R's at a (z's terms cancel). */
+static LzElementLaw
+through_law (const LzEventIntegrator *self,
+             const Through           *th)
+{
+  const LzElementLaw *k = &self->el[th->k].law, *r = &self->el[th->r].law;
+  gboolean k_zb = k->b >= 0 && !(self->mass[k->b] > 0), r_zb = r->b >= 0 && !(self->mass[r->b] > 0);
+  LzElementLaw v = { .element = r->element, .id = r->id, .index = th->v, .row = -1,
+                     .kind = th->friction ? LZ_ITEM_FRICTION : LZ_ITEM_STOP,
+                     .lower = -INFINITY, .upper = INFINITY };
+
+  v.b = k_zb ? k->a : k->b;
+  v.xb = k_zb ? k->xa : k->xb;
+  v.cb = th->ka * (k_zb ? -k->ca : k->cb);
+  v.a = r_zb ? r->a : r->b;
+  v.xa = r_zb ? r->xa : r->xb;
+  v.ca = -th->rb * (r_zb ? -r->ca : r->cb);
+  v.moving = v.xa != NULL || v.xb != NULL;
+  if (th->friction)
+    {
+      /* R's force is rb times V's */
+      v.fpos = r->fpos / th->rb;
+      v.fneg = r->fneg / th->rb;
+      return v;
+    }
+  v.lower = th->ka * (th->sk > 0 ? k->lower : k->upper) + th->rb * (th->sr > 0 ? r->lower : r->upper);
+  v.e = MIN (k->e, r->e);
+  return v;
+}
+
+/* The elements: the model's, in file order, with their laws from the
+ * element table, then the through-stops (nm, nT and through set). */
+void
+lz_event_setup_elements (LzEventIntegrator *self)
+{
+  g_autoptr(LzElementTable) table = lz_element_table_new (self->parent.assembly);
+
+  g_assert (lz_element_table_get_n (table) == self->nm);
+  self->el = g_new0 (Elem, MAX (self->ne, 1));
+  for (guint e = 0; e < self->nm; e++)
+    self->el[e].law = *lz_element_table_get (table, e);
+  for (guint p = 0; p < self->nT; p++)
+    self->el[self->through[p].v].law = through_law (self, &self->through[p]);
 }

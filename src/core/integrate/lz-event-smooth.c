@@ -24,42 +24,6 @@
 #include "lz-model-private.h"
 #include "lz-simplify-private.h"
 
-void
-lz_event_ground_terms (const LzEventIntegrator *self,
-                       guint                    e,
-                       double                   t,
-                       double                  *g0,
-                       double                  *g0d,
-                       double                  *g0dd)
-{
-  const Elem *el = &self->el[e];
-  double x = 0, xd = 0, xdd = 0;
-
-  if (el->xb != NULL)
-    {
-      x += el->cb * lz_expr_eval (el->xb, t);
-      xd += el->cb * lz_expr_eval_d1 (el->xb, t);
-      xdd += el->cb * lz_expr_eval_d2 (el->xb, t);
-    }
-  if (el->xa != NULL)
-    {
-      x -= el->ca * lz_expr_eval (el->xa, t);
-      xd -= el->ca * lz_expr_eval_d1 (el->xa, t);
-      xdd -= el->ca * lz_expr_eval_d2 (el->xa, t);
-    }
-  *g0 = x;
-  *g0d = xd;
-  *g0dd = xdd;
-}
-
-/* g of element EL at the positions Q (by dof) with the ground's part G0 */
-double
-lz_event_elem_g (const Elem   *el,
-                 const double *q,
-                 double        g0)
-{
-  return (el->b >= 0 ? el->cb * q[el->b] : 0) - (el->a >= 0 ? el->ca * q[el->a] : 0) + g0;
-}
 
 /* The massless coordinates, from the others (paper 002: they carry no
  * momentum).  A joint held by linear springs only (N) sits where they
@@ -167,10 +131,10 @@ add_w (const Elem *el,
        double      s,
        double     *x)
 {
-  if (el->b >= 0)
-    x[el->b] += s * el->cb;
-  if (el->a >= 0)
-    x[el->a] -= s * el->ca;
+  if (el->law.b >= 0)
+    x[el->law.b] += s * el->law.cb;
+  if (el->law.a >= 0)
+    x[el->law.a] -= s * el->law.ca;
 }
 
 /* w_xᵀ M⁻¹ w_y: an entry of the Delassus matrix of two elements */
@@ -181,10 +145,10 @@ lz_event_minv_dot (const LzEventIntegrator *self,
 {
   double s = 0;
 
-  if (x->b >= 0 && x->b == y->b) s += x->cb * y->cb / self->mass[x->b];
-  if (x->b >= 0 && x->b == y->a) s -= x->cb * y->ca / self->mass[x->b];
-  if (x->a >= 0 && x->a == y->b) s -= x->ca * y->cb / self->mass[x->a];
-  if (x->a >= 0 && x->a == y->a) s += x->ca * y->ca / self->mass[x->a];
+  if (x->law.b >= 0 && x->law.b == y->law.b) s += x->law.cb * y->law.cb / self->mass[x->law.b];
+  if (x->law.b >= 0 && x->law.b == y->law.a) s -= x->law.cb * y->law.ca / self->mass[x->law.b];
+  if (x->law.a >= 0 && x->law.a == y->law.b) s -= x->law.ca * y->law.cb / self->mass[x->law.a];
+  if (x->law.a >= 0 && x->law.a == y->law.a) s += x->law.ca * y->law.ca / self->mass[x->law.a];
   return s;
 }
 
@@ -197,37 +161,22 @@ lz_event_mode_tension (const LzEventIntegrator *self,
                        double                   gd)
 {
   const Elem *el = &self->el[e];
-  double s;
 
-  switch (el->kind)
+  switch (el->law.kind)
     {
     case LZ_ITEM_SPRING:
     case LZ_ITEM_GEAR:
-      if (el->freeplay == 0)
+      if (el->law.freeplay == 0)
         return 0;                             /* linear: in K and f */
-      s = g - el->offset;
-      switch (self->mode[e])
-        {
-        case LZ_MODE_ENGAGED_POS: return el->k * (s - el->freeplay);
-        case LZ_MODE_ENGAGED_NEG: return el->k * (s + el->freeplay);
-        case LZ_MODE_NONE:
-        case LZ_MODE_STICK:
-        case LZ_MODE_SLIP_POS:
-        case LZ_MODE_SLIP_NEG:
-        case LZ_MODE_FREE:
-        case LZ_MODE_CONTACT:
-        case LZ_MODE_GAP:
-        case LZ_MODE_N_MODES:
-        default: return 0;
-        }
+      return lz_element_law_spring_tension (&el->law, self->mode[e], g);
     case LZ_ITEM_FRICTION:
       /* (a through friction slipping: R pushes with its level itself) */
       if (e >= self->nm)
         return 0;
       if (self->mode[e] == LZ_MODE_SLIP_POS)
-        return el->fpos;
+        return el->law.fpos;
       if (self->mode[e] == LZ_MODE_SLIP_NEG)
-        return -el->fneg;
+        return -el->law.fneg;
       return 0;
     case LZ_ITEM_DAMPER:
     case LZ_ITEM_STOP:
@@ -278,9 +227,9 @@ lz_event_accelerations (LzEventIntegrator *self,
       const Elem *el = &self->el[e];
       double T;
 
-      lz_event_ground_terms (self, e, t, &self->g0[e], &self->g0d[e], &self->g0dd[e]);
-      T = (self->is_static[e] && el->kind == LZ_ITEM_STOP)
-          || (self->is_static[e] && el->kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
+      lz_element_law_ground (&self->el[e].law, t, &self->g0[e], &self->g0d[e], &self->g0dd[e]);
+      T = (self->is_static[e] && el->law.kind == LZ_ITEM_STOP)
+          || (self->is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
           ? -self->zlambda[e]             /* a massless body's stop or stuck friction */
           : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->g0[e], lz_event_wdot (el, v) + self->g0d[e]);
       if (T != 0)
@@ -303,10 +252,10 @@ lz_event_accelerations (LzEventIntegrator *self,
           const Elem *el = &self->el[self->con[c]];
           double l = gsl_vector_get (self->lambda, c);
 
-          if (el->b >= 0)
-            acc[el->b] += l * el->cb / self->mass[el->b];
-          if (el->a >= 0)
-            acc[el->a] -= l * el->ca / self->mass[el->a];
+          if (el->law.b >= 0)
+            acc[el->law.b] += l * el->law.cb / self->mass[el->law.b];
+          if (el->law.a >= 0)
+            acc[el->law.a] -= l * el->law.ca / self->mass[el->law.a];
         }
     }
 }
@@ -374,12 +323,12 @@ lz_event_rhs (double        t,
       const Elem *el = &self->el[e];
       double g = lz_event_wdot (el, q) + self->g0[e], gd = lz_event_wdot (el, v) + self->g0d[e], T = 0;
 
-      if (el->c > 0)
+      if (el->law.c > 0)
         {
-          p_damp += el->c * gd * gd;
-          T += el->c * gd;
+          p_damp += el->law.c * gd * gd;
+          T += el->law.c * gd;
         }
-      if (el->kind == LZ_ITEM_FRICTION)
+      if (el->law.kind == LZ_ITEM_FRICTION)
         {
           double F = self->mode[e] == LZ_MODE_STICK ? -lz_event_constraint_force (self, e)
                      : lz_event_mode_tension (self, e, g, gd);
@@ -387,10 +336,10 @@ lz_event_rhs (double        t,
           p_fric += F * gd;
           T += F;
         }
-      else if (el->kind == LZ_ITEM_STOP)
+      else if (el->law.kind == LZ_ITEM_STOP)
         T += -lz_event_constraint_force (self, e);
-      else if (el->k > 0)
-        T += el->freeplay > 0 ? lz_event_mode_tension (self, e, g, gd) : el->k * (g - el->offset);
+      else if (el->law.k > 0)
+        T += lz_element_law_spring_tension (&el->law, self->mode[e], g);
       p_src += T * self->g0d[e];
     }
   dydt[2 * n] = p_damp;
@@ -407,9 +356,9 @@ lz_event_parallel (const Elem *x,
                    const Elem *y)
 {
   /* same dofs, proportional coefficients */
-  return x->a == y->a && x->b == y->b
-         && fabs ((x->a >= 0 ? x->ca : 0) * (y->b >= 0 ? y->cb : 0)
-                  - (y->a >= 0 ? y->ca : 0) * (x->b >= 0 ? x->cb : 0)) <= 1e-14 * (1 + fabs (x->ca * y->cb));
+  return x->law.a == y->law.a && x->law.b == y->law.b
+         && fabs ((x->law.a >= 0 ? x->law.ca : 0) * (y->law.b >= 0 ? y->law.cb : 0)
+                  - (y->law.a >= 0 ? y->law.ca : 0) * (x->law.b >= 0 ? x->law.cb : 0)) <= 1e-14 * (1 + fabs (x->law.ca * y->law.cb));
 }
 
 /* Sets up the constraints of the current mode and factors Hc M⁻¹ Hcᵀ. */
@@ -424,17 +373,17 @@ lz_event_setup_mode (LzEventIntegrator *self)
 
       el->shadowed = FALSE;
       /* (a massless body's stop pushes with the force its balance gives) */
-      if (el->kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && !self->is_static[e])
+      if (el->law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && !self->is_static[e])
         self->con[nc++] = e;
     }
   for (guint e = 0; e < self->ne; e++)
     {
       Elem *el = &self->el[e];
 
-      if (el->kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->is_static[e])
+      if (el->law.kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->is_static[e])
         continue;
       for (guint c = 0; c < nc && !el->shadowed; c++)
-        if (self->el[self->con[c]].kind == LZ_ITEM_STOP && lz_event_parallel (el, &self->el[self->con[c]]))
+        if (self->el[self->con[c]].law.kind == LZ_ITEM_STOP && lz_event_parallel (el, &self->el[self->con[c]]))
           el->shadowed = TRUE;
       if (!el->shadowed)
         self->con[nc++] = e;
@@ -445,7 +394,7 @@ lz_event_setup_mode (LzEventIntegrator *self)
     {
       Elem *el = &self->el[self->iDS[s]];
 
-      if (el->kind != LZ_ITEM_FRICTION || self->mode[self->iDS[s]] != LZ_MODE_STICK)
+      if (el->law.kind != LZ_ITEM_FRICTION || self->mode[self->iDS[s]] != LZ_MODE_STICK)
         continue;
       for (guint r = 0; r < self->nDS && !el->shadowed; r++)
         {
@@ -513,12 +462,12 @@ project (LzEventIntegrator *self,
 
           if (level == 0)
             {
-              if (el->kind != LZ_ITEM_STOP)
+              if (el->law.kind != LZ_ITEM_STOP)
                 {
                   gsl_vector_set (self->rhs_c, c, 0);
                   continue;
                 }
-              r = lz_event_wdot (el, y) + self->g0[e] - (el->contact_upper ? el->upper : el->lower);
+              r = lz_event_wdot (el, y) + self->g0[e] - (el->contact_upper ? el->law.upper : el->law.lower);
             }
           else
             r = lz_event_wdot (el, y + n) + self->g0d[e];
@@ -530,10 +479,10 @@ project (LzEventIntegrator *self,
           const Elem *el = &self->el[self->con[c]];
           double l = gsl_vector_get (self->lambda, c);
 
-          if (el->b >= 0)
-            x[el->b] += l * el->cb / self->mass[el->b];
-          if (el->a >= 0)
-            x[el->a] -= l * el->ca / self->mass[el->a];
+          if (el->law.b >= 0)
+            x[el->law.b] += l * el->law.cb / self->mass[el->law.b];
+          if (el->law.a >= 0)
+            x[el->law.a] -= l * el->law.ca / self->mass[el->law.a];
           /* the velocity correction is an impulse l along w: a moving
            * ground port does the work −l·ġ0 on it (as in an impact) */
           if (level == 1)

@@ -98,14 +98,14 @@ event_start (LzIntegrator *integrator,
    * state of the play), unless its load is beyond the levels — then the
    * first selection lets it slip onto its balance */
   for (guint r = 0; r < self->nS; r++)
-    if (self->el[self->iS[r]].kind == LZ_ITEM_FRICTION)
+    if (self->el[self->iS[r]].law.kind == LZ_ITEM_FRICTION)
       {
         guint e = self->iS[r];
         double g0, g0d, g0dd;
 
-        lz_event_ground_terms (self, e, 0.0, &g0, &g0d, &g0dd);
+        lz_element_law_ground (&self->el[e].law, 0.0, &g0, &g0d, &g0dd);
         self->mode[e] = LZ_MODE_STICK;
-        self->el[e].stick_g = lz_event_elem_g (&self->el[e], self->y, g0);
+        self->el[e].stick_g = lz_element_law_g (&self->el[e].law, self->y, g0);
       }
   lz_event_condense (self, 0.0, self->y, self->y, TRUE);
   lz_event_handle_event (self, trace, 0.0, self->y, TRUE);
@@ -113,19 +113,7 @@ event_start (LzIntegrator *integrator,
     LzEnergy e0 = { 0 };
 
     lz_event_element_state (self, 0.0, self->y);
-    for (guint i = 0; i < n; i++)
-      e0.kinetic += 0.5 * self->mass[i] * self->y[n + i] * self->y[n + i];
-    for (guint e = 0; e < self->ne; e++)
-      {
-        const Elem *el = &self->el[e];
-        double s;
-
-        if (el->k <= 0)
-          continue;
-        s = self->gv[e] - el->offset;
-        s = el->freeplay > 0 ? lz_luz (s, el->freeplay) : s;
-        e0.potential += 0.5 * el->k * s * s;
-      }
+    lz_event_stored_energy (self, self->y, &e0);
     self->energy0 = e0.kinetic + e0.potential;
   }
   lz_event_write_sample (self, trace, 0.0, self->y);
@@ -244,14 +232,14 @@ event_step (LzIntegrator *integrator,
                 d_left |= g[i] < 0;
               continue;
             }
-          if (self->el[e].kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && k == 2)
+          if (self->el[e].law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && k == 2)
             {
               if (g[0] < 0)
                 self->new_mode[e] = LZ_MODE_SLIP_POS;
               else if (g[1] < 0)
                 self->new_mode[e] = LZ_MODE_SLIP_NEG;
             }
-          else if (self->el[e].kind == LZ_ITEM_FRICTION && k == 1 && g[0] < 0
+          else if (self->el[e].law.kind == LZ_ITEM_FRICTION && k == 1 && g[0] < 0
                    && (self->mode[e] == LZ_MODE_SLIP_POS || self->mode[e] == LZ_MODE_SLIP_NEG))
             {
               /* the slip velocity was zero at t0 and turns at once: stick
@@ -259,10 +247,10 @@ event_step (LzIntegrator *integrator,
                * sends it the other way at the next pass) */
               self->new_mode[e] = LZ_MODE_STICK;
             }
-          else if (self->el[e].kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && k >= 1
+          else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && k >= 1
                    && g[0] < 0)
             self->new_mode[e] = LZ_MODE_FREE;
-          else if (self->el[e].kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
+          else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
                    && (self->is_static[e]
                        || fabs (lz_event_wdot (&self->el[e], self->yt + self->n) + self->g0d[e])
                           <= 1e-6 * MAX (1.0, self->v_scale)))
@@ -273,11 +261,11 @@ event_step (LzIntegrator *integrator,
                 if (g[i] < 0)
                   {
                     self->new_mode[e] = LZ_MODE_CONTACT;
-                    self->el[e].contact_upper = !(i == 0 && isfinite (self->el[e].lower));
+                    self->el[e].contact_upper = !(i == 0 && isfinite (self->el[e].law.lower));
                   }
             }
-          else if ((self->el[e].kind == LZ_ITEM_SPRING || self->el[e].kind == LZ_ITEM_GEAR)
-                   && self->el[e].freeplay > 0)
+          else if ((self->el[e].law.kind == LZ_ITEM_SPRING || self->el[e].law.kind == LZ_ITEM_GEAR)
+                   && self->el[e].law.freeplay > 0)
             {
               /* a freeplay boundary reached with no speed across it */
               if (self->mode[e] == LZ_MODE_GAP && k == 2)
@@ -312,12 +300,8 @@ event_step (LzIntegrator *integrator,
           {
             LzMode to = self->new_mode[e];
             LzEvent ev = { t0, e, self->mode[e], to,
-                           to == LZ_MODE_FREE ? LZ_CAUSE_LIFT_OFF
-                           : to == LZ_MODE_CONTACT && self->is_static[e] ? LZ_CAUSE_MASSLESS_CONTACT
-                           : to == LZ_MODE_CONTACT ? LZ_CAUSE_IMPACT
-                           : to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG ? LZ_CAUSE_FORCE_LIMIT
-                           : to == LZ_MODE_STICK ? LZ_CAUSE_VELOCITY_ZERO
-                           : LZ_CAUSE_BOUNDARY };
+                           lz_mode_switch_cause (self->mode[e], to,
+                                                 self->is_static[e] ? LZ_SWITCH_MASSLESS : 0) };
 
             lz_trace_append_event (trace, &ev);
             integrator->stats.events++;
@@ -326,8 +310,8 @@ event_step (LzIntegrator *integrator,
                 /* a massless body's friction sticks where it is */
                 double x0, x0d, x0dd;
 
-                lz_event_ground_terms (self, e, t0, &x0, &x0d, &x0dd);
-                self->el[e].stick_g = lz_event_elem_g (&self->el[e], self->y, x0);
+                lz_element_law_ground (&self->el[e].law, t0, &x0, &x0d, &x0dd);
+                self->el[e].stick_g = lz_element_law_g (&self->el[e].law, self->y, x0);
               }
             self->mode[e] = self->new_mode[e];
             changed = TRUE;
@@ -339,7 +323,7 @@ event_step (LzIntegrator *integrator,
               g_set_error (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION,
                            _("at t = %.10g s the mode of “%s” does not settle: every mode "
                              "the selection gives is left at once"),
-                           t0, self->el[which].element->item.id);
+                           t0, self->el[which].law.element->item.id);
               return LZ_STEP_ERROR;
             }
           if (t0 != self->last_event_t)
@@ -444,7 +428,7 @@ event_step (LzIntegrator *integrator,
               g_set_error (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION,
                            _("at t = %.10g s the mode of “%s” does not settle: every mode "
                              "the selection gives is left at once"),
-                           t, self->el[which].element->item.id);
+                           t, self->el[which].law.element->item.id);
               return LZ_STEP_ERROR;
             }
         }
@@ -590,63 +574,7 @@ event_new (LzAssembly                *assembly,
   /* the model's elements, then the through-stops */
   self->nm = ne;
   self->ne = ne + self->nT;
-  self->el = g_new0 (Elem, MAX (self->ne, 1));
-  for (guint e = 0; e < ne; e++)
-    {
-      const LzElement *element = lz_model_get_element (model, e);
-      const LzGround *ga = lz_model_lookup_ground (model, element->a);
-      const LzGround *gb = lz_model_lookup_ground (model, element->b);
-      Elem *el = &self->el[e];
-
-      el->element = element;
-      el->kind = element->item.kind;
-      lz_assembly_get_element_ports (assembly, e, &el->a, &el->b, &el->ca, &el->cb);
-      el->xa = ga != NULL ? ga->motion : NULL;
-      el->xb = gb != NULL ? gb->motion : NULL;
-      el->lower = -INFINITY;
-      el->upper = INFINITY;
-      lz_element_get_stiffness (element, &el->k, &el->freeplay, &el->offset);
-      el->c = lz_element_get_viscosity (element);
-      if (el->kind == LZ_ITEM_FRICTION)
-        {
-          el->fpos = element->friction.level_pos;
-          el->fneg = element->friction.level_neg;
-        }
-      else if (el->kind == LZ_ITEM_STOP)
-        {
-          el->lower = element->stop.lower;
-          el->upper = element->stop.upper;
-          el->e = element->stop.restitution;
-        }
-    }
-  for (guint p = 0; p < self->nT; p++)
-    {
-      /* V = α·gap_K + β·gap_R on the ports of K and R that are not z:
-       * K's at b, R's at a (z's terms cancel) */
-      const Through *th = &self->through[p];
-      const Elem *k = &self->el[th->k], *r = &self->el[th->r];
-      Elem *el = &self->el[th->v];
-      gboolean k_zb = k->b >= 0 && !(self->mass[k->b] > 0), r_zb = r->b >= 0 && !(self->mass[r->b] > 0);
-
-      *el = (Elem) { .element = r->element, .kind = th->friction ? LZ_ITEM_FRICTION : LZ_ITEM_STOP,
-                     .lower = -INFINITY, .upper = INFINITY };
-      el->b = k_zb ? k->a : k->b;
-      el->xb = k_zb ? k->xa : k->xb;
-      el->cb = th->ka * (k_zb ? -k->ca : k->cb);
-      el->a = r_zb ? r->a : r->b;
-      el->xa = r_zb ? r->xa : r->xb;
-      el->ca = -th->rb * (r_zb ? -r->ca : r->cb);
-      if (th->friction)
-        {
-          /* R's force is rb times V's */
-          el->fpos = r->fpos / th->rb;
-          el->fneg = r->fneg / th->rb;
-          continue;
-        }
-      el->lower = th->ka * (th->sk > 0 ? k->lower : k->upper)
-                  + th->rb * (th->sr > 0 ? r->lower : r->upper);
-      el->e = MIN (k->e, r->e);
-    }
+  lz_event_setup_elements (self);
   lz_event_alloc_static (self);
   self->mode = g_new0 (LzMode, MAX (self->ne, 1));
   self->new_mode = g_new0 (LzMode, MAX (self->ne, 1));
