@@ -48,9 +48,9 @@ lz_event_guards (LzEventIntegrator *self,
 {
   const Elem *el = &self->el[e];
   /* with massless bodies, the state lz_event_rhs() solved them in (it runs first) */
-  const double *q = self->nN + self->nD > 0 ? self->yc : y;
+  const double *q = self->jn.nN + self->jn.nD > 0 ? self->jn.yc : y;
   const double *v = q + self->n;
-  double g = lz_event_wdot (el, q) + self->g0[e], gd = lz_event_wdot (el, v) + self->g0d[e], s, F;
+  double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s, F;
 
   switch (el->law.kind)
     {
@@ -70,7 +70,7 @@ lz_event_guards (LzEventIntegrator *self,
            * towards 0 (a bearing settling on its level: ż ∝ e^(−kt/μ)):
            * there it is a turn once beyond the rounding */
           out[0] = (self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd)
-                   + (self->is_dstop[e] ? 1e-12 * MAX (1.0, self->v_scale) : 0);
+                   + (self->dj.is_dstop[e] ? 1e-12 * MAX (1.0, self->v_scale) : 0);
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_FREE:
@@ -88,7 +88,7 @@ lz_event_guards (LzEventIntegrator *self,
           double sx = el->contact_upper ? -1 : 1;
 
           out[0] = sx * lz_event_constraint_force (self, e);
-          if (self->is_static[e] || self->is_dstop[e])
+          if (self->st.is_static[e] || self->dj.is_dstop[e])
             return 1;
           /* the constraint is kept at acceleration level: a velocity
            * that jumps (a kink of a moving limit, the ground hitting the
@@ -169,7 +169,7 @@ lz_event_min_guard (LzEventIntegrator *self,
             best = g[i];
             if (which != NULL)
               *which = e;
-            self->min_jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT
+            self->loc.min_jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT
                               && i == 1;
           }
     }
@@ -194,7 +194,7 @@ lz_event_interior_crossing (LzEventIntegrator *self,
 {
   guint n = self->n, dim = 2 * n + 3;
   double h = t1 - t0;
-  double *ym = g_alloca (dim * sizeof (double));
+  double *ym = self->loc.ym;
 
   if (!(h > 0))
     return NAN;
@@ -231,9 +231,9 @@ lz_event_integrate_to (LzEventIntegrator *self,
   memcpy (y, y0, dim * sizeof (double));
   if (t <= t0)
     return TRUE;
-  gsl_odeiv2_driver_reset (self->driver);
-  gsl_odeiv2_driver_reset_hstart (self->driver, MIN (self->h_try, t - t0));
-  return gsl_odeiv2_driver_apply (self->driver, &tt, t, y) == GSL_SUCCESS;
+  gsl_odeiv2_driver_reset (self->sm.driver);
+  gsl_odeiv2_driver_reset_hstart (self->sm.driver, MIN (self->sm.h_try, t - t0));
+  return gsl_odeiv2_driver_apply (self->sm.driver, &tt, t, y) == GSL_SUCCESS;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -246,15 +246,15 @@ lz_event_element_state (LzEventIntegrator *self,
   const double *q = y, *v = y + self->n;
 
   lz_event_rhs (t, y, self->dydt, self);
-  if (self->nN + self->nD > 0)
+  if (self->jn.nN + self->jn.nD > 0)
     {
-      q = self->yc;
-      v = self->yc + self->n;
+      q = self->jn.yc;
+      v = self->jn.yc + self->n;
     }
   for (guint e = 0; e < self->ne; e++)
     {
       const Elem *el = &self->el[e];
-      double g = lz_event_wdot (el, q) + self->g0[e], gd = lz_event_wdot (el, v) + self->g0d[e], T = el->law.c * gd;
+      double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], T = el->law.c * gd;
 
       if (el->law.kind == LZ_ITEM_FRICTION)
         T += self->mode[e] == LZ_MODE_STICK ? -lz_event_constraint_force (self, e) : lz_event_mode_tension (self, e, g, gd);
@@ -262,9 +262,9 @@ lz_event_element_state (LzEventIntegrator *self,
         T += -lz_event_constraint_force (self, e);
       else if (el->law.k > 0)
         T = lz_element_law_spring_tension (&el->law, self->mode[e], g);
-      self->gv[e] = g;
-      self->gdv[e] = gd;
-      self->force[e] = T;
+      self->loc.gv[e] = g;
+      self->loc.gdv[e] = gd;
+      self->loc.force[e] = T;
     }
 }
 
@@ -278,9 +278,9 @@ lz_event_stored_energy (const LzEventIntegrator *self,
   guint n = self->n;
 
   for (guint i = 0; i < n; i++)
-    energy->kinetic += 0.5 * self->mass[i] * y[n + i] * y[n + i];
+    energy->kinetic += 0.5 * self->sm.mass[i] * y[n + i] * y[n + i];
   for (guint e = 0; e < self->ne; e++)
-    energy->potential += lz_element_law_energy (&self->el[e].law, self->gv[e]);
+    energy->potential += lz_element_law_energy (&self->el[e].law, self->loc.gv[e]);
 }
 
 void
@@ -291,7 +291,7 @@ lz_event_write_sample (LzEventIntegrator *self,
 {
   LzEnergy energy = { 0 };
   guint n = self->n;
-  double *ys = g_alloca ((2 * n + 3) * sizeof (double));
+  double *ys = self->loc.ys;
 
   /* the massless entries as they are at t (and v_N with ḟ) */
   memcpy (ys, y, (2 * n + 3) * sizeof (double));
@@ -305,5 +305,5 @@ lz_event_write_sample (LzEventIntegrator *self,
   energy.impacts = self->e_impacts;
   energy.balance_error = energy.kinetic + energy.potential + energy.damping + energy.friction
                          + energy.impacts - energy.sources - self->energy0;
-  lz_trace_append (trace, t, y, y + n, self->force, self->gv, self->gdv, self->mode, &energy);
+  lz_trace_append (trace, t, y, y + n, self->loc.force, self->loc.gv, self->loc.gdv, self->mode, &energy);
 }

@@ -83,9 +83,9 @@ node_rest (const LzEventIntegrator *self,
 {
   double c = 0;
 
-  if (el->law.b >= 0 && self->rN[el->law.b] < 0)
+  if (el->law.b >= 0 && self->jn.rN[el->law.b] < 0)
     c += el->law.cb * x[el->law.b];
-  if (el->law.a >= 0 && self->rN[el->law.a] < 0)
+  if (el->law.a >= 0 && self->jn.rN[el->law.a] < 0)
     c -= el->law.ca * x[el->law.a];
   return c;
 }
@@ -98,10 +98,10 @@ node_wdot (const LzEventIntegrator *self,
 {
   double s = 0;
 
-  if (el->law.b >= 0 && self->rN[el->law.b] >= 0)
-    s += el->law.cb * z[self->rN[el->law.b]];
-  if (el->law.a >= 0 && self->rN[el->law.a] >= 0)
-    s -= el->law.ca * z[self->rN[el->law.a]];
+  if (el->law.b >= 0 && self->jn.rN[el->law.b] >= 0)
+    s += el->law.cb * z[self->jn.rN[el->law.b]];
+  if (el->law.a >= 0 && self->jn.rN[el->law.a] >= 0)
+    s -= el->law.ca * z[self->jn.rN[el->law.a]];
   return s;
 }
 
@@ -112,10 +112,10 @@ node_add_w (const LzEventIntegrator *self,
             double                   s,
             gsl_vector              *v)
 {
-  if (el->law.b >= 0 && self->rN[el->law.b] >= 0)
-    *gsl_vector_ptr (v, self->rN[el->law.b]) += s * el->law.cb;
-  if (el->law.a >= 0 && self->rN[el->law.a] >= 0)
-    *gsl_vector_ptr (v, self->rN[el->law.a]) -= s * el->law.ca;
+  if (el->law.b >= 0 && self->jn.rN[el->law.b] >= 0)
+    *gsl_vector_ptr (v, self->jn.rN[el->law.b]) += s * el->law.cb;
+  if (el->law.a >= 0 && self->jn.rN[el->law.a] >= 0)
+    *gsl_vector_ptr (v, self->jn.rN[el->law.a]) -= s * el->law.ca;
 }
 
 /* Whether element E is R of a through-stop in contact or stuck (V holds
@@ -124,9 +124,9 @@ static gboolean
 carried (const LzEventIntegrator *self,
          guint                    e)
 {
-  for (guint p = 0; p < self->nT; p++)
-    if (self->through[p].r == e
-        && (self->mode[self->through[p].v] == LZ_MODE_CONTACT || self->mode[self->through[p].v] == LZ_MODE_STICK))
+  for (guint p = 0; p < self->tr.nT; p++)
+    if (self->tr.through[p].r == e
+        && (self->mode[self->tr.through[p].v] == LZ_MODE_CONTACT || self->mode[self->tr.through[p].v] == LZ_MODE_STICK))
       return TRUE;
   return FALSE;
 }
@@ -143,33 +143,33 @@ engaged_side (LzMode mode)
 static void
 node_factor (LzEventIntegrator *self)
 {
-  guint nN = self->nN, nc = 0;
-  gboolean same = self->s_valid;
+  guint nN = self->jn.nN, nc = 0;
+  gboolean same = self->st.s_valid;
 
-  for (guint r = 0; r < self->nS && same; r++)
-    same = self->s_cached[r] == self->mode[self->iS[r]];
-  for (guint p = 0; p < self->nT && same; p++)
-    same = self->through[p].cached_v == self->mode[self->through[p].v];
+  for (guint r = 0; r < self->st.nS && same; r++)
+    same = self->st.s_cached[r] == self->mode[self->st.iS[r]];
+  for (guint p = 0; p < self->tr.nT && same; p++)
+    same = self->tr.through[p].cached_v == self->mode[self->tr.through[p].v];
   if (same)
     return;
-  for (guint p = 0; p < self->nT; p++)
-    self->through[p].cached_v = self->mode[self->through[p].v];
+  for (guint p = 0; p < self->tr.nT; p++)
+    self->tr.through[p].cached_v = self->mode[self->tr.through[p].v];
 
   for (guint r = 0; r < nN; r++)
     for (guint c = 0; c < nN; c++)
-      gsl_matrix_set (self->SA, r, c, gsl_matrix_get (self->K, self->iN[r], self->iN[c]));
-  for (guint r = 0; r < self->nS; r++)
+      gsl_matrix_set (self->st.SA, r, c, gsl_matrix_get (self->sm.K, self->jn.iN[r], self->jn.iN[c]));
+  for (guint r = 0; r < self->st.nS; r++)
     {
-      guint e = self->iS[r];
+      guint e = self->st.iS[r];
       const Elem *el = &self->el[e];
 
-      self->s_cached[r] = self->mode[e];
+      self->st.s_cached[r] = self->mode[e];
       if (el->law.kind == LZ_ITEM_STOP)
         {
           /* a contact: a position constraint (not R of a through-stop
            * in contact: V holds it) */
           if (self->mode[e] == LZ_MODE_CONTACT && !carried (self, e))
-            self->s_con[nc++] = e;
+            self->st.s_con[nc++] = e;
           continue;
         }
       if (el->law.kind == LZ_ITEM_FRICTION)
@@ -177,50 +177,50 @@ node_factor (LzEventIntegrator *self)
       if (engaged_side (self->mode[e]) != 0)
         {
           /* A += k w wᵀ */
-          int rows[2] = { el->law.a >= 0 ? self->rN[el->law.a] : -1, el->law.b >= 0 ? self->rN[el->law.b] : -1 };
+          int rows[2] = { el->law.a >= 0 ? self->jn.rN[el->law.a] : -1, el->law.b >= 0 ? self->jn.rN[el->law.b] : -1 };
           double coef[2] = { -el->law.ca, el->law.cb };
 
           for (guint i = 0; i < 2; i++)
             for (guint j = 0; j < 2; j++)
               if (rows[i] >= 0 && rows[j] >= 0)
-                *gsl_matrix_ptr (self->SA, rows[i], rows[j]) += el->law.k * coef[i] * coef[j];
+                *gsl_matrix_ptr (self->st.SA, rows[i], rows[j]) += el->law.k * coef[i] * coef[j];
         }
     }
   /* a stuck friction element: a position constraint too — but none along
    * a contact, which holds the coordinate already (its force is then 0,
    * and the selection at the contact's lift-off decides it anew) */
-  for (guint r = 0; r < self->nS; r++)
+  for (guint r = 0; r < self->st.nS; r++)
     {
-      guint e = self->iS[r];
+      guint e = self->st.iS[r];
       gboolean along = FALSE;
 
       if (self->el[e].law.kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || carried (self, e))
         continue;
       for (guint c = 0; c < nc && !along; c++)
-        along = self->el[self->s_con[c]].law.kind == LZ_ITEM_STOP && lz_event_parallel (&self->el[e], &self->el[self->s_con[c]]);
+        along = self->el[self->st.s_con[c]].law.kind == LZ_ITEM_STOP && lz_event_parallel (&self->el[e], &self->el[self->st.s_con[c]]);
       if (!along)
-        self->s_con[nc++] = e;
+        self->st.s_con[nc++] = e;
     }
   /* positive definite: K_NN is, and the engaged springs add to it */
-  gsl_linalg_cholesky_decomp1 (self->SA);
-  self->s_nc = nc;
+  gsl_linalg_cholesky_decomp1 (self->st.SA);
+  self->st.s_nc = nc;
   if (nc > 0)
     {
-      gsl_matrix_view G = gsl_matrix_submatrix (self->SG, 0, 0, nc, nc);
-      gsl_matrix_view V = gsl_matrix_submatrix (self->SV, 0, 0, nc, nc);
-      gsl_vector_view S = gsl_vector_subvector (self->SS, 0, nc);
-      gsl_vector_view work = gsl_vector_subvector (self->Swork, 0, nc);
+      gsl_matrix_view G = gsl_matrix_submatrix (self->st.SG, 0, 0, nc, nc);
+      gsl_matrix_view V = gsl_matrix_submatrix (self->st.SV, 0, 0, nc, nc);
+      gsl_vector_view S = gsl_vector_subvector (self->st.SS, 0, nc);
+      gsl_vector_view work = gsl_vector_subvector (self->st.Swork, 0, nc);
 
       for (guint j = 0; j < nc; j++)
         {
-          gsl_vector_view col = gsl_matrix_column (self->SX, j);
+          gsl_vector_view col = gsl_matrix_column (self->st.SX, j);
 
-          gsl_vector_set_zero (self->Sb);
-          node_add_w (self, &self->el[self->s_con[j]], 1, self->Sb);
-          gsl_linalg_cholesky_svx (self->SA, self->Sb);
-          gsl_vector_memcpy (&col.vector, self->Sb);
+          gsl_vector_set_zero (self->st.Sb);
+          node_add_w (self, &self->el[self->st.s_con[j]], 1, self->st.Sb);
+          gsl_linalg_cholesky_svx (self->st.SA, self->st.Sb);
+          gsl_vector_memcpy (&col.vector, self->st.Sb);
           for (guint i = 0; i < nc; i++)
-            gsl_matrix_set (&G.matrix, i, j, node_wdot (self, &self->el[self->s_con[i]], self->Sb->data));
+            gsl_matrix_set (&G.matrix, i, j, node_wdot (self, &self->el[self->st.s_con[i]], self->st.Sb->data));
         }
       gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
       /* coinciding contacts: drop what rounding leaves of a zero singular value */
@@ -228,7 +228,7 @@ node_factor (LzEventIntegrator *self)
         if (gsl_vector_get (&S.vector, i) < 1e-12 * gsl_vector_get (&S.vector, 0))
           gsl_vector_set (&S.vector, i, 0);
     }
-  self->s_valid = TRUE;
+  self->st.s_valid = TRUE;
 }
 
 /* The N joints' positions (VELOCITY false) or velocities in the current
@@ -243,85 +243,85 @@ lz_event_node_solve (LzEventIntegrator *self,
                      gboolean           velocity,
                      gboolean           fdot)
 {
-  guint n = self->n, nN = self->nN, nc;
+  guint n = self->n, nN = self->jn.nN, nc;
   const double *x = velocity ? dst + n : dst;
 
   node_factor (self);
-  nc = self->s_nc;
+  nc = self->st.s_nc;
   for (guint r = 0; r < nN; r++)
     {
-      guint i = self->iN[r];
-      double b = velocity && !fdot ? 0 : self->fc[i];
+      guint i = self->jn.iN[r];
+      double b = velocity && !fdot ? 0 : self->jn.fc[i];
 
       for (guint j = 0; j < n; j++)
-        if (self->rN[j] < 0)
-          b -= gsl_matrix_get (self->K, i, j) * x[j];
-      gsl_vector_set (self->Sb, r, b);
+        if (self->jn.rN[j] < 0)
+          b -= gsl_matrix_get (self->sm.K, i, j) * x[j];
+      gsl_vector_set (self->st.Sb, r, b);
     }
-  for (guint r = 0; r < self->nS; r++)
+  for (guint r = 0; r < self->st.nS; r++)
     {
-      guint e = self->iS[r];
+      guint e = self->st.iS[r];
       const Elem *el = &self->el[e];
       double side = engaged_side (self->mode[e]), g0dd;
 
       if (!velocity)
-        lz_element_law_ground (&self->el[e].law, t, &self->sg0[r], &self->sg0d[r], &g0dd);
+        lz_element_law_ground (&self->el[e].law, t, &self->st.sg0[r], &self->st.sg0d[r], &g0dd);
       if (el->law.kind == LZ_ITEM_FRICTION)
         {
           /* slipping: the constant force ±F0 (−T w on the joints) */
           if (!velocity && self->mode[e] != LZ_MODE_STICK)
-            node_add_w (self, el, -lz_event_mode_tension (self, e, 0, 0), self->Sb);
+            node_add_w (self, el, -lz_event_mode_tension (self, e, 0, 0), self->st.Sb);
           continue;
         }
       if (el->law.kind != LZ_ITEM_STOP && side != 0)
         {
-          double shift = velocity ? node_rest (self, el, x) + self->sg0d[r]
-                         : node_rest (self, el, x) + self->sg0[r] - el->law.offset - side * el->law.freeplay;
+          double shift = velocity ? node_rest (self, el, x) + self->st.sg0d[r]
+                         : node_rest (self, el, x) + self->st.sg0[r] - el->law.offset - side * el->law.freeplay;
 
-          node_add_w (self, el, -el->law.k * shift, self->Sb);
+          node_add_w (self, el, -el->law.k * shift, self->st.Sb);
         }
     }
-  gsl_linalg_cholesky_svx (self->SA, self->Sb);
+  gsl_linalg_cholesky_svx (self->st.SA, self->st.Sb);
   if (nc > 0)
     {
-      gsl_matrix_view G = gsl_matrix_submatrix (self->SG, 0, 0, nc, nc);
-      gsl_matrix_view V = gsl_matrix_submatrix (self->SV, 0, 0, nc, nc);
-      gsl_vector_view S = gsl_vector_subvector (self->SS, 0, nc);
-      gsl_vector_view rr = gsl_vector_subvector (self->Sr, 0, nc);
-      gsl_vector_view l = gsl_vector_subvector (self->Sl, 0, nc);
+      gsl_matrix_view G = gsl_matrix_submatrix (self->st.SG, 0, 0, nc, nc);
+      gsl_matrix_view V = gsl_matrix_submatrix (self->st.SV, 0, 0, nc, nc);
+      gsl_vector_view S = gsl_vector_subvector (self->st.SS, 0, nc);
+      gsl_vector_view rr = gsl_vector_subvector (self->st.Sr, 0, nc);
+      gsl_vector_view l = gsl_vector_subvector (self->st.Sl, 0, nc);
 
       for (guint j = 0; j < nc; j++)
         {
-          guint e = self->s_con[j];
+          guint e = self->st.s_con[j];
           const Elem *el = &self->el[e];
           guint r = 0;
           double target;
 
-          while (self->iS[r] != e)
+          while (self->st.iS[r] != e)
             r++;
-          target = velocity ? -(node_rest (self, el, x) + self->sg0d[r])
+          target = velocity ? -(node_rest (self, el, x) + self->st.sg0d[r])
                    : (el->law.kind == LZ_ITEM_FRICTION ? el->stick_g
                       : el->contact_upper ? el->law.upper : el->law.lower)
-                     - node_rest (self, el, x) - self->sg0[r];
-          gsl_vector_set (&rr.vector, j, target - node_wdot (self, el, self->Sb->data));
+                     - node_rest (self, el, x) - self->st.sg0[r];
+          gsl_vector_set (&rr.vector, j, target - node_wdot (self, el, self->st.Sb->data));
         }
       gsl_linalg_SV_solve (&G.matrix, &V.matrix, &S.vector, &rr.vector, &l.vector);
       for (guint j = 0; j < nc; j++)
         {
-          gsl_vector_const_view col = gsl_matrix_const_column (self->SX, j);
+          gsl_vector_const_view col = gsl_matrix_const_column (self->st.SX, j);
 
-          gsl_blas_daxpy (gsl_vector_get (&l.vector, j), &col.vector, self->Sb);
+          gsl_blas_daxpy (gsl_vector_get (&l.vector, j), &col.vector, self->st.Sb);
         }
     }
   for (guint r = 0; r < nN; r++)
-    dst[(velocity ? n : 0) + self->iN[r]] = gsl_vector_get (self->Sb, r);
+    dst[(velocity ? n : 0) + self->jn.iN[r]] = gsl_vector_get (self->st.Sb, r);
   if (!velocity)
     {
-      for (guint r = 0; r < self->nS; r++)
-        if (self->el[self->iS[r]].law.kind == LZ_ITEM_STOP || self->el[self->iS[r]].law.kind == LZ_ITEM_FRICTION)
-          self->zlambda[self->iS[r]] = 0;
+      for (guint r = 0; r < self->st.nS; r++)
+        if (self->el[self->st.iS[r]].law.kind == LZ_ITEM_STOP || self->el[self->st.iS[r]].law.kind == LZ_ITEM_FRICTION)
+          self->jn.zlambda[self->st.iS[r]] = 0;
       for (guint j = 0; j < nc; j++)
-        self->zlambda[self->s_con[j]] = gsl_vector_get (self->Sl, j);
+        self->jn.zlambda[self->st.s_con[j]] = gsl_vector_get (self->st.Sl, j);
     }
 }
 
@@ -333,33 +333,33 @@ lz_event_node_select (LzEventIntegrator *self,
                       double             t,
                       const double      *y)
 {
-  guint n = self->n, nN = self->nN, col = nN;
-  gsl_vector_view f = gsl_vector_view_array (self->fc, n);
+  guint n = self->n, nN = self->jn.nN, col = nN;
+  gsl_vector_view f = gsl_vector_view_array (self->jn.fc, n);
   g_autoptr(GError) local_error = NULL;
 
-  if (self->nS == 0)
+  if (self->st.nS == 0)
     return TRUE;
-  gsl_matrix_set_zero (self->sM);
-  gsl_vector_set_zero (self->sq);
+  gsl_matrix_set_zero (self->st.sM);
+  gsl_vector_set_zero (self->st.sq);
   lz_assembly_eval_f (self->parent.assembly, t, &f.vector);
   /* 0 = K_NN z − (f_N − K_No q_o) + Σ (the static elements' forces) */
   for (guint r = 0; r < nN; r++)
     {
-      guint i = self->iN[r];
-      double b = self->fc[i];
+      guint i = self->jn.iN[r];
+      double b = self->jn.fc[i];
 
       for (guint j = 0; j < n; j++)
-        if (self->rN[j] < 0)
-          b -= gsl_matrix_get (self->K, i, j) * y[j];
+        if (self->jn.rN[j] < 0)
+          b -= gsl_matrix_get (self->sm.K, i, j) * y[j];
         else
-          gsl_matrix_set (self->sM, r, self->rN[j], gsl_matrix_get (self->K, i, j));
-      gsl_vector_set (self->sq, r, -b);
+          gsl_matrix_set (self->st.sM, r, self->jn.rN[j], gsl_matrix_get (self->sm.K, i, j));
+      gsl_vector_set (self->st.sq, r, -b);
     }
-  for (guint r = 0; r < self->nS; r++)
+  for (guint r = 0; r < self->st.nS; r++)
     {
-      guint e = self->iS[r];
+      guint e = self->st.iS[r];
       const Elem *el = &self->el[e];
-      int ports[2] = { el->law.a >= 0 ? self->rN[el->law.a] : -1, el->law.b >= 0 ? self->rN[el->law.b] : -1 };
+      int ports[2] = { el->law.a >= 0 ? self->jn.rN[el->law.a] : -1, el->law.b >= 0 ? self->jn.rN[el->law.b] : -1 };
       double coef[2] = { -el->law.ca, el->law.cb };
       double g0, g0d, g0dd, c;
       /* per unknown: its force on the joints along w (balance column) and
@@ -378,27 +378,27 @@ lz_event_node_select (LzEventIntegrator *self,
            * −F w = −μ w + F0⁻ w */
           double gcur = self->mode[e] == LZ_MODE_STICK ? el->stick_g : lz_element_law_g (&el->law, y, g0);
 
-          if (self->s_excluded[e])
+          if (self->st.s_excluded[e])
             {
               /* left free: no force (ξ1 = μ = 0) */
-              gsl_matrix_set (self->sM, col, col, 1);
-              gsl_vector_set (self->sq, col, 1);
-              gsl_matrix_set (self->sM, col + 1, col + 1, 1);
-              gsl_vector_set (self->sq, col + 1, 1);
+              gsl_matrix_set (self->st.sM, col, col, 1);
+              gsl_vector_set (self->st.sq, col, 1);
+              gsl_matrix_set (self->st.sM, col + 1, col + 1, 1);
+              gsl_vector_set (self->st.sq, col + 1, 1);
               col += 2;
               continue;
             }
           for (guint i = 0; i < 2; i++)
             if (ports[i] >= 0)
               {
-                *gsl_matrix_ptr (self->sM, ports[i], col + 1) += coef[i];
-                *gsl_vector_ptr (self->sq, ports[i]) -= el->law.fneg * coef[i];
-                *gsl_matrix_ptr (self->sM, col + 1, ports[i]) -= coef[i];
+                *gsl_matrix_ptr (self->st.sM, ports[i], col + 1) += coef[i];
+                *gsl_vector_ptr (self->st.sq, ports[i]) -= el->law.fneg * coef[i];
+                *gsl_matrix_ptr (self->st.sM, col + 1, ports[i]) -= coef[i];
               }
-          gsl_matrix_set (self->sM, col, col + 1, -1);
-          gsl_vector_set (self->sq, col, el->law.fpos + el->law.fneg);
-          gsl_matrix_set (self->sM, col + 1, col, 1);
-          gsl_vector_set (self->sq, col + 1, gcur - c);
+          gsl_matrix_set (self->st.sM, col, col + 1, -1);
+          gsl_vector_set (self->st.sq, col, el->law.fpos + el->law.fneg);
+          gsl_matrix_set (self->st.sM, col + 1, col, 1);
+          gsl_vector_set (self->st.sq, col + 1, gcur - c);
           col += 2;
           continue;
         }
@@ -429,32 +429,32 @@ lz_event_node_select (LzEventIntegrator *self,
         }
       for (guint v = 0; v < nv; v++, col++)
         {
-          if (self->s_excluded[e])
+          if (self->st.s_excluded[e])
             {
               /* left free: 0 ≤ λ ⊥ λ + 1 ≥ 0, no force */
-              gsl_matrix_set (self->sM, col, col, 1);
-              gsl_vector_set (self->sq, col, 1);
+              gsl_matrix_set (self->st.sM, col, col, 1);
+              gsl_vector_set (self->st.sq, col, 1);
               continue;
             }
           for (guint i = 0; i < 2; i++)
             if (ports[i] >= 0)
               {
-                *gsl_matrix_ptr (self->sM, ports[i], col) += fcol[v] * coef[i];
-                *gsl_matrix_ptr (self->sM, col, ports[i]) += wrow[v] * coef[i];
+                *gsl_matrix_ptr (self->st.sM, ports[i], col) += fcol[v] * coef[i];
+                *gsl_matrix_ptr (self->st.sM, col, ports[i]) += wrow[v] * coef[i];
               }
           if (el->law.kind != LZ_ITEM_STOP)
-            gsl_matrix_set (self->sM, col, col, 1);
-          gsl_vector_set (self->sq, col, q[v]);
+            gsl_matrix_set (self->st.sM, col, col, 1);
+          gsl_vector_set (self->st.sq, col, q[v]);
         }
     }
-  g_assert (col == nN + self->sL);
-  if (!lz_mlcp_solve (self->sM, self->sq, nN, self->su, self->sw, NULL, &local_error))
+  g_assert (col == nN + self->st.sL);
+  if (!lz_mlcp_solve (self->st.sM, self->st.sq, nN, self->st.su, self->st.sw, NULL, &local_error))
     {
-      const Elem *el = &self->el[self->iS[0]];
-      int z = el->law.a >= 0 && self->rN[el->law.a] >= 0 ? el->law.a : el->law.b;
+      const Elem *el = &self->el[self->st.iS[0]];
+      int z = el->law.a >= 0 && self->jn.rN[el->law.a] >= 0 ? el->law.a : el->law.b;
 
-      g_free (self->static_error);
-      self->static_error = g_strdup_printf (_("at t = %.10g s the massless body “%s” has no balance "
+      g_free (self->st.static_error);
+      self->st.static_error = g_strdup_printf (_("at t = %.10g s the massless body “%s” has no balance "
                                               "that its springs with freeplay, stops and dry friction "
                                               "allow: %s"),
                                             t, lz_assembly_get_dof_name (self->parent.assembly, z),
@@ -462,19 +462,19 @@ lz_event_node_select (LzEventIntegrator *self,
       return FALSE;
     }
   col = nN;
-  for (guint r = 0; r < self->nS; r++)
+  for (guint r = 0; r < self->st.nS; r++)
     {
-      guint e = self->iS[r];
+      guint e = self->st.iS[r];
       Elem *el = &self->el[e];
 
       if (el->law.kind == LZ_ITEM_FRICTION)
         {
-          double xi1 = gsl_vector_get (self->su, col), mu = gsl_vector_get (self->su, col + 1);
-          double xi2 = gsl_vector_get (self->sw, col + 1);
+          double xi1 = gsl_vector_get (self->st.su, col), mu = gsl_vector_get (self->st.su, col + 1);
+          double xi2 = gsl_vector_get (self->st.sw, col + 1);
           LzMode to;
 
           col += 2;
-          if (self->s_excluded[e])
+          if (self->st.s_excluded[e])
             continue;                   /* its through-stop decides */
           /* Lemke's nonbasic variables are exact zeros: any ξ > 0 is a slip */
           to = xi1 > 0 ? LZ_MODE_SLIP_POS : mu <= 0 && xi2 > 0 ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
@@ -490,15 +490,15 @@ lz_event_node_select (LzEventIntegrator *self,
         }
       if (el->law.kind == LZ_ITEM_STOP)
         {
-          double lo = isfinite (el->law.lower) ? gsl_vector_get (self->su, col++) : 0;
-          double hi = isfinite (el->law.upper) ? gsl_vector_get (self->su, col++) : 0;
+          double lo = isfinite (el->law.lower) ? gsl_vector_get (self->st.su, col++) : 0;
+          double hi = isfinite (el->law.upper) ? gsl_vector_get (self->st.su, col++) : 0;
 
           self->mode[e] = lo > 0 || hi > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
           el->contact_upper = hi > lo;
         }
       else
         {
-          double p = gsl_vector_get (self->su, col), m = gsl_vector_get (self->su, col + 1);
+          double p = gsl_vector_get (self->st.su, col), m = gsl_vector_get (self->st.su, col + 1);
 
           col += 2;
           self->mode[e] = p > 0 ? LZ_MODE_ENGAGED_POS : m > 0 ? LZ_MODE_ENGAGED_NEG : LZ_MODE_GAP;
@@ -528,14 +528,14 @@ lz_event_massless_extra (LzEventIntegrator *self,
       if ((el->law.a < 0 || (guint) el->law.a != i) && (el->law.b < 0 || (guint) el->law.b != i))
         continue;
       /* (a damped joint's slipping friction pushes with its level here) */
-      if (self->is_dstop[e] && !(el->law.kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_STICK))
+      if (self->dj.is_dstop[e] && !(el->law.kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_STICK))
         continue;
       if (!(el->law.kind == LZ_ITEM_FRICTION || el->law.kind == LZ_ITEM_STOP || (el->law.k > 0 && el->law.freeplay > 0)))
         continue;
       w = (el->law.b >= 0 && (guint) el->law.b == i ? el->law.cb : 0) - (el->law.a >= 0 && (guint) el->law.a == i ? el->law.ca : 0);
-      if (self->is_static[e]
+      if (self->st.is_static[e]
           && (el->law.kind == LZ_ITEM_STOP || (el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)))
-        T = -self->zlambda[e];
+        T = -self->jn.zlambda[e];
       else if (el->law.kind == LZ_ITEM_STOP)
         continue;
       else
@@ -549,19 +549,19 @@ lz_event_massless_extra (LzEventIntegrator *self,
 }
 
 /* The direction w of element EL on the D joints (its coefficients on
- * their rows) into self->Dcol; with COL, C_DD⁻¹ w into COL too. */
+ * their rows) into self->dj.Dcol; with COL, C_DD⁻¹ w into COL too. */
 static void
 d_column (LzEventIntegrator *self,
           const Elem        *el,
           gsl_vector        *col)
 {
-  gsl_vector_set_zero (self->Dcol);
-  if (el->law.b >= 0 && self->rD[el->law.b] >= 0)
-    *gsl_vector_ptr (self->Dcol, self->rD[el->law.b]) += el->law.cb;
-  if (el->law.a >= 0 && self->rD[el->law.a] >= 0)
-    *gsl_vector_ptr (self->Dcol, self->rD[el->law.a]) -= el->law.ca;
+  gsl_vector_set_zero (self->dj.Dcol);
+  if (el->law.b >= 0 && self->jn.rD[el->law.b] >= 0)
+    *gsl_vector_ptr (self->dj.Dcol, self->jn.rD[el->law.b]) += el->law.cb;
+  if (el->law.a >= 0 && self->jn.rD[el->law.a] >= 0)
+    *gsl_vector_ptr (self->dj.Dcol, self->jn.rD[el->law.a]) -= el->law.ca;
   if (col != NULL)
-    gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, col);
+    gsl_linalg_LU_solve (self->jn.CDD, self->jn.pD, self->dj.Dcol, col);
 }
 
 /* wᵀ X[:, j], w the direction of element EL on the D joints */
@@ -573,10 +573,10 @@ d_dot (const LzEventIntegrator *self,
 {
   double s = 0;
 
-  if (el->law.b >= 0 && self->rD[el->law.b] >= 0)
-    s += el->law.cb * gsl_matrix_get (X, self->rD[el->law.b], j);
-  if (el->law.a >= 0 && self->rD[el->law.a] >= 0)
-    s -= el->law.ca * gsl_matrix_get (X, self->rD[el->law.a], j);
+  if (el->law.b >= 0 && self->jn.rD[el->law.b] >= 0)
+    s += el->law.cb * gsl_matrix_get (X, self->jn.rD[el->law.b], j);
+  if (el->law.a >= 0 && self->jn.rD[el->law.a] >= 0)
+    s -= el->law.ca * gsl_matrix_get (X, self->jn.rD[el->law.a], j);
   return s;
 }
 
@@ -591,22 +591,22 @@ lz_event_dstop_solve (LzEventIntegrator *self,
                       gsl_vector        *x)
 {
   guint n = self->n, nc = 0;
-  guint *con = g_alloca (MAX (self->nDS, 1) * sizeof (guint));
+  guint *con = self->dj.dcon;
 
-  for (guint s = 0; s < self->nDS; s++)
+  for (guint s = 0; s < self->dj.nDS; s++)
     {
-      guint e = self->iDS[s];
+      guint e = self->dj.iDS[s];
       const Elem *el = &self->el[e];
 
-      self->zlambda[e] = 0;
+      self->jn.zlambda[e] = 0;
       if (el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && el->shadowed)
         {
           /* along a stop in contact: at its level (x += λ C_DD⁻¹ w) */
-          gsl_vector_view col = gsl_matrix_column (self->DX, 0);
+          gsl_vector_view col = gsl_matrix_column (self->dj.DX, 0);
 
           d_column (self, el, &col.vector);
           gsl_blas_daxpy (el->shadow_lambda, &col.vector, x);
-          self->zlambda[e] = el->shadow_lambda;
+          self->jn.zlambda[e] = el->shadow_lambda;
         }
       if ((self->mode[e] == LZ_MODE_CONTACT && !carried (self, e))
           || (el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && !el->shadowed
@@ -616,31 +616,31 @@ lz_event_dstop_solve (LzEventIntegrator *self,
   if (nc == 0)
     return;
   {
-    gsl_matrix_view G = gsl_matrix_submatrix (self->DG, 0, 0, nc, nc);
-    gsl_matrix_view V = gsl_matrix_submatrix (self->DV, 0, 0, nc, nc);
-    gsl_vector_view S = gsl_vector_subvector (self->DS, 0, nc);
-    gsl_vector_view work = gsl_vector_subvector (self->Dwork, 0, nc);
-    gsl_vector_view rr = gsl_vector_subvector (self->Dr, 0, nc);
-    gsl_vector_view l = gsl_vector_subvector (self->Dl, 0, nc);
+    gsl_matrix_view G = gsl_matrix_submatrix (self->dj.DG, 0, 0, nc, nc);
+    gsl_matrix_view V = gsl_matrix_submatrix (self->dj.DV, 0, 0, nc, nc);
+    gsl_vector_view S = gsl_vector_subvector (self->dj.DS, 0, nc);
+    gsl_vector_view work = gsl_vector_subvector (self->dj.Dwork, 0, nc);
+    gsl_vector_view rr = gsl_vector_subvector (self->dj.Dr, 0, nc);
+    gsl_vector_view l = gsl_vector_subvector (self->dj.Dl, 0, nc);
 
     for (guint j = 0; j < nc; j++)
       {
         const Elem *el = &self->el[con[j]];
-        gsl_vector_view col = gsl_matrix_column (self->DX, j);
+        gsl_vector_view col = gsl_matrix_column (self->dj.DX, j);
         double g0, g0d, g0dd, rest, wx;
 
         /* ġ = wᵀ v_D + the rest (the other ports, the ground) */
         lz_element_law_ground (&self->el[con[j]].law, t, &g0, &g0d, &g0dd);
-        rest = g0d + (el->law.b >= 0 && self->rD[el->law.b] < 0 ? el->law.cb * dst[n + el->law.b] : 0)
-               - (el->law.a >= 0 && self->rD[el->law.a] < 0 ? el->law.ca * dst[n + el->law.a] : 0);
+        rest = g0d + (el->law.b >= 0 && self->jn.rD[el->law.b] < 0 ? el->law.cb * dst[n + el->law.b] : 0)
+               - (el->law.a >= 0 && self->jn.rD[el->law.a] < 0 ? el->law.ca * dst[n + el->law.a] : 0);
         d_column (self, el, NULL);
-        gsl_blas_ddot (self->Dcol, x, &wx);
+        gsl_blas_ddot (self->dj.Dcol, x, &wx);
         gsl_vector_set (&rr.vector, j, -rest - wx);
-        gsl_linalg_LU_solve (self->CDD, self->pD, self->Dcol, &col.vector);
+        gsl_linalg_LU_solve (self->jn.CDD, self->jn.pD, self->dj.Dcol, &col.vector);
       }
     for (guint i = 0; i < nc; i++)
       for (guint j = 0; j < nc; j++)
-        gsl_matrix_set (&G.matrix, i, j, d_dot (self, &self->el[con[i]], self->DX, j));
+        gsl_matrix_set (&G.matrix, i, j, d_dot (self, &self->el[con[i]], self->dj.DX, j));
     gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
     for (guint i = 0; i < nc; i++)
       if (gsl_vector_get (&S.vector, i) < 1e-12 * gsl_vector_get (&S.vector, 0))
@@ -648,10 +648,10 @@ lz_event_dstop_solve (LzEventIntegrator *self,
     gsl_linalg_SV_solve (&G.matrix, &V.matrix, &S.vector, &rr.vector, &l.vector);
     for (guint j = 0; j < nc; j++)
       {
-        gsl_vector_const_view col = gsl_matrix_const_column (self->DX, j);
+        gsl_vector_const_view col = gsl_matrix_const_column (self->dj.DX, j);
 
         gsl_blas_daxpy (gsl_vector_get (&l.vector, j), &col.vector, x);
-        self->zlambda[con[j]] = gsl_vector_get (&l.vector, j);
+        self->jn.zlambda[con[j]] = gsl_vector_get (&l.vector, j);
       }
   }
 }
@@ -685,24 +685,24 @@ dvel_solve (LzEventIntegrator *self,
             double            *lam,
             double            *u)
 {
-  guint n = self->n, nD = self->nD, L = 0;
+  guint n = self->n, nD = self->jn.nD, L = 0;
   g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
   g_autoptr(gsl_matrix) X = gsl_matrix_calloc (nD, m);
-  int *var = g_alloca (m * sizeof (int));
-  double *lo = g_alloca (m * sizeof (double));
+  int *var = self->dj.var;
+  double *lo = self->dj.lo;
   guint nf = 0;
   gboolean ok = TRUE;
 
   /* the free velocities: stops free, friction neither held nor pushing */
-  for (guint s = 0; s < self->nDS; s++)
+  for (guint s = 0; s < self->dj.nDS; s++)
     {
-      guint e = self->iDS[s];
+      guint e = self->dj.iDS[s];
 
       self->mode[e] = self->el[e].law.kind == LZ_ITEM_STOP ? LZ_MODE_FREE : LZ_MODE_STICK;
     }
-  self->d_free = TRUE;
-  lz_event_condense (self, t, y, self->yc, FALSE);
-  self->d_free = FALSE;
+  self->dj.d_free = TRUE;
+  lz_event_condense (self, t, y, self->jn.yc, FALSE);
+  self->dj.d_free = FALSE;
   /* A = Wᵀ C_DD⁻¹ W */
   for (guint j = 0; j < m; j++)
     {
@@ -711,7 +711,7 @@ dvel_solve (LzEventIntegrator *self,
       double g0, g0d, g0dd;
 
       lz_element_law_ground (&self->el[cand[j]].law, t, &g0, &g0d, &g0dd);
-      u[j] = lz_element_law_g (&el->law, self->yc + n, g0d);
+      u[j] = lz_element_law_g (&el->law, self->jn.yc + n, g0d);
       d_column (self, el, &col.vector);
       lo[j] = kind[j] == DV_FIXED ? lam[j] : kind[j] == DV_FRICTION ? -el->law.fpos : 0;
       var[j] = kind[j] == DV_FIXED ? -1 : (int) L++;
@@ -811,33 +811,30 @@ lz_event_dvel_select (LzEventIntegrator *self,
                       double             v_tol)
 {
   guint n = self->n, m = 0;
-  guint *cand = g_alloca (MAX (self->nDS, 1) * sizeof (guint));
-  int *kind = g_alloca (MAX (self->nDS, 1) * sizeof (int));
-  int *pair = g_alloca (MAX (self->nDS, 1) * sizeof (int));
-  double *sgn = g_alloca (MAX (self->nDS, 1) * sizeof (double));
-  double *lam = g_alloca (MAX (self->nDS, 1) * sizeof (double));
-  double *u = g_alloca (MAX (self->nDS, 1) * sizeof (double));
-  gboolean *open = g_alloca (MAX (self->nDS, 1) * sizeof (gboolean));
+  guint *cand = self->dj.cand;
+  int *kind = self->dj.kind, *pair = self->dj.pair;
+  double *sgn = self->dj.sgn, *lam = self->dj.lam, *u = self->dj.u;
+  gboolean *open = self->dj.open;
   gboolean ok, any_open = FALSE, stage_b = FALSE;
   double scale = 1;
 
-  if (self->nDS == 0)
+  if (self->dj.nDS == 0)
     return;
   /* the candidates: stops at a limit (the others free; their ports are D
    * joints, bodies with mass and grounds, whose positions y has), every
    * friction element */
-  for (guint s = 0; s < self->nDS; s++)
-    if (self->el[self->iDS[s]].law.kind == LZ_ITEM_STOP)
-      self->mode[self->iDS[s]] = LZ_MODE_FREE;
-  for (guint s = 0; s < self->nDS; s++)
+  for (guint s = 0; s < self->dj.nDS; s++)
+    if (self->el[self->dj.iDS[s]].law.kind == LZ_ITEM_STOP)
+      self->mode[self->dj.iDS[s]] = LZ_MODE_FREE;
+  for (guint s = 0; s < self->dj.nDS; s++)
     {
-      guint e = self->iDS[s];
+      guint e = self->dj.iDS[s];
       Elem *el = &self->el[e];
       double g0, g0d, g0dd, g;
 
       sgn[m] = 1;
       kind[m] = el->law.kind == LZ_ITEM_STOP ? DV_STOP : DV_FRICTION;
-      if (self->s_excluded[e])
+      if (self->st.s_excluded[e])
         continue;                       /* left to its through-stop */
       if (el->law.kind == LZ_ITEM_STOP)
         {
@@ -912,14 +909,15 @@ lz_event_dvel_select (LzEventIntegrator *self,
     {
       /* a moment later, the state moved on in these modes */
       double dt = 1e-7 * MAX (1.0, fabs (t));
-      g_autofree double *yp = g_memdup2 (y, (2 * n + 3) * sizeof (double));
-      g_autofree double *dy = g_new (double, 2 * n + 3);
-      g_autofree LzMode *keep = NULL;
+      double *yp = self->dj.yp, *dy = self->dj.dy;
+      LzMode *keep = self->dj.keep;
+
+      memcpy (yp, y, (2 * n + 3) * sizeof (double));
 
       for (guint j = 0; j < m; j++)
         if (open[j])
           self->mode[cand[j]] = kind[j] == DV_STOP ? LZ_MODE_CONTACT : LZ_MODE_STICK;
-      keep = g_memdup2 (self->mode, self->ne * sizeof (LzMode));
+      memcpy (keep, self->mode, self->ne * sizeof (LzMode));
       lz_event_rhs (t, y, dy, self);
       for (guint i = 0; i < 2 * n; i++)
         yp[i] += dt * dy[i];
@@ -948,9 +946,9 @@ lz_event_dstop_project (LzEventIntegrator *self,
                         double             t,
                         double            *y)
 {
-  for (guint s = 0; s < self->nDS; s++)
+  for (guint s = 0; s < self->dj.nDS; s++)
     {
-      guint e = self->iDS[s];
+      guint e = self->dj.iDS[s];
       const Elem *el = &self->el[e];
       double g0, g0d, g0dd, r, d = 0;
 
@@ -958,13 +956,13 @@ lz_event_dstop_project (LzEventIntegrator *self,
         continue;
       lz_element_law_ground (&self->el[e].law, t, &g0, &g0d, &g0dd);
       r = (el->contact_upper ? el->law.upper : el->law.lower) - lz_element_law_g (&el->law, y, g0);
-      if (el->law.b >= 0 && self->rD[el->law.b] >= 0)
+      if (el->law.b >= 0 && self->jn.rD[el->law.b] >= 0)
         d += el->law.cb * el->law.cb;
-      if (el->law.a >= 0 && self->rD[el->law.a] >= 0)
+      if (el->law.a >= 0 && self->jn.rD[el->law.a] >= 0)
         d += el->law.ca * el->law.ca;
-      if (el->law.b >= 0 && self->rD[el->law.b] >= 0)
+      if (el->law.b >= 0 && self->jn.rD[el->law.b] >= 0)
         y[el->law.b] += r * el->law.cb / d;
-      if (el->law.a >= 0 && self->rD[el->law.a] >= 0)
+      if (el->law.a >= 0 && self->jn.rD[el->law.a] >= 0)
         y[el->law.a] -= r * el->law.ca / d;
     }
 }

@@ -53,31 +53,31 @@ resolve_impacts (LzEventIntegrator *self,
                  double             pos_tol)
 {
   guint n = self->n, m = 0;
-  guint idx[64];
-  gboolean upper[64];
+  guint *idx = self->md.idx;
+  gboolean *upper = self->md.upper;
   double ke0 = 0, ke1 = 0, ground_work = 0;
   double *v = y + n;
 
   lz_event_rhs (t, y, self->dydt, self);
   /* a through-stop closes by the stop that reaches its limit (the other
    * is on its own): Newton's law with that stop's e (both: the smaller) */
-  for (guint p = 0; p < self->nT; p++)
+  for (guint p = 0; p < self->tr.nT; p++)
     {
-      const Through *th = &self->through[p];
+      const Through *th = &self->tr.through[p];
       gboolean k_on = self->mode[th->k] == LZ_MODE_CONTACT, r_on = self->mode[th->r] == LZ_MODE_CONTACT;
 
       self->el[th->v].law.e = k_on && !r_on ? self->el[th->r].law.e
                           : r_on && !k_on ? self->el[th->k].law.e
                           : MIN (self->el[th->k].law.e, self->el[th->r].law.e);
     }
-  for (guint e = 0; e < self->ne && m < 64; e++)
+  for (guint e = 0; e < self->ne; e++)
     {
       const Elem *el = &self->el[e];
-      double g = lz_event_wdot (el, y) + self->g0[e];
+      double g = lz_event_wdot (el, y) + self->sm.g0[e];
 
-      self->impacted[e] = FALSE;
+      self->md.impacted[e] = FALSE;
       /* a massless body reaching a stop is no impact: it has no momentum */
-      if (el->law.kind != LZ_ITEM_STOP || self->is_static[e])
+      if (el->law.kind != LZ_ITEM_STOP || self->st.is_static[e])
         continue;
       if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol)
         {
@@ -103,13 +103,13 @@ resolve_impacts (LzEventIntegrator *self,
       {
         const Elem *x = &self->el[idx[i]];
         double sx = upper[i] ? -1 : 1;
-        double u = sx * (lz_event_wdot (x, v) + self->g0d[idx[i]]);
+        double u = sx * (lz_event_wdot (x, v) + self->sm.g0d[idx[i]]);
 
         double e_law = x->law.e;
 
         if (u < -1e-12 * self->v_scale)
           any = TRUE;
-        self->impact_speed[idx[i]] = MAX (0, -u);
+        self->md.impact_speed[idx[i]] = MAX (0, -u);
         /* an approach slower than the resting tolerance is a persistent
          * contact, not a bounce (see rest_v_tol()) */
         if (-u < rest_v_tol (self))
@@ -126,7 +126,7 @@ resolve_impacts (LzEventIntegrator *self,
     if (!any)
       return 0;
     for (guint i = 0; i < n; i++)
-      ke0 += 0.5 * self->mass[i] * v[i] * v[i];
+      ke0 += 0.5 * self->sm.mass[i] * v[i] * v[i];
     /* ω = (1+e)u⁻ + D P … with u⁺ = u⁻ + D P: u⁺ + e u⁻ = (1+e)u⁻ + D P */
     if (!lz_lcp_solve_lemke (A, b, z, w, NULL, NULL))
       return 0;
@@ -139,33 +139,33 @@ resolve_impacts (LzEventIntegrator *self,
           {
             /* the located instant may be a hair past the limit: put g on it
              * (the smallest M-norm shift along w) */
-            double g = lz_event_wdot (el, y) + self->g0[idx[j]];
+            double g = lz_event_wdot (el, y) + self->sm.g0[idx[j]];
             double limit = upper[j] ? el->law.upper : el->law.lower;
             double Dw = gsl_matrix_get (A, j, j), shift = (limit - g) / Dw;
 
-            self->impacted[idx[j]] = TRUE;
+            self->md.impacted[idx[j]] = TRUE;
             if (el->law.b >= 0)
-              y[el->law.b] += shift * el->law.cb / self->mass[el->law.b];
+              y[el->law.b] += shift * el->law.cb / self->sm.mass[el->law.b];
             if (el->law.a >= 0)
-              y[el->law.a] -= shift * el->law.ca / self->mass[el->law.a];
+              y[el->law.a] -= shift * el->law.ca / self->sm.mass[el->law.a];
           }
         if (el->law.b >= 0)
-          v[el->law.b] += P * el->law.cb / self->mass[el->law.b];
+          v[el->law.b] += P * el->law.cb / self->sm.mass[el->law.b];
         if (el->law.a >= 0)
-          v[el->law.a] -= P * el->law.ca / self->mass[el->law.a];
+          v[el->law.a] -= P * el->law.ca / self->sm.mass[el->law.a];
         /* a moving ground port pushes: the impulse does the work −P·ġ0
          * (ġ0 the ground's part of ġ), a work of the sources */
-        ground_work -= P * self->g0d[idx[j]];
+        ground_work -= P * self->sm.g0d[idx[j]];
       }
     for (guint i = 0; i < n; i++)
-      ke1 += 0.5 * self->mass[i] * v[i] * v[i];
+      ke1 += 0.5 * self->sm.mass[i] * v[i] * v[i];
   }
   /* a through-stop's impact is the impact of the stop that closed */
-  for (guint p = 0; p < self->nT; p++)
+  for (guint p = 0; p < self->tr.nT; p++)
     {
-      const Through *th = &self->through[p];
+      const Through *th = &self->tr.through[p];
 
-      if (!self->impacted[th->v])
+      if (!self->md.impacted[th->v])
         continue;
       for (guint j = 0; j < 2; j++)
         {
@@ -173,8 +173,8 @@ resolve_impacts (LzEventIntegrator *self,
 
           if (self->mode[e] != LZ_MODE_CONTACT)
             {
-              self->impacted[e] = TRUE;
-              self->impact_speed[e] = self->impact_speed[th->v];
+              self->md.impacted[e] = TRUE;
+              self->md.impact_speed[e] = self->md.impact_speed[th->v];
             }
         }
     }
@@ -194,20 +194,19 @@ select_modes (LzEventIntegrator *self,
               double             v_tol)
 {
   guint n = self->n, ncand = 0, L = 0;
-  guint cand[64], first[64];
+  guint *cand = self->md.cand, *first = self->md.first;
   const double *q = y, *v = y + n;
-  LzMode saved[256];
-  gboolean ok = TRUE, *th_cand = g_newa (gboolean, MAX (self->nT, 1));
-  LzMode *k_before = g_newa (LzMode, MAX (self->nT, 1));
+  LzMode *saved = self->md.saved;
+  gboolean ok = TRUE, *th_cand = self->md.th_cand;
+  LzMode *k_before = self->md.k_before;
 
   /* the candidates' own laws are left out of a_free: evaluate with every
    * candidate free (friction slack), then couple them through the LCP */
-  for (guint e = 0; e < self->ne && e < 256; e++)
-    saved[e] = self->mode[e];
+  memcpy (saved, self->mode, self->ne * sizeof (LzMode));
   /* a through-stop at its limit decides its R: the balance leaves R out */
-  for (guint p = 0; p < self->nT; p++)
+  for (guint p = 0; p < self->tr.nT; p++)
     {
-      const Through *th = &self->through[p];
+      const Through *th = &self->tr.through[p];
       const Elem *el = &self->el[th->v], *k = &self->el[th->k];
       double g0, g0d, g0dd, g;
 
@@ -223,7 +222,7 @@ select_modes (LzEventIntegrator *self,
           lz_element_law_ground (&self->el[th->v].law, t, &g0, &g0d, &g0dd);
           th_cand[p] = lz_element_law_g (&el->law, q, g0) - el->law.lower <= pos_tol && lz_event_wdot (el, v) + g0d <= v_tol;
         }
-      self->s_excluded[th->r] = th_cand[p];
+      self->st.s_excluded[th->r] = th_cand[p];
       k_before[p] = self->mode[th->k];
     }
   /* the massless bodies' springs with freeplay and stops: by their balance */
@@ -234,26 +233,26 @@ select_modes (LzEventIntegrator *self,
   /* a through friction's K in contact stays so while at its limit: the
    * balance without R cannot see the body with mass pressing (K's force,
    * with V's share, lets it go if it should) */
-  for (guint p = 0; p < self->nT; p++)
-    if (self->through[p].friction && th_cand[p] && k_before[p] == LZ_MODE_CONTACT)
+  for (guint p = 0; p < self->tr.nT; p++)
+    if (self->tr.through[p].friction && th_cand[p] && k_before[p] == LZ_MODE_CONTACT)
       {
-        self->mode[self->through[p].k] = LZ_MODE_CONTACT;
-        self->el[self->through[p].k].contact_upper = self->through[p].sk < 0;
+        self->mode[self->tr.through[p].k] = LZ_MODE_CONTACT;
+        self->el[self->tr.through[p].k].contact_upper = self->tr.through[p].sk < 0;
       }
   lz_event_rhs (t, y, self->dydt, self);
   for (guint e = 0; e < self->ne; e++)
     {
       const Elem *el = &self->el[e];
-      double g = lz_event_wdot (el, q) + self->g0[e], gd = lz_event_wdot (el, v) + self->g0d[e], s;
+      double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s;
 
-      if (self->is_static[e])
+      if (self->st.is_static[e])
         continue;
       switch (el->law.kind)
         {
         case LZ_ITEM_FRICTION:
-          if (e >= self->nm && self->mode[self->through[e - self->nm].k] != LZ_MODE_CONTACT)
+          if (e >= self->nm && self->mode[self->tr.through[e - self->nm].k] != LZ_MODE_CONTACT)
             self->mode[e] = LZ_MODE_NONE;       /* K off: no through friction */
-          else if (fabs (gd) <= v_tol && ncand < 64)
+          else if (fabs (gd) <= v_tol)
             {
               cand[ncand++] = e;
               self->mode[e] = LZ_MODE_NONE;
@@ -263,12 +262,12 @@ select_modes (LzEventIntegrator *self,
           break;
         case LZ_ITEM_STOP:
           self->el[e].contact_upper = FALSE;
-          if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol && gd <= v_tol && ncand < 64)
+          if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol && gd <= v_tol)
             {
               cand[ncand++] = e;
               self->mode[e] = LZ_MODE_FREE;
             }
-          else if (isfinite (el->law.upper) && el->law.upper - g <= pos_tol && gd >= -v_tol && ncand < 64)
+          else if (isfinite (el->law.upper) && el->law.upper - g <= pos_tol && gd >= -v_tol)
             {
               self->el[e].contact_upper = TRUE;
               cand[ncand++] = e;
@@ -301,19 +300,18 @@ select_modes (LzEventIntegrator *self,
           break;
         }
     }
-  memcpy (self->new_mode, self->mode, self->ne * sizeof (LzMode));
+  memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
   if (ncand == 0)
     {
-      for (guint e = 0; e < self->ne && e < 256; e++)
-        self->mode[e] = saved[e];
-      for (guint p = 0; p < self->nT; p++)
-        self->s_excluded[self->through[p].r] = FALSE;
+      memcpy (self->mode, saved, self->ne * sizeof (LzMode));
+      for (guint p = 0; p < self->tr.nT; p++)
+        self->st.s_excluded[self->tr.through[p].r] = FALSE;
       return ok;
     }
 
   /* a_free with no constraints */
-  self->nc = 0;
-  lz_event_accelerations (self, t, q, v, self->a);
+  self->sm.nc = 0;
+  lz_event_accelerations (self, t, q, v, self->sm.a);
 
   for (guint c = 0; c < ncand; c++)
     {
@@ -336,7 +334,7 @@ select_modes (LzEventIntegrator *self,
       {
         const Elem *x = &self->el[cand[i]];
         double sx = x->law.kind == LZ_ITEM_STOP && x->contact_upper ? -1 : 1;
-        double gdd0 = lz_event_wdot (x, self->a) + self->g0dd[cand[i]];
+        double gdd0 = lz_event_wdot (x, self->sm.a) + self->sm.g0dd[cand[i]];
         int row = x->law.kind == LZ_ITEM_FRICTION ? (int) first[i] + 1 : (int) first[i];
         double scale = x->law.kind == LZ_ITEM_FRICTION ? -1 : sx;   /* μ row: ξ1 − g̈ */
 
@@ -384,13 +382,13 @@ select_modes (LzEventIntegrator *self,
 
             /* Lemke's nonbasic variables are exact zeros: any ξ > 0 is a
              * slip, however small (just past a force limit) */
-            self->new_mode[e] = !ok ? LZ_MODE_STICK
+            self->md.new_mode[e] = !ok ? LZ_MODE_STICK
                                 : xi1 > 0 ? LZ_MODE_SLIP_POS
                                 : xi2 > 0 ? LZ_MODE_SLIP_NEG
                                 : LZ_MODE_STICK;
           }
         else
-          self->new_mode[e] = ok && gsl_vector_get (z, first[c]) > 0 ? LZ_MODE_CONTACT
+          self->md.new_mode[e] = ok && gsl_vector_get (z, first[c]) > 0 ? LZ_MODE_CONTACT
                               : ok ? LZ_MODE_FREE : LZ_MODE_CONTACT;
       }
   }
@@ -398,61 +396,60 @@ select_modes (LzEventIntegrator *self,
    * with K off too leaves R to the balance without K */
   {
     gboolean again = FALSE;
+    LzMode *first_k = self->md.first_k;
 
-    LzMode *first_k = g_newa (LzMode, MAX (self->nT, 1));
-
-    for (guint p = 0; p < self->nT; p++)
+    for (guint p = 0; p < self->tr.nT; p++)
       {
-        const Through *th = &self->through[p];
+        const Through *th = &self->tr.through[p];
 
-        first_k[p] = self->new_mode[th->k];
+        first_k[p] = self->md.new_mode[th->k];
         if (!th_cand[p])
           continue;
         if (th->friction)
           {
             /* R takes the through friction's mode; K off, the balance decides R */
-            if (self->new_mode[th->v] != LZ_MODE_NONE)
-              self->new_mode[th->r] = self->new_mode[th->v];
+            if (self->md.new_mode[th->v] != LZ_MODE_NONE)
+              self->md.new_mode[th->r] = self->md.new_mode[th->v];
             else
               {
-                self->s_excluded[th->r] = FALSE;
+                self->st.s_excluded[th->r] = FALSE;
                 again = TRUE;
               }
             continue;
           }
-        if (self->new_mode[th->v] == LZ_MODE_CONTACT)
+        if (self->md.new_mode[th->v] == LZ_MODE_CONTACT)
           {
-            self->new_mode[th->k] = self->new_mode[th->r] = LZ_MODE_CONTACT;
+            self->md.new_mode[th->k] = self->md.new_mode[th->r] = LZ_MODE_CONTACT;
             self->el[th->k].contact_upper = th->sk < 0;
             self->el[th->r].contact_upper = th->sr < 0;
           }
         else if (self->mode[th->k] != LZ_MODE_CONTACT)
           {
-            self->s_excluded[th->r] = FALSE;
-            self->s_excluded[th->k] = again = TRUE;
+            self->st.s_excluded[th->r] = FALSE;
+            self->st.s_excluded[th->k] = again = TRUE;
           }
       }
     if (again)
       {
-        LzMode *massive = g_newa (LzMode, self->ne);
+        LzMode *massive = self->md.massive;
 
         memcpy (massive, self->mode, self->ne * sizeof (LzMode));
         if (!lz_event_node_select (self, t, y))
           ok = FALSE;
         lz_event_dvel_select (self, t, y, pos_tol, v_tol);
-        for (guint r = 0; r < self->nS; r++)
-          if (!self->s_excluded[self->iS[r]])
-            self->new_mode[self->iS[r]] = self->mode[self->iS[r]];
-        for (guint r = 0; r < self->nDS; r++)
-          if (!self->s_excluded[self->iDS[r]])
-            self->new_mode[self->iDS[r]] = self->mode[self->iDS[r]];
-        for (guint p = 0; p < self->nT; p++)
-          if (self->through[p].friction)
-            self->new_mode[self->through[p].k] = first_k[p];   /* as decided with R left out */
+        for (guint r = 0; r < self->st.nS; r++)
+          if (!self->st.s_excluded[self->st.iS[r]])
+            self->md.new_mode[self->st.iS[r]] = self->mode[self->st.iS[r]];
+        for (guint r = 0; r < self->dj.nDS; r++)
+          if (!self->st.s_excluded[self->dj.iDS[r]])
+            self->md.new_mode[self->dj.iDS[r]] = self->mode[self->dj.iDS[r]];
+        for (guint p = 0; p < self->tr.nT; p++)
+          if (self->tr.through[p].friction)
+            self->md.new_mode[self->tr.through[p].k] = first_k[p];   /* as decided with R left out */
         memcpy (self->mode, massive, self->ne * sizeof (LzMode));
       }
-    for (guint p = 0; p < self->nT; p++)
-      self->s_excluded[self->through[p].k] = self->s_excluded[self->through[p].r] = FALSE;
+    for (guint p = 0; p < self->tr.nT; p++)
+      self->st.s_excluded[self->tr.through[p].k] = self->st.s_excluded[self->tr.through[p].r] = FALSE;
   }
   return ok;
 }
@@ -469,9 +466,9 @@ lz_event_through_sync (LzEventIntegrator *self,
                        double             t,
                        const double      *y)
 {
-  for (guint p = 0; p < self->nT; p++)
+  for (guint p = 0; p < self->tr.nT; p++)
     {
-      const Through *th = &self->through[p];
+      const Through *th = &self->tr.through[p];
 
       if (th->friction)
         {
@@ -523,42 +520,40 @@ lz_event_handle_event (LzEventIntegrator *self,
 {
   double zeno_delay = 0;
   guint n = self->n;
-  double pos_tol = 1e-9 * MAX (1.0, self->v_scale) * MAX (1e-3, self->h_try);
+  double pos_tol = 1e-9 * MAX (1.0, self->v_scale) * MAX (1e-3, self->sm.h_try);
   double v_tol = 1e-9 * MAX (1.0, self->v_scale);
   double loss;
-  LzMode before[256], *prior = g_newa (LzMode, self->ne);
+  LzMode *prior = self->md.prior;
   gboolean zeno = FALSE;
 
-  for (guint e = 0; e < self->ne && e < 256; e++)
-    before[e] = self->mode[e];
   memcpy (prior, self->mode, self->ne * sizeof (LzMode));
-  self->nc = 0;
+  self->sm.nc = 0;
   loss = resolve_impacts (self, t, y, pos_tol);
   self->e_impacts += loss;
   for (guint e = 0; e < self->ne; e++)
-    if (self->impacted[e])
+    if (self->md.impacted[e])
       {
         /* the bounces have shrunk to the size of the event location's
          * noise: the rest of the geometric series of bounces, whose
          * intervals shrink by the ratio r of the approach speeds, lasts
          * (t − t_prev)·r/(1 − r) — the stop is in contact from then on */
-        double r = self->impact_speed[e] / MAX (1e-300, self->prev_impact_speed[e]);
+        double r = self->md.impact_speed[e] / MAX (1e-300, self->md.prev_impact_speed[e]);
 
-        if (self->impact_speed[e] < rest_v_tol (self))
+        if (self->md.impact_speed[e] < rest_v_tol (self))
           {
             zeno = TRUE;
-            if (r > 0 && r < 1 && self->el[e].law.e < 1 && self->prev_impact_t[e] >= 0)
-              zeno_delay = MAX (zeno_delay, (t - self->prev_impact_t[e]) * r / (1 - r));
+            if (r > 0 && r < 1 && self->el[e].law.e < 1 && self->md.prev_impact_t[e] >= 0)
+              zeno_delay = MAX (zeno_delay, (t - self->md.prev_impact_t[e]) * r / (1 - r));
           }
-        self->prev_impact_t[e] = t;
-        self->prev_impact_speed[e] = self->impact_speed[e];
+        self->md.prev_impact_t[e] = t;
+        self->md.prev_impact_speed[e] = self->md.impact_speed[e];
       }
   select_modes (self, t, y, pos_tol, v_tol);
   for (guint e = 0; e < self->ne; e++)
-    if (zeno && self->impacted[e])
-      self->new_mode[e] = LZ_MODE_CONTACT;
-  lz_event_through_sync (self, self->new_mode, prior, t, y);
-  memcpy (self->mode, self->new_mode, self->ne * sizeof (LzMode));
+    if (zeno && self->md.impacted[e])
+      self->md.new_mode[e] = LZ_MODE_CONTACT;
+  lz_event_through_sync (self, self->md.new_mode, prior, t, y);
+  memcpy (self->mode, self->md.new_mode, self->ne * sizeof (LzMode));
   lz_event_setup_mode (self);
   lz_event_dstop_project (self, t, y);
   /* the massless coordinates on the balance of the new mode (a joint
@@ -570,8 +565,8 @@ lz_event_handle_event (LzEventIntegrator *self,
     {
       /* spend the accumulated bounces in contact (the body stays within
        * the bounces' height, far below the tolerances, of the limit) */
-      lz_event_integrate_to (self, t, y, t + zeno_delay, self->yt);
-      memcpy (y, self->yt, (2 * n + 3) * sizeof (double));
+      lz_event_integrate_to (self, t, y, t + zeno_delay, self->loc.yt);
+      memcpy (y, self->loc.yt, (2 * n + 3) * sizeof (double));
       t += zeno_delay;
       lz_event_project_counted (self, t, y);
     }
@@ -587,11 +582,11 @@ lz_event_handle_event (LzEventIntegrator *self,
       return t;
     }
   for (guint e = 0; e < self->nm; e++)
-    if (self->impacted[e] || (e < 256 && self->mode[e] != before[e]))
+    if (self->md.impacted[e] || self->mode[e] != prior[e])
       {
-        LzSwitchFlags flags = self->impacted[e] ? LZ_SWITCH_IMPACT | (zeno ? LZ_SWITCH_ZENO : 0)
-                              : self->is_static[e] ? LZ_SWITCH_MASSLESS : 0;
-        LzMode from = e < 256 ? before[e] : self->mode[e];
+        LzSwitchFlags flags = self->md.impacted[e] ? LZ_SWITCH_IMPACT | (zeno ? LZ_SWITCH_ZENO : 0)
+                              : self->st.is_static[e] ? LZ_SWITCH_MASSLESS : 0;
+        LzMode from = prior[e];
         LzEvent ev = { t, e, from, self->mode[e], lz_mode_switch_cause (from, self->mode[e], flags) };
 
         lz_trace_append_event (trace, &ev);

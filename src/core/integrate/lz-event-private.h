@@ -52,58 +52,87 @@ typedef struct
   LzMode  cached_v;           /* V's mode node_factor() factored for */
 } Through;
 
+/* The smooth system of the current mode (lz-event-smooth.c): the ODE
+ * y = (q, v, E_damping, E_friction, E_sources) and the constraints of
+ * the mode. */
 typedef struct
 {
-  LzIntegrator parent;
-
-  guint   n, ne, nc;
-  double *mass;
+  double *mass;               /* n: M's diagonal (0: a massless body) */
   gsl_matrix *K, *C;
-  Elem   *el;
-  LzMode *mode;
   /* the active constraints of the mode */
-  guint  *con;                /* element indices */
+  guint   nc;
+  guint  *con;                /* their elements */
   gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G) */
   gsl_vector *S, *work, *rhs_c, *lambda;
-  /* ODE: y = (q, v, E_damping, E_friction, E_sources) */
   gsl_odeiv2_system sys;
   gsl_odeiv2_step *step;
   gsl_odeiv2_control *control;
   gsl_odeiv2_evolve *evolve;
   gsl_odeiv2_driver *driver;
-  double *y, *y0, *yt, *dydt, *dydt0, *dydt1;
   double  h_try;
   double  rtol, atol;
-  double  e_impacts, energy0, v_scale;
-  double  next_sample;
-  double  last_impact_speed;  /* per run, for the Zeno test */
   double *fv;                 /* n, workspace */
   double *a;                  /* n */
   double *g0, *g0d, *g0dd;    /* per element, at the current t */
+} LzEventSmooth;
+
+/* Guards, location and the trace (lz-event-locate.c, event_step()). */
+typedef struct
+{
+  double *y0, *yt, *dydt0, *dydt1;  /* dim: the step's start, a trial, ẏ at both ends */
+  double *ym;                 /* dim: a point of the interpolant */
+  double *ys;                 /* dim: a trace row's state */
+  double *ysamp;              /* dim: the samples of a step */
+  LzMode *d_saved;            /* per element: the modes around a D joints' selection */
+  gboolean min_jumps;         /* lz_event_min_guard()'s guard is a contact's velocity (it may jump) */
+  double  next_sample;        /* the index k of the next sample at k·sample */
+  double  last_event_t;
+  guint   events_at_same_t;
   double *force, *gv, *gdv;   /* per element, for the trace */
-  LzMode *new_mode;
+} LzEventLocate;
+
+/* Impacts and mode selection at an event (lz-event-modes.c). */
+typedef struct
+{
+  LzMode *new_mode;           /* per element */
   gboolean *impacted;
   double *impact_speed;       /* per element: approach speed of its last impact */
   double *prev_impact_t, *prev_impact_speed;
-  double  last_event_t;
-  guint   events_at_same_t;
-  gboolean pending_event;     /* select a mode before the next step */
-  gboolean min_jumps;         /* lz_event_min_guard()'s guard is a contact's velocity (it may jump) */
-  /* massless joints of linear springs (N) and of dampers (D) */
+  LzMode *prior;              /* per element: the modes before the event */
+  LzMode *saved, *massive;    /* per element: modes set aside by select_modes() */
+  guint  *cand, *first;       /* per element: the candidates, their first unknown */
+  guint  *idx;                /* per element: the stops at a limit */
+  gboolean *upper;            /* per element: that limit is the upper one */
+  gboolean *th_cand;          /* per through-stop: at its limit */
+  LzMode *k_before, *first_k; /* per through-stop: K's mode before, at the first selection */
+} LzEventModes;
+
+/* Massless joints of linear springs (N) and of dampers (D)
+ * (lz-event-smooth.c's condensation, lz-event-massless.c). */
+typedef struct
+{
   guint   nN, nD;
   guint  *iN, *iD;
+  int    *rN;                 /* per dof: its row among the N joints, or −1 */
+  int    *rD;                 /* per dof: its row among the D joints, or −1 */
   gsl_matrix *KNN, *CDD;      /* LU factors */
   gsl_permutation *pN, *pD;
   gsl_vector *bN, *bD, *xN, *xD;
   double *yc;                 /* 2n: the state with the massless entries solved */
   double *zlambda;            /* per element: the force of a massless body's stop or stuck friction */
   double *fc;                 /* n: f(t) for them */
-  /* springs with freeplay and stops on the N joints ("static" elements):
-   * the joints solve a static complementarity problem, see lz_event_node_select() */
+  double *fp, *fm;            /* n: f(t ± h) for ḟ */
+} LzEventJoints;
+
+/* Springs with freeplay, stops and dry friction on the N joints
+ * ("static" elements): the joints solve a static complementarity
+ * problem, see lz_event_node_select(). */
+typedef struct
+{
   guint   nS;
   guint  *iS;                 /* the static elements */
   gboolean *is_static;        /* per element */
-  int    *rN;                 /* per dof: its row among the N joints, or −1 */
+  gboolean *s_excluded;       /* per element: lz_event_node_select() leaves it free */
   double *sg0, *sg0d;         /* per static element: ground terms at the solve's t */
   LzMode *s_cached;           /* per static element: the modes SA… are for */
   gboolean s_valid;
@@ -118,19 +147,54 @@ typedef struct
   gsl_vector *sq, *su, *sw;
   char   *static_error;       /* a selection that failed, for event_step */
   guint   nSF;                /* friction elements among the static ones */
-  /* stops on the D joints (first order): in contact a velocity constraint */
+} LzEventStatic;
+
+/* Stops and dry friction on the D joints (first order): in contact, or
+ * stuck, a velocity constraint (lz-event-massless.c). */
+typedef struct
+{
   guint   nDS;
-  guint  *iDS;                /* those stops */
+  guint  *iDS;                /* those elements */
   gboolean *is_dstop;         /* per element */
-  int    *rD;                 /* per dof: its row among the D joints, or −1 */
   gsl_matrix *DX, *DG, *DV;   /* C_DD⁻¹ W (nD × nDS), Wᵀ C_DD⁻¹ W = U S Vᵀ (U in DG) */
   gsl_vector *DS, *Dwork, *Dr, *Dl, *Dcol;
   gboolean d_free;            /* lz_event_condense() leaves the D constraints out */
-  /* a body with mass stopped through a massless body (see lz_event_through_sync()) */
-  guint   nm;                 /* the model's elements (the rest of el are through-stops) */
+  /* per D element: dvel_select()'s and dvel_solve()'s candidates */
+  guint  *dcon, *cand;
+  int    *kind, *pair, *var;
+  double *sgn, *lam, *u, *lo;
+  gboolean *open;
+  double *yp, *dy;            /* dim: the state a moment later */
+  LzMode *keep;               /* per element */
+} LzEventDamped;
+
+/* Bodies with mass stopped through a massless body (see Through and
+ * lz_event_through_sync()). */
+typedef struct
+{
   guint   nT;
   Through *through;
-  gboolean *s_excluded;       /* per element: lz_event_node_select() leaves it free */
+} LzEventThroughs;
+
+typedef struct
+{
+  LzIntegrator parent;
+
+  guint   n;                  /* dofs */
+  guint   nm;                 /* the model's elements */
+  guint   ne;                 /* with the through-stops after them */
+  Elem   *el;
+  LzMode *mode;
+  double *y, *dydt;           /* dim = 2n + 3 */
+  double  e_impacts, energy0, v_scale;
+
+  LzEventSmooth   sm;
+  LzEventLocate   loc;
+  LzEventModes    md;
+  LzEventJoints   jn;
+  LzEventStatic   st;
+  LzEventDamped   dj;
+  LzEventThroughs tr;
 } LzEvent_;
 
 typedef LzEvent_ LzEventIntegrator;

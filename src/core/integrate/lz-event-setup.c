@@ -108,7 +108,7 @@ through_pair (LzEventIntegrator *self,
           : isfinite (element->stop.lower) == isfinite (element->stop.upper))
         return FALSE;                   /* two-sided, or friction to the body with mass */
       lz_assembly_get_element_ports (assembly, elems[j], &a, &b, &ca, &cb);
-      if ((a >= 0 && rows[a] < 0 && !(self->mass[a] > 0)) || (b >= 0 && rows[b] < 0 && !(self->mass[b] > 0)))
+      if ((a >= 0 && rows[a] < 0 && !(self->sm.mass[a] > 0)) || (b >= 0 && rows[b] < 0 && !(self->sm.mass[b] > 0)))
         return FALSE;                   /* to another kind of massless body */
       if (a >= 0 && rows[a] >= 0)
         {
@@ -126,17 +126,17 @@ through_pair (LzEventIntegrator *self,
         }
       side[j] = element->item.kind == LZ_ITEM_FRICTION || isfinite (element->stop.lower) ? 1 : -1;
     }
-  for (guint p = 0; p < self->nT; p++)
-    if (self->through[p].k == elems[0] || self->through[p].k == elems[1]
-        || self->through[p].r == elems[0] || self->through[p].r == elems[1])
+  for (guint p = 0; p < self->tr.nT; p++)
+    if (self->tr.through[p].k == elems[0] || self->tr.through[p].k == elems[1]
+        || self->tr.through[p].r == elems[0] || self->tr.through[p].r == elems[1])
       return FALSE;                     /* one through-stop per stop */
-  th = &self->through[self->nT];
+  th = &self->tr.through[self->tr.nT];
   th->friction = lz_model_get_element (model, elems[1])->item.kind == LZ_ITEM_FRICTION;
   if (!th->friction && side[0] * wz[0] * side[1] * wz[1] > 0)
     return TRUE;                        /* both limit z from one side */
   th->k = elems[0];
   th->r = elems[1];
-  th->v = lz_model_get_n_elements (model) + self->nT;
+  th->v = lz_model_get_n_elements (model) + self->tr.nT;
   th->sk = side[0];
   th->sr = side[1];
   /* g_V = ka·g_K + rb·g_R without z: for stops a positive sum of the
@@ -144,7 +144,7 @@ through_pair (LzEventIntegrator *self,
   th->ka = th->friction ? -(wz[0] > 0 ? 1 : -1) * wz[1] : side[0] * fabs (wz[1]);
   th->rb = side[1] * fabs (wz[0]);
   th->cached_v = LZ_MODE_N_MODES;
-  self->nT++;
+  self->tr.nT++;
   return TRUE;
 }
 
@@ -281,14 +281,14 @@ check_static (LzEventIntegrator *self,
 {
   LzAssembly *assembly = self->parent.assembly;
   LzModel *model = lz_assembly_get_model (assembly);
-  guint nN = self->nN;
+  guint nN = self->jn.nN;
   gboolean any_freeplay = FALSE;
 
-  if (!check_stop_anchors (self, self->rN, nN, self->iS, self->nS, FALSE, error))
+  if (!check_stop_anchors (self, self->jn.rN, nN, self->st.iS, self->st.nS, FALSE, error))
     return FALSE;
-  for (guint s = 0; s < self->nS; s++)
+  for (guint s = 0; s < self->st.nS; s++)
     {
-      LzItemKind kind = lz_model_get_element (model, self->iS[s])->item.kind;
+      LzItemKind kind = lz_model_get_element (model, self->st.iS[s])->item.kind;
 
       any_freeplay |= kind != LZ_ITEM_STOP && kind != LZ_ITEM_FRICTION;
     }
@@ -303,7 +303,7 @@ check_static (LzEventIntegrator *self,
 
     for (guint r = 0; r < nN; r++)
       for (guint c = 0; c < nN; c++)
-        gsl_matrix_set (U, r, c, gsl_matrix_get (self->K, self->iN[r], self->iN[c]));
+        gsl_matrix_set (U, r, c, gsl_matrix_get (self->sm.K, self->jn.iN[r], self->jn.iN[c]));
     gsl_linalg_SV_decomp (U, V, S, work);
     if (!(gsl_vector_get (S, nN - 1) > 1e-12 * gsl_vector_get (S, 0)))
       {
@@ -316,13 +316,13 @@ check_static (LzEventIntegrator *self,
             double x = fabs (gsl_matrix_get (V, r, nN - 1));
             gboolean has = FALSE;
 
-            for (guint s = 0; s < self->nS; s++)
+            for (guint s = 0; s < self->st.nS; s++)
               {
                 int a, b;
                 double ca, cb;
 
-                lz_assembly_get_element_ports (assembly, self->iS[s], &a, &b, &ca, &cb);
-                has |= a == (int) self->iN[r] || b == (int) self->iN[r];
+                lz_assembly_get_element_ports (assembly, self->st.iS[s], &a, &b, &ca, &cb);
+                has |= a == (int) self->jn.iN[r] || b == (int) self->jn.iN[r];
               }
             if (has && x > big * (1 + 1e-9))
               {
@@ -333,16 +333,16 @@ check_static (LzEventIntegrator *self,
         if (best >= 0 && big > 1e-9)
           {
             g_autoptr(GString) list = g_string_new (NULL);
-            guint i = self->iN[best];
+            guint i = self->jn.iN[best];
 
-            for (guint s = 0; s < self->nS; s++)
+            for (guint s = 0; s < self->st.nS; s++)
               {
                 int a, b;
                 double ca, cb;
 
-                lz_assembly_get_element_ports (assembly, self->iS[s], &a, &b, &ca, &cb);
+                lz_assembly_get_element_ports (assembly, self->st.iS[s], &a, &b, &ca, &cb);
                 if (a == (int) i || b == (int) i)
-                  lz_append_quoted_id (list, lz_model_get_element (model, self->iS[s])->item.id);
+                  lz_append_quoted_id (list, lz_model_get_element (model, self->st.iS[s])->item.id);
               }
             g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                          _("the massless body “%s” is not held while %s leave it free (a spring "
@@ -367,13 +367,13 @@ check_static (LzEventIntegrator *self,
           const LzJointStep *step = steps->pdata[k];
           int i = lz_model_get_body_index (model, step->body);
 
-          for (guint s = 0; s < self->nS && i >= 0; s++)
+          for (guint s = 0; s < self->st.nS && i >= 0; s++)
             {
-              const LzElement *element = lz_model_get_element (model, self->iS[s]);
+              const LzElement *element = lz_model_get_element (model, self->st.iS[s]);
               int a, b;
               double ca, cb;
 
-              lz_assembly_get_element_ports (assembly, self->iS[s], &a, &b, &ca, &cb);
+              lz_assembly_get_element_ports (assembly, self->st.iS[s], &a, &b, &ca, &cb);
               if (a == i || b == i)
                 {
                   g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
@@ -393,45 +393,58 @@ check_static (LzEventIntegrator *self,
 void
 lz_event_alloc_static (LzEventIntegrator *self)
 {
-  guint nN = self->nN, nS = self->nS, L = 0;
+  guint nN = self->jn.nN, nS = self->st.nS, L = 0;
 
-  if (self->nDS > 0)
+  if (self->dj.nDS > 0)
     {
-      self->DX = gsl_matrix_alloc (self->nD, self->nDS);
-      self->DG = gsl_matrix_alloc (self->nDS, self->nDS);
-      self->DV = gsl_matrix_alloc (self->nDS, self->nDS);
-      self->DS = gsl_vector_alloc (self->nDS);
-      self->Dwork = gsl_vector_alloc (self->nDS);
-      self->Dr = gsl_vector_alloc (self->nDS);
-      self->Dl = gsl_vector_alloc (self->nDS);
-      self->Dcol = gsl_vector_alloc (self->nD);
+      self->dj.DX = gsl_matrix_alloc (self->jn.nD, self->dj.nDS);
+      self->dj.DG = gsl_matrix_alloc (self->dj.nDS, self->dj.nDS);
+      self->dj.DV = gsl_matrix_alloc (self->dj.nDS, self->dj.nDS);
+      self->dj.DS = gsl_vector_alloc (self->dj.nDS);
+      self->dj.Dwork = gsl_vector_alloc (self->dj.nDS);
+      self->dj.Dr = gsl_vector_alloc (self->dj.nDS);
+      self->dj.Dl = gsl_vector_alloc (self->dj.nDS);
+      self->dj.Dcol = gsl_vector_alloc (self->jn.nD);
+      self->dj.dcon = g_new0 (guint, self->dj.nDS);
+      self->dj.cand = g_new0 (guint, self->dj.nDS);
+      self->dj.kind = g_new0 (int, self->dj.nDS);
+      self->dj.pair = g_new0 (int, self->dj.nDS);
+      self->dj.var = g_new0 (int, self->dj.nDS);
+      self->dj.sgn = g_new0 (double, self->dj.nDS);
+      self->dj.lam = g_new0 (double, self->dj.nDS);
+      self->dj.u = g_new0 (double, self->dj.nDS);
+      self->dj.lo = g_new0 (double, self->dj.nDS);
+      self->dj.open = g_new0 (gboolean, self->dj.nDS);
+      self->dj.yp = g_new0 (double, 2 * self->n + 3);
+      self->dj.dy = g_new0 (double, 2 * self->n + 3);
+      self->dj.keep = g_new0 (LzMode, self->ne);
     }
   if (nS == 0)
     return;
   for (guint s = 0; s < nS; s++)
     {
-      const Elem *el = &self->el[self->iS[s]];
+      const Elem *el = &self->el[self->st.iS[s]];
 
       L += el->law.kind == LZ_ITEM_STOP ? (isfinite (el->law.lower) ? 1 : 0) + (isfinite (el->law.upper) ? 1 : 0) : 2;
     }
-  self->sL = L;
-  self->sg0 = g_new0 (double, nS);
-  self->sg0d = g_new0 (double, nS);
-  self->s_cached = g_new0 (LzMode, nS);
-  self->s_con = g_new0 (guint, nS);
-  self->SA = gsl_matrix_alloc (nN, nN);
-  self->SX = gsl_matrix_alloc (nN, nS);
-  self->SG = gsl_matrix_alloc (nS, nS);
-  self->SV = gsl_matrix_alloc (nS, nS);
-  self->SS = gsl_vector_alloc (nS);
-  self->Swork = gsl_vector_alloc (nS);
-  self->Sb = gsl_vector_alloc (nN);
-  self->Sr = gsl_vector_alloc (nS);
-  self->Sl = gsl_vector_alloc (nS);
-  self->sM = gsl_matrix_alloc (nN + L, nN + L);
-  self->sq = gsl_vector_alloc (nN + L);
-  self->su = gsl_vector_alloc (nN + L);
-  self->sw = gsl_vector_alloc (nN + L);
+  self->st.sL = L;
+  self->st.sg0 = g_new0 (double, nS);
+  self->st.sg0d = g_new0 (double, nS);
+  self->st.s_cached = g_new0 (LzMode, nS);
+  self->st.s_con = g_new0 (guint, nS);
+  self->st.SA = gsl_matrix_alloc (nN, nN);
+  self->st.SX = gsl_matrix_alloc (nN, nS);
+  self->st.SG = gsl_matrix_alloc (nS, nS);
+  self->st.SV = gsl_matrix_alloc (nS, nS);
+  self->st.SS = gsl_vector_alloc (nS);
+  self->st.Swork = gsl_vector_alloc (nS);
+  self->st.Sb = gsl_vector_alloc (nN);
+  self->st.Sr = gsl_vector_alloc (nS);
+  self->st.Sl = gsl_vector_alloc (nS);
+  self->st.sM = gsl_matrix_alloc (nN + L, nN + L);
+  self->st.sq = gsl_vector_alloc (nN + L);
+  self->st.su = gsl_vector_alloc (nN + L);
+  self->st.sw = gsl_vector_alloc (nN + L);
 }
 
 /* Massless joints: those without damping (N, algebraic: linear springs,
@@ -450,38 +463,40 @@ lz_event_setup_massless (LzEventIntegrator *self,
   guint n = self->n;
   guint ne = lz_model_get_n_elements (model);
 
-  self->yc = g_new0 (double, 2 * MAX (n, 1));
-  self->fc = g_new0 (double, MAX (n, 1));
-  self->iN = g_new0 (guint, MAX (n, 1));
-  self->iD = g_new0 (guint, MAX (n, 1));
+  self->jn.yc = g_new0 (double, 2 * MAX (n, 1));
+  self->jn.fc = g_new0 (double, MAX (n, 1));
+  self->jn.fp = g_new0 (double, MAX (n, 1));
+  self->jn.fm = g_new0 (double, MAX (n, 1));
+  self->jn.iN = g_new0 (guint, MAX (n, 1));
+  self->jn.iD = g_new0 (guint, MAX (n, 1));
   /* (room for the through-stops: at most one per two stops) */
-  self->zlambda = g_new0 (double, ne + ne / 2 + 1);
-  self->is_static = g_new0 (gboolean, ne + ne / 2 + 1);
-  self->s_excluded = g_new0 (gboolean, ne + ne / 2 + 1);
-  self->through = g_new0 (Through, ne / 2 + 1);
-  self->iS = g_new0 (guint, MAX (ne, 1));
-  self->rN = g_new (int, MAX (n, 1));
-  self->rD = g_new (int, MAX (n, 1));
-  self->iDS = g_new0 (guint, MAX (ne, 1));
-  self->is_dstop = g_new0 (gboolean, ne + ne / 2 + 1);
+  self->jn.zlambda = g_new0 (double, ne + ne / 2 + 1);
+  self->st.is_static = g_new0 (gboolean, ne + ne / 2 + 1);
+  self->st.s_excluded = g_new0 (gboolean, ne + ne / 2 + 1);
+  self->tr.through = g_new0 (Through, ne / 2 + 1);
+  self->st.iS = g_new0 (guint, MAX (ne, 1));
+  self->jn.rN = g_new (int, MAX (n, 1));
+  self->jn.rD = g_new (int, MAX (n, 1));
+  self->dj.iDS = g_new0 (guint, MAX (ne, 1));
+  self->dj.is_dstop = g_new0 (gboolean, ne + ne / 2 + 1);
   for (guint i = 0; i < n; i++)
-    self->rN[i] = self->rD[i] = -1;
+    self->jn.rN[i] = self->jn.rD[i] = -1;
 
   for (guint i = 0; i < n; i++)
-    if (!(self->mass[i] > 0))
+    if (!(self->sm.mass[i] > 0))
       {
-        if (gsl_matrix_get (self->C, i, i) > 0)
-          self->iD[self->nD++] = i;
+        if (gsl_matrix_get (self->sm.C, i, i) > 0)
+          self->jn.iD[self->jn.nD++] = i;
         else
-          self->iN[self->nN++] = i;
+          self->jn.iN[self->jn.nN++] = i;
       }
-  if (self->nN + self->nD == 0)
+  if (self->jn.nN + self->jn.nD == 0)
     return TRUE;
-  for (guint r = 0; r < self->nN; r++)
-    self->rN[self->iN[r]] = (int) r;
+  for (guint r = 0; r < self->jn.nN; r++)
+    self->jn.rN[self->jn.iN[r]] = (int) r;
 
-  for (guint r = 0; r < self->nD; r++)
-    self->rD[self->iD[r]] = (int) r;
+  for (guint r = 0; r < self->jn.nD; r++)
+    self->jn.rD[self->jn.iD[r]] = (int) r;
 
   /* Nonsmooth elements on massless bodies.  On an undamped joint (N):
    * springs with freeplay, stops and dry friction are solved with the
@@ -501,42 +516,42 @@ lz_event_setup_massless (LzEventIntegrator *self,
       if (!(element->item.kind == LZ_ITEM_FRICTION || element->item.kind == LZ_ITEM_STOP || freeplay > 0))
         continue;
       lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
-      if (!((a >= 0 && !(self->mass[a] > 0)) || (b >= 0 && !(self->mass[b] > 0))))
+      if (!((a >= 0 && !(self->sm.mass[a] > 0)) || (b >= 0 && !(self->sm.mass[b] > 0))))
         continue;
-      if ((a >= 0 && self->rN[a] >= 0) || (b >= 0 && self->rN[b] >= 0))
+      if ((a >= 0 && self->jn.rN[a] >= 0) || (b >= 0 && self->jn.rN[b] >= 0))
         {
-          self->is_static[e] = TRUE;
-          self->iS[self->nS++] = e;
-          self->nSF += element->item.kind == LZ_ITEM_FRICTION;
+          self->st.is_static[e] = TRUE;
+          self->st.iS[self->st.nS++] = e;
+          self->st.nSF += element->item.kind == LZ_ITEM_FRICTION;
           continue;
         }
       /* a damped massless port (D) */
       if (element->item.kind == LZ_ITEM_FRICTION
-          && (a < 0 || self->mass[a] > 0 || self->rD[a] >= 0) && (b < 0 || self->mass[b] > 0 || self->rD[b] >= 0))
+          && (a < 0 || self->sm.mass[a] > 0 || self->jn.rD[a] >= 0) && (b < 0 || self->sm.mass[b] > 0 || self->jn.rD[b] >= 0))
         {
           /* on D joints: stuck a velocity constraint, slipping a force
            * (lz_event_dstop_solve(), lz_event_dvel_select()) */
-          self->is_static[e] = TRUE;
-          self->is_dstop[e] = TRUE;
-          self->iDS[self->nDS++] = e;
+          self->st.is_static[e] = TRUE;
+          self->dj.is_dstop[e] = TRUE;
+          self->dj.iDS[self->dj.nDS++] = e;
           continue;
         }
       if (element->item.kind != LZ_ITEM_STOP)
         continue;                       /* a spring with freeplay: a force by its mode */
-      self->is_static[e] = TRUE;
-      self->is_dstop[e] = TRUE;
-      self->iDS[self->nDS++] = e;
+      self->st.is_static[e] = TRUE;
+      self->dj.is_dstop[e] = TRUE;
+      self->dj.iDS[self->dj.nDS++] = e;
     }
-  if (self->nDS > 0 && !check_stop_anchors (self, self->rD, self->nD, self->iDS, self->nDS, TRUE, error))
+  if (self->dj.nDS > 0 && !check_stop_anchors (self, self->jn.rD, self->jn.nD, self->dj.iDS, self->dj.nDS, TRUE, error))
     return FALSE;
-  if (self->nS > 0 && !check_static (self, error))
+  if (self->st.nS > 0 && !check_static (self, error))
     return FALSE;
 
   /* C_DN = 0: the N joints have no damping */
-  return factor_block (self, self->K, self->iN, self->nN, &self->KNN, &self->pN, &self->bN, &self->xN,
+  return factor_block (self, self->sm.K, self->jn.iN, self->jn.nN, &self->jn.KNN, &self->jn.pN, &self->jn.bN, &self->jn.xN,
                        FALSE, error)
-         && factor_block (self, self->C, self->iD, self->nD, &self->CDD, &self->pD, &self->bD,
-                          &self->xD, TRUE, error);
+         && factor_block (self, self->sm.C, self->jn.iD, self->jn.nD, &self->jn.CDD, &self->jn.pD, &self->jn.bD,
+                          &self->jn.xD, TRUE, error);
 }
 
 /* A through-stop's law (see Through): V = α·gap_K + β·gap_R on the ports
@@ -546,7 +561,7 @@ through_law (const LzEventIntegrator *self,
              const Through           *th)
 {
   const LzElementLaw *k = &self->el[th->k].law, *r = &self->el[th->r].law;
-  gboolean k_zb = k->b >= 0 && !(self->mass[k->b] > 0), r_zb = r->b >= 0 && !(self->mass[r->b] > 0);
+  gboolean k_zb = k->b >= 0 && !(self->sm.mass[k->b] > 0), r_zb = r->b >= 0 && !(self->sm.mass[r->b] > 0);
   LzElementLaw v = { .element = r->element, .id = r->id, .index = th->v, .row = -1,
                      .kind = th->friction ? LZ_ITEM_FRICTION : LZ_ITEM_STOP,
                      .lower = -INFINITY, .upper = INFINITY };
@@ -581,6 +596,6 @@ lz_event_setup_elements (LzEventIntegrator *self)
   self->el = g_new0 (Elem, MAX (self->ne, 1));
   for (guint e = 0; e < self->nm; e++)
     self->el[e].law = *lz_element_table_get (table, e);
-  for (guint p = 0; p < self->nT; p++)
-    self->el[self->through[p].v].law = through_law (self, &self->through[p]);
+  for (guint p = 0; p < self->tr.nT; p++)
+    self->el[self->tr.through[p].v].law = through_law (self, &self->tr.through[p]);
 }

@@ -40,87 +40,86 @@ lz_event_condense (LzEventIntegrator *self,
                    gboolean           fdot)
 {
   guint n = self->n;
-  gsl_vector_view f = gsl_vector_view_array (self->fc, n);
+  gsl_vector_view f = gsl_vector_view_array (self->jn.fc, n);
 
   if (dst != src)
     memcpy (dst, src, 2 * n * sizeof (double));
-  if (self->nN + self->nD == 0)
+  if (self->jn.nN + self->jn.nD == 0)
     return;
   /* a slipping friction element's guard is its slip velocity: v_N exact */
-  fdot = fdot || self->nSF > 0;
+  fdot = fdot || self->st.nSF > 0;
   lz_assembly_eval_f (self->parent.assembly, t, &f.vector);
-  if (self->nS > 0)
+  if (self->st.nS > 0)
     lz_event_node_solve (self, t, dst, FALSE, FALSE);
-  else if (self->nN > 0)
+  else if (self->jn.nN > 0)
     {
-      for (guint r = 0; r < self->nN; r++)
+      for (guint r = 0; r < self->jn.nN; r++)
         {
-          guint i = self->iN[r];
-          double b = self->fc[i];
+          guint i = self->jn.iN[r];
+          double b = self->jn.fc[i];
 
           for (guint j = 0; j < n; j++)
-            if (self->mass[j] > 0 || gsl_matrix_get (self->C, j, j) > 0)
-              b -= gsl_matrix_get (self->K, i, j) * dst[j];
-          gsl_vector_set (self->bN, r, b);
+            if (self->sm.mass[j] > 0 || gsl_matrix_get (self->sm.C, j, j) > 0)
+              b -= gsl_matrix_get (self->sm.K, i, j) * dst[j];
+          gsl_vector_set (self->jn.bN, r, b);
         }
-      gsl_linalg_LU_solve (self->KNN, self->pN, self->bN, self->xN);
-      for (guint r = 0; r < self->nN; r++)
-        dst[self->iN[r]] = gsl_vector_get (self->xN, r);
+      gsl_linalg_LU_solve (self->jn.KNN, self->jn.pN, self->jn.bN, self->jn.xN);
+      for (guint r = 0; r < self->jn.nN; r++)
+        dst[self->jn.iN[r]] = gsl_vector_get (self->jn.xN, r);
     }
-  if (self->nD > 0)
+  if (self->jn.nD > 0)
     {
-      for (guint r = 0; r < self->nD; r++)
+      for (guint r = 0; r < self->jn.nD; r++)
         {
-          guint i = self->iD[r];
-          double b = self->fc[i] + lz_event_massless_extra (self, i, t, dst);
+          guint i = self->jn.iD[r];
+          double b = self->jn.fc[i] + lz_event_massless_extra (self, i, t, dst);
 
           for (guint j = 0; j < n; j++)
             {
-              b -= gsl_matrix_get (self->K, i, j) * dst[j];
-              if (self->mass[j] > 0)
-                b -= gsl_matrix_get (self->C, i, j) * dst[n + j];
+              b -= gsl_matrix_get (self->sm.K, i, j) * dst[j];
+              if (self->sm.mass[j] > 0)
+                b -= gsl_matrix_get (self->sm.C, i, j) * dst[n + j];
             }
-          gsl_vector_set (self->bD, r, b);
+          gsl_vector_set (self->jn.bD, r, b);
         }
-      gsl_linalg_LU_solve (self->CDD, self->pD, self->bD, self->xD);
-      if (self->nDS > 0 && !self->d_free)
-        lz_event_dstop_solve (self, t, dst, self->xD);
-      for (guint r = 0; r < self->nD; r++)
-        dst[n + self->iD[r]] = gsl_vector_get (self->xD, r);
+      gsl_linalg_LU_solve (self->jn.CDD, self->jn.pD, self->jn.bD, self->jn.xD);
+      if (self->dj.nDS > 0 && !self->dj.d_free)
+        lz_event_dstop_solve (self, t, dst, self->jn.xD);
+      for (guint r = 0; r < self->jn.nD; r++)
+        dst[n + self->jn.iD[r]] = gsl_vector_get (self->jn.xD, r);
     }
-  if (self->nN > 0)
+  if (self->jn.nN > 0)
     {
       double h = 1e-6 * MAX (1.0, fabs (t));
 
       if (fdot)
         {
-          g_autofree double *fp = g_new (double, n);
-          g_autofree double *fm = g_new (double, n);
+          double *fp = self->jn.fp, *fm = self->jn.fm;
           gsl_vector_view vp = gsl_vector_view_array (fp, n), vm = gsl_vector_view_array (fm, n);
 
           lz_assembly_eval_f (self->parent.assembly, t + h, &vp.vector);
           lz_assembly_eval_f (self->parent.assembly, t - h, &vm.vector);
-          for (guint r = 0; r < self->nN; r++)
-            self->fc[self->iN[r]] = (fp[self->iN[r]] - fm[self->iN[r]]) / (2 * h);
+          for (guint r = 0; r < self->jn.nN; r++)
+            self->jn.fc[self->jn.iN[r]] = (fp[self->jn.iN[r]] - fm[self->jn.iN[r]]) / (2 * h);
         }
-      if (self->nS > 0)
+      if (self->st.nS > 0)
         {
           lz_event_node_solve (self, t, dst, TRUE, fdot);
           return;
         }
-      for (guint r = 0; r < self->nN; r++)
+      for (guint r = 0; r < self->jn.nN; r++)
         {
-          guint i = self->iN[r];
-          double b = fdot ? self->fc[i] : 0;
+          guint i = self->jn.iN[r];
+          double b = fdot ? self->jn.fc[i] : 0;
 
           for (guint j = 0; j < n; j++)
-            if (self->mass[j] > 0 || gsl_matrix_get (self->C, j, j) > 0)
-              b -= gsl_matrix_get (self->K, i, j) * dst[n + j];
-          gsl_vector_set (self->bN, r, b);
+            if (self->sm.mass[j] > 0 || gsl_matrix_get (self->sm.C, j, j) > 0)
+              b -= gsl_matrix_get (self->sm.K, i, j) * dst[n + j];
+          gsl_vector_set (self->jn.bN, r, b);
         }
-      gsl_linalg_LU_solve (self->KNN, self->pN, self->bN, self->xN);
-      for (guint r = 0; r < self->nN; r++)
-        dst[n + self->iN[r]] = gsl_vector_get (self->xN, r);
+      gsl_linalg_LU_solve (self->jn.KNN, self->jn.pN, self->jn.bN, self->jn.xN);
+      for (guint r = 0; r < self->jn.nN; r++)
+        dst[n + self->jn.iN[r]] = gsl_vector_get (self->jn.xN, r);
     }
 }
 
@@ -145,10 +144,10 @@ lz_event_minv_dot (const LzEventIntegrator *self,
 {
   double s = 0;
 
-  if (x->law.b >= 0 && x->law.b == y->law.b) s += x->law.cb * y->law.cb / self->mass[x->law.b];
-  if (x->law.b >= 0 && x->law.b == y->law.a) s -= x->law.cb * y->law.ca / self->mass[x->law.b];
-  if (x->law.a >= 0 && x->law.a == y->law.b) s -= x->law.ca * y->law.cb / self->mass[x->law.a];
-  if (x->law.a >= 0 && x->law.a == y->law.a) s += x->law.ca * y->law.ca / self->mass[x->law.a];
+  if (x->law.b >= 0 && x->law.b == y->law.b) s += x->law.cb * y->law.cb / self->sm.mass[x->law.b];
+  if (x->law.b >= 0 && x->law.b == y->law.a) s -= x->law.cb * y->law.ca / self->sm.mass[x->law.b];
+  if (x->law.a >= 0 && x->law.a == y->law.b) s -= x->law.ca * y->law.cb / self->sm.mass[x->law.a];
+  if (x->law.a >= 0 && x->law.a == y->law.a) s += x->law.ca * y->law.ca / self->sm.mass[x->law.a];
   return s;
 }
 
@@ -202,60 +201,60 @@ lz_event_accelerations (LzEventIntegrator *self,
                         double            *acc)
 {
   guint n = self->n;
-  gsl_vector_view fv = gsl_vector_view_array (self->fv, n);
+  gsl_vector_view fv = gsl_vector_view_array (self->sm.fv, n);
 
-  if (self->nN + self->nD > 0)
+  if (self->jn.nN + self->jn.nD > 0)
     {
       /* the massless entries solved; the caller reads them in yc */
-      memcpy (self->yc, q, n * sizeof (double));
-      memcpy (self->yc + n, v, n * sizeof (double));
-      lz_event_condense (self, t, self->yc, self->yc, FALSE);
-      q = self->yc;
-      v = self->yc + n;
+      memcpy (self->jn.yc, q, n * sizeof (double));
+      memcpy (self->jn.yc + n, v, n * sizeof (double));
+      lz_event_condense (self, t, self->jn.yc, self->jn.yc, FALSE);
+      q = self->jn.yc;
+      v = self->jn.yc + n;
     }
   lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
   for (guint i = 0; i < n; i++)
     {
-      double s = self->fv[i];
+      double s = self->sm.fv[i];
 
       for (guint j = 0; j < n; j++)
-        s -= gsl_matrix_get (self->C, i, j) * v[j] + gsl_matrix_get (self->K, i, j) * q[j];
-      self->fv[i] = s;
+        s -= gsl_matrix_get (self->sm.C, i, j) * v[j] + gsl_matrix_get (self->sm.K, i, j) * q[j];
+      self->sm.fv[i] = s;
     }
   for (guint e = 0; e < self->ne; e++)
     {
       const Elem *el = &self->el[e];
       double T;
 
-      lz_element_law_ground (&self->el[e].law, t, &self->g0[e], &self->g0d[e], &self->g0dd[e]);
-      T = (self->is_static[e] && el->law.kind == LZ_ITEM_STOP)
-          || (self->is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
-          ? -self->zlambda[e]             /* a massless body's stop or stuck friction */
-          : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->g0[e], lz_event_wdot (el, v) + self->g0d[e]);
+      lz_element_law_ground (&self->el[e].law, t, &self->sm.g0[e], &self->sm.g0d[e], &self->sm.g0dd[e]);
+      T = (self->st.is_static[e] && el->law.kind == LZ_ITEM_STOP)
+          || (self->st.is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
+          ? -self->jn.zlambda[e]             /* a massless body's stop or stuck friction */
+          : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->sm.g0[e], lz_event_wdot (el, v) + self->sm.g0d[e]);
       if (T != 0)
-        add_w (el, -T, self->fv);
+        add_w (el, -T, self->sm.fv);
     }
   for (guint i = 0; i < n; i++)
-    acc[i] = self->mass[i] > 0 ? self->fv[i] / self->mass[i] : 0;   /* massless: no inertia */
+    acc[i] = self->sm.mass[i] > 0 ? self->sm.fv[i] / self->sm.mass[i] : 0;   /* massless: no inertia */
 
-  if (self->nc > 0)
+  if (self->sm.nc > 0)
     {
-      for (guint c = 0; c < self->nc; c++)
+      for (guint c = 0; c < self->sm.nc; c++)
         {
-          guint e = self->con[c];
+          guint e = self->sm.con[c];
 
-          gsl_vector_set (self->rhs_c, c, -(lz_event_wdot (&self->el[e], acc) + self->g0dd[e]));
+          gsl_vector_set (self->sm.rhs_c, c, -(lz_event_wdot (&self->el[e], acc) + self->sm.g0dd[e]));
         }
-      gsl_linalg_SV_solve (self->G, self->V, self->S, self->rhs_c, self->lambda);
-      for (guint c = 0; c < self->nc; c++)
+      gsl_linalg_SV_solve (self->sm.G, self->sm.V, self->sm.S, self->sm.rhs_c, self->sm.lambda);
+      for (guint c = 0; c < self->sm.nc; c++)
         {
-          const Elem *el = &self->el[self->con[c]];
-          double l = gsl_vector_get (self->lambda, c);
+          const Elem *el = &self->el[self->sm.con[c]];
+          double l = gsl_vector_get (self->sm.lambda, c);
 
           if (el->law.b >= 0)
-            acc[el->law.b] += l * el->law.cb / self->mass[el->law.b];
+            acc[el->law.b] += l * el->law.cb / self->sm.mass[el->law.b];
           if (el->law.a >= 0)
-            acc[el->law.a] -= l * el->law.ca / self->mass[el->law.a];
+            acc[el->law.a] -= l * el->law.ca / self->sm.mass[el->law.a];
         }
     }
 }
@@ -265,14 +264,14 @@ double
 lz_event_constraint_force (const LzEventIntegrator *self,
                            guint                    e)
 {
-  if (self->is_static != NULL && self->is_static[e])
+  if (self->st.is_static != NULL && self->st.is_static[e])
     {
-      double l = self->zlambda[e];
+      double l = self->jn.zlambda[e];
 
       /* K and R of a through-stop in contact: their shares of its force */
-      for (guint p = 0; p < self->nT; p++)
+      for (guint p = 0; p < self->tr.nT; p++)
         {
-          const Through *th = &self->through[p];
+          const Through *th = &self->tr.through[p];
 
           if ((self->mode[th->v] == LZ_MODE_CONTACT || self->mode[th->v] == LZ_MODE_STICK)
               && (e == th->k || e == th->r))
@@ -280,9 +279,9 @@ lz_event_constraint_force (const LzEventIntegrator *self,
         }
       return l;
     }
-  for (guint c = 0; c < self->nc; c++)
-    if (self->con[c] == e)
-      return gsl_vector_get (self->lambda, c);
+  for (guint c = 0; c < self->sm.nc; c++)
+    if (self->sm.con[c] == e)
+      return gsl_vector_get (self->sm.lambda, c);
   return 0;
 }
 
@@ -298,10 +297,10 @@ lz_event_rhs (double        t,
   double p_damp = 0, p_fric = 0, p_src = 0;
 
   lz_event_accelerations (self, t, q, v, dydt + n);
-  if (self->nN + self->nD > 0)
+  if (self->jn.nN + self->jn.nD > 0)
     {
-      q = self->yc;
-      v = self->yc + n;
+      q = self->jn.yc;
+      v = self->jn.yc + n;
     }
   memcpy (dydt, v, n * sizeof (double));
   for (guint i = 0; i < n; i++)
@@ -321,7 +320,7 @@ lz_event_rhs (double        t,
   for (guint e = 0; e < self->nm; e++)
     {
       const Elem *el = &self->el[e];
-      double g = lz_event_wdot (el, q) + self->g0[e], gd = lz_event_wdot (el, v) + self->g0d[e], T = 0;
+      double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], T = 0;
 
       if (el->law.c > 0)
         {
@@ -340,7 +339,7 @@ lz_event_rhs (double        t,
         T += -lz_event_constraint_force (self, e);
       else if (el->law.k > 0)
         T += lz_element_law_spring_tension (&el->law, self->mode[e], g);
-      p_src += T * self->g0d[e];
+      p_src += T * self->sm.g0d[e];
     }
   dydt[2 * n] = p_damp;
   dydt[2 * n + 1] = p_fric;
@@ -373,68 +372,68 @@ lz_event_setup_mode (LzEventIntegrator *self)
 
       el->shadowed = FALSE;
       /* (a massless body's stop pushes with the force its balance gives) */
-      if (el->law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && !self->is_static[e])
-        self->con[nc++] = e;
+      if (el->law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && !self->st.is_static[e])
+        self->sm.con[nc++] = e;
     }
   for (guint e = 0; e < self->ne; e++)
     {
       Elem *el = &self->el[e];
 
-      if (el->law.kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->is_static[e])
+      if (el->law.kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->st.is_static[e])
         continue;
       for (guint c = 0; c < nc && !el->shadowed; c++)
-        if (self->el[self->con[c]].law.kind == LZ_ITEM_STOP && lz_event_parallel (el, &self->el[self->con[c]]))
+        if (self->el[self->sm.con[c]].law.kind == LZ_ITEM_STOP && lz_event_parallel (el, &self->el[self->sm.con[c]]))
           el->shadowed = TRUE;
       if (!el->shadowed)
-        self->con[nc++] = e;
+        self->sm.con[nc++] = e;
     }
   /* a stuck friction element of the D joints along a stop in contact, on
    * the same ports and ground: it holds its level, the stop the rest */
-  for (guint s = 0; s < self->nDS; s++)
+  for (guint s = 0; s < self->dj.nDS; s++)
     {
-      Elem *el = &self->el[self->iDS[s]];
+      Elem *el = &self->el[self->dj.iDS[s]];
 
-      if (el->law.kind != LZ_ITEM_FRICTION || self->mode[self->iDS[s]] != LZ_MODE_STICK)
+      if (el->law.kind != LZ_ITEM_FRICTION || self->mode[self->dj.iDS[s]] != LZ_MODE_STICK)
         continue;
-      for (guint r = 0; r < self->nDS && !el->shadowed; r++)
+      for (guint r = 0; r < self->dj.nDS && !el->shadowed; r++)
         {
-          const Elem *st = &self->el[self->iDS[r]];
+          const Elem *st = &self->el[self->dj.iDS[r]];
 
-          if (self->mode[self->iDS[r]] == LZ_MODE_CONTACT && lz_event_dv_along (el, st))
+          if (self->mode[self->dj.iDS[r]] == LZ_MODE_CONTACT && lz_event_dv_along (el, st))
             {
               el->shadowed = TRUE;
               el->shadow_lambda = lz_event_dv_level_along (el, st, st->contact_upper ? -1 : 1);
             }
         }
     }
-  self->nc = nc;
-  g_clear_pointer (&self->G, gsl_matrix_free);
-  g_clear_pointer (&self->V, gsl_matrix_free);
-  g_clear_pointer (&self->S, gsl_vector_free);
-  g_clear_pointer (&self->work, gsl_vector_free);
-  g_clear_pointer (&self->rhs_c, gsl_vector_free);
-  g_clear_pointer (&self->lambda, gsl_vector_free);
+  self->sm.nc = nc;
+  g_clear_pointer (&self->sm.G, gsl_matrix_free);
+  g_clear_pointer (&self->sm.V, gsl_matrix_free);
+  g_clear_pointer (&self->sm.S, gsl_vector_free);
+  g_clear_pointer (&self->sm.work, gsl_vector_free);
+  g_clear_pointer (&self->sm.rhs_c, gsl_vector_free);
+  g_clear_pointer (&self->sm.lambda, gsl_vector_free);
   if (nc == 0)
     return;
-  self->G = gsl_matrix_calloc (nc, nc);
-  self->V = gsl_matrix_alloc (nc, nc);
-  self->S = gsl_vector_alloc (nc);
-  self->work = gsl_vector_alloc (nc);
-  self->rhs_c = gsl_vector_alloc (nc);
-  self->lambda = gsl_vector_calloc (nc);
+  self->sm.G = gsl_matrix_calloc (nc, nc);
+  self->sm.V = gsl_matrix_alloc (nc, nc);
+  self->sm.S = gsl_vector_alloc (nc);
+  self->sm.work = gsl_vector_alloc (nc);
+  self->sm.rhs_c = gsl_vector_alloc (nc);
+  self->sm.lambda = gsl_vector_calloc (nc);
   for (guint i = 0; i < nc; i++)
     for (guint j = 0; j < nc; j++)
       {
-        const Elem *x = &self->el[self->con[i]], *y = &self->el[self->con[j]];
+        const Elem *x = &self->el[self->sm.con[i]], *y = &self->el[self->sm.con[j]];
         double s = lz_event_minv_dot (self, x, y);
 
-        gsl_matrix_set (self->G, i, j, s);
+        gsl_matrix_set (self->sm.G, i, j, s);
       }
-  gsl_linalg_SV_decomp (self->G, self->V, self->S, self->work);
+  gsl_linalg_SV_decomp (self->sm.G, self->sm.V, self->sm.S, self->sm.work);
   /* coinciding directions: drop what rounding leaves of a zero singular value */
   for (guint i = 0; i < nc; i++)
-    if (gsl_vector_get (self->S, i) < 1e-12 * gsl_vector_get (self->S, 0))
-      gsl_vector_set (self->S, i, 0);
+    if (gsl_vector_get (self->sm.S, i) < 1e-12 * gsl_vector_get (self->sm.S, 0))
+      gsl_vector_set (self->sm.S, i, 0);
 }
 
 /* Makes ġ = 0 (and g = limit for contacts) hold exactly for the
@@ -447,16 +446,16 @@ project (LzEventIntegrator *self,
   guint n = self->n;
   double ground_work = 0;
 
-  if (self->nc == 0)
+  if (self->sm.nc == 0)
     return 0;
   for (int level = 0; level < 2; level++)
     {
       double *x = level == 0 ? y : y + n;
 
       lz_event_rhs (t, y, self->dydt, self);
-      for (guint c = 0; c < self->nc; c++)
+      for (guint c = 0; c < self->sm.nc; c++)
         {
-          guint e = self->con[c];
+          guint e = self->sm.con[c];
           const Elem *el = &self->el[e];
           double r;
 
@@ -464,29 +463,29 @@ project (LzEventIntegrator *self,
             {
               if (el->law.kind != LZ_ITEM_STOP)
                 {
-                  gsl_vector_set (self->rhs_c, c, 0);
+                  gsl_vector_set (self->sm.rhs_c, c, 0);
                   continue;
                 }
-              r = lz_event_wdot (el, y) + self->g0[e] - (el->contact_upper ? el->law.upper : el->law.lower);
+              r = lz_event_wdot (el, y) + self->sm.g0[e] - (el->contact_upper ? el->law.upper : el->law.lower);
             }
           else
-            r = lz_event_wdot (el, y + n) + self->g0d[e];
-          gsl_vector_set (self->rhs_c, c, -r);
+            r = lz_event_wdot (el, y + n) + self->sm.g0d[e];
+          gsl_vector_set (self->sm.rhs_c, c, -r);
         }
-      gsl_linalg_SV_solve (self->G, self->V, self->S, self->rhs_c, self->lambda);
-      for (guint c = 0; c < self->nc; c++)
+      gsl_linalg_SV_solve (self->sm.G, self->sm.V, self->sm.S, self->sm.rhs_c, self->sm.lambda);
+      for (guint c = 0; c < self->sm.nc; c++)
         {
-          const Elem *el = &self->el[self->con[c]];
-          double l = gsl_vector_get (self->lambda, c);
+          const Elem *el = &self->el[self->sm.con[c]];
+          double l = gsl_vector_get (self->sm.lambda, c);
 
           if (el->law.b >= 0)
-            x[el->law.b] += l * el->law.cb / self->mass[el->law.b];
+            x[el->law.b] += l * el->law.cb / self->sm.mass[el->law.b];
           if (el->law.a >= 0)
-            x[el->law.a] -= l * el->law.ca / self->mass[el->law.a];
+            x[el->law.a] -= l * el->law.ca / self->sm.mass[el->law.a];
           /* the velocity correction is an impulse l along w: a moving
            * ground port does the work −l·ġ0 on it (as in an impact) */
           if (level == 1)
-            ground_work -= l * self->g0d[self->con[c]];
+            ground_work -= l * self->sm.g0d[self->sm.con[c]];
         }
     }
   return ground_work;
@@ -499,7 +498,7 @@ lz_event_kinetic (const LzEventIntegrator *self,
   double ke = 0;
 
   for (guint i = 0; i < self->n; i++)
-    ke += 0.5 * self->mass[i] * y[self->n + i] * y[self->n + i];
+    ke += 0.5 * self->sm.mass[i] * y[self->n + i] * y[self->n + i];
   return ke;
 }
 

@@ -97,10 +97,10 @@ event_start (LzIntegrator *integrator,
   /* a massless body's friction holds it where it starts (its q0: the
    * state of the play), unless its load is beyond the levels — then the
    * first selection lets it slip onto its balance */
-  for (guint r = 0; r < self->nS; r++)
-    if (self->el[self->iS[r]].law.kind == LZ_ITEM_FRICTION)
+  for (guint r = 0; r < self->st.nS; r++)
+    if (self->el[self->st.iS[r]].law.kind == LZ_ITEM_FRICTION)
       {
-        guint e = self->iS[r];
+        guint e = self->st.iS[r];
         double g0, g0d, g0dd;
 
         lz_element_law_ground (&self->el[e].law, 0.0, &g0, &g0d, &g0dd);
@@ -117,7 +117,7 @@ event_start (LzIntegrator *integrator,
     self->energy0 = e0.kinetic + e0.potential;
   }
   lz_event_write_sample (self, trace, 0.0, self->y);
-  self->next_sample = integrator->options.sample > 0 ? integrator->options.sample : INFINITY;
+  self->loc.next_sample = integrator->options.sample > 0 ? integrator->options.sample : INFINITY;
 }
 
 static LzStepResult
@@ -134,19 +134,19 @@ event_step (LzIntegrator *integrator,
   double t0 = integrator->t, t = t0, t_stop = MIN (t_limit, integrator->t_end), g0, g1;
   int status;
 
-  if (self->static_error != NULL)
+  if (self->st.static_error != NULL)
     {
-      g_set_error_literal (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION, self->static_error);
+      g_set_error_literal (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION, self->st.static_error);
       return LZ_STEP_ERROR;
     }
   if (t0 >= t_stop - 1e-13 * MAX (1.0, t_stop))
     return LZ_STEP_DONE;
 
-  memcpy (self->y0, self->y, dim * sizeof (double));
-  g0 = lz_event_min_guard (self, t0, self->y0, NULL);
-  memcpy (self->dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
-  status = gsl_odeiv2_evolve_apply (self->evolve, self->control, self->step, &self->sys,
-                                    &t, t_stop, &self->h_try, self->y);
+  memcpy (self->loc.y0, self->y, dim * sizeof (double));
+  g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
+  memcpy (self->loc.dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
+  status = gsl_odeiv2_evolve_apply (self->sm.evolve, self->sm.control, self->sm.step, &self->sm.sys,
+                                    &t, t_stop, &self->sm.h_try, self->y);
   if (status != GSL_SUCCESS || !isfinite (self->y[0]))
     {
       g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
@@ -174,21 +174,21 @@ event_step (LzIntegrator *integrator,
        * so that the location below brackets the earliest crossing */
       double tm;
 
-      memcpy (self->dydt1, self->dydt, dim * sizeof (double));   /* ẏ(t) from g1 */
-      tm = lz_event_interior_crossing (self, t0, self->y0, self->dydt0, t, self->y, self->dydt1);
+      memcpy (self->loc.dydt1, self->dydt, dim * sizeof (double));   /* ẏ(t) from g1 */
+      tm = lz_event_interior_crossing (self, t0, self->loc.y0, self->loc.dydt0, t, self->y, self->loc.dydt1);
 
       /* only a crossing the exact state confirms shortens the step (the
        * interpolant of a fast oscillation may dip where the motion does
        * not) */
-      if (!isnan (tm) && lz_event_integrate_to (self, t0, self->y0, tm, self->yt)
-          && lz_event_min_guard (self, tm, self->yt, NULL) < 0)
+      if (!isnan (tm) && lz_event_integrate_to (self, t0, self->loc.y0, tm, self->loc.yt)
+          && lz_event_min_guard (self, tm, self->loc.yt, NULL) < 0)
         {
           t = tm;
-          memcpy (self->y, self->yt, dim * sizeof (double));
+          memcpy (self->y, self->loc.yt, dim * sizeof (double));
         }
       g1 = lz_event_min_guard (self, t, self->y, &which);
     }
-  jumps = self->min_jumps;          /* g1's guard */
+  jumps = self->loc.min_jumps;          /* g1's guard */
   bracket_a = t0;
   bracket_fa = MAX (g0, 0);
   if (g1 < 0 && g0 <= 0)
@@ -209,8 +209,8 @@ event_step (LzIntegrator *integrator,
       for (rel = 1e-12; rel <= 1.1e-4; rel *= 100)
         {
           tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
-          lz_event_integrate_to (self, t0, self->y0, tp, self->yt);
-          gp = lz_event_min_guard (self, tp, self->yt, NULL);
+          lz_event_integrate_to (self, t0, self->loc.y0, tp, self->loc.yt);
+          gp = lz_event_min_guard (self, tp, self->loc.yt, NULL);
           if (gp < 0 || tp >= t)
             break;
           bracket_a = tp;
@@ -218,13 +218,13 @@ event_step (LzIntegrator *integrator,
         }
       if (!(gp < 0 && rel <= 1.1e-8))
         goto locate;    /* not at once: a crossing later in the step */
-      lz_event_rhs (tp, self->yt, self->dydt, self);
-      memcpy (self->new_mode, self->mode, self->ne * sizeof (LzMode));
+      lz_event_rhs (tp, self->loc.yt, self->dydt, self);
+      memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
       for (guint e = 0; e < self->ne; e++)
         {
-          guint k = lz_event_guards (self, e, self->yt, g);
+          guint k = lz_event_guards (self, e, self->loc.yt, g);
 
-          if (self->is_dstop[e])
+          if (self->dj.is_dstop[e])
             {
               /* the D joints' elements: together, by their velocity-level
                * problem (below) */
@@ -235,9 +235,9 @@ event_step (LzIntegrator *integrator,
           if (self->el[e].law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && k == 2)
             {
               if (g[0] < 0)
-                self->new_mode[e] = LZ_MODE_SLIP_POS;
+                self->md.new_mode[e] = LZ_MODE_SLIP_POS;
               else if (g[1] < 0)
-                self->new_mode[e] = LZ_MODE_SLIP_NEG;
+                self->md.new_mode[e] = LZ_MODE_SLIP_NEG;
             }
           else if (self->el[e].law.kind == LZ_ITEM_FRICTION && k == 1 && g[0] < 0
                    && (self->mode[e] == LZ_MODE_SLIP_POS || self->mode[e] == LZ_MODE_SLIP_NEG))
@@ -245,14 +245,14 @@ event_step (LzIntegrator *integrator,
               /* the slip velocity was zero at t0 and turns at once: stick
                * (and if the force is beyond the levels, the stick guard
                * sends it the other way at the next pass) */
-              self->new_mode[e] = LZ_MODE_STICK;
+              self->md.new_mode[e] = LZ_MODE_STICK;
             }
           else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && k >= 1
                    && g[0] < 0)
-            self->new_mode[e] = LZ_MODE_FREE;
+            self->md.new_mode[e] = LZ_MODE_FREE;
           else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
-                   && (self->is_static[e]
-                       || fabs (lz_event_wdot (&self->el[e], self->yt + self->n) + self->g0d[e])
+                   && (self->st.is_static[e]
+                       || fabs (lz_event_wdot (&self->el[e], self->loc.yt + self->n) + self->sm.g0d[e])
                           <= 1e-6 * MAX (1.0, self->v_scale)))
             {
               /* grazing a limit: the gap closes without an approach speed
@@ -260,7 +260,7 @@ event_step (LzIntegrator *integrator,
               for (guint i = 0; i < k; i++)
                 if (g[i] < 0)
                   {
-                    self->new_mode[e] = LZ_MODE_CONTACT;
+                    self->md.new_mode[e] = LZ_MODE_CONTACT;
                     self->el[e].contact_upper = !(i == 0 && isfinite (self->el[e].law.lower));
                   }
             }
@@ -269,43 +269,43 @@ event_step (LzIntegrator *integrator,
             {
               /* a freeplay boundary reached with no speed across it */
               if (self->mode[e] == LZ_MODE_GAP && k == 2)
-                self->new_mode[e] = g[0] < 0 ? LZ_MODE_ENGAGED_POS
+                self->md.new_mode[e] = g[0] < 0 ? LZ_MODE_ENGAGED_POS
                                     : g[1] < 0 ? LZ_MODE_ENGAGED_NEG : LZ_MODE_GAP;
               else if (k == 1 && g[0] < 0)
-                self->new_mode[e] = LZ_MODE_GAP;
+                self->md.new_mode[e] = LZ_MODE_GAP;
             }
         }
       if (d_left)
         {
-          LzMode *saved = g_newa (LzMode, self->ne);
+          LzMode *saved = self->loc.d_saved;
 
           memcpy (saved, self->mode, self->ne * sizeof (LzMode));
-          lz_event_dvel_select (self, tp, self->yt, 1e-8 * MAX (1.0, self->v_scale), 1e-9 * MAX (1.0, self->v_scale));
-          for (guint s = 0; s < self->nDS; s++)
-            self->new_mode[self->iDS[s]] = self->mode[self->iDS[s]];
+          lz_event_dvel_select (self, tp, self->loc.yt, 1e-8 * MAX (1.0, self->v_scale), 1e-9 * MAX (1.0, self->v_scale));
+          for (guint s = 0; s < self->dj.nDS; s++)
+            self->md.new_mode[self->dj.iDS[s]] = self->mode[self->dj.iDS[s]];
           memcpy (self->mode, saved, self->ne * sizeof (LzMode));
         }
-      lz_event_through_sync (self, self->new_mode, self->mode, t0, self->y0);
-      memcpy (self->y, self->y0, dim * sizeof (double));
+      lz_event_through_sync (self, self->md.new_mode, self->mode, t0, self->loc.y0);
+      memcpy (self->y, self->loc.y0, dim * sizeof (double));
       integrator->t = t0;
       for (guint e = self->nm; e < self->ne; e++)
-        if (self->new_mode[e] != self->mode[e])
+        if (self->md.new_mode[e] != self->mode[e])
           {
             /* a through-stop: its stops' events are logged */
-            self->mode[e] = self->new_mode[e];
+            self->mode[e] = self->md.new_mode[e];
             changed = TRUE;
           }
       for (guint e = 0; e < self->nm; e++)
-        if (self->new_mode[e] != self->mode[e])
+        if (self->md.new_mode[e] != self->mode[e])
           {
-            LzMode to = self->new_mode[e];
+            LzMode to = self->md.new_mode[e];
             LzEvent ev = { t0, e, self->mode[e], to,
                            lz_mode_switch_cause (self->mode[e], to,
-                                                 self->is_static[e] ? LZ_SWITCH_MASSLESS : 0) };
+                                                 self->st.is_static[e] ? LZ_SWITCH_MASSLESS : 0) };
 
             lz_trace_append_event (trace, &ev);
             integrator->stats.events++;
-            if (self->is_static[e] && to == LZ_MODE_STICK)
+            if (self->st.is_static[e] && to == LZ_MODE_STICK)
               {
                 /* a massless body's friction sticks where it is */
                 double x0, x0d, x0dd;
@@ -313,12 +313,12 @@ event_step (LzIntegrator *integrator,
                 lz_element_law_ground (&self->el[e].law, t0, &x0, &x0d, &x0dd);
                 self->el[e].stick_g = lz_element_law_g (&self->el[e].law, self->y, x0);
               }
-            self->mode[e] = self->new_mode[e];
+            self->mode[e] = self->md.new_mode[e];
             changed = TRUE;
           }
       if (changed)
         {
-          if (t0 == self->last_event_t && ++self->events_at_same_t > 64)
+          if (t0 == self->loc.last_event_t && ++self->loc.events_at_same_t > 64)
             {
               g_set_error (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION,
                            _("at t = %.10g s the mode of “%s” does not settle: every mode "
@@ -326,13 +326,13 @@ event_step (LzIntegrator *integrator,
                            t0, self->el[which].law.element->item.id);
               return LZ_STEP_ERROR;
             }
-          if (t0 != self->last_event_t)
-            self->events_at_same_t = 0;
-          self->last_event_t = t0;
+          if (t0 != self->loc.last_event_t)
+            self->loc.events_at_same_t = 0;
+          self->loc.last_event_t = t0;
           lz_event_setup_mode (self);
           lz_event_dstop_project (self, t0, self->y);
           lz_event_project_counted (self, t0, self->y);
-          gsl_odeiv2_evolve_reset (self->evolve);
+          gsl_odeiv2_evolve_reset (self->sm.evolve);
           /* a sampled run has a row at every event too (an unsampled one
            * wrote this instant at the end of the previous step) */
           if (integrator->options.sample > 0)
@@ -341,7 +341,7 @@ event_step (LzIntegrator *integrator,
         }
       /* otherwise a full selection a moment later */
       t = tp;
-      memcpy (self->y, self->yt, dim * sizeof (double));
+      memcpy (self->y, self->loc.yt, dim * sizeof (double));
     }
   else if (g1 < 0)
     {
@@ -366,9 +366,9 @@ event_step (LzIntegrator *integrator,
               c = 0.5 * (a + b);
               slow = 0;
             }
-          if (!lz_event_integrate_to (self, t0, self->y0, c, self->yt))
+          if (!lz_event_integrate_to (self, t0, self->loc.y0, c, self->loc.yt))
             break;
-          fc = lz_event_min_guard (self, c, self->yt, NULL);
+          fc = lz_event_min_guard (self, c, self->loc.yt, NULL);
           if (fc < 0)
             {
               b = c;
@@ -388,29 +388,29 @@ event_step (LzIntegrator *integrator,
           slow = b - a > 0.5 * width ? slow + 1 : 0;
         }
       t = b;
-      lz_event_integrate_to (self, t0, self->y0, t, self->y);
+      lz_event_integrate_to (self, t0, self->loc.y0, t, self->y);
     }
 
   /* samples in (t0, t], each integrated on from the one before: a long
    * step with many samples costs one integration of the step, not one
    * from t0 per sample */
-  if (self->next_sample <= t + 1e-12 * MAX (1.0, t))
+  if (self->loc.next_sample <= t + 1e-12 * MAX (1.0, t))
     {
-      double *ys = g_alloca (dim * sizeof (double));
+      double *ys = self->loc.ysamp;
       double ts0 = t0;
 
-      memcpy (ys, self->y0, dim * sizeof (double));
-      while (self->next_sample <= t + 1e-12 * MAX (1.0, t))
+      memcpy (ys, self->loc.y0, dim * sizeof (double));
+      while (self->loc.next_sample <= t + 1e-12 * MAX (1.0, t))
         {
-          double ts = MIN (self->next_sample, t);
+          double ts = MIN (self->loc.next_sample, t);
 
-          if (lz_event_integrate_to (self, ts0, ys, ts, self->yt))
+          if (lz_event_integrate_to (self, ts0, ys, ts, self->loc.yt))
             {
-              lz_event_write_sample (self, trace, ts, self->yt);
-              memcpy (ys, self->yt, dim * sizeof (double));
+              lz_event_write_sample (self, trace, ts, self->loc.yt);
+              memcpy (ys, self->loc.yt, dim * sizeof (double));
               ts0 = ts;
             }
-          self->next_sample += integrator->options.sample;
+          self->loc.next_sample += integrator->options.sample;
         }
     }
   /* the massless coordinates back on their balance (no drift) */
@@ -421,9 +421,9 @@ event_step (LzIntegrator *integrator,
     {
       guint before = lz_trace_get_n_events (trace);
 
-      if (t == self->last_event_t)
+      if (t == self->loc.last_event_t)
         {
-          if (++self->events_at_same_t > 64)
+          if (++self->loc.events_at_same_t > 64)
             {
               g_set_error (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION,
                            _("at t = %.10g s the mode of “%s” does not settle: every mode "
@@ -433,16 +433,16 @@ event_step (LzIntegrator *integrator,
             }
         }
       else
-        self->events_at_same_t = 0;
-      self->last_event_t = t;
+        self->loc.events_at_same_t = 0;
+      self->loc.last_event_t = t;
       t = lz_event_handle_event (self, trace, t, self->y, FALSE);
       integrator->t = t;
-      if (self->static_error != NULL)
+      if (self->st.static_error != NULL)
         {
-          g_set_error_literal (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION, self->static_error);
+          g_set_error_literal (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION, self->st.static_error);
           return LZ_STEP_ERROR;
         }
-      gsl_odeiv2_evolve_reset (self->evolve);
+      gsl_odeiv2_evolve_reset (self->sm.evolve);
       if (integrator->options.sample <= 0 || lz_trace_get_n_events (trace) > before)
         lz_event_write_sample (self, trace, t, self->y);
       return lz_trace_get_n_events (trace) > before ? LZ_STEP_EVENT : LZ_STEP_OK;
@@ -455,95 +455,244 @@ event_step (LzIntegrator *integrator,
   return LZ_STEP_OK;
 }
 
+/* The run's ODE: rk8pd at the model's tolerances (at most 1e-10 relative,
+ * 1e-12 absolute: the event location re-integrates from a step's start
+ * and needs the trials to agree far below the bracket). */
+#define EVENT_RTOL_MAX 1e-10
+#define EVENT_ATOL_MAX 1e-12
+/* GSL driver's first trial step; the first step of the run: at most 1 ms
+ * or a hundredth of the run */
+#define EVENT_H_START  1e-6
+#define EVENT_H_FIRST  1e-3
+#define EVENT_H_FIRST_FRACTION 0.01
+
+static void
+smooth_alloc (LzEventSmooth             *sm,
+              LzEventIntegrator         *self,
+              const LzSimulation        *sim,
+              const LzIntegratorOptions *options)
+{
+  guint n = self->n, ne = MAX (self->ne, 1), dim = 2 * n + 3;
+
+  sm->con = g_new0 (guint, ne);
+  sm->fv = g_new0 (double, MAX (n, 1));
+  sm->a = g_new0 (double, MAX (n, 1));
+  sm->g0 = g_new0 (double, ne);
+  sm->g0d = g_new0 (double, ne);
+  sm->g0dd = g_new0 (double, ne);
+  sm->rtol = MIN (sim->rtol, EVENT_RTOL_MAX);
+  sm->atol = MIN (sim->atol, EVENT_ATOL_MAX);
+  sm->sys = (gsl_odeiv2_system) { lz_event_rhs, NULL, dim, self };
+  sm->step = gsl_odeiv2_step_alloc (gsl_odeiv2_step_rk8pd, dim);
+  sm->control = gsl_odeiv2_control_y_new (sm->atol, sm->rtol);
+  sm->evolve = gsl_odeiv2_evolve_alloc (dim);
+  sm->driver = gsl_odeiv2_driver_alloc_y_new (&sm->sys, gsl_odeiv2_step_rk8pd, EVENT_H_START,
+                                              sm->atol, sm->rtol);
+  sm->h_try = MIN (EVENT_H_FIRST, options->t_end * EVENT_H_FIRST_FRACTION);
+}
+
+static void
+smooth_free (LzEventSmooth *sm)
+{
+  g_free (sm->mass);
+  g_clear_pointer (&sm->K, gsl_matrix_free);
+  g_clear_pointer (&sm->C, gsl_matrix_free);
+  g_free (sm->con);
+  g_clear_pointer (&sm->G, gsl_matrix_free);
+  g_clear_pointer (&sm->V, gsl_matrix_free);
+  g_clear_pointer (&sm->S, gsl_vector_free);
+  g_clear_pointer (&sm->work, gsl_vector_free);
+  g_clear_pointer (&sm->rhs_c, gsl_vector_free);
+  g_clear_pointer (&sm->lambda, gsl_vector_free);
+  g_clear_pointer (&sm->driver, gsl_odeiv2_driver_free);
+  g_clear_pointer (&sm->evolve, gsl_odeiv2_evolve_free);
+  g_clear_pointer (&sm->control, gsl_odeiv2_control_free);
+  g_clear_pointer (&sm->step, gsl_odeiv2_step_free);
+  g_free (sm->fv);
+  g_free (sm->a);
+  g_free (sm->g0);
+  g_free (sm->g0d);
+  g_free (sm->g0dd);
+}
+
+static void
+locate_alloc (LzEventLocate *loc,
+              guint          ne,
+              guint          dim)
+{
+  loc->y0 = g_new0 (double, dim);
+  loc->yt = g_new0 (double, dim);
+  loc->dydt0 = g_new0 (double, dim);
+  loc->dydt1 = g_new0 (double, dim);
+  loc->ym = g_new0 (double, dim);
+  loc->ys = g_new0 (double, dim);
+  loc->ysamp = g_new0 (double, dim);
+  loc->d_saved = g_new0 (LzMode, ne);
+  loc->force = g_new0 (double, ne);
+  loc->gv = g_new0 (double, ne);
+  loc->gdv = g_new0 (double, ne);
+  loc->last_event_t = -1;
+}
+
+static void
+locate_free (LzEventLocate *loc)
+{
+  g_free (loc->y0);
+  g_free (loc->yt);
+  g_free (loc->dydt0);
+  g_free (loc->dydt1);
+  g_free (loc->ym);
+  g_free (loc->ys);
+  g_free (loc->ysamp);
+  g_free (loc->d_saved);
+  g_free (loc->force);
+  g_free (loc->gv);
+  g_free (loc->gdv);
+}
+
+static void
+modes_alloc (LzEventModes *md,
+             guint         ne,
+             guint         nm,
+             guint         nT)
+{
+  md->new_mode = g_new0 (LzMode, ne);
+  md->impacted = g_new0 (gboolean, ne);
+  md->impact_speed = g_new0 (double, ne);
+  md->prev_impact_t = g_new0 (double, ne);
+  md->prev_impact_speed = g_new0 (double, ne);
+  for (guint e = 0; e < nm; e++)
+    md->prev_impact_t[e] = -1;        /* (a through-stop's from 0) */
+  md->prior = g_new0 (LzMode, ne);
+  md->saved = g_new0 (LzMode, ne);
+  md->massive = g_new0 (LzMode, ne);
+  md->cand = g_new0 (guint, ne);
+  md->first = g_new0 (guint, ne);
+  md->idx = g_new0 (guint, ne);
+  md->upper = g_new0 (gboolean, ne);
+  md->th_cand = g_new0 (gboolean, MAX (nT, 1));
+  md->k_before = g_new0 (LzMode, MAX (nT, 1));
+  md->first_k = g_new0 (LzMode, MAX (nT, 1));
+}
+
+static void
+modes_free (LzEventModes *md)
+{
+  g_free (md->new_mode);
+  g_free (md->impacted);
+  g_free (md->impact_speed);
+  g_free (md->prev_impact_t);
+  g_free (md->prev_impact_speed);
+  g_free (md->prior);
+  g_free (md->saved);
+  g_free (md->massive);
+  g_free (md->cand);
+  g_free (md->first);
+  g_free (md->idx);
+  g_free (md->upper);
+  g_free (md->th_cand);
+  g_free (md->k_before);
+  g_free (md->first_k);
+}
+
+static void
+joints_free (LzEventJoints *jn)
+{
+  g_free (jn->iN);
+  g_free (jn->iD);
+  g_free (jn->rN);
+  g_free (jn->rD);
+  g_clear_pointer (&jn->KNN, gsl_matrix_free);
+  g_clear_pointer (&jn->CDD, gsl_matrix_free);
+  g_clear_pointer (&jn->pN, gsl_permutation_free);
+  g_clear_pointer (&jn->pD, gsl_permutation_free);
+  g_clear_pointer (&jn->bN, gsl_vector_free);
+  g_clear_pointer (&jn->bD, gsl_vector_free);
+  g_clear_pointer (&jn->xN, gsl_vector_free);
+  g_clear_pointer (&jn->xD, gsl_vector_free);
+  g_free (jn->yc);
+  g_free (jn->zlambda);
+  g_free (jn->fc);
+  g_free (jn->fp);
+  g_free (jn->fm);
+}
+
+static void
+static_free (LzEventStatic *st)
+{
+  g_free (st->iS);
+  g_free (st->is_static);
+  g_free (st->s_excluded);
+  g_free (st->sg0);
+  g_free (st->sg0d);
+  g_free (st->s_cached);
+  g_free (st->s_con);
+  g_clear_pointer (&st->SA, gsl_matrix_free);
+  g_clear_pointer (&st->SX, gsl_matrix_free);
+  g_clear_pointer (&st->SG, gsl_matrix_free);
+  g_clear_pointer (&st->SV, gsl_matrix_free);
+  g_clear_pointer (&st->SS, gsl_vector_free);
+  g_clear_pointer (&st->Swork, gsl_vector_free);
+  g_clear_pointer (&st->Sb, gsl_vector_free);
+  g_clear_pointer (&st->Sr, gsl_vector_free);
+  g_clear_pointer (&st->Sl, gsl_vector_free);
+  g_clear_pointer (&st->sM, gsl_matrix_free);
+  g_clear_pointer (&st->sq, gsl_vector_free);
+  g_clear_pointer (&st->su, gsl_vector_free);
+  g_clear_pointer (&st->sw, gsl_vector_free);
+  g_free (st->static_error);
+}
+
+static void
+damped_free (LzEventDamped *dj)
+{
+  g_free (dj->iDS);
+  g_free (dj->is_dstop);
+  g_clear_pointer (&dj->DX, gsl_matrix_free);
+  g_clear_pointer (&dj->DG, gsl_matrix_free);
+  g_clear_pointer (&dj->DV, gsl_matrix_free);
+  g_clear_pointer (&dj->DS, gsl_vector_free);
+  g_clear_pointer (&dj->Dwork, gsl_vector_free);
+  g_clear_pointer (&dj->Dr, gsl_vector_free);
+  g_clear_pointer (&dj->Dl, gsl_vector_free);
+  g_clear_pointer (&dj->Dcol, gsl_vector_free);
+  g_free (dj->dcon);
+  g_free (dj->cand);
+  g_free (dj->kind);
+  g_free (dj->pair);
+  g_free (dj->var);
+  g_free (dj->sgn);
+  g_free (dj->lam);
+  g_free (dj->u);
+  g_free (dj->lo);
+  g_free (dj->open);
+  g_free (dj->yp);
+  g_free (dj->dy);
+  g_free (dj->keep);
+}
+
 static void
 event_free (LzIntegrator *integrator)
 {
   LzEventIntegrator *self = (LzEventIntegrator *) integrator;
 
-  g_free (self->mass);
-  g_free (self->iN);
-  g_free (self->iD);
-  g_free (self->zlambda);
-  g_free (self->iS);
-  g_free (self->is_static);
-  g_free (self->rN);
-  g_free (self->sg0);
-  g_free (self->sg0d);
-  g_free (self->s_cached);
-  g_free (self->s_con);
-  g_free (self->static_error);
-  g_free (self->iDS);
-  g_free (self->is_dstop);
-  g_free (self->rD);
-  g_clear_pointer (&self->DX, gsl_matrix_free);
-  g_clear_pointer (&self->DG, gsl_matrix_free);
-  g_clear_pointer (&self->DV, gsl_matrix_free);
-  g_clear_pointer (&self->DS, gsl_vector_free);
-  g_clear_pointer (&self->Dwork, gsl_vector_free);
-  g_clear_pointer (&self->Dr, gsl_vector_free);
-  g_clear_pointer (&self->Dl, gsl_vector_free);
-  g_clear_pointer (&self->Dcol, gsl_vector_free);
-  g_clear_pointer (&self->SA, gsl_matrix_free);
-  g_clear_pointer (&self->SX, gsl_matrix_free);
-  g_clear_pointer (&self->SG, gsl_matrix_free);
-  g_clear_pointer (&self->SV, gsl_matrix_free);
-  g_clear_pointer (&self->SS, gsl_vector_free);
-  g_clear_pointer (&self->Swork, gsl_vector_free);
-  g_clear_pointer (&self->Sb, gsl_vector_free);
-  g_clear_pointer (&self->Sr, gsl_vector_free);
-  g_clear_pointer (&self->Sl, gsl_vector_free);
-  g_clear_pointer (&self->sM, gsl_matrix_free);
-  g_clear_pointer (&self->sq, gsl_vector_free);
-  g_clear_pointer (&self->su, gsl_vector_free);
-  g_clear_pointer (&self->sw, gsl_vector_free);
-  g_free (self->yc);
-  g_free (self->fc);
-  g_clear_pointer (&self->KNN, gsl_matrix_free);
-  g_clear_pointer (&self->CDD, gsl_matrix_free);
-  g_clear_pointer (&self->pN, gsl_permutation_free);
-  g_clear_pointer (&self->pD, gsl_permutation_free);
-  g_clear_pointer (&self->bN, gsl_vector_free);
-  g_clear_pointer (&self->bD, gsl_vector_free);
-  g_clear_pointer (&self->xN, gsl_vector_free);
-  g_clear_pointer (&self->xD, gsl_vector_free);
-  g_clear_pointer (&self->K, gsl_matrix_free);
-  g_clear_pointer (&self->C, gsl_matrix_free);
+  smooth_free (&self->sm);
+  locate_free (&self->loc);
+  modes_free (&self->md);
+  joints_free (&self->jn);
+  static_free (&self->st);
+  damped_free (&self->dj);
+  g_free (self->tr.through);
   g_free (self->el);
   g_free (self->mode);
-  g_free (self->new_mode);
-  g_free (self->impacted);
-  g_free (self->impact_speed);
-  g_free (self->prev_impact_t);
-  g_free (self->prev_impact_speed);
-  g_free (self->con);
-  g_clear_pointer (&self->G, gsl_matrix_free);
-  g_clear_pointer (&self->V, gsl_matrix_free);
-  g_clear_pointer (&self->S, gsl_vector_free);
-  g_clear_pointer (&self->work, gsl_vector_free);
-  g_clear_pointer (&self->rhs_c, gsl_vector_free);
-  g_clear_pointer (&self->lambda, gsl_vector_free);
-  g_clear_pointer (&self->driver, gsl_odeiv2_driver_free);
-  g_clear_pointer (&self->evolve, gsl_odeiv2_evolve_free);
-  g_clear_pointer (&self->control, gsl_odeiv2_control_free);
-  g_clear_pointer (&self->step, gsl_odeiv2_step_free);
   g_free (self->y);
-  g_free (self->y0);
-  g_free (self->yt);
   g_free (self->dydt);
-  g_free (self->dydt0);
-  g_free (self->dydt1);
-  g_free (self->fv);
-  g_free (self->a);
-  g_free (self->g0);
-  g_free (self->g0d);
-  g_free (self->g0dd);
-  g_free (self->force);
-  g_free (self->gv);
-  g_free (self->gdv);
-  g_free (self->through);
-  g_free (self->s_excluded);
 }
 
+/* Sized from the model: the dofs, the elements with the through-stops,
+ * the massless joints' elements (lz_event_setup_massless() allocates
+ * those it finds); lz_integrator_step() allocates nothing of the
+ * model's size but the LCPs of an event (sized by its candidates). */
 static LzIntegrator *
 event_new (LzAssembly                *assembly,
            const LzIntegratorOptions *options,
@@ -551,20 +700,19 @@ event_new (LzAssembly                *assembly,
 {
   LzEventIntegrator *self = g_new0 (LzEventIntegrator, 1);
   LzModel *model = lz_assembly_get_model (assembly);
-  const LzSimulation *sim = lz_model_get_simulation (model);
   guint n = lz_assembly_get_n_dofs (assembly), ne = lz_model_get_n_elements (model), dim = 2 * n + 3;
 
   self->parent.assembly = assembly;
   self->parent.options = *options;
   self->n = n;
   self->ne = ne;
-  self->mass = g_new0 (double, MAX (n, 1));
+  self->sm.mass = g_new0 (double, MAX (n, 1));
   for (guint i = 0; i < n; i++)
-    self->mass[i] = gsl_matrix_get (lz_assembly_get_M (assembly), i, i);
-  self->K = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
-  self->C = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
-  gsl_matrix_memcpy (self->K, lz_assembly_get_K (assembly));
-  gsl_matrix_memcpy (self->C, lz_assembly_get_C (assembly));
+    self->sm.mass[i] = gsl_matrix_get (lz_assembly_get_M (assembly), i, i);
+  self->sm.K = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
+  self->sm.C = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
+  gsl_matrix_memcpy (self->sm.K, lz_assembly_get_K (assembly));
+  gsl_matrix_memcpy (self->sm.C, lz_assembly_get_C (assembly));
   if (!lz_event_setup_massless (self, error))
     {
       event_free (&self->parent);
@@ -573,48 +721,20 @@ event_new (LzAssembly                *assembly,
     }
   /* the model's elements, then the through-stops */
   self->nm = ne;
-  self->ne = ne + self->nT;
+  self->ne = ne + self->tr.nT;
   lz_event_setup_elements (self);
   lz_event_alloc_static (self);
   self->mode = g_new0 (LzMode, MAX (self->ne, 1));
-  self->new_mode = g_new0 (LzMode, MAX (self->ne, 1));
-  self->impacted = g_new0 (gboolean, MAX (self->ne, 1));
-  self->impact_speed = g_new0 (double, MAX (self->ne, 1));
-  self->prev_impact_t = g_new0 (double, MAX (self->ne, 1));
-  self->prev_impact_speed = g_new0 (double, MAX (self->ne, 1));
-  for (guint e = 0; e < ne; e++)
-    self->prev_impact_t[e] = -1;
-  self->last_event_t = -1;
-  self->con = g_new0 (guint, MAX (self->ne, 1));
   self->y = g_new0 (double, dim);
-  self->y0 = g_new0 (double, dim);
-  self->yt = g_new0 (double, dim);
   self->dydt = g_new0 (double, dim);
-  self->dydt0 = g_new0 (double, dim);
-  self->dydt1 = g_new0 (double, dim);
-  self->fv = g_new0 (double, MAX (n, 1));
-  self->a = g_new0 (double, MAX (n, 1));
-  self->g0 = g_new0 (double, MAX (self->ne, 1));
-  self->g0d = g_new0 (double, MAX (self->ne, 1));
-  self->g0dd = g_new0 (double, MAX (self->ne, 1));
-  self->force = g_new0 (double, MAX (self->ne, 1));
-  self->gv = g_new0 (double, MAX (self->ne, 1));
-  self->gdv = g_new0 (double, MAX (self->ne, 1));
+  smooth_alloc (&self->sm, self, lz_model_get_simulation (model), options);
+  locate_alloc (&self->loc, MAX (self->ne, 1), dim);
+  modes_alloc (&self->md, MAX (self->ne, 1), self->nm, self->tr.nT);
   for (guint i = 0; i < n; i++)
     {
       self->y[i] = lz_model_get_body (model, i)->q0;
       self->y[n + i] = lz_model_get_body (model, i)->v0;
     }
-
-  self->rtol = MIN (sim->rtol, 1e-10);
-  self->atol = MIN (sim->atol, 1e-12);
-  self->sys = (gsl_odeiv2_system) { lz_event_rhs, NULL, dim, self };
-  self->step = gsl_odeiv2_step_alloc (gsl_odeiv2_step_rk8pd, dim);
-  self->control = gsl_odeiv2_control_y_new (self->atol, self->rtol);
-  self->evolve = gsl_odeiv2_evolve_alloc (dim);
-  self->driver = gsl_odeiv2_driver_alloc_y_new (&self->sys, gsl_odeiv2_step_rk8pd, 1e-6,
-                                                self->atol, self->rtol);
-  self->h_try = MIN (1e-3, options->t_end / 100);
   self->v_scale = 1.0;
   return &self->parent;
 }
