@@ -59,6 +59,9 @@ typedef struct
 {
   double *mass;               /* n: M's diagonal (0: a massless body) */
   gsl_matrix *K, *C;
+  guint  *kc_start, *kc_col;  /* the columns where K or C has entries, by row
+                               * (CSR: row i's from kc_start[i] to kc_start[i + 1]) */
+  int    *src_body;           /* per source: the dof of its body (−1 for none) */
   /* the active constraints of the mode */
   guint   nc;
   guint  *con;                /* their elements */

@@ -217,8 +217,13 @@ lz_event_accelerations (LzEventIntegrator *self,
     {
       double s = self->sm.fv[i];
 
-      for (guint j = 0; j < n; j++)
-        s -= gsl_matrix_get (self->sm.C, i, j) * v[j] + gsl_matrix_get (self->sm.K, i, j) * q[j];
+      /* (only where K or C has entries: a large model is sparse) */
+      for (guint c = self->sm.kc_start[i]; c < self->sm.kc_start[i + 1]; c++)
+        {
+          guint j = self->sm.kc_col[c];
+
+          s -= gsl_matrix_get (self->sm.C, i, j) * v[j] + gsl_matrix_get (self->sm.K, i, j) * q[j];
+        }
       self->sm.fv[i] = s;
     }
   for (guint e = 0; e < self->ne; e++)
@@ -313,8 +318,7 @@ lz_event_rhs (double        t,
       const LzSource *src = lz_model_get_source (lz_assembly_get_model (self->parent.assembly), s);
 
       if (src->item.kind == LZ_ITEM_FORCE)
-        p_src += lz_expr_eval (src->value, t)
-                 * v[lz_model_get_body_index (lz_assembly_get_model (self->parent.assembly), src->body)];
+        p_src += lz_expr_eval (src->value, t) * v[self->sm.src_body[s]];
     }
   /* (a through-stop's force is its stops', K's and R's) */
   for (guint e = 0; e < self->nm; e++)

@@ -474,6 +474,22 @@ smooth_alloc (LzEventSmooth             *sm,
 {
   guint n = self->n, ne = MAX (self->ne, 1), dim = 2 * n + 3;
 
+  LzModel *model = lz_assembly_get_model (self->parent.assembly);
+  guint ns = lz_model_get_n_sources (model), nnz = 0;
+
+  sm->kc_start = g_new0 (guint, n + 1);
+  sm->kc_col = g_new0 (guint, MAX (n * n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      sm->kc_start[i] = nnz;
+      for (guint j = 0; j < n; j++)
+        if (gsl_matrix_get (sm->C, i, j) != 0 || gsl_matrix_get (sm->K, i, j) != 0)
+          sm->kc_col[nnz++] = j;
+    }
+  sm->kc_start[n] = nnz;
+  sm->src_body = g_new0 (int, MAX (ns, 1));
+  for (guint s = 0; s < ns; s++)
+    sm->src_body[s] = lz_model_get_body_index (model, lz_model_get_source (model, s)->body);
   sm->con = g_new0 (guint, ne);
   sm->fv = g_new0 (double, MAX (n, 1));
   sm->a = g_new0 (double, MAX (n, 1));
@@ -497,6 +513,9 @@ smooth_free (LzEventSmooth *sm)
   g_free (sm->mass);
   g_clear_pointer (&sm->K, gsl_matrix_free);
   g_clear_pointer (&sm->C, gsl_matrix_free);
+  g_free (sm->kc_start);
+  g_free (sm->kc_col);
+  g_free (sm->src_body);
   g_free (sm->con);
   g_clear_pointer (&sm->G, gsl_matrix_free);
   g_clear_pointer (&sm->V, gsl_matrix_free);
