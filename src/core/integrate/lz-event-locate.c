@@ -307,3 +307,160 @@ lz_event_write_sample (LzEventIntegrator *self,
                          + energy.impacts - energy.sources - self->energy0;
   lz_trace_append (trace, t, y, y + n, self->loc.force, self->loc.gv, self->loc.gdv, self->mode, &energy);
 }
+
+/* The bracket of a guard crossing is located to LOCATE_REL·max(1, t)
+ * seconds (far below anything the trace resolves, far above the
+ * integration's agreement between trials), in at most LOCATE_MAX_ITER
+ * trials; a guard that jumps is bisected after LOCATE_SLOW trials that
+ * did not halve the bracket. */
+#define LOCATE_REL 1e-12
+#define LOCATE_MAX_ITER 200
+#define LOCATE_SLOW 2
+
+/* Illinois on the earliest guard crossing in (A, B] of a step from (T0,
+ * y0), FA ≥ 0 > FB the guards at the ends (JUMPS: FB's guard may jump);
+ * every trial re-integrates from T0.  Leaves y at the returned end of the
+ * bracket, where the guard is negative. */
+double
+lz_event_locate (LzEventIntegrator *self,
+                 double             t0,
+                 double             a,
+                 double             fa,
+                 double             b,
+                 double             fb,
+                 gboolean           jumps)
+{
+  int side = 0;
+
+  for (int it = 0, slow = 0; it < LOCATE_MAX_ITER && b - a > LOCATE_REL * MAX (1.0, fabs (b)); it++)
+    {
+      double c = fa - fb != 0 ? b - fb * (b - a) / (fb - fa) : 0.5 * (a + b), fc;
+      double width = b - a;
+
+      /* a guard that jumps (a stop's velocity at a kink of its moving
+       * limit) leaves the secant at one end: bisect when the bracket
+       * has not halved in two trials */
+      if (!(c > a && c < b) || (jumps && slow >= LOCATE_SLOW))
+        {
+          c = 0.5 * (a + b);
+          slow = 0;
+        }
+      if (!lz_event_integrate_to (self, t0, self->loc.y0, c, self->loc.yt))
+        break;
+      fc = lz_event_min_guard (self, c, self->loc.yt, NULL);
+      if (fc < 0)
+        {
+          b = c;
+          fb = fc;
+          if (side == -1)
+            fa /= 2;
+          side = -1;
+        }
+      else
+        {
+          a = c;
+          fa = fc;
+          if (side == 1)
+            fb /= 2;
+          side = 1;
+        }
+      slow = b - a > 0.5 * width ? slow + 1 : 0;
+    }
+  lz_event_integrate_to (self, t0, self->loc.y0, b, self->y);
+  return b;
+}
+
+/* The moments after an instant T0 where its modes are tried: from
+ * AT_ONCE_REL_FIRST·max(1, t0) growing by AT_ONCE_GROWTH (a guard that
+ * leaves zero only at second order: grazing a limit or a freeplay
+ * boundary) up to AT_ONCE_REL_LAST; a guard negative no later than
+ * AT_ONCE_REL_MAX leaves the mode at once, a later one is a crossing in
+ * the step. */
+#define AT_ONCE_REL_FIRST 1e-12
+#define AT_ONCE_GROWTH 100
+#define AT_ONCE_REL_LAST 1.1e-4
+#define AT_ONCE_REL_MAX 1.1e-8
+
+/* A step from (T0, y0) to T whose guard is ≤ 0 at T0 and < 0 at T: is the
+ * mode left at once?  TRUE with *TP the moment later (loc.yt its state);
+ * FALSE with the bracket's left end moved on to where the guard was
+ * still ≥ 0. */
+gboolean
+lz_event_at_once_probe (LzEventIntegrator *self,
+                        double             t0,
+                        double             t,
+                        double            *tp,
+                        double            *bracket_a,
+                        double            *bracket_fa)
+{
+  double rel, gp = 0;
+
+  *tp = t0;
+  for (rel = AT_ONCE_REL_FIRST; rel <= AT_ONCE_REL_LAST; rel *= AT_ONCE_GROWTH)
+    {
+      *tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
+      lz_event_integrate_to (self, t0, self->loc.y0, *tp, self->loc.yt);
+      gp = lz_event_min_guard (self, *tp, self->loc.yt, NULL);
+      if (gp < 0 || *tp >= t)
+        break;
+      *bracket_a = *tp;
+      *bracket_fa = gp;
+    }
+  return gp < 0 && rel <= AT_ONCE_REL_MAX;
+}
+
+/* A row of the trace at (T, Y), unless the last row is at T already: the
+ * rows' times increase strictly. */
+void
+lz_event_trace_row (LzEventIntegrator *self,
+                    LzTrace           *trace,
+                    double             t,
+                    const double      *y)
+{
+  guint rows = lz_trace_get_n_samples (trace);
+
+  if (rows > 0 && lz_trace_get_time (trace, rows - 1) >= t)
+    return;
+  lz_event_write_sample (self, trace, t, y);
+}
+
+/* A sample time within SAMPLE_SNAP_REL·max(1, t_end) of the end is the end. */
+#define SAMPLE_SNAP_REL 1e-12
+
+/* The time of sample K: K·sample, by multiplication (an accumulated sum
+ * drifts), the last one on t_end. */
+double
+lz_event_sample_time (const LzEventIntegrator *self,
+                      guint64                  k)
+{
+  double t_end = self->parent.t_end, ts = (double) k * self->parent.options.sample;
+
+  return fabs (ts - t_end) <= SAMPLE_SNAP_REL * MAX (1.0, t_end) ? t_end : ts;
+}
+
+/* The samples of a sampled run in (T0, T) — and at T when no event is
+ * there (an event writes its own row, after it) — each integrated on
+ * from the one before: a long step with many samples costs one
+ * integration of the step, not one from t0 per sample. */
+void
+lz_event_write_samples (LzEventIntegrator *self,
+                        LzTrace           *trace,
+                        double             t0,
+                        double             t,
+                        gboolean           event_at_t)
+{
+  guint dim = 2 * self->n + 3;
+  double *ys = self->loc.ysamp, ts0 = t0, ts;
+
+  if (!(self->parent.options.sample > 0))
+    return;
+  memcpy (ys, self->loc.y0, dim * sizeof (double));
+  for (; (ts = lz_event_sample_time (self, self->loc.sample_k)) < t || (ts == t && !event_at_t);
+       self->loc.sample_k++)
+    if (lz_event_integrate_to (self, ts0, ys, ts, self->loc.yt))
+      {
+        lz_event_trace_row (self, trace, ts, self->loc.yt);
+        memcpy (ys, self->loc.yt, dim * sizeof (double));
+        ts0 = ts;
+      }
+}

@@ -510,10 +510,11 @@ lz_event_through_sync (LzEventIntegrator *self,
     }
 }
 
-/* Handles an event at (t, y): impacts, mode selection, projection, log. */
+/* Handles an event at (t, y): impacts, mode selection, projection; the
+ * log waits for the instant to settle (lz_event_instant_flush()).
+ * Returns the time after it (later than T after a Zeno sequence). */
 double
 lz_event_handle_event (LzEventIntegrator *self,
-                       LzTrace           *trace,
                        double             t,
                        double            *y,
                        gboolean           initial)
@@ -570,29 +571,160 @@ lz_event_handle_event (LzEventIntegrator *self,
       t += zeno_delay;
       lz_event_project_counted (self, t, y);
     }
-  if (initial)
-    {
-      for (guint e = 0; e < self->nm; e++)
-        if (self->mode[e] != LZ_MODE_NONE)
-          {
-            LzEvent ev = { t, e, self->mode[e], self->mode[e], LZ_CAUSE_INITIAL };
-
-            lz_trace_append_event (trace, &ev);
-          }
-      return t;
-    }
+  /* what the log will say of the impacts (lz_event_instant_flush()) */
   for (guint e = 0; e < self->nm; e++)
-    if (self->md.impacted[e] || self->mode[e] != prior[e])
-      {
-        LzSwitchFlags flags = self->md.impacted[e] ? LZ_SWITCH_IMPACT | (zeno ? LZ_SWITCH_ZENO : 0)
-                              : self->st.is_static[e] ? LZ_SWITCH_MASSLESS : 0;
-        LzMode from = prior[e];
-        LzEvent ev = { t, e, from, self->mode[e], lz_mode_switch_cause (from, self->mode[e], flags) };
-
-        lz_trace_append_event (trace, &ev);
-        self->parent.stats.events++;
-      }
+    if (self->md.impacted[e])
+      self->md.inst_flags[e] = LZ_SWITCH_IMPACT | (zeno ? LZ_SWITCH_ZENO : 0);
+  if (initial)
+    return t;
   for (guint i = 0; i < n; i++)
     self->v_scale = MAX (self->v_scale, fabs (y[n + i]));
   return t;
+}
+
+/* An instant where modes switch begins at T: the modes before it, for the
+ * log (nothing when it has begun already). */
+void
+lz_event_instant_begin (LzEventIntegrator *self,
+                        double             t,
+                        gboolean           initial)
+{
+  LzEventModes *md = &self->md;
+
+  if (md->pending && md->inst_t == t)
+    return;
+  memcpy (md->inst_prior, self->mode, self->ne * sizeof (LzMode));
+  memset (md->inst_flags, 0, self->ne * sizeof (LzSwitchFlags));
+  md->pending = TRUE;
+  md->inst_initial = initial;
+  md->inst_t = t;
+}
+
+/* Logs the instant once its modes are final: each element whose mode
+ * differs from the one before the instant, and each impact, one event
+ * with lz_mode_switch_cause() — never the modes it passed through at
+ * that instant (stick → slip → stick where nothing switched); at the
+ * start, every element's initial mode.  Returns how many switches. */
+guint
+lz_event_instant_flush (LzEventIntegrator *self,
+                        LzTrace           *trace)
+{
+  LzEventModes *md = &self->md;
+  guint logged = 0;
+
+  g_assert (md->pending);
+  for (guint e = 0; e < self->nm; e++)
+    {
+      LzMode from = md->inst_initial ? self->mode[e] : md->inst_prior[e], to = self->mode[e];
+      LzSwitchFlags flags = md->inst_flags[e] != 0 ? md->inst_flags[e]
+                            : self->st.is_static[e] ? LZ_SWITCH_MASSLESS : 0;
+      LzEvent ev = { md->inst_t, e, from, to,
+                     md->inst_initial ? LZ_CAUSE_INITIAL : lz_mode_switch_cause (from, to, flags) };
+
+      if (md->inst_initial ? to == LZ_MODE_NONE : md->inst_flags[e] == 0 && from == to)
+        continue;
+      lz_trace_append_event (trace, &ev);
+      if (!md->inst_initial)
+        logged++;
+    }
+  self->parent.stats.events += logged;
+  md->pending = FALSE;
+  return logged;
+}
+
+/* A free stop whose gap closes at an approach speed below this (relative
+ * to the run's velocity scale) grazes its limit: contact, no impact. */
+#define GRAZE_V_REL 1e-6
+/* The D joints' selection a moment after an instant: a stop at its
+ * limit within AT_ONCE_D_POS_TOL, a velocity zero within
+ * AT_ONCE_D_V_TOL (both relative to the velocity scale). */
+#define AT_ONCE_D_POS_TOL 1e-8
+#define AT_ONCE_D_V_TOL 1e-9
+
+/* The modes that hold after T0 when the mode chosen at T0 is left at once
+ * (its guards negative at TP, a moment later, at the state Y): into
+ * new_mode, from the guards' signs — a stuck element whose force leaves
+ * its levels slips that way, a slip whose velocity turns sticks, a
+ * contact whose force turns negative opens, a grazed limit or freeplay
+ * boundary engages; the D joints' elements by their velocity problem at
+ * TP; the through-stops in sync with their stops (at T0, Y0). */
+void
+lz_event_at_once_modes (LzEventIntegrator *self,
+                        double             t0,
+                        const double      *y0,
+                        double             tp,
+                        double            *y)
+{
+  double g[MAX_GUARDS];
+  gboolean d_left = FALSE;
+
+  lz_event_rhs (tp, y, self->dydt, self);
+  memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
+  for (guint e = 0; e < self->ne; e++)
+    {
+      guint k = lz_event_guards (self, e, y, g);
+
+      if (self->dj.is_dstop[e])
+        {
+          /* the D joints' elements: together, by their velocity-level
+           * problem (below) */
+          for (guint i = 0; i < k; i++)
+            d_left |= g[i] < 0;
+          continue;
+        }
+      if (self->el[e].law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && k == 2)
+        {
+          if (g[0] < 0)
+            self->md.new_mode[e] = LZ_MODE_SLIP_POS;
+          else if (g[1] < 0)
+            self->md.new_mode[e] = LZ_MODE_SLIP_NEG;
+        }
+      else if (self->el[e].law.kind == LZ_ITEM_FRICTION && k == 1 && g[0] < 0
+               && (self->mode[e] == LZ_MODE_SLIP_POS || self->mode[e] == LZ_MODE_SLIP_NEG))
+        {
+          /* the slip velocity was zero at t0 and turns at once: stick
+           * (and if the force is beyond the levels, the stick guard
+           * sends it the other way at the next pass) */
+          self->md.new_mode[e] = LZ_MODE_STICK;
+        }
+      else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && k >= 1
+               && g[0] < 0)
+        self->md.new_mode[e] = LZ_MODE_FREE;
+      else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
+               && (self->st.is_static[e]
+                   || fabs (lz_event_wdot (&self->el[e], y + self->n) + self->sm.g0d[e])
+                      <= GRAZE_V_REL * MAX (1.0, self->v_scale)))
+        {
+          /* grazing a limit: the gap closes without an approach speed
+           * (a massless body's stop: always, it has no momentum) */
+          for (guint i = 0; i < k; i++)
+            if (g[i] < 0)
+              {
+                self->md.new_mode[e] = LZ_MODE_CONTACT;
+                self->el[e].contact_upper = !(i == 0 && isfinite (self->el[e].law.lower));
+              }
+        }
+      else if ((self->el[e].law.kind == LZ_ITEM_SPRING || self->el[e].law.kind == LZ_ITEM_GEAR)
+               && self->el[e].law.freeplay > 0)
+        {
+          /* a freeplay boundary reached with no speed across it */
+          if (self->mode[e] == LZ_MODE_GAP && k == 2)
+            self->md.new_mode[e] = g[0] < 0 ? LZ_MODE_ENGAGED_POS
+                                : g[1] < 0 ? LZ_MODE_ENGAGED_NEG : LZ_MODE_GAP;
+          else if (k == 1 && g[0] < 0)
+            self->md.new_mode[e] = LZ_MODE_GAP;
+        }
+    }
+  if (d_left)
+    {
+      LzMode *saved = self->loc.d_saved;
+
+      memcpy (saved, self->mode, self->ne * sizeof (LzMode));
+      lz_event_dvel_select (self, tp, y, AT_ONCE_D_POS_TOL * MAX (1.0, self->v_scale),
+                        AT_ONCE_D_V_TOL * MAX (1.0, self->v_scale));
+      for (guint s = 0; s < self->dj.nDS; s++)
+        self->md.new_mode[self->dj.iDS[s]] = self->mode[self->dj.iDS[s]];
+      memcpy (self->mode, saved, self->ne * sizeof (LzMode));
+    }
+  lz_event_through_sync (self, self->md.new_mode, self->mode, t0, y0);
 }

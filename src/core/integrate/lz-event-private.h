@@ -86,9 +86,10 @@ typedef struct
   double *ym;                 /* dim: a point of the interpolant */
   double *ys;                 /* dim: a trace row's state */
   double *ysamp;              /* dim: the samples of a step */
+  double *ypend;              /* dim: the state of an instant being settled */
   LzMode *d_saved;            /* per element: the modes around a D joints' selection */
   gboolean min_jumps;         /* lz_event_min_guard()'s guard is a contact's velocity (it may jump) */
-  double  next_sample;        /* the index k of the next sample at k·sample */
+  guint64 sample_k;           /* the next sample is at k·sample */
   double  last_event_t;
   guint   events_at_same_t;
   double *force, *gv, *gdv;   /* per element, for the trace */
@@ -108,6 +109,12 @@ typedef struct
   gboolean *upper;            /* per element: that limit is the upper one */
   gboolean *th_cand;          /* per through-stop: at its limit */
   LzMode *k_before, *first_k; /* per through-stop: K's mode before, at the first selection */
+  /* the instant being settled (lz_event_instant_begin(), _flush()) */
+  gboolean pending;           /* modes switched at inst_t, not yet logged */
+  gboolean inst_initial;      /* the start of the run */
+  double  inst_t;
+  LzMode *inst_prior;         /* per element: the modes before the instant */
+  LzSwitchFlags *inst_flags;  /* per element: impacts at the instant */
 } LzEventModes;
 
 /* Massless joints of linear springs (N) and of dampers (D)
@@ -302,7 +309,6 @@ void lz_event_through_sync (LzEventIntegrator *self,
                             double             t,
                             const double      *y);
 double lz_event_handle_event (LzEventIntegrator *self,
-                              LzTrace           *trace,
                               double             t,
                               double            *y,
                               gboolean           initial);
@@ -313,5 +319,41 @@ void lz_event_alloc_static (LzEventIntegrator *self);
 void lz_event_setup_elements (LzEventIntegrator *self);
 gboolean lz_event_setup_massless (LzEventIntegrator *self,
                                   GError           **error);
+
+void lz_event_instant_begin (LzEventIntegrator *self,
+                             double             t,
+                             gboolean           initial);
+guint lz_event_instant_flush (LzEventIntegrator *self,
+                              LzTrace           *trace);
+
+void lz_event_at_once_modes (LzEventIntegrator *self,
+                             double             t0,
+                             const double      *y0,
+                             double             tp,
+                             double            *y);
+double lz_event_locate (LzEventIntegrator *self,
+                        double             t0,
+                        double             a,
+                        double             fa,
+                        double             b,
+                        double             fb,
+                        gboolean           jumps);
+gboolean lz_event_at_once_probe (LzEventIntegrator *self,
+                                 double             t0,
+                                 double             t,
+                                 double            *tp,
+                                 double            *bracket_a,
+                                 double            *bracket_fa);
+void lz_event_trace_row (LzEventIntegrator *self,
+                         LzTrace           *trace,
+                         double             t,
+                         const double      *y);
+double lz_event_sample_time (const LzEventIntegrator *self,
+                             guint64                  k);
+void lz_event_write_samples (LzEventIntegrator *self,
+                             LzTrace           *trace,
+                             double             t0,
+                             double             t,
+                             gboolean           event_at_t);
 
 G_END_DECLS

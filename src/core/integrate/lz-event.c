@@ -85,12 +85,278 @@
 #include "lz-model-private.h"
 #include "lz-simplify-private.h"
 
+/* A run is done within DONE_REL·max(1, t_end) of its end. */
+#define DONE_REL 1e-13
+/* An instant whose modes are left at once more often than this does not
+ * settle (every mode the selection gives is left at once): an error, not
+ * a cap on the model — each pass takes every element that switches. */
+#define MAX_PASSES_AT_ONE_INSTANT 64
+
+typedef enum
+{
+  ADVANCE_SMOOTH,             /* to t: no guard crossed */
+  ADVANCE_EVENT,              /* to t, where a guard crossed */
+  ADVANCE_AT_ONCE,            /* the modes of t0 were left at once: switched at t0 */
+  ADVANCE_ERROR,
+} Advance;
+
+/* The error of a mode that does not settle at T (the MAX_PASSES_AT_ONE_INSTANT-th
+ * pass there); counts the passes. */
+static gboolean
+count_pass (LzEventIntegrator *self,
+            double             t,
+            guint              which,
+            GError           **error)
+{
+  if (t == self->loc.last_event_t && ++self->loc.events_at_same_t > MAX_PASSES_AT_ONE_INSTANT)
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION,
+                   _("at t = %.10g s the mode of “%s” does not settle: every mode "
+                     "the selection gives is left at once"),
+                   t, self->el[which].law.id);
+      return FALSE;
+    }
+  if (t != self->loc.last_event_t)
+    self->loc.events_at_same_t = 0;
+  self->loc.last_event_t = t;
+  return TRUE;
+}
+
+/* Phase 1: one rk8pd step from (integrator->t, y) towards T_STOP; *T and
+ * y at its end.  A failure or a divergence is an error. */
+static gboolean
+step_smooth (LzEventIntegrator *self,
+             double             t_stop,
+             double            *t,
+             GError           **error)
+{
+  LzIntegrator *integrator = &self->parent;
+  double t0 = integrator->t;
+  int status;
+
+  status = gsl_odeiv2_evolve_apply (self->sm.evolve, self->sm.control, self->sm.step, &self->sm.sys,
+                                    t, t_stop, &self->sm.h_try, self->y);
+  if (status != GSL_SUCCESS || !isfinite (self->y[0]))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
+                   _("the smooth integration failed at t = %.10g s (%s)"), t0, gsl_strerror (status));
+      return FALSE;
+    }
+  for (guint i = 0; i < 2 * self->n; i++)
+    if (!isfinite (self->y[i]) || fabs (self->y[i]) > integrator->options.divergence_limit)
+      {
+        g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
+                     _("the run diverged at t = %.10g s: body “%s” reached q = %g, v = %g"),
+                     *t, lz_assembly_get_dof_name (integrator->assembly, i % self->n),
+                     self->y[i % self->n], self->y[self->n + i % self->n]);
+        return FALSE;
+      }
+  integrator->stats.steps++;
+  return TRUE;
+}
+
+/* Phase 2: the guards at the step's end *T — and inside it: a guard that
+ * leaves zero and comes back within one long step (a stuck element under a
+ * periodic force while nothing moves, so the error control lets the step
+ * grow past the period), or that crosses three times, ends the step at
+ * the first negative sample, so that the location brackets the earliest
+ * crossing.  Only a crossing the exact state confirms shortens the step
+ * (the interpolant of a fast oscillation may dip where the motion does
+ * not).  Returns the smallest guard, *WHICH its element. */
+static double
+step_guards (LzEventIntegrator *self,
+             double             t0,
+             double             g0,
+             double            *t,
+             guint             *which)
+{
+  guint dim = 2 * self->n + 3;
+  double g1 = lz_event_min_guard (self, *t, self->y, which), tm;
+
+  if (g1 < 0 && g0 <= 0)
+    return g1;
+  memcpy (self->loc.dydt1, self->dydt, dim * sizeof (double));   /* ẏ(t) from g1 */
+  tm = lz_event_interior_crossing (self, t0, self->loc.y0, self->loc.dydt0, *t, self->y, self->loc.dydt1);
+  if (!isnan (tm) && lz_event_integrate_to (self, t0, self->loc.y0, tm, self->loc.yt)
+      && lz_event_min_guard (self, tm, self->loc.yt, NULL) < 0)
+    {
+      *t = tm;
+      memcpy (self->y, self->loc.yt, dim * sizeof (double));
+    }
+  return lz_event_min_guard (self, *t, self->y, which);
+}
+
+/* The modes of T0 left at once (lz_event_at_once_modes() set new_mode):
+ * the switches at T0, the state back at T0 on the new constraints.
+ * Returns whether any mode changed; FALSE with *ERROR when the instant
+ * does not settle. */
+static gboolean
+switch_at_once (LzEventIntegrator *self,
+                double             t0,
+                guint              which,
+                gboolean          *changed,
+                GError           **error)
+{
+  guint dim = 2 * self->n + 3;
+
+  *changed = FALSE;
+  memcpy (self->y, self->loc.y0, dim * sizeof (double));
+  for (guint e = 0; e < self->ne && !*changed; e++)
+    *changed = self->md.new_mode[e] != self->mode[e];
+  if (!*changed)
+    return TRUE;
+  if (!count_pass (self, t0, which, error))
+    return FALSE;
+  lz_event_instant_begin (self, t0, FALSE);
+  for (guint e = 0; e < self->nm; e++)
+    if (self->md.new_mode[e] != self->mode[e] && self->st.is_static[e]
+        && self->md.new_mode[e] == LZ_MODE_STICK)
+      {
+        /* a massless body's friction sticks where it is */
+        double x0;
+
+        lz_element_law_ground (&self->el[e].law, t0, &x0, NULL, NULL);
+        self->el[e].stick_g = lz_element_law_g (&self->el[e].law, self->y, x0);
+      }
+  memcpy (self->mode, self->md.new_mode, self->ne * sizeof (LzMode));
+  lz_event_setup_mode (self);
+  lz_event_dstop_project (self, t0, self->y);
+  lz_event_project_counted (self, t0, self->y);
+  gsl_odeiv2_evolve_reset (self->sm.evolve);
+  return TRUE;
+}
+
+/* One step from (integrator->t, y) towards T_STOP, phase by phase: the
+ * smooth step, its guards, a mode left at once, the location of a
+ * crossing, the samples.  A PEEK (trace NULL) stops where it knows whether
+ * the modes of its start are left at once: it switches them if so, and
+ * otherwise leaves y and integrator->t for the caller to restore. */
+static Advance
+advance (LzEventIntegrator *self,
+         double             t_stop,
+         LzTrace           *trace,
+         guint             *which,
+         GError           **error)
+{
+  LzIntegrator *integrator = &self->parent;
+  guint dim = 2 * self->n + 3;
+  double t0 = integrator->t, t = t0, g0, g1, bracket_a = t0, bracket_fa, tp;
+  gboolean jumps, changed;
+
+  memcpy (self->loc.y0, self->y, dim * sizeof (double));
+  g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
+  memcpy (self->loc.dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
+  if (!step_smooth (self, t_stop, &t, error))
+    return ADVANCE_ERROR;
+  g1 = step_guards (self, t0, g0, &t, which);
+  jumps = self->loc.min_jumps;          /* g1's guard */
+  bracket_fa = MAX (g0, 0);
+  if (g1 < 0 && g0 <= 0 && lz_event_at_once_probe (self, t0, t, &tp, &bracket_a, &bracket_fa))
+    {
+      /* The mode chosen at the last event holds at that instant but not
+       * after it: a force reaching its level exactly there, a contact
+       * force passing through zero.  The higher derivatives decide (the
+       * DCP of paper 004), and the state a moment later shows them. */
+      lz_event_at_once_modes (self, t0, self->loc.y0, tp, self->loc.yt);
+      if (!switch_at_once (self, t0, *which, &changed, error))
+        return ADVANCE_ERROR;
+      if (changed)
+        return ADVANCE_AT_ONCE;
+      /* otherwise a full selection a moment later */
+      t = tp;
+      memcpy (self->y, self->loc.yt, dim * sizeof (double));
+    }
+  else if (trace == NULL)
+    return ADVANCE_SMOOTH;
+  else if (g1 < 0)
+    t = lz_event_locate (self, t0, bracket_a, bracket_fa, t, g1, jumps);
+  if (trace == NULL)
+    return ADVANCE_SMOOTH;
+  lz_event_write_samples (self, trace, t0, t, g1 < 0);
+  /* the massless coordinates back on their balance (no drift) */
+  lz_event_condense (self, t, self->y, self->y, FALSE);
+  integrator->t = t;
+  return g1 < 0 ? ADVANCE_EVENT : ADVANCE_SMOOTH;
+}
+
+/* The instant being settled: peeks a step ahead until its modes are not
+ * left at once, then logs it (its final modes only) and writes its row.
+ * The peek's step is thrown away — the next call takes the same step. */
+static LzStepResult
+settle (LzEventIntegrator *self,
+        double             t_limit,
+        LzTrace           *trace,
+        GError           **error)
+{
+  LzIntegrator *integrator = &self->parent;
+  guint dim = 2 * self->n + 3, logged;
+  double t = integrator->t, t_stop = MIN (t_limit, integrator->t_end);
+  gboolean initial = self->md.inst_initial;
+
+  while (t < t_stop - DONE_REL * MAX (1.0, t_stop))
+    {
+      double h_try = self->sm.h_try;
+      guint steps = integrator->stats.steps, which = 0;
+      g_autoptr(GError) peek_error = NULL;
+      Advance r;
+
+      memcpy (self->loc.ypend, self->y, dim * sizeof (double));
+      r = advance (self, t_stop, NULL, &which, &peek_error);
+      if (r == ADVANCE_AT_ONCE)
+        continue;
+      if (r == ADVANCE_ERROR && self->md.pending && g_error_matches (peek_error, LZ_ERROR, LZ_ERROR_NO_SOLUTION))
+        {
+          g_propagate_error (error, g_steal_pointer (&peek_error));
+          return LZ_STEP_ERROR;
+        }
+      /* (a failure of the smooth step: the next call reports it) */
+      memcpy (self->y, self->loc.ypend, dim * sizeof (double));
+      self->sm.h_try = h_try;
+      integrator->stats.steps = steps;
+      integrator->t = t;
+      gsl_odeiv2_evolve_reset (self->sm.evolve);
+      break;
+    }
+  logged = lz_event_instant_flush (self, trace);
+  if (initial || logged > 0 || !(integrator->options.sample > 0)
+      || lz_event_sample_time (self, self->loc.sample_k) == t)
+    lz_event_trace_row (self, trace, t, self->y);
+  while (integrator->options.sample > 0 && lz_event_sample_time (self, self->loc.sample_k) <= t)
+    self->loc.sample_k++;
+  return logged > 0 ? LZ_STEP_EVENT : LZ_STEP_OK;
+}
+
+/* A guard crossed at T (y there): impacts and the new modes, then the
+ * instant settles. */
+static LzStepResult
+event_at (LzEventIntegrator *self,
+          double             t_limit,
+          double             t,
+          guint              which,
+          LzTrace           *trace,
+          GError           **error)
+{
+  if (!count_pass (self, t, which, error))
+    return LZ_STEP_ERROR;
+  lz_event_instant_begin (self, t, FALSE);
+  t = lz_event_handle_event (self, t, self->y, FALSE);
+  self->parent.t = self->md.inst_t = t;
+  if (self->st.static_error != NULL)
+    {
+      g_set_error_literal (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION, self->st.static_error);
+      return LZ_STEP_ERROR;
+    }
+  gsl_odeiv2_evolve_reset (self->sm.evolve);
+  return settle (self, t_limit, trace, error);
+}
+
 static void
 event_start (LzIntegrator *integrator,
              LzTrace      *trace)
 {
   LzEventIntegrator *self = (LzEventIntegrator *) integrator;
   guint n = self->n;
+  LzEnergy e0 = { 0 };
 
   for (guint i = 0; i < n; i++)
     self->v_scale = MAX (self->v_scale, fabs (self->y[n + i]));
@@ -101,23 +367,22 @@ event_start (LzIntegrator *integrator,
     if (self->el[self->st.iS[r]].law.kind == LZ_ITEM_FRICTION)
       {
         guint e = self->st.iS[r];
-        double g0, g0d, g0dd;
+        double g0;
 
-        lz_element_law_ground (&self->el[e].law, 0.0, &g0, &g0d, &g0dd);
+        lz_element_law_ground (&self->el[e].law, 0.0, &g0, NULL, NULL);
         self->mode[e] = LZ_MODE_STICK;
         self->el[e].stick_g = lz_element_law_g (&self->el[e].law, self->y, g0);
       }
   lz_event_condense (self, 0.0, self->y, self->y, TRUE);
-  lz_event_handle_event (self, trace, 0.0, self->y, TRUE);
-  {
-    LzEnergy e0 = { 0 };
-
-    lz_event_element_state (self, 0.0, self->y);
-    lz_event_stored_energy (self, self->y, &e0);
-    self->energy0 = e0.kinetic + e0.potential;
-  }
-  lz_event_write_sample (self, trace, 0.0, self->y);
-  self->loc.next_sample = integrator->options.sample > 0 ? integrator->options.sample : INFINITY;
+  lz_event_instant_begin (self, 0.0, TRUE);
+  lz_event_handle_event (self, 0.0, self->y, TRUE);
+  lz_event_element_state (self, 0.0, self->y);
+  lz_event_stored_energy (self, self->y, &e0);
+  self->energy0 = e0.kinetic + e0.potential;
+  self->loc.sample_k = 0;
+  /* the initial modes are those that hold after t = 0 (an error there is
+   * the first step's) */
+  settle (self, INFINITY, trace, NULL);
 }
 
 static LzStepResult
@@ -127,331 +392,33 @@ event_step (LzIntegrator *integrator,
             GError      **error)
 {
   LzEventIntegrator *self = (LzEventIntegrator *) integrator;
-  guint dim = 2 * self->n + 3, which = 0;
-  double bracket_a, bracket_fa, a, b, fa, fb;
-  int side;
-  gboolean jumps;
-  double t0 = integrator->t, t = t0, t_stop = MIN (t_limit, integrator->t_end), g0, g1;
-  int status;
+  double t_stop = MIN (t_limit, integrator->t_end);
+  guint which = 0;
 
   if (self->st.static_error != NULL)
     {
       g_set_error_literal (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION, self->st.static_error);
       return LZ_STEP_ERROR;
     }
-  if (t0 >= t_stop - 1e-13 * MAX (1.0, t_stop))
+  if (self->md.pending)
+    return settle (self, t_limit, trace, error);
+  if (integrator->t >= t_stop - DONE_REL * MAX (1.0, t_stop))
     return LZ_STEP_DONE;
-
-  memcpy (self->loc.y0, self->y, dim * sizeof (double));
-  g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
-  memcpy (self->loc.dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
-  status = gsl_odeiv2_evolve_apply (self->sm.evolve, self->sm.control, self->sm.step, &self->sm.sys,
-                                    &t, t_stop, &self->sm.h_try, self->y);
-  if (status != GSL_SUCCESS || !isfinite (self->y[0]))
+  switch (advance (self, t_stop, trace, &which, error))
     {
-      g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
-                   _("the smooth integration failed at t = %.10g s (%s)"), t0, gsl_strerror (status));
+    case ADVANCE_ERROR:
       return LZ_STEP_ERROR;
+    case ADVANCE_AT_ONCE:
+      return settle (self, t_limit, trace, error);
+    case ADVANCE_EVENT:
+      return event_at (self, t_limit, integrator->t, which, trace, error);
+    case ADVANCE_SMOOTH:
+    default:
+      break;
     }
-  for (guint i = 0; i < 2 * self->n; i++)
-    if (!isfinite (self->y[i]) || fabs (self->y[i]) > integrator->options.divergence_limit)
-      {
-        g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
-                     _("the run diverged at t = %.10g s: body “%s” reached q = %g, v = %g"),
-                     t, lz_assembly_get_dof_name (integrator->assembly, i % self->n),
-                     self->y[i % self->n], self->y[self->n + i % self->n]);
-        return LZ_STEP_ERROR;
-      }
-  integrator->stats.steps++;
-
-  g1 = lz_event_min_guard (self, t, self->y, &which);
-  if (!(g1 < 0 && g0 <= 0))
-    {
-      /* a guard that leaves zero and comes back within one long step (a
-       * stuck element under a periodic force while nothing moves, so the
-       * error control lets the step grow past the period), or that
-       * crosses three times: the step ends at the first negative sample,
-       * so that the location below brackets the earliest crossing */
-      double tm;
-
-      memcpy (self->loc.dydt1, self->dydt, dim * sizeof (double));   /* ẏ(t) from g1 */
-      tm = lz_event_interior_crossing (self, t0, self->loc.y0, self->loc.dydt0, t, self->y, self->loc.dydt1);
-
-      /* only a crossing the exact state confirms shortens the step (the
-       * interpolant of a fast oscillation may dip where the motion does
-       * not) */
-      if (!isnan (tm) && lz_event_integrate_to (self, t0, self->loc.y0, tm, self->loc.yt)
-          && lz_event_min_guard (self, tm, self->loc.yt, NULL) < 0)
-        {
-          t = tm;
-          memcpy (self->y, self->loc.yt, dim * sizeof (double));
-        }
-      g1 = lz_event_min_guard (self, t, self->y, &which);
-    }
-  jumps = self->loc.min_jumps;          /* g1's guard */
-  bracket_a = t0;
-  bracket_fa = MAX (g0, 0);
-  if (g1 < 0 && g0 <= 0)
-    {
-      /* The mode chosen at the last event holds at that instant but not
-       * after it: a force reaching its level exactly there, a contact
-       * force passing through zero.  The higher derivatives decide (the
-       * DCP of paper 004), and the state a moment later shows them: a
-       * stuck element whose force leaves its levels slips that way, a
-       * contact whose force turns negative opens — both from t0 on. */
-      double tp = t0, g[MAX_GUARDS];
-      gboolean changed = FALSE, d_left = FALSE;
-
-      /* a moment later — growing the moment when the guard leaves zero
-       * only at second order (grazing a limit or a freeplay boundary) */
-      double rel, gp = 0;
-
-      for (rel = 1e-12; rel <= 1.1e-4; rel *= 100)
-        {
-          tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
-          lz_event_integrate_to (self, t0, self->loc.y0, tp, self->loc.yt);
-          gp = lz_event_min_guard (self, tp, self->loc.yt, NULL);
-          if (gp < 0 || tp >= t)
-            break;
-          bracket_a = tp;
-          bracket_fa = gp;
-        }
-      if (!(gp < 0 && rel <= 1.1e-8))
-        goto locate;    /* not at once: a crossing later in the step */
-      lz_event_rhs (tp, self->loc.yt, self->dydt, self);
-      memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
-      for (guint e = 0; e < self->ne; e++)
-        {
-          guint k = lz_event_guards (self, e, self->loc.yt, g);
-
-          if (self->dj.is_dstop[e])
-            {
-              /* the D joints' elements: together, by their velocity-level
-               * problem (below) */
-              for (guint i = 0; i < k; i++)
-                d_left |= g[i] < 0;
-              continue;
-            }
-          if (self->el[e].law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && k == 2)
-            {
-              if (g[0] < 0)
-                self->md.new_mode[e] = LZ_MODE_SLIP_POS;
-              else if (g[1] < 0)
-                self->md.new_mode[e] = LZ_MODE_SLIP_NEG;
-            }
-          else if (self->el[e].law.kind == LZ_ITEM_FRICTION && k == 1 && g[0] < 0
-                   && (self->mode[e] == LZ_MODE_SLIP_POS || self->mode[e] == LZ_MODE_SLIP_NEG))
-            {
-              /* the slip velocity was zero at t0 and turns at once: stick
-               * (and if the force is beyond the levels, the stick guard
-               * sends it the other way at the next pass) */
-              self->md.new_mode[e] = LZ_MODE_STICK;
-            }
-          else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && k >= 1
-                   && g[0] < 0)
-            self->md.new_mode[e] = LZ_MODE_FREE;
-          else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
-                   && (self->st.is_static[e]
-                       || fabs (lz_event_wdot (&self->el[e], self->loc.yt + self->n) + self->sm.g0d[e])
-                          <= 1e-6 * MAX (1.0, self->v_scale)))
-            {
-              /* grazing a limit: the gap closes without an approach speed
-               * (a massless body's stop: always, it has no momentum) */
-              for (guint i = 0; i < k; i++)
-                if (g[i] < 0)
-                  {
-                    self->md.new_mode[e] = LZ_MODE_CONTACT;
-                    self->el[e].contact_upper = !(i == 0 && isfinite (self->el[e].law.lower));
-                  }
-            }
-          else if ((self->el[e].law.kind == LZ_ITEM_SPRING || self->el[e].law.kind == LZ_ITEM_GEAR)
-                   && self->el[e].law.freeplay > 0)
-            {
-              /* a freeplay boundary reached with no speed across it */
-              if (self->mode[e] == LZ_MODE_GAP && k == 2)
-                self->md.new_mode[e] = g[0] < 0 ? LZ_MODE_ENGAGED_POS
-                                    : g[1] < 0 ? LZ_MODE_ENGAGED_NEG : LZ_MODE_GAP;
-              else if (k == 1 && g[0] < 0)
-                self->md.new_mode[e] = LZ_MODE_GAP;
-            }
-        }
-      if (d_left)
-        {
-          LzMode *saved = self->loc.d_saved;
-
-          memcpy (saved, self->mode, self->ne * sizeof (LzMode));
-          lz_event_dvel_select (self, tp, self->loc.yt, 1e-8 * MAX (1.0, self->v_scale), 1e-9 * MAX (1.0, self->v_scale));
-          for (guint s = 0; s < self->dj.nDS; s++)
-            self->md.new_mode[self->dj.iDS[s]] = self->mode[self->dj.iDS[s]];
-          memcpy (self->mode, saved, self->ne * sizeof (LzMode));
-        }
-      lz_event_through_sync (self, self->md.new_mode, self->mode, t0, self->loc.y0);
-      memcpy (self->y, self->loc.y0, dim * sizeof (double));
-      integrator->t = t0;
-      for (guint e = self->nm; e < self->ne; e++)
-        if (self->md.new_mode[e] != self->mode[e])
-          {
-            /* a through-stop: its stops' events are logged */
-            self->mode[e] = self->md.new_mode[e];
-            changed = TRUE;
-          }
-      for (guint e = 0; e < self->nm; e++)
-        if (self->md.new_mode[e] != self->mode[e])
-          {
-            LzMode to = self->md.new_mode[e];
-            LzEvent ev = { t0, e, self->mode[e], to,
-                           lz_mode_switch_cause (self->mode[e], to,
-                                                 self->st.is_static[e] ? LZ_SWITCH_MASSLESS : 0) };
-
-            lz_trace_append_event (trace, &ev);
-            integrator->stats.events++;
-            if (self->st.is_static[e] && to == LZ_MODE_STICK)
-              {
-                /* a massless body's friction sticks where it is */
-                double x0, x0d, x0dd;
-
-                lz_element_law_ground (&self->el[e].law, t0, &x0, &x0d, &x0dd);
-                self->el[e].stick_g = lz_element_law_g (&self->el[e].law, self->y, x0);
-              }
-            self->mode[e] = self->md.new_mode[e];
-            changed = TRUE;
-          }
-      if (changed)
-        {
-          if (t0 == self->loc.last_event_t && ++self->loc.events_at_same_t > 64)
-            {
-              g_set_error (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION,
-                           _("at t = %.10g s the mode of “%s” does not settle: every mode "
-                             "the selection gives is left at once"),
-                           t0, self->el[which].law.element->item.id);
-              return LZ_STEP_ERROR;
-            }
-          if (t0 != self->loc.last_event_t)
-            self->loc.events_at_same_t = 0;
-          self->loc.last_event_t = t0;
-          lz_event_setup_mode (self);
-          lz_event_dstop_project (self, t0, self->y);
-          lz_event_project_counted (self, t0, self->y);
-          gsl_odeiv2_evolve_reset (self->sm.evolve);
-          /* a sampled run has a row at every event too (an unsampled one
-           * wrote this instant at the end of the previous step) */
-          if (integrator->options.sample > 0)
-            lz_event_write_sample (self, trace, t0, self->y);
-          return LZ_STEP_EVENT;
-        }
-      /* otherwise a full selection a moment later */
-      t = tp;
-      memcpy (self->y, self->loc.yt, dim * sizeof (double));
-    }
-  else if (g1 < 0)
-    {
-    locate:
-      /* Illinois on the earliest guard crossing in (t0, t] */
-      a = bracket_a;
-      b = t;
-      fa = bracket_fa;
-      fb = g1;
-      side = 0;
-
-      for (int it = 0, slow = 0; it < 200 && b - a > 1e-12 * MAX (1.0, fabs (b)); it++)
-        {
-          double c = fa - fb != 0 ? b - fb * (b - a) / (fb - fa) : 0.5 * (a + b), fc;
-          double width = b - a;
-
-          /* a guard that jumps (a stop's velocity at a kink of its moving
-           * limit) leaves the secant at one end: bisect when the bracket
-           * has not halved in two trials */
-          if (!(c > a && c < b) || (jumps && slow >= 2))
-            {
-              c = 0.5 * (a + b);
-              slow = 0;
-            }
-          if (!lz_event_integrate_to (self, t0, self->loc.y0, c, self->loc.yt))
-            break;
-          fc = lz_event_min_guard (self, c, self->loc.yt, NULL);
-          if (fc < 0)
-            {
-              b = c;
-              fb = fc;
-              if (side == -1)
-                fa /= 2;
-              side = -1;
-            }
-          else
-            {
-              a = c;
-              fa = fc;
-              if (side == 1)
-                fb /= 2;
-              side = 1;
-            }
-          slow = b - a > 0.5 * width ? slow + 1 : 0;
-        }
-      t = b;
-      lz_event_integrate_to (self, t0, self->loc.y0, t, self->y);
-    }
-
-  /* samples in (t0, t], each integrated on from the one before: a long
-   * step with many samples costs one integration of the step, not one
-   * from t0 per sample */
-  if (self->loc.next_sample <= t + 1e-12 * MAX (1.0, t))
-    {
-      double *ys = self->loc.ysamp;
-      double ts0 = t0;
-
-      memcpy (ys, self->loc.y0, dim * sizeof (double));
-      while (self->loc.next_sample <= t + 1e-12 * MAX (1.0, t))
-        {
-          double ts = MIN (self->loc.next_sample, t);
-
-          if (lz_event_integrate_to (self, ts0, ys, ts, self->loc.yt))
-            {
-              lz_event_write_sample (self, trace, ts, self->loc.yt);
-              memcpy (ys, self->loc.yt, dim * sizeof (double));
-              ts0 = ts;
-            }
-          self->loc.next_sample += integrator->options.sample;
-        }
-    }
-  /* the massless coordinates back on their balance (no drift) */
-  lz_event_condense (self, t, self->y, self->y, FALSE);
-  integrator->t = t;
-
-  if (g1 < 0)
-    {
-      guint before = lz_trace_get_n_events (trace);
-
-      if (t == self->loc.last_event_t)
-        {
-          if (++self->loc.events_at_same_t > 64)
-            {
-              g_set_error (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION,
-                           _("at t = %.10g s the mode of “%s” does not settle: every mode "
-                             "the selection gives is left at once"),
-                           t, self->el[which].law.element->item.id);
-              return LZ_STEP_ERROR;
-            }
-        }
-      else
-        self->loc.events_at_same_t = 0;
-      self->loc.last_event_t = t;
-      t = lz_event_handle_event (self, trace, t, self->y, FALSE);
-      integrator->t = t;
-      if (self->st.static_error != NULL)
-        {
-          g_set_error_literal (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION, self->st.static_error);
-          return LZ_STEP_ERROR;
-        }
-      gsl_odeiv2_evolve_reset (self->sm.evolve);
-      if (integrator->options.sample <= 0 || lz_trace_get_n_events (trace) > before)
-        lz_event_write_sample (self, trace, t, self->y);
-      return lz_trace_get_n_events (trace) > before ? LZ_STEP_EVENT : LZ_STEP_OK;
-    }
-  if (integrator->options.sample <= 0)
-    lz_event_write_sample (self, trace, t, self->y);
-  if (t >= integrator->t_end - 1e-13 * MAX (1.0, integrator->t_end)
-      && lz_trace_get_time (trace, lz_trace_get_n_samples (trace) - 1) < t)
-    lz_event_write_sample (self, trace, t, self->y);
+  if (!(integrator->options.sample > 0)
+      || integrator->t >= integrator->t_end - DONE_REL * MAX (1.0, integrator->t_end))
+    lz_event_trace_row (self, trace, integrator->t, self->y);
   return LZ_STEP_OK;
 }
 
@@ -546,6 +513,7 @@ locate_alloc (LzEventLocate *loc,
   loc->ym = g_new0 (double, dim);
   loc->ys = g_new0 (double, dim);
   loc->ysamp = g_new0 (double, dim);
+  loc->ypend = g_new0 (double, dim);
   loc->d_saved = g_new0 (LzMode, ne);
   loc->force = g_new0 (double, ne);
   loc->gv = g_new0 (double, ne);
@@ -563,6 +531,7 @@ locate_free (LzEventLocate *loc)
   g_free (loc->ym);
   g_free (loc->ys);
   g_free (loc->ysamp);
+  g_free (loc->ypend);
   g_free (loc->d_saved);
   g_free (loc->force);
   g_free (loc->gv);
@@ -592,6 +561,8 @@ modes_alloc (LzEventModes *md,
   md->th_cand = g_new0 (gboolean, MAX (nT, 1));
   md->k_before = g_new0 (LzMode, MAX (nT, 1));
   md->first_k = g_new0 (LzMode, MAX (nT, 1));
+  md->inst_prior = g_new0 (LzMode, ne);
+  md->inst_flags = g_new0 (LzSwitchFlags, ne);
 }
 
 static void
@@ -612,6 +583,8 @@ modes_free (LzEventModes *md)
   g_free (md->th_cand);
   g_free (md->k_before);
   g_free (md->first_k);
+  g_free (md->inst_prior);
+  g_free (md->inst_flags);
 }
 
 static void
