@@ -77,59 +77,44 @@ new_window (LuztarApplication *self)
   return luztar_window_new (self);
 }
 
-/* Autosaved work left by a process that is gone: a crash or a kill. */
-static GPtrArray *
-find_orphans (void)
-{
-  g_autofree char *dir = luztar_window_dup_autosave_dir ();
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      int pid = atoi (name);
-
-      if (!g_str_has_suffix (name, ".luztar") || pid <= 0)
-        continue;
-      if (pid == (int) getpid () || (kill (pid, 0) == 0 || errno == EPERM))
-        continue;             /* a running Luztar owns it */
-      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
-    }
-  return paths;
-}
-
 static void
 on_recover_response (AdwMessageDialog *dialog,
                      const char       *response,
-                     GPtrArray        *paths)
+                     GPtrArray        *slots)
 {
   LuztarWindow *window = LUZTAR_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
 
-  for (guint i = 0; i < paths->len; i++)
+  for (guint i = 0; i < slots->len; i++)
     {
-      const char *path = g_ptr_array_index (paths, i);
+      LuztarAutosave *slot = g_steal_pointer (&slots->pdata[i]);
 
       if (g_str_equal (response, "recover"))
         {
           LuztarWindow *target = i == 0 && luztar_window_get_model (window) == NULL
                                  ? window : new_window (LUZTAR_APPLICATION (app));
 
-          if (!luztar_window_recover (target, path))
-            g_unlink (path);
+          luztar_window_recover (target, slot);
           gtk_window_present (GTK_WINDOW (target));
         }
       else if (g_str_equal (response, "discard"))
-        g_unlink (path);
+        luztar_autosave_discard (slot);
+      else
+        luztar_autosave_release (slot);    /* "Not now": offered again next time */
     }
 }
 
+/* The slots the dialog did not hand over (it was closed some other way)
+ * are released: their work is offered again at the next start. */
 static void
-free_paths (gpointer  data,
+free_slots (gpointer  data,
             GClosure *closure)
 {
-  g_ptr_array_unref (data);
+  GPtrArray *slots = data;
+
+  for (guint i = 0; i < slots->len; i++)
+    luztar_autosave_release (slots->pdata[i]);
+  g_ptr_array_unref (slots);
 }
 
 /* Once per process, when the first window shows: offer back the work a
@@ -139,16 +124,16 @@ offer_recovery (LuztarApplication *self,
                 GtkWindow         *window)
 {
   static gboolean offered;
-  GPtrArray *paths;
+  GPtrArray *slots;
   GtkWidget *dialog;
 
   if (offered)
     return;
   offered = TRUE;
-  paths = find_orphans ();
-  if (paths->len == 0)
+  slots = luztar_autosave_claim_orphans ();
+  if (slots->len == 0)
     {
-      g_ptr_array_unref (paths);
+      g_ptr_array_unref (slots);
       return;
     }
   dialog = luztar_dialog_discard_new (window, _("Recover Unsaved Work?"), "later", _("_Not Now"),
@@ -157,10 +142,10 @@ offer_recovery (LuztarApplication *self,
                                   g_dngettext (GETTEXT_PACKAGE,
                                                "Luztar ended without saving %u model. Recover it?",
                                                "Luztar ended without saving %u models. Recover them?",
-                                               paths->len),
-                                  paths->len);
-  g_signal_connect_data (dialog, "response", G_CALLBACK (on_recover_response), paths,
-                         free_paths, 0);
+                                               slots->len),
+                                  slots->len);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_recover_response), slots,
+                         free_slots, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
