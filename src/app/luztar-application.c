@@ -38,6 +38,40 @@ luztar_application_new (void)
                        NULL);
 }
 
+/* The installed schema, or, for a program run straight from the build
+ * tree (build/src/app/luztar), the one the build compiled in build/data;
+ * without either, a message that says how to get one rather than GLib's
+ * abort. */
+static GSettings *
+new_settings (void)
+{
+  GSettingsSchemaSource *installed = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = installed != NULL
+                                      ? g_settings_schema_source_lookup (installed, APP_ID, TRUE) : NULL;
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+
+  if (schema != NULL)
+    return g_settings_new (APP_ID);
+  if (exe != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (exe);
+      g_autofree char *data = g_build_filename (dir, "..", "..", "data", NULL);
+      g_autoptr(GSettingsSchemaSource) built = NULL;
+
+      built = g_settings_schema_source_new_from_directory (data, installed, FALSE, NULL);
+      if (built != NULL)
+        schema = g_settings_schema_source_lookup (built, APP_ID, FALSE);
+    }
+  if (schema == NULL)
+    {
+      g_printerr (_("Luztar cannot find its settings schema %s: install Luztar (meson install), "
+                    "or run it from its build folder, or point GSETTINGS_SCHEMA_DIR at the "
+                    "folder with gschemas.compiled\n"), APP_ID);
+      exit (1);
+    }
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
 /**
  * luztar_application_get_settings:
  *
@@ -49,7 +83,7 @@ luztar_application_get_settings (LuztarApplication *self)
   g_return_val_if_fail (LUZTAR_IS_APPLICATION (self), NULL);
 
   if (self->settings == NULL)
-    self->settings = g_settings_new (APP_ID);
+    self->settings = new_settings ();
   return self->settings;
 }
 

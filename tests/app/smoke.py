@@ -588,4 +588,18 @@ try:
 finally:
     stop(proc, log)
 
+# Run straight from the build tree, as a developer types
+# build/src/app/luztar, without GSETTINGS_SCHEMA_DIR: the schema the build
+# compiled is found next to the binary, the window opens.
+direct_env = {k: v for k, v in env.items() if k != "GSETTINGS_SCHEMA_DIR"}
+proc, log = start([], "app-direct%s.log" % suffix, direct_env)
+try:
+    app = find_app("luztar")
+    check(app is not None and proc.poll() is None,
+          "started from the build tree without GSETTINGS_SCHEMA_DIR, the window opens")
+    if app is not None:
+        check(quit_with_ctrl_q(proc) == 0, "and Ctrl+Q quits it")
+finally:
+    stop(proc, log)
+
 finish()
