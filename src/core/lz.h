@@ -16,6 +16,7 @@
 #include "lz-locale.h"
 #include "lz-format.h"
 #include "lz-luz.h"
+#include "lz-dense.h"
 #include "lz-expr.h"
 #include "lz-model.h"
 #include "lz-model-xml.h"
