@@ -79,6 +79,7 @@
 #include <gsl/gsl_odeiv2.h>
 
 #include "lz-assembler.h"
+#include "lz-dense.h"
 #include "lz-error.h"
 #include "lz-export-private.h"
 #include "lz-luz.h"
@@ -88,218 +89,47 @@
 #define DEFAULT_RANK_TOL 1e-10
 
 /* ------------------------------------------------------------------------ */
-/* Small dense matrices that may be empty (GSL's may not)                   */
+/* Dense matrices (solve/lz-dense), which may be empty                       */
 
-typedef struct
-{
-  guint   r;
-  guint   c;
-  double *a;
-} Mat;
+/* X(i, j) of a gsl_matrix, as an lvalue (the loops below are the paper's
+ * sums written out; their order of summation is the results'). */
+#define AT(X, i, j) ((X)->data[(gsize) (i) * (X)->tda + (j)])
 
-#define AT(X, i, j) ((X).a[(gsize) (i) * (X).c + (j)])
-
-static Mat
-mat_new (guint r,
-         guint c)
-{
-  Mat X = { r, c, g_new0 (double, (gsize) r * c + 1) };
-
-  return X;
-}
-
-static void
-mat_clear (Mat *X)
-{
-  g_clear_pointer (&X->a, g_free);
-  X->r = X->c = 0;
-}
-
-static Mat
-mat_from_gsl (const gsl_matrix *A)
-{
-  Mat X = mat_new (A->size1, A->size2);
-
-  for (guint i = 0; i < X.r; i++)
-    for (guint j = 0; j < X.c; j++)
-      AT (X, i, j) = gsl_matrix_get (A, i, j);
-  return X;
-}
-
-/* NULL for an empty matrix. */
+/* The rows of the result are an orthonormal basis of {z : X z = 0}. */
 static gsl_matrix *
-mat_to_gsl (const Mat *X)
+null_rows (const gsl_matrix *X,
+           double            tol)
+{
+  g_autoptr(gsl_matrix) basis = NULL;
+
+  lz_dense_kernel (X, tol, &basis);
+  return basis != NULL ? lz_dense_transpose (basis) : lz_dense_new (0, X->size2);
+}
+
+/* The inverse of a square matrix; the zero matrix when it is singular (the
+ * formulas that use M_b⁻¹, M_c⁻¹, M_d⁻¹ are then not reached). */
+static gsl_matrix *
+inverse_or_zero (const gsl_matrix *A,
+                 double            tol)
+{
+  gsl_matrix *inverse = lz_dense_inverse (A, tol);
+
+  return inverse != NULL ? inverse : lz_dense_new (A->size1, A->size2);
+}
+
+/* A copy for the getters: NULL when empty, −0 written as 0. */
+static gsl_matrix *
+public_copy (const gsl_matrix *X)
 {
   gsl_matrix *A;
 
-  if (X->r == 0 || X->c == 0)
+  if (X->size1 == 0 || X->size2 == 0)
     return NULL;
-  A = gsl_matrix_alloc (X->r, X->c);
-  for (guint i = 0; i < X->r; i++)
-    for (guint j = 0; j < X->c; j++)
-      gsl_matrix_set (A, i, j, AT (*X, i, j) == 0.0 ? 0.0 : AT (*X, i, j));
+  A = gsl_matrix_alloc (X->size1, X->size2);
+  for (guint i = 0; i < X->size1; i++)
+    for (guint j = 0; j < X->size2; j++)
+      gsl_matrix_set (A, i, j, AT (X, i, j) == 0.0 ? 0.0 : AT (X, i, j));
   return A;
-}
-
-/* op(A) op(B), op = transpose when asked. */
-static Mat
-mat_mul (const Mat *A,
-         gboolean   ta,
-         const Mat *B,
-         gboolean   tb)
-{
-  guint ar = ta ? A->c : A->r, ac = ta ? A->r : A->c;
-  guint br = tb ? B->c : B->r, bc = tb ? B->r : B->c;
-  Mat X = mat_new (ar, bc);
-
-  g_assert (ac == br);
-  for (guint i = 0; i < ar; i++)
-    for (guint j = 0; j < bc; j++)
-      {
-        double s = 0.0;
-
-        for (guint k = 0; k < ac; k++)
-          s += (ta ? AT (*A, k, i) : AT (*A, i, k)) * (tb ? AT (*B, j, k) : AT (*B, k, j));
-        AT (X, i, j) = s;
-      }
-  return X;
-}
-
-/* y = X x (x of length X.c) */
-static void
-mat_apply (const Mat    *X,
-           const double *x,
-           double       *y)
-{
-  for (guint i = 0; i < X->r; i++)
-    {
-      double s = 0.0;
-
-      for (guint j = 0; j < X->c; j++)
-        s += AT (*X, i, j) * x[j];
-      y[i] = s;
-    }
-}
-
-/* The SVD of X padded with zero rows to at least as many rows as columns
- * (GSL's Golub–Reinsch needs rows ≥ columns; padding rows leaves the
- * right singular vectors alone): X = U S Vᵀ, S of size c, V c×c. */
-static void
-svd_square (const Mat  *X,
-            gsl_matrix **U,
-            gsl_vector **S,
-            gsl_matrix **V)
-{
-  guint c = MAX (X->c, 1), rows = MAX (X->r, c);
-  gsl_vector *work = gsl_vector_alloc (c);
-
-  *U = gsl_matrix_calloc (rows, c);
-  *S = gsl_vector_alloc (c);
-  *V = gsl_matrix_alloc (c, c);
-  for (guint i = 0; i < X->r; i++)
-    for (guint j = 0; j < X->c; j++)
-      gsl_matrix_set (*U, i, j, AT (*X, i, j));
-  /* Golub–Reinsch (the Jacobi variant aborted on badly scaled matrices in
-   * lz-reduce.c). */
-  gsl_linalg_SV_decomp (*U, *V, *S, work);
-  gsl_vector_free (work);
-}
-
-static guint
-count_rank (const gsl_vector *S,
-            guint             max_rank,
-            double            tol)
-{
-  double smax = gsl_vector_get (S, 0);
-  guint rank = 0;
-
-  for (guint i = 0; i < MIN (S->size, max_rank); i++)
-    if (gsl_vector_get (S, i) > tol * smax && gsl_vector_get (S, i) > 0.0)
-      rank++;
-  return rank;
-}
-
-static guint
-mat_rank (const Mat *X,
-          double     tol)
-{
-  gsl_matrix *U, *V;
-  gsl_vector *S;
-  guint rank;
-
-  if (X->r == 0 || X->c == 0)
-    return 0;
-  svd_square (X, &U, &S, &V);
-  rank = count_rank (S, MIN (X->r, X->c), tol);
-  gsl_matrix_free (U);
-  gsl_matrix_free (V);
-  gsl_vector_free (S);
-  return rank;
-}
-
-/* The rows of the result are an orthonormal basis of {z : X z = 0}. */
-static Mat
-mat_null_rows (const Mat *X,
-               double     tol,
-               guint     *rank_out)
-{
-  gsl_matrix *U, *V;
-  gsl_vector *S;
-  guint rank, d;
-  Mat Z;
-
-  if (X->r == 0)
-    {
-      Z = mat_new (X->c, X->c);
-      for (guint i = 0; i < X->c; i++)
-        AT (Z, i, i) = 1.0;
-      if (rank_out != NULL)
-        *rank_out = 0;
-      return Z;
-    }
-  svd_square (X, &U, &S, &V);
-  rank = count_rank (S, MIN (X->r, X->c), tol);
-  d = X->c - rank;
-  Z = mat_new (d, X->c);
-  /* Singular values come sorted: the last columns of V span the kernel. */
-  for (guint k = 0; k < d; k++)
-    for (guint j = 0; j < X->c; j++)
-      AT (Z, k, j) = gsl_matrix_get (V, j, rank + k);
-  gsl_matrix_free (U);
-  gsl_matrix_free (V);
-  gsl_vector_free (S);
-  if (rank_out != NULL)
-    *rank_out = rank;
-  return Z;
-}
-
-/* The inverse of a regular square matrix; FALSE when it is singular. */
-static gboolean
-mat_inverse (const Mat *A,
-             double     tol,
-             Mat       *inverse)
-{
-  gsl_matrix *LU, *inv;
-  gsl_permutation *perm;
-  int sign;
-
-  *inverse = mat_new (A->r, A->c);
-  if (A->r == 0)
-    return TRUE;
-  if (mat_rank (A, tol) < A->r)
-    return FALSE;
-  LU = mat_to_gsl (A);
-  inv = gsl_matrix_alloc (A->r, A->r);
-  perm = gsl_permutation_alloc (A->r);
-  gsl_linalg_LU_decomp (LU, perm, &sign);
-  gsl_linalg_LU_invert (LU, perm, inv);
-  for (guint i = 0; i < A->r; i++)
-    for (guint j = 0; j < A->r; j++)
-      AT (*inverse, i, j) = gsl_matrix_get (inv, i, j);
-  gsl_matrix_free (LU);
-  gsl_matrix_free (inv);
-  gsl_permutation_free (perm);
-  return TRUE;
 }
 
 /* The factorization of the last matrix solve_scaled() met: along a linear
@@ -325,31 +155,48 @@ solve_cache_clear (SolveCache *cache)
   cache->n = 0;
 }
 
+/* A's entries equal the cached ones, bit for bit. */
+static gboolean
+solve_cache_holds (const SolveCache *cache,
+                   const gsl_matrix *A)
+{
+  guint n = A->size1;
+
+  if (cache->A == NULL || cache->n != n)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (memcmp (cache->A + (gsize) i * n, &AT (A, i, 0), sizeof (double) * n) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* Solves the square A x = b after scaling every row to unit length;
  * FALSE when A is singular by the scaled rank test.  With a cache, the
  * factorization of an A met before is reused. */
 static gboolean
-solve_scaled (const Mat    *A,
-              const double *b,
-              double       *x,
-              double        tol,
-              SolveCache   *cache)
+solve_scaled (const gsl_matrix *A,
+              const double     *b,
+              double           *x,
+              double            tol,
+              SolveCache       *cache)
 {
-  guint n = A->r;
+  guint n = A->size1;
   SolveCache local = { 0 };
   SolveCache *c = cache != NULL ? cache : &local;
   g_autofree double *sb = g_new0 (double, n + 1);
   gsl_vector_view bv, xv;
 
-  g_assert (A->r == A->c);
-  if (c->A == NULL || c->n != n || memcmp (c->A, A->a, sizeof (double) * n * n) != 0)
+  g_assert (A->size1 == A->size2);
+  if (!solve_cache_holds (c, A))
     {
-      Mat S = mat_new (n, n);
+      g_autoptr(gsl_matrix) S = lz_dense_new (n, n);
       int sign;
 
       solve_cache_clear (c);
       c->n = n;
-      c->A = g_memdup2 (A->a, sizeof (double) * MAX (n * n, 1));
+      c->A = g_new0 (double, MAX (n * n, 1));
+      for (guint i = 0; i < n; i++)
+        memcpy (c->A + (gsize) i * n, &AT (A, i, 0), sizeof (double) * n);
       c->norm = g_new0 (double, n + 1);
       c->regular = TRUE;
       for (guint i = 0; i < n && c->regular; i++)
@@ -357,22 +204,21 @@ solve_scaled (const Mat    *A,
           double norm = 0.0;
 
           for (guint j = 0; j < n; j++)
-            norm += AT (*A, i, j) * AT (*A, i, j);
+            norm += AT (A, i, j) * AT (A, i, j);
           c->norm[i] = norm = sqrt (norm);
           if (norm == 0.0)
             c->regular = FALSE;
           for (guint j = 0; j < n && c->regular; j++)
-            AT (S, i, j) = AT (*A, i, j) / norm;
+            AT (S, i, j) = AT (A, i, j) / norm;
         }
-      if (c->regular && mat_rank (&S, tol) < n)
+      if (c->regular && lz_dense_rank (S, tol) < n)
         c->regular = FALSE;
       if (c->regular)
         {
-          c->LU = mat_to_gsl (&S);
+          c->LU = public_copy (S);
           c->perm = gsl_permutation_alloc (n);
           gsl_linalg_LU_decomp (c->LU, c->perm, &sign);
         }
-      mat_clear (&S);
     }
   if (!c->regular)
     {
@@ -388,42 +234,6 @@ solve_scaled (const Mat    *A,
   return TRUE;
 }
 
-/* The minimum-norm least-squares solution of J z = r (J rows×cols). */
-static void
-solve_min_norm (const Mat    *J,
-                const double *r,
-                double       *z,
-                double        tol)
-{
-  gsl_matrix *U, *V;
-  gsl_vector *S;
-  guint N;
-  double smax;
-
-  memset (z, 0, J->c * sizeof (double));
-  if (J->r == 0 || J->c == 0)
-    return;
-  svd_square (J, &U, &S, &V);
-  N = S->size;
-  g_assert (N == J->c);
-  smax = gsl_vector_get (S, 0);
-  for (guint k = 0; k < N; k++)
-    {
-      double s = gsl_vector_get (S, k), coef = 0.0;
-
-      if (s <= tol * smax || s == 0.0)
-        continue;
-      for (guint i = 0; i < J->r; i++)
-        coef += gsl_matrix_get (U, i, k) * r[i];
-      coef /= s;
-      for (guint j = 0; j < J->c; j++)
-        z[j] += gsl_matrix_get (V, j, k) * coef;
-    }
-  gsl_matrix_free (U);
-  gsl_matrix_free (V);
-  gsl_vector_free (S);
-}
-
 /* ------------------------------------------------------------------------ */
 /* The general formulation                                                  */
 
@@ -435,11 +245,11 @@ struct _LzProgram
   gboolean necessary;
   char *failure;                /* NULL when the formulation applies */
 
-  Mat M, Minv, B, C;
-  Mat P, Q, D, U, W;
-  Mat Mbinv, Mcinv, Mdinv;
-  Mat G;                        /* U Qᵀ M_d⁻¹ D, l×n */
-  Mat E;                        /* [W M_c⁻¹ C; D M], (p + k)×n */
+  gsl_matrix *M, *Minv, *B, *C;
+  gsl_matrix *P, *Q, *D, *U, *W;
+  gsl_matrix *Mbinv, *Mcinv, *Mdinv;
+  gsl_matrix *G;                /* U Qᵀ M_d⁻¹ D, l×n */
+  gsl_matrix *E;                /* [W M_c⁻¹ C; D M], (p + k)×n */
 
   /* gsl copies for the getters (NULL when empty) */
   gsl_matrix *gP, *gQ, *gD, *gU, *gW, *gE;
@@ -511,9 +321,9 @@ lz_program_new (const gsl_matrix *M,
   self->m = m;
   self->r = r;
   self->tol = DEFAULT_RANK_TOL;
-  self->M = mat_from_gsl (M);
-  self->B = mat_from_gsl (B);
-  self->C = mat_from_gsl (C);
+  self->M = lz_dense_dup (M);
+  self->B = lz_dense_dup (B);
+  self->C = lz_dense_dup (C);
 
   if (m > n)
     {
@@ -521,19 +331,20 @@ lz_program_new (const gsl_matrix *M,
                    _("%u program constraints on %u coordinates: at most one per coordinate"), m, n);
       return NULL;
     }
-  if (!mat_inverse (&self->M, self->tol, &self->Minv))
+  self->Minv = lz_dense_inverse (self->M, self->tol);
+  if (self->Minv == NULL)
     {
       g_set_error_literal (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                            _("The inertia matrix M is singular: paper 001 needs M positive definite"));
       return NULL;
     }
-  if (mat_rank (&self->C, self->tol) < m)
+  if (lz_dense_rank (self->C, self->tol) < m)
     {
       g_set_error_literal (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
                            _("The program constraints are not independent (C is not of full rank)"));
       return NULL;
     }
-  if (mat_rank (&self->B, self->tol) < r)
+  if (lz_dense_rank (self->B, self->tol) < r)
     {
       g_set_error_literal (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
                            _("The control forces are not independent (B is not of full rank)"));
@@ -541,60 +352,48 @@ lz_program_new (const gsl_matrix *M,
     }
 
   {
-    Mat BMi = mat_mul (&self->B, FALSE, &self->Minv, FALSE);
-    Mat Mb, Mc, Md, DM, WMc, QtMd;
-    guint rank_b;
+    g_autoptr(gsl_matrix) BMi = lz_dense_mul (CblasNoTrans, self->B, CblasNoTrans, self->Minv);
+    g_autoptr(gsl_matrix) Mb = NULL;
+    g_autoptr(gsl_matrix) Mc = NULL;
+    g_autoptr(gsl_matrix) Md = NULL;
+    g_autoptr(gsl_matrix) DM = NULL;
+    g_autoptr(gsl_matrix) WMc = NULL;
+    g_autoptr(gsl_matrix) QtMd = NULL;
 
-    self->P = mat_mul (&BMi, FALSE, &self->C, TRUE);
-    self->D = mat_null_rows (&self->B, self->tol, &rank_b);
-    self->k = self->D.r;
-    self->Q = mat_mul (&self->D, FALSE, &self->C, TRUE);
-    self->p = mat_rank (&self->P, self->tol);
-    self->q = mat_rank (&self->Q, self->tol);
-    self->U = mat_null_rows (&self->P, self->tol, NULL);
-    self->l = self->U.r;
-    self->W = mat_null_rows (&self->U, self->tol, NULL);
+    self->P = lz_dense_mul (CblasNoTrans, BMi, CblasTrans, self->C);
+    self->D = null_rows (self->B, self->tol);
+    self->k = self->D->size1;
+    self->Q = lz_dense_mul (CblasNoTrans, self->D, CblasTrans, self->C);
+    self->p = lz_dense_rank (self->P, self->tol);
+    self->q = lz_dense_rank (self->Q, self->tol);
+    self->U = null_rows (self->P, self->tol);
+    self->l = self->U->size1;
+    self->W = null_rows (self->U, self->tol);
 
-    Mb = mat_mul (&BMi, FALSE, &self->B, TRUE);
+    Mb = lz_dense_mul (CblasNoTrans, BMi, CblasTrans, self->B);
     {
-      Mat CMi = mat_mul (&self->C, FALSE, &self->Minv, FALSE);
+      g_autoptr(gsl_matrix) CMi = lz_dense_mul (CblasNoTrans, self->C, CblasNoTrans, self->Minv);
 
-      Mc = mat_mul (&CMi, FALSE, &self->C, TRUE);
-      mat_clear (&CMi);
+      Mc = lz_dense_mul (CblasNoTrans, CMi, CblasTrans, self->C);
     }
-    DM = mat_mul (&self->D, FALSE, &self->M, FALSE);
-    Md = mat_mul (&DM, FALSE, &self->D, TRUE);
-    mat_inverse (&Mb, self->tol, &self->Mbinv);
-    mat_inverse (&Mc, self->tol, &self->Mcinv);
-    mat_inverse (&Md, self->tol, &self->Mdinv);
+    DM = lz_dense_mul (CblasNoTrans, self->D, CblasNoTrans, self->M);
+    Md = lz_dense_mul (CblasNoTrans, DM, CblasTrans, self->D);
+    self->Mbinv = inverse_or_zero (Mb, self->tol);
+    self->Mcinv = inverse_or_zero (Mc, self->tol);
+    self->Mdinv = inverse_or_zero (Md, self->tol);
 
-    QtMd = mat_mul (&self->Q, TRUE, &self->Mdinv, FALSE);
+    QtMd = lz_dense_mul (CblasTrans, self->Q, CblasNoTrans, self->Mdinv);
     {
-      Mat UQ = mat_mul (&self->U, FALSE, &QtMd, FALSE);
+      g_autoptr(gsl_matrix) UQ = lz_dense_mul (CblasNoTrans, self->U, CblasNoTrans, QtMd);
 
-      self->G = mat_mul (&UQ, FALSE, &self->D, FALSE);
-      mat_clear (&UQ);
+      self->G = lz_dense_mul (CblasNoTrans, UQ, CblasNoTrans, self->D);
     }
-    WMc = mat_mul (&self->W, FALSE, &self->Mcinv, FALSE);
+    WMc = lz_dense_mul (CblasNoTrans, self->W, CblasNoTrans, self->Mcinv);
     {
-      Mat top = mat_mul (&WMc, FALSE, &self->C, FALSE);
+      g_autoptr(gsl_matrix) top = lz_dense_mul (CblasNoTrans, WMc, CblasNoTrans, self->C);
 
-      self->E = mat_new (top.r + DM.r, n);
-      for (guint i = 0; i < top.r; i++)
-        for (guint j = 0; j < n; j++)
-          AT (self->E, i, j) = AT (top, i, j);
-      for (guint i = 0; i < DM.r; i++)
-        for (guint j = 0; j < n; j++)
-          AT (self->E, top.r + i, j) = AT (DM, i, j);
-      mat_clear (&top);
+      self->E = lz_dense_vstack (top, DM);
     }
-    mat_clear (&BMi);
-    mat_clear (&Mb);
-    mat_clear (&Mc);
-    mat_clear (&Md);
-    mat_clear (&DM);
-    mat_clear (&WMc);
-    mat_clear (&QtMd);
   }
 
   if (self->p == m)
@@ -618,12 +417,12 @@ lz_program_new (const gsl_matrix *M,
                                        "forces are not unique (paper 001 needs as many as constraints)"),
                                      r, m);
 
-  self->gP = mat_to_gsl (&self->P);
-  self->gQ = mat_to_gsl (&self->Q);
-  self->gD = mat_to_gsl (&self->D);
-  self->gU = mat_to_gsl (&self->U);
-  self->gW = mat_to_gsl (&self->W);
-  self->gE = mat_to_gsl (&self->E);
+  self->gP = public_copy (self->P);
+  self->gQ = public_copy (self->Q);
+  self->gD = public_copy (self->D);
+  self->gU = public_copy (self->U);
+  self->gW = public_copy (self->W);
+  self->gE = public_copy (self->E);
 
   return g_steal_pointer (&self);
 }
@@ -631,14 +430,14 @@ lz_program_new (const gsl_matrix *M,
 void
 lz_program_free (LzProgram *self)
 {
-  Mat *mats[] = { &self->M, &self->Minv, &self->B, &self->C, &self->P, &self->Q, &self->D,
-                  &self->U, &self->W, &self->Mbinv, &self->Mcinv, &self->Mdinv, &self->G,
-                  &self->E };
+  gsl_matrix **mats[] = { &self->M, &self->Minv, &self->B, &self->C, &self->P, &self->Q, &self->D,
+                          &self->U, &self->W, &self->Mbinv, &self->Mcinv, &self->Mdinv, &self->G,
+                          &self->E };
 
   if (self == NULL)
     return;
   for (guint i = 0; i < G_N_ELEMENTS (mats); i++)
-    mat_clear (mats[i]);
+    g_clear_pointer (mats[i], gsl_matrix_free);
   g_clear_pointer (&self->gP, gsl_matrix_free);
   g_clear_pointer (&self->gQ, gsl_matrix_free);
   g_clear_pointer (&self->gD, gsl_matrix_free);
@@ -779,7 +578,7 @@ mget (const gsl_matrix *X,
 /* The derivatives of g at a state (the Jacobians of h and c0 frozen). */
 typedef struct
 {
-  Mat     gv, gx;   /* l×n */
+  gsl_matrix *gv, *gx;   /* l×n */
   double *g, *gt, *gtt;
 } GJet;
 
@@ -790,8 +589,8 @@ gjet_compute (const LzProgram      *self,
 {
   guint n = self->n, m = self->m, l = self->l;
 
-  j->gv = mat_new (l, n);
-  j->gx = mat_new (l, n);
+  j->gv = lz_dense_new (l, n);
+  j->gx = lz_dense_new (l, n);
   j->g = g_new0 (double, l + 1);
   j->gt = g_new0 (double, l + 1);
   j->gtt = g_new0 (double, l + 1);
@@ -832,8 +631,8 @@ gjet_compute (const LzProgram      *self,
 static void
 gjet_clear (GJet *j)
 {
-  mat_clear (&j->gv);
-  mat_clear (&j->gx);
+  g_clear_pointer (&j->gv, gsl_matrix_free);
+  g_clear_pointer (&j->gx, gsl_matrix_free);
   g_free (j->g);
   g_free (j->gt);
   g_free (j->gtt);
@@ -845,7 +644,7 @@ rs_compute (const LzProgram      *self,
             const LzProgramState *s,
             const GJet           *j,
             guint                 order,
-            Mat                  *R,
+            gsl_matrix          **R,
             double               *xi)
 {
   guint n = self->n, l = self->l;
@@ -853,7 +652,7 @@ rs_compute (const LzProgram      *self,
 
   for (guint c = 0; c < n; c++)
     vv[c] = vget (s->v, c);
-  *R = mat_new (l, n);
+  *R = lz_dense_new (l, n);
   if (order == 1)
     {
       for (guint i = 0; i < l; i++)
@@ -869,7 +668,7 @@ rs_compute (const LzProgram      *self,
     }
   {
     /* g_v M⁻¹ */
-    Mat gvMi = mat_mul (&j->gv, FALSE, &self->Minv, FALSE);
+    gsl_matrix *gvMi = lz_dense_mul (CblasNoTrans, j->gv, CblasNoTrans, self->Minv);
     g_autofree double *w = g_new0 (double, n + 1);
 
     /* w = h_x v + h_t */
@@ -893,20 +692,8 @@ rs_compute (const LzProgram      *self,
             AT (*R, i, c) = sum;
           }
       }
-    mat_clear (&gvMi);
+    g_clear_pointer (&gvMi, gsl_matrix_free);
   }
-}
-
-/* [E; R] */
-static Mat
-stack_E (const LzProgram *self,
-         const Mat       *R)
-{
-  Mat A = mat_new (self->E.r + R->r, self->n);
-
-  memcpy (A.a, self->E.a, sizeof (double) * self->E.r * self->n);
-  memcpy (A.a + (gsize) self->E.r * self->n, R->a, sizeof (double) * R->r * self->n);
-  return A;
 }
 
 /**
@@ -956,17 +743,17 @@ index_at (LzProgram            *self,
   gjet_compute (self, state, &j);
   for (guint order = 1; order <= 2 && s == G_MAXUINT; order++)
     {
-      Mat R, A;
+      gsl_matrix *R, *A;
       g_autofree double *xi = g_new0 (double, self->l + 1);
       g_autofree double *b = g_new0 (double, self->n + 1);
       g_autofree double *x = g_new0 (double, self->n + 1);
 
       rs_compute (self, state, &j, order, &R, xi);
-      A = stack_E (self, &R);
-      if (solve_scaled (&A, b, x, self->tol, NULL))
+      A = lz_dense_vstack (self->E, R);
+      if (solve_scaled (A, b, x, self->tol, NULL))
         s = order;
-      mat_clear (&R);
-      mat_clear (&A);
+      g_clear_pointer (&R, gsl_matrix_free);
+      g_clear_pointer (&A, gsl_matrix_free);
     }
   for (guint i = 0; i < self->l; i++)
     for (guint c = 0; c < self->n; c++)
@@ -1021,19 +808,19 @@ lambda_2_4 (LzProgram    *self,
             GError      **error)
 {
   guint n = self->n, m = self->m;
-  Mat CMi = mat_mul (&self->C, FALSE, &self->Minv, FALSE);
-  Mat Pt = mat_mul (&CMi, FALSE, &self->B, TRUE);
+  gsl_matrix *CMi = lz_dense_mul (CblasNoTrans, self->C, CblasNoTrans, self->Minv);
+  gsl_matrix *Pt = lz_dense_mul (CblasNoTrans, CMi, CblasTrans, self->B);
   g_autofree double *rhs = g_new0 (double, m + 1);
   gboolean ok;
 
   g_assert (self->r == m);
-  mat_apply (&CMi, h, rhs);
+  lz_dense_apply (CMi, h, rhs);
   for (guint i = 0; i < m; i++)
     rhs[i] = -(rhs[i] + c0[i]);
-  ok = solve_scaled (&Pt, rhs, lambda, self->tol, &self->cache_24);
+  ok = solve_scaled (Pt, rhs, lambda, self->tol, &self->cache_24);
   (void) n;
-  mat_clear (&CMi);
-  mat_clear (&Pt);
+  g_clear_pointer (&CMi, gsl_matrix_free);
+  g_clear_pointer (&Pt, gsl_matrix_free);
   if (!ok)
     g_set_error_literal (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                          _("C M⁻¹ Bᵀ is singular: eq. (2.4) needs an orthogonal realization"));
@@ -1051,11 +838,11 @@ lambda_3_7 (LzProgram    *self,
   g_autofree double *a = g_new0 (double, n + 1);
   g_autofree double *Ba = g_new0 (double, self->r + 1);
 
-  mat_apply (&self->Minv, h, a);
+  lz_dense_apply (self->Minv, h, a);
   for (guint i = 0; i < n; i++)
     a[i] = vdot[i] - a[i];
-  mat_apply (&self->B, a, Ba);
-  mat_apply (&self->Mbinv, Ba, lambda);
+  lz_dense_apply (self->B, a, Ba);
+  lz_dense_apply (self->Mbinv, Ba, lambda);
 }
 
 static void
@@ -1095,36 +882,36 @@ solve_with_index (LzProgram            *self,
           for (guint j = 0; j < self->r; j++)
             f[i] += AT (self->B, j, i) * lambda[j];
         }
-      mat_apply (&self->Minv, f, vdot);
+      lz_dense_apply (self->Minv, f, vdot);
       return TRUE;
     }
   {
     GJet j;
-    Mat R, A;
+    gsl_matrix *R, *A;
     g_autofree double *xi = g_new0 (double, self->l + 1);
     g_autofree double *rhs = g_new0 (double, n + 1);
-    Mat WMc = mat_mul (&self->W, FALSE, &self->Mcinv, FALSE);
+    gsl_matrix *WMc = lz_dense_mul (CblasNoTrans, self->W, CblasNoTrans, self->Mcinv);
     guint row = 0;
     gboolean ok;
 
     gjet_compute (self, state, &j);
     rs_compute (self, state, &j, s, &R, xi);
-    A = stack_E (self, &R);
+    A = lz_dense_vstack (self->E, R);
     /* h_c = [−W M_c⁻¹ c0; D h], then −ξ_s */
-    for (guint i = 0; i < WMc.r; i++, row++)
+    for (guint i = 0; i < WMc->size1; i++, row++)
       for (guint k = 0; k < m; k++)
         rhs[row] -= AT (WMc, i, k) * c0[k];
-    for (guint i = 0; i < self->D.r; i++, row++)
+    for (guint i = 0; i < self->D->size1; i++, row++)
       for (guint k = 0; k < n; k++)
         rhs[row] += AT (self->D, i, k) * h[k];
     for (guint i = 0; i < self->l; i++, row++)
       rhs[row] = -xi[i];
     g_assert (row == n);
-    ok = solve_scaled (&A, rhs, vdot, self->tol, &self->cache_vdot);
+    ok = solve_scaled (A, rhs, vdot, self->tol, &self->cache_vdot);
     gjet_clear (&j);
-    mat_clear (&R);
-    mat_clear (&A);
-    mat_clear (&WMc);
+    g_clear_pointer (&R, gsl_matrix_free);
+    g_clear_pointer (&A, gsl_matrix_free);
+    g_clear_pointer (&WMc, gsl_matrix_free);
     if (!ok)
       {
         g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
@@ -1245,7 +1032,7 @@ lz_program_lambda_3_6 (LzProgram        *self,
                        GError          **error)
 {
   guint n;
-  Mat R;
+  gsl_matrix *R;
   g_autofree double *hh = NULL, *rhs = NULL, *vdot = NULL, *lam = NULL;
   gboolean ok;
 
@@ -1256,7 +1043,7 @@ lz_program_lambda_3_6 (LzProgram        *self,
   vdot = g_new0 (double, n + 1);
   lam = g_new0 (double, self->m + 1);
   vec_to_array (h, hh, n);
-  R = mat_new (n, n);
+  R = lz_dense_new (n, n);
   for (guint i = 0; i < self->m; i++)
     {
       for (guint c = 0; c < n; c++)
@@ -1264,9 +1051,9 @@ lz_program_lambda_3_6 (LzProgram        *self,
       rhs[i] = -vget (c0, i);
     }
   {
-    Mat DM = mat_mul (&self->D, FALSE, &self->M, FALSE);
+    gsl_matrix *DM = lz_dense_mul (CblasNoTrans, self->D, CblasNoTrans, self->M);
 
-    for (guint i = 0; i < DM.r; i++)
+    for (guint i = 0; i < DM->size1; i++)
       {
         for (guint c = 0; c < n; c++)
           {
@@ -1274,10 +1061,10 @@ lz_program_lambda_3_6 (LzProgram        *self,
             rhs[self->m + i] += AT (self->D, i, c) * hh[c];
           }
       }
-    mat_clear (&DM);
+    g_clear_pointer (&DM, gsl_matrix_free);
   }
-  ok = solve_scaled (&R, rhs, vdot, self->tol, NULL);
-  mat_clear (&R);
+  ok = solve_scaled (R, rhs, vdot, self->tol, NULL);
+  g_clear_pointer (&R, gsl_matrix_free);
   if (!ok)
     {
       g_set_error_literal (error, LZ_ERROR, LZ_ERROR_SINGULAR,
@@ -1663,7 +1450,7 @@ consistency (LzProgramAnalysis *self,
              double             t,
              const double      *y,
              double            *res,
-             Mat               *J,
+             gsl_matrix       **J,
              guint             *free_cols)
 {
   LzProgramState s;
@@ -1676,7 +1463,7 @@ consistency (LzProgramAnalysis *self,
       free_cols[nf++] = i;
   eval_state (self, t, y, &s);
   gjet_compute (pr, &s, &j);
-  *J = mat_new (self->index == 2 ? 2 * pr->l : self->index == 1 ? pr->l : 0, 2 * nf);
+  *J = lz_dense_new (self->index == 2 ? 2 * pr->l : self->index == 1 ? pr->l : 0, 2 * nf);
   if (self->index >= 1)
     for (guint i = 0; i < pr->l; i++, rows++)
       {
@@ -1690,7 +1477,7 @@ consistency (LzProgramAnalysis *self,
   if (self->index == 2)
     {
       /* ġ* = g_v M⁻¹ h + g_x v + g_t */
-      Mat gvMi = mat_mul (&j.gv, FALSE, &pr->Minv, FALSE);
+      gsl_matrix *gvMi = lz_dense_mul (CblasNoTrans, j.gv, CblasNoTrans, pr->Minv);
 
       for (guint i = 0; i < pr->l; i++, rows++)
         {
@@ -1712,7 +1499,7 @@ consistency (LzProgramAnalysis *self,
               AT (*J, rows, nf + c) = av;
             }
         }
-      mat_clear (&gvMi);
+      g_clear_pointer (&gvMi, gsl_matrix_free);
     }
   gjet_clear (&j);
   return nf;
@@ -1743,26 +1530,26 @@ project (LzProgramAnalysis *self,
     }
   for (guint it = 0; it < 8; it++)
     {
-      Mat J;
+      gsl_matrix *J;
       guint nf = consistency (self, t, y, res, &J, cols);
       double norm = 0.0;
 
-      for (guint i = 0; i < J.r; i++)
+      for (guint i = 0; i < J->size1; i++)
         norm = MAX (norm, fabs (res[i]));
       if (it == 0)
         before = MAX (before, norm);
-      if (J.r == 0 || norm == 0.0)
+      if (J->size1 == 0 || norm == 0.0)
         {
-          mat_clear (&J);
+          g_clear_pointer (&J, gsl_matrix_free);
           break;
         }
-      solve_min_norm (&J, res, dz, self->opts.rank_tol);
+      lz_dense_solve_min_norm (J, res, dz, self->opts.rank_tol);
       for (guint c = 0; c < nf; c++)
         {
           y[cols[c]] -= dz[c];
           y[n + cols[c]] -= dz[nf + c];
         }
-      mat_clear (&J);
+      g_clear_pointer (&J, gsl_matrix_free);
       {
         double step = 0.0;
 
