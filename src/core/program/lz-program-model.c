@@ -92,10 +92,10 @@ lz_program_options_init (LzProgramOptions *options)
 }
 
 static gboolean
-jet_init (LzProgramJet        *jet,
-          LzExpr     *expr,
-          const char *owner,
-          GError    **error)
+jet_init (LzProgramJet  *jet,
+          LzExpr        *expr,
+          const char    *owner,
+          GError       **error)
 {
   g_autofree char *text = NULL;
 
@@ -117,8 +117,8 @@ jet_clear (LzProgramJet *jet)
 
 static double
 jet_eval (const LzProgramJet *jet,
-          guint      order,
-          double     t)
+          guint               order,
+          double              t)
 {
   switch (order)
     {
@@ -383,6 +383,18 @@ consistency (LzProgramAnalysis *self,
     }
   lz_program_gjet_clear (&j);
   return nf;
+}
+
+/* The model's initial state y = (q0, v0), before any projection. */
+static void
+initial_state (const LzProgramAnalysis *self,
+               double                  *y)
+{
+  for (guint i = 0; i < self->n; i++)
+    {
+      y[i] = lz_model_get_body (self->model, i)->q0;
+      y[self->n + i] = lz_model_get_body (self->model, i)->v0;
+    }
 }
 
 /* Moves y to the consistent state nearest to it (prescribed coordinates
@@ -716,21 +728,17 @@ compare_instants (gconstpointer a,
   return x->t < y->t ? -1 : x->t > y->t ? 1 : 0;
 }
 
+/* The consistent initial state from the model's: projected onto the
+ * program, every inverted spring on the branch its position is on, and
+ * the initial values that changed listed. */
 static void
-run (LzProgramAnalysis *self)
+start_motion (LzProgramAnalysis *self,
+              double            *y)
 {
-  guint n = self->n, N;
-  double t_end = self->opts.t_end, dt = self->opts.sample, t = 0.0;
-  g_autofree double *y = g_new0 (double, 2 * n);
+  guint n = self->n;
   g_autofree double *prev = g_new0 (double, 2 * n);
-  g_autofree gboolean *stop_reported = g_new0 (gboolean, self->n_el + 1);
-  LzModel *model = self->model;
 
-  for (guint i = 0; i < n; i++)
-    {
-      y[i] = lz_model_get_body (model, i)->q0;
-      y[n + i] = lz_model_get_body (model, i)->v0;
-    }
+  initial_state (self, y);
   memcpy (prev, y, 2 * n * sizeof (double));
   project (self, 0.0, y);
   /* an inverted spring starting on the wrong side of its freeplay: the
@@ -759,6 +767,53 @@ run (LzProgramAnalysis *self)
                            d == 0 ? g_strdup_printf (_("q0 of %s: %s → %s"), name, from, to)
                                   : g_strdup_printf (_("v0 of %s: %s → %s"), name, from, to));
         }
+}
+
+/* Integrates from (*t, y) to t1, across the freeplay crossings of the
+ * inverted springs on the way; FALSE on a failure (run_error). */
+static gboolean
+advance (LzProgramAnalysis *self,
+         double            *t,
+         double             t1,
+         double            *y)
+{
+  guint n = self->n;
+
+  while (self->run_error == NULL)
+    {
+      g_autofree double *ystart = g_memdup2 (y, 2 * n * sizeof (double));
+      double tstart = *t;
+      guint which = 0;
+
+      if (!integrate (self, *t, t1, y))
+        break;
+      if (branch_margin (self, t1, y, &which) < 0.0)
+        {
+          memcpy (y, ystart, 2 * n * sizeof (double));
+          *t = tstart;
+          if (!cross_freeplay (self, t, y, t1, which))
+            break;
+          continue;
+        }
+      *t = t1;
+      break;
+    }
+  return self->run_error == NULL;
+}
+
+/* The program motion over the grid 0, sample, …, t_end: a sample
+ * projected back onto the program after each interval, its drift
+ * measured, the forward elements watched. */
+static void
+run (LzProgramAnalysis *self)
+{
+  guint n = self->n, N;
+  double t_end = self->opts.t_end, dt = self->opts.sample, t = 0.0;
+  g_autofree double *y = g_new0 (double, 2 * n);
+  g_autofree double *prev = g_new0 (double, 2 * n);
+  g_autofree gboolean *stop_reported = g_new0 (gboolean, self->n_el + 1);
+
+  start_motion (self, y);
   add_restart (self, 0.0, y);
   record_sample (self, 0.0, y);
 
@@ -769,26 +824,7 @@ run (LzProgramAnalysis *self)
       double drift;
 
       memcpy (prev, y, 2 * n * sizeof (double));
-      while (self->run_error == NULL)
-        {
-          g_autofree double *ystart = g_memdup2 (y, 2 * n * sizeof (double));
-          double tstart = t;
-          guint which = 0;
-
-          if (!integrate (self, t, t1, y))
-            break;
-          if (branch_margin (self, t1, y, &which) < 0.0)
-            {
-              memcpy (y, ystart, 2 * n * sizeof (double));
-              t = tstart;
-              if (!cross_freeplay (self, &t, y, t1, which))
-                break;
-              continue;
-            }
-          t = t1;
-          break;
-        }
-      if (self->run_error != NULL)
+      if (!advance (self, &t, t1, y))
         break;
       drift = project (self, t1, y);
       self->drift = MAX (self->drift, drift);
@@ -872,11 +908,7 @@ classify_path (LzProgramAnalysis *self)
   for (guint k = 0; k < self->n_el; k++)
     if (lz_program_el_has_freeplay (&self->el[k]))
       self->el[k].inverted = TRUE;   /* engaged, for the structural test */
-  for (guint i = 0; i < n; i++)
-    {
-      y[i] = lz_model_get_body (self->model, i)->q0;
-      y[n + i] = lz_model_get_body (self->model, i)->v0;
-    }
+  initial_state (self, y);
   for (guint i = 0; i < self->m; i++)
     {
       y[self->pres_dof[i]] = jet_eval (&self->pres[i], 0, 0.0);

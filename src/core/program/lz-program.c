@@ -110,7 +110,7 @@ solve_cache_clear (LzProgramSolveCache *cache)
 /* A's entries equal the cached ones, bit for bit. */
 static gboolean
 solve_cache_holds (const LzProgramSolveCache *cache,
-                   const gsl_matrix *A)
+                   const gsl_matrix          *A)
 {
   guint n = A->size1;
 
@@ -126,11 +126,11 @@ solve_cache_holds (const LzProgramSolveCache *cache,
  * FALSE when A is singular by the scaled rank test.  With a cache, the
  * factorization of an A met before is reused. */
 static gboolean
-solve_scaled (const gsl_matrix *A,
-              const double     *b,
-              double           *x,
-              double            tol,
-              LzProgramSolveCache       *cache)
+solve_scaled (const gsl_matrix    *A,
+              const double        *b,
+              double              *x,
+              double               tol,
+              LzProgramSolveCache *cache)
 {
   guint n = A->size1;
   LzProgramSolveCache local = { 0 };
