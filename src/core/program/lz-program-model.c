@@ -358,7 +358,7 @@ consistency (LzProgramAnalysis *self,
   if (self->index == 2)
     {
       /* ġ* = g_v M⁻¹ h + g_x v + g_t */
-      gsl_matrix *gvMi = lz_dense_mul (CblasNoTrans, j.gv, CblasNoTrans, pr->Minv);
+      g_autoptr(gsl_matrix) gvMi = lz_dense_mul (CblasNoTrans, j.gv, CblasNoTrans, pr->Minv);
 
       for (guint i = 0; i < pr->l; i++, rows++)
         {
@@ -380,7 +380,6 @@ consistency (LzProgramAnalysis *self,
               AT (*J, rows, nf + c) = av;
             }
         }
-      g_clear_pointer (&gvMi, gsl_matrix_free);
     }
   lz_program_gjet_clear (&j);
   return nf;
