@@ -1215,6 +1215,7 @@ lz_program_analysis_free (LzProgramAnalysis *self)
         g_array_unref (self->el[k].ground);
     }
   g_free (self->el);
+  g_clear_pointer (&self->table, lz_element_table_free);
   g_free (self->branch);
   g_clear_pointer (&self->x, gsl_vector_free);
   g_clear_pointer (&self->v, gsl_vector_free);
