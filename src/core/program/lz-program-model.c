@@ -8,7 +8,7 @@
  * For a model (lz_program_analysis_new): the dofs are the bodies, each
  * prescribed motion q_i = p_i(t) is a row e_iᵀ of C with c0 = −p̈_i(t), each
  * actuator a row e_jᵀ of B (a force along q_j).  h = F(t) − Σ w·T over the
- * elements, T the element's tension (DESIGN.md §2) by its law in the
+ * elements, T the element's tension (docs/mathematics.md) by its law in the
  * element table (assemble/lz-elements), evaluated here with
  * exact time derivatives of the forces, the ground motions and the
  * prescribed motions (up to p⁗, through libmatheval).  Nonsmooth elements:
