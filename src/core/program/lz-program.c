@@ -792,6 +792,16 @@ vec_to_array (const gsl_vector *v,
     a[i] = vget (v, i);
 }
 
+/* The first n entries of a into v (nothing when v is NULL). */
+static void
+array_to_vec (const double *a,
+              gsl_vector   *v,
+              guint         n)
+{
+  for (guint i = 0; v != NULL && i < n; i++)
+    gsl_vector_set (v, i, a[i]);
+}
+
 /* v̇ and λ with a given index. */
 gboolean
 lz_program_solve_at_index (LzProgram            *self,
@@ -904,10 +914,8 @@ lz_program_solve (LzProgram            *self,
   lam = g_new0 (double, self->m + 1);
   if (!lz_program_solve_at_index (self, state, s, vd, lam, error))
     return FALSE;
-  for (guint i = 0; vdot != NULL && i < self->n; i++)
-    gsl_vector_set (vdot, i, vd[i]);
-  for (guint i = 0; lambda != NULL && i < self->m; i++)
-    gsl_vector_set (lambda, i, lam[i]);
+  array_to_vec (vd, vdot, self->n);
+  array_to_vec (lam, lambda, self->m);
   if (index != NULL)
     *index = s;
   return TRUE;
@@ -942,8 +950,7 @@ lz_program_lambda_2_4 (LzProgram        *self,
   vec_to_array (c0, cc, self->m);
   if (!lambda_2_4 (self, hh, cc, lam, error))
     return FALSE;
-  for (guint i = 0; i < self->m; i++)
-    gsl_vector_set (lambda, i, lam[i]);
+  array_to_vec (lam, lambda, self->m);
   return TRUE;
 }
 
@@ -1008,8 +1015,7 @@ lz_program_lambda_3_6 (LzProgram        *self,
       return FALSE;
     }
   lambda_3_7 (self, hh, vdot, lam);
-  for (guint i = 0; i < self->m; i++)
-    gsl_vector_set (lambda, i, lam[i]);
+  array_to_vec (lam, lambda, self->m);
   return TRUE;
 }
 
@@ -1037,6 +1043,5 @@ lz_program_lambda_3_7 (LzProgram        *self,
   vec_to_array (h, hh, self->n);
   vec_to_array (vdot, vd, self->n);
   lambda_3_7 (self, hh, vd, lam);
-  for (guint i = 0; i < self->r; i++)
-    gsl_vector_set (lambda, i, lam[i]);
+  array_to_vec (lam, lambda, self->r);
 }
