@@ -180,6 +180,7 @@ el_g (const LzProgramEl *e,
   *gd = gv;
 }
 
+/* The derivative of the given order of the moving grounds' part of g. */
 static double
 el_g0 (const LzProgramEl *e,
        guint              order,
