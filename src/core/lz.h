@@ -17,6 +17,7 @@
 #include "lz-format.h"
 #include "lz-file.h"
 #include "lz-luz.h"
+#include "lz-dense.h"
 #include "lz-expr.h"
 #include "lz-model.h"
 #include "lz-model-xml.h"
