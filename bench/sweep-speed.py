@@ -298,23 +298,24 @@ def plot(results, png, cores, title):
                 if "mpirun" in r["label"]:
                     f.write("%d %.4f\n" % (r["workers"], base / r["wall"]))
         top = max(r["workers"] for r in results)
+        high = max([cores] + [base / r["wall"] for r in results])
         script = """
 set terminal pngcairo size 720,440 font ",11"
 set output '%s'
 set title "%s"
 set xlabel "workers (threads of --jobs, or ranks besides rank 0)"
 set ylabel "speed-up over --jobs 1"
-set xrange [0.8:%g]
+set xrange [0.7:%g]
 set yrange [0:%g]
 set xtics 1
 set key top left
 set grid
 set arrow from %d,0 to %d,%g nohead dashtype 3 lc rgb "gray40"
-set label "%d cores" at %g,0.2 tc rgb "gray40"
+set label "%d cores" at %g,0.15 tc rgb "gray40"
 plot x < %d ? x : %d with lines dashtype 2 lc rgb "gray50" title "ideal on %d cores", \\
      '%s' using 1:2 with linespoints pt 7 ps 1.3 lw 2 lc rgb "#1c71d8" title "luztar-cli sweep --jobs", \\
      '%s' using 1:2 with linespoints pt 5 ps 1.3 lw 2 lc rgb "#c01c28" title "mpirun -np workers+1"
-""" % (png, title, top + 0.2, max(cores, 2) + 0.6, cores, cores, max(cores, 2) + 0.6, cores,
+""" % (png, title, top + 0.2, high + 0.6, cores, cores, high + 0.6, cores,
             cores + 0.08, cores, cores, cores, local, mpi if os.path.getsize(mpi) else local)
         subprocess.run([gnuplot], input=script, text=True, check=True)
     return True
