@@ -34,10 +34,8 @@ lz_joint_arm_init (LzJointArm      *arm,
   arm->kind = element->item.kind;
   arm->beta = on_b ? cb : ca;
   arm->alpha = on_b ? ca : cb;
-  switch (element->item.kind)
+  if (element->item.kind == LZ_ITEM_SPRING || element->item.kind == LZ_ITEM_GEAR)
     {
-    case LZ_ITEM_SPRING:
-    case LZ_ITEM_GEAR:
       lz_element_get_stiffness (element, &k, &freeplay, &offset);
       arm->kind = LZ_ITEM_SPRING;
       arm->value = k;
@@ -45,33 +43,23 @@ lz_joint_arm_init (LzJointArm      *arm,
       arm->offset = on_b ? offset : -offset;
       arm->k_unit = arm->beta * arm->beta * k;
       arm->freeplay_unit = freeplay / fabs (arm->beta);
-      break;
-    case LZ_ITEM_DAMPER:
+    }
+  else if (element->item.kind == LZ_ITEM_DAMPER)
+    {
       arm->value = element->damper.c;
       arm->viscous_unit = arm->beta * arm->beta * element->damper.c;
-      break;
-    case LZ_ITEM_FRICTION:
-      {
-        /* the levels keep their meaning when s and the element's g agree */
-        gboolean same = (on_b ? 1 : -1) * arm->beta > 0;
+    }
+  else if (element->item.kind == LZ_ITEM_FRICTION)
+    {
+      /* the levels keep their meaning when s and the element's g agree */
+      gboolean same = (on_b ? 1 : -1) * arm->beta > 0;
 
-        arm->value = element->friction.viscous;
-        arm->viscous_unit = arm->beta * arm->beta * element->friction.viscous;
-        arm->level_pos_unit = fabs (arm->beta) * (same ? element->friction.level_pos
-                                                       : element->friction.level_neg);
-        arm->level_neg_unit = fabs (arm->beta) * (same ? element->friction.level_neg
-                                                       : element->friction.level_pos);
-        break;
-      }
-    case LZ_ITEM_STOP:
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
-    default:
-      break;
+      arm->value = element->friction.viscous;
+      arm->viscous_unit = arm->beta * arm->beta * element->friction.viscous;
+      arm->level_pos_unit = fabs (arm->beta) * (same ? element->friction.level_pos
+                                                     : element->friction.level_neg);
+      arm->level_neg_unit = fabs (arm->beta) * (same ? element->friction.level_neg
+                                                     : element->friction.level_pos);
     }
 }
 

@@ -741,34 +741,23 @@ census_take (Census       *c,
     {
       const LzJointArm *a = &g_array_index (arms, LzJointArm, i);
 
-      switch (a->kind)
+      if (a->kind == LZ_ITEM_SPRING)
         {
-        case LZ_ITEM_SPRING:
           if (c->ns < G_N_ELEMENTS (c->spring))
             c->spring[c->ns] = a;
           c->ns++;
           c->nsf += a->freeplay_unit > 0;
-          break;
-        case LZ_ITEM_DAMPER:
-          c->nd++;
-          break;
-        case LZ_ITEM_FRICTION:
+        }
+      else if (a->kind == LZ_ITEM_DAMPER)
+        c->nd++;
+      else if (a->kind == LZ_ITEM_FRICTION)
+        {
           if (c->nf < G_N_ELEMENTS (c->friction))
             c->friction[c->nf] = a;
           c->nf++;
-          break;
-        case LZ_ITEM_STOP:
-        case LZ_ITEM_GROUND:
-        case LZ_ITEM_BODY:
-        case LZ_ITEM_GEAR:
-        case LZ_ITEM_FORCE:
-        case LZ_ITEM_PRESCRIBED:
-        case LZ_ITEM_ACTUATOR:
-        case LZ_ITEM_N_KINDS:
-        default:
-          c->nstop++;
-          break;
         }
+      else
+        c->nstop++;
     }
 }
 
@@ -891,46 +880,39 @@ friction_series (Build        *b,
              F1->element, F2->element, b->z, ks, F2->element, zs);
 }
 
-/* Dampers only: paper 002's Corollary 4.5, a first-order coordinate. */
+/* Dampers only (paper 002's Corollary 4.5, a first-order coordinate) or
+ * linear springs only (Corollary 4.6): the node sits, or moves, where
+ * their forces balance. */
 static void
-dampers_only (Build        *b,
-              const Census *c)
+balanced (Build        *b,
+          const Census *c,
+          gboolean      dampers)
 {
-  double C = 0;
+  double total = 0;
   g_autofree char *rhs = NULL;
 
   for (guint i = 0; i < c->arms->len; i++)
-    C += g_array_index (c->arms, LzJointArm, i).viscous_unit;
-  if (!(C > 0))
+    {
+      const LzJointArm *a = &g_array_index (c->arms, LzJointArm, i);
+
+      total += dampers ? a->viscous_unit : a->k_unit;
+    }
+  if (dampers && !(total > 0))
     {
       no_closed_form (b, _("its dampers have c = 0."));
       return;
     }
-  rhs = balance_text (b, c->arms, c->loads, TRUE, C);
-  b->node->kind = LZ_NODE_DAMPERS;
-  b->node->viscous = C;
-  equation (b, "%s = %s", b->vz, rhs);
-  explain (b, _("Dampers only: the massless “%s” moves so that their forces balance, a "
-                "first-order coordinate (paper 002, Corollary 4.5)."),
-           b->z);
-}
-
-/* Linear springs only: paper 002's Corollary 4.6. */
-static void
-linear_springs (Build        *b,
-                const Census *c)
-{
-  double K = 0;
-  g_autofree char *rhs = NULL;
-
-  for (guint i = 0; i < c->arms->len; i++)
-    K += g_array_index (c->arms, LzJointArm, i).k_unit;
-  rhs = balance_text (b, c->arms, c->loads, FALSE, K);
-  b->node->kind = LZ_NODE_LINEAR_SPRINGS;
-  b->node->stiffness = K;
-  equation (b, "%s = %s", b->qz, rhs);
-  explain (b, _("Linear springs only: the massless “%s” sits where their forces balance "
-                "(paper 002, Corollary 4.6); no luz/tar theorem is needed."),
+  rhs = balance_text (b, c->arms, c->loads, dampers, total);
+  b->node->kind = dampers ? LZ_NODE_DAMPERS : LZ_NODE_LINEAR_SPRINGS;
+  if (dampers)
+    b->node->viscous = total;
+  else
+    b->node->stiffness = total;
+  equation (b, "%s = %s", dampers ? b->vz : b->qz, rhs);
+  explain (b, dampers ? _("Dampers only: the massless “%s” moves so that their forces balance, a "
+                          "first-order coordinate (paper 002, Corollary 4.5).")
+                      : _("Linear springs only: the massless “%s” sits where their forces balance "
+                          "(paper 002, Corollary 4.6); no luz/tar theorem is needed."),
            b->z);
 }
 
@@ -1116,12 +1098,12 @@ classify (Build         *b,
     no_closed_form (b, c.nd > 0 ? _("friction and dampers act on it together.")
                                 : _("more than one friction element acts on it with other elements."));
   else if (c.nd > 0 && c.ns == 0)
-    dampers_only (b, &c);
+    balanced (b, &c, TRUE);
   else if (c.nd > 0)
     no_closed_form (b, _("springs and dampers act on it together, so its coordinate is a "
                          "first-order state (paper 002, §2)."));
   else if (c.nsf == 0)
-    linear_springs (b, &c);
+    balanced (b, &c, FALSE);
   else if (loads->len > 0)
     no_closed_form (b, _("a load acts on it between springs with freeplay."));
   else if (c.ns == 2 && !same_port (c.spring[0], c.spring[1]))

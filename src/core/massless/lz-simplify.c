@@ -220,31 +220,21 @@ joint_collect_arms (Joint         *j,
       if (g_strcmp0 (el->b, j->x) != 0 && g_strcmp0 (el->a, j->x) != 0)
         continue;
       lz_joint_arm_init (&arm, el, j->x);
-      switch (arm.kind)
+      if (arm.kind == LZ_ITEM_SPRING)
         {
-        case LZ_ITEM_SPRING:
           j->n_springs++;
           j->any_rigid |= compliance (&arm, j->rigid) == 0;
-          break;
-        case LZ_ITEM_DAMPER:
-          j->n_dampers++;
-          break;
-        case LZ_ITEM_FRICTION:
-          note (notes, _("“%s” is not eliminated: the friction “%s” acts on it (paper 003's "
-                         "non-inertial element μ ż = luz(F, F0))."),
-                j->x, el->item.id);
-          lz_joint_arm_clear (&arm);
-          return FALSE;
-        case LZ_ITEM_STOP:
-        case LZ_ITEM_GROUND:
-        case LZ_ITEM_BODY:
-        case LZ_ITEM_GEAR:
-        case LZ_ITEM_FORCE:
-        case LZ_ITEM_PRESCRIBED:
-        case LZ_ITEM_ACTUATOR:
-        case LZ_ITEM_N_KINDS:
-        default:
-          note (notes, _("“%s” is not eliminated: the stop “%s” acts on it."), j->x, el->item.id);
+        }
+      else if (arm.kind == LZ_ITEM_DAMPER)
+        j->n_dampers++;
+      else
+        {
+          if (arm.kind == LZ_ITEM_FRICTION)
+            note (notes, _("“%s” is not eliminated: the friction “%s” acts on it (paper 003's "
+                           "non-inertial element μ ż = luz(F, F0))."),
+                  j->x, el->item.id);
+          else
+            note (notes, _("“%s” is not eliminated: the stop “%s” acts on it."), j->x, el->item.id);
           lz_joint_arm_clear (&arm);
           return FALSE;
         }
