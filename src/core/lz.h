@@ -16,6 +16,7 @@
 #include "lz-locale.h"
 #include "lz-format.h"
 #include "lz-luz.h"
+#include "lz-dense.h"
 #include "lz-expr.h"
 #include "lz-model.h"
 #include "lz-model-xml.h"
@@ -27,5 +28,6 @@
 #include "lz-reduce.h"
 #include "lz-simplify.h"
 #include "lz-program.h"
+#include "lz-sweep.h"
 
 #undef LZ_INSIDE
