@@ -47,6 +47,7 @@
 #include <gsl/gsl_linalg.h>
 
 #include "lz-assembler.h"
+#include "lz-dense.h"
 #include "lz-export-private.h"
 #include "lz-model.h"
 #include "lz-model-private.h"
@@ -60,6 +61,12 @@
 #define PENCIL_TOL 1e-11
 /* A product that must vanish, relative to the matrix's largest entry. */
 #define CHECK_TOL 1e-9
+/* An LU pivot (or a leading minor's) below this fraction of the matrix's
+ * largest entry is zero: the matrix is singular. */
+#define PIVOT_TOL 1e-12
+/* A row of an orthonormal basis with a squared norm above 1 − this is a
+ * coordinate the subspace contains. */
+#define UNIT_ROW_TOL 1e-9
 
 struct _LzReduction
 {
@@ -88,349 +95,14 @@ struct _LzReduction
 };
 
 /* ------------------------------------------------------------------------ */
-/* Small dense linear algebra                                                */
-
-static gsl_matrix *
-mat_dup (const gsl_matrix *A)
-{
-  gsl_matrix *B = gsl_matrix_alloc (A->size1, A->size2);
-
-  gsl_matrix_memcpy (B, A);
-  return B;
-}
-
-static double
-max_abs (const gsl_matrix *A)
-{
-  double m = 0;
-
-  for (size_t i = 0; i < A->size1; i++)
-    for (size_t j = 0; j < A->size2; j++)
-      m = MAX (m, fabs (gsl_matrix_get (A, i, j)));
-  return m;
-}
-
-/* A·B, Aᵀ·B or A·Bᵀ */
-static gsl_matrix *
-mul (CBLAS_TRANSPOSE_t  ta,
-     const gsl_matrix  *A,
-     CBLAS_TRANSPOSE_t  tb,
-     const gsl_matrix  *B)
-{
-  size_t rows = ta == CblasNoTrans ? A->size1 : A->size2;
-  size_t cols = tb == CblasNoTrans ? B->size2 : B->size1;
-  gsl_matrix *X = gsl_matrix_calloc (rows, cols);
-
-  gsl_blas_dgemm (ta, tb, 1.0, A, B, 0.0, X);
-  return X;
-}
-
-/* SᵀXS */
-static gsl_matrix *
-congruence (const gsl_matrix *S,
-            const gsl_matrix *X)
-{
-  g_autoptr(gsl_matrix) XS = mul (CblasNoTrans, X, CblasNoTrans, S);
-
-  return mul (CblasTrans, S, CblasNoTrans, XS);
-}
-
-/* a·A + b·B + c·C (any may be NULL) */
-static gsl_matrix *
-combine (double a, const gsl_matrix *A,
-         double b, const gsl_matrix *B,
-         double c, const gsl_matrix *C)
-{
-  const gsl_matrix *shape = A != NULL ? A : B != NULL ? B : C;
-  gsl_matrix *X = gsl_matrix_calloc (shape->size1, shape->size2);
-
-  for (size_t i = 0; i < X->size1; i++)
-    for (size_t j = 0; j < X->size2; j++)
-      gsl_matrix_set (X, i, j,
-                      (A != NULL ? a * gsl_matrix_get (A, i, j) : 0)
-                      + (B != NULL ? b * gsl_matrix_get (B, i, j) : 0)
-                      + (C != NULL ? c * gsl_matrix_get (C, i, j) : 0));
-  return X;
-}
-
-static gsl_matrix *
-transpose (const gsl_matrix *A)
-{
-  gsl_matrix *T = gsl_matrix_alloc (A->size2, A->size1);
-
-  gsl_matrix_transpose_memcpy (T, A);
-  return T;
-}
-
-/* A = U S Vᵀ in place (A becomes U), by Golub–Reinsch: GSL's one-sided
- * Jacobi can stop short of its tolerance on badly scaled matrices (and
- * its error handler aborts). */
-static void
-svd (gsl_matrix *A,
-     gsl_matrix *V,
-     gsl_vector *s)
-{
-  g_autoptr(gsl_vector) work = gsl_vector_alloc (A->size2);
-
-  gsl_linalg_SV_decomp (A, V, s, work);
-}
-
-/* The kernel of A (r×c) by an SVD: its dimension, and an
- * orthonormal basis (c×d, NULL when d = 0) in *basis if asked. */
-static guint
-kernel (const gsl_matrix  *A,
-        double             tol,
-        gsl_matrix       **basis)
-{
-  size_t r = A->size1, c = A->size2;
-  g_autoptr(gsl_matrix) W = gsl_matrix_calloc (MAX (r, c), c);
-  g_autoptr(gsl_matrix) V = gsl_matrix_alloc (c, c);
-  g_autoptr(gsl_vector) s = gsl_vector_alloc (c);
-  gsl_matrix_view top = gsl_matrix_submatrix (W, 0, 0, r, c);
-  double smax;
-  guint d = 0;
-
-  gsl_matrix_memcpy (&top.matrix, A);
-  svd (W, V, s);
-  smax = gsl_vector_max (s);
-  for (size_t i = 0; i < c; i++)
-    if (gsl_vector_get (s, i) <= tol * smax)
-      d++;
-  if (basis != NULL)
-    {
-      *basis = NULL;
-      if (d > 0)
-        {
-          guint k = 0;
-
-          *basis = gsl_matrix_alloc (c, d);
-          for (size_t i = 0; i < c; i++)
-            if (gsl_vector_get (s, i) <= tol * smax)
-              {
-                gsl_vector_view col = gsl_matrix_column (V, i);
-
-                gsl_matrix_set_col (*basis, k++, &col.vector);
-              }
-        }
-    }
-  return d;
-}
-
-static guint
-rank (const gsl_matrix *A)
-{
-  return A->size2 - kernel (A, RANK_TOL, NULL);
-}
-
-/* When the subspace spanned by the orthonormal columns of B is spanned by
- * coordinate unit vectors, B becomes those unit vectors in coordinate
- * order; otherwise B stays. */
-static void
-canonical_basis (gsl_matrix **B)
-{
-  size_t n, d;
-  g_autofree size_t *idx = NULL;
-  size_t count = 0;
-
-  if (*B == NULL)
-    return;
-  n = (*B)->size1;
-  d = (*B)->size2;
-  idx = g_new (size_t, n);
-  for (size_t i = 0; i < n; i++)
-    {
-      gsl_vector_view row = gsl_matrix_row (*B, i);
-      double p = gsl_blas_dnrm2 (&row.vector);
-
-      if (p * p > 1 - 1e-9)
-        idx[count++] = i;
-    }
-  if (count != d)
-    return;
-  gsl_matrix_set_zero (*B);
-  for (size_t j = 0; j < d; j++)
-    gsl_matrix_set (*B, idx[j], j, 1.0);
-}
-
-/* An orthonormal basis of span(Z) ∩ span(X)⊥ (X ⊂ Z orthonormal, either
- * may be NULL). */
-static gsl_matrix *
-complement_within (const gsl_matrix *Z,
-                   const gsl_matrix *X)
-{
-  g_autoptr(gsl_matrix) Y = NULL;
-  g_autoptr(gsl_matrix) V = NULL;
-  g_autoptr(gsl_vector) s = NULL;
-  gsl_matrix *B;
-  guint d = 0, k = 0;
-
-  if (Z == NULL)
-    return NULL;
-  Y = mat_dup (Z);
-  if (X != NULL)
-    {
-      g_autoptr(gsl_matrix) XtZ = mul (CblasTrans, X, CblasNoTrans, Z);
-
-      gsl_blas_dgemm (CblasNoTrans, CblasNoTrans, -1.0, X, XtZ, 1.0, Y);
-    }
-  V = gsl_matrix_alloc (Z->size2, Z->size2);
-  s = gsl_vector_alloc (Z->size2);
-  svd (Y, V, s);
-  for (size_t i = 0; i < s->size; i++)
-    if (gsl_vector_get (s, i) > 0.5)
-      d++;
-  if (d == 0)
-    return NULL;
-  B = gsl_matrix_alloc (Z->size1, d);
-  for (size_t i = 0; i < s->size; i++)
-    if (gsl_vector_get (s, i) > 0.5)
-      {
-        gsl_vector_view col = gsl_matrix_column (Y, i);
-
-        gsl_matrix_set_col (B, k++, &col.vector);
-      }
-  return B;
-}
-
-/* An orthonormal basis of span(Z)⊥ in R^n (Z may be NULL: the identity). */
-static gsl_matrix *
-orthogonal_complement (const gsl_matrix *Z,
-                       size_t            n)
-{
-  g_autoptr(gsl_matrix) Zt = NULL;
-  gsl_matrix *B = NULL;
-
-  if (Z == NULL)
-    {
-      B = gsl_matrix_alloc (n, n);
-      gsl_matrix_set_identity (B);
-      return B;
-    }
-  Zt = transpose (Z);
-  kernel (Zt, RANK_TOL, &B);
-  return B;
-}
-
-/* The columns of A, B, C side by side (any may be NULL) */
-static gsl_matrix *
-hstack (size_t            n,
-        const gsl_matrix *A,
-        const gsl_matrix *B,
-        const gsl_matrix *C)
-{
-  const gsl_matrix *parts[] = { A, B, C };
-  size_t cols = 0, at = 0;
-  gsl_matrix *X;
-
-  for (guint p = 0; p < 3; p++)
-    cols += parts[p] != NULL ? parts[p]->size2 : 0;
-  X = gsl_matrix_calloc (n, MAX (cols, 1));
-  for (guint p = 0; p < 3; p++)
-    if (parts[p] != NULL)
-      {
-        gsl_matrix_view dst = gsl_matrix_submatrix (X, 0, at, n, parts[p]->size2);
-
-        gsl_matrix_memcpy (&dst.matrix, parts[p]);
-        at += parts[p]->size2;
-      }
-  return X;
-}
-
-static gsl_matrix *
-block (const gsl_matrix *A,
-       size_t            r0,
-       size_t            rows,
-       size_t            c0,
-       size_t            cols)
-{
-  gsl_matrix_const_view v = gsl_matrix_const_submatrix (A, r0, c0, rows, cols);
-
-  return mat_dup (&v.matrix);
-}
-
-/* A⁻¹B, or NULL when A is singular (a pivot below 1e-12 of the largest
- * entry, after partial pivoting). */
-static gsl_matrix *
-solve (const gsl_matrix *A,
-       const gsl_matrix *B)
-{
-  g_autoptr(gsl_matrix) LU = mat_dup (A);
-  gsl_permutation *p = gsl_permutation_alloc (A->size1);
-  double scale = max_abs (A);
-  gsl_matrix *X = NULL;
-  int sign;
-
-  gsl_linalg_LU_decomp (LU, p, &sign);
-  for (size_t i = 0; i < A->size1; i++)
-    if (!(fabs (gsl_matrix_get (LU, i, i)) > 1e-12 * scale))
-      goto out;
-  X = mat_dup (B);
-  for (size_t j = 0; j < B->size2; j++)
-    {
-      gsl_vector_view col = gsl_matrix_column (X, j);
-
-      gsl_linalg_LU_svx (LU, p, &col.vector);
-    }
-out:
-  gsl_permutation_free (p);
-  return X;
-}
-
-/* A X = 0 for the columns of X, to CHECK_TOL of A's scale. */
-static gboolean
-annihilates (const gsl_matrix *A,
-             const gsl_matrix *X)
-{
-  g_autoptr(gsl_matrix) AX = NULL;
-  double scale = max_abs (A);
-
-  if (X == NULL || scale == 0)
-    return TRUE;
-  AX = mul (CblasNoTrans, A, CblasNoTrans, X);
-  return max_abs (AX) <= CHECK_TOL * scale;
-}
-
-/* ker A = ker B, given an orthonormal basis X of ker A of dimension d */
-static gboolean
-same_kernel (const gsl_matrix *B,
-             const gsl_matrix *X,
-             guint             d)
-{
-  return kernel (B, RANK_TOL, NULL) == d && annihilates (B, X);
-}
-
-/* Every leading principal minor of A is non-zero: Gaussian elimination
- * without pivoting meets no zero pivot. */
-static gboolean
-leading_minors_nonzero (const gsl_matrix *A)
-{
-  g_autoptr(gsl_matrix) B = mat_dup (A);
-  double scale = max_abs (A);
-  size_t n = A->size1;
-
-  for (size_t k = 0; k < n; k++)
-    {
-      double pivot = gsl_matrix_get (B, k, k);
-
-      if (!(fabs (pivot) > 1e-12 * scale))
-        return FALSE;
-      for (size_t i = k + 1; i < n; i++)
-        {
-          double f = gsl_matrix_get (B, i, k) / pivot;
-
-          for (size_t j = k; j < n; j++)
-            gsl_matrix_set (B, i, j, gsl_matrix_get (B, i, j) - f * gsl_matrix_get (B, k, j));
-        }
-    }
-  return TRUE;
-}
+/* The pencil (the dense kit: solve/lz-dense)                               */
 
 /* λ²M + λC + K */
 static gsl_matrix *
 pencil_at (const LzReduction *self,
            double             lambda)
 {
-  return combine (lambda * lambda, self->M, lambda, self->C, 1.0, self->K);
+  return lz_dense_combine (lambda * lambda, self->M, lambda, self->C, 1.0, self->K);
 }
 
 /* Regular after diagonal equilibration (so that stiff springs next to
@@ -438,7 +110,7 @@ pencil_at (const LzReduction *self,
 static gboolean
 regular (const gsl_matrix *Q)
 {
-  g_autoptr(gsl_matrix) D = mat_dup (Q);
+  g_autoptr(gsl_matrix) D = lz_dense_dup (Q);
   g_autoptr(gsl_matrix) V = gsl_matrix_alloc (Q->size1, Q->size1);
   g_autoptr(gsl_vector) s = gsl_vector_alloc (Q->size1);
   g_autofree double *d = g_new (double, Q->size1);
@@ -454,7 +126,7 @@ regular (const gsl_matrix *Q)
   for (size_t i = 0; i < Q->size1; i++)
     for (size_t j = 0; j < Q->size2; j++)
       gsl_matrix_set (D, i, j, d[i] * gsl_matrix_get (Q, i, j) * d[j]);
-  svd (D, V, s);
+  lz_dense_svd (D, V, s);
   return gsl_vector_max (s) > 0 && gsl_vector_min (s) > PENCIL_TOL * gsl_vector_max (s);
 }
 
@@ -514,8 +186,8 @@ describe_basis (const LzReduction *self,
 
   if (X == NULL)
     return g_string_free (out, FALSE);
-  Y = mat_dup (X);
-  canonical_basis (&Y);
+  Y = lz_dense_dup (X);
+  lz_dense_canonical_basis (Y, UNIT_ROW_TOL);
   for (size_t j = 0; j < Y->size2; j++)
     {
       guint terms = 0;
@@ -574,23 +246,23 @@ jordan_structure (LzReduction *self)
                                            + gsl_matrix_get (self->C, i, j));
         }
     }
-  Ehat = solve (L, E);
+  Ehat = lz_dense_solve (L, E, PIVOT_TOL);
   g_return_if_fail (Ehat != NULL);
 
   g_array_append_val (dims, zero);
   for (guint k = 1; k <= nn; k++)
     {
-      g_autoptr(gsl_matrix) X = mat_dup (Ehat);
+      g_autoptr(gsl_matrix) X = lz_dense_dup (Ehat);
       gsl_matrix *next = NULL;
       guint d;
 
       if (basis != NULL)
         {
-          g_autoptr(gsl_matrix) BtE = mul (CblasTrans, basis, CblasNoTrans, Ehat);
+          g_autoptr(gsl_matrix) BtE = lz_dense_mul (CblasTrans, basis, CblasNoTrans, Ehat);
 
           gsl_blas_dgemm (CblasNoTrans, CblasNoTrans, -1.0, basis, BtE, 1.0, X);
         }
-      d = kernel (X, RANK_TOL, &next);
+      d = lz_dense_kernel (X, RANK_TOL, &next);
       g_clear_pointer (&basis, gsl_matrix_free);
       basis = next;
       if (d <= g_array_index (dims, guint, k - 1))
@@ -620,7 +292,7 @@ singular_pencil (LzReduction *self)
   g_autofree char *what = NULL;
 
   self->kind = LZ_REDUCTION_SINGULAR_PENCIL;
-  kernel (Q, RANK_TOL, &self->pencil_kernel);
+  lz_dense_kernel (Q, RANK_TOL, &self->pencil_kernel);
   add_note (self, _("det(λ²M + λC + K) = 0 for every λ (paper 002, Theorem 3.1): the matrices "
                     "leave a motion undetermined, and the model cannot be simulated as it is."));
   if (self->pencil_kernel != NULL)
@@ -665,17 +337,17 @@ analyse (LzReduction *self)
   lambda2_text = l == 1 ? g_strdup ("") : number (l * l);
   jordan_structure (self);
 
-  dz = kernel (self->M, RANK_TOL, &Z);
+  dz = lz_dense_kernel (self->M, RANK_TOL, &Z);
   if (dz == 0)
     {
       self->kind = LZ_REDUCTION_NOT_NEEDED;
       self->n3 = n;
       self->U = gsl_matrix_alloc (n, n);
       gsl_matrix_set_identity (self->U);
-      self->S = mat_dup (self->U);
-      self->Mr = mat_dup (self->M);
-      self->Cr = mat_dup (self->C);
-      self->Kr = mat_dup (self->K);
+      self->S = lz_dense_dup (self->U);
+      self->Mr = lz_dense_dup (self->M);
+      self->Cr = lz_dense_dup (self->C);
+      self->Kr = lz_dense_dup (self->K);
       self->kept = g_new (int, n);
       for (guint i = 0; i < n; i++)
         self->kept[i] = i;
@@ -683,26 +355,26 @@ analyse (LzReduction *self)
       return;
     }
 
-  LMC = combine (l, self->M, 1.0, self->C, 0, NULL);
-  Mt = transpose (self->M);
+  LMC = lz_dense_combine (l, self->M, 1.0, self->C, 0, NULL);
+  Mt = lz_dense_transpose (self->M);
   {
-    g_autoptr(gsl_matrix) Ct = transpose (self->C);
-    g_autoptr(gsl_matrix) Kt = transpose (self->K);
+    g_autoptr(gsl_matrix) Ct = lz_dense_transpose (self->C);
+    g_autoptr(gsl_matrix) Kt = lz_dense_transpose (self->K);
 
-    LMCt = combine (l, self->M, 1.0, Ct, 0, NULL);
-    L2MK = combine (l * l, self->M, 1.0, self->K, 0, NULL);
-    L2MKt = combine (l * l, self->M, 1.0, Kt, 0, NULL);
+    LMCt = lz_dense_combine (l, self->M, 1.0, Ct, 0, NULL);
+    L2MK = lz_dense_combine (l * l, self->M, 1.0, self->K, 0, NULL);
+    L2MKt = lz_dense_combine (l * l, self->M, 1.0, Kt, 0, NULL);
   }
-  self->n1 = kernel (LMC, RANK_TOL, &X1);
+  self->n1 = lz_dense_kernel (LMC, RANK_TOL, &X1);
   n2 = (int) dz - (int) self->n1;
   self->n2 = MAX (n2, 0);
   self->n3 = n - dz;
-  kernel (L2MK, RANK_TOL, &X2);
+  lz_dense_kernel (L2MK, RANK_TOL, &X2);
 
   {
-    gboolean a41 = same_kernel (Mt, Z, dz);
-    gboolean a42i = annihilates (self->M, X1);
-    gboolean a42ii = same_kernel (LMCt, X1, self->n1);
+    gboolean a41 = lz_dense_same_kernel (Mt, Z, dz, RANK_TOL, CHECK_TOL);
+    gboolean a42i = lz_dense_annihilates (self->M, X1, CHECK_TOL);
+    gboolean a42ii = lz_dense_same_kernel (LMCt, X1, self->n1, RANK_TOL, CHECK_TOL);
 
     if (self->n2 == 0 && n2 == 0)
       {
@@ -738,21 +410,21 @@ analyse (LzReduction *self)
           guint d2 = X2 != NULL ? X2->size2 : 0;
 
           if (X1 != NULL && X2 != NULL)
-            cross = mul (CblasTrans, X1, CblasNoTrans, X2);
-          perp = cross == NULL || max_abs (cross) <= CHECK_TOL;
-          sum = d2 + self->n1 == dz && annihilates (self->M, X2);
+            cross = lz_dense_mul (CblasTrans, X1, CblasNoTrans, X2);
+          perp = cross == NULL || lz_dense_max_abs (cross) <= CHECK_TOL;
+          sum = d2 + self->n1 == dz && lz_dense_annihilates (self->M, X2, CHECK_TOL);
           if (sum && X1 != NULL && X2 != NULL)
             {
-              g_autoptr(gsl_matrix) both = hstack (n, X1, X2, NULL);
+              g_autoptr(gsl_matrix) both = lz_dense_hstack (n, X1, X2, NULL);
 
-              sum = rank (both) == dz;
+              sum = lz_dense_rank (both, RANK_TOL) == dz;
             }
           add_assumption (self, "(4.3)", perp && sum,
                           perp && sum ? _("ker(%sM + K) ⊥ ker(%sM + C) and together they make ker M")
                           : _("ker(%sM + K) and ker(%sM + C) are not orthogonal parts of ker M: a "
                               "massless coordinate is held by both stiffness and damping"),
                           lambda2_text, lambda_text);
-          a44 = same_kernel (L2MKt, X2, d2);
+          a44 = lz_dense_same_kernel (L2MKt, X2, d2, RANK_TOL, CHECK_TOL);
           add_assumption (self, "(4.4)", a44,
                           a44 ? _("ker(%sM + K) = ker(%sM + Kᵀ)") : _("ker(%sM + K) ≠ ker(%sM + Kᵀ)"),
                           lambda2_text, lambda2_text);
@@ -760,25 +432,28 @@ analyse (LzReduction *self)
       }
   }
 
-  if (!annihilates (self->M, X1) || n2 < 0)
+  if (!lz_dense_annihilates (self->M, X1, CHECK_TOL) || n2 < 0)
     {
       self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
       return;
     }
 
-  U1 = X1 != NULL ? mat_dup (X1) : NULL;
-  canonical_basis (&U1);
-  U2 = complement_within (Z, U1);
-  canonical_basis (&U2);
-  U3 = orthogonal_complement (Z, n);
-  canonical_basis (&U3);
-  self->U = hstack (n, U1, U2, U3);
-  UMU = congruence (self->U, self->M);
-  UCU = congruence (self->U, self->C);
-  UKU = congruence (self->U, self->K);
+  U1 = X1 != NULL ? lz_dense_dup (X1) : NULL;
+  if (U1 != NULL)
+    lz_dense_canonical_basis (U1, UNIT_ROW_TOL);
+  U2 = lz_dense_complement_within (Z, U1);
+  if (U2 != NULL)
+    lz_dense_canonical_basis (U2, UNIT_ROW_TOL);
+  U3 = lz_dense_orthogonal_complement (Z, n, RANK_TOL);
+  if (U3 != NULL)
+    lz_dense_canonical_basis (U3, UNIT_ROW_TOL);
+  self->U = lz_dense_hstack (n, U1, U2, U3);
+  UMU = lz_dense_congruence (self->U, self->M);
+  UCU = lz_dense_congruence (self->U, self->C);
+  UKU = lz_dense_congruence (self->U, self->K);
   Q = pencil_at (self, l);
-  UQU = congruence (self->U, Q);
-  hu = leading_minors_nonzero (UQU);
+  UQU = lz_dense_congruence (self->U, Q);
+  hu = lz_dense_leading_minors_nonzero (UQU, PIVOT_TOL);
   add_assumption (self, self->n2 == 0 ? "(4.7)" : "(H_U)", hu,
                   hu ? _("every leading principal minor of Uᵀ(%sM + %sC + K)U is non-zero")
                      : _("a leading principal minor of Uᵀ(%sM + %sC + K)U vanishes"),
@@ -826,9 +501,9 @@ analyse (LzReduction *self)
     gsl_matrix_set_identity (&id.matrix);
     if (n1 > 0)
       {
-        g_autoptr(gsl_matrix) K11 = block (UKU, 0, n1, 0, n1);
-        g_autoptr(gsl_matrix) K13 = block (UKU, 0, n1, nz, n3);
-        g_autoptr(gsl_matrix) top = solve (K11, K13);
+        g_autoptr(gsl_matrix) K11 = lz_dense_block (UKU, 0, n1, 0, n1);
+        g_autoptr(gsl_matrix) K13 = lz_dense_block (UKU, 0, n1, nz, n3);
+        g_autoptr(gsl_matrix) top = lz_dense_solve (K11, K13, PIVOT_TOL);
 
         if (top == NULL)
           {
@@ -840,18 +515,18 @@ analyse (LzReduction *self)
         gsl_matrix_scale (top, -1.0);
         {
           gsl_matrix_view dst = gsl_matrix_submatrix (coef, 0, 0, n1, n3);
-          g_autoptr(gsl_matrix) U1t = transpose (U1);
-          g_autoptr(gsl_matrix) K11invU1t = solve (K11, U1t);
+          g_autoptr(gsl_matrix) U1t = lz_dense_transpose (U1);
+          g_autoptr(gsl_matrix) K11invU1t = lz_dense_solve (K11, U1t, PIVOT_TOL);
 
           gsl_matrix_memcpy (&dst.matrix, top);
-          self->R1 = mul (CblasNoTrans, U1, CblasNoTrans, K11invU1t);
+          self->R1 = lz_dense_mul (CblasNoTrans, U1, CblasNoTrans, K11invU1t);
         }
       }
     if (self->n2 > 0)
       {
-        g_autoptr(gsl_matrix) C22 = block (UCU, n1, self->n2, n1, self->n2);
-        g_autoptr(gsl_matrix) C23 = block (UCU, n1, self->n2, nz, n3);
-        g_autoptr(gsl_matrix) mid = solve (C22, C23);
+        g_autoptr(gsl_matrix) C22 = lz_dense_block (UCU, n1, self->n2, n1, self->n2);
+        g_autoptr(gsl_matrix) C23 = lz_dense_block (UCU, n1, self->n2, nz, n3);
+        g_autoptr(gsl_matrix) mid = lz_dense_solve (C22, C23, PIVOT_TOL);
 
         if (mid == NULL)
           {
@@ -867,12 +542,12 @@ analyse (LzReduction *self)
           gsl_matrix_memcpy (&dst.matrix, mid);
         }
       }
-    self->S = mul (CblasNoTrans, self->U, CblasNoTrans, coef);
+    self->S = lz_dense_mul (CblasNoTrans, self->U, CblasNoTrans, coef);
   }
   self->kind = self->n2 == 0 ? LZ_REDUCTION_COROLLARY_4_6 : LZ_REDUCTION_COROLLARY_4_5;
-  self->Mr = congruence (self->S, self->M);
-  self->Cr = congruence (self->S, self->C);
-  self->Kr = congruence (self->S, self->K);
+  self->Mr = lz_dense_congruence (self->S, self->M);
+  self->Cr = lz_dense_congruence (self->S, self->C);
+  self->Kr = lz_dense_congruence (self->S, self->K);
 }
 
 static void
@@ -892,10 +567,10 @@ describe (LzReduction *self)
         guint nz = self->n1 + self->n2;
 
         if (self->n1 > 0)
-          U1 = block (self->U, 0, self->n, 0, self->n1);
+          U1 = lz_dense_block (self->U, 0, self->n, 0, self->n1);
         if (self->n2 > 0)
-          U2 = block (self->U, 0, self->n, self->n1, self->n2);
-        U3 = block (self->U, 0, self->n, nz, self->n3);
+          U2 = lz_dense_block (self->U, 0, self->n, self->n1, self->n2);
+        U3 = lz_dense_block (self->U, 0, self->n, nz, self->n3);
         s1 = describe_basis (self, U1);
         s2 = describe_basis (self, U2);
         s3 = describe_basis (self, U3);
@@ -945,9 +620,9 @@ reduction_alloc (const gsl_matrix  *M,
   LzReduction *self = g_new0 (LzReduction, 1);
 
   self->n = M->size1;
-  self->M = mat_dup (M);
-  self->C = mat_dup (C);
-  self->K = mat_dup (K);
+  self->M = lz_dense_dup (M);
+  self->C = lz_dense_dup (C);
+  self->K = lz_dense_dup (K);
   self->names = g_new0 (char *, self->n + 1);
   for (guint i = 0; i < self->n; i++)
     self->names[i] = names != NULL ? g_strdup (names[i]) : g_strdup_printf ("q%u", i + 1);
@@ -1600,10 +1275,10 @@ lz_reduction_to_text (const LzReduction *self)
 
       g_string_append_printf (out, _("Reduction of “%s”: %u coordinates, M of rank %u"),
                               lz_model_get_name (model) != NULL ? lz_model_get_name (model) : "",
-                              self->n, rank (self->M));
+                              self->n, lz_dense_rank (self->M, RANK_TOL));
     }
   else
-    g_string_append_printf (out, _("Reduction: %u coordinates, M of rank %u"), self->n, rank (self->M));
+    g_string_append_printf (out, _("Reduction: %u coordinates, M of rank %u"), self->n, lz_dense_rank (self->M, RANK_TOL));
   g_string_append (out, "\n\n");
 
   for (guint i = 0; i < self->notes->len; i++)
