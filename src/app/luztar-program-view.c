@@ -20,7 +20,7 @@
  * integrates the program motion at tight tolerances), so it runs in a
  * GTask thread on a copy of the model; the page stays responsive and
  * shows a spinner.  The model's assembly (the expression evaluators) is
- * made on the main thread, as DESIGN.md asks.  An edit while an analysis
+ * made on the main thread, as docs/architecture.md asks.  An edit while an analysis
  * runs queues one more, and the older result is never shown.  While the
  * page is not shown an edit only marks the result stale; showing the page
  * analyses again.

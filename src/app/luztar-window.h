@@ -1,4 +1,4 @@
-/* luztar-window.h
+/* luztar-window.h — the main window: one model, its canvas, inspector and simulation panel
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later

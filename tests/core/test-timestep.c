@@ -1,5 +1,5 @@
 /* test-timestep.c — Moreau–Jean time-stepping against the benchmark
- * references of BENCHMARKS.md and closed forms, with the energy balance
+ * references of bench/README.md and closed forms, with the energy balance
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -156,7 +156,7 @@ test_timestep_b3 (void)
 }
 
 /* B4 with N = 100: the far part of the chain sticks, so the driven mass
- * ends at qN(10) = −0.0524327759, vN(10) = 0.4151687218 (BENCHMARKS.md). */
+ * ends at qN(10) = −0.0524327759, vN(10) = 0.4151687218 (bench/README.md). */
 static void
 test_timestep_b4_chain (void)
 {
@@ -224,7 +224,7 @@ test_timestep_linear_oscillator (void)
   g_assert_cmpfloat (fabs (e_impl.balance_error), <, 1e-13);
 }
 
-/* A mass on a spring with freeplay (the dead zone of DESIGN.md §3):
+/* A mass on a spring with freeplay (the dead zone of docs/mathematics.md):
  * k = 100, m = 1, Δ = 0.05, released at q = Δ + 0.1.  It swings half a
  * harmonic period π/ω on each side and crosses the 2Δ gap at speed
  * 0.1·ω = 1: period 2π/10 + 2·0.1 = 0.8283185 s, amplitude kept. */
