@@ -419,6 +419,22 @@ equation (Build      *b,
   va_end (args);
 }
 
+/* Two arms change places, with their neutral points. */
+static void
+swap_arms (const LzJointArm **a,
+           const LzJointArm **b,
+           Lin               *wa,
+           Lin               *wb)
+{
+  const LzJointArm *arm = *a;
+  Lin w = *wa;
+
+  *a = *b;
+  *b = arm;
+  *wa = *wb;
+  *wb = w;
+}
+
 /* The node's velocity relative to w, "q̇_z − ẇ" */
 static char *
 relative_velocity (Build     *b,
@@ -810,15 +826,7 @@ friction_series (Build        *b,
   w1 = arm_w (b, F1);
   w2 = arm_w (b, F2);
   if (!lin_is_constant (&w2) && lin_is_constant (&w1))
-    {
-      const LzJointArm *s = F1;
-      Lin ws = w1;
-
-      F1 = F2;
-      F2 = s;
-      w1 = w2;
-      w2 = ws;
-    }
+    swap_arms (&F1, &F2, &w1, &w2);
   if (!(F1->viscous_unit > 0 && F2->viscous_unit > 0 && F1->level_pos_unit == F1->level_neg_unit
         && F2->level_pos_unit == F2->level_neg_unit && !same_port (F1, F2)))
     {
@@ -988,15 +996,7 @@ two_springs (Build        *b,
 
   /* spring 2 has freeplay (Theorem 3.8) or goes to a fixed ground */
   if (S2->freeplay_unit == 0 || (c->nsf == 2 && !lin_is_constant (&w2) && lin_is_constant (&w1)))
-    {
-      const LzJointArm *s = S1;
-      Lin ws = w1;
-
-      S1 = S2;
-      S2 = s;
-      w1 = w2;
-      w2 = ws;
-    }
+    swap_arms (&S1, &S2, &w1, &w2);
   X = lin_combine (1, &w1, -1, &w2);
   lin_add_term (&Y, b->z, NULL, 1);
   Y = lin_combine (1, &Y, -1, &w2);

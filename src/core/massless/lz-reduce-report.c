@@ -219,6 +219,75 @@ lz_reduction_to_text (const LzReduction *self)
   return g_string_free (out, FALSE);
 }
 
+/* A JSON string, or null */
+static void
+json_string_or_null (GString    *out,
+                     const char *s)
+{
+  if (s != NULL)
+    lz_export_json_string (out, s);
+  else
+    g_string_append (out, "null");
+}
+
+/* The elements of "assumptions": [{"label", "holds", "text"}, …] */
+static void
+append_assumptions_json (const LzReduction *self,
+                         GString           *out)
+{
+  for (guint i = 0; i < self->assumptions->len; i++)
+    {
+      const LzAssumption *a = &g_array_index (self->assumptions, LzAssumption, i);
+
+      g_string_append (out, i > 0 ? ",\n    {\"label\": " : "\n    {\"label\": ");
+      lz_export_json_string (out, a->label);
+      g_string_append_printf (out, ", \"holds\": %s, \"text\": ", a->holds ? "true" : "false");
+      lz_export_json_string (out, a->text);
+      g_string_append_c (out, '}');
+    }
+}
+
+/* The elements of "nodes": [{"body", "kind", "theorem", "elements",
+ * "entangled", "equation", "equations", "text", "values"}, …] */
+static void
+append_nodes_json (const LzReduction *self,
+                   GString           *out)
+{
+  for (guint i = 0; self->nodes != NULL && i < self->nodes->len; i++)
+    {
+      const LzMasslessNode *node = self->nodes->pdata[i];
+      const struct { const char *key; double value; } values[] = {
+        { "stiffness", node->stiffness }, { "viscous", node->viscous }, { "rate", node->rate },
+        { "zone", node->zone }, { "shift", node->shift }, { "ratio", node->ratio },
+        { "share", node->share },
+      };
+
+      g_string_append (out, i > 0 ? ",\n    {\"body\": " : "\n    {\"body\": ");
+      lz_export_json_string (out, node->body);
+      g_string_append (out, ", \"kind\": ");
+      lz_export_json_string (out, node->kind_name);
+      g_string_append (out, ", \"theorem\": ");
+      json_string_or_null (out, node->theorem);
+      g_string_append (out, ",\n     \"elements\": ");
+      lz_export_json_strings (out, node->elements, g_strv_length (node->elements));
+      g_string_append (out, ",\n     \"entangled\": ");
+      lz_export_json_string (out, node->entangled);
+      g_string_append (out, ",\n     \"equation\": ");
+      json_string_or_null (out, node->equations[0]);
+      g_string_append (out, ",\n     \"equations\": ");
+      lz_export_json_strings (out, node->equations, g_strv_length (node->equations));
+      g_string_append (out, ",\n     \"text\": ");
+      lz_export_json_string (out, node->explanation);
+      g_string_append (out, ",\n     \"values\": {");
+      for (guint v = 0; v < G_N_ELEMENTS (values); v++)
+        {
+          g_string_append_printf (out, "%s\"%s\": ", v > 0 ? ", " : "", values[v].key);
+          lz_export_json_number (out, values[v].value);
+        }
+      g_string_append (out, "}}");
+    }
+}
+
 /**
  * lz_reduction_to_json:
  * @self: an analysis
@@ -251,16 +320,7 @@ lz_reduction_to_json (const LzReduction *self)
   g_string_append (out, "},\n");
   g_string_append_printf (out, "  \"N1\": %u, \"N2\": %u, \"N3\": %u,\n", self->n1, self->n2, self->n3);
   g_string_append (out, "  \"assumptions\": [");
-  for (guint i = 0; i < self->assumptions->len; i++)
-    {
-      const LzAssumption *a = &g_array_index (self->assumptions, LzAssumption, i);
-
-      g_string_append (out, i > 0 ? ",\n    {\"label\": " : "\n    {\"label\": ");
-      lz_export_json_string (out, a->label);
-      g_string_append_printf (out, ", \"holds\": %s, \"text\": ", a->holds ? "true" : "false");
-      lz_export_json_string (out, a->text);
-      g_string_append_c (out, '}');
-    }
+  append_assumptions_json (self, out);
   g_string_append (out, "],\n  \"diagnosis\": ");
   lz_export_json_strings (out, (char **) self->notes->pdata, self->notes->len);
   g_string_append (out, ",\n  \"coordinates\": ");
@@ -293,45 +353,7 @@ lz_reduction_to_json (const LzReduction *self)
   for (guint b = 0; b < self->blocks->len; b++)
     g_string_append_printf (out, "%s%u", b > 0 ? ", " : "", g_array_index (self->blocks, guint, b));
   g_string_append (out, "]},\n  \"nodes\": [");
-  for (guint i = 0; self->nodes != NULL && i < self->nodes->len; i++)
-    {
-      const LzMasslessNode *node = self->nodes->pdata[i];
-      const struct { const char *key; double value; } values[] = {
-        { "stiffness", node->stiffness }, { "viscous", node->viscous }, { "rate", node->rate },
-        { "zone", node->zone }, { "shift", node->shift }, { "ratio", node->ratio },
-        { "share", node->share },
-      };
-
-      g_string_append (out, i > 0 ? ",\n    {\"body\": " : "\n    {\"body\": ");
-      lz_export_json_string (out, node->body);
-      g_string_append (out, ", \"kind\": ");
-      lz_export_json_string (out, node->kind_name);
-      g_string_append (out, ", \"theorem\": ");
-      if (node->theorem != NULL)
-        lz_export_json_string (out, node->theorem);
-      else
-        g_string_append (out, "null");
-      g_string_append (out, ",\n     \"elements\": ");
-      lz_export_json_strings (out, node->elements, g_strv_length (node->elements));
-      g_string_append (out, ",\n     \"entangled\": ");
-      lz_export_json_string (out, node->entangled);
-      g_string_append (out, ",\n     \"equation\": ");
-      if (node->equations[0] != NULL)
-        lz_export_json_string (out, node->equations[0]);
-      else
-        g_string_append (out, "null");
-      g_string_append (out, ",\n     \"equations\": ");
-      lz_export_json_strings (out, node->equations, g_strv_length (node->equations));
-      g_string_append (out, ",\n     \"text\": ");
-      lz_export_json_string (out, node->explanation);
-      g_string_append (out, ",\n     \"values\": {");
-      for (guint v = 0; v < G_N_ELEMENTS (values); v++)
-        {
-          g_string_append_printf (out, "%s\"%s\": ", v > 0 ? ", " : "", values[v].key);
-          lz_export_json_number (out, values[v].value);
-        }
-      g_string_append (out, "}}");
-    }
+  append_nodes_json (self, out);
   g_string_append (out, "]\n}\n");
   return g_string_free (out, FALSE);
 }

@@ -471,63 +471,38 @@ required_assumptions_hold (const LzReduction *self)
   return TRUE;
 }
 
-/* S's stiffness block −K₁₁⁻¹K₁₃ into COEF and R₁ = U₁K₁₁⁻¹U₁ᵀ; FALSE
- * (with a note) when K₁₁ is singular. */
+/* One block of S: the massless coordinates R0 … R0 + ROWS − 1 of U held
+ * by the matrix X (Uᵀ K U or Uᵀ C U), −X₁₁⁻¹X₁₃ into COEF's rows; X₁₁ in
+ * *X11 if asked.  FALSE (with the note SINGULAR) when X₁₁ is singular. */
 static gboolean
-stiffness_block (LzReduction      *self,
-                 const Kernels    *k,
-                 const gsl_matrix *UKU,
-                 gsl_matrix       *coef)
+held_block (LzReduction      *self,
+            const Kernels    *k,
+            const gsl_matrix *UXU,
+            guint             r0,
+            guint             rows,
+            gsl_matrix       *coef,
+            const char       *singular,
+            gsl_matrix      **X11)
 {
-  guint n1 = self->n1, n3 = self->n3;
-  g_autoptr(gsl_matrix) K11 = lz_dense_block (UKU, 0, n1, 0, n1);
-  g_autoptr(gsl_matrix) K13 = lz_dense_block (UKU, 0, n1, k->dz, n3);
-  g_autoptr(gsl_matrix) top = lz_dense_solve (K11, K13, LZ_REDUCE_PIVOT_TOL);
-  g_autoptr(gsl_matrix) U1t = NULL, K11invU1t = NULL;
+  g_autoptr(gsl_matrix) A = lz_dense_block (UXU, r0, rows, r0, rows);
+  g_autoptr(gsl_matrix) B = lz_dense_block (UXU, r0, rows, k->dz, self->n3);
+  g_autoptr(gsl_matrix) block = lz_dense_solve (A, B, LZ_REDUCE_PIVOT_TOL);
   gsl_matrix_view dst;
 
-  if (top == NULL)
+  if (block == NULL)
     {
-      lz_reduction_add_note (self, _("K₁₁ is singular: the stiffness-held massless coordinates "
-                                     "are not determined by the others."));
+      lz_reduction_add_note (self, "%s", singular);
       return FALSE;
     }
-  gsl_matrix_scale (top, -1.0);
-  dst = gsl_matrix_submatrix (coef, 0, 0, n1, n3);
-  U1t = lz_dense_transpose (k->U1);
-  K11invU1t = lz_dense_solve (K11, U1t, LZ_REDUCE_PIVOT_TOL);
-  gsl_matrix_memcpy (&dst.matrix, top);
-  self->R1 = lz_dense_mul (CblasNoTrans, k->U1, CblasNoTrans, K11invU1t);
+  gsl_matrix_scale (block, -1.0);
+  dst = gsl_matrix_submatrix (coef, r0, 0, rows, self->n3);
+  gsl_matrix_memcpy (&dst.matrix, block);
+  if (X11 != NULL)
+    *X11 = g_steal_pointer (&A);
   return TRUE;
 }
 
-/* S's damping block −C₂₂⁻¹C₂₃ into COEF; FALSE (with a note) when C₂₂ is
- * singular. */
-static gboolean
-damping_block (LzReduction      *self,
-               const Kernels    *k,
-               const gsl_matrix *UCU,
-               gsl_matrix       *coef)
-{
-  guint n1 = self->n1, n2 = self->n2, n3 = self->n3;
-  g_autoptr(gsl_matrix) C22 = lz_dense_block (UCU, n1, n2, n1, n2);
-  g_autoptr(gsl_matrix) C23 = lz_dense_block (UCU, n1, n2, k->dz, n3);
-  g_autoptr(gsl_matrix) mid = lz_dense_solve (C22, C23, LZ_REDUCE_PIVOT_TOL);
-  gsl_matrix_view dst;
-
-  if (mid == NULL)
-    {
-      lz_reduction_add_note (self, _("C₂₂ is singular: the damping-held massless coordinates "
-                                     "are not determined by the others."));
-      return FALSE;
-    }
-  gsl_matrix_scale (mid, -1.0);
-  dst = gsl_matrix_submatrix (coef, n1, 0, n2, n3);
-  gsl_matrix_memcpy (&dst.matrix, mid);
-  return TRUE;
-}
-
-/* S = U (−K₁₁⁻¹K₁₃; −C₂₂⁻¹C₂₃; I); FALSE when a block is singular. */
+/* S = U (−K₁₁⁻¹K₁₃; −C₂₂⁻¹C₂₃; I) and R₁; FALSE when a block is singular. */
 static gboolean
 build_S (LzReduction   *self,
          const Kernels *k)
@@ -538,9 +513,22 @@ build_S (LzReduction   *self,
   gsl_matrix_view id = gsl_matrix_submatrix (coef, k->dz, 0, self->n3, self->n3);
 
   gsl_matrix_set_identity (&id.matrix);
-  if (self->n1 > 0 && !stiffness_block (self, k, UKU, coef))
-    return FALSE;
-  if (self->n2 > 0 && !damping_block (self, k, UCU, coef))
+  if (self->n1 > 0)
+    {
+      g_autoptr(gsl_matrix) K11 = NULL, U1t = NULL, K11invU1t = NULL;
+
+      if (!held_block (self, k, UKU, 0, self->n1, coef,
+                       _("K₁₁ is singular: the stiffness-held massless coordinates are not "
+                         "determined by the others."), &K11))
+        return FALSE;
+      /* R₁ = U₁K₁₁⁻¹U₁ᵀ puts the loads on them back */
+      U1t = lz_dense_transpose (k->U1);
+      K11invU1t = lz_dense_solve (K11, U1t, LZ_REDUCE_PIVOT_TOL);
+      self->R1 = lz_dense_mul (CblasNoTrans, k->U1, CblasNoTrans, K11invU1t);
+    }
+  if (self->n2 > 0 && !held_block (self, k, UCU, self->n1, self->n2, coef,
+                                   _("C₂₂ is singular: the damping-held massless coordinates are "
+                                     "not determined by the others."), NULL))
     return FALSE;
   self->S = lz_dense_mul (CblasNoTrans, self->U, CblasNoTrans, coef);
   return TRUE;
