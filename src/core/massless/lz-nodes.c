@@ -56,23 +56,45 @@
 /* ------------------------------------------------------------------------ */
 /* Affine combinations of ports, as text                                     */
 
-#define MAX_TERMS 6
 /* Coefficients (and a difference of constants) below this are zero in a
  * combination of ports. */
 #define TERM_TOL 1e-15
 
-/* c0 + Σ coef·Y, Y a body's coordinate or a ground's motion */
 typedef struct
 {
-  guint n;
-  struct
-  {
-    const char   *body;       /* q_body, or NULL */
-    const LzExpr *expr;       /* an expression in t, or NULL */
-    double        coef;
-  } t[MAX_TERMS];
-  double c0;
+  const char   *body;       /* q_body, or NULL */
+  const LzExpr *expr;       /* an expression in t, or NULL */
+  double        coef;
+} LinTerm;
+
+/* c0 + Σ coef·Y, Y a body's coordinate or a ground's motion: as many
+ * terms as the node has ports.  Each Lin owns its terms (g_auto(Lin)). */
+typedef struct
+{
+  GArray *t;                /* LinTerm; NULL while there is none */
+  double  c0;
 } Lin;
+
+static void
+lin_clear (Lin *l)
+{
+  g_clear_pointer (&l->t, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Lin, lin_clear)
+
+static guint
+lin_n (const Lin *l)
+{
+  return l->t != NULL ? l->t->len : 0;
+}
+
+static const LinTerm *
+lin_term (const Lin *l,
+          guint      i)
+{
+  return &g_array_index (l->t, LinTerm, i);
+}
 
 static void
 lin_add_term (Lin          *l,
@@ -80,33 +102,51 @@ lin_add_term (Lin          *l,
               const LzExpr *expr,
               double        coef)
 {
-  for (guint i = 0; i < l->n; i++)
-    if ((body != NULL && g_strcmp0 (l->t[i].body, body) == 0) || (expr != NULL && l->t[i].expr == expr))
-      {
-        l->t[i].coef += coef;
-        return;
-      }
-  g_return_if_fail (l->n < MAX_TERMS);
-  l->t[l->n].body = body;
-  l->t[l->n].expr = expr;
-  l->t[l->n].coef = coef;
-  l->n++;
+  LinTerm term = { body, expr, coef };
+
+  for (guint i = 0; i < lin_n (l); i++)
+    {
+      LinTerm *ti = &g_array_index (l->t, LinTerm, i);
+
+      if ((body != NULL && g_strcmp0 (ti->body, body) == 0) || (expr != NULL && ti->expr == expr))
+        {
+          ti->coef += coef;
+          return;
+        }
+    }
+  if (l->t == NULL)
+    l->t = g_array_new (FALSE, FALSE, sizeof (LinTerm));
+  g_array_append_val (l->t, term);
 }
 
-/* a·A + b·B */
+/* a·A + b·B (B may be NULL), a new combination */
 static Lin
 lin_combine (double     a,
              const Lin *A,
              double     b,
              const Lin *B)
 {
-  Lin l = { 0 };
+  Lin l = { NULL, 0 };
 
   l.c0 = a * A->c0 + (B != NULL ? b * B->c0 : 0);
-  for (guint i = 0; i < A->n; i++)
-    lin_add_term (&l, A->t[i].body, A->t[i].expr, a * A->t[i].coef);
-  for (guint i = 0; B != NULL && i < B->n; i++)
-    lin_add_term (&l, B->t[i].body, B->t[i].expr, b * B->t[i].coef);
+  for (guint i = 0; i < lin_n (A); i++)
+    lin_add_term (&l, lin_term (A, i)->body, lin_term (A, i)->expr, a * lin_term (A, i)->coef);
+  for (guint i = 0; B != NULL && i < lin_n (B); i++)
+    lin_add_term (&l, lin_term (B, i)->body, lin_term (B, i)->expr, b * lin_term (B, i)->coef);
+  return l;
+}
+
+/* A copy of A */
+static Lin
+lin_copy (const Lin *A)
+{
+  Lin l = { NULL, A->c0 };
+
+  if (lin_n (A) > 0)
+    {
+      l.t = g_array_sized_new (FALSE, FALSE, sizeof (LinTerm), A->t->len);
+      g_array_append_vals (l.t, A->t->data, A->t->len);
+    }
   return l;
 }
 
@@ -151,26 +191,27 @@ lin_text (const Lin *l,
 {
   GString *out = g_string_new (NULL);
 
-  for (guint i = 0; i < l->n; i++)
+  for (guint i = 0; i < lin_n (l); i++)
     {
-      double c = l->t[i].coef;
+      const LinTerm *t = lin_term (l, i);
+      double c = t->coef;
 
       if (fabs (c) < TERM_TOL)
         continue;
-      if (l->t[i].body != NULL)
+      if (t->body != NULL)
         {
-          g_autofree char *q = g_strdup_printf ("%s%s", velocity ? "q\u0307_" : "q_", l->t[i].body);
+          g_autofree char *q = g_strdup_printf ("%s%s", velocity ? "q\u0307_" : "q_", t->body);
 
           append_signed (out, c, q, TRUE);
         }
       else if (!velocity)
-        append_signed (out, c, lz_expr_get_text (l->t[i].expr), FALSE);
+        append_signed (out, c, lz_expr_get_text (t->expr), FALSE);
       else
         {
-          g_autofree char *d = lz_symbolic_derivative (lz_expr_get_text (l->t[i].expr), 1, NULL);
+          g_autofree char *d = lz_symbolic_derivative (lz_expr_get_text (t->expr), 1, NULL);
 
           if (d == NULL)
-            d = lz_expr_dup_derivative (l->t[i].expr, 1);
+            d = lz_expr_dup_derivative (t->expr, 1);
           append_signed (out, c, d, FALSE);
         }
     }
@@ -184,8 +225,8 @@ lin_text (const Lin *l,
 static gboolean
 lin_is_constant (const Lin *l)
 {
-  for (guint i = 0; i < l->n; i++)
-    if (fabs (l->t[i].coef) >= TERM_TOL)
+  for (guint i = 0; i < lin_n (l); i++)
+    if (fabs (lin_term (l, i)->coef) >= TERM_TOL)
       return FALSE;
   return TRUE;
 }
@@ -283,7 +324,7 @@ static Lin
 neutral (const LzModel    *model,
          const LzJointArm *arm)
 {
-  Lin w = { 0 };
+  Lin w = { NULL, 0 };
   const LzGround *ground = arm->y != NULL ? lz_model_lookup_ground (model, arm->y) : NULL;
 
   w.c0 = arm->offset / arm->beta;
@@ -312,15 +353,16 @@ static gboolean
 same_motion (const Lin *a,
              const Lin *b)
 {
-  if (a->n != b->n)
+  if (lin_n (a) != lin_n (b))
     return FALSE;
-  for (guint i = 0; i < a->n; i++)
+  for (guint i = 0; i < lin_n (a); i++)
     {
+      const LinTerm *ta = lin_term (a, i);
       gboolean found = FALSE;
 
-      for (guint j = 0; j < b->n && !found; j++)
-        found = g_strcmp0 (a->t[i].body, b->t[j].body) == 0 && a->t[i].expr == b->t[j].expr
-                && fabs (a->t[i].coef - b->t[j].coef) <= SAME_MOTION_TOL * fabs (a->t[i].coef);
+      for (guint j = 0; j < lin_n (b) && !found; j++)
+        found = g_strcmp0 (ta->body, lin_term (b, j)->body) == 0 && ta->expr == lin_term (b, j)->expr
+                && fabs (ta->coef - lin_term (b, j)->coef) <= SAME_MOTION_TOL * fabs (ta->coef);
       if (!found)
         return FALSE;
     }
@@ -341,7 +383,7 @@ merge_parallel_dampers (const LzModel *model,
   for (guint d = 0; d < arms->len;)
     {
       const LzJointArm *D = &g_array_index (arms, LzJointArm, d);
-      Lin wd = neutral (model, D);
+      g_auto(Lin) wd = neutral (model, D);
       int into = -1;
       guint n_into = 0;
 
@@ -349,7 +391,7 @@ merge_parallel_dampers (const LzModel *model,
         for (guint f = 0; f < arms->len; f++)
           {
             const LzJointArm *F = &g_array_index (arms, LzJointArm, f);
-            Lin wf = neutral (model, F);
+            g_auto(Lin) wf = neutral (model, F);
 
             if (F->kind == LZ_ITEM_FRICTION && same_motion (&wd, &wf))
               {
@@ -440,8 +482,8 @@ static char *
 relative_velocity (Build     *b,
                    const Lin *w)
 {
-  Lin z = { 0 };
-  Lin v;
+  g_auto(Lin) z = { NULL, 0 };
+  g_auto(Lin) v = { NULL, 0 };
 
   lin_add_term (&z, b->z, NULL, 1);
   v = lin_combine (1, &z, -1, w);
@@ -454,7 +496,7 @@ stretch (Build     *b,
          const Lin *w,
          double     shift)
 {
-  Lin u = *w;
+  g_auto(Lin) u = lin_copy (w);
 
   lin_add_term (&u, b->z, NULL, -1);
   u.c0 -= shift;
@@ -499,7 +541,7 @@ spring_friction_creep (Build            *b,
   double K = S->k_unit, M = F->viscous_unit;
   double fbar = 0.5 * (F->level_pos_unit + F->level_neg_unit);
   double fc = 0.5 * (F->level_pos_unit - F->level_neg_unit);
-  Lin sw = arm_w (b, S), fw = arm_w (b, F);
+  g_auto(Lin) sw = arm_w (b, S), fw = arm_w (b, F);
   g_autofree char *uc = stretch (b, &sw, c), *v = relative_velocity (b, &fw);
   g_autofree char *fs = num (fbar), *luz_u = luz_text (uc, node->zone), *ku = scaled (K, luz_u);
   g_autofree char *mv = scaled (M, v), *rv = scaled (K / M, luz_u), *r = num (K / M);
@@ -540,7 +582,7 @@ spring_friction_play (Build            *b,
 {
   LzMasslessNode *node = b->node;
   double K = S->k_unit;
-  Lin sw = arm_w (b, S), fw = arm_w (b, F);
+  g_auto(Lin) sw = arm_w (b, S), fw = arm_w (b, F);
   g_autofree char *u = stretch (b, &sw, 0), *v = relative_velocity (b, &fw);
   g_autofree char *cs = num (fabs (c)), *dz = num (node->zone);
   g_autofree char *w1 = lin_text (&sw, FALSE), *w2 = lin_text (&fw, FALSE);
@@ -571,7 +613,7 @@ spring_friction (Build            *b,
   double K = S->k_unit, M = F->viscous_unit;
   double fbar = 0.5 * (F->level_pos_unit + F->level_neg_unit);
   double fc = 0.5 * (F->level_pos_unit - F->level_neg_unit);
-  Lin sw = arm_w (b, S);
+  g_auto(Lin) sw = arm_w (b, S);
   g_autofree char *u = stretch (b, &sw, 0), *ks = num (K), *ds = num (S->freeplay_unit);
   g_autofree char *spring = S->freeplay_unit > 0 ? g_strdup_printf ("%s*luz(%s, %s)", ks, u, ds)
                                                  : scaled (K, u);
@@ -620,16 +662,18 @@ balance_text (Build        *b,
               gboolean      dampers,
               double        total)
 {
-  Lin w = { 0 };
+  g_auto(Lin) w = { NULL, 0 };
   g_autofree char *wt = NULL;
   GString *rhs = g_string_new (NULL);
 
   for (guint i = 0; i < arms->len; i++)
     {
       const LzJointArm *a = &g_array_index (arms, LzJointArm, i);
-      Lin aw = arm_w (b, a);
+      g_auto(Lin) aw = arm_w (b, a);
+      Lin sum = lin_combine (1, &w, (dampers ? a->viscous_unit : a->k_unit) / total, &aw);
 
-      w = lin_combine (1, &w, (dampers ? a->viscous_unit : a->k_unit) / total, &aw);
+      lin_clear (&w);
+      w = sum;
     }
   wt = lin_text (&w, dampers);
   if (strcmp (wt, "0") != 0 || loads->len == 0)
@@ -650,7 +694,7 @@ other_forces (Build        *b,
   for (guint i = 0; i < arms->len; i++)
     {
       const LzJointArm *a = &g_array_index (arms, LzJointArm, i);
-      Lin aw = arm_w (b, a);
+      g_auto(Lin) aw = arm_w (b, a);
       g_autofree char *u = NULL, *l = NULL;
 
       if (a->kind != LZ_ITEM_SPRING)
@@ -676,7 +720,7 @@ friction_dampers (Build            *b,
                   GPtrArray        *loads,
                   const LzJointArm *F)
 {
-  Lin fw = arm_w (b, F);
+  g_auto(Lin) fw = arm_w (b, F);
   g_autofree char *forces = other_forces (b, arms, loads);
   g_autofree char *v = relative_velocity (b, &fw);
   g_autofree char *fs = num (0.5 * (F->level_pos_unit + F->level_neg_unit));
@@ -689,7 +733,8 @@ friction_dampers (Build            *b,
   for (guint i = 0; i < arms->len; i++)
     {
       const LzJointArm *D = &g_array_index (arms, LzJointArm, i);
-      Lin dw, pull;
+      g_auto(Lin) dw = { NULL, 0 };
+      g_auto(Lin) pull = { NULL, 0 };
       g_autofree char *pv = NULL;
 
       if (D->kind != LZ_ITEM_DAMPER)
@@ -819,7 +864,9 @@ friction_series (Build        *b,
 {
   const LzJointArm *F1 = c->friction[0], *F2 = c->friction[1];
   double k, a, bb;
-  Lin w1, w2, X;
+  g_auto(Lin) w1 = { NULL, 0 };
+  g_auto(Lin) w2 = { NULL, 0 };
+  g_auto(Lin) X = { NULL, 0 };
   g_autofree char *x = NULL, *v = NULL, *ks = NULL, *zs = NULL;
 
   /* the second one to a fixed ground, if any: ż relative to it */
@@ -963,7 +1010,7 @@ linear_freeplay_series (Build            *b,
                         const Lin        *X)
 {
   double k = S1->k_unit / S2->k_unit, Ks = S1->k_unit * S2->k_unit / (S1->k_unit + S2->k_unit);
-  Lin W1 = arm_w (b, S1);
+  g_auto(Lin) W1 = arm_w (b, S1);
   g_autofree char *x = lin_text (X, FALSE), *ks = num (k), *kser = num (Ks);
   g_autofree char *w1 = lin_text (&W1, FALSE), *l = luz_text (x, S2->freeplay_unit);
   g_autofree char *r = scaled (1 / (k + 1), l);
@@ -992,14 +1039,17 @@ two_springs (Build        *b,
              const Census *c)
 {
   const LzJointArm *S1 = c->spring[0], *S2 = c->spring[1];
-  Lin w1 = arm_w (b, S1), w2 = arm_w (b, S2), X, Y = { 0 };
+  g_auto(Lin) w1 = arm_w (b, S1), w2 = arm_w (b, S2);
+  g_auto(Lin) X = { NULL, 0 };
+  g_auto(Lin) Y = { NULL, 0 };
+  g_auto(Lin) z = { NULL, 0 };
 
   /* spring 2 has freeplay (Theorem 3.8) or goes to a fixed ground */
   if (S2->freeplay_unit == 0 || (c->nsf == 2 && !lin_is_constant (&w2) && lin_is_constant (&w1)))
     swap_arms (&S1, &S2, &w1, &w2);
   X = lin_combine (1, &w1, -1, &w2);
-  lin_add_term (&Y, b->z, NULL, 1);
-  Y = lin_combine (1, &Y, -1, &w2);
+  lin_add_term (&z, b->z, NULL, 1);
+  Y = lin_combine (1, &z, -1, &w2);
   if (c->nsf == 2)
     freeplay_series (b, S1, S2, &X, &Y);
   else
@@ -1015,7 +1065,13 @@ parallel_series (Build        *b,
 {
   const LzJointArm *fp = NULL, *lin = NULL, *other = NULL;
   double kl, kf, k3, kappa, rho, d;
-  Lin wl, wf, wo, diff, X, Z0, RX;
+  g_auto(Lin) wl = { NULL, 0 };
+  g_auto(Lin) wf = { NULL, 0 };
+  g_auto(Lin) wo = { NULL, 0 };
+  g_auto(Lin) diff = { NULL, 0 };
+  g_auto(Lin) X = { NULL, 0 };
+  g_auto(Lin) Z0 = { NULL, 0 };
+  g_auto(Lin) RX = { NULL, 0 };
   g_autofree char *z0 = NULL, *rx = NULL, *l = NULL, *r = NULL, *ka = NULL;
 
   for (guint i = 0; i < 3; i++)
