@@ -194,11 +194,7 @@ lz_reduction_check_model (LzReduction *self)
   if (blocked && lz_reduction_is_reduced (self))
     {
       self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
-      g_clear_pointer (&self->S, gsl_matrix_free);
-      g_clear_pointer (&self->Mr, gsl_matrix_free);
-      g_clear_pointer (&self->Cr, gsl_matrix_free);
-      g_clear_pointer (&self->Kr, gsl_matrix_free);
-      g_clear_pointer (&self->R1, gsl_matrix_free);
+      lz_reduction_clear_reduced (self);
       return;
     }
   if (lz_reduction_is_reduced (self) && self->kind != LZ_REDUCTION_NOT_NEEDED)

@@ -73,5 +73,6 @@ char     *lz_reduction_number      (double             v);
 gboolean  lz_reduction_is_massless (const LzReduction *self,
                                     guint              i);
 void      lz_reduction_check_model (LzReduction       *self);
+void      lz_reduction_clear_reduced (LzReduction     *self);
 
 G_END_DECLS

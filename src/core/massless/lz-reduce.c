@@ -281,14 +281,12 @@ typedef struct
 static void
 kernels_clear (Kernels *k)
 {
+  gsl_matrix **bases[] = { &k->Z, &k->X1, &k->X2, &k->U1, &k->U2, &k->U3 };
+
   g_free (k->lambda_text);
   g_free (k->lambda2_text);
-  g_clear_pointer (&k->Z, gsl_matrix_free);
-  g_clear_pointer (&k->X1, gsl_matrix_free);
-  g_clear_pointer (&k->X2, gsl_matrix_free);
-  g_clear_pointer (&k->U1, gsl_matrix_free);
-  g_clear_pointer (&k->U2, gsl_matrix_free);
-  g_clear_pointer (&k->U3, gsl_matrix_free);
+  for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
+    g_clear_pointer (bases[i], gsl_matrix_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Kernels, kernels_clear)
@@ -739,27 +737,34 @@ lz_reduction_new_for_assembly (const LzAssembly *assembly)
   return self;
 }
 
+/* Forgets S, M̃, C̃, K̃ and R₁: the reduction does not apply after all. */
+void
+lz_reduction_clear_reduced (LzReduction *self)
+{
+  gsl_matrix **reduced[] = { &self->S, &self->Mr, &self->Cr, &self->Kr, &self->R1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (reduced); i++)
+    g_clear_pointer (reduced[i], gsl_matrix_free);
+}
+
 void
 lz_reduction_free (LzReduction *self)
 {
   if (self == NULL)
     return;
-  gsl_matrix_free (self->M);
-  gsl_matrix_free (self->C);
-  gsl_matrix_free (self->K);
-  g_strfreev (self->names);
-  g_clear_pointer (&self->pencil_kernel, gsl_matrix_free);
-  g_array_unref (self->assumptions);
-  g_clear_pointer (&self->U, gsl_matrix_free);
-  g_clear_pointer (&self->S, gsl_matrix_free);
-  g_clear_pointer (&self->Mr, gsl_matrix_free);
-  g_clear_pointer (&self->Cr, gsl_matrix_free);
-  g_clear_pointer (&self->Kr, gsl_matrix_free);
-  g_clear_pointer (&self->R1, gsl_matrix_free);
+  {
+    gsl_matrix **matrices[] = { &self->M, &self->C, &self->K, &self->pencil_kernel, &self->U };
+
+    for (guint i = 0; i < G_N_ELEMENTS (matrices); i++)
+      g_clear_pointer (matrices[i], gsl_matrix_free);
+  }
+  lz_reduction_clear_reduced (self);
   g_clear_pointer (&self->offset, gsl_vector_free);
+  g_strfreev (self->names);
   g_free (self->kept);
-  g_ptr_array_unref (self->notes);
+  g_array_unref (self->assumptions);
   g_array_unref (self->blocks);
+  g_ptr_array_unref (self->notes);
   g_clear_pointer (&self->nodes, g_ptr_array_unref);
   g_free (self);
 }
