@@ -17,7 +17,8 @@ build_packages="meson ninja-build pkg-config gcc gettext libglib2.0-bin libglib2
   libgtk-4-dev libadwaita-1-dev libgsl-dev libxml2-dev libmatheval-dev
   desktop-file-utils appstream libxml2-utils yelp-tools itstool"
 test_packages="xvfb xauth xdotool imagemagick libgl1-mesa-dri fonts-dejavu-core
-  adwaita-icon-theme dbus at-spi2-core python3-gi gir1.2-atspi-2.0 octave"
+  adwaita-icon-theme dbus at-spi2-core python3-gi gir1.2-atspi-2.0 octave
+  libopenmpi-dev openmpi-bin"
 
 say () { printf '==> %s\n' "$*" >&2; }
 

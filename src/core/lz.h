@@ -15,6 +15,7 @@
 #include "lz-error.h"
 #include "lz-locale.h"
 #include "lz-format.h"
+#include "lz-file.h"
 #include "lz-luz.h"
 #include "lz-dense.h"
 #include "lz-expr.h"

@@ -84,7 +84,6 @@ test_dense_build (void)
   const double at[] = { 1, 4,
                         2, 5,
                         3, 6 };
-  const double b[] = { 5, 6 };
   const double i2[] = { 1, 0,
                         0, 1 };
   const double ab[] = { 1, 2, 3,
@@ -138,7 +137,6 @@ test_dense_build (void)
   }
   /* all NULL: one column of zeros, never a matrix without columns */
   assert_matrix (H0, 2, 1, (const double[]) { 0, 0 }, EXACT);
-  (void) b;
 }
 
 static void
@@ -315,7 +313,6 @@ test_dense_complements (void)
   assert_columns_up_to_sign (W, 3, 1, (const double[]) { 0, 1, 0 });
   /* without X: span Z itself */
   g_assert_cmpuint (WZ->size2, ==, 2);
-  g_assert_true (lz_dense_annihilates ((const gsl_matrix *) X, NULL, 0));
   g_assert_null (WX);
   g_assert_null (lz_dense_complement_within (NULL, X));
   /* (e1, e2)⊥ = e3 */

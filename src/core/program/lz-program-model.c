@@ -8,7 +8,8 @@
  * For a model (lz_program_analysis_new): the dofs are the bodies, each
  * prescribed motion q_i = p_i(t) is a row e_iᵀ of C with c0 = −p̈_i(t), each
  * actuator a row e_jᵀ of B (a force along q_j).  h = F(t) − Σ w·T over the
- * elements, T the element's tension (DESIGN.md §2) evaluated here, with
+ * elements, T the element's tension (docs/mathematics.md) by its law in the
+ * element table (assemble/lz-elements), evaluated here with
  * exact time derivatives of the forces, the ground motions and the
  * prescribed motions (up to p⁗, through libmatheval).  Nonsmooth elements:
  *
@@ -179,6 +180,7 @@ el_g (const LzProgramEl *e,
   *gd = gv;
 }
 
+/* The derivative of the given order of the moving grounds' part of g. */
 static double
 el_g0 (const LzProgramEl *e,
        guint              order,
@@ -357,7 +359,7 @@ consistency (LzProgramAnalysis *self,
   if (self->index == 2)
     {
       /* ġ* = g_v M⁻¹ h + g_x v + g_t */
-      gsl_matrix *gvMi = lz_dense_mul (CblasNoTrans, j.gv, CblasNoTrans, pr->Minv);
+      g_autoptr(gsl_matrix) gvMi = lz_dense_mul (CblasNoTrans, j.gv, CblasNoTrans, pr->Minv);
 
       for (guint i = 0; i < pr->l; i++, rows++)
         {
@@ -379,7 +381,6 @@ consistency (LzProgramAnalysis *self,
               AT (*J, rows, nf + c) = av;
             }
         }
-      g_clear_pointer (&gvMi, gsl_matrix_free);
     }
   lz_program_gjet_clear (&j);
   return nf;
@@ -1215,6 +1216,7 @@ lz_program_analysis_free (LzProgramAnalysis *self)
         g_array_unref (self->el[k].ground);
     }
   g_free (self->el);
+  g_clear_pointer (&self->table, lz_element_table_free);
   g_free (self->branch);
   g_clear_pointer (&self->x, gsl_vector_free);
   g_clear_pointer (&self->v, gsl_vector_free);

@@ -610,7 +610,7 @@ rs_compute (const LzProgram      *self,
     }
   {
     /* g_v M⁻¹ */
-    gsl_matrix *gvMi = lz_dense_mul (CblasNoTrans, j->gv, CblasNoTrans, self->Minv);
+    g_autoptr(gsl_matrix) gvMi = lz_dense_mul (CblasNoTrans, j->gv, CblasNoTrans, self->Minv);
     g_autofree double *w = g_new0 (double, n + 1);
 
     /* w = h_x v + h_t */
@@ -634,7 +634,6 @@ rs_compute (const LzProgram      *self,
             AT (*R, i, c) = sum;
           }
       }
-    g_clear_pointer (&gvMi, gsl_matrix_free);
   }
 }
 
@@ -749,9 +748,9 @@ lambda_2_4 (LzProgram    *self,
             double       *lambda,
             GError      **error)
 {
-  guint n = self->n, m = self->m;
-  gsl_matrix *CMi = lz_dense_mul (CblasNoTrans, self->C, CblasNoTrans, self->Minv);
-  gsl_matrix *Pt = lz_dense_mul (CblasNoTrans, CMi, CblasTrans, self->B);
+  guint m = self->m;
+  g_autoptr(gsl_matrix) CMi = lz_dense_mul (CblasNoTrans, self->C, CblasNoTrans, self->Minv);
+  g_autoptr(gsl_matrix) Pt = lz_dense_mul (CblasNoTrans, CMi, CblasTrans, self->B);
   g_autofree double *rhs = g_new0 (double, m + 1);
   gboolean ok;
 
@@ -760,9 +759,6 @@ lambda_2_4 (LzProgram    *self,
   for (guint i = 0; i < m; i++)
     rhs[i] = -(rhs[i] + c0[i]);
   ok = solve_scaled (Pt, rhs, lambda, self->tol, &self->cache_24);
-  (void) n;
-  g_clear_pointer (&CMi, gsl_matrix_free);
-  g_clear_pointer (&Pt, gsl_matrix_free);
   if (!ok)
     g_set_error_literal (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                          _("C M⁻¹ Bᵀ is singular: eq. (2.4) needs an orthogonal realization"));
@@ -794,6 +790,16 @@ vec_to_array (const gsl_vector *v,
 {
   for (guint i = 0; i < n; i++)
     a[i] = vget (v, i);
+}
+
+/* The first n entries of a into v (nothing when v is NULL). */
+static void
+array_to_vec (const double *a,
+              gsl_vector   *v,
+              guint         n)
+{
+  for (guint i = 0; v != NULL && i < n; i++)
+    gsl_vector_set (v, i, a[i]);
 }
 
 /* v̇ and λ with a given index. */
@@ -832,7 +838,7 @@ lz_program_solve_at_index (LzProgram            *self,
     gsl_matrix *R, *A;
     g_autofree double *xi = g_new0 (double, self->l + 1);
     g_autofree double *rhs = g_new0 (double, n + 1);
-    gsl_matrix *WMc = lz_dense_mul (CblasNoTrans, self->W, CblasNoTrans, self->Mcinv);
+    g_autoptr(gsl_matrix) WMc = lz_dense_mul (CblasNoTrans, self->W, CblasNoTrans, self->Mcinv);
     guint row = 0;
     gboolean ok;
 
@@ -853,7 +859,6 @@ lz_program_solve_at_index (LzProgram            *self,
     lz_program_gjet_clear (&j);
     g_clear_pointer (&R, gsl_matrix_free);
     g_clear_pointer (&A, gsl_matrix_free);
-    g_clear_pointer (&WMc, gsl_matrix_free);
     if (!ok)
       {
         g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
@@ -909,10 +914,8 @@ lz_program_solve (LzProgram            *self,
   lam = g_new0 (double, self->m + 1);
   if (!lz_program_solve_at_index (self, state, s, vd, lam, error))
     return FALSE;
-  for (guint i = 0; vdot != NULL && i < self->n; i++)
-    gsl_vector_set (vdot, i, vd[i]);
-  for (guint i = 0; lambda != NULL && i < self->m; i++)
-    gsl_vector_set (lambda, i, lam[i]);
+  array_to_vec (vd, vdot, self->n);
+  array_to_vec (lam, lambda, self->m);
   if (index != NULL)
     *index = s;
   return TRUE;
@@ -947,8 +950,7 @@ lz_program_lambda_2_4 (LzProgram        *self,
   vec_to_array (c0, cc, self->m);
   if (!lambda_2_4 (self, hh, cc, lam, error))
     return FALSE;
-  for (guint i = 0; i < self->m; i++)
-    gsl_vector_set (lambda, i, lam[i]);
+  array_to_vec (lam, lambda, self->m);
   return TRUE;
 }
 
@@ -993,7 +995,7 @@ lz_program_lambda_3_6 (LzProgram        *self,
       rhs[i] = -vget (c0, i);
     }
   {
-    gsl_matrix *DM = lz_dense_mul (CblasNoTrans, self->D, CblasNoTrans, self->M);
+    g_autoptr(gsl_matrix) DM = lz_dense_mul (CblasNoTrans, self->D, CblasNoTrans, self->M);
 
     for (guint i = 0; i < DM->size1; i++)
       {
@@ -1003,7 +1005,6 @@ lz_program_lambda_3_6 (LzProgram        *self,
             rhs[self->m + i] += AT (self->D, i, c) * hh[c];
           }
       }
-    g_clear_pointer (&DM, gsl_matrix_free);
   }
   ok = solve_scaled (R, rhs, vdot, self->tol, NULL);
   g_clear_pointer (&R, gsl_matrix_free);
@@ -1014,8 +1015,7 @@ lz_program_lambda_3_6 (LzProgram        *self,
       return FALSE;
     }
   lambda_3_7 (self, hh, vdot, lam);
-  for (guint i = 0; i < self->m; i++)
-    gsl_vector_set (lambda, i, lam[i]);
+  array_to_vec (lam, lambda, self->m);
   return TRUE;
 }
 
@@ -1043,6 +1043,5 @@ lz_program_lambda_3_7 (LzProgram        *self,
   vec_to_array (h, hh, self->n);
   vec_to_array (vdot, vd, self->n);
   lambda_3_7 (self, hh, vd, lam);
-  for (guint i = 0; i < self->r; i++)
-    gsl_vector_set (lambda, i, lam[i]);
+  array_to_vec (lam, lambda, self->r);
 }

@@ -42,84 +42,84 @@
 G_BEGIN_DECLS
 
 /* Building and copying. */
-gsl_matrix *lz_dense_new        (size_t             rows,
-                                 size_t             cols);
-gsl_matrix *lz_dense_identity   (size_t             n);
-gsl_matrix *lz_dense_dup        (const gsl_matrix  *A);
-gsl_matrix *lz_dense_transpose  (const gsl_matrix  *A);
-gsl_matrix *lz_dense_block      (const gsl_matrix  *A,
-                                 size_t             r0,
-                                 size_t             rows,
-                                 size_t             c0,
-                                 size_t             cols);
-gsl_matrix *lz_dense_vstack     (const gsl_matrix  *A,
-                                 const gsl_matrix  *B);
-gsl_matrix *lz_dense_hstack     (size_t             n,
-                                 const gsl_matrix  *A,
-                                 const gsl_matrix  *B,
-                                 const gsl_matrix  *C);
+gsl_matrix  *lz_dense_new                    (size_t              rows,
+                                              size_t              cols);
+gsl_matrix  *lz_dense_identity               (size_t              n);
+gsl_matrix  *lz_dense_dup                    (const gsl_matrix   *A);
+gsl_matrix  *lz_dense_transpose              (const gsl_matrix   *A);
+gsl_matrix  *lz_dense_block                  (const gsl_matrix   *A,
+                                              size_t              r0,
+                                              size_t              rows,
+                                              size_t              c0,
+                                              size_t              cols);
+gsl_matrix  *lz_dense_vstack                 (const gsl_matrix   *A,
+                                              const gsl_matrix   *B);
+gsl_matrix  *lz_dense_hstack                 (size_t              n,
+                                              const gsl_matrix   *A,
+                                              const gsl_matrix   *B,
+                                              const gsl_matrix   *C);
 
 /* Arithmetic. */
-double      lz_dense_max_abs    (const gsl_matrix  *A);
-gsl_matrix *lz_dense_mul        (CBLAS_TRANSPOSE_t  ta,
-                                 const gsl_matrix  *A,
-                                 CBLAS_TRANSPOSE_t  tb,
-                                 const gsl_matrix  *B);
-gsl_matrix *lz_dense_congruence (const gsl_matrix  *S,
-                                 const gsl_matrix  *X);
-gsl_matrix *lz_dense_combine    (double             a,
-                                 const gsl_matrix  *A,
-                                 double             b,
-                                 const gsl_matrix  *B,
-                                 double             c,
-                                 const gsl_matrix  *C);
-void        lz_dense_apply      (const gsl_matrix  *A,
-                                 const double      *x,
-                                 double            *y);
+double       lz_dense_max_abs                (const gsl_matrix   *A);
+gsl_matrix  *lz_dense_mul                    (CBLAS_TRANSPOSE_t   ta,
+                                              const gsl_matrix   *A,
+                                              CBLAS_TRANSPOSE_t   tb,
+                                              const gsl_matrix   *B);
+gsl_matrix  *lz_dense_congruence             (const gsl_matrix   *S,
+                                              const gsl_matrix   *X);
+gsl_matrix  *lz_dense_combine                (double              a,
+                                              const gsl_matrix   *A,
+                                              double              b,
+                                              const gsl_matrix   *B,
+                                              double              c,
+                                              const gsl_matrix   *C);
+void         lz_dense_apply                  (const gsl_matrix   *A,
+                                              const double       *x,
+                                              double             *y);
 
 /* The SVD, ranks and subspaces. */
-void        lz_dense_svd        (gsl_matrix        *A,
-                                 gsl_matrix        *V,
-                                 gsl_vector        *s);
-void        lz_dense_svd_padded (const gsl_matrix  *A,
-                                 gsl_matrix       **U,
-                                 gsl_vector       **s,
-                                 gsl_matrix       **V);
-guint       lz_dense_rank       (const gsl_matrix  *A,
-                                 double             tol);
-guint       lz_dense_kernel     (const gsl_matrix  *A,
-                                 double             tol,
-                                 gsl_matrix       **basis);
-gboolean    lz_dense_canonical_basis (gsl_matrix  *B,
-                                 double             tol);
-gsl_matrix *lz_dense_complement_within (const gsl_matrix *Z,
-                                 const gsl_matrix  *X);
-gsl_matrix *lz_dense_orthogonal_complement (const gsl_matrix *Z,
-                                 size_t             n,
-                                 double             tol);
+void         lz_dense_svd                    (gsl_matrix         *A,
+                                              gsl_matrix         *V,
+                                              gsl_vector         *s);
+void         lz_dense_svd_padded             (const gsl_matrix   *A,
+                                              gsl_matrix        **U,
+                                              gsl_vector        **s,
+                                              gsl_matrix        **V);
+guint        lz_dense_rank                   (const gsl_matrix   *A,
+                                              double              tol);
+guint        lz_dense_kernel                 (const gsl_matrix   *A,
+                                              double              tol,
+                                              gsl_matrix        **basis);
+gboolean     lz_dense_canonical_basis        (gsl_matrix         *B,
+                                              double              tol);
+gsl_matrix  *lz_dense_complement_within      (const gsl_matrix   *Z,
+                                              const gsl_matrix   *X);
+gsl_matrix  *lz_dense_orthogonal_complement  (const gsl_matrix   *Z,
+                                              size_t              n,
+                                              double              tol);
 
 /* Solves. */
-gsl_matrix *lz_dense_inverse    (const gsl_matrix  *A,
-                                 double             tol);
-gsl_matrix *lz_dense_solve      (const gsl_matrix  *A,
-                                 const gsl_matrix  *B,
-                                 double             pivot_tol);
-void        lz_dense_solve_min_norm (const gsl_matrix *J,
-                                 const double      *r,
-                                 double            *z,
-                                 double             tol);
+gsl_matrix  *lz_dense_inverse                (const gsl_matrix   *A,
+                                              double              tol);
+gsl_matrix  *lz_dense_solve                  (const gsl_matrix   *A,
+                                              const gsl_matrix   *B,
+                                              double              pivot_tol);
+void         lz_dense_solve_min_norm         (const gsl_matrix   *J,
+                                              const double       *r,
+                                              double             *z,
+                                              double              tol);
 
 /* Tests. */
-gboolean    lz_dense_annihilates (const gsl_matrix *A,
-                                 const gsl_matrix  *X,
-                                 double             tol);
-gboolean    lz_dense_same_kernel (const gsl_matrix *B,
-                                 const gsl_matrix  *X,
-                                 guint              d,
-                                 double             rank_tol,
-                                 double             check_tol);
-gboolean    lz_dense_leading_minors_nonzero (const gsl_matrix *A,
-                                 double             pivot_tol);
+gboolean     lz_dense_annihilates            (const gsl_matrix   *A,
+                                              const gsl_matrix   *X,
+                                              double              tol);
+gboolean     lz_dense_same_kernel            (const gsl_matrix   *B,
+                                              const gsl_matrix   *X,
+                                              guint               d,
+                                              double              rank_tol,
+                                              double              check_tol);
+gboolean     lz_dense_leading_minors_nonzero (const gsl_matrix   *A,
+                                              double              pivot_tol);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (gsl_matrix, gsl_matrix_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (gsl_vector, gsl_vector_free)
