@@ -8,11 +8,12 @@
  * forces of its elements balance, 0 ∈ Σ forces.  When springs with
  * freeplay or friction act on it the equation is entangled — z appears
  * inside luz and tar — and paper 000's theorems make it explicit.  Every
- * element ("arm") on z is first oriented and normalised as in
- * lz-simplify.c: its coordinate is s = β z − α y − ℓ (y the other port),
- * so it acts on z as an element with unit coefficients between z and the
- * point w = (α y + ℓ)/β, with stiffness β²k and freeplay Δ/|β| (a
- * spring), viscous coefficient β²μ and levels |β|F0 (friction, the levels
+ * element ("arm") on z is first oriented and normalised (LzJointArm,
+ * lz-arms-private.h, as for lz-simplify.c's eliminations): its
+ * coordinate is s = β z − α y − ℓ (y the other port), so it acts on z
+ * as an element with unit coefficients between z and the point
+ * w = (α y + ℓ)/β, with stiffness β²k and freeplay Δ/|β| (a spring),
+ * viscous coefficient β²μ and levels |β|F0 (friction, the levels
  * swapped when the orientation flips), β²c (a damper).  The cases:
  *
  *  - a spring (k, Δ) to w₁ and a friction element (μ > 0, F0) to w₂: by

@@ -11,7 +11,7 @@
  *     s_i = β_i x − α_i y_i − ℓ_i      (y_i the other port, body or ground)
  *
  * (x on port b: β = cb, α = ca, ℓ = offset; on port a: β = ca, α = cb,
- * ℓ = −offset).  For linear springs the potential ½Σ k_i s_i² is least at
+ * ℓ = −offset; LzJointArm, lz-arms-private.h).  For linear springs the potential ½Σ k_i s_i² is least at
  * x* = Σ k_i β_i (α_i y_i + ℓ_i) / S, S = Σ k_i β_i², and there it equals
  *
  *     ½ Σ_{i<j} k_i k_j / S · (β_j α_i y_i − β_i α_j y_j + β_j ℓ_i − β_i ℓ_j)²
