@@ -171,7 +171,7 @@ initial_offsets (LzReduction *self)
   for (guint k = 0; k < self->n1; k++)
     for (guint i = 0; i < self->n; i++)
       if (fabs (gsl_matrix_get (self->U, i, k) - 1) < LZ_REDUCE_BASIS_TOL
-          && fabs (q0[i] - qs[i]) > LZ_REDUCE_BASIS_TOL * (1 + fabs (qs[i])))
+          && fabs (q0[i] - qs[i]) > LZ_REDUCE_START_TOL * (1 + fabs (qs[i])))
         {
           g_autofree char *given = lz_reduction_number (q0[i]);
           g_autofree char *held = lz_reduction_number (qs[i]);

@@ -34,6 +34,9 @@ G_BEGIN_DECLS
 /* An entry of U (whose blocks are coordinate unit vectors where they can
  * be) below this is 0, within this of 1 is 1. */
 #define LZ_REDUCE_BASIS_TOL 1e-12
+/* A given initial position further than this (relative to 1 + |q|) from
+ * where the springs hold a stiffness-held coordinate gets a note. */
+#define LZ_REDUCE_START_TOL 1e-12
 /* An entry of a basis shown to people (a subspace in words, the bodies a
  * singular pencil moves) below this is 0. */
 #define LZ_REDUCE_SHOWN_TOL 1e-9
