@@ -111,6 +111,7 @@ typedef struct
 #define LZ_SIMULATION_TABLE LZ_ITEM_N_KINDS
 
 /* lz-params.c */
+const char       *lz_item_kind_get_id_prefix (LzItemKind kind);
 const LzParamDef *lz_param_defs            (guint           table,
                                             guint          *n);
 const LzParamDef *lz_param_find            (guint           table,

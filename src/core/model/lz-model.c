@@ -37,20 +37,6 @@ lz_set_string (char      **field,
   *field = copy;
 }
 
-/* Prefixes of ids made up by lz_model_make_unique_id() for new items. */
-static const char *const item_id_prefixes[LZ_ITEM_N_KINDS] = {
-  [LZ_ITEM_GROUND] = "ground",
-  [LZ_ITEM_BODY] = "m",
-  [LZ_ITEM_SPRING] = "k",
-  [LZ_ITEM_DAMPER] = "c",
-  [LZ_ITEM_FRICTION] = "f",
-  [LZ_ITEM_STOP] = "s",
-  [LZ_ITEM_GEAR] = "gear",
-  [LZ_ITEM_FORCE] = "F",
-  [LZ_ITEM_PRESCRIBED] = "p",
-  [LZ_ITEM_ACTUATOR] = "u",
-};
-
 /* ------------------------------------------------------------------------ */
 /* Ids and numbers                                                           */
 
@@ -823,7 +809,7 @@ add_item (LzModel    *model,
   LzItem *item;
 
   if (id == NULL)
-    id = made_id = lz_model_make_unique_id (model, item_id_prefixes[kind]);
+    id = made_id = lz_model_make_unique_id (model, lz_item_kind_get_id_prefix (kind));
   if (!check_new_id (model, id, error))
     return NULL;
 
@@ -857,6 +843,36 @@ lz_model_lookup_mutable (LzModel    *model,
   if (item == NULL)
     g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
                  _("no item has the id “%s”"), id != NULL ? id : "");
+  return item;
+}
+
+/* Adds an item of @kind, connects its ports (@ports: port name, target,
+ * …, %NULL; a %NULL target leaves the port unconnected) and sets its
+ * "value" unless @value is %NULL.  On error nothing is added. */
+static LzItem *
+add_connected (LzModel           *model,
+               LzItemKind         kind,
+               const char        *id,
+               const char *const *ports,
+               const char        *value,
+               GError           **error)
+{
+  LzItem *item = add_item (model, kind, id, error);
+
+  if (item == NULL)
+    return NULL;
+  for (guint i = 0; ports[i] != NULL; i += 2)
+    if (!lz_model_connect_param (model, item, lz_param_find (kind, ports[i]), ports[i + 1],
+                                 error))
+      {
+        remove_item (model, item);
+        return NULL;
+      }
+  if (value != NULL && !lz_model_set_parameter_string (model, item->id, "value", value, error))
+    {
+      remove_item (model, item);
+      return NULL;
+    }
   return item;
 }
 
@@ -945,22 +961,13 @@ lz_model_add_element (LzModel    *model,
                       const char *b,
                       GError    **error)
 {
-  LzItem *item;
+  const char *const ports[] = { "a", a, "b", b, NULL };
 
   g_return_val_if_fail (model != NULL, NULL);
   g_return_val_if_fail (lz_item_kind_is_element (kind), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  item = add_item (model, kind, id, error);
-  if (item == NULL)
-    return NULL;
-  if (!lz_model_connect_param (model, item, lz_param_find (kind, "a"), a, error)
-      || !lz_model_connect_param (model, item, lz_param_find (kind, "b"), b, error))
-    {
-      remove_item (model, item);
-      return NULL;
-    }
-  return (const LzElement *) item;
+  return (const LzElement *) add_connected (model, kind, id, ports, NULL, error);
 }
 
 /**
@@ -984,23 +991,14 @@ lz_model_add_source (LzModel    *model,
                      const char *value,
                      GError    **error)
 {
-  LzItem *item;
+  const char *const ports[] = { "body", body, NULL };
 
   g_return_val_if_fail (model != NULL, NULL);
   g_return_val_if_fail (lz_item_kind_is_source (kind), NULL);
   g_return_val_if_fail (kind != LZ_ITEM_ACTUATOR || value == NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  item = add_item (model, kind, id, error);
-  if (item == NULL)
-    return NULL;
-  if (!lz_model_connect_param (model, item, lz_param_find (kind, "body"), body, error)
-      || (value != NULL && !lz_model_set_parameter_string (model, item->id, "value", value, error)))
-    {
-      remove_item (model, item);
-      return NULL;
-    }
-  return (const LzSource *) item;
+  return (const LzSource *) add_connected (model, kind, id, ports, value, error);
 }
 
 /* Points every port and source that names @id at @new_id instead, or

@@ -27,17 +27,23 @@
 /* ------------------------------------------------------------------------ */
 /* String tables                                                             */
 
-static const char *const item_kind_names[LZ_ITEM_N_KINDS] = {
-  [LZ_ITEM_GROUND] = "ground",
-  [LZ_ITEM_BODY] = "body",
-  [LZ_ITEM_SPRING] = "spring",
-  [LZ_ITEM_DAMPER] = "damper",
-  [LZ_ITEM_FRICTION] = "friction",
-  [LZ_ITEM_STOP] = "stop",
-  [LZ_ITEM_GEAR] = "gear",
-  [LZ_ITEM_FORCE] = "force",
-  [LZ_ITEM_PRESCRIBED] = "prescribed",
-  [LZ_ITEM_ACTUATOR] = "actuator",
+/* The XML tag of each kind, and the prefix of the ids that
+ * lz_model_make_unique_id() makes up for new items of the kind. */
+static const struct
+{
+  const char *tag;
+  const char *id_prefix;
+} item_kinds[LZ_ITEM_N_KINDS] = {
+  [LZ_ITEM_GROUND] = { "ground", "ground" },
+  [LZ_ITEM_BODY] = { "body", "m" },
+  [LZ_ITEM_SPRING] = { "spring", "k" },
+  [LZ_ITEM_DAMPER] = { "damper", "c" },
+  [LZ_ITEM_FRICTION] = { "friction", "f" },
+  [LZ_ITEM_STOP] = { "stop", "s" },
+  [LZ_ITEM_GEAR] = { "gear", "gear" },
+  [LZ_ITEM_FORCE] = { "force", "F" },
+  [LZ_ITEM_PRESCRIBED] = { "prescribed", "p" },
+  [LZ_ITEM_ACTUATOR] = { "actuator", "u" },
 };
 
 static const char *const body_kind_names[LZ_BODY_N_KINDS] = {
@@ -50,42 +56,34 @@ static const char *const method_names[LZ_METHOD_N_METHODS] = {
   [LZ_METHOD_TIMESTEP] = "timestep",
 };
 
-/* The index of @string in @names, or -1. */
-static int
-lookup_name (const char        *string,
-             const char *const *names,
-             int                n)
-{
-  if (string != NULL)
-    for (int i = 0; i < n; i++)
-      if (strcmp (string, names[i]) == 0)
-        return i;
-  return -1;
-}
-
-/* Defines PREFIX_to_string() and PREFIX_from_string() of an enumeration
- * from its table of names: the one definition of the three enumerations
- * below, whose words are those of the file format. */
-#define DEFINE_ENUM_STRINGS(prefix, Type, names, n_values)   \
+/* The string forms of the three enumerations, the words of the file
+ * format: PREFIX_to_string() and PREFIX_from_string() from one definition,
+ * NAME (i) being the word of value i. */
+#define DEFINE_ENUM_STRINGS(prefix, Type, n_values, NAME)    \
   const char *                                               \
   prefix##_to_string (Type value)                            \
   {                                                          \
     g_return_val_if_fail ((guint) value < (n_values), NULL); \
-    return (names)[value];                                   \
+    return NAME (value);                                     \
   }                                                          \
                                                              \
   gboolean                                                   \
   prefix##_from_string (const char *string,                  \
                         Type       *value)                   \
   {                                                          \
-    int i = lookup_name (string, (names), (n_values));       \
-                                                             \
     g_return_val_if_fail (value != NULL, FALSE);             \
-    if (i < 0)                                               \
-      return FALSE;                                          \
-    *value = i;                                              \
-    return TRUE;                                             \
+    for (int i = 0; string != NULL && i < (n_values); i++)   \
+      if (strcmp (string, NAME (i)) == 0)                    \
+        {                                                    \
+          *value = i;                                        \
+          return TRUE;                                       \
+        }                                                    \
+    return FALSE;                                            \
   }
+
+#define ITEM_KIND_TAG(i) (item_kinds[i].tag)
+#define BODY_KIND_NAME(i) (body_kind_names[i])
+#define METHOD_NAME(i) (method_names[i])
 
 /**
  * lz_item_kind_to_string:
@@ -100,7 +98,7 @@ lookup_name (const char        *string,
  *
  * Returns: %TRUE if @string names an item kind
  */
-DEFINE_ENUM_STRINGS (lz_item_kind, LzItemKind, item_kind_names, LZ_ITEM_N_KINDS)
+DEFINE_ENUM_STRINGS (lz_item_kind, LzItemKind, LZ_ITEM_N_KINDS, ITEM_KIND_TAG)
 
 /**
  * lz_body_kind_to_string:
@@ -115,7 +113,7 @@ DEFINE_ENUM_STRINGS (lz_item_kind, LzItemKind, item_kind_names, LZ_ITEM_N_KINDS)
  *
  * Returns: %TRUE if @string names a body kind
  */
-DEFINE_ENUM_STRINGS (lz_body_kind, LzBodyKind, body_kind_names, LZ_BODY_N_KINDS)
+DEFINE_ENUM_STRINGS (lz_body_kind, LzBodyKind, LZ_BODY_N_KINDS, BODY_KIND_NAME)
 
 /**
  * lz_method_to_string:
@@ -130,7 +128,14 @@ DEFINE_ENUM_STRINGS (lz_body_kind, LzBodyKind, body_kind_names, LZ_BODY_N_KINDS)
  *
  * Returns: %TRUE if @string names a method
  */
-DEFINE_ENUM_STRINGS (lz_method, LzMethod, method_names, LZ_METHOD_N_METHODS)
+DEFINE_ENUM_STRINGS (lz_method, LzMethod, LZ_METHOD_N_METHODS, METHOD_NAME)
+
+/* The start of the ids of new items of @kind ("k" for springs). */
+const char *
+lz_item_kind_get_id_prefix (LzItemKind kind)
+{
+  return item_kinds[kind].id_prefix;
+}
 
 /**
  * lz_item_kind_is_element:
