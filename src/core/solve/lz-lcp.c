@@ -99,56 +99,9 @@ vset (gsl_vector *v,
   v->data[i * v->stride] = x;
 }
 
-/* q_i + Σ_j M_ij z_j for a contiguous z.  Every w this file returns, and
- * every check of one, goes through this function, so that a w computed
- * here and checked here agree to the last bit. */
-static inline double
-row_value (const double *restrict Mi,
-           const double *restrict z,
-           guint                  n,
-           double                 qi)
-{
-  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  guint j = 0;
-
-  /* Four partial sums (s0 … s3 over j ≡ 0 … 3 mod 4): independent
-   * additions keep the FPU busy. */
-#if HAVE_DOUBLE2
-  {
-    LzDouble2 a = { 0, 0 }, b = { 0, 0 };
-
-    for (; j + 4 <= n; j += 4)
-      {
-        LzDouble2 m0, m1, z0, z1;
-
-        memcpy (&m0, Mi + j, sizeof m0);
-        memcpy (&m1, Mi + j + 2, sizeof m1);
-        memcpy (&z0, z + j, sizeof z0);
-        memcpy (&z1, z + j + 2, sizeof z1);
-        a += m0 * z0;
-        b += m1 * z1;
-      }
-    s0 = a[0];
-    s1 = a[1];
-    s2 = b[0];
-    s3 = b[1];
-  }
-#else
-  for (; j + 4 <= n; j += 4)
-    {
-      s0 += Mi[j] * z[j];
-      s1 += Mi[j + 1] * z[j + 1];
-      s2 += Mi[j + 2] * z[j + 2];
-      s3 += Mi[j + 3] * z[j + 3];
-    }
-#endif
-  for (; j < n; j++)
-    s0 += Mi[j] * z[j];
-  return qi + ((s0 + s1) + (s2 + s3));
-}
-
-/* The same in scalar code (bitwise the same result), for the Gauss–Seidel
- * sweep on small problems: the sweep reads the z_j it has just stored one
+/* q_i + Σ_j M_ij z_j in scalar code (bitwise the result of row_value()),
+ * which row_value() is where the vector extension is missing, and which
+ * serves the Gauss–Seidel sweep on small problems: the sweep reads the z_j it has just stored one
  * by one, and a wide load of a freshly stored narrow value stalls the
  * processor (no store-to-load forwarding), which costs more than the wide
  * loads save on short rows.  GCC's own vectorizer would undo that, hence
@@ -179,6 +132,66 @@ row_value_scalar (const double *restrict Mi,
   for (; j < n; j++)
     s0 += Mi[j] * z[j];
   return qi + ((s0 + s1) + (s2 + s3));
+}
+
+/* q_i + Σ_j M_ij z_j for a contiguous z.  Every w this file returns, and
+ * every check of one, goes through this function, so that a w computed
+ * here and checked here agree to the last bit. */
+static inline double
+row_value (const double *restrict Mi,
+           const double *restrict z,
+           guint                  n,
+           double                 qi)
+{
+  /* Four partial sums (s0 … s3 over j ≡ 0 … 3 mod 4): independent
+   * additions keep the FPU busy. */
+#if HAVE_DOUBLE2
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  guint j = 0;
+
+  {
+    LzDouble2 a = { 0, 0 }, b = { 0, 0 };
+
+    for (; j + 4 <= n; j += 4)
+      {
+        LzDouble2 m0, m1, z0, z1;
+
+        memcpy (&m0, Mi + j, sizeof m0);
+        memcpy (&m1, Mi + j + 2, sizeof m1);
+        memcpy (&z0, z + j, sizeof z0);
+        memcpy (&z1, z + j + 2, sizeof z1);
+        a += m0 * z0;
+        b += m1 * z1;
+      }
+    s0 = a[0];
+    s1 = a[1];
+    s2 = b[0];
+    s3 = b[1];
+  }
+  for (; j < n; j++)
+    s0 += Mi[j] * z[j];
+  return qi + ((s0 + s1) + (s2 + s3));
+#else
+  return row_value_scalar (Mi, z, n, qi);
+#endif
+}
+
+/* The preconditions of every entry point: M is n×n, and q, z and w have
+ * n entries. */
+static gboolean
+shapes_agree (const gsl_matrix *M,
+              const gsl_vector *q,
+              const gsl_vector *z,
+              const gsl_vector *w)
+{
+  guint n;
+
+  g_return_val_if_fail (M != NULL && q != NULL, FALSE);
+  g_return_val_if_fail (z != NULL && w != NULL, FALSE);
+  n = q->size;
+  g_return_val_if_fail (M->size1 == n && M->size2 == n, FALSE);
+  g_return_val_if_fail (z->size == n && w->size == n, FALSE);
+  return TRUE;
 }
 
 /* Checks that M and q hold finite numbers only. */
@@ -351,11 +364,10 @@ lz_lcp_report_compute (const gsl_matrix *M,
   double *zz;
   guint n;
 
-  g_return_if_fail (M != NULL && q != NULL && z != NULL && w != NULL);
   g_return_if_fail (report != NULL);
+  if (!shapes_agree (M, q, z, w))
+    return;
   n = q->size;
-  g_return_if_fail (M->size1 == n && M->size2 == n);
-  g_return_if_fail (z->size == n && w->size == n);
 
   zz = n <= PGS_STACK_N ? stack_z : g_new (double, n);
   for (guint i = 0; i < n; i++)
@@ -901,13 +913,11 @@ lz_lcp_solve_lemke (const gsl_matrix *M,
   guint n, pivots = 0;
   gboolean ok;
 
-  g_return_val_if_fail (M != NULL && q != NULL, FALSE);
-  g_return_val_if_fail (z != NULL && w != NULL, FALSE);
-  n = q->size;
-  g_return_val_if_fail (M->size1 == n && M->size2 == n, FALSE);
-  g_return_val_if_fail (z->size == n && w->size == n, FALSE);
+  if (!shapes_agree (M, q, z, w))
+    return FALSE;
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  n = q->size;
   zz = n <= LEMKE_STACK_N ? stack_z : g_new (double, n);
   ok = lemke_solve (M, q, zz, 0, &pivots, error);
   finish_solution (M, q, zz, z, w);
@@ -1079,35 +1089,28 @@ pgs_run (const gsl_matrix  *M,
   return FALSE;
 }
 
-/* Shared body of the two PGS entry points; @lo and @hi are NULL for the
- * LCP (lo = 0, hi = ∞). */
+/* Loads q, the bounds and the start into @k (contiguous), with ω / M_ii,
+ * after checking that the data are finite, the bounds intervals, the
+ * diagonal positive and the warm start finite. */
 static gboolean
-pgs_solve (const gsl_matrix   *M,
-           const gsl_vector   *q,
-           const gsl_vector   *lo,
-           const gsl_vector   *hi,
-           gsl_vector         *z,
-           gsl_vector         *w,
-           const PgsSettings  *s,
-           LzLcpReport        *report,
-           GError            **error)
+pgs_load (const gsl_matrix  *M,
+          const gsl_vector  *q,
+          const gsl_vector  *lo,
+          const gsl_vector  *hi,
+          const gsl_vector  *z,
+          const PgsSettings *s,
+          PgsWork           *k,
+          GError           **error)
 {
-  double stack[8 * PGS_STACK_N];
-  guint n = q->size, sweeps = 0;
-  double *buf = n <= PGS_STACK_N ? stack : g_new (double, 8 * (gsize) n);
-  double *ww = buf + 7 * (gsize) n;
-  gboolean ok = FALSE, valid = TRUE;
-  PgsWork k = {
-    .z = buf, .prev = buf + n, .best = buf + 2 * n, .scale = buf + 3 * n,
-    .q = buf + 4 * n, .lo = buf + 5 * n, .hi = buf + 6 * n,
-  };
+  guint n = q->size;
+  gboolean valid = TRUE;
 
   for (guint i = 0; i < n; i++)
     {
-      k.q[i] = vget (q, i);
-      k.lo[i] = lo != NULL ? vget (lo, i) : 0.0;
-      k.hi[i] = hi != NULL ? vget (hi, i) : INFINITY;
-      k.z[i] = 0;
+      k->q[i] = vget (q, i);
+      k->lo[i] = lo != NULL ? vget (lo, i) : 0.0;
+      k->hi[i] = hi != NULL ? vget (hi, i) : INFINITY;
+      k->z[i] = 0;
     }
 
   if (!check_finite_data (M, q, error))
@@ -1116,12 +1119,12 @@ pgs_solve (const gsl_matrix   *M,
     {
       double d = gsl_matrix_get (M, i, i);
 
-      if (isnan (k.lo[i]) || isnan (k.hi[i]) || k.lo[i] > k.hi[i]
-          || k.lo[i] == INFINITY || k.hi[i] == -INFINITY)
+      if (isnan (k->lo[i]) || isnan (k->hi[i]) || k->lo[i] > k->hi[i]
+          || k->lo[i] == INFINITY || k->hi[i] == -INFINITY)
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
                        _("the bounds of row %u are not an interval: lo = %g, hi = %g"),
-                       i + 1, k.lo[i], k.hi[i]);
+                       i + 1, k->lo[i], k->hi[i]);
           valid = FALSE;
         }
       else if (!(d > 0))
@@ -1134,9 +1137,9 @@ pgs_solve (const gsl_matrix   *M,
         }
       else
         {
-          k.scale[i] = s->relaxation / d;
+          k->scale[i] = s->relaxation / d;
           /* A cold start is the point of the box nearest to 0. */
-          k.z[i] = CLAMP (0.0, k.lo[i], k.hi[i]);
+          k->z[i] = CLAMP (0.0, k->lo[i], k->hi[i]);
         }
     }
   if (valid && s->warm_start)
@@ -1154,10 +1157,47 @@ pgs_solve (const gsl_matrix   *M,
               valid = FALSE;
             }
           else
-            k.z[i] = CLAMP (zi, k.lo[i], k.hi[i]);
+            k->z[i] = CLAMP (zi, k->lo[i], k->hi[i]);
         }
     }
 
+  return valid;
+}
+
+/* Shared body of the two PGS entry points, with their preconditions;
+ * @lo and @hi are NULL for the LCP (lo = 0, hi = ∞). */
+static gboolean
+pgs_solve (const gsl_matrix   *M,
+           const gsl_vector   *q,
+           const gsl_vector   *lo,
+           const gsl_vector   *hi,
+           gsl_vector         *z,
+           gsl_vector         *w,
+           const LzPgsOptions *options,
+           LzLcpReport        *report,
+           GError            **error)
+{
+  double stack[8 * PGS_STACK_N];
+  PgsSettings settings, *s = &settings;
+  guint n, sweeps = 0;
+  double *buf, *ww;
+  gboolean ok = FALSE, valid = TRUE;
+  PgsWork k;
+
+  if (!shapes_agree (M, q, z, w))
+    return FALSE;
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  if (!pgs_settings (options, s))
+    return FALSE;
+
+  n = q->size;
+  buf = n <= PGS_STACK_N ? stack : g_new (double, 8 * (gsize) n);
+  ww = buf + 7 * (gsize) n;
+  k = (PgsWork) {
+    .z = buf, .prev = buf + n, .best = buf + 2 * n, .scale = buf + 3 * n,
+    .q = buf + 4 * n, .lo = buf + 5 * n, .hi = buf + 6 * n,
+  };
+  valid = pgs_load (M, q, lo, hi, z, s, &k, error);
   if (valid)
     {
       memcpy (k.best, k.z, n * sizeof (double));
@@ -1214,19 +1254,7 @@ lz_lcp_solve_pgs (const gsl_matrix   *M,
                   LzLcpReport        *report,
                   GError            **error)
 {
-  PgsSettings s;
-  guint n;
-
-  g_return_val_if_fail (M != NULL && q != NULL, FALSE);
-  g_return_val_if_fail (z != NULL && w != NULL, FALSE);
-  n = q->size;
-  g_return_val_if_fail (M->size1 == n && M->size2 == n, FALSE);
-  g_return_val_if_fail (z->size == n && w->size == n, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-  if (!pgs_settings (options, &s))
-    return FALSE;
-
-  return pgs_solve (M, q, NULL, NULL, z, w, &s, report, error);
+  return pgs_solve (M, q, NULL, NULL, z, w, options, report, error);
 }
 
 /**
@@ -1269,21 +1297,10 @@ lz_box_lcp_solve_pgs (const gsl_matrix   *M,
                       LzLcpReport        *report,
                       GError            **error)
 {
-  PgsSettings s;
-  guint n;
-
-  g_return_val_if_fail (M != NULL && q != NULL, FALSE);
   g_return_val_if_fail (lo != NULL && hi != NULL, FALSE);
-  g_return_val_if_fail (z != NULL && w != NULL, FALSE);
-  n = q->size;
-  g_return_val_if_fail (M->size1 == n && M->size2 == n, FALSE);
-  g_return_val_if_fail (lo->size == n && hi->size == n, FALSE);
-  g_return_val_if_fail (z->size == n && w->size == n, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-  if (!pgs_settings (options, &s))
-    return FALSE;
+  g_return_val_if_fail (q == NULL || (lo->size == q->size && hi->size == q->size), FALSE);
 
-  return pgs_solve (M, q, lo, hi, z, w, &s, report, error);
+  return pgs_solve (M, q, lo, hi, z, w, options, report, error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1293,6 +1310,140 @@ lz_box_lcp_solve_pgs (const gsl_matrix   *M,
  * reciprocal condition number of its U factor is below this multiple of
  * the machine epsilon times n_eq. */
 #define MLCP_RCOND_FACTOR 1.0
+
+/* The pieces of a mixed LCP once u is eliminated. */
+typedef struct
+{
+  gsl_matrix      *LU;    /* LU factors of A (n_eq × n_eq) */
+  gsl_permutation *perm;
+  gsl_vector      *work;  /* for the condition estimate (3 n_eq) */
+  double           rcond; /* reciprocal condition number of U */
+  gsl_vector      *y;     /* A⁻¹a (n_eq) */
+  gsl_matrix      *X;     /* A⁻¹C (n_eq × m), NULL when m = 0 */
+  gsl_matrix      *S;     /* B − D X (m × m) */
+  gsl_vector      *qs;    /* b − D y (m) */
+} MlcpWork;
+
+static void
+mlcp_work_clear (MlcpWork *k)
+{
+  g_clear_pointer (&k->LU, gsl_matrix_free);
+  g_clear_pointer (&k->X, gsl_matrix_free);
+  g_clear_pointer (&k->S, gsl_matrix_free);
+  g_clear_pointer (&k->y, gsl_vector_free);
+  g_clear_pointer (&k->qs, gsl_vector_free);
+  g_clear_pointer (&k->work, gsl_vector_free);
+  g_clear_pointer (&k->perm, gsl_permutation_free);
+}
+
+static void
+set_singular_error (GError **error,
+                    guint    n_eq,
+                    double   rcond)
+{
+  g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+               _("the equality block of the mixed LCP (the first %u rows and "
+                 "columns of M) is singular: reciprocal condition number %.3g"),
+               n_eq, rcond);
+}
+
+/* Factors A = M[0 … n_eq) × [0 … n_eq) by LU with partial pivoting and
+ * refuses it when it is singular to working precision. */
+static gboolean
+mlcp_factor (const gsl_matrix *M,
+             guint             n_eq,
+             MlcpWork         *k,
+             GError          **error)
+{
+  gsl_matrix_const_view A = gsl_matrix_const_submatrix (M, 0, 0, n_eq, n_eq);
+  gboolean singular = FALSE;
+  int signum, status;
+
+  k->LU = gsl_matrix_alloc (n_eq, n_eq);
+  k->perm = gsl_permutation_alloc (n_eq);
+  k->work = gsl_vector_alloc (3 * n_eq);
+  gsl_matrix_memcpy (k->LU, &A.matrix);
+  status = gsl_linalg_LU_decomp (k->LU, k->perm, &signum);
+  for (guint i = 0; i < n_eq; i++)
+    if (gsl_matrix_get (k->LU, i, i) == 0)
+      singular = TRUE;
+  if (!singular && status == GSL_SUCCESS)
+    status = gsl_linalg_tri_rcond (CblasUpper, k->LU, &k->rcond, k->work);
+  if (singular || status != GSL_SUCCESS
+      || !(k->rcond >= MLCP_RCOND_FACTOR * n_eq * DBL_EPSILON))
+    {
+      set_singular_error (error, n_eq, singular ? 0.0 : k->rcond);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* y = A⁻¹a, and for m > 0 complementary rows X = A⁻¹C, S = B − D X and
+ * q̃ = b − D y: LCP(S, q̃) is the problem left for v. */
+static void
+mlcp_reduce (const gsl_matrix *M,
+             const gsl_vector *q,
+             guint             n_eq,
+             MlcpWork         *k)
+{
+  gsl_vector_const_view a = gsl_vector_const_subvector (q, 0, n_eq);
+  guint m = q->size - n_eq;
+
+  k->y = gsl_vector_alloc (n_eq);
+  gsl_vector_memcpy (k->y, &a.vector);
+  gsl_linalg_LU_svx (k->LU, k->perm, k->y);
+  if (m == 0)
+    return;
+
+  {
+    gsl_matrix_const_view C = gsl_matrix_const_submatrix (M, 0, n_eq, n_eq, m);
+
+    k->X = gsl_matrix_alloc (n_eq, m);
+    gsl_matrix_memcpy (k->X, &C.matrix);
+    for (guint j = 0; j < m; j++)
+      {
+        gsl_vector_view col = gsl_matrix_column (k->X, j);
+
+        gsl_linalg_LU_svx (k->LU, k->perm, &col.vector);
+      }
+  }
+  k->S = gsl_matrix_alloc (m, m);
+  k->qs = gsl_vector_alloc (m);
+  for (guint i = 0; i < m; i++)
+    {
+      const double *Di = M->data + (n_eq + i) * M->tda;
+      double s = vget (q, n_eq + i);
+
+      for (guint j = 0; j < m; j++)
+        {
+          double sj = Di[n_eq + j];
+
+          for (guint l = 0; l < n_eq; l++)
+            sj -= Di[l] * gsl_matrix_get (k->X, l, j);
+          gsl_matrix_set (k->S, i, j, sj);
+        }
+      for (guint l = 0; l < n_eq; l++)
+        s -= Di[l] * gsl_vector_get (k->y, l);
+      gsl_vector_set (k->qs, i, s);
+    }
+}
+
+/* u = −(y + X v) into zz[0 … n_eq), v being zz[n_eq … n). */
+static void
+mlcp_recover (const MlcpWork *k,
+              guint           n_eq,
+              guint           m,
+              double         *zz)
+{
+  for (guint l = 0; l < n_eq; l++)
+    {
+      double s = gsl_vector_get (k->y, l);
+
+      for (guint j = 0; j < m; j++)
+        s += gsl_matrix_get (k->X, l, j) * zz[n_eq + j];
+      zz[l] = -s;
+    }
+}
 
 /**
  * lz_mlcp_solve:
@@ -1328,17 +1479,13 @@ lz_mlcp_solve (const gsl_matrix *M,
                GError          **error)
 {
   g_autofree double *zz = NULL;
-  gsl_matrix *LU = NULL, *X = NULL, *S = NULL;
-  gsl_vector *y = NULL, *qs = NULL, *work = NULL;
-  gsl_permutation *perm = NULL;
+  MlcpWork k = { 0 };
   guint n, m, pivots = 0;
   gboolean ok = FALSE;
 
-  g_return_val_if_fail (M != NULL && q != NULL, FALSE);
-  g_return_val_if_fail (z != NULL && w != NULL, FALSE);
+  if (!shapes_agree (M, q, z, w))
+    return FALSE;
   n = q->size;
-  g_return_val_if_fail (M->size1 == n && M->size2 == n, FALSE);
-  g_return_val_if_fail (z->size == n && w->size == n, FALSE);
   g_return_val_if_fail (n_eq <= n, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
@@ -1351,109 +1498,23 @@ lz_mlcp_solve (const gsl_matrix *M,
       ok = lemke_solve (M, q, zz, 0, &pivots, error);
       goto out;
     }
-
-  {
-    gsl_matrix_const_view A = gsl_matrix_const_submatrix (M, 0, 0, n_eq, n_eq);
-    gsl_vector_const_view a = gsl_vector_const_subvector (q, 0, n_eq);
-    double rcond = 0;
-    int signum, status;
-    gboolean singular = FALSE;
-
-    LU = gsl_matrix_alloc (n_eq, n_eq);
-    perm = gsl_permutation_alloc (n_eq);
-    work = gsl_vector_alloc (3 * n_eq);
-    y = gsl_vector_alloc (n_eq);
-    gsl_matrix_memcpy (LU, &A.matrix);
-    status = gsl_linalg_LU_decomp (LU, perm, &signum);
-    for (guint i = 0; i < n_eq; i++)
-      if (gsl_matrix_get (LU, i, i) == 0)
-        singular = TRUE;
-    if (!singular && status == GSL_SUCCESS)
-      status = gsl_linalg_tri_rcond (CblasUpper, LU, &rcond, work);
-    if (singular || status != GSL_SUCCESS || !(rcond >= MLCP_RCOND_FACTOR * n_eq * DBL_EPSILON))
-      {
-        g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                     _("the equality block of the mixed LCP (the first %u rows and "
-                       "columns of M) is singular: reciprocal condition number %.3g"),
-                     n_eq, singular ? 0.0 : rcond);
-        goto out;
-      }
-
-    /* y = A⁻¹a, X = A⁻¹C. */
-    gsl_vector_memcpy (y, &a.vector);
-    gsl_linalg_LU_svx (LU, perm, y);
-    if (m > 0)
-      {
-        gsl_matrix_const_view C = gsl_matrix_const_submatrix (M, 0, n_eq, n_eq, m);
-
-        X = gsl_matrix_alloc (n_eq, m);
-        gsl_matrix_memcpy (X, &C.matrix);
-        for (guint j = 0; j < m; j++)
-          {
-            gsl_vector_view col = gsl_matrix_column (X, j);
-
-            gsl_linalg_LU_svx (LU, perm, &col.vector);
-          }
-
-        /* S = B − D X, q̃ = b − D y. */
-        S = gsl_matrix_alloc (m, m);
-        qs = gsl_vector_alloc (m);
-        for (guint i = 0; i < m; i++)
-          {
-            const double *Di = M->data + (n_eq + i) * M->tda;
-
-            for (guint j = 0; j < m; j++)
-              {
-                double s = Di[n_eq + j];
-
-                for (guint l = 0; l < n_eq; l++)
-                  s -= Di[l] * gsl_matrix_get (X, l, j);
-                gsl_matrix_set (S, i, j, s);
-              }
-            {
-              double s = vget (q, n_eq + i);
-
-              for (guint l = 0; l < n_eq; l++)
-                s -= Di[l] * gsl_vector_get (y, l);
-              gsl_vector_set (qs, i, s);
-            }
-          }
-        if (!check_finite_data (S, qs, NULL))
-          {
-            g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                         _("the equality block of the mixed LCP (the first %u rows and "
-                           "columns of M) is singular: reciprocal condition number %.3g"),
-                         n_eq, rcond);
-            goto out;
-          }
-        ok = lemke_solve (S, qs, zz + n_eq, n_eq, &pivots, error);
-      }
-    else
-      ok = TRUE;
-
-    /* u = −(y + X v), also after a failure (for the report). */
-    for (guint l = 0; l < n_eq; l++)
-      {
-        double s = gsl_vector_get (y, l);
-
-        for (guint j = 0; j < m; j++)
-          s += gsl_matrix_get (X, l, j) * zz[n_eq + j];
-        zz[l] = -s;
-      }
-  }
+  if (!mlcp_factor (M, n_eq, &k, error))
+    goto out;
+  mlcp_reduce (M, q, n_eq, &k);
+  if (m > 0 && !check_finite_data (k.S, k.qs, NULL))
+    {
+      set_singular_error (error, n_eq, k.rcond);
+      goto out;
+    }
+  ok = m == 0 || lemke_solve (k.S, k.qs, zz + n_eq, n_eq, &pivots, error);
+  /* Also after a failure, for the report. */
+  mlcp_recover (&k, n_eq, m, zz);
 
 out:
   finish_solution (M, q, zz, z, w);
   for (guint i = 0; i < n_eq; i++)
     vset (w, i, 0.0);
   report_lcp (M, q, zz, w, n_eq, TRUE, pivots, report);
-
-  g_clear_pointer (&LU, gsl_matrix_free);
-  g_clear_pointer (&X, gsl_matrix_free);
-  g_clear_pointer (&S, gsl_matrix_free);
-  g_clear_pointer (&y, gsl_vector_free);
-  g_clear_pointer (&qs, gsl_vector_free);
-  g_clear_pointer (&work, gsl_vector_free);
-  g_clear_pointer (&perm, gsl_permutation_free);
+  mlcp_work_clear (&k);
   return ok;
 }
