@@ -19,6 +19,7 @@ RANK = {
     "assemble": 3,
     "massless": 4, "program": 4,
     "integrate": 5,
+    "study": 6,
 }
 
 core = os.path.join(sys.argv[1], "src", "core")

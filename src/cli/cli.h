@@ -66,5 +66,6 @@ int lz_cli_assemble (int argc, char **argv);
 int lz_cli_run (int argc, char **argv);
 int lz_cli_reduce (int argc, char **argv);
 int lz_cli_program (int argc, char **argv);
+int lz_cli_sweep (int argc, char **argv);
 
 G_END_DECLS

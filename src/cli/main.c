@@ -25,6 +25,8 @@ static const LzCliCommand commands[] = {
     lz_cli_reduce },
   { "program", N_("Classify a program motion and compute the actuator forces (paper 001)"),
     lz_cli_program },
+  { "sweep", N_("Run a model over a parameter grid or Monte Carlo draws, a row of measures each"),
+    lz_cli_sweep },
 };
 
 int

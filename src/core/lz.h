@@ -27,5 +27,6 @@
 #include "lz-reduce.h"
 #include "lz-simplify.h"
 #include "lz-program.h"
+#include "lz-sweep.h"
 
 #undef LZ_INSIDE

@@ -1,0 +1,415 @@
+/* cli-sweep.c — luztar-cli sweep: many runs of one model, a row of
+ * measures each, on all cores (and on a cluster through MPI)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "lz.h"
+#include "cli.h"
+#include "cli-sweep.h"
+
+/* The progress line is redrawn at most this often (s). */
+#define PROGRESS_INTERVAL 0.2
+
+static gboolean
+parse_double (const char *option,
+              const char *text,
+              double     *value)
+{
+  if (text == NULL)
+    return TRUE;
+  if (lz_number_parse (text, FALSE, value) && isfinite (*value))
+    return TRUE;
+  lz_cli_usage_error ("sweep", _("option “%s” needs a number, got “%s”"), option, text);
+  return FALSE;
+}
+
+/* Reads the options into SWEEP; returns an exit code, or -1 to go on. */
+static int
+configure (LzSweep         *sweep,
+           LzModel         *model,
+           SweepOptions    *o)
+{
+  g_autoptr(GError) error = NULL;
+  LzIntegratorOptions options;
+  LzSweepMeasures measures = { 0 };
+  const char *method = o->method != NULL ? o->method
+                       : lz_method_to_string (lz_model_get_simulation (model)->method);
+  const LzIntegratorType *type;
+
+  lz_integrator_options_init (&options);
+  if (!parse_double ("--t-end", o->t_end, &options.t_end)
+      || !parse_double ("--dt", o->dt, &options.dt)
+      || !parse_double ("--theta", o->theta, &options.theta)
+      || !parse_double ("--sample", o->sample, &options.sample)
+      || !parse_double ("--after", o->after, &measures.after)
+      || !parse_double ("--strobe", o->strobe, &measures.strobe_period))
+    return LZ_CLI_EXIT_USAGE;
+  if (strcmp (method, "timestep") == 0)
+    type = lz_integrator_timestep;
+  else if (strcmp (method, "event") == 0)
+    type = lz_integrator_event;
+  else
+    return lz_cli_usage_error ("sweep", _("unknown method “%s” (use timestep or event)"), method);
+  lz_sweep_set_method (sweep, type, &options);
+  if (o->strobe != NULL && o->strobe_count <= 0)
+    o->strobe_count = 1;
+  if (o->strobe_count < 0 || o->monte_carlo < 0 || o->jobs < 0)
+    return lz_cli_usage_error ("sweep", _("counts must not be negative"));
+  measures.strobe_count = o->strobe_count;
+  measures.when = o->when;
+  for (guint i = 0; o->set != NULL && o->set[i] != NULL; i++)
+    if (!lz_sweep_add_set (sweep, o->set[i], &error))
+      return lz_cli_usage_error ("sweep", "--set %s", error->message);
+  for (guint i = 0; o->vary != NULL && o->vary[i] != NULL; i++)
+    if (!lz_sweep_add_vary (sweep, o->vary[i], &error))
+      return lz_cli_usage_error ("sweep", "--vary %s", error->message);
+  if ((o->vary != NULL) != (o->monte_carlo > 0))
+    return lz_cli_usage_error ("sweep", _("--monte-carlo N and --vary go together"));
+  lz_sweep_set_monte_carlo (sweep, o->monte_carlo, (guint64) o->seed);
+  if (!lz_sweep_set_measures (sweep, &measures, &error))
+    return lz_cli_usage_error ("sweep", "%s", error->message);
+  if (o->format != NULL && strcmp (o->format, "csv") != 0 && strcmp (o->format, "json") != 0)
+    return lz_cli_usage_error ("sweep", _("unknown format “%s” (use csv or json)"), o->format);
+  if (o->resume != NULL && o->format != NULL && strcmp (o->format, "json") == 0)
+    return lz_cli_usage_error ("sweep", _("--resume continues a CSV file; a JSON sweep starts anew"));
+  if (o->resume != NULL && o->out != NULL && strcmp (o->resume, o->out) != 0)
+    return lz_cli_usage_error ("sweep", _("--resume FILE writes FILE: leave out --out or give the same file"));
+  return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Output                                                                    */
+
+gboolean
+sweep_output_open (SweepOutput  *out,
+                   LzSweep      *sweep,
+                   SweepOptions *o,
+                   guint        *first,
+                   GError      **error)
+{
+  g_autofree char *header = lz_sweep_dup_csv_header (sweep);
+
+  out->sweep = sweep;
+  out->json = o->format != NULL && strcmp (o->format, "json") == 0;
+  out->stream = stdout;
+  *first = 0;
+  if (o->resume != NULL)
+    return sweep_resume (out, o->resume, header, first, error);
+  if (o->out != NULL && strcmp (o->out, "-") != 0)
+    {
+      out->stream = g_fopen (o->out, "w");
+      if (out->stream == NULL)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       _("cannot write “%s”: %s"), o->out, g_strerror (saved));
+          return FALSE;
+        }
+      out->owned = TRUE;
+    }
+  if (out->json)
+    fputs ("{\"format\": \"luztar-sweep\", \"version\": 1, \"runs\": [", out->stream);
+  else
+    fputs (header, out->stream);
+  return TRUE;
+}
+
+gboolean
+sweep_output_row (SweepOutput      *out,
+                  const LzSweepRow *row)
+{
+  g_autofree char *text = out->json ? lz_sweep_row_to_json (out->sweep, row)
+                                    : lz_sweep_row_to_csv (out->sweep, row);
+
+  if (out->json)
+    fputs (out->rows > 0 ? ",\n  " : "\n  ", out->stream);
+  fputs (text, out->stream);
+  out->rows++;
+  if (row->error != NULL)
+    out->failed++;
+  /* a row on disk is a row a resumed sweep need not redo */
+  return fflush (out->stream) == 0;
+}
+
+gboolean
+sweep_output_close (SweepOutput *out,
+                    GError     **error)
+{
+  gboolean ok = TRUE;
+
+  if (out->json)
+    fputs ("\n]}\n", out->stream);
+  if (fflush (out->stream) != 0 || ferror (out->stream))
+    ok = FALSE;
+  if (out->owned)
+    {
+      if (fsync (fileno (out->stream)) != 0 && errno != EINVAL)
+        ok = FALSE;
+      if (fclose (out->stream) != 0)
+        ok = FALSE;
+    }
+  if (!ok)
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO, _("the results could not be written: %s"),
+                 g_strerror (errno));
+  return ok;
+}
+
+/* Reopens FILE for appending after its last complete row; FIRST gets the
+ * number of rows it holds. */
+gboolean
+sweep_resume (SweepOutput *out,
+              const char  *file,
+              const char  *header,
+              guint       *first,
+              GError     **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0, keep;
+  const char *p;
+  guint rows = 0;
+
+  if (!g_file_get_contents (file, &data, &length, NULL))
+    data = g_strdup (""), length = 0;
+  if (length > 0 && !g_str_has_prefix (data, header))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not the output of this sweep (its header differs): "
+                     "resume with the same model, parameters and measures"), file);
+      return FALSE;
+    }
+  /* complete rows end with a line end; a row cut by the interruption
+   * is dropped and computed again */
+  keep = length > 0 ? strlen (header) : 0;
+  for (p = data + keep; (p = strchr (p, '\n')) != NULL; p++)
+    {
+      rows++;
+      keep = p + 1 - data;
+    }
+  out->stream = g_fopen (file, length > 0 ? "r+" : "w");
+  if (out->stream == NULL || (length > 0 && (ftruncate (fileno (out->stream), keep) != 0
+                                             || fseek (out->stream, keep, SEEK_SET) != 0)))
+    {
+      int saved = errno;
+
+      if (out->stream != NULL)
+        fclose (out->stream);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("cannot continue “%s”: %s"), file, g_strerror (saved));
+      return FALSE;
+    }
+  out->owned = TRUE;
+  if (length == 0)
+    fputs (header, out->stream);
+  *first = rows;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Progress                                                                  */
+
+void
+sweep_progress (SweepProgress *progress,
+                guint          done,
+                gboolean       final)
+{
+  double elapsed, rate, eta;
+  int width = 30, filled;
+
+  if (!progress->tty)
+    return;
+  elapsed = g_timer_elapsed (progress->timer, NULL);
+  if (!final && elapsed - progress->shown < PROGRESS_INTERVAL)
+    return;
+  progress->shown = elapsed;
+  rate = elapsed > 0 ? done / elapsed : 0;
+  eta = rate > 0 ? (progress->total - progress->start - done) / rate : 0;
+  filled = progress->total > 0 ? (int) (width * (double) (progress->start + done) / progress->total) : width;
+  g_printerr ("\r[%.*s%*s] %u/%u  ", filled, "##############################", width - filled, "",
+              progress->start + done, progress->total);
+  /* TRANSLATORS: the sweep's progress: runs per second and the time left */
+  g_printerr (_("%.1f runs/s, %.0f s left "), rate, eta);
+  if (final)
+    g_printerr ("\n");
+}
+
+static gboolean
+on_row (const LzSweepRow *row,
+        guint             done,
+        gpointer          user_data)
+{
+  SweepState *state = user_data;
+
+  sweep_progress (&state->progress, done, FALSE);
+  return sweep_output_row (&state->output, row);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The command                                                               */
+
+static GOptionContext *
+sweep_context (SweepOptions *o)
+{
+  const GOptionEntry entries[] = {
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->set,
+      N_("A grid dimension: ID.PARAM=FROM:TO:COUNT, log:FROM:TO:COUNT or V1,V2,… (repeat for a grid)"),
+      "SPEC" },
+    { "monte-carlo", 0, 0, G_OPTION_ARG_INT, &o->monte_carlo, N_("Monte Carlo runs (per grid point)"), "N" },
+    { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->vary,
+      N_("A random parameter: ID.PARAM=normal(MEAN,SD), uniform(LOW,HIGH) or lognormal(MU,SIGMA)"),
+      "SPEC" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed, N_("Seed of the random streams (default 0)"), "S" },
+    { "method", 0, 0, G_OPTION_ARG_STRING, &o->method, N_("timestep or event (default: the model’s)"),
+      "METHOD" },
+    { "t-end", 0, 0, G_OPTION_ARG_STRING, &o->t_end, N_("End time in seconds (default: the model’s)"), "T" },
+    { "dt", 0, 0, G_OPTION_ARG_STRING, &o->dt, N_("Time step in seconds (default: the model’s)"), "H" },
+    { "theta", 0, 0, G_OPTION_ARG_STRING, &o->theta, N_("θ of the Moreau–Jean scheme, 0.5 to 1"), "TH" },
+    { "sample", 0, 0, G_OPTION_ARG_STRING, &o->sample, N_("Sampling interval of each run in seconds"), "DT" },
+    { "after", 0, 0, G_OPTION_ARG_STRING, &o->after,
+      N_("Measure over t ≥ T only (leave out the transient)"), "T" },
+    { "strobe", 0, 0, G_OPTION_ARG_STRING, &o->strobe,
+      N_("Stroboscopic samples every PERIOD seconds from --after on (Poincaré section)"), "PERIOD" },
+    { "strobe-count", 0, 0, G_OPTION_ARG_INT, &o->strobe_count, N_("How many stroboscopic samples"), "N" },
+    { "when", 0, 0, G_OPTION_ARG_STRING, &o->when,
+      N_("Measure the first time ID.QTY OP VALUE holds (q, v, g, gdot, force; <, <=, >, >=)"), "COND" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &o->format, N_("csv (default) or json"), "FORMAT" },
+    { "out", 'o', 0, G_OPTION_ARG_FILENAME, &o->out, N_("Write the results to FILE (default: standard output)"),
+      "FILE" },
+    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &o->resume,
+      N_("Continue an interrupted sweep whose CSV is FILE, without redoing its rows"), "FILE" },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs, N_("Runs in parallel (default: every core)"), "N" },
+    { NULL }
+  };
+  GOptionContext *context = g_option_context_new (_("MODEL — many runs of a model, a row of measures each"));
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+    _("Runs MODEL for every point of a parameter grid (--set) or for Monte Carlo draws\n"
+      "(--monte-carlo, --vary) and writes one row per run: the parameters, then the\n"
+      "final state, extremes, stick/contact/engaged intervals, impacts, the detected\n"
+      "period, the dissipated energy, and stroboscopic samples. A failed run is a row\n"
+      "with its message; the sweep goes on. The rows are the same for any --jobs,\n"
+      "and under mpirun the same as on one machine."));
+  g_option_context_set_description (context,
+    _("Exit status: 0 success (failed runs included), 1 usage error, 2 the model\n"
+      "does not load or the results cannot be written.\n\n"
+      "Example:\n"
+      "  luztar-cli sweep --set f1.level=0.1:1:10 --set k1.k=log:10:1000:5 model.luztar"));
+  return context;
+}
+
+static void
+options_clear (SweepOptions *o)
+{
+  g_strfreev (o->set);
+  g_strfreev (o->vary);
+  g_free (o->method);
+  g_free (o->t_end);
+  g_free (o->dt);
+  g_free (o->theta);
+  g_free (o->sample);
+  g_free (o->after);
+  g_free (o->strobe);
+  g_free (o->when);
+  g_free (o->format);
+  g_free (o->out);
+  g_free (o->resume);
+}
+
+/* Parses argv and loads the model into a sweep; an exit code or -1. */
+int
+sweep_prepare (int            argc,
+               char         **argv,
+               SweepOptions  *o,
+               LzSweep      **sweep_out)
+{
+  g_autoptr(GOptionContext) context = sweep_context (o);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = NULL;
+  g_autoptr(LzSweep) sweep = NULL;
+  int code;
+
+  /* the usage line reads "luztar-cli sweep [OPTION…] MODEL" */
+  g_set_prgname ("luztar-cli sweep");
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return lz_cli_usage_error ("sweep", "%s", error->message);
+  if (argc != 2)
+    return lz_cli_usage_error ("sweep", argc < 2 ? _("no model file given")
+                                                 : _("only one model file, please"));
+  model = lz_model_load (argv[1], &error);
+  if (model == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return LZ_CLI_EXIT_BAD_INPUT;
+    }
+  sweep = lz_sweep_new (model, argv[1]);
+  code = configure (sweep, model, o);
+  if (code >= 0)
+    return code;
+  *sweep_out = g_steal_pointer (&sweep);
+  return -1;
+}
+
+/**
+ * lz_cli_sweep:
+ * @argc: number of arguments, argv[0] being "sweep"
+ * @argv: the arguments
+ *
+ * Returns: 0 on success, 1 on a usage error, 2 when the model does not
+ *   load or the results cannot be written
+ */
+int
+lz_cli_sweep (int    argc,
+              char **argv)
+{
+  SweepOptions o = { .jobs = 0 };
+  SweepState state = { 0 };
+  g_autoptr(LzSweep) sweep = NULL;
+  g_autoptr(GError) error = NULL;
+  guint first;
+  int code = sweep_prepare (argc, argv, &o, &sweep);
+
+  if (code >= 0)
+    {
+      options_clear (&o);
+      return code;
+    }
+  if (!sweep_output_open (&state.output, sweep, &o, &first, &error))
+    {
+      g_printerr ("luztar-cli sweep: %s\n", error->message);
+      options_clear (&o);
+      return LZ_CLI_EXIT_BAD_INPUT;
+    }
+  state.progress.tty = isatty (fileno (stderr)) && (state.output.owned || !isatty (fileno (stdout)));
+  state.progress.timer = g_timer_new ();
+  state.progress.start = first;
+  state.progress.total = lz_sweep_get_n_runs (sweep);
+  if (!lz_sweep_run (sweep, o.jobs, first, 0, on_row, &state, &error))
+    {
+      g_printerr ("luztar-cli sweep: %s\n", error->message);
+      code = LZ_CLI_EXIT_BAD_INPUT;
+    }
+  sweep_progress (&state.progress, state.output.rows, TRUE);
+  g_clear_pointer (&state.progress.timer, g_timer_destroy);
+  g_clear_error (&error);
+  if (!sweep_output_close (&state.output, &error))
+    {
+      g_printerr ("luztar-cli sweep: %s\n", error->message);
+      code = LZ_CLI_EXIT_BAD_INPUT;
+    }
+  options_clear (&o);
+  return code >= 0 ? code : LZ_CLI_EXIT_OK;
+}

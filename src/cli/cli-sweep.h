@@ -1,0 +1,72 @@
+/* cli-sweep.h — what luztar-cli sweep's local and MPI drivers share
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <stdio.h>
+
+#include "lz.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char  **set, **vary;
+  int     monte_carlo;
+  gint64  seed;
+  char   *method, *t_end, *dt, *theta, *sample;
+  char   *after, *strobe, *when;
+  int     strobe_count;
+  char   *format, *out, *resume;
+  int     jobs;
+} SweepOptions;
+
+typedef struct
+{
+  LzSweep *sweep;
+  FILE    *stream;
+  gboolean owned;     /* a file of ours, closed and synced at the end */
+  gboolean json;
+  guint    rows, failed;
+} SweepOutput;
+
+typedef struct
+{
+  gboolean tty;       /* a progress line on stderr */
+  GTimer  *timer;
+  double   shown;
+  guint    start, total;
+} SweepProgress;
+
+typedef struct
+{
+  SweepOutput   output;
+  SweepProgress progress;
+} SweepState;
+
+int      sweep_prepare      (int            argc,
+                             char         **argv,
+                             SweepOptions  *o,
+                             LzSweep      **sweep_out);
+gboolean sweep_output_open  (SweepOutput   *out,
+                             LzSweep       *sweep,
+                             SweepOptions  *o,
+                             guint         *first,
+                             GError       **error);
+gboolean sweep_output_row   (SweepOutput      *out,
+                             const LzSweepRow *row);
+gboolean sweep_output_close (SweepOutput   *out,
+                             GError       **error);
+gboolean sweep_resume       (SweepOutput   *out,
+                             const char    *file,
+                             const char    *header,
+                             guint         *first,
+                             GError       **error);
+void     sweep_progress     (SweepProgress *progress,
+                             guint          done,
+                             gboolean       final);
+
+G_END_DECLS

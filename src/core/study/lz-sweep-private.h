@@ -1,0 +1,83 @@
+/* lz-sweep-private.h — what the sweep's files share (core-internal)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "lz-sweep.h"
+
+G_BEGIN_DECLS
+
+/* Samples per strobe period when the user gives no sampling interval: the
+ * strobe times are then rows of the trace, and the extremes are read at
+ * that resolution. */
+#define STROBE_SUBSAMPLES 20
+
+typedef enum
+{
+  DIST_NONE,           /* a grid dimension */
+  DIST_NORMAL,
+  DIST_UNIFORM,
+  DIST_LOGNORMAL,
+} SweepDist;
+
+typedef struct
+{
+  char     *name;      /* "k1.k" */
+  char     *id;        /* "k1", or "simulation" */
+  char     *key;       /* "k" */
+  gboolean  simulation;
+  guint     n_values;  /* a grid dimension: its values */
+  double   *values;
+  SweepDist dist;      /* Monte Carlo: the distribution and its two numbers */
+  double    d1, d2;
+} SweepParam;
+
+/* What a measure column is. */
+typedef enum
+{
+  MEASURE_Q_END, MEASURE_V_END, MEASURE_Q_MIN, MEASURE_Q_MAX,
+  MEASURE_MODE_COUNT, MEASURE_MODE_TIME, MEASURE_IMPACTS_OF,
+  MEASURE_IMPACTS, MEASURE_PERIOD,
+  MEASURE_E_DAMPING, MEASURE_E_FRICTION, MEASURE_E_IMPACTS,
+  MEASURE_WHEN, MEASURE_STROBE_Q, MEASURE_STROBE_V,
+} MeasureKind;
+
+typedef enum
+{
+  WHEN_Q, WHEN_V, WHEN_G, WHEN_GDOT, WHEN_FORCE,
+} WhenQuantity;
+
+struct LzSweep
+{
+  gatomicrefcount ref_count;
+  LzModel   *model;
+  char      *file;
+  GPtrArray *params;           /* SweepParam */
+  guint      mc_count;
+  guint64    seed;
+  const LzIntegratorType *type;
+  LzIntegratorOptions options;
+
+  /* the measures */
+  double     after;
+  double     strobe_period;
+  guint      strobe_count;
+  char      *when_text;
+  WhenQuantity when_quantity;
+  guint      when_index;
+  gboolean   when_above;       /* > or >= */
+  gboolean   when_strict;      /* < or > */
+  double     when_value;
+  GPtrArray *measure_names;    /* char * */
+  MeasureKind *measure_kind;
+  int       *measure_index;    /* body, element or strobe sample */
+};
+
+gboolean measures_setup (LzSweep               *self,
+                         const LzSweepMeasures *measures,
+                         GError               **error);
+
+G_END_DECLS

@@ -1,0 +1,304 @@
+/* lz-sweep-run.c — a sweep's runs on all cores, handed over in order, and
+ * its rows as CSV and JSON
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * JOBS threads, each with its own worker, take the next run from a shared
+ * counter (dynamic work-sharing: a long run does not hold up the others).
+ * Finished rows wait in a slot per run until every earlier row is out;
+ * the caller's function sees them strictly in run order, on its own
+ * thread, so the output is the same whatever JOBS is.
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "lz-error.h"
+#include "lz-format.h"
+#include "lz-sweep-private.h"
+
+typedef struct
+{
+  LzSweep    *sweep;
+  guint       next;            /* the next run to start (atomic) */
+  guint       first, last;     /* runs [first, last) */
+  GMutex      lock;
+  GCond       ready;
+  LzSweepRow **slot;           /* per run, filled by the workers */
+  gint        stop;            /* atomic: the caller asked to stop */
+  char       *failure;         /* a worker that could not start */
+} Pool;
+
+static gpointer
+pool_thread (gpointer data)
+{
+  Pool *pool = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzSweepWorker) worker = lz_sweep_worker_new (pool->sweep, &error);
+
+  if (worker == NULL)
+    {
+      g_mutex_lock (&pool->lock);
+      if (pool->failure == NULL)
+        pool->failure = g_strdup (error->message);
+      g_atomic_int_set (&pool->stop, 1);
+      g_cond_broadcast (&pool->ready);
+      g_mutex_unlock (&pool->lock);
+      return NULL;
+    }
+  while (!g_atomic_int_get (&pool->stop))
+    {
+      guint run = (guint) g_atomic_int_add ((gint *) &pool->next, 1);
+      LzSweepRow *row;
+
+      if (run >= pool->last)
+        break;
+      row = lz_sweep_worker_run (worker, run);
+      g_mutex_lock (&pool->lock);
+      pool->slot[run - pool->first] = row;
+      g_cond_broadcast (&pool->ready);
+      g_mutex_unlock (&pool->lock);
+    }
+  return NULL;
+}
+
+/**
+ * lz_sweep_run:
+ * @self: a sweep
+ * @jobs: threads (0: as many as the machine has cores)
+ * @first: the first run
+ * @last: one past the last run (0: every run)
+ * @func: called with each row, in run order, on this thread
+ * @user_data: for @func
+ * @error: return location for a #GError
+ *
+ * Runs [@first, @last).  A failed run is a row with its message; only a
+ * worker that cannot start (the model does not load) fails the sweep.
+ *
+ * Returns: %TRUE unless a worker could not start
+ */
+gboolean
+lz_sweep_run (LzSweep        *self,
+              guint           jobs,
+              guint           first,
+              guint           last,
+              LzSweepRowFunc  func,
+              gpointer        user_data,
+              GError        **error)
+{
+  Pool pool = { .sweep = self };
+  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  if (last == 0 || last > lz_sweep_get_n_runs (self))
+    last = lz_sweep_get_n_runs (self);
+  if (first >= last)
+    return TRUE;
+  if (jobs == 0)
+    jobs = g_get_num_processors ();
+  jobs = MIN (jobs, last - first);
+  pool.next = pool.first = first;
+  pool.last = last;
+  pool.slot = g_new0 (LzSweepRow *, last - first);
+  g_mutex_init (&pool.lock);
+  g_cond_init (&pool.ready);
+  for (guint j = 0; j < jobs; j++)
+    g_ptr_array_add (threads, g_thread_new ("lz-sweep", pool_thread, &pool));
+
+  for (guint run = first; run < last && ok; run++)
+    {
+      LzSweepRow *row;
+
+      g_mutex_lock (&pool.lock);
+      while (pool.slot[run - first] == NULL && pool.failure == NULL)
+        g_cond_wait (&pool.ready, &pool.lock);
+      row = g_steal_pointer (&pool.slot[run - first]);
+      g_mutex_unlock (&pool.lock);
+      if (row == NULL)
+        break;
+      ok = func (row, run - first + 1, user_data);
+      lz_sweep_row_free (row);
+    }
+  g_atomic_int_set (&pool.stop, 1);
+  for (guint j = 0; j < threads->len; j++)
+    g_thread_join (threads->pdata[j]);
+  for (guint i = 0; i < last - first; i++)
+    lz_sweep_row_free (pool.slot[i]);
+  g_free (pool.slot);
+  g_mutex_clear (&pool.lock);
+  g_cond_clear (&pool.ready);
+  if (pool.failure != NULL)
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_FAILED, _("a sweep worker could not start: %s"),
+                   pool.failure);
+      g_free (pool.failure);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Output                                                                    */
+
+/* A CSV field: quoted when it holds a comma, a quote or a line end;
+ * control characters become spaces, so a row stays one line. */
+static void
+append_csv_text (GString    *out,
+                 const char *text)
+{
+  gboolean quote = strpbrk (text, ",\"\r\n") != NULL;
+
+  if (quote)
+    g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append (out, "\"\"");
+      else
+        g_string_append_c (out, (guchar) *p < 0x20 ? ' ' : *p);
+    }
+  if (quote)
+    g_string_append_c (out, '"');
+}
+
+/* Numbers in their shortest exact form; no value is an empty field. */
+static void
+append_number (GString *out,
+               double   x)
+{
+  g_autofree char *text = NULL;
+
+  if (isnan (x))
+    return;
+  text = lz_number_to_string (x);
+  g_string_append (out, text);
+}
+
+/**
+ * lz_sweep_dup_csv_header:
+ * @self: a sweep
+ *
+ * Returns: (transfer full): "run,<params>,<measures>,error" and a line end
+ */
+char *
+lz_sweep_dup_csv_header (const LzSweep *self)
+{
+  GString *out = g_string_new ("run");
+
+  for (guint i = 0; i < lz_sweep_get_n_params (self); i++)
+    {
+      g_string_append_c (out, ',');
+      append_csv_text (out, lz_sweep_get_param_name (self, i));
+    }
+  for (guint m = 0; m < lz_sweep_get_n_measures (self); m++)
+    {
+      g_string_append_c (out, ',');
+      append_csv_text (out, lz_sweep_get_measure_name (self, m));
+    }
+  g_string_append (out, ",error\n");
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * lz_sweep_row_to_csv:
+ * @self: a sweep
+ * @row: one of its rows
+ *
+ * Returns: (transfer full): the row as a CSV line, with its line end
+ */
+char *
+lz_sweep_row_to_csv (const LzSweep    *self,
+                     const LzSweepRow *row)
+{
+  GString *out = g_string_new (NULL);
+
+  g_string_append_printf (out, "%u", row->run);
+  for (guint i = 0; i < lz_sweep_get_n_params (self); i++)
+    {
+      g_string_append_c (out, ',');
+      append_number (out, row->params[i]);
+    }
+  for (guint m = 0; m < lz_sweep_get_n_measures (self); m++)
+    {
+      g_string_append_c (out, ',');
+      append_number (out, row->measures[m]);
+    }
+  g_string_append_c (out, ',');
+  if (row->error != NULL)
+    append_csv_text (out, row->error);
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+static void
+append_json_string (GString    *out,
+                    const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_printf (out, "\\%c", *p);
+      else if ((guchar) *p < 0x20)
+        g_string_append_printf (out, "\\u%04x", (guchar) *p);
+      else
+        g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_json_number (GString *out,
+                    double   x)
+{
+  if (isnan (x) || isinf (x))
+    g_string_append (out, "null");
+  else
+    append_number (out, x);
+}
+
+/**
+ * lz_sweep_row_to_json:
+ * @self: a sweep
+ * @row: one of its rows
+ *
+ * Returns: (transfer full): {"run": …, "params": {…}, "measures": {…},
+ *   "error": null or its message}, one line without a line end
+ */
+char *
+lz_sweep_row_to_json (const LzSweep    *self,
+                      const LzSweepRow *row)
+{
+  GString *out = g_string_new (NULL);
+
+  g_string_append_printf (out, "{\"run\": %u, \"params\": {", row->run);
+  for (guint i = 0; i < lz_sweep_get_n_params (self); i++)
+    {
+      g_string_append (out, i > 0 ? ", " : "");
+      append_json_string (out, lz_sweep_get_param_name (self, i));
+      g_string_append (out, ": ");
+      append_json_number (out, row->params[i]);
+    }
+  g_string_append (out, "}, \"measures\": {");
+  for (guint m = 0; m < lz_sweep_get_n_measures (self); m++)
+    {
+      g_string_append (out, m > 0 ? ", " : "");
+      append_json_string (out, lz_sweep_get_measure_name (self, m));
+      g_string_append (out, ": ");
+      append_json_number (out, row->measures[m]);
+    }
+  g_string_append (out, "}, \"error\": ");
+  if (row->error != NULL)
+    append_json_string (out, row->error);
+  else
+    g_string_append (out, "null");
+  g_string_append_c (out, '}');
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,693 @@
+/* lz-sweep.c — parameter sweeps and Monte Carlo studies: many runs of one
+ * model, each summarised in one row of measures
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A sweep is a model, a list of parameters with their values (a grid: the
+ * last parameter varies fastest) or their distributions (Monte Carlo), a
+ * method with its options and the measures each run reports.  Run r's
+ * parameters are a function of r alone — the grid index, and for Monte
+ * Carlo a random stream seeded from (seed, r) — so a sweep gives the same
+ * rows in the same order whatever the number of threads or MPI ranks that
+ * compute them, and an interrupted sweep can resume at any row.
+ *
+ * Each thread has its own worker: a model loaded anew from the file's
+ * text, so every expression is parsed for that thread alone (libmatheval's
+ * evaluators keep state and are not reentrant; its parser is serialised by
+ * lz-expr).  The core is otherwise free of global state.
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
+#include "lz-assembler.h"
+#include "lz-error.h"
+#include "lz-format.h"
+#include "lz-model-xml.h"
+#include "lz-sweep.h"
+#include "lz-sweep-private.h"
+
+/* ------------------------------------------------------------------------ */
+/* Parameters                                                                */
+
+static void
+param_free (gpointer data)
+{
+  SweepParam *p = data;
+
+  g_free (p->name);
+  g_free (p->id);
+  g_free (p->key);
+  g_free (p->values);
+  g_free (p);
+}
+
+/* "ID.PARAM" or "simulation.PARAM" (ids may contain dots: the last one
+ * separates the parameter) */
+static SweepParam *
+param_new (const char *target,
+           GError    **error)
+{
+  const char *dot = strrchr (target, '.');
+  SweepParam *p;
+
+  if (dot == NULL || dot == target || dot[1] == '\0')
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not a parameter: write ID.PARAMETER, e.g. k1.k or simulation.t-end"),
+                   target);
+      return NULL;
+    }
+  p = g_new0 (SweepParam, 1);
+  p->name = g_strdup (target);
+  p->id = g_strndup (target, dot - target);
+  p->key = g_strdup (dot + 1);
+  p->simulation = strcmp (p->id, "simulation") == 0;
+  return p;
+}
+
+/* Sets parameter P of MODEL to VALUE. */
+static gboolean
+param_apply (const SweepParam *p,
+             LzModel          *model,
+             double            value,
+             GError          **error)
+{
+  g_autofree char *text = NULL;
+
+  if (!p->simulation)
+    return lz_model_set_parameter (model, p->id, p->key, value, error);
+  text = lz_number_to_string (value);
+  return lz_model_set_simulation_parameter_string (model, p->key, text, error);
+}
+
+static gboolean
+read_number (const char *text,
+             const char *spec,
+             double     *value,
+             GError    **error)
+{
+  if (lz_number_parse (text, FALSE, value))
+    return TRUE;
+  g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+               _("“%s”: “%s” is not a number"), spec, text);
+  return FALSE;
+}
+
+static gboolean
+read_count (const char *text,
+            const char *spec,
+            guint      *count,
+            GError    **error)
+{
+  guint64 n;
+
+  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT32, &n, NULL))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("“%s”: the number of values “%s” must be a whole number of at least 1"),
+                   spec, text);
+      return FALSE;
+    }
+  *count = (guint) n;
+  return TRUE;
+}
+
+/* "A:B:N" (N values from A to B), "log:A:B:N" (log-spaced), "A,B,…" or "A" */
+static gboolean
+parse_values (SweepParam *p,
+              const char *range,
+              const char *spec,
+              GError    **error)
+{
+  g_auto(GStrv) parts = NULL;
+  gboolean log_spaced = g_str_has_prefix (range, "log:");
+  double a, b;
+  guint n;
+
+  if (strchr (range, ':') == NULL)
+    {
+      parts = g_strsplit (range, ",", -1);
+      p->n_values = g_strv_length (parts);
+      p->values = g_new0 (double, MAX (p->n_values, 1));
+      for (guint i = 0; i < p->n_values; i++)
+        if (!read_number (parts[i], spec, &p->values[i], error))
+          return FALSE;
+      return p->n_values > 0 || read_number ("", spec, &a, error);
+    }
+  parts = g_strsplit (log_spaced ? range + 4 : range, ":", -1);
+  if (g_strv_length (parts) != 3)
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("“%s”: a range is FROM:TO:COUNT or log:FROM:TO:COUNT"), spec);
+      return FALSE;
+    }
+  if (!read_number (parts[0], spec, &a, error) || !read_number (parts[1], spec, &b, error)
+      || !read_count (parts[2], spec, &n, error))
+    return FALSE;
+  if (log_spaced && !(a > 0 && b > 0))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("“%s”: a logarithmic range needs positive ends"), spec);
+      return FALSE;
+    }
+  p->n_values = n;
+  p->values = g_new0 (double, n);
+  for (guint i = 0; i < n; i++)
+    {
+      double s = n > 1 ? (double) i / (n - 1) : 0;
+
+      /* the ends exactly as written */
+      p->values[i] = i == 0 ? a : i == n - 1 ? b
+                     : log_spaced ? exp (log (a) + s * (log (b) - log (a)))
+                     : a + s * (b - a);
+    }
+  return TRUE;
+}
+
+/* "normal(MEAN,SD)", "uniform(LOW,HIGH)", "lognormal(MU,SIGMA)" */
+static gboolean
+parse_distribution (SweepParam *p,
+                    const char *text,
+                    const char *spec,
+                    GError    **error)
+{
+  static const struct { const char *name; SweepDist dist; } names[] = {
+    { "normal", DIST_NORMAL }, { "uniform", DIST_UNIFORM }, { "lognormal", DIST_LOGNORMAL },
+    { "log-normal", DIST_LOGNORMAL },
+  };
+  const char *open = strchr (text, '(');
+  gsize len = strlen (text);
+  g_autofree char *name = NULL, *args = NULL;
+  g_auto(GStrv) parts = NULL;
+
+  if (open == NULL || len < 2 || text[len - 1] != ')')
+    goto bad;
+  name = g_strndup (text, open - text);
+  args = g_strndup (open + 1, text + len - 1 - (open + 1));
+  parts = g_strsplit (args, ",", -1);
+  p->dist = DIST_NONE;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (g_strstrip (name), names[i].name) == 0)
+      p->dist = names[i].dist;
+  if (p->dist == DIST_NONE || g_strv_length (parts) != 2)
+    goto bad;
+  if (!read_number (parts[0], spec, &p->d1, error) || !read_number (parts[1], spec, &p->d2, error))
+    return FALSE;
+  if ((p->dist == DIST_UNIFORM && !(p->d2 > p->d1))
+      || (p->dist != DIST_UNIFORM && !(p->d2 >= 0)))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("“%s”: uniform(LOW,HIGH) needs LOW < HIGH, normal and lognormal a spread ≥ 0"),
+                   spec);
+      return FALSE;
+    }
+  return TRUE;
+
+bad:
+  g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+               _("“%s”: a distribution is normal(MEAN,SD), uniform(LOW,HIGH) or lognormal(MU,SIGMA)"),
+               spec);
+  return FALSE;
+}
+
+/* Splits "TARGET=VALUE" into a new parameter and VALUE. */
+static SweepParam *
+split_spec (LzSweep     *self,
+            const char  *spec,
+            const char **value,
+            GError     **error)
+{
+  const char *eq = strchr (spec, '=');
+  g_autofree char *target = NULL;
+
+  if (eq == NULL)
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not ID.PARAMETER=VALUES"), spec);
+      return NULL;
+    }
+  target = g_strstrip (g_strndup (spec, eq - spec));
+  for (guint i = 0; i < self->params->len; i++)
+    if (strcmp (((SweepParam *) self->params->pdata[i])->name, target) == 0)
+      {
+        g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                     _("parameter “%s” is given twice"), target);
+        return NULL;
+      }
+  *value = eq + 1;
+  return param_new (target, error);
+}
+
+/* A parameter the model has, with a value it accepts. */
+static gboolean
+check_param (LzSweep          *self,
+             const SweepParam *p,
+             double            value,
+             GError          **error)
+{
+  g_autoptr(LzModel) scratch = lz_model_copy (self->model);
+  g_autoptr(GError) local = NULL;
+
+  if (param_apply (p, scratch, value, &local))
+    return TRUE;
+  g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT, "%s: %s", p->name, local->message);
+  return FALSE;
+}
+
+/**
+ * lz_sweep_add_set:
+ * @self: a sweep
+ * @spec: "ID.PARAM=FROM:TO:COUNT", "ID.PARAM=log:FROM:TO:COUNT" or
+ *   "ID.PARAM=V1,V2,…"; ID "simulation" for the settings
+ * @error: return location for a #GError
+ *
+ * Adds a grid dimension; several make a grid, the last varying fastest.
+ * Every value is checked against the parameter's range at once.
+ *
+ * Returns: %TRUE if @spec was taken
+ */
+gboolean
+lz_sweep_add_set (LzSweep     *self,
+                  const char  *spec,
+                  GError     **error)
+{
+  const char *value;
+  SweepParam *p = split_spec (self, spec, &value, error);
+
+  if (p == NULL)
+    return FALSE;
+  if (!parse_values (p, value, spec, error))
+    {
+      param_free (p);
+      return FALSE;
+    }
+  for (guint i = 0; i < p->n_values; i++)
+    if (!check_param (self, p, p->values[i], error))
+      {
+        param_free (p);
+        return FALSE;
+      }
+  g_ptr_array_add (self->params, p);
+  return TRUE;
+}
+
+/**
+ * lz_sweep_add_vary:
+ * @self: a sweep
+ * @spec: "ID.PARAM=normal(MEAN,SD)", "…=uniform(LOW,HIGH)" or
+ *   "…=lognormal(MU,SIGMA)" (MU, SIGMA of the logarithm)
+ * @error: return location for a #GError
+ *
+ * Adds a parameter drawn at random in each Monte Carlo run
+ * (lz_sweep_set_monte_carlo()).  A draw outside the parameter's range
+ * makes that run a failed row, with the reason.
+ *
+ * Returns: %TRUE if @spec was taken
+ */
+gboolean
+lz_sweep_add_vary (LzSweep     *self,
+                   const char  *spec,
+                   GError     **error)
+{
+  const char *value;
+  SweepParam *p = split_spec (self, spec, &value, error);
+
+  if (p == NULL)
+    return FALSE;
+  if (!parse_distribution (p, value, spec, error)
+      || !check_param (self, p, p->dist == DIST_UNIFORM ? 0.5 * (p->d1 + p->d2)
+                                : p->dist == DIST_NORMAL ? p->d1 : exp (p->d1), error))
+    {
+      param_free (p);
+      return FALSE;
+    }
+  g_ptr_array_add (self->params, p);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The sweep                                                                 */
+
+/**
+ * lz_sweep_new:
+ * @model: the model (copied: later edits do not reach the sweep)
+ * @file: (nullable): the file it came from, for messages
+ *
+ * Returns: (transfer full): a sweep of one run with the model's settings
+ */
+LzSweep *
+lz_sweep_new (LzModel    *model,
+              const char *file)
+{
+  LzSweep *self;
+
+  g_return_val_if_fail (model != NULL, NULL);
+
+  self = g_new0 (LzSweep, 1);
+  g_ref_count_init (&self->ref_count);
+  self->model = lz_model_copy (model);
+  self->file = g_strdup (file != NULL ? file : "model");
+  self->params = g_ptr_array_new_with_free_func (param_free);
+  self->mc_count = 0;
+  self->type = lz_integrator_event;
+  lz_integrator_options_init (&self->options);
+  measures_setup (self, NULL, NULL);
+  return self;
+}
+
+LzSweep *
+lz_sweep_ref (LzSweep *self)
+{
+  g_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+lz_sweep_unref (LzSweep *self)
+{
+  if (self == NULL || !g_ref_count_dec (&self->ref_count))
+    return;
+  g_clear_pointer (&self->model, lz_model_unref);
+  g_clear_pointer (&self->params, g_ptr_array_unref);
+  g_clear_pointer (&self->measure_names, g_ptr_array_unref);
+  g_free (self->measure_kind);
+  g_free (self->measure_index);
+  g_free (self->when_text);
+  g_free (self->file);
+  g_free (self);
+}
+
+/**
+ * lz_sweep_set_monte_carlo:
+ * @self: a sweep
+ * @count: runs per grid point (0: no Monte Carlo)
+ * @seed: the seed of every run's random stream
+ */
+void
+lz_sweep_set_monte_carlo (LzSweep *self,
+                          guint    count,
+                          guint64  seed)
+{
+  self->mc_count = count;
+  self->seed = seed;
+}
+
+/**
+ * lz_sweep_set_method:
+ * @self: a sweep
+ * @type: the integrator of every run
+ * @options: (nullable): its options (%NULL: the model's settings)
+ */
+void
+lz_sweep_set_method (LzSweep                   *self,
+                     const LzIntegratorType    *type,
+                     const LzIntegratorOptions *options)
+{
+  self->type = type;
+  if (options != NULL)
+    self->options = *options;
+  else
+    lz_integrator_options_init (&self->options);
+}
+
+static guint
+grid_size (const LzSweep *self)
+{
+  guint n = 1;
+
+  for (guint i = 0; i < self->params->len; i++)
+    {
+      const SweepParam *p = self->params->pdata[i];
+
+      if (p->dist == DIST_NONE)
+        n *= p->n_values;
+    }
+  return n;
+}
+
+/**
+ * lz_sweep_get_n_runs:
+ * @self: a sweep
+ *
+ * Returns: the grid's points times the Monte Carlo runs per point
+ */
+guint
+lz_sweep_get_n_runs (const LzSweep *self)
+{
+  return grid_size (self) * MAX (self->mc_count, 1);
+}
+
+guint
+lz_sweep_get_n_params (const LzSweep *self)
+{
+  return self->params->len;
+}
+
+const char *
+lz_sweep_get_param_name (const LzSweep *self,
+                         guint          param)
+{
+  g_return_val_if_fail (param < self->params->len, NULL);
+  return ((const SweepParam *) self->params->pdata[param])->name;
+}
+
+/* A 64-bit mix of the seed and the run (SplitMix64's finaliser), so that
+ * neighbouring runs get unrelated streams. */
+static guint64
+run_seed (guint64 seed,
+          guint   run)
+{
+  guint64 z = seed + 0x9e3779b97f4a7c15ULL * ((guint64) run + 1);
+
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/**
+ * lz_sweep_get_values:
+ * @self: a sweep
+ * @run: a run, below lz_sweep_get_n_runs()
+ * @values: (out caller-allocates): lz_sweep_get_n_params() values
+ *
+ * The parameters of run @run: a function of @run alone.
+ */
+void
+lz_sweep_get_values (const LzSweep *self,
+                     guint          run,
+                     double        *values)
+{
+  guint mc = MAX (self->mc_count, 1);
+  guint index = run / mc;
+  gsl_rng *rng = NULL;
+
+  g_return_if_fail (run < lz_sweep_get_n_runs (self));
+
+  for (guint i = self->params->len; i-- > 0;)
+    {
+      const SweepParam *p = self->params->pdata[i];
+
+      if (p->dist != DIST_NONE)
+        continue;
+      values[i] = p->values[index % p->n_values];
+      index /= p->n_values;
+    }
+  for (guint i = 0; i < self->params->len; i++)
+    {
+      const SweepParam *p = self->params->pdata[i];
+
+      if (p->dist == DIST_NONE)
+        continue;
+      if (rng == NULL)
+        {
+          rng = gsl_rng_alloc (gsl_rng_mt19937);
+          gsl_rng_set (rng, (unsigned long) run_seed (self->seed, run));
+        }
+      values[i] = p->dist == DIST_NORMAL ? p->d1 + gsl_ran_gaussian (rng, p->d2)
+                  : p->dist == DIST_UNIFORM ? gsl_ran_flat (rng, p->d1, p->d2)
+                  : gsl_ran_lognormal (rng, p->d1, p->d2);
+    }
+  if (rng != NULL)
+    gsl_rng_free (rng);
+}
+
+void
+lz_sweep_row_free (LzSweepRow *row)
+{
+  if (row == NULL)
+    return;
+  g_free (row->params);
+  g_free (row->measures);
+  g_free (row->error);
+  g_free (row);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Workers                                                                   */
+
+struct LzSweepWorker
+{
+  LzSweep *sweep;
+  LzModel *model;
+};
+
+/* The model as its own text, loaded anew: every expression parsed again. */
+static LzModel *
+fresh_model (LzSweep *self,
+             GError **error)
+{
+  gsize length;
+  g_autofree char *data = lz_model_save_to_data (self->model, &length, error);
+
+  if (data == NULL)
+    return NULL;
+  return lz_model_load_from_data (data, length, self->file, error);
+}
+
+/**
+ * lz_sweep_worker_new:
+ * @self: a sweep
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): a worker for one thread
+ */
+LzSweepWorker *
+lz_sweep_worker_new (LzSweep *self,
+                     GError **error)
+{
+  LzModel *model = fresh_model (self, error);
+  LzSweepWorker *worker;
+
+  if (model == NULL)
+    return NULL;
+  worker = g_new0 (LzSweepWorker, 1);
+  worker->sweep = lz_sweep_ref (self);
+  worker->model = model;
+  return worker;
+}
+
+void
+lz_sweep_worker_free (LzSweepWorker *worker)
+{
+  if (worker == NULL)
+    return;
+  lz_model_unref (worker->model);
+  lz_sweep_unref (worker->sweep);
+  g_free (worker);
+}
+
+static gboolean
+apply_values (LzSweep      *self,
+              LzModel      *model,
+              const double *values,
+              GError      **error)
+{
+  for (guint i = 0; i < self->params->len; i++)
+    {
+      const SweepParam *p = self->params->pdata[i];
+      g_autoptr(GError) local = NULL;
+
+      if (!param_apply (p, model, values[i], &local))
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT, "%s: %s", p->name, local->message);
+          return FALSE;
+        }
+    }
+  return lz_model_validate (model, error);
+}
+
+/* Runs MODEL to its end; the trace, or NULL with ERROR. */
+static LzTrace *
+simulate (LzSweep  *self,
+          LzModel  *model,
+          GError  **error)
+{
+  g_autoptr(LzAssembly) assembly = lz_assembly_new (model, error);
+  g_autoptr(LzIntegrator) integrator = NULL;
+  g_autoptr(LzTrace) trace = NULL;
+  LzIntegratorOptions options = self->options;
+  LzStepResult r;
+
+  if (assembly == NULL)
+    return NULL;
+  if (self->strobe_period > 0 && options.sample == 0)
+    options.sample = self->strobe_period / STROBE_SUBSAMPLES;
+  integrator = lz_integrator_new (self->type, assembly, &options, error);
+  if (integrator == NULL)
+    return NULL;
+  trace = lz_trace_new (model);
+  do
+    r = lz_integrator_step (integrator, INFINITY, trace, error);
+  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
+  if (r == LZ_STEP_ERROR)
+    return NULL;
+  return g_steal_pointer (&trace);
+}
+
+/**
+ * lz_sweep_worker_run:
+ * @worker: a worker
+ * @run: the run
+ *
+ * Sets the run's parameters, simulates and measures.  A failure is a row
+ * with its message, never a stop.
+ *
+ * Returns: (transfer full): the row
+ */
+LzSweepRow *
+lz_sweep_worker_run (LzSweepWorker *worker,
+                     guint          run)
+{
+  LzSweep *self = worker->sweep;
+  LzSweepRow *row = g_new0 (LzSweepRow, 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzTrace) trace = NULL;
+
+  row->run = run;
+  row->params = g_new0 (double, MAX (self->params->len, 1));
+  row->measures = g_new0 (double, MAX (self->measure_names->len, 1));
+  for (guint m = 0; m < self->measure_names->len; m++)
+    row->measures[m] = NAN;
+  lz_sweep_get_values (self, run, row->params);
+  if (apply_values (self, worker->model, row->params, &error))
+    trace = simulate (self, worker->model, &error);
+  if (trace == NULL)
+    {
+      row->error = g_strdup (error->message);
+      return row;
+    }
+  lz_sweep_measure_trace (self, trace, row->measures);
+  return row;
+}
+
+/**
+ * lz_sweep_dup_run_model:
+ * @self: a sweep
+ * @run: a run
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the model of run @run, to open
+ *   and simulate on its own
+ */
+LzModel *
+lz_sweep_dup_run_model (LzSweep *self,
+                        guint    run,
+                        GError **error)
+{
+  g_autoptr(LzModel) model = lz_model_copy (self->model);
+  g_autofree double *values = g_new0 (double, MAX (self->params->len, 1));
+
+  g_return_val_if_fail (run < lz_sweep_get_n_runs (self), NULL);
+  lz_sweep_get_values (self, run, values);
+  if (!apply_values (self, model, values, error))
+    return NULL;
+  return g_steal_pointer (&model);
+}
