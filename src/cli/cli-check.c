@@ -10,38 +10,26 @@
 
 #include "config.h"
 
-#include <string.h>
 #include <glib/gi18n.h>
 
 #include "lz.h"
 #include "cli.h"
 
-static void
-print_help (void)
-{
-  /* TRANSLATORS: the usage line of "luztar-cli check"; keep the words in
-   * capitals as they are. */
-  g_print (_("Usage: luztar-cli check [OPTION…] FILE…\n"));
-  g_print ("\n");
-  g_print (_("Validate model files: XML syntax, the RELAX NG schema, parameter ranges,\n"
-             "references between items and that every body has inertia or stiffness.\n"));
-  g_print ("\n");
-  g_print (_("For a valid file, print one line:\n"));
-  /* TRANSLATORS: an example output line; translate the words, keep the form. */
-  g_print ("  %s\n", _("FILE: ok — “NAME”: 2 bodies, 3 elements (2 springs, 1 stop), "
-                       "3 complementarity pairs"));
-  g_print (_("For an invalid file, print every problem on standard error as\n"
-             "FILE:LINE: message.\n"));
-  g_print ("\n");
-  g_print (_("Options:\n"));
-  g_print ("  %-12s %s\n", "-q, --quiet", _("Print nothing for valid files"));
-  g_print ("  %-12s %s\n", "-h, --help", _("Show this help and exit"));
-  g_print ("\n");
-  g_print (_("Exit status:\n"));
-  g_print ("  0  %s\n", _("every file is a valid model"));
-  g_print ("  1  %s\n", _("usage error (unknown option, no file)"));
-  g_print ("  2  %s\n", _("a file is invalid or cannot be read"));
-}
+static const LzCliSpec spec = {
+  .name = "check",
+  .summary = N_("Validate model files: XML syntax, the RELAX NG schema, parameter ranges,\n"
+                "references between items and that every body has inertia or stiffness.\n"),
+  /* TRANSLATORS: the second line is an example output line; translate the
+   * words, keep the form. */
+  .description = N_("For a valid file, print one line:\n"
+                    "  FILE: ok — “NAME”: 2 bodies, 3 elements (2 springs, 1 stop), "
+                    "3 complementarity pairs\n"
+                    "For an invalid file, print every problem on standard error as\n"
+                    "FILE:LINE: message."),
+  .exit_ok = N_("every file is a valid model"),
+  .exit_usage = N_("usage error (unknown option, no file)"),
+  .exit_bad = N_("a file is invalid or cannot be read"),
+};
 
 static void
 append_count (GString    *out,
@@ -159,7 +147,7 @@ check_pencil (const char    *path,
   assembly = lz_assembly_new ((LzModel *) model, &error);
   if (assembly == NULL)
     {
-      g_printerr ("%s: %s\n", display, error->message);
+      lz_cli_file_error (path, error);
       return FALSE;
     }
   reduction = lz_reduction_new_for_assembly (assembly);
@@ -185,16 +173,12 @@ static gboolean
 check_file (const char *path,
             gboolean    quiet)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(LzModel) model = lz_model_load (path, &error);
+  g_autoptr(LzModel) model = lz_cli_load_model (path);
   g_autofree char *display = NULL;
   g_autofree char *summary = NULL;
 
   if (model == NULL)
-    {
-      g_printerr ("%s\n", error->message);
-      return FALSE;
-    }
+    return FALSE;
   if (!check_pencil (path, model))
     return FALSE;
   if (!quiet)
@@ -221,36 +205,17 @@ int
 lz_cli_check (int    argc,
               char **argv)
 {
-  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+  g_auto(LzCliArgs) args = { 0 };
   gboolean quiet = FALSE;
-  gboolean options_done = FALSE;
   gboolean all_ok = TRUE;
+  const GOptionEntry entries[] = {
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print nothing for valid files"), NULL },
+    G_OPTION_ENTRY_NULL
+  };
 
-  for (int i = 1; i < argc; i++)
-    {
-      const char *arg = argv[i];
-
-      if (!options_done && arg[0] == '-' && arg[1] != '\0')
-        {
-          if (strcmp (arg, "--") == 0)
-            options_done = TRUE;
-          else if (strcmp (arg, "-h") == 0 || strcmp (arg, "--help") == 0)
-            {
-              print_help ();
-              return LZ_CLI_EXIT_OK;
-            }
-          else if (strcmp (arg, "-q") == 0 || strcmp (arg, "--quiet") == 0)
-            quiet = TRUE;
-          else
-            return lz_cli_usage_error ("check", _("unknown option “%s”"), arg);
-        }
-      else
-        g_ptr_array_add (files, (gpointer) arg);
-    }
-  if (files->len == 0)
-    return lz_cli_usage_error ("check", _("no model file given"));
-
-  for (guint i = 0; i < files->len; i++)
-    all_ok &= check_file (files->pdata[i], quiet);
+  if (!lz_cli_args_parse (&args, &spec, entries, argc, argv))
+    return LZ_CLI_EXIT_USAGE;
+  for (guint i = 0; args.files[i] != NULL; i++)
+    all_ok &= check_file (args.files[i], quiet);
   return all_ok ? LZ_CLI_EXIT_OK : LZ_CLI_EXIT_BAD_INPUT;
 }

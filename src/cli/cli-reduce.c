@@ -11,40 +11,20 @@
 #include <glib/gi18n.h>
 
 #include "lz.h"
-#include "lz-export-private.h"
 #include "cli.h"
 
-static void
-print_help (void)
-{
-  /* TRANSLATORS: the usage line of "luztar-cli reduce"; keep the words
-   * in capitals as they are. */
-  g_print (_("Usage: luztar-cli reduce [OPTION…] FILE\n"));
-  g_print ("\n");
-  g_print (_("Diagnose and reduce a model with massless joints (singular M, paper 002):\n"
-             "the pencil test det(λ²M + λC + K) ≠ 0, the assumptions (4.1)–(4.7), the\n"
-             "matrix S with q = S q̃, the reduced M̃ = SᵀMS, C̃ = SᵀCS, K̃ = SᵀKS and\n"
-             "f̃ = Sᵀf, and the Jordan structure of the first-order system.\n"));
-  g_print ("\n");
-  g_print (_("Options:\n"));
-  g_print ("  %-22s %s\n", "-f, --format FORMAT",
-           _("text (default), json or octave"));
-  g_print ("  %-22s %s\n", "-o, --output OUT", _("Write to OUT instead of standard output"));
-  g_print ("  %-22s %s\n", "-w, --write MODEL",
-           _("Write the reduced model (massless joints eliminated in closed form) to MODEL"));
-  g_print ("  %-22s %s\n", "-s, --simplify N",
-           _("Simplify a gear train first (paper 003, §4): 1 weightless gears, 2 also\n"
-             "                         frictionless bearings, 3 also rigid teeth without freeplay"));
-  g_print ("  %-22s %s\n", "-h, --help", _("Show this help and exit"));
-  g_print ("\n");
-  g_print (_("Exit status:\n"));
-  g_print ("  0  %s\n", _("success"));
-  g_print ("  1  %s\n", _("usage error (unknown option or format, no file)"));
-  g_print ("  2  %s\n", _("the model is invalid, or the output cannot be written"));
-  g_print ("\n");
-  g_print (_("The analysis is printed whether or not the model reduces; its first lines\n"
-             "say which case it is and why.\n"));
-}
+static const LzCliSpec spec = {
+  .name = "reduce",
+  .summary = N_("Diagnose and reduce a model with massless joints (singular M, paper 002):\n"
+                "the pencil test det(λ²M + λC + K) ≠ 0, the assumptions (4.1)–(4.7), the\n"
+                "matrix S with q = S q̃, the reduced M̃ = SᵀMS, C̃ = SᵀCS, K̃ = SᵀKS and\n"
+                "f̃ = Sᵀf, and the Jordan structure of the first-order system.\n"),
+  .description = N_("The analysis is printed whether or not the model reduces; its first lines\n"
+                    "say which case it is and why.\n"),
+  .exit_usage = N_("usage error (unknown option or format, no file)"),
+  .exit_bad = N_("the model is invalid, or the output cannot be written"),
+  .flags = LZ_CLI_ONE_FILE | LZ_CLI_OPTION_FORMAT | LZ_CLI_OPTION_OCTAVE | LZ_CLI_OPTION_OUTPUT,
+};
 
 /* The reduced model says where it comes from. */
 static void
@@ -148,12 +128,19 @@ with_model_json (char             *analysis,
  */
 int
 lz_cli_reduce (int    argc,
-                 char **argv)
+               char **argv)
 {
-  const char *file = NULL;
-  const char *output = NULL;
-  LzCliFormat format = LZ_CLI_FORMAT_TEXT;
-  gboolean options_done = FALSE;
+  g_auto(LzCliArgs) args = { 0 };
+  g_autofree char *write = NULL;
+  g_autofree char *level = NULL;
+  const GOptionEntry entries[] = {
+    { "write", 'w', 0, G_OPTION_ARG_FILENAME, &write,
+      N_("Write the reduced model (massless joints eliminated in closed form) to MODEL"), "MODEL" },
+    { "simplify", 's', 0, G_OPTION_ARG_STRING, &level,
+      N_("Simplify a gear train first (paper 003, §4): 1 weightless gears, 2 also "
+         "frictionless bearings, 3 also rigid teeth without freeplay"), "N" },
+    G_OPTION_ENTRY_NULL
+  };
   g_autoptr(GError) error = NULL;
   g_autoptr(LzModel) model = NULL;
   g_autoptr(LzAssembly) assembly = NULL;
@@ -162,93 +149,19 @@ lz_cli_reduce (int    argc,
   g_autoptr(LzAssembly) reduced_assembly = NULL;
   g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *result = NULL;
-  const char *write = NULL;
   guint simplify = 0;
 
-  for (int i = 1; i < argc; i++)
+  if (!lz_cli_args_parse (&args, &spec, entries, argc, argv))
+    return LZ_CLI_EXIT_USAGE;
+  if (level != NULL)
     {
-      const char *arg = argv[i];
-
-      if (!options_done && arg[0] == '-' && arg[1] != '\0')
-        {
-          const char *value = NULL;
-
-          if (strcmp (arg, "--") == 0)
-            {
-              options_done = TRUE;
-              continue;
-            }
-          if (strcmp (arg, "-h") == 0 || strcmp (arg, "--help") == 0)
-            {
-              print_help ();
-              return LZ_CLI_EXIT_OK;
-            }
-          if (g_str_has_prefix (arg, "--format="))
-            value = arg + strlen ("--format=");
-          else if (strcmp (arg, "-f") == 0 || strcmp (arg, "--format") == 0)
-            {
-              if (++i >= argc)
-                return lz_cli_usage_error ("reduce", _("option “%s” needs a value"), arg);
-              value = argv[i];
-            }
-          if (value != NULL)
-            {
-              if (!lz_cli_parse_format (value, &format))
-                return lz_cli_usage_error ("reduce",
-                                           _("unknown format “%s” (use text, json or octave)"),
-                                           value);
-              continue;
-            }
-          if (g_str_has_prefix (arg, "--write=") || strcmp (arg, "-w") == 0 || strcmp (arg, "--write") == 0)
-            {
-              if (arg[1] == '-' && arg[7] == '=')
-                write = arg + strlen ("--write=");
-              else if (++i >= argc)
-                return lz_cli_usage_error ("reduce", _("option “%s” needs a value"), arg);
-              else
-                write = argv[i];
-              continue;
-            }
-          if (g_str_has_prefix (arg, "--simplify=") || strcmp (arg, "-s") == 0
-              || strcmp (arg, "--simplify") == 0)
-            {
-              const char *level;
-
-              if (arg[1] == '-' && arg[10] == '=')
-                level = arg + strlen ("--simplify=");
-              else if (++i >= argc)
-                return lz_cli_usage_error ("reduce", _("option “%s” needs a value"), arg);
-              else
-                level = argv[i];
-              if (strcmp (level, "1") != 0 && strcmp (level, "2") != 0 && strcmp (level, "3") != 0)
-                return lz_cli_usage_error ("reduce", _("“%s” is not a simplification: use 1, 2 or 3"),
-                                           level);
-              simplify = level[0] - '0';
-              continue;
-            }
-          if (g_str_has_prefix (arg, "--output="))
-            {
-              output = arg + strlen ("--output=");
-              continue;
-            }
-          if (strcmp (arg, "-o") == 0 || strcmp (arg, "--output") == 0)
-            {
-              if (++i >= argc)
-                return lz_cli_usage_error ("reduce", _("option “%s” needs a value"), arg);
-              output = argv[i];
-              continue;
-            }
-          return lz_cli_usage_error ("reduce", _("unknown option “%s”"), arg);
-        }
-      if (file != NULL)
-        return lz_cli_usage_error ("reduce", _("only one model file, please (got “%s” and “%s”)"),
-                                   file, arg);
-      file = arg;
+      if (strcmp (level, "1") != 0 && strcmp (level, "2") != 0 && strcmp (level, "3") != 0)
+        return lz_cli_usage_error (spec.name, _("“%s” is not a simplification: use 1, 2 or 3"),
+                                   level);
+      simplify = level[0] - '0';
     }
-  if (file == NULL)
-    return lz_cli_usage_error ("reduce", _("no model file given"));
 
-  assembly = lz_cli_load_assembly (file, &model);
+  assembly = lz_cli_load_assembly (args.file, &model);
   if (assembly == NULL)
     return LZ_CLI_EXIT_BAD_INPUT;
 
@@ -258,20 +171,12 @@ lz_cli_reduce (int    argc,
   else
     reduced = lz_model_eliminate_joints (model, notes);
   if (reduced == NULL)
-    {
-      g_autofree char *display = g_filename_display_name (file);
-
-      g_printerr ("%s: %s\n", display, error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
+    return lz_cli_file_error (args.file, error);
   name_reduced (reduced, model, notes);
   reduced_assembly = lz_assembly_new (reduced, &error);
   if (reduced_assembly == NULL)
-    {
-      g_printerr ("luztar-cli reduce: %s\n", error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
-  switch (format)
+    return lz_cli_command_error (spec.name, error);
+  switch (args.format)
     {
     case LZ_CLI_FORMAT_JSON:
       result = with_model_json (lz_reduction_to_json (reduction), reduced_assembly, notes);
@@ -285,10 +190,7 @@ lz_cli_reduce (int    argc,
       break;
     }
   if (write != NULL && !lz_model_save (reduced, write, &error))
-    {
-      g_printerr ("luztar-cli reduce: %s\n", error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
+    return lz_cli_command_error (spec.name, error);
 
-  return lz_cli_write_output ("reduce", output, result);
+  return lz_cli_write_output (spec.name, args.output, result);
 }

@@ -13,31 +13,14 @@
 #include "lz.h"
 #include "cli.h"
 
-static void
-print_help (void)
-{
-  /* TRANSLATORS: the usage line of "luztar-cli run"; keep the words in
-   * capitals as they are. */
-  g_print (_("Usage: luztar-cli run [OPTION…] FILE\n"));
-  g_print ("\n");
-  g_print (_("Simulate a model from its initial state and print a summary: steps, events,\n"
-             "wall time and the final energy-balance error.\n"));
-  g_print ("\n");
-  g_print (_("Options:\n"));
-  g_print ("  %-20s %s\n", "--method METHOD", _("timestep (Moreau–Jean) or event (default: the model’s)"));
-  g_print ("  %-20s %s\n", "--t-end T", _("end time in seconds (default: the model’s)"));
-  g_print ("  %-20s %s\n", "--dt H", _("time step in seconds (default: the model’s)"));
-  g_print ("  %-20s %s\n", "--theta TH", _("θ of the Moreau–Jean scheme, 0.5 to 1 (default: the model’s)"));
-  g_print ("  %-20s %s\n", "--sample DT", _("write a trace row every DT seconds (default: every step)"));
-  g_print ("  %-20s %s\n", "--out FILE", _("write the trace as CSV: t,<body>.q,<body>.v,…"));
-  g_print ("  %-20s %s\n", "--events FILE", _("write the events as CSV: t,element,from,to,cause"));
-  g_print ("  %-20s %s\n", "-h, --help", _("Show this help and exit"));
-  g_print ("\n");
-  g_print (_("Exit status:\n"));
-  g_print ("  0  %s\n", _("success"));
-  g_print ("  1  %s\n", _("usage error (unknown option, bad number, no file)"));
-  g_print ("  2  %s\n", _("the model is invalid, the run failed, or an output cannot be written"));
-}
+static const LzCliSpec spec = {
+  .name = "run",
+  .summary = N_("Simulate a model from its initial state and print a summary: steps, events,\n"
+                "wall time and the final energy-balance error.\n"),
+  .exit_usage = N_("usage error (unknown option, bad number, no file)"),
+  .exit_bad = N_("the model is invalid, the run failed, or an output cannot be written"),
+  .flags = LZ_CLI_ONE_FILE,
+};
 
 static gboolean
 parse_number (const char *option,
@@ -46,7 +29,7 @@ parse_number (const char *option,
 {
   if (!lz_number_parse (text, FALSE, value) || !isfinite (*value))
     {
-      lz_cli_usage_error ("run", _("option “%s” needs a number, got “%s”"), option, text);
+      lz_cli_usage_error (spec.name, _("option “%s” needs a number, got “%s”"), option, text);
       return FALSE;
     }
   return TRUE;
@@ -67,11 +50,26 @@ int
 lz_cli_run (int    argc,
             char **argv)
 {
-  static const char *value_options[] = {
-    "--method", "--t-end", "--dt", "--theta", "--sample", "--out", "--events",
+  g_auto(LzCliArgs) args = { 0 };
+  g_autofree char *method_name = NULL, *t_end = NULL, *dt = NULL, *theta = NULL;
+  g_autofree char *sample = NULL, *out = NULL, *events_csv = NULL;
+  const GOptionEntry entries[] = {
+    { "method", 0, 0, G_OPTION_ARG_STRING, &method_name,
+      N_("timestep (Moreau–Jean) or event (default: the model’s)"), "METHOD" },
+    { "t-end", 0, 0, G_OPTION_ARG_STRING, &t_end,
+      N_("end time in seconds (default: the model’s)"), "T" },
+    { "dt", 0, 0, G_OPTION_ARG_STRING, &dt, N_("time step in seconds (default: the model’s)"), "H" },
+    { "theta", 0, 0, G_OPTION_ARG_STRING, &theta,
+      N_("θ of the Moreau–Jean scheme, 0.5 to 1 (default: the model’s)"), "TH" },
+    { "sample", 0, 0, G_OPTION_ARG_STRING, &sample,
+      N_("write a trace row every DT seconds (default: every step)"), "DT" },
+    { "out", 0, 0, G_OPTION_ARG_FILENAME, &out,
+      N_("write the trace as CSV: t,<body>.q,<body>.v,…"), "FILE" },
+    { "events", 0, 0, G_OPTION_ARG_FILENAME, &events_csv,
+      N_("write the events as CSV: t,element,from,to,cause"), "FILE" },
+    G_OPTION_ENTRY_NULL
   };
-  const char *values[G_N_ELEMENTS (value_options)] = { NULL };
-  const char *file = NULL;
+  const char *file;
   g_autoptr(GError) error = NULL;
   g_autoptr(LzModel) model = NULL;
   g_autoptr(LzAssembly) assembly = NULL;
@@ -87,81 +85,37 @@ lz_cli_run (int    argc,
   double wall, e0;
 
   lz_integrator_options_init (&options);
-  for (int i = 1; i < argc; i++)
-    {
-      const char *arg = argv[i];
-      gboolean matched = FALSE;
-
-      if (strcmp (arg, "-h") == 0 || strcmp (arg, "--help") == 0)
-        {
-          print_help ();
-          return LZ_CLI_EXIT_OK;
-        }
-      for (gsize k = 0; k < G_N_ELEMENTS (value_options) && !matched; k++)
-        {
-          gsize len = strlen (value_options[k]);
-
-          if (strncmp (arg, value_options[k], len) == 0 && arg[len] == '=')
-            {
-              values[k] = arg + len + 1;
-              matched = TRUE;
-            }
-          else if (strcmp (arg, value_options[k]) == 0)
-            {
-              if (++i >= argc)
-                return lz_cli_usage_error ("run", _("option “%s” needs a value"), arg);
-              values[k] = argv[i];
-              matched = TRUE;
-            }
-        }
-      if (matched)
-        continue;
-      if (arg[0] == '-' && arg[1] != '\0')
-        return lz_cli_usage_error ("run", _("unknown option “%s”"), arg);
-      if (file != NULL)
-        return lz_cli_usage_error ("run", _("only one model file, please (got “%s” and “%s”)"),
-                                   file, arg);
-      file = arg;
-    }
-  if (file == NULL)
-    return lz_cli_usage_error ("run", _("no model file given"));
-  if ((values[1] != NULL && !parse_number ("--t-end", values[1], &options.t_end))
-      || (values[2] != NULL && !parse_number ("--dt", values[2], &options.dt))
-      || (values[3] != NULL && !parse_number ("--theta", values[3], &options.theta))
-      || (values[4] != NULL && !parse_number ("--sample", values[4], &options.sample)))
+  if (!lz_cli_args_parse (&args, &spec, entries, argc, argv))
     return LZ_CLI_EXIT_USAGE;
-  if (values[1] != NULL && !(options.t_end > 0))
-    return lz_cli_usage_error ("run", _("--t-end must be positive, got %s"), values[1]);
-  if (values[2] != NULL && !(options.dt > 0))
-    return lz_cli_usage_error ("run", _("--dt must be positive, got %s"), values[2]);
+  file = args.file;
+  if ((t_end != NULL && !parse_number ("--t-end", t_end, &options.t_end))
+      || (dt != NULL && !parse_number ("--dt", dt, &options.dt))
+      || (theta != NULL && !parse_number ("--theta", theta, &options.theta))
+      || (sample != NULL && !parse_number ("--sample", sample, &options.sample)))
+    return LZ_CLI_EXIT_USAGE;
+  if (t_end != NULL && !(options.t_end > 0))
+    return lz_cli_usage_error (spec.name, _("--t-end must be positive, got %s"), t_end);
+  if (dt != NULL && !(options.dt > 0))
+    return lz_cli_usage_error (spec.name, _("--dt must be positive, got %s"), dt);
 
-  model = lz_model_load (file, &error);
+  model = lz_cli_load_model (file);
   if (model == NULL)
-    {
-      g_printerr ("%s\n", error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
+    return LZ_CLI_EXIT_BAD_INPUT;
 
-  method = values[0] != NULL ? values[0] : lz_method_to_string (lz_model_get_simulation (model)->method);
+  method = method_name != NULL ? method_name : lz_method_to_string (lz_model_get_simulation (model)->method);
   if (strcmp (method, "timestep") == 0)
     type = lz_integrator_timestep;
   else if (strcmp (method, "event") == 0)
     type = lz_integrator_event;
   else
-    return lz_cli_usage_error ("run", _("unknown method “%s” (use timestep or event)"), method);
+    return lz_cli_usage_error (spec.name, _("unknown method “%s” (use timestep or event)"), method);
 
   assembly = lz_assembly_new (model, &error);
   if (assembly == NULL)
-    {
-      g_printerr ("%s: %s\n", file, error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
+    return lz_cli_file_error (file, error);
   integrator = lz_integrator_new (type, assembly, &options, &error);
   if (integrator == NULL)
-    {
-      g_printerr ("%s: %s\n", file, error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
+    return lz_cli_file_error (file, error);
   trace = lz_trace_new (model);
 
   timer = g_timer_new ();
@@ -182,20 +136,15 @@ lz_cli_run (int    argc,
   /* After a failure, write what was computed: it shows how it went. */
   if (result == LZ_STEP_ERROR)
     {
-      g_printerr ("%s: %s\n", file, error->message);
-      g_clear_error (&error);
-      if (values[5] != NULL)
-        lz_trace_write_csv (trace, values[5], NULL);
-      if (values[6] != NULL)
-        lz_trace_write_events_csv (trace, values[6], NULL);
-      return LZ_CLI_EXIT_BAD_INPUT;
+      if (out != NULL)
+        lz_trace_write_csv (trace, out, NULL);
+      if (events_csv != NULL)
+        lz_trace_write_events_csv (trace, events_csv, NULL);
+      return lz_cli_file_error (file, error);
     }
-  if ((values[5] != NULL && !lz_trace_write_csv (trace, values[5], &error))
-      || (values[6] != NULL && !lz_trace_write_events_csv (trace, values[6], &error)))
-    {
-      g_printerr ("luztar-cli run: %s\n", error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
+  if ((out != NULL && !lz_trace_write_csv (trace, out, &error))
+      || (events_csv != NULL && !lz_trace_write_events_csv (trace, events_csv, &error)))
+    return lz_cli_command_error (spec.name, error);
 
   if (lz_integrator_get_notes (integrator) != NULL)
     {
@@ -226,8 +175,8 @@ lz_cli_run (int    argc,
                prescribed->str);
   }
   g_print (_("method: %s, h = %g s, θ = %g, t = 0 … %g s\n"), lz_integrator_get_name (integrator),
-           values[2] != NULL ? options.dt : lz_model_get_simulation (model)->dt,
-           values[3] != NULL ? options.theta : lz_model_get_simulation (model)->theta,
+           dt != NULL ? options.dt : lz_model_get_simulation (model)->dt,
+           theta != NULL ? options.theta : lz_model_get_simulation (model)->theta,
            lz_integrator_get_time (integrator));
   {
     /* 64-bit counts as text: a format macro cannot go into a msgid */

@@ -276,7 +276,7 @@ sweep_context (SweepOptions *o)
     { "t-end", 0, 0, G_OPTION_ARG_STRING, &o->t_end, N_("End time in seconds (default: the model’s)"), "T" },
     { "dt", 0, 0, G_OPTION_ARG_STRING, &o->dt, N_("Time step in seconds (default: the model’s)"), "H" },
     { "theta", 0, 0, G_OPTION_ARG_STRING, &o->theta, N_("θ of the Moreau–Jean scheme, 0.5 to 1"), "TH" },
-    { "sample", 0, 0, G_OPTION_ARG_STRING, &o->sample, N_("Sampling interval of each run in seconds"), "DT" },
+    { "sample", 0, 0, G_OPTION_ARG_STRING, &o->sample, N_("Sampling interval of each run in seconds (default: t-end/2000)"), "DT" },
     { "after", 0, 0, G_OPTION_ARG_STRING, &o->after,
       N_("Measure over t ≥ T only (leave out the transient)"), "T" },
     { "strobe", 0, 0, G_OPTION_ARG_STRING, &o->strobe,

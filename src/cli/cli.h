@@ -31,13 +31,7 @@ typedef struct
   LzCliCommandFunc  func;
 } LzCliCommand;
 
-/* Prints "luztar-cli: MESSAGE" and the hint to use --help on stderr;
- * returns LZ_CLI_EXIT_USAGE. */
-int lz_cli_usage_error (const char *command,
-                        const char *format,
-                        ...) G_GNUC_PRINTF (2, 3);
-
-/* The output formats of assemble and reduce. */
+/* The output formats of assemble, reduce and program. */
 typedef enum
 {
   LZ_CLI_FORMAT_TEXT,
@@ -45,15 +39,84 @@ typedef enum
   LZ_CLI_FORMAT_OCTAVE,
 } LzCliFormat;
 
-/* "text", "json", "octave" (or "matlab"); FALSE for anything else. */
-gboolean lz_cli_parse_format (const char  *value,
-                              LzCliFormat *format);
+/* The options and arguments that several commands share. */
+typedef enum
+{
+  LZ_CLI_ONE_FILE      = 1 << 0,  /* FILE (else FILE…) */
+  LZ_CLI_OPTION_FORMAT = 1 << 1,  /* -f, --format text|json */
+  LZ_CLI_OPTION_OCTAVE = 1 << 2,  /* with LZ_CLI_OPTION_FORMAT: or octave */
+  LZ_CLI_OPTION_OUTPUT = 1 << 3,  /* -o, --output OUT */
+} LzCliFlags;
+
+/* What `luztar-cli COMMAND --help` says besides the options; the strings
+ * are N_() marked and translated when shown. */
+typedef struct
+{
+  const char *name;         /* "assemble" */
+  const char *summary;      /* what the command does, under the usage line */
+  const char *description;  /* more, after the options; or NULL */
+  const char *exit_ok;      /* when it exits 0; NULL: "success" */
+  const char *exit_usage;   /* when it exits 1 */
+  const char *exit_bad;     /* when it exits 2 */
+  LzCliFlags  flags;
+} LzCliSpec;
+
+/* A command's arguments, as lz_cli_args_parse() leaves them. */
+typedef struct
+{
+  const LzCliSpec *spec;
+  LzCliFormat      format;       /* -f, --format (LZ_CLI_FORMAT_TEXT) */
+  char            *format_name;  /* as given, or NULL */
+  char            *output;       /* -o, --output, or NULL */
+  char           **files;        /* the model files, at least one */
+  const char      *file;         /* files[0] */
+} LzCliArgs;
+
+/* Parses ARGV (ARGV[0] is the command) with one GOptionContext: the
+ * shared options that SPEC's flags ask for, then ENTRIES (the command's
+ * own, or NULL; their descriptions N_() marked), and the model files.
+ * On a usage error says so on stderr and returns FALSE; --help prints the
+ * help and exits 0. */
+gboolean lz_cli_args_parse (LzCliArgs          *args,
+                            const LzCliSpec    *spec,
+                            const GOptionEntry *entries,
+                            int                 argc,
+                            char              **argv);
+void     lz_cli_args_clear (LzCliArgs          *args);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (LzCliArgs, lz_cli_args_clear)
+
+/* Prints "luztar-cli [COMMAND: ]MESSAGE" and the hint to use --help on
+ * stderr; returns LZ_CLI_EXIT_USAGE. */
+int lz_cli_usage_error (const char *command,
+                        const char *format,
+                        ...) G_GNUC_PRINTF (2, 3);
+
+/* Prints "FILE: message" on stderr; returns LZ_CLI_EXIT_BAD_INPUT. */
+int lz_cli_file_error (const char   *file,
+                       const GError *error);
+
+/* Prints "luztar-cli COMMAND: message" on stderr; returns
+ * LZ_CLI_EXIT_BAD_INPUT. */
+int lz_cli_command_error (const char   *command,
+                          const GError *error);
+
+/* "Exit status:" and the three codes, for --help; OK NULL says
+ * "success". */
+void lz_cli_append_exit_status (GString    *out,
+                                const char *ok,
+                                const char *usage,
+                                const char *bad);
 
 /* Writes RESULT to OUTPUT (NULL or "-": standard output); returns the
  * exit code, having said on stderr what failed. */
 int lz_cli_write_output (const char *command,
                          const char *output,
                          const char *result);
+
+/* Loads FILE; NULL (the loader's "FILE:LINE: message" said on stderr) on
+ * failure. */
+LzModel    *lz_cli_load_model    (const char  *file);
 
 /* Loads and assembles FILE into *MODEL_OUT and the returned assembly;
  * NULL (said on stderr) on failure. */

@@ -19,6 +19,7 @@ import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
+from atspi_tap import app_environment, check, find_app, finish, nodes, quit_with_ctrl_q  # noqa: E402
 
 app_path, cli_path, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
 language = sys.argv[4] if len(sys.argv) > 4 else ""
@@ -46,35 +47,6 @@ NAMES = {
            "realization": "Realizacja: styczna",
            "not-imposed": "Przebieg nie narzuca zadanych ruchów: ich siły są na stronie Ruch programowy"},
 }[language]
-
-checks = []
-
-
-def check(ok, what):
-    checks.append((bool(ok), what))
-    print("%s %d - %s" % ("ok" if ok else "not ok", len(checks), what), flush=True)
-    return ok
-
-
-def find_app(name, timeout=15.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        desktop = Atspi.get_desktop(0)
-        for i in range(desktop.get_child_count()):
-            a = desktop.get_child_at_index(i)
-            if a is not None and a.get_name() == name:
-                return a
-        time.sleep(0.1)
-    return None
-
-
-def nodes(n):
-    yield n
-    for i in range(n.get_child_count()):
-        c = n.get_child_at_index(i)
-        if c is not None:
-            yield from nodes(c)
-
 
 def find(root, roles, name, timeout=10.0):
     if isinstance(roles, str):
@@ -164,13 +136,7 @@ subprocess.run([cli_path, "run", example, "--events", cli_events], check=True,
 reference = read_events(cli_events)
 switches = [e for e in reference if e["cause"] != "initial"]
 
-env = dict(os.environ)
-env.pop("GTK_A11Y", None)
-env["GSK_RENDERER"] = env.get("GSK_RENDERER", "cairo")
-env["G_DEBUG"] = "gc-friendly,fatal-criticals"
-env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
-if language:
-    env["LANGUAGE"] = language
+env = app_environment(language)
 log = open(os.path.join(outdir, "app.log"), "w")
 proc = subprocess.Popen([app_path, example], env=env, stdout=log, stderr=subprocess.STDOUT)
 try:
@@ -346,11 +312,7 @@ try:
                     good = data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
                 check(good, "win.export-plot writes %s (%d bytes)" % (os.path.basename(path), len(data)))
 
-    subprocess.run(["xdotool", "mousemove", "600", "300", "key", "ctrl+q"], check=True)
-    try:
-        rc = proc.wait(10)
-    except subprocess.TimeoutExpired:
-        rc = None
+    rc = quit_with_ctrl_q(proc, y=300)
     check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
 finally:
     if proc.poll() is None:
@@ -393,11 +355,7 @@ try:
         t2 = time.time()
         check(r.returncode == 0 and wait_for(lambda: status_text(app).startswith(NAMES["reset-done"]), 5)
               and t2 - t1 < 0.5, "win.reset returns in %.0f ms and the run is back at 0" % (1000 * (t2 - t1)))
-    subprocess.run(["xdotool", "mousemove", "600", "300", "key", "ctrl+q"], check=True)
-    try:
-        rc = proc.wait(10)
-    except subprocess.TimeoutExpired:
-        rc = None
+    rc = quit_with_ctrl_q(proc, y=300)
     check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
 finally:
     if proc.poll() is None:
@@ -456,16 +414,11 @@ try:
     check(run is not None and press(run), "Run is pressed on the program model")
     told = find(app, "label", NAMES["not-imposed"], timeout=10)
     check(told is not None, "the window says the run does not impose the prescribed motions")
-    subprocess.run(["xdotool", "mousemove", "600", "300", "key", "ctrl+q"], check=True)
-    try:
-        rc = proc.wait(10)
-    except subprocess.TimeoutExpired:
-        rc = None
+    rc = quit_with_ctrl_q(proc, y=300)
     check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
 finally:
     if proc.poll() is None:
         proc.kill()
     log.close()
 
-print("1..%d" % len(checks))
-sys.exit(0 if all(ok for ok, _ in checks) else 1)
+finish()

@@ -17,6 +17,7 @@ import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
+from atspi_tap import app_environment, check, find_app, finish, nodes, quit_with_ctrl_q  # noqa: E402
 
 app_path, outdir = sys.argv[1], sys.argv[2]
 language = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -37,35 +38,6 @@ NAMES = {
            "copy": "Kopia przykładu bez nazwy", "save?": "Zapisać zmiany?",
            "recover?": "Odzyskać niezapisaną pracę?"},
 }[language]
-
-checks = []
-
-
-def check(ok, what):
-    checks.append((bool(ok), what))
-    print("%s %d - %s" % ("ok" if ok else "not ok", len(checks), what), flush=True)
-    return ok
-
-
-def find_app(name, timeout=15.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        desktop = Atspi.get_desktop(0)
-        for i in range(desktop.get_child_count()):
-            a = desktop.get_child_at_index(i)
-            if a is not None and a.get_name() == name:
-                return a
-        time.sleep(0.1)
-    return None
-
-
-def nodes(n):
-    yield n
-    for i in range(n.get_child_count()):
-        c = n.get_child_at_index(i)
-        if c is not None:
-            yield from nodes(c)
-
 
 def drawn(n):
     """Whether N takes room on the screen (a widget on a hidden page of a
@@ -107,16 +79,6 @@ def stop(proc, log):
     except subprocess.TimeoutExpired:
         proc.kill()
     log.close()
-
-
-def quit_with_ctrl_q(proc):
-    """Ctrl+Q with the pointer over the window (there is no window manager,
-    so keys go to the window under the pointer); the exit status or None."""
-    subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+q"], check=True)
-    try:
-        return proc.wait(10)
-    except subprocess.TimeoutExpired:
-        return None
 
 
 def window_title(app):
@@ -187,15 +149,7 @@ def canvas_items(canvas):
                   if n is not canvas and n.get_role_name() == "push button")
 
 
-env = dict(os.environ)
-env.pop("GTK_A11Y", None)
-env["GSK_RENDERER"] = env.get("GSK_RENDERER", "cairo")
-env["G_DEBUG"] = "gc-friendly,fatal-criticals"
-# GTK, fontconfig and Mesa keep one-time allocations until exit; leak
-# reports about them say nothing about Luztar (the core tests check leaks).
-env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
-if language:
-    env["LANGUAGE"] = language
+env = app_environment(language)
 proc, log = start([], "app%s.log" % suffix, env)
 try:
     app = find_app("luztar")
@@ -391,11 +345,7 @@ try:
               "Save As writes the model to the chosen file")
         saved_label = find(app, "label", os.path.basename(target), timeout=5)
         check(saved_label is not None, "the window shows the saved file's name")
-    subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+q"], check=True)
-    try:
-        rc = proc.wait(10)
-    except subprocess.TimeoutExpired:
-        rc = None
+    rc = quit_with_ctrl_q(proc)
     check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
 finally:
     stop(proc, log)
@@ -626,6 +576,4 @@ try:
 finally:
     stop(proc, log)
 
-failed = sum(1 for ok, _ in checks if not ok)
-print("1..%d" % len(checks))
-sys.exit(1 if failed else 0)
+finish()

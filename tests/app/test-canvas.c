@@ -16,23 +16,13 @@
 #include "canvas/luztar-symbols.h"
 #include "luztar-gallery.h"
 #include "luztar-window.h"
-
-static LzModel *
-load (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "data", "examples", name, NULL);
-  LzModel *model = lz_model_load (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
+#include "app-test-util.h"
 
 /* Zoom in and out by the canvas actions (what Ctrl+plus/minus/0 do). */
 static void
 test_canvas_zoom (void)
 {
-  g_autoptr(LzModel) model = load ("two-carts-stop.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("two-carts-stop.luztar");
   GtkWidget *window = gtk_window_new ();
   LuztarCanvas *canvas = LUZTAR_CANVAS (luztar_canvas_new ());
 
@@ -71,7 +61,7 @@ test_canvas_draw_examples (void)
 
   while ((name = g_dir_read_name (d)) != NULL)
     {
-      g_autoptr(LzModel) model = load (name);
+      g_autoptr(LzModel) model = app_test_load_example (name);
       guint ng = lz_model_get_n_grounds (model), nb = lz_model_get_n_bodies (model);
       g_autofree LuztarPoint *gp = g_new0 (LuztarPoint, MAX (ng, 1));
       g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
@@ -258,9 +248,7 @@ test_window_edit_undo (void)
 int
 main (int argc, char *argv[])
 {
-  lz_locale_init ("C.UTF-8");
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/luztar/canvas/zoom", test_canvas_zoom);
   g_test_add_func ("/luztar/canvas/draw-examples", test_canvas_draw_examples);

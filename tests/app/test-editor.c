@@ -17,6 +17,7 @@
 #include "canvas/luztar-canvas.h"
 #include "canvas/luztar-symbols.h"
 #include "luztar-window.h"
+#include "app-test-util.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */
@@ -45,21 +46,6 @@ new_window (LuztarCanvas **canvas)
   *canvas = find_canvas (GTK_WIDGET (window));
   g_assert_nonnull (*canvas);
   return window;
-}
-
-/* Runs the main loop until WIDGET is laid out and painted. */
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  while ((!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) <= 0)
-         && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_true (gtk_widget_get_mapped (widget));
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (gtk_widget_get_root (widget)));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
 }
 
 /* Activates a window action (what the menu, the keys or D-Bus do). */
@@ -760,7 +746,7 @@ test_place (void)
   luztar_window_new_model (window);
   build_model (window, canvas);
   gtk_window_present (GTK_WINDOW (window));
-  wait_for_layout (GTK_WIDGET (canvas));
+  app_test_wait_for_layout (GTK_WIDGET (canvas));
   g_signal_connect (canvas, "create-item", G_CALLBACK (on_create_item), &c);
   g_signal_connect (canvas, "selection-changed", G_CALLBACK (count_signal), &n_selection);
 
@@ -824,7 +810,7 @@ assert_items_match_shapes (LuztarCanvas *canvas)
   g_autoptr(GArray) shapes = luztar_symbols_get_shapes (luztar_canvas_get_model (canvas));
   guint i = 0;
 
-  wait_for_layout (GTK_WIDGET (canvas));
+  app_test_wait_for_layout (GTK_WIDGET (canvas));
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (canvas)); child != NULL;
        child = gtk_widget_get_next_sibling (child), i++)
     {
@@ -997,9 +983,7 @@ test_simplify (void)
 int
 main (int argc, char *argv[])
 {
-  lz_locale_init ("C.UTF-8");
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/luztar/editor/simplify", test_simplify);
   g_test_add_func ("/luztar/editor/build", test_build);

@@ -11,12 +11,12 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
-#include <gsl/gsl_errno.h>
 #include <adwaita.h>
 
 #include "lz.h"
 #include "luztar-event-log.h"
 #include "sim/luztar-modes.h"
+#include "app-test-util.h"
 
 /* A model, its assembly and an integrator writing into a trace, as
  * luztar-cli run sets them up. */
@@ -78,21 +78,6 @@ run_free (Run *run)
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
-
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  gint64 settle;
-
-  while ((!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) <= 0)
-         && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_true (gtk_widget_get_mapped (widget));
-  settle = g_get_monotonic_time () + G_USEC_PER_SEC / 5;
-  while (g_get_monotonic_time () < settle)
-    g_main_context_iteration (NULL, FALSE);
-}
 
 /* The first widget of @type under @widget; a mapped one if @mapped (the
  * status page of the empty state has a scrolled window too). */
@@ -250,7 +235,7 @@ test_event_log_growth (void)
   luztar_event_log_update (log);
   g_assert_cmpuint (changes.calls, ==, 1);
 
-  wait_for_layout (GTK_WIDGET (log));
+  app_test_wait_for_layout (GTK_WIDGET (log));
   /* the cells on screen: the initial row shows only the mode it starts in */
   g_assert_true (shows_label (GTK_WIDGET (log), "1.152105"));
   g_assert_true (shows_label (GTK_WIDGET (log), "s1"));
@@ -305,7 +290,7 @@ test_event_log_seek (void)
   luztar_event_log_set_trace (log, run->trace);
   g_assert_cmpuint (luztar_event_log_get_n_rows (log), ==, n);
   g_signal_connect (log, "seek", G_CALLBACK (on_seek), seeks);
-  wait_for_layout (GTK_WIDGET (log));
+  app_test_wait_for_layout (GTK_WIDGET (log));
   view = GTK_COLUMN_VIEW (find_child (GTK_WIDGET (log), GTK_TYPE_COLUMN_VIEW, FALSE));
   g_assert_nonnull (view);
 
@@ -331,7 +316,7 @@ test_event_log_seek (void)
   gtk_selection_model_select_item (gtk_column_view_get_model (view), 6, TRUE);
   g_assert_cmpuint (seeks->len, ==, 2);
   g_assert_cmpfloat (g_array_index (seeks, double, 1), ==, e6.t);
-  wait_for_layout (GTK_WIDGET (log));
+  app_test_wait_for_layout (GTK_WIDGET (log));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -430,7 +415,7 @@ test_event_log_many (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 640, 400);
   gtk_window_present (GTK_WINDOW (window));
   luztar_event_log_set_trace (log, run->trace);
-  wait_for_layout (GTK_WIDGET (log));
+  app_test_wait_for_layout (GTK_WIDGET (log));
 
   for (guint i = 0; i < total; i++)
     {
@@ -471,52 +456,9 @@ test_event_log_many (void)
   assert_row (log, run->trace, total - 1);
   luztar_event_log_select_time (log, 1e-3 * 31415 + 1e-9);
   g_assert_cmpint (luztar_event_log_get_selected (log), ==, 31415);
-  wait_for_layout (GTK_WIDGET (log));
+  app_test_wait_for_layout (GTK_WIDGET (log));
   g_assert_true (shows_label (GTK_WIDGET (log), "31.415000"));
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-static void
-save_png (GtkWidget  *widget,
-          const char *name)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("LUZTAR_BUILD_ROOT"), "test-artifacts", NULL);
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  int w = 0, h = 0;
-  graphene_rect_t bounds;
-  GskRenderNode *node = NULL;
-  GdkTexture *texture;
-
-  g_mkdir_with_parents (dir, 0755);
-  /* a loaded machine (a sanitizer build) may not have laid the widget out
-   * or drawn it yet: let the main loop turn until it has (at most 10 s) */
-  for (guint tries = 0; node == NULL && tries < 1000; tries++)
-    {
-      w = gtk_widget_get_width (widget);
-      h = gtk_widget_get_height (widget);
-      if (w > 0 && h > 0)
-        {
-          GtkSnapshot *snapshot = gtk_snapshot_new ();
-
-          gdk_paintable_snapshot (paintable, snapshot, w, h);
-          node = gtk_snapshot_free_to_node (snapshot);
-        }
-      if (node == NULL)
-        {
-          while (g_main_context_iteration (NULL, FALSE))
-            ;
-          g_usleep (10000);
-        }
-    }
-  g_assert_nonnull (node);
-  bounds = GRAPHENE_RECT_INIT (0, 0, w, h);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &bounds);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("wrote %s", path);
-  g_object_unref (texture);
-  gsk_render_node_unref (node);
 }
 
 /* Light and dark, as PNGs in the build tree's test-artifacts (for a look,
@@ -534,8 +476,8 @@ test_event_log_screenshot (void)
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (log));
   gtk_window_set_default_size (GTK_WINDOW (window), 620, 420);
   gtk_window_present (GTK_WINDOW (window));
-  wait_for_layout (GTK_WIDGET (log));
-  save_png (window, "event-log-empty.png");
+  app_test_wait_for_layout (GTK_WIDGET (log));
+  app_test_save_png (window, NULL, "event-log-empty.png");
 
   g_assert_false (run_until (run, INFINITY));
   luztar_event_log_set_trace (log, run->trace);
@@ -546,8 +488,8 @@ test_event_log_screenshot (void)
     {
       adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
                                                       : ADW_COLOR_SCHEME_FORCE_LIGHT);
-      wait_for_layout (GTK_WIDGET (log));
-      save_png (window, dark ? "event-log-dark.png" : "event-log.png");
+      app_test_wait_for_layout (GTK_WIDGET (log));
+      app_test_save_png (window, NULL, dark ? "event-log-dark.png" : "event-log.png");
     }
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -556,10 +498,7 @@ test_event_log_screenshot (void)
 int
 main (int argc, char *argv[])
 {
-  lz_locale_init ("C.UTF-8");
-  gsl_set_error_handler_off ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/luztar/event-log/growth", test_event_log_growth);
   g_test_add_func ("/luztar/event-log/seek", test_event_log_seek);

@@ -22,17 +22,7 @@
 #include "lz.h"
 #include "canvas/luztar-canvas.h"
 #include "canvas/luztar-symbols.h"
-
-static LzModel *
-load (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "data", "examples", name, NULL);
-  LzModel *model = lz_model_load (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
+#include "app-test-util.h"
 
 static void
 place (LzModel    *model,
@@ -309,7 +299,7 @@ test_hit_overlap (void)
 static void
 test_hit_example_two_carts (void)
 {
-  g_autoptr(LzModel) model = load ("two-carts-stop.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("two-carts-stop.luztar");
   g_autoptr(GArray) shapes = luztar_symbols_get_shapes (model);
 
   /* wall (40, 120), cart1 (200, 120), cart2 (360, 120) */
@@ -361,7 +351,7 @@ test_hit_examples (void)
   g_assert_nonnull (d);
   while ((name = g_dir_read_name (d)) != NULL)
     {
-      g_autoptr(LzModel) model = load (name);
+      g_autoptr(LzModel) model = app_test_load_example (name);
       g_autoptr(GArray) shapes = luztar_symbols_get_shapes (model);
       guint n_items = lz_model_get_n_grounds (model) + lz_model_get_n_bodies (model)
                       + lz_model_get_n_elements (model) + lz_model_get_n_sources (model);
@@ -406,7 +396,7 @@ test_hit_examples (void)
 static void
 test_hit_hidden_ground (void)
 {
-  g_autoptr(LzModel) model = load ("block-on-belt.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("block-on-belt.luztar");
   g_autoptr(GArray) shapes = luztar_symbols_get_shapes (model);
 
   /* block (220, 120); friction f belt–block from its floor at (220, 201)

@@ -17,34 +17,7 @@
 #include "luztar-expr-preview.h"
 #include "luztar-inspector.h"
 #include "luztar-window.h"
-
-static LzModel *
-load (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
-  LzModel *model = lz_model_load (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
-
-/* Runs the main loop until @widget has been laid out (and a little more,
- * for the frame clock to paint it). */
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  gint64 settle;
-
-  while ((!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) <= 0)
-         && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_true (gtk_widget_get_mapped (widget));
-  settle = g_get_monotonic_time () + G_USEC_PER_SEC / 5;
-  while (g_get_monotonic_time () < settle)
-    g_main_context_iteration (NULL, FALSE);
-}
+#include "app-test-util.h"
 
 /* The value of @text at @t, evaluated by the core. */
 static double
@@ -108,7 +81,7 @@ on_parameter_edited (LuztarInspector *inspector,
 static void
 test_inspector_expression_check (void)
 {
-  g_autoptr(LzModel) model = load ("friction-oscillator.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("friction-oscillator.luztar");
   g_autoptr(GPtrArray) edits = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) parse_error = NULL;
   g_autofree char *stored = NULL;
@@ -137,7 +110,7 @@ test_inspector_expression_check (void)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "sin(0.5*t)");
   preview = LUZTAR_EXPR_PREVIEW (luztar_inspector_get_preview (inspector, "value"));
   g_assert_nonnull (preview);
-  wait_for_layout (GTK_WIDGET (preview));
+  app_test_wait_for_layout (GTK_WIDGET (preview));
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (preview)), >=, 60);
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (preview)), <=, 80);
 
@@ -221,7 +194,7 @@ test_inspector_expression_check (void)
 
   /* a new model with another end time: the preview spans it */
   {
-    g_autoptr(LzModel) other = load ("freeplay-pair.luztar");
+    g_autoptr(LzModel) other = app_test_load_example ("freeplay-pair.luztar");
 
     luztar_inspector_set_model (inspector, other);
     luztar_inspector_select (inspector, "drive");
@@ -241,7 +214,7 @@ test_inspector_expression_check (void)
 static void
 test_inspector_number_check (void)
 {
-  g_autoptr(LzModel) model = load ("friction-oscillator.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("friction-oscillator.luztar");
   g_autoptr(GPtrArray) edits = g_ptr_array_new_with_free_func (g_free);
   GtkWidget *window = gtk_window_new ();
   LuztarInspector *inspector = LUZTAR_INSPECTOR (luztar_inspector_new ());
@@ -277,7 +250,7 @@ test_inspector_number_check (void)
 
   /* restitution outside [0, 1] on a stop, a port that is not there */
   g_clear_pointer (&model, lz_model_unref);
-  model = load ("two-carts-stop.luztar");
+  model = app_test_load_example ("two-carts-stop.luztar");
   luztar_inspector_set_model (inspector, model);
   luztar_inspector_select (inspector, "s1");
   row = luztar_inspector_get_row (inspector, "restitution");
@@ -430,51 +403,6 @@ find_inspector (GtkWidget *widget)
   return NULL;
 }
 
-/* A loaded machine (a sanitizer build) may not have laid the widget out
- * and mapped it yet: the main loop turns until it has (at most 10 s). */
-static gboolean
-wait_drawable (GtkWidget *widget)
-{
-  for (guint tries = 0; tries < 1000; tries++)
-    {
-      if (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0
-          && gtk_widget_get_height (widget) > 0)
-        break;
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (10000);
-    }
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  return TRUE;
-}
-
-static void
-save_png (GtkWidget  *widget,
-          const char *name)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("LUZTAR_BUILD_ROOT"), "test-artifacts", NULL);
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int w = wait_drawable (widget) ? gtk_widget_get_width (widget) : 0;
-  int h = gtk_widget_get_height (widget);
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, w, h);
-  GskRenderNode *node;
-  GdkTexture *texture;
-
-  g_mkdir_with_parents (dir, 0755);
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &bounds);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("wrote %s", path);
-  g_object_unref (texture);
-  gsk_render_node_unref (node);
-}
-
 /* The whole window with a force selected, light and dark, as PNGs in the
  * build tree's test-artifacts (for a look, not compared). */
 static void
@@ -495,18 +423,18 @@ test_inspector_screenshot (void)
   g_assert_nonnull (inspector);
   luztar_inspector_select (inspector, "F");
   g_assert_nonnull (luztar_inspector_get_preview (inspector, "value"));
-  wait_for_layout (luztar_inspector_get_preview (inspector, "value"));
-  save_png (GTK_WIDGET (window), "inspector-preview.png");
+  app_test_wait_for_layout (luztar_inspector_get_preview (inspector, "value"));
+  app_test_save_png (GTK_WIDGET (window), NULL, "inspector-preview.png");
 
   /* the same with a mistake being typed, in the dark style */
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
   row = luztar_inspector_get_row (inspector, "value");
   gtk_editable_set_text (GTK_EDITABLE (row), "sin(0.5*t");
-  wait_for_layout (row);
-  save_png (GTK_WIDGET (window), "inspector-preview-error-dark.png");
+  app_test_wait_for_layout (row);
+  app_test_save_png (GTK_WIDGET (window), NULL, "inspector-preview-error-dark.png");
   gtk_editable_set_text (GTK_EDITABLE (row), "1/(t-50) + log(t-10)");
-  wait_for_layout (row);
-  save_png (GTK_WIDGET (window), "inspector-preview-gaps-dark.png");
+  app_test_wait_for_layout (row);
+  app_test_save_png (GTK_WIDGET (window), NULL, "inspector-preview-gaps-dark.png");
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -514,9 +442,7 @@ test_inspector_screenshot (void)
 int
 main (int argc, char *argv[])
 {
-  lz_locale_init ("C.UTF-8");
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/luztar/inspector/expression-check", test_inspector_expression_check);
   g_test_add_func ("/luztar/inspector/number-check", test_inspector_number_check);

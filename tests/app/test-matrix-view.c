@@ -12,22 +12,11 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
-#include <gsl/gsl_errno.h>
 #include <adwaita.h>
 
 #include "lz.h"
 #include "luztar-matrix-view.h"
-
-static LzModel *
-load (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
-  LzModel *model = lz_model_load (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
+#include "app-test-util.h"
 
 static LzAssembly *
 assemble (LzModel *model)
@@ -37,23 +26,6 @@ assemble (LzModel *model)
 
   g_assert_no_error (error);
   return assembly;
-}
-
-/* Runs the main loop until @widget has been laid out (and a little more,
- * for the frame clock to paint it). */
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  gint64 settle;
-
-  while ((!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) <= 0)
-         && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_true (gtk_widget_get_mapped (widget));
-  settle = g_get_monotonic_time () + G_USEC_PER_SEC / 5;
-  while (g_get_monotonic_time () < settle)
-    g_main_context_iteration (NULL, FALSE);
 }
 
 static GtkWidget *
@@ -215,7 +187,7 @@ visible_page (LuztarMatrixView *view)
 static void
 test_matrix_view_entries (void)
 {
-  g_autoptr(LzModel) model = load ("two-carts-stop.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("two-carts-stop.luztar");
   g_autoptr(LzAssembly) assembly = assemble (model);
   LuztarMatrixView *view = LUZTAR_MATRIX_VIEW (luztar_matrix_view_new ());
   GtkWidget *window = show_in_window (GTK_WIDGET (view), 1000, 800);
@@ -303,7 +275,7 @@ test_matrix_view_entries (void)
 static void
 test_matrix_view_rounding (void)
 {
-  g_autoptr(LzModel) model = load ("two-carts-stop.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("two-carts-stop.luztar");
   g_autoptr(GError) error = NULL;
   g_autoptr(LzAssembly) assembly = NULL;
   LuztarMatrixView *view = LUZTAR_MATRIX_VIEW (luztar_matrix_view_new ());
@@ -374,7 +346,7 @@ read_clipboard (GtkWidget *widget)
 static void
 test_matrix_view_copy (void)
 {
-  g_autoptr(LzModel) model = load ("paper002-ex51-absorber.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("paper002-ex51-absorber.luztar");
   g_autoptr(LzAssembly) assembly = assemble (model);
   g_autoptr(LzReduction) reduction = lz_reduction_new_for_assembly (assembly);
   g_autofree char *matrices_text = lz_assembly_to_text (assembly);
@@ -396,7 +368,7 @@ test_matrix_view_copy (void)
   g_assert_nonnull (text_button);
   g_assert_nonnull (octave_button);
   luztar_matrix_view_set_model (view, model);
-  wait_for_layout (GTK_WIDGET (view));
+  app_test_wait_for_layout (GTK_WIDGET (view));
 
   got_text = luztar_matrix_view_dup_text (view);
   got_octave = luztar_matrix_view_dup_octave (view);
@@ -440,23 +412,19 @@ test_matrix_view_copy (void)
   /* a spring loading a friction element through a massless node: its node
    * equation disentangled (paper 000, Theorem 3.9 and the cascade) */
   {
-    g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "tests", "data", "models",
-                                              "massless-spring-friction.luztar", NULL);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(LzModel) node_model = lz_model_load (path, &error);
+    g_autoptr(LzModel) node_model = app_test_load_test_model ("massless-spring-friction.luztar");
     g_autofree char *title = NULL;
     g_autofree char *equations = NULL;
 
-    g_assert_no_error (error);
     luztar_matrix_view_set_model (view, node_model);
-    wait_for_layout (GTK_WIDGET (view));
+    app_test_wait_for_layout (GTK_WIDGET (view));
     title = g_strdup (gtk_label_get_label (GTK_LABEL (luztar_matrix_view_get_cell (view, "node", 0, 0))));
     equations = g_strdup (gtk_label_get_label (GTK_LABEL (luztar_matrix_view_get_cell (view, "node", 0, 1))));
     g_test_message ("%s\n%s", title, equations);
     g_assert_nonnull (strstr (title, "Theorem 3.9"));
     g_assert_nonnull (strstr (equations, "q̇_z = 25·luz(0.05·sin(2·t) − q_z, 0.015)"));
     luztar_matrix_view_set_model (view, model);
-    wait_for_layout (GTK_WIDGET (view));
+    app_test_wait_for_layout (GTK_WIDGET (view));
   }
 
   g_assert_true (gtk_widget_get_sensitive (text_button));
@@ -477,7 +445,7 @@ static void
 test_matrix_view_error (void)
 {
   g_autoptr(LzModel) broken = lz_model_new ("broken");
-  g_autoptr(LzModel) good = load ("two-carts-stop.luztar");
+  g_autoptr(LzModel) good = app_test_load_example ("two-carts-stop.luztar");
   g_autoptr(GError) error = NULL;
   g_autoptr(LzAssembly) refused = NULL;
   LuztarMatrixView *view = LUZTAR_MATRIX_VIEW (luztar_matrix_view_new ());
@@ -509,7 +477,7 @@ test_matrix_view_error (void)
   g_assert_null (luztar_matrix_view_dup_text (view));
   g_assert_null (luztar_matrix_view_dup_octave (view));
   g_assert_false (gtk_widget_get_sensitive (text_button));
-  wait_for_layout (GTK_WIDGET (view));
+  app_test_wait_for_layout (GTK_WIDGET (view));
 
   luztar_matrix_view_set_model (view, good);
   g_assert_cmpstr (visible_page (view), ==, "matrices");
@@ -530,7 +498,7 @@ test_matrix_view_error (void)
 static void
 test_matrix_view_edit (void)
 {
-  g_autoptr(LzModel) model = load ("two-carts-stop.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("two-carts-stop.luztar");
   g_autoptr(GError) error = NULL;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
@@ -543,21 +511,21 @@ test_matrix_view_edit (void)
   double position;
 
   luztar_matrix_view_set_model (view, model);
-  wait_for_layout (GTK_WIDGET (view));
+  app_test_wait_for_layout (GTK_WIDGET (view));
   before = cell_text (view, "M", 1, 1);
   g_assert_cmpstr (before, ==, "1");
 
   /* the focus on a widget of the page, which goes with the rebuild */
   gtk_widget_grab_focus (luztar_matrix_view_get_cell (view, "equation", 1, 0));
   g_assert_true (gtk_widget_has_focus (luztar_matrix_view_get_cell (view, "equation", 1, 0)));
-  wait_for_layout (GTK_WIDGET (view));
+  app_test_wait_for_layout (GTK_WIDGET (view));
 
   scroller = GTK_SCROLLED_WINDOW (find_child (GTK_WIDGET (view), GTK_TYPE_SCROLLED_WINDOW));
   vadjustment = gtk_scrolled_window_get_vadjustment (scroller);
   g_assert_cmpfloat (gtk_adjustment_get_upper (vadjustment), >, gtk_adjustment_get_page_size (vadjustment) + 300);
   position = floor ((gtk_adjustment_get_upper (vadjustment) - gtk_adjustment_get_page_size (vadjustment)) / 2);
   gtk_adjustment_set_value (vadjustment, position);
-  wait_for_layout (GTK_WIDGET (view));
+  app_test_wait_for_layout (GTK_WIDGET (view));
   g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), ==, position);
 
   /* the user types a new mass for cart 2 */
@@ -570,7 +538,7 @@ test_matrix_view_edit (void)
   g_assert_cmpstr (a31, ==, "-0.4");
   text = luztar_matrix_view_dup_text (view);
   g_assert_nonnull (strstr (text, "cart2  translational  m = 2.5"));
-  wait_for_layout (GTK_WIDGET (view));
+  app_test_wait_for_layout (GTK_WIDGET (view));
   g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), ==, position);
 
   /* the view holds its own copy: a later edit does not show until set */
@@ -583,55 +551,6 @@ test_matrix_view_edit (void)
     g_assert_cmpstr (copy, ==, text);
   }
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-/* @widget as a PNG, over @background when it is not a window. */
-/* A loaded machine (a sanitizer build) may not have laid the widget out
- * and mapped it yet: the main loop turns until it has (at most 10 s). */
-static gboolean
-wait_drawable (GtkWidget *widget)
-{
-  for (guint tries = 0; tries < 1000; tries++)
-    {
-      if (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0
-          && gtk_widget_get_height (widget) > 0)
-        break;
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (10000);
-    }
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  return TRUE;
-}
-
-static void
-save_png (GtkWidget     *widget,
-          const GdkRGBA *background,
-          const char    *name)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("LUZTAR_BUILD_ROOT"), "test-artifacts", NULL);
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int w = wait_drawable (widget) ? gtk_widget_get_width (widget) : 0;
-  int h = gtk_widget_get_height (widget);
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, w, h);
-  GskRenderNode *node;
-  GdkTexture *texture;
-
-  g_mkdir_with_parents (dir, 0755);
-  if (background != NULL)
-    gtk_snapshot_append_color (snapshot, background, &bounds);
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &bounds);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("wrote %s", path);
-  g_object_unref (texture);
-  gsk_render_node_unref (node);
 }
 
 /* The view in a window, light and dark, as PNGs in the build tree's
@@ -652,16 +571,16 @@ test_matrix_view_screenshot (void)
                                                 dark ? "-dark" : "");
         g_autofree char *page = g_strdup_printf ("matrix-view-%s-page%s.png", examples[k],
                                                  dark ? "-dark" : "");
-        g_autoptr(LzModel) model = load (file);
+        g_autoptr(LzModel) model = app_test_load_example (file);
 
         adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
                                                         : ADW_COLOR_SCHEME_FORCE_LIGHT);
         luztar_matrix_view_set_model (view, model);
-        wait_for_layout (GTK_WIDGET (view));
-        save_png (window, NULL, png);
+        app_test_wait_for_layout (GTK_WIDGET (view));
+        app_test_save_png (window, NULL, png);
         /* the whole page, also what is scrolled out of the window */
-        save_png (find_child (GTK_WIDGET (view), ADW_TYPE_CLAMP),
-                  dark ? &(GdkRGBA) { 0.14, 0.14, 0.14, 1 } : &(GdkRGBA) { 0.98, 0.98, 0.98, 1 }, page);
+        app_test_save_png (find_child (GTK_WIDGET (view), ADW_TYPE_CLAMP),
+                           dark ? &(GdkRGBA) { 0.14, 0.14, 0.14, 1 } : &(GdkRGBA) { 0.98, 0.98, 0.98, 1 }, page);
       }
 
   {
@@ -671,8 +590,8 @@ test_matrix_view_screenshot (void)
     lz_model_add_element (broken, LZ_ITEM_SPRING, "k1", "m1", NULL, NULL);
     luztar_matrix_view_set_model (view, broken);
     gtk_window_set_default_size (GTK_WINDOW (window), 700, 500);
-    wait_for_layout (GTK_WIDGET (view));
-    save_png (window, NULL, "matrix-view-error-dark.png");
+    app_test_wait_for_layout (GTK_WIDGET (view));
+    app_test_save_png (window, NULL, "matrix-view-error-dark.png");
   }
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -681,10 +600,7 @@ test_matrix_view_screenshot (void)
 int
 main (int argc, char *argv[])
 {
-  lz_locale_init ("C.UTF-8");
-  gsl_set_error_handler_off ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/luztar/matrix-view/entries", test_matrix_view_entries);
   g_test_add_func ("/luztar/matrix-view/rounding", test_matrix_view_rounding);

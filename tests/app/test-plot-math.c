@@ -12,6 +12,7 @@
 
 #include "lz.h"
 #include "plot/luztar-plot-math.h"
+#include "app-test-util.h"
 
 /* ------------------------------------------------------------------------ */
 /* Ticks                                                                      */
@@ -449,23 +450,12 @@ test_minmax_cost (void)
 /* ------------------------------------------------------------------------ */
 /* Series                                                                     */
 
-static LzModel *
-load_example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
-  g_autoptr(GError) error = NULL;
-  LzModel *model = lz_model_load (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
-
 static void
 test_series (void)
 {
   /* two carts, a spring between them, a stop: bodies and elements */
-  g_autoptr(LzModel) model = load_example ("two-carts-stop.luztar");
-  g_autoptr(LzModel) gears = load_example ("paper003-gear-train.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("two-carts-stop.luztar");
+  g_autoptr(LzModel) gears = app_test_load_example ("paper003-gear-train.luztar");
   g_autoptr(LzTrace) trace = lz_trace_new (model);
   guint nb = lz_model_get_n_bodies (model), ne = lz_model_get_n_elements (model);
   g_autofree double *q = g_new0 (double, nb);
@@ -568,7 +558,7 @@ static void
 test_mode_timeline (void)
 {
   /* friction (f1) and a spring (k1): one strip, for f1 */
-  g_autoptr(LzModel) model = load_example ("friction-oscillator.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("friction-oscillator.luztar");
   g_autoptr(LzTrace) trace = lz_trace_new (model);
   g_autoptr(LuztarModeTimeline) tl = luztar_mode_timeline_new ();
   g_autoptr(LuztarModeTimeline) once = luztar_mode_timeline_new ();

@@ -29,6 +29,7 @@
 #include "lz.h"
 #include "plot/luztar-plot.h"
 #include "plot/luztar-series-chooser.h"
+#include "app-test-util.h"
 
 #define WIDTH              640
 #define HEIGHT             360
@@ -41,17 +42,6 @@ static LzTrace *trace;
 static char *font_family;
 
 static const char *const kind_names[] = { "time-series", "phase", "modes", "energy" };
-
-static LzModel *
-load (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
-  LzModel *m = lz_model_load (path, &error);
-
-  g_assert_no_error (error);
-  return m;
-}
 
 /* M run by TYPE with θ = THETA, sampled every 0.01 s. */
 static LzTrace *
@@ -97,18 +87,6 @@ find_element (LzItemKind kind)
       return i;
   g_assert_not_reached ();
   return 0;
-}
-
-static char *
-artifacts_dir (void)
-{
-  const char *dir = g_getenv ("LUZTAR_TEST_ARTIFACTS");
-  char *path = dir != NULL && *dir != '\0' ? g_build_filename (dir, "plot", NULL)
-                                          : g_build_filename (g_get_tmp_dir (), "luztar-test-artifacts",
-                                                              "plot", NULL);
-
-  g_mkdir_with_parents (path, 0755);
-  return path;
 }
 
 /* A plot of @kind showing the trace as the main window will. */
@@ -164,30 +142,6 @@ distance (guint32 a,
   return d;
 }
 
-/* The PNG read back, composited over black so alpha cannot hide a blank. */
-static cairo_surface_t *
-load_png (const char *path)
-{
-  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
-  cairo_surface_t *rgb;
-  cairo_t *cr;
-
-  if (cairo_surface_status (png) != CAIRO_STATUS_SUCCESS)
-    {
-      cairo_surface_destroy (png);
-      return NULL;
-    }
-  rgb = cairo_image_surface_create (CAIRO_FORMAT_RGB24, cairo_image_surface_get_width (png),
-                                    cairo_image_surface_get_height (png));
-  cr = cairo_create (rgb);
-  cairo_set_source_surface (cr, png, 0, 0);
-  cairo_paint (cr);
-  cairo_destroy (cr);
-  cairo_surface_destroy (png);
-  cairo_surface_flush (rgb);
-  return rgb;
-}
-
 /* Checks an exported PNG: its size, a background of the style, enough ink
  * in several colours inside the plot area. */
 static void
@@ -195,7 +149,7 @@ check_png (const char *path,
            gboolean    dark,
            guint       min_colours)
 {
-  cairo_surface_t *s = load_png (path);
+  cairo_surface_t *s = app_test_load_png (path);
   guint32 bg = dark ? 0x1e1e1e : 0xffffff;
   g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
   guint ink = 0;
@@ -242,7 +196,7 @@ compare_reference (const char *actual_path,
       g_test_message ("wrote %s: review it before committing", reference);
       return;
     }
-  expected = load_png (reference);
+  expected = app_test_load_png (reference);
   if (expected == NULL)
     {
       g_test_fail_printf ("no reference %s (actual: %s; LUZTAR_UPDATE_REFERENCES=1 writes it)",
@@ -256,7 +210,7 @@ compare_reference (const char *actual_path,
       cairo_surface_destroy (expected);
       return;
     }
-  actual = load_png (actual_path);
+  actual = app_test_load_png (actual_path);
   g_assert_cmpint (cairo_image_surface_get_width (expected), ==, WIDTH);
   g_assert_cmpint (cairo_image_surface_get_height (expected), ==, HEIGHT);
   {
@@ -282,7 +236,7 @@ compare_reference (const char *actual_path,
     g_test_message ("%s: %u pixels differ, largest channel difference %d", name, n_differ, max_d);
     if (n_differ > MAX_DIFF_FRACTION * WIDTH * HEIGHT)
       {
-        g_autofree char *dir = artifacts_dir ();
+        g_autofree char *dir = app_test_artifacts_dir ("plot");
         g_autofree char *diff_file = g_strconcat (name, "-diff.png", NULL);
         g_autofree char *diff_path = g_build_filename (dir, diff_file, NULL);
 
@@ -309,7 +263,7 @@ test_export (gconstpointer data)
 {
   const ExportCase *ec = data;
   g_autoptr(LuztarPlot) plot = make_plot (ec->kind, ec->dark);
-  g_autofree char *dir = artifacts_dir ();
+  g_autofree char *dir = app_test_artifacts_dir ("plot");
   g_autofree char *name = g_strdup_printf ("plot-%s-%s", kind_names[ec->kind], ec->dark ? "dark" : "light");
   g_autoptr(GError) error = NULL;
   static const char *const exts[] = { "png", "svg", "pdf" };
@@ -356,7 +310,7 @@ test_export_errors (void)
 {
   g_autoptr(LuztarPlot) plot = make_plot (LUZTAR_PLOT_TIME_SERIES, FALSE);
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = artifacts_dir ();
+  g_autofree char *dir = app_test_artifacts_dir ("plot");
   g_autofree char *path = g_build_filename (dir, "plot.bmp", NULL);
 
   g_assert_false (luztar_plot_export (plot, path, WIDTH, HEIGHT, &error));
@@ -463,47 +417,13 @@ test_mode_intervals (void)
 /* ------------------------------------------------------------------------ */
 /* The widget on screen                                                       */
 
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  gint64 settle;
-
-  while ((!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) <= 0)
-         && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_true (gtk_widget_get_mapped (widget));
-  settle = g_get_monotonic_time () + G_USEC_PER_SEC / 5;
-  while (g_get_monotonic_time () < settle)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-/* A loaded machine (a sanitizer build) may not have laid the widget out
- * and mapped it yet: the main loop turns until it has (at most 10 s). */
-static gboolean
-wait_drawable (GtkWidget *widget)
-{
-  for (guint tries = 0; tries < 1000; tries++)
-    {
-      if (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0
-          && gtk_widget_get_height (widget) > 0)
-        break;
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (10000);
-    }
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  return TRUE;
-}
-
 /* The widget as the renderer draws it: the count of pixels far from the
  * background. */
 static guint
 count_ink (GtkWidget *widget,
            gboolean   dark)
 {
-  int w = wait_drawable (widget) ? gtk_widget_get_width (widget) : 0;
+  int w = app_test_wait_drawable (widget) ? gtk_widget_get_width (widget) : 0;
   int h = gtk_widget_get_height (widget);
   GdkPaintable *paintable = gtk_widget_paintable_new (widget);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
@@ -637,7 +557,7 @@ test_live (void)
       gtk_box_append (GTK_BOX (box), GTK_WIDGET (p));
     }
   gtk_window_present (GTK_WINDOW (window));
-  wait_for_layout (GTK_WIDGET (plots[0]));
+  app_test_wait_for_layout (GTK_WIDGET (plots[0]));
 
   thread = g_thread_new ("writer", writer_thread, &w);
   end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
@@ -656,7 +576,7 @@ test_live (void)
       g_assert_false (luztar_plot_get_live (plots[k]));
       g_assert_cmpuint (luztar_plot_get_n_rows (plots[k]), ==, w.n);
     }
-  wait_for_layout (GTK_WIDGET (plots[0]));
+  app_test_wait_for_layout (GTK_WIDGET (plots[0]));
 
   /* the data fits in the autoscaled ranges: |q| of the block stays below 1 m */
   luztar_plot_get_x_range (plots[0], &lo, &hi);
@@ -768,7 +688,7 @@ on_changed (LuztarSeriesChooser *chooser,
 static void
 test_chooser (void)
 {
-  g_autoptr(LzModel) carts = load ("two-carts-stop.luztar");
+  g_autoptr(LzModel) carts = app_test_load_example ("two-carts-stop.luztar");
   GtkWidget *many = g_object_ref_sink (luztar_series_chooser_new (FALSE));
   GtkWidget *one = g_object_ref_sink (luztar_series_chooser_new (TRUE));
   LuztarSeriesChooser *cm = LUZTAR_SERIES_CHOOSER (many), *co = LUZTAR_SERIES_CHOOSER (one);
@@ -825,29 +745,6 @@ test_chooser (void)
   g_object_unref (one);
 }
 
-/* The family that "Sans" resolves to (as test-render.c). */
-static char *
-sans_family (void)
-{
-  PangoFontMap *map = pango_cairo_font_map_get_default ();
-  PangoContext *context = pango_font_map_create_context (map);
-  PangoFontDescription *desc = pango_font_description_from_string ("Sans 10");
-  PangoFont *font = pango_font_map_load_font (map, context, desc);
-  char *family = NULL;
-
-  if (font != NULL)
-    {
-      PangoFontDescription *real = pango_font_describe (font);
-
-      family = g_strdup (pango_font_description_get_family (real));
-      pango_font_description_free (real);
-      g_object_unref (font);
-    }
-  pango_font_description_free (desc);
-  g_object_unref (context);
-  return family != NULL ? family : g_strdup ("(none)");
-}
-
 /* The energy plot of a time-stepping run with θ = 1 has a line for the
  * scheme's numerical damping (the second palette colour, orange in the
  * light style); with θ = ½ there is none, nor in an event-driven run. */
@@ -857,7 +754,7 @@ test_numerical_damping (void)
   static const struct { gboolean timestep; double theta; gboolean line; } cases[] = {
     { TRUE, 1, TRUE }, { TRUE, 0.5, FALSE }, { FALSE, 0.5, FALSE },
   };
-  g_autofree char *dir = artifacts_dir ();
+  g_autofree char *dir = app_test_artifacts_dir ("plot");
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
@@ -879,7 +776,7 @@ test_numerical_damping (void)
       luztar_plot_set_trace (plot, run_trace);
       g_assert_true (luztar_plot_export (plot, path, WIDTH, HEIGHT, &error));
       g_assert_no_error (error);
-      png = load_png (path);
+      png = app_test_load_png (path);
       data = cairo_image_surface_get_data (png);
       stride = cairo_image_surface_get_stride (png);
       for (int y = 0; y < HEIGHT; y++)
@@ -906,12 +803,10 @@ main (int argc, char *argv[])
   static ExportCase cases[8];
   int status;
 
-  lz_locale_init ("C.UTF-8");
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
-  font_family = sans_family ();
-  model = load ("friction-oscillator.luztar");
+  font_family = app_test_sans_family ();
+  model = app_test_load_example ("friction-oscillator.luztar");
   trace = run (model);
 
   for (int k = 0; k < 4; k++)

@@ -13,23 +13,12 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
-#include <gsl/gsl_errno.h>
 #include <adwaita.h>
 
 #include "lz.h"
 #include "luztar-program-view.h"
 #include "canvas/luztar-symbols.h"
-
-static LzModel *
-load (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "models", name, NULL);
-  LzModel *model = lz_model_load (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
+#include "app-test-util.h"
 
 /* The core's analysis of @model, made here independently of the page. */
 static LzProgramAnalysis *
@@ -194,7 +183,7 @@ check_csv (LuztarProgramView       *view,
 static void
 test_program_view_orthogonal (void)
 {
-  g_autoptr(LzModel) model = load ("program-orthogonal.luztar");
+  g_autoptr(LzModel) model = app_test_load_test_model ("program-orthogonal.luztar");
   g_autoptr(LzAssembly) assembly = NULL;
   g_autoptr(LzProgramAnalysis) ref = core_analysis (model, &assembly);
   GtkWidget *window;
@@ -218,7 +207,7 @@ test_program_view_orthogonal (void)
 static void
 test_program_view_tangent (void)
 {
-  g_autoptr(LzModel) model = load ("program-tangent.luztar");
+  g_autoptr(LzModel) model = app_test_load_test_model ("program-tangent.luztar");
   g_autoptr(LzAssembly) assembly = NULL;
   g_autoptr(LzProgramAnalysis) ref = core_analysis (model, &assembly);
   GtkWidget *window;
@@ -280,7 +269,7 @@ test_program_view_tangent (void)
 static void
 test_program_view_freeplay (void)
 {
-  g_autoptr(LzModel) model = load ("program-freeplay.luztar");
+  g_autoptr(LzModel) model = app_test_load_test_model ("program-freeplay.luztar");
   g_autoptr(LzAssembly) assembly = NULL;
   g_autoptr(LzProgramAnalysis) ref = core_analysis (model, &assembly);
   GtkWidget *window;
@@ -309,7 +298,7 @@ test_program_view_freeplay (void)
 static void
 test_program_view_failures (void)
 {
-  g_autoptr(LzModel) model = load ("program-orthogonal.luztar");
+  g_autoptr(LzModel) model = app_test_load_test_model ("program-orthogonal.luztar");
   g_autoptr(LzModel) no_actuator = lz_model_copy (model);
   g_autoptr(LzModel) too_many = lz_model_copy (model);
   g_autoptr(LzModel) plain = lz_model_copy (model);
@@ -401,7 +390,7 @@ draw (const LzModel *model,
 static void
 test_program_view_canvas_marks (void)
 {
-  g_autoptr(LzModel) model = load ("program-tangent.luztar");
+  g_autoptr(LzModel) model = app_test_load_test_model ("program-tangent.luztar");
   g_autoptr(LzModel) bare = lz_model_copy (model);
   g_autoptr(GError) error = NULL;
 
@@ -436,10 +425,7 @@ test_program_view_canvas_marks (void)
 int
 main (int argc, char *argv[])
 {
-  lz_locale_init ("C.UTF-8");
-  gsl_set_error_handler_off ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/luztar/program-view/orthogonal", test_program_view_orthogonal);
   g_test_add_func ("/luztar/program-view/tangent", test_program_view_tangent);

@@ -44,6 +44,7 @@
 #include "lz.h"
 #include "canvas/luztar-symbols.h"
 #include "sim/luztar-modes.h"
+#include "app-test-util.h"
 
 /* The tolerance.  Here the same build draws the same pixels (0 differ),
  * so the budget is for other machines: CHANNEL_TOLERANCE absorbs rounding
@@ -100,12 +101,8 @@ load_model (const char *name)
 {
   g_autofree char *file = g_strconcat (name, ".luztar", NULL);
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "render-models", file, NULL);
-  g_autoptr(GError) error = NULL;
-  LzModel *model = lz_model_load (path, &error);
 
-  g_assert_no_error (error);
-  g_assert_nonnull (model);
-  return model;
+  return app_test_load_path (path);
 }
 
 static void
@@ -230,34 +227,6 @@ channel_distance (const guint8 a[3],
   return d;
 }
 
-/* A PNG read back as an opaque RGB24 surface (a PNG with alpha is
- * composited over black, so that it differs rather than crashes). */
-static cairo_surface_t *
-load_png (const char *path)
-{
-  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
-  cairo_surface_t *rgb;
-  cairo_t *cr;
-
-  if (cairo_surface_status (png) != CAIRO_STATUS_SUCCESS)
-    {
-      cairo_surface_destroy (png);
-      return NULL;
-    }
-  rgb = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
-                                    cairo_image_surface_get_width (png),
-                                    cairo_image_surface_get_height (png));
-  cr = cairo_create (rgb);
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  cairo_paint (cr);
-  cairo_set_source_surface (cr, png, 0, 0);
-  cairo_paint (cr);
-  cairo_destroy (cr);
-  cairo_surface_destroy (png);
-  cairo_surface_flush (rgb);
-  return rgb;
-}
-
 typedef struct
 {
   guint n_differ;            /* pixels with a channel off by more than the tolerance */
@@ -306,18 +275,6 @@ static gboolean
 within_tolerance (const Comparison *c)
 {
   return c->n_differ <= MAX_DIFF_FRACTION * WIDTH * HEIGHT;
-}
-
-static char *
-artifacts_dir (void)
-{
-  const char *dir = g_getenv ("LUZTAR_TEST_ARTIFACTS");
-  char *path = dir != NULL && *dir != '\0' ? g_build_filename (dir, "render", NULL)
-                                          : g_build_filename (g_get_tmp_dir (), "luztar-test-artifacts",
-                                                              "render", NULL);
-
-  g_mkdir_with_parents (path, 0755);
-  return path;
 }
 
 static void
@@ -436,7 +393,7 @@ test_render (gconstpointer data)
   problem = sanity_problem (actual, model, rc->dark, &fit);
   if (problem != NULL)
     {
-      g_autofree char *dir = artifacts_dir ();
+      g_autofree char *dir = app_test_artifacts_dir ("render");
       g_autofree char *file = g_strconcat (base, "-actual.png", NULL);
       g_autofree char *path = g_build_filename (dir, file, NULL);
 
@@ -454,12 +411,12 @@ test_render (gconstpointer data)
       return;
     }
 
-  expected = load_png (reference_path);
+  expected = app_test_load_png (reference_path);
   if (expected == NULL
       || cairo_image_surface_get_width (expected) != WIDTH
       || cairo_image_surface_get_height (expected) != HEIGHT)
     {
-      g_autofree char *dir = artifacts_dir ();
+      g_autofree char *dir = app_test_artifacts_dir ("render");
       g_autofree char *file = g_strconcat (base, "-actual.png", NULL);
       g_autofree char *path = g_build_filename (dir, file, NULL);
 
@@ -492,7 +449,7 @@ test_render (gconstpointer data)
                     base, c.n_differ, (guint) (MAX_DIFF_FRACTION * WIDTH * HEIGHT), c.max_distance);
     if (!within_tolerance (&c))
       {
-        g_autofree char *dir = artifacts_dir ();
+        g_autofree char *dir = app_test_artifacts_dir ("render");
         g_autofree char *actual_file = g_strconcat (base, "-actual.png", NULL);
         g_autofree char *expected_file = g_strconcat (base, "-expected.png", NULL);
         g_autofree char *diff_file = g_strconcat (base, "-diff.png", NULL);
@@ -677,29 +634,6 @@ compare_names (gconstpointer a,
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
-/* The family that "Sans" resolves to. */
-static char *
-sans_family (void)
-{
-  PangoFontMap *map = pango_cairo_font_map_get_default ();
-  PangoContext *context = pango_font_map_create_context (map);
-  PangoFontDescription *desc = pango_font_description_from_string ("Sans 10");
-  PangoFont *font = pango_font_map_load_font (map, context, desc);
-  char *family = NULL;
-
-  if (font != NULL)
-    {
-      PangoFontDescription *real = pango_font_describe (font);
-
-      family = g_strdup (pango_font_description_get_family (real));
-      pango_font_description_free (real);
-      g_object_unref (font);
-    }
-  pango_font_description_free (desc);
-  g_object_unref (context);
-  return family != NULL ? family : g_strdup ("(none)");
-}
-
 /* Pixels of SURFACE within TOLERANCE of the colour RGB (in [0, 1]). */
 static guint
 count_colour (cairo_surface_t *surface,
@@ -789,7 +723,7 @@ test_animation (void)
       }
       if (dark)
         {
-          g_autofree char *dir = artifacts_dir ();
+          g_autofree char *dir = app_test_artifacts_dir ("render");
           g_autofree char *path = g_build_filename (dir, "animation-dark.png", NULL);
 
           write_png (flashing, path);
@@ -812,7 +746,7 @@ main (int argc, char *argv[])
   lz_locale_init ("C.UTF-8");
   g_test_init (&argc, &argv, NULL);
 
-  font_family = sans_family ();
+  font_family = app_test_sans_family ();
   reference_font_ok = g_strcmp0 (font_family, REFERENCE_FONT) == 0;
 
   dir = g_test_build_filename (G_TEST_DIST, "render-models", NULL);

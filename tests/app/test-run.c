@@ -19,21 +19,11 @@
 
 #include "lz.h"
 #include "sim/luztar-run.h"
+#include "app-test-util.h"
 
 /* Long enough for the main loop to deliver a worker's outcome on a busy
  * machine; a hang beyond it is a bug. */
 #define WAIT_SECONDS 120
-
-static LzModel *
-load (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "data", "examples", name, NULL);
-  LzModel *model = lz_model_load (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
 
 static LzModel *
 parse (const char *xml)
@@ -304,7 +294,7 @@ cli_events (const char *model_path,
 static void
 test_run_full_speed (void)
 {
-  g_autoptr(LzModel) model = load ("friction-oscillator.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("friction-oscillator.luztar");
   LuztarMethod methods[] = { LUZTAR_METHOD_EVENT_DRIVEN, LUZTAR_METHOD_TIME_STEPPING };
 
   for (gsize m = 0; m < G_N_ELEMENTS (methods); m++)
@@ -377,7 +367,7 @@ test_run_step_event (void)
 
   for (gsize f = 0; f < G_N_ELEMENTS (files); f++)
     {
-      g_autoptr(LzModel) model = load (files[f]);
+      g_autoptr(LzModel) model = app_test_load_example (files[f]);
       g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
       g_autoptr(LzTrace) reference = reference_run (model, LUZTAR_METHOD_EVENT_DRIVEN, NULL, times, NULL);
       g_autoptr(LuztarRun) run = new_run (model, LUZTAR_METHOD_EVENT_DRIVEN, NULL);
@@ -424,7 +414,7 @@ test_run_step_event (void)
 static void
 test_run_pause (void)
 {
-  g_autoptr(LzModel) model = load ("friction-oscillator.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("friction-oscillator.luztar");
   g_autoptr(LuztarRun) run = NULL;
   g_autoptr(LzTrace) reference = NULL;
   LzIntegratorOptions options;
@@ -538,7 +528,7 @@ paced_run (const LzModel *model,
 static void
 test_run_pacing (void)
 {
-  g_autoptr(LzModel) model = load ("friction-oscillator.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("friction-oscillator.luztar");
 
   paced_run (model, 1.0, 0.3);
   paced_run (model, 0.1, 0.3);
@@ -685,7 +675,7 @@ test_run_breakpoint (void)
 static void
 test_run_until (void)
 {
-  g_autoptr(LzModel) model = load ("friction-oscillator.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("friction-oscillator.luztar");
   g_autoptr(LzTrace) reference = reference_run (model, LUZTAR_METHOD_EVENT_DRIVEN, NULL, NULL, NULL);
 
   {
@@ -843,7 +833,7 @@ test_run_failure (void)
                                       "<body id=\"m\" mass=\"1\" q0=\"-1\"/>"
                                       "<spring id=\"k\" a=\"g\" b=\"m\" k=\"1\"/>"
                                       "<stop id=\"floor\" a=\"g\" b=\"m\" lower=\"0\"/></luztar-model>");
-    g_autoptr(LzModel) good = load ("friction-oscillator.luztar");
+    g_autoptr(LzModel) good = app_test_load_example ("friction-oscillator.luztar");
     g_autoptr(GError) error = NULL;
     g_autoptr(LuztarRun) refused = luztar_run_new (model, LUZTAR_METHOD_TIME_STEPPING, NULL, &error);
     g_autoptr(LuztarRun) refused2 = NULL;
@@ -867,7 +857,7 @@ test_run_failure (void)
 static void
 test_run_reset (void)
 {
-  g_autoptr(LzModel) model = load ("friction-oscillator.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("friction-oscillator.luztar");
   g_autoptr(LzTrace) reference = reference_run (model, LUZTAR_METHOD_EVENT_DRIVEN, NULL, NULL, NULL);
   g_autoptr(LuztarRun) run = new_run (model, LUZTAR_METHOD_EVENT_DRIVEN, NULL);
   g_autoptr(LzTrace) old = NULL;
@@ -947,7 +937,7 @@ test_run_reset (void)
 static void
 test_run_dispose (void)
 {
-  g_autoptr(LzModel) model = load ("friction-oscillator.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("friction-oscillator.luztar");
   LzIntegratorOptions options;
 
   lz_integrator_options_init (&options);
@@ -990,7 +980,7 @@ test_run_dispose (void)
 static void
 test_run_step (void)
 {
-  g_autoptr(LzModel) model = load ("friction-oscillator.luztar");
+  g_autoptr(LzModel) model = app_test_load_example ("friction-oscillator.luztar");
   g_autoptr(LuztarRun) run = new_run (model, LUZTAR_METHOD_TIME_STEPPING, NULL);
   Recorder recorder;
   LzIntegratorStats stats;

@@ -88,7 +88,7 @@ rc, out, err = run(bad_files[0])
 check(rc == 2 and out == "" and err.startswith(bad_files[0] + ":"),
       "a malformed file exits 2 with FILE:LINE: message", err)
 rc, out, err = run("--help")
-check(rc == 0 and "Usage: luztar-cli assemble" in out, "--help")
+check(rc == 0 and "\n  luztar-cli assemble [OPTION…] FILE\n" in out, "--help")
 
 print("1..%d" % n)
 sys.exit(1 if failed else 0)

@@ -142,6 +142,10 @@ char           *lz_assembly_dup_equation   (const LzAssembly  *self,
 char           *lz_assembly_to_json        (const LzAssembly  *self);
 char           *lz_assembly_to_octave      (const LzAssembly  *self);
 char           *lz_assembly_to_text        (const LzAssembly  *self);
+/* Appends TEXT (UTF-8; NULL reads as "") to OUT as a JSON string, in
+ * quotes and escaped: for programs that add to the exports' JSON. */
+void            lz_export_json_string      (GString           *out,
+                                            const char        *text);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzAssembly, lz_assembly_free)
 

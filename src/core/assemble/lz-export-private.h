@@ -1,5 +1,5 @@
 /* lz-export-private.h — the text, JSON and Octave writers shared by the
- * exports of the core (assembly, reduction) and luztar-cli's reduce
+ * exports of the core (assembly, reduction, program motion)
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,8 +21,7 @@ void lz_export_append_matrix (GString          *out,
                               char            **row_labels,
                               char            **col_labels);
 
-void lz_export_json_string   (GString          *out,
-                              const char       *text);
+/* lz_export_json_string() is public: lz-assembler.h. */
 /* A number as lz_number_to_string() writes it; null when not finite. */
 void lz_export_json_number   (GString          *out,
                               double            value);

@@ -10,10 +10,10 @@
 
 G_BEGIN_DECLS
 
-/* Samples per strobe period when the user gives no sampling interval: the
- * strobe times are then rows of the trace, and the extremes are read at
- * that resolution. */
-#define STROBE_SUBSAMPLES 20
+/* Rows of a run when the user gives no sampling interval (with a strobe,
+ * at least that many and a whole number per strobe period, so that the
+ * strobe times are rows). */
+#define DEFAULT_SAMPLES 2000
 
 typedef enum
 {

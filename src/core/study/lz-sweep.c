@@ -618,8 +618,16 @@ simulate (LzSweep  *self,
 
   if (assembly == NULL)
     return NULL;
-  if (self->strobe_period > 0 && options.sample == 0)
-    options.sample = self->strobe_period / STROBE_SUBSAMPLES;
+  if (options.sample == 0)
+    {
+      /* extremes and crossings are read from the rows: a sampling fine
+       * enough for them, and with the strobe times among the rows */
+      double t_end = options.t_end > 0 ? options.t_end : lz_model_get_simulation (model)->t_end;
+
+      options.sample = t_end / DEFAULT_SAMPLES;
+      if (self->strobe_period > 0)
+        options.sample = self->strobe_period / ceil (self->strobe_period / options.sample);
+    }
   integrator = lz_integrator_new (self->type, assembly, &options, error);
   if (integrator == NULL)
     return NULL;

@@ -1,0 +1,199 @@
+/* app-test-util.c — helpers that the tests of tests/app share
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <gsl/gsl_errno.h>
+#include <pango/pangocairo.h>
+
+#include "app-test-util.h"
+
+void
+app_test_init (int    *argc,
+               char ***argv)
+{
+  lz_locale_init ("C.UTF-8");
+  gsl_set_error_handler_off ();
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+}
+
+LzModel *
+app_test_load_path (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  LzModel *model = lz_model_load (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (model);
+  return model;
+}
+
+LzModel *
+app_test_load_example (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
+
+  return app_test_load_path (path);
+}
+
+LzModel *
+app_test_load_test_model (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "tests", "data",
+                                            "models", name, NULL);
+
+  return app_test_load_path (path);
+}
+
+void
+app_test_wait_for_layout (GtkWidget *widget)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gint64 settle;
+
+  while ((!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) <= 0)
+         && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (gtk_widget_get_mapped (widget));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (gtk_widget_get_root (widget)));
+  settle = g_get_monotonic_time () + G_USEC_PER_SEC / 5;
+  while (g_get_monotonic_time () < settle)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+spin (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static gboolean
+drawable (GtkWidget *widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0
+         && gtk_widget_get_height (widget) > 0;
+}
+
+gboolean
+app_test_wait_drawable (GtkWidget *widget)
+{
+  for (guint tries = 0; tries < 1000 && !drawable (widget); tries++)
+    {
+      spin ();
+      g_usleep (10000);
+    }
+  spin ();
+  return drawable (widget);
+}
+
+void
+app_test_save_png (GtkWidget     *widget,
+                   const GdkRGBA *background,
+                   const char    *name)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("LUZTAR_BUILD_ROOT"), "test-artifacts", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  GskRenderNode *node = NULL;
+  GdkTexture *texture;
+
+  g_mkdir_with_parents (dir, 0755);
+  app_test_wait_drawable (widget);
+  /* the widget may still not have drawn: let the main loop turn until it
+   * has (at most 10 s) */
+  for (guint tries = 0; node == NULL && tries < 1000; tries++)
+    {
+      int w = gtk_widget_get_width (widget);
+      int h = gtk_widget_get_height (widget);
+
+      bounds = GRAPHENE_RECT_INIT (0, 0, w, h);
+      if (w > 0 && h > 0)
+        {
+          GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+          if (background != NULL)
+            gtk_snapshot_append_color (snapshot, background, &bounds);
+          gdk_paintable_snapshot (paintable, snapshot, w, h);
+          node = gtk_snapshot_free_to_node (snapshot);
+        }
+      if (node == NULL)
+        {
+          spin ();
+          g_usleep (10000);
+        }
+    }
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &bounds);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("wrote %s", path);
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+}
+
+char *
+app_test_artifacts_dir (const char *subdir)
+{
+  const char *dir = g_getenv ("LUZTAR_TEST_ARTIFACTS");
+  char *path = dir != NULL && *dir != '\0'
+               ? g_build_filename (dir, subdir, NULL)
+               : g_build_filename (g_get_tmp_dir (), "luztar-test-artifacts", subdir, NULL);
+
+  g_mkdir_with_parents (path, 0755);
+  return path;
+}
+
+cairo_surface_t *
+app_test_load_png (const char *path)
+{
+  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+  cairo_surface_t *rgb;
+  cairo_t *cr;
+
+  if (cairo_surface_status (png) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (png);
+      return NULL;
+    }
+  rgb = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                    cairo_image_surface_get_width (png),
+                                    cairo_image_surface_get_height (png));
+  cr = cairo_create (rgb);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_paint (cr);
+  cairo_set_source_surface (cr, png, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (png);
+  cairo_surface_flush (rgb);
+  return rgb;
+}
+
+char *
+app_test_sans_family (void)
+{
+  PangoFontMap *map = pango_cairo_font_map_get_default ();
+  PangoContext *context = pango_font_map_create_context (map);
+  PangoFontDescription *desc = pango_font_description_from_string ("Sans 10");
+  PangoFont *font = pango_font_map_load_font (map, context, desc);
+  char *family = NULL;
+
+  if (font != NULL)
+    {
+      PangoFontDescription *real = pango_font_describe (font);
+
+      family = g_strdup (pango_font_description_get_family (real));
+      pango_font_description_free (real);
+      g_object_unref (font);
+    }
+  pango_font_description_free (desc);
+  g_object_unref (context);
+  return family != NULL ? family : g_strdup ("(none)");
+}
