@@ -516,12 +516,7 @@ describe_pairs (LzAssembly      *self,
       break;
 
     case LZ_ITEM_DAMPER:
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
+    LZ_CASE_NOT_ELEMENT:
     default:
       g_assert_not_reached ();
     }
@@ -1297,12 +1292,7 @@ tension_text (const LzAssembly *self,
         return g_strdup_printf ("Sgn[-%s, %s](%s)", fns, fps, gdot);
       }
     case LZ_ITEM_STOP:
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
+    LZ_CASE_NOT_ELEMENT:
     default:
       g_assert_not_reached ();
     }

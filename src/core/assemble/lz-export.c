@@ -198,20 +198,50 @@ static const ExportMatrix lcs_matrices[] = {
   { "D", "D", lz_assembly_get_lcs_D, LABELS_PAIRS, LABELS_PAIRS },
 };
 
+typedef enum
+{
+  FORMAT_TEXT,
+  FORMAT_JSON,
+  FORMAT_OCTAVE,
+} Format;
+
+/* The matrices of a table in one of the formats: labelled blocks of text,
+ * ",\n<json_indent>"NAME": [[…]]" members of a JSON object, or Octave
+ * assignments. */
 static void
-text_matrices (GString            *out,
-               const LzAssembly   *self,
-               const ExportMatrix *matrices,
-               guint               n_matrices)
+write_matrices (GString            *out,
+                const LzAssembly   *self,
+                const ExportMatrix *matrices,
+                guint               n_matrices,
+                Format              format,
+                const char         *json_indent)
 {
   for (guint m = 0; m < n_matrices; m++)
     {
       const ExportMatrix *x = &matrices[m];
-      g_auto(GStrv) rows = labels_new (self, x->rows);
-      g_auto(GStrv) cols = labels_new (self, x->cols);
+      guint rows = labels_count (self, x->rows), cols = labels_count (self, x->cols);
 
-      lz_export_append_matrix (out, x->name, x->get (self), labels_count (self, x->rows),
-                               labels_count (self, x->cols), rows, cols);
+      switch (format)
+        {
+        case FORMAT_TEXT:
+          {
+            g_auto(GStrv) row_labels = labels_new (self, x->rows);
+            g_auto(GStrv) col_labels = labels_new (self, x->cols);
+
+            lz_export_append_matrix (out, x->name, x->get (self), rows, cols, row_labels,
+                                     col_labels);
+            break;
+          }
+        case FORMAT_JSON:
+          g_string_append_printf (out, ",\n%s\"%s\": ", json_indent, x->name);
+          lz_export_json_matrix (out, x->get (self), rows, cols);
+          break;
+        case FORMAT_OCTAVE:
+          lz_export_octave_matrix (out, x->octave_name, x->get (self), rows, cols);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
     }
 }
 
@@ -355,7 +385,8 @@ lz_assembly_to_text (const LzAssembly *self)
   g_auto(GStrv) rows = labels_new (self, LABELS_ROWS);
 
   text_header (out, self);
-  text_matrices (out, self, dynamics_matrices, G_N_ELEMENTS (dynamics_matrices));
+  write_matrices (out, self, dynamics_matrices, G_N_ELEMENTS (dynamics_matrices), FORMAT_TEXT,
+                  NULL);
   text_vector (out, "f(t)", dofs, n, lz_assembly_get_f_text, self);
   g_string_append_c (out, '\n');
 
@@ -380,7 +411,7 @@ lz_assembly_to_text (const LzAssembly *self)
       g_auto(GStrv) pairs = labels_new (self, LABELS_PAIRS);
 
       g_string_append (out, _("Linear complementarity system  x' = A x + B u + e(t),  y = C x + D u + d(t),  x = (q, q')\n"));
-      text_matrices (out, self, lcs_matrices, G_N_ELEMENTS (lcs_matrices));
+      write_matrices (out, self, lcs_matrices, G_N_ELEMENTS (lcs_matrices), FORMAT_TEXT, NULL);
       text_vector (out, "e(t)", states, 2 * n, lz_assembly_get_lcs_e_text, self);
       text_vector (out, "d(t)", pairs, np, lz_assembly_get_lcs_d_text, self);
     }
@@ -464,24 +495,6 @@ lz_export_json_strings (GString     *out,
   g_string_append_c (out, ']');
 }
 
-/* ",\n<indent>"NAME": [[…]]" for each matrix. */
-static void
-json_matrices (GString            *out,
-               const LzAssembly   *self,
-               const ExportMatrix *matrices,
-               guint               n_matrices,
-               const char         *indent)
-{
-  for (guint m = 0; m < n_matrices; m++)
-    {
-      const ExportMatrix *x = &matrices[m];
-
-      g_string_append_printf (out, ",\n%s\"%s\": ", indent, x->name);
-      lz_export_json_matrix (out, x->get (self), labels_count (self, x->rows),
-                             labels_count (self, x->cols));
-    }
-}
-
 /* ",\n  "dofs": [{"id": …, "kind": …, "mass": …}, …]" */
 static void
 json_dofs (GString          *out,
@@ -560,7 +573,7 @@ json_lcs (GString          *out,
 
   g_string_append (out, "{\n    \"x\": ");
   lz_export_json_strings (out, states, 2 * n);
-  json_matrices (out, self, lcs_matrices, G_N_ELEMENTS (lcs_matrices), "    ");
+  write_matrices (out, self, lcs_matrices, G_N_ELEMENTS (lcs_matrices), FORMAT_JSON, "    ");
   g_string_append (out, ",\n    \"e\": ");
   lz_export_json_strings (out, (char **) e, 2 * n);
   g_string_append (out, ",\n    \"d\": ");
@@ -593,7 +606,8 @@ lz_assembly_to_json (const LzAssembly *self)
   g_string_append (out, "  \"format\": \"luztar-assembly\",\n  \"version\": 1,\n  \"model\": ");
   lz_export_json_string (out, lz_model_get_name (lz_assembly_get_model (self)));
   json_dofs (out, self);
-  json_matrices (out, self, dynamics_matrices, G_N_ELEMENTS (dynamics_matrices), "  ");
+  write_matrices (out, self, dynamics_matrices, G_N_ELEMENTS (dynamics_matrices), FORMAT_JSON,
+                  "  ");
   for (guint i = 0; i < n; i++)
     equations[i] = lz_assembly_dup_equation (self, i);
   g_string_append (out, ",\n  \"f\": ");
@@ -693,21 +707,6 @@ octave_cell (GString    *out,
   g_string_append (out, "};\n");
 }
 
-static void
-octave_matrices (GString            *out,
-                 const LzAssembly   *self,
-                 const ExportMatrix *matrices,
-                 guint               n_matrices)
-{
-  for (guint m = 0; m < n_matrices; m++)
-    {
-      const ExportMatrix *x = &matrices[m];
-
-      lz_export_octave_matrix (out, x->octave_name, x->get (self), labels_count (self, x->rows),
-                               labels_count (self, x->cols));
-    }
-}
-
 /* The pairs table: a cell array of element, side, y, u, meaning. */
 static void
 octave_pairs (GString          *out,
@@ -741,7 +740,7 @@ octave_lcs (GString          *out,
 
   g_string_append (out, "\n% Linear complementarity system, x = [q; q']:\n"
                         "%   x' = A*x + B*u + e(t),  y = Cy*x + D*u + d(t),  0 <= y _|_ u >= 0\n");
-  octave_matrices (out, self, lcs_matrices, G_N_ELEMENTS (lcs_matrices));
+  write_matrices (out, self, lcs_matrices, G_N_ELEMENTS (lcs_matrices), FORMAT_OCTAVE, NULL);
   octave_function (out, "e", e, 2 * n);
   octave_function (out, "d", d, np);
 }
@@ -780,7 +779,8 @@ lz_assembly_to_octave (const LzAssembly *self)
                         "delta = @(x) double(x == 0);     % libmatheval's delta()\n\n");
 
   octave_cell (out, "dofs", dofs, n);
-  octave_matrices (out, self, dynamics_matrices, G_N_ELEMENTS (dynamics_matrices));
+  write_matrices (out, self, dynamics_matrices, G_N_ELEMENTS (dynamics_matrices), FORMAT_OCTAVE,
+                  NULL);
   octave_function (out, "f", f, n);
   g_string_append (out, "\n% Equations of motion in luz/tar notation:\n");
   for (guint i = 0; i < n; i++)

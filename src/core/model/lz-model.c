@@ -200,12 +200,7 @@ lz_element_count_pairs (const LzElement *element)
       return element->gear.freeplay > 0 ? 2 : 0;
     case LZ_ITEM_DAMPER:
       return 0;
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
+    LZ_CASE_NOT_ELEMENT:
     default:
       g_return_val_if_reached (0);
     }

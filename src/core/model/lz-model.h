@@ -48,6 +48,28 @@ typedef enum
 } LzItemKind;
 
 /**
+ * LZ_CASE_NOT_ELEMENT:
+ *
+ * The case labels of the item kinds that are not two-port elements, in one
+ * place for the switches over the element kinds (which -Wswitch-enum
+ * wants complete):
+ * |[
+ *   case LZ_ITEM_DAMPER:
+ *     return 0;
+ *   LZ_CASE_NOT_ELEMENT:
+ *   default:
+ *     g_assert_not_reached ();
+ * ]|
+ */
+#define LZ_CASE_NOT_ELEMENT \
+  case LZ_ITEM_GROUND:      \
+  case LZ_ITEM_BODY:        \
+  case LZ_ITEM_FORCE:       \
+  case LZ_ITEM_PRESCRIBED:  \
+  case LZ_ITEM_ACTUATOR:    \
+  case LZ_ITEM_N_KINDS
+
+/**
  * LzBodyKind:
  * @LZ_BODY_TRANSLATIONAL: mass in kg, coordinate in m
  * @LZ_BODY_ROTATIONAL: inertia in kg·m², angle in rad

@@ -1164,61 +1164,6 @@ pgs_load (const gsl_matrix  *M,
   return valid;
 }
 
-/* Shared body of the two PGS entry points, with their preconditions;
- * @lo and @hi are NULL for the LCP (lo = 0, hi = ∞). */
-static gboolean
-pgs_solve (const gsl_matrix   *M,
-           const gsl_vector   *q,
-           const gsl_vector   *lo,
-           const gsl_vector   *hi,
-           gsl_vector         *z,
-           gsl_vector         *w,
-           const LzPgsOptions *options,
-           LzLcpReport        *report,
-           GError            **error)
-{
-  double stack[8 * PGS_STACK_N];
-  PgsSettings settings, *s = &settings;
-  guint n, sweeps = 0;
-  double *buf, *ww;
-  gboolean ok = FALSE, valid = TRUE;
-  PgsWork k;
-
-  if (!shapes_agree (M, q, z, w))
-    return FALSE;
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-  if (!pgs_settings (options, s))
-    return FALSE;
-
-  n = q->size;
-  buf = n <= PGS_STACK_N ? stack : g_new (double, 8 * (gsize) n);
-  ww = buf + 7 * (gsize) n;
-  k = (PgsWork) {
-    .z = buf, .prev = buf + n, .best = buf + 2 * n, .scale = buf + 3 * n,
-    .q = buf + 4 * n, .lo = buf + 5 * n, .hi = buf + 6 * n,
-  };
-  valid = pgs_load (M, q, lo, hi, z, s, &k, error);
-  if (valid)
-    {
-      memcpy (k.best, k.z, n * sizeof (double));
-      ok = pgs_run (M, &k, ww, n, s, &sweeps, error);
-    }
-  else
-    {
-      /* Invalid data: z = 0 is the point the report describes. */
-      memset (k.z, 0, n * sizeof (double));
-    }
-
-  finish_solution (M, q, k.z, z, w);
-  if (lo == NULL)
-    report_lcp (M, q, k.z, w, 0, TRUE, sweeps, report);
-  else
-    report_box (q, k.lo, k.hi, k.z, w, sweeps, report);
-  if (buf != stack)
-    g_free (buf);
-  return ok;
-}
-
 /**
  * lz_lcp_solve_pgs:
  * @M: the n×n matrix, with a positive diagonal (PGS converges for
@@ -1254,15 +1199,17 @@ lz_lcp_solve_pgs (const gsl_matrix   *M,
                   LzLcpReport        *report,
                   GError            **error)
 {
-  return pgs_solve (M, q, NULL, NULL, z, w, options, report, error);
+  return lz_box_lcp_solve_pgs (M, q, NULL, NULL, z, w, options, report, error);
 }
 
 /**
  * lz_box_lcp_solve_pgs:
  * @M: the n×n matrix, with a positive diagonal
  * @q: the vector q (n)
- * @lo: the lower bounds (n), each finite or −∞
- * @hi: the upper bounds (n), each finite or +∞, @hi ≥ @lo
+ * @lo: (nullable): the lower bounds (n), each finite or −∞; %NULL (with
+ *   @hi %NULL) for the LCP lo = 0, hi = ∞, which is lz_lcp_solve_pgs()
+ *   with its report
+ * @hi: (nullable): the upper bounds (n), each finite or +∞, @hi ≥ @lo
  * @z: (inout caller-allocates): the warm start when
  *   @options->warm_start (projected onto the box), then the solution (n)
  * @w: (out caller-allocates): receives w = M z + q (n)
@@ -1297,10 +1244,48 @@ lz_box_lcp_solve_pgs (const gsl_matrix   *M,
                       LzLcpReport        *report,
                       GError            **error)
 {
-  g_return_val_if_fail (lo != NULL && hi != NULL, FALSE);
-  g_return_val_if_fail (q == NULL || (lo->size == q->size && hi->size == q->size), FALSE);
+  double stack[8 * PGS_STACK_N];
+  PgsSettings settings, *s = &settings;
+  guint n, sweeps = 0;
+  double *buf, *ww;
+  gboolean ok = FALSE, valid = TRUE;
+  PgsWork k;
 
-  return pgs_solve (M, q, lo, hi, z, w, options, report, error);
+  if (!shapes_agree (M, q, z, w))
+    return FALSE;
+  g_return_val_if_fail ((lo == NULL) == (hi == NULL), FALSE);
+  g_return_val_if_fail (lo == NULL || (lo->size == q->size && hi->size == q->size), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  if (!pgs_settings (options, s))
+    return FALSE;
+
+  n = q->size;
+  buf = n <= PGS_STACK_N ? stack : g_new (double, 8 * (gsize) n);
+  ww = buf + 7 * (gsize) n;
+  k = (PgsWork) {
+    .z = buf, .prev = buf + n, .best = buf + 2 * n, .scale = buf + 3 * n,
+    .q = buf + 4 * n, .lo = buf + 5 * n, .hi = buf + 6 * n,
+  };
+  valid = pgs_load (M, q, lo, hi, z, s, &k, error);
+  if (valid)
+    {
+      memcpy (k.best, k.z, n * sizeof (double));
+      ok = pgs_run (M, &k, ww, n, s, &sweeps, error);
+    }
+  else
+    {
+      /* Invalid data: z = 0 is the point the report describes. */
+      memset (k.z, 0, n * sizeof (double));
+    }
+
+  finish_solution (M, q, k.z, z, w);
+  if (lo == NULL)
+    report_lcp (M, q, k.z, w, 0, TRUE, sweeps, report);
+  else
+    report_box (q, k.lo, k.hi, k.z, w, sweeps, report);
+  if (buf != stack)
+    g_free (buf);
+  return ok;
 }
 
 /* ------------------------------------------------------------------------ */
