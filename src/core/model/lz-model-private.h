@@ -126,7 +126,21 @@ gboolean          lz_item_equal            (const LzItem   *a,
 gboolean          lz_simulation_equal      (const LzSimulation *a,
                                             const LzSimulation *b);
 
+/* What lz_model_lookup_param() looks for. */
+typedef enum
+{
+  LZ_LOOKUP_ANY,
+  LZ_LOOKUP_NUMBER,
+  LZ_LOOKUP_PORT,
+} LzLookup;
+
 /* lz-model.c */
+const LzParamDef *lz_model_lookup_param    (const LzModel  *model,
+                                            const char     *id,
+                                            const char     *name,
+                                            LzLookup        want,
+                                            LzItem        **item,
+                                            GError        **error);
 void              lz_set_string            (char          **field,
                                             const char     *value);
 LzItem           *lz_model_lookup_mutable  (LzModel        *model,

@@ -1157,6 +1157,49 @@ lz_model_connect_param (LzModel          *model,
   return TRUE;
 }
 
+/* The parameter @name of the item @id, with the item in @item: any
+ * parameter, a number (or a limit), or a port; or %NULL and an
+ * %LZ_ERROR_INVALID_ARGUMENT error that says what is missing. */
+const LzParamDef *
+lz_model_lookup_param (const LzModel *model,
+                       const char    *id,
+                       const char    *name,
+                       LzLookup       want,
+                       LzItem       **item,
+                       GError       **error)
+{
+  const LzParamDef *def;
+
+  *item = lz_model_lookup_mutable ((LzModel *) model, id, error);
+  if (*item == NULL)
+    return NULL;
+  def = lz_param_find ((*item)->kind, name);
+  if (want == LZ_LOOKUP_PORT && def != NULL && !lz_param_is_port (def))
+    def = NULL;
+  if (def == NULL)
+    {
+      g_autofree char *what = lz_item_describe (*item);
+
+      if (want == LZ_LOOKUP_PORT)
+        g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                     _("%s has no port “%s”"), what, name);
+      else
+        g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                     _("%s has no parameter “%s”"), what, name);
+      return NULL;
+    }
+  if (want == LZ_LOOKUP_NUMBER && def->spec.type != LZ_PARAM_NUMBER
+      && def->spec.type != LZ_PARAM_LIMIT)
+    {
+      g_autofree char *context = lz_item_describe_attribute (*item, name);
+
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("%s: not a number parameter"), context);
+      return NULL;
+    }
+  return def;
+}
+
 /**
  * lz_model_connect:
  * @model: a model
@@ -1185,19 +1228,8 @@ lz_model_connect (LzModel    *model,
   g_return_val_if_fail (port != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  item = lz_model_lookup_mutable (model, id, error);
-  if (item == NULL)
-    return FALSE;
-  def = lz_param_find (item->kind, port);
-  if (def == NULL || !lz_param_is_port (def))
-    {
-      g_autofree char *what = lz_item_describe (item);
-
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
-                   _("%s has no port “%s”"), what, port);
-      return FALSE;
-    }
-  return lz_model_connect_param (model, item, def, target, error);
+  def = lz_model_lookup_param (model, id, port, LZ_LOOKUP_PORT, &item, error);
+  return def != NULL && lz_model_connect_param (model, item, def, target, error);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -615,42 +615,6 @@ lz_item_describe_attribute (const LzItem *item,
 /* ------------------------------------------------------------------------ */
 /* Setting and reading parameters                                            */
 
-/* The parameter @name of the item @id (a number, or a limit, when
- * @number_only), with the item in @item; or %NULL and an
- * %LZ_ERROR_INVALID_ARGUMENT error that says what is missing. */
-static const LzParamDef *
-lookup_param (const LzModel *model,
-              const char    *id,
-              const char    *name,
-              gboolean       number_only,
-              LzItem       **item,
-              GError       **error)
-{
-  const LzParamDef *def;
-
-  *item = lz_model_lookup_mutable ((LzModel *) model, id, error);
-  if (*item == NULL)
-    return NULL;
-  def = lz_param_find ((*item)->kind, name);
-  if (def == NULL)
-    {
-      g_autofree char *what = lz_item_describe (*item);
-
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
-                   _("%s has no parameter “%s”"), what, name);
-      return NULL;
-    }
-  if (number_only && def->spec.type != LZ_PARAM_NUMBER && def->spec.type != LZ_PARAM_LIMIT)
-    {
-      g_autofree char *context = lz_item_describe_attribute (*item, name);
-
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
-                   _("%s: not a number parameter"), context);
-      return NULL;
-    }
-  return def;
-}
-
 static char *
 format_number (double value)
 {
@@ -922,7 +886,7 @@ lz_model_set_parameter (LzModel    *model,
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  def = lookup_param (model, id, name, TRUE, &item, error);
+  def = lz_model_lookup_param (model, id, name, LZ_LOOKUP_NUMBER, &item, error);
   return def != NULL && set_number (model, item, def, value, error);
 }
 
@@ -960,7 +924,7 @@ lz_model_set_parameter_string (LzModel    *model,
 
   if (strcmp (name, "id") == 0)
     return lz_model_rename (model, id, text, error);
-  def = lookup_param (model, id, name, FALSE, &item, error);
+  def = lz_model_lookup_param (model, id, name, LZ_LOOKUP_ANY, &item, error);
   return def != NULL && set_from_string (model, item, def, text, error);
 }
 
@@ -1009,7 +973,7 @@ lz_model_get_parameter (const LzModel *model,
   g_return_val_if_fail (value != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  def = lookup_param (model, id, name, TRUE, &item, error);
+  def = lz_model_lookup_param (model, id, name, LZ_LOOKUP_NUMBER, &item, error);
   if (def == NULL || friction_level_is_asymmetric (item, def, error))
     return FALSE;
   *value = G_STRUCT_MEMBER (double, item, def->offset);
@@ -1081,7 +1045,7 @@ lz_model_dup_parameter_string (const LzModel *model,
       item = lz_model_lookup_mutable ((LzModel *) model, id, error);
       return item != NULL ? g_strdup (item->id) : NULL;
     }
-  def = lookup_param (model, id, name, FALSE, &item, error);
+  def = lz_model_lookup_param (model, id, name, LZ_LOOKUP_ANY, &item, error);
   if (def == NULL || friction_level_is_asymmetric (item, def, error))
     return NULL;
   return dup_param_string (item, def);
