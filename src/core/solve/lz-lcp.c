@@ -24,6 +24,9 @@
  * hold the basis inverse B⁻¹) are either stored (w_j nonbasic) or unit
  * vectors (w_j basic), so the rule loses nothing.
  *
+ * The mixed LCP, which eliminates equality rows and then pivots here, is
+ * in lz-mlcp.c.
+ *
  * Indices in messages count from 1, as in the equations (z1, …, zn; row 1
  * is the first row of M), not from 0 as in C.
  */
@@ -38,6 +41,7 @@
 #include <gsl/gsl_permutation.h>
 
 #include "lz-lcp.h"
+#include "lz-lcp-private.h"
 #include "lz-error.h"
 
 /* Lemke's pivot limit: 50 (n + 1) pivots.  The lexicographic rule cannot
@@ -178,11 +182,11 @@ row_value (const double *restrict Mi,
 
 /* The preconditions of every entry point: M is n×n, and q, z and w have
  * n entries. */
-static gboolean
-shapes_agree (const gsl_matrix *M,
-              const gsl_vector *q,
-              const gsl_vector *z,
-              const gsl_vector *w)
+gboolean
+lz_lcp_shapes_agree (const gsl_matrix *M,
+                     const gsl_vector *q,
+                     const gsl_vector *z,
+                     const gsl_vector *w)
 {
   guint n;
 
@@ -195,10 +199,10 @@ shapes_agree (const gsl_matrix *M,
 }
 
 /* Checks that M and q hold finite numbers only. */
-static gboolean
-check_finite_data (const gsl_matrix *M,
-                   const gsl_vector *q,
-                   GError          **error)
+gboolean
+lz_lcp_check_finite (const gsl_matrix *M,
+                     const gsl_vector *q,
+                     GError          **error)
 {
   guint n = q->size;
 
@@ -231,15 +235,15 @@ check_finite_data (const gsl_matrix *M,
  * (free z, w = 0) and enter only the equation error.  When @w_is_exact,
  * w was computed here as Mz + q by row_value(), so the equation error is
  * exactly 0 and the second product is skipped. */
-static void
-report_lcp (const gsl_matrix *M,
-            const gsl_vector *q,
-            const double     *z,
-            const gsl_vector *w,
-            guint             n_eq,
-            gboolean          w_is_exact,
-            guint             iterations,
-            LzLcpReport      *report)
+void
+lz_lcp_report (const gsl_matrix *M,
+               const gsl_vector *q,
+               const double     *z,
+               const gsl_vector *w,
+               guint             n_eq,
+               gboolean          w_is_exact,
+               guint             iterations,
+               LzLcpReport      *report)
 {
   guint n = q->size;
   double residual = 0, dot = 0, infeasibility = 0, equation_error = 0;
@@ -324,12 +328,12 @@ report_box (const gsl_vector *q,
 }
 
 /* Sets w = Mz + q (z contiguous, also copied into the caller's vector). */
-static void
-finish_solution (const gsl_matrix *M,
-                 const gsl_vector *q,
-                 const double     *zz,
-                 gsl_vector       *z,
-                 gsl_vector       *w)
+void
+lz_lcp_finish_solution (const gsl_matrix *M,
+                        const gsl_vector *q,
+                        const double     *zz,
+                        gsl_vector       *z,
+                        gsl_vector       *w)
 {
   guint n = q->size;
 
@@ -365,14 +369,14 @@ lz_lcp_report_compute (const gsl_matrix *M,
   guint n;
 
   g_return_if_fail (report != NULL);
-  if (!shapes_agree (M, q, z, w))
+  if (!lz_lcp_shapes_agree (M, q, z, w))
     return;
   n = q->size;
 
   zz = n <= PGS_STACK_N ? stack_z : g_new (double, n);
   for (guint i = 0; i < n; i++)
     zz[i] = vget (z, i);
-  report_lcp (M, q, zz, w, 0, FALSE, 0, report);
+  lz_lcp_report (M, q, zz, w, 0, FALSE, 0, report);
   if (zz != stack_z)
     g_free (zz);
 }
@@ -831,13 +835,13 @@ out:
 
 /* Lemke on (M, q) into the contiguous z; allocates the tableau (on the
  * stack for small n). */
-static gboolean
-lemke_solve (const gsl_matrix *M,
-             const gsl_vector *q,
-             double           *z,
-             guint             offset,
-             guint            *pivots,
-             GError          **error)
+gboolean
+lz_lcp_lemke_raw (const gsl_matrix *M,
+                  const gsl_vector *q,
+                  double           *z,
+                  guint             offset,
+                  guint            *pivots,
+                  GError          **error)
 {
   double stack_d[LEMKE_STACK_N * LEMKE_STRIDE (LEMKE_STACK_N) + 2 * LEMKE_STACK_N];
   int stack_i[5 * LEMKE_STACK_N + 2];
@@ -856,8 +860,8 @@ lemke_solve (const gsl_matrix *M,
     ok = lemke_run (&t, z, offset, pivots, error);
   else
     {
-      /* Let check_finite_data() find the culprit for the message. */
-      ok = check_finite_data (M, q, error);
+      /* Let lz_lcp_check_finite() find the culprit for the message. */
+      ok = lz_lcp_check_finite (M, q, error);
       g_assert (!ok);
       memset (z, 0, n * sizeof (double));
       *pivots = 0;
@@ -913,15 +917,15 @@ lz_lcp_solve_lemke (const gsl_matrix *M,
   guint n, pivots = 0;
   gboolean ok;
 
-  if (!shapes_agree (M, q, z, w))
+  if (!lz_lcp_shapes_agree (M, q, z, w))
     return FALSE;
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   n = q->size;
   zz = n <= LEMKE_STACK_N ? stack_z : g_new (double, n);
-  ok = lemke_solve (M, q, zz, 0, &pivots, error);
-  finish_solution (M, q, zz, z, w);
-  report_lcp (M, q, zz, w, 0, TRUE, pivots, report);
+  ok = lz_lcp_lemke_raw (M, q, zz, 0, &pivots, error);
+  lz_lcp_finish_solution (M, q, zz, z, w);
+  lz_lcp_report (M, q, zz, w, 0, TRUE, pivots, report);
   if (zz != stack_z)
     g_free (zz);
   return ok;
@@ -1113,7 +1117,7 @@ pgs_load (const gsl_matrix  *M,
       k->z[i] = 0;
     }
 
-  if (!check_finite_data (M, q, error))
+  if (!lz_lcp_check_finite (M, q, error))
     valid = FALSE;
   for (guint i = 0; valid && i < n; i++)
     {
@@ -1251,7 +1255,7 @@ lz_box_lcp_solve_pgs (const gsl_matrix   *M,
   gboolean ok = FALSE, valid = TRUE;
   PgsWork k;
 
-  if (!shapes_agree (M, q, z, w))
+  if (!lz_lcp_shapes_agree (M, q, z, w))
     return FALSE;
   g_return_val_if_fail ((lo == NULL) == (hi == NULL), FALSE);
   g_return_val_if_fail (lo == NULL || (lo->size == q->size && hi->size == q->size), FALSE);
@@ -1278,228 +1282,12 @@ lz_box_lcp_solve_pgs (const gsl_matrix   *M,
       memset (k.z, 0, n * sizeof (double));
     }
 
-  finish_solution (M, q, k.z, z, w);
+  lz_lcp_finish_solution (M, q, k.z, z, w);
   if (lo == NULL)
-    report_lcp (M, q, k.z, w, 0, TRUE, sweeps, report);
+    lz_lcp_report (M, q, k.z, w, 0, TRUE, sweeps, report);
   else
     report_box (q, k.lo, k.hi, k.z, w, sweeps, report);
   if (buf != stack)
     g_free (buf);
-  return ok;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Mixed LCP                                                                */
-
-/* The block M[0 … n_eq) × [0 … n_eq) counts as singular when the estimated
- * reciprocal condition number of its U factor is below this multiple of
- * the machine epsilon times n_eq. */
-#define MLCP_RCOND_FACTOR 1.0
-
-/* The pieces of a mixed LCP once u is eliminated. */
-typedef struct
-{
-  gsl_matrix      *LU;    /* LU factors of A (n_eq × n_eq) */
-  gsl_permutation *perm;
-  gsl_vector      *work;  /* for the condition estimate (3 n_eq) */
-  double           rcond; /* reciprocal condition number of U */
-  gsl_vector      *y;     /* A⁻¹a (n_eq) */
-  gsl_matrix      *X;     /* A⁻¹C (n_eq × m), NULL when m = 0 */
-  gsl_matrix      *S;     /* B − D X (m × m) */
-  gsl_vector      *qs;    /* b − D y (m) */
-} MlcpWork;
-
-static void
-mlcp_work_clear (MlcpWork *k)
-{
-  g_clear_pointer (&k->LU, gsl_matrix_free);
-  g_clear_pointer (&k->X, gsl_matrix_free);
-  g_clear_pointer (&k->S, gsl_matrix_free);
-  g_clear_pointer (&k->y, gsl_vector_free);
-  g_clear_pointer (&k->qs, gsl_vector_free);
-  g_clear_pointer (&k->work, gsl_vector_free);
-  g_clear_pointer (&k->perm, gsl_permutation_free);
-}
-
-static void
-set_singular_error (GError **error,
-                    guint    n_eq,
-                    double   rcond)
-{
-  g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-               _("the equality block of the mixed LCP (the first %u rows and "
-                 "columns of M) is singular: reciprocal condition number %.3g"),
-               n_eq, rcond);
-}
-
-/* Factors A = M[0 … n_eq) × [0 … n_eq) by LU with partial pivoting and
- * refuses it when it is singular to working precision. */
-static gboolean
-mlcp_factor (const gsl_matrix *M,
-             guint             n_eq,
-             MlcpWork         *k,
-             GError          **error)
-{
-  gsl_matrix_const_view A = gsl_matrix_const_submatrix (M, 0, 0, n_eq, n_eq);
-  gboolean singular = FALSE;
-  int signum, status;
-
-  k->LU = gsl_matrix_alloc (n_eq, n_eq);
-  k->perm = gsl_permutation_alloc (n_eq);
-  k->work = gsl_vector_alloc (3 * n_eq);
-  gsl_matrix_memcpy (k->LU, &A.matrix);
-  status = gsl_linalg_LU_decomp (k->LU, k->perm, &signum);
-  for (guint i = 0; i < n_eq; i++)
-    if (gsl_matrix_get (k->LU, i, i) == 0)
-      singular = TRUE;
-  if (!singular && status == GSL_SUCCESS)
-    status = gsl_linalg_tri_rcond (CblasUpper, k->LU, &k->rcond, k->work);
-  if (singular || status != GSL_SUCCESS
-      || !(k->rcond >= MLCP_RCOND_FACTOR * n_eq * DBL_EPSILON))
-    {
-      set_singular_error (error, n_eq, singular ? 0.0 : k->rcond);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* y = A⁻¹a, and for m > 0 complementary rows X = A⁻¹C, S = B − D X and
- * q̃ = b − D y: LCP(S, q̃) is the problem left for v. */
-static void
-mlcp_reduce (const gsl_matrix *M,
-             const gsl_vector *q,
-             guint             n_eq,
-             MlcpWork         *k)
-{
-  gsl_vector_const_view a = gsl_vector_const_subvector (q, 0, n_eq);
-  guint m = q->size - n_eq;
-
-  k->y = gsl_vector_alloc (n_eq);
-  gsl_vector_memcpy (k->y, &a.vector);
-  gsl_linalg_LU_svx (k->LU, k->perm, k->y);
-  if (m == 0)
-    return;
-
-  {
-    gsl_matrix_const_view C = gsl_matrix_const_submatrix (M, 0, n_eq, n_eq, m);
-
-    k->X = gsl_matrix_alloc (n_eq, m);
-    gsl_matrix_memcpy (k->X, &C.matrix);
-    for (guint j = 0; j < m; j++)
-      {
-        gsl_vector_view col = gsl_matrix_column (k->X, j);
-
-        gsl_linalg_LU_svx (k->LU, k->perm, &col.vector);
-      }
-  }
-  k->S = gsl_matrix_alloc (m, m);
-  k->qs = gsl_vector_alloc (m);
-  for (guint i = 0; i < m; i++)
-    {
-      const double *Di = M->data + (n_eq + i) * M->tda;
-      double s = vget (q, n_eq + i);
-
-      for (guint j = 0; j < m; j++)
-        {
-          double sj = Di[n_eq + j];
-
-          for (guint l = 0; l < n_eq; l++)
-            sj -= Di[l] * gsl_matrix_get (k->X, l, j);
-          gsl_matrix_set (k->S, i, j, sj);
-        }
-      for (guint l = 0; l < n_eq; l++)
-        s -= Di[l] * gsl_vector_get (k->y, l);
-      gsl_vector_set (k->qs, i, s);
-    }
-}
-
-/* u = −(y + X v) into zz[0 … n_eq), v being zz[n_eq … n). */
-static void
-mlcp_recover (const MlcpWork *k,
-              guint           n_eq,
-              guint           m,
-              double         *zz)
-{
-  for (guint l = 0; l < n_eq; l++)
-    {
-      double s = gsl_vector_get (k->y, l);
-
-      for (guint j = 0; j < m; j++)
-        s += gsl_matrix_get (k->X, l, j) * zz[n_eq + j];
-      zz[l] = -s;
-    }
-}
-
-/**
- * lz_mlcp_solve:
- * @M: the n×n matrix [A C; D B] with the regular n_eq×n_eq block A
- * @q: the vector q = (a, b) (n)
- * @n_eq: the number of equality rows, 0 ≤ @n_eq ≤ n
- * @z: (out caller-allocates): receives z = (u, v) (n): u free, v ≥ 0
- * @w: (out caller-allocates): receives w = (0, D u + B v + b) (n)
- * @report: (out caller-allocates) (nullable): the pivots of Lemke's method
- *   and the accuracy of the whole problem: @residual, @complementarity and
- *   @infeasibility over the complementary rows; @equation_error over all
- *   rows, so that it includes |A u + C v + a| (w is 0 there by definition)
- * @error: return location for a #GError
- *
- * Solves the mixed LCP  0 = A u + C v + a,  0 ≤ v ⊥ D u + B v + b ≥ 0
- * (bilateral constraints, massless coordinates): A is factored by LU with
- * partial pivoting, u = −A⁻¹(C v + a) eliminated, LCP(B − D A⁻¹C,
- * b − D A⁻¹a) solved by lz_lcp_solve_lemke()'s method and u recovered.
- * Messages name the variables of the whole problem.
- *
- * Errors: %LZ_ERROR_SINGULAR when A is singular (to working precision);
- * the errors of lz_lcp_solve_lemke() otherwise.
- *
- * Returns: %TRUE when (@z, @w) solves the problem
- */
-gboolean
-lz_mlcp_solve (const gsl_matrix *M,
-               const gsl_vector *q,
-               guint             n_eq,
-               gsl_vector       *z,
-               gsl_vector       *w,
-               LzLcpReport      *report,
-               GError          **error)
-{
-  g_autofree double *zz = NULL;
-  MlcpWork k = { 0 };
-  guint n, m, pivots = 0;
-  gboolean ok = FALSE;
-
-  if (!shapes_agree (M, q, z, w))
-    return FALSE;
-  n = q->size;
-  g_return_val_if_fail (n_eq <= n, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  m = n - n_eq;
-  zz = g_new0 (double, MAX (n, 1));
-  if (!check_finite_data (M, q, error))
-    goto out;
-  if (n_eq == 0)
-    {
-      ok = lemke_solve (M, q, zz, 0, &pivots, error);
-      goto out;
-    }
-  if (!mlcp_factor (M, n_eq, &k, error))
-    goto out;
-  mlcp_reduce (M, q, n_eq, &k);
-  if (m > 0 && !check_finite_data (k.S, k.qs, NULL))
-    {
-      set_singular_error (error, n_eq, k.rcond);
-      goto out;
-    }
-  ok = m == 0 || lemke_solve (k.S, k.qs, zz + n_eq, n_eq, &pivots, error);
-  /* Also after a failure, for the report. */
-  mlcp_recover (&k, n_eq, m, zz);
-
-out:
-  finish_solution (M, q, zz, z, w);
-  for (guint i = 0; i < n_eq; i++)
-    vset (w, i, 0.0);
-  report_lcp (M, q, zz, w, n_eq, TRUE, pivots, report);
-  mlcp_work_clear (&k);
   return ok;
 }
