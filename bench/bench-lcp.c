@@ -1,4 +1,4 @@
-/* bench-lcp.c — the LCP micro-benchmark of shared/BENCHMARKS.md
+/* bench-lcp.c — the LCP micro-benchmark of bench/README.md
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,7 +10,7 @@
  *     value = 2·((s >> 11)·2^−53) − 1,
  *
  * seeded with s = 20240601 + n, for n = 5, 20, 100, 500.  The problems are
- * those of the Siconos anchor (shared/anchors/siconos/lcp_bench.c), built
+ * those of the Siconos comparison program (lcp_bench.c, bench/README.md), built
  * bit for bit the same way (M summed in the same order), so the two
  * programs can be run side by side.  Each solve starts cold (z = 0) and is
  * repeated until at least --min-time seconds (and 3 solves) have passed.
@@ -237,7 +237,7 @@ main (int   argc,
 
   lz_locale_init (LZ_LOCALE_DYNAMIC);
   gsl_set_error_handler_off ();
-  context = g_option_context_new ("— the LCP micro-benchmark (BENCHMARKS.md)");
+  context = g_option_context_new ("— the LCP micro-benchmark (bench/README.md)");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {

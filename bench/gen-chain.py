@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# gen-chain.py N — benchmark B4 of BENCHMARKS.md as a model file on stdout:
+# gen-chain.py N — benchmark B4 of bench/README.md as a model file on stdout:
 # N unit masses, neighbours joined by springs k = 100 and dampers c = 0.1,
 # mass 1 tied to the wall by k = 100, Coulomb friction 0.5 N and a stop
 # x ≥ −0.2 (e = 0) on each mass, mass N driven by 5 sin(2t); t ∈ [0, 10],
@@ -11,7 +11,7 @@ import sys
 n = int(sys.argv[1])
 out = ['<?xml version="1.0" encoding="UTF-8"?>',
        '<luztar-model version="1" name="Chain of %d masses (benchmark B4)">' % n,
-       '  <description>Benchmark B4 of BENCHMARKS.md with N = %d.</description>' % n,
+       '  <description>Benchmark B4 (bench/README.md) with N = %d.</description>' % n,
        '  <ground id="wall"/>']
 out += ['  <body id="m%d" mass="1"/>' % i for i in range(1, n + 1)]
 out.append('  <spring id="k1" a="wall" b="m1" k="100"/>')

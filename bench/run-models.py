@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# run-models.py BUILDDIR — benchmarks B1–B4 of BENCHMARKS.md through
+# run-models.py BUILDDIR — benchmarks B1–B4 of bench/README.md through
 # `luztar-cli run`, with the errors against the references and the wall
 # times, as a Markdown table for bench/README.md.  Not a test: run by hand
 #   meson compile -C build && bench/run-models.py build

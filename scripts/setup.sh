@@ -15,9 +15,10 @@ case "$builddir" in /*) ;; *) builddir="$top/$builddir" ;; esac
 # What building needs, and what running the tests needs on top of that.
 build_packages="meson ninja-build pkg-config gcc gettext libglib2.0-bin libglib2.0-dev-bin
   libgtk-4-dev libadwaita-1-dev libgsl-dev libxml2-dev libmatheval-dev
-  desktop-file-utils appstream libxml2-utils"
+  desktop-file-utils appstream libxml2-utils yelp-tools itstool"
 test_packages="xvfb xauth xdotool imagemagick libgl1-mesa-dri fonts-dejavu-core
-  adwaita-icon-theme dbus at-spi2-core python3-gi gir1.2-atspi-2.0 octave"
+  adwaita-icon-theme dbus at-spi2-core python3-gi gir1.2-atspi-2.0 octave
+  libopenmpi-dev openmpi-bin"
 
 say () { printf '==> %s\n' "$*" >&2; }
 
@@ -71,6 +72,7 @@ uninstalled_env () {
   export GSETTINGS_SCHEMA_DIR="$builddir/data"
   export LUZTAR_LOCALEDIR="$builddir/po"
   export LUZTAR_EXAMPLES_DIR="$top/data/examples"
+  export LUZTAR_HELP_DIR="$builddir/help/html"
 }
 
 default_example="$top/data/examples/friction-oscillator.luztar"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # check-core-gtk-free.sh SRCDIR — the core library never includes GTK, GDK or
-# libadwaita (DESIGN.md §1).
+# libadwaita (docs/architecture.md).
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 cd "$1" || exit 2

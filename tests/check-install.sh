@@ -28,4 +28,21 @@ for f in share/applications/org.luztar.Luztar.desktop \
          share/locale/pl/LC_MESSAGES/luztar.mo; do
   [ -f "$root/$f" ] || { echo "not installed: $f"; status=1; }
 done
+[ -f "$root/share/man/man1/luztar-cli.1" ] || { echo "not installed: the manual page"; status=1; }
+# The user guide, when the GUI is built: Mallard pages for yelp (when
+# itstool is there) and the HTML copy (when yelp-tools is there).
+if [ -d "$build/help" ]; then
+  for lang in C pl; do
+    if command -v itstool >/dev/null; then
+      [ -f "$root/share/help/$lang/luztar/index.page" ] \
+        || { echo "not installed: share/help/$lang/luztar/index.page"; status=1; }
+    fi
+    if command -v yelp-build >/dev/null; then
+      [ -f "$root/share/luztar/help/$lang/index.html" ] \
+        || { echo "not installed: share/luztar/help/$lang/index.html"; status=1; }
+    fi
+  done
+  [ -f "$root/share/help/C/luztar/figures/window.png" ] || [ ! -f "$root/share/help/C/luztar/index.page" ] \
+    || { echo "not installed: the guide's figures"; status=1; }
+fi
 exit $status

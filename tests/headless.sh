@@ -1,6 +1,6 @@
 #!/bin/bash
 # headless.sh CMD [ARGS...] — run CMD with a private Xvfb and a private
-# session bus, cleaned up afterwards (GUI-TESTING.md §3).  When a display is
+# session bus, cleaned up afterwards (docs/testing.md, the GUI tests).  When a display is
 # already set and LUZTAR_TEST_USE_DISPLAY=1, CMD runs there instead.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later

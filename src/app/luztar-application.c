@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-application.h"
+#include "luztar-dialog.h"
 #include "luztar-window.h"
 
 struct _LuztarApplication
@@ -37,6 +38,40 @@ luztar_application_new (void)
                        NULL);
 }
 
+/* The installed schema, or, for a program run straight from the build
+ * tree (build/src/app/luztar), the one the build compiled in build/data;
+ * without either, a message that says how to get one rather than GLib's
+ * abort. */
+static GSettings *
+new_settings (void)
+{
+  GSettingsSchemaSource *installed = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = installed != NULL
+                                      ? g_settings_schema_source_lookup (installed, APP_ID, TRUE) : NULL;
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+
+  if (schema != NULL)
+    return g_settings_new (APP_ID);
+  if (exe != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (exe);
+      g_autofree char *data = g_build_filename (dir, "..", "..", "data", NULL);
+      g_autoptr(GSettingsSchemaSource) built = NULL;
+
+      built = g_settings_schema_source_new_from_directory (data, installed, FALSE, NULL);
+      if (built != NULL)
+        schema = g_settings_schema_source_lookup (built, APP_ID, FALSE);
+    }
+  if (schema == NULL)
+    {
+      g_printerr (_("Luztar cannot find its settings schema %s: install Luztar (meson install), "
+                    "or run it from its build folder, or point GSETTINGS_SCHEMA_DIR at the "
+                    "folder with gschemas.compiled\n"), APP_ID);
+      exit (1);
+    }
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
 /**
  * luztar_application_get_settings:
  *
@@ -48,7 +83,7 @@ luztar_application_get_settings (LuztarApplication *self)
   g_return_val_if_fail (LUZTAR_IS_APPLICATION (self), NULL);
 
   if (self->settings == NULL)
-    self->settings = g_settings_new (APP_ID);
+    self->settings = new_settings ();
   return self->settings;
 }
 
@@ -76,59 +111,44 @@ new_window (LuztarApplication *self)
   return luztar_window_new (self);
 }
 
-/* Autosaved work left by a process that is gone: a crash or a kill. */
-static GPtrArray *
-find_orphans (void)
-{
-  g_autofree char *dir = luztar_window_dup_autosave_dir ();
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      int pid = atoi (name);
-
-      if (!g_str_has_suffix (name, ".luztar") || pid <= 0)
-        continue;
-      if (pid == (int) getpid () || (kill (pid, 0) == 0 || errno == EPERM))
-        continue;             /* a running Luztar owns it */
-      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
-    }
-  return paths;
-}
-
 static void
 on_recover_response (AdwMessageDialog *dialog,
                      const char       *response,
-                     GPtrArray        *paths)
+                     GPtrArray        *slots)
 {
   LuztarWindow *window = LUZTAR_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
 
-  for (guint i = 0; i < paths->len; i++)
+  for (guint i = 0; i < slots->len; i++)
     {
-      const char *path = g_ptr_array_index (paths, i);
+      LuztarAutosave *slot = g_steal_pointer (&slots->pdata[i]);
 
       if (g_str_equal (response, "recover"))
         {
           LuztarWindow *target = i == 0 && luztar_window_get_model (window) == NULL
                                  ? window : new_window (LUZTAR_APPLICATION (app));
 
-          if (!luztar_window_recover (target, path))
-            g_unlink (path);
+          luztar_window_recover (target, slot);
           gtk_window_present (GTK_WINDOW (target));
         }
       else if (g_str_equal (response, "discard"))
-        g_unlink (path);
+        luztar_autosave_discard (slot);
+      else
+        luztar_autosave_release (slot);    /* "Not now": offered again next time */
     }
 }
 
+/* The slots the dialog did not hand over (it was closed some other way)
+ * are released: their work is offered again at the next start. */
 static void
-free_paths (gpointer  data,
+free_slots (gpointer  data,
             GClosure *closure)
 {
-  g_ptr_array_unref (data);
+  GPtrArray *slots = data;
+
+  for (guint i = 0; i < slots->len; i++)
+    luztar_autosave_release (slots->pdata[i]);
+  g_ptr_array_unref (slots);
 }
 
 /* Once per process, when the first window shows: offer back the work a
@@ -138,38 +158,28 @@ offer_recovery (LuztarApplication *self,
                 GtkWindow         *window)
 {
   static gboolean offered;
-  GPtrArray *paths;
+  GPtrArray *slots;
   GtkWidget *dialog;
 
   if (offered)
     return;
   offered = TRUE;
-  paths = find_orphans ();
-  if (paths->len == 0)
+  slots = luztar_autosave_claim_orphans ();
+  if (slots->len == 0)
     {
-      g_ptr_array_unref (paths);
+      g_ptr_array_unref (slots);
       return;
     }
-  dialog = adw_message_dialog_new (window, _("Recover Unsaved Work?"), NULL);
+  dialog = luztar_dialog_discard_new (window, _("Recover Unsaved Work?"), "later", _("_Not Now"),
+                                      "recover", _("_Recover"));
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
                                   g_dngettext (GETTEXT_PACKAGE,
                                                "Luztar ended without saving %u model. Recover it?",
                                                "Luztar ended without saving %u models. Recover them?",
-                                               paths->len),
-                                  paths->len);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "later", _("_Not Now"),
-                                    "discard", _("_Discard"),
-                                    "recover", _("_Recover"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "recover",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "recover");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
-  g_signal_connect_data (dialog, "response", G_CALLBACK (on_recover_response), paths,
-                         free_paths, 0);
+                                               slots->len),
+                                  slots->len);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_recover_response), slots,
+                         free_slots, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -254,6 +264,83 @@ about_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (about));
 }
 
+/* The guide as HTML: LUZTAR_HELP_DIR (an uninstalled build's help/html)
+ * or the installed copy, in the first of the user's languages it has. */
+static char *
+dup_help_html (void)
+{
+  const char *env = g_getenv ("LUZTAR_HELP_DIR");
+  g_autofree char *base = env != NULL && *env != '\0'
+                          ? g_strdup (env) : g_build_filename (PKGDATADIR, "help", NULL);
+  const char * const *languages = g_get_language_names ();
+
+  for (gsize i = 0; languages[i] != NULL; i++)
+    {
+      g_autofree char *path = g_build_filename (base, languages[i], "index.html", NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&path);
+    }
+  return g_build_filename (base, "C", "index.html", NULL);
+}
+
+static void
+help_html_done (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autofree char *path = user_data;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+
+  if (gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+    return;
+  dialog = adw_message_dialog_new (GTK_WINDOW (source), _("Help Unavailable"), NULL);
+  /* TRANSLATORS: %s is the path of the guide's first page, index.html. */
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("Neither a help viewer nor a web browser could open the "
+                                    "user guide. Its pages are in %s."), path);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+show_help_html (GtkWindow *window)
+{
+  char *path = dup_help_html ();
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+
+  gtk_show_uri_full (window, uri, GDK_CURRENT_TIME, NULL, help_html_done, path);
+}
+
+static void
+help_uri_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+    show_help_html (GTK_WINDOW (source));
+}
+
+/* app.help (F1): the user guide in the help viewer (help:luztar); without
+ * one, or uninstalled (LUZTAR_HELP_DIR set), the HTML copy. */
+static void
+help_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  if (window == NULL)
+    return;
+  if (g_getenv ("LUZTAR_HELP_DIR") != NULL)
+    show_help_html (window);
+  else
+    gtk_show_uri_full (window, "help:luztar", GDK_CURRENT_TIME, NULL, help_uri_done, NULL);
+}
+
 /* app.open: a model file by its path (from scripts, over D-Bus); it opens
  * in the active window unless that holds unsaved work. */
 static void
@@ -278,7 +365,25 @@ static const GActionEntry app_actions[] = {
   { "open", open_action, "s" },
   { "new-window", new_window_action },
   { "about", about_action },
+  { "help", help_action },
   { "quit", quit_action },
+};
+
+/* One shortcut each. */
+static const struct
+{
+  const char *action;
+  const char *accel;
+} app_accels[] = {
+  { "app.quit", "<Control>q" },
+  { "app.help", "F1" },
+  { "app.new-window", "<Control><Shift>n" },
+  { "win.new", "<Control>n" },
+  { "win.open", "<Control>o" },
+  { "win.open-example", "<Control><Shift>o" },
+  { "win.save", "<Control>s" },
+  { "win.save-as::", "<Control><Shift>s" },
+  { "window.close", "<Control>w" },
 };
 
 static void
@@ -288,22 +393,9 @@ luztar_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
-                                         (const char *[]) { "<Control>q", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.new-window",
-                                         (const char *[]) { "<Control><Shift>n", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.new",
-                                         (const char *[]) { "<Control>n", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open",
-                                         (const char *[]) { "<Control>o", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open-example",
-                                         (const char *[]) { "<Control><Shift>o", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save",
-                                         (const char *[]) { "<Control>s", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save-as::",
-                                         (const char *[]) { "<Control><Shift>s", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close",
-                                         (const char *[]) { "<Control>w", NULL });
+  for (guint i = 0; i < G_N_ELEMENTS (app_accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), app_accels[i].action,
+                                           (const char *[]) { app_accels[i].accel, NULL });
 }
 
 static void

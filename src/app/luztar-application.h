@@ -1,4 +1,4 @@
-/* luztar-application.h
+/* luztar-application.h — the AdwApplication of Luztar: actions, settings, the examples folder
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -29,6 +29,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-event-log.h"
+#include "luztar-cairo.h"
 #include "sim/luztar-modes.h"
 
 /* ------------------------------------------------------------------------ */
@@ -144,13 +145,30 @@ set_dimmed (GtkWidget *widget,
     gtk_widget_remove_css_class (widget, "dim-label");
 }
 
+/* WIDTH_CHARS: the room it keeps, in characters, or −1 for its text's. */
 static GtkWidget *
-cell_label_new (float xalign)
+cell_label_new (float xalign,
+                int   width_chars)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  gtk_label_set_width_chars (GTK_LABEL (label), width_chars);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  return label;
+}
+
+/* TEXT in the label of a row's cell, dimmed on the initial modes' rows;
+ * returns the label. */
+static GtkWidget *
+bind_label (GtkListItem *list_item,
+            const char  *text)
+{
+  LuztarEventItem *item = gtk_list_item_get_item (list_item);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+
+  gtk_label_set_label (GTK_LABEL (label), text);
+  set_dimmed (label, item->event.cause == LZ_CAUSE_INITIAL);
   return label;
 }
 
@@ -159,10 +177,9 @@ setup_time (GtkSignalListItemFactory *factory,
             GtkListItem              *list_item,
             LuztarEventLog           *self)
 {
-  GtkWidget *label = cell_label_new (1.0);
-
   /* Room for "1000.000000": the column keeps its width as times grow. */
-  gtk_label_set_width_chars (GTK_LABEL (label), 11);
+  GtkWidget *label = cell_label_new (1.0, 11);
+
   gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);
 }
@@ -173,14 +190,11 @@ bind_time (GtkSignalListItemFactory *factory,
            LuztarEventLog           *self)
 {
   LuztarEventItem *item = gtk_list_item_get_item (list_item);
-  GtkWidget *label = gtk_list_item_get_child (list_item);
   g_autofree char *text = time_text (&item->event);
   g_autofree char *exact = lz_number_to_string (item->event.t);
   g_autofree char *tooltip = g_strdup_printf ("t = %s s", exact);
 
-  gtk_label_set_label (GTK_LABEL (label), text);
-  gtk_widget_set_tooltip_text (label, tooltip);
-  set_dimmed (label, item->event.cause == LZ_CAUSE_INITIAL);
+  gtk_widget_set_tooltip_text (bind_label (list_item, text), tooltip);
 }
 
 static void
@@ -188,10 +202,7 @@ setup_element (GtkSignalListItemFactory *factory,
                GtkListItem              *list_item,
                LuztarEventLog           *self)
 {
-  GtkWidget *label = cell_label_new (0.0);
-
-  gtk_label_set_width_chars (GTK_LABEL (label), 6);
-  gtk_list_item_set_child (list_item, label);
+  gtk_list_item_set_child (list_item, cell_label_new (0.0, 6));
 }
 
 static void
@@ -200,10 +211,8 @@ bind_element (GtkSignalListItemFactory *factory,
               LuztarEventLog           *self)
 {
   LuztarEventItem *item = gtk_list_item_get_item (list_item);
-  GtkWidget *label = gtk_list_item_get_child (list_item);
 
-  gtk_label_set_label (GTK_LABEL (label), item->element);
-  set_dimmed (label, item->event.cause == LZ_CAUSE_INITIAL);
+  bind_label (list_item, item->element);
 }
 
 /* A small rounded square in the colour of a mode, for the light or dark
@@ -219,15 +228,9 @@ draw_swatch (GtkDrawingArea *area,
   LzMode mode = GPOINTER_TO_INT (user_data);
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   double rgb[3];
-  double r = 3.0, x = 0.5, y = 0.5, w = width - 1.0, h = height - 1.0;
 
   luztar_mode_get_color (mode, dark, rgb);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
+  luztar_cairo_rounded_rect (cr, 0.5, 0.5, width - 1.0, height - 1.0, 3.0);
   cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
   cairo_fill_preserve (cr);
   /* A faint edge keeps the greys of inactive modes apart from the row. */
@@ -273,10 +276,10 @@ setup_change (GtkSignalListItemFactory *factory,
                                   /* Translators: read out for the arrow between two modes */
                                   _("to"), -1);
   gtk_box_append (GTK_BOX (box), swatch_new ());
-  gtk_box_append (GTK_BOX (box), cell_label_new (0.0));
+  gtk_box_append (GTK_BOX (box), cell_label_new (0.0, -1));
   gtk_box_append (GTK_BOX (box), arrow);
   gtk_box_append (GTK_BOX (box), swatch_new ());
-  gtk_box_append (GTK_BOX (box), cell_label_new (0.0));
+  gtk_box_append (GTK_BOX (box), cell_label_new (0.0, -1));
   gtk_list_item_set_child (list_item, box);
 }
 
@@ -308,7 +311,7 @@ setup_cause (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
              LuztarEventLog           *self)
 {
-  gtk_list_item_set_child (list_item, cell_label_new (0.0));
+  gtk_list_item_set_child (list_item, cell_label_new (0.0, -1));
 }
 
 static void
@@ -317,10 +320,8 @@ bind_cause (GtkSignalListItemFactory *factory,
             LuztarEventLog           *self)
 {
   LuztarEventItem *item = gtk_list_item_get_item (list_item);
-  GtkWidget *label = gtk_list_item_get_child (list_item);
 
-  gtk_label_set_label (GTK_LABEL (label), luztar_cause_get_label (item->event.cause));
-  set_dimmed (label, item->event.cause == LZ_CAUSE_INITIAL);
+  bind_label (list_item, luztar_cause_get_label (item->event.cause));
 }
 
 static void

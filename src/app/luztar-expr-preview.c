@@ -9,7 +9,7 @@
  * expression at LUZTAR_EXPR_PREVIEW_N_SAMPLES evenly spaced times over
  * [0, t_end] whenever the expression or t_end changes, and draws the
  * samples with luztar_expr_preview_draw(), a plain cairo function that an
- * export can call on any surface (STYLE.md §4.5, point 5).
+ * export can call on any surface (docs/architecture.md, the live plots).
  *
  * Samples that are not finite (1/t at t = 0, log(t − 1) before t = 1) are
  * gaps in the curve and take no part in the autoscaled range: they are
@@ -22,9 +22,9 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include <adwaita.h>
-#include <pango/pangocairo.h>
 
 #include "luztar-expr-preview.h"
+#include "luztar-cairo.h"
 
 struct _LuztarExprPreview
 {
@@ -109,20 +109,8 @@ format_value (double      value,
   return g_string_free (s, FALSE);
 }
 
-static PangoLayout *
-make_layout (cairo_t    *cr,
-             const char *text)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_new ();
-
-  pango_font_description_set_family (font, "Sans");
-  pango_font_description_set_absolute_size (font, 9.5 * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
-  pango_layout_set_text (layout, text, -1);
-  return layout;
-}
+/* The labels' font size, in pixels. */
+#define FONT_PX 9.5
 
 /* Draws @text with its left edge at @x (or its right edge, @align_right)
  * and its middle at @y. */
@@ -133,12 +121,9 @@ draw_text (cairo_t    *cr,
            double      y,
            gboolean    align_right)
 {
-  PangoLayout *layout = make_layout (cr, text);
-  int w, h;
+  PangoLayout *layout = luztar_cairo_layout_new (cr, text, FONT_PX, FALSE);
 
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, align_right ? x - w : x, y - h / 2.0);
-  pango_cairo_show_layout (cr, layout);
+  luztar_cairo_show_layout (cr, layout, x, y, align_right ? 1 : 0, 0.5, FALSE);
   g_object_unref (layout);
 }
 
@@ -147,30 +132,7 @@ text_width (cairo_t    *cr,
             const char *text,
             int        *height)
 {
-  PangoLayout *layout = make_layout (cr, text);
-  int w, h;
-
-  pango_layout_get_pixel_size (layout, &w, &h);
-  g_object_unref (layout);
-  if (height != NULL)
-    *height = h;
-  return w;
-}
-
-static void
-rounded_rect (cairo_t *cr,
-              double   x,
-              double   y,
-              double   w,
-              double   h,
-              double   r)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
+  return luztar_cairo_text_width (cr, text, FONT_PX, FALSE, height);
 }
 
 /* The dimmed frame and message shown when there is nothing to plot. */
@@ -183,7 +145,7 @@ draw_placeholder (cairo_t    *cr,
 {
   static const double dash[] = { 4, 3 };
 
-  rounded_rect (cr, 1.5, 1.5, width - 3, height - 3, 5);
+  luztar_cairo_rounded_rect (cr, 1.5, 1.5, width - 3, height - 3, 5);
   cairo_set_source_rgba (cr, ink.r, ink.g, ink.b, 0.25);
   cairo_set_line_width (cr, 1);
   cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
@@ -315,7 +277,7 @@ luztar_expr_preview_draw (cairo_t      *cr,
   dx = n_values > 1 ? (px1 - px0 - 6) / (n_values - 1) : 0;
 
   /* the frame */
-  rounded_rect (cr, px0, py0, px1 - px0, py1 - py0, 5);
+  luztar_cairo_rounded_rect (cr, px0, py0, px1 - px0, py1 - py0, 5);
   cairo_set_source_rgba (cr, ink.r, ink.g, ink.b, dark ? 0.05 : 0.035);
   cairo_fill (cr);
 

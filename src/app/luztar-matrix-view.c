@@ -3,8 +3,8 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shows what the core's assembler makes of the current model (DESIGN.md
- * §4, "Matrix view"): the equations of motion in luz/tar notation, the
+ * Shows what the core's assembler makes of the current model (docs/architecture.md,
+ * the matrix view): the equations of motion in luz/tar notation, the
  * degrees of freedom, M, C, K and f(t), the directions W of the nonsmooth
  * elements with their complementarity pairs and, when M is regular, the
  * linear complementarity system A, B, C, D, e(t), d(t) laid out as the
@@ -316,15 +316,23 @@ table_card_new (LuztarMatrixView *self,
 /* ------------------------------------------------------------------------ */
 /* Labels of rows and columns                                                */
 
+/* The N names GET gives for 0 … N − 1, as a NULL-terminated array. */
 static char **
-dof_labels (const LzAssembly *assembly)
+names_of (const LzAssembly *assembly,
+          guint             n,
+          const char     *(*get) (const LzAssembly *, guint))
 {
-  guint n = lz_assembly_get_n_dofs (assembly);
   char **labels = g_new0 (char *, n + 1);
 
   for (guint i = 0; i < n; i++)
-    labels[i] = g_strdup (lz_assembly_get_dof_name (assembly, i));
+    labels[i] = g_strdup (get (assembly, i));
   return labels;
+}
+
+static char **
+dof_labels (const LzAssembly *assembly)
+{
+  return names_of (assembly, lz_assembly_get_n_dofs (assembly), lz_assembly_get_dof_name);
 }
 
 /* x = (q, q̇): written as in the equations of motion. */
@@ -363,12 +371,7 @@ pair_labels (const LzAssembly *assembly,
 static char **
 nonsmooth_labels (const LzAssembly *assembly)
 {
-  guint nr = lz_assembly_get_n_nonsmooth (assembly);
-  char **labels = g_new0 (char *, nr + 1);
-
-  for (guint r = 0; r < nr; r++)
-    labels[r] = g_strdup (lz_assembly_get_nonsmooth_id (assembly, r));
-  return labels;
+  return names_of (assembly, lz_assembly_get_n_nonsmooth (assembly), lz_assembly_get_nonsmooth_id);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1022,6 +1025,25 @@ luztar_matrix_view_set_model (LuztarMatrixView *self,
   update_header (self);
 }
 
+/* The matrices, and after them the reduction when there is one, as
+ * WRITE_ASSEMBLY and WRITE_REDUCTION write them; NULL without an assembly. */
+static char *
+dup_written (LuztarMatrixView *self,
+             char           *(*write_assembly) (const LzAssembly *),
+             char           *(*write_reduction) (const LzReduction *))
+{
+  g_autofree char *matrices = NULL;
+  g_autofree char *reduction = NULL;
+
+  if (self->assembly == NULL)
+    return NULL;
+  matrices = write_assembly (self->assembly);
+  if (self->reduction == NULL)
+    return g_steal_pointer (&matrices);
+  reduction = write_reduction (self->reduction);
+  return g_strconcat (matrices, "\n", reduction, NULL);
+}
+
 /**
  * luztar_matrix_view_dup_text:
  * @self: a matrix view
@@ -1034,17 +1056,7 @@ char *
 luztar_matrix_view_dup_text (LuztarMatrixView *self)
 {
   g_return_val_if_fail (LUZTAR_IS_MATRIX_VIEW (self), NULL);
-
-  if (self->assembly == NULL)
-    return NULL;
-  if (self->reduction != NULL)
-    {
-      g_autofree char *matrices = lz_assembly_to_text (self->assembly);
-      g_autofree char *reduction = lz_reduction_to_text (self->reduction);
-
-      return g_strconcat (matrices, "\n", reduction, NULL);
-    }
-  return lz_assembly_to_text (self->assembly);
+  return dup_written (self, lz_assembly_to_text, lz_reduction_to_text);
 }
 
 /**
@@ -1058,18 +1070,8 @@ char *
 luztar_matrix_view_dup_octave (LuztarMatrixView *self)
 {
   g_return_val_if_fail (LUZTAR_IS_MATRIX_VIEW (self), NULL);
-
-  if (self->assembly == NULL)
-    return NULL;
-  if (self->reduction != NULL)
-    {
-      g_autofree char *matrices = lz_assembly_to_octave (self->assembly);
-      g_autofree char *reduction = lz_reduction_to_octave (self->reduction);
-
-      /* the reduction's script defines M, C, K again: the same numbers */
-      return g_strconcat (matrices, "\n", reduction, NULL);
-    }
-  return lz_assembly_to_octave (self->assembly);
+  /* the reduction's script defines M, C, K again: the same numbers */
+  return dup_written (self, lz_assembly_to_octave, lz_reduction_to_octave);
 }
 
 /**
@@ -1133,24 +1135,18 @@ copy (LuztarMatrixView *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+/* matrix.copy-text and matrix.copy-octave */
 static void
-copy_text_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
+copy_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
 {
   LuztarMatrixView *self = LUZTAR_MATRIX_VIEW (widget);
 
-  copy (self, luztar_matrix_view_dup_text (self), _("Copied as text"));
-}
-
-static void
-copy_octave_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  LuztarMatrixView *self = LUZTAR_MATRIX_VIEW (widget);
-
-  copy (self, luztar_matrix_view_dup_octave (self), _("Copied as an Octave script"));
+  if (g_str_equal (action_name, "matrix.copy-octave"))
+    copy (self, luztar_matrix_view_dup_octave (self), _("Copied as an Octave script"));
+  else
+    copy (self, luztar_matrix_view_dup_text (self), _("Copied as text"));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1198,8 +1194,8 @@ luztar_matrix_view_class_init (LuztarMatrixViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, scroller);
   gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, content);
 
-  gtk_widget_class_install_action (widget_class, "matrix.copy-text", NULL, copy_text_action);
-  gtk_widget_class_install_action (widget_class, "matrix.copy-octave", NULL, copy_octave_action);
+  gtk_widget_class_install_action (widget_class, "matrix.copy-text", NULL, copy_action);
+  gtk_widget_class_install_action (widget_class, "matrix.copy-octave", NULL, copy_action);
   gtk_widget_class_set_css_name (widget_class, "luztar-matrix-view");
 }
 

@@ -20,7 +20,7 @@
  * integrates the program motion at tight tolerances), so it runs in a
  * GTask thread on a copy of the model; the page stays responsive and
  * shows a spinner.  The model's assembly (the expression evaluators) is
- * made on the main thread, as DESIGN.md asks.  An edit while an analysis
+ * made on the main thread, as docs/architecture.md asks.  An edit while an analysis
  * runs queues one more, and the older result is never shown.  While the
  * page is not shown an edit only marks the result stale; showing the page
  * analyses again.
@@ -757,7 +757,7 @@ luztar_program_view_export (LuztarProgramView *self,
     {
       g_autofree char *csv = lz_program_analysis_to_csv (an);
 
-      return g_file_set_contents (path, csv, -1, error);
+      return lz_file_replace (path, csv, -1, error);
     }
   return luztar_plot_export (self->plot, path,
                              MAX (gtk_widget_get_width (GTK_WIDGET (self->plot)), EXPORT_MIN_WIDTH),

@@ -292,6 +292,18 @@ summary (LuztarSimPanel *self)
                           stats.lcp_max_residual, energy.balance_error);
 }
 
+/* After the run stopped (or was reset): TEXT in the status line and the
+ * view back on the run's last instant. */
+static void
+stood_still (LuztarSimPanel *self,
+             const char     *text)
+{
+  set_status (self, text);
+  self->follow = TRUE;
+  update_view (self, g_get_monotonic_time ());
+  update_actions (self);
+}
+
 static void
 on_run_stopped (LuztarRun        *run,
                 LuztarStopReason  reason,
@@ -344,10 +356,7 @@ on_run_stopped (LuztarRun        *run,
       }
       break;
     }
-  set_status (self, text);
-  self->follow = TRUE;
-  update_view (self, g_get_monotonic_time ());
-  update_actions (self);
+  stood_still (self, text);
 }
 
 static void
@@ -1034,17 +1043,35 @@ update_actions (LuztarSimPanel *self)
   set_enabled (self, "export-program", luztar_model_has_program (self->model));
 }
 
+/* The actions that go on with the run from where it stands, and what the
+ * status line says meanwhile. */
+static const struct
+{
+  const char *action;
+  void      (*go_on) (LuztarRun *run);
+  const char *status;
+} go_on_actions[] = {
+  { "run", luztar_run_start, N_("Running…") },
+  { "step", luztar_run_step, N_("One step…") },
+  { "step-event", luztar_run_step_event, N_("Running to the next mode switch…") },
+};
+
 static void
-run_action (GSimpleAction *action,
-            GVariant      *parameter,
-            gpointer       data)
+go_on_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       data)
 {
   LuztarSimPanel *self = data;
+  const char *name = g_action_get_name (G_ACTION (action));
 
   if (self->running || !prepare_to_go_on (self))
     return;
-  luztar_run_start (self->run);
-  went_on (self, _("Running…"));
+  for (guint i = 0; i < G_N_ELEMENTS (go_on_actions); i++)
+    if (g_str_equal (name, go_on_actions[i].action))
+      {
+        go_on_actions[i].go_on (self->run);
+        went_on (self, _(go_on_actions[i].status));
+      }
 }
 
 static void
@@ -1056,32 +1083,6 @@ pause_action (GSimpleAction *action,
 
   if (self->run != NULL && self->running)
     luztar_run_pause (self->run);
-}
-
-static void
-step_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       data)
-{
-  LuztarSimPanel *self = data;
-
-  if (self->running || !prepare_to_go_on (self))
-    return;
-  luztar_run_step (self->run);
-  went_on (self, _("One step…"));
-}
-
-static void
-step_event_action (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       data)
-{
-  LuztarSimPanel *self = data;
-
-  if (self->running || !prepare_to_go_on (self))
-    return;
-  luztar_run_step_event (self->run);
-  went_on (self, _("Running to the next mode switch…"));
 }
 
 static void
@@ -1118,10 +1119,7 @@ reset_action (GSimpleAction *action,
   luztar_run_reset (self->run);
   set_running (self, FALSE);
   set_plots_live (self, FALSE);
-  set_status (self, _("Reset: the run starts again from t = 0."));
-  self->follow = TRUE;
-  update_view (self, g_get_monotonic_time ());
-  update_actions (self);
+  stood_still (self, _("Reset: the run starts again from t = 0."));
 }
 
 static void
@@ -1164,6 +1162,20 @@ typedef enum
   EXPORT_EVENTS,
   EXPORT_PROGRAM,
 } ExportKind;
+
+/* Each export: its action, the file chooser's title and the file's name
+ * without extension (the plot's is the page shown). */
+static const struct
+{
+  const char *action;
+  const char *title;
+  const char *base;
+} export_kinds[] = {
+  [EXPORT_PLOT] = { "export-plot", N_("Export Plot"), NULL },
+  [EXPORT_TRACE] = { "export-trace", N_("Export Trace"), "trace" },
+  [EXPORT_EVENTS] = { "export-events", N_("Export Events"), "events" },
+  [EXPORT_PROGRAM] = { "export-program", N_("Export Required Forces"), "required-forces" },
+};
 
 static LuztarPlot *
 visible_plot (LuztarSimPanel *self)
@@ -1281,14 +1293,11 @@ export (LuztarSimPanel *self,
     return;
   root = gtk_widget_get_root (GTK_WIDGET (self));
   self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (
-    kind == EXPORT_PLOT ? _("Export Plot") : kind == EXPORT_TRACE ? _("Export Trace")
-    : kind == EXPORT_PROGRAM ? _("Export Required Forces") : _("Export Events"),
-    GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, GTK_FILE_CHOOSER_ACTION_SAVE,
-    _("_Export"), _("_Cancel")));
+    _(export_kinds[kind].title), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+    GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel")));
   {
     const char *base = kind == EXPORT_PLOT ? gtk_stack_get_visible_child_name (self->stack)
-                       : kind == EXPORT_TRACE ? "trace" : kind == EXPORT_PROGRAM ? "required-forces"
-                       : "events";
+                       : export_kinds[kind].base;
     g_autofree char *name = g_strconcat (base != NULL ? base : "plot", extension, NULL);
 
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
@@ -1300,27 +1309,15 @@ export (LuztarSimPanel *self,
 }
 
 static void
-export_plot_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       data)
+export_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       data)
 {
-  export (data, EXPORT_PLOT, g_variant_get_string (parameter, NULL));
-}
+  const char *name = g_action_get_name (G_ACTION (action));
 
-static void
-export_trace_action (GSimpleAction *action,
-                     GVariant      *parameter,
-                     gpointer       data)
-{
-  export (data, EXPORT_TRACE, g_variant_get_string (parameter, NULL));
-}
-
-static void
-export_events_action (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       data)
-{
-  export (data, EXPORT_EVENTS, g_variant_get_string (parameter, NULL));
+  for (ExportKind kind = 0; kind < G_N_ELEMENTS (export_kinds); kind++)
+    if (g_str_equal (name, export_kinds[kind].action))
+      export (data, kind, g_variant_get_string (parameter, NULL));
 }
 
 static void
@@ -1345,28 +1342,20 @@ program_analyse_action (GSimpleAction *action,
   luztar_program_view_analyse (self->program_view);
 }
 
-static void
-export_program_action (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       data)
-{
-  export (data, EXPORT_PROGRAM, g_variant_get_string (parameter, NULL));
-}
-
 static const GActionEntry sim_actions[] = {
-  { "run", run_action },
+  { "run", go_on_action },
   { "pause", pause_action },
-  { "step", step_action },
-  { "step-event", step_event_action },
+  { "step", go_on_action },
+  { "step-event", go_on_action },
   { "run-until", run_until_action, "d" },
   { "reset", reset_action },
   { "speed", NULL, NULL, "'1'", speed_action },
   { "break-any", NULL, NULL, "false", break_any_action },
-  { "export-plot", export_plot_action, "s" },
-  { "export-trace", export_trace_action, "s" },
-  { "export-events", export_events_action, "s" },
+  { "export-plot", export_action, "s" },
+  { "export-trace", export_action, "s" },
+  { "export-events", export_action, "s" },
   { "program-analyse", program_analyse_action },
-  { "export-program", export_program_action, "s" },
+  { "export-program", export_action, "s" },
 };
 
 /**

@@ -15,9 +15,12 @@
 
 #include "lz.h"
 #include "luztar-window.h"
+#include "luztar-autosave.h"
 #include "canvas/luztar-canvas.h"
 #include "luztar-gallery.h"
+#include "luztar-dialog.h"
 #include "luztar-inspector.h"
+#include "luztar-keys.h"
 #include "luztar-palette.h"
 #include "luztar-sim-panel.h"
 #include "canvas/luztar-symbols.h"
@@ -52,7 +55,7 @@ struct _LuztarWindow
   LzModel              *saved;         /* the model as last opened or saved */
   gboolean              close_confirmed;
   guint                 autosave_id;
-  char                 *autosave_path; /* where this window's unsaved work goes */
+  LuztarAutosave       *autosave;      /* where this window's unsaved work goes */
   gboolean              keep_view;     /* showing an edit, not a new document */
   gboolean              example_copy;  /* untitled copy of an example */
   gboolean              simplified_copy; /* untitled, made by Simplify Model */
@@ -61,7 +64,6 @@ struct _LuztarWindow
 #define UNDO_DEPTH 500
 #define AUTOSAVE_SECONDS 30
 
-static guint autosave_counter;
 
 static void show_model (LuztarWindow *self);
 static void update_edit_actions (LuztarWindow *self);
@@ -77,64 +79,69 @@ set_action_enabled (LuztarWindow *self,
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
-/* The folder of autosaved work: $XDG_STATE_HOME/luztar/autosave. */
-char *
-luztar_window_dup_autosave_dir (void)
-{
-  return g_build_filename (g_get_user_state_dir (), "luztar", "autosave", NULL);
-}
-
 static void
 forget_autosave (LuztarWindow *self)
 {
-  if (self->autosave_path != NULL)
-    g_unlink (self->autosave_path);
+  g_clear_pointer (&self->autosave, luztar_autosave_discard);
 }
 
 /* Every 30 s (LUZTAR_AUTOSAVE_SECONDS for tests), unsaved work is written to
- * the state folder, named after this process, so that a crash loses at most
- * that much; a clean save or close removes it. */
+ * this window's slot in the state folder (luztar-autosave.c), so that a
+ * crash loses at most that much; a clean save or close removes it. */
 static gboolean
 autosave_tick (gpointer user_data)
 {
   LuztarWindow *self = LUZTAR_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
 
   if (!self->modified || self->model == NULL)
     return G_SOURCE_CONTINUE;
-  if (self->autosave_path == NULL)
-    {
-      g_autofree char *dir = luztar_window_dup_autosave_dir ();
-      g_autofree char *name = g_strdup_printf ("%d-%u.luztar", (int) getpid (), ++autosave_counter);
-
-      g_mkdir_with_parents (dir, 0700);
-      self->autosave_path = g_build_filename (dir, name, NULL);
-    }
-  lz_model_save (self->model, self->autosave_path, NULL);
+  if (self->autosave == NULL)
+    self->autosave = luztar_autosave_new ();
+  if (!luztar_autosave_write (self->autosave, self->model, self->file, &error))
+    g_debug ("autosave: %s", error->message);
   return G_SOURCE_CONTINUE;
 }
 
-/**
- * luztar_window_recover:
- * @path: an autosaved model
- *
- * Shows autosaved work as an untitled model with unsaved changes (the
- * autosave file itself is then this window's: it goes once saved).
- *
- * Returns: whether it could be read
- */
-gboolean
-luztar_window_recover (LuztarWindow *self,
-                       const char   *path)
+/* Opens the model at PATH as untitled: saving asks where. */
+static gboolean
+open_untitled (LuztarWindow *self,
+               const char   *path)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
   if (!luztar_window_open_file (self, file))
     return FALSE;
   g_clear_object (&self->file);
+  return TRUE;
+}
+
+/**
+ * luztar_window_recover:
+ * @slot: (transfer full): autosaved work (luztar_autosave_claim_orphans())
+ *
+ * Shows autosaved work with unsaved changes, under the name of the file
+ * it belonged to (Save writes there) or untitled; the slot is then this
+ * window's, and goes once the work is saved.
+ *
+ * Returns: whether it could be read (the slot is discarded if not)
+ */
+gboolean
+luztar_window_recover (LuztarWindow   *self,
+                       LuztarAutosave *slot)
+{
+  g_autoptr(GFile) original = luztar_autosave_dup_file (slot);
+
+  if (!open_untitled (self, luztar_autosave_get_model_path (slot)))
+    {
+      luztar_autosave_discard (slot);
+      return FALSE;
+    }
+  g_set_object (&self->file, original);
   g_clear_pointer (&self->saved, lz_model_unref);
   self->modified = TRUE;
-  g_free (self->autosave_path);
-  self->autosave_path = g_strdup (path);
+  g_clear_pointer (&self->autosave, luztar_autosave_discard);
+  self->autosave = slot;
   show_model (self);
   adw_toast_overlay_add_toast (self->toast_overlay,
                                adw_toast_new (_("Recovered work that was not saved")));
@@ -264,6 +271,15 @@ show_model (LuztarWindow *self)
   }
 }
 
+/* After an edit, an undo or a save: the model shown where it is, not fitted. */
+static void
+show_model_in_place (LuztarWindow *self)
+{
+  self->keep_view = TRUE;
+  show_model (self);
+  self->keep_view = FALSE;
+}
+
 static void
 remember (LuztarWindow *self,
           GFile        *file)
@@ -271,6 +287,38 @@ remember (LuztarWindow *self,
   g_autofree char *uri = g_file_get_uri (file);
 
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+}
+
+/* A failure to open or save: a toast that stays until dismissed. */
+static void
+show_error (LuztarWindow *self,
+            const char   *message)
+{
+  AdwToast *toast = adw_toast_new (message);
+
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* The model as it is now is the saved one. */
+static void
+mark_saved (LuztarWindow *self)
+{
+  self->modified = FALSE;
+  g_clear_pointer (&self->saved, lz_model_unref);
+  self->saved = lz_model_ref (self->model);
+}
+
+/* MODEL (taken) becomes the window's, as saved and without history. */
+static void
+take_model (LuztarWindow *self,
+            LzModel      *model)
+{
+  g_clear_pointer (&self->model, lz_model_unref);
+  self->model = model;
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  mark_saved (self);
 }
 
 /**
@@ -297,45 +345,52 @@ luztar_window_open_file (LuztarWindow *self,
   model = path != NULL ? lz_model_load (path, &error) : NULL;
   if (model == NULL)
     {
-      AdwToast *toast;
-
       if (error == NULL)
         g_set_error (&error, LZ_ERROR, LZ_ERROR_IO,
                      _("Only local files can be opened"));
-      toast = adw_toast_new (error->message);
-      adw_toast_set_timeout (toast, 0);
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      show_error (self, error->message);
       g_printerr ("%s\n", error->message);
       return FALSE;
     }
 
-  g_clear_pointer (&self->model, lz_model_unref);
   g_set_object (&self->file, file);
-  self->model = model;
-  g_ptr_array_set_size (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
-  self->modified = FALSE;
-  g_clear_pointer (&self->saved, lz_model_unref);
-  self->saved = lz_model_ref (model);
+  take_model (self, model);
   remember (self, file);
   show_model (self);
   return TRUE;
 }
 
+/* The open chooser (self->chooser while it is shown) or a save chooser. */
 static void
 chooser_response (GtkNativeDialog *chooser,
                   int              response,
                   gpointer         user_data)
 {
   LuztarWindow *self = LUZTAR_WINDOW (user_data);
+  gboolean opening = chooser == self->chooser;
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
-      luztar_window_open_file (self, file);
+      if (opening)
+        luztar_window_open_file (self, file);
+      else
+        luztar_window_save_to (self, file);
     }
-  g_clear_object (&self->chooser);
+  if (opening)
+    g_clear_object (&self->chooser);
+  else
+    g_object_unref (chooser);
+}
+
+static void
+show_chooser (LuztarWindow    *self,
+              GtkNativeDialog *chooser)
+{
+  gtk_native_dialog_set_modal (chooser, TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response), self);
+  gtk_native_dialog_show (chooser);
 }
 
 static void
@@ -366,9 +421,7 @@ run_open_chooser (LuztarWindow *self,
     gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
 
   self->chooser = GTK_NATIVE_DIALOG (chooser);
-  gtk_native_dialog_set_modal (self->chooser, TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response), self);
-  gtk_native_dialog_show (self->chooser);
+  show_chooser (self, self->chooser);
 }
 
 static void
@@ -395,11 +448,8 @@ gboolean
 luztar_window_open_example (LuztarWindow *self,
                             const char   *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  if (!luztar_window_open_file (self, file))
+  if (!open_untitled (self, path))
     return FALSE;
-  g_clear_object (&self->file);
   self->example_copy = TRUE;
   show_model (self);
   return TRUE;
@@ -488,9 +538,7 @@ commit_edit (LuztarWindow *self,
   g_ptr_array_set_size (self->redo, 0);
   self->model = edited;
   self->modified = TRUE;
-  self->keep_view = TRUE;
-  show_model (self);
-  self->keep_view = FALSE;
+  show_model_in_place (self);
 }
 
 /**
@@ -1222,41 +1270,34 @@ on_parameter_edited (LuztarInspector *inspector,
     }
 }
 
-/* Undo and redo swap whole models: every edit is one step. */
-static void
+/* Undo and redo swap whole models: every edit is one step; FALSE: none left. */
+static gboolean
 swap_history (LuztarWindow *self,
               GPtrArray    *from,
               GPtrArray    *to)
 {
   if (from->len == 0)
-    return;
+    return FALSE;
   g_ptr_array_add (to, self->model);
   self->model = g_ptr_array_steal_index (from, from->len - 1);
   /* back at the saved state, nothing is left to save */
   self->modified = self->model != self->saved;
-  self->keep_view = TRUE;
-  show_model (self);
-  self->keep_view = FALSE;
+  show_model_in_place (self);
+  return TRUE;
 }
 
 gboolean
 luztar_window_undo (LuztarWindow *self)
 {
   g_return_val_if_fail (LUZTAR_IS_WINDOW (self), FALSE);
-  if (self->undo->len == 0)
-    return FALSE;
-  swap_history (self, self->undo, self->redo);
-  return TRUE;
+  return swap_history (self, self->undo, self->redo);
 }
 
 gboolean
 luztar_window_redo (LuztarWindow *self)
 {
   g_return_val_if_fail (LUZTAR_IS_WINDOW (self), FALSE);
-  if (self->redo->len == 0)
-    return FALSE;
-  swap_history (self, self->redo, self->undo);
-  return TRUE;
+  return swap_history (self, self->redo, self->undo);
 }
 
 LzModel *
@@ -1273,20 +1314,16 @@ luztar_window_is_modified (LuztarWindow *self)
   return self->modified;
 }
 
+/* win.undo and win.redo */
 static void
-undo_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       widget)
+history_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       widget)
 {
-  luztar_window_undo (LUZTAR_WINDOW (widget));
-}
-
-static void
-redo_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       widget)
-{
-  luztar_window_redo (LUZTAR_WINDOW (widget));
+  if (g_str_equal (g_action_get_name (G_ACTION (action)), "undo"))
+    luztar_window_undo (LUZTAR_WINDOW (widget));
+  else
+    luztar_window_redo (LUZTAR_WINDOW (widget));
 }
 
 /**
@@ -1315,38 +1352,15 @@ luztar_window_save_to (LuztarWindow *self,
     g_set_error (&error, LZ_ERROR, LZ_ERROR_IO, _("Only local files can be saved"));
   if (path == NULL || !lz_model_save (self->model, path, &error))
     {
-      AdwToast *toast = adw_toast_new (error->message);
-
-      adw_toast_set_timeout (toast, 0);
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      show_error (self, error->message);
       return FALSE;
     }
   g_set_object (&self->file, file);
-  self->modified = FALSE;
+  mark_saved (self);
   forget_autosave (self);
-  g_clear_pointer (&self->saved, lz_model_unref);
-  self->saved = lz_model_ref (self->model);
   remember (self, file);
-  self->keep_view = TRUE;
-  show_model (self);
-  self->keep_view = FALSE;
+  show_model_in_place (self);
   return TRUE;
-}
-
-static void
-save_chooser_response (GtkNativeDialog *chooser,
-                       int              response,
-                       gpointer         user_data)
-{
-  LuztarWindow *self = LUZTAR_WINDOW (user_data);
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      luztar_window_save_to (self, file);
-    }
-  g_object_unref (chooser);
 }
 
 static void
@@ -1369,9 +1383,7 @@ run_save_chooser (LuztarWindow *self)
                                            ? lz_model_get_name (self->model) : _("Untitled"));
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
     }
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (save_chooser_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  show_chooser (self, GTK_NATIVE_DIALOG (chooser));
 }
 
 /* win.save-as: with a path (from scripts, over D-Bus), saves there; with
@@ -1410,16 +1422,10 @@ luztar_window_new_model (LuztarWindow *self)
   lz_model_add_ground (model, "wall", NULL);
   lz_model_set_parameter (model, "wall", "x", 100, NULL);
   lz_model_set_parameter (model, "wall", "y", 160, NULL);
-  g_clear_pointer (&self->model, lz_model_unref);
   g_clear_object (&self->file);
   self->example_copy = FALSE;
   self->simplified_copy = FALSE;
-  self->model = g_steal_pointer (&model);
-  g_ptr_array_set_size (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
-  self->modified = FALSE;
-  g_clear_pointer (&self->saved, lz_model_unref);
-  self->saved = lz_model_ref (self->model);
+  take_model (self, g_steal_pointer (&model));
   show_model (self);
 }
 
@@ -1502,21 +1508,11 @@ ask_before_closing (LuztarWindow *self)
   const char *name = self->model != NULL ? lz_model_get_name (self->model) : "";
   GtkWidget *dialog;
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
+  dialog = luztar_dialog_discard_new (GTK_WINDOW (self), _("Save Changes?"), "cancel", _("_Cancel"),
+                                      "save", _("_Save"));
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
                                   _("“%s” has changes that are not saved. Changes that are not "
                                     "saved are lost."), name);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
@@ -1561,7 +1557,6 @@ luztar_window_dispose (GObject *object)
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   /* closed normally (discarded or saved): the autosave has no use */
   forget_autosave (self);
-  g_clear_pointer (&self->autosave_path, g_free);
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), LUZTAR_TYPE_WINDOW);
 
@@ -1650,8 +1645,8 @@ static const GActionEntry win_actions[] = {
   { "open-recent", open_recent_action, "s" },
   { "save", save_action },
   { "save-as", save_as_action, "s" },
-  { "undo", undo_action },
-  { "redo", redo_action },
+  { "undo", history_action },
+  { "redo", history_action },
   { "delete", delete_action },
   { "duplicate", duplicate_action },
   { "copy", copy_action },
@@ -1668,6 +1663,13 @@ luztar_window_class_init (LuztarWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  static const LuztarKey keys[] = {
+    { GDK_KEY_z, GDK_CONTROL_MASK, "win.undo" }, { GDK_KEY_y, GDK_CONTROL_MASK, "win.redo" },
+    { GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo" },
+    { GDK_KEY_F5, 0, "win.run" }, { GDK_KEY_F5, GDK_SHIFT_MASK, "win.reset" },
+    { GDK_KEY_F6, 0, "win.pause" }, { GDK_KEY_F7, 0, "win.step" },
+    { GDK_KEY_F8, 0, "win.step-event" },
+  };
 
   object_class->dispose = luztar_window_dispose;
   window_class->close_request = luztar_window_close_request;
@@ -1683,10 +1685,6 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, description_label);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, canvas);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "win.redo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_y, GDK_CONTROL_MASK, "win.redo", NULL);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, inspector);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, inspector_separator);
   gtk_widget_class_bind_template_callback (widget_class, on_parameter_edited);
@@ -1705,11 +1703,7 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_sim_message);
   gtk_widget_class_bind_template_callback (widget_class, on_simulation_edited);
   gtk_widget_class_bind_template_callback (widget_class, on_sim_running);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.run", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, GDK_SHIFT_MASK, "win.reset", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "win.pause", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F7, 0, "win.step", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F8, 0, "win.step-event", NULL);
+  luztar_keys_bind (widget_class, keys, G_N_ELEMENTS (keys));
 }
 
 static void

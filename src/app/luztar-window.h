@@ -1,4 +1,4 @@
-/* luztar-window.h
+/* luztar-window.h — the main window: one model, its canvas, inspector and simulation panel
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -7,6 +7,8 @@
 #pragma once
 
 #include <adwaita.h>
+
+#include "luztar-autosave.h"
 
 #include "lz.h"
 
@@ -34,9 +36,8 @@ gboolean      luztar_window_undo      (LuztarWindow *self);
 gboolean      luztar_window_redo      (LuztarWindow *self);
 LzModel      *luztar_window_get_model (LuztarWindow *self);
 gboolean      luztar_window_is_modified (LuztarWindow *self);
-gboolean      luztar_window_recover   (LuztarWindow *self,
-                                       const char   *path);
-char         *luztar_window_dup_autosave_dir (void);
+gboolean      luztar_window_recover   (LuztarWindow   *self,
+                                       LuztarAutosave *slot);
 void          luztar_window_new_model (LuztarWindow *self);
 const char   *luztar_window_add_item  (LuztarWindow *self,
                                        const char   *kind,

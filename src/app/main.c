@@ -18,7 +18,7 @@ main (int argc, char *argv[])
   g_autoptr(LuztarApplication) app = NULL;
 
   lz_locale_init (LZ_LOCALE_DYNAMIC);
-  /* GSL must report through return codes, never abort (STYLE.md §4.3). */
+  /* GSL must report through return codes, never abort (docs/style.md, errors). */
   gsl_set_error_handler_off ();
   g_set_application_name (_("Luztar"));
 

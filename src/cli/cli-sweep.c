@@ -22,18 +22,21 @@
 /* The progress line is redrawn at most this often (s). */
 #define PROGRESS_INTERVAL 0.2
 
-static gboolean
-parse_double (const char *option,
-              const char *text,
-              double     *value)
-{
-  if (text == NULL)
-    return TRUE;
-  if (lz_number_parse (text, FALSE, value) && isfinite (*value))
-    return TRUE;
-  lz_cli_usage_error ("sweep", _("option “%s” needs a number, got “%s”"), option, text);
-  return FALSE;
-}
+static const LzCliSpec spec = {
+  .name = "sweep",
+  .summary = N_("Run the model of FILE for every point of a parameter grid (--set) or for Monte\n"
+                "Carlo draws (--monte-carlo, --vary) and write one row per run: the parameters,\n"
+                "then the final state, extremes, stick/contact/engaged intervals, impacts, the\n"
+                "detected period, the dissipated energy and stroboscopic samples. A failed run\n"
+                "is a row with its message; the sweep goes on. The rows are the same for any\n"
+                "--jobs.\n"),
+  .description = N_("Example:\n"
+                    "  luztar-cli sweep --set f1.level=0.1:1:10 --set k1.k=log:10:1000:5 model.luztar\n"),
+  .exit_ok = N_("success (failed runs included: they are rows with their message)"),
+  .exit_usage = N_("usage error (unknown option, a parameter the model does not have, a bad range)"),
+  .exit_bad = N_("the model does not load, or the results cannot be written"),
+  .flags = LZ_CLI_ONE_FILE | LZ_CLI_OPTION_OUTPUT,
+};
 
 /* Reads the options into SWEEP; returns an exit code, or -1 to go on. */
 static int
@@ -44,48 +47,43 @@ configure (LzSweep         *sweep,
   g_autoptr(GError) error = NULL;
   LzIntegratorOptions options;
   LzSweepMeasures measures = { 0 };
-  const char *method = o->method != NULL ? o->method
-                       : lz_method_to_string (lz_model_get_simulation (model)->method);
   const LzIntegratorType *type;
 
   lz_integrator_options_init (&options);
-  if (!parse_double ("--t-end", o->t_end, &options.t_end)
-      || !parse_double ("--dt", o->dt, &options.dt)
-      || !parse_double ("--theta", o->theta, &options.theta)
-      || !parse_double ("--sample", o->sample, &options.sample)
-      || !parse_double ("--after", o->after, &measures.after)
-      || !parse_double ("--strobe", o->strobe, &measures.strobe_period))
+  if (!lz_cli_parse_number (spec.name, "--t-end", o->t_end, &options.t_end)
+      || !lz_cli_parse_number (spec.name, "--dt", o->dt, &options.dt)
+      || !lz_cli_parse_number (spec.name, "--theta", o->theta, &options.theta)
+      || !lz_cli_parse_number (spec.name, "--sample", o->sample, &options.sample)
+      || !lz_cli_parse_number (spec.name, "--after", o->after, &measures.after)
+      || !lz_cli_parse_number (spec.name, "--strobe", o->strobe, &measures.strobe_period))
     return LZ_CLI_EXIT_USAGE;
-  if (strcmp (method, "timestep") == 0)
-    type = lz_integrator_timestep;
-  else if (strcmp (method, "event") == 0)
-    type = lz_integrator_event;
-  else
-    return lz_cli_usage_error ("sweep", _("unknown method “%s” (use timestep or event)"), method);
+  type = lz_cli_method (spec.name, o->method, model);
+  if (type == NULL)
+    return LZ_CLI_EXIT_USAGE;
   lz_sweep_set_method (sweep, type, &options);
   if (o->strobe != NULL && o->strobe_count <= 0)
     o->strobe_count = 1;
   if (o->strobe_count < 0 || o->monte_carlo < 0 || o->jobs < 0)
-    return lz_cli_usage_error ("sweep", _("counts must not be negative"));
+    return lz_cli_usage_error (spec.name, _("counts must not be negative"));
   measures.strobe_count = o->strobe_count;
   measures.when = o->when;
   for (guint i = 0; o->set != NULL && o->set[i] != NULL; i++)
     if (!lz_sweep_add_set (sweep, o->set[i], &error))
-      return lz_cli_usage_error ("sweep", "--set %s", error->message);
+      return lz_cli_usage_error (spec.name, "--set %s", error->message);
   for (guint i = 0; o->vary != NULL && o->vary[i] != NULL; i++)
     if (!lz_sweep_add_vary (sweep, o->vary[i], &error))
-      return lz_cli_usage_error ("sweep", "--vary %s", error->message);
+      return lz_cli_usage_error (spec.name, "--vary %s", error->message);
   if ((o->vary != NULL) != (o->monte_carlo > 0))
-    return lz_cli_usage_error ("sweep", _("--monte-carlo N and --vary go together"));
+    return lz_cli_usage_error (spec.name, _("--monte-carlo N and --vary go together"));
   lz_sweep_set_monte_carlo (sweep, o->monte_carlo, (guint64) o->seed);
   if (!lz_sweep_set_measures (sweep, &measures, &error))
-    return lz_cli_usage_error ("sweep", "%s", error->message);
+    return lz_cli_usage_error (spec.name, "%s", error->message);
   if (o->format != NULL && strcmp (o->format, "csv") != 0 && strcmp (o->format, "json") != 0)
-    return lz_cli_usage_error ("sweep", _("unknown format “%s” (use csv or json)"), o->format);
+    return lz_cli_usage_error (spec.name, _("unknown format “%s” (use csv or json)"), o->format);
   if (o->resume != NULL && o->format != NULL && strcmp (o->format, "json") == 0)
-    return lz_cli_usage_error ("sweep", _("--resume continues a CSV file; a JSON sweep starts anew"));
+    return lz_cli_usage_error (spec.name, _("--resume continues a CSV file; a JSON sweep starts anew"));
   if (o->resume != NULL && o->out != NULL && strcmp (o->resume, o->out) != 0)
-    return lz_cli_usage_error ("sweep", _("--resume FILE writes FILE: leave out --out or give the same file"));
+    return lz_cli_usage_error (spec.name, _("--resume FILE writes FILE: leave out --output or give the same file"));
   return -1;
 }
 
@@ -127,21 +125,34 @@ sweep_output_open (SweepOutput  *out,
   return TRUE;
 }
 
-gboolean
-sweep_output_row (SweepOutput      *out,
+/* A row as the output writes it: a CSV line, or a JSON object (without
+ * the separator the output puts between them). */
+char *
+sweep_format_row (SweepOutput      *out,
                   const LzSweepRow *row)
 {
-  g_autofree char *text = out->json ? lz_sweep_row_to_json (out->sweep, row)
-                                    : lz_sweep_row_to_csv (out->sweep, row);
+  return out->json ? lz_sweep_row_to_json (out->sweep, row) : lz_sweep_row_to_csv (out->sweep, row);
+}
 
+gboolean
+sweep_output_text (SweepOutput *out,
+                   const char  *text)
+{
   if (out->json)
     fputs (out->rows > 0 ? ",\n  " : "\n  ", out->stream);
   fputs (text, out->stream);
   out->rows++;
-  if (row->error != NULL)
-    out->failed++;
   /* a row on disk is a row a resumed sweep need not redo */
   return fflush (out->stream) == 0;
+}
+
+gboolean
+sweep_output_row (SweepOutput      *out,
+                  const LzSweepRow *row)
+{
+  g_autofree char *text = sweep_format_row (out, row);
+
+  return sweep_output_text (out, text);
 }
 
 gboolean
@@ -259,58 +270,6 @@ on_row (const LzSweepRow *row,
 /* ------------------------------------------------------------------------ */
 /* The command                                                               */
 
-static GOptionContext *
-sweep_context (SweepOptions *o)
-{
-  const GOptionEntry entries[] = {
-    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->set,
-      N_("A grid dimension: ID.PARAM=FROM:TO:COUNT, log:FROM:TO:COUNT or V1,V2,… (repeat for a grid)"),
-      "SPEC" },
-    { "monte-carlo", 0, 0, G_OPTION_ARG_INT, &o->monte_carlo, N_("Monte Carlo runs (per grid point)"), "N" },
-    { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->vary,
-      N_("A random parameter: ID.PARAM=normal(MEAN,SD), uniform(LOW,HIGH) or lognormal(MU,SIGMA)"),
-      "SPEC" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed, N_("Seed of the random streams (default 0)"), "S" },
-    { "method", 0, 0, G_OPTION_ARG_STRING, &o->method, N_("timestep or event (default: the model’s)"),
-      "METHOD" },
-    { "t-end", 0, 0, G_OPTION_ARG_STRING, &o->t_end, N_("End time in seconds (default: the model’s)"), "T" },
-    { "dt", 0, 0, G_OPTION_ARG_STRING, &o->dt, N_("Time step in seconds (default: the model’s)"), "H" },
-    { "theta", 0, 0, G_OPTION_ARG_STRING, &o->theta, N_("θ of the Moreau–Jean scheme, 0.5 to 1"), "TH" },
-    { "sample", 0, 0, G_OPTION_ARG_STRING, &o->sample, N_("Sampling interval of each run in seconds (default: t-end/2000)"), "DT" },
-    { "after", 0, 0, G_OPTION_ARG_STRING, &o->after,
-      N_("Measure over t ≥ T only (leave out the transient)"), "T" },
-    { "strobe", 0, 0, G_OPTION_ARG_STRING, &o->strobe,
-      N_("Stroboscopic samples every PERIOD seconds from --after on (Poincaré section)"), "PERIOD" },
-    { "strobe-count", 0, 0, G_OPTION_ARG_INT, &o->strobe_count, N_("How many stroboscopic samples"), "N" },
-    { "when", 0, 0, G_OPTION_ARG_STRING, &o->when,
-      N_("Measure the first time ID.QTY OP VALUE holds (q, v, g, gdot, force; <, <=, >, >=)"), "COND" },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &o->format, N_("csv (default) or json"), "FORMAT" },
-    { "out", 'o', 0, G_OPTION_ARG_FILENAME, &o->out, N_("Write the results to FILE (default: standard output)"),
-      "FILE" },
-    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &o->resume,
-      N_("Continue an interrupted sweep whose CSV is FILE, without redoing its rows"), "FILE" },
-    { "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs, N_("Runs in parallel (default: every core)"), "N" },
-    { NULL }
-  };
-  GOptionContext *context = g_option_context_new (_("MODEL — many runs of a model, a row of measures each"));
-
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-    _("Runs MODEL for every point of a parameter grid (--set) or for Monte Carlo draws\n"
-      "(--monte-carlo, --vary) and writes one row per run: the parameters, then the\n"
-      "final state, extremes, stick/contact/engaged intervals, impacts, the detected\n"
-      "period, the dissipated energy, and stroboscopic samples. A failed run is a row\n"
-      "with its message; the sweep goes on. The rows are the same for any --jobs,\n"
-      "and under mpirun the same as on one machine."));
-  g_option_context_set_description (context,
-    _("Exit status: 0 success (failed runs included), 1 usage error, 2 the model\n"
-      "does not load or the results cannot be written.\n\n"
-      "Example:\n"
-      "  luztar-cli sweep --set f1.level=0.1:1:10 --set k1.k=log:10:1000:5 model.luztar"));
-  return context;
-}
-
 static void
 options_clear (SweepOptions *o)
 {
@@ -336,26 +295,48 @@ sweep_prepare (int            argc,
                SweepOptions  *o,
                LzSweep      **sweep_out)
 {
-  g_autoptr(GOptionContext) context = sweep_context (o);
-  g_autoptr(GError) error = NULL;
+  g_auto(LzCliArgs) args = { 0 };
+  const GOptionEntry entries[] = {
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->set,
+      N_("a grid dimension: ID.PARAM=FROM:TO:COUNT, log:FROM:TO:COUNT or V1,V2,… (repeat for a grid)"),
+      "SPEC" },
+    { "monte-carlo", 0, 0, G_OPTION_ARG_INT, &o->monte_carlo, N_("Monte Carlo runs (per grid point)"), "N" },
+    { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->vary,
+      N_("a random parameter: ID.PARAM=normal(MEAN,SD), uniform(LOW,HIGH) or lognormal(MU,SIGMA)"),
+      "SPEC" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed, N_("seed of the random streams (default 0)"), "S" },
+    { "method", 0, 0, G_OPTION_ARG_STRING, &o->method,
+      N_("timestep (Moreau–Jean) or event (default: the model’s)"), "METHOD" },
+    { "t-end", 0, 0, G_OPTION_ARG_STRING, &o->t_end, N_("end time in seconds (default: the model’s)"), "T" },
+    { "dt", 0, 0, G_OPTION_ARG_STRING, &o->dt, N_("time step in seconds (default: the model’s)"), "H" },
+    { "theta", 0, 0, G_OPTION_ARG_STRING, &o->theta,
+      N_("θ of the Moreau–Jean scheme, 0.5 to 1 (default: the model’s)"), "TH" },
+    { "sample", 0, 0, G_OPTION_ARG_STRING, &o->sample,
+      N_("sampling interval of each run in seconds (default: t-end/2000)"), "DT" },
+    { "after", 0, 0, G_OPTION_ARG_STRING, &o->after,
+      N_("measure over t ≥ T only (leave out the transient)"), "T" },
+    { "strobe", 0, 0, G_OPTION_ARG_STRING, &o->strobe,
+      N_("stroboscopic samples every PERIOD seconds from --after on (a Poincaré section)"), "PERIOD" },
+    { "strobe-count", 0, 0, G_OPTION_ARG_INT, &o->strobe_count, N_("how many stroboscopic samples"), "N" },
+    { "when", 0, 0, G_OPTION_ARG_STRING, &o->when,
+      N_("measure the first time ID.QTY OP VALUE holds (q, v, g, gdot, force; <, <=, >, >=)"), "COND" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format, N_("csv (default) or json"), "FORMAT" },
+    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &o->resume,
+      N_("continue an interrupted sweep whose CSV is FILE, without redoing its rows"), "FILE" },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs, N_("runs in parallel (default: every core)"), "N" },
+    G_OPTION_ENTRY_NULL
+  };
   g_autoptr(LzModel) model = NULL;
   g_autoptr(LzSweep) sweep = NULL;
   int code;
 
-  /* the usage line reads "luztar-cli sweep [OPTION…] MODEL" */
-  g_set_prgname ("luztar-cli sweep");
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return lz_cli_usage_error ("sweep", "%s", error->message);
-  if (argc != 2)
-    return lz_cli_usage_error ("sweep", argc < 2 ? _("no model file given")
-                                                 : _("only one model file, please"));
-  model = lz_model_load (argv[1], &error);
+  if (!lz_cli_args_parse (&args, &spec, entries, argc, argv))
+    return LZ_CLI_EXIT_USAGE;
+  o->out = g_strdup (args.output);
+  model = lz_cli_load_model (args.file);
   if (model == NULL)
-    {
-      g_printerr ("%s\n", error->message);
-      return LZ_CLI_EXIT_BAD_INPUT;
-    }
-  sweep = lz_sweep_new (model, argv[1]);
+    return LZ_CLI_EXIT_BAD_INPUT;
+  sweep = lz_sweep_new (model, args.file);
   code = configure (sweep, model, o);
   if (code >= 0)
     return code;
@@ -387,6 +368,14 @@ lz_cli_sweep (int    argc,
       options_clear (&o);
       return code;
     }
+#ifdef HAVE_MPI
+  if (sweep_mpi_size () > 1)
+    {
+      code = sweep_mpi (sweep, &o);
+      options_clear (&o);
+      return code;
+    }
+#endif
   if (!sweep_output_open (&state.output, sweep, &o, &first, &error))
     {
       g_printerr ("luztar-cli sweep: %s\n", error->message);

@@ -30,7 +30,7 @@ typedef struct
   FILE    *stream;
   gboolean owned;     /* a file of ours, closed and synced at the end */
   gboolean json;
-  guint    rows, failed;
+  guint    rows;
 } SweepOutput;
 
 typedef struct
@@ -56,6 +56,10 @@ gboolean sweep_output_open  (SweepOutput   *out,
                              SweepOptions  *o,
                              guint         *first,
                              GError       **error);
+char    *sweep_format_row   (SweepOutput      *out,
+                             const LzSweepRow *row);
+gboolean sweep_output_text  (SweepOutput      *out,
+                             const char       *text);
 gboolean sweep_output_row   (SweepOutput      *out,
                              const LzSweepRow *row);
 gboolean sweep_output_close (SweepOutput   *out,
@@ -68,5 +72,12 @@ gboolean sweep_resume       (SweepOutput   *out,
 void     sweep_progress     (SweepProgress *progress,
                              guint          done,
                              gboolean       final);
+
+#ifdef HAVE_MPI
+/* cli-sweep-mpi.c: under mpirun, the ranks share the runs */
+int      sweep_mpi_size     (void);
+int      sweep_mpi          (LzSweep       *sweep,
+                             SweepOptions  *o);
+#endif
 
 G_END_DECLS

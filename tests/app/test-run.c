@@ -324,7 +324,7 @@ test_run_full_speed (void)
       g_assert_cmpuint (stats.steps, ==, ref_stats.steps);
       g_assert_cmpuint (stats.events, ==, ref_stats.events);
       g_assert_cmpuint (stats.lcp_solves, ==, ref_stats.lcp_solves);
-      /* B1: 17 stick intervals, each entered and left (BENCHMARKS.md) */
+      /* B1: 17 stick intervals, each entered and left (bench/README.md) */
       g_assert_cmpuint (lz_trace_get_n_events (reference), >=, 2 * 17);
 
       /* A finished run does not start again until it is reset. */
@@ -697,7 +697,7 @@ test_run_until (void)
         /* The switches before t are the reference's.  The step that
          * would cross t ends at t, and a switch inside that step is
          * located from a shorter bracket: the same switch, within the
-         * event-location tolerance of DESIGN.md (1e-10 s). */
+         * event-location tolerance of docs/mathematics.md (1e-10 s). */
         n_events = lz_trace_get_n_events (trace);
         for (guint i = 0; i < n_events; i++)
           {

@@ -9,7 +9,7 @@
  * from each element's law (spring k·luz(g − ℓ0, Δ), damper c·ġ, Coulomb
  * friction at ġ ≠ 0, stops with the given forces).  The assembled
  * M q̈ + C q̇ + K q = f(t) + Wᵀλ and the LCS ẋ = A x + B u + e(t) with the
- * inputs u of DESIGN.md §3 must give the same accelerations, and the pairs
+ * inputs u of docs/mathematics.md must give the same accelerations, and the pairs
  * y = C x + D u + d(t) must be complementary.  The seed is printed.
  */
 

@@ -296,7 +296,7 @@ test_lcp_p_matrix (void)
                   N_P_PROBLEMS, P_MAX_N, max_pivots, max_sweeps, worst_residual, worst_diff);
 }
 
-/* The n = 5 problem of the LCP micro-benchmark (BENCHMARKS.md) and the
+/* The n = 5 problem of the LCP micro-benchmark (bench/README.md) and the
  * solution Siconos' lexicolemke returned for it
  * (shared/anchors/siconos/lcp_problem_n5.txt). */
 static void

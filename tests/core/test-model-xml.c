@@ -124,7 +124,7 @@ test_xml_round_trip_examples (void)
     assert_round_trip (files->pdata[i]);
 }
 
-/* The example of DESIGN.md §2 reads as written. */
+/* The example of docs/file-format.md reads as written. */
 static void
 test_xml_values (void)
 {
@@ -220,7 +220,7 @@ test_xml_values_extended (void)
 }
 
 /* What the writer writes: shortest numbers, no defaults, the tags of
- * DESIGN.md. */
+ * docs/file-format.md. */
 static void
 test_xml_save_format (void)
 {

@@ -27,6 +27,7 @@
 
 #include "luztar-canvas.h"
 #include "luztar-symbols.h"
+#include "luztar-keys.h"
 
 #define GRID_STEP 20.0
 #define GRID_MAJOR_EVERY 5
@@ -129,6 +130,14 @@ enum
 };
 
 static guint signals[N_SIGNALS];
+
+/* After a change of the model, view or selection: lay out the items, redraw. */
+static void
+queue_relayout (LuztarCanvas *self)
+{
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
 
 GtkWidget *
 luztar_canvas_new (void)
@@ -566,8 +575,7 @@ luztar_canvas_update_model (LuztarCanvas *self,
       g_ptr_array_remove_index (self->selection, i--);
   if (self->selection->len != before)
     selection_changed (self);
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  queue_relayout (self);
 }
 
 /**
@@ -604,8 +612,7 @@ luztar_canvas_set_bottom_inset (LuztarCanvas *self,
 {
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
   self->bottom_inset = MAX (inset, 0);
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  queue_relayout (self);
 }
 
 LzModel *
@@ -668,8 +675,7 @@ zoom_at (LuztarCanvas *self,
   self->pan_x = x - cx - factor * (x - cx - self->pan_x);
   self->pan_y = y - cy - factor * (y - cy - self->pan_y);
   self->zoom = zoom;
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  queue_relayout (self);
 }
 
 /**
@@ -683,34 +689,22 @@ luztar_canvas_zoom_fit (LuztarCanvas *self)
 {
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
   reset_fit (self);
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  queue_relayout (self);
 }
 
+/* canvas.zoom-in, canvas.zoom-out (about the middle), canvas.zoom-fit */
 static void
-zoom_in_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
+zoom_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
 {
-  zoom_at (LUZTAR_CANVAS (widget), ZOOM_STEP, gtk_widget_get_width (widget) / 2.0,
-           gtk_widget_get_height (widget) / 2.0);
-}
+  double factor = g_str_equal (action_name, "canvas.zoom-in") ? ZOOM_STEP : 1 / ZOOM_STEP;
 
-static void
-zoom_out_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  zoom_at (LUZTAR_CANVAS (widget), 1 / ZOOM_STEP, gtk_widget_get_width (widget) / 2.0,
-           gtk_widget_get_height (widget) / 2.0);
-}
-
-static void
-zoom_fit_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  luztar_canvas_zoom_fit (LUZTAR_CANVAS (widget));
+  if (g_str_equal (action_name, "canvas.zoom-fit"))
+    luztar_canvas_zoom_fit (LUZTAR_CANVAS (widget));
+  else
+    zoom_at (LUZTAR_CANVAS (widget), factor, gtk_widget_get_width (widget) / 2.0,
+             gtk_widget_get_height (widget) / 2.0);
 }
 
 static gboolean
@@ -730,8 +724,7 @@ on_scroll (GtkEventControllerScroll *controller,
       /* Shift + wheel pans */
       self->pan_x -= 40 * dy;
       self->pan_y -= 40 * dx;
-      gtk_widget_queue_allocate (GTK_WIDGET (self));
-      gtk_widget_queue_draw (GTK_WIDGET (self));
+      queue_relayout (self);
       return TRUE;
     }
   zoom_at (self, dy < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, x, y);
@@ -926,26 +919,47 @@ movable_selection (LuztarCanvas *self)
   return ids;
 }
 
-/* Model positions as drawn (files without positions are laid out). */
+/* Model positions as drawn (files without positions are laid out): the
+ * grounds' and then the bodies', N in all; g_free() it. */
+static LuztarPoint *
+drawn_places (const LzModel *model,
+              guint         *n)
+{
+  guint ng = lz_model_get_n_grounds (model);
+  LuztarPoint *places;
+  double x0, y0, x1, y1;
+
+  *n = ng + lz_model_get_n_bodies (model);
+  places = g_new0 (LuztarPoint, MAX (*n, 1));
+  luztar_symbols_layout (model, places, places + ng, &x0, &y0, &x1, &y1);
+  return places;
+}
+
+/* The id of ground I, or of body I − (the number of grounds). */
+static const char *
+placed_id (const LzModel *model,
+           guint          i)
+{
+  guint ng = lz_model_get_n_grounds (model);
+
+  if (i < ng)
+    return lz_model_get_ground (model, i)->item.id;
+  return lz_model_get_body (model, i - ng)->item.id;
+}
+
 static void
 item_position (const LzModel *model,
                const char    *id,
                double        *x,
                double        *y)
 {
-  guint ng = lz_model_get_n_grounds (model), nb = lz_model_get_n_bodies (model);
-  g_autofree LuztarPoint *gp = g_new0 (LuztarPoint, MAX (ng, 1));
-  g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
-  double x0, y0, x1, y1;
+  guint n;
+  g_autofree LuztarPoint *places = drawn_places (model, &n);
 
-  luztar_symbols_layout (model, gp, bp, &x0, &y0, &x1, &y1);
   *x = *y = 0;
-  for (guint i = 0; i < ng; i++)
-    if (g_str_equal (lz_model_get_ground (model, i)->item.id, id))
-      *x = gp[i].x, *y = gp[i].y;
-  for (guint i = 0; i < nb; i++)
-    if (g_str_equal (lz_model_get_body (model, i)->item.id, id))
-      *x = bp[i].x, *y = bp[i].y;
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (placed_id (model, i), id))
+      *x = places[i].x, *y = places[i].y;
 }
 
 /**
@@ -959,25 +973,13 @@ item_position (const LzModel *model,
 void
 luztar_canvas_fix_positions (LzModel *model)
 {
-  guint ng = lz_model_get_n_grounds (model), nb = lz_model_get_n_bodies (model);
-  g_autofree LuztarPoint *gp = g_new0 (LuztarPoint, MAX (ng, 1));
-  g_autofree LuztarPoint *bp = g_new0 (LuztarPoint, MAX (nb, 1));
-  double x0, y0, x1, y1;
+  guint n;
+  g_autofree LuztarPoint *places = drawn_places (model, &n);
 
-  luztar_symbols_layout (model, gp, bp, &x0, &y0, &x1, &y1);
-  for (guint i = 0; i < ng; i++)
+  for (guint i = 0; i < n; i++)
     {
-      const char *id = lz_model_get_ground (model, i)->item.id;
-
-      lz_model_set_parameter (model, id, "x", gp[i].x, NULL);
-      lz_model_set_parameter (model, id, "y", gp[i].y, NULL);
-    }
-  for (guint i = 0; i < nb; i++)
-    {
-      const char *id = lz_model_get_body (model, i)->item.id;
-
-      lz_model_set_parameter (model, id, "x", bp[i].x, NULL);
-      lz_model_set_parameter (model, id, "y", bp[i].y, NULL);
+      lz_model_set_parameter (model, placed_id (model, i), "x", places[i].x, NULL);
+      lz_model_set_parameter (model, placed_id (model, i), "y", places[i].y, NULL);
     }
 }
 
@@ -1125,8 +1127,7 @@ on_drag_end (GtkGestureDrag *gesture,
     default:
       break;
     }
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  queue_relayout (self);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1371,6 +1372,20 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
   static const struct { guint key; double dx, dy; } nudges[] = {
     { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
   };
+  static const LuztarKey keys[] = {
+    { GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in" },
+    { GDK_KEY_equal, GDK_CONTROL_MASK, "canvas.zoom-in" },
+    { GDK_KEY_KP_Add, GDK_CONTROL_MASK, "canvas.zoom-in" },
+    { GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out" },
+    { GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "canvas.zoom-out" },
+    { GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-fit" },
+    { GDK_KEY_a, GDK_CONTROL_MASK, "canvas.select-all" }, { GDK_KEY_Escape, 0, "canvas.escape" },
+    /* edits of the selection are the window's (one undo step each) */
+    { GDK_KEY_Delete, 0, "win.delete" }, { GDK_KEY_BackSpace, 0, "win.delete" },
+    { GDK_KEY_d, GDK_CONTROL_MASK, "win.duplicate" }, { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy" },
+    { GDK_KEY_x, GDK_CONTROL_MASK, "win.cut" }, { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste" },
+    { GDK_KEY_F2, 0, "win.rename" },
+  };
 
   object_class->dispose = luztar_canvas_dispose;
   widget_class->snapshot = luztar_canvas_snapshot;
@@ -1418,18 +1433,13 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
     g_signal_new ("move-items", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRV, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 
-  gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);
-  gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_out_action);
-  gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_fit_action);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.nudge", "(dd)", nudge_action);
   gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, select_all_action);
   gtk_widget_class_install_action (widget_class, "canvas.escape", NULL, escape_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-fit", NULL);
+  luztar_keys_bind (widget_class, keys, G_N_ELEMENTS (keys));
   for (guint i = 0; i < G_N_ELEMENTS (nudges); i++)
     {
       gtk_widget_class_add_binding_action (widget_class, nudges[i].key, 0, "canvas.nudge", "(dd)",
@@ -1439,16 +1449,6 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
                                            "(dd)", nudges[i].dx / GRID_MAJOR_EVERY,
                                            nudges[i].dy / GRID_MAJOR_EVERY);
     }
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK, "canvas.select-all", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "canvas.escape", NULL);
-  /* edits of the selection are the window's (one undo step each) */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "win.delete", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "win.delete", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.duplicate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "win.copy", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, GDK_CONTROL_MASK, "win.cut", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "win.paste", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "win.rename", NULL);
   gtk_widget_class_set_css_name (widget_class, "luztar-canvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }

@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-symbols.h"
+#include "luztar-cairo.h"
 #include "sim/luztar-modes.h"
 
 #define BLOCK_W 64.0
@@ -80,17 +81,10 @@ draw_text_full (cairo_t               *cr,
                 gboolean               bold,
                 double                 max_width)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_new ();
+  PangoLayout *layout = luztar_cairo_layout_new (cr, text, size / style->scale, bold);
   int w, h;
 
-  pango_font_description_set_family (font, "Sans");
-  pango_font_description_set_absolute_size (font, size / style->scale * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
   pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-  pango_layout_set_text (layout, text, -1);
   if (max_width > 0)
     {
       pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
@@ -110,7 +104,6 @@ draw_text_full (cairo_t               *cr,
     cairo_move_to (cr, x - (double) w / PANGO_SCALE / 2, y - (double) h / PANGO_SCALE / 2);
   pango_cairo_show_layout (cr, layout);
   cairo_new_path (cr);
-  pango_font_description_free (font);
   g_object_unref (layout);
 }
 
@@ -135,18 +128,12 @@ text_size (cairo_t               *cr,
            double                *width,
            double                *height)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_new ();
+  PangoLayout *layout = luztar_cairo_layout_new (cr, text, size / style->scale, FALSE);
   int w, h;
 
-  pango_font_description_set_family (font, "Sans");
-  pango_font_description_set_absolute_size (font, size / style->scale * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text, -1);
   pango_layout_get_size (layout, &w, &h);
   *width = (double) w / PANGO_SCALE;
   *height = (double) h / PANGO_SCALE;
-  pango_font_description_free (font);
   g_object_unref (layout);
 }
 
@@ -672,17 +659,8 @@ draw_prescribed_outline (cairo_t               *cr,
   if (b->kind == LZ_BODY_ROTATIONAL)
     cairo_arc (cr, at.x, at.y, DISC_R + gap, 0, 2 * G_PI);
   else
-    {
-      double x = at.x - BLOCK_W / 2 - gap, y = at.y - BLOCK_H / 2 - gap;
-      double w = BLOCK_W + 2 * gap, h = BLOCK_H + 2 * gap, r = 8;
-
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-      cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-      cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-      cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-      cairo_close_path (cr);
-    }
+    luztar_cairo_rounded_rect (cr, at.x - BLOCK_W / 2 - gap, at.y - BLOCK_H / 2 - gap,
+                               BLOCK_W + 2 * gap, BLOCK_H + 2 * gap, 8);
   cairo_stroke (cr);
   cairo_restore (cr);
 }
@@ -715,14 +693,7 @@ draw_body (cairo_t               *cr,
     }
   else
     {
-      double x = at.x - BLOCK_W / 2, y = at.y - BLOCK_H / 2, r = 5;
-
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x + BLOCK_W - r, y + r, r, -G_PI / 2, 0);
-      cairo_arc (cr, x + BLOCK_W - r, y + BLOCK_H - r, r, 0, G_PI / 2);
-      cairo_arc (cr, x + r, y + BLOCK_H - r, r, G_PI / 2, G_PI);
-      cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-      cairo_close_path (cr);
+      luztar_cairo_rounded_rect (cr, at.x - BLOCK_W / 2, at.y - BLOCK_H / 2, BLOCK_W, BLOCK_H, 5);
       set_rgb (cr, b->mass > 0 ? &p->body : &p->muted);
       cairo_fill_preserve (cr);
       set_rgb (cr, &p->body_edge);
@@ -1591,14 +1562,8 @@ luztar_symbols_draw_highlight (cairo_t               *cr,
   else
     {
       double m = 5, x0 = shape->x0 - m, y0 = shape->y0 - m, x1 = shape->x1 + m, y1 = shape->y1 + m;
-      double rad = 6;
 
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x1 - rad, y0 + rad, rad, -G_PI / 2, 0);
-      cairo_arc (cr, x1 - rad, y1 - rad, rad, 0, G_PI / 2);
-      cairo_arc (cr, x0 + rad, y1 - rad, rad, G_PI / 2, G_PI);
-      cairo_arc (cr, x0 + rad, y0 + rad, rad, G_PI, 3 * G_PI / 2);
-      cairo_close_path (cr);
+      luztar_cairo_rounded_rect (cr, x0, y0, x1 - x0, y1 - y0, 6);
       cairo_set_source_rgba (cr, r, g, b, 0.15);
       cairo_fill_preserve (cr);
       cairo_set_source_rgba (cr, r, g, b, 0.9);

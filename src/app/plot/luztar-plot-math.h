@@ -3,7 +3,7 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The GTK-free half of the live plots (STYLE.md §4.5, point 6): nice tick
+ * The GTK-free half of the live plots (docs/architecture.md, the live plots): nice tick
  * placement and tick labels, the map between values and pixels, a min/max
  * index that answers "smallest and largest value over rows [a, b)" in
  * O(log n) while the trace grows, the variables of a trace a plot can show

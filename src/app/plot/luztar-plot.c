@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A GtkWidget with its own snapshot (no GtkDrawingArea, as Sysprof's
- * charts), following STYLE.md §4.5:
+ * charts), following docs/architecture.md (the live plots):
  *
  * - The data source is an LzTrace that may still be growing in another
  *   thread.  Rows below the count read from lz_trace_get_n_samples() are
@@ -44,6 +44,7 @@
 #include <pango/pangocairo.h>
 
 #include "luztar-plot.h"
+#include "luztar-cairo.h"
 #include "sim/luztar-modes.h"
 
 #define ROWS_PER_CHUNK     4096      /* rows indexed between two looks at the clock */
@@ -324,42 +325,16 @@ pin_font_options (cairo_t *cr)
   cairo_font_options_destroy (options);
 }
 
-static PangoLayout *
-make_layout (cairo_t    *cr,
-             const char *text,
-             double      px,
-             gboolean    bold)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_new ();
-
-  pango_font_description_set_family (font, "Sans");
-  pango_font_description_set_absolute_size (font, px * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
-  pango_layout_set_text (layout, text, -1);
-  return layout;
-}
-
 static int
 text_width (LuztarPlot *self,
             const char *text,
             int        *height)
 {
-  PangoLayout *layout = make_layout (self->measure_cr, text, FONT_PX, FALSE);
-  int w, h;
-
-  pango_layout_get_pixel_size (layout, &w, &h);
-  g_object_unref (layout);
-  if (height != NULL)
-    *height = h;
-  return w;
+  return luztar_cairo_text_width (self->measure_cr, text, FONT_PX, FALSE, height);
 }
 
 /* Draws @text with its anchor (@ax, @ay: 0 left/top … 1 right/bottom) at
- * (@x, @y); returns its width. */
+ * (@x, @y), on whole pixels; returns its width. */
 static int
 draw_text (cairo_t    *cr,
            const char *text,
@@ -369,16 +344,14 @@ draw_text (cairo_t    *cr,
            double      ay,
            gboolean    bold)
 {
-  PangoLayout *layout = make_layout (cr, text, bold ? TITLE_PX : FONT_PX, bold);
-  int w, h;
+  PangoLayout *layout = luztar_cairo_layout_new (cr, text, bold ? TITLE_PX : FONT_PX, bold);
+  int w = luztar_cairo_show_layout (cr, layout, x, y, ax, ay, TRUE);
 
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, round (x - ax * w), round (y - ay * h));
-  pango_cairo_show_layout (cr, layout);
   g_object_unref (layout);
   return w;
 }
 
+/* A rounded rectangle whose radius fits in it. */
 static void
 rounded_rect (cairo_t *cr,
               double   x,
@@ -387,13 +360,7 @@ rounded_rect (cairo_t *cr,
               double   h,
               double   r)
 {
-  r = MIN (r, MIN (w, h) / 2);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
+  luztar_cairo_rounded_rect (cr, x, y, w, h, MIN (r, MIN (w, h) / 2));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1162,7 +1129,7 @@ draw_rotated_title (cairo_t    *cr,
                     double      y_mid,
                     double      max_len)
 {
-  PangoLayout *layout = make_layout (cr, text, TITLE_PX, TRUE);
+  PangoLayout *layout = luztar_cairo_layout_new (cr, text, TITLE_PX, TRUE);
   int w, h;
 
   pango_layout_set_width (layout, (int) (max_len * PANGO_SCALE));
@@ -2442,6 +2409,21 @@ on_leave (GtkEventControllerMotion *controller,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The range of AXIS zoomed by FACTOR about the value at pixel P. */
+static void
+zoom_range (const LuztarAxis *axis,
+            double            p,
+            double            factor,
+            double           *lo,
+            double           *hi)
+{
+  LuztarAxis a = *axis;
+
+  luztar_axis_zoom (&a, luztar_axis_to_value (&a, p), factor);
+  *lo = a.lo;
+  *hi = a.hi;
+}
+
 static gboolean
 on_scroll (GtkEventControllerScroll *controller,
            double                    dx,
@@ -2456,23 +2438,15 @@ on_scroll (GtkEventControllerScroll *controller,
     return FALSE;
   if ((mods & GDK_CONTROL_MASK) && self->kind != LUZTAR_PLOT_MODES)
     {
-      LuztarAxis a = l->y;
-      double anchor = luztar_axis_to_value (&a, self->hovering ? self->hover_y : (l->py0 + l->py1) / 2);
-
-      luztar_axis_zoom (&a, anchor, factor);
+      zoom_range (&l->y, self->hovering ? self->hover_y : (l->py0 + l->py1) / 2, factor,
+                  &self->y_lo, &self->y_hi);
       self->y_auto = FALSE;
-      self->y_lo = a.lo;
-      self->y_hi = a.hi;
     }
   else
     {
-      LuztarAxis a = l->x;
-      double anchor = luztar_axis_to_value (&a, self->hovering ? self->hover_x : (l->px0 + l->px1) / 2);
-
-      luztar_axis_zoom (&a, anchor, factor);
+      zoom_range (&l->x, self->hovering ? self->hover_x : (l->px0 + l->px1) / 2, factor,
+                  &self->x_lo, &self->x_hi);
       self->x_auto = FALSE;
-      self->x_lo = a.lo;
-      self->x_hi = a.hi;
       /* the y range follows the data in the new window */
       autoscale (self);
     }
