@@ -3,7 +3,7 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Conventions (DESIGN.md §2–3).  The dofs are the bodies in file order.
+ * Conventions (docs/assembly.md).  The dofs are the bodies in file order.
  * An element with ports a, b and coefficients ca, cb measures
  *
  *     g = cb·q_b − ca·q_a = wᵀq + g0(t),

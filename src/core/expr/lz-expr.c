@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Forces, prescribed motions and ground motions are formulas in the time t
- * (DESIGN.md §2).  libmatheval parses them into a tree, evaluates it and
+ * (docs/file-format.md).  libmatheval parses them into a tree, evaluates it and
  * builds the exact symbolic derivative; program constraints (paper 001) and
  * the DCP of paper 004 need the first and second time derivatives, so every
  * LzExpr carries three evaluators, f, f' and f''.

@@ -3,7 +3,7 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The format is fixed by DESIGN.md §2 and described by the RELAX NG schema
+ * The format is fixed by docs/file-format.md and described by the RELAX NG schema
  * data/luztar-model.rng, which is compiled into the library (a GResource),
  * so that loading works from any directory without an installed data file.
  *

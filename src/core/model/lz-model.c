@@ -7,7 +7,7 @@
  * sources), an index from id to item, an index from id to the item's
  * position in its list (so that a body's dof index is found in O(1), as
  * the right-hand sides of the integrators need), and the simulation
- * settings (DESIGN.md §2).  Both indices follow every add, remove and
+ * settings (docs/file-format.md).  Both indices follow every add, remove and
  * rename.  The parameters of each kind and their checks are in
  * lz-params.c, the whole-model checks in lz-model-validate.c.
  */
@@ -171,8 +171,8 @@ lz_element_get_viscosity (const LzElement *element)
  * lz_element_count_pairs:
  * @element: a two-port element
  *
- * The number of complementarity pairs the element contributes (DESIGN.md
- * §3, "Complementarity data"; the assembler must agree):
+ * The number of complementarity pairs the element contributes
+ * (docs/mathematics.md, "Complementarity data"; the assembler must agree):
  * - stop: one pair per side with a finite limit (y = g − lower ≥ 0 or
  *   y = upper − g ≥ 0, u = λ ≥ 0);
  * - friction: two pairs, (ξ1, F0⁺ − F) and (ξ2, F0⁻ + F), paper 004
@@ -719,7 +719,7 @@ lz_model_count_kind (const LzModel *model,
  * @model: a model
  *
  * The number of complementarity pairs of the model, the sum of
- * lz_element_count_pairs() over its elements (DESIGN.md §3).
+ * lz_element_count_pairs() over its elements (docs/assembly.md).
  *
  * Returns: the number of pairs
  */

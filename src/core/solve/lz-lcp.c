@@ -3,7 +3,7 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * LCP(M, q): find z ≥ 0 with w = M z + q ≥ 0 and zᵀw = 0 (DESIGN.md §3,
+ * LCP(M, q): find z ≥ 0 with w = M z + q ≥ 0 and zᵀw = 0 (docs/mathematics.md,
  * "Complementarity solvers").  Two solvers share one report:
  *
  * - Lemke's complementary pivoting (Cottle, Pang & Stone, "The Linear
