@@ -867,23 +867,19 @@ lz_assembly_get_dof_name (const LzAssembly *self,
   return lz_model_get_body (self->model, i)->item.id;
 }
 
-const gsl_matrix *
-lz_assembly_get_M (const LzAssembly *self)
-{
-  return self->M;
-}
+/* lz_assembly_get_M(), _C(), _K() and _W(): the matrices of the
+ * assembly (borrowed), from one definition. */
+#define DEFINE_MATRIX_GETTER(name)                  \
+  const gsl_matrix *                                \
+  lz_assembly_get_##name (const LzAssembly *self)   \
+  {                                                 \
+    return self->name;                              \
+  }
 
-const gsl_matrix *
-lz_assembly_get_C (const LzAssembly *self)
-{
-  return self->C;
-}
-
-const gsl_matrix *
-lz_assembly_get_K (const LzAssembly *self)
-{
-  return self->K;
-}
+DEFINE_MATRIX_GETTER (M)
+DEFINE_MATRIX_GETTER (C)
+DEFINE_MATRIX_GETTER (K)
+DEFINE_MATRIX_GETTER (W)
 
 const char *
 lz_assembly_get_f_text (const LzAssembly *self,
@@ -917,12 +913,6 @@ guint
 lz_assembly_get_n_nonsmooth (const LzAssembly *self)
 {
   return self->n_rows;
-}
-
-const gsl_matrix *
-lz_assembly_get_W (const LzAssembly *self)
-{
-  return self->W;
 }
 
 const char *
