@@ -31,7 +31,7 @@
  * its elements balance, given the other coordinates.  Springs with
  * freeplay and stops among them ("static" elements) make that balance a
  * static complementarity problem with the joints as algebraic unknowns
- * (paper 002; the mixed LCP of DESIGN.md §3 — never a small mass):
+ * (paper 002; a mixed LCP — never a small mass):
  *
  *     K_NN z + Σ_freeplay k w luz(w·z + c − ℓ0, Δ) − Σ_stops λ w = f_N − K_No q_o,
  *     lower ≤ w·z + c ≤ upper,  λ ≥ 0 at the lower limit, ≤ 0 at the upper,
