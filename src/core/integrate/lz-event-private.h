@@ -18,6 +18,10 @@ G_BEGIN_DECLS
 
 #define MAX_GUARDS 3
 
+/* Singular values (and LU pivots) below SV_REL times the largest are
+ * zero: coinciding constraint directions, what rounding leaves of them. */
+#define SV_REL 1e-12
+
 /* An element as the event-driven method runs it: its law from the element
  * table (lz-elements.h; a through-stop's is built from its two stops'
  * laws, see Through) and the state of the run that the law does not

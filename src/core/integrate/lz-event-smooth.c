@@ -25,6 +25,13 @@
 #include "lz-simplify-private.h"
 
 
+/* ḟ of the massless joints' balance by a central difference of step
+ * FDOT_REL·max(1, t) */
+#define FDOT_REL 1e-6
+/* Two elements are parallel when their coefficients are proportional to
+ * PARALLEL_REL */
+#define PARALLEL_REL 1e-14
+
 /* The massless coordinates, from the others (paper 002: they carry no
  * momentum).  A joint held by linear springs only (N) sits where they
  * balance, K_NN q_N = f_N − K_N· q; one with dampers (D) moves as they
@@ -90,7 +97,7 @@ lz_event_condense (LzEventIntegrator *self,
     }
   if (self->jn.nN > 0)
     {
-      double h = 1e-6 * MAX (1.0, fabs (t));
+      double h = FDOT_REL * MAX (1.0, fabs (t));
 
       if (fdot)
         {
@@ -361,7 +368,7 @@ lz_event_parallel (const Elem *x,
   /* same dofs, proportional coefficients */
   return x->law.a == y->law.a && x->law.b == y->law.b
          && fabs ((x->law.a >= 0 ? x->law.ca : 0) * (y->law.b >= 0 ? y->law.cb : 0)
-                  - (y->law.a >= 0 ? y->law.ca : 0) * (x->law.b >= 0 ? x->law.cb : 0)) <= 1e-14 * (1 + fabs (x->law.ca * y->law.cb));
+                  - (y->law.a >= 0 ? y->law.ca : 0) * (x->law.b >= 0 ? x->law.cb : 0)) <= PARALLEL_REL * (1 + fabs (x->law.ca * y->law.cb));
 }
 
 /* Sets up the constraints of the current mode and factors Hc M⁻¹ Hcᵀ. */
@@ -436,7 +443,7 @@ lz_event_setup_mode (LzEventIntegrator *self)
   gsl_linalg_SV_decomp (self->sm.G, self->sm.V, self->sm.S, self->sm.work);
   /* coinciding directions: drop what rounding leaves of a zero singular value */
   for (guint i = 0; i < nc; i++)
-    if (gsl_vector_get (self->sm.S, i) < 1e-12 * gsl_vector_get (self->sm.S, 0))
+    if (gsl_vector_get (self->sm.S, i) < SV_REL * gsl_vector_get (self->sm.S, 0))
       gsl_vector_set (self->sm.S, i, 0);
 }
 
