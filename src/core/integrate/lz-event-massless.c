@@ -412,7 +412,7 @@ node_columns (LzEventIntegrator *self,
           /* left free: 0 ≤ λ ⊥ λ + 1 ≥ 0, no force */
           gsl_matrix_set (self->st.sM, col, col, 1);
           gsl_vector_set (self->st.sq, col, 1);
-          return col;
+          continue;
         }
       for (guint i = 0; i < 2; i++)
         if (ports[i] >= 0)
