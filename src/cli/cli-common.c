@@ -218,10 +218,11 @@ lz_cli_write_output (const char *command,
 
   if (output == NULL || strcmp (output, "-") == 0)
     {
+      /* a full or closed standard output is checked by main() */
       fputs (result, stdout);
-      return fflush (stdout) == 0 ? LZ_CLI_EXIT_OK : LZ_CLI_EXIT_BAD_INPUT;
+      return LZ_CLI_EXIT_OK;
     }
-  if (!g_file_set_contents (output, result, -1, &error))
+  if (!lz_file_replace (output, result, -1, &error))
     return lz_cli_command_error (command, error);
   return LZ_CLI_EXIT_OK;
 }
