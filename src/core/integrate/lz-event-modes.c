@@ -170,15 +170,9 @@ impulse_lcp (LzEventIntegrator *self,
           double Dw = gsl_matrix_get (A, j, j), shift = (limit - g) / Dw;
 
           self->md.impacted[idx[j]] = TRUE;
-          if (el->law.b >= 0)
-            y[el->law.b] += shift * el->law.cb / self->sm.mass[el->law.b];
-          if (el->law.a >= 0)
-            y[el->law.a] -= shift * el->law.ca / self->sm.mass[el->law.a];
+          lz_event_minv_add_w (self, el, shift, y);
         }
-      if (el->law.b >= 0)
-        v[el->law.b] += P * el->law.cb / self->sm.mass[el->law.b];
-      if (el->law.a >= 0)
-        v[el->law.a] -= P * el->law.ca / self->sm.mass[el->law.a];
+      lz_event_minv_add_w (self, el, P, v);
       /* a moving ground port pushes: the impulse does the work −P·ġ0
        * (ġ0 the ground's part of ġ), a work of the sources */
       ground_work -= P * self->sm.g0d[idx[j]];

@@ -213,6 +213,20 @@ typedef struct
 
 typedef LzEvent_ LzEventIntegrator;
 
+/* x += s·M⁻¹w, w element EL's direction (an impulse or a force along it
+ * on the bodies with mass) */
+static inline void
+lz_event_minv_add_w (const LzEventIntegrator *self,
+                     const Elem              *el,
+                     double                   s,
+                     double                  *x)
+{
+  if (el->law.b >= 0)
+    x[el->law.b] += s * el->law.cb / self->sm.mass[el->law.b];
+  if (el->law.a >= 0)
+    x[el->law.a] -= s * el->law.ca / self->sm.mass[el->law.a];
+}
+
 static inline double
 lz_event_wdot (const Elem   *el,
                const double *x)

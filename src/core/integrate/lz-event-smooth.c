@@ -263,10 +263,7 @@ lz_event_accelerations (LzEventIntegrator *self,
           const Elem *el = &self->el[self->sm.con[c]];
           double l = gsl_vector_get (self->sm.lambda, c);
 
-          if (el->law.b >= 0)
-            acc[el->law.b] += l * el->law.cb / self->sm.mass[el->law.b];
-          if (el->law.a >= 0)
-            acc[el->law.a] -= l * el->law.ca / self->sm.mass[el->law.a];
+          lz_event_minv_add_w (self, el, l, acc);
         }
     }
 }
@@ -489,10 +486,7 @@ project (LzEventIntegrator *self,
           const Elem *el = &self->el[self->sm.con[c]];
           double l = gsl_vector_get (self->sm.lambda, c);
 
-          if (el->law.b >= 0)
-            x[el->law.b] += l * el->law.cb / self->sm.mass[el->law.b];
-          if (el->law.a >= 0)
-            x[el->law.a] -= l * el->law.ca / self->sm.mass[el->law.a];
+          lz_event_minv_add_w (self, el, l, x);
           /* the velocity correction is an impulse l along w: a moving
            * ground port does the work −l·ġ0 on it (as in an impact) */
           if (level == 1)
