@@ -311,9 +311,8 @@ candidates (LzEventIntegrator *self,
 
       if (self->st.is_static[e])
         continue;
-      switch (el->law.kind)
+      if (el->law.kind == LZ_ITEM_FRICTION)
         {
-        case LZ_ITEM_FRICTION:
           if (e >= self->nm && self->mode[self->tr.through[e - self->nm].k] != LZ_MODE_CONTACT)
             self->mode[e] = LZ_MODE_NONE;       /* K off: no through friction */
           else if (fabs (gd) <= v_tol)
@@ -323,8 +322,9 @@ candidates (LzEventIntegrator *self,
             }
           else
             self->mode[e] = gd > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
-          break;
-        case LZ_ITEM_STOP:
+        }
+      else if (el->law.kind == LZ_ITEM_STOP)
+        {
           self->el[e].contact_upper = FALSE;
           if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol && gd <= v_tol)
             {
@@ -339,29 +339,17 @@ candidates (LzEventIntegrator *self,
             }
           else
             self->mode[e] = LZ_MODE_FREE;
-          break;
-        case LZ_ITEM_SPRING:
-        case LZ_ITEM_GEAR:
-          if (el->law.freeplay > 0)
-            {
-              s = g - el->law.offset;
-              if (s > el->law.freeplay + pos_tol || (s > el->law.freeplay - pos_tol && gd > 0))
-                self->mode[e] = LZ_MODE_ENGAGED_POS;
-              else if (s < -el->law.freeplay - pos_tol || (s < -el->law.freeplay + pos_tol && gd < 0))
-                self->mode[e] = LZ_MODE_ENGAGED_NEG;
-              else
-                self->mode[e] = LZ_MODE_GAP;
-            }
-          break;
-        case LZ_ITEM_GROUND:
-        case LZ_ITEM_BODY:
-        case LZ_ITEM_DAMPER:
-        case LZ_ITEM_FORCE:
-        case LZ_ITEM_PRESCRIBED:
-        case LZ_ITEM_ACTUATOR:
-        case LZ_ITEM_N_KINDS:
-        default:
-          break;
+        }
+      else if ((el->law.kind == LZ_ITEM_SPRING || el->law.kind == LZ_ITEM_GEAR) && el->law.freeplay > 0)
+        {
+          /* engaged beyond a boundary, or on it moving out */
+          s = g - el->law.offset;
+          if (s > el->law.freeplay + pos_tol || (s > el->law.freeplay - pos_tol && gd > 0))
+            self->mode[e] = LZ_MODE_ENGAGED_POS;
+          else if (s < -el->law.freeplay - pos_tol || (s < -el->law.freeplay + pos_tol && gd < 0))
+            self->mode[e] = LZ_MODE_ENGAGED_NEG;
+          else
+            self->mode[e] = LZ_MODE_GAP;
         }
     }
   return ncand;

@@ -168,34 +168,18 @@ lz_event_mode_tension (const LzEventIntegrator *self,
 {
   const Elem *el = &self->el[e];
 
-  switch (el->law.kind)
-    {
-    case LZ_ITEM_SPRING:
-    case LZ_ITEM_GEAR:
-      if (el->law.freeplay == 0)
-        return 0;                             /* linear: in K and f */
-      return lz_element_law_spring_tension (&el->law, self->mode[e], g);
-    case LZ_ITEM_FRICTION:
-      /* (a through friction slipping: R pushes with its level itself) */
-      if (e >= self->nm)
-        return 0;
-      if (self->mode[e] == LZ_MODE_SLIP_POS)
-        return el->law.fpos;
-      if (self->mode[e] == LZ_MODE_SLIP_NEG)
-        return -el->law.fneg;
-      return 0;
-    case LZ_ITEM_DAMPER:
-    case LZ_ITEM_STOP:
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
-    default:
-      (void) gd;
-      return 0;
-    }
+  (void) gd;
+  if ((el->law.kind == LZ_ITEM_SPRING || el->law.kind == LZ_ITEM_GEAR) && el->law.freeplay != 0)
+    return lz_element_law_spring_tension (&el->law, self->mode[e], g);
+  /* (without freeplay: linear, in K and f; a through friction slipping:
+   * R pushes with its level itself) */
+  if (el->law.kind != LZ_ITEM_FRICTION || e >= self->nm)
+    return 0;
+  if (self->mode[e] == LZ_MODE_SLIP_POS)
+    return el->law.fpos;
+  if (self->mode[e] == LZ_MODE_SLIP_NEG)
+    return -el->law.fneg;
+  return 0;
 }
 
 /* Accelerations and constraint forces at (t, q, v) in the current mode:
