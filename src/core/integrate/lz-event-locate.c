@@ -18,10 +18,7 @@
 #include "lz-error.h"
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
-#include "lz-lcp.h"
-#include "lz-luz.h"
 #include "lz-model-private.h"
-#include "lz-simplify-private.h"
 
 /* Relative to the run's velocity scale: a contact's approach velocity
  * and gap may go CONTACT_V_REL and CONTACT_P_REL below zero before it is

@@ -20,9 +20,7 @@
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
 #include "lz-lcp.h"
-#include "lz-luz.h"
 #include "lz-model-private.h"
-#include "lz-simplify-private.h"
 
 /* ------------------------------------------------------------------------ */
 /* Massless joints with springs with freeplay and stops                      */

@@ -19,9 +19,7 @@
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
 #include "lz-lcp.h"
-#include "lz-luz.h"
 #include "lz-model-private.h"
-#include "lz-simplify-private.h"
 
 /* Relative to the run's velocity scale: an impact below REST_V_REL is no
  * bounce (see rest_v_tol()); a stop approaches its limit faster than

@@ -80,10 +80,7 @@
 #include "lz-error.h"
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
-#include "lz-lcp.h"
-#include "lz-luz.h"
 #include "lz-model-private.h"
-#include "lz-simplify-private.h"
 
 /* A run is done within DONE_REL·max(1, t_end) of its end. */
 #define DONE_REL 1e-13
