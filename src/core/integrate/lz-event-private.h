@@ -16,6 +16,9 @@
 
 G_BEGIN_DECLS
 
+/* The most guards one element has in a mode (a stop in contact: its force,
+ * its approach velocity, its gap; lz_event_guards()) — a property of the
+ * laws, not a limit of the model. */
 #define MAX_GUARDS 3
 
 /* Singular values (and LU pivots) below SV_REL times the largest are
