@@ -72,8 +72,12 @@ typedef struct
   /* the active constraints of the mode */
   guint   nc;
   guint  *con;                /* their elements */
-  gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G) */
+  gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G): views of the buffers */
   gsl_vector *S, *work, *rhs_c, *lambda;
+  gsl_matrix_view Gv, Vv;
+  gsl_vector_view Sv, workv, rhs_cv, lambdav;
+  gsl_matrix *Gbuf, *Vbuf;    /* for as many constraints as the model can have */
+  gsl_vector *Sbuf, *workbuf, *rhs_cbuf, *lambdabuf;
   gsl_odeiv2_system sys;
   gsl_odeiv2_step *step;
   gsl_odeiv2_control *control;

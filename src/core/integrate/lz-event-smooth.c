@@ -396,20 +396,24 @@ lz_event_setup_mode (LzEventIntegrator *self)
         }
     }
   self->sm.nc = nc;
-  g_clear_pointer (&self->sm.G, gsl_matrix_free);
-  g_clear_pointer (&self->sm.V, gsl_matrix_free);
-  g_clear_pointer (&self->sm.S, gsl_vector_free);
-  g_clear_pointer (&self->sm.work, gsl_vector_free);
-  g_clear_pointer (&self->sm.rhs_c, gsl_vector_free);
-  g_clear_pointer (&self->sm.lambda, gsl_vector_free);
+  self->sm.G = self->sm.V = NULL;
+  self->sm.S = self->sm.work = self->sm.rhs_c = self->sm.lambda = NULL;
   if (nc == 0)
     return;
-  self->sm.G = gsl_matrix_calloc (nc, nc);
-  self->sm.V = gsl_matrix_alloc (nc, nc);
-  self->sm.S = gsl_vector_alloc (nc);
-  self->sm.work = gsl_vector_alloc (nc);
-  self->sm.rhs_c = gsl_vector_alloc (nc);
-  self->sm.lambda = gsl_vector_calloc (nc);
+  /* (views of the workspace of _new: a mode change allocates nothing) */
+  self->sm.Gv = gsl_matrix_submatrix (self->sm.Gbuf, 0, 0, nc, nc);
+  self->sm.Vv = gsl_matrix_submatrix (self->sm.Vbuf, 0, 0, nc, nc);
+  self->sm.Sv = gsl_vector_subvector (self->sm.Sbuf, 0, nc);
+  self->sm.workv = gsl_vector_subvector (self->sm.workbuf, 0, nc);
+  self->sm.rhs_cv = gsl_vector_subvector (self->sm.rhs_cbuf, 0, nc);
+  self->sm.lambdav = gsl_vector_subvector (self->sm.lambdabuf, 0, nc);
+  self->sm.G = &self->sm.Gv.matrix;
+  self->sm.V = &self->sm.Vv.matrix;
+  self->sm.S = &self->sm.Sv.vector;
+  self->sm.work = &self->sm.workv.vector;
+  self->sm.rhs_c = &self->sm.rhs_cv.vector;
+  self->sm.lambda = &self->sm.lambdav.vector;
+  gsl_vector_set_zero (self->sm.lambda);
   for (guint i = 0; i < nc; i++)
     for (guint j = 0; j < nc; j++)
       {

@@ -439,7 +439,7 @@ smooth_alloc (LzEventSmooth             *sm,
   guint n = self->n, ne = MAX (self->ne, 1), dim = 2 * n + 3;
 
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
-  guint ns = lz_model_get_n_sources (model), nnz = 0;
+  guint ns = lz_model_get_n_sources (model), nnz = 0, ncmax = 0;
 
   sm->kc_start = g_new0 (guint, n + 1);
   sm->kc_col = g_new0 (guint, MAX (n * n, 1));
@@ -455,6 +455,18 @@ smooth_alloc (LzEventSmooth             *sm,
   for (guint s = 0; s < ns; s++)
     sm->src_body[s] = lz_model_get_body_index (model, lz_model_get_source (model, s)->body);
   sm->con = g_new0 (guint, ne);
+  /* the constraints of a mode: stops in contact, stuck friction */
+  for (guint e = 0; e < self->ne; e++)
+    ncmax += self->el[e].law.kind == LZ_ITEM_STOP || self->el[e].law.kind == LZ_ITEM_FRICTION;
+  if (ncmax > 0)
+    {
+      sm->Gbuf = gsl_matrix_alloc (ncmax, ncmax);
+      sm->Vbuf = gsl_matrix_alloc (ncmax, ncmax);
+      sm->Sbuf = gsl_vector_alloc (ncmax);
+      sm->workbuf = gsl_vector_alloc (ncmax);
+      sm->rhs_cbuf = gsl_vector_alloc (ncmax);
+      sm->lambdabuf = gsl_vector_alloc (ncmax);
+    }
   sm->fv = g_new0 (double, MAX (n, 1));
   sm->a = g_new0 (double, MAX (n, 1));
   sm->g0 = g_new0 (double, ne);
@@ -481,12 +493,12 @@ smooth_free (LzEventSmooth *sm)
   g_free (sm->kc_col);
   g_free (sm->src_body);
   g_free (sm->con);
-  g_clear_pointer (&sm->G, gsl_matrix_free);
-  g_clear_pointer (&sm->V, gsl_matrix_free);
-  g_clear_pointer (&sm->S, gsl_vector_free);
-  g_clear_pointer (&sm->work, gsl_vector_free);
-  g_clear_pointer (&sm->rhs_c, gsl_vector_free);
-  g_clear_pointer (&sm->lambda, gsl_vector_free);
+  g_clear_pointer (&sm->Gbuf, gsl_matrix_free);
+  g_clear_pointer (&sm->Vbuf, gsl_matrix_free);
+  g_clear_pointer (&sm->Sbuf, gsl_vector_free);
+  g_clear_pointer (&sm->workbuf, gsl_vector_free);
+  g_clear_pointer (&sm->rhs_cbuf, gsl_vector_free);
+  g_clear_pointer (&sm->lambdabuf, gsl_vector_free);
   g_clear_pointer (&sm->driver, gsl_odeiv2_driver_free);
   g_clear_pointer (&sm->evolve, gsl_odeiv2_evolve_free);
   g_clear_pointer (&sm->control, gsl_odeiv2_control_free);
