@@ -26,7 +26,16 @@
  *      forces λ ⊥ g̈, and paper 004's pairs (ξ1, μ = F + F0⁻) for
  *      friction — the S-S procedure of paper 000, solved by Lemke;
  *   3. velocities (and contact positions) are projected onto the new
- *      constraints, and the changes are logged as events.
+ *      constraints;
+ *   4. the instant settles: a peek a step ahead switches the modes that
+ *      are left at once (the DCP's higher derivatives), until none is,
+ *      and only then are the changes logged — one event per element
+ *      whose mode differs from before the instant (or that took an
+ *      impact), never a mode it passed through at that instant.
+ * The phases are in lz-event-smooth.c (the system of a mode),
+ * lz-event-locate.c (guards, location, rows), lz-event-modes.c (the
+ * event), lz-event-massless.c and lz-event-setup.c (massless bodies); the
+ * workspace is in lz-event-private.h.
  * A stop in contact is kept at acceleration level, so it has two more
  * guards: its approach velocity (a moving limit whose velocity jumps —
  * a kink of the ground's motion, the road hitting a resting tyre — makes
