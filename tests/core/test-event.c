@@ -2540,6 +2540,204 @@ test_event_massless_through_friction (void)
     g_assert_cmpfloat (fabs (energy.balance_error), <=, 1e-9);
   }
 }
+/* The events of TRACE at one instant: no element twice (a zero-length
+ * switch such as stick → slip → stick where nothing switched is not
+ * logged), and none from a mode to itself but an impact or the start. */
+static void
+assert_no_zero_length (const LzTrace *trace)
+{
+  for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+    {
+      LzEvent ev;
+
+      lz_trace_get_event (trace, i, &ev);
+      g_assert_true (ev.from != ev.to || ev.cause == LZ_CAUSE_INITIAL || ev.cause == LZ_CAUSE_IMPACT
+                     || ev.cause == LZ_CAUSE_ZENO);
+      for (guint j = i + 1; j < lz_trace_get_n_events (trace); j++)
+        {
+          LzEvent other;
+
+          lz_trace_get_event (trace, j, &other);
+          if (other.t != ev.t)
+            break;
+          g_assert_cmpuint (other.element, !=, ev.element);
+        }
+    }
+}
+
+/* The rows of TRACE: times strictly increasing, the last at T_END; with
+ * SAMPLE, every row at k·SAMPLE (computed by multiplication) or at an
+ * event, and every k·SAMPLE up to T_END there. */
+static void
+assert_rows (const LzTrace *trace,
+             double         sample,
+             double         t_end)
+{
+  guint rows = lz_trace_get_n_samples (trace), k = 0, ev = 0;
+
+  g_assert_cmpuint (rows, >, 1);
+  g_assert_cmpfloat (lz_trace_get_time (trace, 0), ==, 0);
+  for (guint r = 1; r < rows; r++)
+    g_assert_cmpfloat (lz_trace_get_time (trace, r), >, lz_trace_get_time (trace, r - 1));
+  g_assert_cmpfloat (lz_trace_get_time (trace, rows - 1), ==, t_end);
+  if (!(sample > 0))
+    return;
+  for (guint r = 0; r < rows; r++)
+    {
+      double t = lz_trace_get_time (trace, r);
+      LzEvent event;
+
+      while (ev < lz_trace_get_n_events (trace) && (lz_trace_get_event (trace, ev, &event), event.t < t))
+        ev++;
+      if (t == k * sample || (r == rows - 1 && t == t_end))
+        {
+          k++;
+          continue;
+        }
+      /* not a sample: an event's row */
+      g_assert_true (ev < lz_trace_get_n_events (trace));
+      lz_trace_get_event (trace, ev, &event);
+      g_assert_cmpfloat (event.t, ==, t);
+    }
+  /* (and none missing at the end) */
+  g_assert_cmpfloat (k * sample, >, t_end * (1 - 1e-12));
+}
+
+/* The trace's invariants, sampled and not: B1 over 100 s (1 000 samples
+ * at k·0.1 s exactly, no drift), the gear train of paper 003 (massless
+ * shafts whose bearings' modes are left at once) over its first 50 ms. */
+static void
+test_event_trace_invariants (void)
+{
+  g_autoptr(LzModel) b1 = load ("data/examples/friction-oscillator.luztar");
+  g_autoptr(LzModel) gears = load ("data/examples/paper003-gear-train.luztar");
+  const double samples[] = { 0, 0.1, 0.3 };
+
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    {
+      g_autoptr(LzTrace) trace = simulate (b1, lz_integrator_event, samples[s]);
+
+      assert_rows (trace, samples[s], 100);
+      assert_no_zero_length (trace);
+      g_assert_cmpuint (lz_trace_get_n_events (trace), ==, 34);
+    }
+  for (guint s = 0; s < 2; s++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(LzTrace) trace = NULL;
+      LzIntegratorOptions options;
+      LzEvent ev;
+
+      lz_integrator_options_init (&options);
+      options.t_end = 0.05;
+      options.sample = s == 0 ? 0 : 1e-3;
+      trace = run_options (gears, lz_integrator_event, &options, NULL, &error);
+      g_assert_no_error (error);
+      assert_rows (trace, options.sample, options.t_end);
+      assert_no_zero_length (trace);
+      /* bearing φ's slip at t = 0 turns at once: it starts stuck */
+      for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+        if (lz_trace_get_event (trace, i, &ev), g_strcmp0 (lz_trace_get_element_id (trace, ev.element),
+                                                           "bearing-phi") == 0)
+          break;
+      g_assert_cmpint (ev.cause, ==, LZ_CAUSE_INITIAL);
+      g_assert_cmpint (ev.to, ==, LZ_MODE_STICK);
+    }
+}
+
+/* Simultaneous switches: three copies of B1 switch together, each logged,
+ * and lz_integrator_step() returns LZ_STEP_EVENT at that instant with
+ * all three in the log. */
+static void
+test_event_simultaneous (void)
+{
+  g_autoptr(GString) xml = g_string_new ("<luztar-model version='1'><ground id='wall'/>");
+  g_autoptr(LzModel) model = NULL;
+  g_autoptr(LzAssembly) as = NULL;
+  g_autoptr(LzIntegrator) integrator = NULL;
+  g_autoptr(LzTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  LzIntegratorOptions options;
+  LzStepResult r;
+  guint instants = 0;
+
+  for (guint c = 0; c < 3; c++)
+    g_string_append_printf (xml, "<body id='m%u' mass='1'/><spring id='k%u' a='wall' b='m%u' k='1'/>"
+                            "<friction id='f%u' a='wall' b='m%u' level='0.6'/>"
+                            "<force id='F%u' body='m%u' value='sin(0.5*t)'/>", c, c, c, c, c, c, c);
+  g_string_append (xml, "<simulation t-end='20'/></luztar-model>");
+  model = parse (xml->str);
+  as = lz_assembly_new (model, &error);
+  g_assert_no_error (error);
+  lz_integrator_options_init (&options);
+  integrator = lz_integrator_new (lz_integrator_event, as, &options, &error);
+  g_assert_no_error (error);
+  trace = lz_trace_new (model);
+  do
+    {
+      guint before = lz_trace_get_n_events (trace);
+
+      r = lz_integrator_step (integrator, INFINITY, trace, &error);
+      g_assert_no_error (error);
+      if (r == LZ_STEP_EVENT)
+        {
+          guint after = lz_trace_get_n_events (trace);
+
+          g_assert_cmpuint (after - before, ==, 3);
+          for (guint i = before; i < after; i++)
+            {
+              LzEvent ev;
+
+              lz_trace_get_event (trace, i, &ev);
+              g_assert_cmpfloat (ev.t, ==, lz_integrator_get_time (integrator));
+              g_assert_cmpuint (ev.element, ==, 2 * (i - before) + 1);
+            }
+          instants++;
+        }
+      else
+        g_assert_cmpuint (lz_trace_get_n_events (trace), ==, before + (before == 0 ? 3 : 0));
+    }
+  while (r == LZ_STEP_OK || r == LZ_STEP_EVENT);
+  g_assert_cmpint (r, ==, LZ_STEP_DONE);
+  /* every switch at an instant of its own three (and the initial modes) */
+  g_assert_cmpuint (instants, >=, 5);
+  g_assert_cmpuint (lz_trace_get_n_events (trace), ==, 3 * instants + 3);
+}
+
+/* Many elements without a law in the way: B1 with 260 dampers of zero
+ * damping before its elements logs B1's 34 events, at B1's times (a
+ * fixed table of 256 modes once dropped all but 7). */
+static void
+test_event_many_dampers (void)
+{
+  g_autoptr(GString) xml = g_string_new ("<luztar-model version='1'><ground id='wall'/>"
+                                         "<body id='m1' mass='1'/>");
+  g_autoptr(LzModel) b1 = load ("data/examples/friction-oscillator.luztar");
+  g_autoptr(LzModel) model = NULL;
+  g_autoptr(LzTrace) ref = simulate (b1, lz_integrator_event, 0.5);
+  g_autoptr(LzTrace) trace = NULL;
+
+  for (guint d = 0; d < 260; d++)
+    g_string_append_printf (xml, "<damper id='d%u' a='wall' b='m1' c='0'/>", d);
+  g_string_append (xml, "<spring id='k1' a='wall' b='m1' k='1'/><friction id='f1' a='wall' b='m1' level='0.6'/>"
+                   "<force id='F' body='m1' value='sin(0.5*t)'/><simulation t-end='100'/></luztar-model>");
+  model = parse (xml->str);
+  trace = simulate (model, lz_integrator_event, 0.5);
+  g_assert_cmpuint (lz_trace_get_n_events (ref), ==, 34);
+  g_assert_cmpuint (lz_trace_get_n_events (trace), ==, 34);
+  for (guint i = 0; i < 34; i++)
+    {
+      LzEvent a, b;
+
+      lz_trace_get_event (ref, i, &a);
+      lz_trace_get_event (trace, i, &b);
+      g_assert_cmpfloat_with_epsilon (a.t, b.t, 1e-12);
+      g_assert_cmpuint (b.element, ==, a.element + 260);
+      g_assert_cmpint (a.to, ==, b.to);
+      g_assert_cmpint (a.cause, ==, b.cause);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -2573,5 +2771,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/event/massless-damped-friction", test_event_massless_damped_friction);
   g_test_add_func ("/lz/event/massless-through-stop", test_event_massless_through_stop);
   g_test_add_func ("/lz/event/massless-through-friction", test_event_massless_through_friction);
+  g_test_add_func ("/lz/event/trace-invariants", test_event_trace_invariants);
+  g_test_add_func ("/lz/event/simultaneous", test_event_simultaneous);
+  g_test_add_func ("/lz/event/many-dampers", test_event_many_dampers);
   return g_test_run ();
 }

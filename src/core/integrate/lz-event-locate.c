@@ -18,10 +18,15 @@
 #include "lz-error.h"
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
-#include "lz-lcp.h"
-#include "lz-luz.h"
 #include "lz-model-private.h"
-#include "lz-simplify-private.h"
+
+/* Relative to the run's velocity scale: a contact's approach velocity
+ * and gap may go CONTACT_V_REL and CONTACT_P_REL below zero before it is
+ * an event; a slip on a damped massless body that creeps within
+ * CREEP_V_REL of zero has turned. */
+#define CONTACT_V_REL 1e-7
+#define CONTACT_P_REL 1e-9
+#define CREEP_V_REL 1e-12
 
 /* A stop in contact: how far its approach velocity and its gap may go
  * below zero before it is an event (far above the integration's drift,
@@ -29,13 +34,13 @@
 static double
 contact_v_tol (const LzEventIntegrator *self)
 {
-  return 1e-7 * MAX (1.0, self->v_scale);
+  return CONTACT_V_REL * MAX (1.0, self->v_scale);
 }
 
 static double
 contact_p_tol (const LzEventIntegrator *self)
 {
-  return 1e-9 * MAX (1.0, self->v_scale);
+  return CONTACT_P_REL * MAX (1.0, self->v_scale);
 }
 
 /* The guards of element e in its mode at the state y (after lz_event_rhs() has
@@ -70,7 +75,7 @@ lz_event_guards (LzEventIntegrator *self,
            * towards 0 (a bearing settling on its level: ż ∝ e^(−kt/μ)):
            * there it is a turn once beyond the rounding */
           out[0] = (self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd)
-                   + (self->dj.is_dstop[e] ? 1e-12 * MAX (1.0, self->v_scale) : 0);
+                   + (self->dj.is_dstop[e] ? CREEP_V_REL * MAX (1.0, self->v_scale) : 0);
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_FREE:

@@ -20,9 +20,7 @@
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
 #include "lz-lcp.h"
-#include "lz-luz.h"
 #include "lz-model-private.h"
-#include "lz-simplify-private.h"
 
 /* ------------------------------------------------------------------------ */
 /* Massless joints with springs with freeplay and stops                      */
@@ -31,7 +29,7 @@
  * its elements balance, given the other coordinates.  Springs with
  * freeplay and stops among them ("static" elements) make that balance a
  * static complementarity problem with the joints as algebraic unknowns
- * (paper 002; the mixed LCP of DESIGN.md §3 — never a small mass):
+ * (paper 002; a mixed LCP — never a small mass):
  *
  *     K_NN z + Σ_freeplay k w luz(w·z + c − ℓ0, Δ) − Σ_stops λ w = f_N − K_No q_o,
  *     lower ≤ w·z + c ≤ upper,  λ ≥ 0 at the lower limit, ≤ 0 at the upper,
@@ -225,7 +223,7 @@ node_factor (LzEventIntegrator *self)
       gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
       /* coinciding contacts: drop what rounding leaves of a zero singular value */
       for (guint i = 0; i < nc; i++)
-        if (gsl_vector_get (&S.vector, i) < 1e-12 * gsl_vector_get (&S.vector, 0))
+        if (gsl_vector_get (&S.vector, i) < SV_REL * gsl_vector_get (&S.vector, 0))
           gsl_vector_set (&S.vector, i, 0);
     }
   self->st.s_valid = TRUE;
@@ -325,143 +323,116 @@ lz_event_node_solve (LzEventIntegrator *self,
     }
 }
 
-/* The mode of the static elements at (t, y), from the mixed LCP of the
- * whole balance (see above); FALSE (and static_error) when it has no
- * solution. */
-gboolean
-lz_event_node_select (LzEventIntegrator *self,
-                      double             t,
-                      const double      *y)
+/* The columns of static element R in the mixed LCP of
+ * lz_event_node_select() from column COL on: its force on the joints and
+ * its complementarity rows.  Returns the next free column. */
+static guint
+node_columns (LzEventIntegrator *self,
+              double             t,
+              const double      *y,
+              guint              r,
+              guint              col)
 {
-  guint n = self->n, nN = self->jn.nN, col = nN;
-  gsl_vector_view f = gsl_vector_view_array (self->jn.fc, n);
-  g_autoptr(GError) local_error = NULL;
+  guint e = self->st.iS[r];
+  const Elem *el = &self->el[e];
+  int ports[2] = { el->law.a >= 0 ? self->jn.rN[el->law.a] : -1, el->law.b >= 0 ? self->jn.rN[el->law.b] : -1 };
+  double coef[2] = { -el->law.ca, el->law.cb };
+  double g0, g0d, g0dd, c;
+  /* per unknown: its force on the joints along w (balance column) and
+   * what its complementary row reads of w·z, and that row's constant */
+  double fcol[3], wrow[3], q[3];
+  guint nv = 0;
 
-  if (self->st.nS == 0)
-    return TRUE;
-  gsl_matrix_set_zero (self->st.sM);
-  gsl_vector_set_zero (self->st.sq);
-  lz_assembly_eval_f (self->parent.assembly, t, &f.vector);
-  /* 0 = K_NN z − (f_N − K_No q_o) + Σ (the static elements' forces) */
-  for (guint r = 0; r < nN; r++)
+  lz_element_law_ground (&self->el[e].law, t, &g0, &g0d, &g0dd);
+  c = node_rest (self, el, y) + g0;
+  if (el->law.kind == LZ_ITEM_FRICTION)
     {
-      guint i = self->jn.iN[r];
-      double b = self->jn.fc[i];
+      /* dry friction without viscosity, rigid-plastic: from where it
+       * is (stuck: where it stuck) the coordinate moves by
+       * Δg = ξ1 − ξ2 with paper 004's pair ξ1 ⊥ F0⁺ + F0⁻ − μ,
+       * μ = F + F0⁻ ⊥ ξ2 = ξ1 − Δg; the force on the joints is
+       * −F w = −μ w + F0⁻ w */
+      double gcur = self->mode[e] == LZ_MODE_STICK ? el->stick_g : lz_element_law_g (&el->law, y, g0);
 
-      for (guint j = 0; j < n; j++)
-        if (self->jn.rN[j] < 0)
-          b -= gsl_matrix_get (self->sm.K, i, j) * y[j];
-        else
-          gsl_matrix_set (self->st.sM, r, self->jn.rN[j], gsl_matrix_get (self->sm.K, i, j));
-      gsl_vector_set (self->st.sq, r, -b);
-    }
-  for (guint r = 0; r < self->st.nS; r++)
-    {
-      guint e = self->st.iS[r];
-      const Elem *el = &self->el[e];
-      int ports[2] = { el->law.a >= 0 ? self->jn.rN[el->law.a] : -1, el->law.b >= 0 ? self->jn.rN[el->law.b] : -1 };
-      double coef[2] = { -el->law.ca, el->law.cb };
-      double g0, g0d, g0dd, c;
-      /* per unknown: its force on the joints along w (balance column) and
-       * what its complementary row reads of w·z, and that row's constant */
-      double fcol[3], wrow[3], q[3];
-      guint nv = 0;
-
-      lz_element_law_ground (&self->el[e].law, t, &g0, &g0d, &g0dd);
-      c = node_rest (self, el, y) + g0;
-      if (el->law.kind == LZ_ITEM_FRICTION)
+      if (self->st.s_excluded[e])
         {
-          /* dry friction without viscosity, rigid-plastic: from where it
-           * is (stuck: where it stuck) the coordinate moves by
-           * Δg = ξ1 − ξ2 with paper 004's pair ξ1 ⊥ F0⁺ + F0⁻ − μ,
-           * μ = F + F0⁻ ⊥ ξ2 = ξ1 − Δg; the force on the joints is
-           * −F w = −μ w + F0⁻ w */
-          double gcur = self->mode[e] == LZ_MODE_STICK ? el->stick_g : lz_element_law_g (&el->law, y, g0);
-
-          if (self->st.s_excluded[e])
-            {
-              /* left free: no force (ξ1 = μ = 0) */
-              gsl_matrix_set (self->st.sM, col, col, 1);
-              gsl_vector_set (self->st.sq, col, 1);
-              gsl_matrix_set (self->st.sM, col + 1, col + 1, 1);
-              gsl_vector_set (self->st.sq, col + 1, 1);
-              col += 2;
-              continue;
-            }
-          for (guint i = 0; i < 2; i++)
-            if (ports[i] >= 0)
-              {
-                *gsl_matrix_ptr (self->st.sM, ports[i], col + 1) += coef[i];
-                *gsl_vector_ptr (self->st.sq, ports[i]) -= el->law.fneg * coef[i];
-                *gsl_matrix_ptr (self->st.sM, col + 1, ports[i]) -= coef[i];
-              }
-          gsl_matrix_set (self->st.sM, col, col + 1, -1);
-          gsl_vector_set (self->st.sq, col, el->law.fpos + el->law.fneg);
-          gsl_matrix_set (self->st.sM, col + 1, col, 1);
-          gsl_vector_set (self->st.sq, col + 1, gcur - c);
+          /* left free: no force (ξ1 = μ = 0) */
+          gsl_matrix_set (self->st.sM, col, col, 1);
+          gsl_vector_set (self->st.sq, col, 1);
+          gsl_matrix_set (self->st.sM, col + 1, col + 1, 1);
+          gsl_vector_set (self->st.sq, col + 1, 1);
           col += 2;
+          return col;
+        }
+      for (guint i = 0; i < 2; i++)
+        if (ports[i] >= 0)
+          {
+            *gsl_matrix_ptr (self->st.sM, ports[i], col + 1) += coef[i];
+            *gsl_vector_ptr (self->st.sq, ports[i]) -= el->law.fneg * coef[i];
+            *gsl_matrix_ptr (self->st.sM, col + 1, ports[i]) -= coef[i];
+          }
+      gsl_matrix_set (self->st.sM, col, col + 1, -1);
+      gsl_vector_set (self->st.sq, col, el->law.fpos + el->law.fneg);
+      gsl_matrix_set (self->st.sM, col + 1, col, 1);
+      gsl_vector_set (self->st.sq, col + 1, gcur - c);
+      col += 2;
+      return col;
+    }
+  if (el->law.kind == LZ_ITEM_STOP)
+    {
+      if (isfinite (el->law.lower))
+        {
+          fcol[nv] = -1;           /* λ ≥ 0 pushes along +w */
+          wrow[nv] = 1;            /* gap g − lower */
+          q[nv++] = c - el->law.lower;
+        }
+      if (isfinite (el->law.upper))
+        {
+          fcol[nv] = 1;
+          wrow[nv] = -1;           /* gap upper − g */
+          q[nv++] = el->law.upper - c;
+        }
+    }
+  else
+    {
+      /* p: luz's positive part, p ⊥ p − s + Δ; m: its negative part */
+      fcol[nv] = el->law.k;
+      wrow[nv] = -1;
+      q[nv++] = el->law.freeplay - c + el->law.offset;
+      fcol[nv] = -el->law.k;
+      wrow[nv] = 1;
+      q[nv++] = el->law.freeplay + c - el->law.offset;
+    }
+  for (guint v = 0; v < nv; v++, col++)
+    {
+      if (self->st.s_excluded[e])
+        {
+          /* left free: 0 ≤ λ ⊥ λ + 1 ≥ 0, no force */
+          gsl_matrix_set (self->st.sM, col, col, 1);
+          gsl_vector_set (self->st.sq, col, 1);
           continue;
         }
-      if (el->law.kind == LZ_ITEM_STOP)
-        {
-          if (isfinite (el->law.lower))
-            {
-              fcol[nv] = -1;           /* λ ≥ 0 pushes along +w */
-              wrow[nv] = 1;            /* gap g − lower */
-              q[nv++] = c - el->law.lower;
-            }
-          if (isfinite (el->law.upper))
-            {
-              fcol[nv] = 1;
-              wrow[nv] = -1;           /* gap upper − g */
-              q[nv++] = el->law.upper - c;
-            }
-        }
-      else
-        {
-          /* p: luz's positive part, p ⊥ p − s + Δ; m: its negative part */
-          fcol[nv] = el->law.k;
-          wrow[nv] = -1;
-          q[nv++] = el->law.freeplay - c + el->law.offset;
-          fcol[nv] = -el->law.k;
-          wrow[nv] = 1;
-          q[nv++] = el->law.freeplay + c - el->law.offset;
-        }
-      for (guint v = 0; v < nv; v++, col++)
-        {
-          if (self->st.s_excluded[e])
-            {
-              /* left free: 0 ≤ λ ⊥ λ + 1 ≥ 0, no force */
-              gsl_matrix_set (self->st.sM, col, col, 1);
-              gsl_vector_set (self->st.sq, col, 1);
-              continue;
-            }
-          for (guint i = 0; i < 2; i++)
-            if (ports[i] >= 0)
-              {
-                *gsl_matrix_ptr (self->st.sM, ports[i], col) += fcol[v] * coef[i];
-                *gsl_matrix_ptr (self->st.sM, col, ports[i]) += wrow[v] * coef[i];
-              }
-          if (el->law.kind != LZ_ITEM_STOP)
-            gsl_matrix_set (self->st.sM, col, col, 1);
-          gsl_vector_set (self->st.sq, col, q[v]);
-        }
+      for (guint i = 0; i < 2; i++)
+        if (ports[i] >= 0)
+          {
+            *gsl_matrix_ptr (self->st.sM, ports[i], col) += fcol[v] * coef[i];
+            *gsl_matrix_ptr (self->st.sM, col, ports[i]) += wrow[v] * coef[i];
+          }
+      if (el->law.kind != LZ_ITEM_STOP)
+        gsl_matrix_set (self->st.sM, col, col, 1);
+      gsl_vector_set (self->st.sq, col, q[v]);
     }
-  g_assert (col == nN + self->st.sL);
-  if (!lz_mlcp_solve (self->st.sM, self->st.sq, nN, self->st.su, self->st.sw, NULL, &local_error))
-    {
-      const Elem *el = &self->el[self->st.iS[0]];
-      int z = el->law.a >= 0 && self->jn.rN[el->law.a] >= 0 ? el->law.a : el->law.b;
+  return col;
+}
 
-      g_free (self->st.static_error);
-      self->st.static_error = g_strdup_printf (_("at t = %.10g s the massless body “%s” has no balance "
-                                              "that its springs with freeplay, stops and dry friction "
-                                              "allow: %s"),
-                                            t, lz_assembly_get_dof_name (self->parent.assembly, z),
-                                            local_error->message);
-      return FALSE;
-    }
-  col = nN;
+/* The static elements' modes from the mixed LCP's solution (su, sw). */
+static void
+node_read_modes (LzEventIntegrator *self,
+                 double             t,
+                 const double      *y)
+{
+  guint col = self->jn.nN;
+
   for (guint r = 0; r < self->st.nS; r++)
     {
       guint e = self->st.iS[r];
@@ -504,6 +475,55 @@ lz_event_node_select (LzEventIntegrator *self,
           self->mode[e] = p > 0 ? LZ_MODE_ENGAGED_POS : m > 0 ? LZ_MODE_ENGAGED_NEG : LZ_MODE_GAP;
         }
     }
+}
+
+/* The mode of the static elements at (t, y), from the mixed LCP of the
+ * whole balance (see above); FALSE (and static_error) when it has no
+ * solution. */
+gboolean
+lz_event_node_select (LzEventIntegrator *self,
+                      double             t,
+                      const double      *y)
+{
+  guint n = self->n, nN = self->jn.nN, col = nN;
+  gsl_vector_view f = gsl_vector_view_array (self->jn.fc, n);
+  g_autoptr(GError) local_error = NULL;
+
+  if (self->st.nS == 0)
+    return TRUE;
+  gsl_matrix_set_zero (self->st.sM);
+  gsl_vector_set_zero (self->st.sq);
+  lz_assembly_eval_f (self->parent.assembly, t, &f.vector);
+  /* 0 = K_NN z − (f_N − K_No q_o) + Σ (the static elements' forces) */
+  for (guint r = 0; r < nN; r++)
+    {
+      guint i = self->jn.iN[r];
+      double b = self->jn.fc[i];
+
+      for (guint j = 0; j < n; j++)
+        if (self->jn.rN[j] < 0)
+          b -= gsl_matrix_get (self->sm.K, i, j) * y[j];
+        else
+          gsl_matrix_set (self->st.sM, r, self->jn.rN[j], gsl_matrix_get (self->sm.K, i, j));
+      gsl_vector_set (self->st.sq, r, -b);
+    }
+  for (guint r = 0; r < self->st.nS; r++)
+    col = node_columns (self, t, y, r, col);
+  g_assert (col == nN + self->st.sL);
+  if (!lz_mlcp_solve (self->st.sM, self->st.sq, nN, self->st.su, self->st.sw, NULL, &local_error))
+    {
+      const Elem *el = &self->el[self->st.iS[0]];
+      int z = el->law.a >= 0 && self->jn.rN[el->law.a] >= 0 ? el->law.a : el->law.b;
+
+      g_free (self->st.static_error);
+      self->st.static_error = g_strdup_printf (_("at t = %.10g s the massless body “%s” has no balance "
+                                              "that its springs with freeplay, stops and dry friction "
+                                              "allow: %s"),
+                                            t, lz_assembly_get_dof_name (self->parent.assembly, z),
+                                            local_error->message);
+      return FALSE;
+    }
+  node_read_modes (self, t, y);
   return TRUE;
 }
 
@@ -643,7 +663,7 @@ lz_event_dstop_solve (LzEventIntegrator *self,
         gsl_matrix_set (&G.matrix, i, j, d_dot (self, &self->el[con[i]], self->dj.DX, j));
     gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
     for (guint i = 0; i < nc; i++)
-      if (gsl_vector_get (&S.vector, i) < 1e-12 * gsl_vector_get (&S.vector, 0))
+      if (gsl_vector_get (&S.vector, i) < SV_REL * gsl_vector_get (&S.vector, 0))
         gsl_vector_set (&S.vector, i, 0);
     gsl_linalg_SV_solve (&G.matrix, &V.matrix, &S.vector, &rr.vector, &l.vector);
     for (guint j = 0; j < nc; j++)
@@ -672,6 +692,14 @@ lz_event_dstop_solve (LzEventIntegrator *self,
  * the M elements, KIND says how each takes part (DV_STOP with SGN the
  * limit's side, DV_FRICTION, or DV_FIXED: the force LAM holds on entry);
  * LAM and U get λ and u.  Leaves the modes of the D elements free/stuck. */
+/* The D joints' problem: a mode undecided at t is decided DV_LATER_REL·
+ * max(1, t) later; a friction force within DV_LEVEL_REL·max(1, F0) of a
+ * level is on it; a stop pushing less than DV_PUSH_REL of the largest
+ * force pushes nothing. */
+#define DV_LATER_REL 1e-7
+#define DV_LEVEL_REL 1e-9
+#define DV_PUSH_REL 1e-12
+
 enum { DV_STOP, DV_FRICTION, DV_FIXED };
 
 static gboolean
@@ -793,6 +821,51 @@ lz_event_dv_level_along (const Elem *f,
   return sx * ratio > 0 ? f->law.fneg : -f->law.fpos;
 }
 
+/* The D elements left open at T (open: a slip velocity zero with the
+ * force on a level, a stop touching and pushing nothing): their modes from
+ * the problem a moment later, the state moved on in these modes. */
+static void
+dvel_later (LzEventIntegrator *self,
+            double             t,
+            double            *y,
+            guint              m)
+{
+  guint n = self->n, *cand = self->dj.cand;
+  int *kind = self->dj.kind;
+  double *sgn = self->dj.sgn, *lam = self->dj.lam, *u = self->dj.u;
+  gboolean *open = self->dj.open;
+
+  /* a moment later, the state moved on in these modes */
+  double dt = DV_LATER_REL * MAX (1.0, fabs (t));
+  double *yp = self->dj.yp, *dy = self->dj.dy;
+  LzMode *keep = self->dj.keep;
+
+  memcpy (yp, y, (2 * n + 3) * sizeof (double));
+
+  for (guint j = 0; j < m; j++)
+    if (open[j])
+      self->mode[cand[j]] = kind[j] == DV_STOP ? LZ_MODE_CONTACT : LZ_MODE_STICK;
+  memcpy (keep, self->mode, self->ne * sizeof (LzMode));
+  lz_event_rhs (t, y, dy, self);
+  for (guint i = 0; i < 2 * n; i++)
+    yp[i] += dt * dy[i];
+  if (dvel_solve (self, t + dt, yp, cand, kind, sgn, m, lam, u))
+    for (guint j = 0; j < m; j++)
+      {
+        const Elem *el = &self->el[cand[j]];
+        double tol = DV_LEVEL_REL * MAX (1.0, MAX (el->law.fpos, el->law.fneg));
+
+        if (!open[j])
+          continue;
+        if (kind[j] == DV_STOP)
+          keep[cand[j]] = sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
+        else
+          keep[cand[j]] = lam[j] <= -el->law.fpos + tol ? LZ_MODE_SLIP_POS
+                          : lam[j] >= el->law.fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
+      }
+  memcpy (self->mode, keep, self->ne * sizeof (LzMode));
+}
+
 /* The modes of the D joints' stops and dry friction at (t, y), together,
  * by dvel_solve(): a stop at a limit is in contact while it pushes; a
  * friction element is stuck while its force is inside its levels,
@@ -810,7 +883,7 @@ lz_event_dvel_select (LzEventIntegrator *self,
                       double             pos_tol,
                       double             v_tol)
 {
-  guint n = self->n, m = 0;
+  guint m = 0;
   guint *cand = self->dj.cand;
   int *kind = self->dj.kind, *pair = self->dj.pair;
   double *sgn = self->dj.sgn, *lam = self->dj.lam, *u = self->dj.u;
@@ -887,14 +960,14 @@ lz_event_dvel_select (LzEventIntegrator *self,
     {
       guint e = cand[j];
       const Elem *el = &self->el[e];
-      double tol = 1e-9 * MAX (1.0, MAX (el->law.fpos, el->law.fneg));
+      double tol = DV_LEVEL_REL * MAX (1.0, MAX (el->law.fpos, el->law.fneg));
 
       open[j] = FALSE;
       if (el->law.kind == LZ_ITEM_STOP && kind[j] == DV_FIXED)
         self->mode[e] = LZ_MODE_FREE;   /* its friction element holds */
       else if (el->law.kind == LZ_ITEM_FRICTION && kind[j] == DV_FIXED)
         self->mode[e] = LZ_MODE_STICK;  /* along its stop, at its level */
-      else if (kind[j] == DV_STOP && ok && sgn[j] * lam[j] <= 1e-12 * scale && fabs (u[j]) <= v_tol)
+      else if (kind[j] == DV_STOP && ok && sgn[j] * lam[j] <= DV_PUSH_REL * scale && fabs (u[j]) <= v_tol)
         open[j] = any_open = TRUE;      /* touching, pushing nothing */
       else if (kind[j] == DV_STOP)
         self->mode[e] = !ok || sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
@@ -906,37 +979,7 @@ lz_event_dvel_select (LzEventIntegrator *self,
         open[j] = any_open = TRUE;
     }
   if (any_open)
-    {
-      /* a moment later, the state moved on in these modes */
-      double dt = 1e-7 * MAX (1.0, fabs (t));
-      double *yp = self->dj.yp, *dy = self->dj.dy;
-      LzMode *keep = self->dj.keep;
-
-      memcpy (yp, y, (2 * n + 3) * sizeof (double));
-
-      for (guint j = 0; j < m; j++)
-        if (open[j])
-          self->mode[cand[j]] = kind[j] == DV_STOP ? LZ_MODE_CONTACT : LZ_MODE_STICK;
-      memcpy (keep, self->mode, self->ne * sizeof (LzMode));
-      lz_event_rhs (t, y, dy, self);
-      for (guint i = 0; i < 2 * n; i++)
-        yp[i] += dt * dy[i];
-      if (dvel_solve (self, t + dt, yp, cand, kind, sgn, m, lam, u))
-        for (guint j = 0; j < m; j++)
-          {
-            const Elem *el = &self->el[cand[j]];
-            double tol = 1e-9 * MAX (1.0, MAX (el->law.fpos, el->law.fneg));
-
-            if (!open[j])
-              continue;
-            if (kind[j] == DV_STOP)
-              keep[cand[j]] = sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
-            else
-              keep[cand[j]] = lam[j] <= -el->law.fpos + tol ? LZ_MODE_SLIP_POS
-                              : lam[j] >= el->law.fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
-          }
-      memcpy (self->mode, keep, self->ne * sizeof (LzMode));
-    }
+    dvel_later (self, t, y, m);
 }
 
 /* The D joints' stops in contact exactly on their limits (the located

@@ -19,9 +19,20 @@
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
 #include "lz-lcp.h"
-#include "lz-luz.h"
 #include "lz-model-private.h"
-#include "lz-simplify-private.h"
+
+/* Relative to the run's velocity scale: an impact below REST_V_REL is no
+ * bounce (see rest_v_tol()); a stop approaches its limit faster than
+ * APPROACH_V_REL.  At an event an element is at a limit or a freeplay
+ * boundary within SELECT_POS_REL·max(SELECT_H_MIN, h) of the scale, its
+ * velocity zero within SELECT_V_REL.  ZENO_SPEED_MIN keeps the ratio of
+ * two approach speeds finite. */
+#define REST_V_REL 1e-3
+#define APPROACH_V_REL 1e-12
+#define SELECT_POS_REL 1e-9
+#define SELECT_H_MIN 1e-3
+#define SELECT_V_REL 1e-9
+#define ZENO_SPEED_MIN 1e-300
 
 /* Below this approach speed an impact gives no bounce: the stop stays in
  * contact (the impulse LCP with e = 0 for it, the kinetic energy booked
@@ -40,23 +51,19 @@
 static double
 rest_v_tol (const LzEventIntegrator *self)
 {
-  return 1e-3 * MAX (1.0, self->v_scale);
+  return REST_V_REL * MAX (1.0, self->v_scale);
 }
 
-/* Impulse LCP over the stops at a limit: P ≥ 0 ⊥ u⁺ + e·u⁻ ≥ 0 (lower),
- * the mirror for upper limits; u⁺ = u⁻ + D P, D = H M⁻¹ Hᵀ.  Returns the
- * kinetic energy lost; marks the impacted stops. */
-static double
-resolve_impacts (LzEventIntegrator *self,
-                 double             t,
-                 double            *y,
-                 double             pos_tol)
+/* The stops at a limit (a through-stop's e set by the stop that closes
+ * it) into md.idx, md.upper; returns how many. */
+static guint
+impact_candidates (LzEventIntegrator *self,
+                   double             t,
+                   double            *y,
+                   double             pos_tol)
 {
-  guint n = self->n, m = 0;
-  guint *idx = self->md.idx;
+  guint m = 0, *idx = self->md.idx;
   gboolean *upper = self->md.upper;
-  double ke0 = 0, ke1 = 0, ground_work = 0;
-  double *v = y + n;
 
   lz_event_rhs (t, y, self->dydt, self);
   /* a through-stop closes by the stop that reaches its limit (the other
@@ -90,76 +97,106 @@ resolve_impacts (LzEventIntegrator *self,
           upper[m++] = TRUE;
         }
     }
-  if (m == 0)
+  return m;
+}
+
+/* Newton's law over the M stops at a limit (md.idx, md.upper): the
+ * impulse LCP, the velocities after it in y; *KE0, *KE1 the kinetic
+ * energies before and after, *GROUND_WORK the moving grounds' work on the
+ * impulses.  FALSE when nothing approaches (or Lemke fails). */
+static gboolean
+impulse_lcp (LzEventIntegrator *self,
+             double            *y,
+             guint              m,
+             double            *ke0_out,
+             double            *ke1_out,
+             double            *ground_work_out)
+{
+  guint n = self->n, *idx = self->md.idx;
+  gboolean *upper = self->md.upper;
+  double ke0 = 0, ke1 = 0, ground_work = 0;
+  double *v = y + n;
+
+  g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
+  g_autoptr(gsl_vector) b = gsl_vector_alloc (m);
+  g_autoptr(gsl_vector) z = gsl_vector_alloc (m);
+  g_autoptr(gsl_vector) w = gsl_vector_alloc (m);
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < m; i++)
+    {
+      const Elem *x = &self->el[idx[i]];
+      double sx = upper[i] ? -1 : 1;
+      double u = sx * (lz_event_wdot (x, v) + self->sm.g0d[idx[i]]);
+
+      double e_law = x->law.e;
+
+      if (u < -APPROACH_V_REL * self->v_scale)
+        any = TRUE;
+      self->md.impact_speed[idx[i]] = MAX (0, -u);
+      /* an approach slower than the resting tolerance is a persistent
+       * contact, not a bounce (see rest_v_tol()) */
+      if (-u < rest_v_tol (self))
+        e_law = 0;
+      gsl_vector_set (b, i, (1 + e_law) * u);
+      for (guint j = 0; j < m; j++)
+        {
+          const Elem *yv = &self->el[idx[j]];
+          double sy = upper[j] ? -1 : 1, d = lz_event_minv_dot (self, x, yv);
+
+          gsl_matrix_set (A, i, j, sx * sy * d);
+        }
+    }
+  if (!any)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    ke0 += 0.5 * self->sm.mass[i] * v[i] * v[i];
+  /* ω = (1+e)u⁻ + D P … with u⁺ = u⁻ + D P: u⁺ + e u⁻ = (1+e)u⁻ + D P */
+  if (!lz_lcp_solve_lemke (A, b, z, w, NULL, NULL))
+    return FALSE;
+  for (guint j = 0; j < m; j++)
+    {
+      double P = gsl_vector_get (z, j) * (upper[j] ? -1 : 1);
+      const Elem *el = &self->el[idx[j]];
+
+      if (gsl_vector_get (z, j) > 0)
+        {
+          /* the located instant may be a hair past the limit: put g on it
+           * (the smallest M-norm shift along w) */
+          double g = lz_event_wdot (el, y) + self->sm.g0[idx[j]];
+          double limit = upper[j] ? el->law.upper : el->law.lower;
+          double Dw = gsl_matrix_get (A, j, j), shift = (limit - g) / Dw;
+
+          self->md.impacted[idx[j]] = TRUE;
+          lz_event_minv_add_w (self, el, shift, y);
+        }
+      lz_event_minv_add_w (self, el, P, v);
+      /* a moving ground port pushes: the impulse does the work −P·ġ0
+       * (ġ0 the ground's part of ġ), a work of the sources */
+      ground_work -= P * self->sm.g0d[idx[j]];
+    }
+  for (guint i = 0; i < n; i++)
+    ke1 += 0.5 * self->sm.mass[i] * v[i] * v[i];
+  *ke0_out = ke0;
+  *ke1_out = ke1;
+  *ground_work_out = ground_work;
+  return TRUE;
+}
+
+/* Impulse LCP over the stops at a limit: P ≥ 0 ⊥ u⁺ + e·u⁻ ≥ 0 (lower),
+ * the mirror for upper limits; u⁺ = u⁻ + D P, D = H M⁻¹ Hᵀ.  Returns the
+ * kinetic energy lost; marks the impacted stops. */
+static double
+resolve_impacts (LzEventIntegrator *self,
+                 double             t,
+                 double            *y,
+                 double             pos_tol)
+{
+  guint n = self->n, m = impact_candidates (self, t, y, pos_tol);
+  double ke0, ke1, ground_work;
+
+  if (m == 0 || !impulse_lcp (self, y, m, &ke0, &ke1, &ground_work))
     return 0;
-  {
-    g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
-    g_autoptr(gsl_vector) b = gsl_vector_alloc (m);
-    g_autoptr(gsl_vector) z = gsl_vector_alloc (m);
-    g_autoptr(gsl_vector) w = gsl_vector_alloc (m);
-    gboolean any = FALSE;
-
-    for (guint i = 0; i < m; i++)
-      {
-        const Elem *x = &self->el[idx[i]];
-        double sx = upper[i] ? -1 : 1;
-        double u = sx * (lz_event_wdot (x, v) + self->sm.g0d[idx[i]]);
-
-        double e_law = x->law.e;
-
-        if (u < -1e-12 * self->v_scale)
-          any = TRUE;
-        self->md.impact_speed[idx[i]] = MAX (0, -u);
-        /* an approach slower than the resting tolerance is a persistent
-         * contact, not a bounce (see rest_v_tol()) */
-        if (-u < rest_v_tol (self))
-          e_law = 0;
-        gsl_vector_set (b, i, (1 + e_law) * u);
-        for (guint j = 0; j < m; j++)
-          {
-            const Elem *yv = &self->el[idx[j]];
-            double sy = upper[j] ? -1 : 1, d = lz_event_minv_dot (self, x, yv);
-
-            gsl_matrix_set (A, i, j, sx * sy * d);
-          }
-      }
-    if (!any)
-      return 0;
-    for (guint i = 0; i < n; i++)
-      ke0 += 0.5 * self->sm.mass[i] * v[i] * v[i];
-    /* ω = (1+e)u⁻ + D P … with u⁺ = u⁻ + D P: u⁺ + e u⁻ = (1+e)u⁻ + D P */
-    if (!lz_lcp_solve_lemke (A, b, z, w, NULL, NULL))
-      return 0;
-    for (guint j = 0; j < m; j++)
-      {
-        double P = gsl_vector_get (z, j) * (upper[j] ? -1 : 1);
-        const Elem *el = &self->el[idx[j]];
-
-        if (gsl_vector_get (z, j) > 0)
-          {
-            /* the located instant may be a hair past the limit: put g on it
-             * (the smallest M-norm shift along w) */
-            double g = lz_event_wdot (el, y) + self->sm.g0[idx[j]];
-            double limit = upper[j] ? el->law.upper : el->law.lower;
-            double Dw = gsl_matrix_get (A, j, j), shift = (limit - g) / Dw;
-
-            self->md.impacted[idx[j]] = TRUE;
-            if (el->law.b >= 0)
-              y[el->law.b] += shift * el->law.cb / self->sm.mass[el->law.b];
-            if (el->law.a >= 0)
-              y[el->law.a] -= shift * el->law.ca / self->sm.mass[el->law.a];
-          }
-        if (el->law.b >= 0)
-          v[el->law.b] += P * el->law.cb / self->sm.mass[el->law.b];
-        if (el->law.a >= 0)
-          v[el->law.a] -= P * el->law.ca / self->sm.mass[el->law.a];
-        /* a moving ground port pushes: the impulse does the work −P·ġ0
-         * (ġ0 the ground's part of ġ), a work of the sources */
-        ground_work -= P * self->sm.g0d[idx[j]];
-      }
-    for (guint i = 0; i < n; i++)
-      ke1 += 0.5 * self->sm.mass[i] * v[i] * v[i];
-  }
   /* a through-stop's impact is the impact of the stop that closed */
   for (guint p = 0; p < self->tr.nT; p++)
     {
@@ -184,26 +221,19 @@ resolve_impacts (LzEventIntegrator *self,
   return ke0 - ke1 + ground_work;
 }
 
-/* The acceleration-level mode selection over the candidates (stops at a
- * limit moving along it, friction with ġ = 0); sets new_mode. */
-static gboolean
-select_modes (LzEventIntegrator *self,
-              double             t,
-              double            *y,
-              double             pos_tol,
-              double             v_tol)
+/* A through-stop at its limit decides its R: the balance leaves R out
+ * (th_cand, s_excluded; K's mode before in k_before). */
+static void
+through_candidates (LzEventIntegrator *self,
+                    double             t,
+                    const double      *q,
+                    const double      *v,
+                    double             pos_tol,
+                    double             v_tol)
 {
-  guint n = self->n, ncand = 0, L = 0;
-  guint *cand = self->md.cand, *first = self->md.first;
-  const double *q = y, *v = y + n;
-  LzMode *saved = self->md.saved;
-  gboolean ok = TRUE, *th_cand = self->md.th_cand;
+  gboolean *th_cand = self->md.th_cand;
   LzMode *k_before = self->md.k_before;
 
-  /* the candidates' own laws are left out of a_free: evaluate with every
-   * candidate free (friction slack), then couple them through the LCP */
-  memcpy (saved, self->mode, self->ne * sizeof (LzMode));
-  /* a through-stop at its limit decides its R: the balance leaves R out */
   for (guint p = 0; p < self->tr.nT; p++)
     {
       const Through *th = &self->tr.through[p];
@@ -225,7 +255,22 @@ select_modes (LzEventIntegrator *self,
       self->st.s_excluded[th->r] = th_cand[p];
       k_before[p] = self->mode[th->k];
     }
-  /* the massless bodies' springs with freeplay and stops: by their balance */
+}
+
+/* The modes of the massless bodies' elements (FALSE: their balance has no
+ * solution, see static_error): the springs with freeplay and stops of
+ * the undamped ones by their balance, the damped ones' stops and dry
+ * friction by the velocities they allow. */
+static gboolean
+massless_modes (LzEventIntegrator *self,
+                double             t,
+                double            *y,
+                double             pos_tol,
+                double             v_tol)
+{
+  gboolean ok = TRUE, *th_cand = self->md.th_cand;
+  LzMode *k_before = self->md.k_before;
+
   if (!lz_event_node_select (self, t, y))
     ok = FALSE;
   /* the damped ones' stops and dry friction: by the velocities they allow */
@@ -239,6 +284,23 @@ select_modes (LzEventIntegrator *self,
         self->mode[self->tr.through[p].k] = LZ_MODE_CONTACT;
         self->el[self->tr.through[p].k].contact_upper = self->tr.through[p].sk < 0;
       }
+  return ok;
+}
+
+/* The candidates of the selection (stops at a limit moving along it,
+ * friction with ġ = 0), into md.cand, with every candidate free (its own
+ * law left out of a_free); the other elements' modes from their state.
+ * Returns how many. */
+static guint
+candidates (LzEventIntegrator *self,
+            double             t,
+            double            *y,
+            double             pos_tol,
+            double             v_tol)
+{
+  guint n = self->n, ncand = 0, *cand = self->md.cand;
+  const double *q = y, *v = y + n;
+
   lz_event_rhs (t, y, self->dydt, self);
   for (guint e = 0; e < self->ne; e++)
     {
@@ -247,9 +309,8 @@ select_modes (LzEventIntegrator *self,
 
       if (self->st.is_static[e])
         continue;
-      switch (el->law.kind)
+      if (el->law.kind == LZ_ITEM_FRICTION)
         {
-        case LZ_ITEM_FRICTION:
           if (e >= self->nm && self->mode[self->tr.through[e - self->nm].k] != LZ_MODE_CONTACT)
             self->mode[e] = LZ_MODE_NONE;       /* K off: no through friction */
           else if (fabs (gd) <= v_tol)
@@ -259,8 +320,9 @@ select_modes (LzEventIntegrator *self,
             }
           else
             self->mode[e] = gd > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
-          break;
-        case LZ_ITEM_STOP:
+        }
+      else if (el->law.kind == LZ_ITEM_STOP)
+        {
           self->el[e].contact_upper = FALSE;
           if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol && gd <= v_tol)
             {
@@ -275,39 +337,35 @@ select_modes (LzEventIntegrator *self,
             }
           else
             self->mode[e] = LZ_MODE_FREE;
-          break;
-        case LZ_ITEM_SPRING:
-        case LZ_ITEM_GEAR:
-          if (el->law.freeplay > 0)
-            {
-              s = g - el->law.offset;
-              if (s > el->law.freeplay + pos_tol || (s > el->law.freeplay - pos_tol && gd > 0))
-                self->mode[e] = LZ_MODE_ENGAGED_POS;
-              else if (s < -el->law.freeplay - pos_tol || (s < -el->law.freeplay + pos_tol && gd < 0))
-                self->mode[e] = LZ_MODE_ENGAGED_NEG;
-              else
-                self->mode[e] = LZ_MODE_GAP;
-            }
-          break;
-        case LZ_ITEM_GROUND:
-        case LZ_ITEM_BODY:
-        case LZ_ITEM_DAMPER:
-        case LZ_ITEM_FORCE:
-        case LZ_ITEM_PRESCRIBED:
-        case LZ_ITEM_ACTUATOR:
-        case LZ_ITEM_N_KINDS:
-        default:
-          break;
+        }
+      else if ((el->law.kind == LZ_ITEM_SPRING || el->law.kind == LZ_ITEM_GEAR) && el->law.freeplay > 0)
+        {
+          /* engaged beyond a boundary, or on it moving out */
+          s = g - el->law.offset;
+          if (s > el->law.freeplay + pos_tol || (s > el->law.freeplay - pos_tol && gd > 0))
+            self->mode[e] = LZ_MODE_ENGAGED_POS;
+          else if (s < -el->law.freeplay - pos_tol || (s < -el->law.freeplay + pos_tol && gd < 0))
+            self->mode[e] = LZ_MODE_ENGAGED_NEG;
+          else
+            self->mode[e] = LZ_MODE_GAP;
         }
     }
-  memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
-  if (ncand == 0)
-    {
-      memcpy (self->mode, saved, self->ne * sizeof (LzMode));
-      for (guint p = 0; p < self->tr.nT; p++)
-        self->st.s_excluded[self->tr.through[p].r] = FALSE;
-      return ok;
-    }
+  return ncand;
+}
+
+/* The acceleration-level LCP over the NCAND candidates: contact forces
+ * λ ⊥ g̈, and paper 004's pairs (ξ1, μ = F + F0⁻) for friction; their
+ * modes into new_mode.  FALSE where Lemke fails (the candidates then
+ * held) or OK is FALSE (the massless bodies' balance failed). */
+static gboolean
+solve_candidates (LzEventIntegrator *self,
+                  double             t,
+                  double            *y,
+                  guint              ncand,
+                  gboolean           ok)
+{
+  guint n = self->n, L = 0, *cand = self->md.cand, *first = self->md.first;
+  const double *q = y, *v = y + n;
 
   /* a_free with no constraints */
   self->sm.nc = 0;
@@ -392,66 +450,104 @@ select_modes (LzEventIntegrator *self,
                               : ok ? LZ_MODE_FREE : LZ_MODE_CONTACT;
       }
   }
-  /* a through-stop that holds holds its K and R; one that lifts off
-   * with K off too leaves R to the balance without K */
-  {
-    gboolean again = FALSE;
-    LzMode *first_k = self->md.first_k;
-
-    for (guint p = 0; p < self->tr.nT; p++)
-      {
-        const Through *th = &self->tr.through[p];
-
-        first_k[p] = self->md.new_mode[th->k];
-        if (!th_cand[p])
-          continue;
-        if (th->friction)
-          {
-            /* R takes the through friction's mode; K off, the balance decides R */
-            if (self->md.new_mode[th->v] != LZ_MODE_NONE)
-              self->md.new_mode[th->r] = self->md.new_mode[th->v];
-            else
-              {
-                self->st.s_excluded[th->r] = FALSE;
-                again = TRUE;
-              }
-            continue;
-          }
-        if (self->md.new_mode[th->v] == LZ_MODE_CONTACT)
-          {
-            self->md.new_mode[th->k] = self->md.new_mode[th->r] = LZ_MODE_CONTACT;
-            self->el[th->k].contact_upper = th->sk < 0;
-            self->el[th->r].contact_upper = th->sr < 0;
-          }
-        else if (self->mode[th->k] != LZ_MODE_CONTACT)
-          {
-            self->st.s_excluded[th->r] = FALSE;
-            self->st.s_excluded[th->k] = again = TRUE;
-          }
-      }
-    if (again)
-      {
-        LzMode *massive = self->md.massive;
-
-        memcpy (massive, self->mode, self->ne * sizeof (LzMode));
-        if (!lz_event_node_select (self, t, y))
-          ok = FALSE;
-        lz_event_dvel_select (self, t, y, pos_tol, v_tol);
-        for (guint r = 0; r < self->st.nS; r++)
-          if (!self->st.s_excluded[self->st.iS[r]])
-            self->md.new_mode[self->st.iS[r]] = self->mode[self->st.iS[r]];
-        for (guint r = 0; r < self->dj.nDS; r++)
-          if (!self->st.s_excluded[self->dj.iDS[r]])
-            self->md.new_mode[self->dj.iDS[r]] = self->mode[self->dj.iDS[r]];
-        for (guint p = 0; p < self->tr.nT; p++)
-          if (self->tr.through[p].friction)
-            self->md.new_mode[self->tr.through[p].k] = first_k[p];   /* as decided with R left out */
-        memcpy (self->mode, massive, self->ne * sizeof (LzMode));
-      }
-    for (guint p = 0; p < self->tr.nT; p++)
-      self->st.s_excluded[self->tr.through[p].k] = self->st.s_excluded[self->tr.through[p].r] = FALSE;
-  }
   return ok;
+}
+
+/* A through-stop that holds holds its K and R; one that lifts off with K
+ * off too leaves R to the balance without K. */
+static gboolean
+through_decide (LzEventIntegrator *self,
+                double             t,
+                double            *y,
+                double             pos_tol,
+                double             v_tol)
+{
+  gboolean ok = TRUE, again = FALSE, *th_cand = self->md.th_cand;
+  LzMode *first_k = self->md.first_k;
+
+  for (guint p = 0; p < self->tr.nT; p++)
+    {
+      const Through *th = &self->tr.through[p];
+
+      first_k[p] = self->md.new_mode[th->k];
+      if (!th_cand[p])
+        continue;
+      if (th->friction)
+        {
+          /* R takes the through friction's mode; K off, the balance decides R */
+          if (self->md.new_mode[th->v] != LZ_MODE_NONE)
+            self->md.new_mode[th->r] = self->md.new_mode[th->v];
+          else
+            {
+              self->st.s_excluded[th->r] = FALSE;
+              again = TRUE;
+            }
+          continue;
+        }
+      if (self->md.new_mode[th->v] == LZ_MODE_CONTACT)
+        {
+          self->md.new_mode[th->k] = self->md.new_mode[th->r] = LZ_MODE_CONTACT;
+          self->el[th->k].contact_upper = th->sk < 0;
+          self->el[th->r].contact_upper = th->sr < 0;
+        }
+      else if (self->mode[th->k] != LZ_MODE_CONTACT)
+        {
+          self->st.s_excluded[th->r] = FALSE;
+          self->st.s_excluded[th->k] = again = TRUE;
+        }
+    }
+  if (again)
+    {
+      LzMode *massive = self->md.massive;
+
+      memcpy (massive, self->mode, self->ne * sizeof (LzMode));
+      if (!lz_event_node_select (self, t, y))
+        ok = FALSE;
+      lz_event_dvel_select (self, t, y, pos_tol, v_tol);
+      for (guint r = 0; r < self->st.nS; r++)
+        if (!self->st.s_excluded[self->st.iS[r]])
+          self->md.new_mode[self->st.iS[r]] = self->mode[self->st.iS[r]];
+      for (guint r = 0; r < self->dj.nDS; r++)
+        if (!self->st.s_excluded[self->dj.iDS[r]])
+          self->md.new_mode[self->dj.iDS[r]] = self->mode[self->dj.iDS[r]];
+      for (guint p = 0; p < self->tr.nT; p++)
+        if (self->tr.through[p].friction)
+          self->md.new_mode[self->tr.through[p].k] = first_k[p];   /* as decided with R left out */
+      memcpy (self->mode, massive, self->ne * sizeof (LzMode));
+    }
+  for (guint p = 0; p < self->tr.nT; p++)
+    self->st.s_excluded[self->tr.through[p].k] = self->st.s_excluded[self->tr.through[p].r] = FALSE;
+  return ok;
+}
+
+/* The acceleration-level mode selection over the candidates (stops at a
+ * limit moving along it, friction with ġ = 0); sets new_mode. */
+static gboolean
+select_modes (LzEventIntegrator *self,
+              double             t,
+              double            *y,
+              double             pos_tol,
+              double             v_tol)
+{
+  guint ncand;
+  gboolean ok;
+
+  /* the candidates' own laws are left out of a_free: evaluate with every
+   * candidate free (friction slack), then couple them through the LCP */
+  memcpy (self->md.saved, self->mode, self->ne * sizeof (LzMode));
+  through_candidates (self, t, y, y + self->n, pos_tol, v_tol);
+  ok = massless_modes (self, t, y, pos_tol, v_tol);
+  ncand = candidates (self, t, y, pos_tol, v_tol);
+  memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
+  if (ncand == 0)
+    {
+      memcpy (self->mode, self->md.saved, self->ne * sizeof (LzMode));
+      for (guint p = 0; p < self->tr.nT; p++)
+        self->st.s_excluded[self->tr.through[p].r] = FALSE;
+      return ok;
+    }
+  ok = solve_candidates (self, t, y, ncand, ok);
+  return through_decide (self, t, y, pos_tol, v_tol) && ok;
 }
 
 /* The through-stops' modes in MODE agree with their stops' (PRIOR the
@@ -521,8 +617,8 @@ lz_event_handle_event (LzEventIntegrator *self,
 {
   double zeno_delay = 0;
   guint n = self->n;
-  double pos_tol = 1e-9 * MAX (1.0, self->v_scale) * MAX (1e-3, self->sm.h_try);
-  double v_tol = 1e-9 * MAX (1.0, self->v_scale);
+  double pos_tol = SELECT_POS_REL * MAX (1.0, self->v_scale) * MAX (SELECT_H_MIN, self->sm.h_try);
+  double v_tol = SELECT_V_REL * MAX (1.0, self->v_scale);
   double loss;
   LzMode *prior = self->md.prior;
   gboolean zeno = FALSE;
@@ -538,7 +634,7 @@ lz_event_handle_event (LzEventIntegrator *self,
          * noise: the rest of the geometric series of bounces, whose
          * intervals shrink by the ratio r of the approach speeds, lasts
          * (t − t_prev)·r/(1 − r) — the stop is in contact from then on */
-        double r = self->md.impact_speed[e] / MAX (1e-300, self->md.prev_impact_speed[e]);
+        double r = self->md.impact_speed[e] / MAX (ZENO_SPEED_MIN, self->md.prev_impact_speed[e]);
 
         if (self->md.impact_speed[e] < rest_v_tol (self))
           {

@@ -16,7 +16,14 @@
 
 G_BEGIN_DECLS
 
+/* The most guards one element has in a mode (a stop in contact: its force,
+ * its approach velocity, its gap; lz_event_guards()) — a property of the
+ * laws, not a limit of the model. */
 #define MAX_GUARDS 3
+
+/* Singular values (and LU pivots) below SV_REL times the largest are
+ * zero: coinciding constraint directions, what rounding leaves of them. */
+#define SV_REL 1e-12
 
 /* An element as the event-driven method runs it: its law from the element
  * table (lz-elements.h; a through-stop's is built from its two stops'
@@ -65,8 +72,12 @@ typedef struct
   /* the active constraints of the mode */
   guint   nc;
   guint  *con;                /* their elements */
-  gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G) */
+  gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G): views of the buffers */
   gsl_vector *S, *work, *rhs_c, *lambda;
+  gsl_matrix_view Gv, Vv;
+  gsl_vector_view Sv, workv, rhs_cv, lambdav;
+  gsl_matrix *Gbuf, *Vbuf;    /* for as many constraints as the model can have */
+  gsl_vector *Sbuf, *workbuf, *rhs_cbuf, *lambdabuf;
   gsl_odeiv2_system sys;
   gsl_odeiv2_step *step;
   gsl_odeiv2_control *control;
@@ -208,6 +219,20 @@ typedef struct
 } LzEvent_;
 
 typedef LzEvent_ LzEventIntegrator;
+
+/* x += s·M⁻¹w, w element EL's direction (an impulse or a force along it
+ * on the bodies with mass) */
+static inline void
+lz_event_minv_add_w (const LzEventIntegrator *self,
+                     const Elem              *el,
+                     double                   s,
+                     double                  *x)
+{
+  if (el->law.b >= 0)
+    x[el->law.b] += s * el->law.cb / self->sm.mass[el->law.b];
+  if (el->law.a >= 0)
+    x[el->law.a] -= s * el->law.ca / self->sm.mass[el->law.a];
+}
 
 static inline double
 lz_event_wdot (const Elem   *el,

@@ -19,8 +19,6 @@
 #include "lz-error.h"
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
-#include "lz-lcp.h"
-#include "lz-luz.h"
 #include "lz-model-private.h"
 #include "lz-simplify-private.h"
 
@@ -52,7 +50,7 @@ factor_block (LzEventIntegrator  *self,
       gsl_matrix_set (*lu, r, c, gsl_matrix_get (X, idx[r], idx[c]));
   gsl_linalg_LU_decomp (*lu, *perm, &sign);
   for (guint r = 0; r < count; r++)
-    if (!(fabs (gsl_matrix_get (*lu, r, r)) > 1e-12 * fabs (gsl_matrix_get (X, idx[r], idx[r]))))
+    if (!(fabs (gsl_matrix_get (*lu, r, r)) > SV_REL * fabs (gsl_matrix_get (X, idx[r], idx[r]))))
       {
         g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                      dampers ? _("the massless body “%s” is not held: its dampers leave it free "
@@ -272,6 +270,10 @@ check_stop_anchors (LzEventIntegrator *self,
   return TRUE;
 }
 
+/* A free direction of the N joints names the joint of its largest
+ * component (ties within FREE_DIR_MIN), none below it. */
+#define FREE_DIR_MIN 1e-9
+
 /* The massless bodies with springs with freeplay, stops and dry friction:
  * refuses what their balance cannot take, and leaves to a closed form
  * (lz-joints.c) what one takes.  Needs iN, rN and iS. */
@@ -305,7 +307,7 @@ check_static (LzEventIntegrator *self,
       for (guint c = 0; c < nN; c++)
         gsl_matrix_set (U, r, c, gsl_matrix_get (self->sm.K, self->jn.iN[r], self->jn.iN[c]));
     gsl_linalg_SV_decomp (U, V, S, work);
-    if (!(gsl_vector_get (S, nN - 1) > 1e-12 * gsl_vector_get (S, 0)))
+    if (!(gsl_vector_get (S, nN - 1) > SV_REL * gsl_vector_get (S, 0)))
       {
         /* the free direction: its largest joint with static elements */
         int best = -1;
@@ -324,13 +326,13 @@ check_static (LzEventIntegrator *self,
                 lz_assembly_get_element_ports (assembly, self->st.iS[s], &a, &b, &ca, &cb);
                 has |= a == (int) self->jn.iN[r] || b == (int) self->jn.iN[r];
               }
-            if (has && x > big * (1 + 1e-9))
+            if (has && x > big * (1 + FREE_DIR_MIN))
               {
                 big = x;
                 best = (int) r;
               }
           }
-        if (best >= 0 && big > 1e-9)
+        if (best >= 0 && big > FREE_DIR_MIN)
           {
             g_autoptr(GString) list = g_string_new (NULL);
             guint i = self->jn.iN[best];

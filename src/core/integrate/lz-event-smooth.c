@@ -19,11 +19,15 @@
 #include "lz-error.h"
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
-#include "lz-lcp.h"
-#include "lz-luz.h"
 #include "lz-model-private.h"
-#include "lz-simplify-private.h"
 
+
+/* ḟ of the massless joints' balance by a central difference of step
+ * FDOT_REL·max(1, t) */
+#define FDOT_REL 1e-6
+/* Two elements are parallel when their coefficients are proportional to
+ * PARALLEL_REL */
+#define PARALLEL_REL 1e-14
 
 /* The massless coordinates, from the others (paper 002: they carry no
  * momentum).  A joint held by linear springs only (N) sits where they
@@ -90,7 +94,7 @@ lz_event_condense (LzEventIntegrator *self,
     }
   if (self->jn.nN > 0)
     {
-      double h = 1e-6 * MAX (1.0, fabs (t));
+      double h = FDOT_REL * MAX (1.0, fabs (t));
 
       if (fdot)
         {
@@ -161,34 +165,18 @@ lz_event_mode_tension (const LzEventIntegrator *self,
 {
   const Elem *el = &self->el[e];
 
-  switch (el->law.kind)
-    {
-    case LZ_ITEM_SPRING:
-    case LZ_ITEM_GEAR:
-      if (el->law.freeplay == 0)
-        return 0;                             /* linear: in K and f */
-      return lz_element_law_spring_tension (&el->law, self->mode[e], g);
-    case LZ_ITEM_FRICTION:
-      /* (a through friction slipping: R pushes with its level itself) */
-      if (e >= self->nm)
-        return 0;
-      if (self->mode[e] == LZ_MODE_SLIP_POS)
-        return el->law.fpos;
-      if (self->mode[e] == LZ_MODE_SLIP_NEG)
-        return -el->law.fneg;
-      return 0;
-    case LZ_ITEM_DAMPER:
-    case LZ_ITEM_STOP:
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
-    default:
-      (void) gd;
-      return 0;
-    }
+  (void) gd;
+  if ((el->law.kind == LZ_ITEM_SPRING || el->law.kind == LZ_ITEM_GEAR) && el->law.freeplay != 0)
+    return lz_element_law_spring_tension (&el->law, self->mode[e], g);
+  /* (without freeplay: linear, in K and f; a through friction slipping:
+   * R pushes with its level itself) */
+  if (el->law.kind != LZ_ITEM_FRICTION || e >= self->nm)
+    return 0;
+  if (self->mode[e] == LZ_MODE_SLIP_POS)
+    return el->law.fpos;
+  if (self->mode[e] == LZ_MODE_SLIP_NEG)
+    return -el->law.fneg;
+  return 0;
 }
 
 /* Accelerations and constraint forces at (t, q, v) in the current mode:
@@ -256,10 +244,7 @@ lz_event_accelerations (LzEventIntegrator *self,
           const Elem *el = &self->el[self->sm.con[c]];
           double l = gsl_vector_get (self->sm.lambda, c);
 
-          if (el->law.b >= 0)
-            acc[el->law.b] += l * el->law.cb / self->sm.mass[el->law.b];
-          if (el->law.a >= 0)
-            acc[el->law.a] -= l * el->law.ca / self->sm.mass[el->law.a];
+          lz_event_minv_add_w (self, el, l, acc);
         }
     }
 }
@@ -361,7 +346,7 @@ lz_event_parallel (const Elem *x,
   /* same dofs, proportional coefficients */
   return x->law.a == y->law.a && x->law.b == y->law.b
          && fabs ((x->law.a >= 0 ? x->law.ca : 0) * (y->law.b >= 0 ? y->law.cb : 0)
-                  - (y->law.a >= 0 ? y->law.ca : 0) * (x->law.b >= 0 ? x->law.cb : 0)) <= 1e-14 * (1 + fabs (x->law.ca * y->law.cb));
+                  - (y->law.a >= 0 ? y->law.ca : 0) * (x->law.b >= 0 ? x->law.cb : 0)) <= PARALLEL_REL * (1 + fabs (x->law.ca * y->law.cb));
 }
 
 /* Sets up the constraints of the current mode and factors Hc M⁻¹ Hcᵀ. */
@@ -411,20 +396,24 @@ lz_event_setup_mode (LzEventIntegrator *self)
         }
     }
   self->sm.nc = nc;
-  g_clear_pointer (&self->sm.G, gsl_matrix_free);
-  g_clear_pointer (&self->sm.V, gsl_matrix_free);
-  g_clear_pointer (&self->sm.S, gsl_vector_free);
-  g_clear_pointer (&self->sm.work, gsl_vector_free);
-  g_clear_pointer (&self->sm.rhs_c, gsl_vector_free);
-  g_clear_pointer (&self->sm.lambda, gsl_vector_free);
+  self->sm.G = self->sm.V = NULL;
+  self->sm.S = self->sm.work = self->sm.rhs_c = self->sm.lambda = NULL;
   if (nc == 0)
     return;
-  self->sm.G = gsl_matrix_calloc (nc, nc);
-  self->sm.V = gsl_matrix_alloc (nc, nc);
-  self->sm.S = gsl_vector_alloc (nc);
-  self->sm.work = gsl_vector_alloc (nc);
-  self->sm.rhs_c = gsl_vector_alloc (nc);
-  self->sm.lambda = gsl_vector_calloc (nc);
+  /* (views of the workspace of _new: a mode change allocates nothing) */
+  self->sm.Gv = gsl_matrix_submatrix (self->sm.Gbuf, 0, 0, nc, nc);
+  self->sm.Vv = gsl_matrix_submatrix (self->sm.Vbuf, 0, 0, nc, nc);
+  self->sm.Sv = gsl_vector_subvector (self->sm.Sbuf, 0, nc);
+  self->sm.workv = gsl_vector_subvector (self->sm.workbuf, 0, nc);
+  self->sm.rhs_cv = gsl_vector_subvector (self->sm.rhs_cbuf, 0, nc);
+  self->sm.lambdav = gsl_vector_subvector (self->sm.lambdabuf, 0, nc);
+  self->sm.G = &self->sm.Gv.matrix;
+  self->sm.V = &self->sm.Vv.matrix;
+  self->sm.S = &self->sm.Sv.vector;
+  self->sm.work = &self->sm.workv.vector;
+  self->sm.rhs_c = &self->sm.rhs_cv.vector;
+  self->sm.lambda = &self->sm.lambdav.vector;
+  gsl_vector_set_zero (self->sm.lambda);
   for (guint i = 0; i < nc; i++)
     for (guint j = 0; j < nc; j++)
       {
@@ -436,7 +425,7 @@ lz_event_setup_mode (LzEventIntegrator *self)
   gsl_linalg_SV_decomp (self->sm.G, self->sm.V, self->sm.S, self->sm.work);
   /* coinciding directions: drop what rounding leaves of a zero singular value */
   for (guint i = 0; i < nc; i++)
-    if (gsl_vector_get (self->sm.S, i) < 1e-12 * gsl_vector_get (self->sm.S, 0))
+    if (gsl_vector_get (self->sm.S, i) < SV_REL * gsl_vector_get (self->sm.S, 0))
       gsl_vector_set (self->sm.S, i, 0);
 }
 
@@ -482,10 +471,7 @@ project (LzEventIntegrator *self,
           const Elem *el = &self->el[self->sm.con[c]];
           double l = gsl_vector_get (self->sm.lambda, c);
 
-          if (el->law.b >= 0)
-            x[el->law.b] += l * el->law.cb / self->sm.mass[el->law.b];
-          if (el->law.a >= 0)
-            x[el->law.a] -= l * el->law.ca / self->sm.mass[el->law.a];
+          lz_event_minv_add_w (self, el, l, x);
           /* the velocity correction is an impulse l along w: a moving
            * ground port does the work −l·ġ0 on it (as in an impact) */
           if (level == 1)

@@ -26,7 +26,16 @@
  *      forces λ ⊥ g̈, and paper 004's pairs (ξ1, μ = F + F0⁻) for
  *      friction — the S-S procedure of paper 000, solved by Lemke;
  *   3. velocities (and contact positions) are projected onto the new
- *      constraints, and the changes are logged as events.
+ *      constraints;
+ *   4. the instant settles: a peek a step ahead switches the modes that
+ *      are left at once (the DCP's higher derivatives), until none is,
+ *      and only then are the changes logged — one event per element
+ *      whose mode differs from before the instant (or that took an
+ *      impact), never a mode it passed through at that instant.
+ * The phases are in lz-event-smooth.c (the system of a mode),
+ * lz-event-locate.c (guards, location, rows), lz-event-modes.c (the
+ * event), lz-event-massless.c and lz-event-setup.c (massless bodies); the
+ * workspace is in lz-event-private.h.
  * A stop in contact is kept at acceleration level, so it has two more
  * guards: its approach velocity (a moving limit whose velocity jumps —
  * a kink of the ground's motion, the road hitting a resting tyre — makes
@@ -80,10 +89,7 @@
 #include "lz-error.h"
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
-#include "lz-lcp.h"
-#include "lz-luz.h"
 #include "lz-model-private.h"
-#include "lz-simplify-private.h"
 
 /* A run is done within DONE_REL·max(1, t_end) of its end. */
 #define DONE_REL 1e-13
@@ -442,7 +448,7 @@ smooth_alloc (LzEventSmooth             *sm,
   guint n = self->n, ne = MAX (self->ne, 1), dim = 2 * n + 3;
 
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
-  guint ns = lz_model_get_n_sources (model), nnz = 0;
+  guint ns = lz_model_get_n_sources (model), nnz = 0, ncmax = 0;
 
   sm->kc_start = g_new0 (guint, n + 1);
   sm->kc_col = g_new0 (guint, MAX (n * n, 1));
@@ -458,6 +464,18 @@ smooth_alloc (LzEventSmooth             *sm,
   for (guint s = 0; s < ns; s++)
     sm->src_body[s] = lz_model_get_body_index (model, lz_model_get_source (model, s)->body);
   sm->con = g_new0 (guint, ne);
+  /* the constraints of a mode: stops in contact, stuck friction */
+  for (guint e = 0; e < self->ne; e++)
+    ncmax += self->el[e].law.kind == LZ_ITEM_STOP || self->el[e].law.kind == LZ_ITEM_FRICTION;
+  if (ncmax > 0)
+    {
+      sm->Gbuf = gsl_matrix_alloc (ncmax, ncmax);
+      sm->Vbuf = gsl_matrix_alloc (ncmax, ncmax);
+      sm->Sbuf = gsl_vector_alloc (ncmax);
+      sm->workbuf = gsl_vector_alloc (ncmax);
+      sm->rhs_cbuf = gsl_vector_alloc (ncmax);
+      sm->lambdabuf = gsl_vector_alloc (ncmax);
+    }
   sm->fv = g_new0 (double, MAX (n, 1));
   sm->a = g_new0 (double, MAX (n, 1));
   sm->g0 = g_new0 (double, ne);
@@ -484,12 +502,12 @@ smooth_free (LzEventSmooth *sm)
   g_free (sm->kc_col);
   g_free (sm->src_body);
   g_free (sm->con);
-  g_clear_pointer (&sm->G, gsl_matrix_free);
-  g_clear_pointer (&sm->V, gsl_matrix_free);
-  g_clear_pointer (&sm->S, gsl_vector_free);
-  g_clear_pointer (&sm->work, gsl_vector_free);
-  g_clear_pointer (&sm->rhs_c, gsl_vector_free);
-  g_clear_pointer (&sm->lambda, gsl_vector_free);
+  g_clear_pointer (&sm->Gbuf, gsl_matrix_free);
+  g_clear_pointer (&sm->Vbuf, gsl_matrix_free);
+  g_clear_pointer (&sm->Sbuf, gsl_vector_free);
+  g_clear_pointer (&sm->workbuf, gsl_vector_free);
+  g_clear_pointer (&sm->rhs_cbuf, gsl_vector_free);
+  g_clear_pointer (&sm->lambdabuf, gsl_vector_free);
   g_clear_pointer (&sm->driver, gsl_odeiv2_driver_free);
   g_clear_pointer (&sm->evolve, gsl_odeiv2_evolve_free);
   g_clear_pointer (&sm->control, gsl_odeiv2_control_free);
