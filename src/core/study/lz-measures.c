@@ -508,6 +508,11 @@ measure_trace (const LzSweep *self,
   g_autofree Intervals *iv = g_new0 (Intervals, MAX (ne, 1));
   LzEnergy e0, e1;
   guint impacts = 0;
+  /* A strobe at each run's forcing period samples at the forcing's phase
+   * 0: the first whole period from the window on (a Poincaré section that
+   * does not slide with ω); a fixed strobe starts at the window. */
+  double strobe_start = self->strobe_param >= 0 && strobe_period > 0
+                        ? ceil (self->after / strobe_period - 1e-9) * strobe_period : self->after;
 
   g_return_if_fail (n > 0);
   intervals (self, trace, iv);
@@ -543,7 +548,7 @@ measure_trace (const LzSweep *self,
         case MEASURE_STROBE_Q:
         case MEASURE_STROBE_V:
           x = value_at (trace, self->measure_kind[m] == MEASURE_STROBE_Q ? row_q : row_v,
-                        i % 65536, self->after + (i / 65536) * strobe_period);
+                        i % 65536, strobe_start + (i / 65536) * strobe_period);
           break;
         default:
           g_assert_not_reached ();

@@ -278,6 +278,29 @@ lz_sweep_add_template (LzSweep     *self,
   return TRUE;
 }
 
+/**
+ * lz_sweep_dup_template_params:
+ * @self: a sweep
+ *
+ * Returns: (transfer full): the parameters the templates make, "ID.NAME"
+ *   each, in the order of the templates and their names
+ */
+char **
+lz_sweep_dup_template_params (const LzSweep *self)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < self->templates->len; i++)
+    {
+      const SweepTemplate *t = self->templates->pdata[i];
+
+      for (guint n = 0; n < t->names->len; n++)
+        g_ptr_array_add (out, g_strdup_printf ("%s.%s", t->id, (char *) t->names->pdata[n]));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
 /* A parameter "ID.NAME" that is a name of a template. */
 static void
 find_template (LzSweep    *self,
@@ -886,9 +909,11 @@ apply_values (LzSweep      *self,
  *   typically the forcing's (a template's name, e.g. "F.w")
  * @error: return location for a #GError
  *
- * Strobes each run with its own period 2π/ω, ω being the run's value of
- * @param, instead of the measures' fixed strobe period: a bifurcation
- * diagram over the forcing frequency.  Call it after the parameter is
+ * Strobes each run with its own period T = 2π/ω, ω being the run's value
+ * of @param, instead of the measures' fixed strobe period, at the
+ * forcing's phase 0: the samples are at the whole periods k·T from the
+ * measuring window's start on (a Poincaré section of a forcing cos ωt or
+ * sin ωt): a bifurcation diagram over the forcing frequency.  Call it after the parameter is
  * added and before lz_sweep_set_measures(), whose strobe period may then
  * be 0 (its count says how many samples).
  *

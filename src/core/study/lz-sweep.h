@@ -73,6 +73,7 @@ gboolean        lz_sweep_add_set           (LzSweep             *self,
 gboolean        lz_sweep_add_template      (LzSweep             *self,
                                             const char          *spec,
                                             GError             **error);
+char          **lz_sweep_dup_template_params (const LzSweep     *self);
 gboolean        lz_sweep_add_vary          (LzSweep             *self,
                                             const char          *spec,
                                             GError             **error);
