@@ -1641,7 +1641,7 @@ luztar_sweep_view_init (LuztarSweepView *self)
 
   /* Translators: the expression template of a sweep */
   row_label (grid, _("Expression"), row);
-  self->template_entry = GTK_ENTRY (small_entry (_("Expression template"), 18));
+  self->template_entry = GTK_ENTRY (small_entry (_("Expression template"), 12));
   gtk_entry_set_placeholder_text (self->template_entry, "F.value=P*cos(w*t)");
   gtk_grid_attach (grid, GTK_WIDGET (self->template_entry), 1, row++, 2, 1);
   g_signal_connect (self->template_entry, "changed", G_CALLBACK (on_template_changed), self);
@@ -1654,15 +1654,16 @@ luztar_sweep_view_init (LuztarSweepView *self)
       gtk_grid_attach (grid, GTK_WIDGET (self->param_drop[a]), 1, row++, 2, 1);
       g_signal_connect (self->param_drop[a], "notify::selected", G_CALLBACK (on_param_selected), self);
       box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-      self->from_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("From, across") : _("From, up"), 6));
-      self->to_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("To, across") : _("To, up"), 6));
+      self->from_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("From, across") : _("From, up"), 5));
+      self->to_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("To, across") : _("To, up"), 5));
       self->count_spin[a] = GTK_SPIN_BUTTON (spin (1, 400, 1, 0, a == 0 ? _("Count, across") : _("Count, up")));
       gtk_spin_button_set_value (self->count_spin[a], a == 0 ? 40 : 30);
+      gtk_editable_set_width_chars (GTK_EDITABLE (self->count_spin[a]), 3);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->count_spin[a]), _("How many values"));
       gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->from_entry[a]));
       /* Translators: between the two ends of a range */
       gtk_box_append (GTK_BOX (box), gtk_label_new (_("to")));
       gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->to_entry[a]));
-      gtk_box_append (GTK_BOX (box), gtk_label_new ("×"));
       gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->count_spin[a]));
       gtk_grid_attach (grid, box, 1, row++, 2, 1);
       self->log_check[a] = GTK_CHECK_BUTTON (gtk_check_button_new_with_label (_("Logarithmic")));
