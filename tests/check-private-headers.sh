@@ -1,7 +1,7 @@
 #!/bin/sh
 # check-private-headers.sh SRCDIR — no file outside src/core includes one of
 # the core's *-private.h headers: they are the core's internals, shared
-# between its own files (STYLE.md §4.1); what the application, luztar-cli,
+# between its own files (docs/architecture.md, "The layers"); what the application, luztar-cli,
 # the tests or the benchmarks need of the core is public API, in lz.h.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later

@@ -38,6 +38,40 @@ luztar_application_new (void)
                        NULL);
 }
 
+/* The installed schema, or, for a program run straight from the build
+ * tree (build/src/app/luztar), the one the build compiled in build/data;
+ * without either, a message that says how to get one rather than GLib's
+ * abort. */
+static GSettings *
+new_settings (void)
+{
+  GSettingsSchemaSource *installed = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = installed != NULL
+                                      ? g_settings_schema_source_lookup (installed, APP_ID, TRUE) : NULL;
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+
+  if (schema != NULL)
+    return g_settings_new (APP_ID);
+  if (exe != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (exe);
+      g_autofree char *data = g_build_filename (dir, "..", "..", "data", NULL);
+      g_autoptr(GSettingsSchemaSource) built = NULL;
+
+      built = g_settings_schema_source_new_from_directory (data, installed, FALSE, NULL);
+      if (built != NULL)
+        schema = g_settings_schema_source_lookup (built, APP_ID, FALSE);
+    }
+  if (schema == NULL)
+    {
+      g_printerr (_("Luztar cannot find its settings schema %s: install Luztar (meson install), "
+                    "or run it from its build folder, or point GSETTINGS_SCHEMA_DIR at the "
+                    "folder with gschemas.compiled\n"), APP_ID);
+      exit (1);
+    }
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
 /**
  * luztar_application_get_settings:
  *
@@ -49,7 +83,7 @@ luztar_application_get_settings (LuztarApplication *self)
   g_return_val_if_fail (LUZTAR_IS_APPLICATION (self), NULL);
 
   if (self->settings == NULL)
-    self->settings = g_settings_new (APP_ID);
+    self->settings = new_settings ();
   return self->settings;
 }
 
@@ -77,59 +111,44 @@ new_window (LuztarApplication *self)
   return luztar_window_new (self);
 }
 
-/* Autosaved work left by a process that is gone: a crash or a kill. */
-static GPtrArray *
-find_orphans (void)
-{
-  g_autofree char *dir = luztar_window_dup_autosave_dir ();
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      int pid = atoi (name);
-
-      if (!g_str_has_suffix (name, ".luztar") || pid <= 0)
-        continue;
-      if (pid == (int) getpid () || (kill (pid, 0) == 0 || errno == EPERM))
-        continue;             /* a running Luztar owns it */
-      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
-    }
-  return paths;
-}
-
 static void
 on_recover_response (AdwMessageDialog *dialog,
                      const char       *response,
-                     GPtrArray        *paths)
+                     GPtrArray        *slots)
 {
   LuztarWindow *window = LUZTAR_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
 
-  for (guint i = 0; i < paths->len; i++)
+  for (guint i = 0; i < slots->len; i++)
     {
-      const char *path = g_ptr_array_index (paths, i);
+      LuztarAutosave *slot = g_steal_pointer (&slots->pdata[i]);
 
       if (g_str_equal (response, "recover"))
         {
           LuztarWindow *target = i == 0 && luztar_window_get_model (window) == NULL
                                  ? window : new_window (LUZTAR_APPLICATION (app));
 
-          if (!luztar_window_recover (target, path))
-            g_unlink (path);
+          luztar_window_recover (target, slot);
           gtk_window_present (GTK_WINDOW (target));
         }
       else if (g_str_equal (response, "discard"))
-        g_unlink (path);
+        luztar_autosave_discard (slot);
+      else
+        luztar_autosave_release (slot);    /* "Not now": offered again next time */
     }
 }
 
+/* The slots the dialog did not hand over (it was closed some other way)
+ * are released: their work is offered again at the next start. */
 static void
-free_paths (gpointer  data,
+free_slots (gpointer  data,
             GClosure *closure)
 {
-  g_ptr_array_unref (data);
+  GPtrArray *slots = data;
+
+  for (guint i = 0; i < slots->len; i++)
+    luztar_autosave_release (slots->pdata[i]);
+  g_ptr_array_unref (slots);
 }
 
 /* Once per process, when the first window shows: offer back the work a
@@ -139,16 +158,16 @@ offer_recovery (LuztarApplication *self,
                 GtkWindow         *window)
 {
   static gboolean offered;
-  GPtrArray *paths;
+  GPtrArray *slots;
   GtkWidget *dialog;
 
   if (offered)
     return;
   offered = TRUE;
-  paths = find_orphans ();
-  if (paths->len == 0)
+  slots = luztar_autosave_claim_orphans ();
+  if (slots->len == 0)
     {
-      g_ptr_array_unref (paths);
+      g_ptr_array_unref (slots);
       return;
     }
   dialog = luztar_dialog_discard_new (window, _("Recover Unsaved Work?"), "later", _("_Not Now"),
@@ -157,10 +176,10 @@ offer_recovery (LuztarApplication *self,
                                   g_dngettext (GETTEXT_PACKAGE,
                                                "Luztar ended without saving %u model. Recover it?",
                                                "Luztar ended without saving %u models. Recover them?",
-                                               paths->len),
-                                  paths->len);
-  g_signal_connect_data (dialog, "response", G_CALLBACK (on_recover_response), paths,
-                         free_paths, 0);
+                                               slots->len),
+                                  slots->len);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_recover_response), slots,
+                         free_slots, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The canvas symbols, the plot, the expression preview and the event log's
- * swatches draw with plain cairo (STYLE.md §4.5, point 5), so that an
+ * swatches draw with plain cairo (docs/architecture.md, "The live plots"), so that an
  * export can call the same functions on any surface.  The paths and text
  * layouts they have in common are here.
  */

@@ -757,7 +757,7 @@ luztar_program_view_export (LuztarProgramView *self,
     {
       g_autofree char *csv = lz_program_analysis_to_csv (an);
 
-      return g_file_set_contents (path, csv, -1, error);
+      return lz_file_replace (path, csv, -1, error);
     }
   return luztar_plot_export (self->plot, path,
                              MAX (gtk_widget_get_width (GTK_WIDGET (self->plot)), EXPORT_MIN_WIDTH),

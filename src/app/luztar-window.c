@@ -15,6 +15,7 @@
 
 #include "lz.h"
 #include "luztar-window.h"
+#include "luztar-autosave.h"
 #include "canvas/luztar-canvas.h"
 #include "luztar-gallery.h"
 #include "luztar-dialog.h"
@@ -54,7 +55,7 @@ struct _LuztarWindow
   LzModel              *saved;         /* the model as last opened or saved */
   gboolean              close_confirmed;
   guint                 autosave_id;
-  char                 *autosave_path; /* where this window's unsaved work goes */
+  LuztarAutosave       *autosave;      /* where this window's unsaved work goes */
   gboolean              keep_view;     /* showing an edit, not a new document */
   gboolean              example_copy;  /* untitled copy of an example */
   gboolean              simplified_copy; /* untitled, made by Simplify Model */
@@ -64,7 +65,6 @@ struct _LuztarWindow
 #define UNDO_DEPTH 500
 #define AUTOSAVE_SECONDS 30
 
-static guint autosave_counter;
 
 static void show_model (LuztarWindow *self);
 static void update_edit_actions (LuztarWindow *self);
@@ -80,39 +80,27 @@ set_action_enabled (LuztarWindow *self,
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
-/* The folder of autosaved work: $XDG_STATE_HOME/luztar/autosave. */
-char *
-luztar_window_dup_autosave_dir (void)
-{
-  return g_build_filename (g_get_user_state_dir (), "luztar", "autosave", NULL);
-}
-
 static void
 forget_autosave (LuztarWindow *self)
 {
-  if (self->autosave_path != NULL)
-    g_unlink (self->autosave_path);
+  g_clear_pointer (&self->autosave, luztar_autosave_discard);
 }
 
 /* Every 30 s (LUZTAR_AUTOSAVE_SECONDS for tests), unsaved work is written to
- * the state folder, named after this process, so that a crash loses at most
- * that much; a clean save or close removes it. */
+ * this window's slot in the state folder (luztar-autosave.c), so that a
+ * crash loses at most that much; a clean save or close removes it. */
 static gboolean
 autosave_tick (gpointer user_data)
 {
   LuztarWindow *self = LUZTAR_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
 
   if (!self->modified || self->model == NULL)
     return G_SOURCE_CONTINUE;
-  if (self->autosave_path == NULL)
-    {
-      g_autofree char *dir = luztar_window_dup_autosave_dir ();
-      g_autofree char *name = g_strdup_printf ("%d-%u.luztar", (int) getpid (), ++autosave_counter);
-
-      g_mkdir_with_parents (dir, 0700);
-      self->autosave_path = g_build_filename (dir, name, NULL);
-    }
-  lz_model_save (self->model, self->autosave_path, NULL);
+  if (self->autosave == NULL)
+    self->autosave = luztar_autosave_new ();
+  if (!luztar_autosave_write (self->autosave, self->model, self->file, &error))
+    g_debug ("autosave: %s", error->message);
   return G_SOURCE_CONTINUE;
 }
 
@@ -131,23 +119,30 @@ open_untitled (LuztarWindow *self,
 
 /**
  * luztar_window_recover:
- * @path: an autosaved model
+ * @slot: (transfer full): autosaved work (luztar_autosave_claim_orphans())
  *
- * Shows autosaved work as an untitled model with unsaved changes (the
- * autosave file itself is then this window's: it goes once saved).
+ * Shows autosaved work with unsaved changes, under the name of the file
+ * it belonged to (Save writes there) or untitled; the slot is then this
+ * window's, and goes once the work is saved.
  *
- * Returns: whether it could be read
+ * Returns: whether it could be read (the slot is discarded if not)
  */
 gboolean
-luztar_window_recover (LuztarWindow *self,
-                       const char   *path)
+luztar_window_recover (LuztarWindow   *self,
+                       LuztarAutosave *slot)
 {
-  if (!open_untitled (self, path))
-    return FALSE;
+  g_autoptr(GFile) original = luztar_autosave_dup_file (slot);
+
+  if (!open_untitled (self, luztar_autosave_get_model_path (slot)))
+    {
+      luztar_autosave_discard (slot);
+      return FALSE;
+    }
+  g_set_object (&self->file, original);
   g_clear_pointer (&self->saved, lz_model_unref);
   self->modified = TRUE;
-  g_free (self->autosave_path);
-  self->autosave_path = g_strdup (path);
+  g_clear_pointer (&self->autosave, luztar_autosave_discard);
+  self->autosave = slot;
   show_model (self);
   adw_toast_overlay_add_toast (self->toast_overlay,
                                adw_toast_new (_("Recovered work that was not saved")));
@@ -1565,7 +1560,6 @@ luztar_window_dispose (GObject *object)
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   /* closed normally (discarded or saved): the autosave has no use */
   forget_autosave (self);
-  g_clear_pointer (&self->autosave_path, g_free);
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), LUZTAR_TYPE_WINDOW);
 

@@ -8,6 +8,8 @@
 
 #include <adwaita.h>
 
+#include "luztar-autosave.h"
+
 #include "lz.h"
 
 #include "luztar-application.h"
@@ -34,9 +36,8 @@ gboolean      luztar_window_undo      (LuztarWindow *self);
 gboolean      luztar_window_redo      (LuztarWindow *self);
 LzModel      *luztar_window_get_model (LuztarWindow *self);
 gboolean      luztar_window_is_modified (LuztarWindow *self);
-gboolean      luztar_window_recover   (LuztarWindow *self,
-                                       const char   *path);
-char         *luztar_window_dup_autosave_dir (void);
+gboolean      luztar_window_recover   (LuztarWindow   *self,
+                                       LuztarAutosave *slot);
 void          luztar_window_new_model (LuztarWindow *self);
 const char   *luztar_window_add_item  (LuztarWindow *self,
                                        const char   *kind,

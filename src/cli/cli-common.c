@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
@@ -216,10 +218,11 @@ lz_cli_write_output (const char *command,
 
   if (output == NULL || strcmp (output, "-") == 0)
     {
+      /* a full or closed standard output is checked by main() */
       fputs (result, stdout);
-      return fflush (stdout) == 0 ? LZ_CLI_EXIT_OK : LZ_CLI_EXIT_BAD_INPUT;
+      return LZ_CLI_EXIT_OK;
     }
-  if (!g_file_set_contents (output, result, -1, &error))
+  if (!lz_file_replace (output, result, -1, &error))
     return lz_cli_command_error (command, error);
   return LZ_CLI_EXIT_OK;
 }
@@ -255,4 +258,33 @@ lz_cli_load_assembly (const char  *file,
     }
   *model_out = g_steal_pointer (&model);
   return assembly;
+}
+
+gboolean
+lz_cli_parse_number (const char *command,
+                     const char *option,
+                     const char *text,
+                     double     *value)
+{
+  if (text == NULL)
+    return TRUE;
+  if (lz_number_parse (text, FALSE, value) && isfinite (*value))
+    return TRUE;
+  lz_cli_usage_error (command, _("option “%s” needs a number, got “%s”"), option, text);
+  return FALSE;
+}
+
+const LzIntegratorType *
+lz_cli_method (const char    *command,
+               const char    *name,
+               const LzModel *model)
+{
+  const char *method = name != NULL ? name : lz_method_to_string (lz_model_get_simulation (model)->method);
+
+  if (strcmp (method, "timestep") == 0)
+    return lz_integrator_timestep;
+  if (strcmp (method, "event") == 0)
+    return lz_integrator_event;
+  lz_cli_usage_error (command, _("unknown method “%s” (use timestep or event)"), method);
+  return NULL;
 }

@@ -22,19 +22,6 @@ static const LzCliSpec spec = {
   .flags = LZ_CLI_ONE_FILE,
 };
 
-static gboolean
-parse_number (const char *option,
-              const char *text,
-              double     *value)
-{
-  if (!lz_number_parse (text, FALSE, value) || !isfinite (*value))
-    {
-      lz_cli_usage_error (spec.name, _("option “%s” needs a number, got “%s”"), option, text);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /**
  * lz_cli_run:
  * @argc: number of arguments, argv[0] being "run"
@@ -79,7 +66,6 @@ lz_cli_run (int    argc,
   LzIntegratorOptions options;
   LzIntegratorStats stats;
   LzEnergy energy;
-  const char *method;
   g_autoptr(GTimer) timer = NULL;
   LzStepResult result;
   double wall, e0;
@@ -88,10 +74,10 @@ lz_cli_run (int    argc,
   if (!lz_cli_args_parse (&args, &spec, entries, argc, argv))
     return LZ_CLI_EXIT_USAGE;
   file = args.file;
-  if ((t_end != NULL && !parse_number ("--t-end", t_end, &options.t_end))
-      || (dt != NULL && !parse_number ("--dt", dt, &options.dt))
-      || (theta != NULL && !parse_number ("--theta", theta, &options.theta))
-      || (sample != NULL && !parse_number ("--sample", sample, &options.sample)))
+  if (!lz_cli_parse_number (spec.name, "--t-end", t_end, &options.t_end)
+      || !lz_cli_parse_number (spec.name, "--dt", dt, &options.dt)
+      || !lz_cli_parse_number (spec.name, "--theta", theta, &options.theta)
+      || !lz_cli_parse_number (spec.name, "--sample", sample, &options.sample))
     return LZ_CLI_EXIT_USAGE;
   if (t_end != NULL && !(options.t_end > 0))
     return lz_cli_usage_error (spec.name, _("--t-end must be positive, got %s"), t_end);
@@ -102,13 +88,9 @@ lz_cli_run (int    argc,
   if (model == NULL)
     return LZ_CLI_EXIT_BAD_INPUT;
 
-  method = method_name != NULL ? method_name : lz_method_to_string (lz_model_get_simulation (model)->method);
-  if (strcmp (method, "timestep") == 0)
-    type = lz_integrator_timestep;
-  else if (strcmp (method, "event") == 0)
-    type = lz_integrator_event;
-  else
-    return lz_cli_usage_error (spec.name, _("unknown method “%s” (use timestep or event)"), method);
+  type = lz_cli_method (spec.name, method_name, model);
+  if (type == NULL)
+    return LZ_CLI_EXIT_USAGE;
 
   assembly = lz_assembly_new (model, &error);
   if (assembly == NULL)

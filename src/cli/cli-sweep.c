@@ -38,19 +38,6 @@ static const LzCliSpec spec = {
   .flags = LZ_CLI_ONE_FILE | LZ_CLI_OPTION_OUTPUT,
 };
 
-static gboolean
-parse_double (const char *option,
-              const char *text,
-              double     *value)
-{
-  if (text == NULL)
-    return TRUE;
-  if (lz_number_parse (text, FALSE, value) && isfinite (*value))
-    return TRUE;
-  lz_cli_usage_error (spec.name, _("option “%s” needs a number, got “%s”"), option, text);
-  return FALSE;
-}
-
 /* Reads the options into SWEEP; returns an exit code, or -1 to go on. */
 static int
 configure (LzSweep         *sweep,
@@ -60,24 +47,19 @@ configure (LzSweep         *sweep,
   g_autoptr(GError) error = NULL;
   LzIntegratorOptions options;
   LzSweepMeasures measures = { 0 };
-  const char *method = o->method != NULL ? o->method
-                       : lz_method_to_string (lz_model_get_simulation (model)->method);
   const LzIntegratorType *type;
 
   lz_integrator_options_init (&options);
-  if (!parse_double ("--t-end", o->t_end, &options.t_end)
-      || !parse_double ("--dt", o->dt, &options.dt)
-      || !parse_double ("--theta", o->theta, &options.theta)
-      || !parse_double ("--sample", o->sample, &options.sample)
-      || !parse_double ("--after", o->after, &measures.after)
-      || !parse_double ("--strobe", o->strobe, &measures.strobe_period))
+  if (!lz_cli_parse_number (spec.name, "--t-end", o->t_end, &options.t_end)
+      || !lz_cli_parse_number (spec.name, "--dt", o->dt, &options.dt)
+      || !lz_cli_parse_number (spec.name, "--theta", o->theta, &options.theta)
+      || !lz_cli_parse_number (spec.name, "--sample", o->sample, &options.sample)
+      || !lz_cli_parse_number (spec.name, "--after", o->after, &measures.after)
+      || !lz_cli_parse_number (spec.name, "--strobe", o->strobe, &measures.strobe_period))
     return LZ_CLI_EXIT_USAGE;
-  if (strcmp (method, "timestep") == 0)
-    type = lz_integrator_timestep;
-  else if (strcmp (method, "event") == 0)
-    type = lz_integrator_event;
-  else
-    return lz_cli_usage_error (spec.name, _("unknown method “%s” (use timestep or event)"), method);
+  type = lz_cli_method (spec.name, o->method, model);
+  if (type == NULL)
+    return LZ_CLI_EXIT_USAGE;
   lz_sweep_set_method (sweep, type, &options);
   if ((o->strobe != NULL || o->strobe_frequency != NULL) && o->strobe_count <= 0)
     o->strobe_count = 1;

@@ -108,6 +108,19 @@ void lz_cli_append_exit_status (GString    *out,
                                 const char *usage,
                                 const char *bad);
 
+/* Reads the finite number TEXT of OPTION into VALUE (TEXT NULL: the
+ * option was not given, VALUE is left alone); a usage error otherwise. */
+gboolean lz_cli_parse_number (const char *command,
+                              const char *option,
+                              const char *text,
+                              double     *value);
+
+/* The integrator NAME ("timestep" or "event"; NULL: the model's method);
+ * NULL after a usage error. */
+const LzIntegratorType *lz_cli_method (const char    *command,
+                                       const char    *name,
+                                       const LzModel *model);
+
 /* Writes RESULT to OUTPUT (NULL or "-": standard output); returns the
  * exit code, having said on stderr what failed. */
 int lz_cli_write_output (const char *command,

@@ -51,6 +51,24 @@ print_help (void)
   g_print (_("Run “%s” for the options of a command.\n"), "luztar-cli COMMAND --help");
 }
 
+/* What went to standard output must have arrived: a full disk or a closed
+ * pipe is a failure with a message, not a silent exit 0. */
+static int
+finish_output (int code)
+{
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      int saved = errno;
+
+      g_printerr ("luztar-cli: ");
+      /* TRANSLATORS: %s is the system's reason, e.g. "No space left on device" */
+      g_printerr (_("cannot write the standard output: %s"), g_strerror (saved != 0 ? saved : EIO));
+      g_printerr ("\n");
+      return code == LZ_CLI_EXIT_OK ? LZ_CLI_EXIT_BAD_INPUT : code;
+    }
+  return code;
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -67,7 +85,7 @@ main (int argc, char *argv[])
         g_autofree char *prgname = g_strconcat ("luztar-cli ", name, NULL);
 
         g_set_prgname (prgname);
-        return commands[i].func (argc - 1, argv + 1);
+        return finish_output (commands[i].func (argc - 1, argv + 1));
       }
 
   g_set_prgname ("luztar-cli");

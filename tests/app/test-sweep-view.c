@@ -183,6 +183,7 @@ test_page (void)
   g_assert_cmpuint (b.ticks, >, 5);
   g_assert_cmpint (b.longest, <, 2 * G_USEC_PER_SEC);
   g_assert_true (g_str_has_prefix (luztar_sweep_view_get_status (view), "Done: 240 runs"));
+  app_test_save_png (GTK_WIDGET (window), NULL, "sweep/window-page.png");
 
   /* hover: the run under the pointer, its parameters and measures */
   map_middle (view, &x, &y);

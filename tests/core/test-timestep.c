@@ -775,6 +775,112 @@ test_timestep_crawl_fallback (void)
   g_assert_cmpfloat_with_epsilon (q_end[1], q_end[0], 1e-9);
 }
 
+/* Samples at exactly k·Δ: over 20 s at h = 1e-4 with Δ = 0.01 every row
+ * is k·Δ to the last bit (the next sample time was a running sum, and the
+ * rows drifted off the grid: a row at 20.0001 instead of 20), none is
+ * dropped, the last is at t-end, and the states are those of the steps
+ * that end there.  With Δ not a multiple of h, the rows inside a step are
+ * the state interpolated linearly (q moves at v_θ), with the modes before
+ * the step; with Δ < h several rows fall in one step; a t-end off the
+ * step grid is the last row. */
+static void
+test_timestep_sample_grid (void)
+{
+  g_autoptr(LzModel) model = load ("tests/data/models/two-carts-stop.luztar");
+  g_autoptr(LzModel) bounce = load ("data/examples/bouncing-mass.luztar");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzTrace) trace = run (model, 1e-4, 0.5, 0.01, &error);
+  g_autoptr(LzTrace) every = NULL;
+  LzIntegratorOptions options;
+  guint n;
+
+  g_assert_no_error (error);
+  n = lz_trace_get_n_samples (trace);
+  g_assert_cmpuint (n, ==, 2001);
+  for (guint k = 0; k < n; k++)
+    g_assert_cmpfloat (lz_trace_get_time (trace, k), ==, k < n - 1 ? k * 0.01 : 20.0);
+
+  /* h = 3 ms, Δ = 0.7 ms, t-end 10 ms: rows inside the steps, the last
+   * inside the fourth step; free fall, q linear between the steps' ends */
+  lz_integrator_options_init (&options);
+  options.dt = 3e-3;
+  options.t_end = 0.01;
+  options.sample = 7e-4;
+  every = run_options (bounce, lz_integrator_timestep, &options, NULL, &error);
+  g_assert_no_error (error);
+  n = lz_trace_get_n_samples (every);
+  g_assert_cmpuint (n, ==, 16);
+  for (guint k = 0; k < n; k++)
+    {
+      double t = lz_trace_get_time (every, k);
+      double q1 = 1 - 9.81 / 2 * 3e-3 * 3e-3;   /* the trapezoidal step: exact for free fall */
+      LzEnergy energy;
+
+      g_assert_cmpfloat (t, ==, k < n - 1 ? k * 7e-4 : 0.01);
+      if (t <= 3e-3)
+        g_assert_cmpfloat_with_epsilon (lz_trace_get_q (every, k, 0), 1 + (q1 - 1) * t / 3e-3, 1e-15);
+      /* the velocity is linear in t and exact, so the kinetic energy of
+       * the row is that of its state */
+      g_assert_cmpfloat_with_epsilon (lz_trace_get_v (every, k, 0), -9.81 * t, 1e-14);
+      lz_trace_get_energy (every, k, &energy);
+      g_assert_cmpfloat_with_epsilon (energy.kinetic, 0.5 * 9.81 * 9.81 * t * t, 1e-14);
+      g_assert_cmpint (lz_trace_get_mode (every, k, 0), ==, LZ_MODE_FREE);
+    }
+}
+
+/* Massless bodies in the event log.  A damped massless pad resting on its
+ * stop is in contact while the stop pushes it (its velocity rings with
+ * θ = ½ and is no state: the log had an "impact" every step, 87 000 in
+ * 5 s); an undamped one reaches its stop without an impact; a cart
+ * stopped through a massless buffer bottoming out is an impact.  Dry
+ * friction on a damped massless body switches by its rate over the step,
+ * not by its ringing end velocity (it chattered stick/slip every step
+ * near a stick). */
+static void
+test_timestep_massless_modes (void)
+{
+  static const struct
+  {
+    const char *file;
+    double      t_end;
+    guint       max_events;
+    guint       n_impacts;
+  } cases[] = {
+    { "tests/data/models/massless-damped-pad-stop.luztar", 1.0, 8, 0 },
+    { "tests/data/models/massless-pad-stop.luztar", 1.0, 12, 0 },
+    { "tests/data/models/massless-joint.luztar", 1.0, 10, 0 },
+    { "data/examples/cart-into-buffer.luztar", 1.0, 8, 1 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(LzModel) model = load (cases[c].file);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(LzTrace) trace = NULL;
+      LzIntegratorOptions options;
+      guint impacts = 0, massless = 0;
+
+      lz_integrator_options_init (&options);
+      options.t_end = cases[c].t_end;
+      options.sample = 0.01;
+      options.dt = MAX (lz_model_get_simulation (model)->dt, 1e-4);
+      trace = run_options (model, lz_integrator_timestep, &options, NULL, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < lz_trace_get_n_events (trace); i++)
+        {
+          LzEvent ev;
+
+          lz_trace_get_event (trace, i, &ev);
+          impacts += ev.cause == LZ_CAUSE_IMPACT;
+          massless += ev.cause == LZ_CAUSE_MASSLESS_CONTACT;
+        }
+      g_test_message ("%s: %u events, %u impacts, %u massless contacts", cases[c].file,
+                      lz_trace_get_n_events (trace), impacts, massless);
+      g_assert_cmpuint (lz_trace_get_n_events (trace), <=, cases[c].max_events);
+      g_assert_cmpuint (impacts, ==, cases[c].n_impacts);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -798,5 +904,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/timestep/massless-friction", test_timestep_massless_friction);
   g_test_add_func ("/lz/timestep/impact-energy", test_timestep_impact_energy);
   g_test_add_func ("/lz/timestep/massless-impact-through", test_timestep_massless_impact_through);
+  g_test_add_func ("/lz/timestep/sample-grid", test_timestep_sample_grid);
+  g_test_add_func ("/lz/timestep/massless-modes", test_timestep_massless_modes);
   return g_test_run ();
 }

@@ -14,13 +14,11 @@
 #include <gsl/gsl_vector.h>
 
 #include "lz-types.h"
+#include "lz-dense.h"
 #include "lz-expr.h"
 #include "lz-model.h"
 
 G_BEGIN_DECLS
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (gsl_vector, gsl_vector_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (gsl_matrix, gsl_matrix_free)
 
 /**
  * LzPairKind:

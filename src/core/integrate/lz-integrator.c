@@ -7,7 +7,7 @@
  * options against the model's simulation settings and hands over to the
  * integrator type (lz-method.c is the public constructor); the GUI's Step and
  * "step to next mode switch" and the CLI's run all go through
- * lz_integrator_step() (STYLE.md §4.3).
+ * lz_integrator_step() (docs/architecture.md, "The integrator API").
  */
 
 #define LZ_COMPILATION

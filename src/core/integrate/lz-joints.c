@@ -324,7 +324,7 @@ transfer (LzJoints *self,
                      : (ev.to == LZ_MODE_ENGAGED_POS) == (side > 0) ? LZ_MODE_ENGAGED_POS
                      : LZ_MODE_ENGAGED_NEG;
             self->event_mode[e] = out.to;
-            if (out.from != out.to)
+            if (out.from != out.to || ev.cause == LZ_CAUSE_INITIAL)
               g_array_append_val (events, out);
           }
     }

@@ -24,6 +24,7 @@
 #include <glib/gstdio.h>
 
 #include "lz-error.h"
+#include "lz-file.h"
 #include "lz-model.h"
 #include "lz-trace.h"
 
@@ -460,8 +461,9 @@ write_error (GError     **error,
   return FALSE;
 }
 
-/* Writes through a temporary file renamed over PATH at the end, so a
- * failed run never leaves half a file where a good one was. */
+/* Writes through a temporary file renamed over PATH at the end
+ * (lz-file.c), so a failed run never leaves half a file where a good one
+ * was. */
 typedef gboolean (*RowWriter) (const LzTrace *trace, FILE *out);
 
 static gboolean
@@ -470,40 +472,18 @@ write_atomically (const LzTrace *trace,
                   RowWriter      writer,
                   GError       **error)
 {
-  g_autofree char *tmp = g_strdup_printf ("%s.XXXXXX", path);
-  int fd = g_mkstemp (tmp);
-  FILE *out;
-  gboolean ok;
-  int saved;
+  LzFileWriter *file = lz_file_writer_open (path, error);
 
-  if (fd < 0)
-    return write_error (error, path, errno);
-  out = fdopen (fd, "w");
-  if (out == NULL)
+  if (file == NULL)
+    return FALSE;
+  if (!writer (trace, lz_file_writer_get_stream (file)))
     {
-      saved = errno;
-      close (fd);
-      g_unlink (tmp);
-      return write_error (error, path, saved);
+      int saved = errno;
+
+      lz_file_writer_abort (file);
+      return write_error (error, path, saved != 0 ? saved : EIO);
     }
-  ok = writer (trace, out);
-  saved = errno;
-  if (fclose (out) != 0 && ok)
-    {
-      ok = FALSE;
-      saved = errno;
-    }
-  if (ok && g_rename (tmp, path) != 0)
-    {
-      ok = FALSE;
-      saved = errno;
-    }
-  if (!ok)
-    {
-      g_unlink (tmp);
-      return write_error (error, path, saved);
-    }
-  return TRUE;
+  return lz_file_writer_commit (file, error);
 }
 
 static gboolean

@@ -38,6 +38,7 @@
 #include <libxml/xmlerror.h>
 
 #include "lz-error.h"
+#include "lz-file.h"
 #include "lz-model.h"
 #include "lz-model-private.h"
 #include "lz-model-xml.h"
@@ -1025,14 +1026,11 @@ lz_model_save (const LzModel *model,
   data = lz_model_save_to_data (model, &length, error);
   if (data == NULL)
     return FALSE;
-  if (!g_file_set_contents_full (path, data, length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_ONLY_EXISTING,
-                                 0666, &io_error))
+  /* symlinks followed, permissions kept, synced, the old file intact on
+   * any failure (lz-file.c) */
+  if (!lz_file_replace (path, data, length, &io_error))
     {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, LZ_ERROR, LZ_ERROR_IO, _("cannot save “%s”: %s"),
-                   display, io_error->message);
+      g_set_error_literal (error, LZ_ERROR, LZ_ERROR_IO, io_error->message);
       return FALSE;
     }
   return TRUE;

@@ -7,7 +7,7 @@
  * and tar(...) projections, Part 1", J. Theor. Appl. Mech. 44(1), 2006):
  * luz is the dead zone of a spring with freeplay, tar its inverse relation,
  * the characteristic of dry plus viscous friction.  Our copy of the paper
- * lost its formulas in extraction; the definitions follow DESIGN.md §3 and
+ * lost its formulas in extraction; the definitions follow docs/mathematics.md and
  * each theorem below states the identity we implement and test, with the
  * mechanical situation it describes.
  */
@@ -106,7 +106,7 @@ lz_tar_value (double x,
  * @a2: the ordinate of the corner, a2 ≥ 0
  *
  * The odd piecewise-linear map through (±a1, ±a2) with slope 1 outside
- * (DESIGN.md §3): (a2/a1)·x for |x| ≤ a1 and x − (a1 − a2)·sgn(x) beyond.
+ * (docs/mathematics.md): (a2/a1)·x for |x| ≤ a1 and x − (a1 − a2)·sgn(x) beyond.
  * talu(x, a1, 0) = luz(x, a1), talu(x, a, a) = x and, for x ≠ 0,
  * talu(x, 0, a2) = tar(x, a2); with a1 = 0 the value at x = 0 is 0.
  *

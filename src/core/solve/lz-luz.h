@@ -14,7 +14,7 @@
 
 G_BEGIN_DECLS
 
-/* The projections (paper 000 §2; DESIGN.md §3). */
+/* The projections (paper 000 §2; docs/mathematics.md). */
 double     lz_luz                (double      x,
                                   double      a);
 LzInterval lz_tar                (double      x,

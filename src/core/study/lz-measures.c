@@ -49,31 +49,18 @@ static LzMode
 interval_mode (const LzElement *element,
                const char     **word)
 {
-  double k, freeplay;
+  double freeplay = 0;
+  LzItemKind kind = element->item.kind;
 
-  switch (element->item.kind)
-    {
-    case LZ_ITEM_FRICTION:
-      *word = "stick";
-      return LZ_MODE_STICK;
-    case LZ_ITEM_STOP:
-      *word = "contact";
-      return LZ_MODE_CONTACT;
-    case LZ_ITEM_SPRING:
-    case LZ_ITEM_GEAR:
-      lz_element_get_stiffness (element, &k, &freeplay, NULL);
-      *word = "engaged";
-      return freeplay > 0 ? LZ_MODE_ENGAGED_POS : LZ_MODE_NONE;
-    case LZ_ITEM_DAMPER:
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
-    default:
-      return LZ_MODE_NONE;
-    }
+  *word = kind == LZ_ITEM_FRICTION ? "stick" : kind == LZ_ITEM_STOP ? "contact" : "engaged";
+  if (kind == LZ_ITEM_FRICTION)
+    return LZ_MODE_STICK;
+  if (kind == LZ_ITEM_STOP)
+    return LZ_MODE_CONTACT;
+  /* springs and gears with freeplay */
+  if (lz_element_get_stiffness (element, NULL, &freeplay, NULL) && freeplay > 0)
+    return LZ_MODE_ENGAGED_POS;
+  return LZ_MODE_NONE;
 }
 
 static gboolean
@@ -316,15 +303,12 @@ when_value (const LzSweep *self,
             const LzTrace *trace,
             guint          row)
 {
-  switch (self->when_quantity)
-    {
-    case WHEN_Q: return lz_trace_get_q (trace, row, self->when_index);
-    case WHEN_V: return lz_trace_get_v (trace, row, self->when_index);
-    case WHEN_G: return lz_trace_get_g (trace, row, self->when_index);
-    case WHEN_GDOT: return lz_trace_get_gdot (trace, row, self->when_index);
-    case WHEN_FORCE:
-    default: return lz_trace_get_force (trace, row, self->when_index);
-    }
+  /* in the order of WhenQuantity */
+  static const RowValue get[] = {
+    lz_trace_get_q, lz_trace_get_v, lz_trace_get_g, lz_trace_get_gdot, lz_trace_get_force,
+  };
+
+  return get[self->when_quantity] (trace, row, self->when_index);
 }
 
 static gboolean
@@ -468,18 +452,6 @@ intervals (const LzSweep *self,
     }
 }
 
-static double
-row_q (const LzTrace *trace, guint row, guint body)
-{
-  return lz_trace_get_q (trace, row, body);
-}
-
-static double
-row_v (const LzTrace *trace, guint row, guint body)
-{
-  return lz_trace_get_v (trace, row, body);
-}
-
 /**
  * lz_sweep_measure_trace:
  * @self: a sweep
@@ -547,7 +519,7 @@ measure_trace (const LzSweep *self,
         case MEASURE_WHEN: x = first_time (self, trace, first); break;
         case MEASURE_STROBE_Q:
         case MEASURE_STROBE_V:
-          x = value_at (trace, self->measure_kind[m] == MEASURE_STROBE_Q ? row_q : row_v,
+          x = value_at (trace, self->measure_kind[m] == MEASURE_STROBE_Q ? lz_trace_get_q : lz_trace_get_v,
                         i % 65536, strobe_start + (i / 65536) * strobe_period);
           break;
         default:

@@ -520,6 +520,63 @@ check_param (LzSweep          *self,
   return FALSE;
 }
 
+/* A parameter's values (a grid dimension) or its distribution (Monte
+ * Carlo), read from SPEC after the '=' and checked against the model. */
+typedef gboolean (*ReadValues) (LzSweep    *self,
+                                SweepParam *p,
+                                const char *value,
+                                const char *spec,
+                                GError    **error);
+
+static gboolean
+read_grid (LzSweep    *self,
+           SweepParam *p,
+           const char *value,
+           const char *spec,
+           GError    **error)
+{
+  if (!parse_values (p, value, spec, error))
+    return FALSE;
+  for (guint i = 0; i < p->n_values; i++)
+    if (!check_param (self, p, p->values[i], error))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+read_distribution (LzSweep    *self,
+                   SweepParam *p,
+                   const char *value,
+                   const char *spec,
+                   GError    **error)
+{
+  /* its middle, to check that the parameter exists and takes numbers */
+  return parse_distribution (p, value, spec, error)
+         && check_param (self, p, p->dist == DIST_UNIFORM ? 0.5 * (p->d1 + p->d2)
+                                  : p->dist == DIST_NORMAL ? p->d1 : exp (p->d1), error);
+}
+
+static gboolean
+add_param (LzSweep    *self,
+           const char *spec,
+           ReadValues  read,
+           GError    **error)
+{
+  const char *value;
+  SweepParam *p = split_spec (self, spec, &value, error);
+
+  if (p == NULL)
+    return FALSE;
+  find_template (self, p);
+  if (!read (self, p, value, spec, error))
+    {
+      param_free (p);
+      return FALSE;
+    }
+  g_ptr_array_add (self->params, p);
+  return TRUE;
+}
+
 /**
  * lz_sweep_add_set:
  * @self: a sweep
@@ -537,25 +594,7 @@ lz_sweep_add_set (LzSweep     *self,
                   const char  *spec,
                   GError     **error)
 {
-  const char *value;
-  SweepParam *p = split_spec (self, spec, &value, error);
-
-  if (p == NULL)
-    return FALSE;
-  find_template (self, p);
-  if (!parse_values (p, value, spec, error))
-    {
-      param_free (p);
-      return FALSE;
-    }
-  for (guint i = 0; i < p->n_values; i++)
-    if (!check_param (self, p, p->values[i], error))
-      {
-        param_free (p);
-        return FALSE;
-      }
-  g_ptr_array_add (self->params, p);
-  return TRUE;
+  return add_param (self, spec, read_grid, error);
 }
 
 /**
@@ -576,21 +615,7 @@ lz_sweep_add_vary (LzSweep     *self,
                    const char  *spec,
                    GError     **error)
 {
-  const char *value;
-  SweepParam *p = split_spec (self, spec, &value, error);
-
-  if (p == NULL)
-    return FALSE;
-  find_template (self, p);
-  if (!parse_distribution (p, value, spec, error)
-      || !check_param (self, p, p->dist == DIST_UNIFORM ? 0.5 * (p->d1 + p->d2)
-                                : p->dist == DIST_NORMAL ? p->d1 : exp (p->d1), error))
-    {
-      param_free (p);
-      return FALSE;
-    }
-  g_ptr_array_add (self->params, p);
-  return TRUE;
+  return add_param (self, spec, read_distribution, error);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -1,0 +1,466 @@
+/* lz-event-locate.c — guards of the modes, root location, trace rows
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_odeiv2.h>
+
+#include "lz-error.h"
+#include "lz-event-private.h"
+#include "lz-integrator-private.h"
+#include "lz-lcp.h"
+#include "lz-luz.h"
+#include "lz-model-private.h"
+#include "lz-simplify-private.h"
+
+/* A stop in contact: how far its approach velocity and its gap may go
+ * below zero before it is an event (far above the integration's drift,
+ * far below any motion that matters). */
+static double
+contact_v_tol (const LzEventIntegrator *self)
+{
+  return 1e-7 * MAX (1.0, self->v_scale);
+}
+
+static double
+contact_p_tol (const LzEventIntegrator *self)
+{
+  return 1e-9 * MAX (1.0, self->v_scale);
+}
+
+/* The guards of element e in its mode at the state y (after lz_event_rhs() has
+ * set λ and the ground terms for that state); returns how many. */
+guint
+lz_event_guards (LzEventIntegrator *self,
+                 guint              e,
+                 const double      *y,
+                 double            *out)
+{
+  const Elem *el = &self->el[e];
+  /* with massless bodies, the state lz_event_rhs() solved them in (it runs first) */
+  const double *q = self->jn.nN + self->jn.nD > 0 ? self->jn.yc : y;
+  const double *v = q + self->n;
+  double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s, F;
+
+  switch (el->law.kind)
+    {
+    case LZ_ITEM_FRICTION:
+      switch (self->mode[e])
+        {
+        case LZ_MODE_STICK:
+          if (el->shadowed)
+            return 0;
+          F = -lz_event_constraint_force (self, e);
+          out[0] = el->law.fpos - F;
+          out[1] = F + el->law.fneg;
+          return 2;
+        case LZ_MODE_SLIP_POS:
+        case LZ_MODE_SLIP_NEG:
+          /* on a damped massless body the slip velocity may only creep
+           * towards 0 (a bearing settling on its level: ż ∝ e^(−kt/μ)):
+           * there it is a turn once beyond the rounding */
+          out[0] = (self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd)
+                   + (self->dj.is_dstop[e] ? 1e-12 * MAX (1.0, self->v_scale) : 0);
+          return 1;
+        case LZ_MODE_NONE:
+        case LZ_MODE_FREE:
+        case LZ_MODE_CONTACT:
+        case LZ_MODE_GAP:
+        case LZ_MODE_ENGAGED_POS:
+        case LZ_MODE_ENGAGED_NEG:
+        case LZ_MODE_N_MODES:
+        default:
+          return 0;
+        }
+    case LZ_ITEM_STOP:
+      if (self->mode[e] == LZ_MODE_CONTACT)
+        {
+          double sx = el->contact_upper ? -1 : 1;
+
+          out[0] = sx * lz_event_constraint_force (self, e);
+          if (self->st.is_static[e] || self->dj.is_dstop[e])
+            return 1;
+          /* the constraint is kept at acceleration level: a velocity
+           * that jumps (a kink of a moving limit, the ground hitting the
+           * body) or a gap that drifts would otherwise go unnoticed —
+           * either is an event, an impact or a re-projection */
+          out[1] = sx * gd + contact_v_tol (self);
+          out[2] = sx * (g - (el->contact_upper ? el->law.upper : el->law.lower)) + contact_p_tol (self);
+          return 3;
+        }
+      if (self->mode[e] == LZ_MODE_FREE)
+        {
+          guint k = 0;
+
+          if (isfinite (el->law.lower))
+            out[k++] = g - el->law.lower;
+          if (isfinite (el->law.upper))
+            out[k++] = el->law.upper - g;
+          return k;
+        }
+      return 0;
+    case LZ_ITEM_SPRING:
+    case LZ_ITEM_GEAR:
+      if (el->law.freeplay == 0)
+        return 0;
+      s = g - el->law.offset;
+      switch (self->mode[e])
+        {
+        case LZ_MODE_GAP:
+          out[0] = el->law.freeplay - s;
+          out[1] = s + el->law.freeplay;
+          return 2;
+        case LZ_MODE_ENGAGED_POS:
+          out[0] = s - el->law.freeplay;
+          return 1;
+        case LZ_MODE_ENGAGED_NEG:
+          out[0] = -s - el->law.freeplay;
+          return 1;
+        case LZ_MODE_NONE:
+        case LZ_MODE_STICK:
+        case LZ_MODE_SLIP_POS:
+        case LZ_MODE_SLIP_NEG:
+        case LZ_MODE_FREE:
+        case LZ_MODE_CONTACT:
+        case LZ_MODE_N_MODES:
+        default:
+          return 0;
+        }
+    case LZ_ITEM_GROUND:
+    case LZ_ITEM_BODY:
+    case LZ_ITEM_DAMPER:
+    case LZ_ITEM_FORCE:
+    case LZ_ITEM_PRESCRIBED:
+    case LZ_ITEM_ACTUATOR:
+    case LZ_ITEM_N_KINDS:
+    default:
+      return 0;
+    }
+}
+
+/* The smallest guard of all elements at (t, y): ≥ 0 while the mode holds;
+ * *which gets the element. */
+double
+lz_event_min_guard (LzEventIntegrator *self,
+                    double             t,
+                    const double      *y,
+                    guint             *which)
+{
+  double best = INFINITY, g[MAX_GUARDS];
+
+  lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
+  for (guint e = 0; e < self->ne; e++)
+    {
+      guint k = lz_event_guards (self, e, y, g);
+
+      for (guint i = 0; i < k; i++)
+        if (g[i] < best)
+          {
+            best = g[i];
+            if (which != NULL)
+              *which = e;
+            self->loc.min_jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT
+                              && i == 1;
+          }
+    }
+  return best;
+}
+
+/* Guards at INTERIOR_SAMPLES points inside a step, on the cubic Hermite
+ * interpolant of q and v (from v and a = ẏ at the ends, as the guards at
+ * the ends left them in dydt): the first point
+ * where one is negative, or NaN.  Exact states come from re-integration
+ * afterwards; this only finds where to look. */
+#define INTERIOR_SAMPLES 8
+
+double
+lz_event_interior_crossing (LzEventIntegrator *self,
+                            double             t0,
+                            const double      *y0,
+                            const double      *a0,
+                            double             t1,
+                            const double      *y1,
+                            const double      *a1)
+{
+  guint n = self->n, dim = 2 * n + 3;
+  double h = t1 - t0;
+  double *ym = self->loc.ym;
+
+  if (!(h > 0))
+    return NAN;
+  for (guint k = 1; k < INTERIOR_SAMPLES; k++)
+    {
+      double s = (double) k / INTERIOR_SAMPLES, s2 = s * s, s3 = s2 * s;
+      double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
+      double tm = t0 + s * h;
+
+      for (guint i = 0; i < n; i++)
+        {
+          ym[i] = h00 * y0[i] + h10 * h * y0[n + i] + h01 * y1[i] + h11 * h * y1[n + i];
+          ym[n + i] = h00 * y0[n + i] + h10 * h * a0[n + i] + h01 * y1[n + i] + h11 * h * a1[n + i];
+        }
+      for (guint i = 2 * n; i < dim; i++)
+        ym[i] = (1 - s) * y0[i] + s * y1[i];
+      if (lz_event_min_guard (self, tm, ym, NULL) < 0)
+        return tm;
+    }
+  return NAN;
+}
+
+/* y(t) from (t0, y0), by re-integration at the run's tolerances */
+gboolean
+lz_event_integrate_to (LzEventIntegrator *self,
+                       double             t0,
+                       const double      *y0,
+                       double             t,
+                       double            *y)
+{
+  double tt = t0;
+  guint dim = 2 * self->n + 3;
+
+  memcpy (y, y0, dim * sizeof (double));
+  if (t <= t0)
+    return TRUE;
+  gsl_odeiv2_driver_reset (self->sm.driver);
+  gsl_odeiv2_driver_reset_hstart (self->sm.driver, MIN (self->sm.h_try, t - t0));
+  return gsl_odeiv2_driver_apply (self->sm.driver, &tt, t, y) == GSL_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+
+void
+lz_event_element_state (LzEventIntegrator *self,
+                        double             t,
+                        const double      *y)
+{
+  const double *q = y, *v = y + self->n;
+
+  lz_event_rhs (t, y, self->dydt, self);
+  if (self->jn.nN + self->jn.nD > 0)
+    {
+      q = self->jn.yc;
+      v = self->jn.yc + self->n;
+    }
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], T = el->law.c * gd;
+
+      if (el->law.kind == LZ_ITEM_FRICTION)
+        T += self->mode[e] == LZ_MODE_STICK ? -lz_event_constraint_force (self, e) : lz_event_mode_tension (self, e, g, gd);
+      else if (el->law.kind == LZ_ITEM_STOP)
+        T += -lz_event_constraint_force (self, e);
+      else if (el->law.k > 0)
+        T = lz_element_law_spring_tension (&el->law, self->mode[e], g);
+      self->loc.gv[e] = g;
+      self->loc.gdv[e] = gd;
+      self->loc.force[e] = T;
+    }
+}
+
+/* The kinetic energy at Y and the energy the springs store at the
+ * coordinates lz_event_element_state() left in gv. */
+void
+lz_event_stored_energy (const LzEventIntegrator *self,
+                        const double            *y,
+                        LzEnergy                *energy)
+{
+  guint n = self->n;
+
+  for (guint i = 0; i < n; i++)
+    energy->kinetic += 0.5 * self->sm.mass[i] * y[n + i] * y[n + i];
+  for (guint e = 0; e < self->ne; e++)
+    energy->potential += lz_element_law_energy (&self->el[e].law, self->loc.gv[e]);
+}
+
+void
+lz_event_write_sample (LzEventIntegrator *self,
+                       LzTrace           *trace,
+                       double             t,
+                       const double      *y)
+{
+  LzEnergy energy = { 0 };
+  guint n = self->n;
+  double *ys = self->loc.ys;
+
+  /* the massless entries as they are at t (and v_N with ḟ) */
+  memcpy (ys, y, (2 * n + 3) * sizeof (double));
+  lz_event_condense (self, t, ys, ys, TRUE);
+  y = ys;
+  lz_event_element_state (self, t, y);
+  lz_event_stored_energy (self, y, &energy);
+  energy.damping = y[2 * n];
+  energy.friction = y[2 * n + 1];
+  energy.sources = y[2 * n + 2];
+  energy.impacts = self->e_impacts;
+  energy.balance_error = energy.kinetic + energy.potential + energy.damping + energy.friction
+                         + energy.impacts - energy.sources - self->energy0;
+  lz_trace_append (trace, t, y, y + n, self->loc.force, self->loc.gv, self->loc.gdv, self->mode, &energy);
+}
+
+/* The bracket of a guard crossing is located to LOCATE_REL·max(1, t)
+ * seconds (far below anything the trace resolves, far above the
+ * integration's agreement between trials), in at most LOCATE_MAX_ITER
+ * trials; a guard that jumps is bisected after LOCATE_SLOW trials that
+ * did not halve the bracket. */
+#define LOCATE_REL 1e-12
+#define LOCATE_MAX_ITER 200
+#define LOCATE_SLOW 2
+
+/* Illinois on the earliest guard crossing in (A, B] of a step from (T0,
+ * y0), FA ≥ 0 > FB the guards at the ends (JUMPS: FB's guard may jump);
+ * every trial re-integrates from T0.  Leaves y at the returned end of the
+ * bracket, where the guard is negative. */
+double
+lz_event_locate (LzEventIntegrator *self,
+                 double             t0,
+                 double             a,
+                 double             fa,
+                 double             b,
+                 double             fb,
+                 gboolean           jumps)
+{
+  int side = 0;
+
+  for (int it = 0, slow = 0; it < LOCATE_MAX_ITER && b - a > LOCATE_REL * MAX (1.0, fabs (b)); it++)
+    {
+      double c = fa - fb != 0 ? b - fb * (b - a) / (fb - fa) : 0.5 * (a + b), fc;
+      double width = b - a;
+
+      /* a guard that jumps (a stop's velocity at a kink of its moving
+       * limit) leaves the secant at one end: bisect when the bracket
+       * has not halved in two trials */
+      if (!(c > a && c < b) || (jumps && slow >= LOCATE_SLOW))
+        {
+          c = 0.5 * (a + b);
+          slow = 0;
+        }
+      if (!lz_event_integrate_to (self, t0, self->loc.y0, c, self->loc.yt))
+        break;
+      fc = lz_event_min_guard (self, c, self->loc.yt, NULL);
+      if (fc < 0)
+        {
+          b = c;
+          fb = fc;
+          if (side == -1)
+            fa /= 2;
+          side = -1;
+        }
+      else
+        {
+          a = c;
+          fa = fc;
+          if (side == 1)
+            fb /= 2;
+          side = 1;
+        }
+      slow = b - a > 0.5 * width ? slow + 1 : 0;
+    }
+  lz_event_integrate_to (self, t0, self->loc.y0, b, self->y);
+  return b;
+}
+
+/* The moments after an instant T0 where its modes are tried: from
+ * AT_ONCE_REL_FIRST·max(1, t0) growing by AT_ONCE_GROWTH (a guard that
+ * leaves zero only at second order: grazing a limit or a freeplay
+ * boundary) up to AT_ONCE_REL_LAST; a guard negative no later than
+ * AT_ONCE_REL_MAX leaves the mode at once, a later one is a crossing in
+ * the step. */
+#define AT_ONCE_REL_FIRST 1e-12
+#define AT_ONCE_GROWTH 100
+#define AT_ONCE_REL_LAST 1.1e-4
+#define AT_ONCE_REL_MAX 1.1e-8
+
+/* A step from (T0, y0) to T whose guard is ≤ 0 at T0 and < 0 at T: is the
+ * mode left at once?  TRUE with *TP the moment later (loc.yt its state);
+ * FALSE with the bracket's left end moved on to where the guard was
+ * still ≥ 0. */
+gboolean
+lz_event_at_once_probe (LzEventIntegrator *self,
+                        double             t0,
+                        double             t,
+                        double            *tp,
+                        double            *bracket_a,
+                        double            *bracket_fa)
+{
+  double rel, gp = 0;
+
+  *tp = t0;
+  for (rel = AT_ONCE_REL_FIRST; rel <= AT_ONCE_REL_LAST; rel *= AT_ONCE_GROWTH)
+    {
+      *tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
+      lz_event_integrate_to (self, t0, self->loc.y0, *tp, self->loc.yt);
+      gp = lz_event_min_guard (self, *tp, self->loc.yt, NULL);
+      if (gp < 0 || *tp >= t)
+        break;
+      *bracket_a = *tp;
+      *bracket_fa = gp;
+    }
+  return gp < 0 && rel <= AT_ONCE_REL_MAX;
+}
+
+/* A row of the trace at (T, Y), unless the last row is at T already: the
+ * rows' times increase strictly. */
+void
+lz_event_trace_row (LzEventIntegrator *self,
+                    LzTrace           *trace,
+                    double             t,
+                    const double      *y)
+{
+  guint rows = lz_trace_get_n_samples (trace);
+
+  if (rows > 0 && lz_trace_get_time (trace, rows - 1) >= t)
+    return;
+  lz_event_write_sample (self, trace, t, y);
+}
+
+/* A sample time within SAMPLE_SNAP_REL·max(1, t_end) of the end is the end. */
+#define SAMPLE_SNAP_REL 1e-12
+
+/* The time of sample K: K·sample, by multiplication (an accumulated sum
+ * drifts), the last one on t_end. */
+double
+lz_event_sample_time (const LzEventIntegrator *self,
+                      guint64                  k)
+{
+  double t_end = self->parent.t_end, ts = (double) k * self->parent.options.sample;
+
+  return fabs (ts - t_end) <= SAMPLE_SNAP_REL * MAX (1.0, t_end) ? t_end : ts;
+}
+
+/* The samples of a sampled run in (T0, T) — and at T when no event is
+ * there (an event writes its own row, after it) — each integrated on
+ * from the one before: a long step with many samples costs one
+ * integration of the step, not one from t0 per sample. */
+void
+lz_event_write_samples (LzEventIntegrator *self,
+                        LzTrace           *trace,
+                        double             t0,
+                        double             t,
+                        gboolean           event_at_t)
+{
+  guint dim = 2 * self->n + 3;
+  double *ys = self->loc.ysamp, ts0 = t0, ts;
+
+  if (!(self->parent.options.sample > 0))
+    return;
+  memcpy (ys, self->loc.y0, dim * sizeof (double));
+  for (; (ts = lz_event_sample_time (self, self->loc.sample_k)) < t || (ts == t && !event_at_t);
+       self->loc.sample_k++)
+    if (lz_event_integrate_to (self, ts0, ys, ts, self->loc.yt))
+      {
+        lz_event_trace_row (self, trace, ts, self->loc.yt);
+        memcpy (ys, self->loc.yt, dim * sizeof (double));
+        ts0 = ts;
+      }
+}

@@ -1,0 +1,730 @@
+/* lz-event-modes.c — at an event: impacts, the new modes, Zeno, the log
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_odeiv2.h>
+
+#include "lz-error.h"
+#include "lz-event-private.h"
+#include "lz-integrator-private.h"
+#include "lz-lcp.h"
+#include "lz-luz.h"
+#include "lz-model-private.h"
+#include "lz-simplify-private.h"
+
+/* Below this approach speed an impact gives no bounce: the stop stays in
+ * contact (the impulse LCP with e = 0 for it, the kinetic energy booked
+ * as impact loss; lz_event_handle_event() logs it as cause "zeno").  A body held
+ * on a stop with e = 1 by a stiff load (paper 002's tyre under its
+ * suspension) otherwise chatters: after each landing the approach
+ * speeds shrink only as the dampers take the energy, the intervals
+ * shrink with them, and thousands of ever smaller bounces — of heights
+ * (ġ⁻)²/2g̈, nanometres — never end in contact; the rounding of the
+ * located instants keeps a resting contact bouncing too.  The threshold
+ * is relative to the run's velocity scale (the largest speed so far): a
+ * bounce of 1e-3 of it is far below what the run resolves.  With e < 1
+ * it is the end of a Zeno sequence (the rest of the geometric series is
+ * spent in contact).  The law itself is not smoothed: above the
+ * threshold every impact bounces with the stop's e. */
+static double
+rest_v_tol (const LzEventIntegrator *self)
+{
+  return 1e-3 * MAX (1.0, self->v_scale);
+}
+
+/* Impulse LCP over the stops at a limit: P ≥ 0 ⊥ u⁺ + e·u⁻ ≥ 0 (lower),
+ * the mirror for upper limits; u⁺ = u⁻ + D P, D = H M⁻¹ Hᵀ.  Returns the
+ * kinetic energy lost; marks the impacted stops. */
+static double
+resolve_impacts (LzEventIntegrator *self,
+                 double             t,
+                 double            *y,
+                 double             pos_tol)
+{
+  guint n = self->n, m = 0;
+  guint *idx = self->md.idx;
+  gboolean *upper = self->md.upper;
+  double ke0 = 0, ke1 = 0, ground_work = 0;
+  double *v = y + n;
+
+  lz_event_rhs (t, y, self->dydt, self);
+  /* a through-stop closes by the stop that reaches its limit (the other
+   * is on its own): Newton's law with that stop's e (both: the smaller) */
+  for (guint p = 0; p < self->tr.nT; p++)
+    {
+      const Through *th = &self->tr.through[p];
+      gboolean k_on = self->mode[th->k] == LZ_MODE_CONTACT, r_on = self->mode[th->r] == LZ_MODE_CONTACT;
+
+      self->el[th->v].law.e = k_on && !r_on ? self->el[th->r].law.e
+                          : r_on && !k_on ? self->el[th->k].law.e
+                          : MIN (self->el[th->k].law.e, self->el[th->r].law.e);
+    }
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double g = lz_event_wdot (el, y) + self->sm.g0[e];
+
+      self->md.impacted[e] = FALSE;
+      /* a massless body reaching a stop is no impact: it has no momentum */
+      if (el->law.kind != LZ_ITEM_STOP || self->st.is_static[e])
+        continue;
+      if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol)
+        {
+          idx[m] = e;
+          upper[m++] = FALSE;
+        }
+      else if (isfinite (el->law.upper) && el->law.upper - g <= pos_tol)
+        {
+          idx[m] = e;
+          upper[m++] = TRUE;
+        }
+    }
+  if (m == 0)
+    return 0;
+  {
+    g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
+    g_autoptr(gsl_vector) b = gsl_vector_alloc (m);
+    g_autoptr(gsl_vector) z = gsl_vector_alloc (m);
+    g_autoptr(gsl_vector) w = gsl_vector_alloc (m);
+    gboolean any = FALSE;
+
+    for (guint i = 0; i < m; i++)
+      {
+        const Elem *x = &self->el[idx[i]];
+        double sx = upper[i] ? -1 : 1;
+        double u = sx * (lz_event_wdot (x, v) + self->sm.g0d[idx[i]]);
+
+        double e_law = x->law.e;
+
+        if (u < -1e-12 * self->v_scale)
+          any = TRUE;
+        self->md.impact_speed[idx[i]] = MAX (0, -u);
+        /* an approach slower than the resting tolerance is a persistent
+         * contact, not a bounce (see rest_v_tol()) */
+        if (-u < rest_v_tol (self))
+          e_law = 0;
+        gsl_vector_set (b, i, (1 + e_law) * u);
+        for (guint j = 0; j < m; j++)
+          {
+            const Elem *yv = &self->el[idx[j]];
+            double sy = upper[j] ? -1 : 1, d = lz_event_minv_dot (self, x, yv);
+
+            gsl_matrix_set (A, i, j, sx * sy * d);
+          }
+      }
+    if (!any)
+      return 0;
+    for (guint i = 0; i < n; i++)
+      ke0 += 0.5 * self->sm.mass[i] * v[i] * v[i];
+    /* ω = (1+e)u⁻ + D P … with u⁺ = u⁻ + D P: u⁺ + e u⁻ = (1+e)u⁻ + D P */
+    if (!lz_lcp_solve_lemke (A, b, z, w, NULL, NULL))
+      return 0;
+    for (guint j = 0; j < m; j++)
+      {
+        double P = gsl_vector_get (z, j) * (upper[j] ? -1 : 1);
+        const Elem *el = &self->el[idx[j]];
+
+        if (gsl_vector_get (z, j) > 0)
+          {
+            /* the located instant may be a hair past the limit: put g on it
+             * (the smallest M-norm shift along w) */
+            double g = lz_event_wdot (el, y) + self->sm.g0[idx[j]];
+            double limit = upper[j] ? el->law.upper : el->law.lower;
+            double Dw = gsl_matrix_get (A, j, j), shift = (limit - g) / Dw;
+
+            self->md.impacted[idx[j]] = TRUE;
+            if (el->law.b >= 0)
+              y[el->law.b] += shift * el->law.cb / self->sm.mass[el->law.b];
+            if (el->law.a >= 0)
+              y[el->law.a] -= shift * el->law.ca / self->sm.mass[el->law.a];
+          }
+        if (el->law.b >= 0)
+          v[el->law.b] += P * el->law.cb / self->sm.mass[el->law.b];
+        if (el->law.a >= 0)
+          v[el->law.a] -= P * el->law.ca / self->sm.mass[el->law.a];
+        /* a moving ground port pushes: the impulse does the work −P·ġ0
+         * (ġ0 the ground's part of ġ), a work of the sources */
+        ground_work -= P * self->sm.g0d[idx[j]];
+      }
+    for (guint i = 0; i < n; i++)
+      ke1 += 0.5 * self->sm.mass[i] * v[i] * v[i];
+  }
+  /* a through-stop's impact is the impact of the stop that closed */
+  for (guint p = 0; p < self->tr.nT; p++)
+    {
+      const Through *th = &self->tr.through[p];
+
+      if (!self->md.impacted[th->v])
+        continue;
+      for (guint j = 0; j < 2; j++)
+        {
+          guint e = j == 0 ? th->k : th->r;
+
+          if (self->mode[e] != LZ_MODE_CONTACT)
+            {
+              self->md.impacted[e] = TRUE;
+              self->md.impact_speed[e] = self->md.impact_speed[th->v];
+            }
+        }
+    }
+  /* what the impact dissipates is the kinetic energy lost relative to the
+   * moving limit: ke0 − ke1 + work of the ground */
+  y[2 * n + 2] += ground_work;
+  return ke0 - ke1 + ground_work;
+}
+
+/* The acceleration-level mode selection over the candidates (stops at a
+ * limit moving along it, friction with ġ = 0); sets new_mode. */
+static gboolean
+select_modes (LzEventIntegrator *self,
+              double             t,
+              double            *y,
+              double             pos_tol,
+              double             v_tol)
+{
+  guint n = self->n, ncand = 0, L = 0;
+  guint *cand = self->md.cand, *first = self->md.first;
+  const double *q = y, *v = y + n;
+  LzMode *saved = self->md.saved;
+  gboolean ok = TRUE, *th_cand = self->md.th_cand;
+  LzMode *k_before = self->md.k_before;
+
+  /* the candidates' own laws are left out of a_free: evaluate with every
+   * candidate free (friction slack), then couple them through the LCP */
+  memcpy (saved, self->mode, self->ne * sizeof (LzMode));
+  /* a through-stop at its limit decides its R: the balance leaves R out */
+  for (guint p = 0; p < self->tr.nT; p++)
+    {
+      const Through *th = &self->tr.through[p];
+      const Elem *el = &self->el[th->v], *k = &self->el[th->k];
+      double g0, g0d, g0dd, g;
+
+      if (th->friction)
+        {
+          /* through friction: while K is at its limit */
+          lz_element_law_ground (&self->el[th->k].law, t, &g0, &g0d, &g0dd);
+          g = lz_element_law_g (&k->law, q, g0);
+          th_cand[p] = th->sk > 0 ? g - k->law.lower <= pos_tol : k->law.upper - g <= pos_tol;
+        }
+      else
+        {
+          lz_element_law_ground (&self->el[th->v].law, t, &g0, &g0d, &g0dd);
+          th_cand[p] = lz_element_law_g (&el->law, q, g0) - el->law.lower <= pos_tol && lz_event_wdot (el, v) + g0d <= v_tol;
+        }
+      self->st.s_excluded[th->r] = th_cand[p];
+      k_before[p] = self->mode[th->k];
+    }
+  /* the massless bodies' springs with freeplay and stops: by their balance */
+  if (!lz_event_node_select (self, t, y))
+    ok = FALSE;
+  /* the damped ones' stops and dry friction: by the velocities they allow */
+  lz_event_dvel_select (self, t, y, pos_tol, v_tol);
+  /* a through friction's K in contact stays so while at its limit: the
+   * balance without R cannot see the body with mass pressing (K's force,
+   * with V's share, lets it go if it should) */
+  for (guint p = 0; p < self->tr.nT; p++)
+    if (self->tr.through[p].friction && th_cand[p] && k_before[p] == LZ_MODE_CONTACT)
+      {
+        self->mode[self->tr.through[p].k] = LZ_MODE_CONTACT;
+        self->el[self->tr.through[p].k].contact_upper = self->tr.through[p].sk < 0;
+      }
+  lz_event_rhs (t, y, self->dydt, self);
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s;
+
+      if (self->st.is_static[e])
+        continue;
+      switch (el->law.kind)
+        {
+        case LZ_ITEM_FRICTION:
+          if (e >= self->nm && self->mode[self->tr.through[e - self->nm].k] != LZ_MODE_CONTACT)
+            self->mode[e] = LZ_MODE_NONE;       /* K off: no through friction */
+          else if (fabs (gd) <= v_tol)
+            {
+              cand[ncand++] = e;
+              self->mode[e] = LZ_MODE_NONE;
+            }
+          else
+            self->mode[e] = gd > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+          break;
+        case LZ_ITEM_STOP:
+          self->el[e].contact_upper = FALSE;
+          if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol && gd <= v_tol)
+            {
+              cand[ncand++] = e;
+              self->mode[e] = LZ_MODE_FREE;
+            }
+          else if (isfinite (el->law.upper) && el->law.upper - g <= pos_tol && gd >= -v_tol)
+            {
+              self->el[e].contact_upper = TRUE;
+              cand[ncand++] = e;
+              self->mode[e] = LZ_MODE_FREE;
+            }
+          else
+            self->mode[e] = LZ_MODE_FREE;
+          break;
+        case LZ_ITEM_SPRING:
+        case LZ_ITEM_GEAR:
+          if (el->law.freeplay > 0)
+            {
+              s = g - el->law.offset;
+              if (s > el->law.freeplay + pos_tol || (s > el->law.freeplay - pos_tol && gd > 0))
+                self->mode[e] = LZ_MODE_ENGAGED_POS;
+              else if (s < -el->law.freeplay - pos_tol || (s < -el->law.freeplay + pos_tol && gd < 0))
+                self->mode[e] = LZ_MODE_ENGAGED_NEG;
+              else
+                self->mode[e] = LZ_MODE_GAP;
+            }
+          break;
+        case LZ_ITEM_GROUND:
+        case LZ_ITEM_BODY:
+        case LZ_ITEM_DAMPER:
+        case LZ_ITEM_FORCE:
+        case LZ_ITEM_PRESCRIBED:
+        case LZ_ITEM_ACTUATOR:
+        case LZ_ITEM_N_KINDS:
+        default:
+          break;
+        }
+    }
+  memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
+  if (ncand == 0)
+    {
+      memcpy (self->mode, saved, self->ne * sizeof (LzMode));
+      for (guint p = 0; p < self->tr.nT; p++)
+        self->st.s_excluded[self->tr.through[p].r] = FALSE;
+      return ok;
+    }
+
+  /* a_free with no constraints */
+  self->sm.nc = 0;
+  lz_event_accelerations (self, t, q, v, self->sm.a);
+
+  for (guint c = 0; c < ncand; c++)
+    {
+      first[c] = L;
+      L += self->el[cand[c]].law.kind == LZ_ITEM_FRICTION ? 2 : 1;
+    }
+  {
+    g_autoptr(gsl_matrix) A = gsl_matrix_calloc (L, L);
+    g_autoptr(gsl_vector) b = gsl_vector_alloc (L);
+    g_autoptr(gsl_vector) z = gsl_vector_alloc (L);
+    g_autoptr(gsl_vector) w = gsl_vector_alloc (L);
+    g_autofree double *lambda0 = g_new0 (double, ncand);
+
+    /* generalized force per unknown: contact λ along ±w; friction μ:
+     * −F w = −(μ − F0⁻) w */
+    for (guint c = 0; c < ncand; c++)
+      if (self->el[cand[c]].law.kind == LZ_ITEM_FRICTION)
+        lambda0[c] = self->el[cand[c]].law.fneg;      /* the constant part of −F */
+    for (guint i = 0; i < ncand; i++)
+      {
+        const Elem *x = &self->el[cand[i]];
+        double sx = x->law.kind == LZ_ITEM_STOP && x->contact_upper ? -1 : 1;
+        double gdd0 = lz_event_wdot (x, self->sm.a) + self->sm.g0dd[cand[i]];
+        int row = x->law.kind == LZ_ITEM_FRICTION ? (int) first[i] + 1 : (int) first[i];
+        double scale = x->law.kind == LZ_ITEM_FRICTION ? -1 : sx;   /* μ row: ξ1 − g̈ */
+
+        for (guint j = 0; j < ncand; j++)
+          {
+            const Elem *yv = &self->el[cand[j]];
+            double d = lz_event_minv_dot (self, x, yv), gj;
+            int col;
+
+            if (yv->law.kind == LZ_ITEM_FRICTION)
+              {
+                gj = -1;                       /* force −μ·w (+ F0⁻ w in lambda0) */
+                col = (int) first[j] + 1;
+              }
+            else
+              {
+                gj = yv->contact_upper ? -1 : 1;
+                col = (int) first[j];
+              }
+            *gsl_matrix_ptr (A, row, col) += scale * d * gj;
+            gdd0 += d * lambda0[j];
+          }
+        if (x->law.kind == LZ_ITEM_FRICTION)
+          {
+            /* ξ1 row: F0⁺ + F0⁻ − μ;  μ row: ξ1 − g̈ */
+            gsl_vector_set (b, first[i], x->law.fpos + x->law.fneg);
+            *gsl_matrix_ptr (A, first[i], first[i] + 1) -= 1;
+            *gsl_matrix_ptr (A, first[i] + 1, first[i]) += 1;
+            gsl_vector_set (b, first[i] + 1, -gdd0);
+          }
+        else
+          gsl_vector_set (b, first[i], sx * gdd0);
+      }
+    if (!lz_lcp_solve_lemke (A, b, z, w, NULL, NULL))
+      ok = FALSE;
+    for (guint c = 0; c < ncand; c++)
+      {
+        guint e = cand[c];
+        const Elem *el = &self->el[e];
+
+        if (el->law.kind == LZ_ITEM_FRICTION)
+          {
+            double xi1 = gsl_vector_get (z, first[c]);
+            double xi2 = gsl_vector_get (w, first[c] + 1);
+
+            /* Lemke's nonbasic variables are exact zeros: any ξ > 0 is a
+             * slip, however small (just past a force limit) */
+            self->md.new_mode[e] = !ok ? LZ_MODE_STICK
+                                : xi1 > 0 ? LZ_MODE_SLIP_POS
+                                : xi2 > 0 ? LZ_MODE_SLIP_NEG
+                                : LZ_MODE_STICK;
+          }
+        else
+          self->md.new_mode[e] = ok && gsl_vector_get (z, first[c]) > 0 ? LZ_MODE_CONTACT
+                              : ok ? LZ_MODE_FREE : LZ_MODE_CONTACT;
+      }
+  }
+  /* a through-stop that holds holds its K and R; one that lifts off
+   * with K off too leaves R to the balance without K */
+  {
+    gboolean again = FALSE;
+    LzMode *first_k = self->md.first_k;
+
+    for (guint p = 0; p < self->tr.nT; p++)
+      {
+        const Through *th = &self->tr.through[p];
+
+        first_k[p] = self->md.new_mode[th->k];
+        if (!th_cand[p])
+          continue;
+        if (th->friction)
+          {
+            /* R takes the through friction's mode; K off, the balance decides R */
+            if (self->md.new_mode[th->v] != LZ_MODE_NONE)
+              self->md.new_mode[th->r] = self->md.new_mode[th->v];
+            else
+              {
+                self->st.s_excluded[th->r] = FALSE;
+                again = TRUE;
+              }
+            continue;
+          }
+        if (self->md.new_mode[th->v] == LZ_MODE_CONTACT)
+          {
+            self->md.new_mode[th->k] = self->md.new_mode[th->r] = LZ_MODE_CONTACT;
+            self->el[th->k].contact_upper = th->sk < 0;
+            self->el[th->r].contact_upper = th->sr < 0;
+          }
+        else if (self->mode[th->k] != LZ_MODE_CONTACT)
+          {
+            self->st.s_excluded[th->r] = FALSE;
+            self->st.s_excluded[th->k] = again = TRUE;
+          }
+      }
+    if (again)
+      {
+        LzMode *massive = self->md.massive;
+
+        memcpy (massive, self->mode, self->ne * sizeof (LzMode));
+        if (!lz_event_node_select (self, t, y))
+          ok = FALSE;
+        lz_event_dvel_select (self, t, y, pos_tol, v_tol);
+        for (guint r = 0; r < self->st.nS; r++)
+          if (!self->st.s_excluded[self->st.iS[r]])
+            self->md.new_mode[self->st.iS[r]] = self->mode[self->st.iS[r]];
+        for (guint r = 0; r < self->dj.nDS; r++)
+          if (!self->st.s_excluded[self->dj.iDS[r]])
+            self->md.new_mode[self->dj.iDS[r]] = self->mode[self->dj.iDS[r]];
+        for (guint p = 0; p < self->tr.nT; p++)
+          if (self->tr.through[p].friction)
+            self->md.new_mode[self->tr.through[p].k] = first_k[p];   /* as decided with R left out */
+        memcpy (self->mode, massive, self->ne * sizeof (LzMode));
+      }
+    for (guint p = 0; p < self->tr.nT; p++)
+      self->st.s_excluded[self->tr.through[p].k] = self->st.s_excluded[self->tr.through[p].r] = FALSE;
+  }
+  return ok;
+}
+
+/* The through-stops' modes in MODE agree with their stops' (PRIOR the
+ * modes before): V reaching contact puts K and R in contact; K or R
+ * lifting off lifts V; V off with both on (V lifted off) frees R — K
+ * keeps the massless body on the body with mass, and K's force guard
+ * decides at once if it should not. */
+void
+lz_event_through_sync (LzEventIntegrator *self,
+                       LzMode            *mode,
+                       const LzMode      *prior,
+                       double             t,
+                       const double      *y)
+{
+  for (guint p = 0; p < self->tr.nT; p++)
+    {
+      const Through *th = &self->tr.through[p];
+
+      if (th->friction)
+        {
+          /* V acts while K is in contact, R in V's mode; K off, R goes on
+           * by itself (stuck where it is) */
+          if (mode[th->k] != LZ_MODE_CONTACT)
+            {
+              if (mode[th->v] != LZ_MODE_NONE)
+                {
+                  mode[th->r] = mode[th->v];
+                  if (mode[th->r] == LZ_MODE_STICK)
+                    {
+                      double g0, g0d, g0dd;
+
+                      lz_element_law_ground (&self->el[th->r].law, t, &g0, &g0d, &g0dd);
+                      self->el[th->r].stick_g = lz_element_law_g (&self->el[th->r].law, y, g0);
+                    }
+                }
+              mode[th->v] = LZ_MODE_NONE;
+            }
+          else if (mode[th->v] == LZ_MODE_NONE)
+            mode[th->v] = mode[th->r];
+          else
+            mode[th->r] = mode[th->v];
+          continue;
+        }
+      if (mode[th->v] == LZ_MODE_CONTACT && prior[th->v] != LZ_MODE_CONTACT)
+        {
+          mode[th->k] = mode[th->r] = LZ_MODE_CONTACT;
+          self->el[th->k].contact_upper = th->sk < 0;
+          self->el[th->r].contact_upper = th->sr < 0;
+        }
+      else if (mode[th->v] == LZ_MODE_CONTACT
+               && (mode[th->k] != LZ_MODE_CONTACT || mode[th->r] != LZ_MODE_CONTACT))
+        mode[th->v] = LZ_MODE_FREE;
+      else if (mode[th->v] != LZ_MODE_CONTACT && mode[th->k] == LZ_MODE_CONTACT
+               && mode[th->r] == LZ_MODE_CONTACT)
+        mode[th->r] = LZ_MODE_FREE;
+    }
+}
+
+/* Handles an event at (t, y): impacts, mode selection, projection; the
+ * log waits for the instant to settle (lz_event_instant_flush()).
+ * Returns the time after it (later than T after a Zeno sequence). */
+double
+lz_event_handle_event (LzEventIntegrator *self,
+                       double             t,
+                       double            *y,
+                       gboolean           initial)
+{
+  double zeno_delay = 0;
+  guint n = self->n;
+  double pos_tol = 1e-9 * MAX (1.0, self->v_scale) * MAX (1e-3, self->sm.h_try);
+  double v_tol = 1e-9 * MAX (1.0, self->v_scale);
+  double loss;
+  LzMode *prior = self->md.prior;
+  gboolean zeno = FALSE;
+
+  memcpy (prior, self->mode, self->ne * sizeof (LzMode));
+  self->sm.nc = 0;
+  loss = resolve_impacts (self, t, y, pos_tol);
+  self->e_impacts += loss;
+  for (guint e = 0; e < self->ne; e++)
+    if (self->md.impacted[e])
+      {
+        /* the bounces have shrunk to the size of the event location's
+         * noise: the rest of the geometric series of bounces, whose
+         * intervals shrink by the ratio r of the approach speeds, lasts
+         * (t − t_prev)·r/(1 − r) — the stop is in contact from then on */
+        double r = self->md.impact_speed[e] / MAX (1e-300, self->md.prev_impact_speed[e]);
+
+        if (self->md.impact_speed[e] < rest_v_tol (self))
+          {
+            zeno = TRUE;
+            if (r > 0 && r < 1 && self->el[e].law.e < 1 && self->md.prev_impact_t[e] >= 0)
+              zeno_delay = MAX (zeno_delay, (t - self->md.prev_impact_t[e]) * r / (1 - r));
+          }
+        self->md.prev_impact_t[e] = t;
+        self->md.prev_impact_speed[e] = self->md.impact_speed[e];
+      }
+  select_modes (self, t, y, pos_tol, v_tol);
+  for (guint e = 0; e < self->ne; e++)
+    if (zeno && self->md.impacted[e])
+      self->md.new_mode[e] = LZ_MODE_CONTACT;
+  lz_event_through_sync (self, self->md.new_mode, prior, t, y);
+  memcpy (self->mode, self->md.new_mode, self->ne * sizeof (LzMode));
+  lz_event_setup_mode (self);
+  lz_event_dstop_project (self, t, y);
+  /* the massless coordinates on the balance of the new mode (a joint
+   * whose friction starts to slip moves there: continuously, but where a
+   * stuck friction later holds it matters) */
+  lz_event_condense (self, t, y, y, FALSE);
+  lz_event_project_counted (self, t, y);
+  if (zeno && zeno_delay > 0)
+    {
+      /* spend the accumulated bounces in contact (the body stays within
+       * the bounces' height, far below the tolerances, of the limit) */
+      lz_event_integrate_to (self, t, y, t + zeno_delay, self->loc.yt);
+      memcpy (y, self->loc.yt, (2 * n + 3) * sizeof (double));
+      t += zeno_delay;
+      lz_event_project_counted (self, t, y);
+    }
+  /* what the log will say of the impacts (lz_event_instant_flush()) */
+  for (guint e = 0; e < self->nm; e++)
+    if (self->md.impacted[e])
+      self->md.inst_flags[e] = LZ_SWITCH_IMPACT | (zeno ? LZ_SWITCH_ZENO : 0);
+  if (initial)
+    return t;
+  for (guint i = 0; i < n; i++)
+    self->v_scale = MAX (self->v_scale, fabs (y[n + i]));
+  return t;
+}
+
+/* An instant where modes switch begins at T: the modes before it, for the
+ * log (nothing when it has begun already). */
+void
+lz_event_instant_begin (LzEventIntegrator *self,
+                        double             t,
+                        gboolean           initial)
+{
+  LzEventModes *md = &self->md;
+
+  if (md->pending && md->inst_t == t)
+    return;
+  memcpy (md->inst_prior, self->mode, self->ne * sizeof (LzMode));
+  memset (md->inst_flags, 0, self->ne * sizeof (LzSwitchFlags));
+  md->pending = TRUE;
+  md->inst_initial = initial;
+  md->inst_t = t;
+}
+
+/* Logs the instant once its modes are final: each element whose mode
+ * differs from the one before the instant, and each impact, one event
+ * with lz_mode_switch_cause() — never the modes it passed through at
+ * that instant (stick → slip → stick where nothing switched); at the
+ * start, every element's initial mode.  Returns how many switches. */
+guint
+lz_event_instant_flush (LzEventIntegrator *self,
+                        LzTrace           *trace)
+{
+  LzEventModes *md = &self->md;
+  guint logged = 0;
+
+  g_assert (md->pending);
+  for (guint e = 0; e < self->nm; e++)
+    {
+      LzMode from = md->inst_initial ? self->mode[e] : md->inst_prior[e], to = self->mode[e];
+      LzSwitchFlags flags = md->inst_flags[e] != 0 ? md->inst_flags[e]
+                            : self->st.is_static[e] ? LZ_SWITCH_MASSLESS : 0;
+      LzEvent ev = { md->inst_t, e, from, to,
+                     md->inst_initial ? LZ_CAUSE_INITIAL : lz_mode_switch_cause (from, to, flags) };
+
+      if (md->inst_initial ? to == LZ_MODE_NONE : md->inst_flags[e] == 0 && from == to)
+        continue;
+      lz_trace_append_event (trace, &ev);
+      if (!md->inst_initial)
+        logged++;
+    }
+  self->parent.stats.events += logged;
+  md->pending = FALSE;
+  return logged;
+}
+
+/* A free stop whose gap closes at an approach speed below this (relative
+ * to the run's velocity scale) grazes its limit: contact, no impact. */
+#define GRAZE_V_REL 1e-6
+/* The D joints' selection a moment after an instant: a stop at its
+ * limit within AT_ONCE_D_POS_TOL, a velocity zero within
+ * AT_ONCE_D_V_TOL (both relative to the velocity scale). */
+#define AT_ONCE_D_POS_TOL 1e-8
+#define AT_ONCE_D_V_TOL 1e-9
+
+/* The modes that hold after T0 when the mode chosen at T0 is left at once
+ * (its guards negative at TP, a moment later, at the state Y): into
+ * new_mode, from the guards' signs — a stuck element whose force leaves
+ * its levels slips that way, a slip whose velocity turns sticks, a
+ * contact whose force turns negative opens, a grazed limit or freeplay
+ * boundary engages; the D joints' elements by their velocity problem at
+ * TP; the through-stops in sync with their stops (at T0, Y0). */
+void
+lz_event_at_once_modes (LzEventIntegrator *self,
+                        double             t0,
+                        const double      *y0,
+                        double             tp,
+                        double            *y)
+{
+  double g[MAX_GUARDS];
+  gboolean d_left = FALSE;
+
+  lz_event_rhs (tp, y, self->dydt, self);
+  memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
+  for (guint e = 0; e < self->ne; e++)
+    {
+      guint k = lz_event_guards (self, e, y, g);
+
+      if (self->dj.is_dstop[e])
+        {
+          /* the D joints' elements: together, by their velocity-level
+           * problem (below) */
+          for (guint i = 0; i < k; i++)
+            d_left |= g[i] < 0;
+          continue;
+        }
+      if (self->el[e].law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK && k == 2)
+        {
+          if (g[0] < 0)
+            self->md.new_mode[e] = LZ_MODE_SLIP_POS;
+          else if (g[1] < 0)
+            self->md.new_mode[e] = LZ_MODE_SLIP_NEG;
+        }
+      else if (self->el[e].law.kind == LZ_ITEM_FRICTION && k == 1 && g[0] < 0
+               && (self->mode[e] == LZ_MODE_SLIP_POS || self->mode[e] == LZ_MODE_SLIP_NEG))
+        {
+          /* the slip velocity was zero at t0 and turns at once: stick
+           * (and if the force is beyond the levels, the stick guard
+           * sends it the other way at the next pass) */
+          self->md.new_mode[e] = LZ_MODE_STICK;
+        }
+      else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && k >= 1
+               && g[0] < 0)
+        self->md.new_mode[e] = LZ_MODE_FREE;
+      else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
+               && (self->st.is_static[e]
+                   || fabs (lz_event_wdot (&self->el[e], y + self->n) + self->sm.g0d[e])
+                      <= GRAZE_V_REL * MAX (1.0, self->v_scale)))
+        {
+          /* grazing a limit: the gap closes without an approach speed
+           * (a massless body's stop: always, it has no momentum) */
+          for (guint i = 0; i < k; i++)
+            if (g[i] < 0)
+              {
+                self->md.new_mode[e] = LZ_MODE_CONTACT;
+                self->el[e].contact_upper = !(i == 0 && isfinite (self->el[e].law.lower));
+              }
+        }
+      else if ((self->el[e].law.kind == LZ_ITEM_SPRING || self->el[e].law.kind == LZ_ITEM_GEAR)
+               && self->el[e].law.freeplay > 0)
+        {
+          /* a freeplay boundary reached with no speed across it */
+          if (self->mode[e] == LZ_MODE_GAP && k == 2)
+            self->md.new_mode[e] = g[0] < 0 ? LZ_MODE_ENGAGED_POS
+                                : g[1] < 0 ? LZ_MODE_ENGAGED_NEG : LZ_MODE_GAP;
+          else if (k == 1 && g[0] < 0)
+            self->md.new_mode[e] = LZ_MODE_GAP;
+        }
+    }
+  if (d_left)
+    {
+      LzMode *saved = self->loc.d_saved;
+
+      memcpy (saved, self->mode, self->ne * sizeof (LzMode));
+      lz_event_dvel_select (self, tp, y, AT_ONCE_D_POS_TOL * MAX (1.0, self->v_scale),
+                        AT_ONCE_D_V_TOL * MAX (1.0, self->v_scale));
+      for (guint s = 0; s < self->dj.nDS; s++)
+        self->md.new_mode[self->dj.iDS[s]] = self->mode[self->dj.iDS[s]];
+      memcpy (self->mode, saved, self->ne * sizeof (LzMode));
+    }
+  lz_event_through_sync (self, self->md.new_mode, self->mode, t0, y0);
+}

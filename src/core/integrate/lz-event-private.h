@@ -1,0 +1,359 @@
+/* lz-event-private.h — the event-driven integrator's workspace and phases
+ * (core-internal: lz-event*.c)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_odeiv2.h>
+
+#include "lz-elements.h"
+#include "lz-integrator-private.h"
+#include "lz-model-private.h"
+
+G_BEGIN_DECLS
+
+#define MAX_GUARDS 3
+
+/* An element as the event-driven method runs it: its law from the element
+ * table (lz-elements.h; a through-stop's is built from its two stops'
+ * laws, see Through) and the state of the run that the law does not
+ * have. */
+typedef struct
+{
+  LzElementLaw law;
+  gboolean contact_upper;     /* a stop in contact: which limit */
+  gboolean shadowed;          /* a stuck friction element along an active contact */
+  double   shadow_lambda;     /* (on a D joint: the force it holds there, its level) */
+  double  stick_g;            /* a stuck friction element on a massless body: its g */
+} Elem;
+
+/* Two stops in series through a massless body z (undamped, or damped by
+ * dampers): K from z to a body with mass, R from z to another anchor.
+ * Both at their limits, they stop that body against the anchor: their
+ * gaps' sum g_V = α·gap_K + β·gap_R (α, β > 0 cancel z) is the gap of a
+ * stop V between the two outside ports, an element with mass like any
+ * other (impacts, contact force, lift-off).  While V is in contact the
+ * balance of z keeps K and leaves R out (V holds it); the forces of the
+ * pair are then λ_K + α λ_V along K and β λ_V along R.
+ * With R dry friction, V is a friction element on the same terms while
+ * K is in contact (mode NONE otherwise), R in its mode: stuck, V holds
+ * the body with mass (R left out); slipping, R pushes with its level
+ * and V adds nothing (lz_event_mode_tension()). */
+typedef struct
+{
+  guint   k, r, v;            /* the elements K, R and the through-stop V */
+  gboolean friction;          /* R is dry friction (V too) */
+  double  ka, rb;             /* g_V = ka·g_K + rb·g_R + const: ka = ±α, rb = ±β */
+  double  sk, sr;             /* +1 a lower limit, −1 an upper one */
+  LzMode  cached_v;           /* V's mode node_factor() factored for */
+} Through;
+
+/* The smooth system of the current mode (lz-event-smooth.c): the ODE
+ * y = (q, v, E_damping, E_friction, E_sources) and the constraints of
+ * the mode. */
+typedef struct
+{
+  double *mass;               /* n: M's diagonal (0: a massless body) */
+  gsl_matrix *K, *C;
+  guint  *kc_start, *kc_col;  /* the columns where K or C has entries, by row
+                               * (CSR: row i's from kc_start[i] to kc_start[i + 1]) */
+  int    *src_body;           /* per source: the dof of its body (−1 for none) */
+  /* the active constraints of the mode */
+  guint   nc;
+  guint  *con;                /* their elements */
+  gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G) */
+  gsl_vector *S, *work, *rhs_c, *lambda;
+  gsl_odeiv2_system sys;
+  gsl_odeiv2_step *step;
+  gsl_odeiv2_control *control;
+  gsl_odeiv2_evolve *evolve;
+  gsl_odeiv2_driver *driver;
+  double  h_try;
+  double  rtol, atol;
+  double *fv;                 /* n, workspace */
+  double *a;                  /* n */
+  double *g0, *g0d, *g0dd;    /* per element, at the current t */
+} LzEventSmooth;
+
+/* Guards, location and the trace (lz-event-locate.c, event_step()). */
+typedef struct
+{
+  double *y0, *yt, *dydt0, *dydt1;  /* dim: the step's start, a trial, ẏ at both ends */
+  double *ym;                 /* dim: a point of the interpolant */
+  double *ys;                 /* dim: a trace row's state */
+  double *ysamp;              /* dim: the samples of a step */
+  double *ypend;              /* dim: the state of an instant being settled */
+  LzMode *d_saved;            /* per element: the modes around a D joints' selection */
+  gboolean min_jumps;         /* lz_event_min_guard()'s guard is a contact's velocity (it may jump) */
+  guint64 sample_k;           /* the next sample is at k·sample */
+  double  last_event_t;
+  guint   events_at_same_t;
+  double *force, *gv, *gdv;   /* per element, for the trace */
+} LzEventLocate;
+
+/* Impacts and mode selection at an event (lz-event-modes.c). */
+typedef struct
+{
+  LzMode *new_mode;           /* per element */
+  gboolean *impacted;
+  double *impact_speed;       /* per element: approach speed of its last impact */
+  double *prev_impact_t, *prev_impact_speed;
+  LzMode *prior;              /* per element: the modes before the event */
+  LzMode *saved, *massive;    /* per element: modes set aside by select_modes() */
+  guint  *cand, *first;       /* per element: the candidates, their first unknown */
+  guint  *idx;                /* per element: the stops at a limit */
+  gboolean *upper;            /* per element: that limit is the upper one */
+  gboolean *th_cand;          /* per through-stop: at its limit */
+  LzMode *k_before, *first_k; /* per through-stop: K's mode before, at the first selection */
+  /* the instant being settled (lz_event_instant_begin(), _flush()) */
+  gboolean pending;           /* modes switched at inst_t, not yet logged */
+  gboolean inst_initial;      /* the start of the run */
+  double  inst_t;
+  LzMode *inst_prior;         /* per element: the modes before the instant */
+  LzSwitchFlags *inst_flags;  /* per element: impacts at the instant */
+} LzEventModes;
+
+/* Massless joints of linear springs (N) and of dampers (D)
+ * (lz-event-smooth.c's condensation, lz-event-massless.c). */
+typedef struct
+{
+  guint   nN, nD;
+  guint  *iN, *iD;
+  int    *rN;                 /* per dof: its row among the N joints, or −1 */
+  int    *rD;                 /* per dof: its row among the D joints, or −1 */
+  gsl_matrix *KNN, *CDD;      /* LU factors */
+  gsl_permutation *pN, *pD;
+  gsl_vector *bN, *bD, *xN, *xD;
+  double *yc;                 /* 2n: the state with the massless entries solved */
+  double *zlambda;            /* per element: the force of a massless body's stop or stuck friction */
+  double *fc;                 /* n: f(t) for them */
+  double *fp, *fm;            /* n: f(t ± h) for ḟ */
+} LzEventJoints;
+
+/* Springs with freeplay, stops and dry friction on the N joints
+ * ("static" elements): the joints solve a static complementarity
+ * problem, see lz_event_node_select(). */
+typedef struct
+{
+  guint   nS;
+  guint  *iS;                 /* the static elements */
+  gboolean *is_static;        /* per element */
+  gboolean *s_excluded;       /* per element: lz_event_node_select() leaves it free */
+  double *sg0, *sg0d;         /* per static element: ground terms at the solve's t */
+  LzMode *s_cached;           /* per static element: the modes SA… are for */
+  gboolean s_valid;
+  guint   s_nc;               /* the stops in contact of that mode */
+  guint  *s_con;              /* their elements */
+  gsl_matrix *SA;             /* Cholesky factor of K_NN + Σ_engaged k w wᵀ */
+  gsl_matrix *SX;             /* A⁻¹ B, B the contacts' directions (nN × nS) */
+  gsl_matrix *SG, *SV;        /* Bᵀ A⁻¹ B = U S Vᵀ (U in SG) */
+  gsl_vector *SS, *Swork, *Sb, *Sr, *Sl;
+  guint   sL;                 /* complementarity pairs of the selection */
+  gsl_matrix *sM;             /* the selection's mixed LCP, (nN + sL)² */
+  gsl_vector *sq, *su, *sw;
+  char   *static_error;       /* a selection that failed, for event_step */
+  guint   nSF;                /* friction elements among the static ones */
+} LzEventStatic;
+
+/* Stops and dry friction on the D joints (first order): in contact, or
+ * stuck, a velocity constraint (lz-event-massless.c). */
+typedef struct
+{
+  guint   nDS;
+  guint  *iDS;                /* those elements */
+  gboolean *is_dstop;         /* per element */
+  gsl_matrix *DX, *DG, *DV;   /* C_DD⁻¹ W (nD × nDS), Wᵀ C_DD⁻¹ W = U S Vᵀ (U in DG) */
+  gsl_vector *DS, *Dwork, *Dr, *Dl, *Dcol;
+  gboolean d_free;            /* lz_event_condense() leaves the D constraints out */
+  /* per D element: dvel_select()'s and dvel_solve()'s candidates */
+  guint  *dcon, *cand;
+  int    *kind, *pair, *var;
+  double *sgn, *lam, *u, *lo;
+  gboolean *open;
+  double *yp, *dy;            /* dim: the state a moment later */
+  LzMode *keep;               /* per element */
+} LzEventDamped;
+
+/* Bodies with mass stopped through a massless body (see Through and
+ * lz_event_through_sync()). */
+typedef struct
+{
+  guint   nT;
+  Through *through;
+} LzEventThroughs;
+
+typedef struct
+{
+  LzIntegrator parent;
+
+  guint   n;                  /* dofs */
+  guint   nm;                 /* the model's elements */
+  guint   ne;                 /* with the through-stops after them */
+  Elem   *el;
+  LzMode *mode;
+  double *y, *dydt;           /* dim = 2n + 3 */
+  double  e_impacts, energy0, v_scale;
+
+  LzEventSmooth   sm;
+  LzEventLocate   loc;
+  LzEventModes    md;
+  LzEventJoints   jn;
+  LzEventStatic   st;
+  LzEventDamped   dj;
+  LzEventThroughs tr;
+} LzEvent_;
+
+typedef LzEvent_ LzEventIntegrator;
+
+static inline double
+lz_event_wdot (const Elem   *el,
+               const double *x)
+{
+  return (el->law.b >= 0 ? el->law.cb * x[el->law.b] : 0) - (el->law.a >= 0 ? el->law.ca * x[el->law.a] : 0);
+}
+
+void lz_event_node_solve (LzEventIntegrator *self,
+                          double             t,
+                          double            *dst,
+                          gboolean           velocity,
+                          gboolean           fdot);
+gboolean lz_event_node_select (LzEventIntegrator *self,
+                               double             t,
+                               const double      *y);
+double lz_event_massless_extra (LzEventIntegrator *self,
+                                guint              i,
+                                double             t,
+                                const double      *q);
+void lz_event_dstop_solve (LzEventIntegrator *self,
+                           double             t,
+                           const double      *dst,
+                           gsl_vector        *x);
+void lz_event_condense (LzEventIntegrator *self,
+                        double             t,
+                        const double      *src,
+                        double            *dst,
+                        gboolean           fdot);
+double lz_event_minv_dot (const LzEventIntegrator *self,
+                          const Elem              *x,
+                          const Elem              *y);
+double lz_event_mode_tension (const LzEventIntegrator *self,
+                              guint                    e,
+                              double                   g,
+                              double                   gd);
+void lz_event_accelerations (LzEventIntegrator *self,
+                             double             t,
+                             const double      *q,
+                             const double      *v,
+                             double            *acc);
+double lz_event_constraint_force (const LzEventIntegrator *self,
+                                  guint                    e);
+int lz_event_rhs (double        t,
+                  const double  y[],
+                  double        dydt[],
+                  void         *data);
+gboolean lz_event_parallel (const Elem *x,
+                            const Elem *y);
+void lz_event_setup_mode (LzEventIntegrator *self);
+guint lz_event_guards (LzEventIntegrator *self,
+                       guint              e,
+                       const double      *y,
+                       double            *out);
+double lz_event_min_guard (LzEventIntegrator *self,
+                           double             t,
+                           const double      *y,
+                           guint             *which);
+double lz_event_interior_crossing (LzEventIntegrator *self,
+                                   double             t0,
+                                   const double      *y0,
+                                   const double      *a0,
+                                   double             t1,
+                                   const double      *y1,
+                                   const double      *a1);
+gboolean lz_event_integrate_to (LzEventIntegrator *self,
+                                double             t0,
+                                const double      *y0,
+                                double             t,
+                                double            *y);
+void lz_event_element_state (LzEventIntegrator *self,
+                             double             t,
+                             const double      *y);
+void lz_event_write_sample (LzEventIntegrator *self,
+                            LzTrace           *trace,
+                            double             t,
+                            const double      *y);
+gboolean lz_event_dv_along (const Elem *f,
+                            const Elem *s);
+double lz_event_dv_level_along (const Elem *f,
+                                const Elem *s,
+                                double      sx);
+void lz_event_dvel_select (LzEventIntegrator *self,
+                           double             t,
+                           double            *y,
+                           double             pos_tol,
+                           double             v_tol);
+void lz_event_dstop_project (LzEventIntegrator *self,
+                             double             t,
+                             double            *y);
+double lz_event_kinetic (const LzEventIntegrator *self,
+                         const double            *y);
+void lz_event_project_counted (LzEventIntegrator *self,
+                               double             t,
+                               double            *y);
+void lz_event_through_sync (LzEventIntegrator *self,
+                            LzMode            *mode,
+                            const LzMode      *prior,
+                            double             t,
+                            const double      *y);
+double lz_event_handle_event (LzEventIntegrator *self,
+                              double             t,
+                              double            *y,
+                              gboolean           initial);
+void lz_event_stored_energy (const LzEventIntegrator *self,
+                             const double            *y,
+                             LzEnergy                *energy);
+void lz_event_alloc_static (LzEventIntegrator *self);
+void lz_event_setup_elements (LzEventIntegrator *self);
+gboolean lz_event_setup_massless (LzEventIntegrator *self,
+                                  GError           **error);
+
+void lz_event_instant_begin (LzEventIntegrator *self,
+                             double             t,
+                             gboolean           initial);
+guint lz_event_instant_flush (LzEventIntegrator *self,
+                              LzTrace           *trace);
+
+void lz_event_at_once_modes (LzEventIntegrator *self,
+                             double             t0,
+                             const double      *y0,
+                             double             tp,
+                             double            *y);
+double lz_event_locate (LzEventIntegrator *self,
+                        double             t0,
+                        double             a,
+                        double             fa,
+                        double             b,
+                        double             fb,
+                        gboolean           jumps);
+gboolean lz_event_at_once_probe (LzEventIntegrator *self,
+                                 double             t0,
+                                 double             t,
+                                 double            *tp,
+                                 double            *bracket_a,
+                                 double            *bracket_fa);
+void lz_event_trace_row (LzEventIntegrator *self,
+                         LzTrace           *trace,
+                         double             t,
+                         const double      *y);
+double lz_event_sample_time (const LzEventIntegrator *self,
+                             guint64                  k);
+void lz_event_write_samples (LzEventIntegrator *self,
+                             LzTrace           *trace,
+                             double             t0,
+                             double             t,
+                             gboolean           event_at_t);
+
+G_END_DECLS

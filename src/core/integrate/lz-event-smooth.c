@@ -1,0 +1,523 @@
+/* lz-event-smooth.c — the smooth system inside a mode: right-hand side,
+ * accelerations, constraint forces, condensation of the massless entries
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_odeiv2.h>
+
+#include "lz-error.h"
+#include "lz-event-private.h"
+#include "lz-integrator-private.h"
+#include "lz-lcp.h"
+#include "lz-luz.h"
+#include "lz-model-private.h"
+#include "lz-simplify-private.h"
+
+
+/* The massless coordinates, from the others (paper 002: they carry no
+ * momentum).  A joint held by linear springs only (N) sits where they
+ * balance, K_NN q_N = f_N − K_N· q; one with dampers (D) moves as they
+ * let it, C_DD v_D = f_D − C_D· v − K_D· q (C_DN = 0: N has no damping);
+ * v_N follows from the time derivative of the balance, with ḟ_N by a
+ * central difference when FDOT is set (the trace's velocity only).
+ * SRC and DST are (q, v) of 2n entries; DST may be SRC. */
+void
+lz_event_condense (LzEventIntegrator *self,
+                   double             t,
+                   const double      *src,
+                   double            *dst,
+                   gboolean           fdot)
+{
+  guint n = self->n;
+  gsl_vector_view f = gsl_vector_view_array (self->jn.fc, n);
+
+  if (dst != src)
+    memcpy (dst, src, 2 * n * sizeof (double));
+  if (self->jn.nN + self->jn.nD == 0)
+    return;
+  /* a slipping friction element's guard is its slip velocity: v_N exact */
+  fdot = fdot || self->st.nSF > 0;
+  lz_assembly_eval_f (self->parent.assembly, t, &f.vector);
+  if (self->st.nS > 0)
+    lz_event_node_solve (self, t, dst, FALSE, FALSE);
+  else if (self->jn.nN > 0)
+    {
+      for (guint r = 0; r < self->jn.nN; r++)
+        {
+          guint i = self->jn.iN[r];
+          double b = self->jn.fc[i];
+
+          for (guint j = 0; j < n; j++)
+            if (self->sm.mass[j] > 0 || gsl_matrix_get (self->sm.C, j, j) > 0)
+              b -= gsl_matrix_get (self->sm.K, i, j) * dst[j];
+          gsl_vector_set (self->jn.bN, r, b);
+        }
+      gsl_linalg_LU_solve (self->jn.KNN, self->jn.pN, self->jn.bN, self->jn.xN);
+      for (guint r = 0; r < self->jn.nN; r++)
+        dst[self->jn.iN[r]] = gsl_vector_get (self->jn.xN, r);
+    }
+  if (self->jn.nD > 0)
+    {
+      for (guint r = 0; r < self->jn.nD; r++)
+        {
+          guint i = self->jn.iD[r];
+          double b = self->jn.fc[i] + lz_event_massless_extra (self, i, t, dst);
+
+          for (guint j = 0; j < n; j++)
+            {
+              b -= gsl_matrix_get (self->sm.K, i, j) * dst[j];
+              if (self->sm.mass[j] > 0)
+                b -= gsl_matrix_get (self->sm.C, i, j) * dst[n + j];
+            }
+          gsl_vector_set (self->jn.bD, r, b);
+        }
+      gsl_linalg_LU_solve (self->jn.CDD, self->jn.pD, self->jn.bD, self->jn.xD);
+      if (self->dj.nDS > 0 && !self->dj.d_free)
+        lz_event_dstop_solve (self, t, dst, self->jn.xD);
+      for (guint r = 0; r < self->jn.nD; r++)
+        dst[n + self->jn.iD[r]] = gsl_vector_get (self->jn.xD, r);
+    }
+  if (self->jn.nN > 0)
+    {
+      double h = 1e-6 * MAX (1.0, fabs (t));
+
+      if (fdot)
+        {
+          double *fp = self->jn.fp, *fm = self->jn.fm;
+          gsl_vector_view vp = gsl_vector_view_array (fp, n), vm = gsl_vector_view_array (fm, n);
+
+          lz_assembly_eval_f (self->parent.assembly, t + h, &vp.vector);
+          lz_assembly_eval_f (self->parent.assembly, t - h, &vm.vector);
+          for (guint r = 0; r < self->jn.nN; r++)
+            self->jn.fc[self->jn.iN[r]] = (fp[self->jn.iN[r]] - fm[self->jn.iN[r]]) / (2 * h);
+        }
+      if (self->st.nS > 0)
+        {
+          lz_event_node_solve (self, t, dst, TRUE, fdot);
+          return;
+        }
+      for (guint r = 0; r < self->jn.nN; r++)
+        {
+          guint i = self->jn.iN[r];
+          double b = fdot ? self->jn.fc[i] : 0;
+
+          for (guint j = 0; j < n; j++)
+            if (self->sm.mass[j] > 0 || gsl_matrix_get (self->sm.C, j, j) > 0)
+              b -= gsl_matrix_get (self->sm.K, i, j) * dst[n + j];
+          gsl_vector_set (self->jn.bN, r, b);
+        }
+      gsl_linalg_LU_solve (self->jn.KNN, self->jn.pN, self->jn.bN, self->jn.xN);
+      for (guint r = 0; r < self->jn.nN; r++)
+        dst[n + self->jn.iN[r]] = gsl_vector_get (self->jn.xN, r);
+    }
+}
+
+
+/* x += s·w */
+static inline void
+add_w (const Elem *el,
+       double      s,
+       double     *x)
+{
+  if (el->law.b >= 0)
+    x[el->law.b] += s * el->law.cb;
+  if (el->law.a >= 0)
+    x[el->law.a] -= s * el->law.ca;
+}
+
+/* w_xᵀ M⁻¹ w_y: an entry of the Delassus matrix of two elements */
+double
+lz_event_minv_dot (const LzEventIntegrator *self,
+                   const Elem              *x,
+                   const Elem              *y)
+{
+  double s = 0;
+
+  if (x->law.b >= 0 && x->law.b == y->law.b) s += x->law.cb * y->law.cb / self->sm.mass[x->law.b];
+  if (x->law.b >= 0 && x->law.b == y->law.a) s -= x->law.cb * y->law.ca / self->sm.mass[x->law.b];
+  if (x->law.a >= 0 && x->law.a == y->law.b) s -= x->law.ca * y->law.cb / self->sm.mass[x->law.a];
+  if (x->law.a >= 0 && x->law.a == y->law.a) s += x->law.ca * y->law.ca / self->sm.mass[x->law.a];
+  return s;
+}
+
+/* The tension of a smooth-in-the-mode element (springs, freeplay by mode,
+ * slipping friction's dry part); the viscous parts are in C. */
+double
+lz_event_mode_tension (const LzEventIntegrator *self,
+                       guint                    e,
+                       double                   g,
+                       double                   gd)
+{
+  const Elem *el = &self->el[e];
+
+  switch (el->law.kind)
+    {
+    case LZ_ITEM_SPRING:
+    case LZ_ITEM_GEAR:
+      if (el->law.freeplay == 0)
+        return 0;                             /* linear: in K and f */
+      return lz_element_law_spring_tension (&el->law, self->mode[e], g);
+    case LZ_ITEM_FRICTION:
+      /* (a through friction slipping: R pushes with its level itself) */
+      if (e >= self->nm)
+        return 0;
+      if (self->mode[e] == LZ_MODE_SLIP_POS)
+        return el->law.fpos;
+      if (self->mode[e] == LZ_MODE_SLIP_NEG)
+        return -el->law.fneg;
+      return 0;
+    case LZ_ITEM_DAMPER:
+    case LZ_ITEM_STOP:
+    case LZ_ITEM_GROUND:
+    case LZ_ITEM_BODY:
+    case LZ_ITEM_FORCE:
+    case LZ_ITEM_PRESCRIBED:
+    case LZ_ITEM_ACTUATOR:
+    case LZ_ITEM_N_KINDS:
+    default:
+      (void) gd;
+      return 0;
+    }
+}
+
+/* Accelerations and constraint forces at (t, q, v) in the current mode:
+ * a = M⁻¹(f − Cv − Kq − Σ T w) + M⁻¹ Hcᵀ λ. */
+void
+lz_event_accelerations (LzEventIntegrator *self,
+                        double             t,
+                        const double      *q,
+                        const double      *v,
+                        double            *acc)
+{
+  guint n = self->n;
+  gsl_vector_view fv = gsl_vector_view_array (self->sm.fv, n);
+
+  if (self->jn.nN + self->jn.nD > 0)
+    {
+      /* the massless entries solved; the caller reads them in yc */
+      memcpy (self->jn.yc, q, n * sizeof (double));
+      memcpy (self->jn.yc + n, v, n * sizeof (double));
+      lz_event_condense (self, t, self->jn.yc, self->jn.yc, FALSE);
+      q = self->jn.yc;
+      v = self->jn.yc + n;
+    }
+  lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
+  for (guint i = 0; i < n; i++)
+    {
+      double s = self->sm.fv[i];
+
+      /* (only where K or C has entries: a large model is sparse) */
+      for (guint c = self->sm.kc_start[i]; c < self->sm.kc_start[i + 1]; c++)
+        {
+          guint j = self->sm.kc_col[c];
+
+          s -= gsl_matrix_get (self->sm.C, i, j) * v[j] + gsl_matrix_get (self->sm.K, i, j) * q[j];
+        }
+      self->sm.fv[i] = s;
+    }
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      double T;
+
+      lz_element_law_ground (&self->el[e].law, t, &self->sm.g0[e], &self->sm.g0d[e], &self->sm.g0dd[e]);
+      T = (self->st.is_static[e] && el->law.kind == LZ_ITEM_STOP)
+          || (self->st.is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
+          ? -self->jn.zlambda[e]             /* a massless body's stop or stuck friction */
+          : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->sm.g0[e], lz_event_wdot (el, v) + self->sm.g0d[e]);
+      if (T != 0)
+        add_w (el, -T, self->sm.fv);
+    }
+  for (guint i = 0; i < n; i++)
+    acc[i] = self->sm.mass[i] > 0 ? self->sm.fv[i] / self->sm.mass[i] : 0;   /* massless: no inertia */
+
+  if (self->sm.nc > 0)
+    {
+      for (guint c = 0; c < self->sm.nc; c++)
+        {
+          guint e = self->sm.con[c];
+
+          gsl_vector_set (self->sm.rhs_c, c, -(lz_event_wdot (&self->el[e], acc) + self->sm.g0dd[e]));
+        }
+      gsl_linalg_SV_solve (self->sm.G, self->sm.V, self->sm.S, self->sm.rhs_c, self->sm.lambda);
+      for (guint c = 0; c < self->sm.nc; c++)
+        {
+          const Elem *el = &self->el[self->sm.con[c]];
+          double l = gsl_vector_get (self->sm.lambda, c);
+
+          if (el->law.b >= 0)
+            acc[el->law.b] += l * el->law.cb / self->sm.mass[el->law.b];
+          if (el->law.a >= 0)
+            acc[el->law.a] -= l * el->law.ca / self->sm.mass[el->law.a];
+        }
+    }
+}
+
+/* The constraint force λ of element e (0 when not a constraint). */
+double
+lz_event_constraint_force (const LzEventIntegrator *self,
+                           guint                    e)
+{
+  if (self->st.is_static != NULL && self->st.is_static[e])
+    {
+      double l = self->jn.zlambda[e];
+
+      /* K and R of a through-stop in contact: their shares of its force */
+      for (guint p = 0; p < self->tr.nT; p++)
+        {
+          const Through *th = &self->tr.through[p];
+
+          if ((self->mode[th->v] == LZ_MODE_CONTACT || self->mode[th->v] == LZ_MODE_STICK)
+              && (e == th->k || e == th->r))
+            l += (e == th->k ? th->ka : th->rb) * lz_event_constraint_force (self, th->v);
+        }
+      return l;
+    }
+  for (guint c = 0; c < self->sm.nc; c++)
+    if (self->sm.con[c] == e)
+      return gsl_vector_get (self->sm.lambda, c);
+  return 0;
+}
+
+int
+lz_event_rhs (double        t,
+              const double  y[],
+              double        dydt[],
+              void         *data)
+{
+  LzEventIntegrator *self = data;
+  guint n = self->n;
+  const double *q = y, *v = y + n;
+  double p_damp = 0, p_fric = 0, p_src = 0;
+
+  lz_event_accelerations (self, t, q, v, dydt + n);
+  if (self->jn.nN + self->jn.nD > 0)
+    {
+      q = self->jn.yc;
+      v = self->jn.yc + n;
+    }
+  memcpy (dydt, v, n * sizeof (double));
+  for (guint i = 0; i < n; i++)
+    if (!isfinite (dydt[n + i]))
+      return GSL_EBADFUNC;
+
+  /* powers: forces on bodies, dissipation, and what moving grounds give */
+  for (guint s = 0; s < lz_model_get_n_sources (lz_assembly_get_model (self->parent.assembly)); s++)
+    {
+      const LzSource *src = lz_model_get_source (lz_assembly_get_model (self->parent.assembly), s);
+
+      if (src->item.kind == LZ_ITEM_FORCE)
+        p_src += lz_expr_eval (src->value, t) * v[self->sm.src_body[s]];
+    }
+  /* (a through-stop's force is its stops', K's and R's) */
+  for (guint e = 0; e < self->nm; e++)
+    {
+      const Elem *el = &self->el[e];
+      double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], T = 0;
+
+      if (el->law.c > 0)
+        {
+          p_damp += el->law.c * gd * gd;
+          T += el->law.c * gd;
+        }
+      if (el->law.kind == LZ_ITEM_FRICTION)
+        {
+          double F = self->mode[e] == LZ_MODE_STICK ? -lz_event_constraint_force (self, e)
+                     : lz_event_mode_tension (self, e, g, gd);
+
+          p_fric += F * gd;
+          T += F;
+        }
+      else if (el->law.kind == LZ_ITEM_STOP)
+        T += -lz_event_constraint_force (self, e);
+      else if (el->law.k > 0)
+        T += lz_element_law_spring_tension (&el->law, self->mode[e], g);
+      p_src += T * self->sm.g0d[e];
+    }
+  dydt[2 * n] = p_damp;
+  dydt[2 * n + 1] = p_fric;
+  dydt[2 * n + 2] = p_src;
+  return GSL_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Modes, guards                                                             */
+
+gboolean
+lz_event_parallel (const Elem *x,
+                   const Elem *y)
+{
+  /* same dofs, proportional coefficients */
+  return x->law.a == y->law.a && x->law.b == y->law.b
+         && fabs ((x->law.a >= 0 ? x->law.ca : 0) * (y->law.b >= 0 ? y->law.cb : 0)
+                  - (y->law.a >= 0 ? y->law.ca : 0) * (x->law.b >= 0 ? x->law.cb : 0)) <= 1e-14 * (1 + fabs (x->law.ca * y->law.cb));
+}
+
+/* Sets up the constraints of the current mode and factors Hc M⁻¹ Hcᵀ. */
+void
+lz_event_setup_mode (LzEventIntegrator *self)
+{
+  guint nc = 0;
+
+  for (guint e = 0; e < self->ne; e++)
+    {
+      Elem *el = &self->el[e];
+
+      el->shadowed = FALSE;
+      /* (a massless body's stop pushes with the force its balance gives) */
+      if (el->law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && !self->st.is_static[e])
+        self->sm.con[nc++] = e;
+    }
+  for (guint e = 0; e < self->ne; e++)
+    {
+      Elem *el = &self->el[e];
+
+      if (el->law.kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->st.is_static[e])
+        continue;
+      for (guint c = 0; c < nc && !el->shadowed; c++)
+        if (self->el[self->sm.con[c]].law.kind == LZ_ITEM_STOP && lz_event_parallel (el, &self->el[self->sm.con[c]]))
+          el->shadowed = TRUE;
+      if (!el->shadowed)
+        self->sm.con[nc++] = e;
+    }
+  /* a stuck friction element of the D joints along a stop in contact, on
+   * the same ports and ground: it holds its level, the stop the rest */
+  for (guint s = 0; s < self->dj.nDS; s++)
+    {
+      Elem *el = &self->el[self->dj.iDS[s]];
+
+      if (el->law.kind != LZ_ITEM_FRICTION || self->mode[self->dj.iDS[s]] != LZ_MODE_STICK)
+        continue;
+      for (guint r = 0; r < self->dj.nDS && !el->shadowed; r++)
+        {
+          const Elem *st = &self->el[self->dj.iDS[r]];
+
+          if (self->mode[self->dj.iDS[r]] == LZ_MODE_CONTACT && lz_event_dv_along (el, st))
+            {
+              el->shadowed = TRUE;
+              el->shadow_lambda = lz_event_dv_level_along (el, st, st->contact_upper ? -1 : 1);
+            }
+        }
+    }
+  self->sm.nc = nc;
+  g_clear_pointer (&self->sm.G, gsl_matrix_free);
+  g_clear_pointer (&self->sm.V, gsl_matrix_free);
+  g_clear_pointer (&self->sm.S, gsl_vector_free);
+  g_clear_pointer (&self->sm.work, gsl_vector_free);
+  g_clear_pointer (&self->sm.rhs_c, gsl_vector_free);
+  g_clear_pointer (&self->sm.lambda, gsl_vector_free);
+  if (nc == 0)
+    return;
+  self->sm.G = gsl_matrix_calloc (nc, nc);
+  self->sm.V = gsl_matrix_alloc (nc, nc);
+  self->sm.S = gsl_vector_alloc (nc);
+  self->sm.work = gsl_vector_alloc (nc);
+  self->sm.rhs_c = gsl_vector_alloc (nc);
+  self->sm.lambda = gsl_vector_calloc (nc);
+  for (guint i = 0; i < nc; i++)
+    for (guint j = 0; j < nc; j++)
+      {
+        const Elem *x = &self->el[self->sm.con[i]], *y = &self->el[self->sm.con[j]];
+        double s = lz_event_minv_dot (self, x, y);
+
+        gsl_matrix_set (self->sm.G, i, j, s);
+      }
+  gsl_linalg_SV_decomp (self->sm.G, self->sm.V, self->sm.S, self->sm.work);
+  /* coinciding directions: drop what rounding leaves of a zero singular value */
+  for (guint i = 0; i < nc; i++)
+    if (gsl_vector_get (self->sm.S, i) < 1e-12 * gsl_vector_get (self->sm.S, 0))
+      gsl_vector_set (self->sm.S, i, 0);
+}
+
+/* Makes ġ = 0 (and g = limit for contacts) hold exactly for the
+ * constraints of the mode: the smallest M-norm correction. */
+static double
+project (LzEventIntegrator *self,
+         double             t,
+         double            *y)
+{
+  guint n = self->n;
+  double ground_work = 0;
+
+  if (self->sm.nc == 0)
+    return 0;
+  for (int level = 0; level < 2; level++)
+    {
+      double *x = level == 0 ? y : y + n;
+
+      lz_event_rhs (t, y, self->dydt, self);
+      for (guint c = 0; c < self->sm.nc; c++)
+        {
+          guint e = self->sm.con[c];
+          const Elem *el = &self->el[e];
+          double r;
+
+          if (level == 0)
+            {
+              if (el->law.kind != LZ_ITEM_STOP)
+                {
+                  gsl_vector_set (self->sm.rhs_c, c, 0);
+                  continue;
+                }
+              r = lz_event_wdot (el, y) + self->sm.g0[e] - (el->contact_upper ? el->law.upper : el->law.lower);
+            }
+          else
+            r = lz_event_wdot (el, y + n) + self->sm.g0d[e];
+          gsl_vector_set (self->sm.rhs_c, c, -r);
+        }
+      gsl_linalg_SV_solve (self->sm.G, self->sm.V, self->sm.S, self->sm.rhs_c, self->sm.lambda);
+      for (guint c = 0; c < self->sm.nc; c++)
+        {
+          const Elem *el = &self->el[self->sm.con[c]];
+          double l = gsl_vector_get (self->sm.lambda, c);
+
+          if (el->law.b >= 0)
+            x[el->law.b] += l * el->law.cb / self->sm.mass[el->law.b];
+          if (el->law.a >= 0)
+            x[el->law.a] -= l * el->law.ca / self->sm.mass[el->law.a];
+          /* the velocity correction is an impulse l along w: a moving
+           * ground port does the work −l·ġ0 on it (as in an impact) */
+          if (level == 1)
+            ground_work -= l * self->sm.g0d[self->sm.con[c]];
+        }
+    }
+  return ground_work;
+}
+
+double
+lz_event_kinetic (const LzEventIntegrator *self,
+                  const double            *y)
+{
+  double ke = 0;
+
+  for (guint i = 0; i < self->n; i++)
+    ke += 0.5 * self->sm.mass[i] * y[self->n + i] * y[self->n + i];
+  return ke;
+}
+
+/* project(), with the kinetic energy it removes booked as impact loss
+ * (a contact closing or a stick starting with a residual speed) —
+ * relative to a moving limit: the limit's work on the correcting impulse
+ * is a work of the sources, not a loss. */
+void
+lz_event_project_counted (LzEventIntegrator *self,
+                          double             t,
+                          double            *y)
+{
+  double ke = lz_event_kinetic (self, y), ground_work;
+
+  ground_work = project (self, t, y);
+  y[2 * self->n + 2] += ground_work;
+  self->e_impacts += ke - lz_event_kinetic (self, y) + ground_work;
+}

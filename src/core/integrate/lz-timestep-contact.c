@@ -1,0 +1,768 @@
+/* lz-timestep-contact.c — the contact problem of Moreau–Jean
+ * time-stepping: the Delassus operator, projected Gauss–Seidel and the
+ * exact Lemke fallback
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The impulses Λ of λ = −T over a step, one per nonsmooth element, are
+ * given by a box-constrained LCP in the variables (lz-timestep.c states
+ * the scheme)
+ *
+ *   stop, lower side   z = P ≥ 0,            Λ += z,    0 ≤ u⁺ + e u⁻ ⊥ z
+ *                      (only when the side is active: g + h/2·u ≤ lower)
+ *   stop, upper side   z = P ≥ 0,            Λ −= z,    0 ≤ −(u⁺ + e u⁻) ⊥ z
+ *   friction           z = hF ∈ [−hF0⁻, hF0⁺], Λ −= z,  the relay on −u⁺
+ *   freeplay           z = Λ = −h·k·luz(s_θ, Δ) at the θ-point,
+ *                      s_θ = s + hθ(θ u⁺ + (1−θ) u) − ℓ0 (the dead zone of
+ *                      docs/assembly.md, p − m = luz(s_θ, Δ), solved in
+ *                      closed form for one row given the others:
+ *                      x + γ·luz(x, Δ) = S, Theorem 3.7 of paper 000)
+ *
+ * with u = Hv + ġ0 the relative velocities.  In Λ the problem is the
+ * minimum of a convex function (½ΛᵀDΛ + linear terms + the indicator of
+ * the boxes + the dead-zone energy), and every update below is the exact
+ * minimisation in one coordinate, so the Gauss–Seidel sweeps converge.
+ * The Delassus operator D = H W⁻¹ Hᵀ is constant: it is computed once,
+ * and kept sparse — an entry is dropped only when it is below
+ * LZ_TS_DELASSUS_DROP·√(D_rr D_ss), i.e. below the rounding of the
+ * entries kept — so that a chain of N bodies costs O(N) per projected
+ * Gauss–Seidel sweep.  When the sweeps crawl or fail, the same problem as
+ * a standard LCP is solved exactly by Lemke's method.
+ */
+
+#define LZ_COMPILATION
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "lz-error.h"
+#include "lz-lcp.h"
+#include "lz-luz.h"
+#include "lz-timestep-private.h"
+
+/* The columns and rows of the fallback's standard LCP (solve_lemke()),
+ * sized once for every variable active. */
+struct LzTsLemkeMap
+{
+  double *lambda0;    /* n_rows: Λ with every ζ = 0 */
+  guint  *col_row;    /* per LCP column: the row of H its ζ acts on … */
+  double *col_g;      /* … with Λ_row += col_g·ζ */
+  guint  *row_r;      /* per LCP row: the row of H whose velocity it reads … */
+  double *row_scale;  /* … as ω = row_scale·(H_r v⁺) + (direct terms) + row_const */
+  double *row_const;
+};
+
+/* ------------------------------------------------------------------------ */
+/* H and the variables                                                        */
+
+/* H, sparse: the (at most two) nonzero entries of each row of W. */
+void
+lz_ts_read_h (LzTimestep *self)
+{
+  const gsl_matrix *H = lz_assembly_get_W (self->parent.assembly);
+  guint n = self->n, nr = self->n_rows;
+
+  self->h_dof = g_new (int, MAX (2 * nr, 1));
+  self->h_val = g_new0 (double, MAX (2 * nr, 1));
+  self->row_element = g_new0 (int, MAX (nr, 1));
+  self->vars = g_new0 (Var, MAX (2 * nr, 1));
+  for (guint r = 0; r < nr; r++)
+    {
+      int k = 0;
+
+      self->h_dof[2 * r] = self->h_dof[2 * r + 1] = -1;
+      for (guint i = 0; i < n && k < 2; i++)
+        if (gsl_matrix_get (H, r, i) != 0)
+          {
+            self->h_dof[2 * r + k] = (int) i;
+            self->h_val[2 * r + k] = gsl_matrix_get (H, r, i);
+            k++;
+          }
+    }
+}
+
+double
+lz_ts_row_dot (const LzTimestep *self,
+               guint             r,
+               const double     *x)
+{
+  double s = 0.0;
+
+  for (int k = 0; k < 2; k++)
+    {
+      int dof = self->h_dof[2 * r + k];
+
+      if (dof >= 0)
+        s += self->h_val[2 * r + k] * x[dof];
+    }
+  return s;
+}
+
+static void
+add_var (LzTimestep *self,
+         VarKind     kind,
+         guint       row,
+         double      c,
+         double      lo,
+         double      hi)
+{
+  Var *var = &self->vars[self->n_vars++];
+
+  /* α = c: w = c·(H_row v⁺) + b, the velocity the variable pushes on */
+  *var = (Var) { kind, row, c, c, 0.0, lo, hi, 0.0, 0.0 };
+}
+
+/* The variables of one element's local problem: a stop one per finite
+ * limit, friction its impulse, a freeplay spring its dead zone. */
+void
+lz_ts_add_element_vars (LzTimestep *self,
+                        Elem       *el)
+{
+  const LzElementLaw *law = el->law;
+  double h = self->h;
+
+  el->first_var = self->n_vars;
+  if (law->row < 0)
+    return;
+  self->row_element[law->row] = (int) law->index;
+  /* the nonsmooth elements: stops, friction, springs and gears with
+   * freeplay */
+  if (law->kind == LZ_ITEM_STOP)
+    {
+      if (isfinite (law->lower))
+        add_var (self, VAR_STOP_LOWER, law->row, 1, 0, 0);
+      if (isfinite (law->upper))
+        add_var (self, VAR_STOP_UPPER, law->row, -1, 0, 0);
+    }
+  else if (law->kind == LZ_ITEM_FRICTION)
+    add_var (self, VAR_FRICTION, law->row, -1, -h * law->fneg, h * law->fpos);
+  else
+    {
+      g_assert (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR);
+      add_var (self, VAR_FREEPLAY, law->row, 1, -INFINITY, INFINITY);
+    }
+  el->n_vars = self->n_vars - el->first_var;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The Delassus operator                                                      */
+
+/* Row r of D = H W⁻¹ Hᵀ into DENSE (D is symmetric: column r is row r);
+ * COL is a workspace of n. */
+static void
+delassus_row (const LzTimestep *self,
+              guint             r,
+              double           *col,
+              double           *dense)
+{
+  memset (col, 0, self->n * sizeof (double));
+  for (int k = 0; k < 2; k++)
+    if (self->h_dof[2 * r + k] >= 0)
+      col[self->h_dof[2 * r + k]] = self->h_val[2 * r + k];
+  lz_ts_band_solve (self, col);
+  for (guint s = 0; s < self->n_rows; s++)
+    dense[s] = lz_ts_row_dot (self, s, col);
+}
+
+/* Each variable's diagonal α·D_rr·c + β; FALSE, with ERROR set, for an
+ * element that acts on nothing with inertia or stiffness. */
+static gboolean
+var_diagonals (LzTimestep   *self,
+               const double *diag,
+               GError      **error)
+{
+  for (guint j = 0; j < self->n_vars; j++)
+    {
+      Var *var = &self->vars[j];
+
+      var->diag = var->alpha * diag[var->row] * var->c + var->beta;
+      if (!(var->diag > 0))
+        {
+          const Elem *el = &self->elems[self->row_element[var->row]];
+
+          g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
+                       _("element “%s” acts on no body with inertia or stiffness "
+                         "(its Delassus entry is %g)"), el->law->id, var->diag);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The exact fallback's workspaces, for problems up to
+ * LZ_TS_FALLBACK_MAX_VARS variables: D dense, the LCP, its map. */
+static void
+fallback_new (LzTimestep *self)
+{
+  guint nr = self->n_rows, L = 2 * self->n_vars;
+  LemkeMap *map;
+
+  if (self->n_vars == 0 || self->n_vars > LZ_TS_FALLBACK_MAX_VARS)
+    return;
+  self->Dd = g_new0 (double, (gsize) nr * nr);
+  for (guint r = 0; r < nr; r++)
+    for (int k = self->d_start[r]; k < self->d_start[r + 1]; k++)
+      self->Dd[(gsize) r * nr + self->d_col[k]] = self->d_val[k];
+  self->lcp_A = gsl_matrix_alloc (L, L);
+  self->lcp_b = gsl_vector_alloc (L);
+  self->lcp_z = gsl_vector_alloc (L);
+  self->lcp_w = gsl_vector_alloc (L);
+  self->lcp_first = g_new0 (int, self->n_vars);
+  map = g_new0 (LemkeMap, 1);
+  map->lambda0 = g_new0 (double, MAX (nr, 1));
+  map->col_row = g_new0 (guint, L);
+  map->col_g = g_new0 (double, L);
+  map->row_r = g_new0 (guint, L);
+  map->row_scale = g_new0 (double, L);
+  map->row_const = g_new0 (double, L);
+  self->lemke_map = map;
+}
+
+/* D, sparse by rows, the variables' diagonals and the fallback; FALSE
+ * with ERROR set if an element's direction is singular. */
+gboolean
+lz_ts_delassus_new (LzTimestep *self,
+                    GError    **error)
+{
+  guint nr = self->n_rows;
+  g_autofree double *col = g_new0 (double, MAX (self->n, 1));
+  g_autofree double *diag = g_new0 (double, MAX (nr, 1));
+  g_autofree double *dense = g_new0 (double, MAX (nr, 1));
+  g_autoptr(GArray) d_col = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) d_val = g_array_new (FALSE, FALSE, sizeof (double));
+
+  self->d_start = g_new0 (int, nr + 1);
+  for (guint r = 0; r < nr; r++)
+    {
+      delassus_row (self, r, col, dense);
+      diag[r] = dense[r];
+    }
+  for (guint r = 0; r < nr; r++)
+    {
+      delassus_row (self, r, col, dense);
+      self->d_start[r] = (int) d_col->len;
+      for (guint s = 0; s < nr; s++)
+        if (dense[s] != 0 && fabs (dense[s]) > LZ_TS_DELASSUS_DROP * sqrt (diag[r] * diag[s]))
+          {
+            int si = (int) s;
+
+            g_array_append_val (d_col, si);
+            g_array_append_val (d_val, dense[s]);
+          }
+    }
+  self->d_start[nr] = (int) d_col->len;
+  self->d_col = g_array_steal (d_col, NULL);
+  self->d_val = g_array_steal (d_val, NULL);
+  if (!var_diagonals (self, diag, error))
+    return FALSE;
+  fallback_new (self);
+  return TRUE;
+}
+
+void
+lz_ts_contact_free (LzTimestep *self)
+{
+  LemkeMap *map = self->lemke_map;
+
+  g_free (self->h_dof);
+  g_free (self->h_val);
+  g_free (self->d_start);
+  g_free (self->d_col);
+  g_free (self->d_val);
+  g_free (self->vars);
+  g_free (self->Dd);
+  g_clear_pointer (&self->lcp_A, gsl_matrix_free);
+  g_clear_pointer (&self->lcp_b, gsl_vector_free);
+  g_clear_pointer (&self->lcp_z, gsl_vector_free);
+  g_clear_pointer (&self->lcp_w, gsl_vector_free);
+  g_free (self->lcp_first);
+  g_free (self->row_element);
+  if (map != NULL)
+    {
+      g_free (map->lambda0);
+      g_free (map->col_row);
+      g_free (map->col_g);
+      g_free (map->row_r);
+      g_free (map->row_scale);
+      g_free (map->row_const);
+      g_free (map);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* The local problem of a step                                               */
+
+/* For a stop on a massless body: the gap where the body's position is
+ * kept, as H v⁺ + rest ≥ 0 form; returns rest + (the part of the bound)
+ * with the bound excluded: the caller subtracts bound·scale.
+ *   undamped (algebraic): the θ-point, where it balances,
+ *     g_θ = H q + hθ·(θ H v⁺ + (1 − θ) H v) + g0_θ, scale 1/(hθ²);
+ *   damped (first order): the end of the step,
+ *     g⁺ = H q + h·(θ H v⁺ + (1 − θ) H v) + g0(t + h), scale 1/(hθ). */
+static double
+massless_gap (const LzTimestep *self,
+              guint             r,
+              double            g,
+              double            th,
+              gboolean          algebraic,
+              double           *scale)
+{
+  double h = self->h;
+  double Hv = self->u_start[r] - self->g0dot_start[r];
+  double rest;
+
+  if (algebraic)
+    {
+      double g0_theta = th * self->g0_end[r] + (1 - th) * self->g0_start[r];
+
+      rest = g - self->g0_start[r] + g0_theta + h * th * (1 - th) * Hv;
+      *scale = 1 / (h * th * th);
+    }
+  else
+    {
+      rest = g - self->g0_start[r] + self->g0_end[r] + h * (1 - th) * Hv;
+      *scale = 1 / (h * th);
+    }
+  return rest * *scale;
+}
+
+/* One side of a stop (SIGN +1 the lower limit, −1 the upper): its
+ * constant, and whether it is active in the step.  A massless body has no
+ * velocity to keep: its position is an unknown of the step, so the stop
+ * holds the gap where the body balances, g_θ ≥ lower (a contact without
+ * impact).  A body with mass takes Newton's law, the side active when the
+ * gap is predicted to close within the step. */
+static void
+stop_side (const LzTimestep *self,
+           const Elem       *el,
+           Var              *var,
+           double            sign,
+           double            limit)
+{
+  guint r = var->row;
+  double g = lz_ts_row_dot (self, r, self->q) + self->g0_start[r];
+  double h = self->h, e = el->law->e;
+
+  if (el->massless)
+    {
+      double scale = 1;
+      double rest = massless_gap (self, r, g, self->theta, el->massless == 2, &scale);
+
+      var->b = sign * (rest - limit * scale);
+      var->hi = INFINITY;
+      return;
+    }
+  var->b = sign * (self->g0dot_end[r] + e * self->u_start[r]);
+  var->hi = sign * (g + 0.5 * h * self->u_start[r] - limit) <= 0 ? INFINITY : 0.0;
+}
+
+/* The step's local problem from t to t1: the ground motions of every row,
+ * the free and starting relative velocities, each variable's constant
+ * and box. */
+void
+lz_ts_contact_problem (LzTimestep *self,
+                       double      t,
+                       double      t1)
+{
+  double h = self->h, th = self->theta;
+
+  for (guint r = 0; r < self->n_rows; r++)
+    {
+      guint e = (guint) self->row_element[r];
+
+      lz_ts_element_g0 (self, e, t, &self->g0_start[r], &self->g0dot_start[r]);
+      lz_ts_element_g0 (self, e, t1, &self->g0_end[r], &self->g0dot_end[r]);
+      self->u_free[r] = lz_ts_row_dot (self, r, self->v1);
+      self->u_start[r] = lz_ts_row_dot (self, r, self->v) + self->g0dot_start[r];
+    }
+  for (guint j = 0; j < self->n_vars; j++)
+    {
+      Var *var = &self->vars[j];
+      guint r = var->row;
+      const Elem *el = &self->elems[self->row_element[r]];
+      double g0_theta = th * self->g0_end[r] + (1 - th) * self->g0_start[r];
+
+      switch (var->kind)
+        {
+        case VAR_STOP_LOWER:
+          stop_side (self, el, var, 1, el->law->lower);
+          break;
+        case VAR_STOP_UPPER:
+          stop_side (self, el, var, -1, el->law->upper);
+          break;
+        case VAR_FRICTION:
+          var->b = -self->g0dot_end[r];
+          break;
+        case VAR_FREEPLAY:
+          var->b = lz_ts_row_dot (self, r, self->q) + g0_theta - el->law->offset
+                   + h * th * (1 - th) * lz_ts_row_dot (self, r, self->v);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Projected Gauss–Seidel                                                     */
+
+/* The impulse of a freeplay row given the others: with HV = H_r v⁺ for
+ * the current impulses, s_θ = a + hθ²(HV − D_rr Λ + D_rr Λ') and
+ * Λ' = −hk·luz(s_θ, Δ): x + γ·luz(x, Δ) = S with γ = h²θ²k·D_rr. */
+static double
+freeplay_update (const LzTimestep *self,
+                 const Var        *var,
+                 double            hv)
+{
+  const LzElementLaw *law = self->elems[self->row_element[var->row]].law;
+  double h = self->h, th = self->theta, Drr = var->diag;
+  double S = var->b + h * th * th * (hv - Drr * self->lambda[var->row]);
+  double gamma = h * h * th * th * law->k * Drr;
+  double x = lz_disentangle_parallel (S, law->freeplay, gamma);
+
+  return -h * law->k * lz_luz (x, law->freeplay);
+}
+
+/* Warm start of the step's box LCP from the previous step's impulses;
+ * Λ kept in step with z. */
+static void
+warm_start (LzTimestep *self)
+{
+  memset (self->lambda, 0, self->n_rows * sizeof (double));
+  for (guint j = 0; j < self->n_vars; j++)
+    {
+      Var *var = &self->vars[j];
+
+      self->z[j] = CLAMP (self->z_prev[j], var->lo, var->hi);
+      self->lambda[var->row] += var->c * self->z[j];
+    }
+}
+
+/* One variable's exact minimisation given the others; returns the
+ * change of its z and raises *RES to its natural residual. */
+static double
+sweep_var (LzTimestep *self,
+           guint       j,
+           double     *res)
+{
+  Var *var = &self->vars[j];
+  guint r = var->row;
+  double hv = self->u_free[r], w, znew, dz;
+
+  for (int k = self->d_start[r]; k < self->d_start[r + 1]; k++)
+    hv += self->d_val[k] * self->lambda[self->d_col[k]];
+  if (var->kind == VAR_FREEPLAY)
+    {
+      znew = freeplay_update (self, var, hv);
+      *res = MAX (*res, fabs (self->z[j] - znew) * var->diag);
+    }
+  else
+    {
+      w = var->alpha * hv + var->beta * self->z[j] + var->b;
+      znew = CLAMP (self->z[j] - w / var->diag, var->lo, var->hi);
+      /* the natural residual |z − proj(z − w)| of this row, in units of
+       * w, at the sweep's current iterate */
+      *res = MAX (*res, fabs (self->z[j] - CLAMP (self->z[j] - w, var->lo, var->hi)));
+    }
+  if (znew == self->z[j])
+    return 0;
+  dz = znew - self->z[j];
+  self->lambda[r] += var->c * dz;
+  self->z[j] = znew;
+  return dz;
+}
+
+/* Up to MAX_SWEEPS sweeps of projected Gauss–Seidel on the step's box
+ * LCP from the current z and Λ. */
+static gboolean
+solve_pgs (LzTimestep *self,
+           guint       max_sweeps,
+           double     *residual,
+           guint      *sweeps)
+{
+  const LzIntegratorOptions *opt = &self->parent.options;
+
+  *sweeps = 0;
+  *residual = INFINITY;
+  for (guint sweep = 1; sweep <= max_sweeps; sweep++)
+    {
+      double change = 0.0, res = 0.0;
+
+      for (guint j = 0; j < self->n_vars; j++)
+        if (self->vars[j].lo != self->vars[j].hi)
+          {
+            double dz = sweep_var (self, j, &res);
+
+            change = MAX (change, fabs (dz) * fabs (self->vars[j].diag));
+          }
+      /* converged when a whole sweep moved nothing by more than the
+       * tolerance; its residual is the last sweep's */
+      if (change <= opt->lcp_tolerance || sweep == max_sweeps || !isfinite (res))
+        {
+          *residual = res;
+          *sweeps = sweep;
+          if (res <= 10 * opt->lcp_tolerance || !isfinite (res))
+            return isfinite (res);
+          if (change <= opt->lcp_tolerance)
+            continue;
+        }
+    }
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The exact fallback                                                         */
+
+/* Numbers the active variables' LCP columns (two for friction and
+ * freeplay); returns their count L. */
+static guint
+lemke_layout (LzTimestep *self)
+{
+  guint L = 0;
+
+  for (guint j = 0; j < self->n_vars; j++)
+    {
+      const Var *var = &self->vars[j];
+
+      if (var->lo == var->hi)
+        {
+          self->lcp_first[j] = -1;
+          continue;
+        }
+      self->lcp_first[j] = (int) L;
+      L += var->kind == VAR_FRICTION || var->kind == VAR_FREEPLAY ? 2 : 1;
+    }
+  return L;
+}
+
+/* The map of variable J's LCP columns and rows (paper 004's pairs: ξ1 and
+ * μ = hF + hF0⁻ for friction, p and m for freeplay): Λ = Λ0 + Σ g_l ζ_l
+ * (ζ_l acting on row col_row[l]); each LCP row k is ω_k =
+ * row_scale[k]·(H_r v⁺) + (direct terms) + const. */
+static void
+lemke_map_var (LzTimestep *self,
+               LemkeMap   *map,
+               guint       j)
+{
+  const Var *var = &self->vars[j];
+  const LzElementLaw *law = self->elems[self->row_element[var->row]].law;
+  double h = self->h, th = self->theta;
+  guint i = (guint) self->lcp_first[j], r = var->row;
+
+  map->col_row[i] = map->row_r[i] = r;
+  switch (var->kind)
+    {
+    case VAR_STOP_LOWER:
+    case VAR_STOP_UPPER:
+      map->col_g[i] = var->c;
+      map->row_scale[i] = var->c;
+      map->row_const[i] = var->b;
+      break;
+    case VAR_FRICTION:
+      /* ζ_i = ξ1 (no force), ζ_{i+1} = μ = z + hF0⁻, Λ −= z */
+      map->col_row[i + 1] = map->row_r[i + 1] = r;
+      map->col_g[i] = 0;
+      map->col_g[i + 1] = -1;
+      map->lambda0[r] += h * law->fneg;
+      map->row_scale[i] = 0;                  /* ω = h(F0⁺ + F0⁻) − μ */
+      map->row_const[i] = h * (law->fpos + law->fneg);
+      map->row_scale[i + 1] = -1;             /* ω = ξ1 − u⁺ */
+      map->row_const[i + 1] = var->b;
+      break;
+    case VAR_FREEPLAY:
+      /* ζ_i = p, ζ_{i+1} = m, Λ = −hk(p − m), s_θ = a + hθ²·H_r v⁺ */
+      map->col_row[i + 1] = map->row_r[i + 1] = r;
+      map->col_g[i] = -h * law->k;
+      map->col_g[i + 1] = h * law->k;
+      map->row_scale[i] = -h * th * th;       /* ω = p − s_θ + Δ */
+      map->row_const[i] = -var->b + law->freeplay;
+      map->row_scale[i + 1] = h * th * th;    /* ω = m + s_θ + Δ */
+      map->row_const[i + 1] = var->b + law->freeplay;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* A and b of the L × L LCP from the map, with the direct terms of
+ * friction's and freeplay's pairs. */
+static void
+lemke_assemble (LzTimestep *self,
+                LemkeMap   *map,
+                gsl_matrix *A,
+                gsl_vector *b,
+                guint       L)
+{
+  guint nr = self->n_rows;
+
+  for (guint k = 0; k < L; k++)
+    {
+      double hv0 = self->u_free[map->row_r[k]];
+
+      for (guint s = 0; s < nr; s++)
+        hv0 += self->Dd[(gsize) map->row_r[k] * nr + s] * map->lambda0[s];
+      for (guint l = 0; l < L; l++)
+        gsl_matrix_set (A, k, l,
+                        map->row_scale[k] * self->Dd[(gsize) map->row_r[k] * nr + map->col_row[l]]
+                        * map->col_g[l]);
+      gsl_vector_set (b, k, map->row_scale[k] * hv0 + map->row_const[k]);
+    }
+  for (guint j = 0; j < self->n_vars; j++)
+    {
+      int i = self->lcp_first[j];
+
+      if (i < 0)
+        continue;
+      if (self->vars[j].kind == VAR_FRICTION)
+        {
+          *gsl_matrix_ptr (A, i, i + 1) -= 1;
+          *gsl_matrix_ptr (A, i + 1, i) += 1;
+        }
+      else if (self->vars[j].kind == VAR_FREEPLAY)
+        {
+          *gsl_matrix_ptr (A, i, i) += 1;
+          *gsl_matrix_ptr (A, i + 1, i + 1) += 1;
+        }
+    }
+}
+
+/* z (and Λ) from the LCP's solution ZETA. */
+static void
+lemke_unpack (LzTimestep       *self,
+              const gsl_vector *zeta)
+{
+  double h = self->h;
+
+  for (guint j = 0; j < self->n_vars; j++)
+    {
+      const Var *var = &self->vars[j];
+      const LzElementLaw *law = self->elems[self->row_element[var->row]].law;
+      int i = self->lcp_first[j];
+
+      if (i < 0)
+        self->z[j] = 0;
+      else if (var->kind == VAR_FRICTION)
+        self->z[j] = CLAMP (gsl_vector_get (zeta, i + 1) - h * law->fneg, var->lo, var->hi);
+      else if (var->kind == VAR_FREEPLAY)
+        self->z[j] = -h * law->k * (gsl_vector_get (zeta, i) - gsl_vector_get (zeta, i + 1));
+      else
+        self->z[j] = gsl_vector_get (zeta, i);
+    }
+  memset (self->lambda, 0, self->n_rows * sizeof (double));
+  for (guint j = 0; j < self->n_vars; j++)
+    self->lambda[self->vars[j].row] += self->vars[j].c * self->z[j];
+}
+
+/* The step's problem as a standard LCP, solved exactly by Lemke's method
+ * when projected Gauss–Seidel stalls — e.g. friction and a stop on the
+ * same direction, where the split of the impulse between them makes the
+ * sweeps crawl.  Leaves z and Λ alone when it fails. */
+static gboolean
+solve_lemke (LzTimestep *self,
+             double     *residual,
+             guint      *pivots)
+{
+  LemkeMap *map = self->lemke_map;
+  LzLcpReport report;
+  guint L;
+
+  if (self->lcp_A == NULL || (L = lemke_layout (self)) == 0)
+    return FALSE;
+  memset (map->lambda0, 0, self->n_rows * sizeof (double));
+  for (guint j = 0; j < self->n_vars; j++)
+    if (self->lcp_first[j] >= 0)
+      lemke_map_var (self, map, j);
+  {
+    gsl_matrix_view A = gsl_matrix_submatrix (self->lcp_A, 0, 0, L, L);
+    gsl_vector_view b = gsl_vector_subvector (self->lcp_b, 0, L);
+    gsl_vector_view z = gsl_vector_subvector (self->lcp_z, 0, L);
+    gsl_vector_view w = gsl_vector_subvector (self->lcp_w, 0, L);
+    gboolean ok;
+
+    lemke_assemble (self, map, &A.matrix, &b.vector, L);
+    ok = lz_lcp_solve_lemke (&A.matrix, &b.vector, &z.vector, &w.vector, &report, NULL);
+    *pivots = report.iterations;
+    if (!ok)
+      return FALSE;
+    lemke_unpack (self, &z.vector);
+  }
+  *residual = report.residual;
+  return TRUE;
+}
+
+/* The step's LCP: projected Gauss–Seidel, and Lemke's method when the
+ * sweeps crawl — e.g. two stops in series through a massless body, whose
+ * Delassus matrix is nearly singular (rate 1 − O(h²k·m)) — or when they
+ * fail.  Sweeps cost about nnz(D) each, Lemke about L³, so the sweeps are
+ * given about that many before the fallback.  ITERATIONS counts both. */
+static gboolean
+solve_step_lcp (LzTimestep *self,
+                double     *residual,
+                guint      *iterations)
+{
+  LzIntegratorStats *stats = &self->parent.stats;
+  guint max = self->parent.options.lcp_max_sweeps, budget = max, sweeps, pivots = 0;
+  gboolean ok;
+
+  if (self->lcp_A != NULL)
+    {
+      double L = 2.0 * self->n_vars, nnz = self->d_start[self->n_rows];
+
+      budget = (guint) MIN ((double) max, MAX (LZ_TS_PGS_MIN_SWEEPS, L * L * L / (nnz + L)));
+    }
+  warm_start (self);
+  ok = solve_pgs (self, budget, residual, &sweeps);
+  *iterations = sweeps;
+  if (ok || self->lcp_A == NULL)
+    return ok;
+  stats->lcp_fallbacks++;
+  ok = solve_lemke (self, residual, &pivots);
+  *iterations += pivots;
+  if (ok || budget == max)
+    return ok;
+  /* Lemke failed (a degenerate problem): the rest of the sweeps, from
+   * where they were */
+  ok = solve_pgs (self, max - budget, residual, &sweeps);
+  *iterations += sweeps;
+  return ok;
+}
+
+/* The impulses of the step (from t), and v⁺ = v_free + W⁻¹ Hᵀ Λ; FALSE
+ * with ERROR set when the problem did not converge. */
+gboolean
+lz_ts_impulses (LzTimestep *self,
+                double      t,
+                GError    **error)
+{
+  LzIntegratorStats *stats = &self->parent.stats;
+  double residual = 0.0;
+  guint sweeps = 0, n = self->n;
+
+  if (self->n_vars == 0)
+    return TRUE;
+  if (!solve_step_lcp (self, &residual, &sweeps))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_NO_CONVERGENCE,
+                   _("at t = %.10g s the contact and friction problem did not converge "
+                     "(residual %.3g after %u sweeps); try a smaller time step"),
+                   t, residual, sweeps);
+      return FALSE;
+    }
+  stats->lcp_solves++;
+  stats->lcp_iterations += sweeps;
+  stats->lcp_max_residual = MAX (stats->lcp_max_residual, residual);
+  memcpy (self->z_prev, self->z, self->n_vars * sizeof (double));
+
+  memset (self->tmp, 0, n * sizeof (double));
+  for (guint r = 0; r < self->n_rows; r++)
+    for (int k = 0; k < 2; k++)
+      if (self->h_dof[2 * r + k] >= 0)
+        self->tmp[self->h_dof[2 * r + k]] += self->h_val[2 * r + k] * self->lambda[r];
+  lz_ts_band_solve (self, self->tmp);
+  for (guint i = 0; i < n; i++)
+    self->v1[i] += self->tmp[i];
+  return TRUE;
+}

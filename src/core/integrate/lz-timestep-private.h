@@ -1,0 +1,184 @@
+/* lz-timestep-private.h — the workspace Moreau–Jean time-stepping's files
+ * share (core-internal)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * lz-timestep.c is the driver (setup, the step as a sequence of phases,
+ * modes, events and samples); lz-timestep-contact.c the contact problem
+ * (H, the Delassus operator, the local problem of a step, projected
+ * Gauss–Seidel and the Lemke fallback); lz-timestep-energy.c the energy
+ * book and the balance of massless bodies at the start.
+ */
+
+#pragma once
+
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_vector.h>
+
+#include "lz-elements.h"
+#include "lz-integrator-private.h"
+
+G_BEGIN_DECLS
+
+/* Tolerances of time-stepping, named once. */
+
+/* A pivot of the banded Cholesky of W below this fraction of its diagonal
+ * entry was lost to rounding: W is singular. */
+#define LZ_TS_PIVOT_TOL 1e-14
+/* An entry of the Delassus operator below this fraction of
+ * √(D_rr D_ss) is dropped (below the rounding of the entries kept). */
+#define LZ_TS_DELASSUS_DROP 1e-17
+/* A relative velocity |u| below this is zero: friction sticks, a stop is
+ * in contact rather than hit (m/s, or rad/s). */
+#define LZ_TS_VELOCITY_TOL 1e-9
+/* A body with mass took an impact in a step when its velocity jumped by
+ * more than this many times what the smooth forces changed it by (an
+ * impact's jump does not shrink with h, a contact force's effect does). */
+#define LZ_TS_IMPACT_RATIO 10.0
+/* Two times closer than this fraction of h are one instant: a step that
+ * ends this close to a sample time or the end time ends on it. */
+#define LZ_TS_TIME_SNAP 1e-9
+/* The run is over when t is this close to t-end, relative to max(1, t-end)
+ * (as lz_integrator_step() judges it). */
+#define LZ_TS_END_TOL 1e-12
+/* Above this many variables the exact fallback is not prepared: projected
+ * Gauss–Seidel must converge on its own. */
+#define LZ_TS_FALLBACK_MAX_VARS 300
+/* Sweeps of projected Gauss–Seidel before the fallback, at least. */
+#define LZ_TS_PGS_MIN_SWEEPS 50
+/* The massless bodies' start balance: sweeps, and the move (m or rad)
+ * below which a sweep has settled. */
+#define LZ_TS_BALANCE_SWEEPS 2000
+#define LZ_TS_BALANCE_SETTLED 1e-15
+/* Bisection of a massless body's balance: the first bracket (m or rad),
+ * its largest growth, the most halvings and the relative width at which
+ * they stop (round-off). */
+#define LZ_TS_SLIDE_FIRST 1e-3
+#define LZ_TS_SLIDE_MAX 1e12
+#define LZ_TS_SLIDE_HALVINGS 200
+#define LZ_TS_SLIDE_WIDTH 1e-16
+/* The relative time step of the central difference of the loads' rate
+ * at the start (ḟ_z of the massless bodies' start velocities). */
+#define LZ_TS_RATE_STEP 1e-6
+
+typedef enum
+{
+  VAR_STOP_LOWER,
+  VAR_STOP_UPPER,
+  VAR_FRICTION,
+  VAR_FREEPLAY,
+} VarKind;
+
+/* One variable of a step's local problem. */
+typedef struct
+{
+  VarKind kind;
+  guint   row;        /* row of H */
+  double  c;          /* Λ_row += c·z */
+  double  alpha;      /* w = α·(H_row v⁺) + β·z + b */
+  double  beta;
+  double  lo, hi;     /* box, per step for stops */
+  double  b;
+  double  diag;       /* α·D_rr·c + β */
+} Var;
+
+typedef struct LzTsLemkeMap LemkeMap;
+
+/* What time-stepping adds to an element's law (lz-elements.h) for a run. */
+typedef struct
+{
+  const LzElementLaw *law;
+  guint  first_var, n_vars; /* its variables of the local problem */
+  int    massless;    /* a port on a body without mass: 0 none, 1 damped
+                       * (first order), 2 undamped (algebraic) */
+} Elem;
+
+typedef struct
+{
+  LzIntegrator parent;
+
+  guint   n, n_rows, n_vars, n_elems, band;
+  double  h, theta;
+  double *mass;       /* diagonal of M */
+  gboolean *algebraic; /* per dof: no mass and no damping */
+  gboolean keep_theta; /* algebraic dofs are kept at their θ-point balance */
+  gboolean balanced;   /* they start on their balance */
+  double *Wband;      /* banded Cholesky factor of W: n × (band+1) */
+  double *Kd, *Cd;    /* K and C by diagonals: entry (i, j) at i·(2·band+1) + j − i + band */
+  /* H: ≤ 2 entries per row */
+  int    *h_dof;      /* n_rows × 2, −1 for none */
+  double *h_val;      /* n_rows × 2 */
+  /* Delassus D, CSR */
+  int    *d_start, *d_col;
+  double *d_val;
+  Var    *vars;
+  LzElementTable *table;
+  Elem   *elems;
+  /* the exact fallback (Lemke), for problems up to LZ_TS_FALLBACK_MAX_VARS */
+  double *Dd;          /* dense D, n_rows × n_rows */
+  gsl_matrix *lcp_A;
+  gsl_vector *lcp_b, *lcp_z, *lcp_w;
+  int    *lcp_first;   /* per var: its first LCP index, −1 if inactive */
+  LemkeMap *lemke_map;  /* the map from the variables to the LCP's columns */
+  int    *row_element;  /* element index of each row */
+  int    *force_body;   /* per source: body dof or −1 (not a force) */
+  guint   n_sources;
+
+  /* state and workspaces; after a step is accepted q1 and v1 hold the
+   * state at its start (the pointers are swapped), for the samples inside
+   * the step */
+  double *q, *v, *q1, *v1, *rhs, *tmp, *f0, *f1, *q_s, *v_s;
+  double *z, *z_prev, *lambda, *u_free, *u_start, *g0_start, *g0_end, *g0dot_start, *g0dot_end;
+  double *elem_force, *elem_g, *elem_gdot;
+  LzMode *modes, *new_modes;
+  LzEnergy energy, energy_start;
+  double  energy0;
+  guint64 next_sample;  /* the index k of the next sample, at k·Δ */
+} LzTimestep;
+
+/* L[i][k] holds L(i, i − k), k = 0 … band. */
+#define LB(self, i, k) ((self)->Wband[(gsize) (i) * ((self)->band + 1) + (k)])
+
+/* lz-timestep.c */
+void     lz_ts_band_solve       (const LzTimestep *self,
+                                 double           *x);
+void     lz_ts_element_g0       (const LzTimestep *self,
+                                 guint             e,
+                                 double            t,
+                                 double           *g0,
+                                 double           *g0dot);
+void     lz_ts_eval_forces      (const LzTimestep *self,
+                                 double            t,
+                                 double           *f);
+
+/* lz-timestep-contact.c */
+void     lz_ts_read_h           (LzTimestep       *self);
+void     lz_ts_add_element_vars (LzTimestep       *self,
+                                 Elem             *el);
+gboolean lz_ts_delassus_new     (LzTimestep       *self,
+                                 GError          **error);
+double   lz_ts_row_dot          (const LzTimestep *self,
+                                 guint             r,
+                                 const double     *x);
+void     lz_ts_contact_problem  (LzTimestep       *self,
+                                 double            t,
+                                 double            t1);
+gboolean lz_ts_impulses         (LzTimestep       *self,
+                                 double            t,
+                                 GError          **error);
+void     lz_ts_contact_free     (LzTimestep       *self);
+
+/* lz-timestep-energy.c */
+double   lz_ts_kinetic_energy   (const LzTimestep *self,
+                                 const double     *v);
+double   lz_ts_potential_energy (const LzTimestep *self,
+                                 const double     *q,
+                                 double            t);
+void     lz_ts_book_energy      (LzTimestep       *self,
+                                 double            t,
+                                 double            t1);
+void     lz_ts_balance_massless (LzTimestep       *self,
+                                 double            t);
+
+G_END_DECLS
