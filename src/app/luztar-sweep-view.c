@@ -1585,10 +1585,54 @@ spin (double      lo,
   return labelled (s, name);
 }
 
+static void
+setup_label (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             gpointer                  ellipsize)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  if (ellipsize != NULL)
+    {
+      /* the closed drop-down stays narrow; its list shows the whole name */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_width_chars (GTK_LABEL (label), 10);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
+    }
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_label (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  data)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)),
+                      string != NULL ? gtk_string_object_get_string (string) : "");
+}
+
+static GtkListItemFactory *
+label_factory (gboolean ellipsize)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), ellipsize ? factory : NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), NULL);
+  return factory;
+}
+
 static GtkWidget *
 drop (const char *name)
 {
   GtkWidget *d = gtk_drop_down_new (NULL, NULL);
+  g_autoptr(GtkListItemFactory) button = label_factory (TRUE);
+  g_autoptr(GtkListItemFactory) list = label_factory (FALSE);
+
+  gtk_drop_down_set_factory (GTK_DROP_DOWN (d), button);
+  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (d), list);
 
   gtk_widget_set_hexpand (d, TRUE);
   return labelled (d, name);
@@ -1617,12 +1661,16 @@ luztar_sweep_view_init (LuztarSweepView *self)
   paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
   gtk_widget_set_hexpand (paned, TRUE);
   gtk_paned_set_wide_handle (GTK_PANED (paned), TRUE);
+  /* the settings as narrow as they go; the handle moves */
+  gtk_paned_set_position (GTK_PANED (paned), 250);
   gtk_box_append (GTK_BOX (self), paned);
 
   /* the settings in a narrow column that scrolls */
   scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  /* as narrow as the settings allow: the map takes the rest */
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), FALSE);
+  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scroller), 250);
   gtk_paned_set_start_child (GTK_PANED (paned), scroller);
   gtk_paned_set_resize_start_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
@@ -1641,7 +1689,8 @@ luztar_sweep_view_init (LuztarSweepView *self)
 
   /* Translators: the expression template of a sweep */
   row_label (grid, _("Expression"), row);
-  self->template_entry = GTK_ENTRY (small_entry (_("Expression template"), 12));
+  self->template_entry = GTK_ENTRY (small_entry (_("Expression template"), 8));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->template_entry), TRUE);
   gtk_entry_set_placeholder_text (self->template_entry, "F.value=P*cos(w*t)");
   gtk_grid_attach (grid, GTK_WIDGET (self->template_entry), 1, row++, 2, 1);
   g_signal_connect (self->template_entry, "changed", G_CALLBACK (on_template_changed), self);
@@ -1654,11 +1703,11 @@ luztar_sweep_view_init (LuztarSweepView *self)
       gtk_grid_attach (grid, GTK_WIDGET (self->param_drop[a]), 1, row++, 2, 1);
       g_signal_connect (self->param_drop[a], "notify::selected", G_CALLBACK (on_param_selected), self);
       box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-      self->from_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("From, across") : _("From, up"), 5));
-      self->to_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("To, across") : _("To, up"), 5));
+      self->from_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("From, across") : _("From, up"), 4));
+      self->to_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("To, across") : _("To, up"), 4));
       self->count_spin[a] = GTK_SPIN_BUTTON (spin (1, 400, 1, 0, a == 0 ? _("Count, across") : _("Count, up")));
       gtk_spin_button_set_value (self->count_spin[a], a == 0 ? 40 : 30);
-      gtk_editable_set_width_chars (GTK_EDITABLE (self->count_spin[a]), 3);
+      gtk_editable_set_width_chars (GTK_EDITABLE (self->count_spin[a]), 2);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->count_spin[a]), _("How many values"));
       gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->from_entry[a]));
       /* Translators: between the two ends of a range */

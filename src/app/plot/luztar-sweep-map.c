@@ -365,10 +365,21 @@ layout_frame (LuztarSweepMap *self,
   axis_range (&self->x, &xlo, &xhi);
   if (self->kind == KIND_MAP)
     axis_range (&self->y, &ylo, &yhi);
+  else if (self->q_hi >= self->q_lo)
+    {
+      /* a nice range around every dot: the same whatever order the runs
+       * finished in */
+      luztar_plot_nice_range (self->q_lo, self->q_hi, 0.05, &ylo, &yhi);
+      if (!(yhi > ylo))
+        {
+          ylo = self->q_lo - 0.5;
+          yhi = self->q_lo + 0.5;
+        }
+    }
   else
     {
-      ylo = self->q_lo;
-      yhi = self->q_hi;
+      ylo = -1;
+      yhi = 1;
     }
   right = self->kind == KIND_MAP ? 14 + BAR_W + 6 + widest_tick (cr, 0, 1, FALSE) + 14 + f->th + 8 : 16;
   f->px0 = 12 + f->th + 8 + widest_tick (cr, ylo, yhi, self->y.log && self->kind == KIND_MAP) + 8;
@@ -467,7 +478,8 @@ draw_curve (LuztarSweepMap *self,
   cairo_restore (cr);
 
   /* its legend, in a box at the plot area's top right */
-  if (self->curve_label != NULL)
+  if (self->curve_label != NULL
+      && text_width (cr, self->curve_label, NULL) + 60 < f->px1 - f->px0)
     {
       int w = text_width (cr, self->curve_label, NULL);
       double bx = f->px1 - w - 8 - 34, by = f->py0 + 6, bh = f->th + 8;
@@ -600,7 +612,14 @@ draw_all (LuztarSweepMap *self,
                                            : (self->value_title != NULL ? self->value_title : ""),
                 10, (f.py0 + f.py1) / 2, f.py1 - f.py0);
   if (self->title != NULL)
-    text (cr, self->title, f.px0, 10, 0, 0, TRUE);
+    {
+      PangoLayout *layout = luztar_cairo_layout_new (cr, self->title, TITLE_PX, TRUE);
+
+      pango_layout_set_width (layout, (int) (MAX (width - f.px0 - 8, 10) * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      luztar_cairo_show_layout (cr, layout, f.px0, 10, 0, 0, TRUE);
+      g_object_unref (layout);
+    }
   cairo_restore (cr);
 }
 
@@ -840,21 +859,8 @@ luztar_sweep_map_add_dots (LuztarSweepMap *self,
       if (!isfinite (q[k]))
         continue;
       g_array_append_vals (self->dots, pair, 2);
-      if (q[k] < self->q_lo || q[k] > self->q_hi)
-        {
-          double lo = MIN (self->q_lo, q[k]), hi = MAX (self->q_hi, q[k]);
-
-          /* a nice range around the data, so that the dots do not touch
-           * the frame */
-          luztar_plot_nice_range (lo, hi, 0.05, &self->q_lo, &self->q_hi);
-          self->q_lo = MIN (self->q_lo, lo);
-          self->q_hi = MAX (self->q_hi, hi);
-        }
-    }
-  if (!(self->q_hi > self->q_lo))
-    {
-      self->q_lo = isfinite (self->q_lo) ? self->q_lo - 0.5 : -1;
-      self->q_hi = self->q_lo + 1;
+      self->q_lo = MIN (self->q_lo, q[k]);
+      self->q_hi = MAX (self->q_hi, q[k]);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
