@@ -1272,6 +1272,14 @@ export (LuztarSimPanel *self,
   const char *extension = kind == EXPORT_PLOT ? ".png" : ".csv";
   GtkRoot *root;
 
+  /* the Sweep page's map: its own export (PNG, SVG, PDF; CSV of the runs) */
+  if (kind == EXPORT_PLOT
+      && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "sweep") == 0)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self->sweep_view), "sweep.export", "s",
+                                  path != NULL && *path != '\0' ? path : ".png");
+      return;
+    }
   /* the plot on show is the program motion's: its export */
   if (kind == EXPORT_PLOT
       && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "program") == 0)
