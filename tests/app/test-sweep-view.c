@@ -262,7 +262,7 @@ test_page (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* At 800 × 600 the page still shows a usable map. */
+/* At 800 × 600 the page still shows a usable map; in a large window a big one. */
 static void
 test_small_window (void)
 {
@@ -275,6 +275,21 @@ test_small_window (void)
   g_assert_cmpint (gtk_widget_get_width (map), >=, 280);
   g_assert_cmpint (gtk_widget_get_height (map), >=, 120);
   app_test_save_png (GTK_WIDGET (window), NULL, "sweep/window-800x600.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* and in a large window the map takes the room */
+  window = open_on_sweep_page ("stick-slip-regimes.luztar", 1920, 1080, &view);
+  map = GTK_WIDGET (luztar_sweep_view_get_map (view));
+  set_up_stick_slip (view, 12, 8, 30);
+  g_assert_true (luztar_sweep_view_run (view));
+  wait_for_sweep (view, 120, NULL);
+  /* (the test's screen is 1280 × 800: the window gets at most that) */
+  g_test_message ("the map in a window of %d × %d: %d × %d", gtk_widget_get_width (GTK_WIDGET (window)),
+                  gtk_widget_get_height (GTK_WIDGET (window)), gtk_widget_get_width (map),
+                  gtk_widget_get_height (map));
+  g_assert_cmpint (gtk_widget_get_width (map), >=, gtk_widget_get_width (GTK_WIDGET (window)) / 3);
+  app_test_wait_for_layout (map);
+  app_test_save_png (GTK_WIDGET (window), NULL, "sweep/window-large.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
