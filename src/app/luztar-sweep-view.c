@@ -58,6 +58,9 @@ typedef struct
   gpointer   view;          /* main thread only; NULL once let go */
 } Job;
 
+/* Worker threads alive, over every page (they outlive a Stop by one run). */
+static gint live_threads;
+
 static Job *
 job_ref (Job *job)
 {
@@ -120,6 +123,7 @@ job_thread (gpointer data)
     }
   g_clear_pointer (&worker, lz_sweep_worker_free);
   job_unref (job);
+  g_atomic_int_dec_and_test (&live_threads);
   return NULL;
 }
 
@@ -948,6 +952,8 @@ luztar_sweep_view_run (LuztarSweepView *self)
   self->job->view = self;
   jobs = MIN (MAX (g_get_num_processors (), 1), self->job->n_runs);
   for (guint j = 0; j < jobs; j++)
+    g_atomic_int_inc (&live_threads);
+  for (guint j = 0; j < jobs; j++)
     g_thread_unref (g_thread_new ("luztar-sweep", job_thread, job_ref (self->job)));
   set_info (self, _("Hover over the map to read a run; click to open it in a new window."));
   say_progress (self);
@@ -1460,6 +1466,18 @@ luztar_sweep_view_get_info (LuztarSweepView *self)
 {
   g_return_val_if_fail (LUZTAR_IS_SWEEP_VIEW (self), NULL);
   return self->info;
+}
+
+/**
+ * luztar_sweep_view_count_threads:
+ *
+ * Returns: the sweep threads still alive in the process (a stopped
+ *   sweep's threads end after their current run)
+ */
+guint
+luztar_sweep_view_count_threads (void)
+{
+  return (guint) g_atomic_int_get (&live_threads);
 }
 
 LuztarSweepMap *

@@ -46,6 +46,7 @@ guint           luztar_sweep_view_get_n_done   (LuztarSweepView *self);
 guint           luztar_sweep_view_get_n_runs   (LuztarSweepView *self);
 const char     *luztar_sweep_view_get_status   (LuztarSweepView *self);
 const char     *luztar_sweep_view_get_info     (LuztarSweepView *self);
+guint           luztar_sweep_view_count_threads (void);
 LuztarSweepMap *luztar_sweep_view_get_map      (LuztarSweepView *self);
 gboolean        luztar_sweep_view_hover_at     (LuztarSweepView *self,
                                                 double           x,

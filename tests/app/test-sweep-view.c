@@ -260,6 +260,17 @@ test_page (void)
   g_assert_cmpstr (luztar_sweep_view_get_status (view), ==, "The model changed: the sweep was stopped.");
 
   gtk_window_destroy (GTK_WINDOW (window));
+  /* the let-go threads end after their run, on their own */
+  {
+    gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+    while (luztar_sweep_view_count_threads () > 0 && g_get_monotonic_time () < end)
+      {
+        g_main_context_iteration (NULL, FALSE);
+        g_usleep (1000);
+      }
+    g_assert_cmpuint (luztar_sweep_view_count_threads (), ==, 0);
+  }
 }
 
 /* At 800 × 600 the page still shows a usable map; in a large window a big one. */
