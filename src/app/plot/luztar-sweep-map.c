@@ -1010,7 +1010,7 @@ luztar_sweep_map_measure (GtkWidget      *widget,
                           int            *minimum_baseline,
                           int            *natural_baseline)
 {
-  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 280 : 160;
+  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 200 : 140;
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 640 : 400;
 }
 
