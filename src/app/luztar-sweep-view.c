@@ -188,6 +188,8 @@ static guint signals[N_SIGNALS];
 
 static void rebuild_lists (LuztarSweepView *self);
 static void rebuild_measures (LuztarSweepView *self);
+static const char *axis_param (LuztarSweepView *self,
+                               guint            axis);
 
 static void
 set_status (LuztarSweepView *self,
@@ -395,15 +397,14 @@ template_params (LuztarSweepView *self,
 static void
 rebuild_lists (LuztarSweepView *self)
 {
-  g_autofree char *was[2] = { NULL, NULL };
+  g_autofree char *was0 = g_strdup (axis_param (self, 0));
+  g_autofree char *was1 = g_strdup (axis_param (self, 1));
+  const char *was[2] = { was0, was1 };
   g_autofree char *freq_was = NULL;
-  g_autoptr(GPtrArray) freq_ids = NULL;
   g_auto(GStrv) names = NULL;
   g_autoptr(GError) error = NULL;
   const LzModel *m = self->model;
 
-  for (guint a = 0; a < 2; a++)
-    was[a] = g_strdup (drop_id (self->param_drop[a], self->params));
   {
     guint f = gtk_drop_down_get_selected (self->freq_drop);
 

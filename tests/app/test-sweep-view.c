@@ -163,7 +163,7 @@ test_page (void)
   double x, y;
 
   /* the page's lists know the model and the template's names */
-  set_up_stick_slip (view, 20, 12, 60);
+  set_up_stick_slip (view, 20, 12, 30);
   g_assert_false (luztar_sweep_view_set_axis (view, 0, "F.nothing", 0, 1, 2, FALSE));
   g_assert_true (luztar_sweep_view_set_axis (view, 0, "F.w", 0.5, 3, 20, FALSE));
 
