@@ -123,7 +123,7 @@ job_thread (gpointer data)
     }
   g_clear_pointer (&worker, lz_sweep_worker_free);
   job_unref (job);
-  g_atomic_int_dec_and_test (&live_threads);
+  (void) g_atomic_int_dec_and_test (&live_threads);
   return NULL;
 }
 
