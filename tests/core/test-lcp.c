@@ -1374,6 +1374,9 @@ test_lcp_bad_input (void)
   g_assert_true (lz_mlcp_solve (p->M, p->q, 1, p->z, p->w, &report, &error));
   g_assert_true (lz_box_lcp_solve_pgs (p->M, p->q, lo, hi, p->z, p->w, NULL, &report, &error));
   g_assert_no_error (error);
+  /* No bounds: the plain LCP. */
+  g_assert_true (lz_box_lcp_solve_pgs (p->M, p->q, NULL, NULL, p->z, p->w, NULL, &report, &error));
+  g_assert_no_error (error);
 
   /* Programmer errors. */
   {

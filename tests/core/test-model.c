@@ -615,6 +615,57 @@ test_model_remove (void)
                 error, LZ_ERROR_INVALID_ARGUMENT, "no item has the id “k1”");
 }
 
+/* Asserts that every body's dof index is its position in file order and
+ * that no other item has one. */
+static void
+assert_body_indices (const LzModel *model)
+{
+  for (guint i = 0; i < lz_model_get_n_bodies (model); i++)
+    g_assert_cmpint (lz_model_get_body_index (model, lz_model_get_body (model, i)->item.id), ==, i);
+  for (guint i = 0; i < lz_model_get_n_elements (model); i++)
+    g_assert_cmpint (lz_model_get_body_index (model, lz_model_get_element (model, i)->item.id),
+                     ==, -1);
+  for (guint i = 0; i < lz_model_get_n_grounds (model); i++)
+    g_assert_cmpint (lz_model_get_body_index (model, lz_model_get_ground (model, i)->item.id),
+                     ==, -1);
+  g_assert_cmpint (lz_model_get_body_index (model, NULL), ==, -1);
+}
+
+/* The id → position index follows adds, removes, renames and copies. */
+static void
+test_model_body_index (void)
+{
+  g_autoptr(LzModel) model = make_model ();
+  g_autoptr(LzModel) copy = NULL;
+  g_autoptr(GError) error = NULL;
+
+  assert_body_indices (model);
+  for (guint i = 0; i < 5; i++)
+    g_assert_nonnull (lz_model_add_body (model, NULL, LZ_BODY_TRANSLATIONAL, 1, &error));
+  assert_body_indices (model);
+  g_assert_true (lz_model_remove (model, "m1", &error));
+  g_assert_true (lz_model_remove (model, "k1", &error));
+  assert_body_indices (model);
+  g_assert_true (lz_model_rename (model, "m2", "cart", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lz_model_get_body_index (model, "cart"), ==, 0);
+  g_assert_cmpint (lz_model_get_body_index (model, "m2"), ==, -1);
+  assert_body_indices (model);
+  g_assert_null (lz_model_add_body (model, "cart", LZ_BODY_TRANSLATIONAL, 1, &error));
+  g_clear_error (&error);
+  g_assert_null (lz_model_add_body (model, "heavy", LZ_BODY_TRANSLATIONAL, -1, &error));
+  g_clear_error (&error);
+  assert_body_indices (model);
+  copy = lz_model_copy (model);
+  assert_body_indices (copy);
+  g_assert_true (lz_model_equal (model, copy));
+  while (lz_model_get_n_bodies (model) > 0)
+    {
+      g_assert_true (lz_model_remove (model, lz_model_get_body (model, 0)->item.id, &error));
+      assert_body_indices (model);
+    }
+}
+
 static void
 test_model_validate (void)
 {
@@ -863,6 +914,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/model/connect", test_model_connect);
   g_test_add_func ("/lz/model/rename", test_model_rename);
   g_test_add_func ("/lz/model/remove", test_model_remove);
+  g_test_add_func ("/lz/model/body-index", test_model_body_index);
   g_test_add_func ("/lz/model/validate", test_model_validate);
   g_test_add_func ("/lz/model/inertia-paths", test_model_inertia_paths);
   g_test_add_func ("/lz/model/pairs", test_model_pairs);

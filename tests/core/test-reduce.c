@@ -907,6 +907,35 @@ test_nodes_friction_dampers (void)
   g_assert_cmpfloat (worst, <=, 1e-6);
 }
 
+/* A node held by more ports than a fixed table would take: every one is
+ * in its equation (the combinations of ports grow with the node). */
+static void
+test_nodes_many_ports (void)
+{
+  g_autoptr(GString) xml = g_string_new ("<luztar-model version='1'><body id='z' mass='0'/>");
+  g_autoptr(LzModel) model = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzAssembly) assembly = NULL;
+  g_autoptr(LzReduction) r = NULL;
+  const LzMasslessNode *n;
+
+  for (guint i = 0; i < 12; i++)
+    g_string_append_printf (xml, "<body id='m%u' mass='1'/><spring id='k%u' a='z' b='m%u' k='1'/>", i, i, i);
+  g_string_append (xml, "<simulation t-end='1'/></luztar-model>");
+  model = parse (xml->str);
+  assembly = lz_assembly_new (model, &error);
+  g_assert_no_error (error);
+  r = lz_reduction_new_for_assembly (assembly);
+  n = node_of (r, "z");
+  g_assert_cmpint (n->kind, ==, LZ_NODE_LINEAR_SPRINGS);
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autofree char *term = g_strdup_printf ("0.0833333·q_m%u", i);
+
+      g_assert_nonnull (strstr (n->equations[0], term));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -930,6 +959,7 @@ main (int    argc,
   g_test_add_func ("/reduce/nodes/spring-friction-closed-form", test_nodes_spring_friction_closed_form);
   g_test_add_func ("/reduce/nodes/parallel-damper", test_nodes_parallel_damper);
   g_test_add_func ("/reduce/nodes/friction-dampers", test_nodes_friction_dampers);
+  g_test_add_func ("/reduce/nodes/many-ports", test_nodes_many_ports);
 
   return g_test_run ();
 }

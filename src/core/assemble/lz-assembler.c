@@ -3,7 +3,7 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Conventions (DESIGN.md §2–3).  The dofs are the bodies in file order.
+ * Conventions (docs/assembly.md).  The dofs are the bodies in file order.
  * An element with ports a, b and coefficients ca, cb measures
  *
  *     g = cb·q_b − ca·q_a = wᵀq + g0(t),
@@ -377,30 +377,35 @@ matrix_new (guint rows,
   return gsl_matrix_calloc (MAX (rows, 1), MAX (cols, 1));
 }
 
+/* The dof of a port, or NO_DOF for a ground, whose motion (if any) enters
+ * @g0 with the signed coefficient @coef. */
+static guint
+port_dof (const LzModel *model,
+          const char    *port,
+          double         coef,
+          LzAffine      *g0)
+{
+  int dof = lz_model_get_body_index (model, port);
+  const LzGround *ground;
+
+  if (dof >= 0)
+    return dof;
+  ground = lz_model_lookup_ground (model, port);
+  if (ground != NULL && ground->motion != NULL)
+    affine_add_term (g0, coef, ground->motion, 0);
+  return NO_DOF;
+}
+
 static void
 coordinate_init (Coordinate       *coord,
                  const LzModel    *model,
                  const LzElement  *element)
 {
-  const LzGround *ground;
-
   coord->element = element;
   lz_element_get_coefficients (element, &coord->ca, &coord->cb);
   affine_init (&coord->g0);
-  coord->a = NO_DOF;
-  coord->b = NO_DOF;
-
-  if (lz_model_lookup_body (model, element->a) != NULL)
-    coord->a = lz_model_get_body_index (model, element->a);
-  else if ((ground = lz_model_lookup_ground (model, element->a)) != NULL
-           && ground->motion != NULL)
-    affine_add_term (&coord->g0, -coord->ca, ground->motion, 0);
-
-  if (lz_model_lookup_body (model, element->b) != NULL)
-    coord->b = lz_model_get_body_index (model, element->b);
-  else if ((ground = lz_model_lookup_ground (model, element->b)) != NULL
-           && ground->motion != NULL)
-    affine_add_term (&coord->g0, coord->cb, ground->motion, 0);
+  coord->a = port_dof (model, element->a, -coord->ca, &coord->g0);
+  coord->b = port_dof (model, element->b, coord->cb, &coord->g0);
 }
 
 /* w as a dense vector */
@@ -511,12 +516,7 @@ describe_pairs (LzAssembly      *self,
       break;
 
     case LZ_ITEM_DAMPER:
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
+    LZ_CASE_NOT_ELEMENT:
     default:
       g_assert_not_reached ();
     }
@@ -532,6 +532,31 @@ clear_negative_zeros (gsl_matrix *X)
     for (gsize j = 0; j < X->size2; j++)
       if (gsl_matrix_get (X, i, j) == 0.0)
         gsl_matrix_set (X, i, j, 0.0);
+}
+
+/* Row p of C and d, and column p of B, of a pair whose output is
+ * y = sign·(wᵀq + g0) + constant and whose input acts on the bodies as
+ * input·w (stops: the contact force; freeplay: ±k times the engaged part):
+ * C[p, q] = sign·wᵀ, B[q̇, p] = input·M⁻¹w. */
+static void
+lcs_position_pair (LzAssembly     *self,
+                   guint           p,
+                   const double   *w,
+                   const double   *minv,
+                   double          sign,
+                   double          input,
+                   const LzAffine *g0,
+                   double          constant)
+{
+  guint n = self->n;
+
+  for (guint i = 0; i < n; i++)
+    {
+      gsl_matrix_set (self->B, n + i, p, input * minv[i] * w[i]);
+      gsl_matrix_set (self->Cy, p, i, sign * w[i]);
+    }
+  affine_add_scaled (&self->d[p], sign, g0);
+  self->d[p].constant += constant;
 }
 
 /* The linear complementarity system, M regular (diagonal). */
@@ -580,23 +605,11 @@ build_lcs (LzAssembly *self)
       switch (pair->kind)
         {
         case LZ_PAIR_STOP_LOWER:
-          for (guint i = 0; i < n; i++)
-            {
-              gsl_matrix_set (self->B, n + i, p, minv[i] * w[i]);
-              gsl_matrix_set (self->Cy, p, i, w[i]);
-            }
-          affine_add_scaled (&self->d[p], 1.0, &coord->g0);
-          self->d[p].constant -= element->stop.lower;
+          lcs_position_pair (self, p, w, minv, 1.0, 1.0, &coord->g0, -element->stop.lower);
           break;
 
         case LZ_PAIR_STOP_UPPER:
-          for (guint i = 0; i < n; i++)
-            {
-              gsl_matrix_set (self->B, n + i, p, -minv[i] * w[i]);
-              gsl_matrix_set (self->Cy, p, i, -w[i]);
-            }
-          affine_add_scaled (&self->d[p], -1.0, &coord->g0);
-          self->d[p].constant += element->stop.upper;
+          lcs_position_pair (self, p, w, minv, -1.0, -1.0, &coord->g0, element->stop.upper);
           break;
 
         case LZ_PAIR_FRICTION_POS:
@@ -621,25 +634,13 @@ build_lcs (LzAssembly *self)
           /* y = p − s + Δ, s = wᵀq + g0 − ℓ0; T = k(p − m) */
           lz_element_get_stiffness (element, &k, &freeplay, &offset);
           gsl_matrix_set (self->D, p, p, 1.0);
-          for (guint i = 0; i < n; i++)
-            {
-              gsl_matrix_set (self->Cy, p, i, -w[i]);
-              gsl_matrix_set (self->B, n + i, p, -k * minv[i] * w[i]);
-            }
-          affine_add_scaled (&self->d[p], -1.0, &coord->g0);
-          self->d[p].constant += freeplay + offset;
+          lcs_position_pair (self, p, w, minv, -1.0, -k, &coord->g0, freeplay + offset);
           break;
 
         case LZ_PAIR_FREEPLAY_NEG:
           lz_element_get_stiffness (element, &k, &freeplay, &offset);
           gsl_matrix_set (self->D, p, p, 1.0);
-          for (guint i = 0; i < n; i++)
-            {
-              gsl_matrix_set (self->Cy, p, i, w[i]);
-              gsl_matrix_set (self->B, n + i, p, k * minv[i] * w[i]);
-            }
-          affine_add_scaled (&self->d[p], 1.0, &coord->g0);
-          self->d[p].constant += freeplay - offset;
+          lcs_position_pair (self, p, w, minv, 1.0, k, &coord->g0, freeplay - offset);
           break;
 
         default:
@@ -648,48 +649,16 @@ build_lcs (LzAssembly *self)
     }
 }
 
-/**
- * lz_assembly_new:
- * @model: a model
- * @error: return location for a #GError
- *
- * Assembles @model: M, C, K, f(t), W, the complementarity pairs and, when
- * M is regular, the linear complementarity system (see the top of this
- * file for the conventions).  Fails with %LZ_ERROR_INVALID_MODEL, naming
- * the problem, when lz_model_validate() does: an unconnected port, a body
- * without a path to inertia or stiffness.
- *
- * Returns: (transfer full) (nullable): the assembly, or %NULL
- */
-LzAssembly *
-lz_assembly_new (LzModel  *model,
-                 GError  **error)
+/* M (diagonal: the masses and inertias) and the forces of f.  Prescribed
+ * motions and actuators are not forces of f (they are the program
+ * constraints of paper 001, handled by their module). */
+static void
+assemble_bodies (LzAssembly *self)
 {
-  LzAssembly *self;
-  guint n, n_el, next = 0;
-  g_autofree double *w = NULL;
-
-  g_return_val_if_fail (model != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (!lz_model_validate (model, error))
-    return NULL;
-
-  self = g_new0 (LzAssembly, 1);
-  self->model = lz_model_ref (model);
-  self->n = n = lz_model_get_n_bodies (model);
-  n_el = lz_model_get_n_elements (model);
-  w = g_new0 (double, MAX (n, 1));
-
-  self->M = matrix_new (n, n);
-  self->C = matrix_new (n, n);
-  self->K = matrix_new (n, n);
-  self->f = g_new0 (LzAffine, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
-    affine_init (&self->f[i]);
+  LzModel *model = self->model;
 
   self->regular = TRUE;
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < self->n; i++)
     {
       const LzBody *body = lz_model_get_body (model, i);
 
@@ -697,9 +666,6 @@ lz_assembly_new (LzModel  *model,
       if (!(body->mass > 0))
         self->regular = FALSE;
     }
-
-  /* Forces; prescribed motions and actuators are not forces of f (they
-   * are the program constraints of paper 001, handled by their module). */
   for (guint s = 0; s < lz_model_get_n_sources (model); s++)
     {
       const LzSource *source = lz_model_get_source (model, s);
@@ -708,21 +674,26 @@ lz_assembly_new (LzModel  *model,
         affine_add_term (&self->f[lz_model_get_body_index (model, source->body)],
                          1.0, source->value, 0);
     }
+}
 
-  self->coords = g_new0 (Coordinate, MAX (n_el, 1));
-  self->n_coords = n_el;
-  self->rows = g_new0 (NonsmoothRow, MAX (n_el, 1));
+/* The coordinate of every element; linear springs and gears into K,
+ * viscous parts into C (with the loads of moving grounds into f), and a
+ * row of W for each nonsmooth element.  @w: n doubles of work space. */
+static void
+assemble_elements (LzAssembly *self,
+                   double     *w)
+{
+  guint n = self->n;
 
-  for (guint e = 0; e < n_el; e++)
+  for (guint e = 0; e < self->n_coords; e++)
     {
-      const LzElement *element = lz_model_get_element (model, e);
+      const LzElement *element = lz_model_get_element (self->model, e);
       Coordinate *coord = &self->coords[e];
       double k, freeplay, offset, c;
 
-      coordinate_init (coord, model, element);
+      coordinate_init (coord, self->model, element);
       coordinate_get_w (coord, w, n);
 
-      /* linear springs and gears into K, viscous parts into C */
       if (lz_element_get_stiffness (element, &k, &freeplay, &offset) && freeplay == 0.0)
         {
           add_outer (self->K, k, coord);
@@ -754,6 +725,14 @@ lz_assembly_new (LzModel  *model,
           self->n_pairs += row->n_pairs;
         }
     }
+}
+
+/* W and the complementarity pairs, row by row.  @w: n doubles. */
+static void
+assemble_rows (LzAssembly *self,
+               double     *w)
+{
+  guint n = self->n, next = 0;
 
   self->W = matrix_new (self->n_rows, n);
   self->pairs = g_new0 (LzPair, MAX (self->n_pairs, 1));
@@ -768,6 +747,54 @@ lz_assembly_new (LzModel  *model,
       describe_pairs (self, row->element, r, &next);
       g_assert (next == row->first_pair + row->n_pairs);
     }
+}
+
+/**
+ * lz_assembly_new:
+ * @model: a model
+ * @error: return location for a #GError
+ *
+ * Assembles @model: M, C, K, f(t), W, the complementarity pairs and, when
+ * M is regular, the linear complementarity system (see the top of this
+ * file for the conventions).  Fails with %LZ_ERROR_INVALID_MODEL, naming
+ * the problem, when lz_model_validate() does: an unconnected port, a body
+ * without a path to inertia or stiffness.
+ *
+ * Returns: (transfer full) (nullable): the assembly, or %NULL
+ */
+LzAssembly *
+lz_assembly_new (LzModel  *model,
+                 GError  **error)
+{
+  LzAssembly *self;
+  guint n, n_el;
+  g_autofree double *w = NULL;
+
+  g_return_val_if_fail (model != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lz_model_validate (model, error))
+    return NULL;
+
+  self = g_new0 (LzAssembly, 1);
+  self->model = lz_model_ref (model);
+  self->n = n = lz_model_get_n_bodies (model);
+  n_el = lz_model_get_n_elements (model);
+  w = g_new0 (double, MAX (n, 1));
+
+  self->M = matrix_new (n, n);
+  self->C = matrix_new (n, n);
+  self->K = matrix_new (n, n);
+  self->f = g_new0 (LzAffine, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    affine_init (&self->f[i]);
+  self->coords = g_new0 (Coordinate, MAX (n_el, 1));
+  self->n_coords = n_el;
+  self->rows = g_new0 (NonsmoothRow, MAX (n_el, 1));
+
+  assemble_bodies (self);
+  assemble_elements (self, w);
+  assemble_rows (self, w);
 
   /* The LCS (dense 2n×2n and 2n×pairs) is built when first asked for:
    * a simulation of a long chain never needs it. */
@@ -1078,37 +1105,21 @@ ensure_lcs (const LzAssembly *self)
   return mutable;
 }
 
-const gsl_matrix *
-lz_assembly_get_lcs_A (const LzAssembly *self)
-{
-  LzAssembly *lcs = ensure_lcs (self);
+/* lz_assembly_get_lcs_A() … _D(): the LCS matrices, built on first use
+ * (%NULL without an LCS), from one definition. */
+#define DEFINE_LCS_MATRIX_GETTER(name, field)                   \
+  const gsl_matrix *                                          \
+  lz_assembly_get_lcs_##name (const LzAssembly *self)         \
+  {                                                           \
+    LzAssembly *lcs = ensure_lcs (self);                      \
+                                                              \
+    return lcs != NULL ? lcs->field : NULL;                   \
+  }
 
-  return lcs != NULL ? lcs->A : NULL;
-}
-
-const gsl_matrix *
-lz_assembly_get_lcs_B (const LzAssembly *self)
-{
-  LzAssembly *lcs = ensure_lcs (self);
-
-  return lcs != NULL ? lcs->B : NULL;
-}
-
-const gsl_matrix *
-lz_assembly_get_lcs_C (const LzAssembly *self)
-{
-  LzAssembly *lcs = ensure_lcs (self);
-
-  return lcs != NULL ? lcs->Cy : NULL;
-}
-
-const gsl_matrix *
-lz_assembly_get_lcs_D (const LzAssembly *self)
-{
-  LzAssembly *lcs = ensure_lcs (self);
-
-  return lcs != NULL ? lcs->D : NULL;
-}
+DEFINE_LCS_MATRIX_GETTER (A, A)
+DEFINE_LCS_MATRIX_GETTER (B, B)
+DEFINE_LCS_MATRIX_GETTER (C, Cy)
+DEFINE_LCS_MATRIX_GETTER (D, D)
 
 const char *
 lz_assembly_get_lcs_e_text (const LzAssembly *self,
@@ -1168,18 +1179,17 @@ coordinate_text (const LzAssembly *self,
   GString *out = g_string_new (NULL);
   const char *q_name = velocity ? "q\u0307_" : "q_";    /* q̇_id or q_id */
 
-  if (coord->b != NO_DOF)
-    {
-      g_autofree char *q = g_strdup_printf ("%s%s", q_name, lz_assembly_get_dof_name (self, coord->b));
+  const guint dofs[2] = { coord->b, coord->a };
+  const double coefs[2] = { coord->cb, -coord->ca };
 
-      lz_text_append_term (out, coord->cb, q, TRUE);
-    }
-  if (coord->a != NO_DOF)
-    {
-      g_autofree char *q = g_strdup_printf ("%s%s", q_name, lz_assembly_get_dof_name (self, coord->a));
+  for (guint p = 0; p < 2; p++)
+    if (dofs[p] != NO_DOF)
+      {
+        g_autofree char *q = g_strdup_printf ("%s%s", q_name,
+                                              lz_assembly_get_dof_name (self, dofs[p]));
 
-      lz_text_append_term (out, -coord->ca, q, TRUE);
-    }
+        lz_text_append_term (out, coefs[p], q, TRUE);
+      }
   if (coord->g0.terms->len > 0)
     {
       LzAffine g0;
@@ -1282,12 +1292,7 @@ tension_text (const LzAssembly *self,
         return g_strdup_printf ("Sgn[-%s, %s](%s)", fns, fps, gdot);
       }
     case LZ_ITEM_STOP:
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
+    LZ_CASE_NOT_ELEMENT:
     default:
       g_assert_not_reached ();
     }

@@ -29,7 +29,7 @@ G_BEGIN_DECLS
  * @LZ_PAIR_FREEPLAY_POS: y = p − (g − ℓ0 − Δ) ≥ 0 ⊥ u = p ≥ 0
  * @LZ_PAIR_FREEPLAY_NEG: y = m + (g − ℓ0 + Δ) ≥ 0 ⊥ u = m ≥ 0
  *
- * The kinds of complementarity pairs (DESIGN.md §3, paper 004 §2).
+ * The kinds of complementarity pairs (docs/assembly.md, paper 004 §2).
  */
 typedef enum
 {

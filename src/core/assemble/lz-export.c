@@ -108,82 +108,167 @@ lz_export_append_matrix (GString           *out,
   g_string_append_c (out, '\n');
 }
 
-static char **
-dof_labels (const LzAssembly *self,
-            const char       *prefix)
+/* The labels of the rows and columns of the exported matrices. */
+typedef enum
+{
+  LABELS_DOFS,    /* the body ids: "m1" */
+  LABELS_STATES,  /* x = (q, q'): "q:m1", …, "v:m1", … */
+  LABELS_PAIRS,   /* "1:s1.lower" */
+  LABELS_ROWS,    /* the rows of W: the nonsmooth elements' ids */
+} Labels;
+
+static guint
+labels_count (const LzAssembly *self,
+              Labels            labels)
+{
+  switch (labels)
+    {
+    case LABELS_DOFS:
+      return lz_assembly_get_n_dofs (self);
+    case LABELS_STATES:
+      return 2 * lz_assembly_get_n_dofs (self);
+    case LABELS_PAIRS:
+      return lz_assembly_get_n_pairs (self);
+    case LABELS_ROWS:
+      return lz_assembly_get_n_nonsmooth (self);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static char *
+label_text (const LzAssembly *self,
+            Labels            labels,
+            guint             i)
 {
   guint n = lz_assembly_get_n_dofs (self);
-  char **labels = g_new0 (char *, n + 1);
+  const LzPair *pair;
 
-  for (guint i = 0; i < n; i++)
-    labels[i] = g_strdup_printf ("%s%s", prefix, lz_assembly_get_dof_name (self, i));
-  return labels;
-}
-
-static char **
-state_labels (const LzAssembly *self)
-{
-  guint n = lz_assembly_get_n_dofs (self);
-  char **labels = g_new0 (char *, 2 * n + 1);
-
-  for (guint i = 0; i < n; i++)
+  switch (labels)
     {
-      labels[i] = g_strdup_printf ("q:%s", lz_assembly_get_dof_name (self, i));
-      labels[n + i] = g_strdup_printf ("v:%s", lz_assembly_get_dof_name (self, i));
+    case LABELS_DOFS:
+      return g_strdup (lz_assembly_get_dof_name (self, i));
+    case LABELS_STATES:
+      return g_strdup_printf (i < n ? "q:%s" : "v:%s", lz_assembly_get_dof_name (self, i % n));
+    case LABELS_PAIRS:
+      pair = lz_assembly_get_pair (self, i);
+      return g_strdup_printf ("%u:%s.%s", i + 1, pair->element, pair->side);
+    case LABELS_ROWS:
+      return g_strdup (lz_assembly_get_nonsmooth_id (self, i));
+    default:
+      g_assert_not_reached ();
     }
-  return labels;
 }
 
+/* A %NULL-terminated array of the labels. */
 static char **
-pair_labels (const LzAssembly *self)
+labels_new (const LzAssembly *self,
+            Labels            labels)
 {
-  guint np = lz_assembly_get_n_pairs (self);
-  char **labels = g_new0 (char *, np + 1);
+  guint count = labels_count (self, labels);
+  char **strings = g_new0 (char *, count + 1);
 
-  for (guint p = 0; p < np; p++)
+  for (guint i = 0; i < count; i++)
+    strings[i] = label_text (self, labels, i);
+  return strings;
+}
+
+/* The matrices of an assembly, in the order of every export: name (the
+ * Octave name where it differs), accessor and the labels of the rows and
+ * columns (which also give the sizes). */
+typedef struct
+{
+  const char         *name;
+  const char         *octave_name;
+  const gsl_matrix *(*get) (const LzAssembly *self);
+  Labels              rows;
+  Labels              cols;
+} ExportMatrix;
+
+static const ExportMatrix dynamics_matrices[] = {
+  { "M", "M", lz_assembly_get_M, LABELS_DOFS, LABELS_DOFS },
+  { "C", "C", lz_assembly_get_C, LABELS_DOFS, LABELS_DOFS },
+  { "K", "K", lz_assembly_get_K, LABELS_DOFS, LABELS_DOFS },
+};
+
+static const ExportMatrix lcs_matrices[] = {
+  { "A", "A", lz_assembly_get_lcs_A, LABELS_STATES, LABELS_STATES },
+  { "B", "B", lz_assembly_get_lcs_B, LABELS_STATES, LABELS_PAIRS },
+  { "C", "Cy", lz_assembly_get_lcs_C, LABELS_PAIRS, LABELS_STATES },
+  { "D", "D", lz_assembly_get_lcs_D, LABELS_PAIRS, LABELS_PAIRS },
+};
+
+typedef enum
+{
+  FORMAT_TEXT,
+  FORMAT_JSON,
+  FORMAT_OCTAVE,
+} Format;
+
+/* The matrices of a table in one of the formats: labelled blocks of text,
+ * ",\n<json_indent>"NAME": [[…]]" members of a JSON object, or Octave
+ * assignments. */
+static void
+write_matrices (GString            *out,
+                const LzAssembly   *self,
+                const ExportMatrix *matrices,
+                guint               n_matrices,
+                Format              format,
+                const char         *json_indent)
+{
+  for (guint m = 0; m < n_matrices; m++)
     {
-      const LzPair *pair = lz_assembly_get_pair (self, p);
+      const ExportMatrix *x = &matrices[m];
+      guint rows = labels_count (self, x->rows), cols = labels_count (self, x->cols);
 
-      labels[p] = g_strdup_printf ("%u:%s.%s", p + 1, pair->element, pair->side);
+      switch (format)
+        {
+        case FORMAT_TEXT:
+          {
+            g_auto(GStrv) row_labels = labels_new (self, x->rows);
+            g_auto(GStrv) col_labels = labels_new (self, x->cols);
+
+            lz_export_append_matrix (out, x->name, x->get (self), rows, cols, row_labels,
+                                     col_labels);
+            break;
+          }
+        case FORMAT_JSON:
+          g_string_append_printf (out, ",\n%s\"%s\": ", json_indent, x->name);
+          lz_export_json_matrix (out, x->get (self), rows, cols);
+          break;
+        case FORMAT_OCTAVE:
+          lz_export_octave_matrix (out, x->octave_name, x->get (self), rows, cols);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
     }
-  return labels;
 }
 
-static char **
-row_labels (const LzAssembly *self)
+/* "  NAME =" and one line "    LABEL  TEXT" per entry. */
+static void
+text_vector (GString    *out,
+             const char *name,
+             char      **labels,
+             guint       n,
+             const char *(*get) (const LzAssembly *self, guint i),
+             const LzAssembly *self)
 {
-  guint nr = lz_assembly_get_n_nonsmooth (self);
-  char **labels = g_new0 (char *, nr + 1);
-
-  for (guint r = 0; r < nr; r++)
-    labels[r] = g_strdup (lz_assembly_get_nonsmooth_id (self, r));
-  return labels;
+  g_string_append_printf (out, "  %s =\n", name);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "    %s  %s\n", labels[i], get (self, i));
 }
 
-/**
- * lz_assembly_to_text:
- * @self: an assembly
- *
- * The assembly for people to read: the dofs, M, C, K, f(t), the equations
- * of motion in luz/tar notation, W, the complementarity pairs with their
- * meaning and, for regular M, the LCS matrices and affine terms.
- *
- * Returns: (transfer full): the text
- */
-char *
-lz_assembly_to_text (const LzAssembly *self)
+/* The first lines: the sizes, the convention and the degrees of freedom. */
+static void
+text_header (GString          *out,
+             const LzAssembly *self)
 {
   LzModel *model = lz_assembly_get_model (self);
   guint n = lz_assembly_get_n_dofs (self);
   guint nr = lz_assembly_get_n_nonsmooth (self);
   guint np = lz_assembly_get_n_pairs (self);
-  GString *out = g_string_new (NULL);
-  g_auto(GStrv) dofs = dof_labels (self, "");
-  g_auto(GStrv) states = state_labels (self);
-  g_auto(GStrv) pairs = pair_labels (self);
-  g_auto(GStrv) rows = row_labels (self);
   const char *name = lz_model_get_name (model);
-  glong w_id = 7, w_side = 4, w_y = 1, w_u = 1;
 
   g_string_append_printf (out, _("Model “%s”: "), name != NULL ? name : "");
   g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u degree of freedom",
@@ -209,14 +294,100 @@ lz_assembly_to_text (const LzAssembly *self)
                               body->kind == LZ_BODY_ROTATIONAL ? "J" : "m", m);
     }
   g_string_append_c (out, '\n');
+}
 
-  lz_export_append_matrix (out, "M", lz_assembly_get_M (self), n, n, dofs, dofs);
-  lz_export_append_matrix (out, "C", lz_assembly_get_C (self), n, n, dofs, dofs);
-  lz_export_append_matrix (out, "K", lz_assembly_get_K (self), n, n, dofs, dofs);
+/* The element, side, y and u columns of a line of the pairs table. */
+static void
+append_pair_columns (GString           *out,
+                     const char *const  columns[4],
+                     const glong        widths[4])
+{
+  for (guint c = 0; c < 4; c++)
+    {
+      if (c > 0)
+        g_string_append (out, "  ");
+      append_padded (out, columns[c], widths[c], FALSE);
+    }
+}
 
-  g_string_append (out, "  f(t) =\n");
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, "    %s  %s\n", dofs[i], lz_assembly_get_f_text (self, i));
+static void
+text_pairs (GString          *out,
+            const LzAssembly *self)
+{
+  static const char *const titles[4] = { "element", "side", "y", "u" };
+  guint np = lz_assembly_get_n_pairs (self);
+  glong widths[4] = { 7, 4, 1, 1 };
+
+  g_string_append (out, _("Complementarity pairs 0 ≤ y ⊥ u ≥ 0\n"));
+  for (guint p = 0; p < np; p++)
+    {
+      const LzPair *pair = lz_assembly_get_pair (self, p);
+      const char *const columns[4] = { pair->element, pair->side, pair->y, pair->u };
+
+      for (guint c = 0; c < 4; c++)
+        widths[c] = MAX (widths[c], text_width (columns[c]));
+    }
+  if (np > 0)
+    {
+      g_string_append (out, "   #  ");
+      append_pair_columns (out, titles, widths);
+      g_string_append (out, "  meaning\n");
+    }
+  for (guint p = 0; p < np; p++)
+    {
+      const LzPair *pair = lz_assembly_get_pair (self, p);
+      const char *const columns[4] = { pair->element, pair->side, pair->y, pair->u };
+
+      g_string_append_printf (out, "  %2u  ", p + 1);
+      append_pair_columns (out, columns, widths);
+      g_string_append_printf (out, "  %s\n", pair->meaning);
+    }
+  if (np == 0)
+    g_string_append (out, _("  (none: the model is smooth)\n"));
+  g_string_append_c (out, '\n');
+}
+
+/* Why there is no LCS: the bodies without mass. */
+static void
+text_no_lcs (GString          *out,
+             const LzAssembly *self)
+{
+  LzModel *model = lz_assembly_get_model (self);
+  GString *massless = g_string_new (NULL);
+
+  for (guint i = 0; i < lz_assembly_get_n_dofs (self); i++)
+    if (!(lz_model_get_body (model, i)->mass > 0))
+      g_string_append_printf (massless, "%s%s", massless->len > 0 ? ", " : "",
+                              lz_assembly_get_dof_name (self, i));
+  g_string_append_printf (out, _("M is singular (no mass or inertia: %s), so there is no explicit\n"
+                                 "linear complementarity system; the reduction of paper 002 applies.\n"),
+                          massless->str);
+  g_string_free (massless, TRUE);
+}
+
+/**
+ * lz_assembly_to_text:
+ * @self: an assembly
+ *
+ * The assembly for people to read: the dofs, M, C, K, f(t), the equations
+ * of motion in luz/tar notation, W, the complementarity pairs with their
+ * meaning and, for regular M, the LCS matrices and affine terms.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+lz_assembly_to_text (const LzAssembly *self)
+{
+  guint n = lz_assembly_get_n_dofs (self);
+  guint np = lz_assembly_get_n_pairs (self);
+  GString *out = g_string_new (NULL);
+  g_auto(GStrv) dofs = labels_new (self, LABELS_DOFS);
+  g_auto(GStrv) rows = labels_new (self, LABELS_ROWS);
+
+  text_header (out, self);
+  write_matrices (out, self, dynamics_matrices, G_N_ELEMENTS (dynamics_matrices), FORMAT_TEXT,
+                  NULL);
+  text_vector (out, "f(t)", dofs, n, lz_assembly_get_f_text, self);
   g_string_append_c (out, '\n');
 
   g_string_append (out, _("Equations of motion (luz, tar: paper 000; Sgn: the set-valued sign; λ: contact forces)\n"));
@@ -228,74 +399,22 @@ lz_assembly_to_text (const LzAssembly *self)
     }
   g_string_append_c (out, '\n');
 
-  lz_export_append_matrix (out, "W", lz_assembly_get_W (self), nr, n, rows, dofs);
-
-  g_string_append (out, _("Complementarity pairs 0 ≤ y ⊥ u ≥ 0\n"));
-  for (guint p = 0; p < np; p++)
-    {
-      const LzPair *pair = lz_assembly_get_pair (self, p);
-
-      w_id = MAX (w_id, text_width (pair->element));
-      w_side = MAX (w_side, text_width (pair->side));
-      w_y = MAX (w_y, text_width (pair->y));
-      w_u = MAX (w_u, text_width (pair->u));
-    }
-  if (np > 0)
-    {
-      g_string_append (out, "   #  ");
-      append_padded (out, "element", w_id, FALSE);
-      g_string_append (out, "  ");
-      append_padded (out, "side", w_side, FALSE);
-      g_string_append (out, "  ");
-      append_padded (out, "y", w_y, FALSE);
-      g_string_append (out, "  ");
-      append_padded (out, "u", w_u, FALSE);
-      g_string_append (out, "  meaning\n");
-    }
-  for (guint p = 0; p < np; p++)
-    {
-      const LzPair *pair = lz_assembly_get_pair (self, p);
-
-      g_string_append_printf (out, "  %2u  ", p + 1);
-      append_padded (out, pair->element, w_id, FALSE);
-      g_string_append (out, "  ");
-      append_padded (out, pair->side, w_side, FALSE);
-      g_string_append (out, "  ");
-      append_padded (out, pair->y, w_y, FALSE);
-      g_string_append (out, "  ");
-      append_padded (out, pair->u, w_u, FALSE);
-      g_string_append_printf (out, "  %s\n", pair->meaning);
-    }
-  if (np == 0)
-    g_string_append (out, _("  (none: the model is smooth)\n"));
-  g_string_append_c (out, '\n');
+  lz_export_append_matrix (out, "W", lz_assembly_get_W (self), lz_assembly_get_n_nonsmooth (self),
+                           n, rows, dofs);
+  text_pairs (out, self);
 
   if (!lz_assembly_has_lcs (self))
+    text_no_lcs (out, self);
+  else
     {
-      GString *massless = g_string_new (NULL);
+      g_auto(GStrv) states = labels_new (self, LABELS_STATES);
+      g_auto(GStrv) pairs = labels_new (self, LABELS_PAIRS);
 
-      for (guint i = 0; i < n; i++)
-        if (!(lz_model_get_body (model, i)->mass > 0))
-          g_string_append_printf (massless, "%s%s", massless->len > 0 ? ", " : "",
-                                  lz_assembly_get_dof_name (self, i));
-      g_string_append_printf (out, _("M is singular (no mass or inertia: %s), so there is no explicit\n"
-                                     "linear complementarity system; the reduction of paper 002 applies.\n"),
-                              massless->str);
-      g_string_free (massless, TRUE);
-      return g_string_free (out, FALSE);
+      g_string_append (out, _("Linear complementarity system  x' = A x + B u + e(t),  y = C x + D u + d(t),  x = (q, q')\n"));
+      write_matrices (out, self, lcs_matrices, G_N_ELEMENTS (lcs_matrices), FORMAT_TEXT, NULL);
+      text_vector (out, "e(t)", states, 2 * n, lz_assembly_get_lcs_e_text, self);
+      text_vector (out, "d(t)", pairs, np, lz_assembly_get_lcs_d_text, self);
     }
-
-  g_string_append (out, _("Linear complementarity system  x' = A x + B u + e(t),  y = C x + D u + d(t),  x = (q, q')\n"));
-  lz_export_append_matrix (out, "A", lz_assembly_get_lcs_A (self), 2 * n, 2 * n, states, states);
-  lz_export_append_matrix (out, "B", lz_assembly_get_lcs_B (self), 2 * n, np, states, pairs);
-  lz_export_append_matrix (out, "C", lz_assembly_get_lcs_C (self), np, 2 * n, pairs, states);
-  lz_export_append_matrix (out, "D", lz_assembly_get_lcs_D (self), np, np, pairs, pairs);
-  g_string_append (out, "  e(t) =\n");
-  for (guint i = 0; i < 2 * n; i++)
-    g_string_append_printf (out, "    %s  %s\n", states[i], lz_assembly_get_lcs_e_text (self, i));
-  g_string_append (out, "  d(t) =\n");
-  for (guint p = 0; p < np; p++)
-    g_string_append_printf (out, "    %s  %s\n", pairs[p], lz_assembly_get_lcs_d_text (self, p));
   return g_string_free (out, FALSE);
 }
 
@@ -376,6 +495,92 @@ lz_export_json_strings (GString     *out,
   g_string_append_c (out, ']');
 }
 
+/* ",\n  "dofs": [{"id": …, "kind": …, "mass": …}, …]" */
+static void
+json_dofs (GString          *out,
+           const LzAssembly *self)
+{
+  LzModel *model = lz_assembly_get_model (self);
+
+  g_string_append (out, ",\n  \"dofs\": [");
+  for (guint i = 0; i < lz_assembly_get_n_dofs (self); i++)
+    {
+      const LzBody *body = lz_model_get_body (model, i);
+
+      g_string_append (out, i > 0 ? ",\n    {\"id\": " : "\n    {\"id\": ");
+      lz_export_json_string (out, body->item.id);
+      g_string_append (out, ", \"kind\": ");
+      lz_export_json_string (out, lz_body_kind_to_string (body->kind));
+      g_string_append (out, ", \"mass\": ");
+      lz_export_json_number (out, body->mass);
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, "]");
+}
+
+static void
+json_pairs (GString          *out,
+            const LzAssembly *self)
+{
+  static const char *kind_names[] = {
+    "stop-lower", "stop-upper", "friction-pos", "friction-neg", "freeplay-pos", "freeplay-neg",
+  };
+
+  g_string_append (out, ",\n  \"pairs\": [");
+  for (guint p = 0; p < lz_assembly_get_n_pairs (self); p++)
+    {
+      const LzPair *pair = lz_assembly_get_pair (self, p);
+      const char *const fields[] = {
+        "side", pair->side, "y", pair->y, "u", pair->u, "meaning", pair->meaning,
+      };
+
+      g_string_append (out, p > 0 ? ",\n    {\"element\": " : "\n    {\"element\": ");
+      lz_export_json_string (out, pair->element);
+      g_string_append_printf (out, ", \"row\": %u, \"kind\": ", pair->row);
+      lz_export_json_string (out, kind_names[pair->kind]);
+      for (guint f = 0; f < G_N_ELEMENTS (fields); f += 2)
+        {
+          g_string_append_printf (out, ", \"%s\": ", fields[f]);
+          lz_export_json_string (out, fields[f + 1]);
+        }
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, "]");
+}
+
+/* The texts of the n entries of a vector of affine terms, borrowed. */
+static const char **
+vector_texts (const LzAssembly *self,
+              guint             n,
+              const char     *(*get) (const LzAssembly *self, guint i))
+{
+  const char **texts = g_new0 (const char *, n + 1);
+
+  for (guint i = 0; i < n; i++)
+    texts[i] = get (self, i);
+  return texts;
+}
+
+static void
+json_lcs (GString          *out,
+          const LzAssembly *self)
+{
+  guint n = lz_assembly_get_n_dofs (self);
+  guint np = lz_assembly_get_n_pairs (self);
+  g_auto(GStrv) states = labels_new (self, LABELS_STATES);
+  g_autofree const char **e = vector_texts (self, 2 * n, lz_assembly_get_lcs_e_text);
+  g_autofree const char **d = vector_texts (self, np, lz_assembly_get_lcs_d_text);
+
+  g_string_append (out, "{\n    \"x\": ");
+  lz_export_json_strings (out, states, 2 * n);
+  write_matrices (out, self, lcs_matrices, G_N_ELEMENTS (lcs_matrices), FORMAT_JSON, "    ");
+  g_string_append (out, ",\n    \"e\": ");
+  lz_export_json_strings (out, (char **) e, 2 * n);
+  g_string_append (out, ",\n    \"d\": ");
+  lz_export_json_strings (out, (char **) d, np);
+  g_string_append (out, "\n  }");
+}
+
 /**
  * lz_assembly_to_json:
  * @self: an assembly
@@ -391,100 +596,34 @@ lz_export_json_strings (GString     *out,
 char *
 lz_assembly_to_json (const LzAssembly *self)
 {
-  static const char *kind_names[] = {
-    "stop-lower", "stop-upper", "friction-pos", "friction-neg", "freeplay-pos", "freeplay-neg",
-  };
-  LzModel *model = lz_assembly_get_model (self);
   guint n = lz_assembly_get_n_dofs (self);
   guint nr = lz_assembly_get_n_nonsmooth (self);
-  guint np = lz_assembly_get_n_pairs (self);
   GString *out = g_string_new ("{\n");
-  g_auto(GStrv) rows = row_labels (self);
-  g_auto(GStrv) states = state_labels (self);
-  g_autofree char **f = g_new0 (char *, n + 1);
+  g_auto(GStrv) rows = labels_new (self, LABELS_ROWS);
+  g_autofree const char **f = vector_texts (self, n, lz_assembly_get_f_text);
   g_auto(GStrv) equations = g_new0 (char *, n + 1);
 
   g_string_append (out, "  \"format\": \"luztar-assembly\",\n  \"version\": 1,\n  \"model\": ");
-  lz_export_json_string (out, lz_model_get_name (model));
-  g_string_append (out, ",\n  \"dofs\": [");
+  lz_export_json_string (out, lz_model_get_name (lz_assembly_get_model (self)));
+  json_dofs (out, self);
+  write_matrices (out, self, dynamics_matrices, G_N_ELEMENTS (dynamics_matrices), FORMAT_JSON,
+                  "  ");
   for (guint i = 0; i < n; i++)
-    {
-      const LzBody *body = lz_model_get_body (model, i);
-
-      g_string_append (out, i > 0 ? ",\n    {\"id\": " : "\n    {\"id\": ");
-      lz_export_json_string (out, body->item.id);
-      g_string_append (out, ", \"kind\": ");
-      lz_export_json_string (out, lz_body_kind_to_string (body->kind));
-      g_string_append (out, ", \"mass\": ");
-      lz_export_json_number (out, body->mass);
-      g_string_append_c (out, '}');
-    }
-  g_string_append (out, "],\n  \"M\": ");
-  lz_export_json_matrix (out, lz_assembly_get_M (self), n, n);
-  g_string_append (out, ",\n  \"C\": ");
-  lz_export_json_matrix (out, lz_assembly_get_C (self), n, n);
-  g_string_append (out, ",\n  \"K\": ");
-  lz_export_json_matrix (out, lz_assembly_get_K (self), n, n);
-  for (guint i = 0; i < n; i++)
-    {
-      f[i] = (char *) lz_assembly_get_f_text (self, i);
-      equations[i] = lz_assembly_dup_equation (self, i);
-    }
+    equations[i] = lz_assembly_dup_equation (self, i);
   g_string_append (out, ",\n  \"f\": ");
-  lz_export_json_strings (out, f, n);
+  lz_export_json_strings (out, (char **) f, n);
   g_string_append (out, ",\n  \"equations\": ");
   lz_export_json_strings (out, equations, n);
   g_string_append (out, ",\n  \"nonsmooth\": ");
   lz_export_json_strings (out, rows, nr);
   g_string_append (out, ",\n  \"W\": ");
   lz_export_json_matrix (out, lz_assembly_get_W (self), nr, n);
-  g_string_append (out, ",\n  \"pairs\": [");
-  for (guint p = 0; p < np; p++)
-    {
-      const LzPair *pair = lz_assembly_get_pair (self, p);
-
-      g_string_append (out, p > 0 ? ",\n    {\"element\": " : "\n    {\"element\": ");
-      lz_export_json_string (out, pair->element);
-      g_string_append_printf (out, ", \"row\": %u, \"kind\": ", pair->row);
-      lz_export_json_string (out, kind_names[pair->kind]);
-      g_string_append (out, ", \"side\": ");
-      lz_export_json_string (out, pair->side);
-      g_string_append (out, ", \"y\": ");
-      lz_export_json_string (out, pair->y);
-      g_string_append (out, ", \"u\": ");
-      lz_export_json_string (out, pair->u);
-      g_string_append (out, ", \"meaning\": ");
-      lz_export_json_string (out, pair->meaning);
-      g_string_append_c (out, '}');
-    }
-  g_string_append (out, "],\n  \"lcs\": ");
+  json_pairs (out, self);
+  g_string_append (out, ",\n  \"lcs\": ");
   if (!lz_assembly_has_lcs (self))
     g_string_append (out, "null");
   else
-    {
-      g_autofree char **e = g_new0 (char *, 2 * n + 1);
-      g_autofree char **d = g_new0 (char *, np + 1);
-
-      for (guint i = 0; i < 2 * n; i++)
-        e[i] = (char *) lz_assembly_get_lcs_e_text (self, i);
-      for (guint p = 0; p < np; p++)
-        d[p] = (char *) lz_assembly_get_lcs_d_text (self, p);
-      g_string_append (out, "{\n    \"x\": ");
-      lz_export_json_strings (out, states, 2 * n);
-      g_string_append (out, ",\n    \"A\": ");
-      lz_export_json_matrix (out, lz_assembly_get_lcs_A (self), 2 * n, 2 * n);
-      g_string_append (out, ",\n    \"B\": ");
-      lz_export_json_matrix (out, lz_assembly_get_lcs_B (self), 2 * n, np);
-      g_string_append (out, ",\n    \"C\": ");
-      lz_export_json_matrix (out, lz_assembly_get_lcs_C (self), np, 2 * n);
-      g_string_append (out, ",\n    \"D\": ");
-      lz_export_json_matrix (out, lz_assembly_get_lcs_D (self), np, np);
-      g_string_append (out, ",\n    \"e\": ");
-      lz_export_json_strings (out, e, 2 * n);
-      g_string_append (out, ",\n    \"d\": ");
-      lz_export_json_strings (out, d, np);
-      g_string_append (out, "\n  }");
-    }
+    json_lcs (out, self);
   g_string_append (out, "\n}\n");
   return g_string_free (out, FALSE);
 }
@@ -551,6 +690,61 @@ octave_function (GString    *out,
   g_string_append (out, "];\n");
 }
 
+/* "NAME = {'a', 'b'};" */
+static void
+octave_cell (GString    *out,
+             const char *name,
+             char      **strings,
+             guint       n)
+{
+  g_string_append_printf (out, "%s = {", name);
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      lz_export_octave_string (out, strings[i]);
+    }
+  g_string_append (out, "};\n");
+}
+
+/* The pairs table: a cell array of element, side, y, u, meaning. */
+static void
+octave_pairs (GString          *out,
+              const LzAssembly *self)
+{
+  g_string_append (out, "\n% Complementarity pairs 0 <= y _|_ u >= 0: element, side, y, u, meaning\npairs = {");
+  for (guint p = 0; p < lz_assembly_get_n_pairs (self); p++)
+    {
+      const LzPair *pair = lz_assembly_get_pair (self, p);
+      const char *const fields[] = { pair->element, pair->side, pair->y, pair->u, pair->meaning };
+
+      g_string_append (out, p > 0 ? ";\n  " : "\n  ");
+      for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
+        {
+          if (f > 0)
+            g_string_append (out, ", ");
+          lz_export_octave_string (out, fields[f]);
+        }
+    }
+  g_string_append (out, "};\n");
+}
+
+static void
+octave_lcs (GString          *out,
+            const LzAssembly *self)
+{
+  guint n = lz_assembly_get_n_dofs (self);
+  guint np = lz_assembly_get_n_pairs (self);
+  g_autofree const char **e = vector_texts (self, 2 * n, lz_assembly_get_lcs_e_text);
+  g_autofree const char **d = vector_texts (self, np, lz_assembly_get_lcs_d_text);
+
+  g_string_append (out, "\n% Linear complementarity system, x = [q; q']:\n"
+                        "%   x' = A*x + B*u + e(t),  y = Cy*x + D*u + d(t),  0 <= y _|_ u >= 0\n");
+  write_matrices (out, self, lcs_matrices, G_N_ELEMENTS (lcs_matrices), FORMAT_OCTAVE, NULL);
+  octave_function (out, "e", e, 2 * n);
+  octave_function (out, "d", d, np);
+}
+
 /**
  * lz_assembly_to_octave:
  * @self: an assembly
@@ -565,13 +759,13 @@ octave_function (GString    *out,
 char *
 lz_assembly_to_octave (const LzAssembly *self)
 {
-  LzModel *model = lz_assembly_get_model (self);
   guint n = lz_assembly_get_n_dofs (self);
   guint nr = lz_assembly_get_n_nonsmooth (self);
-  guint np = lz_assembly_get_n_pairs (self);
   GString *out = g_string_new (NULL);
-  g_autofree const char **texts = g_new0 (const char *, 2 * n + np + 1);
-  const char *name = lz_model_get_name (model);
+  g_auto(GStrv) dofs = labels_new (self, LABELS_DOFS);
+  g_auto(GStrv) rows = labels_new (self, LABELS_ROWS);
+  g_autofree const char **f = vector_texts (self, n, lz_assembly_get_f_text);
+  const char *name = lz_model_get_name (lz_assembly_get_model (self));
 
   g_string_append_printf (out, "%% Luztar assembly of the model \"%s\"\n",
                           name != NULL ? name : "");
@@ -579,25 +773,15 @@ lz_assembly_to_octave (const LzAssembly *self)
                         "% M q'' + C q' + K q = f(t) + W' * lambda, lambda = -T of the nonsmooth elements.\n");
   g_string_append (out, "% Degrees of freedom (rows of M):");
   for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, " %u:%s", i + 1, lz_assembly_get_dof_name (self, i));
+    g_string_append_printf (out, " %u:%s", i + 1, dofs[i]);
   g_string_append (out, "\n\n");
   g_string_append (out, "step = @(x) double(x >= 0);      % libmatheval's step()\n"
                         "delta = @(x) double(x == 0);     % libmatheval's delta()\n\n");
 
-  g_string_append (out, "dofs = {");
-  for (guint i = 0; i < n; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      lz_export_octave_string (out, lz_assembly_get_dof_name (self, i));
-    }
-  g_string_append (out, "};\n");
-  lz_export_octave_matrix (out, "M", lz_assembly_get_M (self), n, n);
-  lz_export_octave_matrix (out, "C", lz_assembly_get_C (self), n, n);
-  lz_export_octave_matrix (out, "K", lz_assembly_get_K (self), n, n);
-  for (guint i = 0; i < n; i++)
-    texts[i] = lz_assembly_get_f_text (self, i);
-  octave_function (out, "f", texts, n);
+  octave_cell (out, "dofs", dofs, n);
+  write_matrices (out, self, dynamics_matrices, G_N_ELEMENTS (dynamics_matrices), FORMAT_OCTAVE,
+                  NULL);
+  octave_function (out, "f", f, n);
   g_string_append (out, "\n% Equations of motion in luz/tar notation:\n");
   for (guint i = 0; i < n; i++)
     {
@@ -605,51 +789,14 @@ lz_assembly_to_octave (const LzAssembly *self)
 
       g_string_append_printf (out, "%%   %s\n", eq);
     }
-  g_string_append (out, "\nnonsmooth = {");
-  for (guint r = 0; r < nr; r++)
-    {
-      if (r > 0)
-        g_string_append (out, ", ");
-      lz_export_octave_string (out, lz_assembly_get_nonsmooth_id (self, r));
-    }
-  g_string_append (out, "};\n");
+  g_string_append (out, "\n");
+  octave_cell (out, "nonsmooth", rows, nr);
   lz_export_octave_matrix (out, "W", lz_assembly_get_W (self), nr, n);
-
-  g_string_append (out, "\n% Complementarity pairs 0 <= y _|_ u >= 0: element, side, y, u, meaning\npairs = {");
-  for (guint p = 0; p < np; p++)
-    {
-      const LzPair *pair = lz_assembly_get_pair (self, p);
-
-      g_string_append (out, p > 0 ? ";\n  " : "\n  ");
-      lz_export_octave_string (out, pair->element);
-      g_string_append (out, ", ");
-      lz_export_octave_string (out, pair->side);
-      g_string_append (out, ", ");
-      lz_export_octave_string (out, pair->y);
-      g_string_append (out, ", ");
-      lz_export_octave_string (out, pair->u);
-      g_string_append (out, ", ");
-      lz_export_octave_string (out, pair->meaning);
-    }
-  g_string_append (out, "};\n");
+  octave_pairs (out, self);
 
   if (!lz_assembly_has_lcs (self))
-    {
-      g_string_append (out, "\n% M is singular: no explicit linear complementarity system (see paper 002).\n");
-      return g_string_free (out, FALSE);
-    }
-
-  g_string_append (out, "\n% Linear complementarity system, x = [q; q']:\n"
-                        "%   x' = A*x + B*u + e(t),  y = Cy*x + D*u + d(t),  0 <= y _|_ u >= 0\n");
-  lz_export_octave_matrix (out, "A", lz_assembly_get_lcs_A (self), 2 * n, 2 * n);
-  lz_export_octave_matrix (out, "B", lz_assembly_get_lcs_B (self), 2 * n, np);
-  lz_export_octave_matrix (out, "Cy", lz_assembly_get_lcs_C (self), np, 2 * n);
-  lz_export_octave_matrix (out, "D", lz_assembly_get_lcs_D (self), np, np);
-  for (guint i = 0; i < 2 * n; i++)
-    texts[i] = lz_assembly_get_lcs_e_text (self, i);
-  octave_function (out, "e", texts, 2 * n);
-  for (guint p = 0; p < np; p++)
-    texts[p] = lz_assembly_get_lcs_d_text (self, p);
-  octave_function (out, "d", texts, np);
+    g_string_append (out, "\n% M is singular: no explicit linear complementarity system (see paper 002).\n");
+  else
+    octave_lcs (out, self);
   return g_string_free (out, FALSE);
 }

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Forces, prescribed motions and ground motions are formulas in the time t
- * (DESIGN.md §2).  libmatheval parses them into a tree, evaluates it and
+ * (docs/file-format.md).  libmatheval parses them into a tree, evaluates it and
  * builds the exact symbolic derivative; program constraints (paper 001) and
  * the DCP of paper 004 need the first and second time derivatives, so every
  * LzExpr carries three evaluators, f, f' and f''.
@@ -214,26 +214,94 @@ parse_unary (Parser *parser)
   return parse_power (parser);
 }
 
+/* A left-associative level of the grammar: operands joined by @op1 or
+ * @op2. */
 static gboolean
-parse_term (Parser *parser)
+parse_level (Parser   *parser,
+             char      op1,
+             char      op2,
+             gboolean (*parse_operand) (Parser *parser))
 {
-  if (!parse_unary (parser))
+  if (!parse_operand (parser))
     return FALSE;
-  while (accept_op (parser, '*') || accept_op (parser, '/'))
-    if (!parse_unary (parser))
+  while (accept_op (parser, op1) || accept_op (parser, op2))
+    if (!parse_operand (parser))
       return FALSE;
   return TRUE;
 }
 
 static gboolean
+parse_term (Parser *parser)
+{
+  return parse_level (parser, '*', '/', parse_unary);
+}
+
+static gboolean
 parse_expr (Parser *parser)
 {
-  if (!parse_term (parser))
-    return FALSE;
-  while (accept_op (parser, '+') || accept_op (parser, '-'))
-    if (!parse_term (parser))
-      return FALSE;
-  return TRUE;
+  return parse_level (parser, '+', '-', parse_term);
+}
+
+/* The end of the number at @p: digits, at most one point, an exponent.
+ * Its exponent letter is not a name; a second point is a syntax error. */
+static const char *
+skip_number (const char *p)
+{
+  while (g_ascii_isdigit (*p))
+    p++;
+  if (*p == '.')
+    p++;
+  while (g_ascii_isdigit (*p))
+    p++;
+  if ((*p == 'e' || *p == 'E')
+      && (g_ascii_isdigit (p[1]) || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
+    {
+      p += 2;
+      while (g_ascii_isdigit (*p))
+        p++;
+    }
+  return p;
+}
+
+/* The name at @p: a known function (followed by "(") or a known name,
+ * into @token.  Returns the end of the name, or %NULL with an error. */
+static const char *
+scan_name (const char *p,
+           const char *text,
+           const char *owner,
+           Token      *token,
+           GError    **error)
+{
+  const char *start = p;
+  const char *q;
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+
+  while (g_ascii_isalnum (*p) || *p == '_')
+    p++;
+  name = g_strndup (start, p - start);
+  for (q = p; *q == ' ' || *q == '\t'; q++)
+    ;
+  if (*q == '(')
+    {
+      if (!in_list (name, known_functions, G_N_ELEMENTS (known_functions)))
+        message = g_strdup_printf (_("unknown function “%s” in the expression “%s”"), name, text);
+      token->type = TOKEN_FUNCTION;
+    }
+  else
+    {
+      if (!in_list (name, known_names, G_N_ELEMENTS (known_names)))
+        message = g_strdup_printf (_("unknown name “%s” in the expression “%s” "
+                                     "(only t, pi and e are defined)"),
+                                   name, text);
+      token->type = TOKEN_NAME;
+    }
+  if (message != NULL)
+    {
+      set_error (error, owner, message);
+      return NULL;
+    }
+  return p;
 }
 
 /* Splits @text into @tokens, checking characters and names. */
@@ -268,56 +336,14 @@ tokenize (const char *text,
 
       if (g_ascii_isdigit (*p) || (*p == '.' && g_ascii_isdigit (p[1])))
         {
-          /* A number: digits, at most one point, an exponent.  Its exponent
-           * letter is not a name; a second point is a syntax error. */
-          while (g_ascii_isdigit (*p))
-            p++;
-          if (*p == '.')
-            p++;
-          while (g_ascii_isdigit (*p))
-            p++;
-          if ((*p == 'e' || *p == 'E')
-              && (g_ascii_isdigit (p[1])
-                  || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
-            {
-              p += 2;
-              while (g_ascii_isdigit (*p))
-                p++;
-            }
+          p = skip_number (p);
           token.type = TOKEN_NUMBER;
         }
       else if (g_ascii_isalpha (*p) || *p == '_')
         {
-          const char *start = p;
-          const char *q;
-          g_autofree char *name = NULL;
-
-          while (g_ascii_isalnum (*p) || *p == '_')
-            p++;
-          name = g_strndup (start, p - start);
-          for (q = p; *q == ' ' || *q == '\t'; q++)
-            ;
-          if (*q == '(')
-            {
-              if (!in_list (name, known_functions, G_N_ELEMENTS (known_functions)))
-                {
-                  message = g_strdup_printf (_("unknown function “%s” in the expression “%s”"),
-                                             name, text);
-                  set_error (error, owner, message);
-                  return FALSE;
-                }
-              token.type = TOKEN_FUNCTION;
-            }
-          else if (!in_list (name, known_names, G_N_ELEMENTS (known_names)))
-            {
-              message = g_strdup_printf (_("unknown name “%s” in the expression “%s” "
-                                           "(only t, pi and e are defined)"),
-                                         name, text);
-              set_error (error, owner, message);
-              return FALSE;
-            }
-          else
-            token.type = TOKEN_NAME;
+          p = scan_name (p, text, owner, &token, error);
+          if (p == NULL)
+            return FALSE;
         }
       else if (*p == '(')
         {

@@ -391,50 +391,44 @@ parse_unary (Ctx *ctx)
   return parse_power (ctx);
 }
 
+/* A left-associative level of the grammar: operands joined by @op1 (a
+ * node of @kind1) or @op2 (@kind2). */
 static Node *
-parse_product (Ctx *ctx)
+parse_level (Ctx      *ctx,
+             char      op1,
+             NodeKind  kind1,
+             char      op2,
+             NodeKind  kind2,
+             Node   *(*parse_operand) (Ctx *ctx))
 {
-  Node *left = parse_unary (ctx);
+  Node *left = parse_operand (ctx);
 
   for (;;)
     {
+      NodeKind kind;
+
       skip_space (ctx);
-      if (*ctx->p == '*')
-        {
-          ctx->p++;
-          left = binary (ctx, NODE_MUL, left, parse_unary (ctx));
-        }
-      else if (*ctx->p == '/')
-        {
-          ctx->p++;
-          left = binary (ctx, NODE_DIV, left, parse_unary (ctx));
-        }
+      if (*ctx->p == op1)
+        kind = kind1;
+      else if (*ctx->p == op2)
+        kind = kind2;
       else
         return left;
+      ctx->p++;
+      left = binary (ctx, kind, left, parse_operand (ctx));
     }
+}
+
+static Node *
+parse_product (Ctx *ctx)
+{
+  return parse_level (ctx, '*', NODE_MUL, '/', NODE_DIV, parse_unary);
 }
 
 static Node *
 parse_sum (Ctx *ctx)
 {
-  Node *left = parse_product (ctx);
-
-  for (;;)
-    {
-      skip_space (ctx);
-      if (*ctx->p == '+')
-        {
-          ctx->p++;
-          left = binary (ctx, NODE_ADD, left, parse_product (ctx));
-        }
-      else if (*ctx->p == '-')
-        {
-          ctx->p++;
-          left = binary (ctx, NODE_SUB, left, parse_product (ctx));
-        }
-      else
-        return left;
-    }
+  return parse_level (ctx, '+', NODE_ADD, '-', NODE_SUB, parse_product);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -47,390 +47,23 @@
 #include <gsl/gsl_linalg.h>
 
 #include "lz-assembler.h"
+#include "lz-dense.h"
 #include "lz-export-private.h"
 #include "lz-model.h"
 #include "lz-model-private.h"
 #include "lz-nodes-private.h"
 #include "lz-reduce.h"
-
-/* Singular values below this fraction of the largest one are zero. */
-#define RANK_TOL 1e-10
-/* The equilibrated pencil matrix is regular above this reciprocal
- * condition number. */
-#define PENCIL_TOL 1e-11
-/* A product that must vanish, relative to the matrix's largest entry. */
-#define CHECK_TOL 1e-9
-
-struct _LzReduction
-{
-  guint n;
-  gsl_matrix *M, *C, *K;
-  char **names;
-  const LzAssembly *assembly;        /* borrowed; NULL for bare matrices */
-
-  gboolean pencil_regular;
-  double lambda;
-  gsl_matrix *pencil_kernel;         /* n×d when the pencil is singular */
-
-  LzReductionKind kind;
-  guint n1, n2, n3;
-  GArray *assumptions;               /* LzAssumption */
-  gsl_matrix *U, *S, *Mr, *Cr, *Kr;
-  gsl_matrix *R1;                    /* U₁K₁₁⁻¹U₁ᵀ, n×n, or NULL */
-  gsl_vector *offset;                /* U₂c₂, n, or NULL */
-  int *kept;                         /* n3: the coordinate of q̃_j, or −1 */
-  GPtrArray *notes;                  /* diagnosis, one sentence each */
-
-  guint index, regular_dim, nilpotent_dim;
-  GArray *blocks;                    /* guint, descending */
-
-  GPtrArray *nodes;                  /* LzMasslessNode, for a model */
-};
+#include "lz-reduce-private.h"
 
 /* ------------------------------------------------------------------------ */
-/* Small dense linear algebra                                                */
-
-static gsl_matrix *
-mat_dup (const gsl_matrix *A)
-{
-  gsl_matrix *B = gsl_matrix_alloc (A->size1, A->size2);
-
-  gsl_matrix_memcpy (B, A);
-  return B;
-}
-
-static double
-max_abs (const gsl_matrix *A)
-{
-  double m = 0;
-
-  for (size_t i = 0; i < A->size1; i++)
-    for (size_t j = 0; j < A->size2; j++)
-      m = MAX (m, fabs (gsl_matrix_get (A, i, j)));
-  return m;
-}
-
-/* A·B, Aᵀ·B or A·Bᵀ */
-static gsl_matrix *
-mul (CBLAS_TRANSPOSE_t  ta,
-     const gsl_matrix  *A,
-     CBLAS_TRANSPOSE_t  tb,
-     const gsl_matrix  *B)
-{
-  size_t rows = ta == CblasNoTrans ? A->size1 : A->size2;
-  size_t cols = tb == CblasNoTrans ? B->size2 : B->size1;
-  gsl_matrix *X = gsl_matrix_calloc (rows, cols);
-
-  gsl_blas_dgemm (ta, tb, 1.0, A, B, 0.0, X);
-  return X;
-}
-
-/* SᵀXS */
-static gsl_matrix *
-congruence (const gsl_matrix *S,
-            const gsl_matrix *X)
-{
-  g_autoptr(gsl_matrix) XS = mul (CblasNoTrans, X, CblasNoTrans, S);
-
-  return mul (CblasTrans, S, CblasNoTrans, XS);
-}
-
-/* a·A + b·B + c·C (any may be NULL) */
-static gsl_matrix *
-combine (double a, const gsl_matrix *A,
-         double b, const gsl_matrix *B,
-         double c, const gsl_matrix *C)
-{
-  const gsl_matrix *shape = A != NULL ? A : B != NULL ? B : C;
-  gsl_matrix *X = gsl_matrix_calloc (shape->size1, shape->size2);
-
-  for (size_t i = 0; i < X->size1; i++)
-    for (size_t j = 0; j < X->size2; j++)
-      gsl_matrix_set (X, i, j,
-                      (A != NULL ? a * gsl_matrix_get (A, i, j) : 0)
-                      + (B != NULL ? b * gsl_matrix_get (B, i, j) : 0)
-                      + (C != NULL ? c * gsl_matrix_get (C, i, j) : 0));
-  return X;
-}
-
-static gsl_matrix *
-transpose (const gsl_matrix *A)
-{
-  gsl_matrix *T = gsl_matrix_alloc (A->size2, A->size1);
-
-  gsl_matrix_transpose_memcpy (T, A);
-  return T;
-}
-
-/* A = U S Vᵀ in place (A becomes U), by Golub–Reinsch: GSL's one-sided
- * Jacobi can stop short of its tolerance on badly scaled matrices (and
- * its error handler aborts). */
-static void
-svd (gsl_matrix *A,
-     gsl_matrix *V,
-     gsl_vector *s)
-{
-  g_autoptr(gsl_vector) work = gsl_vector_alloc (A->size2);
-
-  gsl_linalg_SV_decomp (A, V, s, work);
-}
-
-/* The kernel of A (r×c) by an SVD: its dimension, and an
- * orthonormal basis (c×d, NULL when d = 0) in *basis if asked. */
-static guint
-kernel (const gsl_matrix  *A,
-        double             tol,
-        gsl_matrix       **basis)
-{
-  size_t r = A->size1, c = A->size2;
-  g_autoptr(gsl_matrix) W = gsl_matrix_calloc (MAX (r, c), c);
-  g_autoptr(gsl_matrix) V = gsl_matrix_alloc (c, c);
-  g_autoptr(gsl_vector) s = gsl_vector_alloc (c);
-  gsl_matrix_view top = gsl_matrix_submatrix (W, 0, 0, r, c);
-  double smax;
-  guint d = 0;
-
-  gsl_matrix_memcpy (&top.matrix, A);
-  svd (W, V, s);
-  smax = gsl_vector_max (s);
-  for (size_t i = 0; i < c; i++)
-    if (gsl_vector_get (s, i) <= tol * smax)
-      d++;
-  if (basis != NULL)
-    {
-      *basis = NULL;
-      if (d > 0)
-        {
-          guint k = 0;
-
-          *basis = gsl_matrix_alloc (c, d);
-          for (size_t i = 0; i < c; i++)
-            if (gsl_vector_get (s, i) <= tol * smax)
-              {
-                gsl_vector_view col = gsl_matrix_column (V, i);
-
-                gsl_matrix_set_col (*basis, k++, &col.vector);
-              }
-        }
-    }
-  return d;
-}
-
-static guint
-rank (const gsl_matrix *A)
-{
-  return A->size2 - kernel (A, RANK_TOL, NULL);
-}
-
-/* When the subspace spanned by the orthonormal columns of B is spanned by
- * coordinate unit vectors, B becomes those unit vectors in coordinate
- * order; otherwise B stays. */
-static void
-canonical_basis (gsl_matrix **B)
-{
-  size_t n, d;
-  g_autofree size_t *idx = NULL;
-  size_t count = 0;
-
-  if (*B == NULL)
-    return;
-  n = (*B)->size1;
-  d = (*B)->size2;
-  idx = g_new (size_t, n);
-  for (size_t i = 0; i < n; i++)
-    {
-      gsl_vector_view row = gsl_matrix_row (*B, i);
-      double p = gsl_blas_dnrm2 (&row.vector);
-
-      if (p * p > 1 - 1e-9)
-        idx[count++] = i;
-    }
-  if (count != d)
-    return;
-  gsl_matrix_set_zero (*B);
-  for (size_t j = 0; j < d; j++)
-    gsl_matrix_set (*B, idx[j], j, 1.0);
-}
-
-/* An orthonormal basis of span(Z) ∩ span(X)⊥ (X ⊂ Z orthonormal, either
- * may be NULL). */
-static gsl_matrix *
-complement_within (const gsl_matrix *Z,
-                   const gsl_matrix *X)
-{
-  g_autoptr(gsl_matrix) Y = NULL;
-  g_autoptr(gsl_matrix) V = NULL;
-  g_autoptr(gsl_vector) s = NULL;
-  gsl_matrix *B;
-  guint d = 0, k = 0;
-
-  if (Z == NULL)
-    return NULL;
-  Y = mat_dup (Z);
-  if (X != NULL)
-    {
-      g_autoptr(gsl_matrix) XtZ = mul (CblasTrans, X, CblasNoTrans, Z);
-
-      gsl_blas_dgemm (CblasNoTrans, CblasNoTrans, -1.0, X, XtZ, 1.0, Y);
-    }
-  V = gsl_matrix_alloc (Z->size2, Z->size2);
-  s = gsl_vector_alloc (Z->size2);
-  svd (Y, V, s);
-  for (size_t i = 0; i < s->size; i++)
-    if (gsl_vector_get (s, i) > 0.5)
-      d++;
-  if (d == 0)
-    return NULL;
-  B = gsl_matrix_alloc (Z->size1, d);
-  for (size_t i = 0; i < s->size; i++)
-    if (gsl_vector_get (s, i) > 0.5)
-      {
-        gsl_vector_view col = gsl_matrix_column (Y, i);
-
-        gsl_matrix_set_col (B, k++, &col.vector);
-      }
-  return B;
-}
-
-/* An orthonormal basis of span(Z)⊥ in R^n (Z may be NULL: the identity). */
-static gsl_matrix *
-orthogonal_complement (const gsl_matrix *Z,
-                       size_t            n)
-{
-  g_autoptr(gsl_matrix) Zt = NULL;
-  gsl_matrix *B = NULL;
-
-  if (Z == NULL)
-    {
-      B = gsl_matrix_alloc (n, n);
-      gsl_matrix_set_identity (B);
-      return B;
-    }
-  Zt = transpose (Z);
-  kernel (Zt, RANK_TOL, &B);
-  return B;
-}
-
-/* The columns of A, B, C side by side (any may be NULL) */
-static gsl_matrix *
-hstack (size_t            n,
-        const gsl_matrix *A,
-        const gsl_matrix *B,
-        const gsl_matrix *C)
-{
-  const gsl_matrix *parts[] = { A, B, C };
-  size_t cols = 0, at = 0;
-  gsl_matrix *X;
-
-  for (guint p = 0; p < 3; p++)
-    cols += parts[p] != NULL ? parts[p]->size2 : 0;
-  X = gsl_matrix_calloc (n, MAX (cols, 1));
-  for (guint p = 0; p < 3; p++)
-    if (parts[p] != NULL)
-      {
-        gsl_matrix_view dst = gsl_matrix_submatrix (X, 0, at, n, parts[p]->size2);
-
-        gsl_matrix_memcpy (&dst.matrix, parts[p]);
-        at += parts[p]->size2;
-      }
-  return X;
-}
-
-static gsl_matrix *
-block (const gsl_matrix *A,
-       size_t            r0,
-       size_t            rows,
-       size_t            c0,
-       size_t            cols)
-{
-  gsl_matrix_const_view v = gsl_matrix_const_submatrix (A, r0, c0, rows, cols);
-
-  return mat_dup (&v.matrix);
-}
-
-/* A⁻¹B, or NULL when A is singular (a pivot below 1e-12 of the largest
- * entry, after partial pivoting). */
-static gsl_matrix *
-solve (const gsl_matrix *A,
-       const gsl_matrix *B)
-{
-  g_autoptr(gsl_matrix) LU = mat_dup (A);
-  gsl_permutation *p = gsl_permutation_alloc (A->size1);
-  double scale = max_abs (A);
-  gsl_matrix *X = NULL;
-  int sign;
-
-  gsl_linalg_LU_decomp (LU, p, &sign);
-  for (size_t i = 0; i < A->size1; i++)
-    if (!(fabs (gsl_matrix_get (LU, i, i)) > 1e-12 * scale))
-      goto out;
-  X = mat_dup (B);
-  for (size_t j = 0; j < B->size2; j++)
-    {
-      gsl_vector_view col = gsl_matrix_column (X, j);
-
-      gsl_linalg_LU_svx (LU, p, &col.vector);
-    }
-out:
-  gsl_permutation_free (p);
-  return X;
-}
-
-/* A X = 0 for the columns of X, to CHECK_TOL of A's scale. */
-static gboolean
-annihilates (const gsl_matrix *A,
-             const gsl_matrix *X)
-{
-  g_autoptr(gsl_matrix) AX = NULL;
-  double scale = max_abs (A);
-
-  if (X == NULL || scale == 0)
-    return TRUE;
-  AX = mul (CblasNoTrans, A, CblasNoTrans, X);
-  return max_abs (AX) <= CHECK_TOL * scale;
-}
-
-/* ker A = ker B, given an orthonormal basis X of ker A of dimension d */
-static gboolean
-same_kernel (const gsl_matrix *B,
-             const gsl_matrix *X,
-             guint             d)
-{
-  return kernel (B, RANK_TOL, NULL) == d && annihilates (B, X);
-}
-
-/* Every leading principal minor of A is non-zero: Gaussian elimination
- * without pivoting meets no zero pivot. */
-static gboolean
-leading_minors_nonzero (const gsl_matrix *A)
-{
-  g_autoptr(gsl_matrix) B = mat_dup (A);
-  double scale = max_abs (A);
-  size_t n = A->size1;
-
-  for (size_t k = 0; k < n; k++)
-    {
-      double pivot = gsl_matrix_get (B, k, k);
-
-      if (!(fabs (pivot) > 1e-12 * scale))
-        return FALSE;
-      for (size_t i = k + 1; i < n; i++)
-        {
-          double f = gsl_matrix_get (B, i, k) / pivot;
-
-          for (size_t j = k; j < n; j++)
-            gsl_matrix_set (B, i, j, gsl_matrix_get (B, i, j) - f * gsl_matrix_get (B, k, j));
-        }
-    }
-  return TRUE;
-}
+/* The pencil (the dense kit: solve/lz-dense)                               */
 
 /* λ²M + λC + K */
 static gsl_matrix *
 pencil_at (const LzReduction *self,
            double             lambda)
 {
-  return combine (lambda * lambda, self->M, lambda, self->C, 1.0, self->K);
+  return lz_dense_combine (lambda * lambda, self->M, lambda, self->C, 1.0, self->K);
 }
 
 /* Regular after diagonal equilibration (so that stiff springs next to
@@ -438,7 +71,7 @@ pencil_at (const LzReduction *self,
 static gboolean
 regular (const gsl_matrix *Q)
 {
-  g_autoptr(gsl_matrix) D = mat_dup (Q);
+  g_autoptr(gsl_matrix) D = lz_dense_dup (Q);
   g_autoptr(gsl_matrix) V = gsl_matrix_alloc (Q->size1, Q->size1);
   g_autoptr(gsl_vector) s = gsl_vector_alloc (Q->size1);
   g_autofree double *d = g_new (double, Q->size1);
@@ -454,8 +87,8 @@ regular (const gsl_matrix *Q)
   for (size_t i = 0; i < Q->size1; i++)
     for (size_t j = 0; j < Q->size2; j++)
       gsl_matrix_set (D, i, j, d[i] * gsl_matrix_get (Q, i, j) * d[j]);
-  svd (D, V, s);
-  return gsl_vector_max (s) > 0 && gsl_vector_min (s) > PENCIL_TOL * gsl_vector_max (s);
+  lz_dense_svd (D, V, s);
+  return gsl_vector_max (s) > 0 && gsl_vector_min (s) > LZ_REDUCE_PENCIL_TOL * gsl_vector_max (s);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -485,10 +118,10 @@ add_assumption (LzReduction *self,
   g_array_append_val (self->assumptions, a);
 }
 
-static void G_GNUC_PRINTF (2, 3)
-add_note (LzReduction *self,
-          const char  *format,
-          ...)
+void
+lz_reduction_add_note (LzReduction *self,
+                       const char  *format,
+                       ...)
 {
   va_list args;
 
@@ -497,10 +130,11 @@ add_note (LzReduction *self,
   va_end (args);
 }
 
-static char *
-number (double v)
+/* A number for people, with no rounding noise for 0 */
+char *
+lz_reduction_number (double v)
 {
-  return lz_number_to_string (fabs (v) < 1e-14 ? 0.0 : v);
+  return lz_number_to_string (fabs (v) < LZ_REDUCE_PRINT_TOL ? 0.0 : v);
 }
 
 /* A subspace in words: "“joint1”, “joint2”" when it is spanned by
@@ -514,8 +148,8 @@ describe_basis (const LzReduction *self,
 
   if (X == NULL)
     return g_string_free (out, FALSE);
-  Y = mat_dup (X);
-  canonical_basis (&Y);
+  Y = lz_dense_dup (X);
+  lz_dense_canonical_basis (Y, LZ_REDUCE_UNIT_ROW_TOL);
   for (size_t j = 0; j < Y->size2; j++)
     {
       guint terms = 0;
@@ -527,17 +161,17 @@ describe_basis (const LzReduction *self,
           double x = gsl_matrix_get (Y, i, j);
           g_autofree char *c = NULL;
 
-          if (fabs (x) < 1e-9)
+          if (fabs (x) < LZ_REDUCE_SHOWN_TOL)
             continue;
           only = (int) i;
-          c = number (fabs (x));
+          c = lz_reduction_number (fabs (x));
           g_string_append_printf (v, "%s%s·q_%s", terms == 0 ? (x < 0 ? "−" : "") : (x < 0 ? " − " : " + "),
                                   c, self->names[i]);
           terms++;
         }
       if (j > 0)
         g_string_append (out, ", ");
-      if (terms == 1 && fabs (fabs (gsl_matrix_get (Y, only, j)) - 1) < 1e-9)
+      if (terms == 1 && fabs (fabs (gsl_matrix_get (Y, only, j)) - 1) < LZ_REDUCE_SHOWN_TOL)
         g_string_append_printf (out, C_("id", "“%s”"), self->names[only]);
       else
         g_string_append_printf (out, "(%s)", v->str);
@@ -574,23 +208,23 @@ jordan_structure (LzReduction *self)
                                            + gsl_matrix_get (self->C, i, j));
         }
     }
-  Ehat = solve (L, E);
+  Ehat = lz_dense_solve (L, E, LZ_REDUCE_PIVOT_TOL);
   g_return_if_fail (Ehat != NULL);
 
   g_array_append_val (dims, zero);
   for (guint k = 1; k <= nn; k++)
     {
-      g_autoptr(gsl_matrix) X = mat_dup (Ehat);
+      g_autoptr(gsl_matrix) X = lz_dense_dup (Ehat);
       gsl_matrix *next = NULL;
       guint d;
 
       if (basis != NULL)
         {
-          g_autoptr(gsl_matrix) BtE = mul (CblasTrans, basis, CblasNoTrans, Ehat);
+          g_autoptr(gsl_matrix) BtE = lz_dense_mul (CblasTrans, basis, CblasNoTrans, Ehat);
 
           gsl_blas_dgemm (CblasNoTrans, CblasNoTrans, -1.0, basis, BtE, 1.0, X);
         }
-      d = kernel (X, RANK_TOL, &next);
+      d = lz_dense_kernel (X, LZ_REDUCE_RANK_TOL, &next);
       g_clear_pointer (&basis, gsl_matrix_free);
       basis = next;
       if (d <= g_array_index (dims, guint, k - 1))
@@ -620,29 +254,49 @@ singular_pencil (LzReduction *self)
   g_autofree char *what = NULL;
 
   self->kind = LZ_REDUCTION_SINGULAR_PENCIL;
-  kernel (Q, RANK_TOL, &self->pencil_kernel);
-  add_note (self, _("det(λ²M + λC + K) = 0 for every λ (paper 002, Theorem 3.1): the matrices "
+  lz_dense_kernel (Q, LZ_REDUCE_RANK_TOL, &self->pencil_kernel);
+  lz_reduction_add_note (self, _("det(λ²M + λC + K) = 0 for every λ (paper 002, Theorem 3.1): the matrices "
                     "leave a motion undetermined, and the model cannot be simulated as it is."));
   if (self->pencil_kernel != NULL)
     {
       what = describe_basis (self, self->pencil_kernel);
-      add_note (self, _("No mass, damping or stiffness resists the motion of %s."), what);
+      lz_reduction_add_note (self, _("No mass, damping or stiffness resists the motion of %s."), what);
     }
 }
 
+/* What the analysis of a regular pencil works on (paper 002, §4): the
+ * kernels, U's blocks, and λ as the paper writes it. */
+typedef struct
+{
+  char       *lambda_text;   /* "M + C" for λ = 1, "2M + C" for λ = 2 */
+  char       *lambda2_text;  /* the same for λ² */
+  guint       dz;            /* def M */
+  int         n2;            /* dz − N₁, negative when ker(λM + C) ⊄ ker M */
+  gsl_matrix *Z;             /* ker M */
+  gsl_matrix *X1;            /* ker(λM + C) */
+  gsl_matrix *X2;            /* ker(λ²M + K) */
+  gsl_matrix *U1, *U2, *U3;
+} Kernels;
+
 static void
-analyse (LzReduction *self)
+kernels_clear (Kernels *k)
+{
+  gsl_matrix **bases[] = { &k->Z, &k->X1, &k->X2, &k->U1, &k->U2, &k->U3 };
+
+  g_free (k->lambda_text);
+  g_free (k->lambda2_text);
+  for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
+    g_clear_pointer (bases[i], gsl_matrix_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Kernels, kernels_clear)
+
+/* λ from a fixed list (1 first, as the paper's examples use) with the
+ * pencil regular; FALSE when every one fails. */
+static gboolean
+find_lambda (LzReduction *self)
 {
   static const double candidates[] = { 1, 2, 0.5, 3, 1.0 / 3, 10, 0.1, 7.3, 0.137, 100, 0.01 };
-  guint n = self->n, dz;
-  g_autoptr(gsl_matrix) Z = NULL;
-  g_autoptr(gsl_matrix) X1 = NULL, X2 = NULL, U1 = NULL, U2 = NULL, U3 = NULL;
-  g_autoptr(gsl_matrix) LMC = NULL, LMCt = NULL, L2MK = NULL, L2MKt = NULL, Mt = NULL, Q = NULL;
-  g_autoptr(gsl_matrix) UMU = NULL, UCU = NULL, UKU = NULL, UQU = NULL;
-  g_autofree char *lambda_text = NULL, *lambda2_text = NULL;
-  double l;
-  int n2;
-  gboolean required, hu;
 
   for (guint i = 0; i < G_N_ELEMENTS (candidates) && !self->pencil_regular; i++)
     {
@@ -654,157 +308,261 @@ analyse (LzReduction *self)
           self->lambda = candidates[i];
         }
     }
-  if (!self->pencil_regular)
+  return self->pencil_regular;
+}
+
+/* M is regular: S = I and the reduced matrices are the model's. */
+static void
+not_needed (LzReduction *self)
+{
+  guint n = self->n;
+
+  self->kind = LZ_REDUCTION_NOT_NEEDED;
+  self->n3 = n;
+  self->U = lz_dense_identity (n);
+  self->S = lz_dense_dup (self->U);
+  self->Mr = lz_dense_dup (self->M);
+  self->Cr = lz_dense_dup (self->C);
+  self->Kr = lz_dense_dup (self->K);
+  self->kept = g_new (int, n);
+  for (guint i = 0; i < n; i++)
+    self->kept[i] = i;
+  lz_reduction_add_note (self, _("M is regular: every coordinate has mass, nothing to reduce."));
+}
+
+/* (4.3): ker(λ²M + K) ⊥ ker(λM + C), and together they make ker M. */
+static gboolean
+kernels_split_ker_M (const LzReduction *self,
+                     const Kernels     *k)
+{
+  g_autoptr(gsl_matrix) cross = NULL;
+  guint d2 = k->X2 != NULL ? k->X2->size2 : 0;
+  gboolean perp, sum;
+
+  if (k->X1 != NULL && k->X2 != NULL)
+    cross = lz_dense_mul (CblasTrans, k->X1, CblasNoTrans, k->X2);
+  perp = cross == NULL || lz_dense_max_abs (cross) <= LZ_REDUCE_CHECK_TOL;
+  sum = d2 + self->n1 == k->dz && lz_dense_annihilates (self->M, k->X2, LZ_REDUCE_CHECK_TOL);
+  if (sum && k->X1 != NULL && k->X2 != NULL)
     {
-      singular_pencil (self);
+      g_autoptr(gsl_matrix) both = lz_dense_hstack (self->n, k->X1, k->X2, NULL);
+
+      sum = lz_dense_rank (both, LZ_REDUCE_RANK_TOL) == k->dz;
+    }
+  return perp && sum;
+}
+
+/* The assumptions (4.1)–(4.4) of Theorem 4.2 and Corollary 4.5, or
+ * (4.5)–(4.6) of Theorem 4.4 and Corollary 4.6 when N₂ = 0: N₁, N₂, N₃
+ * and the kernels they need. */
+static void
+check_assumptions (LzReduction *self,
+                   Kernels     *k)
+{
+  double l = self->lambda;
+  g_autoptr(gsl_matrix) LMC = lz_dense_combine (l, self->M, 1.0, self->C, 0, NULL);
+  g_autoptr(gsl_matrix) L2MK = lz_dense_combine (l * l, self->M, 1.0, self->K, 0, NULL);
+  g_autoptr(gsl_matrix) Mt = lz_dense_transpose (self->M);
+  g_autoptr(gsl_matrix) Ct = lz_dense_transpose (self->C);
+  g_autoptr(gsl_matrix) LMCt = lz_dense_combine (l, self->M, 1.0, Ct, 0, NULL);
+  gboolean a41, a42i, a42ii, corollary46;
+
+  self->n1 = lz_dense_kernel (LMC, LZ_REDUCE_RANK_TOL, &k->X1);
+  k->n2 = (int) k->dz - (int) self->n1;
+  self->n2 = MAX (k->n2, 0);
+  self->n3 = self->n - k->dz;
+  lz_dense_kernel (L2MK, LZ_REDUCE_RANK_TOL, &k->X2);
+
+  a41 = lz_dense_same_kernel (Mt, k->Z, k->dz, LZ_REDUCE_RANK_TOL, LZ_REDUCE_CHECK_TOL);
+  a42i = lz_dense_annihilates (self->M, k->X1, LZ_REDUCE_CHECK_TOL);
+  a42ii = lz_dense_same_kernel (LMCt, k->X1, self->n1, LZ_REDUCE_RANK_TOL, LZ_REDUCE_CHECK_TOL);
+  corollary46 = self->n2 == 0 && k->n2 == 0;
+  add_assumption (self, corollary46 ? "(4.5)" : "(4.1)", a41, a41 ? _("ker M = ker Mᵀ") : _("ker M ≠ ker Mᵀ"));
+  add_assumption (self, corollary46 ? "(4.6)(i)" : "(4.2)(i)", a42i,
+                  a42i ? _("ker(%sM + C) ⊂ ker M") : _("ker(%sM + C) ⊄ ker M"),
+                  k->lambda_text);
+  add_assumption (self, corollary46 ? "(4.6)(ii)" : "(4.2)(ii)", a42ii,
+                  a42ii ? _("ker(%sM + C) = ker(%sM + Cᵀ)") : _("ker(%sM + C) ≠ ker(%sM + Cᵀ)"),
+                  k->lambda_text, k->lambda_text);
+  if (corollary46)
+    {
+      add_assumption (self, "(4.6)(iii)", TRUE, _("N₁ = N₁ + N₂ = %u > 0"), self->n1);
       return;
     }
-  l = self->lambda;
-  /* "M + C" for λ = 1, "2M + C" for λ = 2, as the paper writes them */
-  lambda_text = l == 1 ? g_strdup ("") : number (l);
-  lambda2_text = l == 1 ? g_strdup ("") : number (l * l);
-  jordan_structure (self);
-
-  dz = kernel (self->M, RANK_TOL, &Z);
-  if (dz == 0)
-    {
-      self->kind = LZ_REDUCTION_NOT_NEEDED;
-      self->n3 = n;
-      self->U = gsl_matrix_alloc (n, n);
-      gsl_matrix_set_identity (self->U);
-      self->S = mat_dup (self->U);
-      self->Mr = mat_dup (self->M);
-      self->Cr = mat_dup (self->C);
-      self->Kr = mat_dup (self->K);
-      self->kept = g_new (int, n);
-      for (guint i = 0; i < n; i++)
-        self->kept[i] = i;
-      add_note (self, _("M is regular: every coordinate has mass, nothing to reduce."));
-      return;
-    }
-
-  LMC = combine (l, self->M, 1.0, self->C, 0, NULL);
-  Mt = transpose (self->M);
+  add_assumption (self, "(4.2)(iii)", self->n1 > 0 && k->n2 > 0,
+                  self->n1 > 0 ? _("N₁ = %u > 0, N₂ = %d > 0")
+                               : _("N₁ = %u, N₂ = %d: no massless coordinate is held by "
+                                   "stiffness alone; the reduction goes on with an empty "
+                                   "first block of U"),
+                  self->n1, k->n2);
   {
-    g_autoptr(gsl_matrix) Ct = transpose (self->C);
-    g_autoptr(gsl_matrix) Kt = transpose (self->K);
+    gboolean split = kernels_split_ker_M (self, k);
+    guint d2 = k->X2 != NULL ? k->X2->size2 : 0;
+    g_autoptr(gsl_matrix) Kt = lz_dense_transpose (self->K);
+    g_autoptr(gsl_matrix) L2MKt = lz_dense_combine (l * l, self->M, 1.0, Kt, 0, NULL);
+    gboolean a44 = lz_dense_same_kernel (L2MKt, k->X2, d2, LZ_REDUCE_RANK_TOL, LZ_REDUCE_CHECK_TOL);
 
-    LMCt = combine (l, self->M, 1.0, Ct, 0, NULL);
-    L2MK = combine (l * l, self->M, 1.0, self->K, 0, NULL);
-    L2MKt = combine (l * l, self->M, 1.0, Kt, 0, NULL);
+    add_assumption (self, "(4.3)", split,
+                    split ? _("ker(%sM + K) ⊥ ker(%sM + C) and together they make ker M")
+                    : _("ker(%sM + K) and ker(%sM + C) are not orthogonal parts of ker M: a "
+                        "massless coordinate is held by both stiffness and damping"),
+                    k->lambda2_text, k->lambda_text);
+    add_assumption (self, "(4.4)", a44,
+                    a44 ? _("ker(%sM + K) = ker(%sM + Kᵀ)") : _("ker(%sM + K) ≠ ker(%sM + Kᵀ)"),
+                    k->lambda2_text, k->lambda2_text);
   }
-  self->n1 = kernel (LMC, RANK_TOL, &X1);
-  n2 = (int) dz - (int) self->n1;
-  self->n2 = MAX (n2, 0);
-  self->n3 = n - dz;
-  kernel (L2MK, RANK_TOL, &X2);
+}
 
-  {
-    gboolean a41 = same_kernel (Mt, Z, dz);
-    gboolean a42i = annihilates (self->M, X1);
-    gboolean a42ii = same_kernel (LMCt, X1, self->n1);
+/* U = (U₁ U₂ U₃), each block coordinate unit vectors where it can be;
+ * the assumption (H_U) (or (4.7)) on it, and which coordinate each q̃_j
+ * is. */
+static void
+build_U (LzReduction *self,
+         Kernels     *k)
+{
+  guint n = self->n;
+  g_autoptr(gsl_matrix) Q = pencil_at (self, self->lambda);
+  g_autoptr(gsl_matrix) UQU = NULL;
+  gboolean hu;
 
-    if (self->n2 == 0 && n2 == 0)
-      {
-        /* Theorem 4.4, Corollary 4.6 */
-        add_assumption (self, "(4.5)", a41, a41 ? _("ker M = ker Mᵀ") : _("ker M ≠ ker Mᵀ"));
-        add_assumption (self, "(4.6)(i)", a42i,
-                        a42i ? _("ker(%sM + C) ⊂ ker M") : _("ker(%sM + C) ⊄ ker M"),
-                        lambda_text);
-        add_assumption (self, "(4.6)(ii)", a42ii,
-                        a42ii ? _("ker(%sM + C) = ker(%sM + Cᵀ)") : _("ker(%sM + C) ≠ ker(%sM + Cᵀ)"),
-                        lambda_text, lambda_text);
-        add_assumption (self, "(4.6)(iii)", TRUE, _("N₁ = N₁ + N₂ = %u > 0"), self->n1);
-      }
-    else
-      {
-        gboolean perp, sum, a44;
-
-        add_assumption (self, "(4.1)", a41, a41 ? _("ker M = ker Mᵀ") : _("ker M ≠ ker Mᵀ"));
-        add_assumption (self, "(4.2)(i)", a42i,
-                        a42i ? _("ker(%sM + C) ⊂ ker M") : _("ker(%sM + C) ⊄ ker M"),
-                        lambda_text);
-        add_assumption (self, "(4.2)(ii)", a42ii,
-                        a42ii ? _("ker(%sM + C) = ker(%sM + Cᵀ)") : _("ker(%sM + C) ≠ ker(%sM + Cᵀ)"),
-                        lambda_text, lambda_text);
-        add_assumption (self, "(4.2)(iii)", self->n1 > 0 && n2 > 0,
-                        self->n1 > 0 ? _("N₁ = %u > 0, N₂ = %d > 0")
-                                     : _("N₁ = %u, N₂ = %d: no massless coordinate is held by "
-                                         "stiffness alone; the reduction goes on with an empty "
-                                         "first block of U"),
-                        self->n1, n2);
-        {
-          g_autoptr(gsl_matrix) cross = NULL;
-          guint d2 = X2 != NULL ? X2->size2 : 0;
-
-          if (X1 != NULL && X2 != NULL)
-            cross = mul (CblasTrans, X1, CblasNoTrans, X2);
-          perp = cross == NULL || max_abs (cross) <= CHECK_TOL;
-          sum = d2 + self->n1 == dz && annihilates (self->M, X2);
-          if (sum && X1 != NULL && X2 != NULL)
-            {
-              g_autoptr(gsl_matrix) both = hstack (n, X1, X2, NULL);
-
-              sum = rank (both) == dz;
-            }
-          add_assumption (self, "(4.3)", perp && sum,
-                          perp && sum ? _("ker(%sM + K) ⊥ ker(%sM + C) and together they make ker M")
-                          : _("ker(%sM + K) and ker(%sM + C) are not orthogonal parts of ker M: a "
-                              "massless coordinate is held by both stiffness and damping"),
-                          lambda2_text, lambda_text);
-          a44 = same_kernel (L2MKt, X2, d2);
-          add_assumption (self, "(4.4)", a44,
-                          a44 ? _("ker(%sM + K) = ker(%sM + Kᵀ)") : _("ker(%sM + K) ≠ ker(%sM + Kᵀ)"),
-                          lambda2_text, lambda2_text);
-        }
-      }
-  }
-
-  if (!annihilates (self->M, X1) || n2 < 0)
-    {
-      self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
-      return;
-    }
-
-  U1 = X1 != NULL ? mat_dup (X1) : NULL;
-  canonical_basis (&U1);
-  U2 = complement_within (Z, U1);
-  canonical_basis (&U2);
-  U3 = orthogonal_complement (Z, n);
-  canonical_basis (&U3);
-  self->U = hstack (n, U1, U2, U3);
-  UMU = congruence (self->U, self->M);
-  UCU = congruence (self->U, self->C);
-  UKU = congruence (self->U, self->K);
-  Q = pencil_at (self, l);
-  UQU = congruence (self->U, Q);
-  hu = leading_minors_nonzero (UQU);
+  k->U1 = k->X1 != NULL ? lz_dense_dup (k->X1) : NULL;
+  if (k->U1 != NULL)
+    lz_dense_canonical_basis (k->U1, LZ_REDUCE_UNIT_ROW_TOL);
+  k->U2 = lz_dense_complement_within (k->Z, k->U1);
+  if (k->U2 != NULL)
+    lz_dense_canonical_basis (k->U2, LZ_REDUCE_UNIT_ROW_TOL);
+  k->U3 = lz_dense_orthogonal_complement (k->Z, n, LZ_REDUCE_RANK_TOL);
+  if (k->U3 != NULL)
+    lz_dense_canonical_basis (k->U3, LZ_REDUCE_UNIT_ROW_TOL);
+  self->U = lz_dense_hstack (n, k->U1, k->U2, k->U3);
+  UQU = lz_dense_congruence (self->U, Q);
+  hu = lz_dense_leading_minors_nonzero (UQU, LZ_REDUCE_PIVOT_TOL);
   add_assumption (self, self->n2 == 0 ? "(4.7)" : "(H_U)", hu,
                   hu ? _("every leading principal minor of Uᵀ(%sM + %sC + K)U is non-zero")
                      : _("a leading principal minor of Uᵀ(%sM + %sC + K)U vanishes"),
-                  lambda2_text, lambda_text);
+                  k->lambda2_text, k->lambda_text);
 
   self->kept = g_new (int, MAX (self->n3, 1));
   for (guint j = 0; j < self->n3; j++)
     {
       self->kept[j] = -1;
       for (guint i = 0; i < n; i++)
-        if (fabs (gsl_matrix_get (U3, i, j) - 1) < 1e-12)
+        if (fabs (gsl_matrix_get (k->U3, i, j) - 1) < LZ_REDUCE_BASIS_TOL)
           self->kept[j] = i;
     }
+}
 
-  required = TRUE;
+/* Whether every assumption the reduction needs holds: (iii) only names
+ * the case; (H_U) and (4.7) only guarantee K₁₁, C₂₂ regular, which
+ * build_S() checks. */
+static gboolean
+required_assumptions_hold (const LzReduction *self)
+{
   for (guint i = 0; i < self->assumptions->len; i++)
     {
       const LzAssumption *a = &g_array_index (self->assumptions, LzAssumption, i);
 
-      /* (iii) only names the case; (H_U) only guarantees K₁₁, C₂₂ regular,
-       * which is checked below */
       if (!a->holds && strcmp (a->label, "(4.2)(iii)") != 0 && strcmp (a->label, "(H_U)") != 0
           && strcmp (a->label, "(4.7)") != 0)
-        required = FALSE;
+        return FALSE;
     }
-  if (!required)
+  return TRUE;
+}
+
+/* One block of S: the massless coordinates R0 … R0 + ROWS − 1 of U held
+ * by the matrix X (Uᵀ K U or Uᵀ C U), −X₁₁⁻¹X₁₃ into COEF's rows; X₁₁ in
+ * *X11 if asked.  FALSE (with the note SINGULAR) when X₁₁ is singular. */
+static gboolean
+held_block (LzReduction      *self,
+            const Kernels    *k,
+            const gsl_matrix *UXU,
+            guint             r0,
+            guint             rows,
+            gsl_matrix       *coef,
+            const char       *singular,
+            gsl_matrix      **X11)
+{
+  g_autoptr(gsl_matrix) A = lz_dense_block (UXU, r0, rows, r0, rows);
+  g_autoptr(gsl_matrix) B = lz_dense_block (UXU, r0, rows, k->dz, self->n3);
+  g_autoptr(gsl_matrix) block = lz_dense_solve (A, B, LZ_REDUCE_PIVOT_TOL);
+  gsl_matrix_view dst;
+
+  if (block == NULL)
+    {
+      lz_reduction_add_note (self, "%s", singular);
+      return FALSE;
+    }
+  gsl_matrix_scale (block, -1.0);
+  dst = gsl_matrix_submatrix (coef, r0, 0, rows, self->n3);
+  gsl_matrix_memcpy (&dst.matrix, block);
+  if (X11 != NULL)
+    *X11 = g_steal_pointer (&A);
+  return TRUE;
+}
+
+/* S = U (−K₁₁⁻¹K₁₃; −C₂₂⁻¹C₂₃; I) and R₁; FALSE when a block is singular. */
+static gboolean
+build_S (LzReduction   *self,
+         const Kernels *k)
+{
+  g_autoptr(gsl_matrix) UCU = lz_dense_congruence (self->U, self->C);
+  g_autoptr(gsl_matrix) UKU = lz_dense_congruence (self->U, self->K);
+  g_autoptr(gsl_matrix) coef = gsl_matrix_calloc (self->n, self->n3);
+  gsl_matrix_view id = gsl_matrix_submatrix (coef, k->dz, 0, self->n3, self->n3);
+
+  gsl_matrix_set_identity (&id.matrix);
+  if (self->n1 > 0)
+    {
+      g_autoptr(gsl_matrix) K11 = NULL, U1t = NULL, K11invU1t = NULL;
+
+      if (!held_block (self, k, UKU, 0, self->n1, coef,
+                       _("K₁₁ is singular: the stiffness-held massless coordinates are not "
+                         "determined by the others."), &K11))
+        return FALSE;
+      /* R₁ = U₁K₁₁⁻¹U₁ᵀ puts the loads on them back */
+      U1t = lz_dense_transpose (k->U1);
+      K11invU1t = lz_dense_solve (K11, U1t, LZ_REDUCE_PIVOT_TOL);
+      self->R1 = lz_dense_mul (CblasNoTrans, k->U1, CblasNoTrans, K11invU1t);
+    }
+  if (self->n2 > 0 && !held_block (self, k, UCU, self->n1, self->n2, coef,
+                                   _("C₂₂ is singular: the damping-held massless coordinates are "
+                                     "not determined by the others."), NULL))
+    return FALSE;
+  self->S = lz_dense_mul (CblasNoTrans, self->U, CblasNoTrans, coef);
+  return TRUE;
+}
+
+/* Paper 002 on M, C, K: the pencil test (Theorem 3.1), the Jordan
+ * structure (§2), the assumptions of §4 and, when they hold, S and the
+ * reduced matrices (Corollary 4.5 or 4.6). */
+static void
+analyse (LzReduction *self)
+{
+  g_auto(Kernels) k = { 0 };
+
+  if (!find_lambda (self))
+    {
+      singular_pencil (self);
+      return;
+    }
+  k.lambda_text = self->lambda == 1 ? g_strdup ("") : lz_reduction_number (self->lambda);
+  k.lambda2_text = self->lambda == 1 ? g_strdup ("") : lz_reduction_number (self->lambda * self->lambda);
+  jordan_structure (self);
+
+  k.dz = lz_dense_kernel (self->M, LZ_REDUCE_RANK_TOL, &k.Z);
+  if (k.dz == 0)
+    {
+      not_needed (self);
+      return;
+    }
+  check_assumptions (self, &k);
+  if (!lz_dense_annihilates (self->M, k.X1, LZ_REDUCE_CHECK_TOL) || k.n2 < 0)
+    {
+      self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
+      return;
+    }
+  build_U (self, &k);
+  if (!required_assumptions_hold (self))
     {
       self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
       return;
@@ -812,75 +570,28 @@ analyse (LzReduction *self)
   if (self->n3 == 0)
     {
       /* every coordinate massless: no second-order system is left */
-      add_note (self, _("Every coordinate is massless: no second-order system is left to reduce "
-                        "to; the node equations below give the motion."));
+      lz_reduction_add_note (self, _("Every coordinate is massless: no second-order system is left "
+                                     "to reduce to; the node equations below give the motion."));
       self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
       return;
     }
-
-  {
-    guint n1 = self->n1, nz = dz, n3 = self->n3;
-    g_autoptr(gsl_matrix) coef = gsl_matrix_calloc (n, n3);
-    gsl_matrix_view id = gsl_matrix_submatrix (coef, nz, 0, n3, n3);
-
-    gsl_matrix_set_identity (&id.matrix);
-    if (n1 > 0)
-      {
-        g_autoptr(gsl_matrix) K11 = block (UKU, 0, n1, 0, n1);
-        g_autoptr(gsl_matrix) K13 = block (UKU, 0, n1, nz, n3);
-        g_autoptr(gsl_matrix) top = solve (K11, K13);
-
-        if (top == NULL)
-          {
-            add_note (self, _("K₁₁ is singular: the stiffness-held massless coordinates are not "
-                              "determined by the others."));
-            self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
-            return;
-          }
-        gsl_matrix_scale (top, -1.0);
-        {
-          gsl_matrix_view dst = gsl_matrix_submatrix (coef, 0, 0, n1, n3);
-          g_autoptr(gsl_matrix) U1t = transpose (U1);
-          g_autoptr(gsl_matrix) K11invU1t = solve (K11, U1t);
-
-          gsl_matrix_memcpy (&dst.matrix, top);
-          self->R1 = mul (CblasNoTrans, U1, CblasNoTrans, K11invU1t);
-        }
-      }
-    if (self->n2 > 0)
-      {
-        g_autoptr(gsl_matrix) C22 = block (UCU, n1, self->n2, n1, self->n2);
-        g_autoptr(gsl_matrix) C23 = block (UCU, n1, self->n2, nz, n3);
-        g_autoptr(gsl_matrix) mid = solve (C22, C23);
-
-        if (mid == NULL)
-          {
-            add_note (self, _("C₂₂ is singular: the damping-held massless coordinates are not "
-                              "determined by the others."));
-            self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
-            return;
-          }
-        gsl_matrix_scale (mid, -1.0);
-        {
-          gsl_matrix_view dst = gsl_matrix_submatrix (coef, n1, 0, self->n2, n3);
-
-          gsl_matrix_memcpy (&dst.matrix, mid);
-        }
-      }
-    self->S = mul (CblasNoTrans, self->U, CblasNoTrans, coef);
-  }
+  if (!build_S (self, &k))
+    {
+      self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
+      return;
+    }
   self->kind = self->n2 == 0 ? LZ_REDUCTION_COROLLARY_4_6 : LZ_REDUCTION_COROLLARY_4_5;
-  self->Mr = congruence (self->S, self->M);
-  self->Cr = congruence (self->S, self->C);
-  self->Kr = congruence (self->S, self->K);
+  self->Mr = lz_dense_congruence (self->S, self->M);
+  self->Cr = lz_dense_congruence (self->S, self->C);
+  self->Kr = lz_dense_congruence (self->S, self->K);
 }
 
 static void
 describe (LzReduction *self)
 {
   double l = self->lambda;
-  g_autofree char *lambda_text = l == 1 ? g_strdup ("") : number (l);
-  g_autofree char *lambda2_text = l == 1 ? g_strdup ("") : number (l * l);
+  g_autofree char *lambda_text = l == 1 ? g_strdup ("") : lz_reduction_number (l);
+  g_autofree char *lambda2_text = l == 1 ? g_strdup ("") : lz_reduction_number (l * l);
 
   switch (self->kind)
     {
@@ -892,29 +603,29 @@ describe (LzReduction *self)
         guint nz = self->n1 + self->n2;
 
         if (self->n1 > 0)
-          U1 = block (self->U, 0, self->n, 0, self->n1);
+          U1 = lz_dense_block (self->U, 0, self->n, 0, self->n1);
         if (self->n2 > 0)
-          U2 = block (self->U, 0, self->n, self->n1, self->n2);
-        U3 = block (self->U, 0, self->n, nz, self->n3);
+          U2 = lz_dense_block (self->U, 0, self->n, self->n1, self->n2);
+        U3 = lz_dense_block (self->U, 0, self->n, nz, self->n3);
         s1 = describe_basis (self, U1);
         s2 = describe_basis (self, U2);
         s3 = describe_basis (self, U3);
-        add_note (self, _("The pencil is regular: det(%sM + %sC + K) ≠ 0 (paper 002, Theorem 3.1)."),
+        lz_reduction_add_note (self, _("The pencil is regular: det(%sM + %sC + K) ≠ 0 (paper 002, Theorem 3.1)."),
                   lambda2_text, lambda_text);
         if (self->n1 > 0)
-          add_note (self, _("Held by stiffness alone (N₁ = %u, eliminated through K₁₁): %s."),
+          lz_reduction_add_note (self, _("Held by stiffness alone (N₁ = %u, eliminated through K₁₁): %s."),
                     self->n1, s1);
         if (self->n2 > 0)
-          add_note (self, _("Held by damping alone (N₂ = %u, eliminated through C₂₂): %s."),
+          lz_reduction_add_note (self, _("Held by damping alone (N₂ = %u, eliminated through C₂₂): %s."),
                     self->n2, s2);
-        add_note (self, _("Kept, with mass (N₃ = %u): %s."), self->n3, s3);
-        add_note (self, self->kind == LZ_REDUCTION_COROLLARY_4_5
+        lz_reduction_add_note (self, _("Kept, with mass (N₃ = %u): %s."), self->n3, s3);
+        lz_reduction_add_note (self, self->kind == LZ_REDUCTION_COROLLARY_4_5
                         ? _("Corollary 4.5 applies: q = S q̃ and SᵀMS is regular.")
                         : _("Corollary 4.6 applies: q = S q̃ and SᵀMS is regular."));
         break;
       }
     case LZ_REDUCTION_NOT_REDUCIBLE:
-      add_note (self, _("The pencil is regular: det(%sM + %sC + K) ≠ 0 (paper 002, Theorem 3.1)."),
+      lz_reduction_add_note (self, _("The pencil is regular: det(%sM + %sC + K) ≠ 0 (paper 002, Theorem 3.1)."),
                 lambda2_text, lambda_text);
       break;
     case LZ_REDUCTION_NOT_NEEDED:
@@ -928,7 +639,7 @@ describe (LzReduction *self)
 
       for (guint b = 0; b < self->blocks->len; b++)
         g_string_append_printf (sizes, "%s%u", b > 0 ? ", " : "", g_array_index (self->blocks, guint, b));
-      add_note (self, _("Jordan form of Ê = (%sE − A)⁻¹E (paper 002, §2): a regular part of "
+      lz_reduction_add_note (self, _("Jordan form of Ê = (%sE − A)⁻¹E (paper 002, §2): a regular part of "
                         "dimension %u and a nilpotent part of dimension %u, index %u, blocks of "
                         "sizes %s."),
                 lambda_text, self->regular_dim, self->nilpotent_dim, self->index, sizes->str);
@@ -945,9 +656,9 @@ reduction_alloc (const gsl_matrix  *M,
   LzReduction *self = g_new0 (LzReduction, 1);
 
   self->n = M->size1;
-  self->M = mat_dup (M);
-  self->C = mat_dup (C);
-  self->K = mat_dup (K);
+  self->M = lz_dense_dup (M);
+  self->C = lz_dense_dup (C);
+  self->K = lz_dense_dup (K);
   self->names = g_new0 (char *, self->n + 1);
   for (guint i = 0; i < self->n; i++)
     self->names[i] = names != NULL ? g_strdup (names[i]) : g_strdup_printf ("q%u", i + 1);
@@ -990,164 +701,6 @@ lz_reduction_new (const gsl_matrix  *M,
   return self;
 }
 
-/* Coordinate i has no mass: its row and column of M are zero. */
-static gboolean
-is_massless (const LzReduction *self,
-             guint              i)
-{
-  for (guint j = 0; j < self->n; j++)
-    if (gsl_matrix_get (self->M, i, j) != 0 || gsl_matrix_get (self->M, j, i) != 0)
-      return FALSE;
-  return TRUE;
-}
-
-/* The model's part: nonsmooth elements and loads on eliminated
- * coordinates, the initial positions of the eliminated coordinates. */
-static void
-check_model (LzReduction *self)
-{
-  const LzAssembly *assembly = self->assembly;
-  LzModel *model = lz_assembly_get_model (assembly);
-  const gsl_matrix *W = lz_assembly_get_W (assembly);
-  g_autofree gboolean *massless = g_new0 (gboolean, self->n);
-  gboolean singular = self->kind == LZ_REDUCTION_SINGULAR_PENCIL;
-  gboolean blocked = FALSE;
-
-  for (guint i = 0; i < self->n; i++)
-    massless[i] = is_massless (self, i);
-
-  /* with a singular pencil, the bodies that move along its kernel */
-  if (singular)
-    for (guint i = 0; i < self->n; i++)
-      {
-        gboolean moves = FALSE;
-
-        for (guint k = 0; self->pencil_kernel != NULL && k < self->pencil_kernel->size2; k++)
-          moves |= fabs (gsl_matrix_get (self->pencil_kernel, i, k)) > 1e-9;
-        massless[i] = moves;
-      }
-
-  for (guint e = 0; e < lz_assembly_get_n_nonsmooth (assembly); e++)
-    {
-      const LzElement *element = lz_assembly_get_nonsmooth_element (assembly, e);
-
-      for (guint i = 0; i < self->n; i++)
-        {
-          if (!massless[i] || gsl_matrix_get (W, e, i) == 0)
-            continue;
-          blocked = TRUE;
-          /* with a singular pencil: which nonsmooth elements act along the
-           * undetermined motion; otherwise which ones stop the reduction */
-          switch (element->item.kind)
-            {
-            case LZ_ITEM_FRICTION:
-              add_note (self, !singular ? _("The friction “%s” acts on the massless “%s”: the reduction "
-                                            "of paper 002 needs nonsmooth elements on bodies with mass "
-                                            "only.  With a viscous part μ > 0 it is paper 003's "
-                                            "non-inertial element μ ż = luz(F, F0), which the "
-                                            "integrators solve as it is.")
-                              : element->friction.viscous > 0 ? _("The friction “%s” acts on “%s”.")
-                              : _("The friction “%s” on “%s” has no viscous part: a massless body "
-                                  "needs μ > 0 in paper 003's non-inertial element "
-                                  "μ ż = luz(F, F0), or its slip velocity is undetermined."),
-                        element->item.id, self->names[i]);
-              break;
-            case LZ_ITEM_SPRING:
-            case LZ_ITEM_GEAR:
-              add_note (self, singular
-                              ? _("The spring “%s” on “%s” has freeplay: it is not in K and holds "
-                                  "nothing inside its gap.  Springs with freeplay in series through "
-                                  "a massless joint combine into one (paper 003, §4, "
-                                  "Simplification 2; luztar-cli reduce --write).")
-                              : _("The spring with freeplay “%s” acts on the massless “%s”: the "
-                                  "reduction of paper 002 needs nonsmooth elements on bodies with "
-                                  "mass only.  Springs with freeplay in series through a massless "
-                                  "joint combine into one (paper 003, §4, Simplification 2)."),
-                        element->item.id, self->names[i]);
-              break;
-            case LZ_ITEM_STOP:
-            case LZ_ITEM_DAMPER:
-            case LZ_ITEM_GROUND:
-            case LZ_ITEM_BODY:
-            case LZ_ITEM_FORCE:
-            case LZ_ITEM_PRESCRIBED:
-            case LZ_ITEM_ACTUATOR:
-            case LZ_ITEM_N_KINDS:
-            default:
-              add_note (self, singular
-                              ? _("The stop “%s” holds “%s” only in contact.")
-                              : _("The stop “%s” acts on the massless “%s”: the reduction of paper "
-                                  "002 needs nonsmooth elements on bodies with mass only."),
-                        element->item.id, self->names[i]);
-              break;
-            }
-          break;
-        }
-    }
-
-  /* a load on a damping-held coordinate: its integral would enter q */
-  for (guint k = 0; k < self->n2 && self->U != NULL; k++)
-    for (guint i = 0; i < self->n; i++)
-      if (fabs (gsl_matrix_get (self->U, i, self->n1 + k)) > 1e-12
-          && strcmp (lz_assembly_get_f_text (assembly, i), "0") != 0)
-        {
-          add_note (self, _("A load acts on “%s”, which only damping holds: its time integral "
-                            "would enter the reconstruction, so it is not reduced."),
-                    self->names[i]);
-          blocked = TRUE;
-        }
-
-  if (blocked && lz_reduction_is_reduced (self))
-    {
-      self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
-      g_clear_pointer (&self->S, gsl_matrix_free);
-      g_clear_pointer (&self->Mr, gsl_matrix_free);
-      g_clear_pointer (&self->Cr, gsl_matrix_free);
-      g_clear_pointer (&self->Kr, gsl_matrix_free);
-      g_clear_pointer (&self->R1, gsl_matrix_free);
-      return;
-    }
-  if (!lz_reduction_is_reduced (self) || self->kind == LZ_REDUCTION_NOT_NEEDED)
-    return;
-
-  /* constants of integration of the damping-held coordinates; the
-   * stiffness-held ones follow from their springs whatever q(0) says */
-  {
-    g_autofree double *q0 = g_new0 (double, self->n);
-    g_autofree double *qs = g_new0 (double, self->n);
-    g_autofree double *qr = g_new0 (double, MAX (self->n3, 1));
-
-    for (guint i = 0; i < self->n; i++)
-      q0[i] = lz_model_get_body (model, i)->q0;
-    for (guint j = 0; j < self->n3; j++)
-      qr[j] = q0[self->kept[j]];
-    lz_reduction_reconstruct (self, 0, qr, qs);
-    self->offset = gsl_vector_calloc (self->n);
-    for (guint k = 0; k < self->n2; k++)
-      for (guint i = 0; i < self->n; i++)
-        {
-          double u = gsl_matrix_get (self->U, i, self->n1 + k);
-
-          if (u == 0)
-            continue;
-          for (guint l = 0; l < self->n; l++)
-            gsl_vector_set (self->offset, l, gsl_vector_get (self->offset, l)
-                                             + gsl_matrix_get (self->U, l, self->n1 + k) * u * (q0[i] - qs[i]));
-        }
-    for (guint k = 0; k < self->n1; k++)
-      for (guint i = 0; i < self->n; i++)
-        if (fabs (gsl_matrix_get (self->U, i, k) - 1) < 1e-12 && fabs (q0[i] - qs[i]) > 1e-12 * (1 + fabs (qs[i])))
-          {
-            g_autofree char *given = number (q0[i]);
-            g_autofree char *held = number (qs[i]);
-
-            add_note (self, _("“%s” starts at %s, but its springs hold it at %s: the reduction "
-                              "starts it there."),
-                      self->names[i], given, held);
-          }
-  }
-}
-
 /**
  * lz_reduction_new_for_assembly:
  * @assembly: an assembly; it must outlive the reduction
@@ -1179,9 +732,19 @@ lz_reduction_new_for_assembly (const LzAssembly *assembly)
   self->assembly = assembly;
   analyse (self);
   describe (self);
-  check_model (self);
+  lz_reduction_check_model (self);
   self->nodes = lz_massless_nodes_analyse (assembly);
   return self;
+}
+
+/* Forgets S, M̃, C̃, K̃ and R₁: the reduction does not apply after all. */
+void
+lz_reduction_clear_reduced (LzReduction *self)
+{
+  gsl_matrix **reduced[] = { &self->S, &self->Mr, &self->Cr, &self->Kr, &self->R1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (reduced); i++)
+    g_clear_pointer (reduced[i], gsl_matrix_free);
 }
 
 void
@@ -1189,22 +752,19 @@ lz_reduction_free (LzReduction *self)
 {
   if (self == NULL)
     return;
-  gsl_matrix_free (self->M);
-  gsl_matrix_free (self->C);
-  gsl_matrix_free (self->K);
-  g_strfreev (self->names);
-  g_clear_pointer (&self->pencil_kernel, gsl_matrix_free);
-  g_array_unref (self->assumptions);
-  g_clear_pointer (&self->U, gsl_matrix_free);
-  g_clear_pointer (&self->S, gsl_matrix_free);
-  g_clear_pointer (&self->Mr, gsl_matrix_free);
-  g_clear_pointer (&self->Cr, gsl_matrix_free);
-  g_clear_pointer (&self->Kr, gsl_matrix_free);
-  g_clear_pointer (&self->R1, gsl_matrix_free);
+  {
+    gsl_matrix **matrices[] = { &self->M, &self->C, &self->K, &self->pencil_kernel, &self->U };
+
+    for (guint i = 0; i < G_N_ELEMENTS (matrices); i++)
+      g_clear_pointer (matrices[i], gsl_matrix_free);
+  }
+  lz_reduction_clear_reduced (self);
   g_clear_pointer (&self->offset, gsl_vector_free);
+  g_strfreev (self->names);
   g_free (self->kept);
-  g_ptr_array_unref (self->notes);
+  g_array_unref (self->assumptions);
   g_array_unref (self->blocks);
+  g_ptr_array_unref (self->notes);
   g_clear_pointer (&self->nodes, g_ptr_array_unref);
   g_free (self);
 }
@@ -1322,7 +882,7 @@ lz_reduction_dup_eliminated (const LzReduction *self)
   GPtrArray *names = g_ptr_array_new ();
 
   for (guint i = 0; i < self->n; i++)
-    if (is_massless (self, i))
+    if (lz_reduction_is_massless (self, i))
       g_ptr_array_add (names, g_strdup (self->names[i]));
   g_ptr_array_add (names, NULL);
   return (char **) g_ptr_array_free (names, FALSE);
@@ -1384,515 +944,3 @@ lz_reduction_get_nilpotent_blocks (const LzReduction *self,
   return (const guint *) self->blocks->data;
 }
 
-/**
- * lz_reduction_reconstruct:
- * @self: a reduction (lz_reduction_is_reduced())
- * @t: the time (for the loads on stiffness-held joints)
- * @q_reduced: q̃ (N₃)
- * @q: (out): q (n) = S q̃ + U₁K₁₁⁻¹U₁ᵀ f(t) + U₂c₂
- */
-void
-lz_reduction_reconstruct (const LzReduction *self,
-                          double             t,
-                          const double      *q_reduced,
-                          double            *q)
-{
-  g_return_if_fail (self->S != NULL);
-
-  for (guint i = 0; i < self->n; i++)
-    {
-      double s = 0;
-
-      for (guint j = 0; j < self->n3; j++)
-        s += gsl_matrix_get (self->S, i, j) * q_reduced[j];
-      q[i] = s + (self->offset != NULL ? gsl_vector_get (self->offset, i) : 0);
-    }
-  if (self->R1 != NULL && self->assembly != NULL)
-    {
-      g_autoptr(gsl_vector) f = gsl_vector_alloc (self->n);
-
-      lz_assembly_eval_f (self->assembly, t, f);
-      for (guint i = 0; i < self->n; i++)
-        for (guint j = 0; j < self->n; j++)
-          q[i] += gsl_matrix_get (self->R1, i, j) * gsl_vector_get (f, j);
-    }
-}
-
-/* fr = Sᵀ f(t) (a model's reduction) */
-void
-lz_reduction_eval_fr (const LzReduction *self,
-                      double             t,
-                      gsl_vector        *fr)
-{
-  g_autoptr(gsl_vector) f = NULL;
-
-  g_return_if_fail (self->S != NULL && self->assembly != NULL);
-  g_return_if_fail (fr->size == self->n3);
-
-  f = gsl_vector_alloc (self->n);
-  lz_assembly_eval_f (self->assembly, t, f);
-  gsl_blas_dgemv (CblasTrans, 1.0, self->S, f, 0.0, fr);
-}
-
-/* fr_j as text: Σ_i S_ij f_i(t) */
-char *
-lz_reduction_dup_fr_text (const LzReduction *self,
-                          guint              j)
-{
-  GString *out = g_string_new (NULL);
-
-  g_return_val_if_fail (self->S != NULL && j < self->n3, NULL);
-
-  for (guint i = 0; i < self->n; i++)
-    {
-      double s = gsl_matrix_get (self->S, i, j);
-      const char *f = self->assembly != NULL ? lz_assembly_get_f_text (self->assembly, i) : "0";
-      g_autofree char *c = NULL;
-
-      if (fabs (s) < 1e-14 || strcmp (f, "0") == 0)
-        continue;
-      if (out->len > 0)
-        g_string_append (out, " + ");
-      if (s == 1)
-        g_string_append (out, f);
-      else
-        {
-          c = lz_number_to_string (s);
-          g_string_append_printf (out, "%s*(%s)", c, f);
-        }
-    }
-  if (out->len == 0)
-    g_string_append (out, "0");
-  return g_string_free (out, FALSE);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Exports                                                                   */
-
-static const char *
-kind_name (LzReductionKind kind)
-{
-  switch (kind)
-    {
-    case LZ_REDUCTION_NOT_NEEDED: return "not-needed";
-    case LZ_REDUCTION_COROLLARY_4_5: return "corollary-4.5";
-    case LZ_REDUCTION_COROLLARY_4_6: return "corollary-4.6";
-    case LZ_REDUCTION_NOT_REDUCIBLE: return "not-reducible";
-    case LZ_REDUCTION_SINGULAR_PENCIL: return "singular-pencil";
-    default: return "?";
-    }
-}
-
-/* The cases' names for people, by LzNodeKind */
-static const char *const node_kind_labels[] = {
-  N_("linear springs"),
-  N_("springs with freeplay in series"),
-  N_("a linear spring in series with a spring with freeplay"),
-  N_("a parallel pair of springs in series with a spring"),
-  N_("a spring loading a non-inertial friction element"),
-  N_("a spring loading dry friction (rigid-plastic)"),
-  N_("a non-inertial friction element"),
-  N_("friction elements in series"),
-  N_("dampers"),
-  N_("prescribed motion"),
-  N_("no closed form"),
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (node_kind_labels) == LZ_NODE_NO_CLOSED_FORM + 1);
-
-/* "“a”, “b”", in the language's quotation marks */
-static char *
-quoted_list (char **ids)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
-    lz_append_quoted_id (out, ids[i]);
-  return g_string_free (out, FALSE);
-}
-
-/* LABEL padded to WIDTH columns */
-static void
-append_label (GString    *out,
-              const char *label,
-              glong       width)
-{
-  g_string_append_printf (out, "    %s", label);
-  for (glong i = g_utf8_strlen (label, -1); i < width; i++)
-    g_string_append_c (out, ' ');
-}
-
-/* The section of massless nodes for lz_reduction_to_text(). */
-static void
-append_nodes_text (const LzReduction *self,
-                   GString           *out)
-{
-  const char *entangled_label = _("node equation:");
-  const char *disentangled_label = _("disentangled:");
-  glong width = MAX (g_utf8_strlen (entangled_label, -1), g_utf8_strlen (disentangled_label, -1)) + 2;
-
-  if (self->nodes == NULL || self->nodes->len == 0)
-    return;
-  g_string_append_c (out, '\n');
-  g_string_append (out, _("Massless nodes (disentangled, paper 000 §3)"));
-  g_string_append_c (out, '\n');
-  for (guint i = 0; i < self->nodes->len; i++)
-    {
-      const LzMasslessNode *node = self->nodes->pdata[i];
-      g_autofree char *title = lz_massless_node_dup_title (node);
-
-      g_string_append_printf (out, "  %s\n", title);
-      append_label (out, entangled_label, width);
-      g_string_append_printf (out, "%s\n", node->entangled);
-      for (guint e = 0; node->equations[e] != NULL; e++)
-        {
-          append_label (out, e == 0 ? disentangled_label : "", width);
-          g_string_append_printf (out, "%s\n", node->equations[e]);
-        }
-      g_string_append_printf (out, "    %s\n", node->explanation);
-    }
-}
-
-/**
- * lz_massless_node_dup_title:
- * @node: a node of lz_reduction_get_node()
- *
- * The node in one line: its body, its case, the theorem and the elements,
- * e.g. “z”: a spring loading a non-inertial friction element, Theorem 3.9
- * (elements “k”, “f”).
- *
- * Returns: (transfer full): the line, translated
- */
-char *
-lz_massless_node_dup_title (const LzMasslessNode *node)
-{
-  g_autofree char *elements = NULL;
-  const char *label;
-
-  g_return_val_if_fail (node != NULL, NULL);
-  elements = quoted_list (node->elements);
-  label = _(node_kind_labels[node->kind]);
-  if (node->theorem != NULL)
-    return g_strdup_printf (_("“%s”: %s, Theorem %s (elements %s)"), node->body, label,
-                            node->theorem, elements);
-  return g_strdup_printf (_("“%s”: %s (elements %s)"), node->body, label, elements);
-}
-
-/**
- * lz_reduction_to_text:
- * @self: an analysis
- *
- * The diagnosis, the assumptions, U, S, the reduced matrices and loads and
- * the Jordan structure, for people.
- *
- * Returns: (transfer full): the text
- */
-char *
-lz_reduction_to_text (const LzReduction *self)
-{
-  GString *out = g_string_new (NULL);
-  g_auto(GStrv) kept = lz_reduction_dup_kept (self);
-  g_auto(GStrv) eliminated = lz_reduction_dup_eliminated (self);
-
-  if (self->assembly != NULL)
-    {
-      LzModel *model = lz_assembly_get_model (self->assembly);
-
-      g_string_append_printf (out, _("Reduction of “%s”: %u coordinates, M of rank %u"),
-                              lz_model_get_name (model) != NULL ? lz_model_get_name (model) : "",
-                              self->n, rank (self->M));
-    }
-  else
-    g_string_append_printf (out, _("Reduction: %u coordinates, M of rank %u"), self->n, rank (self->M));
-  g_string_append (out, "\n\n");
-
-  for (guint i = 0; i < self->notes->len; i++)
-    g_string_append_printf (out, "  %s\n", (char *) self->notes->pdata[i]);
-  g_string_append_c (out, '\n');
-
-  if (self->assumptions->len > 0)
-    {
-      g_string_append (out, _("Assumptions of paper 002, §4"));
-      g_string_append_c (out, '\n');
-      for (guint i = 0; i < self->assumptions->len; i++)
-        {
-          const LzAssumption *a = &g_array_index (self->assumptions, LzAssumption, i);
-
-          g_string_append_printf (out, "  %s %-10s %s\n", a->holds ? "✓" : "✗", a->label, a->text);
-        }
-      g_string_append_c (out, '\n');
-    }
-
-  if (self->U != NULL && self->kind != LZ_REDUCTION_NOT_NEEDED)
-    {
-      g_autofree char **cols = g_new0 (char *, self->n + 1);
-
-      for (guint j = 0; j < self->n; j++)
-        cols[j] = g_strdup_printf ("x%u", j + 1);
-      lz_export_append_matrix (out, "U", self->U, self->n, self->n, self->names, cols);
-      for (guint j = 0; j < self->n; j++)
-        g_free (cols[j]);
-    }
-  if (self->S != NULL && self->kind != LZ_REDUCTION_NOT_NEEDED)
-    {
-      g_autofree char *list = g_strjoinv (", ", kept);
-
-      g_string_append_printf (out, _("Reduced system  M̃ q̃'' + C̃ q̃' + K̃ q̃ ∈ f̃(t) + Sᵀ F,  q̃ = (%s)"),
-                              list);
-      g_string_append (out, "\n\n");
-      lz_export_append_matrix (out, "S", self->S, self->n, self->n3, self->names, kept);
-      lz_export_append_matrix (out, "M̃", self->Mr, self->n3, self->n3, kept, kept);
-      lz_export_append_matrix (out, "C̃", self->Cr, self->n3, self->n3, kept, kept);
-      lz_export_append_matrix (out, "K̃", self->Kr, self->n3, self->n3, kept, kept);
-      if (self->assembly != NULL)
-        {
-          g_string_append (out, "  f̃(t) =\n");
-          for (guint j = 0; j < self->n3; j++)
-            {
-              g_autofree char *fr = lz_reduction_dup_fr_text (self, j);
-
-              g_string_append_printf (out, "    %s  %s\n", kept[j], fr);
-            }
-          g_string_append_c (out, '\n');
-        }
-    }
-  if (eliminated[0] != NULL)
-    {
-      g_autofree char *list = g_strjoinv (", ", eliminated);
-
-      g_string_append_printf (out, _("Massless: %s"), list);
-      g_string_append_c (out, '\n');
-    }
-  append_nodes_text (self, out);
-  return g_string_free (out, FALSE);
-}
-
-/**
- * lz_reduction_to_json:
- * @self: an analysis
- *
- * The analysis as JSON: "kind", "pencil" {"regular", "lambda"}, "N1",
- * "N2", "N3", "assumptions" [{"label", "holds", "text"}], "diagnosis",
- * "kept", "eliminated", "U", "S", "Mr", "Cr", "Kr", "fr" (texts in t),
- * "jordan" {"regular", "nilpotent", "index", "blocks"}.  Matrices that do
- * not exist are null.
- *
- * Returns: (transfer full): the JSON text
- */
-char *
-lz_reduction_to_json (const LzReduction *self)
-{
-  GString *out = g_string_new ("{\n");
-  g_auto(GStrv) kept = lz_reduction_dup_kept (self);
-  g_auto(GStrv) eliminated = lz_reduction_dup_eliminated (self);
-  const struct { const char *key; const gsl_matrix *X; } mats[] = {
-    { "U", self->U }, { "S", self->S }, { "Mr", self->Mr }, { "Cr", self->Cr }, { "Kr", self->Kr },
-  };
-
-  g_string_append_printf (out, "  \"kind\": \"%s\",\n", kind_name (self->kind));
-  g_string_append_printf (out, "  \"pencil\": {\"regular\": %s, \"lambda\": ",
-                          self->pencil_regular ? "true" : "false");
-  if (self->pencil_regular)
-    lz_export_json_number (out, self->lambda);
-  else
-    g_string_append (out, "null");
-  g_string_append (out, "},\n");
-  g_string_append_printf (out, "  \"N1\": %u, \"N2\": %u, \"N3\": %u,\n", self->n1, self->n2, self->n3);
-  g_string_append (out, "  \"assumptions\": [");
-  for (guint i = 0; i < self->assumptions->len; i++)
-    {
-      const LzAssumption *a = &g_array_index (self->assumptions, LzAssumption, i);
-
-      g_string_append (out, i > 0 ? ",\n    {\"label\": " : "\n    {\"label\": ");
-      lz_export_json_string (out, a->label);
-      g_string_append_printf (out, ", \"holds\": %s, \"text\": ", a->holds ? "true" : "false");
-      lz_export_json_string (out, a->text);
-      g_string_append_c (out, '}');
-    }
-  g_string_append (out, "],\n  \"diagnosis\": ");
-  lz_export_json_strings (out, (char **) self->notes->pdata, self->notes->len);
-  g_string_append (out, ",\n  \"coordinates\": ");
-  lz_export_json_strings (out, self->names, self->n);
-  g_string_append (out, ",\n  \"kept\": ");
-  lz_export_json_strings (out, kept, self->n3);
-  g_string_append (out, ",\n  \"eliminated\": ");
-  lz_export_json_strings (out, eliminated, g_strv_length (eliminated));
-  for (guint m = 0; m < G_N_ELEMENTS (mats); m++)
-    {
-      g_string_append_printf (out, ",\n  \"%s\": ", mats[m].key);
-      if (mats[m].X != NULL)
-        lz_export_json_matrix (out, mats[m].X, mats[m].X->size1, mats[m].X->size2);
-      else
-        g_string_append (out, "null");
-    }
-  g_string_append (out, ",\n  \"fr\": ");
-  if (self->S != NULL)
-    {
-      g_autoptr(GPtrArray) fr = g_ptr_array_new_with_free_func (g_free);
-
-      for (guint j = 0; j < self->n3; j++)
-        g_ptr_array_add (fr, lz_reduction_dup_fr_text (self, j));
-      lz_export_json_strings (out, (char **) fr->pdata, fr->len);
-    }
-  else
-    g_string_append (out, "null");
-  g_string_append_printf (out, ",\n  \"jordan\": {\"regular\": %u, \"nilpotent\": %u, \"index\": %u, "
-                          "\"blocks\": [", self->regular_dim, self->nilpotent_dim, self->index);
-  for (guint b = 0; b < self->blocks->len; b++)
-    g_string_append_printf (out, "%s%u", b > 0 ? ", " : "", g_array_index (self->blocks, guint, b));
-  g_string_append (out, "]},\n  \"nodes\": [");
-  for (guint i = 0; self->nodes != NULL && i < self->nodes->len; i++)
-    {
-      const LzMasslessNode *node = self->nodes->pdata[i];
-      const struct { const char *key; double value; } values[] = {
-        { "stiffness", node->stiffness }, { "viscous", node->viscous }, { "rate", node->rate },
-        { "zone", node->zone }, { "shift", node->shift }, { "ratio", node->ratio },
-        { "share", node->share },
-      };
-
-      g_string_append (out, i > 0 ? ",\n    {\"body\": " : "\n    {\"body\": ");
-      lz_export_json_string (out, node->body);
-      g_string_append (out, ", \"kind\": ");
-      lz_export_json_string (out, node->kind_name);
-      g_string_append (out, ", \"theorem\": ");
-      if (node->theorem != NULL)
-        lz_export_json_string (out, node->theorem);
-      else
-        g_string_append (out, "null");
-      g_string_append (out, ",\n     \"elements\": ");
-      lz_export_json_strings (out, node->elements, g_strv_length (node->elements));
-      g_string_append (out, ",\n     \"entangled\": ");
-      lz_export_json_string (out, node->entangled);
-      g_string_append (out, ",\n     \"equation\": ");
-      if (node->equations[0] != NULL)
-        lz_export_json_string (out, node->equations[0]);
-      else
-        g_string_append (out, "null");
-      g_string_append (out, ",\n     \"equations\": ");
-      lz_export_json_strings (out, node->equations, g_strv_length (node->equations));
-      g_string_append (out, ",\n     \"text\": ");
-      lz_export_json_string (out, node->explanation);
-      g_string_append (out, ",\n     \"values\": {");
-      for (guint v = 0; v < G_N_ELEMENTS (values); v++)
-        {
-          g_string_append_printf (out, "%s\"%s\": ", v > 0 ? ", " : "", values[v].key);
-          lz_export_json_number (out, values[v].value);
-        }
-      g_string_append (out, "}}");
-    }
-  g_string_append (out, "]\n}\n");
-  return g_string_free (out, FALSE);
-}
-
-/* The massless nodes for lz_reduction_to_octave(): a comment block and a
- * struct array nodes(i).body, .kind, .theorem, .equation, .stiffness, … */
-static void
-append_nodes_octave (const LzReduction *self,
-                     GString           *out)
-{
-  guint n = self->nodes != NULL ? self->nodes->len : 0;
-  const char *keys[] = { "body", "kind", "theorem", "equation" };
-  const char *numbers[] = { "stiffness", "viscous", "rate", "zone", "shift", "ratio", "share" };
-
-  g_string_append_printf (out, "%% %s\n", _("Massless nodes (disentangled, paper 000 §3)"));
-  for (guint i = 0; i < n; i++)
-    {
-      const LzMasslessNode *node = self->nodes->pdata[i];
-
-      g_string_append_printf (out, "%%   %s: %s\n", node->body, node->entangled);
-      for (guint e = 0; node->equations[e] != NULL; e++)
-        g_string_append_printf (out, "%%     %s\n", node->equations[e]);
-      g_string_append_printf (out, "%%     %s\n", node->explanation);
-    }
-  g_string_append (out, "nodes = struct (");
-  for (guint k = 0; k < G_N_ELEMENTS (keys) + G_N_ELEMENTS (numbers); k++)
-    {
-      gboolean text = k < G_N_ELEMENTS (keys);
-
-      g_string_append_printf (out, "%s'%s', {", k > 0 ? ", " : "",
-                              text ? keys[k] : numbers[k - G_N_ELEMENTS (keys)]);
-      for (guint i = 0; i < n; i++)
-        {
-          const LzMasslessNode *node = self->nodes->pdata[i];
-          const double values[] = { node->stiffness, node->viscous, node->rate, node->zone,
-                                    node->shift, node->ratio, node->share };
-
-          if (i > 0)
-            g_string_append (out, ", ");
-          if (text)
-            {
-              const char *strings[] = { node->body, node->kind_name,
-                                        node->theorem != NULL ? node->theorem : "",
-                                        node->equations[0] != NULL ? node->equations[0] : "" };
-
-              lz_export_octave_string (out, strings[k]);
-            }
-          else
-            {
-              double v = values[k - G_N_ELEMENTS (keys)];
-              g_autofree char *number = isnan (v) ? g_strdup ("NaN")
-                                        : isinf (v) ? g_strdup (v > 0 ? "Inf" : "-Inf")
-                                        : lz_number_to_string (v);
-
-              g_string_append (out, number);
-            }
-        }
-      g_string_append (out, "}");
-    }
-  g_string_append (out, ");\n");
-}
-
-/**
- * lz_reduction_to_octave:
- * @self: an analysis
- *
- * An Octave/MATLAB script defining M, C, K, U, S, Mr, Cr, Kr (those that
- * exist), the names kept and eliminated, and the diagnosis as comments.
- *
- * Returns: (transfer full): the script
- */
-char *
-lz_reduction_to_octave (const LzReduction *self)
-{
-  GString *out = g_string_new (NULL);
-  g_auto(GStrv) kept = lz_reduction_dup_kept (self);
-  g_auto(GStrv) eliminated = lz_reduction_dup_eliminated (self);
-  const struct { const char *key; const gsl_matrix *X; } mats[] = {
-    { "M", self->M }, { "C", self->C }, { "K", self->K }, { "U", self->U }, { "S", self->S },
-    { "Mr", self->Mr }, { "Cr", self->Cr }, { "Kr", self->Kr },
-  };
-
-  g_string_append (out, "% Luztar: reduction of a singular system (paper 002)\n");
-  for (guint i = 0; i < self->notes->len; i++)
-    g_string_append_printf (out, "%% %s\n", (char *) self->notes->pdata[i]);
-  g_string_append_printf (out, "kind = '%s';\n", kind_name (self->kind));
-  for (guint m = 0; m < G_N_ELEMENTS (mats); m++)
-    if (mats[m].X != NULL)
-      lz_export_octave_matrix (out, mats[m].key, mats[m].X, mats[m].X->size1, mats[m].X->size2);
-  g_string_append (out, "kept = {");
-  for (guint j = 0; kept[j] != NULL; j++)
-    {
-      g_string_append (out, j > 0 ? ", " : "");
-      lz_export_octave_string (out, kept[j]);
-    }
-  g_string_append (out, "};\neliminated = {");
-  for (guint j = 0; eliminated[j] != NULL; j++)
-    {
-      g_string_append (out, j > 0 ? ", " : "");
-      lz_export_octave_string (out, eliminated[j]);
-    }
-  g_string_append (out, "};\n");
-  if (self->S != NULL && self->assembly != NULL)
-    {
-      g_string_append (out, "fr = @(t) [");
-      for (guint j = 0; j < self->n3; j++)
-        {
-          g_autofree char *fr = lz_reduction_dup_fr_text (self, j);
-
-          g_string_append_printf (out, "%s%s", j > 0 ? "; " : "", fr);
-        }
-      g_string_append (out, "];\n");
-    }
-  append_nodes_octave (self, out);
-  return g_string_free (out, FALSE);
-}

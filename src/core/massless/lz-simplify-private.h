@@ -9,23 +9,13 @@
 
 #include <glib.h>
 
+#include "lz-arms-private.h"
 #include "lz-expr.h"
 #include "lz-model.h"
 
 G_BEGIN_DECLS
 
-/* One element ("arm") of an eliminated body x, oriented so that
- * s = beta·x − alpha·y − offset is its coordinate (see lz-simplify.c). */
-typedef struct
-{
-  char   *element;
-  char   *y;          /* the other port: a body or a ground */
-  double  beta, alpha;
-  double  value;      /* k or c */
-  double  freeplay;
-  double  offset;
-} LzJointArm;
-
+/* One eliminated body: its arms as they were, and how it comes back. */
 typedef struct
 {
   char      *body;

@@ -11,7 +11,7 @@
  *     s_i = β_i x − α_i y_i − ℓ_i      (y_i the other port, body or ground)
  *
  * (x on port b: β = cb, α = ca, ℓ = offset; on port a: β = ca, α = cb,
- * ℓ = −offset).  For linear springs the potential ½Σ k_i s_i² is least at
+ * ℓ = −offset; LzJointArm, lz-arms-private.h).  For linear springs the potential ½Σ k_i s_i² is least at
  * x* = Σ k_i β_i (α_i y_i + ℓ_i) / S, S = Σ k_i β_i², and there it equals
  *
  *     ½ Σ_{i<j} k_i k_j / S · (β_j α_i y_i − β_i α_j y_j + β_j ℓ_i − β_i ℓ_j)²
@@ -50,36 +50,9 @@
 #include "lz-simplify.h"
 #include "lz-simplify-private.h"
 
-typedef struct
-{
-  char    *id;
-  char    *label;        /* the element's label, or its id */
-  char    *y;            /* the other port */
-  double   beta, alpha;  /* x's and y's coefficients, oriented */
-  double   value;        /* k or c */
-  double   compliance;   /* 1/k; 0 for a rigid arm */
-  double   freeplay;
-  double   offset;       /* oriented ℓ */
-} Arm;
-
-static void
-arm_clear (gpointer data)
-{
-  Arm *arm = data;
-
-  g_free (arm->id);
-  g_free (arm->label);
-  g_free (arm->y);
-}
-
-static void
-joint_arm_clear (gpointer data)
-{
-  LzJointArm *arm = data;
-
-  g_free (arm->element);
-  g_free (arm->y);
-}
+/* Two arms to one port are tied when their ratios β/α differ by more than
+ * this, relative to the product βα. */
+#define TIED_TOL 1e-12
 
 static void G_GNUC_PRINTF (2, 3)
 note (GPtrArray  *notes,
@@ -126,6 +99,17 @@ is_body (const LzModel *model,
   return lz_model_lookup_body (model, id) != NULL;
 }
 
+/* An arm's compliance: 1/k for a spring (0 when RIGID has it: a gear tooth
+ * mesh in Simplification 3), 1/c for a damper (infinite when c = 0). */
+static double
+compliance (const LzJointArm *arm,
+            GHashTable       *rigid)
+{
+  if (arm->kind == LZ_ITEM_DAMPER)
+    return arm->value > 0 ? 1 / arm->value : INFINITY;
+  return rigid != NULL && g_hash_table_contains (rigid, arm->element) ? 0 : 1 / arm->value;
+}
+
 /* The new spring or damper between y_i and y_j of the mesh, written with
  * ca = 1; FALSE when it would act on nothing (two grounds) or on one body
  * only with a zero coefficient. */
@@ -136,12 +120,12 @@ typedef struct
 } MeshElement;
 
 static gboolean
-mesh_pair (const LzModel *model,
-           const Arm     *ai,
-           const Arm     *aj,
-           double         value,
-           double         freeplay,
-           MeshElement   *out)
+mesh_pair (const LzModel    *model,
+           const LzJointArm *ai,
+           const LzJointArm *aj,
+           double            value,
+           double            freeplay,
+           MeshElement      *out)
 {
   double ca = ai->beta * aj->alpha, cb = aj->beta * ai->alpha;
   double offset = -(aj->beta * ai->offset - ai->beta * aj->offset);
@@ -169,6 +153,342 @@ mesh_pair (const LzModel *model,
   return TRUE;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Eliminating one massless body x, step by step                             */
+
+typedef struct
+{
+  const char *x;
+  GHashTable *rigid;          /* borrowed: the rigid arms' ids, or NULL */
+  GArray     *arms;           /* LzJointArm */
+  GPtrArray  *loads;          /* the loads' texts */
+  GPtrArray  *load_ids;
+  guint       n_springs, n_dampers;
+  gboolean    any_freeplay, any_rigid;
+  LzItemKind  kind;           /* LZ_ITEM_SPRING or LZ_ITEM_DAMPER */
+  double      S;              /* Σ β²/compliance */
+  char       *merged;         /* two arms: the element they became */
+  GString    *made;           /* the new elements, in words */
+} Joint;
+
+static void
+joint_clear (Joint *j)
+{
+  g_array_unref (j->arms);
+  g_ptr_array_unref (j->loads);
+  g_ptr_array_unref (j->load_ids);
+  g_free (j->merged);
+  g_string_free (j->made, TRUE);
+}
+
+/* The forces on x; FALSE (with a note) for a prescribed motion or an
+ * actuator. */
+static gboolean
+joint_collect_loads (Joint         *j,
+                     const LzModel *model,
+                     GPtrArray     *notes)
+{
+  for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+    {
+      const LzSource *source = lz_model_get_source (model, s);
+
+      if (g_strcmp0 (source->body, j->x) != 0)
+        continue;
+      if (source->item.kind != LZ_ITEM_FORCE)
+        {
+          note (notes, _("“%s” is not eliminated: it has the prescribed motion or actuator “%s”."),
+                j->x, source->item.id);
+          return FALSE;
+        }
+      g_ptr_array_add (j->loads, g_strdup (lz_expr_get_text (source->value)));
+      g_ptr_array_add (j->load_ids, g_strdup (source->item.id));
+    }
+  return TRUE;
+}
+
+/* The arms on x; FALSE (with a note) when friction or a stop acts on it. */
+static gboolean
+joint_collect_arms (Joint         *j,
+                    const LzModel *model,
+                    GPtrArray     *notes)
+{
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      const LzElement *el = lz_model_get_element (model, e);
+      LzJointArm arm;
+
+      if (g_strcmp0 (el->b, j->x) != 0 && g_strcmp0 (el->a, j->x) != 0)
+        continue;
+      lz_joint_arm_init (&arm, el, j->x);
+      if (arm.kind == LZ_ITEM_SPRING)
+        {
+          j->n_springs++;
+          j->any_rigid |= compliance (&arm, j->rigid) == 0;
+        }
+      else if (arm.kind == LZ_ITEM_DAMPER)
+        j->n_dampers++;
+      else
+        {
+          if (arm.kind == LZ_ITEM_FRICTION)
+            note (notes, _("“%s” is not eliminated: the friction “%s” acts on it (paper 003's "
+                           "non-inertial element μ ż = luz(F, F0))."),
+                  j->x, el->item.id);
+          else
+            note (notes, _("“%s” is not eliminated: the stop “%s” acts on it."), j->x, el->item.id);
+          lz_joint_arm_clear (&arm);
+          return FALSE;
+        }
+      j->any_freeplay |= arm.freeplay > 0;
+      g_array_append_val (j->arms, arm);
+    }
+  return TRUE;
+}
+
+/* Whether the arms have a closed form (else a note says why), and S. */
+static gboolean
+joint_check (Joint     *j,
+             GPtrArray *notes)
+{
+  if (j->n_springs > 0 && j->n_dampers > 0)
+    {
+      note (notes, _("“%s” is not eliminated: springs and dampers both act on it, so its "
+                     "coordinate is a first-order state (paper 002, §2)."),
+            j->x);
+      return FALSE;
+    }
+  if (j->arms->len < 2)
+    {
+      note (notes, _("“%s” is not eliminated: fewer than two elements hold it."), j->x);
+      return FALSE;
+    }
+  j->kind = j->n_springs > 0 ? LZ_ITEM_SPRING : LZ_ITEM_DAMPER;
+  if ((j->any_freeplay || j->any_rigid) && j->arms->len != 2)
+    {
+      note (notes, _("“%s” is not eliminated: springs with freeplay combine only two in series, "
+                     "and %u act on it."),
+            j->x, j->arms->len);
+      return FALSE;
+    }
+  if (j->loads->len > 0 && (j->kind == LZ_ITEM_DAMPER || j->any_freeplay || j->any_rigid))
+    {
+      note (notes, j->kind == LZ_ITEM_DAMPER
+                   ? _("“%s” is not eliminated: a load on a joint held by dampers would enter "
+                       "through its time integral.")
+                   : _("“%s” is not eliminated: a load on a joint between springs with freeplay "
+                       "has no closed form."),
+            j->x);
+      return FALSE;
+    }
+  for (guint i = 0; i < j->arms->len; i++)
+    {
+      const LzJointArm *ai = &g_array_index (j->arms, LzJointArm, i);
+      double ci = compliance (ai, j->rigid);
+
+      if (!isfinite (ci))
+        {
+          note (notes, _("“%s” is not eliminated: the damper “%s” has c = 0."), j->x, ai->element);
+          return FALSE;
+        }
+      j->S += ci > 0 ? ai->beta * ai->beta / ci : 0;
+      for (guint k = i + 1; k < j->arms->len; k++)
+        {
+          const LzJointArm *ak = &g_array_index (j->arms, LzJointArm, k);
+
+          if (g_strcmp0 (ai->y, ak->y) == 0
+              && fabs (ak->beta * ai->alpha - ai->beta * ak->alpha) > TIED_TOL * fabs (ai->beta * ak->alpha))
+            {
+              note (notes, _("“%s” is not eliminated: “%s” and “%s” both tie it to “%s”."),
+                    j->x, ai->element, ak->element, ai->y);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* "prefix", or a variant of it no item of MODEL has */
+static char *
+new_id (const LzModel *model,
+        const char    *prefix)
+{
+  return lz_model_lookup (model, prefix) == NULL ? g_strdup (prefix) : lz_model_make_unique_id (model, prefix);
+}
+
+/* Appends the new element to J's words: "“id”: k = …, freeplay … on g = …" */
+static void
+joint_describe (Joint             *j,
+                const char        *id,
+                const MeshElement *m)
+{
+  g_autofree char *vs = num (m->value), *c = num (m->cb);
+  g_autofree char *cbs = g_strdup_printf ("%s·", c);
+
+  if (j->made->len > 0)
+    g_string_append (j->made, "; ");
+  if (j->kind == LZ_ITEM_SPRING)
+    {
+      g_autoptr(GString) extra = g_string_new (NULL);
+      g_autofree char *fs = num (m->freeplay), *os = num (m->offset);
+
+      if (m->freeplay > 0)
+        g_string_append_printf (extra, _(", freeplay %s"), fs);
+      if (m->offset != 0)
+        g_string_append_printf (extra, _(", offset %s"), os);
+      g_string_append_printf (j->made, _("“%s”: k = %s%s on g = %s%s − %s"),
+                              id, vs, extra->str, m->cb == 1 ? "" : cbs, m->b, m->a);
+    }
+  else
+    g_string_append_printf (j->made, _("“%s”: c = %s on g = %s%s − %s"),
+                            id, vs, m->cb == 1 ? "" : cbs, m->b, m->a);
+}
+
+/* The star–mesh transform's element between the far ends of arms AI and
+ * AJ (see the top of this file); FALSE (with a note) when it is rigid. */
+static gboolean
+joint_add_mesh_element (Joint            *j,
+                        LzModel          *model,
+                        const LzJointArm *ai,
+                        const LzJointArm *aj,
+                        GPtrArray        *notes)
+{
+  MeshElement m;
+  double value;
+  g_autofree char *prefix = NULL, *id = NULL, *label = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (j->arms->len == 2)
+    {
+      double c = aj->beta * aj->beta * compliance (ai, j->rigid) + ai->beta * ai->beta * compliance (aj, j->rigid);
+
+      value = c > 0 ? 1 / c : INFINITY;
+    }
+  else
+    value = ai->value * aj->value / j->S;
+  if (!isfinite (value))
+    {
+      note (notes, _("“%s” is not eliminated: every element on it is rigid."), j->x);
+      return FALSE;
+    }
+  mesh_pair (model, ai, aj, value, fabs (aj->beta) * ai->freeplay + fabs (ai->beta) * aj->freeplay, &m);
+  prefix = g_strdup_printf ("%s_%s", ai->element, aj->element);
+  id = new_id (model, prefix);
+  if (lz_model_add_element (model, j->kind, id, m.a, m.b, &error) == NULL
+      || !lz_model_set_parameter (model, id, j->kind == LZ_ITEM_SPRING ? "k" : "c", m.value, &error)
+      || (m.cb != 1 && !lz_model_set_parameter (model, id, "cb", m.cb, &error))
+      || (j->kind == LZ_ITEM_SPRING && m.freeplay > 0
+          && !lz_model_set_parameter (model, id, "freeplay", m.freeplay, &error))
+      || (j->kind == LZ_ITEM_SPRING && m.offset != 0
+          && !lz_model_set_parameter (model, id, "offset", m.offset, &error)))
+    {
+      g_critical ("eliminating “%s”: %s", j->x, error->message);
+      return FALSE;
+    }
+  label = g_strdup_printf ("%s + %s", ai->label, aj->label);
+  lz_model_set_parameter_string (model, id, "label", label, NULL);
+  if (j->arms->len == 2)
+    j->merged = g_strdup (id);
+  joint_describe (j, id, &m);
+  return TRUE;
+}
+
+/* The new elements, one per pair of arms whose far ends are not both
+ * grounds nor one port. */
+static gboolean
+joint_add_mesh (Joint     *j,
+                LzModel   *model,
+                GPtrArray *notes)
+{
+  for (guint i = 0; i < j->arms->len; i++)
+    for (guint k = i + 1; k < j->arms->len; k++)
+      {
+        const LzJointArm *ai = &g_array_index (j->arms, LzJointArm, i);
+        const LzJointArm *ak = &g_array_index (j->arms, LzJointArm, k);
+
+        if (!is_body (model, ai->y) && !is_body (model, ak->y))
+          continue;                     /* between grounds: acts on no body */
+        if (g_strcmp0 (ai->y, ak->y) == 0)
+          continue;                     /* its coefficient on the body is 0 */
+        if (!joint_add_mesh_element (j, model, ai, ak, notes))
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* The loads on x pass to the neighbours: k_j β_j α_j / S of each. */
+static gboolean
+joint_pass_loads (Joint   *j,
+                  LzModel *model)
+{
+  for (guint l = 0; l < j->loads->len; l++)
+    for (guint k = 0; k < j->arms->len; k++)
+      {
+        const LzJointArm *ak = &g_array_index (j->arms, LzJointArm, k);
+        double share = round12 (ak->value * ak->beta * ak->alpha / j->S);
+        g_autofree char *prefix = NULL, *id = NULL, *value = NULL, *coef = NULL;
+
+        if (!is_body (model, ak->y) || share == 0)
+          continue;
+        coef = lz_number_to_string (share);
+        value = g_strdup_printf ("%s*(%s)", coef, (char *) j->loads->pdata[l]);
+        prefix = g_strdup_printf ("%s_%s", (char *) j->load_ids->pdata[l], ak->y);
+        id = new_id (model, prefix);
+        if (lz_model_add_source (model, LZ_ITEM_FORCE, id, ak->y, value, NULL) == NULL)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* The record for putting x back (lz-joints.c). */
+static LzJointStep *
+joint_step_new (Joint         *j,
+                const LzModel *model)
+{
+  LzJointStep *step = g_new0 (LzJointStep, 1);
+
+  step->body = g_strdup (j->x);
+  step->dampers = j->kind == LZ_ITEM_DAMPER;
+  step->merged = g_steal_pointer (&j->merged);
+  step->arms = g_array_ref (j->arms);
+  step->loads = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_expr_unref);
+  for (guint l = 0; l < j->load_ids->len; l++)
+    g_ptr_array_add (step->loads,
+                     lz_expr_ref (((const LzSource *) lz_model_lookup (model, j->load_ids->pdata[l]))->value));
+  return step;
+}
+
+/* x, its arms and its loads leave the model; the note says what became
+ * what. */
+static void
+joint_remove (Joint     *j,
+              LzModel   *model,
+              GPtrArray *notes)
+{
+  g_autoptr(GString) from = g_string_new (NULL);
+
+  for (guint i = 0; i < j->arms->len; i++)
+    {
+      const LzJointArm *ai = &g_array_index (j->arms, LzJointArm, i);
+
+      lz_append_quoted_id (from, ai->element);
+      lz_model_remove (model, ai->element, NULL);
+    }
+  for (guint l = 0; l < j->load_ids->len; l++)
+    lz_model_remove (model, j->load_ids->pdata[l], NULL);
+  lz_model_remove (model, j->x, NULL);
+
+  if (j->kind == LZ_ITEM_SPRING && j->any_freeplay)
+    note (notes, _("Massless “%s” eliminated: springs with freeplay %s in series become %s "
+                   "(paper 000, Theorem 3.6; paper 003, §4, Simplification 2)."),
+          j->x, from->str, j->made->str);
+  else if (j->kind == LZ_ITEM_SPRING)
+    note (notes, _("Massless “%s” eliminated: springs %s become %s (paper 002, Corollaries "
+                   "4.5–4.6)."),
+          j->x, from->str, j->made->str);
+  else
+    note (notes, _("Massless “%s” eliminated: dampers %s become %s (paper 002, Corollary 4.5)."),
+          j->x, from->str, j->made->str);
+}
+
 /* Eliminates one massless body if it can; FALSE (with a note) otherwise. */
 static gboolean
 eliminate_one (LzModel     *model,
@@ -177,283 +497,29 @@ eliminate_one (LzModel     *model,
                GPtrArray   *notes,
                GPtrArray   *steps)
 {
-  g_autofree char *merged = NULL;
-  g_autoptr(GArray) arms = g_array_new (FALSE, TRUE, sizeof (Arm));
-  g_autoptr(GPtrArray) loads = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) load_ids = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) removed = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GString) made = g_string_new (NULL);
-  g_autoptr(GString) from = g_string_new (NULL);
-  guint n_springs = 0, n_dampers = 0;
-  gboolean any_freeplay = FALSE, any_rigid = FALSE;
-  LzItemKind kind;
-  double S = 0;
+  Joint j = { x, rigid, lz_joint_arms_new (), g_ptr_array_new_with_free_func (g_free),
+              g_ptr_array_new_with_free_func (g_free), 0, 0, FALSE, FALSE, LZ_ITEM_SPRING, 0, NULL,
+              g_string_new (NULL) };
+  LzJointStep *step = NULL;
+  gboolean done = joint_collect_loads (&j, model, notes)
+                  && joint_collect_arms (&j, model, notes)
+                  && joint_check (&j, notes)
+                  && joint_add_mesh (&j, model, notes)
+                  && joint_pass_loads (&j, model);
 
-  g_array_set_clear_func (arms, arm_clear);
-
-  for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+  if (done)
     {
-      const LzSource *source = lz_model_get_source (model, s);
-
-      if (g_strcmp0 (source->body, x) != 0)
-        continue;
-      if (source->item.kind != LZ_ITEM_FORCE)
+      if (steps != NULL)
         {
-          note (notes, _("“%s” is not eliminated: it has the prescribed motion or actuator “%s”."),
-                x, source->item.id);
-          return FALSE;
+          step = joint_step_new (&j, model);
+          g_ptr_array_add (steps, step);
         }
-      g_ptr_array_add (loads, g_strdup (lz_expr_get_text (source->value)));
-      g_ptr_array_add (load_ids, g_strdup (source->item.id));
+      joint_remove (&j, model, notes);
+      if (step != NULL && notes != NULL)
+        step->note = g_strdup (notes->pdata[notes->len - 1]);
     }
-
-  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
-    {
-      const LzElement *el = lz_model_get_element (model, e);
-      gboolean on_b = g_strcmp0 (el->b, x) == 0, on_a = g_strcmp0 (el->a, x) == 0;
-      Arm arm = { 0 };
-      double ca, cb, k = 0, freeplay = 0, offset = 0;
-
-      if (!on_a && !on_b)
-        continue;
-      switch (el->item.kind)
-        {
-        case LZ_ITEM_SPRING:
-        case LZ_ITEM_GEAR:
-          lz_element_get_stiffness (el, &k, &freeplay, &offset);
-          n_springs++;
-          arm.value = k;
-          arm.compliance = rigid != NULL && g_hash_table_contains (rigid, el->item.id) ? 0 : 1 / k;
-          any_rigid |= arm.compliance == 0;
-          break;
-        case LZ_ITEM_DAMPER:
-          n_dampers++;
-          arm.value = el->damper.c;
-          arm.compliance = el->damper.c > 0 ? 1 / el->damper.c : INFINITY;
-          break;
-        case LZ_ITEM_FRICTION:
-          note (notes, _("“%s” is not eliminated: the friction “%s” acts on it (paper 003's "
-                         "non-inertial element μ ż = luz(F, F0))."),
-                x, el->item.id);
-          return FALSE;
-        case LZ_ITEM_STOP:
-        case LZ_ITEM_GROUND:
-        case LZ_ITEM_BODY:
-        case LZ_ITEM_FORCE:
-        case LZ_ITEM_PRESCRIBED:
-        case LZ_ITEM_ACTUATOR:
-        case LZ_ITEM_N_KINDS:
-        default:
-          note (notes, _("“%s” is not eliminated: the stop “%s” acts on it."), x, el->item.id);
-          return FALSE;
-        }
-      lz_element_get_coefficients (el, &ca, &cb);
-      arm.id = g_strdup (el->item.id);
-      arm.label = g_strdup (el->item.label != NULL && *el->item.label != '\0' ? el->item.label : el->item.id);
-      arm.y = g_strdup (on_b ? el->a : el->b);
-      arm.beta = on_b ? cb : ca;
-      arm.alpha = on_b ? ca : cb;
-      arm.freeplay = freeplay;
-      arm.offset = on_b ? offset : -offset;
-      any_freeplay |= freeplay > 0;
-      g_array_append_val (arms, arm);
-    }
-
-  if (n_springs > 0 && n_dampers > 0)
-    {
-      note (notes, _("“%s” is not eliminated: springs and dampers both act on it, so its "
-                     "coordinate is a first-order state (paper 002, §2)."),
-            x);
-      return FALSE;
-    }
-  if (arms->len < 2)
-    {
-      note (notes, _("“%s” is not eliminated: fewer than two elements hold it."), x);
-      return FALSE;
-    }
-  kind = n_springs > 0 ? LZ_ITEM_SPRING : LZ_ITEM_DAMPER;
-  if ((any_freeplay || any_rigid) && arms->len != 2)
-    {
-      note (notes, _("“%s” is not eliminated: springs with freeplay combine only two in series, "
-                     "and %u act on it."),
-            x, arms->len);
-      return FALSE;
-    }
-  if (loads->len > 0 && (kind == LZ_ITEM_DAMPER || any_freeplay || any_rigid))
-    {
-      note (notes, kind == LZ_ITEM_DAMPER
-                   ? _("“%s” is not eliminated: a load on a joint held by dampers would enter "
-                       "through its time integral.")
-                   : _("“%s” is not eliminated: a load on a joint between springs with freeplay "
-                       "has no closed form."),
-            x);
-      return FALSE;
-    }
-  for (guint i = 0; i < arms->len; i++)
-    {
-      const Arm *ai = &g_array_index (arms, Arm, i);
-
-      if (!isfinite (ai->compliance))
-        {
-          note (notes, _("“%s” is not eliminated: the damper “%s” has c = 0."), x, ai->id);
-          return FALSE;
-        }
-      S += ai->compliance > 0 ? ai->beta * ai->beta / ai->compliance : 0;
-      for (guint j = i + 1; j < arms->len; j++)
-        {
-          const Arm *aj = &g_array_index (arms, Arm, j);
-
-          if (g_strcmp0 (ai->y, aj->y) == 0
-              && fabs (aj->beta * ai->alpha - ai->beta * aj->alpha) > 1e-12 * fabs (ai->beta * aj->alpha))
-            {
-              note (notes, _("“%s” is not eliminated: “%s” and “%s” both tie it to “%s”."),
-                    x, ai->id, aj->id, ai->y);
-              return FALSE;
-            }
-        }
-    }
-
-  /* the new elements */
-  for (guint i = 0; i < arms->len; i++)
-    for (guint j = i + 1; j < arms->len; j++)
-      {
-        const Arm *ai = &g_array_index (arms, Arm, i), *aj = &g_array_index (arms, Arm, j);
-        MeshElement m;
-        double value, compliance;
-        g_autofree char *prefix = NULL, *id = NULL;
-        g_autofree char *vs = NULL, *fs = NULL, *cbs = NULL, *os = NULL;
-        g_autoptr(GError) error = NULL;
-
-        if (!is_body (model, ai->y) && !is_body (model, aj->y))
-          continue;                     /* between grounds: acts on no body */
-        if (g_strcmp0 (ai->y, aj->y) == 0)
-          continue;                     /* its coefficient on the body is 0 */
-        if (arms->len == 2)
-          {
-            compliance = aj->beta * aj->beta * ai->compliance + ai->beta * ai->beta * aj->compliance;
-            value = compliance > 0 ? 1 / compliance : INFINITY;
-          }
-        else
-          value = ai->value * aj->value / S;
-        if (!isfinite (value))
-          {
-            note (notes, _("“%s” is not eliminated: every element on it is rigid."), x);
-            return FALSE;
-          }
-        mesh_pair (model, ai, aj, value, fabs (aj->beta) * ai->freeplay + fabs (ai->beta) * aj->freeplay, &m);
-        prefix = g_strdup_printf ("%s_%s", ai->id, aj->id);
-        id = lz_model_lookup (model, prefix) == NULL ? g_strdup (prefix) : lz_model_make_unique_id (model, prefix);
-        if (lz_model_add_element (model, kind, id, m.a, m.b, &error) == NULL
-            || !lz_model_set_parameter (model, id, kind == LZ_ITEM_SPRING ? "k" : "c", m.value, &error)
-            || (m.cb != 1 && !lz_model_set_parameter (model, id, "cb", m.cb, &error))
-            || (kind == LZ_ITEM_SPRING && m.freeplay > 0
-                && !lz_model_set_parameter (model, id, "freeplay", m.freeplay, &error))
-            || (kind == LZ_ITEM_SPRING && m.offset != 0
-                && !lz_model_set_parameter (model, id, "offset", m.offset, &error)))
-          {
-            g_critical ("eliminating “%s”: %s", x, error->message);
-            return FALSE;
-          }
-        {
-          g_autofree char *label = g_strdup_printf ("%s + %s", ai->label, aj->label);
-
-          lz_model_set_parameter_string (model, id, "label", label, NULL);
-        }
-        if (arms->len == 2)
-          merged = g_strdup (id);
-        vs = num (m.value);
-        {
-          g_autofree char *c = num (m.cb);
-
-          cbs = g_strdup_printf ("%s·", c);
-        }
-        if (made->len > 0)
-          g_string_append (made, "; ");
-        if (kind == LZ_ITEM_SPRING)
-          {
-            g_autoptr(GString) extra = g_string_new (NULL);
-
-            fs = num (m.freeplay);
-            os = num (m.offset);
-            if (m.freeplay > 0)
-              g_string_append_printf (extra, _(", freeplay %s"), fs);
-            if (m.offset != 0)
-              g_string_append_printf (extra, _(", offset %s"), os);
-            g_string_append_printf (made, _("“%s”: k = %s%s on g = %s%s − %s"),
-                                    id, vs, extra->str, m.cb == 1 ? "" : cbs, m.b, m.a);
-          }
-        else
-          g_string_append_printf (made, _("“%s”: c = %s on g = %s%s − %s"),
-                                  id, vs, m.cb == 1 ? "" : cbs, m.b, m.a);
-      }
-
-  /* loads pass to the neighbours */
-  for (guint l = 0; l < loads->len; l++)
-    for (guint j = 0; j < arms->len; j++)
-      {
-        const Arm *aj = &g_array_index (arms, Arm, j);
-        double share = round12 (aj->value * aj->beta * aj->alpha / S);
-        g_autofree char *prefix = NULL, *id = NULL, *value = NULL, *coef = NULL;
-
-        if (!is_body (model, aj->y) || share == 0)
-          continue;
-        coef = lz_number_to_string (share);
-        value = g_strdup_printf ("%s*(%s)", coef, (char *) loads->pdata[l]);
-        prefix = g_strdup_printf ("%s_%s", (char *) load_ids->pdata[l], aj->y);
-        id = lz_model_lookup (model, prefix) == NULL ? g_strdup (prefix) : lz_model_make_unique_id (model, prefix);
-        if (lz_model_add_source (model, LZ_ITEM_FORCE, id, aj->y, value, NULL) == NULL)
-          return FALSE;
-      }
-
-  if (steps != NULL)
-    {
-      LzJointStep *step = g_new0 (LzJointStep, 1);
-
-      step->body = g_strdup (x);
-      step->dampers = kind == LZ_ITEM_DAMPER;
-      step->merged = g_steal_pointer (&merged);
-      step->arms = g_array_new (FALSE, TRUE, sizeof (LzJointArm));
-      step->loads = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_expr_unref);
-      g_array_set_clear_func (step->arms, joint_arm_clear);
-      for (guint i = 0; i < arms->len; i++)
-        {
-          const Arm *ai = &g_array_index (arms, Arm, i);
-          LzJointArm arm = { g_strdup (ai->id), g_strdup (ai->y), ai->beta, ai->alpha,
-                             ai->value, ai->freeplay, ai->offset };
-
-          g_array_append_val (step->arms, arm);
-        }
-      for (guint l = 0; l < load_ids->len; l++)
-        g_ptr_array_add (step->loads,
-                         lz_expr_ref (((const LzSource *) lz_model_lookup (model, load_ids->pdata[l]))->value));
-      g_ptr_array_add (steps, step);
-    }
-
-  for (guint i = 0; i < arms->len; i++)
-    {
-      const Arm *ai = &g_array_index (arms, Arm, i);
-
-      lz_append_quoted_id (from, ai->id);
-      lz_model_remove (model, ai->id, NULL);
-    }
-  for (guint l = 0; l < load_ids->len; l++)
-    lz_model_remove (model, load_ids->pdata[l], NULL);
-  lz_model_remove (model, x, NULL);
-
-  if (kind == LZ_ITEM_SPRING && any_freeplay)
-    note (notes, _("Massless “%s” eliminated: springs with freeplay %s in series become %s "
-                   "(paper 000, Theorem 3.6; paper 003, §4, Simplification 2)."),
-          x, from->str, made->str);
-  else if (kind == LZ_ITEM_SPRING)
-    note (notes, _("Massless “%s” eliminated: springs %s become %s (paper 002, Corollaries "
-                   "4.5–4.6)."),
-          x, from->str, made->str);
-  else
-    note (notes, _("Massless “%s” eliminated: dampers %s become %s (paper 002, Corollary 4.5)."),
-          x, from->str, made->str);
-  if (steps != NULL && notes != NULL)
-    ((LzJointStep *) steps->pdata[steps->len - 1])->note = g_strdup (notes->pdata[notes->len - 1]);
-  return TRUE;
+  joint_clear (&j);
+  return done;
 }
 
 static LzModel *

@@ -1,10 +1,12 @@
-/* lz-model-private.h — model internals shared with the file reader/writer
+/* lz-model-private.h — model internals shared by the model's files and the file reader/writer
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#include <stdarg.h>
 
 #include "lz-error.h"
 #include "lz-model.h"
@@ -29,6 +31,11 @@ void       lz_problems_add            (GPtrArray     *problems,
                                        int            line,
                                        LzError        code,
                                        const char    *message);
+void       lz_problems_add_valist     (GPtrArray     *problems,
+                                       int            line,
+                                       LzError        code,
+                                       const char    *format,
+                                       va_list        args) G_GNUC_PRINTF (4, 0);
 void       lz_problems_add_printf     (GPtrArray     *problems,
                                        int            line,
                                        LzError        code,
@@ -57,9 +64,96 @@ GPtrArray *lz_model_item_attributes   (const LzModel *model,
                                        const LzItem  *item);
 GPtrArray *lz_model_simulation_attributes (const LzModel *model);
 
+/* Item @index of the model in file order: the grounds, the bodies, the
+ * elements, then the sources. */
+guint         lz_model_get_n_items    (const LzModel *model);
+const LzItem *lz_model_get_item       (const LzModel *model,
+                                       guint          index);
+
+/* Text that XML 1.0 can carry: valid UTF-8 without control characters
+ * other than tab, newline and carriage return. */
+gboolean   lz_is_file_text            (const char    *text);
+
 /* "spring “k1”, attribute “k”": the context of a message. */
 char      *lz_item_describe_attribute (const LzItem  *item,
                                        const char    *name);
 char      *lz_item_describe           (const LzItem  *item);
+
+/* ------------------------------------------------------------------------ */
+/* Between lz-model.c (the container), lz-params.c (the parameter tables)   */
+/* and lz-model-validate.c (the checks); nothing else uses these.           */
+
+struct LzModel
+{
+  char         *name;
+  char         *description;
+  GPtrArray    *grounds;     /* LzGround *, owned, in file order */
+  GPtrArray    *bodies;      /* LzBody * */
+  GPtrArray    *elements;    /* LzElement * */
+  GPtrArray    *sources;     /* LzSource * */
+  GHashTable   *index;       /* id (owned by the item) → LzItem * */
+  GHashTable   *positions;   /* id (owned by the item) → its position in its
+                              * list plus 1 (GUINT_TO_POINTER), kept on every
+                              * add, remove and rename: O(1) dof indices */
+  LzSimulation  sim;
+};
+
+/* One row of a parameter table: the public description and where the
+ * value lives in the item struct (or in LzSimulation). */
+typedef struct
+{
+  LzParamSpec spec;
+  gsize       offset;
+} LzParamDef;
+
+/* The parameter tables have one row per item kind and, after them, the
+ * row of the simulation settings. */
+#define LZ_SIMULATION_TABLE LZ_ITEM_N_KINDS
+
+/* lz-params.c */
+const char       *lz_item_kind_get_id_prefix (LzItemKind kind);
+const LzParamDef *lz_param_defs            (guint           table,
+                                            guint          *n);
+const LzParamDef *lz_param_find            (guint           table,
+                                            const char     *name);
+gboolean          lz_param_is_port         (const LzParamDef *def);
+LzItem           *lz_item_new              (LzItemKind      kind,
+                                            const char     *id);
+void              lz_item_free             (LzItem         *item);
+LzItem           *lz_item_copy             (const LzItem   *item);
+gboolean          lz_item_equal            (const LzItem   *a,
+                                            const LzItem   *b);
+gboolean          lz_simulation_equal      (const LzSimulation *a,
+                                            const LzSimulation *b);
+
+/* What lz_model_lookup_param() looks for. */
+typedef enum
+{
+  LZ_LOOKUP_ANY,
+  LZ_LOOKUP_NUMBER,
+  LZ_LOOKUP_PORT,
+} LzLookup;
+
+/* lz-model.c */
+const LzParamDef *lz_model_lookup_param    (const LzModel  *model,
+                                            const char     *id,
+                                            const char     *name,
+                                            LzLookup        want,
+                                            LzItem        **item,
+                                            GError        **error);
+void              lz_set_string            (char          **field,
+                                            const char     *value);
+LzItem           *lz_model_lookup_mutable  (LzModel        *model,
+                                            const char     *id,
+                                            GError        **error);
+char             *lz_model_check_target    (const LzModel  *model,
+                                            const LzItem   *item,
+                                            const LzParamDef *def,
+                                            const char     *target);
+gboolean          lz_model_connect_param   (LzModel        *model,
+                                            LzItem         *item,
+                                            const LzParamDef *def,
+                                            const char     *target,
+                                            GError        **error);
 
 G_END_DECLS

@@ -3,7 +3,7 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The format is fixed by DESIGN.md §2 and described by the RELAX NG schema
+ * The format is fixed by docs/file-format.md and described by the RELAX NG schema
  * data/luztar-model.rng, which is compiled into the library (a GResource),
  * so that loading works from any directory without an installed data file.
  *
@@ -301,13 +301,12 @@ problem (Reader     *reader,
          const char *format,
          ...)
 {
-  g_autofree char *message = NULL;
   va_list args;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  lz_problems_add_valist (reader->problems, node != NULL ? xmlGetLineNo (node) : 0, code,
+                          format, args);
   va_end (args);
-  lz_problems_add (reader->problems, node != NULL ? xmlGetLineNo (node) : 0, code, message);
 }
 
 static char *
@@ -864,15 +863,14 @@ set_attributes (xmlNodePtr node,
                 (const xmlChar *) attributes->pdata[i + 1]);
 }
 
+/* Every item in file order: grounds, bodies, elements, sources. */
 static void
 write_items (const LzModel *model,
-             xmlNodePtr     root,
-             guint          n,
-             const LzItem *(*get) (const LzModel *, guint))
+             xmlNodePtr     root)
 {
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < lz_model_get_n_items (model); i++)
     {
-      const LzItem *item = get (model, i);
+      const LzItem *item = lz_model_get_item (model, i);
       g_autoptr(GPtrArray) attributes = lz_model_item_attributes (model, item);
       xmlNodePtr node = xmlNewChild (root, NULL,
                                      (const xmlChar *) lz_item_kind_to_string (item->kind), NULL);
@@ -880,47 +878,6 @@ write_items (const LzModel *model,
       xmlNewProp (node, (const xmlChar *) "id", (const xmlChar *) item->id);
       set_attributes (node, attributes);
     }
-}
-
-static const LzItem *
-get_ground (const LzModel *model,
-            guint          i)
-{
-  return &lz_model_get_ground (model, i)->item;
-}
-
-static const LzItem *
-get_body (const LzModel *model,
-          guint          i)
-{
-  return &lz_model_get_body (model, i)->item;
-}
-
-static const LzItem *
-get_element (const LzModel *model,
-             guint          i)
-{
-  return &lz_model_get_element (model, i)->item;
-}
-
-static const LzItem *
-get_source (const LzModel *model,
-            guint          i)
-{
-  return &lz_model_get_source (model, i)->item;
-}
-
-/* Text that XML 1.0 can carry: no control characters but tab, newline and
- * carriage return. */
-static gboolean
-is_xml_text (const char *text)
-{
-  if (!g_utf8_validate (text, -1, NULL))
-    return FALSE;
-  for (const char *p = text; *p != '\0'; p++)
-    if ((guchar) *p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
-      return FALSE;
-  return TRUE;
 }
 
 /**
@@ -958,7 +915,7 @@ lz_model_save_to_data (const LzModel *model,
   if (!lz_model_validate (model, error))
     return NULL;
   description = lz_model_get_description (model);
-  if (!is_xml_text (lz_model_get_name (model)) || !is_xml_text (description))
+  if (!lz_is_file_text (lz_model_get_name (model)) || !lz_is_file_text (description))
     {
       g_set_error_literal (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
                            _("the name or the description contains characters that a model "
@@ -975,10 +932,7 @@ lz_model_save_to_data (const LzModel *model,
   if (*description != '\0')
     xmlNewTextChild (root, NULL, (const xmlChar *) "description", (const xmlChar *) description);
 
-  write_items (model, root, lz_model_get_n_grounds (model), get_ground);
-  write_items (model, root, lz_model_get_n_bodies (model), get_body);
-  write_items (model, root, lz_model_get_n_elements (model), get_element);
-  write_items (model, root, lz_model_get_n_sources (model), get_source);
+  write_items (model, root);
 
   simulation = lz_model_simulation_attributes (model);
   set_attributes (xmlNewChild (root, NULL, (const xmlChar *) "simulation", NULL), simulation);

@@ -1,24 +1,21 @@
-/* lz-model.c — the mechanical model: bodies, elements, sources, settings
+/* lz-model.c — the model: its lists of items in file order, their ids, and editing them
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A model is four lists of items in file order (grounds, bodies, elements,
- * sources), an index from id to item, and the simulation settings
- * (DESIGN.md §2).  Every parameter of every kind is described by one row
- * of a table (name, type, range, default, field offset); setting, reading,
- * copying, comparing and writing go through that table, so the editor, the
- * file reader and the file writer validate and spell parameters the same
- * way.  Nothing is ever clamped: a value outside its range is an error that
- * names the item and the parameter.
+ * sources), an index from id to item, an index from id to the item's
+ * position in its list (so that a body's dof index is found in O(1), as
+ * the right-hand sides of the integrators need), and the simulation
+ * settings (docs/file-format.md).  Both indices follow every add, remove and
+ * rename.  The parameters of each kind and their checks are in
+ * lz-params.c, the whole-model checks in lz-model-validate.c.
  */
 
 #define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
-#include <stddef.h>
-#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -26,26 +23,10 @@
 #include "lz-model.h"
 #include "lz-model-private.h"
 
-struct LzModel
-{
-  char         *name;
-  char         *description;
-  GPtrArray    *grounds;     /* LzGround *, owned, in file order */
-  GPtrArray    *bodies;      /* LzBody * */
-  GPtrArray    *elements;    /* LzElement * */
-  GPtrArray    *sources;     /* LzSource * */
-  GHashTable   *index;       /* id (owned by the item) → LzItem * */
-  LzSimulation  sim;
-};
-
-/* At most this many messages go into one GError; a file with thousands of
- * problems gets the first ones and a count. */
-#define MAX_REPORTED_PROBLEMS 100
-
 /* g_set_str() is GLib 2.76; we build against 2.74. */
-static void
-set_str (char      **field,
-         const char *value)
+void
+lz_set_string (char      **field,
+               const char *value)
 {
   char *copy;
 
@@ -54,464 +35,6 @@ set_str (char      **field,
   copy = g_strdup (value);
   g_free (*field);
   *field = copy;
-}
-
-/* ------------------------------------------------------------------------ */
-/* String tables                                                             */
-
-static const char *const item_kind_names[LZ_ITEM_N_KINDS] = {
-  [LZ_ITEM_GROUND] = "ground",
-  [LZ_ITEM_BODY] = "body",
-  [LZ_ITEM_SPRING] = "spring",
-  [LZ_ITEM_DAMPER] = "damper",
-  [LZ_ITEM_FRICTION] = "friction",
-  [LZ_ITEM_STOP] = "stop",
-  [LZ_ITEM_GEAR] = "gear",
-  [LZ_ITEM_FORCE] = "force",
-  [LZ_ITEM_PRESCRIBED] = "prescribed",
-  [LZ_ITEM_ACTUATOR] = "actuator",
-};
-
-/* Prefixes of ids made up by lz_model_make_unique_id() for new items. */
-static const char *const item_id_prefixes[LZ_ITEM_N_KINDS] = {
-  [LZ_ITEM_GROUND] = "ground",
-  [LZ_ITEM_BODY] = "m",
-  [LZ_ITEM_SPRING] = "k",
-  [LZ_ITEM_DAMPER] = "c",
-  [LZ_ITEM_FRICTION] = "f",
-  [LZ_ITEM_STOP] = "s",
-  [LZ_ITEM_GEAR] = "gear",
-  [LZ_ITEM_FORCE] = "F",
-  [LZ_ITEM_PRESCRIBED] = "p",
-  [LZ_ITEM_ACTUATOR] = "u",
-};
-
-static const char *const body_kind_names[LZ_BODY_N_KINDS] = {
-  [LZ_BODY_TRANSLATIONAL] = "translational",
-  [LZ_BODY_ROTATIONAL] = "rotational",
-};
-
-static const char *const method_names[LZ_METHOD_N_METHODS] = {
-  [LZ_METHOD_EVENT] = "event",
-  [LZ_METHOD_TIMESTEP] = "timestep",
-};
-
-static gboolean
-lookup_name (const char        *string,
-             const char *const *names,
-             int                n,
-             int               *value)
-{
-  if (string == NULL)
-    return FALSE;
-  for (int i = 0; i < n; i++)
-    if (strcmp (string, names[i]) == 0)
-      {
-        *value = i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-/**
- * lz_item_kind_to_string:
- * @kind: an item kind
- *
- * Returns: (transfer none): the XML tag of @kind, e.g. "spring"
- */
-const char *
-lz_item_kind_to_string (LzItemKind kind)
-{
-  g_return_val_if_fail ((guint) kind < LZ_ITEM_N_KINDS, NULL);
-
-  return item_kind_names[kind];
-}
-
-/**
- * lz_item_kind_from_string:
- * @string: an XML tag, e.g. "friction"
- * @kind: (out): return location for the kind
- *
- * Returns: %TRUE if @string names an item kind
- */
-gboolean
-lz_item_kind_from_string (const char *string,
-                          LzItemKind *kind)
-{
-  int value;
-
-  g_return_val_if_fail (kind != NULL, FALSE);
-
-  if (!lookup_name (string, item_kind_names, LZ_ITEM_N_KINDS, &value))
-    return FALSE;
-  *kind = value;
-  return TRUE;
-}
-
-/**
- * lz_item_kind_is_element:
- * @kind: an item kind
- *
- * Returns: %TRUE for the two-port elements (spring, damper, friction,
- *   stop, gear)
- */
-gboolean
-lz_item_kind_is_element (LzItemKind kind)
-{
-  return kind >= LZ_ITEM_SPRING && kind <= LZ_ITEM_GEAR;
-}
-
-/**
- * lz_item_kind_is_source:
- * @kind: an item kind
- *
- * Returns: %TRUE for force, prescribed and actuator
- */
-gboolean
-lz_item_kind_is_source (LzItemKind kind)
-{
-  return kind >= LZ_ITEM_FORCE && kind <= LZ_ITEM_ACTUATOR;
-}
-
-/**
- * lz_body_kind_to_string:
- * @kind: a body kind
- *
- * Returns: (transfer none): "translational" or "rotational"
- */
-const char *
-lz_body_kind_to_string (LzBodyKind kind)
-{
-  g_return_val_if_fail ((guint) kind < LZ_BODY_N_KINDS, NULL);
-
-  return body_kind_names[kind];
-}
-
-/**
- * lz_body_kind_from_string:
- * @string: "translational" or "rotational"
- * @kind: (out): return location for the kind
- *
- * Returns: %TRUE if @string names a body kind
- */
-gboolean
-lz_body_kind_from_string (const char *string,
-                          LzBodyKind *kind)
-{
-  int value;
-
-  g_return_val_if_fail (kind != NULL, FALSE);
-
-  if (!lookup_name (string, body_kind_names, LZ_BODY_N_KINDS, &value))
-    return FALSE;
-  *kind = value;
-  return TRUE;
-}
-
-/**
- * lz_method_to_string:
- * @method: an integration method
- *
- * Returns: (transfer none): "event" or "timestep"
- */
-const char *
-lz_method_to_string (LzMethod method)
-{
-  g_return_val_if_fail ((guint) method < LZ_METHOD_N_METHODS, NULL);
-
-  return method_names[method];
-}
-
-/**
- * lz_method_from_string:
- * @string: "event" or "timestep"
- * @method: (out): return location for the method
- *
- * Returns: %TRUE if @string names a method
- */
-gboolean
-lz_method_from_string (const char *string,
-                       LzMethod   *method)
-{
-  int value;
-
-  g_return_val_if_fail (method != NULL, FALSE);
-
-  if (!lookup_name (string, method_names, LZ_METHOD_N_METHODS, &value))
-    return FALSE;
-  *method = value;
-  return TRUE;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Parameter tables                                                          */
-
-typedef struct
-{
-  LzParamSpec spec;
-  gsize       offset;    /* of the field in the item struct or LzSimulation */
-} ParamDef;
-
-#define PARAM(n, t, r, f, d, txt, st, field) \
-  { { n, t, r, f, d, txt }, offsetof (st, field) }
-
-#define LABEL_PARAM \
-  PARAM ("label", LZ_PARAM_TEXT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL, LzItem, label)
-
-#define CANVAS_PARAMS(st) \
-  PARAM ("x", LZ_PARAM_NUMBER, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL, st, x), \
-  PARAM ("y", LZ_PARAM_NUMBER, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL, st, y)
-
-#define PORT_PARAMS \
-  PARAM ("a", LZ_PARAM_PORT, LZ_RANGE_ANY, LZ_PARAM_REQUIRED, 0, NULL, LzElement, a), \
-  PARAM ("b", LZ_PARAM_PORT, LZ_RANGE_ANY, LZ_PARAM_REQUIRED, 0, NULL, LzElement, b)
-
-#define COEFFICIENT_PARAMS \
-  PARAM ("ca", LZ_PARAM_NUMBER, LZ_RANGE_NON_ZERO, LZ_PARAM_OMIT_DEFAULT, 1, NULL, LzElement, ca), \
-  PARAM ("cb", LZ_PARAM_NUMBER, LZ_RANGE_NON_ZERO, LZ_PARAM_OMIT_DEFAULT, 1, NULL, LzElement, cb)
-
-#define SOURCE_BODY_PARAM \
-  PARAM ("body", LZ_PARAM_BODY, LZ_RANGE_ANY, LZ_PARAM_REQUIRED, 0, NULL, LzSource, body)
-
-static const ParamDef ground_params[] = {
-  PARAM ("motion", LZ_PARAM_EXPRESSION, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL,
-         LzGround, motion),
-  CANVAS_PARAMS (LzGround),
-  LABEL_PARAM,
-};
-
-/* "mass" and "inertia" are the same field; a file uses the one that fits
- * the body's kind (checked by the reader, chosen by the writer). */
-static const ParamDef body_params[] = {
-  PARAM ("kind", LZ_PARAM_CHOICE, LZ_RANGE_ANY, 0, 0, "translational", LzBody, kind),
-  PARAM ("mass", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 1, NULL, LzBody, mass),
-  PARAM ("inertia", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 1, NULL, LzBody, mass),
-  PARAM ("q0", LZ_PARAM_NUMBER, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL, LzBody, q0),
-  PARAM ("v0", LZ_PARAM_NUMBER, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL, LzBody, v0),
-  CANVAS_PARAMS (LzBody),
-  LABEL_PARAM,
-};
-
-static const ParamDef spring_params[] = {
-  PORT_PARAMS,
-  PARAM ("k", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, spring.k),
-  PARAM ("freeplay", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL,
-         LzElement, spring.freeplay),
-  PARAM ("offset", LZ_PARAM_NUMBER, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL,
-         LzElement, spring.offset),
-  COEFFICIENT_PARAMS,
-  LABEL_PARAM,
-};
-
-static const ParamDef damper_params[] = {
-  PORT_PARAMS,
-  PARAM ("c", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, damper.c),
-  COEFFICIENT_PARAMS,
-  LABEL_PARAM,
-};
-
-/* "level" sets both levels; a file gives either it or the pair. */
-static const ParamDef friction_params[] = {
-  PORT_PARAMS,
-  PARAM ("level", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 1, NULL,
-         LzElement, friction.level_pos),
-  PARAM ("level-pos", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 1, NULL,
-         LzElement, friction.level_pos),
-  PARAM ("level-neg", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 1, NULL,
-         LzElement, friction.level_neg),
-  PARAM ("viscous", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, LZ_PARAM_OMIT_DEFAULT, 0, NULL,
-         LzElement, friction.viscous),
-  COEFFICIENT_PARAMS,
-  LABEL_PARAM,
-};
-
-static const ParamDef stop_params[] = {
-  PORT_PARAMS,
-  PARAM ("lower", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, -INFINITY, NULL,
-         LzElement, stop.lower),
-  PARAM ("upper", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, INFINITY, NULL,
-         LzElement, stop.upper),
-  PARAM ("restitution", LZ_PARAM_NUMBER, LZ_RANGE_UNIT_INTERVAL, 0, 0, NULL,
-         LzElement, stop.restitution),
-  COEFFICIENT_PARAMS,
-  LABEL_PARAM,
-};
-
-/* A gear's radii are its coefficients: no ca, cb. */
-static const ParamDef gear_params[] = {
-  PORT_PARAMS,
-  PARAM ("ra", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, gear.ra),
-  PARAM ("rb", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, gear.rb),
-  PARAM ("stiffness", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, gear.stiffness),
-  PARAM ("freeplay", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL,
-         LzElement, gear.freeplay),
-  LABEL_PARAM,
-};
-
-static const ParamDef force_params[] = {
-  SOURCE_BODY_PARAM,
-  PARAM ("value", LZ_PARAM_EXPRESSION, LZ_RANGE_ANY, LZ_PARAM_REQUIRED, 0, "0", LzSource, value),
-  LABEL_PARAM,
-};
-
-static const ParamDef prescribed_params[] = {
-  SOURCE_BODY_PARAM,
-  PARAM ("value", LZ_PARAM_EXPRESSION, LZ_RANGE_ANY, LZ_PARAM_REQUIRED, 0, "0", LzSource, value),
-  LABEL_PARAM,
-};
-
-static const ParamDef actuator_params[] = {
-  SOURCE_BODY_PARAM,
-  LABEL_PARAM,
-};
-
-static const ParamDef simulation_params[] = {
-  PARAM ("t-end", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, 0, 10, NULL, LzSimulation, t_end),
-  PARAM ("method", LZ_PARAM_CHOICE, LZ_RANGE_ANY, 0, 0, "event", LzSimulation, method),
-  PARAM ("dt", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, 0, 1e-3, NULL, LzSimulation, dt),
-  PARAM ("theta", LZ_PARAM_NUMBER, LZ_RANGE_UNIT_INTERVAL, 0, 0.5, NULL, LzSimulation, theta),
-  PARAM ("rtol", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_OMIT_DEFAULT, 1e-8, NULL,
-         LzSimulation, rtol),
-  PARAM ("atol", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_OMIT_DEFAULT, 1e-10, NULL,
-         LzSimulation, atol),
-};
-
-typedef struct
-{
-  const ParamDef *defs;
-  guint           n;
-} ParamTable;
-
-/* Row LZ_ITEM_N_KINDS is the simulation element. */
-#define SIMULATION_TABLE LZ_ITEM_N_KINDS
-
-static const ParamTable param_tables[LZ_ITEM_N_KINDS + 1] = {
-  [LZ_ITEM_GROUND] = { ground_params, G_N_ELEMENTS (ground_params) },
-  [LZ_ITEM_BODY] = { body_params, G_N_ELEMENTS (body_params) },
-  [LZ_ITEM_SPRING] = { spring_params, G_N_ELEMENTS (spring_params) },
-  [LZ_ITEM_DAMPER] = { damper_params, G_N_ELEMENTS (damper_params) },
-  [LZ_ITEM_FRICTION] = { friction_params, G_N_ELEMENTS (friction_params) },
-  [LZ_ITEM_STOP] = { stop_params, G_N_ELEMENTS (stop_params) },
-  [LZ_ITEM_GEAR] = { gear_params, G_N_ELEMENTS (gear_params) },
-  [LZ_ITEM_FORCE] = { force_params, G_N_ELEMENTS (force_params) },
-  [LZ_ITEM_PRESCRIBED] = { prescribed_params, G_N_ELEMENTS (prescribed_params) },
-  [LZ_ITEM_ACTUATOR] = { actuator_params, G_N_ELEMENTS (actuator_params) },
-  [SIMULATION_TABLE] = { simulation_params, G_N_ELEMENTS (simulation_params) },
-};
-
-static const ParamDef *
-find_def (guint       table,
-          const char *name)
-{
-  const ParamTable *t = &param_tables[table];
-
-  for (guint i = 0; i < t->n; i++)
-    if (strcmp (t->defs[i].spec.name, name) == 0)
-      return &t->defs[i];
-  return NULL;
-}
-
-/**
- * lz_item_kind_get_n_params:
- * @kind: an item kind
- *
- * Returns: the number of parameters of @kind (the id not counted)
- */
-guint
-lz_item_kind_get_n_params (LzItemKind kind)
-{
-  g_return_val_if_fail ((guint) kind < LZ_ITEM_N_KINDS, 0);
-
-  return param_tables[kind].n;
-}
-
-/**
- * lz_item_kind_get_param:
- * @kind: an item kind
- * @index: index below lz_item_kind_get_n_params()
- *
- * Returns: (transfer none): the description of a parameter, in the order
- *   the file writer uses
- */
-const LzParamSpec *
-lz_item_kind_get_param (LzItemKind kind,
-                        guint      index)
-{
-  g_return_val_if_fail ((guint) kind < LZ_ITEM_N_KINDS, NULL);
-  g_return_val_if_fail (index < param_tables[kind].n, NULL);
-
-  return &param_tables[kind].defs[index].spec;
-}
-
-/**
- * lz_item_kind_find_param:
- * @kind: an item kind
- * @name: an attribute name, e.g. "freeplay"
- *
- * Returns: (transfer none) (nullable): the parameter called @name, or
- *   %NULL if @kind has none
- */
-const LzParamSpec *
-lz_item_kind_find_param (LzItemKind  kind,
-                         const char *name)
-{
-  const ParamDef *def;
-
-  g_return_val_if_fail ((guint) kind < LZ_ITEM_N_KINDS, NULL);
-  g_return_val_if_fail (name != NULL, NULL);
-
-  def = find_def (kind, name);
-  return def != NULL ? &def->spec : NULL;
-}
-
-/**
- * lz_simulation_get_n_params:
- *
- * Returns: the number of attributes of the simulation settings
- */
-guint
-lz_simulation_get_n_params (void)
-{
-  return param_tables[SIMULATION_TABLE].n;
-}
-
-/**
- * lz_simulation_get_param:
- * @index: index below lz_simulation_get_n_params()
- *
- * Returns: (transfer none): the description of a simulation setting
- */
-const LzParamSpec *
-lz_simulation_get_param (guint index)
-{
-  g_return_val_if_fail (index < param_tables[SIMULATION_TABLE].n, NULL);
-
-  return &param_tables[SIMULATION_TABLE].defs[index].spec;
-}
-
-/**
- * lz_simulation_init_defaults:
- * @sim: (out caller-allocates): settings to fill
- *
- * Fills @sim with the documented defaults of #LzSimulation.
- */
-void
-lz_simulation_init_defaults (LzSimulation *sim)
-{
-  const ParamTable *t = &param_tables[SIMULATION_TABLE];
-
-  g_return_if_fail (sim != NULL);
-
-  memset (sim, 0, sizeof *sim);
-  for (guint i = 0; i < t->n; i++)
-    if (t->defs[i].spec.type == LZ_PARAM_NUMBER)
-      G_STRUCT_MEMBER (double, sim, t->defs[i].offset) = t->defs[i].spec.default_value;
-  sim->method = LZ_METHOD_EVENT;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -648,8 +171,8 @@ lz_element_get_viscosity (const LzElement *element)
  * lz_element_count_pairs:
  * @element: a two-port element
  *
- * The number of complementarity pairs the element contributes (DESIGN.md
- * §3, "Complementarity data"; the assembler must agree):
+ * The number of complementarity pairs the element contributes
+ * (docs/mathematics.md, "Complementarity data"; the assembler must agree):
  * - stop: one pair per side with a finite limit (y = g − lower ≥ 0 or
  *   y = upper − g ≥ 0, u = λ ≥ 0);
  * - friction: two pairs, (ξ1, F0⁺ − F) and (ξ2, F0⁻ + F), paper 004
@@ -677,266 +200,10 @@ lz_element_count_pairs (const LzElement *element)
       return element->gear.freeplay > 0 ? 2 : 0;
     case LZ_ITEM_DAMPER:
       return 0;
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
+    LZ_CASE_NOT_ELEMENT:
     default:
       g_return_val_if_reached (0);
     }
-}
-
-/* ------------------------------------------------------------------------ */
-/* Items                                                                     */
-
-static gsize
-item_size (LzItemKind kind)
-{
-  if (kind == LZ_ITEM_GROUND)
-    return sizeof (LzGround);
-  if (kind == LZ_ITEM_BODY)
-    return sizeof (LzBody);
-  if (lz_item_kind_is_element (kind))
-    return sizeof (LzElement);
-  return sizeof (LzSource);
-}
-
-static gboolean
-is_pointer_param (const ParamDef *def)
-{
-  return def->spec.type == LZ_PARAM_TEXT || def->spec.type == LZ_PARAM_PORT
-         || def->spec.type == LZ_PARAM_BODY;
-}
-
-static void
-item_free (LzItem *item)
-{
-  const ParamTable *t = &param_tables[item->kind];
-
-  for (guint i = 0; i < t->n; i++)
-    {
-      const ParamDef *def = &t->defs[i];
-
-      if (is_pointer_param (def))
-        g_clear_pointer (&G_STRUCT_MEMBER (char *, item, def->offset), g_free);
-      else if (def->spec.type == LZ_PARAM_EXPRESSION)
-        g_clear_pointer (&G_STRUCT_MEMBER (LzExpr *, item, def->offset), lz_expr_unref);
-    }
-  g_free (item->id);
-  g_free (item);
-}
-
-static LzItem *
-item_copy (const LzItem *item)
-{
-  const ParamTable *t = &param_tables[item->kind];
-  LzItem *copy = g_memdup2 (item, item_size (item->kind));
-
-  copy->id = g_strdup (item->id);
-  for (guint i = 0; i < t->n; i++)
-    {
-      const ParamDef *def = &t->defs[i];
-
-      if (is_pointer_param (def))
-        G_STRUCT_MEMBER (char *, copy, def->offset) =
-          g_strdup (G_STRUCT_MEMBER (char *, item, def->offset));
-      else if (def->spec.type == LZ_PARAM_EXPRESSION
-               && G_STRUCT_MEMBER (LzExpr *, item, def->offset) != NULL)
-        G_STRUCT_MEMBER (LzExpr *, copy, def->offset) =
-          lz_expr_ref (G_STRUCT_MEMBER (LzExpr *, item, def->offset));
-    }
-  return copy;
-}
-
-static gboolean
-numbers_equal (double a,
-               double b)
-{
-  return a == b || (isnan (a) && isnan (b));
-}
-
-/* Compares every parameter of the table (including the choice fields, which
- * are enums stored as int) besides kind and id; lines are not compared. */
-static gboolean
-params_equal (guint         table,
-              gconstpointer a,
-              gconstpointer b)
-{
-  const ParamTable *t = &param_tables[table];
-
-  for (guint i = 0; i < t->n; i++)
-    {
-      const ParamDef *def = &t->defs[i];
-
-      switch (def->spec.type)
-        {
-        case LZ_PARAM_NUMBER:
-        case LZ_PARAM_LIMIT:
-          if (!numbers_equal (G_STRUCT_MEMBER (double, a, def->offset),
-                              G_STRUCT_MEMBER (double, b, def->offset)))
-            return FALSE;
-          break;
-        case LZ_PARAM_EXPRESSION:
-          if (!lz_expr_equal (G_STRUCT_MEMBER (LzExpr *, a, def->offset),
-                              G_STRUCT_MEMBER (LzExpr *, b, def->offset)))
-            return FALSE;
-          break;
-        case LZ_PARAM_PORT:
-        case LZ_PARAM_BODY:
-        case LZ_PARAM_TEXT:
-          if (g_strcmp0 (G_STRUCT_MEMBER (char *, a, def->offset),
-                         G_STRUCT_MEMBER (char *, b, def->offset)) != 0)
-            return FALSE;
-          break;
-        case LZ_PARAM_CHOICE:
-          if (G_STRUCT_MEMBER (int, a, def->offset) != G_STRUCT_MEMBER (int, b, def->offset))
-            return FALSE;
-          break;
-        default:
-          g_assert_not_reached ();
-        }
-    }
-  return TRUE;
-}
-
-static gboolean
-item_equal (const LzItem *a,
-            const LzItem *b)
-{
-  return a->kind == b->kind && strcmp (a->id, b->id) == 0 && params_equal (a->kind, a, b);
-}
-
-/* TRANSLATORS: an item named in a message: the XML tag (not translated,
- * e.g. "spring") and the item's id in quotes. */
-#define ITEM_FORMAT N_("%s “%s”")
-
-/* Item tags and ids are not translated: they are words of the file. */
-char *
-lz_item_describe (const LzItem *item)
-{
-  return g_strdup_printf (_(ITEM_FORMAT), lz_item_kind_to_string (item->kind), item->id);
-}
-
-char *
-lz_item_describe_attribute (const LzItem *item,
-                            const char   *name)
-{
-  if (item == NULL)
-    /* TRANSLATORS: "simulation" is the XML tag; %s an attribute name. */
-    return g_strdup_printf (_("simulation, attribute “%s”"), name);
-  /* TRANSLATORS: the XML tag, the item id and an attribute name, e.g.
-   * spring “k1”, attribute “freeplay”. */
-  return g_strdup_printf (_("%s “%s”, attribute “%s”"),
-                          lz_item_kind_to_string (item->kind), item->id, name);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Problems                                                                  */
-
-void
-lz_problem_free (LzProblem *problem)
-{
-  g_free (problem->message);
-  g_free (problem);
-}
-
-void
-lz_problems_add (GPtrArray  *problems,
-                 int         line,
-                 LzError     code,
-                 const char *message)
-{
-  LzProblem *problem = g_new0 (LzProblem, 1);
-
-  problem->line = line;
-  problem->code = code;
-  problem->message = g_strdup (message);
-  g_ptr_array_add (problems, problem);
-}
-
-void
-lz_problems_add_printf (GPtrArray  *problems,
-                        int         line,
-                        LzError     code,
-                        const char *format,
-                        ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  lz_problems_add (problems, line, code, message);
-}
-
-void
-lz_problems_add_error (GPtrArray    *problems,
-                       int           line,
-                       const GError *error)
-{
-  lz_problems_add (problems, line,
-                   error->domain == LZ_ERROR ? error->code : LZ_ERROR_FAILED,
-                   error->message);
-}
-
-static int
-compare_problems (gconstpointer a,
-                  gconstpointer b)
-{
-  const LzProblem *pa = *(LzProblem *const *) a;
-  const LzProblem *pb = *(LzProblem *const *) b;
-
-  return (pa->line > pb->line) - (pa->line < pb->line);
-}
-
-/* Turns the problems into one error: messages sorted by line (stably, so
- * problems of one line keep their order), each "FILE:LINE: message" when
- * @display_name and a line are known, newline-separated.  The error code
- * is that of the first problem. */
-gboolean
-lz_problems_to_error (GPtrArray  *problems,
-                      const char *display_name,
-                      GError    **error)
-{
-  g_autoptr(GString) text = NULL;
-  LzError code;
-
-  if (problems->len == 0)
-    return TRUE;
-
-  g_ptr_array_sort (problems, compare_problems);
-  code = ((LzProblem *) problems->pdata[0])->code;
-  text = g_string_new (NULL);
-  for (guint i = 0; i < problems->len && i < MAX_REPORTED_PROBLEMS; i++)
-    {
-      const LzProblem *p = problems->pdata[i];
-
-      if (i > 0)
-        g_string_append_c (text, '\n');
-      if (display_name != NULL && p->line > 0)
-        g_string_append_printf (text, "%s:%d: %s", display_name, p->line, p->message);
-      else if (display_name != NULL)
-        g_string_append_printf (text, "%s: %s", display_name, p->message);
-      else
-        g_string_append (text, p->message);
-    }
-  if (problems->len > MAX_REPORTED_PROBLEMS)
-    {
-      guint more = problems->len - MAX_REPORTED_PROBLEMS;
-
-      g_string_append_c (text, '\n');
-      if (display_name != NULL)
-        g_string_append_printf (text, "%s: ", display_name);
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                 "(%u more problem not shown)",
-                                                 "(%u more problems not shown)", more),
-                              more);
-    }
-  g_set_error_literal (error, LZ_ERROR, code, text->str);
-  return FALSE;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -948,6 +215,7 @@ lz_model_clear (LzModel *model)
   g_free (model->name);
   g_free (model->description);
   g_hash_table_unref (model->index);
+  g_hash_table_unref (model->positions);
   g_ptr_array_unref (model->grounds);
   g_ptr_array_unref (model->bodies);
   g_ptr_array_unref (model->elements);
@@ -957,7 +225,7 @@ lz_model_clear (LzModel *model)
 static GPtrArray *
 new_item_array (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) item_free);
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) lz_item_free);
 }
 
 /**
@@ -979,6 +247,7 @@ lz_model_new (const char *name)
   model->elements = new_item_array ();
   model->sources = new_item_array ();
   model->index = g_hash_table_new (g_str_hash, g_str_equal);
+  model->positions = g_hash_table_new (g_str_hash, g_str_equal);
   lz_simulation_init_defaults (&model->sim);
   return model;
 }
@@ -1024,17 +293,52 @@ array_for_kind (const LzModel *model,
   return model->sources;
 }
 
+/* Records where the item with @id is: both indices. */
+static void
+index_item (LzModel *model,
+            LzItem  *item,
+            guint    position)
+{
+  g_hash_table_insert (model->index, item->id, item);
+  g_hash_table_insert (model->positions, item->id, GUINT_TO_POINTER (position + 1));
+}
+
+static void
+unindex_item (LzModel      *model,
+              const LzItem *item)
+{
+  g_hash_table_remove (model->index, item->id);
+  g_hash_table_remove (model->positions, item->id);
+}
+
+/* The position of @item in its list. */
+static guint
+item_position (const LzModel *model,
+               const LzItem  *item)
+{
+  guint position = GPOINTER_TO_UINT (g_hash_table_lookup (model->positions, item->id));
+
+  g_assert (position > 0);
+  return position - 1;
+}
+
+/* Appends @item (owned) to the end of its list. */
+static void
+append_item (LzModel *model,
+             LzItem  *item)
+{
+  GPtrArray *array = array_for_kind (model, item->kind);
+
+  g_ptr_array_add (array, item);
+  index_item (model, item, array->len - 1);
+}
+
 static void
 copy_items (LzModel   *copy,
             GPtrArray *from)
 {
   for (guint i = 0; i < from->len; i++)
-    {
-      LzItem *item = item_copy (from->pdata[i]);
-
-      g_ptr_array_add (array_for_kind (copy, item->kind), item);
-      g_hash_table_insert (copy->index, item->id, item);
-    }
+    append_item (copy, lz_item_copy (from->pdata[i]));
 }
 
 /**
@@ -1071,7 +375,7 @@ items_equal (GPtrArray *a,
   if (a->len != b->len)
     return FALSE;
   for (guint i = 0; i < a->len; i++)
-    if (!item_equal (a->pdata[i], b->pdata[i]))
+    if (!lz_item_equal (a->pdata[i], b->pdata[i]))
       return FALSE;
   return TRUE;
 }
@@ -1100,7 +404,7 @@ lz_model_equal (const LzModel *a,
          && items_equal (a->bodies, b->bodies)
          && items_equal (a->elements, b->elements)
          && items_equal (a->sources, b->sources)
-         && params_equal (SIMULATION_TABLE, &a->sim, &b->sim);
+         && lz_simulation_equal (&a->sim, &b->sim);
 }
 
 /**
@@ -1167,20 +471,32 @@ lz_model_set_description (LzModel    *model,
 /* ------------------------------------------------------------------------ */
 /* Reading                                                                   */
 
+/* Defines lz_model_get_n_PLURAL() and lz_model_get_SINGULAR(), the count
+ * and the items in file order of one of the four lists: the one
+ * definition of the four pairs below. */
+#define DEFINE_ITEM_LIST(singular, plural, Type)                            \
+  guint                                                                     \
+  lz_model_get_n_##plural (const LzModel *model)                            \
+  {                                                                         \
+    g_return_val_if_fail (model != NULL, 0);                                \
+    return model->plural->len;                                              \
+  }                                                                         \
+                                                                            \
+  const Type *                                                              \
+  lz_model_get_##singular (const LzModel *model,                            \
+                           guint          index)                            \
+  {                                                                         \
+    g_return_val_if_fail (model != NULL, NULL);                             \
+    g_return_val_if_fail (index < model->plural->len, NULL);                \
+    return model->plural->pdata[index];                                     \
+  }
+
 /**
  * lz_model_get_n_grounds:
  * @model: a model
  *
  * Returns: the number of grounds
  */
-guint
-lz_model_get_n_grounds (const LzModel *model)
-{
-  g_return_val_if_fail (model != NULL, 0);
-
-  return model->grounds->len;
-}
-
 /**
  * lz_model_get_ground:
  * @model: a model
@@ -1188,15 +504,7 @@ lz_model_get_n_grounds (const LzModel *model)
  *
  * Returns: (transfer none): the ground, in file order
  */
-const LzGround *
-lz_model_get_ground (const LzModel *model,
-                     guint          index)
-{
-  g_return_val_if_fail (model != NULL, NULL);
-  g_return_val_if_fail (index < model->grounds->len, NULL);
-
-  return model->grounds->pdata[index];
-}
+DEFINE_ITEM_LIST (ground, grounds, LzGround)
 
 /**
  * lz_model_get_n_bodies:
@@ -1204,14 +512,6 @@ lz_model_get_ground (const LzModel *model,
  *
  * Returns: the number of bodies, i.e. of degrees of freedom
  */
-guint
-lz_model_get_n_bodies (const LzModel *model)
-{
-  g_return_val_if_fail (model != NULL, 0);
-
-  return model->bodies->len;
-}
-
 /**
  * lz_model_get_body:
  * @model: a model
@@ -1219,15 +519,7 @@ lz_model_get_n_bodies (const LzModel *model)
  *
  * Returns: (transfer none): the body, in file order
  */
-const LzBody *
-lz_model_get_body (const LzModel *model,
-                   guint          index)
-{
-  g_return_val_if_fail (model != NULL, NULL);
-  g_return_val_if_fail (index < model->bodies->len, NULL);
-
-  return model->bodies->pdata[index];
-}
+DEFINE_ITEM_LIST (body, bodies, LzBody)
 
 /**
  * lz_model_get_n_elements:
@@ -1235,14 +527,6 @@ lz_model_get_body (const LzModel *model,
  *
  * Returns: the number of two-port elements
  */
-guint
-lz_model_get_n_elements (const LzModel *model)
-{
-  g_return_val_if_fail (model != NULL, 0);
-
-  return model->elements->len;
-}
-
 /**
  * lz_model_get_element:
  * @model: a model
@@ -1250,15 +534,7 @@ lz_model_get_n_elements (const LzModel *model)
  *
  * Returns: (transfer none): the element, in file order
  */
-const LzElement *
-lz_model_get_element (const LzModel *model,
-                      guint          index)
-{
-  g_return_val_if_fail (model != NULL, NULL);
-  g_return_val_if_fail (index < model->elements->len, NULL);
-
-  return model->elements->pdata[index];
-}
+DEFINE_ITEM_LIST (element, elements, LzElement)
 
 /**
  * lz_model_get_n_sources:
@@ -1266,14 +542,6 @@ lz_model_get_element (const LzModel *model,
  *
  * Returns: the number of forces, prescribed motions and actuators
  */
-guint
-lz_model_get_n_sources (const LzModel *model)
-{
-  g_return_val_if_fail (model != NULL, 0);
-
-  return model->sources->len;
-}
-
 /**
  * lz_model_get_source:
  * @model: a model
@@ -1281,15 +549,7 @@ lz_model_get_n_sources (const LzModel *model)
  *
  * Returns: (transfer none): the source, in file order
  */
-const LzSource *
-lz_model_get_source (const LzModel *model,
-                     guint          index)
-{
-  g_return_val_if_fail (model != NULL, NULL);
-  g_return_val_if_fail (index < model->sources->len, NULL);
-
-  return model->sources->pdata[index];
-}
+DEFINE_ITEM_LIST (source, sources, LzSource)
 
 /**
  * lz_model_get_simulation:
@@ -1401,14 +661,33 @@ int
 lz_model_get_body_index (const LzModel *model,
                          const char    *id)
 {
+  const LzItem *item;
+
   g_return_val_if_fail (model != NULL, -1);
 
-  if (id == NULL)
+  item = lz_model_lookup (model, id);
+  if (item == NULL || item->kind != LZ_ITEM_BODY)
     return -1;
-  for (guint i = 0; i < model->bodies->len; i++)
-    if (strcmp (((LzItem *) model->bodies->pdata[i])->id, id) == 0)
-      return i;
-  return -1;
+  return item_position (model, item);
+}
+
+guint
+lz_model_get_n_items (const LzModel *model)
+{
+  return model->grounds->len + model->bodies->len + model->elements->len
+         + model->sources->len;
+}
+
+const LzItem *
+lz_model_get_item (const LzModel *model,
+                   guint          index)
+{
+  GPtrArray *lists[] = { model->grounds, model->bodies, model->elements, model->sources };
+
+  for (guint l = 0; l < G_N_ELEMENTS (lists); index -= lists[l]->len, l++)
+    if (index < lists[l]->len)
+      return lists[l]->pdata[index];
+  g_return_val_if_reached (NULL);
 }
 
 /**
@@ -1440,7 +719,7 @@ lz_model_count_kind (const LzModel *model,
  * @model: a model
  *
  * The number of complementarity pairs of the model, the sum of
- * lz_element_count_pairs() over its elements (DESIGN.md §3).
+ * lz_element_count_pairs() over its elements (docs/assembly.md).
  *
  * Returns: the number of pairs
  */
@@ -1522,36 +801,37 @@ add_item (LzModel    *model,
           GError    **error)
 {
   g_autofree char *made_id = NULL;
-  const ParamTable *t = &param_tables[kind];
   LzItem *item;
 
   if (id == NULL)
-    id = made_id = lz_model_make_unique_id (model, item_id_prefixes[kind]);
+    id = made_id = lz_model_make_unique_id (model, lz_item_kind_get_id_prefix (kind));
   if (!check_new_id (model, id, error))
     return NULL;
 
-  item = g_malloc0 (item_size (kind));
-  item->kind = kind;
-  item->id = g_strdup (id);
-  for (guint i = 0; i < t->n; i++)
-    {
-      const ParamDef *def = &t->defs[i];
-
-      if (def->spec.type == LZ_PARAM_NUMBER || def->spec.type == LZ_PARAM_LIMIT)
-        G_STRUCT_MEMBER (double, item, def->offset) = def->spec.default_value;
-      else if (def->spec.type == LZ_PARAM_EXPRESSION && def->spec.default_text != NULL)
-        G_STRUCT_MEMBER (LzExpr *, item, def->offset) =
-          lz_expr_new (def->spec.default_text, NULL, NULL);
-    }
-  g_ptr_array_add (array_for_kind (model, kind), item);
-  g_hash_table_insert (model->index, item->id, item);
+  item = lz_item_new (kind, id);
+  append_item (model, item);
   return item;
 }
 
-static LzItem *
-lookup_mutable (LzModel    *model,
-                const char *id,
-                GError    **error)
+/* Removes @item from its list (freeing it) and renumbers the items after
+ * it. */
+static void
+remove_item (LzModel *model,
+             LzItem  *item)
+{
+  GPtrArray *array = array_for_kind (model, item->kind);
+  guint position = item_position (model, item);
+
+  unindex_item (model, item);
+  g_ptr_array_remove_index (array, position);
+  for (guint i = position; i < array->len; i++)
+    index_item (model, array->pdata[i], i);
+}
+
+LzItem *
+lz_model_lookup_mutable (LzModel    *model,
+                         const char *id,
+                         GError    **error)
 {
   LzItem *item = id != NULL ? g_hash_table_lookup (model->index, id) : NULL;
 
@@ -1561,13 +841,35 @@ lookup_mutable (LzModel    *model,
   return item;
 }
 
-static void remove_item (LzModel *model,
-                         LzItem  *item);
-static gboolean connect_def (LzModel        *model,
-                             LzItem         *item,
-                             const ParamDef *def,
-                             const char     *target,
-                             GError        **error);
+/* Adds an item of @kind, connects its ports (@ports: port name, target,
+ * …, %NULL; a %NULL target leaves the port unconnected) and sets its
+ * "value" unless @value is %NULL.  On error nothing is added. */
+static LzItem *
+add_connected (LzModel           *model,
+               LzItemKind         kind,
+               const char        *id,
+               const char *const *ports,
+               const char        *value,
+               GError           **error)
+{
+  LzItem *item = add_item (model, kind, id, error);
+
+  if (item == NULL)
+    return NULL;
+  for (guint i = 0; ports[i] != NULL; i += 2)
+    if (!lz_model_connect_param (model, item, lz_param_find (kind, ports[i]), ports[i + 1],
+                                 error))
+      {
+        remove_item (model, item);
+        return NULL;
+      }
+  if (value != NULL && !lz_model_set_parameter_string (model, item->id, "value", value, error))
+    {
+      remove_item (model, item);
+      return NULL;
+    }
+  return item;
+}
 
 /**
  * lz_model_add_ground:
@@ -1654,22 +956,13 @@ lz_model_add_element (LzModel    *model,
                       const char *b,
                       GError    **error)
 {
-  LzItem *item;
+  const char *const ports[] = { "a", a, "b", b, NULL };
 
   g_return_val_if_fail (model != NULL, NULL);
   g_return_val_if_fail (lz_item_kind_is_element (kind), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  item = add_item (model, kind, id, error);
-  if (item == NULL)
-    return NULL;
-  if (!connect_def (model, item, find_def (kind, "a"), a, error)
-      || !connect_def (model, item, find_def (kind, "b"), b, error))
-    {
-      remove_item (model, item);
-      return NULL;
-    }
-  return (const LzElement *) item;
+  return (const LzElement *) add_connected (model, kind, id, ports, NULL, error);
 }
 
 /**
@@ -1693,53 +986,40 @@ lz_model_add_source (LzModel    *model,
                      const char *value,
                      GError    **error)
 {
-  LzItem *item;
+  const char *const ports[] = { "body", body, NULL };
 
   g_return_val_if_fail (model != NULL, NULL);
   g_return_val_if_fail (lz_item_kind_is_source (kind), NULL);
   g_return_val_if_fail (kind != LZ_ITEM_ACTUATOR || value == NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  item = add_item (model, kind, id, error);
-  if (item == NULL)
-    return NULL;
-  if (!connect_def (model, item, find_def (kind, "body"), body, error)
-      || (value != NULL && !lz_model_set_parameter_string (model, item->id, "value", value, error)))
-    {
-      remove_item (model, item);
-      return NULL;
-    }
-  return (const LzSource *) item;
+  return (const LzSource *) add_connected (model, kind, id, ports, value, error);
 }
 
+/* Points every port and source that names @id at @new_id instead, or
+ * disconnects it when @new_id is %NULL. */
 static void
-disconnect_references (LzModel    *model,
-                       const char *id)
+retarget_references (LzModel    *model,
+                     const char *id,
+                     const char *new_id)
 {
-  for (guint i = 0; i < model->elements->len; i++)
-    {
-      LzElement *element = model->elements->pdata[i];
+  GPtrArray *lists[] = { model->elements, model->sources };
 
-      if (g_strcmp0 (element->a, id) == 0)
-        g_clear_pointer (&element->a, g_free);
-      if (g_strcmp0 (element->b, id) == 0)
-        g_clear_pointer (&element->b, g_free);
-    }
-  for (guint i = 0; i < model->sources->len; i++)
-    {
-      LzSource *source = model->sources->pdata[i];
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    for (guint i = 0; i < lists[l]->len; i++)
+      {
+        LzItem *item = lists[l]->pdata[i];
+        guint n;
+        const LzParamDef *defs = lz_param_defs (item->kind, &n);
 
-      if (g_strcmp0 (source->body, id) == 0)
-        g_clear_pointer (&source->body, g_free);
-    }
-}
+        for (guint d = 0; d < n; d++)
+          {
+            char **field = &G_STRUCT_MEMBER (char *, item, defs[d].offset);
 
-static void
-remove_item (LzModel *model,
-             LzItem  *item)
-{
-  g_hash_table_remove (model->index, item->id);
-  g_ptr_array_remove (array_for_kind (model, item->kind), item);
+            if (lz_param_is_port (&defs[d]) && g_strcmp0 (*field, id) == 0)
+              lz_set_string (field, new_id);
+          }
+      }
 }
 
 /**
@@ -1765,36 +1045,13 @@ lz_model_remove (LzModel    *model,
   g_return_val_if_fail (model != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  item = lookup_mutable (model, id, error);
+  item = lz_model_lookup_mutable (model, id, error);
   if (item == NULL)
     return FALSE;
   removed = g_strdup (item->id);
   remove_item (model, item);
-  disconnect_references (model, removed);
+  retarget_references (model, removed, NULL);
   return TRUE;
-}
-
-static void
-rename_references (LzModel    *model,
-                   const char *id,
-                   const char *new_id)
-{
-  for (guint i = 0; i < model->elements->len; i++)
-    {
-      LzElement *element = model->elements->pdata[i];
-
-      if (g_strcmp0 (element->a, id) == 0)
-        set_str (&element->a, new_id);
-      if (g_strcmp0 (element->b, id) == 0)
-        set_str (&element->b, new_id);
-    }
-  for (guint i = 0; i < model->sources->len; i++)
-    {
-      LzSource *source = model->sources->pdata[i];
-
-      if (g_strcmp0 (source->body, id) == 0)
-        set_str (&source->body, new_id);
-    }
 }
 
 /**
@@ -1818,12 +1075,13 @@ lz_model_rename (LzModel    *model,
 {
   g_autofree char *old_id = NULL;
   LzItem *item;
+  guint position;
 
   g_return_val_if_fail (model != NULL, FALSE);
   g_return_val_if_fail (new_id != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  item = lookup_mutable (model, id, error);
+  item = lz_model_lookup_mutable (model, id, error);
   if (item == NULL)
     return FALSE;
   if (strcmp (item->id, new_id) == 0)
@@ -1831,20 +1089,21 @@ lz_model_rename (LzModel    *model,
   if (!check_new_id (model, new_id, error))
     return FALSE;
 
+  position = item_position (model, item);
+  unindex_item (model, item);
   old_id = item->id;
-  g_hash_table_remove (model->index, old_id);
   item->id = g_strdup (new_id);
-  g_hash_table_insert (model->index, item->id, item);
-  rename_references (model, old_id, new_id);
+  index_item (model, item, position);
+  retarget_references (model, old_id, new_id);
   return TRUE;
 }
 
 /* Why @target cannot be the port @def of @item, or NULL if it can. */
-static char *
-check_target (const LzModel  *model,
-              const LzItem   *item,
-              const ParamDef *def,
-              const char     *target)
+char *
+lz_model_check_target (const LzModel    *model,
+                       const LzItem     *item,
+                       const LzParamDef *def,
+                       const char       *target)
 {
   g_autofree char *context = lz_item_describe_attribute (item, def->spec.name);
   const LzItem *to = g_hash_table_lookup (model->index, target);
@@ -1872,12 +1131,13 @@ check_target (const LzModel  *model,
   return NULL;
 }
 
-static gboolean
-connect_def (LzModel        *model,
-             LzItem         *item,
-             const ParamDef *def,
-             const char     *target,
-             GError        **error)
+/* Connects the port @def of @item to @target ("" or %NULL disconnects). */
+gboolean
+lz_model_connect_param (LzModel          *model,
+                        LzItem           *item,
+                        const LzParamDef *def,
+                        const char       *target,
+                        GError          **error)
 {
   char **field = &G_STRUCT_MEMBER (char *, item, def->offset);
   g_autofree char *problem = NULL;
@@ -1887,29 +1147,55 @@ connect_def (LzModel        *model,
       g_clear_pointer (field, g_free);
       return TRUE;
     }
-  problem = check_target (model, item, def, target);
+  problem = lz_model_check_target (model, item, def, target);
   if (problem != NULL)
     {
       g_set_error_literal (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL, problem);
       return FALSE;
     }
-  set_str (field, target);
+  lz_set_string (field, target);
   return TRUE;
 }
 
-static const ParamDef *
-lookup_def (const LzItem *item,
-            const char   *name,
-            GError      **error)
+/* The parameter @name of the item @id, with the item in @item: any
+ * parameter, a number (or a limit), or a port; or %NULL and an
+ * %LZ_ERROR_INVALID_ARGUMENT error that says what is missing. */
+const LzParamDef *
+lz_model_lookup_param (const LzModel *model,
+                       const char    *id,
+                       const char    *name,
+                       LzLookup       want,
+                       LzItem       **item,
+                       GError       **error)
 {
-  const ParamDef *def = find_def (item->kind, name);
+  const LzParamDef *def;
 
+  *item = lz_model_lookup_mutable ((LzModel *) model, id, error);
+  if (*item == NULL)
+    return NULL;
+  def = lz_param_find ((*item)->kind, name);
+  if (want == LZ_LOOKUP_PORT && def != NULL && !lz_param_is_port (def))
+    def = NULL;
   if (def == NULL)
     {
-      g_autofree char *what = lz_item_describe (item);
+      g_autofree char *what = lz_item_describe (*item);
+
+      if (want == LZ_LOOKUP_PORT)
+        g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                     _("%s has no port “%s”"), what, name);
+      else
+        g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                     _("%s has no parameter “%s”"), what, name);
+      return NULL;
+    }
+  if (want == LZ_LOOKUP_NUMBER && def->spec.type != LZ_PARAM_NUMBER
+      && def->spec.type != LZ_PARAM_LIMIT)
+    {
+      g_autofree char *context = lz_item_describe_attribute (*item, name);
 
       g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
-                   _("%s has no parameter “%s”"), what, name);
+                   _("%s: not a number parameter"), context);
+      return NULL;
     }
   return def;
 }
@@ -1935,810 +1221,19 @@ lz_model_connect (LzModel    *model,
                   const char *target,
                   GError    **error)
 {
-  const ParamDef *def;
+  const LzParamDef *def;
   LzItem *item;
 
   g_return_val_if_fail (model != NULL, FALSE);
   g_return_val_if_fail (port != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  item = lookup_mutable (model, id, error);
-  if (item == NULL)
-    return FALSE;
-  def = find_def (item->kind, port);
-  if (def == NULL || (def->spec.type != LZ_PARAM_PORT && def->spec.type != LZ_PARAM_BODY))
-    {
-      g_autofree char *what = lz_item_describe (item);
-
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
-                   _("%s has no port “%s”"), what, port);
-      return FALSE;
-    }
-  return connect_def (model, item, def, target, error);
-}
-
-static char *
-format_number (double value)
-{
-  return lz_number_to_string (value);
-}
-
-static gboolean
-check_range (const LzItem   *item,
-             const ParamDef *def,
-             double          value,
-             GError        **error)
-{
-  g_autofree char *context = lz_item_describe_attribute (item, def->spec.name);
-  g_autofree char *text = format_number (value);
-
-  if (isnan (value))
-    {
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL, _("%s: not a number"), context);
-      return FALSE;
-    }
-  if (isinf (value) && def->spec.type != LZ_PARAM_LIMIT)
-    {
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                   _("%s: must be a finite number, got %s"), context, text);
-      return FALSE;
-    }
-  switch (def->spec.range)
-    {
-    case LZ_RANGE_ANY:
-      break;
-    case LZ_RANGE_POSITIVE:
-      if (!(value > 0))
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: must be greater than 0, got %s"), context, text);
-          return FALSE;
-        }
-      break;
-    case LZ_RANGE_NON_NEGATIVE:
-      if (!(value >= 0))
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: must not be negative, got %s"), context, text);
-          return FALSE;
-        }
-      break;
-    case LZ_RANGE_UNIT_INTERVAL:
-      if (!(value >= 0 && value <= 1))
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: must be between 0 and 1, got %s"), context, text);
-          return FALSE;
-        }
-      break;
-    case LZ_RANGE_NON_ZERO:
-      if (value == 0)
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: must not be 0"), context);
-          return FALSE;
-        }
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  return TRUE;
-}
-
-/* Sets a number parameter of @item (or of the settings when @item is
- * NULL) after checking its range and the rules that tie it to other
- * parameters. */
-static gboolean
-set_number (LzModel        *model,
-            LzItem         *item,
-            const ParamDef *def,
-            double          value,
-            GError        **error)
-{
-  gpointer base = item != NULL ? (gpointer) item : (gpointer) &model->sim;
-
-  if (!check_range (item, def, value, error))
-    return FALSE;
-
-  if (item != NULL && item->kind == LZ_ITEM_STOP && def->spec.type == LZ_PARAM_LIMIT)
-    {
-      LzElement *stop = (LzElement *) item;
-      gboolean is_lower = strcmp (def->spec.name, "lower") == 0;
-      double lower = is_lower ? value : stop->stop.lower;
-      double upper = is_lower ? stop->stop.upper : value;
-      g_autofree char *context = lz_item_describe_attribute (item, def->spec.name);
-
-      if (lower == INFINITY || upper == -INFINITY)
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       is_lower ? _("%s: the lower limit cannot be +inf")
-                                : _("%s: the upper limit cannot be -inf"),
-                       context);
-          return FALSE;
-        }
-      if (lower > upper)
-        {
-          g_autofree char *lo = format_number (lower);
-          g_autofree char *hi = format_number (upper);
-
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: the lower limit %s is above the upper limit %s"), context, lo, hi);
-          return FALSE;
-        }
-    }
-
-  if (item != NULL && item->kind == LZ_ITEM_FRICTION && strcmp (def->spec.name, "level") == 0)
-    {
-      LzElement *friction = (LzElement *) item;
-
-      friction->friction.level_pos = value;
-      friction->friction.level_neg = value;
-      return TRUE;
-    }
-
-  G_STRUCT_MEMBER (double, base, def->offset) = value;
-  return TRUE;
-}
-
-/* Text that XML 1.0 can carry: valid UTF-8 without control characters
- * other than tab, newline and carriage return. */
-static gboolean
-is_file_text (const char *text)
-{
-  if (!g_utf8_validate (text, -1, NULL))
-    return FALSE;
-  for (const char *p = text; *p != '\0'; p++)
-    if ((guchar) *p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
-set_from_string (LzModel        *model,
-                 LzItem         *item,
-                 const ParamDef *def,
-                 const char     *text,
-                 GError        **error)
-{
-  gpointer base = item != NULL ? (gpointer) item : (gpointer) &model->sim;
-  g_autofree char *context = lz_item_describe_attribute (item, def->spec.name);
-  g_autofree char *stripped = g_strstrip (g_strdup (text));
-  double value = 0;
-
-  switch (def->spec.type)
-    {
-    case LZ_PARAM_NUMBER:
-    case LZ_PARAM_LIMIT:
-      switch (lz_number_read (text, def->spec.type == LZ_PARAM_LIMIT, &value))
-        {
-        case LZ_NUMBER_OK:
-          return set_number (model, item, def, value, error);
-        case LZ_NUMBER_INFINITE:
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: “%s” is allowed only for the limits of a stop"), context, stripped);
-          return FALSE;
-        case LZ_NUMBER_OVERFLOW:
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: “%s” is out of range"), context, stripped);
-          return FALSE;
-        case LZ_NUMBER_SYNTAX:
-        default:
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: “%s” is not a number"), context, stripped);
-          return FALSE;
-        }
-
-    case LZ_PARAM_EXPRESSION:
-      {
-        LzExpr **field = &G_STRUCT_MEMBER (LzExpr *, base, def->offset);
-        LzExpr *expr;
-
-        if (*stripped == '\0' && !(def->spec.flags & LZ_PARAM_REQUIRED))
-          {
-            g_clear_pointer (field, lz_expr_unref);
-            return TRUE;
-          }
-        expr = lz_expr_new (text, context, error);
-        if (expr == NULL)
-          return FALSE;
-        g_clear_pointer (field, lz_expr_unref);
-        *field = expr;
-        return TRUE;
-      }
-
-    case LZ_PARAM_PORT:
-    case LZ_PARAM_BODY:
-      return connect_def (model, item, def, stripped, error);
-
-    case LZ_PARAM_CHOICE:
-      {
-        int choice;
-        gboolean ok;
-        const char *choices;
-
-        if (item != NULL)
-          {
-            LzBodyKind kind;
-
-            ok = lz_body_kind_from_string (stripped, &kind);
-            choice = kind;
-            choices = "translational, rotational";
-          }
-        else
-          {
-            LzMethod method;
-
-            ok = lz_method_from_string (stripped, &method);
-            choice = method;
-            choices = "event, timestep";
-          }
-        if (!ok)
-          {
-            g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                         _("%s: “%s” is not one of: %s"), context, stripped, choices);
-            return FALSE;
-          }
-        G_STRUCT_MEMBER (int, base, def->offset) = choice;
-        return TRUE;
-      }
-
-    case LZ_PARAM_TEXT:
-      if (!is_file_text (text))
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: the text is not valid UTF-8 or contains control characters"),
-                       context);
-          return FALSE;
-        }
-      set_str (&G_STRUCT_MEMBER (char *, base, def->offset), *stripped != '\0' ? text : NULL);
-      return TRUE;
-
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-/**
- * lz_model_set_parameter:
- * @model: a model
- * @id: an item id
- * @name: a number parameter, e.g. "k", "freeplay", "mass", "lower"
- *   (see lz_item_kind_get_param())
- * @value: the value, in SI units (±%INFINITY only for stop limits)
- * @error: return location for an %LZ_ERROR_INVALID_ARGUMENT (no such item
- *   or parameter) or %LZ_ERROR_INVALID_MODEL (value out of range) error
- *
- * Sets a number after checking its range: the value is never clamped, a
- * bad one is refused with a message naming the item and the parameter.
- * Setting "level" of a friction element sets both levels.
- *
- * Returns: %TRUE on success
- */
-gboolean
-lz_model_set_parameter (LzModel    *model,
-                        const char *id,
-                        const char *name,
-                        double      value,
-                        GError    **error)
-{
-  const ParamDef *def;
-  LzItem *item;
-
-  g_return_val_if_fail (model != NULL, FALSE);
-  g_return_val_if_fail (name != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  item = lookup_mutable (model, id, error);
-  if (item == NULL)
-    return FALSE;
-  def = lookup_def (item, name, error);
-  if (def == NULL)
-    return FALSE;
-  if (def->spec.type != LZ_PARAM_NUMBER && def->spec.type != LZ_PARAM_LIMIT)
-    {
-      g_autofree char *context = lz_item_describe_attribute (item, name);
-
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
-                   _("%s: not a number parameter"), context);
-      return FALSE;
-    }
-  return set_number (model, item, def, value, error);
-}
-
-/**
- * lz_model_set_parameter_string:
- * @model: a model
- * @id: an item id
- * @name: any parameter name, or "id" to rename the item
- * @text: the value as it would be written in a file: a number (with "inf"
- *   for stop limits), an expression, a port id ("" disconnects), a keyword
- *   or a label ("" removes it; "" also removes a ground's motion)
- * @error: return location for an #LZ_ERROR error
- *
- * Sets any parameter from its text form, with the checks of
- * lz_model_set_parameter(), lz_model_connect(), lz_model_rename() and
- * expression parsing (%LZ_ERROR_EXPRESSION).  The file reader uses this
- * for every attribute.
- *
- * Returns: %TRUE on success
- */
-gboolean
-lz_model_set_parameter_string (LzModel    *model,
-                               const char *id,
-                               const char *name,
-                               const char *text,
-                               GError    **error)
-{
-  const ParamDef *def;
-  LzItem *item;
-
-  g_return_val_if_fail (model != NULL, FALSE);
-  g_return_val_if_fail (name != NULL, FALSE);
-  g_return_val_if_fail (text != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  item = lookup_mutable (model, id, error);
-  if (item == NULL)
-    return FALSE;
-  if (strcmp (name, "id") == 0)
-    return lz_model_rename (model, id, text, error);
-  def = lookup_def (item, name, error);
-  if (def == NULL)
-    return FALSE;
-  return set_from_string (model, item, def, text, error);
-}
-
-static gboolean
-friction_level_is_asymmetric (const LzItem   *item,
-                              const ParamDef *def,
-                              GError        **error)
-{
-  const LzElement *friction = (const LzElement *) item;
-
-  if (item->kind == LZ_ITEM_FRICTION && strcmp (def->spec.name, "level") == 0
-      && friction->friction.level_pos != friction->friction.level_neg)
-    {
-      g_autofree char *context = lz_item_describe_attribute (item, def->spec.name);
-
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
-                   _("%s: the levels are asymmetric; read “level-pos” and “level-neg”"),
-                   context);
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/**
- * lz_model_get_parameter:
- * @model: a model
- * @id: an item id
- * @name: a number parameter
- * @value: (out): return location for the value (SI units)
- * @error: return location for an %LZ_ERROR_INVALID_ARGUMENT error
- *
- * Returns: %TRUE on success
- */
-gboolean
-lz_model_get_parameter (const LzModel *model,
-                        const char    *id,
-                        const char    *name,
-                        double        *value,
-                        GError       **error)
-{
-  const ParamDef *def;
-  LzItem *item;
-
-  g_return_val_if_fail (model != NULL, FALSE);
-  g_return_val_if_fail (name != NULL, FALSE);
-  g_return_val_if_fail (value != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  item = lookup_mutable ((LzModel *) model, id, error);
-  if (item == NULL)
-    return FALSE;
-  def = lookup_def (item, name, error);
-  if (def == NULL)
-    return FALSE;
-  if (def->spec.type != LZ_PARAM_NUMBER && def->spec.type != LZ_PARAM_LIMIT)
-    {
-      g_autofree char *context = lz_item_describe_attribute (item, name);
-
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
-                   _("%s: not a number parameter"), context);
-      return FALSE;
-    }
-  if (friction_level_is_asymmetric (item, def, error))
-    return FALSE;
-  *value = G_STRUCT_MEMBER (double, item, def->offset);
-  return TRUE;
-}
-
-static char *
-dup_param_string (gconstpointer   base,
-                  const ParamDef *def)
-{
-  switch (def->spec.type)
-    {
-    case LZ_PARAM_NUMBER:
-    case LZ_PARAM_LIMIT:
-      return format_number (G_STRUCT_MEMBER (double, base, def->offset));
-    case LZ_PARAM_EXPRESSION:
-      {
-        const LzExpr *expr = G_STRUCT_MEMBER (LzExpr *, base, def->offset);
-
-        return g_strdup (expr != NULL ? lz_expr_get_text (expr) : "");
-      }
-    case LZ_PARAM_PORT:
-    case LZ_PARAM_BODY:
-    case LZ_PARAM_TEXT:
-      {
-        const char *s = G_STRUCT_MEMBER (char *, base, def->offset);
-
-        return g_strdup (s != NULL ? s : "");
-      }
-    case LZ_PARAM_CHOICE:
-      {
-        int choice = G_STRUCT_MEMBER (int, base, def->offset);
-
-        return g_strdup (strcmp (def->spec.name, "kind") == 0 ? lz_body_kind_to_string (choice)
-                                                                : lz_method_to_string (choice));
-      }
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-/**
- * lz_model_dup_parameter_string:
- * @model: a model
- * @id: an item id
- * @name: any parameter name, or "id"
- * @error: return location for an %LZ_ERROR_INVALID_ARGUMENT error
- *
- * The text form of a parameter, as the file writer writes it ("" for an
- * absent label, motion or unconnected port).
- *
- * Returns: (transfer full) (nullable): the text, or %NULL on error
- */
-char *
-lz_model_dup_parameter_string (const LzModel *model,
-                               const char    *id,
-                               const char    *name,
-                               GError       **error)
-{
-  const ParamDef *def;
-  LzItem *item;
-
-  g_return_val_if_fail (model != NULL, NULL);
-  g_return_val_if_fail (name != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  item = lookup_mutable ((LzModel *) model, id, error);
-  if (item == NULL)
-    return NULL;
-  if (strcmp (name, "id") == 0)
-    return g_strdup (item->id);
-  def = lookup_def (item, name, error);
-  if (def == NULL || friction_level_is_asymmetric (item, def, error))
-    return NULL;
-  return dup_param_string (item, def);
-}
-
-/**
- * lz_model_set_simulation:
- * @model: a model
- * @sim: new settings
- * @error: return location for an %LZ_ERROR_INVALID_MODEL error
- *
- * Replaces all simulation settings after checking each of them; on error
- * nothing changes.
- *
- * Returns: %TRUE on success
- */
-gboolean
-lz_model_set_simulation (LzModel            *model,
-                         const LzSimulation *sim,
-                         GError            **error)
-{
-  const ParamTable *t = &param_tables[SIMULATION_TABLE];
-
-  g_return_val_if_fail (model != NULL, FALSE);
-  g_return_val_if_fail (sim != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  for (guint i = 0; i < t->n; i++)
-    if (t->defs[i].spec.type == LZ_PARAM_NUMBER
-        && !check_range (NULL, &t->defs[i], G_STRUCT_MEMBER (double, sim, t->defs[i].offset), error))
-      return FALSE;
-  if ((guint) sim->method >= LZ_METHOD_N_METHODS)
-    {
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                   _("simulation, attribute “%s”: unknown method %d"), "method", sim->method);
-      return FALSE;
-    }
-  model->sim = *sim;
-  return TRUE;
-}
-
-/**
- * lz_model_set_simulation_parameter_string:
- * @model: a model
- * @name: a simulation attribute: "t-end", "method", "dt", "theta", "rtol"
- *   or "atol"
- * @text: its value as in a file
- * @error: return location for an #LZ_ERROR error
- *
- * Returns: %TRUE on success
- */
-gboolean
-lz_model_set_simulation_parameter_string (LzModel    *model,
-                                          const char *name,
-                                          const char *text,
-                                          GError    **error)
-{
-  const ParamDef *def;
-
-  g_return_val_if_fail (model != NULL, FALSE);
-  g_return_val_if_fail (name != NULL, FALSE);
-  g_return_val_if_fail (text != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  def = find_def (SIMULATION_TABLE, name);
-  if (def == NULL)
-    {
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
-                   _("simulation has no parameter “%s”"), name);
-      return FALSE;
-    }
-  return set_from_string (model, NULL, def, text, error);
-}
-
-/**
- * lz_model_dup_simulation_parameter_string:
- * @model: a model
- * @name: a simulation attribute
- *
- * Returns: (transfer full) (nullable): the text form of the setting, or
- *   %NULL if there is no setting @name
- */
-char *
-lz_model_dup_simulation_parameter_string (const LzModel *model,
-                                          const char    *name)
-{
-  const ParamDef *def;
-
-  g_return_val_if_fail (model != NULL, NULL);
-  g_return_val_if_fail (name != NULL, NULL);
-
-  def = find_def (SIMULATION_TABLE, name);
-  return def != NULL ? dup_param_string (&model->sim, def) : NULL;
+  def = lz_model_lookup_param (model, id, port, LZ_LOOKUP_PORT, &item, error);
+  return def != NULL && lz_model_connect_param (model, item, def, target, error);
 }
 
 /* ------------------------------------------------------------------------ */
-/* Validation                                                                */
-
-static void
-add_problem (GPtrArray    *problems,
-             const LzItem *item,
-             const char   *message)
-{
-  lz_problems_add (problems, item != NULL ? item->line : 0, LZ_ERROR_INVALID_MODEL, message);
-}
-
-static void
-check_ports (const LzModel *model,
-             const LzItem  *item,
-             GPtrArray     *problems)
-{
-  const ParamTable *t = &param_tables[item->kind];
-
-  for (guint i = 0; i < t->n; i++)
-    {
-      const ParamDef *def = &t->defs[i];
-      const char *target;
-      g_autofree char *problem = NULL;
-
-      if (def->spec.type != LZ_PARAM_PORT && def->spec.type != LZ_PARAM_BODY)
-        continue;
-      target = G_STRUCT_MEMBER (char *, item, def->offset);
-      if (target == NULL)
-        {
-          g_autofree char *what = lz_item_describe (item);
-
-          problem = g_strdup_printf (_("%s: port “%s” is not connected"), what, def->spec.name);
-        }
-      else
-        problem = check_target (model, item, def, target);
-      if (problem != NULL)
-        add_problem (problems, item, problem);
-    }
-}
-
-/* Union-find over dof indices. */
-static guint
-find_root (guint *parent,
-           guint  i)
-{
-  while (parent[i] != i)
-    {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-  return i;
-}
-
-/* Every body must reach inertia or a force law that fixes its motion:
- * a body with mass, a prescribed motion, or a spring, damper, friction or
- * gear to such a body or to a ground.  Otherwise the massless bodies of
- * a group have no equation that determines them (M and the force laws
- * leave them free), and later stages would divide by zero.  Stops do not
- * count: away from contact they exert no force.  Groups are found with
- * union-find over the elements that join two bodies. */
-static void
-check_inertia_paths (const LzModel *model,
-                     GPtrArray     *problems)
-{
-  guint n = model->bodies->len;
-  g_autofree guint *parent = g_new (guint, n);
-  g_autofree gboolean *anchored = g_new0 (gboolean, n);
-  g_autofree gboolean *reported = g_new0 (gboolean, n);
-
-  for (guint i = 0; i < n; i++)
-    parent[i] = i;
-
-  for (guint e = 0; e < model->elements->len; e++)
-    {
-      const LzElement *element = model->elements->pdata[e];
-      int ia, ib;
-
-      if (element->item.kind == LZ_ITEM_STOP)
-        continue;
-      ia = lz_model_get_body_index (model, element->a);
-      ib = lz_model_get_body_index (model, element->b);
-      if (ia >= 0 && ib >= 0)
-        parent[find_root (parent, ia)] = find_root (parent, ib);
-    }
-
-  for (guint i = 0; i < n; i++)
-    {
-      const LzBody *body = model->bodies->pdata[i];
-
-      if (body->mass > 0)
-        anchored[find_root (parent, i)] = TRUE;
-    }
-  for (guint e = 0; e < model->elements->len; e++)
-    {
-      const LzElement *element = model->elements->pdata[e];
-      int ia, ib;
-
-      if (element->item.kind == LZ_ITEM_STOP)
-        continue;
-      ia = lz_model_get_body_index (model, element->a);
-      ib = lz_model_get_body_index (model, element->b);
-      if (ia >= 0 && lz_model_lookup_ground (model, element->b) != NULL)
-        anchored[find_root (parent, ia)] = TRUE;
-      if (ib >= 0 && lz_model_lookup_ground (model, element->a) != NULL)
-        anchored[find_root (parent, ib)] = TRUE;
-    }
-  for (guint s = 0; s < model->sources->len; s++)
-    {
-      const LzSource *source = model->sources->pdata[s];
-      int i = lz_model_get_body_index (model, source->body);
-
-      if (source->item.kind == LZ_ITEM_PRESCRIBED && i >= 0)
-        anchored[find_root (parent, i)] = TRUE;
-    }
-
-  for (guint i = 0; i < n; i++)
-    {
-      guint root = find_root (parent, i);
-      g_autoptr(GString) names = NULL;
-      guint count = 0;
-      g_autofree char *message = NULL;
-
-      if (anchored[root] || reported[root])
-        continue;
-      reported[root] = TRUE;
-      names = g_string_new (NULL);
-      for (guint j = i; j < n; j++)
-        if (find_root (parent, j) == root)
-          {
-            lz_append_quoted_id (names, ((LzItem *) model->bodies->pdata[j])->id);
-            count++;
-          }
-      if (count == 1)
-        message = g_strdup_printf (_("body %s has no mass, and no spring, damper, friction or "
-                                     "gear connects it to a body with mass or to a ground"),
-                                   names->str);
-      else
-        message = g_strdup_printf (_("bodies %s have no mass, and no spring, damper, friction "
-                                     "or gear connects them to a body with mass or to a "
-                                     "ground"),
-                                   names->str);
-      add_problem (problems, model->bodies->pdata[i], message);
-    }
-}
-
-void
-lz_model_collect_problems (const LzModel *model,
-                           GPtrArray     *problems)
-{
-  g_autoptr(GHashTable) prescribed = g_hash_table_new (g_str_hash, g_str_equal);
-
-  if (model->bodies->len == 0)
-    add_problem (problems, NULL, _("the model has no bodies"));
-
-  for (guint i = 0; i < model->elements->len; i++)
-    {
-      const LzElement *element = model->elements->pdata[i];
-
-      check_ports (model, &element->item, problems);
-      if (element->a != NULL && element->b != NULL && strcmp (element->a, element->b) == 0)
-        {
-          g_autofree char *what = lz_item_describe (&element->item);
-          g_autofree char *message =
-            g_strdup_printf (_("%s: ports “a” and “b” are both “%s”"), what, element->a);
-
-          add_problem (problems, &element->item, message);
-        }
-    }
-
-  for (guint i = 0; i < model->sources->len; i++)
-    {
-      const LzSource *source = model->sources->pdata[i];
-      const LzSource *other;
-
-      check_ports (model, &source->item, problems);
-      if (source->item.kind != LZ_ITEM_PRESCRIBED || source->body == NULL)
-        continue;
-      other = g_hash_table_lookup (prescribed, source->body);
-      if (other != NULL)
-        {
-          g_autofree char *what = lz_item_describe (&source->item);
-          g_autofree char *message =
-            g_strdup_printf (_("%s: body “%s” already has the prescribed motion “%s”"),
-                             what, source->body, other->item.id);
-
-          add_problem (problems, &source->item, message);
-        }
-      else
-        g_hash_table_insert (prescribed, source->body, (gpointer) source);
-    }
-
-  check_inertia_paths (model, problems);
-}
-
-/**
- * lz_model_validate:
- * @model: a model
- * @error: return location for an %LZ_ERROR_INVALID_MODEL error listing
- *   every problem, one per line
- *
- * Checks what single edits cannot: every port is connected to an existing
- * body or ground (gears to rotational bodies), the two ports of an element
- * differ, no body has two prescribed motions, the model has a body, and
- * every body has a path to inertia or stiffness (a massless body or group
- * of bodies that nothing ties to a mass or a ground is reported by name).
- * A model that passes can be saved and assembled.
- *
- * Returns: %TRUE if the model is consistent
- */
-gboolean
-lz_model_validate (const LzModel *model,
-                   GError       **error)
-{
-  g_autoptr(GPtrArray) problems = NULL;
-
-  g_return_val_if_fail (model != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  problems = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_problem_free);
-  lz_model_collect_problems (model, problems);
-  return lz_problems_to_error (problems, NULL, error);
-}
-
-/* ------------------------------------------------------------------------ */
-/* For the file reader and writer                                            */
+/* For the file reader                                                      */
 
 void
 lz_model_set_item_line (LzModel    *model,
@@ -2750,77 +1245,4 @@ lz_model_set_item_line (LzModel    *model,
   g_return_if_fail (item != NULL);
 
   item->line = line;
-}
-
-static void
-append_attributes (GPtrArray      *attributes,
-                   guint           table,
-                   gconstpointer   base,
-                   const LzItem   *item)
-{
-  const ParamTable *t = &param_tables[table];
-
-  for (guint i = 0; i < t->n; i++)
-    {
-      const ParamDef *def = &t->defs[i];
-      const char *name = def->spec.name;
-
-      if (item != NULL && item->kind == LZ_ITEM_BODY)
-        {
-          gboolean rotational = ((const LzBody *) item)->kind == LZ_BODY_ROTATIONAL;
-
-          if (strcmp (name, rotational ? "mass" : "inertia") == 0)
-            continue;
-        }
-      if (item != NULL && item->kind == LZ_ITEM_FRICTION)
-        {
-          const LzElement *friction = (const LzElement *) item;
-          gboolean symmetric = friction->friction.level_pos == friction->friction.level_neg;
-
-          if (symmetric ? g_str_has_prefix (name, "level-") : strcmp (name, "level") == 0)
-            continue;
-        }
-
-      switch (def->spec.type)
-        {
-        case LZ_PARAM_NUMBER:
-        case LZ_PARAM_LIMIT:
-          if ((def->spec.flags & LZ_PARAM_OMIT_DEFAULT)
-              && G_STRUCT_MEMBER (double, base, def->offset) == def->spec.default_value)
-            continue;
-          break;
-        case LZ_PARAM_EXPRESSION:
-        case LZ_PARAM_PORT:
-        case LZ_PARAM_BODY:
-        case LZ_PARAM_TEXT:
-          if (G_STRUCT_MEMBER (gpointer, base, def->offset) == NULL)
-            continue;
-          break;
-        case LZ_PARAM_CHOICE:
-          break;
-        default:
-          g_assert_not_reached ();
-        }
-      g_ptr_array_add (attributes, g_strdup (name));
-      g_ptr_array_add (attributes, dup_param_string (base, def));
-    }
-}
-
-GPtrArray *
-lz_model_item_attributes (const LzModel *model,
-                          const LzItem  *item)
-{
-  GPtrArray *attributes = g_ptr_array_new_with_free_func (g_free);
-
-  append_attributes (attributes, item->kind, item, item);
-  return attributes;
-}
-
-GPtrArray *
-lz_model_simulation_attributes (const LzModel *model)
-{
-  GPtrArray *attributes = g_ptr_array_new_with_free_func (g_free);
-
-  append_attributes (attributes, SIMULATION_TABLE, &model->sim, NULL);
-  return attributes;
 }

@@ -30,7 +30,7 @@ G_BEGIN_DECLS
  * @LZ_ITEM_ACTUATOR: a control-force direction on a body
  *
  * Everything in a model that has an id.  The string form is the XML tag of
- * the .luztar format (DESIGN.md §2).
+ * the .luztar format (docs/file-format.md).
  */
 typedef enum
 {
@@ -46,6 +46,28 @@ typedef enum
   LZ_ITEM_ACTUATOR,
   LZ_ITEM_N_KINDS
 } LzItemKind;
+
+/**
+ * LZ_CASE_NOT_ELEMENT:
+ *
+ * The case labels of the item kinds that are not two-port elements, in one
+ * place for the switches over the element kinds (which -Wswitch-enum
+ * wants complete):
+ * |[
+ *   case LZ_ITEM_DAMPER:
+ *     return 0;
+ *   LZ_CASE_NOT_ELEMENT:
+ *   default:
+ *     g_assert_not_reached ();
+ * ]|
+ */
+#define LZ_CASE_NOT_ELEMENT \
+  case LZ_ITEM_GROUND:      \
+  case LZ_ITEM_BODY:        \
+  case LZ_ITEM_FORCE:       \
+  case LZ_ITEM_PRESCRIBED:  \
+  case LZ_ITEM_ACTUATOR:    \
+  case LZ_ITEM_N_KINDS
 
 /**
  * LzBodyKind:
@@ -143,7 +165,7 @@ typedef struct
  * @cb: coefficient of port b (not for gears, which use @gear.rb)
  *
  * A two-port element on the relative coordinate g = cb·q_b − ca·q_a
- * (DESIGN.md §2).  Its tension T(g, ġ) acts as +ca·T on a and −cb·T on b.
+ * (docs/file-format.md).  Its tension T(g, ġ) acts as +ca·T on a and −cb·T on b.
  * Use lz_element_get_coefficients() to get (ca, cb) for every kind.
  *
  * - spring: T = k·luz(g − offset, freeplay); k > 0 (N/m or N·m/rad),

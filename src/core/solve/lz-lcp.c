@@ -3,7 +3,7 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * LCP(M, q): find z ≥ 0 with w = M z + q ≥ 0 and zᵀw = 0 (DESIGN.md §3,
+ * LCP(M, q): find z ≥ 0 with w = M z + q ≥ 0 and zᵀw = 0 (docs/mathematics.md,
  * "Complementarity solvers").  Two solvers share one report:
  *
  * - Lemke's complementary pivoting (Cottle, Pang & Stone, "The Linear
@@ -24,6 +24,9 @@
  * hold the basis inverse B⁻¹) are either stored (w_j nonbasic) or unit
  * vectors (w_j basic), so the rule loses nothing.
  *
+ * The mixed LCP, which eliminates equality rows and then pivots here, is
+ * in lz-mlcp.c.
+ *
  * Indices in messages count from 1, as in the equations (z1, …, zn; row 1
  * is the first row of M), not from 0 as in C.
  */
@@ -38,6 +41,7 @@
 #include <gsl/gsl_permutation.h>
 
 #include "lz-lcp.h"
+#include "lz-lcp-private.h"
 #include "lz-error.h"
 
 /* Lemke's pivot limit: 50 (n + 1) pivots.  The lexicographic rule cannot
@@ -99,56 +103,9 @@ vset (gsl_vector *v,
   v->data[i * v->stride] = x;
 }
 
-/* q_i + Σ_j M_ij z_j for a contiguous z.  Every w this file returns, and
- * every check of one, goes through this function, so that a w computed
- * here and checked here agree to the last bit. */
-static inline double
-row_value (const double *restrict Mi,
-           const double *restrict z,
-           guint                  n,
-           double                 qi)
-{
-  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  guint j = 0;
-
-  /* Four partial sums (s0 … s3 over j ≡ 0 … 3 mod 4): independent
-   * additions keep the FPU busy. */
-#if HAVE_DOUBLE2
-  {
-    LzDouble2 a = { 0, 0 }, b = { 0, 0 };
-
-    for (; j + 4 <= n; j += 4)
-      {
-        LzDouble2 m0, m1, z0, z1;
-
-        memcpy (&m0, Mi + j, sizeof m0);
-        memcpy (&m1, Mi + j + 2, sizeof m1);
-        memcpy (&z0, z + j, sizeof z0);
-        memcpy (&z1, z + j + 2, sizeof z1);
-        a += m0 * z0;
-        b += m1 * z1;
-      }
-    s0 = a[0];
-    s1 = a[1];
-    s2 = b[0];
-    s3 = b[1];
-  }
-#else
-  for (; j + 4 <= n; j += 4)
-    {
-      s0 += Mi[j] * z[j];
-      s1 += Mi[j + 1] * z[j + 1];
-      s2 += Mi[j + 2] * z[j + 2];
-      s3 += Mi[j + 3] * z[j + 3];
-    }
-#endif
-  for (; j < n; j++)
-    s0 += Mi[j] * z[j];
-  return qi + ((s0 + s1) + (s2 + s3));
-}
-
-/* The same in scalar code (bitwise the same result), for the Gauss–Seidel
- * sweep on small problems: the sweep reads the z_j it has just stored one
+/* q_i + Σ_j M_ij z_j in scalar code (bitwise the result of row_value()),
+ * which row_value() is where the vector extension is missing, and which
+ * serves the Gauss–Seidel sweep on small problems: the sweep reads the z_j it has just stored one
  * by one, and a wide load of a freshly stored narrow value stalls the
  * processor (no store-to-load forwarding), which costs more than the wide
  * loads save on short rows.  GCC's own vectorizer would undo that, hence
@@ -181,11 +138,71 @@ row_value_scalar (const double *restrict Mi,
   return qi + ((s0 + s1) + (s2 + s3));
 }
 
+/* q_i + Σ_j M_ij z_j for a contiguous z.  Every w this file returns, and
+ * every check of one, goes through this function, so that a w computed
+ * here and checked here agree to the last bit. */
+static inline double
+row_value (const double *restrict Mi,
+           const double *restrict z,
+           guint                  n,
+           double                 qi)
+{
+  /* Four partial sums (s0 … s3 over j ≡ 0 … 3 mod 4): independent
+   * additions keep the FPU busy. */
+#if HAVE_DOUBLE2
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  guint j = 0;
+
+  {
+    LzDouble2 a = { 0, 0 }, b = { 0, 0 };
+
+    for (; j + 4 <= n; j += 4)
+      {
+        LzDouble2 m0, m1, z0, z1;
+
+        memcpy (&m0, Mi + j, sizeof m0);
+        memcpy (&m1, Mi + j + 2, sizeof m1);
+        memcpy (&z0, z + j, sizeof z0);
+        memcpy (&z1, z + j + 2, sizeof z1);
+        a += m0 * z0;
+        b += m1 * z1;
+      }
+    s0 = a[0];
+    s1 = a[1];
+    s2 = b[0];
+    s3 = b[1];
+  }
+  for (; j < n; j++)
+    s0 += Mi[j] * z[j];
+  return qi + ((s0 + s1) + (s2 + s3));
+#else
+  return row_value_scalar (Mi, z, n, qi);
+#endif
+}
+
+/* The preconditions of every entry point: M is n×n, and q, z and w have
+ * n entries. */
+gboolean
+lz_lcp_shapes_agree (const gsl_matrix *M,
+                     const gsl_vector *q,
+                     const gsl_vector *z,
+                     const gsl_vector *w)
+{
+  guint n;
+
+  g_return_val_if_fail (M != NULL && q != NULL, FALSE);
+  g_return_val_if_fail (z != NULL && w != NULL, FALSE);
+  n = q->size;
+  g_return_val_if_fail (M->size1 == n && M->size2 == n, FALSE);
+  g_return_val_if_fail (z->size == n && w->size == n, FALSE);
+  return TRUE;
+}
+
 /* Checks that M and q hold finite numbers only. */
-static gboolean
-check_finite_data (const gsl_matrix *M,
-                   const gsl_vector *q,
-                   GError          **error)
+gboolean
+lz_lcp_check_finite (const gsl_matrix *M,
+                     const gsl_vector *q,
+                     GError          **error)
 {
   guint n = q->size;
 
@@ -218,15 +235,15 @@ check_finite_data (const gsl_matrix *M,
  * (free z, w = 0) and enter only the equation error.  When @w_is_exact,
  * w was computed here as Mz + q by row_value(), so the equation error is
  * exactly 0 and the second product is skipped. */
-static void
-report_lcp (const gsl_matrix *M,
-            const gsl_vector *q,
-            const double     *z,
-            const gsl_vector *w,
-            guint             n_eq,
-            gboolean          w_is_exact,
-            guint             iterations,
-            LzLcpReport      *report)
+void
+lz_lcp_report (const gsl_matrix *M,
+               const gsl_vector *q,
+               const double     *z,
+               const gsl_vector *w,
+               guint             n_eq,
+               gboolean          w_is_exact,
+               guint             iterations,
+               LzLcpReport      *report)
 {
   guint n = q->size;
   double residual = 0, dot = 0, infeasibility = 0, equation_error = 0;
@@ -311,12 +328,12 @@ report_box (const gsl_vector *q,
 }
 
 /* Sets w = Mz + q (z contiguous, also copied into the caller's vector). */
-static void
-finish_solution (const gsl_matrix *M,
-                 const gsl_vector *q,
-                 const double     *zz,
-                 gsl_vector       *z,
-                 gsl_vector       *w)
+void
+lz_lcp_finish_solution (const gsl_matrix *M,
+                        const gsl_vector *q,
+                        const double     *zz,
+                        gsl_vector       *z,
+                        gsl_vector       *w)
 {
   guint n = q->size;
 
@@ -351,16 +368,15 @@ lz_lcp_report_compute (const gsl_matrix *M,
   double *zz;
   guint n;
 
-  g_return_if_fail (M != NULL && q != NULL && z != NULL && w != NULL);
   g_return_if_fail (report != NULL);
+  if (!lz_lcp_shapes_agree (M, q, z, w))
+    return;
   n = q->size;
-  g_return_if_fail (M->size1 == n && M->size2 == n);
-  g_return_if_fail (z->size == n && w->size == n);
 
   zz = n <= PGS_STACK_N ? stack_z : g_new (double, n);
   for (guint i = 0; i < n; i++)
     zz[i] = vget (z, i);
-  report_lcp (M, q, zz, w, 0, FALSE, 0, report);
+  lz_lcp_report (M, q, zz, w, 0, FALSE, 0, report);
   if (zz != stack_z)
     g_free (zz);
 }
@@ -819,13 +835,13 @@ out:
 
 /* Lemke on (M, q) into the contiguous z; allocates the tableau (on the
  * stack for small n). */
-static gboolean
-lemke_solve (const gsl_matrix *M,
-             const gsl_vector *q,
-             double           *z,
-             guint             offset,
-             guint            *pivots,
-             GError          **error)
+gboolean
+lz_lcp_lemke_raw (const gsl_matrix *M,
+                  const gsl_vector *q,
+                  double           *z,
+                  guint             offset,
+                  guint            *pivots,
+                  GError          **error)
 {
   double stack_d[LEMKE_STACK_N * LEMKE_STRIDE (LEMKE_STACK_N) + 2 * LEMKE_STACK_N];
   int stack_i[5 * LEMKE_STACK_N + 2];
@@ -844,8 +860,8 @@ lemke_solve (const gsl_matrix *M,
     ok = lemke_run (&t, z, offset, pivots, error);
   else
     {
-      /* Let check_finite_data() find the culprit for the message. */
-      ok = check_finite_data (M, q, error);
+      /* Let lz_lcp_check_finite() find the culprit for the message. */
+      ok = lz_lcp_check_finite (M, q, error);
       g_assert (!ok);
       memset (z, 0, n * sizeof (double));
       *pivots = 0;
@@ -901,17 +917,15 @@ lz_lcp_solve_lemke (const gsl_matrix *M,
   guint n, pivots = 0;
   gboolean ok;
 
-  g_return_val_if_fail (M != NULL && q != NULL, FALSE);
-  g_return_val_if_fail (z != NULL && w != NULL, FALSE);
-  n = q->size;
-  g_return_val_if_fail (M->size1 == n && M->size2 == n, FALSE);
-  g_return_val_if_fail (z->size == n && w->size == n, FALSE);
+  if (!lz_lcp_shapes_agree (M, q, z, w))
+    return FALSE;
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  n = q->size;
   zz = n <= LEMKE_STACK_N ? stack_z : g_new (double, n);
-  ok = lemke_solve (M, q, zz, 0, &pivots, error);
-  finish_solution (M, q, zz, z, w);
-  report_lcp (M, q, zz, w, 0, TRUE, pivots, report);
+  ok = lz_lcp_lemke_raw (M, q, zz, 0, &pivots, error);
+  lz_lcp_finish_solution (M, q, zz, z, w);
+  lz_lcp_report (M, q, zz, w, 0, TRUE, pivots, report);
   if (zz != stack_z)
     g_free (zz);
   return ok;
@@ -1079,49 +1093,42 @@ pgs_run (const gsl_matrix  *M,
   return FALSE;
 }
 
-/* Shared body of the two PGS entry points; @lo and @hi are NULL for the
- * LCP (lo = 0, hi = ∞). */
+/* Loads q, the bounds and the start into @k (contiguous), with ω / M_ii,
+ * after checking that the data are finite, the bounds intervals, the
+ * diagonal positive and the warm start finite. */
 static gboolean
-pgs_solve (const gsl_matrix   *M,
-           const gsl_vector   *q,
-           const gsl_vector   *lo,
-           const gsl_vector   *hi,
-           gsl_vector         *z,
-           gsl_vector         *w,
-           const PgsSettings  *s,
-           LzLcpReport        *report,
-           GError            **error)
+pgs_load (const gsl_matrix  *M,
+          const gsl_vector  *q,
+          const gsl_vector  *lo,
+          const gsl_vector  *hi,
+          const gsl_vector  *z,
+          const PgsSettings *s,
+          PgsWork           *k,
+          GError           **error)
 {
-  double stack[8 * PGS_STACK_N];
-  guint n = q->size, sweeps = 0;
-  double *buf = n <= PGS_STACK_N ? stack : g_new (double, 8 * (gsize) n);
-  double *ww = buf + 7 * (gsize) n;
-  gboolean ok = FALSE, valid = TRUE;
-  PgsWork k = {
-    .z = buf, .prev = buf + n, .best = buf + 2 * n, .scale = buf + 3 * n,
-    .q = buf + 4 * n, .lo = buf + 5 * n, .hi = buf + 6 * n,
-  };
+  guint n = q->size;
+  gboolean valid = TRUE;
 
   for (guint i = 0; i < n; i++)
     {
-      k.q[i] = vget (q, i);
-      k.lo[i] = lo != NULL ? vget (lo, i) : 0.0;
-      k.hi[i] = hi != NULL ? vget (hi, i) : INFINITY;
-      k.z[i] = 0;
+      k->q[i] = vget (q, i);
+      k->lo[i] = lo != NULL ? vget (lo, i) : 0.0;
+      k->hi[i] = hi != NULL ? vget (hi, i) : INFINITY;
+      k->z[i] = 0;
     }
 
-  if (!check_finite_data (M, q, error))
+  if (!lz_lcp_check_finite (M, q, error))
     valid = FALSE;
   for (guint i = 0; valid && i < n; i++)
     {
       double d = gsl_matrix_get (M, i, i);
 
-      if (isnan (k.lo[i]) || isnan (k.hi[i]) || k.lo[i] > k.hi[i]
-          || k.lo[i] == INFINITY || k.hi[i] == -INFINITY)
+      if (isnan (k->lo[i]) || isnan (k->hi[i]) || k->lo[i] > k->hi[i]
+          || k->lo[i] == INFINITY || k->hi[i] == -INFINITY)
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
                        _("the bounds of row %u are not an interval: lo = %g, hi = %g"),
-                       i + 1, k.lo[i], k.hi[i]);
+                       i + 1, k->lo[i], k->hi[i]);
           valid = FALSE;
         }
       else if (!(d > 0))
@@ -1134,9 +1141,9 @@ pgs_solve (const gsl_matrix   *M,
         }
       else
         {
-          k.scale[i] = s->relaxation / d;
+          k->scale[i] = s->relaxation / d;
           /* A cold start is the point of the box nearest to 0. */
-          k.z[i] = CLAMP (0.0, k.lo[i], k.hi[i]);
+          k->z[i] = CLAMP (0.0, k->lo[i], k->hi[i]);
         }
     }
   if (valid && s->warm_start)
@@ -1154,29 +1161,11 @@ pgs_solve (const gsl_matrix   *M,
               valid = FALSE;
             }
           else
-            k.z[i] = CLAMP (zi, k.lo[i], k.hi[i]);
+            k->z[i] = CLAMP (zi, k->lo[i], k->hi[i]);
         }
     }
 
-  if (valid)
-    {
-      memcpy (k.best, k.z, n * sizeof (double));
-      ok = pgs_run (M, &k, ww, n, s, &sweeps, error);
-    }
-  else
-    {
-      /* Invalid data: z = 0 is the point the report describes. */
-      memset (k.z, 0, n * sizeof (double));
-    }
-
-  finish_solution (M, q, k.z, z, w);
-  if (lo == NULL)
-    report_lcp (M, q, k.z, w, 0, TRUE, sweeps, report);
-  else
-    report_box (q, k.lo, k.hi, k.z, w, sweeps, report);
-  if (buf != stack)
-    g_free (buf);
-  return ok;
+  return valid;
 }
 
 /**
@@ -1214,27 +1203,17 @@ lz_lcp_solve_pgs (const gsl_matrix   *M,
                   LzLcpReport        *report,
                   GError            **error)
 {
-  PgsSettings s;
-  guint n;
-
-  g_return_val_if_fail (M != NULL && q != NULL, FALSE);
-  g_return_val_if_fail (z != NULL && w != NULL, FALSE);
-  n = q->size;
-  g_return_val_if_fail (M->size1 == n && M->size2 == n, FALSE);
-  g_return_val_if_fail (z->size == n && w->size == n, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-  if (!pgs_settings (options, &s))
-    return FALSE;
-
-  return pgs_solve (M, q, NULL, NULL, z, w, &s, report, error);
+  return lz_box_lcp_solve_pgs (M, q, NULL, NULL, z, w, options, report, error);
 }
 
 /**
  * lz_box_lcp_solve_pgs:
  * @M: the n×n matrix, with a positive diagonal
  * @q: the vector q (n)
- * @lo: the lower bounds (n), each finite or −∞
- * @hi: the upper bounds (n), each finite or +∞, @hi ≥ @lo
+ * @lo: (nullable): the lower bounds (n), each finite or −∞; %NULL (with
+ *   @hi %NULL) for the LCP lo = 0, hi = ∞, which is lz_lcp_solve_pgs()
+ *   with its report
+ * @hi: (nullable): the upper bounds (n), each finite or +∞, @hi ≥ @lo
  * @z: (inout caller-allocates): the warm start when
  *   @options->warm_start (projected onto the box), then the solution (n)
  * @w: (out caller-allocates): receives w = M z + q (n)
@@ -1269,191 +1248,46 @@ lz_box_lcp_solve_pgs (const gsl_matrix   *M,
                       LzLcpReport        *report,
                       GError            **error)
 {
-  PgsSettings s;
-  guint n;
+  double stack[8 * PGS_STACK_N];
+  PgsSettings settings, *s = &settings;
+  guint n, sweeps = 0;
+  double *buf, *ww;
+  gboolean ok = FALSE, valid = TRUE;
+  PgsWork k;
 
-  g_return_val_if_fail (M != NULL && q != NULL, FALSE);
-  g_return_val_if_fail (lo != NULL && hi != NULL, FALSE);
-  g_return_val_if_fail (z != NULL && w != NULL, FALSE);
-  n = q->size;
-  g_return_val_if_fail (M->size1 == n && M->size2 == n, FALSE);
-  g_return_val_if_fail (lo->size == n && hi->size == n, FALSE);
-  g_return_val_if_fail (z->size == n && w->size == n, FALSE);
+  if (!lz_lcp_shapes_agree (M, q, z, w))
+    return FALSE;
+  g_return_val_if_fail ((lo == NULL) == (hi == NULL), FALSE);
+  g_return_val_if_fail (lo == NULL || (lo->size == q->size && hi->size == q->size), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-  if (!pgs_settings (options, &s))
+  if (!pgs_settings (options, s))
     return FALSE;
 
-  return pgs_solve (M, q, lo, hi, z, w, &s, report, error);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Mixed LCP                                                                */
-
-/* The block M[0 … n_eq) × [0 … n_eq) counts as singular when the estimated
- * reciprocal condition number of its U factor is below this multiple of
- * the machine epsilon times n_eq. */
-#define MLCP_RCOND_FACTOR 1.0
-
-/**
- * lz_mlcp_solve:
- * @M: the n×n matrix [A C; D B] with the regular n_eq×n_eq block A
- * @q: the vector q = (a, b) (n)
- * @n_eq: the number of equality rows, 0 ≤ @n_eq ≤ n
- * @z: (out caller-allocates): receives z = (u, v) (n): u free, v ≥ 0
- * @w: (out caller-allocates): receives w = (0, D u + B v + b) (n)
- * @report: (out caller-allocates) (nullable): the pivots of Lemke's method
- *   and the accuracy of the whole problem: @residual, @complementarity and
- *   @infeasibility over the complementary rows; @equation_error over all
- *   rows, so that it includes |A u + C v + a| (w is 0 there by definition)
- * @error: return location for a #GError
- *
- * Solves the mixed LCP  0 = A u + C v + a,  0 ≤ v ⊥ D u + B v + b ≥ 0
- * (bilateral constraints, massless coordinates): A is factored by LU with
- * partial pivoting, u = −A⁻¹(C v + a) eliminated, LCP(B − D A⁻¹C,
- * b − D A⁻¹a) solved by lz_lcp_solve_lemke()'s method and u recovered.
- * Messages name the variables of the whole problem.
- *
- * Errors: %LZ_ERROR_SINGULAR when A is singular (to working precision);
- * the errors of lz_lcp_solve_lemke() otherwise.
- *
- * Returns: %TRUE when (@z, @w) solves the problem
- */
-gboolean
-lz_mlcp_solve (const gsl_matrix *M,
-               const gsl_vector *q,
-               guint             n_eq,
-               gsl_vector       *z,
-               gsl_vector       *w,
-               LzLcpReport      *report,
-               GError          **error)
-{
-  g_autofree double *zz = NULL;
-  gsl_matrix *LU = NULL, *X = NULL, *S = NULL;
-  gsl_vector *y = NULL, *qs = NULL, *work = NULL;
-  gsl_permutation *perm = NULL;
-  guint n, m, pivots = 0;
-  gboolean ok = FALSE;
-
-  g_return_val_if_fail (M != NULL && q != NULL, FALSE);
-  g_return_val_if_fail (z != NULL && w != NULL, FALSE);
   n = q->size;
-  g_return_val_if_fail (M->size1 == n && M->size2 == n, FALSE);
-  g_return_val_if_fail (z->size == n && w->size == n, FALSE);
-  g_return_val_if_fail (n_eq <= n, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  m = n - n_eq;
-  zz = g_new0 (double, MAX (n, 1));
-  if (!check_finite_data (M, q, error))
-    goto out;
-  if (n_eq == 0)
+  buf = n <= PGS_STACK_N ? stack : g_new (double, 8 * (gsize) n);
+  ww = buf + 7 * (gsize) n;
+  k = (PgsWork) {
+    .z = buf, .prev = buf + n, .best = buf + 2 * n, .scale = buf + 3 * n,
+    .q = buf + 4 * n, .lo = buf + 5 * n, .hi = buf + 6 * n,
+  };
+  valid = pgs_load (M, q, lo, hi, z, s, &k, error);
+  if (valid)
     {
-      ok = lemke_solve (M, q, zz, 0, &pivots, error);
-      goto out;
+      memcpy (k.best, k.z, n * sizeof (double));
+      ok = pgs_run (M, &k, ww, n, s, &sweeps, error);
+    }
+  else
+    {
+      /* Invalid data: z = 0 is the point the report describes. */
+      memset (k.z, 0, n * sizeof (double));
     }
 
-  {
-    gsl_matrix_const_view A = gsl_matrix_const_submatrix (M, 0, 0, n_eq, n_eq);
-    gsl_vector_const_view a = gsl_vector_const_subvector (q, 0, n_eq);
-    double rcond = 0;
-    int signum, status;
-    gboolean singular = FALSE;
-
-    LU = gsl_matrix_alloc (n_eq, n_eq);
-    perm = gsl_permutation_alloc (n_eq);
-    work = gsl_vector_alloc (3 * n_eq);
-    y = gsl_vector_alloc (n_eq);
-    gsl_matrix_memcpy (LU, &A.matrix);
-    status = gsl_linalg_LU_decomp (LU, perm, &signum);
-    for (guint i = 0; i < n_eq; i++)
-      if (gsl_matrix_get (LU, i, i) == 0)
-        singular = TRUE;
-    if (!singular && status == GSL_SUCCESS)
-      status = gsl_linalg_tri_rcond (CblasUpper, LU, &rcond, work);
-    if (singular || status != GSL_SUCCESS || !(rcond >= MLCP_RCOND_FACTOR * n_eq * DBL_EPSILON))
-      {
-        g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                     _("the equality block of the mixed LCP (the first %u rows and "
-                       "columns of M) is singular: reciprocal condition number %.3g"),
-                     n_eq, singular ? 0.0 : rcond);
-        goto out;
-      }
-
-    /* y = A⁻¹a, X = A⁻¹C. */
-    gsl_vector_memcpy (y, &a.vector);
-    gsl_linalg_LU_svx (LU, perm, y);
-    if (m > 0)
-      {
-        gsl_matrix_const_view C = gsl_matrix_const_submatrix (M, 0, n_eq, n_eq, m);
-
-        X = gsl_matrix_alloc (n_eq, m);
-        gsl_matrix_memcpy (X, &C.matrix);
-        for (guint j = 0; j < m; j++)
-          {
-            gsl_vector_view col = gsl_matrix_column (X, j);
-
-            gsl_linalg_LU_svx (LU, perm, &col.vector);
-          }
-
-        /* S = B − D X, q̃ = b − D y. */
-        S = gsl_matrix_alloc (m, m);
-        qs = gsl_vector_alloc (m);
-        for (guint i = 0; i < m; i++)
-          {
-            const double *Di = M->data + (n_eq + i) * M->tda;
-
-            for (guint j = 0; j < m; j++)
-              {
-                double s = Di[n_eq + j];
-
-                for (guint l = 0; l < n_eq; l++)
-                  s -= Di[l] * gsl_matrix_get (X, l, j);
-                gsl_matrix_set (S, i, j, s);
-              }
-            {
-              double s = vget (q, n_eq + i);
-
-              for (guint l = 0; l < n_eq; l++)
-                s -= Di[l] * gsl_vector_get (y, l);
-              gsl_vector_set (qs, i, s);
-            }
-          }
-        if (!check_finite_data (S, qs, NULL))
-          {
-            g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
-                         _("the equality block of the mixed LCP (the first %u rows and "
-                           "columns of M) is singular: reciprocal condition number %.3g"),
-                         n_eq, rcond);
-            goto out;
-          }
-        ok = lemke_solve (S, qs, zz + n_eq, n_eq, &pivots, error);
-      }
-    else
-      ok = TRUE;
-
-    /* u = −(y + X v), also after a failure (for the report). */
-    for (guint l = 0; l < n_eq; l++)
-      {
-        double s = gsl_vector_get (y, l);
-
-        for (guint j = 0; j < m; j++)
-          s += gsl_matrix_get (X, l, j) * zz[n_eq + j];
-        zz[l] = -s;
-      }
-  }
-
-out:
-  finish_solution (M, q, zz, z, w);
-  for (guint i = 0; i < n_eq; i++)
-    vset (w, i, 0.0);
-  report_lcp (M, q, zz, w, n_eq, TRUE, pivots, report);
-
-  g_clear_pointer (&LU, gsl_matrix_free);
-  g_clear_pointer (&X, gsl_matrix_free);
-  g_clear_pointer (&S, gsl_matrix_free);
-  g_clear_pointer (&y, gsl_vector_free);
-  g_clear_pointer (&qs, gsl_vector_free);
-  g_clear_pointer (&work, gsl_vector_free);
-  g_clear_pointer (&perm, gsl_permutation_free);
+  lz_lcp_finish_solution (M, q, k.z, z, w);
+  if (lo == NULL)
+    lz_lcp_report (M, q, k.z, w, 0, TRUE, sweeps, report);
+  else
+    report_box (q, k.lo, k.hi, k.z, w, sweeps, report);
+  if (buf != stack)
+    g_free (buf);
   return ok;
 }
