@@ -28,6 +28,7 @@
 #include "luztar-event-log.h"
 #include "luztar-matrix-view.h"
 #include "luztar-program-view.h"
+#include "luztar-sweep-view.h"
 #include "plot/luztar-plot.h"
 #include "plot/luztar-series-chooser.h"
 #include "sim/luztar-modes.h"
@@ -98,6 +99,7 @@ struct _LuztarSimPanel
   LuztarEventLog    *event_log;
   LuztarMatrixView  *matrix_view;
   LuztarProgramView *program_view;
+  LuztarSweepView   *sweep_view;
   GtkWidget         *program_button;   /* its switcher button, shown for program models */
 
   /* The shown instant */
@@ -131,6 +133,7 @@ enum
 {
   SIGNAL_MESSAGE,
   SIGNAL_SIMULATION_EDITED,
+  SIGNAL_OPEN_RUN,
   N_SIGNALS
 };
 
@@ -1269,6 +1272,14 @@ export (LuztarSimPanel *self,
   const char *extension = kind == EXPORT_PLOT ? ".png" : ".csv";
   GtkRoot *root;
 
+  /* the Sweep page's map: its own export (PNG, SVG, PDF; CSV of the runs) */
+  if (kind == EXPORT_PLOT
+      && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "sweep") == 0)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self->sweep_view), "sweep.export", "s",
+                                  path != NULL && *path != '\0' ? path : ".png");
+      return;
+    }
   /* the plot on show is the program motion's: its export */
   if (kind == EXPORT_PLOT
       && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "program") == 0)
@@ -1342,7 +1353,17 @@ program_analyse_action (GSimpleAction *action,
   luztar_program_view_analyse (self->program_view);
 }
 
+/* show-page: one of the pages of the panel, by its name */
+static void
+show_page_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  show_page (data, g_variant_get_string (parameter, NULL));
+}
+
 static const GActionEntry sim_actions[] = {
+  { "show-page", show_page_action, "s" },
   { "run", go_on_action },
   { "pause", pause_action },
   { "step", go_on_action },
@@ -1365,7 +1386,8 @@ static const GActionEntry sim_actions[] = {
  *
  * Adds the simulation's actions to @map (so that GApplication exports them
  * on the session bus with the window's): `run`, `pause`, `step`,
- * `step-event`, `run-until` (a time), `reset`, `speed` (state "1", "0.1",
+ * `step-event`, `run-until` (a time), `reset`, `show-page` (a page's
+ * name: "series", "sweep", …), `speed` (state "1", "0.1",
  * "0.01" or "max"), `break-any` (state: pause on every mode switch),
  * `export-plot`, `export-trace` and `export-events` (a
  * path; empty, or an extension such as ".svg", asks with a file chooser),
@@ -1432,6 +1454,7 @@ luztar_sim_panel_set_model (LuztarSimPanel *self,
   g_clear_pointer (&self->body_q, g_free);
   luztar_matrix_view_set_model (self->matrix_view, model);
   luztar_program_view_set_model (self->program_view, model);
+  luztar_sweep_view_set_model (self->sweep_view, model);
   gtk_widget_set_visible (self->program_button, luztar_model_has_program (model));
   if (!luztar_model_has_program (model)
       && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "program") == 0)
@@ -1579,6 +1602,15 @@ luztar_sim_panel_class_init (LuztarSimPanelClass *klass)
                                                     G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                     G_TYPE_NONE, 1, G_TYPE_POINTER);
 
+  /**
+   * LuztarSimPanel::open-run:
+   * @model: (type gpointer): the model of a run of the Sweep page
+   *
+   * The user clicked a run of a sweep: the window opens @model apart.
+   */
+  signals[SIGNAL_OPEN_RUN] = g_signal_new ("open-run", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                           0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-sim-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, time_label);
   gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, end_label);
@@ -1660,6 +1692,41 @@ build_switcher (LuztarSimPanel *self)
 }
 
 static void
+on_open_run (LuztarSweepView *view,
+             LzModel         *model,
+             LuztarSimPanel  *self)
+{
+  g_signal_emit (self, signals[SIGNAL_OPEN_RUN], 0, model);
+}
+
+/**
+ * luztar_sim_panel_get_sweep_view:
+ * @self: a panel
+ *
+ * Returns: (transfer none): the Sweep page
+ */
+LuztarSweepView *
+luztar_sim_panel_get_sweep_view (LuztarSimPanel *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_SIM_PANEL (self), NULL);
+  return self->sweep_view;
+}
+
+/**
+ * luztar_sim_panel_show_page:
+ * @self: a panel
+ * @name: "series", "phase", "modes", "energy", "events", "matrices",
+ *   "program" or "sweep"
+ */
+void
+luztar_sim_panel_show_page (LuztarSimPanel *self,
+                            const char     *name)
+{
+  g_return_if_fail (LUZTAR_IS_SIM_PANEL (self));
+  show_page (self, name);
+}
+
+static void
 luztar_sim_panel_init (LuztarSimPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -1671,6 +1738,14 @@ luztar_sim_panel_init (LuztarSimPanel *self)
                         /* Translators: a page of the simulation panel: the
                          * forces that realize prescribed motions (paper 001) */
                         _("Program Motion"));
+  /* parameter sweeps: regime maps and bifurcation diagrams */
+  self->sweep_view = LUZTAR_SWEEP_VIEW (luztar_sweep_view_new ());
+  g_signal_connect_swapped (self->sweep_view, "message", G_CALLBACK (message), self);
+  g_signal_connect (self->sweep_view, "open-run", G_CALLBACK (on_open_run), self);
+  gtk_stack_add_titled (self->stack, GTK_WIDGET (self->sweep_view), "sweep",
+                        /* Translators: a page of the simulation panel:
+                         * parameter sweeps, regime maps */
+                        _("Sweep"));
   build_switcher (self);
   self->break_checks = g_ptr_array_new ();
   self->breakpoints = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

@@ -11,6 +11,7 @@
 #include "lz.h"
 #include "canvas/luztar-canvas.h"
 #include "sim/luztar-run.h"
+#include "luztar-sweep-view.h"
 
 G_BEGIN_DECLS
 
@@ -31,5 +32,8 @@ double          luztar_sim_panel_get_shown_time   (LuztarSimPanel *self);
 void            luztar_sim_panel_seek             (LuztarSimPanel *self,
                                                    double          t);
 const char     *luztar_sim_panel_get_status       (LuztarSimPanel *self);
+LuztarSweepView *luztar_sim_panel_get_sweep_view  (LuztarSimPanel *self);
+void            luztar_sim_panel_show_page        (LuztarSimPanel *self,
+                                                   const char     *name);
 
 G_END_DECLS

@@ -59,6 +59,7 @@ struct _LuztarWindow
   gboolean              keep_view;     /* showing an edit, not a new document */
   gboolean              example_copy;  /* untitled copy of an example */
   gboolean              simplified_copy; /* untitled, made by Simplify Model */
+  gboolean              run_copy;      /* untitled, a run of a sweep */
 };
 
 #define UNDO_DEPTH 500
@@ -210,6 +211,8 @@ show_model (LuztarWindow *self)
   adw_window_title_set_subtitle (self->window_title,
                                  self->file != NULL ? basename
                                  : self->simplified_copy ? _("Untitled simplified copy")
+                                 /* TRANSLATORS: the subtitle of a window showing one run of a sweep */
+                                 : self->run_copy ? _("Untitled run of a sweep")
                                  : self->example_copy ? _("Untitled copy of an example")
                                  /* TRANSLATORS: the subtitle of a new model's window */
                                  : _("Not saved yet"));
@@ -1636,6 +1639,24 @@ simplify_action (GSimpleAction *action,
                                         : _("Simplified: the notes are on the Matrices page."));
 }
 
+/* A run of the Sweep page, clicked: its model in a new window, untitled
+ * (saving asks where); this window's model stays as it is. */
+static void
+on_open_run (LuztarSimPanel *panel,
+             LzModel        *model,
+             LuztarWindow   *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  LuztarWindow *window = app != NULL ? luztar_window_new (LUZTAR_APPLICATION (app))
+                                     : g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+
+  g_clear_object (&window->file);
+  window->run_copy = TRUE;
+  take_model (window, lz_model_copy (model));
+  show_model (window);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 /* Window actions live in the window's action map, so that GApplication
  * exports them on the session bus (…/window/N) for scripts and tests. */
 static const GActionEntry win_actions[] = {
@@ -1723,6 +1744,7 @@ luztar_window_init (LuztarWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   luztar_sim_panel_install_actions (self->sim_panel, G_ACTION_MAP (self));
   luztar_sim_panel_set_canvas (self->sim_panel, self->canvas);
+  g_signal_connect (self->sim_panel, "open-run", G_CALLBACK (on_open_run), self);
   set_action_enabled (self, "undo", FALSE);
   set_action_enabled (self, "redo", FALSE);
   update_edit_actions (self);

@@ -61,12 +61,17 @@ configure (LzSweep         *sweep,
   if (type == NULL)
     return LZ_CLI_EXIT_USAGE;
   lz_sweep_set_method (sweep, type, &options);
-  if (o->strobe != NULL && o->strobe_count <= 0)
+  if ((o->strobe != NULL || o->strobe_frequency != NULL) && o->strobe_count <= 0)
     o->strobe_count = 1;
   if (o->strobe_count < 0 || o->monte_carlo < 0 || o->jobs < 0)
     return lz_cli_usage_error (spec.name, _("counts must not be negative"));
   measures.strobe_count = o->strobe_count;
   measures.when = o->when;
+  if (o->strobe != NULL && o->strobe_frequency != NULL)
+    return lz_cli_usage_error (spec.name, _("--strobe and --strobe-frequency exclude each other"));
+  for (guint i = 0; o->templates != NULL && o->templates[i] != NULL; i++)
+    if (!lz_sweep_add_template (sweep, o->templates[i], &error))
+      return lz_cli_usage_error (spec.name, "--template %s", error->message);
   for (guint i = 0; o->set != NULL && o->set[i] != NULL; i++)
     if (!lz_sweep_add_set (sweep, o->set[i], &error))
       return lz_cli_usage_error (spec.name, "--set %s", error->message);
@@ -76,6 +81,8 @@ configure (LzSweep         *sweep,
   if ((o->vary != NULL) != (o->monte_carlo > 0))
     return lz_cli_usage_error (spec.name, _("--monte-carlo N and --vary go together"));
   lz_sweep_set_monte_carlo (sweep, o->monte_carlo, (guint64) o->seed);
+  if (!lz_sweep_set_strobe_frequency (sweep, o->strobe_frequency, &error))
+    return lz_cli_usage_error (spec.name, "--strobe-frequency %s", error->message);
   if (!lz_sweep_set_measures (sweep, &measures, &error))
     return lz_cli_usage_error (spec.name, "%s", error->message);
   if (o->format != NULL && strcmp (o->format, "csv") != 0 && strcmp (o->format, "json") != 0)
@@ -282,6 +289,8 @@ options_clear (SweepOptions *o)
   g_free (o->sample);
   g_free (o->after);
   g_free (o->strobe);
+  g_free (o->strobe_frequency);
+  g_strfreev (o->templates);
   g_free (o->when);
   g_free (o->format);
   g_free (o->out);
@@ -300,6 +309,9 @@ sweep_prepare (int            argc,
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->set,
       N_("a grid dimension: ID.PARAM=FROM:TO:COUNT, log:FROM:TO:COUNT or V1,V2,… (repeat for a grid)"),
       "SPEC" },
+    { "template", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->templates,
+      N_("an expression with named constants, ID.PARAM=TEXT, e.g. F.value=P*cos(w*t): each name is a parameter ID.NAME for --set or --vary"),
+      "SPEC" },
     { "monte-carlo", 0, 0, G_OPTION_ARG_INT, &o->monte_carlo, N_("Monte Carlo runs (per grid point)"), "N" },
     { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->vary,
       N_("a random parameter: ID.PARAM=normal(MEAN,SD), uniform(LOW,HIGH) or lognormal(MU,SIGMA)"),
@@ -317,6 +329,9 @@ sweep_prepare (int            argc,
       N_("measure over t ≥ T only (leave out the transient)"), "T" },
     { "strobe", 0, 0, G_OPTION_ARG_STRING, &o->strobe,
       N_("stroboscopic samples every PERIOD seconds from --after on (a Poincaré section)"), "PERIOD" },
+    { "strobe-frequency", 0, 0, G_OPTION_ARG_STRING, &o->strobe_frequency,
+      N_("strobe each run every 2π/ω seconds, ω being its value of PARAM (a bifurcation diagram over a forcing frequency)"),
+      "PARAM" },
     { "strobe-count", 0, 0, G_OPTION_ARG_INT, &o->strobe_count, N_("how many stroboscopic samples"), "N" },
     { "when", 0, 0, G_OPTION_ARG_STRING, &o->when,
       N_("measure the first time ID.QTY OP VALUE holds (q, v, g, gdot, force; <, <=, >, >=)"), "COND" },

@@ -14,7 +14,8 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  char  **set, **vary;
+  char  **set, **vary, **templates;
+  char   *strobe_frequency;
   int     monte_carlo;
   gint64  seed;
   char   *method, *t_end, *dt, *theta, *sample;

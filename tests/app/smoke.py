@@ -78,6 +78,7 @@ def stop(proc, log):
         proc.wait(5)
     except subprocess.TimeoutExpired:
         proc.kill()
+        proc.wait(10)
     log.close()
 
 
@@ -362,8 +363,24 @@ shutil.rmtree(state, ignore_errors=True)
 crash_env = dict(env, XDG_STATE_HOME=state, LUZTAR_AUTOSAVE_SECONDS="1")
 crash_file = os.path.join(outdir, "crash%s.luztar" % suffix)
 shutil.copyfile(example, crash_file)
-sandbox = ["unshare", "--pid", "--fork", "--kill-child"] \
+# (sh is the namespace's init, so Luztar has pid 2 both times; killing
+# unshare kills the whole namespace)
+sandbox = ["unshare", "--pid", "--fork", "--kill-child", "sh", "-c", '"$@"', "sh"] \
     if os.geteuid() == 0 and shutil.which("unshare") else []
+
+
+def stop_sandboxed(proc, log):
+    """Kill a run in its pid namespace and wait until it has left the
+    accessibility bus (the next start must not find it still there)."""
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait(10)
+    end = time.time() + 10
+    while time.time() < end and find_app("luztar", timeout=0.2) is not None:
+        time.sleep(0.2)
+    log.close()
+
+
 log = open(os.path.join(outdir, "app-crash%s.log" % suffix), "w")
 proc = subprocess.Popen(sandbox + [app_path, crash_file], env=crash_env, stdout=log,
                         stderr=subprocess.STDOUT)
@@ -393,7 +410,7 @@ try:
     proc.kill()
     proc.wait(5)
 finally:
-    stop(proc, log)
+    stop_sandboxed(proc, log)
 
 log = open(os.path.join(outdir, "app-recover%s.log" % suffix), "w")
 proc = subprocess.Popen(sandbox + [app_path], env=crash_env, stdout=log, stderr=subprocess.STDOUT)
@@ -417,7 +434,7 @@ try:
     check(find(app, "label", os.path.basename(crash_file), timeout=5) is not None,
           "the recovered work keeps its file's name")
 finally:
-    stop(proc, log)
+    stop_sandboxed(proc, log)
 
 
 # Building a model as a teacher would: a new model, two masses, a spring

@@ -124,8 +124,36 @@ if rc == 0:
     q = [float(r["strobe%d.m1.q" % k]) for k in (1, 2, 3)]
     check(max(q) - min(q) < 1e-3, "one period apart, the strobe samples repeat (period-1 orbit)", q)
 
+# a template makes the forcing's amplitude and frequency parameters; a
+# strobe at each run's forcing period samples at whole periods: the
+# friction oscillator's force sin(0.5*t) written as P*sin(w*t) with P = 1,
+# w = 0.5 gives the rows of the model as it is
+stick_slip = os.path.join(examples, "stick-slip-regimes.luztar")
+rc, out, err = sweep("--template", "F.value=P*sin(w*t)", "--set", "F.P=1", "--set", "F.w=0.5,0.25",
+                     "--after", "50", "--strobe-frequency", "F.w", "--strobe-count", "2", oscillator)
+rc2, out2, err2 = sweep("--after", "50", "--strobe", "12.566370614359172", "--strobe-count", "2",
+                        oscillator)
+if check(rc == 0 and rc2 == 0, "--template and --strobe-frequency", err + err2):
+    r, plain = rows_of(out), rows_of(out2)[0]
+    check(list(r[0])[1:3] == ["F.P", "F.w"] and len(r) == 2, "the template's names are the parameters",
+          list(r[0])[:4])
+    # the plain strobe starts at 50 s, the frequency strobe at 4π·4 = 50.27 s
+    check(r[0]["f1.stick_count"] == plain["f1.stick_count"] and r[0]["m1.q_end"] == plain["m1.q_end"],
+          "P = 1, w = 0.5 runs the model as it is", (r[0]["m1.q_end"], plain["m1.q_end"]))
+    check(r[1]["strobe2.m1.q"] != "" and r[0]["strobe2.m1.q"] != r[1]["strobe2.m1.q"],
+          "each run strobed at its own period", (r[0]["strobe2.m1.q"], r[1]["strobe2.m1.q"]))
+rc, out, err = sweep("--template", "F.value=P*cos(w*t)", "--set", "F.P=0.2:1.6:3", "--set", "F.w=1",
+                     "--t-end", "20", stick_slip)
+check(rc == 0 and len(rows_of(out)) == 3 and all(r["error"] == "" for r in rows_of(out)),
+      "the stick-slip example swept over its forcing amplitude", err)
+rc, out, err = sweep("--template", "F.value=P*sin(w*t)", "--set", "F.P=1", oscillator)
+check(rc == 0 and "F.w has no value" in out, "a name left without a value: the row says so", out + err)
+
 # refusals, exit 1, the reason in words
 for args, words in [
+        (["--template", "f1.level=2*t"], "not an expression"),
+        (["--strobe", "1", "--strobe-frequency", "k1.k"], "exclude"),
+        (["--set", "k1.k=1", "--strobe-frequency", "F.w"], "not a parameter"),
         (["--set", "k9.k=1:2:3"], "k9"),
         (["--set", "k1.k=1:2"], "FROM:TO:COUNT"),
         (["--set", "k1.k=-1,1"], "greater than 0"),

@@ -176,7 +176,8 @@ measures_setup (LzSweep               *self,
     measures = &none;
   if (!(measures->after >= 0) || !isfinite (measures->after)
       || !(measures->strobe_period >= 0) || !isfinite (measures->strobe_period)
-      || (measures->strobe_count > 0) != (measures->strobe_period > 0))
+      || (self->strobe_param < 0
+          && (measures->strobe_count > 0) != (measures->strobe_period > 0)))
     {
       g_set_error_literal (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
                            _("the measuring window and the strobe period must not be negative, "
@@ -470,6 +471,16 @@ lz_sweep_measure_trace (const LzSweep *self,
                         const LzTrace *trace,
                         double        *measures)
 {
+  measure_trace (self, trace, self->strobe_period, measures);
+}
+
+/* The same with the strobe period of the run. */
+void
+measure_trace (const LzSweep *self,
+               const LzTrace *trace,
+               double         strobe_period,
+               double        *measures)
+{
   guint n = lz_trace_get_n_samples (trace), ne = lz_trace_get_n_elements (trace);
   guint first = MIN (lz_trace_find_time (trace, self->after), n - 1);
   guint nb = lz_trace_get_n_bodies (trace);
@@ -478,6 +489,11 @@ lz_sweep_measure_trace (const LzSweep *self,
   g_autofree double *q_max = g_new (double, MAX (nb, 1));
   LzEnergy e0, e1;
   guint impacts = 0;
+  /* A strobe at each run's forcing period samples at the forcing's phase
+   * 0: the first whole period from the window on (a Poincaré section that
+   * does not slide with ω); a fixed strobe starts at the window. */
+  double strobe_start = self->strobe_param >= 0 && strobe_period > 0
+                        ? ceil (self->after / strobe_period - 1e-9) * strobe_period : self->after;
 
   g_return_if_fail (n > 0);
   intervals (self, trace, iv);
@@ -519,7 +535,7 @@ lz_sweep_measure_trace (const LzSweep *self,
         case MEASURE_STROBE_Q:
         case MEASURE_STROBE_V:
           x = value_at (trace, self->measure_kind[m] == MEASURE_STROBE_Q ? lz_trace_get_q : lz_trace_get_v,
-                        i % 65536, self->after + (i / 65536) * self->strobe_period);
+                        i % 65536, strobe_start + (i / 65536) * strobe_period);
           break;
         default:
           g_assert_not_reached ();

@@ -33,7 +33,20 @@ typedef struct
   double   *values;
   SweepDist dist;      /* Monte Carlo: the distribution and its two numbers */
   double    d1, d2;
+  int       tmpl;      /* a name in template tmpl (-1: a parameter of the model) */
+  guint     tmpl_name; /* which of its names */
 } SweepParam;
+
+/* An expression parameter given as a text with named constants
+ * (lz_sweep_add_template()): "F.value" = "P*cos(w*t)" with the names P
+ * and w, which become the sweep's parameters "F.P" and "F.w". */
+typedef struct
+{
+  char     *id;        /* "F" */
+  char     *key;       /* "value" */
+  char     *text;      /* "P*cos(w*t)" */
+  GPtrArray *names;    /* char *: "P", "w" */
+} SweepTemplate;
 
 /* What a measure column is. */
 typedef enum
@@ -56,6 +69,8 @@ struct LzSweep
   LzModel   *model;
   char      *file;
   GPtrArray *params;           /* SweepParam */
+  GPtrArray *templates;        /* SweepTemplate */
+  int        strobe_param;     /* the parameter that is ω of the strobe (-1: none) */
   guint      mc_count;
   guint64    seed;
   const LzIntegratorType *type;
@@ -79,5 +94,9 @@ struct LzSweep
 gboolean measures_setup (LzSweep               *self,
                          const LzSweepMeasures *measures,
                          GError               **error);
+void     measure_trace  (const LzSweep         *self,
+                         const LzTrace         *trace,
+                         double                 strobe_period,
+                         double                *measures);
 
 G_END_DECLS

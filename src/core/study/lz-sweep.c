@@ -70,7 +70,255 @@ param_new (const char *target,
   p->id = g_strndup (target, dot - target);
   p->key = g_strdup (dot + 1);
   p->simulation = strcmp (p->id, "simulation") == 0;
+  p->tmpl = -1;
   return p;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Templates: an expression with named constants                             */
+
+static void
+template_free (gpointer data)
+{
+  SweepTemplate *t = data;
+
+  g_free (t->id);
+  g_free (t->key);
+  g_free (t->text);
+  g_ptr_array_unref (t->names);
+  g_free (t);
+}
+
+static gboolean
+is_name_start (char c)
+{
+  return g_ascii_isalpha (c) || c == '_';
+}
+
+/* Calls FUNC for every name of TEXT that is a constant to substitute: an
+ * identifier that is not t, pi or e and not a function (followed by "(").
+ * Numbers are skipped whole, so that the e of 1e-3 is no name. */
+typedef void (*NameFunc) (const char *start, gsize len, gpointer data);
+
+static void
+scan_names (const char *text,
+            NameFunc    func,
+            gpointer    data)
+{
+  const char *p = text;
+
+  while (*p != '\0')
+    {
+      if (g_ascii_isdigit (*p) || (*p == '.' && g_ascii_isdigit (p[1])))
+        {
+          while (g_ascii_isdigit (*p) || *p == '.')
+            p++;
+          if ((*p == 'e' || *p == 'E')
+              && (g_ascii_isdigit (p[1]) || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
+            {
+              p += 2;
+              while (g_ascii_isdigit (*p))
+                p++;
+            }
+          continue;
+        }
+      if (is_name_start (*p))
+        {
+          const char *start = p, *after;
+          gsize len;
+
+          while (is_name_start (*p) || g_ascii_isdigit (*p))
+            p++;
+          len = p - start;
+          for (after = p; *after == ' ' || *after == '\t'; after++)
+            ;
+          if (*after != '(' && !(len == 1 && (*start == 't' || *start == 'e'))
+              && !(len == 2 && strncmp (start, "pi", 2) == 0))
+            func (start, len, data);
+          continue;
+        }
+      p++;
+    }
+}
+
+static void
+collect_name (const char *start,
+              gsize       len,
+              gpointer    data)
+{
+  GPtrArray *names = data;
+  g_autofree char *name = g_strndup (start, len);
+
+  for (guint i = 0; i < names->len; i++)
+    if (strcmp (names->pdata[i], name) == 0)
+      return;
+  g_ptr_array_add (names, g_steal_pointer (&name));
+}
+
+/* TEXT with each name replaced by its value, in parentheses. */
+static char *
+template_fill (const SweepTemplate *t,
+               const double        *values)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = t->text;
+
+  while (*p != '\0')
+    {
+      if (is_name_start (*p) && (p == t->text || !(g_ascii_isalnum (p[-1]) || p[-1] == '_' || p[-1] == '.')))
+        {
+          const char *start = p;
+          gboolean done = FALSE;
+
+          while (is_name_start (*p) || g_ascii_isdigit (*p))
+            p++;
+          for (guint i = 0; i < t->names->len && !done; i++)
+            {
+              const char *name = t->names->pdata[i];
+
+              if (strlen (name) == (gsize) (p - start) && strncmp (name, start, p - start) == 0)
+                {
+                  g_autofree char *number = lz_number_to_string (values[i]);
+
+                  g_string_append_printf (out, "(%s)", number);
+                  done = TRUE;
+                }
+            }
+          if (!done)
+            g_string_append_len (out, start, p - start);
+          continue;
+        }
+      g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * lz_sweep_add_template:
+ * @self: a sweep
+ * @spec: "ID.PARAM=TEXT", an expression parameter of the model (a
+ *   source's value) as an expression with named constants, e.g.
+ *   "F.value=P*cos(w*t)"
+ * @error: return location for a #GError
+ *
+ * The model's expressions are functions of t alone, so a forcing's
+ * amplitude or frequency is no parameter of the model.  A template makes
+ * them parameters of the sweep: each name of @spec's text (an identifier
+ * other than t, pi, e and the functions) becomes a parameter "ID.NAME"
+ * to give with lz_sweep_add_set() (one value, or a range) or
+ * lz_sweep_add_vary(), after this call; each run sets the expression to
+ * the text with the names replaced by the run's values.  The model file
+ * is not changed.
+ *
+ * Returns: %TRUE if @spec was taken
+ */
+gboolean
+lz_sweep_add_template (LzSweep     *self,
+                       const char  *spec,
+                       GError     **error)
+{
+  const char *eq = strchr (spec, '='), *dot;
+  g_autofree char *target = NULL, *id = NULL;
+  g_autoptr(LzModel) scratch = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autofree double *ones = NULL;
+  g_autofree char *filled = NULL;
+  const LzItem *item;
+  const LzParamSpec *ps;
+  SweepTemplate *t;
+
+  if (eq == NULL)
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not ID.PARAMETER=EXPRESSION"), spec);
+      return FALSE;
+    }
+  target = g_strstrip (g_strndup (spec, eq - spec));
+  dot = strrchr (target, '.');
+  id = dot != NULL ? g_strndup (target, dot - target) : NULL;
+  item = id != NULL ? lz_model_lookup (self->model, id) : NULL;
+  ps = item != NULL ? lz_item_kind_find_param (item->kind, dot + 1) : NULL;
+  if (ps == NULL || ps->type != LZ_PARAM_EXPRESSION)
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not an expression of the model (write ID.PARAMETER, e.g. F.value)"),
+                   target);
+      return FALSE;
+    }
+  for (guint i = 0; i < self->templates->len; i++)
+    {
+      SweepTemplate *other = self->templates->pdata[i];
+
+      if (strcmp (other->id, item->id) == 0 && strcmp (other->key, ps->name) == 0)
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                       _("parameter “%s” is given twice"), target);
+          return FALSE;
+        }
+    }
+  t = g_new0 (SweepTemplate, 1);
+  t->id = g_strdup (item->id);
+  t->key = g_strdup (ps->name);
+  t->text = g_strstrip (g_strdup (eq + 1));
+  t->names = g_ptr_array_new_with_free_func (g_free);
+  scan_names (t->text, collect_name, t->names);
+  /* the text must be an expression once the names are numbers */
+  ones = g_new (double, MAX (t->names->len, 1));
+  for (guint i = 0; i < t->names->len; i++)
+    ones[i] = 1;
+  filled = template_fill (t, ones);
+  scratch = lz_model_copy (self->model);
+  if (!lz_model_set_parameter_string (scratch, t->id, t->key, filled, &local))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT, "%s: %s", target, local->message);
+      template_free (t);
+      return FALSE;
+    }
+  g_ptr_array_add (self->templates, t);
+  return TRUE;
+}
+
+/**
+ * lz_sweep_dup_template_params:
+ * @self: a sweep
+ *
+ * Returns: (transfer full): the parameters the templates make, "ID.NAME"
+ *   each, in the order of the templates and their names
+ */
+char **
+lz_sweep_dup_template_params (const LzSweep *self)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < self->templates->len; i++)
+    {
+      const SweepTemplate *t = self->templates->pdata[i];
+
+      for (guint n = 0; n < t->names->len; n++)
+        g_ptr_array_add (out, g_strdup_printf ("%s.%s", t->id, (char *) t->names->pdata[n]));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* A parameter "ID.NAME" that is a name of a template. */
+static void
+find_template (LzSweep    *self,
+               SweepParam *p)
+{
+  for (guint i = 0; i < self->templates->len; i++)
+    {
+      SweepTemplate *t = self->templates->pdata[i];
+
+      if (strcmp (t->id, p->id) != 0)
+        continue;
+      for (guint n = 0; n < t->names->len; n++)
+        if (strcmp (t->names->pdata[n], p->key) == 0)
+          {
+            p->tmpl = i;
+            p->tmpl_name = n;
+          }
+    }
 }
 
 /* Sets parameter P of MODEL to VALUE. */
@@ -253,9 +501,19 @@ check_param (LzSweep          *self,
              double            value,
              GError          **error)
 {
-  g_autoptr(LzModel) scratch = lz_model_copy (self->model);
+  g_autoptr(LzModel) scratch = NULL;
   g_autoptr(GError) local = NULL;
 
+  /* a name of a template: any number (the run tells if the expression
+   * cannot take it) */
+  if (p->tmpl >= 0)
+    {
+      if (isfinite (value))
+        return TRUE;
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT, _("%s: not a finite number"), p->name);
+      return FALSE;
+    }
+  scratch = lz_model_copy (self->model);
   if (param_apply (p, scratch, value, &local))
     return TRUE;
   g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT, "%s: %s", p->name, local->message);
@@ -309,6 +567,7 @@ add_param (LzSweep    *self,
 
   if (p == NULL)
     return FALSE;
+  find_template (self, p);
   if (!read (self, p, value, spec, error))
     {
       param_free (p);
@@ -382,6 +641,8 @@ lz_sweep_new (LzModel    *model,
   self->model = lz_model_copy (model);
   self->file = g_strdup (file != NULL ? file : "model");
   self->params = g_ptr_array_new_with_free_func (param_free);
+  self->templates = g_ptr_array_new_with_free_func (template_free);
+  self->strobe_param = -1;
   self->mc_count = 0;
   self->type = lz_integrator_event;
   lz_integrator_options_init (&self->options);
@@ -403,6 +664,7 @@ lz_sweep_unref (LzSweep *self)
     return;
   g_clear_pointer (&self->model, lz_model_unref);
   g_clear_pointer (&self->params, g_ptr_array_unref);
+  g_clear_pointer (&self->templates, g_ptr_array_unref);
   g_clear_pointer (&self->measure_names, g_ptr_array_unref);
   g_free (self->measure_kind);
   g_free (self->measure_index);
@@ -621,19 +883,101 @@ apply_values (LzSweep      *self,
       const SweepParam *p = self->params->pdata[i];
       g_autoptr(GError) local = NULL;
 
+      if (p->tmpl >= 0)
+        continue;
       if (!param_apply (p, model, values[i], &local))
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT, "%s: %s", p->name, local->message);
           return FALSE;
         }
     }
+  for (guint k = 0; k < self->templates->len; k++)
+    {
+      const SweepTemplate *t = self->templates->pdata[k];
+      g_autofree double *named = g_new (double, MAX (t->names->len, 1));
+      g_autofree char *text = NULL;
+      g_autoptr(GError) local = NULL;
+
+      for (guint n = 0; n < t->names->len; n++)
+        named[n] = NAN;
+      for (guint i = 0; i < self->params->len; i++)
+        {
+          const SweepParam *p = self->params->pdata[i];
+
+          if (p->tmpl == (int) k)
+            named[p->tmpl_name] = values[i];
+        }
+      for (guint n = 0; n < t->names->len; n++)
+        if (isnan (named[n]))
+          {
+            g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                         _("%s.%s has no value: give it one (%s.%s=VALUE) or a range, or write "
+                           "a number in its place"), t->id, (char *) t->names->pdata[n], t->id,
+                         (char *) t->names->pdata[n]);
+            return FALSE;
+          }
+      text = template_fill (t, named);
+      if (!lz_model_set_parameter_string (model, t->id, t->key, text, &local))
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT, "%s.%s: %s", t->id, t->key,
+                       local->message);
+          return FALSE;
+        }
+    }
   return lz_model_validate (model, error);
+}
+
+/**
+ * lz_sweep_set_strobe_frequency:
+ * @self: a sweep
+ * @param: one of the sweep's parameters: an angular frequency ω (rad/s),
+ *   typically the forcing's (a template's name, e.g. "F.w")
+ * @error: return location for a #GError
+ *
+ * Strobes each run with its own period T = 2π/ω, ω being the run's value
+ * of @param, instead of the measures' fixed strobe period, at the
+ * forcing's phase 0: the samples are at the whole periods k·T from the
+ * measuring window's start on (a Poincaré section of a forcing cos ωt or
+ * sin ωt): a bifurcation diagram over the forcing frequency.  Call it after the parameter is
+ * added and before lz_sweep_set_measures(), whose strobe period may then
+ * be 0 (its count says how many samples).
+ *
+ * Returns: %TRUE if @param is a parameter of the sweep
+ */
+gboolean
+lz_sweep_set_strobe_frequency (LzSweep     *self,
+                               const char  *param,
+                               GError     **error)
+{
+  self->strobe_param = -1;
+  if (param == NULL)
+    return TRUE;
+  for (guint i = 0; i < self->params->len; i++)
+    if (strcmp (((SweepParam *) self->params->pdata[i])->name, param) == 0)
+      {
+        self->strobe_param = i;
+        return TRUE;
+      }
+  g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+               _("the strobe's frequency “%s” is not a parameter of the sweep"), param);
+  return FALSE;
+}
+
+/* The strobe period of a run with these parameter values. */
+static double
+run_strobe_period (const LzSweep *self,
+                   const double  *values)
+{
+  if (self->strobe_param < 0)
+    return self->strobe_period;
+  return values[self->strobe_param] > 0 ? 2 * G_PI / values[self->strobe_param] : NAN;
 }
 
 /* Runs MODEL to its end; the trace, or NULL with ERROR. */
 static LzTrace *
 simulate (LzSweep  *self,
           LzModel  *model,
+          double    strobe_period,
           GError  **error)
 {
   g_autoptr(LzAssembly) assembly = lz_assembly_new (model, error);
@@ -651,8 +995,8 @@ simulate (LzSweep  *self,
       double t_end = options.t_end > 0 ? options.t_end : lz_model_get_simulation (model)->t_end;
 
       options.sample = t_end / DEFAULT_SAMPLES;
-      if (self->strobe_period > 0)
-        options.sample = self->strobe_period / ceil (self->strobe_period / options.sample);
+      if (strobe_period > 0)
+        options.sample = strobe_period / ceil (strobe_period / options.sample);
     }
   integrator = lz_integrator_new (self->type, assembly, &options, error);
   if (integrator == NULL)
@@ -684,6 +1028,7 @@ lz_sweep_worker_run (LzSweepWorker *worker,
   LzSweepRow *row = g_new0 (LzSweepRow, 1);
   g_autoptr(GError) error = NULL;
   g_autoptr(LzTrace) trace = NULL;
+  double period;
 
   row->run = run;
   row->params = g_new0 (double, MAX (self->params->len, 1));
@@ -691,14 +1036,18 @@ lz_sweep_worker_run (LzSweepWorker *worker,
   for (guint m = 0; m < self->measure_names->len; m++)
     row->measures[m] = NAN;
   lz_sweep_get_values (self, run, row->params);
-  if (apply_values (self, worker->model, row->params, &error))
-    trace = simulate (self, worker->model, &error);
+  period = run_strobe_period (self, row->params);
+  if (self->strobe_count > 0 && !(period > 0 && isfinite (period)))
+    g_set_error (&error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                 _("the strobe's frequency must be positive"));
+  else if (apply_values (self, worker->model, row->params, &error))
+    trace = simulate (self, worker->model, period, &error);
   if (trace == NULL)
     {
       row->error = g_strdup (error->message);
       return row;
     }
-  lz_sweep_measure_trace (self, trace, row->measures);
+  measure_trace (self, trace, period, row->measures);
   return row;
 }
 

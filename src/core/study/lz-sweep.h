@@ -70,6 +70,10 @@ void            lz_sweep_unref             (LzSweep             *self);
 gboolean        lz_sweep_add_set           (LzSweep             *self,
                                             const char          *spec,
                                             GError             **error);
+gboolean        lz_sweep_add_template      (LzSweep             *self,
+                                            const char          *spec,
+                                            GError             **error);
+char          **lz_sweep_dup_template_params (const LzSweep     *self);
 gboolean        lz_sweep_add_vary          (LzSweep             *self,
                                             const char          *spec,
                                             GError             **error);
@@ -79,6 +83,9 @@ void            lz_sweep_set_monte_carlo   (LzSweep             *self,
 void            lz_sweep_set_method        (LzSweep             *self,
                                             const LzIntegratorType *type,
                                             const LzIntegratorOptions *options);
+gboolean        lz_sweep_set_strobe_frequency (LzSweep          *self,
+                                            const char          *param,
+                                            GError             **error);
 gboolean        lz_sweep_set_measures      (LzSweep             *self,
                                             const LzSweepMeasures *measures,
                                             GError             **error);
@@ -106,6 +113,12 @@ LzSweepRow     *lz_sweep_worker_run        (LzSweepWorker       *worker,
 LzModel        *lz_sweep_dup_run_model     (LzSweep             *self,
                                             guint                run,
                                             GError             **error);
+
+/* Den Hartog's boundary of non-stop forced motion with Coulomb friction
+ * (lz-den-hartog.c). */
+double          lz_den_hartog_amplitude    (double               r,
+                                            double               f);
+double          lz_den_hartog_boundary     (double               r);
 
 /* Called in the order of the runs, on the thread that called
  * lz_sweep_run(); return FALSE to stop. */

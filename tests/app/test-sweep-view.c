@@ -1,0 +1,418 @@
+/* test-sweep-view.c — the Sweep page: a sweep set up and run through the
+ * page, the map filling while the main loop goes on, hover, a click that
+ * opens the run, Stop, an edit that stops it, the exports; and the two
+ * pictures of the README and the guide (help/C/figures/sweep-*.png)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "app-test-util.h"
+#include "luztar-sim-panel.h"
+#include "luztar-sweep-view.h"
+#include "luztar-window.h"
+
+static GtkWidget *
+find_type (GtkWidget *root,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static char *
+example_path (const char *name)
+{
+  return g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
+}
+
+/* A window with the example open and its Sweep page shown. */
+static LuztarWindow *
+open_on_sweep_page (const char       *example,
+                    int               width,
+                    int               height,
+                    LuztarSweepView **view)
+{
+  LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+  g_autofree char *path = example_path (example);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  g_assert_true (luztar_window_open_example (window, path));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page", g_variant_new_string ("sweep"));
+  gtk_window_present (GTK_WINDOW (window));
+  *view = LUZTAR_SWEEP_VIEW (find_type (GTK_WIDGET (window), LUZTAR_TYPE_SWEEP_VIEW));
+  g_assert_nonnull (*view);
+  app_test_wait_for_layout (GTK_WIDGET (luztar_sweep_view_get_map (*view)));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (*view)));
+  return window;
+}
+
+/* The stick-slip example as its description says: F's expression as
+ * P*cos(w*t), F.w across, F.P up, stick phases per forcing period. */
+static void
+set_up_stick_slip (LuztarSweepView *view,
+                   guint            nx,
+                   guint            ny,
+                   double           t_end)
+{
+  luztar_sweep_view_set_template (view, "F.value=P*cos(w*t)");
+  g_assert_true (luztar_sweep_view_set_axis (view, 0, "F.w", 0.5, 3, nx, FALSE));
+  g_assert_true (luztar_sweep_view_set_axis (view, 1, "F.P", 0.2, 1.6, ny, FALSE));
+  luztar_sweep_view_set_times (view, t_end, 0.6 * t_end);
+  g_assert_true (luztar_sweep_view_set_strobe (view, "F.w", 1, "m1"));
+  g_assert_true (luztar_sweep_view_set_measure (view, "f1.stick_count/period"));
+}
+
+typedef struct
+{
+  gint64 last;
+  gint64 longest;
+  guint  ticks;
+} Beat;
+
+static gboolean
+beat (gpointer data)
+{
+  Beat *b = data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (b->last != 0)
+    b->longest = MAX (b->longest, now - b->last);
+  b->last = now;
+  b->ticks++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Turns the main loop until the sweep ends (at most LIMIT s); the map's
+ * filled cells never go down, and some frames see it partly filled. */
+static void
+wait_for_sweep (LuztarSweepView *view,
+                double           limit,
+                gboolean        *saw_partial)
+{
+  LuztarSweepMap *map = luztar_sweep_view_get_map (view);
+  gint64 end = g_get_monotonic_time () + (gint64) (limit * G_USEC_PER_SEC);
+  guint filled = 0;
+
+  while (luztar_sweep_view_is_running (view) && g_get_monotonic_time () < end)
+    {
+      guint now;
+
+      g_main_context_iteration (NULL, TRUE);
+      now = luztar_sweep_map_get_n_filled (map);
+      g_assert_cmpuint (now, >=, filled);
+      filled = now;
+      if (saw_partial != NULL && now > 0 && now < luztar_sweep_view_get_n_runs (view))
+        *saw_partial = TRUE;
+    }
+  g_assert_false (luztar_sweep_view_is_running (view));
+}
+
+/* A point in the middle of the map's plot area. */
+static void
+map_middle (LuztarSweepView *view,
+            double          *x,
+            double          *y)
+{
+  GtkWidget *map = GTK_WIDGET (luztar_sweep_view_get_map (view));
+
+  *x = gtk_widget_get_width (map) * 0.5;
+  *y = gtk_widget_get_height (map) * 0.5;
+}
+
+static GtkWindow *
+find_run_window (LuztarWindow *except)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (tops, i);
+
+      if (LUZTAR_IS_WINDOW (w) && (gpointer) w != (gpointer) except)
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
+static void
+test_page (void)
+{
+  LuztarSweepView *view;
+  LuztarWindow *window = open_on_sweep_page ("stick-slip-regimes.luztar", 1100, 720, &view);
+  LzModel *mine = luztar_window_get_model (window);
+  g_autofree char *dir = app_test_artifacts_dir ("sweep");
+  Beat b = { 0 };
+  guint beat_id;
+  gboolean partial = FALSE;
+  gint64 start;
+  double x, y;
+
+  /* the page's lists know the model and the template's names */
+  set_up_stick_slip (view, 20, 12, 30);
+  g_assert_false (luztar_sweep_view_set_axis (view, 0, "F.nothing", 0, 1, 2, FALSE));
+  g_assert_true (luztar_sweep_view_set_axis (view, 0, "F.w", 0.5, 3, 20, FALSE));
+
+  /* runs on worker threads: the main loop turns all along */
+  beat_id = g_timeout_add (5, beat, &b);
+  start = g_get_monotonic_time ();
+  g_assert_true (luztar_sweep_view_run (view));
+  g_assert_true (luztar_sweep_view_is_running (view));
+  g_assert_cmpuint (luztar_sweep_view_get_n_runs (view), ==, 240);
+  wait_for_sweep (view, 240, &partial);
+  g_source_remove (beat_id);
+  g_test_message ("240 runs in %.2f s; the main loop beat %u times, the longest pause %.0f ms",
+                  (g_get_monotonic_time () - start) / 1e6, b.ticks, b.longest / 1e3);
+  g_assert_true (partial);
+  g_assert_cmpuint (luztar_sweep_view_get_n_done (view), ==, 240);
+  g_assert_cmpuint (luztar_sweep_map_get_n_filled (luztar_sweep_view_get_map (view)), ==, 240);
+  g_assert_cmpuint (b.ticks, >, 5);
+  g_assert_cmpint (b.longest, <, 2 * G_USEC_PER_SEC);
+  g_assert_true (g_str_has_prefix (luztar_sweep_view_get_status (view), "Done: 240 runs"));
+  app_test_save_png (GTK_WIDGET (window), NULL, "sweep/window-page.png");
+
+  /* hover: the run under the pointer, its parameters and measures */
+  map_middle (view, &x, &y);
+  g_assert_true (luztar_sweep_view_hover_at (view, x, y));
+  g_test_message ("hover: %s", luztar_sweep_view_get_info (view));
+  g_assert_true (g_str_has_prefix (luztar_sweep_view_get_info (view), "Run "));
+  g_assert_nonnull (strstr (luztar_sweep_view_get_info (view), "F.w = "));
+  g_assert_nonnull (strstr (luztar_sweep_view_get_info (view), "F.P = "));
+  g_assert_nonnull (strstr (luztar_sweep_view_get_info (view), "stick_count per forcing period = "));
+  g_assert_false (luztar_sweep_view_hover_at (view, 1, 1));
+
+  /* click: the run's model in a new untitled window; this one's stays */
+  g_assert_true (luztar_sweep_view_activate_at (view, x, y));
+  {
+    GtkWindow *other = find_run_window (window);
+    LzModel *run;
+    g_autofree char *value = NULL;
+
+    g_assert_nonnull (other);
+    run = luztar_window_get_model (LUZTAR_WINDOW (other));
+    g_assert_true (run != mine);
+    g_assert_nonnull (strstr (lz_model_get_name (run), "F.w = "));
+    value = lz_model_dup_parameter_string (run, "F", "value", NULL);
+    g_test_message ("the run's force: %s", value);
+    g_assert_null (strstr (value, "P"));
+    g_assert_nonnull (strstr (value, ")*cos(("));
+    g_assert_true (luztar_window_get_model (window) == mine);
+    gtk_window_destroy (other);
+  }
+
+  /* exports: the map in three formats, the rows as the CLI writes them */
+  {
+    static const char *const names[] = { "page.png", "page.svg", "page.pdf", "page.csv" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autofree char *path = g_build_filename (dir, names[i], NULL);
+        g_autoptr(GError) error = NULL;
+        g_autofree char *data = NULL;
+        gsize length = 0;
+
+        g_unlink (path);
+        g_assert_true (luztar_sweep_view_export (view, path, 0, 0, &error));
+        g_assert_no_error (error);
+        g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+        g_assert_cmpuint (length, >, 500);
+        if (i == 3)
+          {
+            g_auto(GStrv) lines = g_strsplit (data, "\n", -1);
+
+            g_assert_true (g_str_has_prefix (lines[0], "run,F.P,F.w,"));
+            g_assert_nonnull (strstr (lines[0], "f1.stick_count"));
+            g_assert_cmpuint (g_strv_length (lines), ==, 242);   /* header, 240 rows, "" */
+            g_assert_true (g_str_has_prefix (lines[1], "0,0.2,0.5,"));
+          }
+      }
+  }
+
+  /* Stop: the threads let go at once, the map keeps what it has */
+  g_assert_true (luztar_sweep_view_set_axis (view, 0, "F.w", 0.5, 3, 60, FALSE));
+  g_assert_true (luztar_sweep_view_set_axis (view, 1, "F.P", 0.2, 1.6, 60, FALSE));
+  g_assert_true (luztar_sweep_view_run (view));
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  luztar_sweep_view_stop (view);
+  g_assert_false (luztar_sweep_view_is_running (view));
+  g_assert_cmpuint (luztar_sweep_view_get_n_done (view), <, 3600);
+  g_assert_true (g_str_has_prefix (luztar_sweep_view_get_status (view), "Stopped: "));
+
+  /* an edit of the model stops a running sweep */
+  g_assert_true (luztar_sweep_view_run (view));
+  g_assert_true (luztar_window_set_parameter (window, "f1", "level", "0.4", NULL));
+  g_assert_false (luztar_sweep_view_is_running (view));
+  g_assert_cmpstr (luztar_sweep_view_get_status (view), ==, "The model changed: the sweep was stopped.");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  /* the let-go threads end after their run, on their own */
+  {
+    gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+    while (luztar_sweep_view_count_threads () > 0 && g_get_monotonic_time () < end)
+      {
+        g_main_context_iteration (NULL, FALSE);
+        g_usleep (1000);
+      }
+    g_assert_cmpuint (luztar_sweep_view_count_threads (), ==, 0);
+  }
+}
+
+/* At 800 × 600 the page still shows a usable map; in a large window a big one. */
+static void
+test_small_window (void)
+{
+  LuztarSweepView *view;
+  LuztarWindow *window = open_on_sweep_page ("impact-oscillator.luztar", 800, 600, &view);
+  GtkWidget *map = GTK_WIDGET (luztar_sweep_view_get_map (view));
+  g_autofree char *dir = app_test_artifacts_dir ("sweep");
+
+  g_test_message ("the map at 800 × 600: %d × %d", gtk_widget_get_width (map), gtk_widget_get_height (map));
+  g_assert_cmpint (gtk_widget_get_width (map), >=, 280);
+  g_assert_cmpint (gtk_widget_get_height (map), >=, 120);
+  app_test_save_png (GTK_WIDGET (window), NULL, "sweep/window-800x600.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* and in a large window the map takes the room */
+  window = open_on_sweep_page ("stick-slip-regimes.luztar", 1920, 1080, &view);
+  map = GTK_WIDGET (luztar_sweep_view_get_map (view));
+  set_up_stick_slip (view, 12, 8, 30);
+  g_assert_true (luztar_sweep_view_run (view));
+  wait_for_sweep (view, 120, NULL);
+  /* (the test's screen is 1280 × 800: the window gets at most that) */
+  g_test_message ("the map in a window of %d × %d: %d × %d", gtk_widget_get_width (GTK_WIDGET (window)),
+                  gtk_widget_get_height (GTK_WIDGET (window)), gtk_widget_get_width (map),
+                  gtk_widget_get_height (map));
+  g_assert_cmpint (gtk_widget_get_width (map), >=, gtk_widget_get_width (GTK_WIDGET (window)) / 3);
+  app_test_wait_for_layout (map);
+  app_test_save_png (GTK_WIDGET (window), NULL, "sweep/window-large.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The picture NAME against help/C/figures/NAME.png: the same size and at
+ * most 2 % of the pixels off by more than 10 % (as tests/app/tour.py);
+ * LUZTAR_UPDATE_PICTURES=1 writes it there instead. */
+static void
+compare_picture (const char *fresh,
+                 const char *name)
+{
+  g_autofree char *file = g_strconcat (name, ".png", NULL);
+  g_autofree char *committed = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "help", "C", "figures",
+                                                 file, NULL);
+  cairo_surface_t *a, *b;
+  int w, h, differ = 0;
+
+  if (g_strcmp0 (g_getenv ("LUZTAR_UPDATE_PICTURES"), "1") == 0)
+    {
+      g_autofree char *data = NULL;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (fresh, &data, &length, NULL));
+      g_assert_true (g_file_set_contents (committed, data, length, NULL));
+      g_test_message ("wrote %s", committed);
+      return;
+    }
+  a = app_test_load_png (fresh);
+  b = app_test_load_png (committed);
+  g_assert_nonnull (a);
+  if (b == NULL)
+    g_error ("%s is missing (LUZTAR_UPDATE_PICTURES=1 meson test -C build sweep-view)", committed);
+  w = cairo_image_surface_get_width (a);
+  h = cairo_image_surface_get_height (a);
+  g_assert_cmpint (cairo_image_surface_get_width (b), ==, w);
+  g_assert_cmpint (cairo_image_surface_get_height (b), ==, h);
+  for (int y = 0; y < h; y++)
+    {
+      const guint32 *ra = (const guint32 *) (const void *) (cairo_image_surface_get_data (a)
+                                                           + y * cairo_image_surface_get_stride (a));
+      const guint32 *rb = (const guint32 *) (const void *) (cairo_image_surface_get_data (b)
+                                                           + y * cairo_image_surface_get_stride (b));
+
+      for (int x = 0; x < w; x++)
+        for (int s = 0; s < 24; s += 8)
+          if (abs ((int) ((ra[x] >> s) & 0xff) - (int) ((rb[x] >> s) & 0xff)) > 25)
+            {
+              differ++;
+              break;
+            }
+    }
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  g_test_message ("%s: %d of %d pixels differ", name, differ, w * h);
+  if (differ > 0.02 * w * h)
+    g_error ("%s is not up to date: %d of %d pixels differ (fresh: %s; update: "
+             "LUZTAR_UPDATE_PICTURES=1 meson test -C build sweep-view)", committed, differ, w * h, fresh);
+}
+
+static void
+test_pictures (void)
+{
+  g_autofree char *dir = app_test_artifacts_dir ("sweep");
+
+  /* the stick-slip regimes with Den Hartog's boundary */
+  {
+    LuztarSweepView *view;
+    LuztarWindow *window = open_on_sweep_page ("stick-slip-regimes.luztar", 1100, 720, &view);
+    g_autofree char *path = g_build_filename (dir, "sweep-stick-slip.png", NULL);
+    g_autoptr(GError) error = NULL;
+    gint64 start = g_get_monotonic_time ();
+
+    set_up_stick_slip (view, 32, 24, 60);
+    g_assert_true (luztar_sweep_view_run (view));
+    wait_for_sweep (view, 300, NULL);
+    g_test_message ("stick-slip map, 768 runs: %.1f s", (g_get_monotonic_time () - start) / 1e6);
+    g_assert_cmpuint (luztar_sweep_view_get_n_done (view), ==, 768);
+    g_assert_true (luztar_sweep_view_export (view, path, 960, 600, &error));
+    g_assert_no_error (error);
+    compare_picture (path, "sweep-stick-slip");
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+  /* the impact oscillator's bifurcation diagram over ω */
+  {
+    LuztarSweepView *view;
+    LuztarWindow *window = open_on_sweep_page ("impact-oscillator.luztar", 1100, 720, &view);
+    g_autofree char *path = g_build_filename (dir, "sweep-impact-bifurcation.png", NULL);
+    g_autoptr(GError) error = NULL;
+    gint64 start = g_get_monotonic_time ();
+
+    luztar_sweep_view_set_template (view, "F.value=cos(w*t)");
+    g_assert_true (luztar_sweep_view_set_axis (view, 0, "F.w", 0.5, 3.5, 200, FALSE));
+    g_assert_true (luztar_sweep_view_set_axis (view, 1, NULL, 0, 0, 0, FALSE));
+    luztar_sweep_view_set_times (view, 150, 100);
+    g_assert_true (luztar_sweep_view_set_strobe (view, "F.w", 16, "m1"));
+    g_assert_true (luztar_sweep_view_run (view));
+    wait_for_sweep (view, 300, NULL);
+    g_test_message ("bifurcation diagram, 200 runs: %.1f s", (g_get_monotonic_time () - start) / 1e6);
+    g_assert_cmpuint (luztar_sweep_view_get_n_done (view), ==, 200);
+    g_assert_true (luztar_sweep_view_export (view, path, 960, 600, &error));
+    g_assert_no_error (error);
+    compare_picture (path, "sweep-impact-bifurcation");
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  app_test_init (&argc, &argv);
+  g_test_add_func ("/luztar/sweep-view/page", test_page);
+  g_test_add_func ("/luztar/sweep-view/small-window", test_small_window);
+  g_test_add_func ("/luztar/sweep-view/pictures", test_pictures);
+  return g_test_run ();
+}
