@@ -83,6 +83,8 @@ lz_cli_run (int    argc,
     return lz_cli_usage_error (spec.name, _("--t-end must be positive, got %s"), t_end);
   if (dt != NULL && !(options.dt > 0))
     return lz_cli_usage_error (spec.name, _("--dt must be positive, got %s"), dt);
+  if (!lz_cli_check_theta (spec.name, theta, options.theta))
+    return LZ_CLI_EXIT_USAGE;
 
   model = lz_cli_load_model (file);
   if (model == NULL)

@@ -57,6 +57,8 @@ configure (LzSweep         *sweep,
       || !lz_cli_parse_number (spec.name, "--after", o->after, &measures.after)
       || !lz_cli_parse_number (spec.name, "--strobe", o->strobe, &measures.strobe_period))
     return LZ_CLI_EXIT_USAGE;
+  if (!lz_cli_check_theta (spec.name, o->theta, options.theta))
+    return LZ_CLI_EXIT_USAGE;
   type = lz_cli_method (spec.name, o->method, model);
   if (type == NULL)
     return LZ_CLI_EXIT_USAGE;

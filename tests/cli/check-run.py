@@ -174,7 +174,8 @@ rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--meth
 check(rc == 1 and "rk4" in err, "an unknown method is a usage error", err)
 rc, out, err = run(os.path.join(examples, "friction-oscillator.luztar"), "--method", "timestep",
                    "--theta", "0.1")
-check(rc == 2 and "θ" in err, "θ out of range is refused with the allowed range", err)
+check(rc == 1 and "0.5 and 1" in err and "0.1" in err,
+      "θ out of range is a usage error (exit 1) with the allowed range", err)
 rc, out, err = run(os.path.join(root, "tests", "data", "bad", sorted(os.listdir(os.path.join(root, "tests", "data", "bad")))[0]))
 check(rc == 2 and ":" in err, "a malformed model exits 2 with FILE:LINE", err)
 rc, out, err = run()

@@ -162,7 +162,8 @@ for args, words in [
         (["--monte-carlo", "3", "--vary", "f1.level=gauss(1,2)"], "normal(MEAN,SD)"),
         (["--when", "m1.x > 1"], "QUANTITY"),
         (["--format", "xml"], "csv or json"),
-        (["--method", "magic"], "timestep or event")]:
+        (["--method", "magic"], "timestep or event"),
+        (["--theta", "0.3"], "0.5 and 1")]:
     rc, out, err = sweep(*args, oscillator)
     check(rc == 1 and words in err, "refused: %s" % " ".join(args), err)
 rc, out, err = sweep("--set", "k1.k=1", os.path.join(root, "no-such-model.luztar"))

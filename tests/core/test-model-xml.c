@@ -617,6 +617,50 @@ test_xml_schema_embedded (void)
                    contents, length);
 }
 
+/* Whatever the line ends — LF, CR LF or a classic Mac's CR alone — a
+ * message names the line of the fault, and a good file loads the same. */
+static void
+test_xml_line_ends (void)
+{
+  static const char *const ends[] = { "\n", "\r\n", "\r" };
+  static const char *const lines[] = {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+    "<luztar-model version=\"1\" name=\"m\">",
+    "<ground id=\"wall\"/>",
+    NULL,                                   /* the body, good or bad */
+    "<spring id=\"k1\" a=\"wall\" b=\"m1\" k=\"1\"/>",
+    "</luztar-model>",
+  };
+
+  for (guint e = 0; e < G_N_ELEMENTS (ends); e++)
+    for (guint bad = 0; bad < 2; bad++)
+      {
+        g_autoptr(GString) text = g_string_new (NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(LzModel) model = NULL;
+
+        for (guint l = 0; l < G_N_ELEMENTS (lines); l++)
+          {
+            g_string_append (text, lines[l] != NULL ? lines[l]
+                                   : bad ? "<body id=\"m1\" mass=\"-1\"/>"
+                                   : "<body id=\"m1\" mass=\"2\"/>");
+            g_string_append (text, ends[e]);
+          }
+        model = lz_model_load_from_data (text->str, text->len, "ends.luztar", &error);
+        if (bad)
+          {
+            g_assert_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL);
+            g_assert_true (g_str_has_prefix (error->message, "ends.luztar:4: "));
+          }
+        else
+          {
+            g_assert_no_error (error);
+            g_assert_cmpint (lz_model_lookup_body (model, "m1")->item.line, ==, 4);
+            g_assert_cmpint (lz_model_lookup_element (model, "k1")->item.line, ==, 5);
+          }
+      }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -625,6 +669,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/model-xml/round-trip/models", test_xml_round_trip_models);
   g_test_add_func ("/lz/model-xml/round-trip/examples", test_xml_round_trip_examples);
   g_test_add_func ("/lz/model-xml/values", test_xml_values);
+  g_test_add_func ("/lz/model-xml/line-ends", test_xml_line_ends);
   g_test_add_func ("/lz/model-xml/values-extended", test_xml_values_extended);
   g_test_add_func ("/lz/model-xml/save-format", test_xml_save_format);
   g_test_add_func ("/lz/model-xml/save-invalid", test_xml_save_invalid);

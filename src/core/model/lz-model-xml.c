@@ -723,6 +723,7 @@ parse_xml (const char *data,
   xmlDocPtr doc;
   ErrorSink sink;
   gboolean well_formed;
+  g_autofree char *lines = NULL;
 
   if (length > G_MAXINT)
     {
@@ -738,6 +739,22 @@ parse_xml (const char *data,
   xmlInitParser ();
   sink_begin (&sink, problems, LZ_ERROR_PARSE);
   parser = xmlNewParserCtxt ();
+  /* A file with classic Mac line ends (CR alone): libxml2 counts lines by
+   * LF, so every message would say line 1.  XML reads CR and CR LF as LF
+   * anyway (XML 1.0 §2.11); so do we, before parsing. */
+  if (memchr (data, '\r', length) != NULL)
+    {
+      gsize n = 0;
+
+      lines = g_malloc (length);
+      for (gsize i = 0; i < length; i++)
+        if (data[i] != '\r')
+          lines[n++] = data[i];
+        else if (i + 1 == length || data[i + 1] != '\n')
+          lines[n++] = '\n';
+      data = lines;
+      length = n;
+    }
   /* No network, no external entities or DTDs (we do not ask for them),
    * line numbers beyond 65535. */
   doc = xmlCtxtReadMemory (parser, data, (int) length, display_name, NULL,
