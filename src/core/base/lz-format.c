@@ -163,3 +163,37 @@ lz_number_parse (const char *text,
   *value = v;
   return TRUE;
 }
+
+/**
+ * lz_text_escape_controls:
+ * @text: a message, with text from a file quoted in it
+ *
+ * The message with its control characters written as escapes ("\\n",
+ * "\\r", "\\t", "\\x1b" …), so that an id or a value read from a file —
+ * where "&#10;" is a line end — cannot break a message into lines that
+ * look like other messages ("model.luztar:1: ok").
+ *
+ * Returns: (transfer full): the message, on one line
+ */
+char *
+lz_text_escape_controls (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text));
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\r')
+        g_string_append (out, "\\r");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c < 0x20 || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else
+        g_string_append_c (out, (char) c);
+    }
+  return g_string_free (out, FALSE);
+}

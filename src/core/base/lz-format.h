@@ -30,4 +30,6 @@ LzNumberStatus  lz_number_read      (const char *text,
                                      gboolean    allow_infinite,
                                      double     *value);
 
+char           *lz_text_escape_controls (const char *text);
+
 G_END_DECLS

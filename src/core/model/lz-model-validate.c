@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "lz-error.h"
+#include "lz-format.h"
 #include "lz-model.h"
 #include "lz-model-private.h"
 
@@ -44,7 +45,8 @@ lz_problems_add (GPtrArray  *problems,
 
   problem->line = line;
   problem->code = code;
-  problem->message = g_strdup (message);
+  /* one line whatever the file holds (ids and values are quoted in it) */
+  problem->message = lz_text_escape_controls (message);
   g_ptr_array_add (problems, problem);
 }
 
