@@ -11,6 +11,12 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
+#include <cairo-pdf.h>
+
+#include <cairo-svg.h>
+
 #include <math.h>
 
 #include "luztar-cairo.h"
@@ -132,4 +138,128 @@ luztar_cairo_show_layout (cairo_t     *cr,
     cairo_move_to (cr, x, y);
   pango_cairo_show_layout (cr, layout);
   return w;
+}
+
+/**
+ * luztar_cairo_show_rotated:
+ * @cr: a cairo context
+ * @text: an axis title
+ * @px: its size, bold
+ * @x: the left of the rotated text
+ * @y_mid: its middle, vertically
+ * @max_len: ellipsized beyond this length
+ *
+ * A title written bottom to top (a y axis's), centred on @y_mid.
+ */
+void
+luztar_cairo_show_rotated (cairo_t    *cr,
+                           const char *text,
+                           double      px,
+                           double      x,
+                           double      y_mid,
+                           double      max_len)
+{
+  PangoLayout *layout = luztar_cairo_layout_new (cr, text, px, TRUE);
+  int w, h;
+
+  pango_layout_set_width (layout, (int) (max_len * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_save (cr);
+  cairo_translate (cr, round (x), round (y_mid + w / 2.0));
+  cairo_rotate (cr, -G_PI / 2);
+  cairo_move_to (cr, 0, 0);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+  g_object_unref (layout);
+}
+
+/**
+ * luztar_cairo_pin_font_options:
+ * @cr: a cairo context
+ *
+ * The same font options everywhere (widget, export, measuring), so text
+ * takes the same room on screen and in files, whatever the desktop says.
+ */
+void
+luztar_cairo_pin_font_options (cairo_t *cr)
+{
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_set_font_options (cr, options);
+  cairo_font_options_destroy (options);
+}
+
+/**
+ * luztar_cairo_export:
+ * @path: a file ending in .png, .svg or .pdf
+ * @width: the picture's width, 1 to 16384
+ * @height: its height, 1 to 16384
+ * @draw: draws the picture
+ * @data: for @draw
+ * @error: return location for a #GError
+ *
+ * Draws a picture into a file of the type its name says, with the pinned
+ * font options (the plots' and the sweep map's exports).
+ *
+ * Returns: %TRUE if the file was written
+ */
+gboolean
+luztar_cairo_export (const char       *path,
+                     int               width,
+                     int               height,
+                     LuztarCairoDraw   draw,
+                     gpointer          data,
+                     GError          **error)
+{
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+  gboolean png = g_str_has_suffix (lower, ".png");
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  if (!png && !g_str_has_suffix (lower, ".svg") && !g_str_has_suffix (lower, ".pdf"))
+    {
+      g_autofree char *base = g_path_get_basename (path);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   /* Translators: exporting a plot to a file of an unknown type */
+                   _("Cannot export the plot to “%s”: the file name must end in .png, .svg or .pdf"),
+                   base);
+      return FALSE;
+    }
+  if (width <= 0 || height <= 0 || width > 16384 || height > 16384)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Cannot export the plot at %d × %d: the size must be 1 to 16384"), width, height);
+      return FALSE;
+    }
+  surface = png ? cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height)
+            : g_str_has_suffix (lower, ".svg") ? cairo_svg_surface_create (path, width, height)
+            : cairo_pdf_surface_create (path, width, height);
+  cr = cairo_create (surface);
+  luztar_cairo_pin_font_options (cr);
+  draw (cr, width, height, data);
+  cairo_destroy (cr);
+  status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS && png)
+    status = cairo_surface_write_to_png (surface, path);
+  /* SVG and PDF are written when finished */
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   /* Translators: the first %s is a file, the second cairo's reason */
+                   _("Cannot write the plot to “%s”: %s"), display, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
 }

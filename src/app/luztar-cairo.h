@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cairo.h>
+#include <gio/gio.h>
 #include <pango/pangocairo.h>
 
 G_BEGIN_DECLS
@@ -33,5 +34,25 @@ int          luztar_cairo_show_layout  (cairo_t     *cr,
                                         double       ax,
                                         double       ay,
                                         gboolean     snap);
+void         luztar_cairo_show_rotated (cairo_t    *cr,
+                                        const char *text,
+                                        double      px,
+                                        double      x,
+                                        double      y_mid,
+                                        double      max_len);
+void         luztar_cairo_pin_font_options (cairo_t *cr);
+
+/* Draws a picture of WIDTH × HEIGHT on CR (for luztar_cairo_export()). */
+typedef void (*LuztarCairoDraw) (cairo_t  *cr,
+                                 int       width,
+                                 int       height,
+                                 gpointer  data);
+
+gboolean     luztar_cairo_export       (const char      *path,
+                                        int              width,
+                                        int              height,
+                                        LuztarCairoDraw  draw,
+                                        gpointer         data,
+                                        GError         **error);
 
 G_END_DECLS

@@ -26,6 +26,7 @@ import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
+from atspi_tap import check, checks, find_app, finish, nodes  # noqa: E402
 
 app_path, outdir, source_root = sys.argv[1], sys.argv[2], sys.argv[3]
 outdir = os.path.join(outdir, "tour")
@@ -33,35 +34,6 @@ os.makedirs(outdir, exist_ok=True)
 figures = os.path.join(source_root, "help", "C", "figures")
 update = os.environ.get("LUZTAR_UPDATE_PICTURES") == "1"
 examples = os.environ.get("LUZTAR_EXAMPLES_DIR", os.path.join(source_root, "data", "examples"))
-
-checks = []
-
-
-def check(ok, what):
-    checks.append((bool(ok), what))
-    print("%s %d - %s" % ("ok" if ok else "not ok", len(checks), what), flush=True)
-    return ok
-
-
-def find_app(name, timeout=15.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        desktop = Atspi.get_desktop(0)
-        for i in range(desktop.get_child_count()):
-            a = desktop.get_child_at_index(i)
-            if a is not None and a.get_name() == name:
-                return a
-        time.sleep(0.1)
-    return None
-
-
-def nodes(n):
-    yield n
-    for i in range(n.get_child_count()):
-        c = n.get_child_at_index(i)
-        if c is not None:
-            yield from nodes(c)
-
 
 def find(root, roles, name, timeout=10.0, prefix=False):
     if isinstance(roles, str):
@@ -264,5 +236,4 @@ try:
 finally:
     stop(proc, log)
 
-print("1..%d" % len(checks))
-sys.exit(0 if all(ok for ok, _ in checks) else 1)
+finish()

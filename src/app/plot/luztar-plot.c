@@ -311,20 +311,6 @@ mark_colour (LuztarPlot *self)
   return series_colour (self, 4);
 }
 
-/* The same font options everywhere (widget, export, measuring), so text
- * takes the same room on screen and in files, whatever the desktop says. */
-static void
-pin_font_options (cairo_t *cr)
-{
-  cairo_font_options_t *options = cairo_font_options_create ();
-
-  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
-  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  cairo_set_font_options (cr, options);
-  cairo_font_options_destroy (options);
-}
-
 static int
 text_width (LuztarPlot *self,
             const char *text,
@@ -1123,28 +1109,6 @@ draw_y_ticks (LuztarPlot       *self,
 }
 
 static void
-draw_rotated_title (cairo_t    *cr,
-                    const char *text,
-                    double      x,
-                    double      y_mid,
-                    double      max_len)
-{
-  PangoLayout *layout = luztar_cairo_layout_new (cr, text, TITLE_PX, TRUE);
-  int w, h;
-
-  pango_layout_set_width (layout, (int) (max_len * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_save (cr);
-  cairo_translate (cr, round (x), round (y_mid + w / 2.0));
-  cairo_rotate (cr, -G_PI / 2);
-  cairo_move_to (cr, 0, 0);
-  pango_cairo_show_layout (cr, layout);
-  cairo_restore (cr);
-  g_object_unref (layout);
-}
-
-static void
 frame_layer_draw (LuztarPlotLayer *layer,
                   cairo_t         *cr,
                   int              width,
@@ -1175,7 +1139,7 @@ frame_layer_draw (LuztarPlotLayer *layer,
 
       draw_y_ticks (self, cr, &l->y, FALSE, TRUE);
       set_rgba (cr, ink (self), 0.8);
-      draw_rotated_title (cr, yt, 10, (l->py0 + l->py1) / 2, l->py1 - l->py0);
+      luztar_cairo_show_rotated (cr, yt, TITLE_PX, 10, (l->py0 + l->py1) / 2, l->py1 - l->py0);
     }
   if (self->kind == LUZTAR_PLOT_ENERGY)
     {
@@ -1183,7 +1147,8 @@ frame_layer_draw (LuztarPlotLayer *layer,
 
       draw_y_ticks (self, cr, &l->y2, TRUE, FALSE);
       set_rgba (cr, ink (self), 0.8);
-      draw_rotated_title (cr, yt, width - 10 - l->text_h, (l->py0 + l->py1) / 2, l->py1 - l->py0);
+      luztar_cairo_show_rotated (cr, yt, TITLE_PX, width - 10 - l->text_h, (l->py0 + l->py1) / 2,
+                                 l->py1 - l->py0);
     }
 
   /* the axes: bottom and left lines */
@@ -2147,7 +2112,7 @@ luztar_plot_snapshot (GtkWidget   *widget,
       g_clear_pointer (&self->frame_node, gsk_render_node_unref);
       cairo_surface_set_device_scale (image, scale, scale);
       cr = cairo_create (image);
-      pin_font_options (cr);
+      luztar_cairo_pin_font_options (cr);
       luztar_plot_layer_draw (&self->layers[LAYER_FRAME], cr, width, height);
       cairo_destroy (cr);
       cairo_surface_flush (image);
@@ -2169,7 +2134,7 @@ luztar_plot_snapshot (GtkWidget   *widget,
     }
 
   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-  pin_font_options (cr);
+  luztar_cairo_pin_font_options (cr);
   luztar_plot_layer_draw (&self->layers[LAYER_DATA], cr, width, height);
   luztar_plot_layer_draw (&self->layers[LAYER_CURSOR], cr, width, height);
   if (self->hovering)
@@ -2193,6 +2158,22 @@ luztar_plot_snapshot (GtkWidget   *widget,
  * Returns: %TRUE on success; %FALSE with @error set for an unknown
  *   extension or a file that cannot be written
  */
+static void
+export_draw (cairo_t  *cr,
+             int       width,
+             int       height,
+             gpointer  data)
+{
+  LuztarPlot *self = data;
+
+  self->exporting = TRUE;
+  for (guint i = 0; i < N_LAYERS; i++)
+    luztar_plot_layer_draw (&self->layers[i], cr, width, height);
+  self->exporting = FALSE;
+  /* the layout is the export's now: the widget lays out again */
+  invalidate (self);
+}
+
 gboolean
 luztar_plot_export (LuztarPlot  *self,
                     const char  *path,
@@ -2200,83 +2181,13 @@ luztar_plot_export (LuztarPlot  *self,
                     int          height,
                     GError     **error)
 {
-  g_autofree char *lower = NULL;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
-  enum { PNG, SVG, PDF } format;
-
   g_return_val_if_fail (LUZTAR_IS_PLOT (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  lower = g_ascii_strdown (path, -1);
-  if (g_str_has_suffix (lower, ".png"))
-    format = PNG;
-  else if (g_str_has_suffix (lower, ".svg"))
-    format = SVG;
-  else if (g_str_has_suffix (lower, ".pdf"))
-    format = PDF;
-  else
-    {
-      g_autofree char *base = g_path_get_basename (path);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   /* Translators: exporting a plot to a file of an unknown type */
-                   _("Cannot export the plot to “%s”: the file name must end in .png, .svg or .pdf"),
-                   base);
-      return FALSE;
-    }
-  if (width <= 0 || height <= 0 || width > 16384 || height > 16384)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Cannot export the plot at %d × %d: the size must be 1 to 16384"), width, height);
-      return FALSE;
-    }
-
   if (!self->live)
     update_data (self, -1);
-
-  switch (format)
-    {
-    case SVG:
-      surface = cairo_svg_surface_create (path, width, height);
-      break;
-    case PDF:
-      surface = cairo_pdf_surface_create (path, width, height);
-      break;
-    case PNG:
-    default:
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-      break;
-    }
-  cr = cairo_create (surface);
-  pin_font_options (cr);
-  self->exporting = TRUE;
-  for (guint i = 0; i < N_LAYERS; i++)
-    luztar_plot_layer_draw (&self->layers[i], cr, width, height);
-  self->exporting = FALSE;
-  /* the layout is the export's now: the widget lays out again */
-  invalidate (self);
-  cairo_destroy (cr);
-  status = cairo_surface_status (surface);
-  if (status == CAIRO_STATUS_SUCCESS && format == PNG)
-    status = cairo_surface_write_to_png (surface, path);
-  /* SVG and PDF are written when finished */
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   /* Translators: the first %s is a file, the second cairo's reason */
-                   _("Cannot write the plot to “%s”: %s"), display, cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  return luztar_cairo_export (path, width, height, export_draw, self, error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -3087,7 +2998,7 @@ luztar_plot_init (LuztarPlot *self)
   self->layers[LAYER_CURSOR] = (LuztarPlotLayer) { &cursor_layer_class, self };
   self->measure_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   self->measure_cr = cairo_create (self->measure_surface);
-  pin_font_options (self->measure_cr);
+  luztar_cairo_pin_font_options (self->measure_cr);
 
   self->style_manager = adw_style_manager_get_default ();
   self->dark = adw_style_manager_get_dark (self->style_manager);

@@ -281,28 +281,6 @@ draw_ticks (cairo_t    *cr,
     }
 }
 
-static void
-draw_rotated (cairo_t    *cr,
-              const char *s,
-              double      x,
-              double      y_mid,
-              double      max_len)
-{
-  PangoLayout *layout = luztar_cairo_layout_new (cr, s, TITLE_PX, TRUE);
-  int w, h;
-
-  pango_layout_set_width (layout, (int) (max_len * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_save (cr);
-  cairo_translate (cr, round (x), round (y_mid + w / 2.0));
-  cairo_rotate (cr, -G_PI / 2);
-  cairo_move_to (cr, 0, 0);
-  pango_cairo_show_layout (cr, layout);
-  cairo_restore (cr);
-  g_object_unref (layout);
-}
-
 static int
 widest_tick (cairo_t *cr,
              double   lo,
@@ -430,8 +408,8 @@ draw_colour_bar (LuztarSweepMap *self,
       text (cr, label, x + BAR_W + 6, y, 0, 0.5, FALSE);
     }
   ink (cr, dark, 0.8);
-  draw_rotated (cr, self->value_title != NULL ? self->value_title : "", width - 8 - f->th,
-                (f->py0 + f->py1) / 2, f->py1 - f->py0);
+  luztar_cairo_show_rotated (cr, self->value_title != NULL ? self->value_title : "", TITLE_PX,
+                             width - 8 - f->th, (f->py0 + f->py1) / 2, f->py1 - f->py0);
 }
 
 static void
@@ -608,9 +586,9 @@ draw_all (LuztarSweepMap *self,
   ink (cr, dark, 0.8);
   text (cr, self->x.title != NULL ? self->x.title : "", (f.px0 + f.px1) / 2,
         f.py1 + 8 + f.th + 4, 0.5, 0, TRUE);
-  draw_rotated (cr, self->kind == KIND_MAP ? (self->y.title != NULL ? self->y.title : "")
-                                           : (self->value_title != NULL ? self->value_title : ""),
-                10, (f.py0 + f.py1) / 2, f.py1 - f.py0);
+  luztar_cairo_show_rotated (cr, self->kind == KIND_MAP ? (self->y.title != NULL ? self->y.title : "")
+                                 : (self->value_title != NULL ? self->value_title : ""),
+                             TITLE_PX, 10, (f.py0 + f.py1) / 2, f.py1 - f.py0);
   if (self->title != NULL)
     {
       PangoLayout *layout = luztar_cairo_layout_new (cr, self->title, TITLE_PX, TRUE);
@@ -643,18 +621,6 @@ luztar_sweep_map_draw (LuztarSweepMap *self,
 }
 
 static void
-pin_font_options (cairo_t *cr)
-{
-  cairo_font_options_t *options = cairo_font_options_create ();
-
-  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
-  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  cairo_set_font_options (cr, options);
-  cairo_font_options_destroy (options);
-}
-
-static void
 luztar_sweep_map_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
 {
@@ -665,7 +631,7 @@ luztar_sweep_map_snapshot (GtkWidget   *widget,
   if (width <= 0 || height <= 0)
     return;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  pin_font_options (cr);
+  luztar_cairo_pin_font_options (cr);
   draw_all (self, cr, width, height, adw_style_manager_get_dark (adw_style_manager_get_default ()));
   cairo_destroy (cr);
 }
@@ -680,6 +646,15 @@ luztar_sweep_map_snapshot (GtkWidget   *widget,
  *
  * Returns: whether the file was written
  */
+static void
+export_draw (cairo_t  *cr,
+             int       width,
+             int       height,
+             gpointer  data)
+{
+  luztar_sweep_map_draw (data, cr, width, height);
+}
+
 gboolean
 luztar_sweep_map_export (LuztarSweepMap *self,
                          const char     *path,
@@ -687,54 +662,8 @@ luztar_sweep_map_export (LuztarSweepMap *self,
                          int             height,
                          GError        **error)
 {
-  g_autofree char *lower = g_ascii_strdown (path, -1);
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
-  gboolean png = g_str_has_suffix (lower, ".png");
-
   g_return_val_if_fail (LUZTAR_IS_SWEEP_MAP (self), FALSE);
-  if (width <= 0 || height <= 0 || width > 16384 || height > 16384)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Cannot export the plot at %d × %d: the size must be 1 to 16384"), width, height);
-      return FALSE;
-    }
-  if (png)
-    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  else if (g_str_has_suffix (lower, ".svg"))
-    surface = cairo_svg_surface_create (path, width, height);
-  else if (g_str_has_suffix (lower, ".pdf"))
-    surface = cairo_pdf_surface_create (path, width, height);
-  else
-    {
-      g_autofree char *base = g_path_get_basename (path);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Cannot export the plot to “%s”: the file name must end in .png, .svg or .pdf"),
-                   base);
-      return FALSE;
-    }
-  cr = cairo_create (surface);
-  pin_font_options (cr);
-  luztar_sweep_map_draw (self, cr, width, height);
-  cairo_destroy (cr);
-  status = cairo_surface_status (surface);
-  if (status == CAIRO_STATUS_SUCCESS && png)
-    status = cairo_surface_write_to_png (surface, path);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("Cannot write the plot to “%s”: %s"), display, cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  return luztar_cairo_export (path, width, height, export_draw, self, error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -922,7 +851,7 @@ luztar_sweep_map_pick (LuztarSweepMap *self,
     return FALSE;
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (surface);
-  pin_font_options (cr);
+  luztar_cairo_pin_font_options (cr);
   layout_frame (self, cr, width, height, &f);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
