@@ -51,7 +51,7 @@
 static double
 rest_v_tol (const LzEventIntegrator *self)
 {
-  return REST_V_REL * MAX (1.0, self->v_scale);
+  return REST_V_REL * self->v_scale;
 }
 
 /* The stops at a limit (a through-stop's e set by the stop that closes
@@ -617,8 +617,8 @@ lz_event_handle_event (LzEventIntegrator *self,
 {
   double zeno_delay = 0;
   guint n = self->n;
-  double pos_tol = SELECT_POS_REL * MAX (1.0, self->v_scale) * MAX (SELECT_H_MIN, self->sm.h_try);
-  double v_tol = SELECT_V_REL * MAX (1.0, self->v_scale);
+  double pos_tol = SELECT_POS_REL * self->v_scale * MAX (SELECT_H_MIN * self->parent.scales.time, self->sm.h_try);
+  double v_tol = SELECT_V_REL * self->v_scale;
   double loss;
   LzMode *prior = self->md.prior;
   gboolean zeno = FALSE;
@@ -789,7 +789,7 @@ lz_event_at_once_modes (LzEventIntegrator *self,
       else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
                && (self->st.is_static[e]
                    || fabs (lz_event_wdot (&self->el[e], y + self->n) + self->sm.g0d[e])
-                      <= GRAZE_V_REL * MAX (1.0, self->v_scale)))
+                      <= GRAZE_V_REL * self->v_scale))
         {
           /* grazing a limit: the gap closes without an approach speed
            * (a massless body's stop: always, it has no momentum) */
@@ -816,8 +816,8 @@ lz_event_at_once_modes (LzEventIntegrator *self,
       LzMode *saved = self->loc.d_saved;
 
       memcpy (saved, self->mode, self->ne * sizeof (LzMode));
-      lz_event_dvel_select (self, tp, y, AT_ONCE_D_POS_TOL * MAX (1.0, self->v_scale),
-                        AT_ONCE_D_V_TOL * MAX (1.0, self->v_scale));
+      lz_event_dvel_select (self, tp, y, AT_ONCE_D_POS_TOL * self->v_scale * self->parent.scales.time,
+                        AT_ONCE_D_V_TOL * self->v_scale);
       for (guint s = 0; s < self->dj.nDS; s++)
         self->md.new_mode[self->dj.iDS[s]] = self->mode[self->dj.iDS[s]];
       memcpy (self->mode, saved, self->ne * sizeof (LzMode));
