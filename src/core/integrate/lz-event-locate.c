@@ -381,7 +381,7 @@ lz_event_locate (LzEventIntegrator *self,
 }
 
 /* The moments after an instant T0 where its modes are tried: from
- * AT_ONCE_REL_FIRST·max(T, t0) growing by AT_ONCE_GROWTH (a guard that
+ * AT_ONCE_REL_FIRST·max(1 s, t0) growing by AT_ONCE_GROWTH (a guard that
  * leaves zero only at second order: grazing a limit or a freeplay
  * boundary) up to AT_ONCE_REL_LAST; a guard negative no later than
  * AT_ONCE_REL_MAX leaves the mode at once, a later one is a crossing in
@@ -408,7 +408,10 @@ lz_event_at_once_probe (LzEventIntegrator *self,
   *tp = t0;
   for (rel = AT_ONCE_REL_FIRST; rel <= AT_ONCE_REL_LAST; rel *= AT_ONCE_GROWTH)
     {
-      *tp = MIN (t0 + rel * lz_scales_time_unit (&self->parent.scales, t0), t);
+      /* not yet relative to T: with max(T, t0) the first moments after
+       * t0 = 0 of a fast model fall below what the guards resolve (the
+       * pad held through a massless body, test-event) — issue 25 */
+      *tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
       lz_event_integrate_to (self, t0, self->loc.y0, *tp, self->loc.yt);
       gp = lz_event_min_guard (self, *tp, self->loc.yt, NULL);
       if (gp < 0 || *tp >= t)
