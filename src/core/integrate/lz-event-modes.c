@@ -25,13 +25,15 @@
  * bounce (see rest_v_tol()); a stop approaches its limit faster than
  * APPROACH_V_REL.  At an event an element is at a limit or a freeplay
  * boundary within SELECT_POS_REL·max(SELECT_H_MIN, h) of the scale, its
- * velocity zero within SELECT_V_REL.  ZENO_SPEED_MIN keeps the ratio of
+ * velocity zero within SELECT_V_REL, a friction's slip acceleration
+ * zero within SELECT_A_REL of V/T.  ZENO_SPEED_MIN keeps the ratio of
  * two approach speeds finite. */
 #define REST_V_REL 1e-3
 #define APPROACH_V_REL 1e-12
 #define SELECT_POS_REL 1e-9
 #define SELECT_H_MIN 1e-3
 #define SELECT_V_REL 1e-9
+#define SELECT_A_REL 1e-12
 #define ZENO_SPEED_MIN 1e-300
 
 /* Below this approach speed an impact gives no bounce: the stop stays in
@@ -438,11 +440,17 @@ solve_candidates (LzEventIntegrator *self,
             double xi1 = gsl_vector_get (z, first[c]);
             double xi2 = gsl_vector_get (w, first[c] + 1);
 
-            /* Lemke's nonbasic variables are exact zeros: any ξ > 0 is a
-             * slip, however small (just past a force limit) */
+            /* Lemke's nonbasic variables are exact zeros: a ξ above the
+             * rounding of the accelerations (SELECT_A_REL·V/T) is a slip,
+             * however small (just past a force limit); below it the force
+             * is on its level at a velocity zero, and the element sticks
+             * (a slip the other way would turn at once: a chatter of no
+             * length) */
+            double a_tol = SELECT_A_REL * self->parent.scales.speed / self->parent.scales.time;
+
             self->md.new_mode[e] = !ok ? LZ_MODE_STICK
-                                : xi1 > 0 ? LZ_MODE_SLIP_POS
-                                : xi2 > 0 ? LZ_MODE_SLIP_NEG
+                                : xi1 > a_tol ? LZ_MODE_SLIP_POS
+                                : xi2 > a_tol ? LZ_MODE_SLIP_NEG
                                 : LZ_MODE_STICK;
           }
         else
