@@ -53,4 +53,15 @@ cairo_surface_t *app_test_load_png        (const char    *path);
  * comparisons. */
 char            *app_test_sans_family     (void);
 
+/* The first widget of @type in the tree under @root (itself included). */
+GtkWidget       *app_test_find_type       (GtkWidget     *root,
+                                           GType          type);
+/* The picture FRESH against help/C/figures/NAME.png: the same size and
+ * at most 2 % of the pixels off by more than 10 % (as tests/app/tour.py);
+ * LUZTAR_UPDATE_PICTURES=1 writes it there instead.  TEST names the
+ * meson test that makes it, for the message. */
+void             app_test_compare_picture (const char    *fresh,
+                                           const char    *name,
+                                           const char    *test);
+
 G_END_DECLS

@@ -1,0 +1,436 @@
+/* luztar-views.c — the window's splits: canvas over plots, two views side by side
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What lets a window be used on an 800 × 600 screen and fill a 1920 × 1080
+ * projector with plots (issue 21):
+ *
+ * - luztar_views_keep_split() gives a GtkPaned's first child a share of
+ *   its length once it is laid out; from then on GtkPaned keeps that
+ *   proportion when the window grows or shrinks (both children resize),
+ *   until the user drags the handle.
+ * - luztar_views_compact_switcher() makes a drop-down of the view
+ *   buttons, for an AdwSqueezer to show instead of the buttons when they
+ *   do not fit.
+ * - LuztarCompanion is the second view beside the main one: a phase
+ *   portrait, the mode timeline or the energy, with plots of their own
+ *   that the simulation panel feeds like its others.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "luztar-views.h"
+
+/* ------------------------------------------------------------------------ */
+/* A split that keeps its proportion                                        */
+
+typedef struct
+{
+  double fraction;
+  guint  idle_id;
+  gulong handler;
+} Split;
+
+static gboolean
+apply_split (gpointer data)
+{
+  GtkPaned *paned = data;
+  Split *split = g_object_get_data (G_OBJECT (paned), "luztar-split");
+  int length = gtk_orientable_get_orientation (GTK_ORIENTABLE (paned)) == GTK_ORIENTATION_VERTICAL
+               ? gtk_widget_get_height (GTK_WIDGET (paned)) : gtk_widget_get_width (GTK_WIDGET (paned));
+
+  split->idle_id = 0;
+  if (length <= 0)
+    return G_SOURCE_REMOVE;
+  gtk_paned_set_position (paned, (int) (split->fraction * length + 0.5));
+  g_signal_handler_disconnect (paned, split->handler);
+  split->handler = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_max_position (GtkPaned   *paned,
+                 GParamSpec *pspec,
+                 Split      *split)
+{
+  /* set after the allocation, not in it */
+  if (split->idle_id == 0 && gtk_widget_get_width (GTK_WIDGET (paned)) > 0)
+    split->idle_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_split, paned, NULL);
+}
+
+static void
+split_free (gpointer data)
+{
+  Split *split = data;
+
+  if (split->idle_id != 0)
+    g_source_remove (split->idle_id);
+  g_free (split);
+}
+
+/**
+ * luztar_views_keep_split:
+ * @paned: a paned whose children both resize
+ * @fraction: the first child's share of the length, in (0, 1)
+ *
+ * Once @paned is laid out, its first child gets @fraction of its length;
+ * GtkPaned keeps that proportion afterwards (a window made larger gives
+ * both children more room) until the user moves the handle.
+ */
+void
+luztar_views_keep_split (GtkPaned *paned,
+                         double    fraction)
+{
+  Split *split = g_new0 (Split, 1);
+
+  g_return_if_fail (GTK_IS_PANED (paned));
+  split->fraction = CLAMP (fraction, 0.05, 0.95);
+  gtk_paned_set_resize_start_child (paned, TRUE);
+  gtk_paned_set_resize_end_child (paned, TRUE);
+  g_object_set_data_full (G_OBJECT (paned), "luztar-split", split, split_free);
+  split->handler = g_signal_connect (paned, "notify::max-position", G_CALLBACK (on_max_position), split);
+}
+
+/* ------------------------------------------------------------------------ */
+/* A box's width, watched                                                   */
+
+/**
+ * luztar_views_watch_width:
+ * @box: a vertical box
+ * @callback: (scope notified): called as `void callback (gpointer data)`
+ *   whenever @box is laid out at another width (during the allocation:
+ *   what it changes must wait for an idle)
+ * @data: its data
+ *
+ * GtkBox has no signal for its size (its layout manager allocates it),
+ * a GtkDrawingArea has one: a drawing area of no height at the end of
+ * @box, as wide as @box, tells.
+ */
+void
+luztar_views_watch_width (GtkBox    *box,
+                          GCallback  callback,
+                          gpointer   data)
+{
+  GtkWidget *probe = gtk_drawing_area_new ();
+
+  gtk_widget_set_hexpand (probe, TRUE);
+  gtk_widget_set_can_target (probe, FALSE);
+  gtk_widget_set_can_focus (probe, FALSE);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (probe), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+  g_signal_connect_swapped (probe, "resize", callback, data);
+  gtk_box_append (box, probe);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The view buttons as a drop-down                                          */
+
+typedef struct
+{
+  GtkWidget     *switcher;
+  GtkDropDown   *dropdown;
+  GtkStringList *names;
+  GPtrArray     *shown;           /* the buttons listed, in order (borrowed) */
+  gboolean       syncing;
+} Compact;
+
+static void
+compact_free (gpointer data)
+{
+  Compact *c = data;
+
+  g_ptr_array_unref (c->shown);
+  g_free (c);
+}
+
+static void
+compact_select_active (Compact *c)
+{
+  for (guint i = 0; i < c->shown->len; i++)
+    if (gtk_toggle_button_get_active (c->shown->pdata[i]))
+      {
+        c->syncing = TRUE;
+        gtk_drop_down_set_selected (c->dropdown, i);
+        c->syncing = FALSE;
+      }
+}
+
+/* The list: the buttons shown (the Program Motion view only for the
+ * models that have one). */
+static void
+compact_rebuild (Compact *c)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (c->names));
+  GPtrArray *labels = g_ptr_array_new ();
+
+  g_ptr_array_set_size (c->shown, 0);
+  for (GtkWidget *b = gtk_widget_get_first_child (c->switcher); b != NULL; b = gtk_widget_get_next_sibling (b))
+    if (GTK_IS_TOGGLE_BUTTON (b) && gtk_widget_get_visible (b))
+      {
+        g_ptr_array_add (c->shown, b);
+        g_ptr_array_add (labels, (gpointer) gtk_button_get_label (GTK_BUTTON (b)));
+      }
+  g_ptr_array_add (labels, NULL);
+  c->syncing = TRUE;
+  gtk_string_list_splice (c->names, 0, n, (const char *const *) labels->pdata);
+  c->syncing = FALSE;
+  g_ptr_array_unref (labels);
+  compact_select_active (c);
+}
+
+static void
+on_compact_selected (GtkDropDown *dropdown,
+                     GParamSpec  *pspec,
+                     Compact     *c)
+{
+  guint i = gtk_drop_down_get_selected (dropdown);
+
+  if (!c->syncing && i < c->shown->len)
+    gtk_toggle_button_set_active (c->shown->pdata[i], TRUE);
+}
+
+static void
+on_button_toggled (GtkDropDown *dropdown)
+{
+  compact_select_active (g_object_get_data (G_OBJECT (dropdown), "luztar-compact"));
+}
+
+static void
+on_button_shown (GtkDropDown *dropdown)
+{
+  compact_rebuild (g_object_get_data (G_OBJECT (dropdown), "luztar-compact"));
+}
+
+/**
+ * luztar_views_compact_switcher:
+ * @switcher: a box of grouped toggle buttons with labels, one per view
+ *
+ * Returns: (transfer floating): a drop-down listing the buttons shown,
+ *   kept in step with them both ways
+ */
+GtkWidget *
+luztar_views_compact_switcher (GtkWidget *switcher)
+{
+  Compact *c = g_new0 (Compact, 1);
+
+  c->switcher = switcher;
+  c->names = gtk_string_list_new (NULL);
+  c->shown = g_ptr_array_new ();
+  c->dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (c->names), NULL));
+  g_object_set_data_full (G_OBJECT (c->dropdown), "luztar-compact", c, compact_free);
+  gtk_widget_set_halign (GTK_WIDGET (c->dropdown), GTK_ALIGN_START);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (c->dropdown), _("The view shown"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (c->dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Views"), -1);
+  /* the buttons may outlive the drop-down by a little while the panel
+   * goes away: the handlers go with the drop-down */
+  for (GtkWidget *b = gtk_widget_get_first_child (switcher); b != NULL; b = gtk_widget_get_next_sibling (b))
+    if (GTK_IS_TOGGLE_BUTTON (b))
+      {
+        g_signal_connect_object (b, "toggled", G_CALLBACK (on_button_toggled), c->dropdown,
+                                 G_CONNECT_SWAPPED);
+        g_signal_connect_object (b, "notify::visible", G_CALLBACK (on_button_shown), c->dropdown,
+                                 G_CONNECT_SWAPPED);
+      }
+  g_signal_connect (c->dropdown, "notify::selected", G_CALLBACK (on_compact_selected), c);
+  compact_rebuild (c);
+  return GTK_WIDGET (c->dropdown);
+}
+
+/* ------------------------------------------------------------------------ */
+/* A popover as tall as the window allows                                   */
+
+/* Room kept for the popover's arrow and margins (pixels). */
+#define POPOVER_CHROME 48
+/* Never shorter than this (pixels): a few rows. */
+#define POPOVER_MIN_HEIGHT 120
+
+static void
+on_popover_show (GtkPopover        *popover,
+                 GtkScrolledWindow *scroller)
+{
+  GtkWidget *anchor = gtk_widget_get_parent (GTK_WIDGET (popover));
+  GtkRoot *root = anchor != NULL ? gtk_widget_get_root (anchor) : NULL;
+  double x = 0, y = 0;
+  int height, room;
+
+  if (root == NULL || !gtk_widget_translate_coordinates (anchor, GTK_WIDGET (root), 0, 0, &x, &y))
+    return;
+  /* the popover goes above or below its button, where there is more room */
+  height = gtk_widget_get_height (GTK_WIDGET (root));
+  room = MAX ((int) y, height - (int) y - gtk_widget_get_height (anchor)) - POPOVER_CHROME;
+  gtk_scrolled_window_set_max_content_height (scroller, MAX (room, POPOVER_MIN_HEIGHT));
+}
+
+/**
+ * luztar_views_fit_popover:
+ * @popover: a popover whose child is @scroller
+ * @scroller: a scrolled window that propagates its natural height
+ *
+ * Each time @popover opens, @scroller may grow as tall as the room the
+ * window has above or below the popover's button, and scrolls beyond:
+ * on a short screen nothing of the popover is out of reach.
+ */
+void
+luztar_views_fit_popover (GtkPopover        *popover,
+                          GtkScrolledWindow *scroller)
+{
+  g_return_if_fail (GTK_IS_POPOVER (popover) && GTK_IS_SCROLLED_WINDOW (scroller));
+  g_signal_connect (popover, "show", G_CALLBACK (on_popover_show), scroller);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The second view                                                          */
+
+/* The views that can stand beside the main one: plots over time or over
+ * a state, which a class reads together with the time plot. */
+static const struct
+{
+  const char     *name;
+  const char     *title;
+  LuztarPlotKind  kind;
+} companion_views[] = {
+  /* Translators: the view beside the main plot: the phase portrait */
+  { "phase", N_("Phase"), LUZTAR_PLOT_PHASE },
+  /* Translators: the view beside the main plot: the mode timeline */
+  { "modes", N_("Modes"), LUZTAR_PLOT_MODES },
+  /* Translators: the view beside the main plot: the energy balance */
+  { "energy", N_("Energy"), LUZTAR_PLOT_ENERGY },
+};
+
+struct _LuztarCompanion
+{
+  GtkBox       parent_instance;
+
+  GtkDropDown *dropdown;
+  GtkStack    *stack;
+  LuztarPlot  *plots[G_N_ELEMENTS (companion_views)];
+};
+
+G_DEFINE_FINAL_TYPE (LuztarCompanion, luztar_companion, GTK_TYPE_BOX)
+
+static void
+on_companion_selected (GtkDropDown     *dropdown,
+                       GParamSpec      *pspec,
+                       LuztarCompanion *self)
+{
+  guint i = gtk_drop_down_get_selected (dropdown);
+
+  if (i < G_N_ELEMENTS (companion_views))
+    gtk_stack_set_visible_child_name (self->stack, companion_views[i].name);
+}
+
+static void
+luztar_companion_class_init (LuztarCompanionClass *klass)
+{
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "luztar-companion");
+}
+
+static void
+luztar_companion_init (LuztarCompanion *self)
+{
+  const char *titles[G_N_ELEMENTS (companion_views) + 1] = { NULL };
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  for (guint i = 0; i < G_N_ELEMENTS (companion_views); i++)
+    titles[i] = _(companion_views[i].title);
+  /* Translators: before the choice of the second view, beside the first */
+  label = gtk_label_new (_("Beside:"));
+  gtk_widget_add_css_class (label, "dim-label");
+  self->dropdown = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (titles));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->dropdown),
+                               _("The view shown beside the main one"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Second view"), -1);
+  gtk_widget_set_margin_start (bar, 6);
+  gtk_widget_set_margin_top (bar, 4);
+  gtk_box_append (GTK_BOX (bar), label);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->dropdown));
+  gtk_box_append (GTK_BOX (self), bar);
+
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (companion_views); i++)
+    {
+      self->plots[i] = LUZTAR_PLOT (luztar_plot_new (companion_views[i].kind));
+      gtk_widget_set_hexpand (GTK_WIDGET (self->plots[i]), TRUE);
+      gtk_widget_set_vexpand (GTK_WIDGET (self->plots[i]), TRUE);
+      gtk_stack_add_named (self->stack, GTK_WIDGET (self->plots[i]), companion_views[i].name);
+    }
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->stack));
+  g_signal_connect (self->dropdown, "notify::selected", G_CALLBACK (on_companion_selected), self);
+  on_companion_selected (self->dropdown, NULL, self);
+}
+
+/**
+ * luztar_companion_new:
+ *
+ * Returns: (transfer floating): a second view: a phase portrait, a mode
+ *   timeline or an energy plot, chosen in its own drop-down
+ */
+GtkWidget *
+luztar_companion_new (void)
+{
+  return g_object_new (LUZTAR_TYPE_COMPANION, NULL);
+}
+
+guint
+luztar_companion_get_n_plots (LuztarCompanion *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_COMPANION (self), 0);
+  return G_N_ELEMENTS (self->plots);
+}
+
+/**
+ * luztar_companion_get_plot:
+ * @self: a companion
+ * @i: < luztar_companion_get_n_plots()
+ *
+ * Returns: (transfer none): one of its plots, for the owner to feed
+ *   (trace, model, cursor, live) like its own
+ */
+LuztarPlot *
+luztar_companion_get_plot (LuztarCompanion *self,
+                           guint            i)
+{
+  g_return_val_if_fail (LUZTAR_IS_COMPANION (self), NULL);
+  g_return_val_if_fail (i < G_N_ELEMENTS (self->plots), NULL);
+  return self->plots[i];
+}
+
+/**
+ * luztar_companion_get_phase:
+ *
+ * Returns: (transfer none): its phase portrait
+ */
+LuztarPlot *
+luztar_companion_get_phase (LuztarCompanion *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_COMPANION (self), NULL);
+  return self->plots[0];
+}
+
+/**
+ * luztar_companion_set_view:
+ * @name: "phase", "modes" or "energy"
+ */
+void
+luztar_companion_set_view (LuztarCompanion *self,
+                           const char      *name)
+{
+  g_return_if_fail (LUZTAR_IS_COMPANION (self));
+  for (guint i = 0; i < G_N_ELEMENTS (companion_views); i++)
+    if (g_strcmp0 (name, companion_views[i].name) == 0)
+      gtk_drop_down_set_selected (self->dropdown, i);
+}
+
+const char *
+luztar_companion_get_view (LuztarCompanion *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_COMPANION (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}

