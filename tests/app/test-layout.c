@@ -240,6 +240,133 @@ test_projector (void)
   check_size (1920, 1080, PLOT_SHARE_WIDE, 2, "1920x1080.png");
 }
 
+/* Runs the window's model as fast as possible until @t (through the
+ * window's actions, as the settings popover and Run Until do). */
+static void
+run_until (LuztarWindow *window,
+           double        t)
+{
+  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_SIM_PANEL));
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("max"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run-until", g_variant_new_double (t));
+  settle (50);
+  while (luztar_sim_panel_get_run (panel) != NULL
+         && luztar_run_get_state (luztar_sim_panel_get_run (panel)) == LUZTAR_RUN_RUNNING
+         && g_get_monotonic_time () < end)
+    settle (20);
+  g_assert_nonnull (luztar_sim_panel_get_run (panel));
+  /* (a time-stepping run stops at the step before t) */
+  g_assert_cmpfloat (luztar_run_get_time (luztar_sim_panel_get_run (panel)), >=, 0.95 * t);
+  settle (300);
+}
+
+/* Presentation mode at 1920 × 1080 after a run: the window's style class,
+ * the plots' text and lines larger, every control still on the screen;
+ * the README's picture; F11's action again goes back. */
+static void
+test_presentation (void)
+{
+  LuztarWindow *window = open_window ("friction-oscillator.luztar", 1920, 1080);
+  GtkWidget *w = GTK_WIDGET (window);
+  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (w, LUZTAR_TYPE_SIM_PANEL));
+  LuztarPlot *plot = luztar_sim_panel_get_plot (panel, 0);
+  g_autofree char *dir = app_test_artifacts_dir ("layout");
+  g_autofree char *path = g_build_filename (dir, "presentation.png", NULL);
+  guint n_views;
+  double lo, hi, share;
+
+  run_until (window, 40);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "presentation", NULL);
+  settle (500);
+  g_assert_true (luztar_presentation_is_on (GTK_WINDOW (window)));
+  g_assert_true (gtk_widget_has_css_class (w, "presentation"));
+  assert_on_screen (find_action_button (w, "win.run"), w, "the Run button");
+  assert_on_screen (find_css (w, "button", "close"), w, "the close button");
+  share = plot_area (panel, w, &n_views) / (1920.0 * 1080);
+  g_test_message ("presentation: %u plots, %.0f %% of the window", n_views, 100 * share);
+  g_assert_cmpfloat (share, >=, PLOT_SHARE_WIDE);
+  g_assert_cmpuint (n_views, >=, 2);
+  /* the time axis follows the run: the whole of it after the run */
+  luztar_plot_get_x_range (plot, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 0);
+  save (w, "presentation-1920x1080.png");
+  /* the README's picture: the window as the renderer draws it */
+  {
+    g_autofree char *fresh = g_build_filename (g_getenv ("LUZTAR_BUILD_ROOT"), "test-artifacts", "layout",
+                                               "presentation-1920x1080.png", NULL);
+
+    g_assert_true (g_file_test (fresh, G_FILE_TEST_EXISTS));
+    app_test_compare_picture (fresh, "presentation", "layout");
+  }
+  g_action_group_activate_action (G_ACTION_GROUP (window), "presentation", NULL);
+  settle (200);
+  g_assert_false (luztar_presentation_is_on (GTK_WINDOW (window)));
+  g_assert_false (gtk_widget_has_css_class (w, "presentation"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The Phase view after another model is opened in the same window: the
+ * portrait of the new model's first body, coloured by one of its own
+ * elements; a run of it draws without a critical (fatal here). */
+static void
+test_phase_after_open (void)
+{
+  LuztarWindow *window = open_window ("two-carts-stop.luztar", 1280, 800);
+  GtkWidget *w = GTK_WIDGET (window);
+  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (w, LUZTAR_TYPE_SIM_PANEL));
+  LuztarPlot *phase = luztar_sim_panel_get_plot (panel, 1);
+  g_autofree char *path = example_path ("bouncing-mass.luztar");
+  const LuztarSeries *series;
+  guint n;
+
+  luztar_sim_panel_show_page (panel, "phase");
+  run_until (window, 1);
+  g_assert_true (luztar_window_open_example (window, path));
+  settle (200);
+  luztar_sim_panel_show_page (panel, "phase");
+  run_until (window, 4.5);
+  g_assert_cmpuint (lz_model_get_n_elements (luztar_window_get_model (window)), ==,
+                    lz_trace_get_n_elements (luztar_plot_get_trace (phase)));
+  series = luztar_plot_get_series (phase, &n);
+  g_test_message ("phase: %u series after the bouncing mass was opened", n);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (phase)));
+  save (w, "phase-after-open.png");
+  (void) series;
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A new model: a hint on the canvas, the run controls off, no error in
+ * the status line, the time at its start, no "?" on the plots' axes. */
+static void
+test_new_model (void)
+{
+  LuztarWindow *window = open_window ("friction-oscillator.luztar", 1280, 800);
+  GtkWidget *w = GTK_WIDGET (window);
+  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (w, LUZTAR_TYPE_SIM_PANEL));
+  const char *status;
+
+  run_until (window, 12);
+  luztar_window_new_model (window);
+  settle (300);
+  status = luztar_sim_panel_get_status (panel);
+  g_test_message ("status of a new model: %s", status);
+  g_assert_null (strstr (status, "Cannot"));
+  g_assert_null (luztar_sim_panel_get_run (panel));
+  for (const char *const *a = (const char *const[]) { "run", "step", "step-event", "run-until", NULL };
+       *a != NULL; a++)
+    g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), *a));
+  g_assert_true (gtk_widget_get_sensitive (find_action_button (w, "win.open")));
+  g_assert_false (gtk_widget_is_sensitive (find_action_button (w, "win.run")));
+  save (w, "new-model.png");
+  /* a body added: the model can run */
+  g_assert_nonnull (luztar_window_add_item (window, "mass", 260, 160, NULL, NULL, NULL));
+  settle (200);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -248,5 +375,8 @@ main (int    argc,
   g_test_add_func ("/layout/800x600", test_small);
   g_test_add_func ("/layout/1280x800", test_laptop);
   g_test_add_func ("/layout/1920x1080", test_projector);
+  g_test_add_func ("/layout/presentation", test_presentation);
+  g_test_add_func ("/layout/phase-after-open", test_phase_after_open);
+  g_test_add_func ("/layout/new-model", test_new_model);
   return g_test_run ();
 }

@@ -26,8 +26,8 @@
 
 /* How strongly stick intervals are shaded (alpha of the stick colour):
  * visible behind the lines, never hiding them. */
-#define STICK_ALPHA_LIGHT 0.13
-#define STICK_ALPHA_DARK  0.18
+#define STICK_ALPHA_LIGHT 0.16
+#define STICK_ALPHA_DARK  0.20
 
 /**
  * luztar_plot_assign_axes:

@@ -2601,6 +2601,9 @@ luztar_plot_set_trace (LuztarPlot *self,
     lz_trace_ref (trace);
   g_clear_pointer (&self->trace, lz_trace_unref);
   self->trace = trace;
+  /* an element of another model's trace colours nothing here */
+  if (trace != NULL && self->mode_element >= (int) lz_trace_get_n_elements (trace))
+    self->mode_element = -1;
   rebuild_lines (self);
   if (self->x_auto && self->y_auto)
     self->ranges_valid = FALSE;
