@@ -27,6 +27,7 @@
 #include "luztar-inspector.h"
 #include "luztar-sim-panel.h"
 #include "luztar-window.h"
+#include "canvas/luztar-symbols.h"
 #include "plot/luztar-plot.h"
 
 /* The plots' share of a 1920 × 1080 window, at least (area). */
@@ -367,6 +368,88 @@ test_new_model (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The bouncing mass drawn with its ball at height Q (m, motion scale 60
+ * canvas units a metre) into a 400 × 400 image. */
+static cairo_surface_t *
+draw_ball_at (LzModel *model,
+              double   q)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 400);
+  cairo_t *cr = cairo_create (surface);
+  double body_q[] = { q }, ground_q[] = { 0 };
+  LzMode modes[] = { LZ_MODE_FREE, LZ_MODE_NONE };
+  LuztarAnimation animation = { body_q, ground_q, modes, NULL, 60 };
+  LuztarDrawStyle style = { FALSE, 1, &animation };
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_translate (cr, 0, 100);
+  luztar_symbols_draw_model (cr, model, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* The centre of the ball: the pixels of the block's blue fill. */
+static void
+ball_centre (cairo_surface_t *surface,
+             double          *cx,
+             double          *cy)
+{
+  double sx = 0, sy = 0, n = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    {
+      const guint32 *row = (const void *) (cairo_image_surface_get_data (surface)
+                                           + y * cairo_image_surface_get_stride (surface));
+
+      for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+        {
+          int r = (row[x] >> 16) & 0xff, g = (row[x] >> 8) & 0xff, b = row[x] & 0xff;
+
+          if (b > 200 && b > r + 80 && g > r)
+            {
+              sx += x;
+              sy += y;
+              n++;
+            }
+        }
+    }
+  g_assert_cmpfloat (n, >, 500);   /* most of a 64 × 46 block */
+  *cx = sx / n;
+  *cy = sy / n;
+}
+
+/* The bouncing mass is drawn falling (its body's direction is 90°, its
+ * floor's too): a ball 1 m up is drawn 60 px (the motion scale) higher
+ * than one on the floor, not aside. */
+static void
+test_vertical (void)
+{
+  g_autoptr(LzModel) model = app_test_load_example ("bouncing-mass.luztar");
+  cairo_surface_t *up, *down;
+  double ux, uy, dx, dy;
+
+  g_assert_cmpfloat (lz_model_get_body (model, 0)->direction, ==, 90);
+  up = draw_ball_at (model, 1);
+  down = draw_ball_at (model, 0);
+  {
+    g_autofree char *dir = app_test_artifacts_dir ("layout");
+    g_autofree char *a = g_build_filename (dir, "ball-up.png", NULL);
+    g_autofree char *b = g_build_filename (dir, "ball-down.png", NULL);
+
+    cairo_surface_write_to_png (up, a);
+    cairo_surface_write_to_png (down, b);
+  }
+  ball_centre (up, &ux, &uy);
+  ball_centre (down, &dx, &dy);
+  g_test_message ("the ball at 1 m: (%.1f, %.1f); on the floor: (%.1f, %.1f)", ux, uy, dx, dy);
+  g_assert_cmpfloat (fabs (ux - dx), <, 0.5);
+  g_assert_cmpfloat (fabs ((dy - uy) - 60), <, 0.5);
+  cairo_surface_destroy (up);
+  cairo_surface_destroy (down);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -378,5 +461,6 @@ main (int    argc,
   g_test_add_func ("/layout/presentation", test_presentation);
   g_test_add_func ("/layout/phase-after-open", test_phase_after_open);
   g_test_add_func ("/layout/new-model", test_new_model);
+  g_test_add_func ("/layout/vertical", test_vertical);
   return g_test_run ();
 }
