@@ -180,13 +180,14 @@ save (GtkWidget  *window,
 /* The window at one size: nothing off-screen, as small as asked, the
  * plots' share of it. */
 static void
-check_size (int         width,
+check_size (const char *example,
+            int         width,
             int         height,
             double      min_share,
             guint       min_views,
             const char *picture)
 {
-  LuztarWindow *window = open_window ("friction-oscillator.luztar", width, height);
+  LuztarWindow *window = open_window (example, width, height);
   GtkWidget *w = GTK_WIDGET (window);
   LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (w, LUZTAR_TYPE_SIM_PANEL));
   GtkWidget *inspector = app_test_find_type (w, LUZTAR_TYPE_INSPECTOR);
@@ -220,25 +221,47 @@ check_size (int         width,
   g_assert_cmpfloat (share, >=, min_share);
   g_assert_cmpuint (n_views, >=, min_views);
   save (w, picture);
+  /* no view widens the window: each of them at this size */
+  for (const char *const *page = (const char *const[]) { "phase", "modes", "energy", "events", "matrices",
+                                                         "sweep", "series", NULL };
+       *page != NULL; page++)
+    {
+      luztar_sim_panel_show_page (panel, *page);
+      settle (150);
+      g_test_message ("the %s view: the window %d×%d", *page, gtk_widget_get_width (w), gtk_widget_get_height (w));
+      g_assert_cmpint (gtk_widget_get_width (w), <=, width);
+      g_assert_cmpint (gtk_widget_get_height (w), <=, height);
+      assert_on_screen (find_css (w, "button", "close"), w, "the close button");
+    }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
 test_small (void)
 {
-  check_size (800, 600, PLOT_SHARE_SMALL, 1, "800x600.png");
+  check_size ("friction-oscillator.luztar", 800, 600, PLOT_SHARE_SMALL, 1, "800x600.png");
+}
+
+/* The same in Polish, whose words are longer (LANGUAGE, read by gettext
+ * at each message). */
+static void
+test_small_polish (void)
+{
+  g_setenv ("LANGUAGE", "pl", TRUE);
+  check_size ("two-carts-stop.luztar", 800, 600, PLOT_SHARE_SMALL, 1, "800x600-pl.png");
+  g_unsetenv ("LANGUAGE");
 }
 
 static void
 test_laptop (void)
 {
-  check_size (1280, 800, PLOT_SHARE_SMALL, 2, "1280x800.png");
+  check_size ("friction-oscillator.luztar", 1280, 800, PLOT_SHARE_SMALL, 2, "1280x800.png");
 }
 
 static void
 test_projector (void)
 {
-  check_size (1920, 1080, PLOT_SHARE_WIDE, 2, "1920x1080.png");
+  check_size ("friction-oscillator.luztar", 1920, 1080, PLOT_SHARE_WIDE, 2, "1920x1080.png");
 }
 
 /* Runs the window's model as fast as possible until @t (through the
@@ -455,7 +478,11 @@ main (int    argc,
       char **argv)
 {
   app_test_init (&argc, &argv);
+  /* the font of a GNOME desktop (what the application gets from its
+   * settings; gtk_test_init() leaves GTK's smaller default) */
+  g_object_set (gtk_settings_get_default (), "gtk-font-name", "Cantarell 11", NULL);
   g_test_add_func ("/layout/800x600", test_small);
+  g_test_add_func ("/layout/800x600/polish", test_small_polish);
   g_test_add_func ("/layout/1280x800", test_laptop);
   g_test_add_func ("/layout/1920x1080", test_projector);
   g_test_add_func ("/layout/presentation", test_presentation);
