@@ -1924,7 +1924,7 @@ luztar_sim_panel_init (LuztarSimPanel *self)
   self->companion = LUZTAR_COMPANION (luztar_companion_new ());
   gtk_widget_set_visible (GTK_WIDGET (self->companion), FALSE);
   gtk_paned_set_end_child (self->views_paned, GTK_WIDGET (self->companion));
-  luztar_views_keep_split (self->views_paned, 0.6);
+  luztar_views_keep_split (self->views_paned, 0.6, 0);
   luztar_views_watch_width (GTK_BOX (self), G_CALLBACK (on_views_resized), self);
   self->plots = g_ptr_array_new ();
   g_ptr_array_add (self->plots, self->series_plot);

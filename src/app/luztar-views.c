@@ -30,9 +30,14 @@
 typedef struct
 {
   double fraction;
+  int    least;
   guint  idle_id;
   gulong handler;
 } Split;
+
+/* However short the window, the first child never takes more than this
+ * share to reach its least length. */
+#define SPLIT_MAX_SHARE 0.55
 
 static gboolean
 apply_split (gpointer data)
@@ -45,7 +50,8 @@ apply_split (gpointer data)
   split->idle_id = 0;
   if (length <= 0)
     return G_SOURCE_REMOVE;
-  gtk_paned_set_position (paned, (int) (split->fraction * length + 0.5));
+  gtk_paned_set_position (paned, MAX ((int) (split->fraction * length + 0.5),
+                                      MIN (split->least, (int) (SPLIT_MAX_SHARE * length))));
   g_signal_handler_disconnect (paned, split->handler);
   split->handler = 0;
   return G_SOURCE_REMOVE;
@@ -75,19 +81,24 @@ split_free (gpointer data)
  * luztar_views_keep_split:
  * @paned: a paned whose children both resize
  * @fraction: the first child's share of the length, in (0, 1)
+ * @least: the length (pixels) the first child gets at least, as long as
+ *   that is no more than SPLIT_MAX_SHARE of the whole
  *
- * Once @paned is laid out, its first child gets @fraction of its length;
+ * Once @paned is laid out, its first child gets @fraction of its length
+ * (or @least);
  * GtkPaned keeps that proportion afterwards (a window made larger gives
  * both children more room) until the user moves the handle.
  */
 void
 luztar_views_keep_split (GtkPaned *paned,
-                         double    fraction)
+                         double    fraction,
+                         int       least)
 {
   Split *split = g_new0 (Split, 1);
 
   g_return_if_fail (GTK_IS_PANED (paned));
   split->fraction = CLAMP (fraction, 0.05, 0.95);
+  split->least = MAX (least, 0);
   gtk_paned_set_resize_start_child (paned, TRUE);
   gtk_paned_set_resize_end_child (paned, TRUE);
   g_object_set_data_full (G_OBJECT (paned), "luztar-split", split, split_free);

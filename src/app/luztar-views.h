@@ -13,7 +13,8 @@
 G_BEGIN_DECLS
 
 void        luztar_views_keep_split      (GtkPaned   *paned,
-                                          double      fraction);
+                                          double      fraction,
+                                          int         least);
 
 GtkWidget  *luztar_views_compact_switcher (GtkWidget *switcher);
 void        luztar_views_watch_width     (GtkBox            *box,

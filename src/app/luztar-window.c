@@ -72,8 +72,11 @@ struct _LuztarWindow
 #define AUTOSAVE_SECONDS 30
 
 /* The canvas's share of the height above the plots: the plots get the
- * larger part (a class reads them), the 1-D model needs little. */
+ * larger part (a class reads them), the 1-D model needs little; but at
+ * least CANVAS_LEAST pixels when the window is not short, for the
+ * palette's items beside it. */
 #define CANVAS_SHARE 0.42
+#define CANVAS_LEAST 340
 
 
 static void show_model (LuztarWindow *self);
@@ -1805,7 +1808,7 @@ luztar_window_init (LuztarWindow *self)
   luztar_sim_panel_install_actions (self->sim_panel, G_ACTION_MAP (self));
   luztar_sim_panel_set_canvas (self->sim_panel, self->canvas);
   g_signal_connect (self->sim_panel, "open-run", G_CALLBACK (on_open_run), self);
-  luztar_views_keep_split (self->sim_paned, CANVAS_SHARE);
+  luztar_views_keep_split (self->sim_paned, CANVAS_SHARE, CANVAS_LEAST);
   luztar_presentation_install (GTK_WINDOW (self), G_ACTION_MAP (self));
   luztar_presentation_follow (GTK_WINDOW (self), self->canvas, emphasise_canvas);
   for (guint i = 0; i < luztar_sim_panel_get_n_plots (self->sim_panel); i++)
