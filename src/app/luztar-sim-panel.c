@@ -225,6 +225,8 @@ ensure_tick (LuztarSimPanel *self);
 static void
 follow_in_slow_motion (LuztarSimPanel *self,
                        double          t);
+static void
+show_companion (LuztarSimPanel *self);
 
 /* ------------------------------------------------------------------------ */
 /* The run                                                                  */
@@ -1697,6 +1699,20 @@ luztar_sim_panel_dispose (GObject *object)
   G_OBJECT_CLASS (luztar_sim_panel_parent_class)->dispose (object);
 }
 
+/* The second view beside the first: on a wide panel, beside a plot (the
+ * pages of tables and text want the width). */
+static void
+show_companion (LuztarSimPanel *self)
+{
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+  gboolean shown = self->wide && page != NULL
+                   && (g_str_equal (page, "series") || g_str_equal (page, "phase")
+                       || g_str_equal (page, "modes") || g_str_equal (page, "energy"));
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->companion)) != shown)
+    gtk_widget_set_visible (GTK_WIDGET (self->companion), shown);
+}
+
 /* The second view beside the first on a wide panel: shown or hidden
  * after an allocation that changed the width, not in it. */
 static gboolean
@@ -1706,8 +1722,7 @@ apply_width (gpointer data)
 
   self->wide_idle = 0;
   self->wide = gtk_widget_get_width (GTK_WIDGET (self)) >= TWO_VIEWS_MIN_WIDTH;
-  if (gtk_widget_get_visible (GTK_WIDGET (self->companion)) != self->wide)
-    gtk_widget_set_visible (GTK_WIDGET (self->companion), self->wide);
+  show_companion (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -1798,6 +1813,8 @@ on_view_toggled (GtkToggleButton *button,
   if (!gtk_toggle_button_get_active (button))
     return;
   gtk_stack_set_visible_child_name (self->stack, page);
+  if (self->companion != NULL)
+    show_companion (self);
   if (self->program_view != NULL)
     luztar_program_view_set_active (self->program_view, g_str_equal (page, "program"));
   if (self->series_chooser != NULL)
