@@ -253,8 +253,8 @@ luztar_views_compact_switcher (GtkWidget *switcher)
 /* ------------------------------------------------------------------------ */
 /* A popover as tall as the window allows                                   */
 
-/* Room kept for the popover's arrow and margins (pixels). */
-#define POPOVER_CHROME 48
+/* Room kept for the popover's arrow, padding and shadow (pixels). */
+#define POPOVER_CHROME 80
 /* Never shorter than this (pixels): a few rows. */
 #define POPOVER_MIN_HEIGHT 120
 

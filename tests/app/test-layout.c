@@ -378,6 +378,7 @@ test_new_model (void)
   g_test_message ("status of a new model: %s", status);
   g_assert_null (strstr (status, "Cannot"));
   g_assert_null (luztar_sim_panel_get_run (panel));
+  g_assert_cmpfloat (luztar_sim_panel_get_shown_time (panel), ==, 0);
   for (const char *const *a = (const char *const[]) { "run", "step", "step-event", "run-until", NULL };
        *a != NULL; a++)
     g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), *a));
@@ -473,6 +474,114 @@ test_vertical (void)
   cairo_surface_destroy (down);
 }
 
+/* A menu button by its tooltip. */
+static GtkWidget *
+find_tooltip (GtkWidget  *root,
+              const char *tooltip)
+{
+  if (GTK_IS_MENU_BUTTON (root) && g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_tooltip (c, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The run settings at 800 × 600 with three nonsmooth elements: the
+ * popover fits above or below its button and scrolls, and its last
+ * breakpoint can be scrolled into view. */
+static void
+test_settings_popover (void)
+{
+  LuztarWindow *window = open_window ("freeplay-pair.luztar", 800, 600);
+  GtkWidget *w = GTK_WIDGET (window);
+  GtkWidget *button = find_tooltip (w, "Run Settings");
+  GtkPopover *popover;
+  GtkWidget *scroller;
+  GtkAdjustment *adj;
+  graphene_rect_t b, in, view;
+  double room;
+
+  g_assert_nonnull (button);
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  settle (400);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
+  b = bounds_in (button, w);
+  room = MAX (b.origin.y, gtk_widget_get_height (w) - b.origin.y - b.size.height);
+  g_test_message ("the popover is %d px tall (its settings %d); room %.0f px above or below its button",
+                  gtk_widget_get_height (GTK_WIDGET (popover)),
+                  gtk_widget_get_height (gtk_popover_get_child (popover)), room);
+  g_assert_cmpfloat (gtk_widget_get_height (GTK_WIDGET (popover)), <=, room);
+  scroller = gtk_popover_get_child (popover);
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (scroller));
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_test_message ("the settings scroll over %.0f px, %.0f shown",
+                  gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj));
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  settle (200);
+  /* the breakpoint list is the grid's last row: its last check in view */
+  {
+    GtkWidget *grid = app_test_find_type (scroller, GTK_TYPE_GRID);
+    GtkWidget *breaks = gtk_grid_get_child_at (GTK_GRID (grid), 1, 6);
+    GtkWidget *final = gtk_widget_get_last_child (breaks);
+
+    g_assert_nonnull (final);
+    g_assert_true (GTK_IS_CHECK_BUTTON (final));
+    g_test_message ("the last breakpoint: %s", gtk_check_button_get_label (GTK_CHECK_BUTTON (final)));
+    g_assert_true (gtk_widget_compute_bounds (final, scroller, &in));
+    view = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (scroller), gtk_widget_get_height (scroller));
+    g_assert_cmpfloat (in.origin.y, >=, -0.5);
+    g_assert_cmpfloat (in.origin.y + in.size.height, <=, view.size.height + 0.5);
+  }
+  save (w, "settings-800x600.png");
+  gtk_popover_popdown (popover);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Slow motion: the time plots show the last 20 s of wall clock (2 s of
+ * the model's time at 1/10) and move with the run; faster than real time
+ * runs at 10×; after the run the whole span again. */
+static void
+test_speeds (void)
+{
+  LuztarWindow *window = open_window ("friction-oscillator.luztar", 1280, 800);
+  GtkWidget *w = GTK_WIDGET (window);
+  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (w, LUZTAR_TYPE_SIM_PANEL));
+  LuztarPlot *plot = luztar_sim_panel_get_plot (panel, 0);
+  double lo, hi, t;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("10"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
+  settle (600);
+  g_assert_cmpfloat (luztar_run_get_speed (luztar_sim_panel_get_run (panel)), ==, 10);
+  t = luztar_run_get_paced_time (luztar_sim_panel_get_run (panel));
+  g_test_message ("at 10×, after 0.6 s of wall clock: t = %.2f s", t);
+  g_assert_cmpfloat (t, >, 2);      /* 6 s if the machine keeps up; more than real time anyway */
+  luztar_plot_get_x_range (plot, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 0);    /* not slow: the whole span */
+  g_assert_cmpfloat (hi, ==, 100);
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("0.1"));
+  settle (1500);
+  t = luztar_sim_panel_get_shown_time (panel);
+  luztar_plot_get_x_range (plot, &lo, &hi);
+  g_test_message ("at 1/10: t = %.3f s shown, the time axis %.3f … %.3f s", t, lo, hi);
+  g_assert_cmpfloat (fabs ((hi - lo) - 2), <, 1e-9);
+  g_assert_cmpfloat (t, >=, lo);
+  g_assert_cmpfloat (t, <=, hi);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "pause", NULL);
+  settle (300);
+  luztar_plot_get_x_range (plot, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 0);
+  g_assert_cmpfloat (hi, ==, 100);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -489,5 +598,7 @@ main (int    argc,
   g_test_add_func ("/layout/phase-after-open", test_phase_after_open);
   g_test_add_func ("/layout/new-model", test_new_model);
   g_test_add_func ("/layout/vertical", test_vertical);
+  g_test_add_func ("/layout/settings-popover", test_settings_popover);
+  g_test_add_func ("/layout/speeds", test_speeds);
   return g_test_run ();
 }
