@@ -200,19 +200,34 @@ app_test_sans_family (void)
 }
 
 GtkWidget *
-app_test_find_type (GtkWidget *root,
-                    GType      type)
+app_test_find (GtkWidget          *root,
+               AppTestMatchFunc    match,
+               gconstpointer       data)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+  if (match (root, data))
     return root;
   for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *found = app_test_find_type (c, type);
+      GtkWidget *found = app_test_find (c, match, data);
 
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+static gboolean
+is_of_type (GtkWidget     *widget,
+            gconstpointer  type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, *(const GType *) type);
+}
+
+GtkWidget *
+app_test_find_type (GtkWidget *root,
+                    GType      type)
+{
+  return app_test_find (root, is_of_type, &type);
 }
 
 void

@@ -53,6 +53,13 @@ cairo_surface_t *app_test_load_png        (const char    *path);
  * comparisons. */
 char            *app_test_sans_family     (void);
 
+/* The first widget in the tree under @root (itself included, depth
+ * first) that @match accepts, or NULL. */
+typedef gboolean (*AppTestMatchFunc) (GtkWidget     *widget,
+                                      gconstpointer  data);
+GtkWidget       *app_test_find            (GtkWidget        *root,
+                                           AppTestMatchFunc  match,
+                                           gconstpointer     data);
 /* The first widget of @type in the tree under @root (itself included). */
 GtkWidget       *app_test_find_type       (GtkWidget     *root,
                                            GType          type);

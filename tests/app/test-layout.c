@@ -108,21 +108,37 @@ assert_on_screen (GtkWidget  *widget,
              r.origin.y, r.size.width, r.size.height, w, h);
 }
 
+static gboolean
+has_action (GtkWidget     *widget,
+            gconstpointer  action)
+{
+  return GTK_IS_ACTIONABLE (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
 /* A button of the header bar by its action. */
 static GtkWidget *
 find_action_button (GtkWidget  *root,
                     const char *action)
 {
-  if (GTK_IS_ACTIONABLE (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_action_button (c, action);
+  return app_test_find (root, has_action, action);
+}
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+/* A CSS name and a style class, for a search */
+typedef struct
+{
+  const char *name;
+  const char *klass;
+} Css;
+
+static gboolean
+has_css (GtkWidget     *widget,
+         gconstpointer  data)
+{
+  const Css *css = data;
+
+  return g_strcmp0 (gtk_widget_get_css_name (widget), css->name) == 0 && gtk_widget_get_mapped (widget)
+         && (css->klass == NULL || gtk_widget_has_css_class (widget, css->klass));
 }
 
 /* The first widget with CSS name @name (and style class @klass unless
@@ -132,17 +148,7 @@ find_css (GtkWidget  *root,
           const char *name,
           const char *klass)
 {
-  if (g_strcmp0 (gtk_widget_get_css_name (root), name) == 0 && gtk_widget_get_mapped (root)
-      && (klass == NULL || gtk_widget_has_css_class (root, klass)))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_css (c, name, klass);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return app_test_find (root, has_css, &(Css) { name, klass });
 }
 
 /* The area of the plots shown (mapped), in px². */
@@ -202,8 +208,7 @@ check_size (const char *example,
   assert_on_screen (find_action_button (w, "win.open"), w, "the Open button");
   assert_on_screen (find_action_button (w, "win.run"), w, "the Run button");
   assert_on_screen (find_action_button (w, "win.reset"), w, "the Reset button");
-  assert_on_screen (find_action_button (w, NULL) != NULL ? find_css (w, "menubutton", NULL) : NULL, w,
-                    "the main menu");
+  assert_on_screen (find_css (w, "menubutton", NULL), w, "the main menu");
   assert_on_screen (find_css (w, "button", "close"), w, "the close button");
   /* the inspector: beside the canvas, or a button away */
   if (!gtk_widget_get_mapped (inspector))
@@ -474,21 +479,11 @@ test_vertical (void)
   cairo_surface_destroy (down);
 }
 
-/* A menu button by its tooltip. */
-static GtkWidget *
-find_tooltip (GtkWidget  *root,
-              const char *tooltip)
+static gboolean
+has_tooltip (GtkWidget     *widget,
+             gconstpointer  tooltip)
 {
-  if (GTK_IS_MENU_BUTTON (root) && g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_tooltip (c, tooltip);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
 }
 
 /* The run settings at 800 × 600 with three nonsmooth elements: the
@@ -499,7 +494,7 @@ test_settings_popover (void)
 {
   LuztarWindow *window = open_window ("freeplay-pair.luztar", 800, 600);
   GtkWidget *w = GTK_WIDGET (window);
-  GtkWidget *button = find_tooltip (w, "Run Settings");
+  GtkWidget *button = app_test_find (w, has_tooltip, "Run Settings");
   GtkPopover *popover;
   GtkWidget *scroller;
   GtkAdjustment *adj;
