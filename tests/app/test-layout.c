@@ -60,6 +60,12 @@ open_window (const char *example,
   return window;
 }
 
+static LuztarSimPanel *
+panel_of (LuztarWindow *window)
+{
+  return LUZTAR_SIM_PANEL (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_SIM_PANEL));
+}
+
 /* Turns the main loop for @ms milliseconds. */
 static void
 settle (guint ms)
@@ -195,7 +201,7 @@ check_size (const char *example,
 {
   LuztarWindow *window = open_window (example, width, height);
   GtkWidget *w = GTK_WIDGET (window);
-  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (w, LUZTAR_TYPE_SIM_PANEL));
+  LuztarSimPanel *panel = panel_of (window);
   GtkWidget *inspector = app_test_find_type (w, LUZTAR_TYPE_INSPECTOR);
   guint n_views;
   double share;
@@ -275,7 +281,7 @@ static void
 run_until (LuztarWindow *window,
            double        t)
 {
-  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_SIM_PANEL));
+  LuztarSimPanel *panel = panel_of (window);
   gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
 
   g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("max"));
@@ -299,7 +305,7 @@ test_presentation (void)
 {
   LuztarWindow *window = open_window ("friction-oscillator.luztar", 1920, 1080);
   GtkWidget *w = GTK_WIDGET (window);
-  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (w, LUZTAR_TYPE_SIM_PANEL));
+  LuztarSimPanel *panel = panel_of (window);
   LuztarPlot *plot = luztar_sim_panel_get_plot (panel, 0);
   g_autofree char *dir = app_test_artifacts_dir ("layout");
   g_autofree char *path = g_build_filename (dir, "presentation.png", NULL);
@@ -344,7 +350,7 @@ test_phase_after_open (void)
 {
   LuztarWindow *window = open_window ("two-carts-stop.luztar", 1280, 800);
   GtkWidget *w = GTK_WIDGET (window);
-  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (w, LUZTAR_TYPE_SIM_PANEL));
+  LuztarSimPanel *panel = panel_of (window);
   LuztarPlot *phase = luztar_sim_panel_get_plot (panel, 1);
   g_autofree char *path = example_path ("bouncing-mass.luztar");
   const LuztarSeries *series;
@@ -373,7 +379,7 @@ test_new_model (void)
 {
   LuztarWindow *window = open_window ("friction-oscillator.luztar", 1280, 800);
   GtkWidget *w = GTK_WIDGET (window);
-  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (w, LUZTAR_TYPE_SIM_PANEL));
+  LuztarSimPanel *panel = panel_of (window);
   const char *status;
 
   run_until (window, 12);
@@ -545,8 +551,7 @@ static void
 test_speeds (void)
 {
   LuztarWindow *window = open_window ("friction-oscillator.luztar", 1280, 800);
-  GtkWidget *w = GTK_WIDGET (window);
-  LuztarSimPanel *panel = LUZTAR_SIM_PANEL (app_test_find_type (w, LUZTAR_TYPE_SIM_PANEL));
+  LuztarSimPanel *panel = panel_of (window);
   LuztarPlot *plot = luztar_sim_panel_get_plot (panel, 0);
   double lo, hi, t;
 
