@@ -1273,6 +1273,9 @@ on_canvas_item_activated (LuztarCanvas *canvas,
                           LuztarWindow *self)
 {
   luztar_inspector_select (self->inspector, id);
+  /* an item opened on a narrow window: its parameters slide in */
+  if (adw_flap_get_folded (self->inspector_flap))
+    adw_flap_set_reveal_flap (self->inspector_flap, TRUE);
 }
 
 static void

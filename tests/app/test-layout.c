@@ -27,6 +27,7 @@
 #include "luztar-inspector.h"
 #include "luztar-sim-panel.h"
 #include "luztar-window.h"
+#include "canvas/luztar-canvas.h"
 #include "canvas/luztar-symbols.h"
 #include "plot/luztar-plot.h"
 
@@ -130,6 +131,13 @@ find_action_button (GtkWidget  *root,
   return app_test_find (root, has_action, action);
 }
 
+static gboolean
+has_icon (GtkWidget     *widget,
+          gconstpointer  icon)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0;
+}
+
 /* A CSS name and a style class, for a search */
 typedef struct
 {
@@ -216,15 +224,20 @@ check_size (const char *example,
   assert_on_screen (find_action_button (w, "win.reset"), w, "the Reset button");
   assert_on_screen (find_css (w, "menubutton", NULL), w, "the main menu");
   assert_on_screen (find_css (w, "button", "close"), w, "the close button");
-  /* the inspector: beside the canvas, or a button away */
+  /* the inspector: beside the canvas, or a button away; an item opened
+   * on the canvas shows it too */
   if (!gtk_widget_get_mapped (inspector))
     {
       AdwFlap *flap = ADW_FLAP (gtk_widget_get_ancestor (inspector, ADW_TYPE_FLAP));
+      GtkWidget *toggle = app_test_find (w, has_icon, "sidebar-show-right-symbolic");
 
       g_test_message ("the inspector is folded away");
       g_assert_true (adw_flap_get_folded (flap));
-      adw_flap_set_reveal_flap (flap, TRUE);
+      assert_on_screen (toggle, w, "the Inspector button");
+      g_signal_emit_by_name (app_test_find_type (w, LUZTAR_TYPE_CANVAS), "item-activated", "m1");
       settle (500);
+      g_assert_true (adw_flap_get_reveal_flap (flap));
+      g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (toggle)));
     }
   assert_on_screen (inspector, w, "the inspector");
   share = plot_area (panel, w, &n_views) / ((double) width * height);
