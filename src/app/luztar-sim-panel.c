@@ -41,15 +41,6 @@
  * canvas units; a mass is 64 wide). */
 #define AUTO_SCALE_REACH 60.0
 
-/* A panel at least this wide shows a second view beside the main one
- * (pixels). */
-#define TWO_VIEWS_MIN_WIDTH 1000
-
-/* In slow motion the time plots show the last stretch of the run that
- * lasts this long on the wall clock (s): at 1/10, the last 2 s of the
- * model's time, at 1/100 the last 0.2 s. */
-#define FOLLOW_WALL_SECONDS 20.0
-
 /* Exported plots at least this big (pixels). */
 #define EXPORT_MIN_WIDTH  960
 #define EXPORT_MIN_HEIGHT 540
@@ -117,8 +108,6 @@ struct _LuztarSimPanel
   GtkWidget         *program_button;   /* its switcher button, shown for program models */
   LuztarCompanion   *companion;        /* the second view, on a wide panel */
   GPtrArray         *plots;            /* every LuztarPlot above and the companion's */
-  gboolean           wide;             /* wide enough for the second view */
-  guint              wide_idle;
 
   /* The shown instant */
   guint              tick_id;
@@ -225,8 +214,6 @@ ensure_tick (LuztarSimPanel *self);
 static void
 follow_in_slow_motion (LuztarSimPanel *self,
                        double          t);
-static void
-show_companion (LuztarSimPanel *self);
 
 /* ------------------------------------------------------------------------ */
 /* The run                                                                  */
@@ -279,33 +266,13 @@ set_plots_live (LuztarSimPanel *self,
 }
 
 /* In slow motion, while running, the time plots show the last stretch
- * of the run up to T (a window that moves with it); otherwise (T not a
- * number) the run's whole span. */
+ * of the run up to T; otherwise (T not a number) the run's whole span. */
 static void
 follow_in_slow_motion (LuztarSimPanel *self,
                        double          t)
 {
-  double span = self->speed * FOLLOW_WALL_SECONDS;
-  double t_end = self->run != NULL ? luztar_run_get_t_end (self->run) : 1;
-  gboolean follow = isfinite (t) && self->speed > 0 && self->speed < 1 && span < t_end;
-
-  for (guint i = 0; i < self->plots->len; i++)
-    {
-      LuztarPlot *plot = self->plots->pdata[i];
-
-      if (luztar_plot_get_kind (plot) == LUZTAR_PLOT_PHASE)
-        continue;
-      if (!follow)
-        luztar_plot_set_time_range (plot, 0, t_end);
-      else
-        {
-          /* the window moves in steps of a tenth of it: the axis does not
-           * crawl under the eye every frame */
-          double hi = MAX (span, ceil (t / (0.1 * span)) * 0.1 * span);
-
-          luztar_plot_set_time_range (plot, hi - span, hi);
-        }
-    }
+  luztar_views_follow_time (self->plots, self->speed,
+                            self->run != NULL ? luztar_run_get_t_end (self->run) : 1, t);
 }
 
 static guint
@@ -1676,7 +1643,6 @@ luztar_sim_panel_dispose (GObject *object)
   if (self->tick_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
   self->tick_id = 0;
-  g_clear_handle_id (&self->wide_idle, g_source_remove);
   if (self->run != NULL)
     g_signal_handlers_disconnect_by_data (self->run, self);
   g_clear_object (&self->run);
@@ -1697,40 +1663,6 @@ luztar_sim_panel_dispose (GObject *object)
   self->actions = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), LUZTAR_TYPE_SIM_PANEL);
   G_OBJECT_CLASS (luztar_sim_panel_parent_class)->dispose (object);
-}
-
-/* The second view beside the first: on a wide panel, beside a plot (the
- * pages of tables and text want the width). */
-static void
-show_companion (LuztarSimPanel *self)
-{
-  const char *page = gtk_stack_get_visible_child_name (self->stack);
-  gboolean shown = self->wide && page != NULL
-                   && (g_str_equal (page, "series") || g_str_equal (page, "phase")
-                       || g_str_equal (page, "modes") || g_str_equal (page, "energy"));
-
-  if (gtk_widget_get_visible (GTK_WIDGET (self->companion)) != shown)
-    gtk_widget_set_visible (GTK_WIDGET (self->companion), shown);
-}
-
-/* The second view beside the first on a wide panel: shown or hidden
- * after an allocation that changed the width, not in it. */
-static gboolean
-apply_width (gpointer data)
-{
-  LuztarSimPanel *self = data;
-
-  self->wide_idle = 0;
-  self->wide = gtk_widget_get_width (GTK_WIDGET (self)) >= TWO_VIEWS_MIN_WIDTH;
-  show_companion (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_views_resized (LuztarSimPanel *self)
-{
-  if (self->wide_idle == 0)
-    self->wide_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_width, self, NULL);
 }
 
 static void
@@ -1813,8 +1745,6 @@ on_view_toggled (GtkToggleButton *button,
   if (!gtk_toggle_button_get_active (button))
     return;
   gtk_stack_set_visible_child_name (self->stack, page);
-  if (self->companion != NULL)
-    show_companion (self);
   if (self->program_view != NULL)
     luztar_program_view_set_active (self->program_view, g_str_equal (page, "program"));
   if (self->series_chooser != NULL)
@@ -1937,12 +1867,9 @@ luztar_sim_panel_init (LuztarSimPanel *self)
   self->modes_plot = LUZTAR_PLOT (add_plot (self->modes_box, LUZTAR_PLOT_MODES, self));
   self->energy_plot = LUZTAR_PLOT (add_plot (self->energy_box, LUZTAR_PLOT_ENERGY, self));
 
-  /* the second view, beside the first on a wide panel */
+  /* the second view, beside a plot on a wide panel */
   self->companion = LUZTAR_COMPANION (luztar_companion_new ());
-  gtk_widget_set_visible (GTK_WIDGET (self->companion), FALSE);
-  gtk_paned_set_end_child (self->views_paned, GTK_WIDGET (self->companion));
-  luztar_views_keep_split (self->views_paned, 0.6, 0);
-  luztar_views_watch_width (GTK_BOX (self), G_CALLBACK (on_views_resized), self);
+  luztar_companion_attach (self->companion, self->views_paned, self->stack, GTK_BOX (self));
   self->plots = g_ptr_array_new ();
   g_ptr_array_add (self->plots, self->series_plot);
   g_ptr_array_add (self->plots, self->phase_plot);

@@ -15,11 +15,14 @@
  *   do not fit.
  * - LuztarCompanion is the second view beside the main one: a phase
  *   portrait, the mode timeline or the energy, with plots of their own
- *   that the simulation panel feeds like its others.
+ *   that the simulation panel feeds like its others; shown on a wide
+ *   panel beside a plot.
+ * - luztar_views_follow_time() makes the time axis follow a slow run.
  */
 
 #include "config.h"
 
+#include <math.h>
 #include <glib/gi18n.h>
 
 #include "luztar-views.h"
@@ -311,6 +314,10 @@ static const struct
   { "energy", N_("Energy"), LUZTAR_PLOT_ENERGY },
 };
 
+/* A panel at least this wide shows the second view beside a plot
+ * (pixels). */
+#define TWO_VIEWS_MIN_WIDTH 1000
+
 struct _LuztarCompanion
 {
   GtkBox       parent_instance;
@@ -318,6 +325,12 @@ struct _LuztarCompanion
   GtkDropDown *dropdown;
   GtkStack    *stack;
   LuztarPlot  *plots[G_N_ELEMENTS (companion_views)];
+
+  /* Borrowed: where it stands */
+  GtkStack    *beside;           /* the main views */
+  GtkWidget   *panel;            /* whose width decides */
+  gboolean     wide;
+  guint        idle_id;
 };
 
 G_DEFINE_FINAL_TYPE (LuztarCompanion, luztar_companion, GTK_TYPE_BOX)
@@ -334,8 +347,18 @@ on_companion_selected (GtkDropDown     *dropdown,
 }
 
 static void
+luztar_companion_dispose (GObject *object)
+{
+  LuztarCompanion *self = LUZTAR_COMPANION (object);
+
+  g_clear_handle_id (&self->idle_id, g_source_remove);
+  G_OBJECT_CLASS (luztar_companion_parent_class)->dispose (object);
+}
+
+static void
 luztar_companion_class_init (LuztarCompanionClass *klass)
 {
+  G_OBJECT_CLASS (klass)->dispose = luztar_companion_dispose;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "luztar-companion");
 }
 
@@ -444,4 +467,111 @@ luztar_companion_get_view (LuztarCompanion *self)
 {
   g_return_val_if_fail (LUZTAR_IS_COMPANION (self), NULL);
   return gtk_stack_get_visible_child_name (self->stack);
+}
+
+/* Shown on a wide panel beside a plot (the pages of tables and text want
+ * the width). */
+static void
+companion_update (LuztarCompanion *self)
+{
+  const char *page = self->beside != NULL ? gtk_stack_get_visible_child_name (self->beside) : NULL;
+  gboolean shown = self->wide && page != NULL
+                   && (g_str_equal (page, "series") || g_str_equal (page, "phase")
+                       || g_str_equal (page, "modes") || g_str_equal (page, "energy"));
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self)) != shown)
+    gtk_widget_set_visible (GTK_WIDGET (self), shown);
+}
+
+static gboolean
+companion_apply_width (gpointer data)
+{
+  LuztarCompanion *self = data;
+
+  self->idle_id = 0;
+  self->wide = gtk_widget_get_width (self->panel) >= TWO_VIEWS_MIN_WIDTH;
+  companion_update (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* (during an allocation: the change waits for an idle) */
+static void
+companion_on_resize (LuztarCompanion *self)
+{
+  if (self->idle_id == 0)
+    self->idle_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, companion_apply_width, self, NULL);
+}
+
+/**
+ * luztar_companion_attach:
+ * @self: a companion
+ * @paned: a horizontal paned whose first child is @stack
+ * @stack: the main views, by name ("series", "phase", …)
+ * @panel: the box that holds @paned, whose width decides
+ *
+ * Puts @self beside @stack in @paned (60 % of the width for the main
+ * view): shown while @panel is at least TWO_VIEWS_MIN_WIDTH wide and
+ * @stack shows a plot.
+ */
+void
+luztar_companion_attach (LuztarCompanion *self,
+                         GtkPaned        *paned,
+                         GtkStack        *stack,
+                         GtkBox          *panel)
+{
+  g_return_if_fail (LUZTAR_IS_COMPANION (self));
+  self->beside = stack;
+  self->panel = GTK_WIDGET (panel);
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  gtk_paned_set_end_child (paned, GTK_WIDGET (self));
+  luztar_views_keep_split (paned, 0.6, 0);
+  luztar_views_watch_width (panel, G_CALLBACK (companion_on_resize), self);
+  g_signal_connect_object (stack, "notify::visible-child-name", G_CALLBACK (companion_update), self,
+                           G_CONNECT_SWAPPED);
+}
+
+/* ------------------------------------------------------------------------ */
+/* A time window that follows a slow run                                    */
+
+/* In slow motion the time plots show the last stretch of the run that
+ * lasts this long on the wall clock (s): at 1/10, the last 2 s of the
+ * model's time, at 1/100 the last 0.2 s. */
+#define FOLLOW_WALL_SECONDS 20.0
+
+/**
+ * luztar_views_follow_time:
+ * @plots: (element-type LuztarPlot): plots
+ * @speed: the run's speed (1: real time; 0: as fast as possible)
+ * @t_end: the run's end time (s)
+ * @t: the time shown (s), or NAN when the run does not go on
+ *
+ * In slow motion (0 < @speed < 1), while the run goes on, the plots over
+ * time show the last FOLLOW_WALL_SECONDS × @speed of it, moving in steps
+ * of a tenth of that (the axis does not crawl under the eye every frame);
+ * otherwise [0, @t_end].  Phase portraits are left alone.
+ */
+void
+luztar_views_follow_time (GPtrArray *plots,
+                          double     speed,
+                          double     t_end,
+                          double     t)
+{
+  double span = speed * FOLLOW_WALL_SECONDS;
+  gboolean follow = isfinite (t) && speed > 0 && speed < 1 && span < t_end;
+
+  for (guint i = 0; i < plots->len; i++)
+    {
+      LuztarPlot *plot = plots->pdata[i];
+
+      if (luztar_plot_get_kind (plot) == LUZTAR_PLOT_PHASE)
+        continue;
+      if (!follow)
+        luztar_plot_set_time_range (plot, 0, t_end);
+      else
+        {
+          double hi = MAX (span, ceil (t / (0.1 * span)) * 0.1 * span);
+
+          luztar_plot_set_time_range (plot, hi - span, hi);
+        }
+    }
 }

@@ -35,5 +35,14 @@ LuztarPlot *luztar_companion_get_phase   (LuztarCompanion *self);
 void        luztar_companion_set_view    (LuztarCompanion *self,
                                           const char      *name);
 const char *luztar_companion_get_view    (LuztarCompanion *self);
+void        luztar_companion_attach      (LuztarCompanion *self,
+                                          GtkPaned        *paned,
+                                          GtkStack        *stack,
+                                          GtkBox          *panel);
+
+void        luztar_views_follow_time     (GPtrArray       *plots,
+                                          double           speed,
+                                          double           t_end,
+                                          double           t);
 
 G_END_DECLS
