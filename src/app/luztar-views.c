@@ -479,6 +479,9 @@ companion_update (LuztarCompanion *self)
                    && (g_str_equal (page, "series") || g_str_equal (page, "phase")
                        || g_str_equal (page, "modes") || g_str_equal (page, "energy"));
 
+  /* never the same view twice: beside the phase portrait, the modes */
+  if (shown && g_strcmp0 (page, luztar_companion_get_view (self)) == 0)
+    luztar_companion_set_view (self, g_str_equal (page, "phase") ? "modes" : "phase");
   if (gtk_widget_get_visible (GTK_WIDGET (self)) != shown)
     gtk_widget_set_visible (GTK_WIDGET (self), shown);
 }

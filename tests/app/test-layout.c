@@ -251,7 +251,7 @@ check_size (const char *example,
        *page != NULL; page++)
     {
       luztar_sim_panel_show_page (panel, *page);
-      settle (150);
+      settle (60);
       g_test_message ("the %s view: the window %d×%d", *page, gtk_widget_get_width (w), gtk_widget_get_height (w));
       g_assert_cmpint (gtk_widget_get_width (w), <=, width);
       g_assert_cmpint (gtk_widget_get_height (w), <=, height);
@@ -370,6 +370,9 @@ test_phase_after_open (void)
   guint n;
 
   luztar_sim_panel_show_page (panel, "phase");
+  settle (100);
+  /* beside the phase portrait, not a second one */
+  g_assert_cmpstr (luztar_companion_get_view (luztar_sim_panel_get_companion (panel)), ==, "modes");
   run_until (window, 1);
   g_assert_true (luztar_window_open_example (window, path));
   settle (200);
