@@ -320,8 +320,8 @@ lz_jumps_find (const LzExpr *expr,
     {
       g_set_error (error, LZ_ERROR, LZ_ERROR_EXPRESSION,
                    _("%s: the expression “%s” uses delta(), an impulse: it has no value "
-                     "at an instant, so neither method can apply it (write the force's "
-                     "effect as a jump of a velocity, or as a short pulse with step())"),
+                     "at an instant, so neither method can apply it (write a short pulse "
+                     "with step() instead)"),
                    owner, text);
       return NULL;
     }
