@@ -175,6 +175,42 @@ rc, err, rows, ev = run(ramp_model, "event")
 check(rc == 0 and ev[1][0] == t0 and ev[1][4] == "impact",
       "event-driven: the jump in contact is an impact at t0 exactly", str(ev[:3]))
 
+# D'. a force that jumps beyond a stuck friction's level slips it at once, and one that
+# jumps above a resting body's weight lifts it off at once: the new modes at the jump,
+# then q = ½·a·(t − t0)² with a = (F − level)/m, (P − mg)/m.
+friction_model = """<luztar-model version="1" name="friction step">
+  <ground id="wall"/>
+  <body id="m" mass="1.5" q0="0" v0="0"/>
+  <friction id="f" a="wall" b="m" level="2"/>
+  <force id="F" body="m" value="3*step(t - 0.5)"/>
+  <simulation t-end="1" dt="1e-4"/>
+</luztar-model>
+"""
+pull_model = """<luztar-model version="1" name="pull off">
+  <ground id="floor"/>
+  <body id="m" mass="2" q0="0" v0="0"/>
+  <stop id="s" a="floor" b="m" lower="0"/>
+  <force id="W" body="m" value="-2*9.81"/>
+  <force id="P" body="m" value="40*step(t - 0.4)"/>
+  <simulation t-end="1" dt="1e-4"/>
+</luztar-model>
+"""
+for model, t0, acc, switch in ((friction_model, 0.5, (3 - 2) / 1.5, ("f", "stick", "slip+", "force-limit")),
+                               (pull_model, 0.4, 40 / 2 - G, ("s", "contact", "free", "lift-off"))):
+    for method, tol, tol_t in (("event", 1e-12, 0.0), ("timestep", 1e-3, 1.5e-4)):
+        rc, err, rows, ev = run(model, method, "--sample", "0.1")
+        got = [x for x in ev if x[1:] == switch]
+        last = rows[-1] if rows else [math.nan] * 3
+        q, v = 0.5 * acc * (1 - t0) ** 2, acc * (1 - t0)
+        check(rc == 0 and len(got) == 1 and abs(got[0][0] - t0) <= tol_t
+              and abs(last[1] - q) <= tol * q and abs(last[2] - v) <= tol * v,
+              "%s: %s → %s at the force's jump (t = %g s), then q = ½a(t − t0)²" % (method, switch[2],
+                                                                                  switch[3], t0),
+              err + str(ev) + str(last))
+        if method == "event":
+            check(any(x[4] == "forcing" and x[0] == t0 for x in ev),
+                  "event-driven: and the force's own event at t0", str(ev))
+
 # E. paper 002's Example 5.3: the road's abs() kinks at 0.2 and 0.3 s; event-driven past
 # them (it stopped at t ≈ 0.165 s before), against time-stepping as h shrinks.
 vehicle = os.path.join(root, "data", "examples", "paper002-ex53-vehicle.luztar")
