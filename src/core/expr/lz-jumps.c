@@ -195,17 +195,23 @@ scan_step (double u,
   return d;
 }
 
-/* Appends the changes of side of U in (t0, t1] to INSTANTS. */
+/* One expression's analysis: its interval, what it belongs to and its
+ * text (for messages), the instants found so far. */
+typedef struct
+{
+  double      t0, t1;
+  const char *owner;
+  const char *text;
+  GArray     *instants;
+} Analysis;
+
+/* Appends the changes of side of U in (t0, t1] to the instants. */
 static gboolean
 scan (const LzExpr *u,
-      double        t0,
-      double        t1,
-      GArray       *instants,
-      const char   *owner,
-      const char   *text,
+      Analysis     *an,
       GError      **error)
 {
-  double s = t0, us = lz_expr_eval (u, s);
+  double t0 = an->t0, t1 = an->t1, s = t0, us = lz_expr_eval (u, s);
   double dmax = (t1 - t0) / JUMPS_SCAN_MIN_SAMPLES, dmin = (t1 - t0) / JUMPS_SCAN_MAX_SAMPLES;
   guint samples = 0;
 
@@ -220,7 +226,7 @@ scan (const LzExpr *u,
         why = g_strdup_printf (_("needs more than %d samples to follow"), JUMPS_SCAN_MAX_SAMPLES);
       if (why != NULL)
         {
-          set_scan_error (error, owner, text, lz_expr_get_text (u), why);
+          set_scan_error (error, an->owner, an->text, lz_expr_get_text (u), why);
           return FALSE;
         }
       d = scan_step (us, lz_expr_eval_d1 (u, s), lz_expr_eval_d2 (u, s), dmax);
@@ -230,7 +236,7 @@ scan (const LzExpr *u,
         {
           double tj = bisect (u, s, s1);
 
-          g_array_append_val (instants, tj);
+          g_array_append_val (an->instants, tj);
           s1 = tj;
           u1 = lz_expr_eval (u, s1);
         }
@@ -252,14 +258,10 @@ compare_double (gconstpointer a,
 /* The instants of one switching function U_TEXT in (t0, t1]. */
 static gboolean
 switching_instants (const char *u_text,
-                    double      t0,
-                    double      t1,
-                    GArray     *instants,
-                    const char *owner,
-                    const char *text,
+                    Analysis   *an,
                     GError    **error)
 {
-  g_autoptr(LzExpr) u = lz_expr_new (u_text, owner, error);
+  g_autoptr(LzExpr) u = lz_expr_new (u_text, an->owner, error);
   g_autofree char *d1 = NULL;
   g_autoptr(GPtrArray) inner = NULL;
   gboolean linear = FALSE, has_delta;
@@ -273,11 +275,11 @@ switching_instants (const char *u_text,
     {
       double slope = lz_expr_eval_d1 (u, 0), tj = -lz_expr_eval (u, 0) / slope;
 
-      if (slope != 0 && tj > t0 && tj <= t1)
-        g_array_append_val (instants, tj);
+      if (slope != 0 && tj > an->t0 && tj <= an->t1)
+        g_array_append_val (an->instants, tj);
       return TRUE;
     }
-  return scan (u, t0, t1, instants, owner, text, error);
+  return scan (u, an, error);
 }
 
 /**
@@ -314,6 +316,7 @@ lz_jumps_find (const LzExpr *expr,
   gboolean has_delta, was_set = window_set;
   gboolean ok = TRUE;
   guint kept = 0;
+  Analysis an = { t0, t1, owner, text, instants };
 
   switching = lz_symbolic_switching (text, &has_delta);
   if (has_delta)
@@ -328,7 +331,7 @@ lz_jumps_find (const LzExpr *expr,
   /* the analysis sees the expression as it is */
   window_set = FALSE;
   for (guint i = 0; i < switching->len && ok; i++)
-    ok = switching_instants (g_ptr_array_index (switching, i), t0, t1, instants, owner, text, error);
+    ok = switching_instants (g_ptr_array_index (switching, i), &an, error);
   window_set = was_set;
   if (!ok)
     return NULL;
