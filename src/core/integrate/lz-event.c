@@ -352,6 +352,8 @@ event_at (LzEventIntegrator *self,
   lz_event_instant_begin (self, t, FALSE);
   lz_event_forcing_cross (self, t);
   t = lz_event_handle_event (self, t, self->y, FALSE);
+  /* (jumps that a Zeno sequence's accumulated contact passed over) */
+  lz_event_forcing_cross (self, t);
   self->parent.t = self->md.inst_t = t;
   if (self->st.static_error != NULL)
     {
