@@ -204,6 +204,12 @@ for model, t0, acc, switch in ((friction_model, 0.5, (3 - 2) / 1.5, ("f", "stick
 # E. paper 002's Example 5.3: the road's abs() kinks at 0.2 and 0.3 s; event-driven past
 # them (it stopped at t ≈ 0.165 s before), against time-stepping as h shrinks.
 vehicle = os.path.join(root, "data", "examples", "paper002-ex53-vehicle.luztar")
+rc, err, rows, ev = run(vehicle, "event", "--t-end", "0.2")
+# at 0.2 s the road's velocity jumps from 0 to 0.05·5π·2 = π/2 under the resting tyre
+# (e = 1): the tyre leaves at (1 + e)·π/2 = π
+check(rc == 0 and rows and rows[-1][0] == 0.2 and abs(rows[-1][2] - math.pi) < 1e-9 * math.pi,
+      "the vehicle runs event-driven to t-end = 0.2 s, the road's kink (it failed at 0.165 s); "
+      "the tyre leaves at (1 + e)·π/2", err + str(rows[-1:]))
 rc, err, rows, ev = run(vehicle, "event", "--t-end", "0.45", "--sample", "0.45")
 check(rc == 0 and ev[1][0] == 0.2 and ev[1][4] == "impact"
       and any(x[0] == 0.3 and x[4] == "forcing" for x in ev),
