@@ -60,6 +60,11 @@
 /* A zero is bisected to JUMPS_LOCATE_REL·max(1, |t|), well inside the
  * window's side distance LZ_JUMPS_SIDE_REL. */
 #define JUMPS_LOCATE_REL 1e-14
+/* The value jumps when its change across ±ε exceeds JUMPS_SLOPE_MARGIN
+ * times what its derivatives move it over 2ε, and JUMPS_ROUNDING_ULPS
+ * roundings of it. */
+#define JUMPS_SLOPE_MARGIN 2
+#define JUMPS_ROUNDING_ULPS 64
 
 /* The current thread's window (lz_jumps_set_window()). */
 static _Thread_local gboolean window_set;
@@ -378,7 +383,7 @@ lz_jumps_value_jumps (const LzExpr *expr,
   after = lz_expr_eval (expr, t + e);
   slope = fabs (lz_expr_eval_d1 (expr, t - e)) + fabs (lz_expr_eval_d1 (expr, t + e));
   window_set = was_set;
-  /* 4 ε·|ḟ| covers the smooth change over 2ε; 64 ulp the rounding */
-  return fabs (after - before) > 4 * e * slope
-         && fabs (after - before) > 64 * DBL_EPSILON * MAX (fabs (before), fabs (after));
+  /* slope is the sum of |ḟ| at both ends: 2ε·slope bounds the smooth change */
+  return fabs (after - before) > JUMPS_SLOPE_MARGIN * 2 * e * slope
+         && fabs (after - before) > JUMPS_ROUNDING_ULPS * DBL_EPSILON * MAX (fabs (before), fabs (after));
 }
