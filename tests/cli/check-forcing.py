@@ -201,6 +201,28 @@ for model, t0, acc, switch in ((friction_model, 0.5, (3 - 2) / 1.5, ("f", "stick
             check(any(x[4] == "forcing" and x[0] == t0 for x in ev),
                   "event-driven: and the force's own event at t0", str(ev))
 
+# D''. a block stuck by dry friction (level F0) on a belt that starts at V at t0: the
+# belt's velocity jumps, the block slips at once and is dragged at F0/m until it moves
+# with the belt, at t0 + mV/F0; then q(1) = ½·(F0/m)·τ² + V·(1 − t0 − τ).
+belt_model = """<luztar-model version="1" name="belt starts">
+  <ground id="belt" motion="0.5*(t - 0.3)*step(t - 0.3)"/>
+  <body id="m" mass="2" q0="0" v0="0"/>
+  <friction id="f" a="belt" b="m" level="4"/>
+  <simulation t-end="1" dt="1e-4"/>
+</luztar-model>
+"""
+V, F0, m, t0 = 0.5, 4.0, 2.0, 0.3
+tau = m * V / F0
+q1 = 0.5 * F0 / m * tau ** 2 + V * (1 - t0 - tau)
+for method, tol, tol_t in (("event", 1e-11, 1e-11), ("timestep", 1e-3, 2e-4)):
+    rc, err, rows, ev = run(belt_model, method, "--sample", "0.1")
+    kinds = [(x[3], x[4]) for x in ev[1:]]
+    check(rc == 0 and kinds == [("slip-", "force-limit"), ("stick", "velocity-zero")]
+          and abs(ev[1][0] - t0) <= tol_t and abs(ev[2][0] - (t0 + tau)) <= tol_t
+          and abs(rows[-1][1] - q1) <= tol * q1,
+          "%s: a belt's velocity jump under a stuck block: slip at t0, stick at t0 + mV/F0, q(1)"
+          % method, err + str(ev) + str(rows[-1:]))
+
 # E. paper 002's Example 5.3: the road's abs() kinks at 0.2 and 0.3 s; event-driven past
 # them (it stopped at t ≈ 0.165 s before), against time-stepping as h shrinks.
 vehicle = os.path.join(root, "data", "examples", "paper002-ex53-vehicle.luztar")
