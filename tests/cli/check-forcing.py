@@ -201,6 +201,20 @@ for model, t0, acc, switch in ((friction_model, 0.5, (3 - 2) / 1.5, ("f", "stick
             check(any(x[4] == "forcing" and x[0] == t0 for x in ev),
                   "event-driven: and the force's own event at t0", str(ev))
 
+# the same through `luztar-cli sweep` (its measures read the event log, a force's event
+# included): A·step(t − 0.5) with A below and above the level
+path = os.path.join(tmp, "friction.luztar")
+with open(path, "w") as f:
+    f.write(friction_model)
+p = subprocess.run([cli, "sweep", path, "--method", "event", "--template", "F.value=A*step(t - 0.5)",
+                    "--set", "F.A=1,3", "--jobs", "1"], capture_output=True, text=True)
+sweep = list(csv.DictReader(p.stdout.splitlines())) if p.returncode == 0 else []
+check(len(sweep) == 2 and float(sweep[0]["f.stick_time"]) == 1.0 and float(sweep[0]["m.q_end"]) == 0
+      and float(sweep[1]["f.stick_time"]) == 0.5
+      and abs(float(sweep[1]["m.q_end"]) - 0.5 * (1 / 1.5) * 0.25) < 1e-12,
+      "sweep: stuck throughout below the level; above it, stuck for 0.5 s then q = ½a(t − t0)²",
+      p.stderr + p.stdout)
+
 # D''. a block stuck by dry friction (level F0) on a belt that starts at V at t0: the
 # belt's velocity jumps, the block slips at once and is dragged at F0/m until it moves
 # with the belt, at t0 + mV/F0; then q(1) = ½·(F0/m)·τ² + V·(1 − t0 − τ).
