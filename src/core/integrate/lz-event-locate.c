@@ -186,12 +186,17 @@ lz_event_min_guard (LzEventIntegrator *self,
   return best;
 }
 
-/* Guards at INTERIOR_SAMPLES points inside a step, on the cubic Hermite
+/* Guards at INTERIOR_SAMPLES points inside a step, or more, at most
+ * INTERIOR_SPACING·T apart (T the model's time scale), on the cubic Hermite
  * interpolant of q and v (from v and a = ẏ at the ends, as the guards at
  * the ends left them in dydt): the first point
  * where one is negative, or NaN.  Exact states come from re-integration
- * afterwards; this only finds where to look. */
+ * afterwards; this only finds where to look.  The spacing matters for a
+ * stuck element under a periodic force: nothing moves, the step grows to
+ * its cap, and the force may pass its level for a fraction of a period
+ * only (a forced friction oscillator just above its breakaway level). */
 #define INTERIOR_SAMPLES 8
+#define INTERIOR_SPACING (1.0 / 32)
 
 double
 lz_event_interior_crossing (LzEventIntegrator *self,
@@ -206,11 +211,14 @@ lz_event_interior_crossing (LzEventIntegrator *self,
   double h = t1 - t0;
   double *ym = self->loc.ym;
 
+  guint samples;
+
   if (!(h > 0))
     return NAN;
-  for (guint k = 1; k < INTERIOR_SAMPLES; k++)
+  samples = MAX (INTERIOR_SAMPLES, (guint) ceil (h / (INTERIOR_SPACING * self->parent.scales.time)));
+  for (guint k = 1; k < samples; k++)
     {
-      double s = (double) k / INTERIOR_SAMPLES, s2 = s * s, s3 = s2 * s;
+      double s = (double) k / samples, s2 = s * s, s3 = s2 * s;
       double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
       double tm = t0 + s * h;
 
