@@ -36,6 +36,16 @@ LzIntegrator *lz_integrator_new_method (const LzIntegratorType    *type,
                                         const LzIntegratorOptions *options,
                                         GError                   **error);
 
+/* lz-limits.c: the bounds of a run (defaults, checks before and after a
+ * step). */
+void     lz_limits_resolve     (LzIntegratorOptions       *opt);
+gboolean lz_limits_check_start (const LzIntegratorOptions *opt,
+                                gboolean                   fixed_step,
+                                GError                   **error);
+gboolean lz_limits_check_step  (const LzIntegrator        *self,
+                                const LzTrace             *trace,
+                                GError                   **error);
+
 typedef struct LzIntegratorClass
 {
   const char    *name;

@@ -127,6 +127,9 @@ lz_integrator_new_method (const LzIntegratorType    *type,
       return NULL;
     }
 
+  lz_limits_resolve (&opt);
+  if (!lz_limits_check_start (&opt, type == lz_integrator_timestep, error))
+    return NULL;
   if (!check_initial_state (assembly, error))
     return NULL;
   self = klass->new (assembly, &opt, error);
@@ -222,6 +225,8 @@ lz_integrator_step (LzIntegrator *self,
 
   lz_integrator_start (self, trace);
   result = self->klass->step (self, t_limit, trace, error);
+  if (result != LZ_STEP_ERROR && !lz_limits_check_step (self, trace, error))
+    return LZ_STEP_ERROR;
   if (result == LZ_STEP_DONE && self->t >= self->t_end - 1e-12 * MAX (1.0, self->t_end))
     lz_trace_finish (trace);
   return result;

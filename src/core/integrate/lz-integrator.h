@@ -48,6 +48,12 @@ typedef enum
  * @lcp_max_sweeps: sweeps of projected Gauss–Seidel per step (default
  *   5000)
  * @divergence_limit: |q| or |v| above this stops the run (default 1e12)
+ * @max_rows: trace rows at which the run stops with an error (default
+ *   10^7; lz-limits.c)
+ * @max_events: logged events at which it stops (default 10^7)
+ * @max_steps: steps at which it stops (default 10^9); time-stepping
+ *   refuses at the start a run that needs more
+ * @max_memory: bytes of trace at which it stops (default 2 GiB)
  *
  * Options of an integrator; a zeroed struct means the defaults.
  */
@@ -60,6 +66,10 @@ typedef struct
   double lcp_tolerance;
   guint  lcp_max_sweeps;
   double divergence_limit;
+  guint64 max_rows;
+  guint64 max_events;
+  guint64 max_steps;
+  guint64 max_memory;
 } LzIntegratorOptions;
 
 void lz_integrator_options_init (LzIntegratorOptions *options);

@@ -440,6 +440,15 @@ read_simulation (Reader    *reader,
       if (!lz_model_set_simulation_parameter_string (reader->model, name, value, &error))
         lz_problems_add_error (reader->problems, xmlGetLineNo (node), error);
     }
+  {
+    const LzSimulation *sim = lz_model_get_simulation (reader->model);
+
+    if (sim->dt > 0 && sim->dt < lz_simulation_min_step (sim->t_end))
+      problem (reader, node, LZ_ERROR_INVALID_MODEL,
+               _("simulation, attribute “dt”: the time step %g s is too small for the end time %g s "
+                 "(double precision cannot advance the time by it); it must be at least %g s"),
+               sim->dt, sim->t_end, lz_simulation_min_step (sim->t_end));
+  }
 }
 
 /* Attributes that must be there, besides those flagged REQUIRED: the mass
@@ -843,7 +852,8 @@ lz_model_load_from_data (const char *data,
  *   cannot be read
  *
  * Reads a model file; see lz_model_load_from_data().  Messages start with
- * @path as given.
+ * @path as given.  Only a regular file of at most %LZ_MODEL_MAX_FILE_SIZE
+ * bytes is read (a FIFO, a device or a larger file is refused in words).
  *
  * Returns: (transfer full) (nullable): the model, or %NULL on error
  */
@@ -860,7 +870,7 @@ lz_model_load (const char *path,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   display = g_filename_display_name (path);
-  if (!g_file_get_contents (path, &contents, &length, &io_error))
+  if (!lz_file_read_regular (path, LZ_MODEL_MAX_FILE_SIZE, &contents, &length, &io_error))
     {
       g_set_error (error, LZ_ERROR, LZ_ERROR_IO, "%s: %s", display, io_error->message);
       return NULL;
