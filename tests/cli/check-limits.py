@@ -7,6 +7,7 @@
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -99,6 +100,35 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err, wall = cli_run("check", big, timeout=10)
     check(rc == 2 and "68157440 bytes, more than the 67108864" in err,
           "a file over 64 MiB is refused with the sizes", err)
+
+# --- loading is linear: check on 10^5 bodies takes seconds -----------------
+def chain(path, count):
+    with open(path, "w") as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?>\n<luztar-model version="1">\n<ground id="wall"/>\n')
+        f.writelines('<body id="m%d" mass="1"/>\n' % i for i in range(count))
+        f.writelines('<spring id="k%d" a="%s" b="m%d" k="10"/>\n'
+                     % (i, "wall" if i == 0 else "m%d" % (i - 1), i) for i in range(count))
+        f.write("</luztar-model>\n")
+
+
+def cpu_seconds(*args):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    p = subprocess.run([cli, *args], capture_output=True, text=True, timeout=120)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return p, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    small, large = os.path.join(tmp, "small.luztar"), os.path.join(tmp, "large.luztar")
+    chain(small, 12500)
+    chain(large, 100000)
+    p1, t1 = cpu_seconds("check", small)
+    p2, t2 = cpu_seconds("check", large)
+    check(p2.returncode == 0 and "100000 bodies, 100000 elements" in p2.stdout,
+          "check reads a chain of 10^5 bodies and springs", p2.stdout + p2.stderr)
+    # linear: 8 times the file, about 8 times the time (quadratic: 64)
+    check(t2 < 30 and t2 < 20 * max(t1, 0.05),
+          "check on 10^5 bodies: %.2f s of CPU, %.2f s for 12 500 (linear)" % (t2, t1))
 
 print("1..%d" % n)
 sys.exit(1 if failed else 0)
