@@ -22,6 +22,7 @@ struct LzIntegrator
   gboolean             started;
   LzIntegratorStats    stats;
   GPtrArray           *notes;   /* (nullable): what was done to the model first */
+  GPtrArray           *watch;   /* (nullable): the expressions watched (lz-watch.c) */
 };
 
 LzIntegrator *lz_joints_new (const LzIntegratorType    *type,
@@ -42,9 +43,18 @@ void     lz_limits_resolve     (LzIntegratorOptions       *opt);
 gboolean lz_limits_check_start (const LzIntegratorOptions *opt,
                                 gboolean                   fixed_step,
                                 GError                   **error);
+gboolean lz_limits_check_initial (LzAssembly             *assembly,
+                                  const LzIntegratorOptions *opt,
+                                  GError                **error);
 gboolean lz_limits_check_step  (const LzIntegrator        *self,
                                 const LzTrace             *trace,
                                 GError                   **error);
+
+/* lz-watch.c: the model's expressions watched for non-finite values. */
+GPtrArray *lz_watch_new   (const LzModel *model,
+                           GError       **error);
+gboolean   lz_watch_check (GPtrArray     *watch,
+                           GError       **error);
 
 typedef struct LzIntegratorClass
 {

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <gsl/gsl_matrix.h>
 #include <glib/gi18n-lib.h>
 
 #include "lz-error.h"
@@ -85,6 +86,49 @@ lz_limits_check_start (const LzIntegratorOptions *opt,
                      "sample less often (--sample) or raise the limit (--max-rows)"),
                    opt->sample, opt->t_end, need, max);
       return FALSE;
+    }
+  return TRUE;
+}
+
+/* Before a run: an initial state the run would call diverged at once, and
+ * a body whose natural period √(m/k) (or time constant m/c) is below what
+ * double precision resolves near t-end: a mass of 1e-308 on a spring made
+ * the smooth integration fail "with a user-supplied function". */
+gboolean
+lz_limits_check_initial (LzAssembly                *assembly,
+                         const LzIntegratorOptions *opt,
+                         GError                   **error)
+{
+  const LzModel *model = lz_assembly_get_model (assembly);
+  const gsl_matrix *M = lz_assembly_get_M (assembly);
+  const gsl_matrix *C = lz_assembly_get_C (assembly);
+  const gsl_matrix *K = lz_assembly_get_K (assembly);
+  double h_min = lz_simulation_min_step (opt->t_end);
+
+  for (guint i = 0; i < lz_assembly_get_n_dofs (assembly); i++)
+    {
+      const LzBody *body = lz_model_get_body (model, i);
+      double m = gsl_matrix_get (M, i, i), k = fabs (gsl_matrix_get (K, i, i));
+      double c = fabs (gsl_matrix_get (C, i, i));
+      double period = k > 0 ? sqrt (m / k) : INFINITY, relax = c > 0 ? m / c : INFINITY;
+
+      if (fabs (body->q0) > opt->divergence_limit || fabs (body->v0) > opt->divergence_limit)
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                       _("body “%s”: the initial state q0 = %g, v0 = %g is beyond the run’s divergence "
+                         "limit %g"),
+                       body->item.id, body->q0, body->v0, opt->divergence_limit);
+          return FALSE;
+        }
+      if (m > 0 && (!isfinite (1 / m) || MIN (period, relax) < h_min))
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                       _("body “%s”: its mass or inertia %g is too small for what acts on it — its "
+                         "time scale √(m/k) or m/c is %g s, below what double precision resolves "
+                         "over a run to %g s (%g s)"),
+                       body->item.id, m, MIN (period, relax), opt->t_end, h_min);
+          return FALSE;
+        }
     }
   return TRUE;
 }
