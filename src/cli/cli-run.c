@@ -196,10 +196,17 @@ lz_cli_run (int    argc,
              "impacts %.3g), work of sources %.6g\n"),
            energy.kinetic, energy.potential, energy.damping + energy.friction + energy.impacts,
            energy.damping, energy.friction, energy.impacts, energy.sources);
-  if (energy.numerical != 0)
+  /* at θ = ½ the scheme's share is energy its impulses made: a warning says it */
+  if (energy.numerical != 0 && (theta != NULL ? options.theta : lz_model_get_simulation (model)->theta) > 0.5)
     g_print (_("  taken by the scheme's numerical damping (θ > ½): %.6g J\n"), energy.numerical);
   g_print (_("energy-balance error: %.3g J (%.2g of the initial energy plus the work done)\n"),
            energy.balance_error,
            fabs (energy.balance_error) / MAX (1e-300, fabs (e0) + fabs (energy.sources)));
+  {
+    g_autoptr(GPtrArray) warnings = lz_integrator_dup_warnings (integrator, trace);
+
+    for (guint i = 0; i < warnings->len; i++)
+      g_print (_("warning: %s\n"), (const char *) warnings->pdata[i]);
+  }
   return LZ_CLI_EXIT_OK;
 }

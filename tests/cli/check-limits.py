@@ -160,6 +160,22 @@ with tempfile.TemporaryDirectory() as tmp:
           and len(err.splitlines()) <= 102 and wall < 30,
           "20 000 unknown attributes: the first 100 problems and a count", err[-300:])
 
+# --- no silently wrong result: warnings in the run summary ----------------
+import re
+large = os.path.join(bad_run, "stop-large-step.luztar")
+rc, out, err, wall = cli_run("run", large)
+m = re.search(r"impacts ([-0-9.e+]+)\)", out)
+check(rc == 0 and m is not None and float(m.group(1)) >= 0,
+      "θ = ½, a plastic stop, h = 1 s ≫ the period 0.63 s: the impact loss is not negative", out)
+check("warning: θ = ½: the impulses at the stops made" in out and "booked as the scheme’s" in out,
+      "… and the energy the impulses made is said to be the scheme's", out)
+check("warning: stop “s1” was penetrated by" in out, "… and the stop's penetration is warned of", out)
+rc, out, err, wall = cli_run("run", large, "--dt", "0.0001")
+check(rc == 0 and "warning" not in out, "the same model at h = 0.1 ms: no warning", out)
+rc, out, err, wall = cli_run("run", os.path.join(bad_run, "stop-balance-off.luztar"))
+check(rc == 0 and "warning: the energy balance is off by -27.6 J" in out,
+      "an energy balance off by half the energy moved is warned of", out)
+
 # --- loading is linear: check on 10^5 bodies takes seconds -----------------
 def chain(path, count):
     with open(path, "w") as f:

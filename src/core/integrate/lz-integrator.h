@@ -117,6 +117,8 @@ double        lz_integrator_get_t_end  (const LzIntegrator        *self);
 void          lz_integrator_get_stats  (const LzIntegrator        *self,
                                         LzIntegratorStats         *stats);
 GPtrArray    *lz_integrator_get_notes  (const LzIntegrator        *self);
+GPtrArray    *lz_integrator_dup_warnings (const LzIntegrator      *self,
+                                          const LzTrace           *trace);
 
 /* Writes the initial sample and modes to TRACE (once, before stepping;
  * lz_integrator_step() does it if it was not done). */
