@@ -290,8 +290,13 @@ lz_cli_parse_count (const char *command,
       *value = n * scale;
       return TRUE;
     }
-  lz_cli_usage_error (command, _("option “%s” needs a whole number from 1 to %" G_GUINT64_FORMAT ", got “%s”"),
-                      option, G_MAXUINT64 / scale, text);
+  {
+    /* a 64-bit count as text: a format macro cannot go into a msgid */
+    g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64 / scale);
+
+    lz_cli_usage_error (command, _("option “%s” needs a whole number from 1 to %s, got “%s”"),
+                        option, max, text);
+  }
   return FALSE;
 }
 
