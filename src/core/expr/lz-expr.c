@@ -621,7 +621,9 @@ evaluate (const LzExpr *expr,
       result = evaluator_evaluate (evaluator, 1, names, values);
       cache->cache_t[order] = t;
       cache->cache_value[order] = result;
-      if (!isfinite (result))
+      /* a second derivative is infinite at a kink (a step of the
+       * velocity, which the integrators take as an instant): not counted */
+      if (!isfinite (result) && order < 2)
         {
           cache->nonfinite_order = order;
           cache->nonfinite_t = t;
@@ -641,7 +643,9 @@ evaluate (const LzExpr *expr,
  * @t: (out) (optional): its time
  * @value: (out) (optional): the result (±inf or NaN)
  *
- * Evaluations that gave an infinite or NaN result are counted: a run
+ * Evaluations of the value or the first derivative that gave an infinite
+ * or NaN result are counted (a second derivative is infinite at a kink,
+ * which the integrators take as an instant): a run
  * notes the count when it starts and asks again after every step
  * (lz-finite.c).
  *

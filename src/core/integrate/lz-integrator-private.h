@@ -23,6 +23,8 @@ struct LzIntegrator
   LzIntegratorStats    stats;
   GPtrArray           *notes;   /* (nullable): what was done to the model first */
   GPtrArray           *watch;   /* (nullable): the expressions watched (lz-watch.c) */
+  double               stall_t;     /* lz-limits.c: time of the last step that advanced */
+  guint                stall_steps; /* steps since, each advancing almost nothing */
 };
 
 LzIntegrator *lz_joints_new (const LzIntegratorType    *type,
@@ -46,7 +48,7 @@ gboolean lz_limits_check_start (const LzIntegratorOptions *opt,
 gboolean lz_limits_check_initial (LzAssembly             *assembly,
                                   const LzIntegratorOptions *opt,
                                   GError                **error);
-gboolean lz_limits_check_step  (const LzIntegrator        *self,
+gboolean lz_limits_check_step  (LzIntegrator              *self,
                                 const LzTrace             *trace,
                                 GError                   **error);
 

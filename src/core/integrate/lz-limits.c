@@ -26,6 +26,13 @@
 #define LZ_DEFAULT_MAX_EVENTS 10000000u               /* 10^7 logged events */
 #define LZ_DEFAULT_MAX_STEPS  G_GUINT64_CONSTANT (1000000000) /* 10^9 steps */
 #define LZ_DEFAULT_MAX_MEMORY (G_GUINT64_CONSTANT (2048) << 20) /* 2 GiB of trace */
+/* A run is stuck when LZ_STALL_STEPS steps in a row advance the time by
+ * less than LZ_STALL_FRACTION of t-end in all (event location takes a few
+ * tiny steps at an instant, never thousands). */
+#define LZ_STALL_STEPS        10000u
+#define LZ_STALL_FRACTION     1e-6
+/* A stop's g this close to a limit (relative to 1 + |limit|) is at it. */
+#define LZ_AT_LIMIT           1e-9
 
 /* The defaults of the limits (0 in the options). */
 void
@@ -133,12 +140,68 @@ lz_limits_check_initial (LzAssembly                *assembly,
   return TRUE;
 }
 
+/* The elements at an instant that may hold a run: stops on (or beyond) a
+ * limit, stuck friction, engaged freeplay, by their mode or their g. */
+static char *
+elements_at_limits (const LzIntegrator *self,
+                    const LzTrace      *trace)
+{
+  const LzModel *model = lz_assembly_get_model (self->assembly);
+  guint row = lz_trace_get_n_samples (trace) - 1;
+  GString *ids = g_string_new (NULL);
+
+  for (guint e = 0; e < lz_model_get_n_elements (model) && e < lz_trace_get_n_elements (trace); e++)
+    {
+      const LzElement *el = lz_model_get_element (model, e);
+      LzMode mode = lz_trace_get_mode (trace, row, e);
+      double g = lz_trace_get_g (trace, row, e);
+      gboolean held = mode == LZ_MODE_CONTACT || mode == LZ_MODE_STICK
+                      || (el->item.kind == LZ_ITEM_STOP
+                          && (g <= el->stop.lower + LZ_AT_LIMIT * (1 + fabs (el->stop.lower))
+                              || g >= el->stop.upper - LZ_AT_LIMIT * (1 + fabs (el->stop.upper))));
+
+      if (held)
+        g_string_append_printf (ids, "%s“%s”", ids->len > 0 ? ", " : "", el->item.id);
+    }
+  if (ids->len == 0)
+    g_string_append (ids, "?");
+  return g_string_free (ids, FALSE);
+}
+
+/* A run whose steps no longer advance the time (event-driven at an
+ * instant where the constraints have no solution, e.g. a body pinched
+ * between two approaching grounds) is stopped with the elements there:
+ * the steps are counted in windows of LZ_STALL_STEPS, and a window that
+ * advanced the time by less than LZ_STALL_FRACTION of t-end is a stall. */
+static gboolean
+check_stall (LzIntegrator  *self,
+             const LzTrace *trace,
+             GError       **error)
+{
+  g_autofree char *ids = NULL;
+
+  if (++self->stall_steps < LZ_STALL_STEPS)
+    return TRUE;
+  if (self->t - self->stall_t >= LZ_STALL_FRACTION * self->t_end)
+    {
+      self->stall_t = self->t;
+      self->stall_steps = 0;
+      return TRUE;
+    }
+  ids = elements_at_limits (self, trace);
+  g_set_error (error, LZ_ERROR, LZ_ERROR_NO_CONVERGENCE,
+               _("the run did not converge at t = %.10g s: %u steps advanced it by less than %g s in all; "
+                 "the elements at their limits: %s (their constraints may have no solution together)"),
+               self->t, self->stall_steps, LZ_STALL_FRACTION * self->t_end, ids);
+  return FALSE;
+}
+
 /* After a step: the run's rows, events, steps and trace memory against
  * their limits. */
 gboolean
-lz_limits_check_step (const LzIntegrator *self,
-                      const LzTrace      *trace,
-                      GError            **error)
+lz_limits_check_step (LzIntegrator  *self,
+                      const LzTrace *trace,
+                      GError       **error)
 {
   const LzIntegratorOptions *opt = &self->options;
   guint64 rows = lz_trace_get_n_samples (trace);
@@ -146,6 +209,8 @@ lz_limits_check_step (const LzIntegrator *self,
   guint64 memory = rows * lz_trace_get_row_bytes (trace) + events * sizeof (LzEvent);
   g_autofree char *max = NULL;
 
+  if (!check_stall (self, trace, error))
+    return FALSE;
   if (rows > opt->max_rows)
     {
       max = count_text ((double) opt->max_rows);
