@@ -17,8 +17,6 @@
 #define LZ_COMPILATION
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
-
 #include "lz-error.h"
 #include "lz-integrator-private.h"
 
@@ -93,7 +91,6 @@ lz_watch_check (GPtrArray  *watch,
       if (error != NULL)
         g_clear_error (error);
       lz_expr_set_nonfinite_error (w->expr, order, t, value, w->owner, error);
-      g_prefix_error (error, _("the run stopped: "));
       return FALSE;
     }
   return TRUE;
