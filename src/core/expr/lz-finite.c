@@ -50,13 +50,13 @@ lz_expr_set_nonfinite_error (const LzExpr *expr,
 
   if (order == 0)
     g_set_error (error, LZ_ERROR, LZ_ERROR_EXPRESSION,
-                 _("%s: the expression “%s” is %s at t = %g s"),
-                 owner, text, value_text (value), t);
+                 _("%s: the expression “%s” is not finite at t = %g s (%s)"),
+                 owner, text, t, value_text (value));
   else
     g_set_error (error, LZ_ERROR, LZ_ERROR_EXPRESSION,
-                 _("%s: the derivative of order %u of the expression “%s” is %s at t = %g s "
-                   "(an infinite rate of change)"),
-                 owner, order, text, value_text (value), t);
+                 _("%s: the derivative of order %u of the expression “%s” is not finite at t = %g s "
+                   "(%s: an infinite rate of change)"),
+                 owner, order, text, t, value_text (value));
 }
 
 /**
