@@ -370,6 +370,21 @@ on_run_stopped (LuztarRun        *run,
       break;
     case LUZTAR_STOP_END:
       text = summary (self);
+      {
+        /* a finished run that is not to be trusted says so */
+        g_autoptr(GPtrArray) warnings = luztar_run_dup_warnings (run);
+
+        for (guint i = 0; i < warnings->len; i++)
+          {
+            /* Translators: %s says what in the finished run is inaccurate */
+            g_autofree char *warning = g_strdup_printf (_("Warning: %s"), (const char *) warnings->pdata[i]);
+            char *longer = g_strconcat (text, " ", warning, NULL);
+
+            message (self, warning);
+            g_free (text);
+            text = longer;
+          }
+      }
       break;
     case LUZTAR_STOP_ERROR:
     default:

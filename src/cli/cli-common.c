@@ -274,6 +274,32 @@ lz_cli_parse_number (const char *command,
   return FALSE;
 }
 
+gboolean
+lz_cli_parse_count (const char *command,
+                    const char *option,
+                    const char *text,
+                    guint64     scale,
+                    guint64    *value)
+{
+  guint64 n;
+
+  if (text == NULL)
+    return TRUE;
+  if (g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT64 / scale, &n, NULL))
+    {
+      *value = n * scale;
+      return TRUE;
+    }
+  {
+    /* a 64-bit count as text: a format macro cannot go into a msgid */
+    g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64 / scale);
+
+    lz_cli_usage_error (command, _("option “%s” needs a whole number from 1 to %s, got “%s”"),
+                        option, max, text);
+  }
+  return FALSE;
+}
+
 const LzIntegratorType *
 lz_cli_method (const char    *command,
                const char    *name,

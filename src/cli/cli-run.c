@@ -40,6 +40,7 @@ lz_cli_run (int    argc,
   g_auto(LzCliArgs) args = { 0 };
   g_autofree char *method_name = NULL, *t_end = NULL, *dt = NULL, *theta = NULL;
   g_autofree char *sample = NULL, *out = NULL, *events_csv = NULL;
+  g_autofree char *max_rows = NULL, *max_events = NULL, *max_steps = NULL, *max_memory = NULL;
   const GOptionEntry entries[] = {
     { "method", 0, 0, G_OPTION_ARG_STRING, &method_name,
       N_("timestep (Moreau–Jean) or event (default: the model’s)"), "METHOD" },
@@ -54,6 +55,14 @@ lz_cli_run (int    argc,
       N_("write the trace as CSV: t,<body>.q,<body>.v,…"), "FILE" },
     { "events", 0, 0, G_OPTION_ARG_FILENAME, &events_csv,
       N_("write the events as CSV: t,element,from,to,cause"), "FILE" },
+    { "max-rows", 0, 0, G_OPTION_ARG_STRING, &max_rows,
+      N_("stop the run at N trace rows (default 10000000)"), "N" },
+    { "max-events", 0, 0, G_OPTION_ARG_STRING, &max_events,
+      N_("stop the run at N events (default 10000000)"), "N" },
+    { "max-steps", 0, 0, G_OPTION_ARG_STRING, &max_steps,
+      N_("stop the run at N steps (default 1000000000)"), "N" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &max_memory,
+      N_("stop the run when its trace takes MIB mebibytes (default 2048)"), "MIB" },
     G_OPTION_ENTRY_NULL
   };
   const char *file;
@@ -77,7 +86,11 @@ lz_cli_run (int    argc,
   if (!lz_cli_parse_number (spec.name, "--t-end", t_end, &options.t_end)
       || !lz_cli_parse_number (spec.name, "--dt", dt, &options.dt)
       || !lz_cli_parse_number (spec.name, "--theta", theta, &options.theta)
-      || !lz_cli_parse_number (spec.name, "--sample", sample, &options.sample))
+      || !lz_cli_parse_number (spec.name, "--sample", sample, &options.sample)
+      || !lz_cli_parse_count (spec.name, "--max-rows", max_rows, 1, &options.max_rows)
+      || !lz_cli_parse_count (spec.name, "--max-events", max_events, 1, &options.max_events)
+      || !lz_cli_parse_count (spec.name, "--max-steps", max_steps, 1, &options.max_steps)
+      || !lz_cli_parse_count (spec.name, "--max-memory", max_memory, 1 << 20, &options.max_memory))
     return LZ_CLI_EXIT_USAGE;
   if (t_end != NULL && !(options.t_end > 0))
     return lz_cli_usage_error (spec.name, _("--t-end must be positive, got %s"), t_end);
@@ -183,10 +196,17 @@ lz_cli_run (int    argc,
              "impacts %.3g), work of sources %.6g\n"),
            energy.kinetic, energy.potential, energy.damping + energy.friction + energy.impacts,
            energy.damping, energy.friction, energy.impacts, energy.sources);
-  if (energy.numerical != 0)
+  /* at θ = ½ the scheme's share is energy its impulses made: a warning says it */
+  if (energy.numerical != 0 && (theta != NULL ? options.theta : lz_model_get_simulation (model)->theta) > 0.5)
     g_print (_("  taken by the scheme's numerical damping (θ > ½): %.6g J\n"), energy.numerical);
   g_print (_("energy-balance error: %.3g J (%.2g of the initial energy plus the work done)\n"),
            energy.balance_error,
            fabs (energy.balance_error) / MAX (1e-300, fabs (e0) + fabs (energy.sources)));
+  {
+    g_autoptr(GPtrArray) warnings = lz_integrator_dup_warnings (integrator, trace);
+
+    for (guint i = 0; i < warnings->len; i++)
+      g_print (_("warning: %s\n"), (const char *) warnings->pdata[i]);
+  }
   return LZ_CLI_EXIT_OK;
 }

@@ -115,6 +115,14 @@ gboolean lz_cli_parse_number (const char *command,
                               const char *text,
                               double     *value);
 
+/* Reads the whole number TEXT (≥ 1) of OPTION times SCALE into VALUE
+ * (TEXT NULL: left alone); a usage error otherwise. */
+gboolean lz_cli_parse_count (const char *command,
+                             const char *option,
+                             const char *text,
+                             guint64     scale,
+                             guint64    *value);
+
 /* --theta TEXT (NULL: not given) read as THETA must be in [0.5, 1]; a
  * usage error otherwise. */
 gboolean lz_cli_check_theta (const char *command,

@@ -821,6 +821,25 @@ luztar_run_get_notes (LuztarRun *self)
   return self->integrator != NULL ? lz_integrator_get_notes (self->integrator) : NULL;
 }
 
+/**
+ * luztar_run_dup_warnings:
+ * @self: a finished run
+ *
+ * What the run says about its own accuracy: a stop penetrated beyond its
+ * tolerance, the energy balance off (lz_integrator_dup_warnings()).
+ *
+ * Returns: (transfer full) (element-type utf8): the warnings, maybe none
+ */
+GPtrArray *
+luztar_run_dup_warnings (LuztarRun *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_RUN (self), NULL);
+
+  if (self->integrator == NULL || self->trace == NULL)
+    return g_ptr_array_new_with_free_func (g_free);
+  return lz_integrator_dup_warnings (self->integrator, self->trace);
+}
+
 LuztarRunState
 luztar_run_get_state (LuztarRun *self)
 {

@@ -98,6 +98,7 @@ const LzModel    *luztar_run_get_model           (LuztarRun                 *sel
 LuztarMethod      luztar_run_get_method          (LuztarRun                 *self);
 LuztarRunState    luztar_run_get_state           (LuztarRun                 *self);
 GPtrArray        *luztar_run_get_notes           (LuztarRun                 *self);
+GPtrArray        *luztar_run_dup_warnings        (LuztarRun                 *self);
 double            luztar_run_get_time            (LuztarRun                 *self);
 double            luztar_run_get_paced_time      (LuztarRun                 *self);
 double            luztar_run_get_t_end           (LuztarRun                 *self);

@@ -26,4 +26,10 @@ gboolean      lz_file_replace           (const char    *path,
                                          gssize         length,
                                          GError       **error);
 
+gboolean      lz_file_read_regular      (const char    *path,
+                                         gsize          max_size,
+                                         char         **contents,
+                                         gsize         *length,
+                                         GError       **error);
+
 G_END_DECLS

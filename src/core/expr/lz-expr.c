@@ -51,6 +51,11 @@ struct LzExpr
    * (a step's stages, forces and their work, a ground's terms) */
   double    cache_t[3];
   double    cache_value[3];
+  /* non-finite results (lz-finite.c): how many, and the last one */
+  gint      nonfinite_count;
+  guint     nonfinite_order;
+  double    nonfinite_t;
+  double    nonfinite_value;
 };
 
 /* libmatheval's parser is not reentrant (see the top of the file). */
@@ -622,9 +627,56 @@ evaluate (const LzExpr *expr,
       result = evaluator_evaluate (evaluator, 1, names, values);
       cache->cache_t[order] = t;
       cache->cache_value[order] = result;
+      /* a second derivative is infinite at a kink (a step of the
+       * velocity, which the integrators take as an instant): not counted */
+      if (!isfinite (result) && order < 2)
+        {
+          cache->nonfinite_order = order;
+          cache->nonfinite_t = t;
+          cache->nonfinite_value = result;
+          g_atomic_int_inc (&cache->nonfinite_count);
+        }
     }
   g_mutex_unlock (&cache->lock);
   return result;
+}
+
+/**
+ * lz_expr_get_nonfinite:
+ * @expr: an expression
+ * @order: (out) (optional): the derivative (0: the value) of the last
+ *   non-finite result
+ * @t: (out) (optional): its time
+ * @value: (out) (optional): the result (±inf or NaN)
+ *
+ * Evaluations of the value or the first derivative that gave an infinite
+ * or NaN result are counted (a second derivative is infinite at a kink,
+ * which the integrators take as an instant): a run
+ * notes the count when it starts and asks again after every step
+ * (lz-finite.c).
+ *
+ * Returns: how many evaluations so far gave a non-finite result
+ */
+guint
+lz_expr_get_nonfinite (const LzExpr *expr,
+                       guint        *order,
+                       double       *t,
+                       double       *value)
+{
+  LzExpr *self = (LzExpr *) expr;
+  guint count;
+
+  g_return_val_if_fail (expr != NULL, 0);
+  g_mutex_lock (&self->lock);
+  count = (guint) g_atomic_int_get (&self->nonfinite_count);
+  if (order != NULL)
+    *order = self->nonfinite_order;
+  if (t != NULL)
+    *t = self->nonfinite_t;
+  if (value != NULL)
+    *value = self->nonfinite_value;
+  g_mutex_unlock (&self->lock);
+  return count;
 }
 
 /**

@@ -52,6 +52,23 @@ double      lz_expr_eval_d2          (const LzExpr *expr,
                                       double        t);
 char       *lz_expr_dup_derivative   (const LzExpr *expr,
                                       guint         order);
+guint       lz_expr_get_nonfinite    (const LzExpr *expr,
+                                      guint        *order,
+                                      double       *t,
+                                      double       *value);
+
+/* lz-finite.c: non-finite values named */
+gboolean    lz_expr_check_finite     (const LzExpr *expr,
+                                      double        t,
+                                      guint         max_order,
+                                      const char   *owner,
+                                      GError      **error);
+void        lz_expr_set_nonfinite_error (const LzExpr *expr,
+                                         guint         order,
+                                         double        t,
+                                         double        value,
+                                         const char   *owner,
+                                         GError      **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzExpr, lz_expr_unref)
 

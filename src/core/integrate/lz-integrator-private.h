@@ -24,6 +24,9 @@ struct LzIntegrator
   LzIntegratorStats    stats;
   GPtrArray           *notes;   /* (nullable): what was done to the model first */
   LzScales             scales;  /* the model's; set by the method's new() */
+  GPtrArray           *watch;   /* (nullable): the expressions watched (lz-watch.c) */
+  double               stall_t;     /* lz-limits.c: time of the last step that advanced */
+  guint                stall_steps; /* steps since, each advancing almost nothing */
 };
 
 LzIntegrator *lz_joints_new (const LzIntegratorType    *type,
@@ -37,6 +40,25 @@ LzIntegrator *lz_integrator_new_method (const LzIntegratorType    *type,
                                         LzAssembly                *assembly,
                                         const LzIntegratorOptions *options,
                                         GError                   **error);
+
+/* lz-limits.c: the bounds of a run (defaults, checks before and after a
+ * step). */
+void     lz_limits_resolve     (LzIntegratorOptions       *opt);
+gboolean lz_limits_check_start (const LzIntegratorOptions *opt,
+                                gboolean                   fixed_step,
+                                GError                   **error);
+gboolean lz_limits_check_initial (LzAssembly             *assembly,
+                                  const LzIntegratorOptions *opt,
+                                  GError                **error);
+gboolean lz_limits_check_step  (LzIntegrator              *self,
+                                const LzTrace             *trace,
+                                GError                   **error);
+
+/* lz-watch.c: the model's expressions watched for non-finite values. */
+GPtrArray *lz_watch_new   (const LzModel *model,
+                           GError       **error);
+gboolean   lz_watch_check (GPtrArray     *watch,
+                           GError       **error);
 
 typedef struct LzIntegratorClass
 {

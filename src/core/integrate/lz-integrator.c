@@ -127,11 +127,24 @@ lz_integrator_new_method (const LzIntegratorType    *type,
       return NULL;
     }
 
-  if (!check_initial_state (assembly, error))
+  lz_limits_resolve (&opt);
+  if (!lz_limits_check_start (&opt, type == lz_integrator_timestep, error))
     return NULL;
-  self = klass->new (assembly, &opt, error);
-  if (self == NULL)
+  if (!check_initial_state (assembly, error) || !lz_limits_check_initial (assembly, &opt, error))
     return NULL;
+  {
+    GPtrArray *watch = lz_watch_new (lz_assembly_get_model (assembly), error);
+
+    if (watch == NULL)
+      return NULL;
+    self = klass->new (assembly, &opt, error);
+    if (self == NULL)
+      {
+        g_ptr_array_unref (watch);
+        return NULL;
+      }
+    self->watch = watch;
+  }
   self->klass = klass;
   self->name = klass->name;
   self->assembly = assembly;
@@ -146,6 +159,7 @@ lz_integrator_free (LzIntegrator *self)
 {
   if (self == NULL)
     return;
+  g_clear_pointer (&self->watch, g_ptr_array_unref);
   self->klass->free (self);
   g_clear_pointer (&self->notes, g_ptr_array_unref);
   g_free (self);
@@ -222,6 +236,10 @@ lz_integrator_step (LzIntegrator *self,
 
   lz_integrator_start (self, trace);
   result = self->klass->step (self, t_limit, trace, error);
+  if (!lz_watch_check (self->watch, error))
+    return LZ_STEP_ERROR;
+  if (result != LZ_STEP_ERROR && !lz_limits_check_step (self, trace, error))
+    return LZ_STEP_ERROR;
   if (result == LZ_STEP_DONE && self->t >= self->t_end - 1e-12 * MAX (1.0, self->t_end))
     lz_trace_finish (trace);
   return result;

@@ -44,6 +44,12 @@ typedef enum
  * @lcp_max_sweeps: sweeps of projected Gauss–Seidel per step (default
  *   5000)
  * @divergence_limit: |q| or |v| above this stops the run (default 1e12)
+ * @max_rows: trace rows at which the run stops with an error (default
+ *   10^7; lz-limits.c)
+ * @max_events: logged events at which it stops (default 10^7)
+ * @max_steps: steps at which it stops (default 10^9); time-stepping
+ *   refuses at the start a run that needs more
+ * @max_memory: bytes of trace at which it stops (default 2 GiB)
  *
  * Options of an integrator; a zeroed struct means the defaults.
  */
@@ -56,6 +62,10 @@ typedef struct
   double lcp_tolerance;
   guint  lcp_max_sweeps;
   double divergence_limit;
+  guint64 max_rows;
+  guint64 max_events;
+  guint64 max_steps;
+  guint64 max_memory;
 } LzIntegratorOptions;
 
 void lz_integrator_options_init (LzIntegratorOptions *options);
@@ -103,6 +113,8 @@ double        lz_integrator_get_t_end  (const LzIntegrator        *self);
 void          lz_integrator_get_stats  (const LzIntegrator        *self,
                                         LzIntegratorStats         *stats);
 GPtrArray    *lz_integrator_get_notes  (const LzIntegrator        *self);
+GPtrArray    *lz_integrator_dup_warnings (const LzIntegrator      *self,
+                                          const LzTrace           *trace);
 
 /* Writes the initial sample and modes to TRACE (once, before stepping;
  * lz_integrator_step() does it if it was not done). */

@@ -746,6 +746,33 @@ solve_step_lcp (LzTimestep *self,
   return ok;
 }
 
+/* Appends to ERROR the elements of the problem that carry an impulse (all
+ * of its rows when none does): the set whose constraints may have no
+ * solution, e.g. a body pinched between two approaching grounds. */
+static void
+involved_elements (const LzTimestep *self,
+                   GError          **error)
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+
+  for (int pass = 0; pass < 2 && ids->len == 0; pass++)
+    for (guint r = 0; r < self->n_rows; r++)
+      {
+        const char *id = self->elems[self->row_element[r]].law->id;
+
+        if ((pass == 0 && self->lambda[r] == 0) || (r > 0 && self->row_element[r - 1] == self->row_element[r]))
+          continue;
+        g_string_append_printf (ids, "%s“%s”", ids->len > 0 ? ", " : "", id);
+      }
+  if (error != NULL && *error != NULL)
+    {
+      char *message = g_strdup_printf (_("%s; the elements involved: %s (or their constraints have no solution together)"), (*error)->message, ids->str);
+
+      g_free ((*error)->message);
+      (*error)->message = message;
+    }
+}
+
 /* The impulses of the step (from t), and v⁺ = v_free + W⁻¹ Hᵀ Λ; FALSE
  * with ERROR set when the problem did not converge. */
 gboolean
@@ -765,6 +792,7 @@ lz_ts_impulses (LzTimestep *self,
                    _("at t = %.10g s the contact and friction problem did not converge "
                      "(residual %.3g after %u sweeps); try a smaller time step"),
                    t, residual, sweeps);
+      involved_elements (self, error);
       return FALSE;
     }
   stats->lcp_solves++;

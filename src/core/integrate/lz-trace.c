@@ -314,6 +314,18 @@ lz_trace_is_finished (const LzTrace *trace)
   return g_atomic_int_get (&trace->finished);
 }
 
+/**
+ * lz_trace_get_row_bytes:
+ * @trace: a trace
+ *
+ * Returns: the memory one sample row takes (its values and modes), bytes
+ */
+gsize
+lz_trace_get_row_bytes (const LzTrace *trace)
+{
+  return 8 * (gsize) trace->n_columns + trace->n_elements;
+}
+
 guint
 lz_trace_get_n_samples (const LzTrace *trace)
 {

@@ -96,6 +96,7 @@ void            lz_trace_finish             (LzTrace        *trace);
 /* Reader: rows < lz_trace_get_n_samples() are complete and immutable. */
 guint           lz_trace_get_n_samples      (const LzTrace *trace);
 gboolean        lz_trace_is_finished        (const LzTrace *trace);
+gsize           lz_trace_get_row_bytes      (const LzTrace *trace);
 double          lz_trace_get_time           (const LzTrace *trace,
                                              guint          row);
 double          lz_trace_get_q              (const LzTrace *trace,

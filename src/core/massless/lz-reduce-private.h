@@ -67,6 +67,7 @@ struct _LzReduction
   GArray *blocks;                    /* guint, descending */
 
   GPtrArray *nodes;                  /* LzMasslessNode, for a model */
+  gboolean jordan_unknown;           /* λE − A numerically singular (badly scaled) */
 };
 
 void      lz_reduction_add_note    (LzReduction       *self,

@@ -295,7 +295,8 @@ append_nodes_json (const LzReduction *self,
  * The analysis as JSON: "kind", "pencil" {"regular", "lambda"}, "N1",
  * "N2", "N3", "assumptions" [{"label", "holds", "text"}], "diagnosis",
  * "kept", "eliminated", "U", "S", "Mr", "Cr", "Kr", "fr" (texts in t),
- * "jordan" {"regular", "nilpotent", "index", "blocks"}.  Matrices that do
+ * "jordan" {"regular", "nilpotent", "index", "blocks"} (null when it cannot
+ * be computed in double precision).  Matrices that do
  * not exist are null.
  *
  * Returns: (transfer full): the JSON text
@@ -348,11 +349,17 @@ lz_reduction_to_json (const LzReduction *self)
     }
   else
     g_string_append (out, "null");
-  g_string_append_printf (out, ",\n  \"jordan\": {\"regular\": %u, \"nilpotent\": %u, \"index\": %u, "
-                          "\"blocks\": [", self->regular_dim, self->nilpotent_dim, self->index);
-  for (guint b = 0; b < self->blocks->len; b++)
-    g_string_append_printf (out, "%s%u", b > 0 ? ", " : "", g_array_index (self->blocks, guint, b));
-  g_string_append (out, "]},\n  \"nodes\": [");
+  if (self->jordan_unknown)
+    g_string_append (out, ",\n  \"jordan\": null");
+  else
+    {
+      g_string_append_printf (out, ",\n  \"jordan\": {\"regular\": %u, \"nilpotent\": %u, \"index\": %u, "
+                              "\"blocks\": [", self->regular_dim, self->nilpotent_dim, self->index);
+      for (guint b = 0; b < self->blocks->len; b++)
+        g_string_append_printf (out, "%s%u", b > 0 ? ", " : "", g_array_index (self->blocks, guint, b));
+      g_string_append (out, "]}");
+    }
+  g_string_append (out, ",\n  \"nodes\": [");
   append_nodes_json (self, out);
   g_string_append (out, "]\n}\n");
   return g_string_free (out, FALSE);

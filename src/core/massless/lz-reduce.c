@@ -183,7 +183,7 @@ describe_basis (const LzReduction *self,
 /* ------------------------------------------------------------------------ */
 /* The analysis                                                              */
 
-static void
+static gboolean
 jordan_structure (LzReduction *self)
 {
   guint n = self->n, nn = 2 * n;
@@ -209,7 +209,13 @@ jordan_structure (LzReduction *self)
         }
     }
   Ehat = lz_dense_solve (L, E, LZ_REDUCE_PIVOT_TOL);
-  g_return_if_fail (Ehat != NULL);
+  if (Ehat == NULL)
+    {
+      /* stiffnesses (or dampings) spanning more orders of magnitude than
+       * the pivot tolerance takes: no structure rather than a wrong one */
+      self->jordan_unknown = TRUE;
+      return FALSE;
+    }
 
   g_array_append_val (dims, zero);
   for (guint k = 1; k <= nn; k++)
@@ -245,6 +251,7 @@ jordan_structure (LzReduction *self)
       for (guint b = 0; b < ge - ge_next; b++)
         g_array_append_val (self->blocks, k);
     }
+  return TRUE;
 }
 
 static void
@@ -633,7 +640,12 @@ describe (LzReduction *self)
     default:
       break;
     }
-  if (self->pencil_regular && self->kind != LZ_REDUCTION_NOT_NEEDED)
+  if (self->pencil_regular && self->kind != LZ_REDUCTION_NOT_NEEDED && self->jordan_unknown)
+    lz_reduction_add_note (self, _("The Jordan form of Ê = (%sE − A)⁻¹E (paper 002, §2) cannot be computed "
+                                   "in double precision: %sE − A is numerically singular, the stiffnesses "
+                                   "or dampings span too many orders of magnitude; it is not reported."),
+                           lambda_text, lambda_text);
+  else if (self->pencil_regular && self->kind != LZ_REDUCTION_NOT_NEEDED)
     {
       GString *sizes = g_string_new (NULL);
 

@@ -13,6 +13,8 @@
 #define LZ_COMPILATION
 #include "config.h"
 
+#include <float.h>
+#include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -24,6 +26,24 @@
 /* At most this many messages go into one GError; a file with thousands of
  * problems gets the first ones and a count. */
 #define MAX_REPORTED_PROBLEMS 100
+
+/* The smallest step, in units of t-end's relative precision: a step below
+ * LZ_MIN_STEP_EPS·ε·t-end changes t by at most 1/64 of itself in rounding
+ * near the end, so the run's times no longer advance by h. */
+#define LZ_MIN_STEP_EPS 64.0
+
+/**
+ * lz_simulation_min_step:
+ * @t_end: the end time of a run (s)
+ *
+ * Returns: the smallest time step a run to @t_end takes (s): below it,
+ *   double precision cannot advance the time near @t_end by the step
+ */
+double
+lz_simulation_min_step (double t_end)
+{
+  return LZ_MIN_STEP_EPS * DBL_EPSILON * fabs (t_end);
+}
 
 /* ------------------------------------------------------------------------ */
 /* Problems                                                                  */

@@ -16,12 +16,16 @@
  *    (tag and id) and the attribute of every problem: unknown elements and
  *    attributes, missing attributes (%LZ_ERROR_SCHEMA), numbers and ranges
  *    (%LZ_ERROR_INVALID_MODEL), expressions (%LZ_ERROR_EXPRESSION);
- * 3. validation against the RELAX NG schema (%LZ_ERROR_SCHEMA) — a safety
- *    net: libxml2's messages are terse, so stage 2 checks everything the
- *    schema says, and the tests make sure the two agree;
- * 4. references and whole-model checks: unknown ports, gears on
+ * 3. references and whole-model checks: unknown ports, gears on
  *    translational bodies, bodies without a path to inertia or stiffness
  *    (%LZ_ERROR_INVALID_MODEL).
+ *
+ * Stage 2 checks everything the schema says, with messages that name the
+ * element and the attribute; the schema is not applied while loading (its
+ * interleave made libxml2's validation quadratic: minutes for 10^5
+ * bodies) but kept for other tools and for the tests, which make sure the
+ * two agree (tests/core/test-model-xml.c: the good models pass the schema,
+ * each structural error of the corpus is one the schema rejects too).
  *
  * libxml2 never prints: its structured errors are collected for the
  * duration of each call and restored afterwards.
@@ -33,7 +37,6 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <libxml/parser.h>
-#include <libxml/relaxng.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
@@ -202,62 +205,6 @@ lz_model_get_schema (void)
   return bytes;
 }
 
-/* The compiled schema, made once and never freed: it is immutable and
- * libxml2 allows one schema to serve many validation contexts. */
-static xmlRelaxNGPtr
-get_compiled_schema (GPtrArray *problems)
-{
-  static gsize initialized = 0;
-  static xmlRelaxNGPtr schema = NULL;
-
-  if (g_once_init_enter (&initialized))
-    {
-      g_autoptr(GBytes) bytes = lz_model_get_schema ();
-      g_autoptr(GPtrArray) schema_problems =
-        g_ptr_array_new_with_free_func ((GDestroyNotify) lz_problem_free);
-      xmlRelaxNGParserCtxtPtr parser;
-      ErrorSink sink;
-      gsize size;
-      const char *data = g_bytes_get_data (bytes, &size);
-
-      xmlInitParser ();
-      sink_begin (&sink, schema_problems, LZ_ERROR_FAILED);
-      parser = xmlRelaxNGNewMemParserCtxt (data, (int) size);
-      xmlRelaxNGSetParserStructuredErrors (parser, on_structured_error, &sink);
-      schema = xmlRelaxNGParse (parser);
-      xmlRelaxNGFreeParserCtxt (parser);
-      sink_end (&sink);
-      g_once_init_leave (&initialized, 1);
-    }
-  if (schema == NULL)
-    lz_problems_add (problems, 0, LZ_ERROR_FAILED,
-                     _("internal error: the built-in RELAX NG schema does not compile"));
-  return schema;
-}
-
-/* Stage 3. */
-static void
-validate_against_schema (xmlDocPtr  doc,
-                         GPtrArray *problems)
-{
-  xmlRelaxNGPtr schema = get_compiled_schema (problems);
-  xmlRelaxNGValidCtxtPtr validator;
-  ErrorSink sink;
-  int status;
-
-  if (schema == NULL)
-    return;
-  sink_begin (&sink, problems, LZ_ERROR_SCHEMA);
-  validator = xmlRelaxNGNewValidCtxt (schema);
-  xmlRelaxNGSetValidStructuredErrors (validator, on_structured_error, &sink);
-  status = xmlRelaxNGValidateDoc (validator, doc);
-  xmlRelaxNGFreeValidCtxt (validator);
-  sink_end (&sink);
-  if (status != 0 && problems->len == 0)
-    lz_problems_add (problems, 0, LZ_ERROR_SCHEMA,
-                     _("the document does not match the RELAX NG schema"));
-}
-
 /* ------------------------------------------------------------------------ */
 /* Reading the tree (stage 2)                                                */
 
@@ -282,7 +229,7 @@ typedef struct
 {
   LzModel    *model;
   GPtrArray  *problems;      /* stage 2 */
-  GPtrArray  *ports;         /* PendingPort *, connected in stage 4 */
+  GPtrArray  *ports;         /* PendingPort *, connected in stage 3 */
   gboolean    seen_description;
   gboolean    seen_simulation;
 } Reader;
@@ -440,6 +387,15 @@ read_simulation (Reader    *reader,
       if (!lz_model_set_simulation_parameter_string (reader->model, name, value, &error))
         lz_problems_add_error (reader->problems, xmlGetLineNo (node), error);
     }
+  {
+    const LzSimulation *sim = lz_model_get_simulation (reader->model);
+
+    if (sim->dt > 0 && sim->dt < lz_simulation_min_step (sim->t_end))
+      problem (reader, node, LZ_ERROR_INVALID_MODEL,
+               _("simulation, attribute “dt”: the time step %g s is too small for the end time %g s "
+                 "(double precision cannot advance the time by it); it must be at least %g s"),
+               sim->dt, sim->t_end, lz_simulation_min_step (sim->t_end));
+  }
 }
 
 /* Attributes that must be there, besides those flagged REQUIRED: the mass
@@ -644,7 +600,7 @@ read_root (Reader    *reader,
     }
 }
 
-/* Stage 4, part one: ports may name items further down the file. */
+/* Stage 3, part one: ports may name items further down the file. */
 static void
 connect_ports (Reader    *reader,
                GPtrArray *problems)
@@ -820,8 +776,6 @@ lz_model_load_from_data (const char *data,
       read_root (&reader, xmlDocGetRootElement (doc));
 
       if (problems->len == 0)
-        validate_against_schema (doc, problems);
-      if (problems->len == 0)
         {
           connect_ports (&reader, problems);
           if (problems->len == 0)
@@ -843,7 +797,8 @@ lz_model_load_from_data (const char *data,
  *   cannot be read
  *
  * Reads a model file; see lz_model_load_from_data().  Messages start with
- * @path as given.
+ * @path as given.  Only a regular file of at most %LZ_MODEL_MAX_FILE_SIZE
+ * bytes is read (a FIFO, a device or a larger file is refused in words).
  *
  * Returns: (transfer full) (nullable): the model, or %NULL on error
  */
@@ -860,7 +815,7 @@ lz_model_load (const char *path,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   display = g_filename_display_name (path);
-  if (!g_file_get_contents (path, &contents, &length, &io_error))
+  if (!lz_file_read_regular (path, LZ_MODEL_MAX_FILE_SIZE, &contents, &length, &io_error))
     {
       g_set_error (error, LZ_ERROR, LZ_ERROR_IO, "%s: %s", display, io_error->message);
       return NULL;

@@ -12,6 +12,10 @@ G_BEGIN_DECLS
 
 /* The format version this library reads and writes. */
 #define LZ_MODEL_FORMAT_VERSION "1"
+/* The largest model file read (bytes): about 10^6 bodies with a spring
+ * each; a larger file is refused in words rather than parsed into
+ * gigabytes of memory. */
+#define LZ_MODEL_MAX_FILE_SIZE (64u << 20)
 
 LzModel    *lz_model_load            (const char    *path,
                                       GError       **error);

@@ -362,6 +362,15 @@ const LzParamSpec *lz_item_kind_get_param          (LzItemKind          kind,
 const LzParamSpec *lz_item_kind_find_param         (LzItemKind          kind,
                                                     const char         *name);
 guint              lz_simulation_get_n_params      (void);
+double             lz_simulation_min_step          (double t_end);
+
+typedef void (*LzModelExprFunc) (const LzExpr *expr,
+                                 const char   *owner,
+                                 guint         max_order,
+                                 gpointer      data);
+void               lz_model_foreach_expression     (const LzModel      *model,
+                                                    LzModelExprFunc     func,
+                                                    gpointer            data);
 const LzParamSpec *lz_simulation_get_param         (guint               index);
 void               lz_simulation_init_defaults     (LzSimulation       *sim);
 

@@ -591,6 +591,53 @@ lz_simulation_equal (const LzSimulation *a,
   return params_equal (LZ_SIMULATION_TABLE, a, b);
 }
 
+/* The highest derivative of an item's expression a run uses, and so must
+ * be finite: 1 for a motion (a ground's or a prescribed one: its velocity
+ * enters the laws), 0 for a force. */
+guint
+lz_param_expression_order (const LzItem *item)
+{
+  return item != NULL && (item->kind == LZ_ITEM_GROUND || item->kind == LZ_ITEM_PRESCRIBED) ? 1 : 0;
+}
+
+/**
+ * lz_model_foreach_expression:
+ * @model: a model
+ * @func: called for every expression: ground motions, then the values of
+ *   forces, prescribed motions and actuators
+ * @data: for @func
+ *
+ * Gives each expression with its owner for messages ("force “F1”,
+ * attribute “value”") and the highest derivative a run uses (1 for a
+ * motion).
+ */
+void
+lz_model_foreach_expression (const LzModel    *model,
+                             LzModelExprFunc   func,
+                             gpointer          data)
+{
+  for (guint i = 0; i < lz_model_get_n_grounds (model); i++)
+    {
+      const LzGround *ground = lz_model_get_ground (model, i);
+      g_autofree char *owner = NULL;
+
+      if (ground->motion == NULL)
+        continue;
+      owner = lz_item_describe_attribute (&ground->item, "motion");
+      func (ground->motion, owner, lz_param_expression_order (&ground->item), data);
+    }
+  for (guint i = 0; i < lz_model_get_n_sources (model); i++)
+    {
+      const LzSource *source = lz_model_get_source (model, i);
+      g_autofree char *owner = NULL;
+
+      if (source->value == NULL)
+        continue;
+      owner = lz_item_describe_attribute (&source->item, "value");
+      func (source->value, owner, lz_param_expression_order (&source->item), data);
+    }
+}
+
 /* TRANSLATORS: an item named in a message: the XML tag (not translated,
  * e.g. "spring") and the item's id in quotes. */
 #define ITEM_FORMAT N_("%s “%s”")
@@ -802,6 +849,13 @@ set_from_string (LzModel        *model,
         expr = lz_expr_new (text, context, error);
         if (expr == NULL)
           return FALSE;
+        /* finite at t = 0, a motion's velocity too: constants folded at
+         * check, 1/t or sqrt(t) as a motion named before any run */
+        if (!lz_expr_check_finite (expr, 0.0, lz_param_expression_order (item), context, error))
+          {
+            lz_expr_unref (expr);
+            return FALSE;
+          }
         g_clear_pointer (field, lz_expr_unref);
         *field = expr;
         return TRUE;
