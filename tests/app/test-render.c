@@ -605,6 +605,8 @@ test_coverage (gconstpointer data)
                   seen[GEAR_ROTATIONAL] = TRUE;
               }
               break;
+            case LZ_ITEM_CONTACT:
+            case LZ_ITEM_BACKLASH:
             case LZ_ITEM_GROUND:
             case LZ_ITEM_BODY:
             case LZ_ITEM_FORCE:

@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-symbols.h"
+#include "luztar-symbols-contact.h"
 #include "luztar-cairo.h"
 #include "sim/luztar-modes.h"
 
@@ -1081,6 +1082,22 @@ draw_element_symbol (cairo_t               *cr,
     case LZ_ITEM_GEAR:
       draw_gear (cr, style, p, len, el);
       break;
+    case LZ_ITEM_CONTACT:
+      luztar_symbols_draw_contact (cr, 1 / style->scale, &p->spring.r, &p->damper.r, &p->stop.r, len);
+      break;
+    case LZ_ITEM_BACKLASH:
+      {
+        /* the gear pair of its radii, its flanks marked as damped contacts */
+        LzElement gear = *el;
+        double ra = el->contact.ra, rb = el->contact.rb;
+
+        gear.item.kind = LZ_ITEM_GEAR;
+        gear.gear.ra = ra;
+        gear.gear.rb = rb;
+        draw_gear (cr, style, p, len, &gear);
+        luztar_symbols_draw_backlash_mark (cr, 1 / style->scale, &p->stop.r, len);
+      }
+      break;
     case LZ_ITEM_GROUND:
     case LZ_ITEM_BODY:
     case LZ_ITEM_FORCE:
@@ -1685,6 +1702,11 @@ luztar_symbols_draw_icon (cairo_t    *cr,
           el.gear.rb = 1.4;
           el.gear.stiffness = 1;
           break;
+        case LZ_ITEM_BACKLASH:
+          el.contact.ra = 1;
+          el.contact.rb = 1.4;
+          break;
+        case LZ_ITEM_CONTACT:
         case LZ_ITEM_FRICTION:
         case LZ_ITEM_DAMPER:
         case LZ_ITEM_SPRING:
@@ -1708,7 +1730,7 @@ luztar_symbols_draw_icon (cairo_t    *cr,
         }
       else
         {
-          cairo_scale (cr, 1, el.item.kind == LZ_ITEM_GEAR ? 1 : 1.3);
+          cairo_scale (cr, 1, el.item.kind == LZ_ITEM_GEAR || el.item.kind == LZ_ITEM_BACKLASH ? 1 : 1.3);
           draw_element_symbol (cr, &style, &p, &el, 56, 1);
         }
     }

@@ -16,6 +16,7 @@
 #include <gsl/gsl_odeiv2.h>
 
 #include "lz-error.h"
+#include "lz-contact-law.h"
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
 #include "lz-lcp.h"
@@ -349,6 +350,8 @@ candidates (LzEventIntegrator *self,
           else
             self->mode[e] = LZ_MODE_GAP;
         }
+      else if (lz_contact_law_is (&el->law))
+        self->mode[e] = lz_contact_law_select (&el->law, self->mode[e], g, gd, pos_tol, v_tol);
     }
   return ncand;
 }
@@ -742,7 +745,7 @@ lz_event_instant_flush (LzEventIntegrator *self,
  * new_mode, from the guards' signs — a stuck element whose force leaves
  * its levels slips that way, a slip whose velocity turns sticks, a
  * contact whose force turns negative opens, a grazed limit or freeplay
- * boundary engages; the D joints' elements by their velocity problem at
+ * boundary engages, a damped contact switches the way its guard says; the D joints' elements by their velocity problem at
  * TP; the through-stops in sync with their stops (at T0, Y0). */
 void
 lz_event_at_once_modes (LzEventIntegrator *self,
@@ -810,6 +813,8 @@ lz_event_at_once_modes (LzEventIntegrator *self,
           else if (k == 1 && g[0] < 0)
             self->md.new_mode[e] = LZ_MODE_GAP;
         }
+      else if (lz_contact_law_is (&self->el[e].law))
+        self->md.new_mode[e] = lz_contact_law_flip (&self->el[e].law, self->mode[e], g, k);
     }
   if (d_left)
     {

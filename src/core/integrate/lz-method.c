@@ -13,8 +13,11 @@
 #define LZ_COMPILATION
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "lz-error.h"
 #include "lz-integrator-private.h"
+#include "lz-model.h"
 
 static gboolean
 has_massless (LzAssembly *assembly)
@@ -25,6 +28,39 @@ has_massless (LzAssembly *assembly)
     if (lz_model_get_body (model, i)->mass == 0)
       return TRUE;
   return FALSE;
+}
+
+/* A damped contact on a massless body: FALSE with ERROR set.  Its force
+ * depends on the gap's rate, which a massless body's balance does not
+ * give without a damper of its own (neither method takes it there). */
+static gboolean
+check_contacts (LzAssembly *assembly,
+                GError    **error)
+{
+  LzModel *model = lz_assembly_get_model (assembly);
+
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      const LzElement *element = lz_model_get_element (model, e);
+      const char *ports[2] = { element->a, element->b };
+
+      if (element->item.kind != LZ_ITEM_CONTACT && element->item.kind != LZ_ITEM_BACKLASH)
+        continue;
+      for (int p = 0; p < 2; p++)
+        {
+          int i = lz_model_get_body_index (model, ports[p]);
+
+          if (i >= 0 && !(lz_model_get_body (model, (guint) i)->mass > 0))
+            {
+              g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                           _("the damped contact “%s” is on the massless body “%s”, which "
+                             "neither method takes; give the body a mass"),
+                           element->item.id, ports[p]);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
 }
 
 /**
@@ -54,6 +90,8 @@ lz_integrator_new (const LzIntegratorType    *type,
   g_return_val_if_fail (type != NULL && assembly != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (!check_contacts (assembly, error))
+    return NULL;
   self = lz_integrator_new_method (type, assembly, options, &local_error);
   if (self == NULL && g_error_matches (local_error, LZ_ERROR, LZ_ERROR_SINGULAR)
       && has_massless (assembly))

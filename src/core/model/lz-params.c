@@ -41,6 +41,8 @@ static const struct
   [LZ_ITEM_FRICTION] = { "friction", "f" },
   [LZ_ITEM_STOP] = { "stop", "s" },
   [LZ_ITEM_GEAR] = { "gear", "gear" },
+  [LZ_ITEM_CONTACT] = { "contact", "contact" },
+  [LZ_ITEM_BACKLASH] = { "backlash", "backlash" },
   [LZ_ITEM_FORCE] = { "force", "F" },
   [LZ_ITEM_PRESCRIBED] = { "prescribed", "p" },
   [LZ_ITEM_ACTUATOR] = { "actuator", "u" },
@@ -142,12 +144,12 @@ lz_item_kind_get_id_prefix (LzItemKind kind)
  * @kind: an item kind
  *
  * Returns: %TRUE for the two-port elements (spring, damper, friction,
- *   stop, gear)
+ *   stop, gear, contact, backlash)
  */
 gboolean
 lz_item_kind_is_element (LzItemKind kind)
 {
-  return kind >= LZ_ITEM_SPRING && kind <= LZ_ITEM_GEAR;
+  return kind >= LZ_ITEM_SPRING && kind <= LZ_ITEM_BACKLASH;
 }
 
 /**
@@ -266,6 +268,39 @@ static const LzParamDef gear_params[] = {
   LABEL_PARAM,
 };
 
+/* A damped contact: the limits of a stop, the spring-damper of its
+ * contact (docs/mathematics.md, "Damped contact"). */
+static const LzParamDef contact_params[] = {
+  PORT_PARAMS,
+  PARAM ("lower", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, -INFINITY, NULL,
+         LzElement, contact.lower),
+  PARAM ("upper", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, INFINITY, NULL,
+         LzElement, contact.upper),
+  PARAM ("stiffness", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
+         LzElement, contact.stiffness),
+  PARAM ("damping", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL,
+         LzElement, contact.damping),
+  COEFFICIENT_PARAMS,
+  LABEL_PARAM,
+};
+
+/* Backlash: a gear's ports and radii, a damped contact on each side of
+ * the freeplay. */
+static const LzParamDef backlash_params[] = {
+  PORT_PARAMS,
+  PARAM ("ra", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
+         LzElement, contact.ra),
+  PARAM ("rb", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
+         LzElement, contact.rb),
+  PARAM ("stiffness", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
+         LzElement, contact.stiffness),
+  PARAM ("damping", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL,
+         LzElement, contact.damping),
+  PARAM ("freeplay", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL,
+         LzElement, contact.freeplay),
+  LABEL_PARAM,
+};
+
 /* A force F(t) and a prescribed motion q(t) have the same parameters. */
 static const LzParamDef value_source_params[] = {
   SOURCE_BODY_PARAM,
@@ -303,6 +338,8 @@ static const ParamTable param_tables[LZ_ITEM_N_KINDS + 1] = {
   [LZ_ITEM_FRICTION] = { friction_params, G_N_ELEMENTS (friction_params) },
   [LZ_ITEM_STOP] = { stop_params, G_N_ELEMENTS (stop_params) },
   [LZ_ITEM_GEAR] = { gear_params, G_N_ELEMENTS (gear_params) },
+  [LZ_ITEM_CONTACT] = { contact_params, G_N_ELEMENTS (contact_params) },
+  [LZ_ITEM_BACKLASH] = { backlash_params, G_N_ELEMENTS (backlash_params) },
   [LZ_ITEM_FORCE] = { value_source_params, G_N_ELEMENTS (value_source_params) },
   [LZ_ITEM_PRESCRIBED] = { value_source_params, G_N_ELEMENTS (value_source_params) },
   [LZ_ITEM_ACTUATOR] = { actuator_params, G_N_ELEMENTS (actuator_params) },
@@ -683,6 +720,21 @@ check_range (const LzItem   *item,
   return TRUE;
 }
 
+/* Where a stop's or a contact's limits are in its struct. */
+static gsize
+lower_offset (const LzItem *item)
+{
+  return item->kind == LZ_ITEM_CONTACT ? G_STRUCT_OFFSET (LzElement, contact.lower)
+                                       : G_STRUCT_OFFSET (LzElement, stop.lower);
+}
+
+static gsize
+upper_offset (const LzItem *item)
+{
+  return item->kind == LZ_ITEM_CONTACT ? G_STRUCT_OFFSET (LzElement, contact.upper)
+                                       : G_STRUCT_OFFSET (LzElement, stop.upper);
+}
+
 /* Sets a number parameter of @item (or of the settings when @item is
  * NULL) after checking its range and the rules that tie it to other
  * parameters. */
@@ -698,12 +750,12 @@ set_number (LzModel        *model,
   if (!check_range (item, def, value, error))
     return FALSE;
 
-  if (item != NULL && item->kind == LZ_ITEM_STOP && def->spec.type == LZ_PARAM_LIMIT)
+  if (item != NULL && (item->kind == LZ_ITEM_STOP || item->kind == LZ_ITEM_CONTACT)
+      && def->spec.type == LZ_PARAM_LIMIT)
     {
-      LzElement *stop = (LzElement *) item;
       gboolean is_lower = strcmp (def->spec.name, "lower") == 0;
-      double lower = is_lower ? value : stop->stop.lower;
-      double upper = is_lower ? stop->stop.upper : value;
+      double lower = is_lower ? value : G_STRUCT_MEMBER (double, item, lower_offset (item));
+      double upper = is_lower ? G_STRUCT_MEMBER (double, item, upper_offset (item)) : value;
       g_autofree char *context = lz_item_describe_attribute (item, def->spec.name);
 
       if (lower == INFINITY || upper == -INFINITY)
@@ -721,6 +773,20 @@ set_number (LzModel        *model,
 
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
                        _("%s: the lower limit %s is above the upper limit %s"), context, lo, hi);
+          return FALSE;
+        }
+      if (lower == upper && item->kind == LZ_ITEM_STOP)
+        {
+          /* a rigid coupling: neither method takes it as a bilateral
+           * constraint, and as two unilateral ones its force changing
+           * sign would be a spurious impact or lift-off */
+          g_autofree char *lo = format_number (lower);
+
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                       _("%s: the lower and upper limits are both %s — a stop without play is "
+                         "a rigid coupling, which Luztar does not take; join the bodies into one, "
+                         "or use a gear, a spring or a contact with a stiffness"),
+                       context, lo);
           return FALSE;
         }
     }
