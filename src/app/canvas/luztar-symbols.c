@@ -1621,7 +1621,8 @@ luztar_symbols_palette_name (const char *kind)
   static const struct { const char *kind; const char *name; } names[] = {
     { "mass", N_("Mass") }, { "inertia", N_("Inertia") }, { "ground", N_("Ground") },
     { "spring", N_("Spring") }, { "damper", N_("Damper") }, { "friction", N_("Friction") },
-    { "stop", N_("Stop") }, { "gear", N_("Gear") }, { "force", N_("Force") },
+    { "stop", N_("Stop") }, { "gear", N_("Gear") }, { "contact", N_("Contact") },
+    { "backlash", N_("Backlash") }, { "force", N_("Force") },
     { "motion", N_("Motion") }, { "actuator", N_("Actuator") },
   };
 
