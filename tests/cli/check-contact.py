@@ -6,8 +6,10 @@
 # independent integration with exact event location (RK4 and bisection)
 # for a loaded contact that bounces and for a backlash between two
 # inertias.  Also: the events' causes, `assemble` printing the law, and
-# the refusals (a stop without play, a contact without limits, a contact
-# on a massless body).  TAP.
+# rigid couplings (a stop with lower = upper: a bilateral constraint, its
+# force free in sign) against the merged body's closed form and Newton's
+# law, and the refusals (a contact without limits, a contact or a rigid
+# coupling on a massless body).  TAP.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import csv
@@ -232,10 +234,60 @@ with tempfile.TemporaryDirectory() as tmp:
           and "max(0, k·δ + c·δ̇)" in p.stdout and "pressed+" in p.stdout and "pressed-" in p.stdout,
           "assemble prints the backlash's two contact forces and their law", p.stdout + p.stderr)
 
-    # --- 5. what is refused, with a message ---
+    # --- 5. rigid couplings: a stop with lower = upper is a bilateral constraint ---
+    # Welded to m1, m2 moves with it: one body of mass m1 + m2 on the spring,
+    # driven by F(t) = F0·sin(Ωt) on m2; the force in the weld changes sign
+    # (m2's inertia against F), which must be no event.  Closed form from
+    # rest: q1 = A·(sin Ωt − (Ω/ω)·sin ωt), ω² = k/(m1 + m2),
+    # A = F0/((m1 + m2)(ω² − Ω²)).
+    m1, m2, kk, F0, W = 1.0, 3.0, 40.0, 2.0, 3.0
+    wn = math.sqrt(kk / (m1 + m2))
+    A = F0 / ((m1 + m2) * (wn * wn - W * W))
+    weld = ('  <body id="m1" mass="%g"/>\n  <body id="m2" mass="%g" q0="0.5"/>\n'
+            '  <spring id="k" a="floor" b="m1" k="%g"/>\n  <force id="F" body="m2" value="%g*sin(%g*t)"/>'
+            % (m1, m2, kk, F0, W))
+    text = model(weld, '  <stop id="weld" a="m1" b="m2" lower="0.5" upper="0.5"/>', 5)
+    for method, tol in (("event", 1e-8), ("timestep", 2e-6)):
+        p, rows, ev = run(tmp, text, method, 0.25)
+        check(p.returncode == 0 and ev == [], "weld (%s): runs with no event but the initial one" % method,
+              p.stderr + str(ev))
+        if p.returncode != 0:
+            continue
+        err = max(abs(float(r[1]) - A * (math.sin(W * float(r[0])) - W / wn * math.sin(wn * float(r[0]))))
+                  for r in rows[1:])
+        gap = max(abs(float(r[3]) - float(r[1]) - 0.5) for r in rows[1:])
+        check(err < tol and gap < 1e-12,
+              "weld (%s): q1(t) within %.0e m of the merged body's closed form (%.1e), the gap held (%.1e)"
+              % (method, tol, err, gap))
+    # Welded, with inconsistent start velocities, into a stop (e = 0.5): the
+    # weld merges them at t = 0 (momentum kept), the pair bounces off the
+    # stop with −e times the merged speed.
+    v1, v2, e = -1.0, -3.0, 0.5
+    vm = (m1 * v1 + m2 * v2) / (m1 + m2)
+    text = model('  <body id="m1" mass="%g" q0="0.2" v0="%g"/>\n  <body id="m2" mass="%g" q0="0.7" v0="%g"/>'
+                 % (m1, v1, m2, v2),
+                 '  <stop id="weld" a="m1" b="m2" lower="0.5" upper="0.5"/>\n'
+                 '  <stop id="s" a="floor" b="m1" lower="0" restitution="%g"/>' % e, 0.3)
+    t_hit = 0.2 / -vm
+    for method, t_tol, v_tol in (("event", 1e-10, 1e-10), ("timestep", 1.5e-4, 1e-10)):
+        p, rows, ev = run(tmp, text, method, 0.01)
+        check(p.returncode == 0 and [(r[1], r[4]) for r in ev] == [("s", "impact")]
+              and abs(float(ev[0][0]) - t_hit) < t_tol,
+              "weld into a stop (%s): one impact, of the stop, at %.6f s (%s)" % (method, t_hit, ev),
+              p.stderr)
+        last = [float(x) for x in rows[-1]] if rows else [0] * 5
+        check(abs(last[2] + e * vm) < v_tol and abs(last[4] + e * vm) < v_tol,
+              "weld into a stop (%s): both leave at −e·v = %.3f m/s (%.12f, %.12f)"
+              % (method, -e * vm, last[2], last[4]))
+        bal = [x for x in p.stdout.splitlines() if x.startswith("energy-balance error")]
+        check(bal and abs(float(bal[0].split()[2])) < 1e-9,
+              "weld into a stop (%s): the energy balance closes (%s)" % (method, bal))
+
+    # --- 6. what is refused, with a message ---
     for what, body, el, needle in (
-            ("a stop with lower = upper", '  <body id="m" mass="1"/>',
-             '  <stop id="weld" a="floor" b="m" lower="0" upper="0"/>', "rigid coupling"),
+            ("a rigid coupling on a massless body",
+             '  <body id="m" mass="1"/>\n  <body id="z" mass="0"/>\n  <spring id="k" a="m" b="z" k="5"/>',
+             '  <stop id="weld" a="floor" b="z" lower="0" upper="0"/>', "rigid coupling"),
             ("a contact without limits", '  <body id="m" mass="1"/>',
              '  <contact id="pad" a="floor" b="m" stiffness="10"/>', "needs a lower or an upper limit"),
             ("a contact on a massless body",

@@ -185,6 +185,7 @@ double              lz_element_law_energy     (const LzElementLaw  *law,
                                                double               g);
 LzMode              lz_element_law_spring_mode (const LzElementLaw *law,
                                                double               g);
+gboolean            lz_element_law_is_bilateral (const LzElementLaw *law);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzElementTable, lz_element_table_free)
 

@@ -91,6 +91,17 @@ lz_event_guards (LzEventIntegrator *self,
           return 0;
         }
     case LZ_ITEM_STOP:
+      if (lz_element_law_is_bilateral (&el->law))
+        {
+          /* a rigid coupling never lets go (its force is free in sign):
+           * only a velocity jump or a drift of g is an event (an impact
+           * of its own, a re-projection); guard 0, a stop's force guard,
+           * it has not */
+          out[0] = 1;
+          out[1] = contact_v_tol (self) - fabs (gd);
+          out[2] = contact_p_tol (self) - fabs (g - el->law.lower);
+          return 3;
+        }
       if (self->mode[e] == LZ_MODE_CONTACT)
         {
           double sx = el->contact_upper ? -1 : 1;

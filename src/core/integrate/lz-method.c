@@ -13,6 +13,7 @@
 #define LZ_COMPILATION
 #include "config.h"
 
+#include <math.h>
 #include <glib/gi18n-lib.h>
 
 #include "lz-error.h"
@@ -30,12 +31,14 @@ has_massless (LzAssembly *assembly)
   return FALSE;
 }
 
-/* A damped contact on a massless body: FALSE with ERROR set.  Its force
- * depends on the gap's rate, which a massless body's balance does not
- * give without a damper of its own (neither method takes it there). */
+/* A damped contact or a rigid coupling (a stop with lower = upper) on a
+ * massless body: FALSE with ERROR set.  The contact's force depends on
+ * the gap's rate, which a massless body's balance does not give; the
+ * coupling's equality has no place in the massless bodies' problems
+ * (neither method takes either there). */
 static gboolean
-check_contacts (LzAssembly *assembly,
-                GError    **error)
+check_massless_ports (LzAssembly *assembly,
+                      GError    **error)
 {
   LzModel *model = lz_assembly_get_model (assembly);
 
@@ -44,7 +47,10 @@ check_contacts (LzAssembly *assembly,
       const LzElement *element = lz_model_get_element (model, e);
       const char *ports[2] = { element->a, element->b };
 
-      if (element->item.kind != LZ_ITEM_CONTACT && element->item.kind != LZ_ITEM_BACKLASH)
+      gboolean rigid = element->item.kind == LZ_ITEM_STOP && isfinite (element->stop.lower)
+                       && element->stop.lower == element->stop.upper;
+
+      if (element->item.kind != LZ_ITEM_CONTACT && element->item.kind != LZ_ITEM_BACKLASH && !rigid)
         continue;
       for (int p = 0; p < 2; p++)
         {
@@ -53,8 +59,11 @@ check_contacts (LzAssembly *assembly,
           if (i >= 0 && !(lz_model_get_body (model, (guint) i)->mass > 0))
             {
               g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                           _("the damped contact “%s” is on the massless body “%s”, which "
-                             "neither method takes; give the body a mass"),
+                           rigid ? _("the stop “%s” has lower = upper (a rigid coupling) and is on "
+                                     "the massless body “%s”, which neither method takes; give the "
+                                     "body a mass, or join it to the other port's body")
+                                 : _("the damped contact “%s” is on the massless body “%s”, which "
+                                     "neither method takes; give the body a mass"),
                            element->item.id, ports[p]);
               return FALSE;
             }
@@ -90,7 +99,7 @@ lz_integrator_new (const LzIntegratorType    *type,
   g_return_val_if_fail (type != NULL && assembly != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_contacts (assembly, error))
+  if (!check_massless_ports (assembly, error))
     return NULL;
   self = lz_integrator_new_method (type, assembly, options, &local_error);
   if (self == NULL && g_error_matches (local_error, LZ_ERROR, LZ_ERROR_SINGULAR)

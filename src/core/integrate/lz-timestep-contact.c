@@ -13,6 +13,8 @@
  *                      (only when the side is active: g + h/2·u ≤ lower)
  *   stop, upper side   z = P ≥ 0,            Λ −= z,    0 ≤ −(u⁺ + e u⁻) ⊥ z
  *   friction           z = hF ∈ [−hF0⁻, hF0⁺], Λ −= z,  the relay on −u⁺
+ *   rigid coupling     z = P free in sign,   Λ += z,    u⁺ = 0 (a stop with
+ *                      lower = upper: an equality)
  *   damped contact     z = h·F ≥ 0, Λ ±= z, F = max(0, k·δ_θ + c·δ̇_θ) while
  *                      δ_θ > 0 (lz_ts_contact_update(), lz-contact-law)
  *   freeplay           z = Λ = −h·k·luz(s_θ, Δ) at the θ-point,
@@ -133,7 +135,9 @@ lz_ts_add_element_vars (LzTimestep *self,
   self->row_element[law->row] = (int) law->index;
   /* the nonsmooth elements: stops, friction, springs and gears with
    * freeplay */
-  if (law->kind == LZ_ITEM_STOP)
+  if (lz_element_law_is_bilateral (law))
+    add_var (self, VAR_BILATERAL, law->row, 1, -INFINITY, INFINITY);   /* free in sign */
+  else if (law->kind == LZ_ITEM_STOP)
     {
       if (isfinite (law->lower))
         add_var (self, VAR_STOP_LOWER, law->row, 1, 0, 0);
@@ -407,6 +411,9 @@ lz_ts_contact_problem (LzTimestep *self,
         case VAR_FRICTION:
           var->b = -self->g0dot_end[r];
           break;
+        case VAR_BILATERAL:
+          var->b = self->g0dot_end[r];      /* u⁺ = 0: the coupling's rate held */
+          break;
         case VAR_FREEPLAY:
           var->b = lz_ts_row_dot (self, r, self->q) + g0_theta - el->law->offset
                    + h * th * (1 - th) * lz_ts_row_dot (self, r, self->v);
@@ -633,6 +640,7 @@ lemke_map_var (LzTimestep *self,
       break;
     case VAR_CONTACT_LOWER:
     case VAR_CONTACT_UPPER:   /* (solve_lemke() leaves them to the sweeps) */
+    case VAR_BILATERAL:
     default:
       g_assert_not_reached ();
     }
@@ -723,11 +731,12 @@ solve_lemke (LzTimestep *self,
   if (self->lcp_A == NULL || (L = lemke_layout (self)) == 0)
     return FALSE;
   /* a damped contact's law (its force and, at δ = 0, its closure) is two
-   * pairs per side that this map does not have: its sweeps, monotone like
-   * the others, go on instead */
+   * pairs per side, a rigid coupling's impulse is free in sign: this map
+   * has neither; the sweeps, monotone like the others, go on instead */
   for (guint j = 0; j < self->n_vars; j++)
     if (self->lcp_first[j] >= 0
-        && (self->vars[j].kind == VAR_CONTACT_LOWER || self->vars[j].kind == VAR_CONTACT_UPPER))
+        && (self->vars[j].kind == VAR_CONTACT_LOWER || self->vars[j].kind == VAR_CONTACT_UPPER
+            || self->vars[j].kind == VAR_BILATERAL))
       return FALSE;
   memset (map->lambda0, 0, self->n_rows * sizeof (double));
   for (guint j = 0; j < self->n_vars; j++)

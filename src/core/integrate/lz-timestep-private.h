@@ -70,6 +70,7 @@ typedef enum
   VAR_FREEPLAY,
   VAR_CONTACT_LOWER,
   VAR_CONTACT_UPPER,
+  VAR_BILATERAL,
 } VarKind;
 
 /* One variable of a step's local problem. */

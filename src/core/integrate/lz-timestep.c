@@ -259,6 +259,8 @@ classify (LzTimestep *self,
               modes[i] = self->vars[j].kind == VAR_CONTACT_LOWER ? LZ_MODE_PRESSED_LOWER
                                                                  : LZ_MODE_PRESSED_UPPER;
         }
+      else if (lz_element_law_is_bilateral (law))
+        modes[i] = LZ_MODE_CONTACT;        /* a rigid coupling holds, whatever its force */
       else if (law->kind == LZ_ITEM_STOP && law->row >= 0)
         {
           modes[i] = LZ_MODE_FREE;

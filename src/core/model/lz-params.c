@@ -775,20 +775,6 @@ set_number (LzModel        *model,
                        _("%s: the lower limit %s is above the upper limit %s"), context, lo, hi);
           return FALSE;
         }
-      if (lower == upper && item->kind == LZ_ITEM_STOP)
-        {
-          /* a rigid coupling: neither method takes it as a bilateral
-           * constraint, and as two unilateral ones its force changing
-           * sign would be a spurious impact or lift-off */
-          g_autofree char *lo = format_number (lower);
-
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: the lower and upper limits are both %s — a stop without play is "
-                         "a rigid coupling, which Luztar does not take; join the bodies into one, "
-                         "or use a gear, a spring or a contact with a stiffness"),
-                       context, lo);
-          return FALSE;
-        }
     }
 
   if (item != NULL && item->kind == LZ_ITEM_FRICTION && strcmp (def->spec.name, "level") == 0)

@@ -1015,6 +1015,16 @@ check_model (LzProgramAnalysis *self,
     {
       const LzElement *element = lz_model_get_element (model, e);
 
+      if (element->item.kind == LZ_ITEM_STOP && isfinite (element->stop.lower)
+          && element->stop.lower == element->stop.upper)
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                       _("Stop “%s” has lower = upper: a rigid coupling, which the program-motion "
+                         "analysis does not take (it takes stops open); join the two bodies into "
+                         "one"),
+                       element->item.id);
+          return FALSE;
+        }
       if (element->item.kind == LZ_ITEM_CONTACT || element->item.kind == LZ_ITEM_BACKLASH)
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
