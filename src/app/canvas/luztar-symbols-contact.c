@@ -7,7 +7,8 @@
  * A damped contact is drawn as what it is: a spring and a dashpot side by
  * side on port a's rod, ending in a pad that faces port b's plate across
  * the gap — the pair pushes only once the pad touches.  A backlash is the
- * gear pair of luztar-symbols.c with this pad-and-gap mark at its mesh.
+ * gear pair of luztar-symbols.c with this pad-and-gap mark on port a's
+ * shaft.
  * In the element's frame: from (0, 0) to (len, 0); PIXEL is one screen
  * pixel in model units (line widths keep their size).
  */
@@ -107,13 +108,13 @@ void
 luztar_symbols_draw_backlash_mark (cairo_t      *cr,
                                    double        pixel,
                                    const double *stop,
-                                   double        len)
+                                   double        x)
 {
   cairo_save (cr);
-  cairo_set_line_width (cr, 1.6 * pixel);
+  cairo_set_line_width (cr, 1.8 * pixel);
   set_rgb (cr, stop);
-  /* above the mesh: a small pad facing its plate */
-  cairo_translate (cr, len / 2 - 5, -22);
-  pad_and_plate (cr, 0, 6, 5);
+  /* on the shaft at X: a small pad facing its plate across the play */
+  cairo_translate (cr, x - 4, 0);
+  pad_and_plate (cr, 0, 6, 6);
   cairo_restore (cr);
 }

@@ -21,6 +21,6 @@ void luztar_symbols_draw_contact        (cairo_t      *cr,
 void luztar_symbols_draw_backlash_mark  (cairo_t      *cr,
                                          double        pixel,
                                          const double *stop,
-                                         double        len);
+                                         double        x);
 
 G_END_DECLS

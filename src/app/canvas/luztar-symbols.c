@@ -500,6 +500,19 @@ gear_geometry (const LzElement *el,
   return g;
 }
 
+/* A backlash drawn as the gear pair of its radii. */
+static LzElement
+backlash_as_gear (const LzElement *el)
+{
+  LzElement gear = *el;
+  double ra = el->contact.ra, rb = el->contact.rb;
+
+  gear.item.kind = LZ_ITEM_GEAR;
+  gear.gear.ra = ra;
+  gear.gear.rb = rb;
+  return gear;
+}
+
 /* The larger wheel's outer radius: how far the symbol reaches across the axis. */
 static double
 gear_extent (const LzElement *el,
@@ -819,6 +832,14 @@ symbol_extent (const LzElement *el,
     return side > 0 ? FRICTION_BLOCK_HALF + FRICTION_PLATE : FRICTION_BLOCK_HALF;
   if (el->item.kind == LZ_ITEM_GEAR)
     return gear_extent (el, len);
+  if (el->item.kind == LZ_ITEM_BACKLASH)
+    {
+      LzElement gear = backlash_as_gear (el);
+
+      return gear_extent (&gear, len);
+    }
+  if (el->item.kind == LZ_ITEM_CONTACT)
+    return 11;
   if (el->item.kind == LZ_ITEM_STOP)
     return 10;
   if (el->item.kind == LZ_ITEM_DAMPER)
@@ -1087,15 +1108,13 @@ draw_element_symbol (cairo_t               *cr,
       break;
     case LZ_ITEM_BACKLASH:
       {
-        /* the gear pair of its radii, its flanks marked as damped contacts */
-        LzElement gear = *el;
-        double ra = el->contact.ra, rb = el->contact.rb;
+        /* the gear pair of its radii, its flanks marked as damped contacts
+         * on port a's shaft */
+        LzElement gear = backlash_as_gear (el);
+        GearGeometry g = gear_geometry (&gear, len);
 
-        gear.item.kind = LZ_ITEM_GEAR;
-        gear.gear.ra = ra;
-        gear.gear.rb = rb;
         draw_gear (cr, style, p, len, &gear);
-        luztar_symbols_draw_backlash_mark (cr, 1 / style->scale, &p->stop.r, len);
+        luztar_symbols_draw_backlash_mark (cr, 1 / style->scale, &p->stop.r, (g.c1 - g.r1 - g.h) / 2);
       }
       break;
     case LZ_ITEM_GROUND:
