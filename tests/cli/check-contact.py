@@ -19,18 +19,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tap import check, finish  # noqa: E402
+
 cli = sys.argv[1]
-n = failed = 0
-
-
-def check(ok, what, detail=""):
-    global n, failed
-    n += 1
-    failed += 0 if ok else 1
-    print("%s %d - %s" % ("ok" if ok else "not ok", n, what))
-    if not ok:
-        for line in str(detail).splitlines()[:15]:
-            print("# " + line)
 
 
 def model(body_xml, elements, t_end, extra=""):
@@ -299,5 +291,4 @@ with tempfile.TemporaryDirectory() as tmp:
         check(p.returncode == 2 and needle in p.stderr and ("weld" in p.stderr or "pad" in p.stderr),
               "%s is refused: %s" % (what, p.stderr.strip()), p.stderr)
 
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+finish()

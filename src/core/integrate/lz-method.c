@@ -13,7 +13,6 @@
 #define LZ_COMPILATION
 #include "config.h"
 
-#include <math.h>
 #include <glib/gi18n-lib.h>
 
 #include "lz-error.h"
@@ -47,8 +46,7 @@ check_massless_ports (LzAssembly *assembly,
       const LzElement *element = lz_model_get_element (model, e);
       const char *ports[2] = { element->a, element->b };
 
-      gboolean rigid = element->item.kind == LZ_ITEM_STOP && isfinite (element->stop.lower)
-                       && element->stop.lower == element->stop.upper;
+      gboolean rigid = lz_element_is_rigid_coupling (element);
 
       if (element->item.kind != LZ_ITEM_CONTACT && element->item.kind != LZ_ITEM_BACKLASH && !rigid)
         continue;

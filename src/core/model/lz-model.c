@@ -173,6 +173,22 @@ lz_element_get_viscosity (const LzElement *element)
 }
 
 /**
+ * lz_element_is_rigid_coupling:
+ * @element: a two-port element
+ *
+ * Returns: whether @element is a stop whose lower and upper limits are
+ *   equal: a rigid coupling, a bilateral constraint g = limit
+ */
+gboolean
+lz_element_is_rigid_coupling (const LzElement *element)
+{
+  g_return_val_if_fail (element != NULL, FALSE);
+
+  return element->item.kind == LZ_ITEM_STOP && isfinite (element->stop.lower)
+         && element->stop.lower == element->stop.upper;
+}
+
+/**
  * lz_element_count_pairs:
  * @element: a two-port element
  *

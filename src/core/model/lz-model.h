@@ -395,6 +395,7 @@ gboolean           lz_element_get_stiffness        (const LzElement    *element,
                                                     double             *freeplay,
                                                     double             *offset);
 double             lz_element_get_viscosity        (const LzElement    *element);
+gboolean           lz_element_is_rigid_coupling    (const LzElement    *element);
 
 /* Life cycle. */
 LzModel           *lz_model_new                    (const char         *name);

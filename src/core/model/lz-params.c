@@ -185,6 +185,26 @@ lz_item_kind_is_source (LzItemKind kind)
   PARAM ("ca", LZ_PARAM_NUMBER, LZ_RANGE_NON_ZERO, LZ_PARAM_OMIT_DEFAULT, 1, NULL, LzElement, ca), \
   PARAM ("cb", LZ_PARAM_NUMBER, LZ_RANGE_NON_ZERO, LZ_PARAM_OMIT_DEFAULT, 1, NULL, LzElement, cb)
 
+/* The limits of a stop or a contact (FIELD: stop or contact). */
+#define LIMIT_PARAMS(field) \
+  PARAM ("lower", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, -INFINITY, NULL, \
+         LzElement, field.lower), \
+  PARAM ("upper", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, INFINITY, NULL, \
+         LzElement, field.upper)
+
+/* A gear's or a backlash's radii and stiffness (FIELD: gear or contact). */
+#define MESH_PARAMS(field) \
+  PARAM ("ra", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, LzElement, field.ra), \
+  PARAM ("rb", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, LzElement, field.rb), \
+  PARAM ("stiffness", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, \
+         LzElement, field.stiffness)
+
+/* A damped contact's spring-damper (contact and backlash). */
+#define CONTACT_LAW_PARAMS \
+  PARAM ("stiffness", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, \
+         LzElement, contact.stiffness), \
+  PARAM ("damping", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL, LzElement, contact.damping)
+
 #define SOURCE_BODY_PARAM \
   PARAM ("body", LZ_PARAM_BODY, LZ_RANGE_ANY, LZ_PARAM_REQUIRED, 0, NULL, LzSource, body)
 
@@ -244,10 +264,7 @@ static const LzParamDef friction_params[] = {
 
 static const LzParamDef stop_params[] = {
   PORT_PARAMS,
-  PARAM ("lower", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, -INFINITY, NULL,
-         LzElement, stop.lower),
-  PARAM ("upper", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, INFINITY, NULL,
-         LzElement, stop.upper),
+  LIMIT_PARAMS (stop),
   PARAM ("restitution", LZ_PARAM_NUMBER, LZ_RANGE_UNIT_INTERVAL, 0, 0, NULL,
          LzElement, stop.restitution),
   COEFFICIENT_PARAMS,
@@ -257,12 +274,7 @@ static const LzParamDef stop_params[] = {
 /* A gear's radii are its coefficients: no ca, cb. */
 static const LzParamDef gear_params[] = {
   PORT_PARAMS,
-  PARAM ("ra", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, gear.ra),
-  PARAM ("rb", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, gear.rb),
-  PARAM ("stiffness", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, gear.stiffness),
+  MESH_PARAMS (gear),
   PARAM ("freeplay", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL,
          LzElement, gear.freeplay),
   LABEL_PARAM,
@@ -272,14 +284,8 @@ static const LzParamDef gear_params[] = {
  * contact (docs/mathematics.md, "Damped contact"). */
 static const LzParamDef contact_params[] = {
   PORT_PARAMS,
-  PARAM ("lower", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, -INFINITY, NULL,
-         LzElement, contact.lower),
-  PARAM ("upper", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, INFINITY, NULL,
-         LzElement, contact.upper),
-  PARAM ("stiffness", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, contact.stiffness),
-  PARAM ("damping", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL,
-         LzElement, contact.damping),
+  LIMIT_PARAMS (contact),
+  CONTACT_LAW_PARAMS,
   COEFFICIENT_PARAMS,
   LABEL_PARAM,
 };
@@ -288,14 +294,9 @@ static const LzParamDef contact_params[] = {
  * the freeplay. */
 static const LzParamDef backlash_params[] = {
   PORT_PARAMS,
-  PARAM ("ra", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, contact.ra),
-  PARAM ("rb", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, contact.rb),
-  PARAM ("stiffness", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, contact.stiffness),
-  PARAM ("damping", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL,
-         LzElement, contact.damping),
+  PARAM ("ra", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, LzElement, contact.ra),
+  PARAM ("rb", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, LzElement, contact.rb),
+  CONTACT_LAW_PARAMS,
   PARAM ("freeplay", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL,
          LzElement, contact.freeplay),
   LABEL_PARAM,

@@ -1014,23 +1014,17 @@ check_model (LzProgramAnalysis *self,
   for (guint e = 0; e < lz_model_get_n_elements (model); e++)
     {
       const LzElement *element = lz_model_get_element (model, e);
+      gboolean rigid = lz_element_is_rigid_coupling (element);
 
-      if (element->item.kind == LZ_ITEM_STOP && isfinite (element->stop.lower)
-          && element->stop.lower == element->stop.upper)
+      if (rigid || element->item.kind == LZ_ITEM_CONTACT || element->item.kind == LZ_ITEM_BACKLASH)
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("Stop “%s” has lower = upper: a rigid coupling, which the program-motion "
-                         "analysis does not take (it takes stops open); join the two bodies into "
-                         "one"),
-                       element->item.id);
-          return FALSE;
-        }
-      if (element->item.kind == LZ_ITEM_CONTACT || element->item.kind == LZ_ITEM_BACKLASH)
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("Element “%s” is a damped contact: the program-motion analysis does "
-                         "not take damped contacts (their force depends on the gap's rate as "
-                         "well as on the gap); use a stop or a spring with freeplay"),
+                       rigid ? _("Stop “%s” has lower = upper: a rigid coupling, which the "
+                                 "program-motion analysis does not take (it takes stops open); "
+                                 "join the two bodies into one")
+                             : _("Element “%s” is a damped contact: the program-motion analysis does "
+                                 "not take damped contacts (their force depends on the gap's rate as "
+                                 "well as on the gap); use a stop or a spring with freeplay"),
                        element->item.id);
           return FALSE;
         }
