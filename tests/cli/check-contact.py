@@ -251,6 +251,29 @@ with tempfile.TemporaryDirectory() as tmp:
         check(err < tol and gap < 1e-12,
               "weld (%s): q1(t) within %.0e m of the merged body's closed form (%.1e), the gap held (%.1e)"
               % (method, tol, err, gap))
+    # A rigid gear: a stop with lower = upper = 0 on g = rb·q_b − ra·q_a
+    # between two inertias (ca, cb the radii): q_b = (ra/rb)·q_a, the pair
+    # one inertia J1 + (ra/rb)²·J2 on the spring (ra/rb)²·k of the wheel,
+    # driven by M0·sin(Ωt) on the pinion.
+    J1, J2, ra, rb, kw, M0, W = 0.01, 0.2, 0.02, 0.05, 8.0, 0.05, 2.0
+    i2 = (ra / rb) ** 2
+    wn = math.sqrt(i2 * kw / (J1 + i2 * J2))
+    A = M0 / ((J1 + i2 * J2) * (wn * wn - W * W))
+    text = ('<?xml version="1.0" encoding="UTF-8"?>\n<luztar-model version="1" name="g">\n'
+            '  <ground id="frame"/>\n'
+            '  <body id="p" kind="rotational" inertia="%g"/>\n  <body id="w" kind="rotational" inertia="%g"/>\n'
+            '  <stop id="mesh" a="p" b="w" ca="%g" cb="%g" lower="0" upper="0"/>\n'
+            '  <spring id="k" a="frame" b="w" k="%g"/>\n  <force id="M" body="p" value="%g*sin(%g*t)"/>\n'
+            '  <simulation t-end="4" dt="1e-4"/>\n</luztar-model>\n' % (J1, J2, ra, rb, kw, M0, W))
+    for method, tol in (("event", 1e-8), ("timestep", 1e-5)):
+        p, rows, ev = run(tmp, text, method, 0.2)
+        err = max((abs(float(r[1]) - A * (math.sin(W * float(r[0])) - W / wn * math.sin(wn * float(r[0]))))
+                   for r in rows[1:]), default=1)
+        ratio = max((abs(rb * float(r[3]) - ra * float(r[1])) for r in rows[1:]), default=1)
+        check(p.returncode == 0 and ev == [] and err < tol * abs(A) and ratio < 1e-12,
+              "rigid gear (%s): no event, the pinion's angle within %.0e of the closed form "
+              "(%.1e rad), rb·q_w = ra·q_p (%.1e)" % (method, tol, err, ratio), p.stderr + str(ev))
+
     # Welded, with inconsistent start velocities, into a stop (e = 0.5): the
     # weld merges them at t = 0 (momentum kept), the pair bounces off the
     # stop with −e times the merged speed.
