@@ -462,16 +462,26 @@ set_pair (LzPair          *pair,
   pair->meaning = meaning;
 }
 
-/* The limits of a damped contact (a backlash's ∓Δ). */
-static void
-contact_limits (const LzElement *element,
+/* The limits of a stop or a damped contact (a backlash's ∓Δ); FALSE for
+ * the other kinds. */
+static gboolean
+element_limits (const LzElement *element,
                 double          *lower,
                 double          *upper)
 {
   gboolean backlash = element->item.kind == LZ_ITEM_BACKLASH;
 
+  if (element->item.kind == LZ_ITEM_STOP)
+    {
+      *lower = element->stop.lower;
+      *upper = element->stop.upper;
+      return TRUE;
+    }
+  if (element->item.kind != LZ_ITEM_CONTACT && !backlash)
+    return FALSE;
   *lower = backlash ? -element->contact.freeplay : element->contact.lower;
   *upper = backlash ? element->contact.freeplay : element->contact.upper;
+  return TRUE;
 }
 
 /* A damped contact's pairs, one per finite limit: F ≥ 0 ⊥ F − (k·δ + c·δ̇)
@@ -483,11 +493,11 @@ describe_contact_pairs (LzAssembly      *self,
                         guint           *next)
 {
   const char *id = element->item.id;
-  double lower, upper;
+  double lower = 0, upper = 0;
   g_autofree char *k = number_text (element->contact.stiffness);
   g_autofree char *c = number_text (element->contact.damping);
 
-  contact_limits (element, &lower, &upper);
+  element_limits (element, &lower, &upper);
   if (isfinite (lower))
     {
       g_autofree char *lo = number_text (lower);
@@ -624,10 +634,10 @@ lcs_contact_pair (LzAssembly      *self,
                   const LzAffine  *g0,
                   int              side)
 {
-  double lower, upper, k = element->contact.stiffness, c = element->contact.damping;
+  double lower = 0, upper = 0, k = element->contact.stiffness, c = element->contact.damping;
   guint n = self->n;
 
-  contact_limits (element, &lower, &upper);
+  element_limits (element, &lower, &upper);
   gsl_matrix_set (self->D, p, p, 1.0);
   lcs_position_pair (self, p, w, minv, -side * k, -side, g0, side * k * (side < 0 ? lower : upper));
   for (guint i = 0; i < n; i++)
@@ -1458,6 +1468,7 @@ lz_assembly_dup_equation (const LzAssembly *self,
 {
   GString *rhs = g_string_new (NULL);
   gboolean set_valued = FALSE;
+  double lower = 0, upper = 0;
   const char *name;
   g_autofree char *mass = NULL;
   g_autofree char *lhs = NULL;
@@ -1494,33 +1505,20 @@ lz_assembly_dup_equation (const LzAssembly *self,
         wi += coord->cb;
       if (wi == 0.0)
         continue;
-      if (coord->element->item.kind == LZ_ITEM_STOP)
+      if (element_limits (coord->element, &lower, &upper))
         {
-          /* T = λ_hi − λ_lo: the contact forces push g back inside */
-          const LzElement *stop = coord->element;
-          g_autofree char *lo = g_strdup_printf ("λ_lo[%s]", stop->item.id);
-          g_autofree char *hi = g_strdup_printf ("λ_hi[%s]", stop->item.id);
+          /* T = λ_hi − λ_lo of a stop, F_hi − F_lo of a damped contact
+           * (each max(0, k·δ + c·δ̇) while its gap is closed): the contact
+           * forces push g back inside */
+          const char *f = coord->element->item.kind == LZ_ITEM_STOP ? "λ" : "F";
+          g_autofree char *lo = g_strdup_printf ("%s_lo[%s]", f, coord->element->item.id);
+          g_autofree char *hi = g_strdup_printf ("%s_hi[%s]", f, coord->element->item.id);
 
-          if (isfinite (stop->stop.lower))
-            lz_text_append_term (rhs, wi, lo, TRUE);
-          if (isfinite (stop->stop.upper))
-            lz_text_append_term (rhs, -wi, hi, TRUE);
-          set_valued = TRUE;
-          continue;
-        }
-      if (coord->element->item.kind == LZ_ITEM_CONTACT || coord->element->item.kind == LZ_ITEM_BACKLASH)
-        {
-          /* T = F_hi − F_lo, each max(0, k·δ + c·δ̇) while its gap is closed */
-          const LzElement *contact = coord->element;
-          double lower, upper;
-          g_autofree char *lo = g_strdup_printf ("F_lo[%s]", contact->item.id);
-          g_autofree char *hi = g_strdup_printf ("F_hi[%s]", contact->item.id);
-
-          contact_limits (contact, &lower, &upper);
           if (isfinite (lower))
             lz_text_append_term (rhs, wi, lo, TRUE);
           if (isfinite (upper))
             lz_text_append_term (rhs, -wi, hi, TRUE);
+          set_valued |= coord->element->item.kind == LZ_ITEM_STOP;
           continue;
         }
       T = tension_text (self, coord, &sv);
