@@ -303,6 +303,9 @@ with tempfile.TemporaryDirectory() as tmp:
             ("a rigid coupling on a massless body",
              '  <body id="m" mass="1"/>\n  <body id="z" mass="0"/>\n  <spring id="k" a="m" b="z" k="5"/>',
              '  <stop id="weld" a="floor" b="z" lower="0" upper="0"/>', "rigid coupling"),
+            ("two rigid couplings that repeat each other", '  <body id="m" mass="1"/>\n  <body id="n" mass="2"/>',
+             '  <stop id="pad" a="m" b="n" lower="0" upper="0"/>\n'
+             '  <stop id="weld" a="n" b="m" ca="2" cb="2" lower="0" upper="0"/>', "holds nothing"),
             ("a contact without limits", '  <body id="m" mass="1"/>',
              '  <contact id="pad" a="floor" b="m" stiffness="10"/>', "needs a lower or an upper limit"),
             ("a contact on a massless body",
