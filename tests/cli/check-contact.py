@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tap import check, finish  # noqa: E402
+from tap import check, done  # noqa: E402
 
 cli = sys.argv[1]
 
@@ -317,4 +317,4 @@ with tempfile.TemporaryDirectory() as tmp:
         check(p.returncode == 2 and needle in p.stderr and ("weld" in p.stderr or "pad" in p.stderr),
               "%s is refused: %s" % (what, p.stderr.strip()), p.stderr)
 
-finish()
+done()

@@ -51,6 +51,7 @@ static const char *const cause_names[] = {
   [LZ_CAUSE_BOUNDARY] = "boundary",
   [LZ_CAUSE_ZENO] = "zeno",
   [LZ_CAUSE_MASSLESS_CONTACT] = "massless-contact",
+  [LZ_CAUSE_FORCING] = "forcing",
   [LZ_CAUSE_TOUCH] = "touch",
 };
 
@@ -96,6 +97,9 @@ lz_event_cause_to_string (LzEventCause cause)
  * "massless-contact", an impulse "impact" (or "zeno" where it ended a
  * Zeno sequence), sticking "velocity-zero", slipping "force-limit" from
  * stick and "velocity-zero" from the other slip (a reversal passes
+ * through ġ = 0), leaving a limit "lift-off", a freeplay switch
+ * "boundary"; a jump of its forcing where nothing else happened to it,
+ * "forcing".
  * through ġ = 0), leaving a limit "lift-off" (a damped contact's release
  * too), a freeplay switch "boundary", a damped contact closing "touch".
  *
@@ -110,6 +114,8 @@ lz_mode_switch_cause (LzMode        from,
     return LZ_CAUSE_MASSLESS_CONTACT;
   if (flags & LZ_SWITCH_IMPACT)
     return (flags & LZ_SWITCH_ZENO) ? LZ_CAUSE_ZENO : LZ_CAUSE_IMPACT;
+  if ((flags & LZ_SWITCH_FORCING) && from == to)
+    return LZ_CAUSE_FORCING;
   switch (to)
     {
     case LZ_MODE_STICK:

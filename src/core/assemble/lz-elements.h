@@ -60,6 +60,9 @@ typedef enum
  * @LZ_CAUSE_MASSLESS_CONTACT: a massless body reached a stop: contact
  *   without an impact (no mass, so no kinetic energy to lose and no
  *   velocity jump of a body with mass)
+ * @LZ_CAUSE_FORCING: the element's forcing (its ground's motion, or a
+ *   force) or a derivative of it jumped: the integration restarted there
+ *   (the mode may stay the same)
  * @LZ_CAUSE_TOUCH: a damped contact closed: its gap reached a limit moving
  *   in (or its force turned positive inside it); its release is
  *   %LZ_CAUSE_LIFT_OFF
@@ -76,6 +79,7 @@ typedef enum
   LZ_CAUSE_BOUNDARY,
   LZ_CAUSE_ZENO,
   LZ_CAUSE_MASSLESS_CONTACT,
+  LZ_CAUSE_FORCING,
   LZ_CAUSE_TOUCH,
   LZ_CAUSE_N_CAUSES,
 } LzEventCause;
@@ -87,7 +91,7 @@ typedef enum
  * @LZ_SWITCH_ZENO: that impact ended a Zeno sequence
  * @LZ_SWITCH_MASSLESS: the element is on a massless body: reaching a limit
  *   is contact without an impact
- *
+ * @LZ_SWITCH_FORCING: the element's forcing jumped at the instant
  * What an integrator knows about a switch beyond the two modes.
  */
 typedef enum
@@ -95,6 +99,7 @@ typedef enum
   LZ_SWITCH_IMPACT   = 1 << 0,
   LZ_SWITCH_ZENO     = 1 << 1,
   LZ_SWITCH_MASSLESS = 1 << 2,
+  LZ_SWITCH_FORCING  = 1 << 3,
 } LzSwitchFlags;
 
 const char   *lz_mode_to_string        (LzMode        mode);
