@@ -66,6 +66,8 @@ unit_of (LzItemKind  kind,
          gboolean    rotational,
          const char *name)
 {
+  if (kind == LZ_ITEM_BACKLASH)
+    rotational = FALSE;         /* on the pitch circle: m, N/m, N·s/m */
   if (g_str_equal (name, "mass"))
     return "kg";
   if (g_str_equal (name, "inertia"))
@@ -78,8 +80,8 @@ unit_of (LzItemKind  kind,
   if (g_str_equal (name, "k"))
     return rotational ? "N·m/rad" : "N/m";
   if (g_str_equal (name, "stiffness"))
-    return "N/m";
-  if (g_str_equal (name, "c") || g_str_equal (name, "viscous"))
+    return kind == LZ_ITEM_CONTACT && rotational ? "N·m/rad" : "N/m";
+  if (g_str_equal (name, "c") || g_str_equal (name, "viscous") || g_str_equal (name, "damping"))
     return rotational ? "N·m·s/rad" : "N·s/m";
   if (g_str_has_prefix (name, "level"))
     return rotational ? "N·m" : "N";

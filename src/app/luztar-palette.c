@@ -38,7 +38,7 @@ static guint signals[N_SIGNALS];
 
 static const char * const kinds[] = {
   "mass", "inertia", "ground", "spring", "damper", "friction", "stop", "gear",
-  "force", "motion", "actuator", NULL,
+  "contact", "backlash", "force", "motion", "actuator", NULL,
 };
 
 /**

@@ -182,6 +182,8 @@ is_nonsmooth (const LzElement *el)
     {
     case LZ_ITEM_FRICTION:
     case LZ_ITEM_STOP:
+    case LZ_ITEM_CONTACT:
+    case LZ_ITEM_BACKLASH:
       return TRUE;
     case LZ_ITEM_SPRING:
       return el->spring.freeplay > 0;

@@ -734,6 +734,8 @@ luztar_window_add_item (LuztarWindow *self,
     case LZ_ITEM_FRICTION:
     case LZ_ITEM_STOP:
     case LZ_ITEM_GEAR:
+    case LZ_ITEM_CONTACT:
+    case LZ_ITEM_BACKLASH:
       item = (const LzItem *) lz_model_add_element (edited, item_kind, NULL, a, b, error);
       break;
     case LZ_ITEM_FORCE:

@@ -72,6 +72,12 @@ describe_kinds (const LzModel *model,
         case LZ_ITEM_GEAR:
           text = g_strdup_printf (ngettext ("%u gear", "%u gears", n), n);
           break;
+        case LZ_ITEM_CONTACT:
+          text = g_strdup_printf (ngettext ("%u damped contact", "%u damped contacts", n), n);
+          break;
+        case LZ_ITEM_BACKLASH:
+          text = g_strdup_printf (ngettext ("%u backlash", "%u backlashes", n), n);
+          break;
         case LZ_ITEM_FORCE:
           text = g_strdup_printf (ngettext ("%u force", "%u forces", n), n);
           break;
@@ -102,7 +108,7 @@ summarize (const LzModel *model)
   guint n_elements = lz_model_get_n_elements (model);
   guint n_sources = lz_model_get_n_sources (model);
   guint n_pairs = lz_model_count_pairs (model);
-  g_autofree char *elements = describe_kinds (model, LZ_ITEM_SPRING, LZ_ITEM_GEAR);
+  g_autofree char *elements = describe_kinds (model, LZ_ITEM_SPRING, LZ_ITEM_BACKLASH);
 
   if (*lz_model_get_name (model) != '\0')
     {

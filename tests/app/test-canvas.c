@@ -124,7 +124,7 @@ test_gallery (void)
 
   g_object_ref_sink (gallery);
   gtk_window_present (GTK_WINDOW (gallery));
-  g_assert_cmpuint (luztar_gallery_get_n_examples (gallery), ==, 13);
+  g_assert_cmpuint (luztar_gallery_get_n_examples (gallery), ==, 15);
   first = g_path_get_basename (luztar_gallery_get_path (gallery, 0));
   g_assert_cmpstr (first, ==, "block-on-belt.luztar");
   g_signal_connect (gallery, "example-chosen", G_CALLBACK (on_chosen), &chosen);

@@ -547,13 +547,13 @@ test_coverage (gconstpointer data)
   {
     GROUND_FIXED, GROUND_MOVING, MASS_LABELLED, MASSLESS, INERTIA,
     SPRING_LINEAR, SPRING_FREEPLAY, DAMPER, FRICTION, STOP_FINITE, STOP_HALF_INFINITE,
-    GEAR_ROTATIONAL, FORCE, PRESCRIBED, ACTUATOR, N_FEATURES
+    GEAR_ROTATIONAL, FORCE, PRESCRIBED, ACTUATOR, CONTACT, BACKLASH, N_FEATURES
   };
   static const char *const names[N_FEATURES] = {
     "fixed ground", "moving ground", "labelled mass block", "massless joint", "inertia disc",
     "linear spring", "spring with freeplay", "damper", "friction", "stop with two limits",
     "stop with an infinite limit", "gear pair between rotational bodies", "force",
-    "prescribed motion", "actuator",
+    "prescribed motion", "actuator", "damped contact", "backlash",
   };
   gboolean seen[N_FEATURES] = { FALSE };
 
@@ -604,6 +604,12 @@ test_coverage (gconstpointer data)
                     && lz_model_get_body (model, (guint) b)->kind == LZ_BODY_ROTATIONAL)
                   seen[GEAR_ROTATIONAL] = TRUE;
               }
+              break;
+            case LZ_ITEM_CONTACT:
+              seen[CONTACT] = TRUE;
+              break;
+            case LZ_ITEM_BACKLASH:
+              seen[BACKLASH] = TRUE;
               break;
             case LZ_ITEM_GROUND:
             case LZ_ITEM_BODY:

@@ -7,7 +7,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # The scalings keep the motion the same (docs/mathematics.md, "Scales"):
-#   mass μ:      masses, inertias, stiffnesses, dampings, friction levels and
+#   mass μ:      masses, inertias, stiffnesses, dampings (c, viscous, damping), friction levels and
 #                viscous coefficients, forces × μ;
 #   length λ:    q0, v0, stop limits, freeplays, offsets, friction levels,
 #                forces, ground and prescribed motions × λ (stiffness, damping
@@ -94,7 +94,7 @@ def scale(tree, kind, f):
     for el in m.iter():
         tag = el.tag
         if kind == "mass":
-            for a in ("mass", "inertia", "k", "stiffness", "c", "viscous") + LEVELS:
+            for a in ("mass", "inertia", "k", "stiffness", "c", "viscous", "damping") + LEVELS:
                 if tag != "simulation":
                     times(el, a, f)
             if tag == "force":
@@ -112,7 +112,7 @@ def scale(tree, kind, f):
         else:
             for a in ("k", "stiffness") + LEVELS:
                 times(el, a, f)
-            for a in ("c", "viscous"):
+            for a in ("c", "viscous", "damping"):
                 times(el, a, s)
             if tag == "body":
                 times(el, "v0", s)

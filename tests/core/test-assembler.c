@@ -282,6 +282,8 @@ lcs_accelerations (const LzAssembly *as,
           }
         case LZ_PAIR_STOP_LOWER:
         case LZ_PAIR_STOP_UPPER:
+        case LZ_PAIR_CONTACT_LOWER:   /* (not in these models) */
+        case LZ_PAIR_CONTACT_UPPER:
         default:
           value = 0;
           break;
@@ -491,6 +493,8 @@ check_random_model (guint n_bodies,
           SET ("stiffness", g_test_rand_double_range (10, 1e4));
           SET ("freeplay", g_test_rand_bit () ? 0.0 : g_test_rand_double_range (1e-4, 1e-2));
           break;
+        case LZ_ITEM_CONTACT:   /* (not drawn: the CLI tests check them) */
+        case LZ_ITEM_BACKLASH:
         case LZ_ITEM_GROUND:
         case LZ_ITEM_BODY:
         case LZ_ITEM_FORCE:
@@ -605,6 +609,8 @@ check_random_model (guint n_bodies,
               g_array_append_vals (lambda_direct, (double[]) { lo - hi }, 1);
             break;
           }
+        case LZ_ITEM_CONTACT:   /* (not drawn: the CLI tests check them) */
+        case LZ_ITEM_BACKLASH:
         case LZ_ITEM_GROUND:
         case LZ_ITEM_BODY:
         case LZ_ITEM_FORCE:

@@ -1771,6 +1771,8 @@ test_event_massless_friction_joints (void)
             case LZ_MODE_GAP:
             case LZ_MODE_ENGAGED_POS:
             case LZ_MODE_ENGAGED_NEG:
+            case LZ_MODE_PRESSED_LOWER:
+            case LZ_MODE_PRESSED_UPPER:
             case LZ_MODE_N_MODES:
             default:
               g_assert_not_reached ();

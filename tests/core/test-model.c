@@ -376,6 +376,7 @@ test_model_set_errors (void)
                 "stop “s1”, attribute “upper”: the lower limit -0.2 is above the upper limit -0.25");
   g_assert_cmpfloat (lz_model_lookup_element (model, "s1")->stop.lower, ==, -0.2);
   g_assert_cmpfloat (lz_model_lookup_element (model, "s1")->stop.upper, ==, 0.3);
+  /* lower = upper: a rigid coupling (docs/mathematics.md) */
   g_assert_true (lz_model_set_parameter (model, "s1", "upper", -0.2, &error));
   g_assert_true (lz_model_set_parameter (model, "s1", "lower", -INFINITY, &error));
   g_assert_no_error (error);

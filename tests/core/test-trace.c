@@ -231,12 +231,13 @@ static void
 test_trace_names (void)
 {
   static const char *modes[] = { "none", "stick", "slip+", "slip-", "free", "contact",
-                                 "gap", "engaged+", "engaged-" };
+                                 "gap", "engaged+", "engaged-", "pressed-", "pressed+" };
 
   for (LzMode m = 0; m < LZ_MODE_N_MODES; m++)
     g_assert_cmpstr (lz_mode_to_string (m), ==, modes[m]);
   g_assert_cmpstr (lz_event_cause_to_string (LZ_CAUSE_IMPACT), ==, "impact");
   g_assert_cmpstr (lz_event_cause_to_string (LZ_CAUSE_ZENO), ==, "zeno");
+  g_assert_cmpstr (lz_event_cause_to_string (LZ_CAUSE_TOUCH), ==, "touch");
 }
 
 int

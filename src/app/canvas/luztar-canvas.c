@@ -758,7 +758,8 @@ on_pinch (GtkGestureZoom *gesture,
 static gboolean
 kind_is_two_port (const char *kind)
 {
-  static const char * const two_port[] = { "spring", "damper", "friction", "stop", "gear", NULL };
+  static const char * const two_port[] = { "spring", "damper", "friction", "stop", "gear", "contact",
+                                            "backlash", NULL };
 
   return kind != NULL && g_strv_contains (two_port, kind);
 }
@@ -775,7 +776,8 @@ kind_is_source (const char *kind)
  * luztar_canvas_place:
  * @self: a canvas
  * @kind: a palette kind: "ground", "mass", "inertia", "spring", "damper",
- *   "friction", "stop", "gear", "force", "motion" or "actuator"
+ *   "friction", "stop", "gear", "contact", "backlash", "force", "motion" or
+ *   "actuator"
  * @x: where, widget coordinates
  * @y: where, widget coordinates
  *

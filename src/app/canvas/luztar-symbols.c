@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-symbols.h"
+#include "luztar-symbols-contact.h"
 #include "luztar-cairo.h"
 #include "sim/luztar-modes.h"
 
@@ -502,6 +503,19 @@ gear_geometry (const LzElement *el,
   return g;
 }
 
+/* A backlash drawn as the gear pair of its radii. */
+static LzElement
+backlash_as_gear (const LzElement *el)
+{
+  LzElement gear = *el;
+  double ra = el->contact.ra, rb = el->contact.rb;
+
+  gear.item.kind = LZ_ITEM_GEAR;
+  gear.gear.ra = ra;
+  gear.gear.rb = rb;
+  return gear;
+}
+
 /* The larger wheel's outer radius: how far the symbol reaches across the axis. */
 static double
 gear_extent (const LzElement *el,
@@ -867,6 +881,14 @@ symbol_extent (const LzElement *el,
     return side > 0 ? FRICTION_BLOCK_HALF + FRICTION_PLATE : FRICTION_BLOCK_HALF;
   if (el->item.kind == LZ_ITEM_GEAR)
     return gear_extent (el, len);
+  if (el->item.kind == LZ_ITEM_BACKLASH)
+    {
+      LzElement gear = backlash_as_gear (el);
+
+      return gear_extent (&gear, len);
+    }
+  if (el->item.kind == LZ_ITEM_CONTACT)
+    return 11;
   if (el->item.kind == LZ_ITEM_STOP)
     return 10;
   if (el->item.kind == LZ_ITEM_DAMPER)
@@ -1132,6 +1154,20 @@ draw_element_symbol (cairo_t               *cr,
       break;
     case LZ_ITEM_GEAR:
       draw_gear (cr, style, p, len, el);
+      break;
+    case LZ_ITEM_CONTACT:
+      luztar_symbols_draw_contact (cr, 1 / style->scale, &p->spring.r, &p->damper.r, &p->stop.r, len);
+      break;
+    case LZ_ITEM_BACKLASH:
+      {
+        /* the gear pair of its radii, its flanks marked as damped contacts
+         * on port a's shaft */
+        LzElement gear = backlash_as_gear (el);
+        GearGeometry g = gear_geometry (&gear, len);
+
+        draw_gear (cr, style, p, len, &gear);
+        luztar_symbols_draw_backlash_mark (cr, 1 / style->scale, &p->stop.r, (g.c1 - g.r1 - g.h) / 2);
+      }
       break;
     case LZ_ITEM_GROUND:
     case LZ_ITEM_BODY:
@@ -1679,7 +1715,8 @@ luztar_symbols_palette_name (const char *kind)
   static const struct { const char *kind; const char *name; } names[] = {
     { "mass", N_("Mass") }, { "inertia", N_("Inertia") }, { "ground", N_("Ground") },
     { "spring", N_("Spring") }, { "damper", N_("Damper") }, { "friction", N_("Friction") },
-    { "stop", N_("Stop") }, { "gear", N_("Gear") }, { "force", N_("Force") },
+    { "stop", N_("Stop") }, { "gear", N_("Gear") }, { "contact", N_("Contact") },
+    { "backlash", N_("Backlash") }, { "force", N_("Force") },
     { "motion", N_("Motion") }, { "actuator", N_("Actuator") },
   };
 
@@ -1760,6 +1797,11 @@ luztar_symbols_draw_icon (cairo_t    *cr,
           el.gear.rb = 1.4;
           el.gear.stiffness = 1;
           break;
+        case LZ_ITEM_BACKLASH:
+          el.contact.ra = 1;
+          el.contact.rb = 1.4;
+          break;
+        case LZ_ITEM_CONTACT:
         case LZ_ITEM_FRICTION:
         case LZ_ITEM_DAMPER:
         case LZ_ITEM_SPRING:
@@ -1783,7 +1825,7 @@ luztar_symbols_draw_icon (cairo_t    *cr,
         }
       else
         {
-          cairo_scale (cr, 1, el.item.kind == LZ_ITEM_GEAR ? 1 : 1.3);
+          cairo_scale (cr, 1, el.item.kind == LZ_ITEM_GEAR || el.item.kind == LZ_ITEM_BACKLASH ? 1 : 1.3);
           draw_element_symbol (cr, &style, &p, &el, 56, 1);
         }
     }

@@ -13,7 +13,8 @@
 /* One hue per family, light and dark variants (GNOME palette): friction
  * stick is green and its two slip directions are orange and magenta (the
  * damper has purple); a stop in contact is red; freeplay engaged is blue
- * on either side, darker for −; the idle modes are grey. */
+ * on either side, darker for −; a damped contact pressed is crimson, darker
+ * at its lower limit; the idle modes are grey. */
 static const double light[LZ_MODE_N_MODES][3] = {
   [LZ_MODE_NONE]        = { 0.60, 0.60, 0.58 },
   [LZ_MODE_STICK]       = { 0.18, 0.60, 0.27 },
@@ -24,6 +25,8 @@ static const double light[LZ_MODE_N_MODES][3] = {
   [LZ_MODE_GAP]         = { 0.60, 0.60, 0.58 },
   [LZ_MODE_ENGAGED_POS] = { 0.11, 0.44, 0.85 },
   [LZ_MODE_ENGAGED_NEG] = { 0.00, 0.28, 0.60 },
+  [LZ_MODE_PRESSED_LOWER] = { 0.65, 0.11, 0.35 },
+  [LZ_MODE_PRESSED_UPPER] = { 0.88, 0.30, 0.40 },
 };
 
 static const double dark[LZ_MODE_N_MODES][3] = {
@@ -36,6 +39,8 @@ static const double dark[LZ_MODE_N_MODES][3] = {
   [LZ_MODE_GAP]         = { 0.55, 0.55, 0.55 },
   [LZ_MODE_ENGAGED_POS] = { 0.47, 0.68, 0.98 },
   [LZ_MODE_ENGAGED_NEG] = { 0.30, 0.52, 0.90 },
+  [LZ_MODE_PRESSED_LOWER] = { 0.93, 0.42, 0.62 },
+  [LZ_MODE_PRESSED_UPPER] = { 1.00, 0.60, 0.62 },
 };
 
 /**
@@ -87,6 +92,10 @@ luztar_mode_get_label (LzMode mode)
     case LZ_MODE_ENGAGED_POS: return C_("mode", "engaged +");
     /* Translators: a freeplay spring engaged on its negative side */
     case LZ_MODE_ENGAGED_NEG: return C_("mode", "engaged −");
+    /* Translators: a damped contact pressed below its lower limit */
+    case LZ_MODE_PRESSED_LOWER: return C_("mode", "pressed −");
+    /* Translators: a damped contact pressed above its upper limit */
+    case LZ_MODE_PRESSED_UPPER: return C_("mode", "pressed +");
     case LZ_MODE_NONE:
     case LZ_MODE_N_MODES:
     default:
@@ -115,6 +124,7 @@ luztar_cause_get_label (LzEventCause cause)
     case LZ_CAUSE_ZENO: return _("impacts accumulated into contact");
     case LZ_CAUSE_MASSLESS_CONTACT: return _("massless body reached the stop (no impact)");
     case LZ_CAUSE_FORCING: return _("the forcing jumped");
+    case LZ_CAUSE_TOUCH: return _("damped contact closed");
     case LZ_CAUSE_N_CAUSES:
     default:
       return "?";

@@ -462,6 +462,64 @@ set_pair (LzPair          *pair,
   pair->meaning = meaning;
 }
 
+/* The limits of a stop or a damped contact (a backlash's ∓Δ); FALSE for
+ * the other kinds. */
+static gboolean
+element_limits (const LzElement *element,
+                double          *lower,
+                double          *upper)
+{
+  gboolean backlash = element->item.kind == LZ_ITEM_BACKLASH;
+
+  if (element->item.kind == LZ_ITEM_STOP)
+    {
+      *lower = element->stop.lower;
+      *upper = element->stop.upper;
+      return TRUE;
+    }
+  if (element->item.kind != LZ_ITEM_CONTACT && !backlash)
+    return FALSE;
+  *lower = backlash ? -element->contact.freeplay : element->contact.lower;
+  *upper = backlash ? element->contact.freeplay : element->contact.upper;
+  return TRUE;
+}
+
+/* A damped contact's pairs, one per finite limit: F ≥ 0 ⊥ F − (k·δ + c·δ̇)
+ * ≥ 0 while its gap is closed (δ > 0; open, F = 0). */
+static void
+describe_contact_pairs (LzAssembly      *self,
+                        const LzElement *element,
+                        guint            row,
+                        guint           *next)
+{
+  const char *id = element->item.id;
+  double lower = 0, upper = 0;
+  g_autofree char *k = number_text (element->contact.stiffness);
+  g_autofree char *c = number_text (element->contact.damping);
+
+  element_limits (element, &lower, &upper);
+  if (isfinite (lower))
+    {
+      g_autofree char *lo = number_text (lower);
+
+      set_pair (&self->pairs[(*next)++], element, row, LZ_PAIR_CONTACT_LOWER, "pressed-",
+                g_strdup_printf ("F_lo − %s·(%s − g) + %s·ġ", k, lo, c),
+                g_strdup ("F_lo (contact force, 0 while g ≥ lower)"),
+                g_strdup_printf (_("%s: F_lo > 0, pressed below its lower limit g = %s, "
+                                   "F_lo = max(0, k·δ + c·δ̇) with δ = lower − g > 0"), id, lo));
+    }
+  if (isfinite (upper))
+    {
+      g_autofree char *hi = number_text (upper);
+
+      set_pair (&self->pairs[(*next)++], element, row, LZ_PAIR_CONTACT_UPPER, "pressed+",
+                g_strdup_printf ("F_hi − %s·(g − %s) − %s·ġ", k, hi, c),
+                g_strdup ("F_hi (contact force, 0 while g ≤ upper)"),
+                g_strdup_printf (_("%s: F_hi > 0, pressed above its upper limit g = %s, "
+                                   "F_hi = max(0, k·δ + c·δ̇) with δ = g − upper > 0"), id, hi));
+    }
+}
+
 /* The pairs of one nonsmooth element, in the order of LzPairKind. */
 static void
 describe_pairs (LzAssembly      *self,
@@ -515,6 +573,11 @@ describe_pairs (LzAssembly      *self,
                 g_strdup_printf (_("%s: m > 0, engaged on the − side (g − ℓ0 < −Δ)"), id));
       break;
 
+    case LZ_ITEM_CONTACT:
+    case LZ_ITEM_BACKLASH:
+      describe_contact_pairs (self, element, row, next);
+      break;
+
     case LZ_ITEM_DAMPER:
     LZ_CASE_NOT_ELEMENT:
     default:
@@ -557,6 +620,29 @@ lcs_position_pair (LzAssembly     *self,
     }
   affine_add_scaled (&self->d[p], sign, g0);
   self->d[p].constant += constant;
+}
+
+/* Row p of a damped contact's pair on side SIDE (−1 lower, +1 upper):
+ * y = F − σ·k·(g − ℓ) − σ·c·ġ with the force acting as −σ·F·w (the law
+ * while the gap is closed; the gap itself is the mode's guard). */
+static void
+lcs_contact_pair (LzAssembly      *self,
+                  guint            p,
+                  const double    *w,
+                  const double    *minv,
+                  const LzElement *element,
+                  const LzAffine  *g0,
+                  int              side)
+{
+  double lower = 0, upper = 0, k = element->contact.stiffness, c = element->contact.damping;
+  guint n = self->n;
+
+  element_limits (element, &lower, &upper);
+  gsl_matrix_set (self->D, p, p, 1.0);
+  lcs_position_pair (self, p, w, minv, -side * k, -side, g0, side * k * (side < 0 ? lower : upper));
+  for (guint i = 0; i < n; i++)
+    gsl_matrix_set (self->Cy, p, n + i, -side * c * w[i]);
+  affine_add_derivative (&self->d[p], -side * c, g0);
 }
 
 /* The linear complementarity system, M regular (diagonal). */
@@ -641,6 +727,12 @@ build_lcs (LzAssembly *self)
           lz_element_get_stiffness (element, &k, &freeplay, &offset);
           gsl_matrix_set (self->D, p, p, 1.0);
           lcs_position_pair (self, p, w, minv, 1.0, k, &coord->g0, freeplay - offset);
+          break;
+
+        case LZ_PAIR_CONTACT_LOWER:
+        case LZ_PAIR_CONTACT_UPPER:
+          lcs_contact_pair (self, p, w, minv, element, &coord->g0,
+                            pair->kind == LZ_PAIR_CONTACT_LOWER ? -1 : 1);
           break;
 
         default:
@@ -1282,6 +1374,8 @@ tension_text (const LzAssembly *self,
         return g_strdup_printf ("Sgn[-%s, %s](%s)", fns, fps, gdot);
       }
     case LZ_ITEM_STOP:
+    case LZ_ITEM_CONTACT:
+    case LZ_ITEM_BACKLASH:
     LZ_CASE_NOT_ELEMENT:
     default:
       g_assert_not_reached ();
@@ -1374,6 +1468,7 @@ lz_assembly_dup_equation (const LzAssembly *self,
 {
   GString *rhs = g_string_new (NULL);
   gboolean set_valued = FALSE;
+  double lower = 0, upper = 0;
   const char *name;
   g_autofree char *mass = NULL;
   g_autofree char *lhs = NULL;
@@ -1410,18 +1505,20 @@ lz_assembly_dup_equation (const LzAssembly *self,
         wi += coord->cb;
       if (wi == 0.0)
         continue;
-      if (coord->element->item.kind == LZ_ITEM_STOP)
+      if (element_limits (coord->element, &lower, &upper))
         {
-          /* T = λ_hi − λ_lo: the contact forces push g back inside */
-          const LzElement *stop = coord->element;
-          g_autofree char *lo = g_strdup_printf ("λ_lo[%s]", stop->item.id);
-          g_autofree char *hi = g_strdup_printf ("λ_hi[%s]", stop->item.id);
+          /* T = λ_hi − λ_lo of a stop, F_hi − F_lo of a damped contact
+           * (each max(0, k·δ + c·δ̇) while its gap is closed): the contact
+           * forces push g back inside */
+          const char *f = coord->element->item.kind == LZ_ITEM_STOP ? "λ" : "F";
+          g_autofree char *lo = g_strdup_printf ("%s_lo[%s]", f, coord->element->item.id);
+          g_autofree char *hi = g_strdup_printf ("%s_hi[%s]", f, coord->element->item.id);
 
-          if (isfinite (stop->stop.lower))
+          if (isfinite (lower))
             lz_text_append_term (rhs, wi, lo, TRUE);
-          if (isfinite (stop->stop.upper))
+          if (isfinite (upper))
             lz_text_append_term (rhs, -wi, hi, TRUE);
-          set_valued = TRUE;
+          set_valued |= coord->element->item.kind == LZ_ITEM_STOP;
           continue;
         }
       T = tension_text (self, coord, &sv);

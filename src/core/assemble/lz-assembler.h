@@ -24,6 +24,10 @@ G_BEGIN_DECLS
  * @LZ_PAIR_FRICTION_NEG: y = ξ2 = ξ1 − ġ ≥ 0 ⊥ u = F0⁻ + F ≥ 0
  * @LZ_PAIR_FREEPLAY_POS: y = p − (g − ℓ0 − Δ) ≥ 0 ⊥ u = p ≥ 0
  * @LZ_PAIR_FREEPLAY_NEG: y = m + (g − ℓ0 + Δ) ≥ 0 ⊥ u = m ≥ 0
+ * @LZ_PAIR_CONTACT_LOWER: a damped contact below its lower limit:
+ *   y = F − k·(lower − g) + c·ġ ≥ 0 ⊥ u = F ≥ 0, while g < lower
+ * @LZ_PAIR_CONTACT_UPPER: above its upper limit:
+ *   y = F − k·(g − upper) − c·ġ ≥ 0 ⊥ u = F ≥ 0, while g > upper
  *
  * The kinds of complementarity pairs (docs/assembly.md, paper 004 §2).
  */
@@ -35,6 +39,8 @@ typedef enum
   LZ_PAIR_FRICTION_NEG,
   LZ_PAIR_FREEPLAY_POS,
   LZ_PAIR_FREEPLAY_NEG,
+  LZ_PAIR_CONTACT_LOWER,
+  LZ_PAIR_CONTACT_UPPER,
 } LzPairKind;
 
 /**
@@ -42,7 +48,8 @@ typedef enum
  * @element: the id of the element (borrowed from the model)
  * @row: the row of W of the element's direction
  * @kind: what the pair stands for
- * @side: a short name: "lower", "upper", "slip+", "slip-", "engaged+", "engaged-"
+ * @side: a short name: "lower", "upper", "slip+", "slip-", "engaged+", "engaged-",
+ *   "pressed-", "pressed+"
  * @y: the output, in words and symbols (owned)
  * @u: the input, in words and symbols (owned)
  * @meaning: what y = 0 (the pair active) means for the element (owned)

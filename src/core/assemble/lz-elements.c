@@ -18,6 +18,7 @@
 #include <math.h>
 
 #include "lz-assembler.h"
+#include "lz-contact-law.h"
 #include "lz-elements.h"
 #include "lz-luz.h"
 
@@ -37,6 +38,8 @@ static const char *const mode_names[] = {
   [LZ_MODE_GAP] = "gap",
   [LZ_MODE_ENGAGED_POS] = "engaged+",
   [LZ_MODE_ENGAGED_NEG] = "engaged-",
+  [LZ_MODE_PRESSED_LOWER] = "pressed-",
+  [LZ_MODE_PRESSED_UPPER] = "pressed+",
 };
 
 static const char *const cause_names[] = {
@@ -49,6 +52,7 @@ static const char *const cause_names[] = {
   [LZ_CAUSE_ZENO] = "zeno",
   [LZ_CAUSE_MASSLESS_CONTACT] = "massless-contact",
   [LZ_CAUSE_FORCING] = "forcing",
+  [LZ_CAUSE_TOUCH] = "touch",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (mode_names) == LZ_MODE_N_MODES);
@@ -59,7 +63,8 @@ G_STATIC_ASSERT (G_N_ELEMENTS (cause_names) == LZ_CAUSE_N_CAUSES);
  * @mode: a mode
  *
  * Returns: the mode's name in traces and event logs: "stick", "slip+",
- *   "slip-", "free", "contact", "gap", "engaged+", "engaged-" (and "none")
+ *   "slip-", "free", "contact", "gap", "engaged+", "engaged-", "pressed-",
+ *   "pressed+" (and "none")
  */
 const char *
 lz_mode_to_string (LzMode mode)
@@ -95,6 +100,8 @@ lz_event_cause_to_string (LzEventCause cause)
  * through ġ = 0), leaving a limit "lift-off", a freeplay switch
  * "boundary"; a jump of its forcing where nothing else happened to it,
  * "forcing".
+ * through ġ = 0), leaving a limit "lift-off" (a damped contact's release
+ * too), a freeplay switch "boundary", a damped contact closing "touch".
  *
  * Returns: the cause
  */
@@ -124,6 +131,10 @@ lz_mode_switch_cause (LzMode        from,
     case LZ_MODE_ENGAGED_POS:
     case LZ_MODE_ENGAGED_NEG:
       return LZ_CAUSE_BOUNDARY;
+    case LZ_MODE_PRESSED_LOWER:
+    case LZ_MODE_PRESSED_UPPER:
+      /* (from the other side at once: through a free instant) */
+      return LZ_CAUSE_TOUCH;
     case LZ_MODE_NONE:
     case LZ_MODE_N_MODES:
     default:
@@ -164,6 +175,15 @@ law_init (LzElementLaw     *law,
       law->lower = element->stop.lower;
       law->upper = element->stop.upper;
       law->e = element->stop.restitution;
+    }
+  else if (law->kind == LZ_ITEM_CONTACT || law->kind == LZ_ITEM_BACKLASH)
+    {
+      gboolean backlash = law->kind == LZ_ITEM_BACKLASH;
+
+      law->lower = backlash ? -element->contact.freeplay : element->contact.lower;
+      law->upper = backlash ? element->contact.freeplay : element->contact.upper;
+      law->contact_k = element->contact.stiffness;
+      law->contact_c = element->contact.damping;
     }
 }
 
@@ -315,6 +335,23 @@ lz_element_law_spring_mode (const LzElementLaw *law,
 }
 
 /**
+ * lz_element_law_is_bilateral:
+ * @law: an element's law
+ *
+ * A stop whose lower and upper limits are equal is a rigid coupling: a
+ * bilateral constraint g = limit whose force is free in sign — never free,
+ * never an impact or a lift-off of its own (docs/mathematics.md, "Rigid
+ * couplings").
+ *
+ * Returns: whether @law is such a stop
+ */
+gboolean
+lz_element_law_is_bilateral (const LzElementLaw *law)
+{
+  return law->kind == LZ_ITEM_STOP && isfinite (law->lower) && law->lower == law->upper;
+}
+
+/**
  * lz_element_law_spring_tension:
  * @law: a spring's or a gear's law
  * @mode: its mode (the side it is engaged on, or %LZ_MODE_GAP)
@@ -349,7 +386,7 @@ lz_element_law_spring_tension (const LzElementLaw *law,
  * @g: its coordinate
  *
  * Returns: the energy its spring stores at @g, ½·k·luz(g − ℓ0, Δ)² (J);
- *   0 for elements without stiffness
+ *   a damped contact's ½·k·δ₊²; 0 for elements without stiffness
  */
 double
 lz_element_law_energy (const LzElementLaw *law,
@@ -357,6 +394,8 @@ lz_element_law_energy (const LzElementLaw *law,
 {
   double s;
 
+  if (lz_contact_law_is (law))
+    return lz_contact_law_energy (law, g);
   if (!(law->k > 0))
     return 0;
   s = g - law->offset;

@@ -25,6 +25,9 @@ G_BEGIN_DECLS
  * @LZ_MODE_GAP: freeplay spring or gear: inside the freeplay, no force
  * @LZ_MODE_ENGAGED_POS: freeplay: g − ℓ0 ≥ Δ, engaged on the + side
  * @LZ_MODE_ENGAGED_NEG: freeplay: g − ℓ0 ≤ −Δ, engaged on the − side
+ * @LZ_MODE_PRESSED_LOWER: damped contact (contact, backlash): pressed
+ *   below its lower limit, F = k·δ + c·δ̇ > 0
+ * @LZ_MODE_PRESSED_UPPER: damped contact: pressed above its upper limit
  *
  * The mode of one element (docs/architecture.md, "Modes").
  */
@@ -39,6 +42,8 @@ typedef enum
   LZ_MODE_GAP,
   LZ_MODE_ENGAGED_POS,
   LZ_MODE_ENGAGED_NEG,
+  LZ_MODE_PRESSED_LOWER,
+  LZ_MODE_PRESSED_UPPER,
   LZ_MODE_N_MODES,
 } LzMode;
 
@@ -58,6 +63,9 @@ typedef enum
  * @LZ_CAUSE_FORCING: the element's forcing (its ground's motion, or a
  *   force) or a derivative of it jumped: the integration restarted there
  *   (the mode may stay the same)
+ * @LZ_CAUSE_TOUCH: a damped contact closed: its gap reached a limit moving
+ *   in (or its force turned positive inside it); its release is
+ *   %LZ_CAUSE_LIFT_OFF
  *
  * Why an element changed mode.
  */
@@ -72,6 +80,7 @@ typedef enum
   LZ_CAUSE_ZENO,
   LZ_CAUSE_MASSLESS_CONTACT,
   LZ_CAUSE_FORCING,
+  LZ_CAUSE_TOUCH,
   LZ_CAUSE_N_CAUSES,
 } LzEventCause;
 
@@ -119,9 +128,15 @@ LzEventCause  lz_mode_switch_cause     (LzMode        from,
  * @offset: free length ℓ0 of springs
  * @fpos: friction: the level of the force in the + direction, T ≤ fpos
  * @fneg: friction: the level in the − direction, T ≥ −fneg
- * @lower: stop: lower limit of g (−∞ for none; −∞ for the other kinds)
- * @upper: stop: upper limit of g (+∞ for none)
+ * @lower: stop, contact: lower limit of g (−∞ for none; −∞ for the other kinds)
+ * @upper: stop, contact: upper limit of g (+∞ for none)
  * @e: stop: Newton's coefficient of restitution
+ * @contact_k: damped contact (contact, backlash): stiffness of the contact
+ *   (0 for the others; @k stays 0, the element has no linear spring)
+ * @contact_c: damped contact: its damping (0 for the others)
+ *
+ * A damped contact's limits are in @lower, @upper (a backlash's ∓Δ); its
+ * law is lz-contact-law's.
  *
  * One element's law with everything resolved against the model: ports as
  * body indices, the ground motions, the parameters.  The event-driven and
@@ -143,6 +158,7 @@ typedef struct
   double           freeplay, offset;
   double           fpos, fneg;
   double           lower, upper, e;
+  double           contact_k, contact_c;
 } LzElementLaw;
 
 typedef struct LzElementTable LzElementTable;
@@ -170,6 +186,7 @@ double              lz_element_law_energy     (const LzElementLaw  *law,
                                                double               g);
 LzMode              lz_element_law_spring_mode (const LzElementLaw *law,
                                                double               g);
+gboolean            lz_element_law_is_bilateral (const LzElementLaw *law);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzElementTable, lz_element_table_free)
 

@@ -524,7 +524,9 @@ json_pairs (GString          *out,
 {
   static const char *kind_names[] = {
     "stop-lower", "stop-upper", "friction-pos", "friction-neg", "freeplay-pos", "freeplay-neg",
+    "contact-lower", "contact-upper",
   };
+  G_STATIC_ASSERT (G_N_ELEMENTS (kind_names) == LZ_PAIR_CONTACT_UPPER + 1);
 
   g_string_append (out, ",\n  \"pairs\": [");
   for (guint p = 0; p < lz_assembly_get_n_pairs (self); p++)

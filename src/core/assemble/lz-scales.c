@@ -60,12 +60,28 @@ sample (const LzExpr *expr,
     }
 }
 
+/* A port on a massless body: the body is eliminated before a run (the
+ * element's stiffness acts in series with the others there), so it sets no
+ * time scale of its own (a joint of k = 1e20 made T = 1e-10 s). */
+static gboolean
+on_massless_body (const LzModel   *model,
+                  const LzElement *el)
+{
+  const LzBody *a = lz_model_lookup_body (model, el->a);
+  const LzBody *b = lz_model_lookup_body (model, el->b);
+
+  return (a != NULL && a->mass == 0) || (b != NULL && b->mass == 0);
+}
+
 static void
-given_element (const LzElement *el,
+given_element (const LzModel   *model,
+               const LzElement *el,
                Given           *g)
 {
   double ca, cb, c2;
 
+  if (on_massless_body (model, el))
+    return;
   lz_element_get_coefficients (el, &ca, &cb);
   c2 = MAX (ca * ca, cb * cb);
   switch (el->item.kind)
@@ -91,6 +107,14 @@ given_element (const LzElement *el,
       take (&g->length, el->stop.lower);
       take (&g->length, el->stop.upper);
       break;
+    case LZ_ITEM_CONTACT:
+    case LZ_ITEM_BACKLASH:
+      take (&g->stiffness, el->contact.stiffness * c2);
+      take (&g->damping, el->contact.damping * c2);
+      take (&g->length, el->contact.lower);
+      take (&g->length, el->contact.upper);
+      take (&g->length, el->contact.freeplay);
+      break;
     LZ_CASE_NOT_ELEMENT:
     default:
       break;
@@ -114,7 +138,7 @@ given_of_model (const LzModel *model,
   for (guint i = 0; i < lz_model_get_n_grounds (model); i++)
     sample (lz_model_get_ground (model, i)->motion, t_end, &g->length, &g->speed);
   for (guint i = 0; i < lz_model_get_n_elements (model); i++)
-    given_element (lz_model_get_element (model, i), g);
+    given_element (model, lz_model_get_element (model, i), g);
   for (guint i = 0; i < lz_model_get_n_sources (model); i++)
     {
       const LzSource *s = lz_model_get_source (model, i);

@@ -16,6 +16,7 @@
 #include <gsl/gsl_odeiv2.h>
 
 #include "lz-error.h"
+#include "lz-contact-law.h"
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
 #include "lz-model-private.h"
@@ -87,11 +88,24 @@ lz_event_guards (LzEventIntegrator *self,
         case LZ_MODE_GAP:
         case LZ_MODE_ENGAGED_POS:
         case LZ_MODE_ENGAGED_NEG:
+        case LZ_MODE_PRESSED_LOWER:
+        case LZ_MODE_PRESSED_UPPER:
         case LZ_MODE_N_MODES:
         default:
           return 0;
         }
     case LZ_ITEM_STOP:
+      if (lz_element_law_is_bilateral (&el->law))
+        {
+          /* a rigid coupling never lets go (its force is free in sign):
+           * only a velocity jump or a drift of g is an event (an impact
+           * of its own, a re-projection); guard 0, a stop's force guard,
+           * it has not */
+          out[0] = 1;
+          out[1] = contact_v_tol (self) - fabs (gd);
+          out[2] = contact_p_tol (self) - fabs (g - el->law.lower);
+          return 3;
+        }
       if (self->mode[e] == LZ_MODE_CONTACT)
         {
           double sx = el->contact_upper ? -1 : 1;
@@ -142,10 +156,15 @@ lz_event_guards (LzEventIntegrator *self,
         case LZ_MODE_SLIP_NEG:
         case LZ_MODE_FREE:
         case LZ_MODE_CONTACT:
+        case LZ_MODE_PRESSED_LOWER:
+        case LZ_MODE_PRESSED_UPPER:
         case LZ_MODE_N_MODES:
         default:
           return 0;
         }
+    case LZ_ITEM_CONTACT:
+    case LZ_ITEM_BACKLASH:
+      return lz_contact_law_guards (&el->law, self->mode[e], g, gd, out);
     case LZ_ITEM_GROUND:
     case LZ_ITEM_BODY:
     case LZ_ITEM_DAMPER:
@@ -280,6 +299,8 @@ lz_event_element_state (LzEventIntegrator *self,
         T += -lz_event_constraint_force (self, e);
       else if (el->law.k > 0)
         T = lz_element_law_spring_tension (&el->law, self->mode[e], g);
+      else if (lz_contact_law_is (&el->law))
+        T = lz_contact_law_tension (&el->law, self->mode[e], g, gd);
       self->loc.gv[e] = g;
       self->loc.gdv[e] = gd;
       self->loc.force[e] = T;

@@ -16,6 +16,7 @@
 #include <gsl/gsl_odeiv2.h>
 
 #include "lz-error.h"
+#include "lz-contact-law.h"
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
 #include "lz-lcp.h"
@@ -79,6 +80,13 @@ impact_candidates (LzEventIntegrator *self,
                           : r_on && !k_on ? self->el[th->k].law.e
                           : MIN (self->el[th->k].law.e, self->el[th->r].law.e);
     }
+  /* the rigid couplings first: the equality rows of the mixed LCP */
+  for (guint e = 0; e < self->ne; e++)
+    if (lz_element_law_is_bilateral (&self->el[e].law) && !self->st.is_static[e])
+      {
+        idx[m] = e;
+        upper[m++] = FALSE;
+      }
   for (guint e = 0; e < self->ne; e++)
     {
       const Elem *el = &self->el[e];
@@ -86,7 +94,7 @@ impact_candidates (LzEventIntegrator *self,
 
       self->md.impacted[e] = FALSE;
       /* a massless body reaching a stop is no impact: it has no momentum */
-      if (el->law.kind != LZ_ITEM_STOP || self->st.is_static[e])
+      if (el->law.kind != LZ_ITEM_STOP || self->st.is_static[e] || lz_element_law_is_bilateral (&el->law))
         continue;
       if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol)
         {
@@ -118,6 +126,7 @@ impulse_lcp (LzEventIntegrator *self,
   gboolean *upper = self->md.upper;
   double ke0 = 0, ke1 = 0, ground_work = 0;
   double *v = y + n;
+  guint n_eq = 0;
 
   g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
   g_autoptr(gsl_vector) b = gsl_vector_alloc (m);
@@ -133,9 +142,19 @@ impulse_lcp (LzEventIntegrator *self,
 
       double e_law = x->law.e;
 
-      if (u < -APPROACH_V_REL * self->v_scale)
+      if (lz_element_law_is_bilateral (&x->law))
+        {
+          /* a rigid coupling: u⁺ = 0 (an equality row; it takes a jump of
+           * its own only when its velocity is off, e.g. at the start) */
+          n_eq++;
+          any |= fabs (u) > rest_v_tol (self);
+          self->md.impact_speed[idx[i]] = fabs (u);
+          e_law = 0;
+        }
+      else if (u < -APPROACH_V_REL * self->v_scale)
         any = TRUE;
-      self->md.impact_speed[idx[i]] = MAX (0, -u);
+      if (!lz_element_law_is_bilateral (&x->law))
+        self->md.impact_speed[idx[i]] = MAX (0, -u);
       /* an approach slower than the resting tolerance is a persistent
        * contact, not a bounce (see rest_v_tol()) */
       if (-u < rest_v_tol (self))
@@ -153,15 +172,19 @@ impulse_lcp (LzEventIntegrator *self,
     return FALSE;
   for (guint i = 0; i < n; i++)
     ke0 += 0.5 * self->sm.mass[i] * v[i] * v[i];
-  /* ω = (1+e)u⁻ + D P … with u⁺ = u⁻ + D P: u⁺ + e u⁻ = (1+e)u⁻ + D P */
-  if (!lz_lcp_solve_lemke (A, b, z, w, NULL, NULL))
+  /* ω = (1+e)u⁻ + D P … with u⁺ = u⁻ + D P: u⁺ + e u⁻ = (1+e)u⁻ + D P;
+   * the rigid couplings' rows (first) are equalities, P free in sign */
+  if (!(n_eq > 0 ? lz_mlcp_solve (A, b, n_eq, z, w, NULL, NULL)
+                 : lz_lcp_solve_lemke (A, b, z, w, NULL, NULL)))
     return FALSE;
   for (guint j = 0; j < m; j++)
     {
       double P = gsl_vector_get (z, j) * (upper[j] ? -1 : 1);
       const Elem *el = &self->el[idx[j]];
+      gboolean bilateral = j < n_eq;
 
-      if (gsl_vector_get (z, j) > 0)
+      if (bilateral ? self->md.impact_speed[idx[j]] > rest_v_tol (self)
+                    : gsl_vector_get (z, j) > 0)
         {
           /* the located instant may be a hair past the limit: put g on it
            * (the smallest M-norm shift along w) */
@@ -289,6 +312,27 @@ massless_modes (LzEventIntegrator *self,
   return ok;
 }
 
+/* Puts the rigid couplings among the N candidates CAND first (in their
+ * order, the others after in theirs): the equality rows of the mixed LCP;
+ * returns how many. */
+static guint
+bilateral_first (const LzEventIntegrator *self,
+                 guint                   *cand,
+                 guint                    n)
+{
+  guint n_eq = 0;
+
+  for (guint c = 0; c < n; c++)
+    if (lz_element_law_is_bilateral (&self->el[cand[c]].law))
+      {
+        guint e = cand[c];
+
+        memmove (cand + n_eq + 1, cand + n_eq, (c - n_eq) * sizeof (guint));
+        cand[n_eq++] = e;
+      }
+  return n_eq;
+}
+
 /* The candidates of the selection (stops at a limit moving along it,
  * friction with ġ = 0), into md.cand, with every candidate free (its own
  * law left out of a_free); the other elements' modes from their state.
@@ -326,7 +370,13 @@ candidates (LzEventIntegrator *self,
       else if (el->law.kind == LZ_ITEM_STOP)
         {
           self->el[e].contact_upper = FALSE;
-          if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol && gd <= v_tol)
+          if (lz_element_law_is_bilateral (&el->law))
+            {
+              /* a rigid coupling: always held (an equality of the LCP) */
+              cand[ncand++] = e;
+              self->mode[e] = LZ_MODE_FREE;
+            }
+          else if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol && gd <= v_tol)
             {
               cand[ncand++] = e;
               self->mode[e] = LZ_MODE_FREE;
@@ -351,7 +401,10 @@ candidates (LzEventIntegrator *self,
           else
             self->mode[e] = LZ_MODE_GAP;
         }
+      else if (lz_contact_law_is (&el->law))
+        self->mode[e] = lz_contact_law_select (&el->law, self->mode[e], g, gd, pos_tol, v_tol);
     }
+  bilateral_first (self, cand, ncand);
   return ncand;
 }
 
@@ -366,7 +419,7 @@ solve_candidates (LzEventIntegrator *self,
                   guint              ncand,
                   gboolean           ok)
 {
-  guint n = self->n, L = 0, *cand = self->md.cand, *first = self->md.first;
+  guint n = self->n, L = 0, *cand = self->md.cand, *first = self->md.first, n_eq;
   const double *q = y, *v = y + n;
 
   /* a_free with no constraints */
@@ -428,12 +481,21 @@ solve_candidates (LzEventIntegrator *self,
         else
           gsl_vector_set (b, first[i], sx * gdd0);
       }
-    if (!lz_lcp_solve_lemke (A, b, z, w, NULL, NULL))
+    /* the rigid couplings (first: bilateral_first()) are equalities g̈ = 0 */
+    n_eq = bilateral_first (self, cand, ncand);
+    if (!(n_eq > 0 ? lz_mlcp_solve (A, b, n_eq, z, w, NULL, NULL)
+                   : lz_lcp_solve_lemke (A, b, z, w, NULL, NULL)))
       ok = FALSE;
     for (guint c = 0; c < ncand; c++)
       {
         guint e = cand[c];
         const Elem *el = &self->el[e];
+
+        if (c < n_eq)
+          {
+            self->md.new_mode[e] = LZ_MODE_CONTACT;
+            continue;
+          }
 
         if (el->law.kind == LZ_ITEM_FRICTION)
           {
@@ -751,7 +813,7 @@ lz_event_instant_flush (LzEventIntegrator *self,
  * new_mode, from the guards' signs — a stuck element whose force leaves
  * its levels slips that way, a slip whose velocity turns sticks, a
  * contact whose force turns negative opens, a grazed limit or freeplay
- * boundary engages; the D joints' elements by their velocity problem at
+ * boundary engages, a damped contact switches the way its guard says; the D joints' elements by their velocity problem at
  * TP; the through-stops in sync with their stops (at T0, Y0). */
 void
 lz_event_at_once_modes (LzEventIntegrator *self,
@@ -819,6 +881,8 @@ lz_event_at_once_modes (LzEventIntegrator *self,
           else if (k == 1 && g[0] < 0)
             self->md.new_mode[e] = LZ_MODE_GAP;
         }
+      else if (lz_contact_law_is (&self->el[e].law))
+        self->md.new_mode[e] = lz_contact_law_flip (&self->el[e].law, self->mode[e], g, k);
     }
   if (d_left)
     {

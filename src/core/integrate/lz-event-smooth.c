@@ -17,6 +17,7 @@
 #include <gsl/gsl_odeiv2.h>
 
 #include "lz-error.h"
+#include "lz-contact-law.h"
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
 #include "lz-model-private.h"
@@ -156,7 +157,8 @@ lz_event_minv_dot (const LzEventIntegrator *self,
 }
 
 /* The tension of a smooth-in-the-mode element (springs, freeplay by mode,
- * slipping friction's dry part); the viscous parts are in C. */
+ * damped contacts by mode, slipping friction's dry part); the viscous
+ * parts are in C. */
 double
 lz_event_mode_tension (const LzEventIntegrator *self,
                        guint                    e,
@@ -165,9 +167,10 @@ lz_event_mode_tension (const LzEventIntegrator *self,
 {
   const Elem *el = &self->el[e];
 
-  (void) gd;
   if ((el->law.kind == LZ_ITEM_SPRING || el->law.kind == LZ_ITEM_GEAR) && el->law.freeplay != 0)
     return lz_element_law_spring_tension (&el->law, self->mode[e], g);
+  if (lz_contact_law_is (&el->law))
+    return lz_contact_law_tension (&el->law, self->mode[e], g, gd);
   /* (without freeplay: linear, in K and f; a through friction slipping:
    * R pushes with its level itself) */
   if (el->law.kind != LZ_ITEM_FRICTION || e >= self->nm)
@@ -328,6 +331,11 @@ lz_event_rhs (double        t,
         T += -lz_event_constraint_force (self, e);
       else if (el->law.k > 0)
         T += lz_element_law_spring_tension (&el->law, self->mode[e], g);
+      else if (lz_contact_law_is (&el->law))
+        {
+          T += lz_contact_law_tension (&el->law, self->mode[e], g, gd);
+          p_damp += lz_contact_law_dissipation (&el->law, self->mode[e], g, gd);
+        }
       p_src += T * self->sm.g0d[e];
     }
   dydt[2 * n] = p_damp;

@@ -398,7 +398,9 @@ event_start_in_window (LzIntegrator *integrator,
   lz_event_handle_event (self, 0.0, self->y, TRUE);
   lz_event_element_state (self, 0.0, self->y);
   lz_event_stored_energy (self, self->y, &e0);
-  self->energy0 = e0.kinetic + e0.potential;
+  /* the energy before any impulse at t = 0 (a rigid coupling or a stop
+   * the bodies start into takes one): its loss is booked as an impact */
+  self->energy0 = e0.kinetic + e0.potential + self->e_impacts;
   self->loc.sample_k = 0;
   /* the initial modes are those that hold after t = 0 (an error there is
    * the first step's) */

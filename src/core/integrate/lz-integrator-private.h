@@ -57,6 +57,7 @@ gboolean lz_limits_check_step  (LzIntegrator              *self,
 /* lz-watch.c: the model's expressions watched for non-finite values. */
 GPtrArray *lz_watch_new   (const LzModel *model,
                            GError       **error);
+void       lz_watch_rebase (GPtrArray    *watch);
 gboolean   lz_watch_check (GPtrArray     *watch,
                            GError       **error);
 

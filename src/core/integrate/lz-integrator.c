@@ -143,6 +143,7 @@ lz_integrator_new_method (const LzIntegratorType    *type,
         g_ptr_array_unref (watch);
         return NULL;
       }
+    lz_watch_rebase (watch);
     self->watch = watch;
   }
   self->klass = klass;

@@ -163,8 +163,6 @@ elements_at_limits (const LzIntegrator *self,
       if (held)
         g_string_append_printf (ids, "%s“%s”", ids->len > 0 ? ", " : "", el->item.id);
     }
-  if (ids->len == 0)
-    g_string_append (ids, "?");
   return g_string_free (ids, FALSE);
 }
 
@@ -189,10 +187,16 @@ check_stall (LzIntegrator  *self,
       return TRUE;
     }
   ids = elements_at_limits (self, trace);
-  g_set_error (error, LZ_ERROR, LZ_ERROR_NO_CONVERGENCE,
-               _("the run did not converge at t = %.10g s: %u steps advanced it by less than %g s in all; "
-                 "the elements at their limits: %s (their constraints may have no solution together)"),
-               self->t, self->stall_steps, LZ_STALL_FRACTION * self->t_end, ids);
+  if (ids[0] != '\0')
+    g_set_error (error, LZ_ERROR, LZ_ERROR_NO_CONVERGENCE,
+                 _("the run did not converge at t = %.10g s: %u steps advanced it by less than %g s in all; "
+                   "the elements at their limits: %s (their constraints may have no solution together)"),
+                 self->t, self->stall_steps, LZ_STALL_FRACTION * self->t_end, ids);
+  else
+    g_set_error (error, LZ_ERROR, LZ_ERROR_NO_CONVERGENCE,
+                 _("the run did not converge at t = %.10g s: %u steps advanced it by less than %g s in all, "
+                   "with no element at a limit (the model may be too stiff for its t-end)"),
+                 self->t, self->stall_steps, LZ_STALL_FRACTION * self->t_end);
   return FALSE;
 }
 

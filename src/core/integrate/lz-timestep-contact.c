@@ -13,6 +13,10 @@
  *                      (only when the side is active: g + h/2·u ≤ lower)
  *   stop, upper side   z = P ≥ 0,            Λ −= z,    0 ≤ −(u⁺ + e u⁻) ⊥ z
  *   friction           z = hF ∈ [−hF0⁻, hF0⁺], Λ −= z,  the relay on −u⁺
+ *   rigid coupling     z = P free in sign,   Λ += z,    u⁺ = 0 (a stop with
+ *                      lower = upper: an equality)
+ *   damped contact     z = h·F ≥ 0, Λ ±= z, F = max(0, k·δ_θ + c·δ̇_θ) while
+ *                      δ_θ > 0 (lz_ts_contact_update(), lz-contact-law)
  *   freeplay           z = Λ = −h·k·luz(s_θ, Δ) at the θ-point,
  *                      s_θ = s + hθ(θ u⁺ + (1−θ) u) − ℓ0 (the dead zone of
  *                      docs/assembly.md, p − m = luz(s_θ, Δ), solved in
@@ -38,6 +42,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "lz-contact-law.h"
 #include "lz-error.h"
 #include "lz-lcp.h"
 #include "lz-luz.h"
@@ -130,7 +135,9 @@ lz_ts_add_element_vars (LzTimestep *self,
   self->row_element[law->row] = (int) law->index;
   /* the nonsmooth elements: stops, friction, springs and gears with
    * freeplay */
-  if (law->kind == LZ_ITEM_STOP)
+  if (lz_element_law_is_bilateral (law))
+    add_var (self, VAR_BILATERAL, law->row, 1, -INFINITY, INFINITY);   /* free in sign */
+  else if (law->kind == LZ_ITEM_STOP)
     {
       if (isfinite (law->lower))
         add_var (self, VAR_STOP_LOWER, law->row, 1, 0, 0);
@@ -139,6 +146,14 @@ lz_ts_add_element_vars (LzTimestep *self,
     }
   else if (law->kind == LZ_ITEM_FRICTION)
     add_var (self, VAR_FRICTION, law->row, -1, -h * law->fneg, h * law->fpos);
+  else if (lz_contact_law_is (law))
+    {
+      /* z = h·F ≥ 0 pushing g back inside */
+      if (isfinite (law->lower))
+        add_var (self, VAR_CONTACT_LOWER, law->row, 1, 0, INFINITY);
+      if (isfinite (law->upper))
+        add_var (self, VAR_CONTACT_UPPER, law->row, -1, 0, INFINITY);
+    }
   else
     {
       g_assert (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR);
@@ -412,9 +427,18 @@ lz_ts_contact_problem (LzTimestep *self,
         case VAR_FRICTION:
           var->b = -self->g0dot_end[r];
           break;
+        case VAR_BILATERAL:
+          var->b = self->g0dot_end[r];      /* u⁺ = 0: the coupling's rate held */
+          break;
         case VAR_FREEPLAY:
           var->b = lz_ts_row_dot (self, r, self->q) + g0_theta - el->law->offset
                    + h * th * (1 - th) * lz_ts_row_dot (self, r, self->v);
+          break;
+        case VAR_CONTACT_LOWER:
+        case VAR_CONTACT_UPPER:
+          var->b = lz_ts_row_dot (self, r, self->q) + g0_theta
+                   + h * th * (1 - th) * lz_ts_row_dot (self, r, self->v);
+          var->b_rate = th * self->g0dot_end[r] + (1 - th) * self->u_start[r];
           break;
         default:
           g_assert_not_reached ();
@@ -440,6 +464,33 @@ freeplay_update (const LzTimestep *self,
   double x = lz_disentangle_parallel (S, law->freeplay, gamma);
 
   return -h * law->k * lz_luz (x, law->freeplay);
+}
+
+/* The impulse z = h·F of a damped contact's side given the others (HV =
+ * H_r v⁺ with the current impulses, Z this side's current one), at the
+ * θ-point: F = max(0, k·δ_θ + c·δ̇_θ) while δ_θ > 0, 0 otherwise
+ * (lz-contact-law).  Both δ_θ and the force fall linearly as z grows
+ * (slopes hθ²·D_rr and β = (k·hθ² + c·θ)·D_rr): z is the smaller of
+ * where the force law holds, z = h·(F(Z) + β·Z)/(1 + hβ), and where the
+ * gap just closes (the law's closure at δ = 0) — each at least 0. */
+double
+lz_ts_contact_update (const LzTimestep *self,
+                      const Var        *var,
+                      double            z,
+                      double            hv)
+{
+  const LzElementLaw *law = self->elems[self->row_element[var->row]].law;
+  double h = self->h, th = self->theta, Drr = var->diag;
+  int side = var->kind == VAR_CONTACT_LOWER ? -1 : 1;
+  double g_th = var->b + h * th * th * hv, gd_th = th * hv + var->b_rate;
+  double delta = side * (g_th - lz_contact_law_limit (law, side));
+  double F = lz_contact_law_force (law, side, g_th, gd_th);
+  double beta = (law->contact_k * h * th * th + law->contact_c * th) * Drr;
+  double R = F + beta * z;
+  double z_force = R > 0 ? h * R / (1 + h * beta) : 0;
+  double z_gap = MAX (0.0, z + delta / (h * th * th * Drr));
+
+  return MIN (z_force, z_gap);
 }
 
 /* Warm start of the step's box LCP from the previous step's impulses;
@@ -473,6 +524,11 @@ sweep_var (LzTimestep *self,
   if (var->kind == VAR_FREEPLAY)
     {
       znew = freeplay_update (self, var, hv);
+      *res = MAX (*res, fabs (self->z[j] - znew) * var->diag / var->unit);
+    }
+  else if (var->kind == VAR_CONTACT_LOWER || var->kind == VAR_CONTACT_UPPER)
+    {
+      znew = lz_ts_contact_update (self, var, self->z[j], hv);
       *res = MAX (*res, fabs (self->z[j] - znew) * var->diag / var->unit);
     }
   else
@@ -598,6 +654,9 @@ lemke_map_var (LzTimestep *self,
       map->row_scale[i + 1] = h * th * th;    /* ω = m + s_θ + Δ */
       map->row_const[i + 1] = var->b + law->freeplay;
       break;
+    case VAR_CONTACT_LOWER:
+    case VAR_CONTACT_UPPER:   /* (solve_lemke() leaves them to the sweeps) */
+    case VAR_BILATERAL:
     default:
       g_assert_not_reached ();
     }
@@ -687,6 +746,14 @@ solve_lemke (LzTimestep *self,
 
   if (self->lcp_A == NULL || (L = lemke_layout (self)) == 0)
     return FALSE;
+  /* a damped contact's law (its force and, at δ = 0, its closure) is two
+   * pairs per side, a rigid coupling's impulse is free in sign: this map
+   * has neither; the sweeps, monotone like the others, go on instead */
+  for (guint j = 0; j < self->n_vars; j++)
+    if (self->lcp_first[j] >= 0
+        && (self->vars[j].kind == VAR_CONTACT_LOWER || self->vars[j].kind == VAR_CONTACT_UPPER
+            || self->vars[j].kind == VAR_BILATERAL))
+      return FALSE;
   memset (map->lambda0, 0, self->n_rows * sizeof (double));
   for (guint j = 0; j < self->n_vars; j++)
     if (self->lcp_first[j] >= 0)

@@ -21,6 +21,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 
+#include "lz-contact-law.h"
 #include "lz-luz.h"
 #include "lz-timestep-private.h"
 
@@ -37,7 +38,7 @@ lz_ts_potential_energy (const LzTimestep *self,
       const LzElementLaw *law = self->elems[i].law;
       double g0;
 
-      if (law->k <= 0)
+      if (law->k <= 0 && !lz_contact_law_is (law))
         continue;
       lz_ts_element_g0 (self, i, t, &g0, NULL);
       e += lz_element_law_energy (law, lz_element_law_g (law, q, g0));
@@ -207,6 +208,24 @@ element_work (const LzTimestep *self,
         book->friction += -L * (vel_th + gd0_th);
       else if (law->kind == LZ_ITEM_STOP)
         book->impacts += -L * stop_mid_rate (self, law, gd0_th);
+      else if (lz_contact_law_is (law))
+        {
+          /* what it took from the bodies beyond what its spring stores */
+          double g_start = g0a, g_end = g0b;
+
+          if (law->a >= 0)
+            {
+              g_start -= law->ca * self->q[law->a];
+              g_end -= law->ca * (self->q[law->a] + h * (th * self->v1[law->a] + (1 - th) * self->v[law->a]));
+            }
+          if (law->b >= 0)
+            {
+              g_start += law->cb * self->q[law->b];
+              g_end += law->cb * (self->q[law->b] + h * (th * self->v1[law->b] + (1 - th) * self->v[law->b]));
+            }
+          book->damping += -L * stop_mid_rate (self, law, gd0_th)
+                           - (lz_contact_law_energy (law, g_end) - lz_contact_law_energy (law, g_start));
+        }
       /* freeplay: the potential is counted from the state */
       book->sources += -L * gd0_th;
     }

@@ -75,6 +75,9 @@ typedef enum
   VAR_STOP_UPPER,
   VAR_FRICTION,
   VAR_FREEPLAY,
+  VAR_CONTACT_LOWER,
+  VAR_CONTACT_UPPER,
+  VAR_BILATERAL,
 } VarKind;
 
 /* One variable of a step's local problem. */
@@ -89,6 +92,7 @@ typedef struct
   double  b;
   double  diag;       /* α·D_rr·c + β */
   double  unit;       /* the scale of w (lz-scales.h): L for a gap, else V */
+  double  b_rate;     /* a damped contact: ġ_θ = θ·H_r v⁺ + b_rate (b: g_θ = b + hθ²·H_r v⁺) */
 } Var;
 
 typedef struct LzTsLemkeMap LemkeMap;
@@ -167,6 +171,10 @@ void     lz_ts_eval_forces      (const LzTimestep *self,
 
 /* lz-timestep-contact.c */
 void     lz_ts_read_h           (LzTimestep       *self);
+double   lz_ts_contact_update   (const LzTimestep *self,
+                                 const Var        *var,
+                                 double            z,
+                                 double            hv);
 void     lz_ts_add_element_vars (LzTimestep       *self,
                                  Elem             *el);
 gboolean lz_ts_delassus_new     (LzTimestep       *self,

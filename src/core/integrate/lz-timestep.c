@@ -43,6 +43,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "lz-contact-law.h"
 #include "lz-error.h"
 #include "lz-luz.h"
 #include "lz-jumps.h"
@@ -252,6 +253,17 @@ classify (LzTimestep *self,
           modes[i] = fabs (u) <= u_tol ? LZ_MODE_STICK
                      : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
         }
+      else if (lz_contact_law_is (law))
+        {
+          /* pressed on the side whose impulse pushes */
+          modes[i] = LZ_MODE_FREE;
+          for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
+            if (self->z[j] > 0)
+              modes[i] = self->vars[j].kind == VAR_CONTACT_LOWER ? LZ_MODE_PRESSED_LOWER
+                                                                 : LZ_MODE_PRESSED_UPPER;
+        }
+      else if (lz_element_law_is_bilateral (law))
+        modes[i] = LZ_MODE_CONTACT;        /* a rigid coupling holds, whatever its force */
       else if (law->kind == LZ_ITEM_STOP && law->row >= 0)
         {
           modes[i] = LZ_MODE_FREE;

@@ -74,6 +74,21 @@ lz_watch_new (const LzModel *model,
   return start.list;
 }
 
+/* What the method's set-up evaluated ahead of the run (its scales sample
+ * the expressions over t-end, the forcing's jumps are searched for) is not
+ * the run: the counts start again after it, so that the first non-finite
+ * value the run meets is the one named. */
+void
+lz_watch_rebase (GPtrArray *watch)
+{
+  for (guint i = 0; watch != NULL && i < watch->len; i++)
+    {
+      Watched *w = watch->pdata[i];
+
+      w->count = lz_expr_get_nonfinite (w->expr, NULL, NULL, NULL);
+    }
+}
+
 /* After a step: FALSE with ERROR set (replacing what the integrator set)
  * when an expression gave a non-finite result during it. */
 gboolean

@@ -91,6 +91,10 @@ note_nonsmooth (LzReduction     *self,
                                      "mass only.  Springs with freeplay in series through a massless "
                                      "joint combine into one (paper 003, §4, Simplification 2)."),
                            element->item.id, self->names[i]);
+  else if (element->item.kind == LZ_ITEM_CONTACT || element->item.kind == LZ_ITEM_BACKLASH)
+    lz_reduction_add_note (self, _("The damped contact “%s” acts on the massless “%s”: it needs "
+                                   "bodies with mass (its force depends on the gap's rate)."),
+                           element->item.id, self->names[i]);
   else
     lz_reduction_add_note (self, singular
                                  ? _("The stop “%s” holds “%s” only in contact.")

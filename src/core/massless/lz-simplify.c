@@ -206,7 +206,8 @@ joint_collect_loads (Joint         *j,
   return TRUE;
 }
 
-/* The arms on x; FALSE (with a note) when friction or a stop acts on it. */
+/* The arms on x; FALSE (with a note) when friction, a stop or a damped
+ * contact acts on it. */
 static gboolean
 joint_collect_arms (Joint         *j,
                     const LzModel *model,
@@ -233,8 +234,11 @@ joint_collect_arms (Joint         *j,
             note (notes, _("“%s” is not eliminated: the friction “%s” acts on it (paper 003's "
                            "non-inertial element μ ż = luz(F, F0))."),
                   j->x, el->item.id);
-          else
+          else if (arm.kind == LZ_ITEM_STOP)
             note (notes, _("“%s” is not eliminated: the stop “%s” acts on it."), j->x, el->item.id);
+          else
+            note (notes, _("“%s” is not eliminated: the damped contact “%s” acts on it."),
+                  j->x, el->item.id);
           lz_joint_arm_clear (&arm);
           return FALSE;
         }

@@ -232,7 +232,8 @@ join_groups (const LzModel *model,
       int ia = lz_model_get_body_index (model, element->a);
       int ib = lz_model_get_body_index (model, element->b);
 
-      if (element->item.kind == LZ_ITEM_STOP)
+      if (element->item.kind == LZ_ITEM_STOP || element->item.kind == LZ_ITEM_CONTACT
+          || element->item.kind == LZ_ITEM_BACKLASH)
         continue;
       if (ia >= 0 && ib >= 0)
         parent[find_root (parent, ia)] = find_root (parent, ib);
@@ -338,6 +339,15 @@ lz_model_collect_problems (const LzModel *model,
           g_autofree char *what = lz_item_describe (&element->item);
           g_autofree char *message =
             g_strdup_printf (_("%s: ports “a” and “b” are both “%s”"), what, element->a);
+
+          add_problem (problems, &element->item, message);
+        }
+      if (element->item.kind == LZ_ITEM_CONTACT
+          && !isfinite (element->contact.lower) && !isfinite (element->contact.upper))
+        {
+          g_autofree char *what = lz_item_describe (&element->item);
+          g_autofree char *message =
+            g_strdup_printf (_("%s: a contact needs a lower or an upper limit"), what);
 
           add_problem (problems, &element->item, message);
         }

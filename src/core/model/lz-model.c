@@ -96,6 +96,11 @@ lz_element_get_coefficients (const LzElement *element,
       *ca = element->gear.ra;
       *cb = element->gear.rb;
     }
+  else if (element->item.kind == LZ_ITEM_BACKLASH)
+    {
+      *ca = element->contact.ra;
+      *cb = element->contact.rb;
+    }
   else
     {
       *ca = element->ca;
@@ -168,6 +173,22 @@ lz_element_get_viscosity (const LzElement *element)
 }
 
 /**
+ * lz_element_is_rigid_coupling:
+ * @element: a two-port element
+ *
+ * Returns: whether @element is a stop whose lower and upper limits are
+ *   equal: a rigid coupling, a bilateral constraint g = limit
+ */
+gboolean
+lz_element_is_rigid_coupling (const LzElement *element)
+{
+  g_return_val_if_fail (element != NULL, FALSE);
+
+  return element->item.kind == LZ_ITEM_STOP && isfinite (element->stop.lower)
+         && element->stop.lower == element->stop.upper;
+}
+
+/**
  * lz_element_count_pairs:
  * @element: a two-port element
  *
@@ -179,6 +200,8 @@ lz_element_get_viscosity (const LzElement *element)
  *   eqs. (2.12)–(2.14);
  * - spring or gear with freeplay > 0: two pairs, one per side of the dead
  *   zone (paper 004 eqs. (2.18)–(2.19));
+ * - contact: one pair per finite limit (u = F ≥ 0, y = F − k·δ − c·δ̇ ≥ 0
+ *   while the gap is closed); backlash: two, one per flank;
  * - linear springs and gears, dampers: none.
  *
  * Returns: the number of pairs
@@ -198,6 +221,10 @@ lz_element_count_pairs (const LzElement *element)
       return element->spring.freeplay > 0 ? 2 : 0;
     case LZ_ITEM_GEAR:
       return element->gear.freeplay > 0 ? 2 : 0;
+    case LZ_ITEM_CONTACT:
+      return (isfinite (element->contact.lower) ? 1 : 0) + (isfinite (element->contact.upper) ? 1 : 0);
+    case LZ_ITEM_BACKLASH:
+      return 2;
     case LZ_ITEM_DAMPER:
       return 0;
     LZ_CASE_NOT_ELEMENT:
@@ -1126,6 +1153,11 @@ lz_model_check_target (const LzModel    *model,
   if (item->kind == LZ_ITEM_GEAR && to->kind == LZ_ITEM_BODY
       && ((const LzBody *) to)->kind != LZ_BODY_ROTATIONAL)
     return g_strdup_printf (_("%s: “%s” is a translational body, but a gear meshes "
+                              "rotational bodies"),
+                            context, target);
+  if (item->kind == LZ_ITEM_BACKLASH && to->kind == LZ_ITEM_BODY
+      && ((const LzBody *) to)->kind != LZ_BODY_ROTATIONAL)
+    return g_strdup_printf (_("%s: “%s” is a translational body, but a backlash joins "
                               "rotational bodies"),
                             context, target);
   return NULL;

@@ -21,6 +21,10 @@ G_BEGIN_DECLS
  * @LZ_ITEM_FRICTION: two-port dry (and viscous) friction
  * @LZ_ITEM_STOP: two-port unilateral stop with restitution
  * @LZ_ITEM_GEAR: two-port gear mesh between rotational bodies
+ * @LZ_ITEM_CONTACT: two-port damped contact (elasto-gap): a spring-damper
+ *   that pushes only while the gap is closed
+ * @LZ_ITEM_BACKLASH: two-port backlash between rotational bodies: a gear
+ *   mesh whose teeth are damped contacts across a freeplay
  * @LZ_ITEM_FORCE: a force F(t) on a body
  * @LZ_ITEM_PRESCRIBED: a prescribed motion q(t) of a body (program constraint)
  * @LZ_ITEM_ACTUATOR: a control-force direction on a body
@@ -37,6 +41,8 @@ typedef enum
   LZ_ITEM_FRICTION,
   LZ_ITEM_STOP,
   LZ_ITEM_GEAR,
+  LZ_ITEM_CONTACT,
+  LZ_ITEM_BACKLASH,
   LZ_ITEM_FORCE,
   LZ_ITEM_PRESCRIBED,
   LZ_ITEM_ACTUATOR,
@@ -163,7 +169,7 @@ typedef struct
 
 /**
  * LzElement:
- * @item: kind %LZ_ITEM_SPRING … %LZ_ITEM_GEAR
+ * @item: kind %LZ_ITEM_SPRING … %LZ_ITEM_BACKLASH
  * @a: (nullable): id of port a (a body or a ground); %NULL when unconnected
  * @b: (nullable): id of port b
  * @ca: coefficient of port a (not for gears, which use @gear.ra)
@@ -181,7 +187,13 @@ typedef struct
  * - stop: lower ≤ g ≤ upper (either may be infinite), Newton restitution
  *   in [0, 1];
  * - gear: a spring of stiffness @gear.stiffness > 0 and half freeplay
- *   @gear.freeplay ≥ 0 on g = rb·q_b − ra·q_a, radii ra, rb > 0 (m).
+ *   @gear.freeplay ≥ 0 on g = rb·q_b − ra·q_a, radii ra, rb > 0 (m);
+ * - contact: penetration δ = lower − g below the lower limit, g − upper
+ *   above the upper one (one may be infinite); T pushes g back with
+ *   F = max(0, k·δ + c·δ̇) while δ > 0, 0 otherwise: stiffness k > 0,
+ *   damping c ≥ 0 (docs/mathematics.md, "Damped contact");
+ * - backlash: a contact on g = rb·q_b − ra·q_a with limits ∓freeplay
+ *   (@contact.lower = −Δ, @contact.upper = Δ, radii in @gear.ra, rb).
  */
 typedef struct
 {
@@ -221,6 +233,16 @@ typedef struct
       double stiffness;
       double freeplay;
     } gear;
+    struct
+    {
+      double lower;
+      double upper;
+      double stiffness;
+      double damping;
+      double ra;
+      double rb;
+      double freeplay;
+    } contact;
   };
 } LzElement;
 
@@ -387,6 +409,7 @@ gboolean           lz_element_get_stiffness        (const LzElement    *element,
                                                     double             *freeplay,
                                                     double             *offset);
 double             lz_element_get_viscosity        (const LzElement    *element);
+gboolean           lz_element_is_rigid_coupling    (const LzElement    *element);
 
 /* Life cycle. */
 LzModel           *lz_model_new                    (const char         *name);

@@ -41,6 +41,8 @@ static const struct
   [LZ_ITEM_FRICTION] = { "friction", "f" },
   [LZ_ITEM_STOP] = { "stop", "s" },
   [LZ_ITEM_GEAR] = { "gear", "gear" },
+  [LZ_ITEM_CONTACT] = { "contact", "contact" },
+  [LZ_ITEM_BACKLASH] = { "backlash", "backlash" },
   [LZ_ITEM_FORCE] = { "force", "F" },
   [LZ_ITEM_PRESCRIBED] = { "prescribed", "p" },
   [LZ_ITEM_ACTUATOR] = { "actuator", "u" },
@@ -142,12 +144,12 @@ lz_item_kind_get_id_prefix (LzItemKind kind)
  * @kind: an item kind
  *
  * Returns: %TRUE for the two-port elements (spring, damper, friction,
- *   stop, gear)
+ *   stop, gear, contact, backlash)
  */
 gboolean
 lz_item_kind_is_element (LzItemKind kind)
 {
-  return kind >= LZ_ITEM_SPRING && kind <= LZ_ITEM_GEAR;
+  return kind >= LZ_ITEM_SPRING && kind <= LZ_ITEM_BACKLASH;
 }
 
 /**
@@ -185,6 +187,26 @@ lz_item_kind_is_source (LzItemKind kind)
 #define COEFFICIENT_PARAMS \
   PARAM ("ca", LZ_PARAM_NUMBER, LZ_RANGE_NON_ZERO, LZ_PARAM_OMIT_DEFAULT, 1, NULL, LzElement, ca), \
   PARAM ("cb", LZ_PARAM_NUMBER, LZ_RANGE_NON_ZERO, LZ_PARAM_OMIT_DEFAULT, 1, NULL, LzElement, cb)
+
+/* The limits of a stop or a contact (FIELD: stop or contact). */
+#define LIMIT_PARAMS(field) \
+  PARAM ("lower", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, -INFINITY, NULL, \
+         LzElement, field.lower), \
+  PARAM ("upper", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, INFINITY, NULL, \
+         LzElement, field.upper)
+
+/* A gear's or a backlash's radii and stiffness (FIELD: gear or contact). */
+#define MESH_PARAMS(field) \
+  PARAM ("ra", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, LzElement, field.ra), \
+  PARAM ("rb", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, LzElement, field.rb), \
+  PARAM ("stiffness", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, \
+         LzElement, field.stiffness)
+
+/* A damped contact's spring-damper (contact and backlash). */
+#define CONTACT_LAW_PARAMS \
+  PARAM ("stiffness", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, \
+         LzElement, contact.stiffness), \
+  PARAM ("damping", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL, LzElement, contact.damping)
 
 #define SOURCE_BODY_PARAM \
   PARAM ("body", LZ_PARAM_BODY, LZ_RANGE_ANY, LZ_PARAM_REQUIRED, 0, NULL, LzSource, body)
@@ -245,10 +267,7 @@ static const LzParamDef friction_params[] = {
 
 static const LzParamDef stop_params[] = {
   PORT_PARAMS,
-  PARAM ("lower", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, -INFINITY, NULL,
-         LzElement, stop.lower),
-  PARAM ("upper", LZ_PARAM_LIMIT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, INFINITY, NULL,
-         LzElement, stop.upper),
+  LIMIT_PARAMS (stop),
   PARAM ("restitution", LZ_PARAM_NUMBER, LZ_RANGE_UNIT_INTERVAL, 0, 0, NULL,
          LzElement, stop.restitution),
   COEFFICIENT_PARAMS,
@@ -258,14 +277,31 @@ static const LzParamDef stop_params[] = {
 /* A gear's radii are its coefficients: no ca, cb. */
 static const LzParamDef gear_params[] = {
   PORT_PARAMS,
-  PARAM ("ra", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, gear.ra),
-  PARAM ("rb", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, gear.rb),
-  PARAM ("stiffness", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL,
-         LzElement, gear.stiffness),
+  MESH_PARAMS (gear),
   PARAM ("freeplay", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL,
          LzElement, gear.freeplay),
+  LABEL_PARAM,
+};
+
+/* A damped contact: the limits of a stop, the spring-damper of its
+ * contact (docs/mathematics.md, "Damped contact"). */
+static const LzParamDef contact_params[] = {
+  PORT_PARAMS,
+  LIMIT_PARAMS (contact),
+  CONTACT_LAW_PARAMS,
+  COEFFICIENT_PARAMS,
+  LABEL_PARAM,
+};
+
+/* Backlash: a gear's ports and radii, a damped contact on each side of
+ * the freeplay. */
+static const LzParamDef backlash_params[] = {
+  PORT_PARAMS,
+  PARAM ("ra", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, LzElement, contact.ra),
+  PARAM ("rb", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_REQUIRED, 1, NULL, LzElement, contact.rb),
+  CONTACT_LAW_PARAMS,
+  PARAM ("freeplay", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 0, NULL,
+         LzElement, contact.freeplay),
   LABEL_PARAM,
 };
 
@@ -306,6 +342,8 @@ static const ParamTable param_tables[LZ_ITEM_N_KINDS + 1] = {
   [LZ_ITEM_FRICTION] = { friction_params, G_N_ELEMENTS (friction_params) },
   [LZ_ITEM_STOP] = { stop_params, G_N_ELEMENTS (stop_params) },
   [LZ_ITEM_GEAR] = { gear_params, G_N_ELEMENTS (gear_params) },
+  [LZ_ITEM_CONTACT] = { contact_params, G_N_ELEMENTS (contact_params) },
+  [LZ_ITEM_BACKLASH] = { backlash_params, G_N_ELEMENTS (backlash_params) },
   [LZ_ITEM_FORCE] = { value_source_params, G_N_ELEMENTS (value_source_params) },
   [LZ_ITEM_PRESCRIBED] = { value_source_params, G_N_ELEMENTS (value_source_params) },
   [LZ_ITEM_ACTUATOR] = { actuator_params, G_N_ELEMENTS (actuator_params) },
@@ -733,6 +771,21 @@ check_range (const LzItem   *item,
   return TRUE;
 }
 
+/* Where a stop's or a contact's limits are in its struct. */
+static gsize
+lower_offset (const LzItem *item)
+{
+  return item->kind == LZ_ITEM_CONTACT ? G_STRUCT_OFFSET (LzElement, contact.lower)
+                                       : G_STRUCT_OFFSET (LzElement, stop.lower);
+}
+
+static gsize
+upper_offset (const LzItem *item)
+{
+  return item->kind == LZ_ITEM_CONTACT ? G_STRUCT_OFFSET (LzElement, contact.upper)
+                                       : G_STRUCT_OFFSET (LzElement, stop.upper);
+}
+
 /* Sets a number parameter of @item (or of the settings when @item is
  * NULL) after checking its range and the rules that tie it to other
  * parameters. */
@@ -748,12 +801,12 @@ set_number (LzModel        *model,
   if (!check_range (item, def, value, error))
     return FALSE;
 
-  if (item != NULL && item->kind == LZ_ITEM_STOP && def->spec.type == LZ_PARAM_LIMIT)
+  if (item != NULL && (item->kind == LZ_ITEM_STOP || item->kind == LZ_ITEM_CONTACT)
+      && def->spec.type == LZ_PARAM_LIMIT)
     {
-      LzElement *stop = (LzElement *) item;
       gboolean is_lower = strcmp (def->spec.name, "lower") == 0;
-      double lower = is_lower ? value : stop->stop.lower;
-      double upper = is_lower ? stop->stop.upper : value;
+      double lower = is_lower ? value : G_STRUCT_MEMBER (double, item, lower_offset (item));
+      double upper = is_lower ? G_STRUCT_MEMBER (double, item, upper_offset (item)) : value;
       g_autofree char *context = lz_item_describe_attribute (item, def->spec.name);
 
       if (lower == INFINITY || upper == -INFINITY)

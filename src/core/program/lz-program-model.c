@@ -1011,6 +1011,24 @@ check_model (LzProgramAnalysis *self,
                              "force is to be computed"));
       return FALSE;
     }
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      const LzElement *element = lz_model_get_element (model, e);
+      gboolean rigid = lz_element_is_rigid_coupling (element);
+
+      if (rigid || element->item.kind == LZ_ITEM_CONTACT || element->item.kind == LZ_ITEM_BACKLASH)
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                       rigid ? _("Stop “%s” has lower = upper: a rigid coupling, which the "
+                                 "program-motion analysis does not take (it takes stops open); "
+                                 "join the two bodies into one")
+                             : _("Element “%s” is a damped contact: the program-motion analysis does "
+                                 "not take damped contacts (their force depends on the gap's rate as "
+                                 "well as on the gap); use a stop or a spring with freeplay"),
+                       element->item.id);
+          return FALSE;
+        }
+    }
   for (guint i = 0; i < self->n; i++)
     if (lz_model_get_body (model, i)->mass <= 0.0)
       {

@@ -35,6 +35,10 @@ lz_program_element_kind_word (LzItemKind kind)
       return _("stop");
     case LZ_ITEM_GEAR:
       return _("gear mesh");
+    case LZ_ITEM_CONTACT:
+      return _("damped contact");
+    case LZ_ITEM_BACKLASH:
+      return _("backlash");
     case LZ_ITEM_GROUND:
     case LZ_ITEM_BODY:
     case LZ_ITEM_FORCE:
