@@ -19,6 +19,7 @@
 
 #include "lz-assembler.h"
 #include "lz-elements.h"
+#include "lz-friction.h"
 #include "lz-luz.h"
 
 struct LzElementTable
@@ -48,6 +49,7 @@ static const char *const cause_names[] = {
   [LZ_CAUSE_BOUNDARY] = "boundary",
   [LZ_CAUSE_ZENO] = "zeno",
   [LZ_CAUSE_MASSLESS_CONTACT] = "massless-contact",
+  [LZ_CAUSE_LEVEL_CHANGE] = "level-change",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (mode_names) == LZ_MODE_N_MODES);
@@ -92,7 +94,8 @@ lz_event_cause_to_string (LzEventCause cause)
  * Zeno sequence), sticking "velocity-zero", slipping "force-limit" from
  * stick and "velocity-zero" from the other slip (a reversal passes
  * through ġ = 0), leaving a limit "lift-off", a freeplay switch
- * "boundary".
+ * "boundary"; a breakaway because a falling static level (a friction
+ * level in t) met the force is "level-change".
  *
  * Returns: the cause
  */
@@ -105,6 +108,9 @@ lz_mode_switch_cause (LzMode        from,
     return LZ_CAUSE_MASSLESS_CONTACT;
   if (flags & LZ_SWITCH_IMPACT)
     return (flags & LZ_SWITCH_ZENO) ? LZ_CAUSE_ZENO : LZ_CAUSE_IMPACT;
+  if ((flags & LZ_SWITCH_LEVEL) && from == LZ_MODE_STICK
+      && (to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG))
+    return LZ_CAUSE_LEVEL_CHANGE;
   switch (to)
     {
     case LZ_MODE_STICK:
@@ -151,10 +157,7 @@ law_init (LzElementLaw     *law,
   law->lower = -INFINITY;
   law->upper = INFINITY;
   if (law->kind == LZ_ITEM_FRICTION)
-    {
-      law->fpos = element->friction.level_pos;
-      law->fneg = element->friction.level_neg;
-    }
+    lz_friction_law_init (law, element);
   else if (law->kind == LZ_ITEM_STOP)
     {
       law->lower = element->stop.lower;

@@ -56,6 +56,7 @@ lz_event_guards (LzEventIntegrator *self,
   const double *q = self->jn.nN + self->jn.nD > 0 ? self->jn.yc : y;
   const double *v = q + self->n;
   double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s, F;
+  double fs_neg, fs_pos;
 
   switch (el->law.kind)
     {
@@ -65,9 +66,11 @@ lz_event_guards (LzEventIntegrator *self,
         case LZ_MODE_STICK:
           if (el->shadowed)
             return 0;
+          /* within the static levels at t (they may move: a brake let go) */
           F = -lz_event_constraint_force (self, e);
-          out[0] = el->law.fpos - F;
-          out[1] = F + el->law.fneg;
+          lz_friction_static_box (&el->law, self->sm.t, &fs_neg, &fs_pos);
+          out[0] = fs_pos - F;
+          out[1] = F + fs_neg;
           return 2;
         case LZ_MODE_SLIP_POS:
         case LZ_MODE_SLIP_NEG:

@@ -587,6 +587,34 @@ through_law (const LzEventIntegrator *self,
   return v;
 }
 
+/* The friction laws beyond Coulomb's (static levels, Stribeck, levels in
+ * t) on bodies with mass only: the massless joints' and the through-stops'
+ * closed forms take constant levels.  FALSE with ERROR set otherwise, or
+ * for levels out of range at t = 0. */
+gboolean
+lz_event_check_friction (LzEventIntegrator *self,
+                         GError           **error)
+{
+  for (guint e = 0; e < self->nm; e++)
+    {
+      const LzElementLaw *law = &self->el[e].law;
+      gboolean through = FALSE;
+
+      if (law->kind != LZ_ITEM_FRICTION)
+        continue;
+      for (guint p = 0; p < self->tr.nT; p++)
+        through |= self->tr.through[p].friction && self->tr.through[p].r == e;
+      if ((self->st.is_static[e] || through)
+          /* TRANSLATORS: completes "… are not taken %s" */
+          && !lz_friction_refuse (law, _("on a massless body by the event-driven method "
+                                         "(use --method timestep, or give the body a mass)"), error))
+        return FALSE;
+      if (!lz_friction_check (law, 0.0, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* The elements: the model's, in file order, with their laws from the
  * element table, then the through-stops (nm, nT and through set). */
 void

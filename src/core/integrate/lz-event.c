@@ -391,6 +391,19 @@ event_start (LzIntegrator *integrator,
   settle (self, INFINITY, trace, NULL);
 }
 
+/* The friction levels in t are still levels at the step's start
+ * (lz_friction_check()). */
+static gboolean
+check_levels (LzEventIntegrator *self,
+              GError           **error)
+{
+  for (guint e = 0; e < self->nm; e++)
+    if (self->el[e].law.kind == LZ_ITEM_FRICTION && lz_friction_is_varying (&self->el[e].law)
+        && !lz_friction_check (&self->el[e].law, self->parent.t, error))
+      return FALSE;
+  return TRUE;
+}
+
 static LzStepResult
 event_step (LzIntegrator *integrator,
             double        t_limit,
@@ -410,6 +423,8 @@ event_step (LzIntegrator *integrator,
     return settle (self, t_limit, trace, error);
   if (integrator->t >= t_stop - DONE_REL * MAX (1.0, t_stop))
     return LZ_STEP_DONE;
+  if (!check_levels (self, error))
+    return LZ_STEP_ERROR;
   switch (advance (self, t_stop, trace, &which, error))
     {
     case ADVANCE_ERROR:
@@ -746,6 +761,12 @@ event_new (LzAssembly                *assembly,
       self->y[n + i] = lz_model_get_body (model, i)->v0;
     }
   self->v_scale = 1.0;
+  if (!lz_event_check_friction (self, error))
+    {
+      event_free (&self->parent);
+      g_free (self);
+      return NULL;
+    }
   return &self->parent;
 }
 

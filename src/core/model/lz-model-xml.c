@@ -442,6 +442,25 @@ read_simulation (Reader    *reader,
     }
 }
 
+/* A friction's static level: none, "static", or both "static-pos" and
+ * "static-neg". */
+static void
+check_static_attributes (Reader     *reader,
+                         xmlNodePtr  node,
+                         const char *what)
+{
+  gboolean both = has_attribute (node, "static");
+  gboolean pos = has_attribute (node, "static-pos");
+  gboolean neg = has_attribute (node, "static-neg");
+
+  if (both && (pos || neg))
+    problem (reader, node, LZ_ERROR_SCHEMA,
+             _("%s: give either “static” or both “static-pos” and “static-neg”"), what);
+  else if (pos != neg)
+    problem (reader, node, LZ_ERROR_SCHEMA, _("%s: missing attribute “%s”"),
+             what, pos ? "static-neg" : "static-pos");
+}
+
 /* Attributes that must be there, besides those flagged REQUIRED: the mass
  * or inertia that fits a body's kind, and a friction's level(s). */
 static void
@@ -491,6 +510,7 @@ check_required (Reader       *reader,
       else if (!level && !neg)
         problem (reader, node, LZ_ERROR_SCHEMA, _("%s: missing attribute “%s”"),
                  what, "level-neg");
+      check_static_attributes (reader, node, what);
     }
 }
 
