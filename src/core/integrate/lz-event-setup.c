@@ -577,9 +577,10 @@ through_law (const LzEventIntegrator *self,
   v.moving = v.xa != NULL || v.xb != NULL;
   if (th->friction)
     {
-      /* R's force is rb times V's */
-      v.fpos = r->fpos / th->rb;
-      v.fneg = r->fneg / th->rb;
+      /* R's force is rb times V's (R's levels are constant:
+       * lz_event_check_friction()) */
+      v.fpos = v.fs_pos = r->fpos / th->rb;
+      v.fneg = v.fs_neg = r->fneg / th->rb;
       return v;
     }
   v.lower = th->ka * (th->sk > 0 ? k->lower : k->upper) + th->rb * (th->sr > 0 ? r->lower : r->upper);
