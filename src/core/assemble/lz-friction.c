@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "lz-error.h"
@@ -49,6 +50,99 @@ lz_friction_law_init (LzElementLaw    *law,
   law->fs_neg_t = has_neg ? element->friction.static_neg_t : law->fneg_t;
   law->vs = element->friction.stribeck_velocity;
   law->delta = element->friction.stribeck_exponent;
+}
+
+/* The model's friction ELEMENT is plain Coulomb friction (constant
+ * levels, no static level above them, no Stribeck curve). */
+gboolean
+lz_friction_element_is_coulomb (const LzElement *element)
+{
+  LzElementLaw law = { .kind = LZ_ITEM_FRICTION };
+
+  lz_friction_law_init (&law, element);
+  return lz_friction_is_coulomb (&law);
+}
+
+/* The static levels of ELEMENT (at t = 0): the box a stuck element holds
+ * within, the levels of its complementarity pairs (mode selection). */
+void
+lz_friction_element_static (const LzElement *element,
+                            double          *fs_pos,
+                            double          *fs_neg)
+{
+  LzElementLaw law = { .kind = LZ_ITEM_FRICTION };
+
+  lz_friction_law_init (&law, element);
+  *fs_pos = law.fs_pos;
+  *fs_neg = law.fs_neg;
+}
+
+/* One level as text: its expression in t or its number; PAREN: in
+ * parentheses unless a number or a name. */
+static char *
+level_text (const LzExpr *expr,
+            double        value,
+            gboolean      paren)
+{
+  const char *text;
+
+  if (expr == NULL)
+    return lz_number_to_string (value);
+  text = lz_expr_get_text (expr);
+  if (paren && strspn (text, "0123456789.abcdefghijklmnopqrstuvwxyz_") != strlen (text))
+    return g_strdup_printf ("(%s)", text);
+  return g_strdup (text);
+}
+
+/* The sliding level of one side as a function of the slip speed s:
+ * "Fc", or "Fc + (Fs - Fc)*exp(-(s/vs)^δ)" (Stribeck). */
+static char *
+slide_text (const LzElementLaw *law,
+            gboolean            positive)
+{
+  const LzExpr *fc_t = positive ? law->fpos_t : law->fneg_t, *fs_t = positive ? law->fs_pos_t : law->fs_neg_t;
+  double fc = positive ? law->fpos : law->fneg, fs = positive ? law->fs_pos : law->fs_neg;
+  g_autofree char *fcs = level_text (fc_t, fc, FALSE);
+  g_autofree char *drop = NULL;
+  g_autofree char *vs = lz_number_to_string (law->vs);
+  g_autofree char *delta = lz_number_to_string (law->delta);
+
+  if (!(law->vs > 0) || (fc_t == NULL && fs_t == NULL && fs == fc))
+    return g_steal_pointer (&fcs);
+  if (fc_t == NULL && fs_t == NULL)
+    drop = lz_number_to_string (fs - fc);
+  else
+    {
+      g_autofree char *a = level_text (fs_t, fs, TRUE), *b = level_text (fc_t, fc, TRUE);
+
+      drop = g_strdup_printf ("(%s - %s)", a, b);
+    }
+  return g_strdup_printf ("%s + %s*exp(-(s/%s)^%s)", fcs, drop, vs, delta);
+}
+
+/* The set-valued law of a friction ELEMENT beyond Coulomb's as text, for
+ * the equations: "Sgn[f](v) = F(|v|)·sgn(v) for v ≠ 0, [−Fs, Fs] at
+ * v = 0" with F the sliding level (Stribeck's curve) and Fs the static
+ * level, either side on its own when they differ, any level in t. */
+char *
+lz_friction_law_text (const LzElement *element)
+{
+  LzElementLaw law = { .kind = LZ_ITEM_FRICTION };
+  g_autofree char *pos = NULL, *neg = NULL, *fs_pos = NULL, *fs_neg = NULL;
+
+  lz_friction_law_init (&law, element);
+  pos = slide_text (&law, TRUE);
+  neg = slide_text (&law, FALSE);
+  fs_pos = level_text (law.fs_pos_t, law.fs_pos, FALSE);
+  fs_neg = level_text (law.fs_neg_t, law.fs_neg, FALSE);
+  if (strcmp (pos, neg) == 0 && strcmp (fs_pos, fs_neg) == 0 && strcmp (pos, fs_pos) == 0)
+    return g_strdup_printf ("Sgn[%s](v) = L(t)·Sgn(v); L(t) = %s", element->item.id, pos);
+  if (strcmp (pos, neg) == 0 && strcmp (fs_pos, fs_neg) == 0)
+    return g_strdup_printf ("Sgn[%s](v) = F(|v|)·sgn(v) for v ≠ 0, [−Fs, Fs] at v = 0; "
+                            "F(s) = %s, Fs = %s", element->item.id, pos, fs_pos);
+  return g_strdup_printf ("Sgn[%s](v) = F⁺(v) for v > 0, −F⁻(|v|) for v < 0, [−Fs⁻, Fs⁺] at v = 0; "
+                          "F⁺(s) = %s, F⁻(s) = %s, Fs⁺ = %s, Fs⁻ = %s",
+                          element->item.id, pos, neg, fs_pos, fs_neg);
 }
 
 /* A level is an expression in t. */

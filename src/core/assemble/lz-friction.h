@@ -19,6 +19,12 @@ G_BEGIN_DECLS
  * sliding level F(ġ, t) = Fc + (Fs − Fc)·exp(−(|ġ|/vs)^δ) on ġ's side
  * (Fc alone without a Stribeck velocity vs), never smoothed. */
 
+gboolean lz_friction_element_is_coulomb (const LzElement *element);
+void     lz_friction_element_static (const LzElement  *element,
+                                     double           *fs_pos,
+                                     double           *fs_neg);
+char    *lz_friction_law_text     (const LzElement    *element);
+
 void     lz_friction_law_init     (LzElementLaw       *law,
                                    const LzElement    *element);
 gboolean lz_friction_is_coulomb   (const LzElementLaw *law);
