@@ -825,8 +825,15 @@ set_time_varying (LzModel          *model,
   value = lz_expr_eval (expr, 0.0);
   if (lz_expr_is_constant (expr))
     return set_number (model, item, def, value, error);
-  if (!check_range (item, def, value, error))
-    return FALSE;
+  if (!(value >= 0) || !isfinite (value))
+    {
+      g_autofree char *v = format_number (value);
+
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                   _("%s: “%s” is %s at t = 0; a level must be a number ≥ 0"), context,
+                   lz_expr_get_text (expr), v);
+      return FALSE;
+    }
   return set_level (item, def, value, expr);
 }
 
