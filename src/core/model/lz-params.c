@@ -729,8 +729,8 @@ put_level (LzItem           *item,
 }
 
 /* Sets a friction level to VALUE, its value at t = 0, and EXPR (%NULL for
- * a constant; the caller's reference): both levels for "level" and
- * "static". */
+ * a constant; borrowed, the item takes its own reference): both levels
+ * for "level" and "static". */
 static gboolean
 set_level (LzItem           *item,
            const LzParamDef *def,
