@@ -49,6 +49,7 @@ static const char *const cause_names[] = {
   [LZ_CAUSE_BOUNDARY] = "boundary",
   [LZ_CAUSE_ZENO] = "zeno",
   [LZ_CAUSE_MASSLESS_CONTACT] = "massless-contact",
+  [LZ_CAUSE_FORCING] = "forcing",
   [LZ_CAUSE_LEVEL_CHANGE] = "level-change",
 };
 
@@ -94,8 +95,9 @@ lz_event_cause_to_string (LzEventCause cause)
  * Zeno sequence), sticking "velocity-zero", slipping "force-limit" from
  * stick and "velocity-zero" from the other slip (a reversal passes
  * through ġ = 0), leaving a limit "lift-off", a freeplay switch
- * "boundary"; a breakaway because a falling static level (a friction
- * level in t) met the force is "level-change".
+ * "boundary"; a jump of its forcing where nothing else happened to it,
+ * "forcing"; a breakaway because a falling static level (a friction
+ * level in t) met the force, "level-change".
  *
  * Returns: the cause
  */
@@ -108,6 +110,8 @@ lz_mode_switch_cause (LzMode        from,
     return LZ_CAUSE_MASSLESS_CONTACT;
   if (flags & LZ_SWITCH_IMPACT)
     return (flags & LZ_SWITCH_ZENO) ? LZ_CAUSE_ZENO : LZ_CAUSE_IMPACT;
+  if ((flags & LZ_SWITCH_FORCING) && from == to)
+    return LZ_CAUSE_FORCING;
   if ((flags & LZ_SWITCH_LEVEL) && from == LZ_MODE_STICK
       && (to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG))
     return LZ_CAUSE_LEVEL_CHANGE;
