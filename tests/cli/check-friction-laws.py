@@ -16,9 +16,10 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from tap import check, done
+
 cli, root = sys.argv[1], sys.argv[2]
 examples = os.path.join(root, "data", "examples")
-n = failed = 0
 
 # Event-driven switches must match a closed form to EVENT_TOL s (the issue's
 # 1e-9 s); a reference integrated here, whose own error is far below it, to
@@ -27,16 +28,6 @@ n = failed = 0
 EVENT_TOL = 1e-9
 REF_TOL = 1e-7
 TS_STEPS = 3
-
-
-def check(ok, what, detail=""):
-    global n, failed
-    n += 1
-    failed += 0 if ok else 1
-    print("%s %d - %s" % ("ok" if ok else "not ok", n, what))
-    if not ok:
-        for line in str(detail).splitlines()[:15]:
-            print("# " + line)
 
 
 def run(path, *args):
@@ -348,5 +339,4 @@ for name, law in laws.items():
     check(p.returncode == 0 and law in p.stdout and "Sgn[" in p.stdout.split("Friction laws")[0],
           "assemble writes the law of %s" % name, p.stdout[-1500:] + p.stderr)
 
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+done()
