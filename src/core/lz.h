@@ -21,6 +21,7 @@
 #include "lz-model-xml.h"
 #include "lz-assembler.h"
 #include "lz-elements.h"
+#include "lz-scales.h"
 #include "lz-lcp.h"
 #include "lz-trace.h"
 #include "lz-integrator.h"

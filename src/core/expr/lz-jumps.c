@@ -57,7 +57,7 @@
 /* The next sample at this multiple of the Taylor model's nearest zero,
  * so that a simple zero is bracketed at once. */
 #define JUMPS_OVERSHOOT 1.5
-/* A zero is bisected to JUMPS_LOCATE_REL·max(1, |t|), well inside the
+/* A zero is bisected to JUMPS_LOCATE_REL·max(T, |t|), well inside the
  * window's side distance LZ_JUMPS_SIDE_REL. */
 #define JUMPS_LOCATE_REL 1e-14
 /* The value jumps when its change across ±ε exceeds JUMPS_SLOPE_MARGIN
@@ -69,18 +69,35 @@
 /* The current thread's window (lz_jumps_set_window()). */
 static _Thread_local gboolean window_set;
 static _Thread_local double window_a, window_b;
+/* … and its time unit T (lz_jumps_set_time_unit()). */
+static _Thread_local double time_unit = 1.0;
+
+/**
+ * lz_jumps_set_time_unit:
+ * @unit: the run's time scale T (s, > 0)
+ *
+ * The unit of the current thread's time tolerances: the side distance and
+ * the location of a jump are fractions of max(@unit, |t|), so that a model
+ * whose time runs faster keeps them relative (docs/mathematics.md,
+ * "Scales").  1 s until set.
+ */
+void
+lz_jumps_set_time_unit (double unit)
+{
+  time_unit = unit > 0 && isfinite (unit) ? unit : 1.0;
+}
 
 /**
  * lz_jumps_side:
  * @t: a time (s)
  *
  * Returns: the distance from a jump at @t at which an evaluation is on
- *   one side of it: LZ_JUMPS_SIDE_REL·max(1, |@t|)
+ *   one side of it: LZ_JUMPS_SIDE_REL·max(T, |@t|)
  */
 double
 lz_jumps_side (double t)
 {
-  return LZ_JUMPS_SIDE_REL * MAX (1.0, fabs (t));
+  return LZ_JUMPS_SIDE_REL * MAX (time_unit, fabs (t));
 }
 
 /**
@@ -154,7 +171,7 @@ bisect (const LzExpr *u,
 {
   gboolean side = below (lz_expr_eval (u, lo));
 
-  while (hi - lo > JUMPS_LOCATE_REL * MAX (1.0, fabs (hi)))
+  while (hi - lo > JUMPS_LOCATE_REL * MAX (time_unit, fabs (hi)))
     {
       double mid = 0.5 * (lo + hi);
 

@@ -11,7 +11,7 @@
 
 G_BEGIN_DECLS
 
-/* An evaluation at a t within LZ_JUMPS_SIDE_REL·max(1, |t|) of an end of
+/* An evaluation at a t within LZ_JUMPS_SIDE_REL·max(T, |t|) of an end of
  * the current thread's window is made that far inside it: the value on
  * the window's side of the jump, whatever the rounding of the switching
  * function at the instant itself.  (The smooth part moves by f'·ε there,
@@ -30,6 +30,7 @@ GArray *lz_jumps_find         (const LzExpr *expr,
 gboolean lz_jumps_value_jumps (const LzExpr *expr,
                                double        t);
 
+void    lz_jumps_set_time_unit (double       unit);
 void    lz_jumps_set_window   (double        a,
                                double        b);
 void    lz_jumps_clear_window (void);

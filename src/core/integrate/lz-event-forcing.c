@@ -38,6 +38,7 @@ lz_event_forcing_setup (LzEventIntegrator *self,
 {
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
 
+  lz_jumps_set_time_unit (self->parent.scales.time);
   self->fo.forcing = lz_forcing_new (self->parent.assembly, self->parent.options.t_end, error);
   if (self->fo.forcing == NULL)
     return FALSE;
@@ -80,6 +81,7 @@ lz_event_forcing_window (const LzEventIntegrator *self)
 
   if (fo->forcing == NULL || fo->forcing->jumps->len == 0)
     return;
+  lz_jumps_set_time_unit (self->parent.scales.time);
   lz_jumps_set_window (fo->next > 0 ? jump_time (fo, fo->next - 1) : 0.0, lz_event_forcing_next (self));
 }
 

@@ -34,17 +34,20 @@
 static double
 contact_v_tol (const LzEventIntegrator *self)
 {
-  return CONTACT_V_REL * MAX (1.0, self->v_scale);
+  return CONTACT_V_REL * self->v_scale;
 }
 
 static double
 contact_p_tol (const LzEventIntegrator *self)
 {
-  return CONTACT_P_REL * MAX (1.0, self->v_scale);
+  return CONTACT_P_REL * self->v_scale * self->parent.scales.time;
 }
 
 /* The guards of element e in its mode at the state y (after lz_event_rhs() has
- * set λ and the ground terms for that state); returns how many. */
+ * set λ and the ground terms for that state); returns how many.  Each is a
+ * fraction of its scale (a force of F, a velocity of V, a gap of L:
+ * lz-scales.h), so that the smallest of them, which the location brackets,
+ * does not depend on the model's units. */
 guint
 lz_event_guards (LzEventIntegrator *self,
                  guint              e,
@@ -57,6 +60,7 @@ lz_event_guards (LzEventIntegrator *self,
   const double *v = q + self->n;
   double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s, F;
   double fs_neg, fs_pos;
+  const LzScales *sc = &self->parent.scales;
 
   switch (el->law.kind)
     {
@@ -69,16 +73,16 @@ lz_event_guards (LzEventIntegrator *self,
           /* within the static levels at t (they may move: a brake let go) */
           F = -lz_event_constraint_force (self, e);
           lz_friction_static_box (&el->law, self->sm.t, &fs_neg, &fs_pos);
-          out[0] = fs_pos - F;
-          out[1] = F + fs_neg;
+          out[0] = (fs_pos - F) / sc->force;
+          out[1] = (F + fs_neg) / sc->force;
           return 2;
         case LZ_MODE_SLIP_POS:
         case LZ_MODE_SLIP_NEG:
           /* on a damped massless body the slip velocity may only creep
            * towards 0 (a bearing settling on its level: ż ∝ e^(−kt/μ)):
            * there it is a turn once beyond the rounding */
-          out[0] = (self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd)
-                   + (self->dj.is_dstop[e] ? CREEP_V_REL * MAX (1.0, self->v_scale) : 0);
+          out[0] = ((self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd)
+                    + (self->dj.is_dstop[e] ? CREEP_V_REL * self->v_scale : 0)) / sc->speed;
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_FREE:
@@ -95,15 +99,16 @@ lz_event_guards (LzEventIntegrator *self,
         {
           double sx = el->contact_upper ? -1 : 1;
 
-          out[0] = sx * lz_event_constraint_force (self, e);
+          out[0] = sx * lz_event_constraint_force (self, e) / sc->force;
           if (self->st.is_static[e] || self->dj.is_dstop[e])
             return 1;
           /* the constraint is kept at acceleration level: a velocity
            * that jumps (a kink of a moving limit, the ground hitting the
            * body) or a gap that drifts would otherwise go unnoticed —
            * either is an event, an impact or a re-projection */
-          out[1] = sx * gd + contact_v_tol (self);
-          out[2] = sx * (g - (el->contact_upper ? el->law.upper : el->law.lower)) + contact_p_tol (self);
+          out[1] = (sx * gd + contact_v_tol (self)) / sc->speed;
+          out[2] = (sx * (g - (el->contact_upper ? el->law.upper : el->law.lower)) + contact_p_tol (self))
+                   / sc->length;
           return 3;
         }
       if (self->mode[e] == LZ_MODE_FREE)
@@ -111,9 +116,9 @@ lz_event_guards (LzEventIntegrator *self,
           guint k = 0;
 
           if (isfinite (el->law.lower))
-            out[k++] = g - el->law.lower;
+            out[k++] = (g - el->law.lower) / sc->length;
           if (isfinite (el->law.upper))
-            out[k++] = el->law.upper - g;
+            out[k++] = (el->law.upper - g) / sc->length;
           return k;
         }
       return 0;
@@ -125,14 +130,14 @@ lz_event_guards (LzEventIntegrator *self,
       switch (self->mode[e])
         {
         case LZ_MODE_GAP:
-          out[0] = el->law.freeplay - s;
-          out[1] = s + el->law.freeplay;
+          out[0] = (el->law.freeplay - s) / sc->length;
+          out[1] = (s + el->law.freeplay) / sc->length;
           return 2;
         case LZ_MODE_ENGAGED_POS:
-          out[0] = s - el->law.freeplay;
+          out[0] = (s - el->law.freeplay) / sc->length;
           return 1;
         case LZ_MODE_ENGAGED_NEG:
-          out[0] = -s - el->law.freeplay;
+          out[0] = (-s - el->law.freeplay) / sc->length;
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_STICK:
@@ -316,7 +321,7 @@ lz_event_write_sample (LzEventIntegrator *self,
   lz_trace_append (trace, t, y, y + n, self->loc.force, self->loc.gv, self->loc.gdv, self->mode, &energy);
 }
 
-/* The bracket of a guard crossing is located to LOCATE_REL·max(1, t)
+/* The bracket of a guard crossing is located to LOCATE_REL·max(T, t)
  * seconds (far below anything the trace resolves, far above the
  * integration's agreement between trials), in at most LOCATE_MAX_ITER
  * trials; a guard that jumps is bisected after LOCATE_SLOW trials that
@@ -340,7 +345,7 @@ lz_event_locate (LzEventIntegrator *self,
 {
   int side = 0;
 
-  for (int it = 0, slow = 0; it < LOCATE_MAX_ITER && b - a > LOCATE_REL * MAX (1.0, fabs (b)); it++)
+  for (int it = 0, slow = 0; it < LOCATE_MAX_ITER && b - a > LOCATE_REL * lz_scales_time_unit (&self->parent.scales, b); it++)
     {
       double c = fa - fb != 0 ? b - fb * (b - a) / (fb - fa) : 0.5 * (a + b), fc;
       double width = b - a;
@@ -379,7 +384,7 @@ lz_event_locate (LzEventIntegrator *self,
 }
 
 /* The moments after an instant T0 where its modes are tried: from
- * AT_ONCE_REL_FIRST·max(1, t0) growing by AT_ONCE_GROWTH (a guard that
+ * AT_ONCE_REL_FIRST·max(1 s, t0) growing by AT_ONCE_GROWTH (a guard that
  * leaves zero only at second order: grazing a limit or a freeplay
  * boundary) up to AT_ONCE_REL_LAST; a guard negative no later than
  * AT_ONCE_REL_MAX leaves the mode at once, a later one is a crossing in
@@ -406,6 +411,9 @@ lz_event_at_once_probe (LzEventIntegrator *self,
   *tp = t0;
   for (rel = AT_ONCE_REL_FIRST; rel <= AT_ONCE_REL_LAST; rel *= AT_ONCE_GROWTH)
     {
+      /* not yet relative to T: with max(T, t0) the first moments after
+       * t0 = 0 of a fast model fall below what the guards resolve (the
+       * pad held through a massless body, test-event) — issue 25 */
       *tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
       lz_event_integrate_to (self, t0, self->loc.y0, *tp, self->loc.yt);
       gp = lz_event_min_guard (self, *tp, self->loc.yt, NULL);
@@ -432,7 +440,7 @@ lz_event_trace_row (LzEventIntegrator *self,
   lz_event_write_sample (self, trace, t, y);
 }
 
-/* A sample time within SAMPLE_SNAP_REL·max(1, t_end) of the end is the end. */
+/* A sample time within SAMPLE_SNAP_REL·max(T, t_end) of the end is the end. */
 #define SAMPLE_SNAP_REL 1e-12
 
 /* The time of sample K: K·sample, by multiplication (an accumulated sum
@@ -443,7 +451,7 @@ lz_event_sample_time (const LzEventIntegrator *self,
 {
   double t_end = self->parent.t_end, ts = (double) k * self->parent.options.sample;
 
-  return fabs (ts - t_end) <= SAMPLE_SNAP_REL * MAX (1.0, t_end) ? t_end : ts;
+  return fabs (ts - t_end) <= SAMPLE_SNAP_REL * lz_scales_time_unit (&self->parent.scales, t_end) ? t_end : ts;
 }
 
 /* The samples of a sampled run in (T0, T) — and at T when no event is

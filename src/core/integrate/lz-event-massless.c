@@ -693,7 +693,7 @@ lz_event_dstop_solve (LzEventIntegrator *self,
  * limit's side, DV_FRICTION, or DV_FIXED: the force LAM holds on entry);
  * LAM and U get λ and u.  Leaves the modes of the D elements free/stuck. */
 /* The D joints' problem: a mode undecided at t is decided DV_LATER_REL·
- * max(1, t) later; a friction force within DV_LEVEL_REL·max(1, F0) of a
+ * max(T, t) later; a friction force within DV_LEVEL_REL·max(F, F0) of a
  * level is on it; a stop pushing less than DV_PUSH_REL of the largest
  * force pushes nothing. */
 #define DV_LATER_REL 1e-7
@@ -836,7 +836,7 @@ dvel_later (LzEventIntegrator *self,
   gboolean *open = self->dj.open;
 
   /* a moment later, the state moved on in these modes */
-  double dt = DV_LATER_REL * MAX (1.0, fabs (t));
+  double dt = DV_LATER_REL * lz_scales_time_unit (&self->parent.scales, t);
   double *yp = self->dj.yp, *dy = self->dj.dy;
   LzMode *keep = self->dj.keep;
 
@@ -853,7 +853,7 @@ dvel_later (LzEventIntegrator *self,
     for (guint j = 0; j < m; j++)
       {
         const Elem *el = &self->el[cand[j]];
-        double tol = DV_LEVEL_REL * MAX (1.0, MAX (el->law.fpos, el->law.fneg));
+        double tol = DV_LEVEL_REL * MAX (self->parent.scales.force, MAX (el->law.fpos, el->law.fneg));
 
         if (!open[j])
           continue;
@@ -960,7 +960,7 @@ lz_event_dvel_select (LzEventIntegrator *self,
     {
       guint e = cand[j];
       const Elem *el = &self->el[e];
-      double tol = DV_LEVEL_REL * MAX (1.0, MAX (el->law.fpos, el->law.fneg));
+      double tol = DV_LEVEL_REL * MAX (self->parent.scales.force, MAX (el->law.fpos, el->law.fneg));
 
       open[j] = FALSE;
       if (el->law.kind == LZ_ITEM_STOP && kind[j] == DV_FIXED)

@@ -25,13 +25,15 @@
  * bounce (see rest_v_tol()); a stop approaches its limit faster than
  * APPROACH_V_REL.  At an event an element is at a limit or a freeplay
  * boundary within SELECT_POS_REL·max(SELECT_H_MIN, h) of the scale, its
- * velocity zero within SELECT_V_REL.  ZENO_SPEED_MIN keeps the ratio of
+ * velocity zero within SELECT_V_REL, a friction's slip acceleration
+ * zero within SELECT_A_REL of V/T.  ZENO_SPEED_MIN keeps the ratio of
  * two approach speeds finite. */
 #define REST_V_REL 1e-3
 #define APPROACH_V_REL 1e-12
 #define SELECT_POS_REL 1e-9
 #define SELECT_H_MIN 1e-3
 #define SELECT_V_REL 1e-9
+#define SELECT_A_REL 1e-12
 #define ZENO_SPEED_MIN 1e-300
 
 /* Below this approach speed an impact gives no bounce: the stop stays in
@@ -51,7 +53,7 @@
 static double
 rest_v_tol (const LzEventIntegrator *self)
 {
-  return REST_V_REL * MAX (1.0, self->v_scale);
+  return REST_V_REL * self->v_scale;
 }
 
 /* The stops at a limit (a through-stop's e set by the stop that closes
@@ -440,11 +442,17 @@ solve_candidates (LzEventIntegrator *self,
             double xi1 = gsl_vector_get (z, first[c]);
             double xi2 = gsl_vector_get (w, first[c] + 1);
 
-            /* Lemke's nonbasic variables are exact zeros: any ξ > 0 is a
-             * slip, however small (just past a force limit) */
+            /* Lemke's nonbasic variables are exact zeros: a ξ above the
+             * rounding of the accelerations (SELECT_A_REL·V/T) is a slip,
+             * however small (just past a force limit); below it the force
+             * is on its level at a velocity zero, and the element sticks
+             * (a slip the other way would turn at once: a chatter of no
+             * length) */
+            double a_tol = SELECT_A_REL * self->parent.scales.speed / self->parent.scales.time;
+
             self->md.new_mode[e] = !ok ? LZ_MODE_STICK
-                                : xi1 > 0 ? LZ_MODE_SLIP_POS
-                                : xi2 > 0 ? LZ_MODE_SLIP_NEG
+                                : xi1 > a_tol ? LZ_MODE_SLIP_POS
+                                : xi2 > a_tol ? LZ_MODE_SLIP_NEG
                                 : LZ_MODE_STICK;
           }
         else
@@ -619,8 +627,8 @@ lz_event_handle_event (LzEventIntegrator *self,
 {
   double zeno_delay = 0;
   guint n = self->n;
-  double pos_tol = SELECT_POS_REL * MAX (1.0, self->v_scale) * MAX (SELECT_H_MIN, self->sm.h_try);
-  double v_tol = SELECT_V_REL * MAX (1.0, self->v_scale);
+  double pos_tol = SELECT_POS_REL * self->v_scale * MAX (SELECT_H_MIN * self->parent.scales.time, self->sm.h_try);
+  double v_tol = SELECT_V_REL * self->v_scale;
   double loss;
   LzMode *prior = self->md.prior;
   gboolean zeno = FALSE;
@@ -797,7 +805,7 @@ lz_event_at_once_modes (LzEventIntegrator *self,
       else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
                && (self->st.is_static[e]
                    || fabs (lz_event_wdot (&self->el[e], y + self->n) + self->sm.g0d[e])
-                      <= GRAZE_V_REL * MAX (1.0, self->v_scale)))
+                      <= GRAZE_V_REL * self->v_scale))
         {
           /* grazing a limit: the gap closes without an approach speed
            * (a massless body's stop: always, it has no momentum) */
@@ -824,8 +832,8 @@ lz_event_at_once_modes (LzEventIntegrator *self,
       LzMode *saved = self->loc.d_saved;
 
       memcpy (saved, self->mode, self->ne * sizeof (LzMode));
-      lz_event_dvel_select (self, tp, y, AT_ONCE_D_POS_TOL * MAX (1.0, self->v_scale),
-                        AT_ONCE_D_V_TOL * MAX (1.0, self->v_scale));
+      lz_event_dvel_select (self, tp, y, AT_ONCE_D_POS_TOL * self->v_scale * self->parent.scales.time,
+                        AT_ONCE_D_V_TOL * self->v_scale);
       for (guint s = 0; s < self->dj.nDS; s++)
         self->md.new_mode[self->dj.iDS[s]] = self->mode[self->dj.iDS[s]];
       memcpy (self->mode, saved, self->ne * sizeof (LzMode));

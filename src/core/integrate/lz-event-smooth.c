@@ -94,7 +94,7 @@ lz_event_condense (LzEventIntegrator *self,
     }
   if (self->jn.nN > 0)
     {
-      double h = FDOT_REL * MAX (1.0, fabs (t));
+      double h = FDOT_REL * lz_scales_time_unit (&self->parent.scales, t);
 
       if (fdot)
         {

@@ -92,7 +92,12 @@
 #include "lz-jumps.h"
 #include "lz-model-private.h"
 
-/* A run is done within DONE_REL·max(1, t_end) of its end. */
+/* A smooth step is at most EVENT_H_MAX·T long (T the model's time scale):
+ * while nothing moves the error control would let it grow past the
+ * forces' changes, which the guards inside a step are sampled for. */
+#define EVENT_H_MAX 4.0
+/* A run is done within DONE_REL·max(T, t_end) of its end (T: the model's
+ * time scale, lz-scales.h). */
 #define DONE_REL 1e-13
 /* An instant whose modes are left at once more often than this does not
  * settle (every mode the selection gives is left at once): an error, not
@@ -141,6 +146,7 @@ step_smooth (LzEventIntegrator *self,
   double t0 = integrator->t;
   int status;
 
+  self->sm.h_try = MIN (self->sm.h_try, EVENT_H_MAX * integrator->scales.time);
   status = gsl_odeiv2_evolve_apply (self->sm.evolve, self->sm.control, self->sm.step, &self->sm.sys,
                                     t, t_stop, &self->sm.h_try, self->y);
   if (status != GSL_SUCCESS || !isfinite (self->y[0]))
@@ -304,7 +310,7 @@ settle (LzEventIntegrator *self,
   double t = integrator->t, t_stop = MIN (t_limit, integrator->t_end);
   gboolean initial = self->md.inst_initial;
 
-  while (t < t_stop - DONE_REL * MAX (1.0, t_stop))
+  while (t < t_stop - DONE_REL * lz_scales_time_unit (&integrator->scales, t_stop))
     {
       double h_try = self->sm.h_try;
       guint steps = integrator->stats.steps, which = 0;
@@ -421,6 +427,7 @@ event_step_in_window (LzIntegrator *integrator,
   LzEventIntegrator *self = (LzEventIntegrator *) integrator;
   double t_stop = MIN (t_limit, integrator->t_end);
   guint which = 0;
+  Advance r;
 
   if (self->st.static_error != NULL)
     {
@@ -429,11 +436,15 @@ event_step_in_window (LzIntegrator *integrator,
     }
   if (self->md.pending)
     return settle (self, t_limit, trace, error);
-  if (integrator->t >= t_stop - DONE_REL * MAX (1.0, t_stop))
+  if (integrator->t >= t_stop - DONE_REL * lz_scales_time_unit (&integrator->scales, t_stop))
     return LZ_STEP_DONE;
   if (!check_levels (self, error))
     return LZ_STEP_ERROR;
-  switch (advance (self, t_stop, trace, &which, error))
+  r = advance (self, t_stop, trace, &which, error);
+  /* (and at the step's end: a step may be long) */
+  if (r != ADVANCE_ERROR && !check_levels (self, error))
+    return LZ_STEP_ERROR;
+  switch (r)
     {
     case ADVANCE_ERROR:
       return LZ_STEP_ERROR;
@@ -446,7 +457,7 @@ event_step_in_window (LzIntegrator *integrator,
       break;
     }
   if (!(integrator->options.sample > 0)
-      || integrator->t >= integrator->t_end - DONE_REL * MAX (1.0, integrator->t_end))
+      || integrator->t >= integrator->t_end - DONE_REL * lz_scales_time_unit (&integrator->scales, integrator->t_end))
     lz_event_trace_row (self, trace, integrator->t, self->y);
   return LZ_STEP_OK;
 }
@@ -479,11 +490,13 @@ event_step (LzIntegrator *integrator,
 
 /* The run's ODE: rk8pd at the model's tolerances (at most 1e-10 relative,
  * 1e-12 absolute: the event location re-integrates from a step's start
- * and needs the trials to agree far below the bracket). */
+ * and needs the trials to agree far below the bracket).  The absolute
+ * tolerance is a fraction of each component's scale (lz-scales.h): L for
+ * the positions, V for the velocities, F·L for the energy books. */
 #define EVENT_RTOL_MAX 1e-10
 #define EVENT_ATOL_MAX 1e-12
-/* GSL driver's first trial step; the first step of the run: at most 1 ms
- * or a hundredth of the run */
+/* GSL driver's first trial step; the first step of the run: at most
+ * EVENT_H_FIRST or a hundredth of the run (both relative to T) */
 #define EVENT_H_START  1e-6
 #define EVENT_H_FIRST  1e-3
 #define EVENT_H_FIRST_FRACTION 0.01
@@ -495,7 +508,8 @@ smooth_alloc (LzEventSmooth             *sm,
               const LzIntegratorOptions *options)
 {
   guint n = self->n, ne = MAX (self->ne, 1), dim = 2 * n + 3;
-
+  const LzScales *sc = &self->parent.scales;
+  g_autofree double *atol_scale = g_new0 (double, dim);
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
   guint ns = lz_model_get_n_sources (model), nnz = 0, ncmax = 0;
 
@@ -532,13 +546,15 @@ smooth_alloc (LzEventSmooth             *sm,
   sm->g0dd = g_new0 (double, ne);
   sm->rtol = MIN (sim->rtol, EVENT_RTOL_MAX);
   sm->atol = MIN (sim->atol, EVENT_ATOL_MAX);
+  for (guint i = 0; i < dim; i++)     /* GSL keeps a copy */
+    atol_scale[i] = i < n ? sc->length : i < 2 * n ? sc->speed : sc->energy;
   sm->sys = (gsl_odeiv2_system) { lz_event_rhs, NULL, dim, self };
   sm->step = gsl_odeiv2_step_alloc (gsl_odeiv2_step_rk8pd, dim);
-  sm->control = gsl_odeiv2_control_y_new (sm->atol, sm->rtol);
+  sm->control = gsl_odeiv2_control_scaled_new (sm->atol, sm->rtol, 1, 0, atol_scale, dim);
   sm->evolve = gsl_odeiv2_evolve_alloc (dim);
-  sm->driver = gsl_odeiv2_driver_alloc_y_new (&sm->sys, gsl_odeiv2_step_rk8pd, EVENT_H_START,
-                                              sm->atol, sm->rtol);
-  sm->h_try = MIN (EVENT_H_FIRST, options->t_end * EVENT_H_FIRST_FRACTION);
+  sm->driver = gsl_odeiv2_driver_alloc_scaled_new (&sm->sys, gsl_odeiv2_step_rk8pd, EVENT_H_START * sc->time,
+                                                   sm->atol, sm->rtol, 1, 0, atol_scale);
+  sm->h_try = MIN (EVENT_H_FIRST * sc->time, options->t_end * EVENT_H_FIRST_FRACTION);
 }
 
 static void
@@ -764,6 +780,7 @@ event_new (LzAssembly                *assembly,
 
   self->parent.assembly = assembly;
   self->parent.options = *options;
+  lz_scales_of_model (model, &self->parent.scales);
   self->n = n;
   self->ne = ne;
   self->sm.mass = g_new0 (double, MAX (n, 1));
@@ -795,7 +812,7 @@ event_new (LzAssembly                *assembly,
       self->y[i] = lz_model_get_body (model, i)->q0;
       self->y[n + i] = lz_model_get_body (model, i)->v0;
     }
-  self->v_scale = 1.0;
+  self->v_scale = self->parent.scales.speed;
   if (!lz_event_forcing_setup (self, error) || !lz_event_check_friction (self, error))
     {
       event_free (&self->parent);

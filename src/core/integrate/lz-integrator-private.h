@@ -7,6 +7,7 @@
 #pragma once
 
 #include "lz-integrator.h"
+#include "lz-scales.h"
 
 G_BEGIN_DECLS
 
@@ -22,6 +23,7 @@ struct LzIntegrator
   gboolean             started;
   LzIntegratorStats    stats;
   GPtrArray           *notes;   /* (nullable): what was done to the model first */
+  LzScales             scales;  /* the model's; set by the method's new() */
 };
 
 LzIntegrator *lz_joints_new (const LzIntegratorType    *type,

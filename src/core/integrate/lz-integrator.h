@@ -39,8 +39,8 @@ typedef enum
  * @theta: θ of the Moreau–Jean scheme in [0.5, 1]; negative means the
  *   model's setting
  * @sample: interval between trace samples (s); 0 samples every step
- * @lcp_tolerance: residual at which the per-step LCP is solved (default
- *   1e-12)
+ * @lcp_tolerance: residual at which the per-step LCP is solved, as a
+ *   fraction of each row's scale (lz-scales.h; default 1e-12)
  * @lcp_max_sweeps: sweeps of projected Gauss–Seidel per step (default
  *   5000)
  * @divergence_limit: |q| or |v| above this stops the run (default 1e12)

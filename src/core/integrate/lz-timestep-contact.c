@@ -182,11 +182,15 @@ var_diagonals (LzTimestep   *self,
     {
       Var *var = &self->vars[j];
 
+      const Elem *el = &self->elems[self->row_element[var->row]];
+
       var->diag = var->alpha * diag[var->row] * var->c + var->beta;
+      /* a freeplay's and a massless body's stop's w is a gap, the others'
+       * a velocity */
+      var->unit = var->kind == VAR_FREEPLAY || (var->kind != VAR_FRICTION && el->massless != 0)
+                  ? self->parent.scales.length : self->parent.scales.speed;
       if (!(var->diag > 0))
         {
-          const Elem *el = &self->elems[self->row_element[var->row]];
-
           g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                        _("element “%s” acts on no body with inertia or stiffness "
                          "(its Delassus entry is %g)"), el->law->id, var->diag);
@@ -493,15 +497,15 @@ sweep_var (LzTimestep *self,
   if (var->kind == VAR_FREEPLAY)
     {
       znew = freeplay_update (self, var, hv);
-      *res = MAX (*res, fabs (self->z[j] - znew) * var->diag);
+      *res = MAX (*res, fabs (self->z[j] - znew) * var->diag / var->unit);
     }
   else
     {
       w = var->alpha * hv + var->beta * self->z[j] + var->b;
       znew = CLAMP (self->z[j] - w / var->diag, var->lo, var->hi);
       /* the natural residual |z − proj(z − w)| of this row, in units of
-       * w, at the sweep's current iterate */
-      *res = MAX (*res, fabs (self->z[j] - CLAMP (self->z[j] - w, var->lo, var->hi)));
+       * w (a fraction of its scale), at the sweep's current iterate */
+      *res = MAX (*res, fabs (self->z[j] - CLAMP (self->z[j] - w, var->lo, var->hi)) / var->unit);
     }
   if (znew == self->z[j])
     return 0;
@@ -532,7 +536,7 @@ solve_pgs (LzTimestep *self,
           {
             double dz = sweep_var (self, j, &res);
 
-            change = MAX (change, fabs (dz) * fabs (self->vars[j].diag));
+            change = MAX (change, fabs (dz) * fabs (self->vars[j].diag) / self->vars[j].unit);
           }
       /* converged when a whole sweep moved nothing by more than the
        * tolerance; its residual is the last sweep's */

@@ -287,10 +287,10 @@ slide_to_balance (const LzTimestep *self,
                   double            t)
 {
   double sigma = node_slope (self, i, z, f, t) > 0 ? 1 : -1, dir = -sigma;
-  double step = LZ_TS_SLIDE_FIRST, near = z, far = z + dir * step;
+  double step = LZ_TS_SLIDE_FIRST * self->parent.scales.length, near = z, far = z + dir * step;
 
   while (dir * (bound - far) > 0 && sigma * node_slope (self, i, far, f, t) > 0
-         && step < LZ_TS_SLIDE_MAX)
+         && step < LZ_TS_SLIDE_MAX * self->parent.scales.length)
     {
       step *= 2;
       far = z + dir * step;
@@ -299,7 +299,7 @@ slide_to_balance (const LzTimestep *self,
     far = bound;
   if (sigma * node_slope (self, i, far, f, t) > 0)
     return far;
-  for (guint k = 0; k < LZ_TS_SLIDE_HALVINGS && fabs (far - near) > LZ_TS_SLIDE_WIDTH * (1 + fabs (near)); k++)
+  for (guint k = 0; k < LZ_TS_SLIDE_HALVINGS && fabs (far - near) > LZ_TS_SLIDE_WIDTH * (self->parent.scales.length + fabs (near)); k++)
     {
       double mid = 0.5 * (near + far);
 
@@ -394,7 +394,7 @@ balance_massless_nonsmooth (LzTimestep *self,
           moved = MAX (moved, fabs (z - self->q[i]));
           self->q[i] = z;
         }
-      if (moved <= LZ_TS_BALANCE_SETTLED)
+      if (moved <= LZ_TS_BALANCE_SETTLED * self->parent.scales.length)
         return TRUE;
     }
   return FALSE;
@@ -427,7 +427,7 @@ balance_massless_linear (LzTimestep  *self,
   gsl_matrix *Kzz = gsl_matrix_calloc (na, na);
   gsl_vector *rq = gsl_vector_alloc (na), *rv = gsl_vector_alloc (na);
   gsl_error_handler_t *old;
-  double dt = LZ_TS_RATE_STEP * MAX (1.0, fabs (t));
+  double dt = LZ_TS_RATE_STEP * lz_scales_time_unit (&self->parent.scales, t);
   int status;
 
   lz_ts_eval_forces (self, t, f0);

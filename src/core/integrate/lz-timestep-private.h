@@ -30,9 +30,14 @@ G_BEGIN_DECLS
 /* An entry of the Delassus operator below this fraction of
  * √(D_rr D_ss) is dropped (below the rounding of the entries kept). */
 #define LZ_TS_DELASSUS_DROP 1e-17
-/* A relative velocity |u| below this is zero: friction sticks, a stop is
- * in contact rather than hit (m/s, or rad/s). */
+/* A relative velocity |u| below this fraction of the model's speed scale
+ * V (lz-scales.h) is zero: friction sticks, a stop is in contact rather
+ * than hit. */
 #define LZ_TS_VELOCITY_TOL 1e-9
+/* A stop's impulse below this fraction of F·h (F the model's force scale)
+ * is zero: what the contact problem's rounding leaves of a stop that does
+ * not push is no contact. */
+#define LZ_TS_IMPULSE_TOL 1e-12
 /* A body with mass took an impact in a step when its velocity jumped by
  * more than this many times what the smooth forces changed it by (an
  * impact's jump does not shrink with h, a contact force's effect does). */
@@ -40,27 +45,28 @@ G_BEGIN_DECLS
 /* Two times closer than this fraction of h are one instant: a step that
  * ends this close to a sample time or the end time ends on it. */
 #define LZ_TS_TIME_SNAP 1e-9
-/* The run is over when t is this close to t-end, relative to max(1, t-end)
- * (as lz_integrator_step() judges it). */
+/* The run is over when t is this close to t-end, relative to max(T, t-end)
+ * (as lz_integrator_step() judges it; T the model's time scale). */
 #define LZ_TS_END_TOL 1e-12
 /* Above this many variables the exact fallback is not prepared: projected
  * Gauss–Seidel must converge on its own. */
 #define LZ_TS_FALLBACK_MAX_VARS 300
 /* Sweeps of projected Gauss–Seidel before the fallback, at least. */
 #define LZ_TS_PGS_MIN_SWEEPS 50
-/* The massless bodies' start balance: sweeps, and the move (m or rad)
- * below which a sweep has settled. */
+/* The massless bodies' start balance: sweeps, and the move (a fraction
+ * of the model's length scale L) below which a sweep has settled. */
 #define LZ_TS_BALANCE_SWEEPS 2000
 #define LZ_TS_BALANCE_SETTLED 1e-15
-/* Bisection of a massless body's balance: the first bracket (m or rad),
- * its largest growth, the most halvings and the relative width at which
- * they stop (round-off). */
+/* Bisection of a massless body's balance: the first bracket and its
+ * largest growth (fractions of L), the most halvings and the relative
+ * width at which they stop (round-off). */
 #define LZ_TS_SLIDE_FIRST 1e-3
 #define LZ_TS_SLIDE_MAX 1e12
 #define LZ_TS_SLIDE_HALVINGS 200
 #define LZ_TS_SLIDE_WIDTH 1e-16
-/* The relative time step of the central difference of the loads' rate
- * at the start (ḟ_z of the massless bodies' start velocities). */
+/* The time step of the central difference of the loads' rate at the
+ * start (ḟ_z of the massless bodies' start velocities), relative to
+ * max(T, t). */
 #define LZ_TS_RATE_STEP 1e-6
 
 typedef enum
@@ -82,6 +88,7 @@ typedef struct
   double  lo, hi;     /* box, per step for stops */
   double  b;
   double  diag;       /* α·D_rr·c + β */
+  double  unit;       /* the scale of w (lz-scales.h): L for a gap, else V */
 } Var;
 
 typedef struct LzTsLemkeMap LemkeMap;

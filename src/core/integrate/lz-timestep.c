@@ -46,6 +46,7 @@
 #include "lz-error.h"
 #include "lz-friction.h"
 #include "lz-luz.h"
+#include "lz-jumps.h"
 #include "lz-timestep-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -239,6 +240,8 @@ classify (LzTimestep *self,
     {
       const Elem *el = &self->elems[i];
       const LzElementLaw *law = el->law;
+      double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
+      double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
 
       modes[i] = LZ_MODE_NONE;
       if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
@@ -247,14 +250,14 @@ classify (LzTimestep *self,
         {
           double u = friction_rate (self, i, in_step);
 
-          modes[i] = fabs (u) <= LZ_TS_VELOCITY_TOL ? LZ_MODE_STICK
+          modes[i] = fabs (u) <= u_tol ? LZ_MODE_STICK
                      : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
         }
       else if (law->kind == LZ_ITEM_STOP && law->row >= 0)
         {
           modes[i] = LZ_MODE_FREE;
           for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
-            if (self->z[j] > 0 && (el->massless != 0 || fabs (self->elem_gdot[i]) <= LZ_TS_VELOCITY_TOL))
+            if (self->z[j] > z_tol && (el->massless != 0 || fabs (self->elem_gdot[i]) <= u_tol))
               modes[i] = LZ_MODE_CONTACT;
         }
     }
@@ -270,7 +273,7 @@ run_is_over (const LzTimestep *self,
 {
   double t_end = self->parent.t_end;
 
-  return t >= t_end - LZ_TS_END_TOL * MAX (1.0, fabs (t_end));
+  return t >= t_end - LZ_TS_END_TOL * lz_scales_time_unit (&self->parent.scales, t_end);
 }
 
 /* The time the step ending at T1 = (k + 1)·h is labelled with in the
@@ -283,7 +286,7 @@ step_label (const LzTimestep *self,
   double snap = LZ_TS_TIME_SNAP * self->h, dt = self->parent.options.sample;
   double t_end = self->parent.t_end;
 
-  if (fabs (t1 - t_end) <= MAX (snap, LZ_TS_END_TOL * MAX (1.0, fabs (t_end))))
+  if (fabs (t1 - t_end) <= MAX (snap, LZ_TS_END_TOL * lz_scales_time_unit (&self->parent.scales, t_end)))
     return t_end;
   if (dt > 0)
     {
@@ -509,7 +512,7 @@ velocity_jumped (const LzTimestep *self,
     return FALSE;
   jump = fabs (self->tmp[i]);
   smooth = fabs (self->v[i] - self->tmp[i] - self->v1[i]);
-  return jump > LZ_TS_IMPACT_RATIO * smooth + LZ_TS_VELOCITY_TOL;
+  return jump > LZ_TS_IMPACT_RATIO * smooth + LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
 }
 
 /* A stop on a massless body that closed in the step: an impact if it
@@ -554,13 +557,15 @@ switch_flags (const LzTimestep *self,
   const Elem *el = &self->elems[e];
   const LzElementLaw *law = el->law;
   gboolean pushed = FALSE;
+  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
+  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
 
   if (law->kind != LZ_ITEM_STOP || law->row < 0 || self->modes[e] != LZ_MODE_FREE)
     return el->massless != 0 && law->kind == LZ_ITEM_STOP ? LZ_SWITCH_MASSLESS : 0;
   for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
-    if (self->z[j] > 0
-        && (self->vars[j].kind == VAR_STOP_LOWER ? self->u_start[law->row] < -LZ_TS_VELOCITY_TOL
-                                                : self->u_start[law->row] > LZ_TS_VELOCITY_TOL))
+    if (self->z[j] > z_tol
+        && (self->vars[j].kind == VAR_STOP_LOWER ? self->u_start[law->row] < -u_tol
+                                                : self->u_start[law->row] > u_tol))
       pushed = TRUE;
   if (el->massless == 0)
     return pushed ? LZ_SWITCH_IMPACT : 0;
@@ -818,6 +823,7 @@ static gboolean
 check_forcing (LzTimestep *self,
                GError    **error)
 {
+  lz_jumps_set_time_unit (self->parent.scales.time);
   self->forcing = lz_forcing_new (self->parent.assembly, self->parent.t_end, error);
   self->row_jumps = g_new0 (gboolean, MAX (self->n_rows, 1));
   return self->forcing != NULL;
@@ -972,6 +978,7 @@ timestep_new (LzAssembly                *assembly,
   self->parent.assembly = assembly;
   self->parent.options = *options;
   self->parent.t_end = options->t_end;
+  lz_scales_of_model (lz_assembly_get_model (assembly), &self->parent.scales);
   self->n = lz_assembly_get_n_dofs (assembly);
   self->n_rows = lz_assembly_get_n_nonsmooth (assembly);
   self->n_elems = lz_model_get_n_elements (lz_assembly_get_model (assembly));

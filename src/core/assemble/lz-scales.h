@@ -1,0 +1,56 @@
+/* lz-scales.h — a model's characteristic length, time, force and speed
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+#include <math.h>
+
+#include "lz-model.h"
+
+G_BEGIN_DECLS
+
+/**
+ * LzScales:
+ * @length: L, m (or rad): the model's lengths, or how far its forces move it
+ * @time: T, s: √(m/k), or the time its forces take to move it by L
+ * @force: F, N (or N·m): its force levels, or the force k·L
+ * @speed: V = L/T, m/s (or rad/s)
+ * @energy: F·L, J
+ *
+ * The scales every tolerance of the integrators is relative to
+ * (docs/mathematics.md, "Scales"): computed once per run from the model's
+ * parameters, they follow the model exactly when its masses, its lengths
+ * or its stiffnesses are multiplied by a factor, so the same model in other
+ * units switches at the same (rescaled) times.
+ */
+typedef struct
+{
+  double length;
+  double time;
+  double force;
+  double speed;
+  double energy;
+} LzScales;
+
+void   lz_scales_of_model (const LzModel *model,
+                           LzScales      *scales);
+
+/**
+ * lz_scales_time_unit:
+ * @scales: the run's scales
+ * @t: a time, s
+ *
+ * The unit a time tolerance near @t is a fraction of: max(T, |t|).
+ */
+static inline double
+lz_scales_time_unit (const LzScales *scales,
+                     double          t)
+{
+  return MAX (scales->time, fabs (t));
+}
+
+G_END_DECLS
