@@ -83,13 +83,24 @@ unit_of (LzItemKind  kind,
     return kind == LZ_ITEM_CONTACT && rotational ? "N·m/rad" : "N/m";
   if (g_str_equal (name, "c") || g_str_equal (name, "viscous") || g_str_equal (name, "damping"))
     return rotational ? "N·m·s/rad" : "N·s/m";
-  if (g_str_has_prefix (name, "level"))
+  if (g_str_has_prefix (name, "level") || g_str_has_prefix (name, "static"))
     return rotational ? "N·m" : "N";
+  if (g_str_equal (name, "stribeck-velocity"))
+    return rotational ? "rad/s" : "m/s";
   if (g_str_equal (name, "ra") || g_str_equal (name, "rb"))
     return "m";
   if (g_str_equal (name, "value"))
     return kind == LZ_ITEM_PRESCRIBED ? (rotational ? "rad" : "m") : (rotational ? "N·m" : "N");
   return NULL;
+}
+
+/* TEXT is a plain number (a time-varying number may be an expression). */
+static gboolean
+is_number (const char *text)
+{
+  double value;
+
+  return lz_number_read (text, FALSE, &value) == LZ_NUMBER_OK;
 }
 
 /* What an expression stands for, for the label of its preview. */
@@ -347,6 +358,9 @@ show_params (LuztarInspector *self)
       g_ptr_array_add (self->rows, row);
       if (spec->type == LZ_PARAM_EXPRESSION)
         add_expression_detail (self, row, spec, symbol_of (item->kind, rotational), unit);
+      else if ((spec->flags & LZ_PARAM_TIME_VARYING) && !is_number (value))
+        /* a friction level written as an expression in t: its preview */
+        add_expression_detail (self, row, spec, "L(t)", unit);
       else
         add_message_row (self, row);
     }

@@ -202,6 +202,29 @@ test_inspector_expression_check (void)
     g_assert_nonnull (preview);
     assert_preview_samples (preview, "2*sin(6*t)", lz_model_get_simulation (other)->t_end);
   }
+  /* a friction level written in t is an expression with its preview; a
+   * level that is a number (a static one here) is a number row */
+  {
+    g_autoptr(LzModel) clutch = app_test_load_example ("clutch-engagement.luztar");
+    g_autoptr(LzModel) belt = app_test_load_example ("block-on-belt.luztar");
+
+    luztar_inspector_set_model (inspector, clutch);
+    luztar_inspector_select (inspector, "clutch");
+    row = luztar_inspector_get_row (inspector, "level");
+    g_assert_nonnull (row);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "40*t");
+    preview = LUZTAR_EXPR_PREVIEW (luztar_inspector_get_preview (inspector, "level"));
+    g_assert_nonnull (preview);
+    assert_preview_samples (preview, "40*t", lz_model_get_simulation (clutch)->t_end);
+    g_assert_null (luztar_inspector_get_preview (inspector, "static"));
+    luztar_inspector_set_model (inspector, belt);
+    luztar_inspector_select (inspector, "f");
+    g_assert_null (luztar_inspector_get_row (inspector, "static"));       /* asymmetric */
+    row = luztar_inspector_get_row (inspector, "static-pos");
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "1.5");
+    g_assert_null (luztar_inspector_get_preview (inspector, "static-pos"));
+    g_assert_nonnull (luztar_inspector_get_row (inspector, "stribeck-velocity"));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -10,10 +10,12 @@
 #   mass μ:      masses, inertias, stiffnesses, dampings (c, viscous, damping), friction levels and
 #                viscous coefficients, forces × μ;
 #   length λ:    q0, v0, stop limits, freeplays, offsets, friction levels,
+#                Stribeck velocities,
 #                forces, ground and prescribed motions × λ (stiffness, damping
 #                and mass unchanged; a gear's radii are ratios and stay);
 #   stiffness σ: time runs s = √σ times faster: stiffnesses × σ, dampings,
-#                viscous coefficients and v0 × s, levels and forces × σ,
+#                viscous coefficients, Stribeck velocities and v0 × s, levels
+#                (static ones too, and those in t) and forces × σ,
 #                t → s·t inside every expression, t-end and dt ÷ s, and the
 #                switch times are compared after multiplying them by s.
 # The absorber scaled in stiffness by 10^6 used to log a slip+ → slip- → stick
@@ -84,7 +86,8 @@ def expr_times(el, attr, f, s=1.0):
     el.set(attr, v)
 
 
-LEVELS = ("level", "level-pos", "level-neg")
+# friction levels: numbers or expressions in t
+LEVELS = ("level", "level-pos", "level-neg", "static", "static-pos", "static-neg")
 
 
 def scale(tree, kind, f):
@@ -94,25 +97,31 @@ def scale(tree, kind, f):
     for el in m.iter():
         tag = el.tag
         if kind == "mass":
-            for a in ("mass", "inertia", "k", "stiffness", "c", "viscous", "damping") + LEVELS:
+            for a in ("mass", "inertia", "k", "stiffness", "c", "viscous", "damping"):
                 if tag != "simulation":
                     times(el, a, f)
+            for a in LEVELS:
+                expr_times(el, a, f)
             if tag == "force":
                 expr_times(el, "value", f)
         elif kind == "length":
             if tag == "body":
                 times(el, "q0", f)
                 times(el, "v0", f)
-            for a in ("lower", "upper", "freeplay", "offset") + LEVELS:
+            for a in ("lower", "upper", "freeplay", "offset", "stribeck-velocity"):
                 times(el, a, f)
+            for a in LEVELS:
+                expr_times(el, a, f)
             if tag == "ground":
                 expr_times(el, "motion", f)
             if tag in ("force", "prescribed"):
                 expr_times(el, "value", f)
         else:
-            for a in ("k", "stiffness") + LEVELS:
+            for a in ("k", "stiffness"):
                 times(el, a, f)
-            for a in ("c", "viscous", "damping"):
+            for a in LEVELS:
+                expr_times(el, a, f, s)
+            for a in ("c", "viscous", "damping", "stribeck-velocity"):
                 times(el, a, s)
             if tag == "body":
                 times(el, "v0", s)

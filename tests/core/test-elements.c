@@ -170,6 +170,8 @@ test_causes (void)
     { LZ_MODE_NONE, LZ_MODE_NONE, LZ_SWITCH_FORCING, LZ_CAUSE_FORCING },
     { LZ_MODE_CONTACT, LZ_MODE_FREE, LZ_SWITCH_FORCING, LZ_CAUSE_LIFT_OFF },
     { LZ_MODE_CONTACT, LZ_MODE_FREE, LZ_SWITCH_FORCING | LZ_SWITCH_IMPACT, LZ_CAUSE_IMPACT },
+    { LZ_MODE_STICK, LZ_MODE_SLIP_POS, LZ_SWITCH_LEVEL, LZ_CAUSE_LEVEL_CHANGE },
+    { LZ_MODE_SLIP_POS, LZ_MODE_STICK, LZ_SWITCH_LEVEL, LZ_CAUSE_VELOCITY_ZERO },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
@@ -182,6 +184,7 @@ test_causes (void)
   g_assert_cmpstr (lz_mode_to_string (LZ_MODE_SLIP_POS), ==, "slip+");
   g_assert_cmpstr (lz_event_cause_to_string (LZ_CAUSE_MASSLESS_CONTACT), ==, "massless-contact");
   g_assert_cmpstr (lz_event_cause_to_string (LZ_CAUSE_FORCING), ==, "forcing");
+  g_assert_cmpstr (lz_event_cause_to_string (LZ_CAUSE_LEVEL_CHANGE), ==, "level-change");
 }
 
 int

@@ -187,6 +187,36 @@ item_name (const LzItem *item)
   return item->label != NULL && *item->label != '\0' ? item->label : item->id;
 }
 
+/* An element's name as its label shows it: a friction's with what its
+ * law has beyond Coulomb's — a level in t, a Stribeck curve, a static
+ * level above the sliding one ("f (static 1.5)"). */
+static char *
+element_label (const LzElement *el)
+{
+  const char *name = item_name (&el->item);
+  gboolean in_t = el->friction.level_pos_t != NULL || el->friction.level_neg_t != NULL
+                  || el->friction.static_pos_t != NULL || el->friction.static_neg_t != NULL;
+  double fs = MAX (el->friction.static_pos, el->friction.static_neg);
+
+  if (el->item.kind != LZ_ITEM_FRICTION)
+    return g_strdup (name);
+  if (in_t)
+    /* TRANSLATORS: the label of a friction element whose level changes in time */
+    return g_strdup_printf (_("%s (level in t)"), name);
+  if (fs > MAX (el->friction.level_pos, el->friction.level_neg) && el->friction.stribeck_velocity > 0)
+    /* TRANSLATORS: the label of a friction element with a Stribeck curve */
+    return g_strdup_printf (_("%s (Stribeck)"), name);
+  if (fs > 0 && (el->friction.static_pos != el->friction.level_pos
+                 || el->friction.static_neg != el->friction.level_neg))
+    {
+      g_autofree char *level = lz_number_to_string (fs);
+
+      /* TRANSLATORS: the label of a friction element with a static level above the sliding one */
+      return g_strdup_printf (_("%s (static %s)"), name, level);
+    }
+  return g_strdup (name);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Layout                                                                    */
 
@@ -1301,8 +1331,10 @@ luztar_symbols_draw_model (cairo_t               *cr,
             }
           else
             {
+              g_autofree char *name = element_label (el);
+
               set_rgb (cr, &p.muted);
-              draw_text (cr, style, item_name (&el->item), x, label_y, 10, FALSE);
+              draw_text (cr, style, name, x, label_y, 10, FALSE);
             }
           continue;
         }
@@ -1317,8 +1349,12 @@ luztar_symbols_draw_model (cairo_t               *cr,
       /* the element's name, on the side away from the other lanes */
       set_rgb (cr, &p.muted);
       if (el->item.kind != LZ_ITEM_STOP)
-        draw_label_upright (cr, style, item_name (&el->item), pl[e].len / 2, pl[e].label_y,
-                            pl[e].label_y >= 0 ? 1 : -1, MAX (pl[e].len - 4, 36));
+        {
+          g_autofree char *name = element_label (el);
+
+          draw_label_upright (cr, style, name, pl[e].len / 2, pl[e].label_y,
+                              pl[e].label_y >= 0 ? 1 : -1, MAX (pl[e].len - 4, 36));
+        }
       cairo_restore (cr);
     }
 

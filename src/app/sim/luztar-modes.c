@@ -125,6 +125,7 @@ luztar_cause_get_label (LzEventCause cause)
     case LZ_CAUSE_MASSLESS_CONTACT: return _("massless body reached the stop (no impact)");
     case LZ_CAUSE_FORCING: return _("the forcing jumped");
     case LZ_CAUSE_TOUCH: return _("damped contact closed");
+    case LZ_CAUSE_LEVEL_CHANGE: return _("the friction level moved past the force");
     case LZ_CAUSE_N_CAUSES:
     default:
       return "?";

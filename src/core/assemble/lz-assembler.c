@@ -54,6 +54,7 @@
 #include "lz-assembler.h"
 #include "lz-assembler-private.h"
 #include "lz-error.h"
+#include "lz-friction.h"
 #include "lz-symbolic.h"
 
 /* ------------------------------------------------------------------------ */
@@ -684,7 +685,7 @@ build_lcs (LzAssembly *self)
       const NonsmoothRow *row = &self->rows[pair->row];
       const LzElement *element = row->element;
       const Coordinate *coord = &self->coords[row->coord];
-      double k, freeplay, offset;
+      double k, freeplay, offset, fs_pos = 0, fs_neg = 0;
 
       coordinate_get_w (coord, w, n);
 
@@ -701,17 +702,20 @@ build_lcs (LzAssembly *self)
         case LZ_PAIR_FRICTION_POS:
           /* y = (F0⁺ + F0⁻) − u_neg; input ξ1 does not act on the bodies */
           gsl_matrix_set (self->D, p, p + 1, -1.0);
-          self->d[p].constant = element->friction.level_pos + element->friction.level_neg;
+          /* (the static levels: the pairs decide stick at ġ = 0) */
+          lz_friction_element_static (element, &fs_pos, &fs_neg);
+          self->d[p].constant = fs_pos + fs_neg;
           break;
 
         case LZ_PAIR_FRICTION_NEG:
           /* y = ξ1 − ġ = u_pos − wᵀq̇ − ġ0; F = u − F0⁻ acts as −F·w */
           gsl_matrix_set (self->D, p, p - 1, 1.0);
+          lz_friction_element_static (element, &fs_pos, &fs_neg);
           for (guint i = 0; i < n; i++)
             {
               gsl_matrix_set (self->Cy, p, n + i, -w[i]);
               gsl_matrix_set (self->B, n + i, p, -minv[i] * w[i]);
-              self->e[n + i].constant += minv[i] * w[i] * element->friction.level_neg;
+              self->e[n + i].constant += minv[i] * w[i] * fs_neg;
             }
           affine_add_derivative (&self->d[p], -1.0, &coord->g0);
           break;
@@ -1356,6 +1360,20 @@ tension_text (const LzAssembly *self,
         g_autofree char *fps = number_text (fp), *fns = number_text (fn);
 
         *set_valued = TRUE;
+        if (!lz_friction_element_is_coulomb (element))
+          {
+            /* static levels, Stribeck, levels in t: the law is written
+             * out under the equations (lz_friction_law_text()) */
+            g_autofree char *sgn = g_strdup_printf ("Sgn[%s](%s)", element->item.id, gdot);
+
+            if (c > 0.0)
+              {
+                g_autofree char *viscous = product_text (c, gdot);
+
+                return g_strdup_printf ("%s + %s", viscous, sgn);
+              }
+            return g_steal_pointer (&sgn);
+          }
         if (fp == fn && c > 0.0)
           {
             /* paper 003: C·tar(ż, F_T0/C) */

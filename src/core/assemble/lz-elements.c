@@ -20,6 +20,7 @@
 #include "lz-assembler.h"
 #include "lz-contact-law.h"
 #include "lz-elements.h"
+#include "lz-friction.h"
 #include "lz-luz.h"
 
 struct LzElementTable
@@ -53,6 +54,7 @@ static const char *const cause_names[] = {
   [LZ_CAUSE_MASSLESS_CONTACT] = "massless-contact",
   [LZ_CAUSE_FORCING] = "forcing",
   [LZ_CAUSE_TOUCH] = "touch",
+  [LZ_CAUSE_LEVEL_CHANGE] = "level-change",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (mode_names) == LZ_MODE_N_MODES);
@@ -97,11 +99,11 @@ lz_event_cause_to_string (LzEventCause cause)
  * "massless-contact", an impulse "impact" (or "zeno" where it ended a
  * Zeno sequence), sticking "velocity-zero", slipping "force-limit" from
  * stick and "velocity-zero" from the other slip (a reversal passes
- * through ġ = 0), leaving a limit "lift-off", a freeplay switch
- * "boundary"; a jump of its forcing where nothing else happened to it,
- * "forcing".
  * through ġ = 0), leaving a limit "lift-off" (a damped contact's release
- * too), a freeplay switch "boundary", a damped contact closing "touch".
+ * too), a freeplay switch "boundary", a damped contact closing "touch"; a
+ * jump of its forcing where nothing else happened to it, "forcing"; a
+ * breakaway because a falling static level (a friction level in t) met
+ * the force, "level-change".
  *
  * Returns: the cause
  */
@@ -116,6 +118,9 @@ lz_mode_switch_cause (LzMode        from,
     return (flags & LZ_SWITCH_ZENO) ? LZ_CAUSE_ZENO : LZ_CAUSE_IMPACT;
   if ((flags & LZ_SWITCH_FORCING) && from == to)
     return LZ_CAUSE_FORCING;
+  if ((flags & LZ_SWITCH_LEVEL) && from == LZ_MODE_STICK
+      && (to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG))
+    return LZ_CAUSE_LEVEL_CHANGE;
   switch (to)
     {
     case LZ_MODE_STICK:
@@ -166,10 +171,7 @@ law_init (LzElementLaw     *law,
   law->lower = -INFINITY;
   law->upper = INFINITY;
   if (law->kind == LZ_ITEM_FRICTION)
-    {
-      law->fpos = element->friction.level_pos;
-      law->fneg = element->friction.level_neg;
-    }
+    lz_friction_law_init (law, element);
   else if (law->kind == LZ_ITEM_STOP)
     {
       law->lower = element->stop.lower;

@@ -66,6 +66,8 @@ typedef enum
  * @LZ_CAUSE_TOUCH: a damped contact closed: its gap reached a limit moving
  *   in (or its force turned positive inside it); its release is
  *   %LZ_CAUSE_LIFT_OFF
+ * @LZ_CAUSE_LEVEL_CHANGE: a friction level that changes in time moved
+ *   past the force a stuck element needs (a brake released)
  *
  * Why an element changed mode.
  */
@@ -81,6 +83,7 @@ typedef enum
   LZ_CAUSE_MASSLESS_CONTACT,
   LZ_CAUSE_FORCING,
   LZ_CAUSE_TOUCH,
+  LZ_CAUSE_LEVEL_CHANGE,
   LZ_CAUSE_N_CAUSES,
 } LzEventCause;
 
@@ -92,6 +95,9 @@ typedef enum
  * @LZ_SWITCH_MASSLESS: the element is on a massless body: reaching a limit
  *   is contact without an impact
  * @LZ_SWITCH_FORCING: the element's forcing jumped at the instant
+ * @LZ_SWITCH_LEVEL: a friction element's static level was falling when it
+ *   broke away: the level moved, not the force
+ *
  * What an integrator knows about a switch beyond the two modes.
  */
 typedef enum
@@ -100,6 +106,7 @@ typedef enum
   LZ_SWITCH_ZENO     = 1 << 1,
   LZ_SWITCH_MASSLESS = 1 << 2,
   LZ_SWITCH_FORCING  = 1 << 3,
+  LZ_SWITCH_LEVEL    = 1 << 4,
 } LzSwitchFlags;
 
 const char   *lz_mode_to_string        (LzMode        mode);
@@ -126,7 +133,8 @@ LzEventCause  lz_mode_switch_cause     (LzMode        from,
  * @c: damping of dampers, the viscous part of friction (0 for the others)
  * @freeplay: half freeplay Δ of springs and gears
  * @offset: free length ℓ0 of springs
- * @fpos: friction: the level of the force in the + direction, T ≤ fpos
+ * @fpos: friction: the (sliding) level of the force in the + direction,
+ *   T ≤ fpos (at t = 0 when @fpos_t is set; lz-friction.h for the laws)
  * @fneg: friction: the level in the − direction, T ≥ −fneg
  * @lower: stop, contact: lower limit of g (−∞ for none; −∞ for the other kinds)
  * @upper: stop, contact: upper limit of g (+∞ for none)
@@ -137,6 +145,15 @@ LzEventCause  lz_mode_switch_cause     (LzMode        from,
  *
  * A damped contact's limits are in @lower, @upper (a backlash's ∓Δ); its
  * law is lz-contact-law's.
+ * @fs_pos: friction: the static level in the + direction (@fpos without one)
+ * @fs_neg: friction: the static level in the − direction (@fneg without one)
+ * @vs: friction: the Stribeck velocity (0: the sliding level is @fpos,
+ *   @fneg whatever the velocity)
+ * @delta: friction: the Stribeck exponent δ
+ * @fpos_t: (nullable): friction: @fpos as an expression in t
+ * @fneg_t: (nullable): friction: @fneg in t
+ * @fs_pos_t: (nullable): friction: @fs_pos in t
+ * @fs_neg_t: (nullable): friction: @fs_neg in t
  *
  * One element's law with everything resolved against the model: ports as
  * body indices, the ground motions, the parameters.  The event-driven and
@@ -159,6 +176,8 @@ typedef struct
   double           fpos, fneg;
   double           lower, upper, e;
   double           contact_k, contact_c;
+  double           fs_pos, fs_neg, vs, delta;
+  const LzExpr    *fpos_t, *fneg_t, *fs_pos_t, *fs_neg_t;
 } LzElementLaw;
 
 typedef struct LzElementTable LzElementTable;

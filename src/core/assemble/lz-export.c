@@ -18,6 +18,7 @@
 
 #include "lz-assembler.h"
 #include "lz-export-private.h"
+#include "lz-friction.h"
 
 /* ------------------------------------------------------------------------ */
 /* Text                                                                      */
@@ -347,6 +348,33 @@ text_pairs (GString          *out,
   g_string_append_c (out, '\n');
 }
 
+/* The friction laws beyond Coulomb's that the equations name Sgn[id]:
+ * static levels, Stribeck's curve, levels in t. */
+static void
+text_friction_laws (GString          *out,
+                    const LzAssembly *self)
+{
+  LzModel *model = lz_assembly_get_model (self);
+  gboolean any = FALSE;
+
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      const LzElement *element = lz_model_get_element (model, e);
+      g_autofree char *law = NULL;
+
+      if (element->item.kind != LZ_ITEM_FRICTION || lz_friction_element_is_coulomb (element))
+        continue;
+      if (!any)
+        g_string_append (out, _("Friction laws (sliding level for v ≠ 0, the static box at v = 0; "
+                                "the pairs below take the static levels at t = 0)\n"));
+      any = TRUE;
+      law = lz_friction_law_text (element);
+      g_string_append_printf (out, "  %s\n", law);
+    }
+  if (any)
+    g_string_append_c (out, '\n');
+}
+
 /* Why there is no LCS: the bodies without mass. */
 static void
 text_no_lcs (GString          *out,
@@ -398,6 +426,7 @@ lz_assembly_to_text (const LzAssembly *self)
       g_string_append_printf (out, "  %s\n", eq);
     }
   g_string_append_c (out, '\n');
+  text_friction_laws (out, self);
 
   lz_export_append_matrix (out, "W", lz_assembly_get_W (self), lz_assembly_get_n_nonsmooth (self),
                            n, rows, dofs);

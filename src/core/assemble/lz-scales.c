@@ -76,6 +76,7 @@ on_massless_body (const LzModel   *model,
 static void
 given_element (const LzModel   *model,
                const LzElement *el,
+               double           t_end,
                Given           *g)
 {
   double ca, cb, c2;
@@ -102,6 +103,14 @@ given_element (const LzModel   *model,
       take (&g->damping, el->friction.viscous * c2);
       take (&g->force, el->friction.level_pos);
       take (&g->force, el->friction.level_neg);
+      take (&g->force, el->friction.static_pos);
+      take (&g->force, el->friction.static_neg);
+      take (&g->speed, el->friction.stribeck_velocity);
+      /* the levels in t over the run (a clutch's 40*t is 0 at t = 0) */
+      sample (el->friction.level_pos_t, t_end, &g->force, NULL);
+      sample (el->friction.level_neg_t, t_end, &g->force, NULL);
+      sample (el->friction.static_pos_t, t_end, &g->force, NULL);
+      sample (el->friction.static_neg_t, t_end, &g->force, NULL);
       break;
     case LZ_ITEM_STOP:
       take (&g->length, el->stop.lower);
@@ -138,7 +147,7 @@ given_of_model (const LzModel *model,
   for (guint i = 0; i < lz_model_get_n_grounds (model); i++)
     sample (lz_model_get_ground (model, i)->motion, t_end, &g->length, &g->speed);
   for (guint i = 0; i < lz_model_get_n_elements (model); i++)
-    given_element (model, lz_model_get_element (model, i), g);
+    given_element (model, lz_model_get_element (model, i), t_end, g);
   for (guint i = 0; i < lz_model_get_n_sources (model); i++)
     {
       const LzSource *s = lz_model_get_source (model, i);

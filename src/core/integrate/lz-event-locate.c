@@ -60,6 +60,7 @@ lz_event_guards (LzEventIntegrator *self,
   const double *q = self->jn.nN + self->jn.nD > 0 ? self->jn.yc : y;
   const double *v = q + self->n;
   double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s, F;
+  double fs_neg, fs_pos;
   const LzScales *sc = &self->parent.scales;
 
   switch (el->law.kind)
@@ -70,9 +71,11 @@ lz_event_guards (LzEventIntegrator *self,
         case LZ_MODE_STICK:
           if (el->shadowed)
             return 0;
+          /* within the static levels at t (they may move: a brake let go) */
           F = -lz_event_constraint_force (self, e);
-          out[0] = (el->law.fpos - F) / sc->force;
-          out[1] = (F + el->law.fneg) / sc->force;
+          lz_friction_static_box (&el->law, self->sm.t, &fs_neg, &fs_pos);
+          out[0] = (fs_pos - F) / sc->force;
+          out[1] = (F + fs_neg) / sc->force;
           return 2;
         case LZ_MODE_SLIP_POS:
         case LZ_MODE_SLIP_NEG:

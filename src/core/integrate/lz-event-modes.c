@@ -437,12 +437,14 @@ solve_candidates (LzEventIntegrator *self,
     g_autoptr(gsl_vector) z = gsl_vector_alloc (L);
     g_autoptr(gsl_vector) w = gsl_vector_alloc (L);
     g_autofree double *lambda0 = g_new0 (double, ncand);
+    g_autofree double *fs_pos = g_new0 (double, ncand);
 
     /* generalized force per unknown: contact λ along ±w; friction μ:
-     * −F w = −(μ − F0⁻) w */
+     * −F w = −(μ − F0⁻) w, F0± the static levels at t (a candidate is at
+     * ġ = 0: it sticks when the force it needs is within them) */
     for (guint c = 0; c < ncand; c++)
       if (self->el[cand[c]].law.kind == LZ_ITEM_FRICTION)
-        lambda0[c] = self->el[cand[c]].law.fneg;      /* the constant part of −F */
+        lz_friction_static_box (&self->el[cand[c]].law, t, &lambda0[c], &fs_pos[c]);
     for (guint i = 0; i < ncand; i++)
       {
         const Elem *x = &self->el[cand[i]];
@@ -473,7 +475,7 @@ solve_candidates (LzEventIntegrator *self,
         if (x->law.kind == LZ_ITEM_FRICTION)
           {
             /* ξ1 row: F0⁺ + F0⁻ − μ;  μ row: ξ1 − g̈ */
-            gsl_vector_set (b, first[i], x->law.fpos + x->law.fneg);
+            gsl_vector_set (b, first[i], fs_pos[i] + lambda0[i]);
             *gsl_matrix_ptr (A, first[i], first[i] + 1) -= 1;
             *gsl_matrix_ptr (A, first[i] + 1, first[i]) += 1;
             gsl_vector_set (b, first[i] + 1, -gdd0);
@@ -784,11 +786,16 @@ lz_event_instant_flush (LzEventIntegrator *self,
       LzMode from = md->inst_initial ? self->mode[e] : md->inst_prior[e], to = self->mode[e];
       LzSwitchFlags flags = md->inst_flags[e] != 0 ? md->inst_flags[e]
                             : self->st.is_static[e] ? LZ_SWITCH_MASSLESS : 0;
-      LzEvent ev = { md->inst_t, e, from, to,
-                     md->inst_initial ? LZ_CAUSE_INITIAL : lz_mode_switch_cause (from, to, flags) };
+      LzEvent ev;
 
       if (md->inst_initial ? to == LZ_MODE_NONE : md->inst_flags[e] == 0 && from == to)
         continue;
+      /* a breakaway where the static level was falling: the level moved */
+      if (from == LZ_MODE_STICK && (to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG)
+          && lz_friction_level_falls (&self->el[e].law, md->inst_t, to == LZ_MODE_SLIP_POS ? 1 : -1))
+        flags |= LZ_SWITCH_LEVEL;
+      ev = (LzEvent) { md->inst_t, e, from, to,
+                       md->inst_initial ? LZ_CAUSE_INITIAL : lz_mode_switch_cause (from, to, flags) };
       lz_trace_append_event (trace, &ev);
       if (!md->inst_initial)
         logged++;

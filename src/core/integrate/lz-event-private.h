@@ -12,6 +12,7 @@
 
 #include "lz-elements.h"
 #include "lz-forcing.h"
+#include "lz-friction.h"
 #include "lz-integrator-private.h"
 #include "lz-model-private.h"
 
@@ -89,6 +90,7 @@ typedef struct
   double *fv;                 /* n, workspace */
   double *a;                  /* n */
   double *g0, *g0d, *g0dd;    /* per element, at the current t */
+  double  t;                  /* that t (lz_event_accelerations()'s) */
 } LzEventSmooth;
 
 /* Guards, location and the trace (lz-event-locate.c, event_step()). */
@@ -353,6 +355,8 @@ void lz_event_stored_energy (const LzEventIntegrator *self,
                              LzEnergy                *energy);
 void lz_event_alloc_static (LzEventIntegrator *self);
 void lz_event_setup_elements (LzEventIntegrator *self);
+gboolean lz_event_check_friction (LzEventIntegrator *self,
+                                  GError           **error);
 gboolean lz_event_setup_massless (LzEventIntegrator *self,
                                   GError           **error);
 

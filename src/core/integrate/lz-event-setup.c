@@ -577,14 +577,43 @@ through_law (const LzEventIntegrator *self,
   v.moving = v.xa != NULL || v.xb != NULL;
   if (th->friction)
     {
-      /* R's force is rb times V's */
-      v.fpos = r->fpos / th->rb;
-      v.fneg = r->fneg / th->rb;
+      /* R's force is rb times V's (R's levels are constant:
+       * lz_event_check_friction()) */
+      v.fpos = v.fs_pos = r->fpos / th->rb;
+      v.fneg = v.fs_neg = r->fneg / th->rb;
       return v;
     }
   v.lower = th->ka * (th->sk > 0 ? k->lower : k->upper) + th->rb * (th->sr > 0 ? r->lower : r->upper);
   v.e = MIN (k->e, r->e);
   return v;
+}
+
+/* The friction laws beyond Coulomb's (static levels, Stribeck, levels in
+ * t) on bodies with mass only: the massless joints' and the through-stops'
+ * closed forms take constant levels.  FALSE with ERROR set otherwise, or
+ * for levels out of range at t = 0. */
+gboolean
+lz_event_check_friction (LzEventIntegrator *self,
+                         GError           **error)
+{
+  for (guint e = 0; e < self->nm; e++)
+    {
+      const LzElementLaw *law = &self->el[e].law;
+      gboolean through = FALSE;
+
+      if (law->kind != LZ_ITEM_FRICTION)
+        continue;
+      for (guint p = 0; p < self->tr.nT; p++)
+        through |= self->tr.through[p].friction && self->tr.through[p].r == e;
+      if ((self->st.is_static[e] || through)
+          /* TRANSLATORS: completes "… are not taken %s" */
+          && !lz_friction_refuse (law, _("on a massless body by the event-driven method "
+                                         "(use --method timestep, or give the body a mass)"), error))
+        return FALSE;
+      if (!lz_friction_check (law, 0.0, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* The elements: the model's, in file order, with their laws from the

@@ -157,8 +157,8 @@ lz_event_minv_dot (const LzEventIntegrator *self,
 }
 
 /* The tension of a smooth-in-the-mode element (springs, freeplay by mode,
- * damped contacts by mode, slipping friction's dry part); the viscous
- * parts are in C. */
+ * damped contacts by mode, slipping friction's dry part at the slip speed
+ * and t, lz-friction.h); the viscous parts are in C. */
 double
 lz_event_mode_tension (const LzEventIntegrator *self,
                        guint                    e,
@@ -176,9 +176,9 @@ lz_event_mode_tension (const LzEventIntegrator *self,
   if (el->law.kind != LZ_ITEM_FRICTION || e >= self->nm)
     return 0;
   if (self->mode[e] == LZ_MODE_SLIP_POS)
-    return el->law.fpos;
+    return lz_friction_slip_level (&el->law, self->sm.t, TRUE, gd);
   if (self->mode[e] == LZ_MODE_SLIP_NEG)
-    return -el->law.fneg;
+    return -lz_friction_slip_level (&el->law, self->sm.t, FALSE, -gd);
   return 0;
 }
 
@@ -203,6 +203,7 @@ lz_event_accelerations (LzEventIntegrator *self,
       q = self->jn.yc;
       v = self->jn.yc + n;
     }
+  self->sm.t = t;
   lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
   for (guint i = 0; i < n; i++)
     {

@@ -407,6 +407,19 @@ event_start_in_window (LzIntegrator *integrator,
   settle (self, INFINITY, trace, NULL);
 }
 
+/* The friction levels in t are still levels at the step's start
+ * (lz_friction_check()). */
+static gboolean
+check_levels (LzEventIntegrator *self,
+              GError           **error)
+{
+  for (guint e = 0; e < self->nm; e++)
+    if (self->el[e].law.kind == LZ_ITEM_FRICTION && lz_friction_is_varying (&self->el[e].law)
+        && !lz_friction_check (&self->el[e].law, self->parent.t, error))
+      return FALSE;
+  return TRUE;
+}
+
 static LzStepResult
 event_step_in_window (LzIntegrator *integrator,
                       double        t_limit,
@@ -416,6 +429,7 @@ event_step_in_window (LzIntegrator *integrator,
   LzEventIntegrator *self = (LzEventIntegrator *) integrator;
   double t_stop = MIN (t_limit, integrator->t_end);
   guint which = 0;
+  Advance r;
 
   if (self->st.static_error != NULL)
     {
@@ -426,7 +440,13 @@ event_step_in_window (LzIntegrator *integrator,
     return settle (self, t_limit, trace, error);
   if (integrator->t >= t_stop - DONE_REL * lz_scales_time_unit (&integrator->scales, t_stop))
     return LZ_STEP_DONE;
-  switch (advance (self, t_stop, trace, &which, error))
+  if (!check_levels (self, error))
+    return LZ_STEP_ERROR;
+  r = advance (self, t_stop, trace, &which, error);
+  /* (and at the step's end: a step may be long) */
+  if (r != ADVANCE_ERROR && !check_levels (self, error))
+    return LZ_STEP_ERROR;
+  switch (r)
     {
     case ADVANCE_ERROR:
       return LZ_STEP_ERROR;
@@ -795,7 +815,7 @@ event_new (LzAssembly                *assembly,
       self->y[n + i] = lz_model_get_body (model, i)->v0;
     }
   self->v_scale = self->parent.scales.speed;
-  if (!lz_event_forcing_setup (self, error))
+  if (!lz_event_forcing_setup (self, error) || !lz_event_check_friction (self, error))
     {
       event_free (&self->parent);
       g_free (self);

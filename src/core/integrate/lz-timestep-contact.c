@@ -13,6 +13,9 @@
  *                      (only when the side is active: g + h/2·u ≤ lower)
  *   stop, upper side   z = P ≥ 0,            Λ −= z,    0 ≤ −(u⁺ + e u⁻) ⊥ z
  *   friction           z = hF ∈ [−hF0⁻, hF0⁺], Λ −= z,  the relay on −u⁺
+ *                      (the box of the step's start, lz_friction_box():
+ *                      static levels when stuck, the sliding level on
+ *                      the side it slides to, at t + θh)
  *   rigid coupling     z = P free in sign,   Λ += z,    u⁺ = 0 (a stop with
  *                      lower = upper: an equality)
  *   damped contact     z = h·F ≥ 0, Λ ±= z, F = max(0, k·δ_θ + c·δ̇_θ) while
@@ -44,6 +47,7 @@
 
 #include "lz-contact-law.h"
 #include "lz-error.h"
+#include "lz-friction.h"
 #include "lz-lcp.h"
 #include "lz-luz.h"
 #include "lz-timestep-private.h"
@@ -385,6 +389,25 @@ stop_side (const LzTimestep *self,
 /* The step's local problem from t to t1: the ground motions of every row,
  * the free and starting relative velocities, each variable's constant
  * and box. */
+/* A friction variable's box for the step at TH_T (its θ-point), the
+ * element in the mode of the step's start sliding at U: its constant
+ * levels for plain Coulomb friction. */
+static void
+friction_box (const LzTimestep *self,
+              const Elem       *el,
+              Var              *var,
+              double            th_t,
+              double            u)
+{
+  double lo, hi;
+
+  if (lz_friction_is_coulomb (el->law))
+    return;
+  lz_friction_box (el->law, th_t, self->modes[el->law->index], u, &lo, &hi);
+  var->lo = self->h * lo;
+  var->hi = self->h * hi;
+}
+
 void
 lz_ts_contact_problem (LzTimestep *self,
                        double      t,
@@ -426,6 +449,7 @@ lz_ts_contact_problem (LzTimestep *self,
           break;
         case VAR_FRICTION:
           var->b = -self->g0dot_end[r];
+          friction_box (self, el, var, t + th * (t1 - t), self->u_start[r]);
           break;
         case VAR_BILATERAL:
           var->b = self->g0dot_end[r];      /* u⁺ = 0: the coupling's rate held */
@@ -638,9 +662,9 @@ lemke_map_var (LzTimestep *self,
       map->col_row[i + 1] = map->row_r[i + 1] = r;
       map->col_g[i] = 0;
       map->col_g[i + 1] = -1;
-      map->lambda0[r] += h * law->fneg;
+      map->lambda0[r] -= var->lo;             /* hF0⁻ */
       map->row_scale[i] = 0;                  /* ω = h(F0⁺ + F0⁻) − μ */
-      map->row_const[i] = h * (law->fpos + law->fneg);
+      map->row_const[i] = var->hi - var->lo;
       map->row_scale[i + 1] = -1;             /* ω = ξ1 − u⁺ */
       map->row_const[i + 1] = var->b;
       break;
@@ -720,7 +744,7 @@ lemke_unpack (LzTimestep       *self,
       if (i < 0)
         self->z[j] = 0;
       else if (var->kind == VAR_FRICTION)
-        self->z[j] = CLAMP (gsl_vector_get (zeta, i + 1) - h * law->fneg, var->lo, var->hi);
+        self->z[j] = CLAMP (gsl_vector_get (zeta, i + 1) + var->lo, var->lo, var->hi);
       else if (var->kind == VAR_FREEPLAY)
         self->z[j] = -h * law->k * (gsl_vector_get (zeta, i) - gsl_vector_get (zeta, i + 1));
       else

@@ -45,6 +45,7 @@
 
 #include "lz-contact-law.h"
 #include "lz-error.h"
+#include "lz-friction.h"
 #include "lz-luz.h"
 #include "lz-jumps.h"
 #include "lz-timestep-private.h"
@@ -601,6 +602,10 @@ log_mode_switches (LzTimestep *self,
     {
       LzSwitchFlags flags = switch_flags (self, e);
 
+      /* a breakaway while the static level falls: the level moved */
+      if (self->modes[e] == LZ_MODE_STICK && self->new_modes[e] != LZ_MODE_STICK
+          && lz_friction_level_falls (self->elems[e].law, t1, self->new_modes[e] == LZ_MODE_SLIP_POS ? 1 : -1))
+        flags |= LZ_SWITCH_LEVEL;
       if ((flags & LZ_SWITCH_IMPACT) || self->new_modes[e] != self->modes[e])
         {
           LzEvent ev = { tl, e, self->modes[e], self->new_modes[e],
@@ -641,6 +646,10 @@ timestep_step (LzIntegrator *integrator,
   if (run_is_over (self, integrator->t) || integrator->t >= t_limit)
     return LZ_STEP_DONE;
   tl = step_label (self, t1);
+  for (guint e = 0; e < self->n_elems; e++)
+    if (self->elems[e].law->kind == LZ_ITEM_FRICTION && lz_friction_is_varying (self->elems[e].law)
+        && !lz_friction_check (self->elems[e].law, t, error))
+      return LZ_STEP_ERROR;
 
   free_step (self, t, t1);
   lz_ts_contact_problem (self, t, t1);

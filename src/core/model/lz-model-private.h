@@ -100,11 +100,14 @@ struct LzModel
 };
 
 /* One row of a parameter table: the public description and where the
- * value lives in the item struct (or in LzSimulation). */
+ * value lives in the item struct (or in LzSimulation); a
+ * %LZ_PARAM_TIME_VARYING number has its expression (or %NULL) at
+ * expr_offset. */
 typedef struct
 {
   LzParamSpec spec;
   gsize       offset;
+  gsize       expr_offset;
 } LzParamDef;
 
 /* The parameter tables have one row per item kind and, after them, the

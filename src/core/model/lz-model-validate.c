@@ -320,6 +320,33 @@ check_inertia_paths (const LzModel *model,
     }
 }
 
+/* A friction's static level, where it has one, is not below its kinetic
+ * level (constant levels: expressions in t are checked by the run). */
+static void
+check_static_levels (const LzElement *element,
+                     GPtrArray       *problems)
+{
+  const double st[2] = { element->friction.static_pos, element->friction.static_neg };
+  const double kin[2] = { element->friction.level_pos, element->friction.level_neg };
+  const gboolean varying[2] = {
+    element->friction.static_pos_t != NULL || element->friction.level_pos_t != NULL,
+    element->friction.static_neg_t != NULL || element->friction.level_neg_t != NULL,
+  };
+
+  for (int side = 0; side < 2; side++)
+    if (st[side] != 0 && !varying[side] && st[side] < kin[side])
+      {
+        g_autofree char *what = lz_item_describe (&element->item);
+        g_autofree char *s = lz_number_to_string (st[side]);
+        g_autofree char *k = lz_number_to_string (kin[side]);
+        g_autofree char *message =
+          g_strdup_printf (_("%s: the static level %s is below the sliding level %s"), what, s, k);
+
+        add_problem (problems, &element->item, message);
+        return;
+      }
+}
+
 void
 lz_model_collect_problems (const LzModel *model,
                            GPtrArray     *problems)
@@ -351,6 +378,8 @@ lz_model_collect_problems (const LzModel *model,
 
           add_problem (problems, &element->item, message);
         }
+      if (element->item.kind == LZ_ITEM_FRICTION)
+        check_static_levels (element, problems);
     }
 
   for (guint i = 0; i < model->sources->len; i++)

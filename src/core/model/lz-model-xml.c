@@ -398,6 +398,31 @@ read_simulation (Reader    *reader,
   }
 }
 
+/* A friction's levels NAME ("level", "static"): NAME, or both NAME-pos
+ * and NAME-neg; none at all only when not REQUIRED. */
+static void
+check_level_pair (Reader     *reader,
+                  xmlNodePtr  node,
+                  const char *what,
+                  const char *name,
+                  gboolean    required)
+{
+  g_autofree char *pos_name = g_strconcat (name, "-pos", NULL);
+  g_autofree char *neg_name = g_strconcat (name, "-neg", NULL);
+  gboolean both = has_attribute (node, name);
+  gboolean pos = has_attribute (node, pos_name);
+  gboolean neg = has_attribute (node, neg_name);
+
+  if (both && (pos || neg))
+    problem (reader, node, LZ_ERROR_SCHEMA, _("%s: give either “%s” or both “%s” and “%s”"),
+             what, name, pos_name, neg_name);
+  else if (!both && !pos && !neg && required)
+    problem (reader, node, LZ_ERROR_SCHEMA, _("%s: missing attribute “%s”"), what, name);
+  else if (!both && pos != neg)
+    problem (reader, node, LZ_ERROR_SCHEMA, _("%s: missing attribute “%s”"),
+             what, pos ? neg_name : pos_name);
+}
+
 /* Attributes that must be there, besides those flagged REQUIRED: the mass
  * or inertia that fits a body's kind, and a friction's level(s). */
 static void
@@ -432,21 +457,8 @@ check_required (Reader       *reader,
     }
   else if (item->kind == LZ_ITEM_FRICTION)
     {
-      gboolean level = has_attribute (node, "level");
-      gboolean pos = has_attribute (node, "level-pos");
-      gboolean neg = has_attribute (node, "level-neg");
-
-      if (level && (pos || neg))
-        problem (reader, node, LZ_ERROR_SCHEMA,
-                 _("%s: give either “level” or both “level-pos” and “level-neg”"), what);
-      else if (!level && !pos && !neg)
-        problem (reader, node, LZ_ERROR_SCHEMA, _("%s: missing attribute “%s”"), what, "level");
-      else if (!level && !pos)
-        problem (reader, node, LZ_ERROR_SCHEMA, _("%s: missing attribute “%s”"),
-                 what, "level-pos");
-      else if (!level && !neg)
-        problem (reader, node, LZ_ERROR_SCHEMA, _("%s: missing attribute “%s”"),
-                 what, "level-neg");
+      check_level_pair (reader, node, what, "level", TRUE);
+      check_level_pair (reader, node, what, "static", FALSE);
     }
 }
 

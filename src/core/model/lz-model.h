@@ -183,7 +183,14 @@ typedef struct
  *   freeplay ≥ 0 (half freeplay Δ), offset ℓ0;
  * - damper: T = c·ġ, c ≥ 0 (N·s/m);
  * - friction: T ∈ viscous·ġ + Sgn(ġ) with levels [−level_neg, level_pos]
- *   at ġ = 0 (N); both levels and viscous ≥ 0;
+ *   at ġ = 0 (N); both levels and viscous ≥ 0.  With static levels
+ *   @friction.static_pos, @friction.static_neg above the (kinetic) levels
+ *   a stuck contact holds within the static levels and slides at the
+ *   kinetic ones (0: the static level is the kinetic one); with a Stribeck
+ *   velocity vs = @friction.stribeck_velocity > 0 the sliding level is
+ *   Fc + (Fs − Fc)·exp(−(|ġ|/vs)^δ), δ = @friction.stribeck_exponent > 0.
+ *   Any level may be an expression in t (@friction.level_pos_t …, %NULL
+ *   for a constant; the number is then its value at t = 0);
  * - stop: lower ≤ g ≤ upper (either may be infinite), Newton restitution
  *   in [0, 1];
  * - gear: a spring of stiffness @gear.stiffness > 0 and half freeplay
@@ -219,6 +226,14 @@ typedef struct
       double level_pos;
       double level_neg;
       double viscous;
+      double static_pos;
+      double static_neg;
+      double stribeck_velocity;
+      double stribeck_exponent;
+      LzExpr *level_pos_t;
+      LzExpr *level_neg_t;
+      LzExpr *static_pos_t;
+      LzExpr *static_neg_t;
     } friction;
     struct
     {
@@ -325,11 +340,14 @@ typedef enum
  * @LZ_PARAM_REQUIRED: a file must give the attribute
  * @LZ_PARAM_OMIT_DEFAULT: saving leaves the attribute out when it has its
  *   default value
+ * @LZ_PARAM_TIME_VARYING: a number that may also be an expression in t
+ *   (friction levels); lz_model_get_parameter() gives its value at t = 0
  */
 typedef enum
 {
   LZ_PARAM_REQUIRED     = 1 << 0,
   LZ_PARAM_OMIT_DEFAULT = 1 << 1,
+  LZ_PARAM_TIME_VARYING = 1 << 2,
 } LzParamFlags;
 
 /**

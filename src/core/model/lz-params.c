@@ -168,7 +168,12 @@ lz_item_kind_is_source (LzItemKind kind)
 /* Parameter tables                                                          */
 
 #define PARAM(n, t, r, f, d, txt, st, field) \
-  { { n, t, r, f, d, txt }, offsetof (st, field) }
+  { { n, t, r, f, d, txt }, offsetof (st, field), 0 }
+
+/* A friction level: a number ≥ 0 or an expression in t. */
+#define LEVEL_PARAM(n, f, d, field) \
+  { { n, LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, (f) | LZ_PARAM_TIME_VARYING, d, NULL }, \
+    offsetof (LzElement, friction.field), offsetof (LzElement, friction.field##_t) }
 
 #define LABEL_PARAM \
   PARAM ("label", LZ_PARAM_TEXT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL, LzItem, label)
@@ -250,17 +255,22 @@ static const LzParamDef damper_params[] = {
   LABEL_PARAM,
 };
 
-/* "level" sets both levels; a file gives either it or the pair. */
+/* "level" sets both levels; a file gives either it or the pair.  So
+ * does "static" for the static levels (0: as the kinetic ones). */
 static const LzParamDef friction_params[] = {
   PORT_PARAMS,
-  PARAM ("level", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 1, NULL,
-         LzElement, friction.level_pos),
-  PARAM ("level-pos", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 1, NULL,
-         LzElement, friction.level_pos),
-  PARAM ("level-neg", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, 0, 1, NULL,
-         LzElement, friction.level_neg),
+  LEVEL_PARAM ("level", 0, 1, level_pos),
+  LEVEL_PARAM ("level-pos", 0, 1, level_pos),
+  LEVEL_PARAM ("level-neg", 0, 1, level_neg),
   PARAM ("viscous", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, LZ_PARAM_OMIT_DEFAULT, 0, NULL,
          LzElement, friction.viscous),
+  LEVEL_PARAM ("static", LZ_PARAM_OMIT_DEFAULT, 0, static_pos),
+  LEVEL_PARAM ("static-pos", LZ_PARAM_OMIT_DEFAULT, 0, static_pos),
+  LEVEL_PARAM ("static-neg", LZ_PARAM_OMIT_DEFAULT, 0, static_neg),
+  PARAM ("stribeck-velocity", LZ_PARAM_NUMBER, LZ_RANGE_NON_NEGATIVE, LZ_PARAM_OMIT_DEFAULT, 0,
+         NULL, LzElement, friction.stribeck_velocity),
+  PARAM ("stribeck-exponent", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_OMIT_DEFAULT, 2,
+         NULL, LzElement, friction.stribeck_exponent),
   COEFFICIENT_PARAMS,
   LABEL_PARAM,
 };
@@ -537,6 +547,8 @@ lz_item_free (LzItem *item)
         g_clear_pointer (&G_STRUCT_MEMBER (char *, item, def->offset), g_free);
       else if (def->spec.type == LZ_PARAM_EXPRESSION)
         g_clear_pointer (&G_STRUCT_MEMBER (LzExpr *, item, def->offset), lz_expr_unref);
+      else if (def->expr_offset != 0)
+        g_clear_pointer (&G_STRUCT_MEMBER (LzExpr *, item, def->expr_offset), lz_expr_unref);
     }
   g_free (item->id);
   g_free (item);
@@ -560,6 +572,9 @@ lz_item_copy (const LzItem *item)
                && G_STRUCT_MEMBER (LzExpr *, item, def->offset) != NULL)
         G_STRUCT_MEMBER (LzExpr *, copy, def->offset) =
           lz_expr_ref (G_STRUCT_MEMBER (LzExpr *, item, def->offset));
+      else if (def->expr_offset != 0 && G_STRUCT_MEMBER (LzExpr *, item, def->expr_offset) != NULL)
+        G_STRUCT_MEMBER (LzExpr *, copy, def->expr_offset) =
+          lz_expr_ref (G_STRUCT_MEMBER (LzExpr *, item, def->expr_offset));
     }
   return copy;
 }
@@ -590,6 +605,10 @@ params_equal (guint         table,
         case LZ_PARAM_LIMIT:
           if (!numbers_equal (G_STRUCT_MEMBER (double, a, def->offset),
                               G_STRUCT_MEMBER (double, b, def->offset)))
+            return FALSE;
+          if (def->expr_offset != 0
+              && !lz_expr_equal (G_STRUCT_MEMBER (LzExpr *, a, def->expr_offset),
+                                 G_STRUCT_MEMBER (LzExpr *, b, def->expr_offset)))
             return FALSE;
           break;
         case LZ_PARAM_EXPRESSION:
@@ -786,6 +805,49 @@ upper_offset (const LzItem *item)
                                        : G_STRUCT_OFFSET (LzElement, stop.upper);
 }
 
+/* The "-neg" row that "level" and "static" of a friction set too, or
+ * NULL for the other rows. */
+static const LzParamDef *
+level_pair (const LzParamDef *def)
+{
+  g_autofree char *neg = NULL;
+
+  if (def->expr_offset == 0 || strchr (def->spec.name, '-') != NULL)
+    return NULL;
+  neg = g_strconcat (def->spec.name, "-neg", NULL);
+  return lz_param_find (LZ_ITEM_FRICTION, neg);
+}
+
+static void
+put_level (LzItem           *item,
+           const LzParamDef *def,
+           double            value,
+           LzExpr           *expr)
+{
+  LzExpr **field = &G_STRUCT_MEMBER (LzExpr *, item, def->expr_offset);
+
+  G_STRUCT_MEMBER (double, item, def->offset) = value;
+  g_clear_pointer (field, lz_expr_unref);
+  *field = expr != NULL ? lz_expr_ref (expr) : NULL;
+}
+
+/* Sets a friction level to VALUE, its value at t = 0, and EXPR (%NULL for
+ * a constant; borrowed, the item takes its own reference): both levels
+ * for "level" and "static". */
+static gboolean
+set_level (LzItem           *item,
+           const LzParamDef *def,
+           double            value,
+           LzExpr           *expr)
+{
+  const LzParamDef *neg = level_pair (def);
+
+  put_level (item, def, value, expr);
+  if (neg != NULL)
+    put_level (item, neg, value, expr);
+  return TRUE;
+}
+
 /* Sets a number parameter of @item (or of the settings when @item is
  * NULL) after checking its range and the rules that tie it to other
  * parameters. */
@@ -828,14 +890,8 @@ set_number (LzModel        *model,
         }
     }
 
-  if (item != NULL && item->kind == LZ_ITEM_FRICTION && strcmp (def->spec.name, "level") == 0)
-    {
-      LzElement *friction = (LzElement *) item;
-
-      friction->friction.level_pos = value;
-      friction->friction.level_neg = value;
-      return TRUE;
-    }
+  if (item != NULL && def->expr_offset != 0)
+    return set_level (item, def, value, NULL);
 
   G_STRUCT_MEMBER (double, base, def->offset) = value;
   return TRUE;
@@ -852,6 +908,36 @@ lz_is_file_text (const char *text)
     if ((guchar) *p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
       return FALSE;
   return TRUE;
+}
+
+/* A time-varying number given as an expression in t: its value at t = 0
+ * must be in range (a constant expression is a number). */
+static gboolean
+set_time_varying (LzModel          *model,
+                  LzItem           *item,
+                  const LzParamDef *def,
+                  const char       *text,
+                  const char       *context,
+                  GError          **error)
+{
+  g_autoptr(LzExpr) expr = lz_expr_new (text, context, error);
+  double value;
+
+  if (expr == NULL)
+    return FALSE;
+  value = lz_expr_eval (expr, 0.0);
+  if (lz_expr_is_constant (expr))
+    return set_number (model, item, def, value, error);
+  if (!(value >= 0) || !isfinite (value))
+    {
+      g_autofree char *v = format_number (value);
+
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                   _("%s: “%s” is %s at t = 0; a level must be a number ≥ 0"), context,
+                   lz_expr_get_text (expr), v);
+      return FALSE;
+    }
+  return set_level (item, def, value, expr);
 }
 
 static gboolean
@@ -884,6 +970,8 @@ set_from_string (LzModel        *model,
           return FALSE;
         case LZ_NUMBER_SYNTAX:
         default:
+          if (item != NULL && (def->spec.flags & LZ_PARAM_TIME_VARYING))
+            return set_time_varying (model, item, def, text, context, error);
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
                        _("%s: “%s” is not a number"), context, stripped);
           return FALSE;
@@ -1043,16 +1131,19 @@ friction_level_is_asymmetric (const LzItem   *item,
                               const LzParamDef *def,
                               GError        **error)
 {
-  const LzElement *friction = (const LzElement *) item;
+  const LzParamDef *neg = item->kind == LZ_ITEM_FRICTION ? level_pair (def) : NULL;
 
-  if (item->kind == LZ_ITEM_FRICTION && strcmp (def->spec.name, "level") == 0
-      && friction->friction.level_pos != friction->friction.level_neg)
+  if (neg != NULL
+      && (G_STRUCT_MEMBER (double, item, def->offset) != G_STRUCT_MEMBER (double, item, neg->offset)
+          || !lz_expr_equal (G_STRUCT_MEMBER (LzExpr *, item, def->expr_offset),
+                             G_STRUCT_MEMBER (LzExpr *, item, neg->expr_offset))))
     {
       g_autofree char *context = lz_item_describe_attribute (item, def->spec.name);
+      g_autofree char *pos = g_strconcat (def->spec.name, "-pos", NULL);
 
       g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
-                   _("%s: the levels are asymmetric; read “level-pos” and “level-neg”"),
-                   context);
+                   _("%s: the levels are asymmetric; read “%s” and “%s”"),
+                   context, pos, neg->spec.name);
       return TRUE;
     }
   return FALSE;
@@ -1098,6 +1189,8 @@ dup_param_string (gconstpointer   base,
     {
     case LZ_PARAM_NUMBER:
     case LZ_PARAM_LIMIT:
+      if (def->expr_offset != 0 && G_STRUCT_MEMBER (LzExpr *, base, def->expr_offset) != NULL)
+        return g_strdup (lz_expr_get_text (G_STRUCT_MEMBER (LzExpr *, base, def->expr_offset)));
       return format_number (G_STRUCT_MEMBER (double, base, def->offset));
     case LZ_PARAM_EXPRESSION:
       {
@@ -1274,12 +1367,14 @@ append_attributes (GPtrArray      *attributes,
           if (strcmp (name, rotational ? "mass" : "inertia") == 0)
             continue;
         }
-      if (item != NULL && item->kind == LZ_ITEM_FRICTION)
+      if (item != NULL && def->expr_offset != 0)
         {
-          const LzElement *friction = (const LzElement *) item;
-          gboolean symmetric = friction->friction.level_pos == friction->friction.level_neg;
+          /* "level" (or "static") when both levels are the same, else the pair */
+          g_autofree char *family = g_strndup (name, strcspn (name, "-"));
+          const LzParamDef *both = lz_param_find (LZ_ITEM_FRICTION, family);
+          gboolean symmetric = !friction_level_is_asymmetric (item, both, NULL);
 
-          if (symmetric ? g_str_has_prefix (name, "level-") : strcmp (name, "level") == 0)
+          if (symmetric ? both != def : both == def)
             continue;
         }
 
@@ -1288,7 +1383,8 @@ append_attributes (GPtrArray      *attributes,
         case LZ_PARAM_NUMBER:
         case LZ_PARAM_LIMIT:
           if ((def->spec.flags & LZ_PARAM_OMIT_DEFAULT)
-              && G_STRUCT_MEMBER (double, base, def->offset) == def->spec.default_value)
+              && G_STRUCT_MEMBER (double, base, def->offset) == def->spec.default_value
+              && (def->expr_offset == 0 || G_STRUCT_MEMBER (LzExpr *, base, def->expr_offset) == NULL))
             continue;
           break;
         case LZ_PARAM_EXPRESSION:

@@ -46,6 +46,7 @@
 #include "lz-assembler.h"
 #include "lz-error.h"
 #include "lz-format.h"
+#include "lz-friction.h"
 #include "lz-model.h"
 #include "lz-program-private.h"
 
@@ -884,7 +885,9 @@ build_elements (LzProgramAnalysis *self,
       double g = 0.0;
 
       e->law = law;
-      if (!el_ground_terms (self, e, error))
+      /* TRANSLATORS: completes "… are not taken %s" */
+      if (!lz_friction_refuse (law, _("by the program-motion analysis"), error)
+          || !el_ground_terms (self, e, error))
         return FALSE;
       if (law->a >= 0)
         g -= law->ca * lz_model_get_body (model, law->a)->q0;
