@@ -40,6 +40,11 @@
  * canvas units; a mass is 64 wide). */
 #define AUTO_SCALE_REACH 60.0
 
+/* While a run goes on, the time label, the scrubber and the event log
+ * (what the accessibility tree tells) are updated at most this often; the
+ * canvas and the plots still move every frame. */
+#define ANNOUNCE_USEC (250 * G_TIME_SPAN_MILLISECOND)
+
 /* Exported plots at least this big (pixels). */
 #define EXPORT_MIN_WIDTH  960
 #define EXPORT_MIN_HEIGHT 540
@@ -112,6 +117,7 @@ struct _LuztarSimPanel
   double             speed;
   gboolean           syncing;          /* widgets set by code, not by the user */
   gboolean           running;
+  gint64             announced;        /* when the time and the log were last updated */
 
   /* Borrowed */
   LuztarCanvas      *canvas;
@@ -616,6 +622,7 @@ update_view (LuztarSimPanel *self,
 {
   LzTrace *trace = get_trace (self);
   LuztarAnimation animation;
+  gboolean announce;
   guint n, row;
   double t;
 
@@ -637,14 +644,20 @@ update_view (LuztarSimPanel *self,
     row = row_at (trace, n, self->shown_t);
   t = self->shown_t;
 
-  {
-    g_autofree char *text = g_strdup_printf ("t = %.4f s", t);
+  /* what screen readers are told changes a few times a second while a
+   * run goes on, not every frame (issue 21: a flood of changes kept the
+   * accessibility bus from answering) */
+  announce = !self->running || now - self->announced >= ANNOUNCE_USEC || now < self->announced;
+  if (announce)
+    {
+      g_autofree char *text = g_strdup_printf ("t = %.4f s", t);
 
-    gtk_label_set_text (self->time_label, text);
-  }
-  self->syncing = TRUE;
-  gtk_adjustment_set_value (self->scrubber_adjustment, t);
-  self->syncing = FALSE;
+      self->announced = now;
+      gtk_label_set_text (self->time_label, text);
+      self->syncing = TRUE;
+      gtk_adjustment_set_value (self->scrubber_adjustment, t);
+      self->syncing = FALSE;
+    }
 
   /* between two samples, the cubic through q and v at both ends: smooth
    * motion from the few samples of an event-driven run (no event lies
@@ -686,7 +699,9 @@ update_view (LuztarSimPanel *self,
   luztar_plot_set_cursor (self->phase_plot, t);
   luztar_plot_set_cursor (self->modes_plot, t);
   luztar_plot_set_cursor (self->energy_plot, t);
-  luztar_event_log_update (self->event_log);
+  /* (a log on a hidden page catches up when shown or when the run stops) */
+  if (announce && (!self->running || gtk_widget_get_mapped (GTK_WIDGET (self->event_log))))
+    luztar_event_log_update (self->event_log);
   if (!self->follow)
     luztar_event_log_select_time (self->event_log, t);
 }

@@ -828,7 +828,17 @@ on_palette_kind_activated (LuztarPalette *palette,
     kind = NULL;
   luztar_canvas_set_tool (self->canvas, kind);
   luztar_palette_set_armed (palette, kind);
-  if (kind != NULL)
+  if (kind != NULL && luztar_palette_get_by_keyboard (palette))
+    {
+      /* the keys go on to the canvas's placement cursor */
+      /* TRANSLATORS: %s is "Spring", "Mass", … */
+      g_autofree char *hint = g_strdup_printf (_("%s: move with the arrow keys, Enter places it "
+                                                 "(Esc cancels)"), luztar_symbols_palette_name (kind));
+
+      gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+      show_message (self, hint);
+    }
+  else if (kind != NULL)
     {
       /* TRANSLATORS: %s is "Spring", "Mass", … */
       g_autofree char *hint = g_strdup_printf (_("%s: click on the canvas to place it (Esc cancels)"),
