@@ -1267,6 +1267,16 @@ on_canvas_item_activated (LuztarCanvas *canvas,
   luztar_inspector_select (self->inspector, id);
 }
 
+/* Enter on an item of the canvas: the keyboard goes to its parameters. */
+static void
+on_canvas_edit_item (LuztarCanvas *canvas,
+                     const char   *id,
+                     LuztarWindow *self)
+{
+  luztar_inspector_select (self->inspector, id);
+  luztar_inspector_focus_parameters (self->inspector);
+}
+
 static void
 on_parameter_edited (LuztarInspector *inspector,
                      const char      *id,
@@ -1755,6 +1765,7 @@ luztar_window_init (LuztarWindow *self)
   luztar_sim_panel_install_actions (self->sim_panel, G_ACTION_MAP (self));
   luztar_sim_panel_set_canvas (self->sim_panel, self->canvas);
   g_signal_connect (self->sim_panel, "open-run", G_CALLBACK (on_open_run), self);
+  g_signal_connect (self->canvas, "edit-item", G_CALLBACK (on_canvas_edit_item), self);
   set_action_enabled (self, "undo", FALSE);
   set_action_enabled (self, "redo", FALSE);
   update_edit_actions (self);

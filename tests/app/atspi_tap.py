@@ -1,6 +1,6 @@
-# atspi_tap.py — what smoke.py and sim-smoke.py share: TAP lines for their
+# atspi_tap.py — what smoke.py, sim-smoke.py and keys.py share: TAP lines for their
 # checks, the application's environment, finding it and its nodes in the accessibility tree,
-# quitting it with Ctrl+Q.
+# calling a window action over D-Bus, quitting it with Ctrl+Q.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import os
@@ -74,3 +74,17 @@ def quit_with_ctrl_q(proc, y=400):
         return proc.wait(10)
     except subprocess.TimeoutExpired:
         return None
+
+
+def window_action(name, *params, method="Activate", window=1):
+    """Calls the action NAME of the application's window N over D-Bus, as a
+    script would (GApplication exports the window's actions); PARAMS are
+    GVariant texts."""
+    path = "/org/luztar/Luztar/window/%d" % window
+    if method == "SetState":
+        return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
+                               "--object-path", path, "--method", "org.gtk.Actions.SetState",
+                               name, params[0], "{}"], capture_output=True, text=True)
+    return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
+                           "--object-path", path, "--method", "org.gtk.Actions.Activate",
+                           name, "[" + ", ".join(params) + "]", "{}"], capture_output=True, text=True)

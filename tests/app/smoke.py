@@ -18,6 +18,7 @@ import gi  # noqa: E402
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 from atspi_tap import app_environment, check, find_app, finish, nodes, quit_with_ctrl_q  # noqa: E402
+from atspi_tap import window_action  # noqa: E402
 
 app_path, outdir = sys.argv[1], sys.argv[2]
 language = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -138,10 +139,7 @@ def drag_and_drop(sx, sy, tx, ty):
 def save_over_dbus(path, window=1):
     """Activates win.save-as with PATH on the application's window N, as a
     script would (GApplication exports the window's actions)."""
-    return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
-                           "--object-path", "/org/luztar/Luztar/window/%d" % window,
-                           "--method", "org.gtk.Actions.Activate", "save-as",
-                           "[<'%s'>]" % path, "{}"], capture_output=True, text=True)
+    return window_action("save-as", "<'%s'>" % path, window=window)
 
 
 def canvas_items(canvas):

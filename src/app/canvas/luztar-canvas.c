@@ -129,6 +129,7 @@ enum
   SIGNAL_SELECTION_CHANGED,
   SIGNAL_CREATE_ITEM,
   SIGNAL_MOVE_ITEMS,
+  SIGNAL_EDIT_ITEM,
   N_SIGNALS
 };
 
@@ -657,7 +658,6 @@ luztar_canvas_set_tool (LuztarCanvas *self,
   g_free (self->tool);
   self->tool = g_strdup (kind);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), kind != NULL ? "crosshair" : NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.place", kind != NULL);
   if (kind != NULL && self->model != NULL)
     luztar_place_cursor_start (self->model, kind,
                                self->selection->len > 0 ? self->selection->pdata[0] : NULL,
@@ -1181,7 +1181,8 @@ escape_action (GtkWidget  *widget,
     luztar_canvas_select (self, NULL);
 }
 
-/* Enter with a tool armed places it at the placement cursor. */
+/* Enter with a tool armed places it at the placement cursor; without,
+ * it asks to edit the one selected item. */
 static void
 place_action (GtkWidget  *widget,
               const char *action_name,
@@ -1191,8 +1192,15 @@ place_action (GtkWidget  *widget,
   g_autofree char *tool = g_strdup (self->tool);
   double x, y;
 
-  if (tool == NULL || self->model == NULL)
+  if (self->model == NULL)
     return;
+  if (tool == NULL)
+    {
+      /* Enter on the one selected item: to its parameters */
+      if (self->selection->len == 1)
+        g_signal_emit (self, signals[SIGNAL_EDIT_ITEM], 0, self->selection->pdata[0]);
+      return;
+    }
   luztar_canvas_to_widget (self, self->cursor_x, self->cursor_y, &x, &y);
   luztar_canvas_place (self, tool, x, y);
 }
@@ -1410,7 +1418,7 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
     { GDK_KEY_d, GDK_CONTROL_MASK, "win.duplicate" }, { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy" },
     { GDK_KEY_x, GDK_CONTROL_MASK, "win.cut" }, { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste" },
     { GDK_KEY_F2, 0, "win.rename" },
-    /* with a palette kind armed: place it at the cursor */
+    /* a palette kind armed: place it at the cursor; else edit the item */
     { GDK_KEY_Return, 0, "canvas.place" }, { GDK_KEY_KP_Enter, 0, "canvas.place" },
     { GDK_KEY_space, 0, "canvas.place" },
   };
@@ -1461,6 +1469,14 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
     g_signal_new ("move-items", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRV, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 
+  /**
+   * LuztarCanvas::edit-item:
+   * @id: the one item selected, on which Enter was pressed
+   */
+  signals[SIGNAL_EDIT_ITEM] =
+    g_signal_new ("edit-item", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_action);
@@ -1494,7 +1510,6 @@ luztar_canvas_init (LuztarCanvas *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Model canvas"),
                                   -1);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.place", FALSE);
   /* the placement cursor shows while the canvas has the keyboard */
   g_signal_connect (self, "notify::has-focus", G_CALLBACK (gtk_widget_queue_draw), NULL);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
