@@ -25,6 +25,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-sim-panel.h"
+#include "luztar-compare-page.h"
 #include "luztar-event-log.h"
 #include "luztar-matrix-view.h"
 #include "luztar-program-view.h"
@@ -105,6 +106,7 @@ struct _LuztarSimPanel
   LuztarMatrixView  *matrix_view;
   LuztarProgramView *program_view;
   LuztarSweepView   *sweep_view;
+  LuztarComparePage *compare_page;     /* both methods over each other */
   GtkWidget         *program_button;   /* its switcher button, shown for program models */
 
   /* The shown instant */
@@ -1210,6 +1212,12 @@ visible_plot (LuztarSimPanel *self)
 }
 
 static gboolean
+compare_shown (LuztarSimPanel *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "compare") == 0;
+}
+
+static gboolean
 export_to (LuztarSimPanel *self,
            ExportKind      kind,
            const char     *path)
@@ -1218,18 +1226,27 @@ export_to (LuztarSimPanel *self,
   LzTrace *trace = get_trace (self);
   gboolean ok;
 
-  if (kind == EXPORT_PROGRAM)
+  /* the Compare page: its overlay, a picture or both traces (.csv) */
+  if ((kind == EXPORT_PLOT || kind == EXPORT_TRACE) && compare_shown (self))
+    {
+      LuztarOverlay *overlay = luztar_compare_page_get_overlay (self->compare_page);
+      int width = MAX (gtk_widget_get_width (GTK_WIDGET (overlay)), EXPORT_MIN_WIDTH);
+      int height = MAX (gtk_widget_get_height (GTK_WIDGET (overlay)), EXPORT_MIN_HEIGHT);
+
+      ok = luztar_overlay_export (overlay, path, width, height, &error);
+    }
+  else if (kind == EXPORT_PROGRAM)
     {
       /* written when the analysis of this model is shown; it tells */
       luztar_program_view_export_when_done (self->program_view, path);
       return TRUE;
     }
-  if (trace == NULL)
+  else if (trace == NULL)
     {
       message (self, _("Nothing to export yet: run the model first."));
       return FALSE;
     }
-  if (kind == EXPORT_PLOT)
+  else if (kind == EXPORT_PLOT)
     {
       LuztarPlot *plot = visible_plot (self);
       int width = MAX (gtk_widget_get_width (GTK_WIDGET (plot)), EXPORT_MIN_WIDTH);
@@ -1308,7 +1325,7 @@ export (LuztarSimPanel *self,
       export_to (self, kind, path);
       return;
     }
-  if (kind != EXPORT_PROGRAM && get_trace (self) == NULL)
+  if (kind != EXPORT_PROGRAM && get_trace (self) == NULL && !compare_shown (self))
     {
       message (self, _("Nothing to export yet: run the model first."));
       return;
@@ -1377,6 +1394,25 @@ show_page_action (GSimpleAction *action,
   show_page (data, g_variant_get_string (parameter, NULL));
 }
 
+/* Both methods on the model, shown on the Compare page. */
+static void
+compare_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       data)
+{
+  LuztarSimPanel *self = data;
+  g_autoptr(GError) error = NULL;
+
+  show_page (self, "compare");
+  if (!luztar_compare_page_run (self->compare_page, &error) && error != NULL)
+    {
+      /* Translators: %s says why the model cannot be run by one of the methods */
+      g_autofree char *text = g_strdup_printf (_("Cannot compare the methods: %s"), error->message);
+
+      message (self, text);
+    }
+}
+
 static const GActionEntry sim_actions[] = {
   { "show-page", show_page_action, "s" },
   { "run", go_on_action },
@@ -1392,6 +1428,7 @@ static const GActionEntry sim_actions[] = {
   { "export-events", export_action, "s" },
   { "program-analyse", program_analyse_action },
   { "export-program", export_action, "s" },
+  { "compare-methods", compare_action },
 };
 
 /**
@@ -1468,6 +1505,7 @@ luztar_sim_panel_set_model (LuztarSimPanel *self,
   self->model = model;
   g_clear_pointer (&self->body_q, g_free);
   luztar_matrix_view_set_model (self->matrix_view, model);
+  luztar_compare_page_set_model (self->compare_page, model);
   luztar_program_view_set_model (self->program_view, model);
   luztar_sweep_view_set_model (self->sweep_view, model);
   gtk_widget_set_visible (self->program_button, luztar_model_has_program (model));
@@ -1761,6 +1799,12 @@ luztar_sim_panel_init (LuztarSimPanel *self)
                         /* Translators: a page of the simulation panel:
                          * parameter sweeps, regime maps */
                         _("Sweep"));
+  /* both methods on the model, over each other (issue 21) */
+  self->compare_page = LUZTAR_COMPARE_PAGE (luztar_compare_page_new ());
+  gtk_stack_add_titled (self->stack, GTK_WIDGET (self->compare_page), "compare",
+                        /* Translators: a page of the simulation panel: the
+                         * event-driven and the time-stepping run over each other */
+                        _("Compare"));
   build_switcher (self);
   self->break_checks = g_ptr_array_new ();
   self->breakpoints = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

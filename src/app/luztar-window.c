@@ -1709,7 +1709,7 @@ luztar_window_class_init (LuztarWindowClass *klass)
     { GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo" },
     { GDK_KEY_F5, 0, "win.run" }, { GDK_KEY_F5, GDK_SHIFT_MASK, "win.reset" },
     { GDK_KEY_F6, 0, "win.pause" }, { GDK_KEY_F7, 0, "win.step" },
-    { GDK_KEY_F8, 0, "win.step-event" },
+    { GDK_KEY_F8, 0, "win.step-event" }, { GDK_KEY_F9, 0, "win.compare-methods" },
   };
 
   object_class->dispose = luztar_window_dispose;
