@@ -108,6 +108,7 @@ struct _LuztarSimPanel
   LuztarSweepView   *sweep_view;
   LuztarComparePage *compare_page;     /* both methods over each other */
   GtkWidget         *program_button;   /* its switcher button, shown for program models */
+  GtkWidget         *compare_button;   /* the Compare page's, shown once used */
 
   /* The shown instant */
   guint              tick_id;
@@ -1371,7 +1372,11 @@ show_page (LuztarSimPanel *self,
 
   for (; child != NULL; child = gtk_widget_get_next_sibling (child))
     if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "page"), name) == 0)
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), TRUE);
+      {
+        gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), TRUE);
+        if (child == self->compare_button)
+          gtk_widget_set_visible (child, TRUE);
+      }
 }
 
 static void
@@ -1734,6 +1739,13 @@ build_switcher (LuztarSimPanel *self)
         }
       g_signal_connect (button, "toggled", G_CALLBACK (on_view_toggled), self);
       gtk_box_append (self->switcher, button);
+      /* the Compare page's button shows once both methods have been run
+       * (F9): the row stays as wide as it was */
+      if (g_str_equal (gtk_stack_page_get_name (page), "compare"))
+        {
+          self->compare_button = button;
+          gtk_widget_set_visible (button, FALSE);
+        }
       if (g_str_equal (gtk_stack_page_get_name (page), "program"))
         {
           self->program_button = button;

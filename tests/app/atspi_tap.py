@@ -88,3 +88,13 @@ def window_action(name, *params, method="Activate", window=1):
     return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
                            "--object-path", path, "--method", "org.gtk.Actions.Activate",
                            name, "[" + ", ".join(params) + "]", "{}"], capture_output=True, text=True)
+
+
+def wait_for(condition, timeout=5.0, interval=0.1):
+    """Polls CONDITION until it holds or TIMEOUT seconds pass; its last value."""
+    end = time.time() + timeout
+    while time.time() < end:
+        if condition():
+            return True
+        time.sleep(interval)
+    return condition()

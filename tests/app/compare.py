@@ -22,7 +22,7 @@ import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from atspi_tap import app_environment, check, find_app, finish, nodes, quit_with_ctrl_q  # noqa: E402
-from atspi_tap import window_action  # noqa: E402
+from atspi_tap import wait_for, window_action  # noqa: E402
 
 app_path, cli_path, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
 outdir = os.path.join(outdir, "compare")
@@ -64,15 +64,6 @@ for t in shared:
     if where is None or d > largest:
         largest, where = d, float(t)
 check(len(shared) >= t_end / sample, "luztar-cli's two traces share %d instants (every %g s)" % (len(shared), sample))
-
-
-def wait_for(condition, timeout=10.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        if condition():
-            return True
-        time.sleep(0.2)
-    return condition()
 
 
 def shown_summary(app):

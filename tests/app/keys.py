@@ -22,7 +22,7 @@ import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
-from atspi_tap import app_environment, check, find_app, finish, nodes, window_action  # noqa: E402
+from atspi_tap import app_environment, check, find_app, finish, nodes, wait_for, window_action  # noqa: E402
 
 app_path, cli_path, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
 outdir = os.path.join(outdir, "keys")
@@ -33,15 +33,6 @@ QUERY_LIMIT_S = 1.0
 
 def key(*keys):
     subprocess.run(["xdotool", "key", "--delay", "80"] + list(keys), check=True)
-
-
-def wait_for(condition, timeout=5.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return condition()
 
 
 def focused(app):

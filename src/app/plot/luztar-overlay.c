@@ -375,6 +375,40 @@ draw_legend (LuztarOverlay *self,
     }
 }
 
+/* The grid lines and numbers of AXIS (vertical lines for the time axis,
+ * horizontal ones across ACROSS for the value axis). */
+static void
+draw_ticks (cairo_t          *cr,
+            const LuztarAxis *axis,
+            const LuztarAxis *across,
+            gboolean          time_axis,
+            double            labels_at,
+            gboolean          dark)
+{
+  double ticks[LUZTAR_PLOT_MAX_TICKS], step;
+  guint n = luztar_plot_ticks (axis->lo, axis->hi, time_axis ? 8 : 5, ticks, G_N_ELEMENTS (ticks), &step);
+
+  cairo_set_line_width (cr, 1);
+  for (guint i = 0; i < n; i++)
+    {
+      double p = round (luztar_axis_to_pixel (axis, ticks[i])) + 0.5;
+      g_autofree char *text = luztar_plot_format_tick (ticks[i], step);
+      g_autoptr(PangoLayout) layout = luztar_cairo_layout_new (cr, text, FONT_PX - 1, FALSE);
+
+      set_text_colour (cr, dark, 0.08);
+      if (time_axis)
+        cairo_move_to (cr, p, across->p1), cairo_line_to (cr, p, across->p0);
+      else
+        cairo_move_to (cr, across->p0, p), cairo_line_to (cr, across->p1, p);
+      cairo_stroke (cr);
+      set_text_colour (cr, dark, 0.7);
+      if (time_axis)
+        luztar_cairo_show_layout (cr, layout, p, labels_at, 0.5, 0, TRUE);
+      else
+        luztar_cairo_show_layout (cr, layout, labels_at, p, 1, 0.5, TRUE);
+    }
+}
+
 static void
 draw_axes (LuztarOverlay    *self,
            cairo_t          *cr,
@@ -383,39 +417,10 @@ draw_axes (LuztarOverlay    *self,
            double            x_labels_at,
            gboolean          dark)
 {
-  double ticks[LUZTAR_PLOT_MAX_TICKS], step;
-  guint n;
   g_autofree char *title = NULL;
 
-  cairo_set_line_width (cr, 1);
-  n = luztar_plot_ticks (x->lo, x->hi, 8, ticks, G_N_ELEMENTS (ticks), &step);
-  for (guint i = 0; i < n; i++)
-    {
-      double px = round (luztar_axis_to_pixel (x, ticks[i])) + 0.5;
-      g_autofree char *text = luztar_plot_format_tick (ticks[i], step);
-      g_autoptr(PangoLayout) layout = luztar_cairo_layout_new (cr, text, FONT_PX - 1, FALSE);
-
-      set_text_colour (cr, dark, 0.08);
-      cairo_move_to (cr, px, y->p1);
-      cairo_line_to (cr, px, y->p0);
-      cairo_stroke (cr);
-      set_text_colour (cr, dark, 0.7);
-      luztar_cairo_show_layout (cr, layout, px, x_labels_at, 0.5, 0, TRUE);
-    }
-  n = luztar_plot_ticks (y->lo, y->hi, 5, ticks, G_N_ELEMENTS (ticks), &step);
-  for (guint i = 0; i < n; i++)
-    {
-      double py = round (luztar_axis_to_pixel (y, ticks[i])) + 0.5;
-      g_autofree char *text = luztar_plot_format_tick (ticks[i], step);
-      g_autoptr(PangoLayout) layout = luztar_cairo_layout_new (cr, text, FONT_PX - 1, FALSE);
-
-      set_text_colour (cr, dark, 0.08);
-      cairo_move_to (cr, x->p0, py);
-      cairo_line_to (cr, x->p1, py);
-      cairo_stroke (cr);
-      set_text_colour (cr, dark, 0.7);
-      luztar_cairo_show_layout (cr, layout, x->p0 - 6, py, 1, 0.5, TRUE);
-    }
+  draw_ticks (cr, x, y, TRUE, x_labels_at, dark);
+  draw_ticks (cr, y, x, FALSE, x->p0 - 6, dark);
   set_text_colour (cr, dark, 0.5);
   cairo_rectangle (cr, x->p0 + 0.5, y->p1 + 0.5, x->p1 - x->p0 - 1, y->p0 - y->p1 - 1);
   cairo_stroke (cr);
