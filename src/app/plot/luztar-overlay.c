@@ -348,10 +348,11 @@ value_range (LuztarOverlay *self,
 static void
 draw_legend (LuztarOverlay *self,
              cairo_t       *cr,
+             double         left,
              int            width,
              gboolean       dark)
 {
-  double x = MARGIN_LEFT;
+  double x = left;
 
   for (LuztarMethod m = LUZTAR_METHOD_EVENT_DRIVEN; m <= LUZTAR_METHOD_TIME_STEPPING; m++)
     {
@@ -431,6 +432,68 @@ draw_axes (LuztarOverlay    *self,
   luztar_cairo_show_rotated (cr, title, FONT_PX, 14, (y->p0 + y->p1) / 2, y->p0 - y->p1);
 }
 
+/* The events of a strip (impacts, switches): a tick up from BOTTOM, one
+ * per pixel column. */
+static void
+draw_event_ticks (cairo_t                  *cr,
+                  const LzTrace            *trace,
+                  const LuztarModeTimeline *timeline,
+                  guint                     strip,
+                  const LuztarAxis         *x,
+                  double                    bottom,
+                  gboolean                  dark)
+{
+  guint ne = 0;
+  const guint *events = luztar_mode_timeline_get_events (timeline, strip, &ne);
+  double last = -INFINITY;
+
+  for (guint i = 0; i < ne; i++)
+    {
+      LzEvent ev;
+      double px;
+
+      lz_trace_get_event (trace, events[i], &ev);
+      px = round (luztar_axis_to_pixel (x, ev.t)) + 0.5;
+      if (px == last)
+        continue;
+      last = px;
+      cairo_move_to (cr, px, bottom);
+      cairo_line_to (cr, px, bottom - STRIP_HEIGHT / 2);
+    }
+  set_text_colour (cr, dark, 0.75);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+/* The label of an element's strip by METHOD: "f1 ED". */
+static char *
+strip_label (LuztarOverlay *self,
+             guint          element,
+             LuztarMethod   method)
+{
+  return g_strdup_printf ("%s %s", lz_trace_get_element_id (self->traces[method], element),
+                          /* TRANSLATORS: short names of the methods beside the strips of
+                           * the mode timeline */
+                          method == LUZTAR_METHOD_EVENT_DRIVEN ? _("ED") : _("TS"));
+}
+
+/* Room on the left for the y axis's numbers and the strips' labels. */
+static double
+left_margin (LuztarOverlay *self,
+             cairo_t       *cr)
+{
+  int widest = 0;
+
+  for (guint s = 0; s < n_strips (self); s++)
+    for (LuztarMethod m = LUZTAR_METHOD_EVENT_DRIVEN; m <= LUZTAR_METHOD_TIME_STEPPING; m++)
+      {
+        g_autofree char *label = strip_label (self, luztar_mode_timeline_get_element (self->timelines[0], s), m);
+
+        widest = MAX (widest, luztar_cairo_text_width (cr, label, FONT_PX - 1, FALSE, NULL));
+      }
+  return MAX (MARGIN_LEFT, widest + 18);
+}
+
 /* Two strips per element from TOP down: its modes by each method. */
 static double
 draw_timelines (LuztarOverlay    *self,
@@ -450,10 +513,7 @@ draw_timelines (LuztarOverlay    *self,
         {
           guint n = 0, strip = s;
           const LuztarModeInterval *iv;
-          g_autofree char *label = g_strdup_printf ("%s %s", lz_trace_get_element_id (self->traces[m], element),
-                                                    /* TRANSLATORS: short names of the methods beside the
-                                                     * strips of the mode timeline */
-                                                    m == LUZTAR_METHOD_EVENT_DRIVEN ? _("ED") : _("TS"));
+          g_autofree char *label = strip_label (self, element, m);
           g_autoptr(PangoLayout) layout = luztar_cairo_layout_new (cr, label, FONT_PX - 1, FALSE);
 
           /* the same element's strip in the other timeline */
@@ -471,6 +531,7 @@ draw_timelines (LuztarOverlay    *self,
               cairo_fill (cr);
               present |= 1u << iv[i].mode;
             }
+          draw_event_ticks (cr, self->traces[m], self->timelines[m], strip, x, row + STRIP_HEIGHT - 2, dark);
           cairo_set_source_rgb (cr, method_rgb[m][0], method_rgb[m][1], method_rgb[m][2]);
           cairo_rectangle (cr, x->p0 - 6, row, 3, STRIP_HEIGHT - 2);
           cairo_fill (cr);
@@ -531,10 +592,10 @@ draw (cairo_t  *cr,
   timeline_h = n_strips (self) > 0 ? n_strips (self) * (2 * STRIP_HEIGHT + STRIP_GAP) + MODE_LEGEND : 0;
   plot_bottom = MAX (LEGEND_HEIGHT + MIN_PLOT, height - AXIS_HEIGHT - timeline_h);
   value_range (self, &t_end, &lo, &hi);
-  x = (LuztarAxis) { 0, t_end, MARGIN_LEFT, width - MARGIN_RIGHT };
+  x = (LuztarAxis) { 0, t_end, left_margin (self, cr), width - MARGIN_RIGHT };
   y = (LuztarAxis) { lo, hi, plot_bottom, LEGEND_HEIGHT + 4 };
 
-  draw_legend (self, cr, width, d->dark);
+  draw_legend (self, cr, x.p0, width, d->dark);
   draw_axes (self, cr, &x, &y, plot_bottom + 4, d->dark);
   {
     /* (the time axis's title after its numbers) */
