@@ -367,7 +367,9 @@ draw_legend (LuztarOverlay *self,
       set_text_colour (cr, dark, 0.85);
       x += 28 + luztar_cairo_show_layout (cr, layout, x + 28, LEGEND_HEIGHT / 2.0, 0, 0.5, TRUE) + 18;
     }
-  if (self->summary != NULL)
+  /* (left out where it does not fit: the page says it too) */
+  if (self->summary != NULL
+      && x + luztar_cairo_text_width (cr, self->summary, FONT_PX, TRUE, NULL) <= width - MARGIN_RIGHT)
     {
       g_autoptr(PangoLayout) layout = luztar_cairo_layout_new (cr, self->summary, FONT_PX, TRUE);
 
