@@ -98,3 +98,13 @@ def wait_for(condition, timeout=5.0, interval=0.1):
             return True
         time.sleep(interval)
     return condition()
+
+
+def focus_window(title):
+    """Gives the keyboard to the window whose title matches the regular
+    expression TITLE (there is no window manager to do it; this moves no
+    pointer), after a second for it to be mapped."""
+    time.sleep(1.0)
+    windows = subprocess.run(["xdotool", "search", "--sync", "--name", title],
+                             capture_output=True, text=True).stdout.split()
+    subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], check=True)

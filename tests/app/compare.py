@@ -22,7 +22,7 @@ import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from atspi_tap import app_environment, check, find_app, finish, nodes, quit_with_ctrl_q  # noqa: E402
-from atspi_tap import wait_for, window_action  # noqa: E402
+from atspi_tap import focus_window, wait_for, window_action  # noqa: E402
 
 app_path, cli_path, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
 outdir = os.path.join(outdir, "compare")
@@ -95,10 +95,7 @@ try:
     check(app is not None, "started on the forced friction oscillator")
     if app is None:
         raise SystemExit(1)
-    time.sleep(1.0)
-    windows = subprocess.run(["xdotool", "search", "--sync", "--name", "friction oscillator"],
-                             capture_output=True, text=True).stdout.split()
-    subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], check=True)
+    focus_window("friction oscillator")
     t0 = time.time()
     subprocess.run(["xdotool", "key", "F9"], check=True)
     check(wait_for(lambda: shown_summary(app) is not None, 60), "F9 runs both methods (%.1f s): %r"
