@@ -4,7 +4,8 @@
 # on the Compare page; the largest |q_ed − q_ts| it shows, and where, is
 # the one computed here from two `luztar-cli run --sample DT --out`
 # traces; the exports (CSV, PNG, SVG) hold both traces, and the mode rows
-# of both methods count the CLI's stick intervals.  Prints TAP.
+# of both methods count the CLI's stick intervals; the accessibility tree
+# answers within a second during a run with its event log shown.  Prints TAP.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import csv
@@ -31,6 +32,8 @@ example = os.path.join(os.environ.get("LUZTAR_EXAMPLES_DIR", "data/examples"), "
 # The window samples both runs on one grid: every step up to 200 000 rows
 # (src/app/sim/luztar-compare.c), as --sample does here.
 MAX_ROWS = 200000
+# (a query is a few calls on the bus; a whole walk of the tree is hundreds)
+QUERY_LIMIT_S = 1.0
 # The colours of the two methods' lines (src/app/plot/luztar-overlay.c).
 BLUE, ORANGE = (28, 112, 217), (230, 97, 0)
 
@@ -149,6 +152,32 @@ try:
         colours = [tuple(round(float(c) * 2.55) for c in s) for s in strokes]
         has = [any(sum(abs(c[i] - want[i]) for i in range(3)) < 6 for c in colours) for want in (BLUE, ORANGE)]
         check(all(has), "the SVG strokes both lines (%s)" % sorted(colours))
+    # A run that switches modes often, its event log on show (what updated
+    # the accessibility tree every frame): queries still answer at once.
+    window_action("show-page", "<'events'>")
+    subprocess.run(["xdotool", "key", "F5"], check=True)
+    status = None
+    end = time.time() + 10
+    while status is None and time.time() < end:
+        status = next((n for n in nodes(app) if n.get_role_name() == "label"
+                       and (n.get_name() or "").startswith("Running")), None)
+        time.sleep(0.1)
+    slowest = 0.0
+    for _ in range(20):
+        t0 = time.time()
+        app.get_child_at_index(0).get_name()
+        if status is not None:
+            status.get_name()
+        overlay.get_description()
+        slowest = max(slowest, time.time() - t0)
+        time.sleep(0.1)
+    t0 = time.time()
+    count = sum(1 for _ in nodes(app))
+    walk = time.time() - t0
+    check(status is not None and slowest < QUERY_LIMIT_S,
+          "during a run with its event log shown, queries answer within %g s (slowest %.3f s; a walk of "
+          "all %d nodes %.2f s)" % (QUERY_LIMIT_S, slowest, count, walk))
+    subprocess.run(["xdotool", "key", "F6"], check=True)
     rc = quit_with_ctrl_q(proc)
     check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
 finally:
