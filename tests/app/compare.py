@@ -185,4 +185,26 @@ finally:
         proc.terminate()
         proc.wait(10)
     log.close()
+
+# A model neither method can start from: the page says why, in words.
+refused = os.path.join(os.environ.get("LUZTAR_SOURCE_ROOT", "."), "tests", "data", "models", "numbers.luztar")
+log = open(os.path.join(outdir, "app-refused.log"), "w")
+proc = subprocess.Popen([app_path, refused], env=env, stdout=log, stderr=subprocess.STDOUT)
+try:
+    app = find_app("luztar")
+    focus_window("^Numbers$")
+    subprocess.run(["xdotool", "key", "F9"], check=True)
+    said = None
+    end = time.time() + 20
+    while said is None and time.time() < end:
+        said = next((n.get_name() for n in nodes(app) if n.get_role_name() == "label"
+                     and (n.get_name() or "").startswith("Cannot compare the methods: ")), None)
+        time.sleep(0.2)
+    check(said is not None and "Event-driven: " in said and "violates stop “s”" in said,
+          "F9 on a model whose initial state violates a stop says why (%r)" % said)
+finally:
+    if proc.poll() is None:
+        proc.terminate()
+        proc.wait(10)
+    log.close()
 finish()
