@@ -8,9 +8,10 @@
  * F9) runs the window's model from its initial state with the event-driven
  * method and with time-stepping at the model's step (a LuztarCompare) and
  * shows the two in a LuztarOverlay; a drop-down chooses the body drawn when
- * there are several.  The status line says what is going on, then the
- * largest difference (a label, so that a screen reader reads it).  An edit
- * of the model drops the comparison: it belongs to the model it ran.
+ * there are several; Stop lets go of a long comparison.  The status line
+ * says what is going on, then the largest difference (a label, so that a
+ * screen reader reads it).  An edit of the model drops the comparison: it
+ * belongs to the model it ran.
  */
 
 #include "config.h"
@@ -29,6 +30,7 @@ struct _LuztarComparePage
   LuztarCompare  *compare;
 
   /* Children */
+  GtkWidget      *stop_button;
   GtkWidget      *body_dropdown;
   GtkLabel       *status;
   LuztarOverlay  *overlay;
@@ -52,12 +54,23 @@ luztar_compare_page_get_overlay (LuztarComparePage *self)
   return self->overlay;
 }
 
+/* (disposing the runs stops and joins their workers) */
 static void
 drop_compare (LuztarComparePage *self)
 {
   if (self->compare != NULL)
     g_signal_handlers_disconnect_by_data (self->compare, self);
   g_clear_object (&self->compare);
+  gtk_widget_set_visible (self->stop_button, FALSE);
+}
+
+/* Stop: a long comparison (a small step over a long run) let go of. */
+static void
+on_stop (GtkButton         *button,
+         LuztarComparePage *self)
+{
+  drop_compare (self);
+  gtk_label_set_text (self->status, _("Stopped: both runs are dropped."));
 }
 
 static void
@@ -65,6 +78,8 @@ on_done (LuztarCompare     *compare,
          LuztarComparePage *self)
 {
   GString *failed = g_string_new (NULL);
+
+  gtk_widget_set_visible (self->stop_button, FALSE);
 
   for (LuztarMethod m = LUZTAR_METHOD_EVENT_DRIVEN; m <= LUZTAR_METHOD_TIME_STEPPING; m++)
     {
@@ -126,6 +141,7 @@ luztar_compare_page_run (LuztarComparePage  *self,
     }
   g_signal_connect (self->compare, "done", G_CALLBACK (on_done), self);
   gtk_label_set_text (self->status, _("Running both methods…"));
+  gtk_widget_set_visible (self->stop_button, TRUE);
   luztar_compare_start (self->compare);
   return TRUE;
 }
@@ -190,11 +206,24 @@ luztar_compare_page_class_init (LuztarComparePageClass *klass)
   G_OBJECT_CLASS (klass)->dispose = luztar_compare_page_dispose;
 }
 
+/* A button with a mnemonic label and its NAME for screen readers (a child
+ * label, not the label property: GTK 4.8 would read the name twice). */
+static GtkWidget *
+button_new (const char *mnemonic,
+            const char *name)
+{
+  GtkWidget *button = gtk_button_new ();
+
+  gtk_button_set_child (GTK_BUTTON (button), gtk_label_new_with_mnemonic (mnemonic));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  return button;
+}
+
 static void
 luztar_compare_page_init (LuztarComparePage *self)
 {
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *run = gtk_button_new_with_mnemonic (_("Run _Both Methods"));
+  GtkWidget *run = button_new (_("Run _Both Methods"), _("Run Both Methods"));
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_box_set_spacing (GTK_BOX (self), 4);
@@ -204,6 +233,11 @@ luztar_compare_page_init (LuztarComparePage *self)
   gtk_actionable_set_action_name (GTK_ACTIONABLE (run), "win.compare-methods");
   gtk_widget_set_tooltip_text (run, _("Run the model with the event-driven method and with "
                                       "time-stepping and draw both (F9)"));
+  /* (named apart from the palette's Stop for screen readers) */
+  self->stop_button = button_new (_("_Stop"), _("Stop both runs"));
+  gtk_widget_set_tooltip_text (self->stop_button, _("Stop both runs"));
+  gtk_widget_set_visible (self->stop_button, FALSE);
+  g_signal_connect (self->stop_button, "clicked", G_CALLBACK (on_stop), self);
   self->body_dropdown = gtk_drop_down_new (NULL, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->body_dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Body drawn"), -1);
@@ -214,6 +248,7 @@ luztar_compare_page_init (LuztarComparePage *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self->status), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->status), "caption");
   gtk_box_append (GTK_BOX (bar), run);
+  gtk_box_append (GTK_BOX (bar), self->stop_button);
   gtk_box_append (GTK_BOX (bar), self->body_dropdown);
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->status));
   self->overlay = LUZTAR_OVERLAY (luztar_overlay_new ());

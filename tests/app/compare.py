@@ -186,6 +186,35 @@ finally:
         proc.wait(10)
     log.close()
 
+# A comparison that would take long (a step of 1 µs over 100 s): Stop, as
+# a screen reader presses it, lets go of both runs at once.
+fine = os.path.join(outdir, "friction-oscillator-fine.luztar")
+with open(example) as f:
+    text = f.read()
+with open(fine, "w") as f:
+    f.write(re.sub(r'dt="[^"]*"', 'dt="1e-6"', text, count=1))
+log = open(os.path.join(outdir, "app-stop.log"), "w")
+proc = subprocess.Popen([app_path, fine], env=env, stdout=log, stderr=subprocess.STDOUT)
+try:
+    app = find_app("luztar")
+    focus_window("friction oscillator")
+    subprocess.run(["xdotool", "key", "F9"], check=True)
+    stop = None
+    end = time.time() + 10
+    while stop is None and time.time() < end:
+        stop = next((n for n in nodes(app) if n.get_role_name() == "push button"
+                     and n.get_name() == "Stop both runs"), None)
+        time.sleep(0.2)
+    pressed = stop is not None and stop.get_action_iface().do_action(0)
+    stopped = wait_for(lambda: any(n.get_role_name() == "label" and n.get_name() == "Stopped: both runs are dropped."
+                                   for n in nodes(app)), 10)
+    check(pressed and stopped and proc.poll() is None, "Stop lets go of a long comparison")
+finally:
+    if proc.poll() is None:
+        proc.terminate()
+        proc.wait(10)
+    log.close()
+
 # A model neither method can start from: the page says why, in words.
 refused = os.path.join(os.environ.get("LUZTAR_SOURCE_ROOT", "."), "tests", "data", "models", "numbers.luztar")
 log = open(os.path.join(outdir, "app-refused.log"), "w")
