@@ -108,3 +108,32 @@ def focus_window(title):
     windows = subprocess.run(["xdotool", "search", "--sync", "--name", title],
                              capture_output=True, text=True).stdout.split()
     subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], check=True)
+
+
+def wait_value(get, timeout=10.0, interval=0.2):
+    """Polls GET until it returns something other than None or TIMEOUT
+    seconds pass; that value, or None."""
+    end = time.time() + timeout
+    value = get()
+    while value is None and time.time() < end:
+        time.sleep(interval)
+        value = get()
+    return value
+
+
+def start_app(app_path, args, log_path, env):
+    """Starts the application with ARGS, its output in LOG_PATH: (process, log)."""
+    log = open(log_path, "w")
+    return subprocess.Popen([app_path] + args, env=env, stdout=log, stderr=subprocess.STDOUT), log
+
+
+def stop_app(proc, log):
+    """Makes sure the application has ended (whatever the checks found)."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+    log.close()

@@ -23,7 +23,7 @@ import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from atspi_tap import app_environment, check, find_app, finish, nodes, quit_with_ctrl_q  # noqa: E402
-from atspi_tap import focus_window, wait_for, window_action  # noqa: E402
+from atspi_tap import focus_window, start_app, stop_app, wait_for, wait_value, window_action  # noqa: E402
 
 app_path, cli_path, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
 outdir = os.path.join(outdir, "compare")
@@ -91,8 +91,7 @@ def pixels_near(png, rgb, tolerance=40):
 
 
 env = app_environment("")
-log = open(os.path.join(outdir, "app.log"), "w")
-proc = subprocess.Popen([app_path, example], env=env, stdout=log, stderr=subprocess.STDOUT)
+proc, log = start_app(app_path, [example], os.path.join(outdir, "app.log"), env)
 try:
     app = find_app("luztar")
     check(app is not None, "started on the forced friction oscillator")
@@ -156,12 +155,8 @@ try:
     # the accessibility tree every frame): queries still answer at once.
     window_action("show-page", "<'events'>")
     subprocess.run(["xdotool", "key", "F5"], check=True)
-    status = None
-    end = time.time() + 10
-    while status is None and time.time() < end:
-        status = next((n for n in nodes(app) if n.get_role_name() == "label"
-                       and (n.get_name() or "").startswith("Running")), None)
-        time.sleep(0.1)
+    status = wait_value(lambda: next((n for n in nodes(app) if n.get_role_name() == "label"
+                                      and (n.get_name() or "").startswith("Running")), None))
     slowest = 0.0
     for _ in range(20):
         t0 = time.time()
@@ -181,10 +176,7 @@ try:
     rc = quit_with_ctrl_q(proc)
     check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
 finally:
-    if proc.poll() is None:
-        proc.terminate()
-        proc.wait(10)
-    log.close()
+    stop_app(proc, log)
 
 # A comparison that would take long (a step of 1 µs over 100 s): Stop, as
 # a screen reader presses it, lets go of both runs at once.
@@ -193,47 +185,32 @@ with open(example) as f:
     text = f.read()
 with open(fine, "w") as f:
     f.write(re.sub(r'dt="[^"]*"', 'dt="1e-6"', text, count=1))
-log = open(os.path.join(outdir, "app-stop.log"), "w")
-proc = subprocess.Popen([app_path, fine], env=env, stdout=log, stderr=subprocess.STDOUT)
+proc, log = start_app(app_path, [fine], os.path.join(outdir, "app-stop.log"), env)
 try:
     app = find_app("luztar")
     focus_window("friction oscillator")
     subprocess.run(["xdotool", "key", "F9"], check=True)
-    stop = None
-    end = time.time() + 10
-    while stop is None and time.time() < end:
-        stop = next((n for n in nodes(app) if n.get_role_name() == "push button"
-                     and n.get_name() == "Stop both runs"), None)
-        time.sleep(0.2)
+    stop = wait_value(lambda: next((n for n in nodes(app) if n.get_role_name() == "push button"
+                                    and n.get_name() == "Stop both runs"), None))
     pressed = stop is not None and stop.get_action_iface().do_action(0)
     stopped = wait_for(lambda: any(n.get_role_name() == "label" and n.get_name() == "Stopped: both runs are dropped."
                                    for n in nodes(app)), 10)
     check(pressed and stopped and proc.poll() is None, "Stop lets go of a long comparison")
 finally:
-    if proc.poll() is None:
-        proc.terminate()
-        proc.wait(10)
-    log.close()
+    stop_app(proc, log)
 
 # A model neither method can start from: the page says why, in words.
 refused = os.path.join(os.environ.get("LUZTAR_SOURCE_ROOT", "."), "tests", "data", "models", "numbers.luztar")
-log = open(os.path.join(outdir, "app-refused.log"), "w")
-proc = subprocess.Popen([app_path, refused], env=env, stdout=log, stderr=subprocess.STDOUT)
+proc, log = start_app(app_path, [refused], os.path.join(outdir, "app-refused.log"), env)
 try:
     app = find_app("luztar")
     focus_window("^Numbers$")
     subprocess.run(["xdotool", "key", "F9"], check=True)
-    said = None
-    end = time.time() + 20
-    while said is None and time.time() < end:
-        said = next((n.get_name() for n in nodes(app) if n.get_role_name() == "label"
-                     and (n.get_name() or "").startswith("Cannot compare the methods: ")), None)
-        time.sleep(0.2)
+    said = wait_value(lambda: next((n.get_name() for n in nodes(app) if n.get_role_name() == "label"
+                                    and (n.get_name() or "").startswith("Cannot compare the methods: ")), None),
+                      20)
     check(said is not None and "Event-driven: " in said and "violates stop “s”" in said,
           "F9 on a model whose initial state violates a stop says why (%r)" % said)
 finally:
-    if proc.poll() is None:
-        proc.terminate()
-        proc.wait(10)
-    log.close()
+    stop_app(proc, log)
 finish()

@@ -23,6 +23,7 @@ import gi  # noqa: E402
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 from atspi_tap import app_environment, check, find_app, finish, focus_window, nodes, wait_for, window_action  # noqa: E402
+from atspi_tap import start_app, stop_app, wait_value  # noqa: E402
 
 app_path, cli_path, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
 outdir = os.path.join(outdir, "keys")
@@ -81,8 +82,7 @@ def attribute(root, tag, item, name):
 
 
 env = app_environment("")
-log = open(os.path.join(outdir, "app.log"), "w")
-proc = subprocess.Popen([app_path], env=env, stdout=log, stderr=subprocess.STDOUT)
+proc, log = start_app(app_path, [], os.path.join(outdir, "app.log"), env)
 try:
     app = find_app("luztar")
     check(app is not None, "the application appears on the accessibility bus")
@@ -90,11 +90,7 @@ try:
         raise SystemExit(1)
     focus_window("^Luztar$")
     key("ctrl+n")
-    canvas = None
-    end = time.time() + 10
-    while canvas is None and time.time() < end:
-        canvas = next((n for n in nodes(app) if n.get_name() == "Model canvas"), None)
-        time.sleep(0.1)
+    canvas = wait_value(lambda: next((n for n in nodes(app) if n.get_name() == "Model canvas"), None))
     check(canvas is not None and wait_for(lambda: canvas_items(canvas) == ["Ground wall"]),
           "Ctrl+N: a new model with a wall")
 
@@ -185,12 +181,8 @@ try:
 
     # 4. F5 runs it; while the run animates, the accessibility tree answers.
     key("F5")
-    status = None
-    end = time.time() + 10
-    while status is None and time.time() < end:
-        status = next((n for n in nodes(app) if n.get_role_name() == "label"
-                       and (n.get_name() or "").startswith("Running")), None)
-        time.sleep(0.1)
+    status = wait_value(lambda: next((n for n in nodes(app) if n.get_role_name() == "label"
+                                      and (n.get_name() or "").startswith("Running")), None))
     check(status is not None, "F5 runs the model (%s)" % (status.get_name() if status else None))
     slowest = 0.0
     for _ in range(10):
@@ -218,8 +210,5 @@ try:
         rc = None
     check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
 finally:
-    if proc.poll() is None:
-        proc.terminate()
-        proc.wait(10)
-    log.close()
+    stop_app(proc, log)
 finish()
