@@ -22,6 +22,8 @@
 #include "luztar-inspector.h"
 #include "luztar-keys.h"
 #include "luztar-palette.h"
+#include "luztar-presentation.h"
+#include "luztar-views.h"
 #include "luztar-sim-panel.h"
 #include "canvas/luztar-symbols.h"
 
@@ -40,6 +42,10 @@ struct _LuztarWindow
   GtkWidget            *inspector_separator;
   LuztarPalette        *palette;
   GtkWidget            *palette_separator;
+  AdwFlap              *inspector_flap;
+  GtkWidget            *side_panel_slot;
+  GtkPaned             *sim_paned;
+  GtkLabel             *empty_hint;
   LuztarSimPanel       *sim_panel;
   GtkWidget            *run_controls;
   GtkWidget            *run_button;
@@ -64,6 +70,13 @@ struct _LuztarWindow
 
 #define UNDO_DEPTH 500
 #define AUTOSAVE_SECONDS 30
+
+/* The canvas's share of the height above the plots: the plots get the
+ * larger part (a class reads them), the 1-D model needs little; but at
+ * least CANVAS_LEAST pixels when the window is not short, for the
+ * palette's items beside it. */
+#define CANVAS_SHARE 0.42
+#define CANVAS_LEAST 340
 
 
 static void show_model (LuztarWindow *self);
@@ -252,6 +265,11 @@ show_model (LuztarWindow *self)
   set_action_enabled (self, "redo", self->redo->len > 0);
   update_edit_actions (self);
   gtk_widget_set_visible (GTK_WIDGET (self->status_page), FALSE);
+  /* an empty model: what to do first, in words on the canvas */
+  gtk_label_set_text (self->empty_hint,
+                      _("An empty model. Drag a mass from the palette onto the canvas, "
+                        "connect it to the wall with a spring, then press Run."));
+  gtk_widget_set_visible (GTK_WIDGET (self->empty_hint), lz_model_get_n_bodies (self->model) == 0);
   {
     g_autofree char *title = g_markup_escape_text (name != NULL && *name != '\0' ? name : basename, -1);
     g_autofree char *markup = *reflowed != '\0' ? g_strdup_printf ("<b>%s</b>\n%s", title, reflowed)
@@ -1265,6 +1283,9 @@ on_canvas_item_activated (LuztarCanvas *canvas,
                           LuztarWindow *self)
 {
   luztar_inspector_select (self->inspector, id);
+  /* an item opened on a narrow window: its parameters slide in */
+  if (adw_flap_get_folded (self->inspector_flap))
+    adw_flap_set_reveal_flap (self->inspector_flap, TRUE);
 }
 
 /* Enter on an item of the canvas: the keyboard goes to its parameters. */
@@ -1698,6 +1719,47 @@ static const GActionEntry win_actions[] = {
   { "simplify", simplify_action, "s" },
 };
 
+/**
+ * luztar_window_set_side_panel:
+ * @self: a window
+ * @panel: (nullable) (transfer floating): a panel, or %NULL to take the
+ *   one shown away
+ *
+ * Shows @panel the full height of the window at its start, beside the
+ * palette, the canvas and the plots (e.g. a lesson that a class follows);
+ * the canvas and the plots keep their split.
+ */
+void
+luztar_window_set_side_panel (LuztarWindow *self,
+                              GtkWidget    *panel)
+{
+  GtkWidget *old;
+
+  g_return_if_fail (LUZTAR_IS_WINDOW (self));
+  g_return_if_fail (panel == NULL || GTK_IS_WIDGET (panel));
+  while ((old = gtk_widget_get_first_child (self->side_panel_slot)) != NULL)
+    gtk_box_remove (GTK_BOX (self->side_panel_slot), old);
+  if (panel != NULL)
+    gtk_box_append (GTK_BOX (self->side_panel_slot), panel);
+  gtk_widget_set_visible (self->side_panel_slot, panel != NULL);
+}
+
+/* Presentation mode draws the plots' and the canvas's text and lines
+ * larger. */
+static void
+emphasise_plot (gpointer plot,
+                double   emphasis)
+{
+  luztar_plot_set_emphasis (plot, emphasis);
+}
+
+static void
+emphasise_canvas (gpointer canvas,
+                  double   emphasis)
+{
+  luztar_canvas_set_emphasis (canvas, emphasis);
+}
+
 static void
 luztar_window_class_init (LuztarWindowClass *klass)
 {
@@ -1710,6 +1772,7 @@ luztar_window_class_init (LuztarWindowClass *klass)
     { GDK_KEY_F5, 0, "win.run" }, { GDK_KEY_F5, GDK_SHIFT_MASK, "win.reset" },
     { GDK_KEY_F6, 0, "win.pause" }, { GDK_KEY_F7, 0, "win.step" },
     { GDK_KEY_F8, 0, "win.step-event" }, { GDK_KEY_F9, 0, "win.compare-methods" },
+    { GDK_KEY_F11, 0, "win.presentation" },
   };
 
   object_class->dispose = luztar_window_dispose;
@@ -1736,6 +1799,10 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_palette_kind_activated);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, palette_separator);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, inspector_flap);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, side_panel_slot);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, sim_paned);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, empty_hint);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, sim_panel);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, run_controls);
@@ -1766,6 +1833,12 @@ luztar_window_init (LuztarWindow *self)
   luztar_sim_panel_set_canvas (self->sim_panel, self->canvas);
   g_signal_connect (self->sim_panel, "open-run", G_CALLBACK (on_open_run), self);
   g_signal_connect (self->canvas, "edit-item", G_CALLBACK (on_canvas_edit_item), self);
+  luztar_views_keep_split (self->sim_paned, CANVAS_SHARE, CANVAS_LEAST);
+  luztar_presentation_install (GTK_WINDOW (self), G_ACTION_MAP (self));
+  luztar_presentation_follow (GTK_WINDOW (self), self->canvas, emphasise_canvas);
+  for (guint i = 0; i < luztar_sim_panel_get_n_plots (self->sim_panel); i++)
+    luztar_presentation_follow (GTK_WINDOW (self), luztar_sim_panel_get_plot (self->sim_panel, i),
+                                emphasise_plot);
   set_action_enabled (self, "undo", FALSE);
   set_action_enabled (self, "redo", FALSE);
   update_edit_actions (self);

@@ -53,4 +53,22 @@ cairo_surface_t *app_test_load_png        (const char    *path);
  * comparisons. */
 char            *app_test_sans_family     (void);
 
+/* The first widget in the tree under @root (itself included, depth
+ * first) that @match accepts, or NULL. */
+typedef gboolean (*AppTestMatchFunc) (GtkWidget     *widget,
+                                      gconstpointer  data);
+GtkWidget       *app_test_find            (GtkWidget        *root,
+                                           AppTestMatchFunc  match,
+                                           gconstpointer     data);
+/* The first widget of @type in the tree under @root (itself included). */
+GtkWidget       *app_test_find_type       (GtkWidget     *root,
+                                           GType          type);
+/* The picture FRESH against help/C/figures/NAME.png: the same size and
+ * at most 2 % of the pixels off by more than 10 % (as tests/app/tour.py);
+ * LUZTAR_UPDATE_PICTURES=1 writes it there instead.  TEST names the
+ * meson test that makes it, for the message. */
+void             app_test_compare_picture (const char    *fresh,
+                                           const char    *name,
+                                           const char    *test);
+
 G_END_DECLS

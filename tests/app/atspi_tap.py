@@ -50,12 +50,13 @@ def find_app(name, timeout=15.0):
     while time.time() < end:
         desktop = Atspi.get_desktop(0)
         for i in range(desktop.get_child_count()):
+            a = desktop.get_child_at_index(i)
             try:
-                a = desktop.get_child_at_index(i)
                 if a is not None and a.get_name() == name:
                     return a
-            except GLib.Error:
-                pass   # (an application that went away meanwhile)
+            except GLib.GError:
+                continue    # an application that left meanwhile
+
         time.sleep(0.1)
     return None
 
