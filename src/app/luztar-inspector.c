@@ -299,11 +299,92 @@ add_expression_detail (LuztarInspector   *self,
   g_signal_connect (row, "changed", G_CALLBACK (on_expression_changed), NULL);
 }
 
+/* Escape in a value row takes back what was typed: the model's value
+ * again, the mark of a refused value gone.  Nothing to take back: the key
+ * goes on. */
+static gboolean
+on_row_escape (GtkWidget *row,
+               GVariant  *args,
+               gpointer   data)
+{
+  LuztarInspector *self = data;
+  const char *name = g_object_get_data (G_OBJECT (row), "luztar-param");
+  g_autofree char *value = NULL;
+
+  if (self->model == NULL || self->selected == NULL)
+    return FALSE;
+  value = lz_model_dup_parameter_string (self->model, self->selected, name, NULL);
+  if (value == NULL || (g_str_equal (value, gtk_editable_get_text (GTK_EDITABLE (row)))
+                        && !gtk_widget_has_css_class (row, "error")))
+    return FALSE;
+  gtk_editable_set_text (GTK_EDITABLE (row), value);
+  gtk_editable_set_position (GTK_EDITABLE (row), -1);
+  if (g_object_get_data (G_OBJECT (row), "luztar-preview") != NULL)
+    check_expression (row);
+  else
+    set_row_message (row, NULL);
+  return TRUE;
+}
+
+static void
+add_escape (LuztarInspector *self,
+            GtkWidget       *row)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_callback_action_new (on_row_escape, self,
+                                                                                   NULL)));
+  gtk_widget_add_controller (row, keys);
+}
+
+/* Whether @item moves (or is moved by) a rotational body: its units. */
+static gboolean
+item_is_rotational (const LzModel *model,
+                    const LzItem  *item)
+{
+  if (item->kind == LZ_ITEM_BODY)
+    return ((const LzBody *) item)->kind == LZ_BODY_ROTATIONAL;
+  if (lz_item_kind_is_element (item->kind) || lz_item_kind_is_source (item->kind))
+    {
+      const LzElement *el = lz_model_lookup_element (model, item->id);
+      const LzSource *src = lz_model_lookup_source (model, item->id);
+      const LzBody *body = el != NULL ? lz_model_lookup_body (model, el->b != NULL ? el->b : "")
+                                      : src != NULL && src->body != NULL ? lz_model_lookup_body (model, src->body) : NULL;
+
+      return body != NULL && body->kind == LZ_BODY_ROTATIONAL;
+    }
+  return FALSE;
+}
+
+/* The title of @spec's row ("mass (kg)"), or NULL when it has none. */
+static char *
+param_title (const LzModel     *model,
+             const LzItem      *item,
+             const LzParamSpec *spec,
+             gboolean           rotational)
+{
+  g_autofree char *value = NULL;
+  const char *unit;
+
+  /* one name per quantity: a body shows mass or inertia, not both */
+  if (item->kind == LZ_ITEM_BODY && g_str_equal (spec->name, rotational ? "mass" : "inertia"))
+    return NULL;
+  if (g_str_equal (spec->name, "x") || g_str_equal (spec->name, "y"))
+    return NULL;
+  value = lz_model_dup_parameter_string (model, item->id, spec->name, NULL);
+  if (value == NULL)
+    return NULL;
+  unit = unit_of (item->kind, rotational, spec->name);
+  return unit != NULL ? g_strdup_printf ("%s (%s)", spec->name, unit) : g_strdup (spec->name);
+}
+
 static void
 show_params (LuztarInspector *self)
 {
   const LzItem *item;
-  gboolean rotational = FALSE;
+  gboolean rotational;
 
   for (guint i = 0; i < self->rows->len; i++)
     adw_preferences_group_remove (self->params, g_ptr_array_index (self->rows, i));
@@ -315,38 +396,20 @@ show_params (LuztarInspector *self)
       adw_preferences_group_set_description (self->params, _("Select an item to see its parameters."));
       return;
     }
-  if (item->kind == LZ_ITEM_BODY)
-    rotational = ((const LzBody *) item)->kind == LZ_BODY_ROTATIONAL;
-  else if (lz_item_kind_is_element (item->kind) || lz_item_kind_is_source (item->kind))
-    {
-      const LzElement *el = lz_model_lookup_element (self->model, item->id);
-      const LzSource *src = lz_model_lookup_source (self->model, item->id);
-      const LzBody *body = el != NULL ? lz_model_lookup_body (self->model, el->b != NULL ? el->b : "")
-                                      : src != NULL && src->body != NULL ? lz_model_lookup_body (self->model, src->body) : NULL;
-
-      rotational = body != NULL && body->kind == LZ_BODY_ROTATIONAL;
-    }
+  rotational = item_is_rotational (self->model, item);
   adw_preferences_group_set_title (self->params, item->id);
   adw_preferences_group_set_description (self->params, luztar_symbols_kind_name (item));
 
   for (guint p = 0; p < lz_item_kind_get_n_params (item->kind); p++)
     {
       const LzParamSpec *spec = lz_item_kind_get_param (item->kind, p);
+      g_autofree char *title = param_title (self->model, item, spec, rotational);
       g_autofree char *value = NULL;
-      g_autofree char *title = NULL;
-      const char *unit;
       GtkWidget *row;
 
-      /* one name per quantity: a body shows mass or inertia, not both */
-      if (item->kind == LZ_ITEM_BODY && g_str_equal (spec->name, rotational ? "mass" : "inertia"))
-        continue;
-      if (g_str_equal (spec->name, "x") || g_str_equal (spec->name, "y"))
+      if (title == NULL)
         continue;
       value = lz_model_dup_parameter_string (self->model, item->id, spec->name, NULL);
-      if (value == NULL)
-        continue;
-      unit = unit_of (item->kind, rotational, spec->name);
-      title = unit != NULL ? g_strdup_printf ("%s (%s)", spec->name, unit) : g_strdup (spec->name);
       row = adw_entry_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
@@ -354,13 +417,15 @@ show_params (LuztarInspector *self)
       g_object_set_data_full (G_OBJECT (row), "luztar-param", g_strdup (spec->name), g_free);
       g_signal_connect (row, "apply", G_CALLBACK (on_apply), self);
       g_signal_connect (row, "entry-activated", G_CALLBACK (on_apply), self);
+      add_escape (self, row);
       adw_preferences_group_add (self->params, row);
       g_ptr_array_add (self->rows, row);
       if (spec->type == LZ_PARAM_EXPRESSION)
-        add_expression_detail (self, row, spec, symbol_of (item->kind, rotational), unit);
+        add_expression_detail (self, row, spec, symbol_of (item->kind, rotational),
+                               unit_of (item->kind, rotational, spec->name));
       else if ((spec->flags & LZ_PARAM_TIME_VARYING) && !is_number (value))
         /* a friction level written as an expression in t: its preview */
-        add_expression_detail (self, row, spec, "L(t)", unit);
+        add_expression_detail (self, row, spec, "L(t)", unit_of (item->kind, rotational, spec->name));
       else
         add_message_row (self, row);
     }
@@ -398,6 +463,120 @@ add_item_row (LuztarInspector *self,
     gtk_list_box_select_row (self->items, GTK_LIST_BOX_ROW (row));
 }
 
+/* After an edit of the model: when the selected item shows the same rows
+ * with the same titles, their texts are brought up to date in place, so
+ * that the row being edited keeps the keyboard (issue 21: rebuilt rows
+ * sent it to the first row with its text selected).  FALSE: rebuild. */
+static gboolean
+update_params (LuztarInspector *self)
+{
+  const LzItem *item;
+  gboolean rotational;
+  guint k = 0;
+
+  if (self->model == NULL || self->selected == NULL || self->rows->len == 0
+      || (item = lz_model_lookup (self->model, self->selected)) == NULL)
+    return FALSE;
+  rotational = item_is_rotational (self->model, item);
+  /* the same rows, in the same order, with the same titles (units)? */
+  for (guint p = 0; p < lz_item_kind_get_n_params (item->kind); p++)
+    {
+      g_autofree char *title = param_title (self->model, item, lz_item_kind_get_param (item->kind, p),
+                                            rotational);
+
+      if (title == NULL)
+        continue;
+      while (k < self->rows->len
+             && g_object_get_data (g_ptr_array_index (self->rows, k), "luztar-param") == NULL)
+        k++;
+      if (k == self->rows->len
+          || g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (self->rows, k)), title) != 0)
+        return FALSE;
+      k++;
+    }
+  for (; k < self->rows->len; k++)
+    if (g_object_get_data (g_ptr_array_index (self->rows, k), "luztar-param") != NULL)
+      return FALSE;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->rows, i);
+      const char *name = g_object_get_data (G_OBJECT (row), "luztar-param");
+      LuztarExprPreview *preview = g_object_get_data (G_OBJECT (row), "luztar-preview");
+      g_autofree char *value = NULL;
+
+      if (name == NULL)
+        continue;
+      value = lz_model_dup_parameter_string (self->model, self->selected, name, NULL);
+      if (value != NULL && !g_str_equal (value, gtk_editable_get_text (GTK_EDITABLE (row))))
+        {
+          gtk_editable_set_text (GTK_EDITABLE (row), value);
+          gtk_editable_set_position (GTK_EDITABLE (row), -1);
+        }
+      if (preview != NULL)
+        {
+          luztar_expr_preview_set_t_end (preview, lz_model_get_simulation (self->model)->t_end);
+          check_expression (row);
+        }
+    }
+  return TRUE;
+}
+
+static GtkWidget *find_row (LuztarInspector *self,
+                            const char      *name);
+
+/* The item row or the parameter row that has the keyboard, if any. */
+static void
+focused_row (LuztarInspector  *self,
+             char            **item,
+             char            **param)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  *item = *param = NULL;
+  for (; focus != NULL && focus != GTK_WIDGET (self); focus = gtk_widget_get_parent (focus))
+    {
+      if (g_object_get_data (G_OBJECT (focus), "luztar-param") != NULL)
+        *param = g_strdup (g_object_get_data (G_OBJECT (focus), "luztar-param"));
+      if (g_object_get_data (G_OBJECT (focus), "luztar-id") != NULL)
+        *item = g_strdup (g_object_get_data (G_OBJECT (focus), "luztar-id"));
+    }
+  if (focus == NULL)
+    {
+      g_clear_pointer (item, g_free);
+      g_clear_pointer (param, g_free);
+    }
+}
+
+/* Gives the keyboard back to the row that had it before a rebuild: the
+ * same parameter's row (its text not selected, the cursor at its end) or
+ * the same item's row. */
+static void
+restore_focus (LuztarInspector *self,
+               const char      *item,
+               const char      *param)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *row = param != NULL ? find_row (self, param) : NULL;
+
+  if (row != NULL)
+    {
+      if (focus == NULL || !gtk_widget_is_ancestor (focus, row))
+        {
+          gtk_widget_grab_focus (row);
+          gtk_editable_select_region (GTK_EDITABLE (row), -1, -1);
+        }
+      return;
+    }
+  if (item == NULL)
+    return;
+  for (GtkWidget *r = gtk_widget_get_first_child (GTK_WIDGET (self->items)); r != NULL;
+       r = gtk_widget_get_next_sibling (r))
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (r), "luztar-id"), item) == 0)
+      gtk_widget_grab_focus (r);
+}
+
 /**
  * luztar_inspector_set_model:
  * @self: an inspector
@@ -410,9 +589,12 @@ luztar_inspector_set_model (LuztarInspector *self,
                             LzModel         *model)
 {
   GtkWidget *child;
+  g_autofree char *focus_item = NULL;
+  g_autofree char *focus_param = NULL;
 
   g_return_if_fail (LUZTAR_IS_INSPECTOR (self));
 
+  focused_row (self, &focus_item, &focus_param);
   if (model != NULL)
     lz_model_ref (model);
   g_clear_pointer (&self->model, lz_model_unref);
@@ -434,7 +616,9 @@ luztar_inspector_set_model (LuztarInspector *self,
         add_item_row (self, &lz_model_get_source (model, i)->item);
     }
   self->rebuilding = FALSE;
-  show_params (self);
+  if (!update_params (self))
+    show_params (self);
+  restore_focus (self, focus_item, focus_param);
 }
 
 void
@@ -450,6 +634,29 @@ luztar_inspector_select (LuztarInspector *self,
         gtk_list_box_select_row (self->items, GTK_LIST_BOX_ROW (row));
         return;
       }
+}
+
+/**
+ * luztar_inspector_focus_parameters:
+ * @self: an inspector
+ *
+ * Gives the keyboard to the first parameter row of the selected item.
+ *
+ * Returns: whether there is one
+ */
+gboolean
+luztar_inspector_focus_parameters (LuztarInspector *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_INSPECTOR (self), FALSE);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->rows, i);
+
+      if (g_object_get_data (G_OBJECT (row), "luztar-param") != NULL)
+        return gtk_widget_grab_focus (row);
+    }
+  return FALSE;
 }
 
 const char *

@@ -22,6 +22,7 @@ void        luztar_inspector_set_model    (LuztarInspector *self,
 void        luztar_inspector_select       (LuztarInspector *self,
                                            const char      *id);
 const char *luztar_inspector_get_selected (LuztarInspector *self);
+gboolean    luztar_inspector_focus_parameters (LuztarInspector *self);
 void        luztar_inspector_show_error   (LuztarInspector *self,
                                            const char      *name,
                                            const char      *message);

@@ -8,7 +8,10 @@
  * and its name.  Dragging an item onto the canvas drops the string
  * "luztar-palette:KIND"; a click (or Enter) arms the kind for
  * click-to-place and emits "kind-activated", for touch pads and the
- * keyboard.  Every item is a button named by its visible label.
+ * keyboard.  Every item is a button named by its visible label, in the
+ * Tab order; luztar_palette_get_by_keyboard() tells the window that the
+ * keyboard pressed it, to hand the keys on to the canvas's placement
+ * cursor.
  */
 
 #include "config.h"
@@ -24,6 +27,7 @@ struct _LuztarPalette
 
   /* Owned */
   GHashTable *items;   /* kind → item widget (borrowed from the box) */
+  gboolean    by_keyboard;   /* the item being pressed was activated */
 };
 
 G_DEFINE_FINAL_TYPE (LuztarPalette, luztar_palette, GTK_TYPE_BOX)
@@ -99,32 +103,38 @@ draw_icon (GtkDrawingArea *area,
                             adw_style_manager_get_dark (adw_style_manager_get_default ()));
 }
 
+/* Enter or Space on an item (or a screen reader's press), rather than a
+ * click: GtkButton's "activate" comes before its "clicked". */
 static void
-activate_item (GtkWidget *item)
+on_activate (GtkWidget *item)
+{
+  LuztarPalette *self = LUZTAR_PALETTE (gtk_widget_get_ancestor (item, LUZTAR_TYPE_PALETTE));
+
+  self->by_keyboard = TRUE;
+}
+
+static void
+on_clicked (GtkWidget *item)
 {
   LuztarPalette *self = LUZTAR_PALETTE (gtk_widget_get_ancestor (item, LUZTAR_TYPE_PALETTE));
 
   g_signal_emit (self, signals[SIGNAL_KIND_ACTIVATED], 0,
                  g_object_get_data (G_OBJECT (item), "kind"));
+  self->by_keyboard = FALSE;
 }
 
-static void
-on_released (GtkGestureClick *gesture,
-             int              n_press,
-             double           x,
-             double           y,
-             GtkWidget       *item)
+/**
+ * luztar_palette_get_by_keyboard:
+ * @self: a palette
+ *
+ * Returns: during "kind-activated": whether the item was pressed by the
+ *   keyboard (or a screen reader) rather than clicked
+ */
+gboolean
+luztar_palette_get_by_keyboard (LuztarPalette *self)
 {
-  activate_item (item);
-}
-
-static gboolean
-on_key (GtkWidget *item,
-        GVariant  *args,
-        gpointer   user_data)
-{
-  activate_item (item);
-  return TRUE;
+  g_return_val_if_fail (LUZTAR_IS_PALETTE (self), FALSE);
+  return self->by_keyboard;
 }
 
 static GdkContentProvider *
@@ -148,51 +158,46 @@ on_drag_begin (GtkDragSource *source,
   gtk_drag_source_set_icon (source, paintable, 20, 20);
 }
 
+/* A button per kind, so that Tab reaches it and Enter or Space presses
+ * it; it is also a drag source. */
 static GtkWidget *
 make_item (const char *kind)
 {
-  GtkWidget *item = g_object_new (GTK_TYPE_BOX,
-                                  "accessible-role", GTK_ACCESSIBLE_ROLE_BUTTON,
-                                  "orientation", GTK_ORIENTATION_HORIZONTAL,
-                                  "spacing", 8,
-                                  "focusable", TRUE,
-                                  NULL);
+  GtkWidget *item = gtk_button_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *icon = gtk_drawing_area_new ();
   GtkWidget *label = gtk_label_new (luztar_symbols_palette_name (kind));
-  GtkGesture *click = gtk_gesture_click_new ();
   GtkDragSource *drag = gtk_drag_source_new ();
-  GtkEventController *keys = gtk_shortcut_controller_new ();
-  const guint activate_keys[] = { GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space };
   g_autofree char *tooltip = NULL;
 
   g_object_set_data_full (G_OBJECT (item), "kind", g_strdup (kind), g_free);
+  gtk_widget_add_css_class (item, "flat");
   gtk_widget_add_css_class (item, "luztar-palette-item");
+  /* a click arms the kind and leaves the keyboard where it was */
+  gtk_widget_set_focus_on_click (item, FALSE);
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (icon), 36);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (icon), 36);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (icon), draw_icon, (gpointer) kind, NULL);
   gtk_widget_set_can_target (icon, FALSE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_box_append (GTK_BOX (item), icon);
-  gtk_box_append (GTK_BOX (item), label);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_button_set_child (GTK_BUTTON (item), box);
   gtk_accessible_update_property (GTK_ACCESSIBLE (item),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, luztar_symbols_palette_name (kind),
                                   -1);
   /* TRANSLATORS: the tooltip of a palette item, %s is its name */
-  tooltip = g_strdup_printf (_("%s: drag it onto the canvas, or click here and then on the canvas"),
+  tooltip = g_strdup_printf (_("%s: drag it onto the canvas, or click here and then on the canvas; "
+                               "from the keyboard, Enter and then the arrow keys and Enter"),
                              luztar_symbols_palette_name (kind));
   gtk_widget_set_tooltip_text (item, tooltip);
 
-  g_signal_connect (click, "released", G_CALLBACK (on_released), item);
-  gtk_widget_add_controller (item, GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (item, "activate", G_CALLBACK (on_activate), NULL);
+  g_signal_connect (item, "clicked", G_CALLBACK (on_clicked), NULL);
   gtk_drag_source_set_actions (drag, GDK_ACTION_COPY);
   g_signal_connect (drag, "prepare", G_CALLBACK (on_drag_prepare), item);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), item);
   gtk_widget_add_controller (item, GTK_EVENT_CONTROLLER (drag));
-  for (guint i = 0; i < G_N_ELEMENTS (activate_keys); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
-                                          gtk_shortcut_new (gtk_keyval_trigger_new (activate_keys[i], 0),
-                                                            gtk_callback_action_new (on_key, NULL, NULL)));
-  gtk_widget_add_controller (item, keys);
   gtk_widget_set_cursor_from_name (item, "grab");
   return item;
 }
@@ -206,7 +211,7 @@ redraw_icons (LuztarPalette *self)
 
   g_hash_table_iter_init (&iter, self->items);
   while (g_hash_table_iter_next (&iter, NULL, &value))
-    gtk_widget_queue_draw (gtk_widget_get_first_child (value));
+    gtk_widget_queue_draw (gtk_widget_get_first_child (gtk_button_get_child (value)));
 }
 
 static void

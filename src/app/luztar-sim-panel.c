@@ -25,6 +25,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-sim-panel.h"
+#include "luztar-compare-page.h"
 #include "luztar-event-log.h"
 #include "luztar-matrix-view.h"
 #include "luztar-program-view.h"
@@ -40,6 +41,11 @@
 /* The automatic motion scale puts the largest displacement this far (in
  * canvas units; a mass is 64 wide). */
 #define AUTO_SCALE_REACH 60.0
+
+/* While a run goes on, the time label, the scrubber and the event log
+ * (what the accessibility tree tells) are updated at most this often; the
+ * canvas and the plots still move every frame. */
+#define ANNOUNCE_USEC (250 * G_TIME_SPAN_MILLISECOND)
 
 /* Exported plots at least this big (pixels). */
 #define EXPORT_MIN_WIDTH  960
@@ -105,7 +111,9 @@ struct _LuztarSimPanel
   LuztarMatrixView  *matrix_view;
   LuztarProgramView *program_view;
   LuztarSweepView   *sweep_view;
+  LuztarComparePage *compare_page;     /* both methods over each other */
   GtkWidget         *program_button;   /* its switcher button, shown for program models */
+  GtkWidget         *compare_button;   /* the Compare page's, shown once used */
   LuztarCompanion   *companion;        /* the second view, on a wide panel */
   GPtrArray         *plots;            /* every LuztarPlot above and the companion's */
 
@@ -119,6 +127,7 @@ struct _LuztarSimPanel
   double             speed;
   gboolean           syncing;          /* widgets set by code, not by the user */
   gboolean           running;
+  gint64             announced;        /* when the time and the log were last updated */
 
   /* Borrowed */
   LuztarCanvas      *canvas;
@@ -656,6 +665,7 @@ update_view (LuztarSimPanel *self,
 {
   LzTrace *trace = get_trace (self);
   LuztarAnimation animation;
+  gboolean announce;
   guint n, row;
   double t;
 
@@ -677,14 +687,20 @@ update_view (LuztarSimPanel *self,
     row = row_at (trace, n, self->shown_t);
   t = self->shown_t;
 
-  {
-    g_autofree char *text = g_strdup_printf ("t = %.4f s", t);
+  /* what screen readers are told changes a few times a second while a
+   * run goes on, not every frame (issue 21: a flood of changes kept the
+   * accessibility bus from answering) */
+  announce = !self->running || now - self->announced >= ANNOUNCE_USEC || now < self->announced;
+  if (announce)
+    {
+      g_autofree char *text = g_strdup_printf ("t = %.4f s", t);
 
-    gtk_label_set_text (self->time_label, text);
-  }
-  self->syncing = TRUE;
-  gtk_adjustment_set_value (self->scrubber_adjustment, t);
-  self->syncing = FALSE;
+      self->announced = now;
+      gtk_label_set_text (self->time_label, text);
+      self->syncing = TRUE;
+      gtk_adjustment_set_value (self->scrubber_adjustment, t);
+      self->syncing = FALSE;
+    }
 
   /* between two samples, the cubic through q and v at both ends: smooth
    * motion from the few samples of an event-driven run (no event lies
@@ -726,7 +742,9 @@ update_view (LuztarSimPanel *self,
     follow_in_slow_motion (self, t);
   for (guint i = 0; i < self->plots->len; i++)
     luztar_plot_set_cursor (self->plots->pdata[i], t);
-  luztar_event_log_update (self->event_log);
+  /* (a log on a hidden page catches up when shown or when the run stops) */
+  if (announce && (!self->running || gtk_widget_get_mapped (GTK_WIDGET (self->event_log))))
+    luztar_event_log_update (self->event_log);
   if (!self->follow)
     luztar_event_log_select_time (self->event_log, t);
 }
@@ -1261,6 +1279,12 @@ visible_plot (LuztarSimPanel *self)
 }
 
 static gboolean
+compare_shown (LuztarSimPanel *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "compare") == 0;
+}
+
+static gboolean
 export_to (LuztarSimPanel *self,
            ExportKind      kind,
            const char     *path)
@@ -1269,18 +1293,27 @@ export_to (LuztarSimPanel *self,
   LzTrace *trace = get_trace (self);
   gboolean ok;
 
-  if (kind == EXPORT_PROGRAM)
+  /* the Compare page: its overlay, a picture or both traces (.csv) */
+  if ((kind == EXPORT_PLOT || kind == EXPORT_TRACE) && compare_shown (self))
+    {
+      LuztarOverlay *overlay = luztar_compare_page_get_overlay (self->compare_page);
+      int width = MAX (gtk_widget_get_width (GTK_WIDGET (overlay)), EXPORT_MIN_WIDTH);
+      int height = MAX (gtk_widget_get_height (GTK_WIDGET (overlay)), EXPORT_MIN_HEIGHT);
+
+      ok = luztar_overlay_export (overlay, path, width, height, &error);
+    }
+  else if (kind == EXPORT_PROGRAM)
     {
       /* written when the analysis of this model is shown; it tells */
       luztar_program_view_export_when_done (self->program_view, path);
       return TRUE;
     }
-  if (trace == NULL)
+  else if (trace == NULL)
     {
       message (self, _("Nothing to export yet: run the model first."));
       return FALSE;
     }
-  if (kind == EXPORT_PLOT)
+  else if (kind == EXPORT_PLOT)
     {
       LuztarPlot *plot = visible_plot (self);
       int width = MAX (gtk_widget_get_width (GTK_WIDGET (plot)), EXPORT_MIN_WIDTH);
@@ -1359,7 +1392,7 @@ export (LuztarSimPanel *self,
       export_to (self, kind, path);
       return;
     }
-  if (kind != EXPORT_PROGRAM && get_trace (self) == NULL)
+  if (kind != EXPORT_PROGRAM && get_trace (self) == NULL && !compare_shown (self))
     {
       message (self, _("Nothing to export yet: run the model first."));
       return;
@@ -1405,7 +1438,11 @@ show_page (LuztarSimPanel *self,
 
   for (; child != NULL; child = gtk_widget_get_next_sibling (child))
     if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "page"), name) == 0)
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), TRUE);
+      {
+        gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), TRUE);
+        if (child == self->compare_button)
+          gtk_widget_set_visible (child, TRUE);
+      }
 }
 
 static void
@@ -1428,6 +1465,25 @@ show_page_action (GSimpleAction *action,
   show_page (data, g_variant_get_string (parameter, NULL));
 }
 
+/* Both methods on the model, shown on the Compare page. */
+static void
+compare_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       data)
+{
+  LuztarSimPanel *self = data;
+  g_autoptr(GError) error = NULL;
+
+  show_page (self, "compare");
+  if (!luztar_compare_page_run (self->compare_page, &error) && error != NULL)
+    {
+      /* Translators: %s says why the model cannot be run by one of the methods */
+      g_autofree char *text = g_strdup_printf (_("Cannot compare the methods: %s"), error->message);
+
+      message (self, text);
+    }
+}
+
 static const GActionEntry sim_actions[] = {
   { "show-page", show_page_action, "s" },
   { "run", go_on_action },
@@ -1443,6 +1499,7 @@ static const GActionEntry sim_actions[] = {
   { "export-events", export_action, "s" },
   { "program-analyse", program_analyse_action },
   { "export-program", export_action, "s" },
+  { "compare-methods", compare_action },
 };
 
 /**
@@ -1519,6 +1576,7 @@ luztar_sim_panel_set_model (LuztarSimPanel *self,
   self->model = model;
   g_clear_pointer (&self->body_q, g_free);
   luztar_matrix_view_set_model (self->matrix_view, model);
+  luztar_compare_page_set_model (self->compare_page, model);
   luztar_program_view_set_model (self->program_view, model);
   luztar_sweep_view_set_model (self->sweep_view, model);
   gtk_widget_set_visible (self->program_button, luztar_model_has_program (model));
@@ -1796,6 +1854,13 @@ build_switcher (LuztarSimPanel *self)
         }
       g_signal_connect (button, "toggled", G_CALLBACK (on_view_toggled), self);
       gtk_box_append (self->switcher, button);
+      /* the Compare page's button shows once both methods have been run
+       * (F9): the row stays as wide as it was */
+      if (g_str_equal (gtk_stack_page_get_name (page), "compare"))
+        {
+          self->compare_button = button;
+          gtk_widget_set_visible (button, FALSE);
+        }
       if (g_str_equal (gtk_stack_page_get_name (page), "program"))
         {
           self->program_button = button;
@@ -1861,6 +1926,12 @@ luztar_sim_panel_init (LuztarSimPanel *self)
                         /* Translators: a page of the simulation panel:
                          * parameter sweeps, regime maps */
                         _("Sweep"));
+  /* both methods on the model, over each other (issue 21) */
+  self->compare_page = LUZTAR_COMPARE_PAGE (luztar_compare_page_new ());
+  gtk_stack_add_titled (self->stack, GTK_WIDGET (self->compare_page), "compare",
+                        /* Translators: a page of the simulation panel: the
+                         * event-driven and the time-stepping run over each other */
+                        _("Compare"));
   build_switcher (self);
   self->break_checks = g_ptr_array_new ();
   self->breakpoints = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

@@ -848,7 +848,17 @@ on_palette_kind_activated (LuztarPalette *palette,
     kind = NULL;
   luztar_canvas_set_tool (self->canvas, kind);
   luztar_palette_set_armed (palette, kind);
-  if (kind != NULL)
+  if (kind != NULL && luztar_palette_get_by_keyboard (palette))
+    {
+      /* the keys go on to the canvas's placement cursor */
+      /* TRANSLATORS: %s is "Spring", "Mass", … */
+      g_autofree char *hint = g_strdup_printf (_("%s: move with the arrow keys, Enter places it "
+                                                 "(Esc cancels)"), luztar_symbols_palette_name (kind));
+
+      gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+      show_message (self, hint);
+    }
+  else if (kind != NULL)
     {
       /* TRANSLATORS: %s is "Spring", "Mass", … */
       g_autofree char *hint = g_strdup_printf (_("%s: click on the canvas to place it (Esc cancels)"),
@@ -1278,6 +1288,16 @@ on_canvas_item_activated (LuztarCanvas *canvas,
   /* an item opened on a narrow window: its parameters slide in */
   if (adw_flap_get_folded (self->inspector_flap))
     adw_flap_set_reveal_flap (self->inspector_flap, TRUE);
+}
+
+/* Enter on an item of the canvas: the keyboard goes to its parameters. */
+static void
+on_canvas_edit_item (LuztarCanvas *canvas,
+                     const char   *id,
+                     LuztarWindow *self)
+{
+  luztar_inspector_select (self->inspector, id);
+  luztar_inspector_focus_parameters (self->inspector);
 }
 
 static void
@@ -1753,7 +1773,8 @@ luztar_window_class_init (LuztarWindowClass *klass)
     { GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo" },
     { GDK_KEY_F5, 0, "win.run" }, { GDK_KEY_F5, GDK_SHIFT_MASK, "win.reset" },
     { GDK_KEY_F6, 0, "win.pause" }, { GDK_KEY_F7, 0, "win.step" },
-    { GDK_KEY_F8, 0, "win.step-event" }, { GDK_KEY_F11, 0, "win.presentation" },
+    { GDK_KEY_F8, 0, "win.step-event" }, { GDK_KEY_F9, 0, "win.compare-methods" },
+    { GDK_KEY_F11, 0, "win.presentation" },
   };
 
   object_class->dispose = luztar_window_dispose;
@@ -1813,6 +1834,7 @@ luztar_window_init (LuztarWindow *self)
   luztar_sim_panel_install_actions (self->sim_panel, G_ACTION_MAP (self));
   luztar_sim_panel_set_canvas (self->sim_panel, self->canvas);
   g_signal_connect (self->sim_panel, "open-run", G_CALLBACK (on_open_run), self);
+  g_signal_connect (self->canvas, "edit-item", G_CALLBACK (on_canvas_edit_item), self);
   luztar_views_keep_split (self->sim_paned, CANVAS_SHARE, CANVAS_LEAST);
   luztar_presentation_install (GTK_WINDOW (self), G_ACTION_MAP (self));
   luztar_presentation_follow (GTK_WINDOW (self), self->canvas, emphasise_canvas);

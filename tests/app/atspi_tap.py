@@ -1,6 +1,6 @@
-# atspi_tap.py — what smoke.py and sim-smoke.py share: TAP lines for their
+# atspi_tap.py — what smoke.py, sim-smoke.py and keys.py share: TAP lines for their
 # checks, the application's environment, finding it and its nodes in the accessibility tree,
-# quitting it with Ctrl+Q.
+# calling a window action over D-Bus, quitting it with Ctrl+Q.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import os
@@ -78,3 +78,66 @@ def quit_with_ctrl_q(proc, y=400):
         return proc.wait(10)
     except subprocess.TimeoutExpired:
         return None
+
+
+def window_action(name, *params, method="Activate", window=1):
+    """Calls the action NAME of the application's window N over D-Bus, as a
+    script would (GApplication exports the window's actions); PARAMS are
+    GVariant texts."""
+    path = "/org/luztar/Luztar/window/%d" % window
+    if method == "SetState":
+        return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
+                               "--object-path", path, "--method", "org.gtk.Actions.SetState",
+                               name, params[0], "{}"], capture_output=True, text=True)
+    return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
+                           "--object-path", path, "--method", "org.gtk.Actions.Activate",
+                           name, "[" + ", ".join(params) + "]", "{}"], capture_output=True, text=True)
+
+
+def wait_for(condition, timeout=5.0, interval=0.1):
+    """Polls CONDITION until it holds or TIMEOUT seconds pass; its last value."""
+    end = time.time() + timeout
+    while time.time() < end:
+        if condition():
+            return True
+        time.sleep(interval)
+    return condition()
+
+
+def focus_window(title):
+    """Gives the keyboard to the window whose title matches the regular
+    expression TITLE (there is no window manager to do it; this moves no
+    pointer), after a second for it to be mapped."""
+    time.sleep(1.0)
+    windows = subprocess.run(["xdotool", "search", "--sync", "--name", title],
+                             capture_output=True, text=True).stdout.split()
+    subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], check=True)
+
+
+def wait_value(get, timeout=10.0, interval=0.2):
+    """Polls GET until it returns something other than None or TIMEOUT
+    seconds pass; that value, or None."""
+    end = time.time() + timeout
+    value = get()
+    while value is None and time.time() < end:
+        time.sleep(interval)
+        value = get()
+    return value
+
+
+def start_app(app_path, args, log_path, env):
+    """Starts the application with ARGS, its output in LOG_PATH: (process, log)."""
+    log = open(log_path, "w")
+    return subprocess.Popen([app_path] + args, env=env, stdout=log, stderr=subprocess.STDOUT), log
+
+
+def stop_app(proc, log):
+    """Makes sure the application has ended (whatever the checks found)."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+    log.close()

@@ -20,6 +20,7 @@ import gi  # noqa: E402
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 from atspi_tap import app_environment, check, find_app, finish, nodes, quit_with_ctrl_q  # noqa: E402
+from atspi_tap import window_action as action  # noqa: E402
 
 app_path, cli_path, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
 language = sys.argv[4] if len(sys.argv) > 4 else ""
@@ -91,20 +92,6 @@ def wait_for(condition, timeout=10.0):
             return True
         time.sleep(0.05)
     return condition()
-
-
-def action(name, *params, method="Activate"):
-    """Calls a window action over D-Bus as a script would."""
-    args = "[" + ", ".join(params) + "]"
-    if method == "SetState":
-        return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
-                               "--object-path", "/org/luztar/Luztar/window/1",
-                               "--method", "org.gtk.Actions.SetState", name, params[0], "{}"],
-                              capture_output=True, text=True)
-    return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
-                           "--object-path", "/org/luztar/Luztar/window/1",
-                           "--method", "org.gtk.Actions.Activate", name, args, "{}"],
-                          capture_output=True, text=True)
 
 
 def wait_file(path, timeout=10.0):

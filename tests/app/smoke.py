@@ -18,6 +18,7 @@ import gi  # noqa: E402
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 from atspi_tap import app_environment, check, find_app, finish, nodes, quit_with_ctrl_q  # noqa: E402
+from atspi_tap import start_app, stop_app, window_action  # noqa: E402
 
 app_path, outdir = sys.argv[1], sys.argv[2]
 language = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -65,21 +66,10 @@ def find(root, roles, name, timeout=10.0):
 
 def start(args, log_name, app_env):
     """Start the app with ARGS, its output in OUTDIR/LOG_NAME."""
-    log = open(os.path.join(outdir, log_name), "w")
-    return subprocess.Popen([app_path] + args, env=app_env, stdout=log,
-                            stderr=subprocess.STDOUT), log
+    return start_app(app_path, args, os.path.join(outdir, log_name), app_env)
 
 
-def stop(proc, log):
-    """Make sure the app has ended (after the checks, whatever they found)."""
-    if proc.poll() is None:
-        proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(10)
-    log.close()
+stop = stop_app
 
 
 def window_title(app):
@@ -138,10 +128,7 @@ def drag_and_drop(sx, sy, tx, ty):
 def save_over_dbus(path, window=1):
     """Activates win.save-as with PATH on the application's window N, as a
     script would (GApplication exports the window's actions)."""
-    return subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
-                           "--object-path", "/org/luztar/Luztar/window/%d" % window,
-                           "--method", "org.gtk.Actions.Activate", "save-as",
-                           "[<'%s'>]" % path, "{}"], capture_output=True, text=True)
+    return window_action("save-as", "<'%s'>" % path, window=window)
 
 
 def canvas_items(canvas):

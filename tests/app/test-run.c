@@ -18,6 +18,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "lz.h"
+#include "sim/luztar-compare.h"
 #include "sim/luztar-run.h"
 #include "app-test-util.h"
 
@@ -1027,6 +1028,86 @@ test_run_step (void)
   recorder_clear (&recorder);
 }
 
+static void
+on_compare_done (LuztarCompare *compare,
+                 gboolean      *done)
+{
+  *done = TRUE;
+}
+
+/* (11) Both methods at once (the Compare page): both runs end, each equal
+ * to the core's loop sampled every step; the largest |q_ed − q_ts| is the
+ * one found here row by row at the instants k·dt; a model one method
+ * refuses is refused, naming it. */
+static void
+test_run_compare (void)
+{
+  g_autoptr(LzModel) example = app_test_load_example ("friction-oscillator.luztar");
+  g_autoptr(LzModel) model = lz_model_copy (example);
+  g_autoptr(LzModel) bad = app_test_load_test_model ("numbers.luztar");
+  g_autoptr(LuztarCompare) compare = NULL;
+  g_autoptr(LzTrace) ed = NULL;
+  g_autoptr(LzTrace) ts = NULL;
+  g_autoptr(GError) error = NULL;
+  LzSimulation sim = *lz_model_get_simulation (example);
+  LzIntegratorOptions options;
+  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+  guint wake = g_timeout_add (100, wake_cb, NULL);
+  double largest = 0, where = NAN, difference, t;
+  gboolean done = FALSE;
+  guint n = 0;
+
+  /* a coarser step over 20 s: 2001 instants to compare */
+  sim.t_end = 20;
+  sim.dt = 0.01;
+  g_assert_true (lz_model_set_simulation (model, &sim, NULL));
+  compare = luztar_compare_new (model, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (luztar_compare_get_step (compare), ==, 0.01);
+  g_assert_cmpfloat (luztar_compare_get_sample (compare), ==, 0.01);
+  g_signal_connect (compare, "done", G_CALLBACK (on_compare_done), &done);
+  luztar_compare_start (compare);
+  while (!done)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (wake);
+  g_assert_true (luztar_compare_is_done (compare));
+
+  lz_integrator_options_init (&options);
+  options.sample = 0.01;
+  ed = reference_run (model, LUZTAR_METHOD_EVENT_DRIVEN, &options, NULL, NULL);
+  ts = reference_run (model, LUZTAR_METHOD_TIME_STEPPING, &options, NULL, NULL);
+  assert_traces_equal (luztar_compare_get_trace (compare, LUZTAR_METHOD_EVENT_DRIVEN), ed);
+  assert_traces_equal (luztar_compare_get_trace (compare, LUZTAR_METHOD_TIME_STEPPING), ts);
+  for (guint k = 0; k <= 2000; k++)
+    {
+      double tk = k * 0.01;
+      guint a = lz_trace_find_time (ed, tk), b = lz_trace_find_time (ts, tk);
+      double d;
+
+      g_assert_cmpfloat (lz_trace_get_time (ed, a), ==, tk);
+      g_assert_cmpfloat (lz_trace_get_time (ts, b), ==, tk);
+      d = fabs (lz_trace_get_q (ed, a, 0) - lz_trace_get_q (ts, b, 0));
+      if (k == 0 || d > largest)
+        largest = d, where = tk;
+    }
+  n = luztar_compare_largest_difference (luztar_compare_get_trace (compare, LUZTAR_METHOD_EVENT_DRIVEN),
+                                         luztar_compare_get_trace (compare, LUZTAR_METHOD_TIME_STEPPING), 0,
+                                         &difference, &t);
+  g_assert_cmpuint (n, ==, 2001);
+  g_assert_cmpfloat (difference, ==, largest);
+  g_assert_cmpfloat (t, ==, where);
+  /* (the methods do differ: time-stepping's error is the lesson) */
+  g_assert_cmpfloat (largest, >, 0);
+
+  g_clear_error (&error);
+  g_assert_null (luztar_compare_new (bad, &error));
+  g_assert_nonnull (error);
+  g_assert_true (g_str_has_prefix (error->message, "Event-driven: "));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1044,5 +1125,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/luztar/run/failure", test_run_failure);
   g_test_add_func ("/luztar/run/reset", test_run_reset);
   g_test_add_func ("/luztar/run/dispose", test_run_dispose);
+  g_test_add_func ("/luztar/run/compare", test_run_compare);
   return g_test_run ();
 }

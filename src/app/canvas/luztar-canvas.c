@@ -28,6 +28,7 @@
 #include "luztar-canvas.h"
 #include "luztar-symbols.h"
 #include "luztar-keys.h"
+#include "luztar-place-cursor.h"
 
 #define GRID_STEP 20.0
 #define GRID_MAJOR_EVERY 5
@@ -93,6 +94,8 @@ struct _LuztarCanvas
   GPtrArray       *selection;      /* ids */
   GHashTable      *items;          /* id → LuztarCanvasItem */
   char            *tool;           /* palette kind armed for click-to-place */
+  double           cursor_x;       /* the keyboard's placement cursor while */
+  double           cursor_y;       /* a tool is armed, model coordinates */
   char            *connect_from;   /* port a of an element being dragged out */
   int              bottom_inset;   /* pixels covered at the bottom (a card) */
   gboolean         fit_valid;      /* the fitted box below is set */
@@ -127,6 +130,7 @@ enum
   SIGNAL_SELECTION_CHANGED,
   SIGNAL_CREATE_ITEM,
   SIGNAL_MOVE_ITEMS,
+  SIGNAL_EDIT_ITEM,
   N_SIGNALS
 };
 
@@ -623,6 +627,24 @@ luztar_canvas_get_model (LuztarCanvas *self)
   return self->model;
 }
 
+/* While a tool is armed, the canvas tells screen readers what Enter would
+ * do at the placement cursor (said on each move of the cursor, never on a
+ * frame of a run); otherwise what the model holds. */
+static void
+update_cursor_description (LuztarCanvas *self)
+{
+  if (self->tool != NULL && self->model != NULL)
+    {
+      g_autofree char *text = luztar_place_cursor_describe (self->model, self->tool, self->cursor_x,
+                                                            self->cursor_y, PORT_RADIUS * 2, GRID_STEP);
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      text, -1);
+    }
+  else
+    update_description (self);
+}
+
 /**
  * luztar_canvas_set_tool:
  * @self: a canvas
@@ -637,6 +659,12 @@ luztar_canvas_set_tool (LuztarCanvas *self,
   g_free (self->tool);
   self->tool = g_strdup (kind);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), kind != NULL ? "crosshair" : NULL);
+  if (kind != NULL && self->model != NULL)
+    luztar_place_cursor_start (self->model, kind,
+                               self->selection->len > 0 ? self->selection->pdata[0] : NULL,
+                               GRID_STEP, &self->cursor_x, &self->cursor_y);
+  update_cursor_description (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 const char *
@@ -755,23 +783,6 @@ on_pinch (GtkGestureZoom *gesture,
 /* ------------------------------------------------------------------------ */
 /* Placing, moving, selecting with the pointer                               */
 
-static gboolean
-kind_is_two_port (const char *kind)
-{
-  static const char * const two_port[] = { "spring", "damper", "friction", "stop", "gear", "contact",
-                                            "backlash", NULL };
-
-  return kind != NULL && g_strv_contains (two_port, kind);
-}
-
-static gboolean
-kind_is_source (const char *kind)
-{
-  static const char * const sources[] = { "force", "motion", "actuator", NULL };
-
-  return kind != NULL && g_strv_contains (sources, kind);
-}
-
 /**
  * luztar_canvas_place:
  * @self: a canvas
@@ -796,31 +807,15 @@ luztar_canvas_place (LuztarCanvas *self,
                      double        x,
                      double        y)
 {
-  const char *a = NULL, *b = NULL;
+  const char *a, *b;
   double mx, my;
-  gboolean ok = TRUE;
+  gboolean ok;
 
   g_return_val_if_fail (LUZTAR_IS_CANVAS (self), FALSE);
   if (self->model == NULL)
     return FALSE;
   to_model (self, x, y, &mx, &my);
-  if (kind_is_two_port (kind))
-    ok = luztar_symbols_pick_two_ports (self->model, mx, my, PORT_RADIUS * 2,
-                                        g_str_equal (kind, "friction"), &a, &b);
-  else if (kind_is_source (kind))
-    {
-      a = luztar_symbols_pick_port (self->model, mx, my, PORT_RADIUS);
-      if (a != NULL && lz_model_lookup_body (self->model, a) == NULL)
-        a = NULL;
-      ok = a != NULL;
-    }
-  else
-    {
-      mx = luztar_canvas_snap (mx);
-      my = luztar_canvas_snap (my);
-    }
-  if (!ok)
-    a = b = NULL;
+  ok = luztar_place_target (self->model, kind, &mx, &my, PORT_RADIUS * 2, GRID_STEP, &a, &b);
   g_signal_emit (self, signals[SIGNAL_CREATE_ITEM], 0, kind, mx, my, a, b);
   return ok;
 }
@@ -864,7 +859,7 @@ on_drag_begin (GtkGestureDrag *gesture,
       return;
     }
   to_model (self, x, y, &mx, &my);
-  if (kind_is_two_port (self->tool))
+  if (luztar_place_kind_is_two_port (self->tool))
     {
       /* dragging out an element from a port to another */
       const char *port = luztar_symbols_pick_port (self->model, mx, my, 8 / self->view_scale);
@@ -1147,8 +1142,17 @@ nudge_action (GtkWidget  *widget,
 
   if (self->model == NULL)
     return;
-  ids = movable_selection (self);
   g_variant_get (parameter, "(dd)", &dx, &dy);
+  /* with a tool armed, the arrows move the placement cursor */
+  if (self->tool != NULL)
+    {
+      self->cursor_x += dx * GRID_STEP;
+      self->cursor_y += dy * GRID_STEP;
+      update_cursor_description (self);
+      gtk_widget_queue_draw (widget);
+      return;
+    }
+  ids = movable_selection (self);
   if (ids->len == 0)
     return;
   g_ptr_array_add (ids, NULL);
@@ -1177,6 +1181,30 @@ escape_action (GtkWidget  *widget,
     }
   else
     luztar_canvas_select (self, NULL);
+}
+
+/* Enter with a tool armed places it at the placement cursor; without,
+ * it asks to edit the one selected item. */
+static void
+place_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  LuztarCanvas *self = LUZTAR_CANVAS (widget);
+  g_autofree char *tool = g_strdup (self->tool);
+  double x, y;
+
+  if (self->model == NULL)
+    return;
+  if (tool == NULL)
+    {
+      /* Enter on the one selected item: to its parameters */
+      if (self->selection->len == 1)
+        g_signal_emit (self, signals[SIGNAL_EDIT_ITEM], 0, self->selection->pdata[0]);
+      return;
+    }
+  luztar_canvas_to_widget (self, self->cursor_x, self->cursor_y, &x, &y);
+  luztar_canvas_place (self, tool, x, y);
 }
 
 /* Tab onto an item selects it. */
@@ -1282,6 +1310,10 @@ luztar_canvas_snapshot (GtkWidget   *widget,
             luztar_symbols_draw_highlight (cr, s, &style, focused || self->selection->len == 1);
         }
       luztar_symbols_draw_model (cr, shown_model (self), &style);
+      /* the keyboard's placement cursor, while the canvas has the keys */
+      if (self->tool != NULL && self->model != NULL && gtk_widget_has_focus (widget))
+        luztar_place_cursor_draw (cr, self->model, self->tool, self->cursor_x, self->cursor_y,
+                                  PORT_RADIUS * 2, GRID_STEP, self->view_scale, dark);
       cairo_restore (cr);
     }
   if (self->drag_mode == DRAG_BAND || self->drag_mode == DRAG_CONNECT)
@@ -1396,6 +1428,9 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
     { GDK_KEY_d, GDK_CONTROL_MASK, "win.duplicate" }, { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy" },
     { GDK_KEY_x, GDK_CONTROL_MASK, "win.cut" }, { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste" },
     { GDK_KEY_F2, 0, "win.rename" },
+    /* a palette kind armed: place it at the cursor; else edit the item */
+    { GDK_KEY_Return, 0, "canvas.place" }, { GDK_KEY_KP_Enter, 0, "canvas.place" },
+    { GDK_KEY_space, 0, "canvas.place" },
   };
 
   object_class->dispose = luztar_canvas_dispose;
@@ -1444,12 +1479,21 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
     g_signal_new ("move-items", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRV, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 
+  /**
+   * LuztarCanvas::edit-item:
+   * @id: the one item selected, on which Enter was pressed
+   */
+  signals[SIGNAL_EDIT_ITEM] =
+    g_signal_new ("edit-item", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.nudge", "(dd)", nudge_action);
   gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, select_all_action);
   gtk_widget_class_install_action (widget_class, "canvas.escape", NULL, escape_action);
+  gtk_widget_class_install_action (widget_class, "canvas.place", NULL, place_action);
   luztar_keys_bind (widget_class, keys, G_N_ELEMENTS (keys));
   for (guint i = 0; i < G_N_ELEMENTS (nudges); i++)
     {
@@ -1477,6 +1521,8 @@ luztar_canvas_init (LuztarCanvas *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Model canvas"),
                                   -1);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  /* the placement cursor shows while the canvas has the keyboard */
+  g_signal_connect (self, "notify::has-focus", G_CALLBACK (gtk_widget_queue_draw), NULL);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
   self->zoom = 1.0;
