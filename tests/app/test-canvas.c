@@ -112,8 +112,9 @@ on_chosen (LuztarGallery *gallery,
   *out = g_strdup (path);
 }
 
-/* The gallery lists every example (sorted), and choosing a card hands its
- * file to the window and closes. */
+/* The gallery lists every example (in the order of the lessons, the
+ * default example first), and choosing a card hands its file to the
+ * window and closes. */
 static void
 test_gallery (void)
 {
@@ -124,11 +125,11 @@ test_gallery (void)
 
   g_object_ref_sink (gallery);
   gtk_window_present (GTK_WINDOW (gallery));
-  g_assert_cmpuint (luztar_gallery_get_n_examples (gallery), ==, 13);
+  g_assert_cmpuint (luztar_gallery_get_n_examples (gallery), >=, 13);
   first = g_path_get_basename (luztar_gallery_get_path (gallery, 0));
-  g_assert_cmpstr (first, ==, "block-on-belt.luztar");
+  g_assert_cmpstr (first, ==, "friction-oscillator.luztar");
   g_signal_connect (gallery, "example-chosen", G_CALLBACK (on_chosen), &chosen);
-  luztar_gallery_choose (gallery, 4);
+  luztar_gallery_choose (gallery, 5);
   g_assert_nonnull (chosen);
   g_assert_true (g_str_has_suffix (chosen, "freeplay-pair.luztar"));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (gallery)));

@@ -73,7 +73,8 @@ assert_shows (LuztarLessonPanel *panel,
   GtkWidget *label = luztar_lesson_panel_get_label (panel, part);
 
   g_assert_nonnull (label);
-  g_assert_true (gtk_widget_get_mapped (label));
+  /* (a loaded machine may take a moment to lay the new text out) */
+  g_assert_true (app_test_wait_drawable (label));
   g_assert_cmpint (gtk_widget_get_width (label), >, 0);
   if (strstr (gtk_label_get_text (GTK_LABEL (label)), expected) == NULL)
     g_error ("the lesson's %s shows “%s”, not “…%s…”", part,

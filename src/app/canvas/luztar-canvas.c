@@ -27,6 +27,7 @@
 
 #include "luztar-canvas.h"
 #include "luztar-symbols.h"
+#include "luztar-mode-marks.h"
 #include "luztar-keys.h"
 
 #define GRID_STEP 20.0
@@ -1279,6 +1280,10 @@ luztar_canvas_snapshot (GtkWidget   *widget,
         }
       luztar_symbols_draw_model (cr, shown_model (self), &style);
       cairo_restore (cr);
+      /* during a run, the legend of the modes in the lower-left corner */
+      if (self->animating && self->animation.modes != NULL)
+        luztar_mode_legend_draw (cr, shown_model (self), dark, 12,
+                                 height - self->bottom_inset - 12);
     }
   if (self->drag_mode == DRAG_BAND || self->drag_mode == DRAG_CONNECT)
     {

@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-symbols.h"
+#include "luztar-mode-marks.h"
 #include "luztar-cairo.h"
 #include "sim/luztar-modes.h"
 
@@ -1018,20 +1019,39 @@ ground_side (const LzModel     *model,
   return n > 0 && sum / n < gp[i].x ? 1 : -1;
 }
 
-/* A nonsmooth element in a run takes the colour of its mode. */
+/* On the canvas colour means a mode (issue 21): an element in a run takes
+ * the colour of its mode; before a run, and when it has no mode, it is
+ * drawn in ink, so that no element looks as if it stuck or slipped. */
 static void
 palette_for_mode (Palette  *pe,
                   LzMode    mode,
                   gboolean  dark)
 {
   double rgb[3];
-  Rgb c;
+  Rgb c = pe->ink;
 
-  if (mode == LZ_MODE_NONE || mode >= LZ_MODE_N_MODES)
-    return;
-  luztar_mode_get_color (mode, dark, rgb);
-  c = (Rgb) { rgb[0], rgb[1], rgb[2] };
-  pe->spring = pe->friction = pe->stop = pe->gear = c;
+  if (mode > LZ_MODE_NONE && mode < LZ_MODE_N_MODES)
+    {
+      luztar_mode_get_color (mode, dark, rgb);
+      c = (Rgb) { rgb[0], rgb[1], rgb[2] };
+    }
+  pe->spring = pe->damper = pe->friction = pe->stop = pe->gear = c;
+}
+
+/* The mode's name (luztar-mode-marks.c) beyond the element's label at
+ * (X, Y) of the current frame, out along (0, SIDE), past LINES lines of
+ * label text. */
+static void
+draw_mode_badge (cairo_t               *cr,
+                 const LuztarDrawStyle *style,
+                 LzMode                 mode,
+                 double                 x,
+                 double                 y,
+                 double                 side,
+                 int                    lines)
+{
+  if (mode > LZ_MODE_NONE && mode < LZ_MODE_N_MODES)
+    luztar_mode_badge_draw (cr, mode, style->dark, x, y, 0, side, 1 + 7 * lines);
 }
 
 /* An impact: a glow around the element that fades as FLASH goes to 0 (in
@@ -1153,11 +1173,12 @@ luztar_symbols_draw_model (cairo_t               *cr,
     {
       const LzElement *el = lz_model_get_element (model, e);
       Palette pe = p;
+      LzMode mode;
 
       if (!pl[e].ok)
         continue;
-      if (anim != NULL && anim->modes != NULL)
-        palette_for_mode (&pe, anim->modes[e], style->dark);
+      mode = anim != NULL && anim->modes != NULL ? anim->modes[e] : LZ_MODE_NONE;
+      palette_for_mode (&pe, mode, style->dark);
       if (pl[e].to_floor)
         {
           double x = pl[e].fx, floor_y = pl[e].fy, label_y;
@@ -1202,6 +1223,12 @@ luztar_symbols_draw_model (cairo_t               *cr,
               set_rgb (cr, &p.muted);
               draw_text (cr, style, item_name (&el->item), x, label_y, 10, FALSE);
             }
+          /* the mode beside the symbol's middle, away from the next lane */
+          if (mode > LZ_MODE_NONE && mode < LZ_MODE_N_MODES)
+            luztar_mode_badge_draw (cr, mode, style->dark,
+                                    x + cos (pl[e].angle) * pl[e].len / 2,
+                                    floor_y + sin (pl[e].angle) * pl[e].len / 2,
+                                    pl[e].lane % 2 == 0 ? -1 : 1, 0, 14 * style->scale);
           continue;
         }
 
@@ -1217,6 +1244,8 @@ luztar_symbols_draw_model (cairo_t               *cr,
       if (el->item.kind != LZ_ITEM_STOP)
         draw_label_upright (cr, style, item_name (&el->item), pl[e].len / 2, pl[e].label_y,
                             pl[e].label_y >= 0 ? 1 : -1, MAX (pl[e].len - 4, 36));
+      draw_mode_badge (cr, style, mode, pl[e].len / 2, pl[e].label_y,
+                       pl[e].label_y >= 0 ? 1 : -1, 1);
       cairo_restore (cr);
     }
 
