@@ -221,6 +221,9 @@ attach_trace (LuztarSimPanel *self)
   luztar_plot_set_time_range (self->series_plot, 0, t_end);
   luztar_plot_set_time_range (self->modes_plot, 0, t_end);
   luztar_plot_set_time_range (self->energy_plot, 0, t_end);
+  /* repeats a few of the model's steps apart are chatter: merged rows */
+  if (self->model != NULL)
+    luztar_event_log_set_time_step (self->event_log, lz_model_get_simulation (self->model)->dt);
   luztar_event_log_set_trace (self->event_log, trace);
   self->scanned_rows = 0;
   self->max_abs_q = 0;
