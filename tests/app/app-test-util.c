@@ -197,3 +197,28 @@ app_test_sans_family (void)
   g_object_unref (context);
   return family != NULL ? family : g_strdup ("(none)");
 }
+
+GtkWidget *
+app_test_find_widget (GtkWidget *widget,
+                      GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = app_test_find_widget (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+void
+app_test_turn_main_loop (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}

@@ -27,6 +27,12 @@ LzModel         *app_test_load_example    (const char    *name);
 /* tests/data/models/NAME (through $LUZTAR_SOURCE_ROOT). */
 LzModel         *app_test_load_test_model (const char    *name);
 
+/* The first widget of @type at or under @widget, or NULL. */
+GtkWidget       *app_test_find_widget     (GtkWidget     *widget,
+                                           GType          type);
+/* Turns the main loop for @ms milliseconds, as time passes for a user. */
+void             app_test_turn_main_loop  (guint          ms);
+
 /* Turns the main loop until @widget is mapped and laid out (at most 5 s)
  * and its window has drawn a frame, and a little more (0.2 s) for the
  * frame clock to paint it. */

@@ -32,31 +32,6 @@ polish (void)
   return language != NULL && g_str_has_prefix (language, "pl");
 }
 
-static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_type (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-turn_main_loop (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 static char *
 example_path (const char *name)
 {
@@ -106,7 +81,7 @@ set_size_and_wait (LuztarWindow *window,
 {
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
-  turn_main_loop (400);
+  app_test_turn_main_loop (400);
   app_test_wait_for_layout (GTK_WIDGET (window));
 }
 
@@ -128,19 +103,19 @@ test_lesson_panel_during_run (void)
 
       set_size_and_wait (window, sizes[s][0], sizes[s][1]);
       g_assert_true (luztar_window_open_example (window, path));
-      turn_main_loop (300);
-      panel = LUZTAR_LESSON_PANEL (find_type (GTK_WIDGET (window), LUZTAR_TYPE_LESSON_PANEL));
+      app_test_turn_main_loop (300);
+      panel = LUZTAR_LESSON_PANEL (app_test_find_widget (GTK_WIDGET (window), LUZTAR_TYPE_LESSON_PANEL));
       g_assert_nonnull (panel);
       assert_lesson (panel);
 
       g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
       for (guint i = 0; i < 50 && !running; i++)
         {
-          turn_main_loop (20);
+          app_test_turn_main_loop (20);
           running = g_action_group_get_action_enabled (G_ACTION_GROUP (window), "pause");
         }
       g_assert_true (running);
-      turn_main_loop (1500);
+      app_test_turn_main_loop (1500);
       /* still running: the lesson has not made room for the run */
       g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "pause"));
       assert_lesson (panel);
@@ -163,7 +138,7 @@ static void
 test_lesson_panel_new_model (void)
 {
   LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
-  GtkWidget *panel = find_type (GTK_WIDGET (window), LUZTAR_TYPE_LESSON_PANEL);
+  GtkWidget *panel = app_test_find_widget (GTK_WIDGET (window), LUZTAR_TYPE_LESSON_PANEL);
 
   luztar_window_new_model (window);
   g_assert_false (gtk_widget_get_visible (panel));
@@ -226,7 +201,7 @@ test_lesson_gallery_order (void)
 {
   LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
   LuztarGallery *gallery = luztar_gallery_new (GTK_WINDOW (window), g_getenv ("LUZTAR_EXAMPLES_DIR"));
-  GtkMenuButton *menu_button = GTK_MENU_BUTTON (find_type (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON));
+  GtkMenuButton *menu_button = GTK_MENU_BUTTON (app_test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON));
   GMenuModel *menu = gtk_menu_button_get_menu_model (menu_button);
   guint previous = 0;
   gboolean has_examples = FALSE;

@@ -304,31 +304,6 @@ test_neutral_before_run (void)
     }
 }
 
-static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_type (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-turn_main_loop (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 /* The classroom model run through the window: the canvas shows the legend
  * in its lower-left corner with a badge for each of the eight modes. */
 static void
@@ -346,12 +321,12 @@ test_legend_during_run (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (luztar_window_open_example (window, path));
-  canvas = find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS);
+  canvas = app_test_find_widget (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS);
   app_test_wait_for_layout (canvas);
   g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
-  turn_main_loop (2500);
+  app_test_turn_main_loop (2500);
   g_action_group_activate_action (G_ACTION_GROUP (window), "pause", NULL);
-  turn_main_loop (300);
+  app_test_turn_main_loop (300);
   app_test_save_png (canvas, NULL, "modes-canvas-run.png");
   app_test_save_png (GTK_WIDGET (window), NULL, "modes-window-run.png");
   image = app_test_load_png (png);

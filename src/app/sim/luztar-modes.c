@@ -79,30 +79,26 @@ guint
 luztar_modes_of_element (const LzElement *el,
                          LzMode           modes[LUZTAR_MAX_ELEMENT_MODES])
 {
-  switch (el->item.kind)
+  LzItemKind kind = el->item.kind;
+
+  if (kind == LZ_ITEM_FRICTION)
     {
-    case LZ_ITEM_FRICTION:
       modes[0] = LZ_MODE_STICK, modes[1] = LZ_MODE_SLIP_POS, modes[2] = LZ_MODE_SLIP_NEG;
       return 3;
-    case LZ_ITEM_STOP:
+    }
+  if (kind == LZ_ITEM_STOP)
+    {
       modes[0] = LZ_MODE_FREE, modes[1] = LZ_MODE_CONTACT;
       return 2;
-    case LZ_ITEM_SPRING:
-    case LZ_ITEM_GEAR:
-      if (!((el->item.kind == LZ_ITEM_SPRING ? el->spring.freeplay : el->gear.freeplay) > 0))
-        return 0;
+    }
+  if ((kind == LZ_ITEM_SPRING && el->spring.freeplay > 0)
+      || (kind == LZ_ITEM_GEAR && el->gear.freeplay > 0))
+    {
       modes[0] = LZ_MODE_GAP, modes[1] = LZ_MODE_ENGAGED_POS, modes[2] = LZ_MODE_ENGAGED_NEG;
       return 3;
-    case LZ_ITEM_DAMPER:
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
-    default:
-      return 0;
     }
+  /* a damper, a spring or gear without freeplay: smooth */
+  return 0;
 }
 
 /**
