@@ -3,13 +3,11 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Include only this header; the module headers refuse to be included on
- * their own so that the set of public declarations stays in one place.
+ * Outside src/core include only this header, so that the set of public
+ * declarations stays in one place (tests/check-private-headers.sh checks).
  */
 
 #pragma once
-
-#define LZ_INSIDE
 
 #include "lz-types.h"
 #include "lz-error.h"
@@ -30,5 +28,3 @@
 #include "lz-simplify.h"
 #include "lz-program.h"
 #include "lz-sweep.h"
-
-#undef LZ_INSIDE

@@ -6,10 +6,6 @@
 
 #pragma once
 
-#if !defined(LZ_INSIDE) && !defined(LZ_COMPILATION)
-# error "Only <lz.h> can be included directly."
-#endif
-
 #include "lz-types.h"
 #include "lz-format.h"
 #include "lz-expr.h"

@@ -6,10 +6,6 @@
 
 #pragma once
 
-#if !defined(LZ_INSIDE) && !defined(LZ_COMPILATION)
-# error "Only <lz.h> can be included directly."
-#endif
-
 #include <glib.h>
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_vector.h>
