@@ -66,9 +66,10 @@ rounded_rectangle (cairo_t *cr,
  * @ny: the direction
  * @clearance: pixels between the point and the badge's nearest edge
  *
- * Draws the badge upright, in pixels whatever the zoom, beside the point.
+ * Draws the badge upright, in pixels whatever the zoom, beside the point;
+ * nothing for %LZ_MODE_NONE (an element without modes, or before a run).
  *
- * Returns: the badge's width in pixels
+ * Returns: the badge's width in pixels, 0 if none
  */
 double
 luztar_mode_badge_draw (cairo_t  *cr,
@@ -84,6 +85,8 @@ luztar_mode_badge_draw (cairo_t  *cr,
   double rgb[3], w, h, n, cx, cy;
   int tw, th;
 
+  if (mode <= LZ_MODE_NONE || mode >= LZ_MODE_N_MODES)
+    return 0;
   cairo_save (cr);
   cairo_user_to_device (cr, &x, &y);
   cairo_user_to_device_distance (cr, &nx, &ny);

@@ -1038,22 +1038,6 @@ palette_for_mode (Palette  *pe,
   pe->spring = pe->damper = pe->friction = pe->stop = pe->gear = c;
 }
 
-/* The mode's name (luztar-mode-marks.c) beyond the element's label at
- * (X, Y) of the current frame, out along (0, SIDE), past LINES lines of
- * label text. */
-static void
-draw_mode_badge (cairo_t               *cr,
-                 const LuztarDrawStyle *style,
-                 LzMode                 mode,
-                 double                 x,
-                 double                 y,
-                 double                 side,
-                 int                    lines)
-{
-  if (mode > LZ_MODE_NONE && mode < LZ_MODE_N_MODES)
-    luztar_mode_badge_draw (cr, mode, style->dark, x, y, 0, side, 1 + 7 * lines);
-}
-
 /* An impact: a glow around the element that fades as FLASH goes to 0 (in
  * the element's frame, along x from 0 to LEN). */
 static void
@@ -1224,8 +1208,7 @@ luztar_symbols_draw_model (cairo_t               *cr,
               draw_text (cr, style, item_name (&el->item), x, label_y, 10, FALSE);
             }
           /* the mode beside the symbol's middle, away from the next lane */
-          if (mode > LZ_MODE_NONE && mode < LZ_MODE_N_MODES)
-            luztar_mode_badge_draw (cr, mode, style->dark,
+          luztar_mode_badge_draw (cr, mode, style->dark,
                                     x + cos (pl[e].angle) * pl[e].len / 2,
                                     floor_y + sin (pl[e].angle) * pl[e].len / 2,
                                     pl[e].lane % 2 == 0 ? -1 : 1, 0, 14 * style->scale);
@@ -1244,8 +1227,9 @@ luztar_symbols_draw_model (cairo_t               *cr,
       if (el->item.kind != LZ_ITEM_STOP)
         draw_label_upright (cr, style, item_name (&el->item), pl[e].len / 2, pl[e].label_y,
                             pl[e].label_y >= 0 ? 1 : -1, MAX (pl[e].len - 4, 36));
-      draw_mode_badge (cr, style, mode, pl[e].len / 2, pl[e].label_y,
-                       pl[e].label_y >= 0 ? 1 : -1, 1);
+      /* the mode's name beyond the label (luztar-mode-marks.c) */
+      luztar_mode_badge_draw (cr, mode, style->dark, pl[e].len / 2, pl[e].label_y, 0,
+                              pl[e].label_y >= 0 ? 1 : -1, 8);
       cairo_restore (cr);
     }
 
