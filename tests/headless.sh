@@ -1,7 +1,8 @@
 #!/bin/bash
 # headless.sh CMD [ARGS...] — run CMD with a private Xvfb and a private
 # session bus, cleaned up afterwards (docs/testing.md, the GUI tests).  When a display is
-# already set and LUZTAR_TEST_USE_DISPLAY=1, CMD runs there instead.
+# already set and LUZTAR_TEST_USE_DISPLAY=1, CMD runs there instead.  The
+# screen is 1280 × 800 unless LUZTAR_TEST_SCREEN says otherwise (WxHxDEPTH).
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
@@ -28,7 +29,7 @@ trap '[ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; wait 2>/dev/null' EXIT
 trap 'exit 143' TERM INT
 for attempt in 1 2 3; do
   : >"$HEADLESS_TMP/display"
-  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp -noreset 3>"$HEADLESS_TMP/display" 2>"$HEADLESS_TMP/xvfb.log" &
+  Xvfb -displayfd 3 -screen 0 "${LUZTAR_TEST_SCREEN:-1280x800x24}" -nolisten tcp -noreset 3>"$HEADLESS_TMP/display" 2>"$HEADLESS_TMP/xvfb.log" &
   xvfb=$!
   for _ in $(seq 200); do [ -s "$HEADLESS_TMP/display" ] && break; sleep 0.05; done
   if [ -s "$HEADLESS_TMP/display" ]; then

@@ -137,6 +137,7 @@ luztar_event_filter_bar_init (LuztarEventFilterBar *self)
   GtkStringList *modes = gtk_string_list_new (NULL);
   GtkStringList *causes = gtk_string_list_new (NULL);
   GtkStringList *elements = gtk_string_list_new (NULL);
+  GtkWidget *flow;
 
   gtk_box_set_spacing (GTK_BOX (self), 6);
   gtk_widget_set_margin_start (GTK_WIDGET (self), 6);
@@ -170,11 +171,21 @@ luztar_event_filter_bar_init (LuztarEventFilterBar *self)
                                  "of the same event of the same element (chatter)"));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (self->merge), TRUE);
 
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->element));
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->mode));
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->cause));
-  gtk_box_append (GTK_BOX (self), self->hide_same);
-  gtk_box_append (GTK_BOX (self), self->merge);
+  /* a flow box: on a narrow window (or in a language with long words)
+   * the filters go on two lines rather than widen the window */
+  flow = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 5);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 6);
+  gtk_widget_set_hexpand (flow, TRUE);
+  gtk_flow_box_append (GTK_FLOW_BOX (flow), GTK_WIDGET (self->element));
+  gtk_flow_box_append (GTK_FLOW_BOX (flow), GTK_WIDGET (self->mode));
+  gtk_flow_box_append (GTK_FLOW_BOX (flow), GTK_WIDGET (self->cause));
+  gtk_flow_box_append (GTK_FLOW_BOX (flow), self->hide_same);
+  gtk_flow_box_append (GTK_FLOW_BOX (flow), self->merge);
+  for (GtkWidget *c = gtk_widget_get_first_child (flow); c != NULL; c = gtk_widget_get_next_sibling (c))
+    gtk_widget_set_focusable (c, FALSE);
+  gtk_box_append (GTK_BOX (self), flow);
   g_signal_connect_swapped (self->element, "notify::selected", G_CALLBACK (on_changed), self);
   g_signal_connect_swapped (self->mode, "notify::selected", G_CALLBACK (on_changed), self);
   g_signal_connect_swapped (self->cause, "notify::selected", G_CALLBACK (on_changed), self);

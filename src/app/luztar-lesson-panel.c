@@ -18,9 +18,11 @@
 #include "luztar-lesson-panel.h"
 #include "luztar-lesson-text.h"
 
-/* The column's least width and height: about 36 characters of body text,
+/* The column's width: about 36 characters of body text when the window
+ * has room (the natural width), down to 16 on a narrow window (the least);
  * and room for the title and a few lines (the rest scrolls). */
-#define PANEL_WIDTH 280
+#define PANEL_CHARS 36
+#define PANEL_MIN_CHARS 16
 #define PANEL_HEIGHT 200
 /* In a GtkPaned above the inspector, the share of the column's height the
  * lesson takes when the window is laid out (the user may drag the
@@ -55,6 +57,8 @@ text_label (const char *css_class)
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_width_chars (GTK_LABEL (label), PANEL_MIN_CHARS);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), PANEL_CHARS);
   gtk_widget_set_focusable (label, FALSE);
   if (css_class != NULL)
     gtk_widget_add_css_class (label, css_class);
@@ -154,7 +158,7 @@ luztar_lesson_panel_init (LuztarLessonPanel *self)
   GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
-  gtk_widget_set_size_request (GTK_WIDGET (self), PANEL_WIDTH, PANEL_HEIGHT);
+  gtk_widget_set_size_request (GTK_WIDGET (self), -1, PANEL_HEIGHT);
   gtk_widget_set_hexpand (GTK_WIDGET (self), FALSE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Lesson"), -1);

@@ -29,6 +29,7 @@
 #include "luztar-matrix-view.h"
 #include "luztar-program-view.h"
 #include "luztar-sweep-view.h"
+#include "luztar-views.h"
 #include "plot/luztar-plot.h"
 #include "plot/luztar-series-chooser.h"
 #include "sim/luztar-modes.h"
@@ -57,6 +58,10 @@ struct _LuztarSimPanel
   GtkAdjustment     *scrubber_adjustment;
   GtkStack          *stack;
   GtkBox            *switcher;
+  AdwSqueezer       *switcher_squeezer;
+  GtkPaned          *views_paned;
+  GtkPopover        *settings_popover;
+  GtkScrolledWindow *settings_scroller;
   GtkBox            *view_bar;
   GtkBox            *series_box;
   GtkBox            *phase_box;
@@ -101,6 +106,8 @@ struct _LuztarSimPanel
   LuztarProgramView *program_view;
   LuztarSweepView   *sweep_view;
   GtkWidget         *program_button;   /* its switcher button, shown for program models */
+  LuztarCompanion   *companion;        /* the second view, on a wide panel */
+  GPtrArray         *plots;            /* every LuztarPlot above and the companion's */
 
   /* The shown instant */
   guint              tick_id;
@@ -204,6 +211,9 @@ set_running (LuztarSimPanel *self,
 
 static void
 ensure_tick (LuztarSimPanel *self);
+static void
+follow_in_slow_motion (LuztarSimPanel *self,
+                       double          t);
 
 /* ------------------------------------------------------------------------ */
 /* The run                                                                  */
@@ -214,13 +224,14 @@ attach_trace (LuztarSimPanel *self)
   LzTrace *trace = get_trace (self);
   double t_end = self->run != NULL ? luztar_run_get_t_end (self->run) : 1;
 
-  luztar_plot_set_trace (self->series_plot, trace);
-  luztar_plot_set_trace (self->phase_plot, trace);
-  luztar_plot_set_trace (self->modes_plot, trace);
-  luztar_plot_set_trace (self->energy_plot, trace);
-  luztar_plot_set_time_range (self->series_plot, 0, t_end);
-  luztar_plot_set_time_range (self->modes_plot, 0, t_end);
-  luztar_plot_set_time_range (self->energy_plot, 0, t_end);
+  for (guint i = 0; i < self->plots->len; i++)
+    {
+      LuztarPlot *plot = self->plots->pdata[i];
+
+      luztar_plot_set_trace (plot, trace);
+      if (luztar_plot_get_kind (plot) != LUZTAR_PLOT_PHASE)
+        luztar_plot_set_time_range (plot, 0, t_end);
+    }
   /* repeats a few of the model's steps apart are chatter: merged rows */
   if (self->model != NULL)
     luztar_event_log_set_time_step (self->event_log, lz_model_get_simulation (self->model)->dt);
@@ -243,16 +254,28 @@ attach_trace (LuztarSimPanel *self)
 
     gtk_label_set_text (self->end_label, end);
   }
+  /* no stale time from another model or run: the start until it moves */
+  gtk_label_set_text (self->time_label, "t = 0 s");
 }
 
 static void
 set_plots_live (LuztarSimPanel *self,
                 gboolean        live)
 {
-  luztar_plot_set_live (self->series_plot, live);
-  luztar_plot_set_live (self->phase_plot, live);
-  luztar_plot_set_live (self->modes_plot, live);
-  luztar_plot_set_live (self->energy_plot, live);
+  for (guint i = 0; i < self->plots->len; i++)
+    luztar_plot_set_live (self->plots->pdata[i], live);
+  if (!live)
+    follow_in_slow_motion (self, NAN);
+}
+
+/* In slow motion, while running, the time plots show the last stretch
+ * of the run up to T; otherwise (T not a number) the run's whole span. */
+static void
+follow_in_slow_motion (LuztarSimPanel *self,
+                       double          t)
+{
+  luztar_views_follow_time (self->plots, self->speed,
+                            self->run != NULL ? luztar_run_get_t_end (self->run) : 1, t);
 }
 
 static guint
@@ -685,10 +708,10 @@ update_view (LuztarSimPanel *self,
   if (self->canvas != NULL)
     luztar_canvas_set_animation (self->canvas, &animation);
 
-  luztar_plot_set_cursor (self->series_plot, t);
-  luztar_plot_set_cursor (self->phase_plot, t);
-  luztar_plot_set_cursor (self->modes_plot, t);
-  luztar_plot_set_cursor (self->energy_plot, t);
+  if (self->running)
+    follow_in_slow_motion (self, t);
+  for (guint i = 0; i < self->plots->len; i++)
+    luztar_plot_set_cursor (self->plots->pdata[i], t);
   luztar_event_log_update (self->event_log);
   if (!self->follow)
     luztar_event_log_select_time (self->event_log, t);
@@ -822,6 +845,30 @@ on_phase_chosen (GtkWidget      *chooser,
         mode_element = (int) x.index;
     }
   luztar_plot_set_phase (self->phase_plot, &x, &v, mode_element);
+  luztar_plot_set_phase (luztar_companion_get_phase (self->companion), &x, &v, mode_element);
+}
+
+/* The phase portrait of a model just opened or edited: of the body chosen
+ * if it is still there, else of the first body; none in a model without
+ * bodies (no index of another model's element survives). */
+static void
+choose_phase (LuztarSimPanel *self)
+{
+  static const LuztarSeries none = { LUZTAR_SERIES_BODY_Q, G_MAXUINT };
+  LuztarSeriesChooser *chooser = LUZTAR_SERIES_CHOOSER (self->phase_chooser);
+  guint n = 0;
+
+  luztar_series_chooser_get_selected (chooser, &n);
+  if (n == 0 && lz_model_get_n_bodies (self->model) > 0)
+    luztar_series_chooser_set_selected (chooser, &(LuztarSeries) { LUZTAR_SERIES_BODY_Q, 0 }, 1);
+  luztar_series_chooser_get_selected (chooser, &n);
+  if (n > 0)
+    on_phase_chosen (self->phase_chooser, self);
+  else
+    {
+      luztar_plot_set_phase (self->phase_plot, &none, &none, -1);
+      luztar_plot_set_phase (luztar_companion_get_phase (self->companion), &none, &none, -1);
+    }
 }
 
 static GtkWidget *
@@ -923,8 +970,9 @@ choose_default_series (LuztarSimPanel *self)
 /* ------------------------------------------------------------------------ */
 /* Settings                                                                 */
 
-static const double speeds[] = { 1, 0.1, 0.01, 0 };
-static const char *const speed_names[] = { "1", "0.1", "0.01", "max" };
+/* in the order of the drop-down; 0 is as fast as possible */
+static const double speeds[] = { 0.01, 0.1, 1, 2, 5, 10, 0 };
+static const char *const speed_names[] = { "0.01", "0.1", "1", "2", "5", "10", "max" };
 
 static void
 set_speed_index (LuztarSimPanel *self,
@@ -1034,7 +1082,8 @@ set_enabled (LuztarSimPanel *self,
 static void
 update_actions (LuztarSimPanel *self)
 {
-  gboolean have_model = self->model != NULL;
+  /* a model without bodies (a new one) has nothing to run yet */
+  gboolean have_model = self->model != NULL && lz_model_get_n_bodies (self->model) > 0;
   gboolean have_trace = get_trace (self) != NULL;
 
   set_enabled (self, "run", have_model && !self->running);
@@ -1143,7 +1192,7 @@ speed_action (GSimpleAction *action,
         return;
       }
   {
-    g_autofree char *text = g_strdup_printf (_("Unknown speed “%s”: use 1, 0.1, 0.01 or max."), name);
+    g_autofree char *text = g_strdup_printf (_("Unknown speed “%s”: use 0.01, 0.1, 1, 2, 5, 10 or max."), name);
 
     message (self, text);
   }
@@ -1470,12 +1519,11 @@ luztar_sim_panel_set_model (LuztarSimPanel *self,
     {
       luztar_series_chooser_set_model (LUZTAR_SERIES_CHOOSER (self->series_chooser), model);
       luztar_series_chooser_set_model (LUZTAR_SERIES_CHOOSER (self->phase_chooser), model);
-      luztar_plot_set_model (self->series_plot, model);
-      luztar_plot_set_model (self->phase_plot, model);
-      luztar_plot_set_model (self->modes_plot, model);
-      luztar_plot_set_model (self->energy_plot, model);
+      for (guint i = 0; i < self->plots->len; i++)
+        luztar_plot_set_model (self->plots->pdata[i], model);
       if (!edit)
         choose_default_series (self);
+      choose_phase (self);
       sync_settings (self);
     }
   rebuild_breakpoints (self);
@@ -1493,7 +1541,10 @@ luztar_sim_panel_set_model (LuztarSimPanel *self,
     }
   else if (!edit)
     set_status (self, _("Press Run to simulate the model."));
-  if (model != NULL)
+  if (model != NULL && lz_model_get_n_bodies (model) == 0)
+    /* an empty model is no error: what to do first */
+    set_status (self, _("Add a body from the palette, then press Run."));
+  else if (model != NULL)
     {
       /* a fresh run at t = 0, so that the plots show the start; a model
        * that could not run before and can now says so */
@@ -1504,6 +1555,48 @@ luztar_sim_panel_set_model (LuztarSimPanel *self,
         luztar_canvas_set_animation (self->canvas, NULL);
     }
   update_actions (self);
+}
+
+/**
+ * luztar_sim_panel_get_n_plots:
+ *
+ * Returns: how many plots the panel has (its views' and the second
+ *   view's)
+ */
+guint
+luztar_sim_panel_get_n_plots (LuztarSimPanel *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_SIM_PANEL (self), 0);
+  return self->plots->len;
+}
+
+/**
+ * luztar_sim_panel_get_plot:
+ * @i: < luztar_sim_panel_get_n_plots()
+ *
+ * Returns: (transfer none): plot @i: 0 the time series, 1 the phase
+ *   portrait, 2 the mode timeline, 3 the energy, then the second view's
+ *   phase, modes and energy
+ */
+LuztarPlot *
+luztar_sim_panel_get_plot (LuztarSimPanel *self,
+                           guint           i)
+{
+  g_return_val_if_fail (LUZTAR_IS_SIM_PANEL (self), NULL);
+  g_return_val_if_fail (i < self->plots->len, NULL);
+  return self->plots->pdata[i];
+}
+
+/**
+ * luztar_sim_panel_get_companion:
+ *
+ * Returns: (transfer none): the second view (shown on a wide panel)
+ */
+LuztarCompanion *
+luztar_sim_panel_get_companion (LuztarSimPanel *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_SIM_PANEL (self), NULL);
+  return self->companion;
 }
 
 LuztarRun *
@@ -1561,6 +1654,7 @@ luztar_sim_panel_dispose (GObject *object)
   g_clear_object (&self->chooser);
   g_clear_pointer (&self->model, lz_model_unref);
   g_clear_pointer (&self->break_checks, g_ptr_array_unref);
+  g_clear_pointer (&self->plots, g_ptr_array_unref);
   g_clear_pointer (&self->breakpoints, g_hash_table_unref);
   g_clear_pointer (&self->status, g_free);
   g_clear_pointer (&self->body_q, g_free);
@@ -1622,6 +1716,10 @@ luztar_sim_panel_class_init (LuztarSimPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, scrubber_adjustment);
   gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, stack);
   gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, switcher);
+  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, switcher_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, views_paned);
+  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, settings_popover);
+  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, settings_scroller);
   gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, view_bar);
   gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, series_box);
   gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, phase_box);
@@ -1752,14 +1850,15 @@ luztar_sim_panel_init (LuztarSimPanel *self)
   build_switcher (self);
   self->break_checks = g_ptr_array_new ();
   self->breakpoints = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->speed = 1;
+  self->speed = 1;   /* the drop-down's "Real time" */
   self->follow = TRUE;
 
   /* Plot and Phase: the variables are chosen in the bar of the view
    * buttons (shown with their page), not in a row of their own */
   self->series_chooser = luztar_series_chooser_new (FALSE);
   g_signal_connect (self->series_chooser, "changed", G_CALLBACK (on_series_chosen), self);
-  gtk_box_insert_child_after (self->view_bar, self->series_chooser, GTK_WIDGET (self->switcher));
+  gtk_box_insert_child_after (self->view_bar, self->series_chooser,
+                              GTK_WIDGET (self->switcher_squeezer));
   self->series_plot = LUZTAR_PLOT (add_plot (self->series_box, LUZTAR_PLOT_TIME_SERIES, self));
 
   self->phase_chooser = luztar_series_chooser_new (TRUE);
@@ -1770,6 +1869,25 @@ luztar_sim_panel_init (LuztarSimPanel *self)
 
   self->modes_plot = LUZTAR_PLOT (add_plot (self->modes_box, LUZTAR_PLOT_MODES, self));
   self->energy_plot = LUZTAR_PLOT (add_plot (self->energy_box, LUZTAR_PLOT_ENERGY, self));
+
+  /* the second view, beside a plot on a wide panel */
+  self->companion = LUZTAR_COMPANION (luztar_companion_new ());
+  luztar_companion_attach (self->companion, self->views_paned, self->stack, GTK_BOX (self));
+  self->plots = g_ptr_array_new ();
+  g_ptr_array_add (self->plots, self->series_plot);
+  g_ptr_array_add (self->plots, self->phase_plot);
+  g_ptr_array_add (self->plots, self->modes_plot);
+  g_ptr_array_add (self->plots, self->energy_plot);
+  for (guint i = 0; i < luztar_companion_get_n_plots (self->companion); i++)
+    {
+      LuztarPlot *plot = luztar_companion_get_plot (self->companion, i);
+
+      g_signal_connect (plot, "seek", G_CALLBACK (on_seek), self);
+      g_ptr_array_add (self->plots, plot);
+    }
+  /* the view buttons as a drop-down when they do not fit */
+  adw_squeezer_add (self->switcher_squeezer, luztar_views_compact_switcher (GTK_WIDGET (self->switcher)));
+  luztar_views_fit_popover (self->settings_popover, self->settings_scroller);
 
   self->event_log = LUZTAR_EVENT_LOG (luztar_event_log_new ());
   gtk_widget_set_vexpand (GTK_WIDGET (self->event_log), TRUE);

@@ -12,6 +12,7 @@
 #include "canvas/luztar-canvas.h"
 #include "sim/luztar-run.h"
 #include "luztar-sweep-view.h"
+#include "luztar-views.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,10 @@ void            luztar_sim_panel_install_actions  (LuztarSimPanel *self,
                                                    GActionMap     *map);
 
 LuztarRun      *luztar_sim_panel_get_run          (LuztarSimPanel *self);
+guint           luztar_sim_panel_get_n_plots      (LuztarSimPanel *self);
+LuztarPlot     *luztar_sim_panel_get_plot         (LuztarSimPanel *self,
+                                                   guint           i);
+LuztarCompanion *luztar_sim_panel_get_companion   (LuztarSimPanel *self);
 double          luztar_sim_panel_get_shown_time   (LuztarSimPanel *self);
 void            luztar_sim_panel_seek             (LuztarSimPanel *self,
                                                    double          t);

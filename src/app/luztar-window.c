@@ -24,6 +24,8 @@
 #include "luztar-lesson-panel.h"
 #include "luztar-lesson-text.h"
 #include "luztar-palette.h"
+#include "luztar-presentation.h"
+#include "luztar-views.h"
 #include "luztar-sim-panel.h"
 #include "canvas/luztar-symbols.h"
 
@@ -35,13 +37,17 @@ struct _LuztarWindow
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
   AdwStatusPage        *status_page;
-  LuztarLessonPanel    *lesson_panel;
+  LuztarLessonPanel    *lesson_panel;  /* in the side panel slot */
   GMenu                *recent_section;
   LuztarCanvas         *canvas;
   LuztarInspector      *inspector;
   GtkWidget            *inspector_separator;
   LuztarPalette        *palette;
   GtkWidget            *palette_separator;
+  AdwFlap              *inspector_flap;
+  GtkWidget            *side_panel_slot;
+  GtkPaned             *sim_paned;
+  GtkLabel             *empty_hint;
   LuztarSimPanel       *sim_panel;
   GtkWidget            *run_controls;
   GtkWidget            *run_button;
@@ -66,6 +72,13 @@ struct _LuztarWindow
 
 #define UNDO_DEPTH 500
 #define AUTOSAVE_SECONDS 30
+
+/* The canvas's share of the height above the plots: the plots get the
+ * larger part (a class reads them), the 1-D model needs little; but at
+ * least CANVAS_LEAST pixels when the window is not short, for the
+ * palette's items beside it. */
+#define CANVAS_SHARE 0.42
+#define CANVAS_LEAST 340
 
 
 static void show_model (LuztarWindow *self);
@@ -193,19 +206,40 @@ reflow_description (const char *text)
   return g_markup_escape_text (out->str, -1);
 }
 
-/* The model's lesson (description, what to watch, questions) in the
- * side column, above the inspector, where it stays during the run; it is
- * there when the model has a lesson and the user has not closed it. */
+/* The model's lesson (description, what to watch, questions) in the side
+ * panel at the window's start, where it stays during the run; it is there
+ * when the model has a lesson, the user has not closed it, and the window
+ * is wide enough (on a narrow one it folds away, as the inspector does). */
+#define LESSON_MIN_WINDOW_WIDTH 1200
+static gboolean
+lesson_fits (LuztarWindow *self)
+{
+  int width = 0, height = 0;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  return width <= 0 || width >= LESSON_MIN_WINDOW_WIDTH;
+}
+
 static void
 show_lesson (LuztarWindow *self)
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "show-lesson");
   g_autoptr(GVariant) state = action != NULL ? g_action_get_state (action) : NULL;
-  gboolean has = luztar_lesson_panel_set_model (self->lesson_panel, self->model);
+  gboolean has = self->model != NULL && luztar_lesson_panel_set_model (self->lesson_panel, self->model);
   gboolean wanted = state == NULL || g_variant_get_boolean (state);
+  gboolean shown = has && wanted && lesson_fits (self);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->lesson_panel), has && wanted);
+  gtk_widget_set_visible (GTK_WIDGET (self->lesson_panel), shown);
+  gtk_widget_set_visible (self->side_panel_slot, shown);
   set_action_enabled (self, "show-lesson", has);
+}
+
+static void
+on_width_changed (LuztarWindow *self)
+{
+  if (gtk_widget_get_visible (self->side_panel_slot) != (lesson_fits (self)
+                                                          && luztar_lesson_panel_has_lesson (self->lesson_panel)))
+    show_lesson (self);
 }
 
 static void
@@ -280,6 +314,11 @@ show_model (LuztarWindow *self)
   set_action_enabled (self, "redo", self->redo->len > 0);
   update_edit_actions (self);
   gtk_widget_set_visible (GTK_WIDGET (self->status_page), FALSE);
+  /* an empty model: what to do first, in words on the canvas */
+  gtk_label_set_text (self->empty_hint,
+                      _("An empty model. Drag a mass from the palette onto the canvas, "
+                        "connect it to the wall with a spring, then press Run."));
+  gtk_widget_set_visible (GTK_WIDGET (self->empty_hint), lz_model_get_n_bodies (self->model) == 0);
   show_lesson (self);
 }
 
@@ -1258,6 +1297,9 @@ on_canvas_item_activated (LuztarCanvas *canvas,
                           LuztarWindow *self)
 {
   luztar_inspector_select (self->inspector, id);
+  /* an item opened on a narrow window: its parameters slide in */
+  if (adw_flap_get_folded (self->inspector_flap))
+    adw_flap_set_reveal_flap (self->inspector_flap, TRUE);
 }
 
 static void
@@ -1682,6 +1724,47 @@ static const GActionEntry win_actions[] = {
   { "show-lesson", NULL, NULL, "true", show_lesson_changed },
 };
 
+/**
+ * luztar_window_set_side_panel:
+ * @self: a window
+ * @panel: (nullable) (transfer floating): a panel, or %NULL to take the
+ *   one shown away
+ *
+ * Shows @panel the full height of the window at its start, beside the
+ * palette, the canvas and the plots (e.g. a lesson that a class follows);
+ * the canvas and the plots keep their split.
+ */
+void
+luztar_window_set_side_panel (LuztarWindow *self,
+                              GtkWidget    *panel)
+{
+  GtkWidget *old;
+
+  g_return_if_fail (LUZTAR_IS_WINDOW (self));
+  g_return_if_fail (panel == NULL || GTK_IS_WIDGET (panel));
+  while ((old = gtk_widget_get_first_child (self->side_panel_slot)) != NULL)
+    gtk_box_remove (GTK_BOX (self->side_panel_slot), old);
+  if (panel != NULL)
+    gtk_box_append (GTK_BOX (self->side_panel_slot), panel);
+  gtk_widget_set_visible (self->side_panel_slot, panel != NULL);
+}
+
+/* Presentation mode draws the plots' and the canvas's text and lines
+ * larger. */
+static void
+emphasise_plot (gpointer plot,
+                double   emphasis)
+{
+  luztar_plot_set_emphasis (plot, emphasis);
+}
+
+static void
+emphasise_canvas (gpointer canvas,
+                  double   emphasis)
+{
+  luztar_canvas_set_emphasis (canvas, emphasis);
+}
+
 static void
 luztar_window_class_init (LuztarWindowClass *klass)
 {
@@ -1693,7 +1776,7 @@ luztar_window_class_init (LuztarWindowClass *klass)
     { GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo" },
     { GDK_KEY_F5, 0, "win.run" }, { GDK_KEY_F5, GDK_SHIFT_MASK, "win.reset" },
     { GDK_KEY_F6, 0, "win.pause" }, { GDK_KEY_F7, 0, "win.step" },
-    { GDK_KEY_F8, 0, "win.step-event" },
+    { GDK_KEY_F8, 0, "win.step-event" }, { GDK_KEY_F11, 0, "win.presentation" },
   };
 
   object_class->dispose = luztar_window_dispose;
@@ -1708,7 +1791,6 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, status_page);
-  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, lesson_panel);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, canvas);
 
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, inspector);
@@ -1721,6 +1803,10 @@ luztar_window_class_init (LuztarWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_palette_kind_activated);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, palette_separator);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, inspector_flap);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, side_panel_slot);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, sim_paned);
+  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, empty_hint);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, sim_panel);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, run_controls);
@@ -1746,10 +1832,21 @@ luztar_window_init (LuztarWindow *self)
   }
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_model_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the lesson takes the side panel's slot; shown with a model that has one */
+  self->lesson_panel = LUZTAR_LESSON_PANEL (luztar_lesson_panel_new ());
+  luztar_window_set_side_panel (self, GTK_WIDGET (self->lesson_panel));
+  gtk_widget_set_visible (self->side_panel_slot, FALSE);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_width_changed), NULL);
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   luztar_sim_panel_install_actions (self->sim_panel, G_ACTION_MAP (self));
   luztar_sim_panel_set_canvas (self->sim_panel, self->canvas);
   g_signal_connect (self->sim_panel, "open-run", G_CALLBACK (on_open_run), self);
+  luztar_views_keep_split (self->sim_paned, CANVAS_SHARE, CANVAS_LEAST);
+  luztar_presentation_install (GTK_WINDOW (self), G_ACTION_MAP (self));
+  luztar_presentation_follow (GTK_WINDOW (self), self->canvas, emphasise_canvas);
+  for (guint i = 0; i < luztar_sim_panel_get_n_plots (self->sim_panel); i++)
+    luztar_presentation_follow (GTK_WINDOW (self), luztar_sim_panel_get_plot (self->sim_panel, i),
+                                emphasise_plot);
   set_action_enabled (self, "undo", FALSE);
   set_action_enabled (self, "redo", FALSE);
   update_edit_actions (self);

@@ -51,5 +51,7 @@ void          luztar_window_move_items (LuztarWindow       *self,
                                         double              dx,
                                         double              dy);
 void          luztar_window_delete_selection (LuztarWindow *self);
+void          luztar_window_set_side_panel (LuztarWindow *self,
+                                            GtkWidget    *panel);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <adwaita.h>
 #include <gsl/gsl_errno.h>
 #include <pango/pangocairo.h>
@@ -199,19 +200,87 @@ app_test_sans_family (void)
 }
 
 GtkWidget *
-app_test_find_widget (GtkWidget *widget,
-                      GType      type)
+app_test_find (GtkWidget          *root,
+               AppTestMatchFunc    match,
+               gconstpointer       data)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+  if (match (root, data))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *found = app_test_find_widget (c, type);
+      GtkWidget *found = app_test_find (c, match, data);
 
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+static gboolean
+is_of_type (GtkWidget     *widget,
+            gconstpointer  type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, *(const GType *) type);
+}
+
+GtkWidget *
+app_test_find_type (GtkWidget *root,
+                    GType      type)
+{
+  return app_test_find (root, is_of_type, &type);
+}
+
+void
+app_test_compare_picture (const char *fresh,
+                          const char *name,
+                          const char *test)
+{
+  g_autofree char *file = g_strconcat (name, ".png", NULL);
+  g_autofree char *committed = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "help", "C", "figures",
+                                                 file, NULL);
+  cairo_surface_t *a, *b;
+  int w, h, differ = 0;
+
+  if (g_strcmp0 (g_getenv ("LUZTAR_UPDATE_PICTURES"), "1") == 0)
+    {
+      g_autofree char *data = NULL;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (fresh, &data, &length, NULL));
+      g_assert_true (g_file_set_contents (committed, data, length, NULL));
+      g_test_message ("wrote %s", committed);
+      return;
+    }
+  a = app_test_load_png (fresh);
+  b = app_test_load_png (committed);
+  g_assert_nonnull (a);
+  if (b == NULL)
+    g_error ("%s is missing (LUZTAR_UPDATE_PICTURES=1 meson test -C build %s)", committed, test);
+  w = cairo_image_surface_get_width (a);
+  h = cairo_image_surface_get_height (a);
+  g_assert_cmpint (cairo_image_surface_get_width (b), ==, w);
+  g_assert_cmpint (cairo_image_surface_get_height (b), ==, h);
+  for (int y = 0; y < h; y++)
+    {
+      const guint32 *ra = (const guint32 *) (const void *) (cairo_image_surface_get_data (a)
+                                                           + y * cairo_image_surface_get_stride (a));
+      const guint32 *rb = (const guint32 *) (const void *) (cairo_image_surface_get_data (b)
+                                                           + y * cairo_image_surface_get_stride (b));
+
+      for (int x = 0; x < w; x++)
+        for (int s = 0; s < 24; s += 8)
+          if (abs ((int) ((ra[x] >> s) & 0xff) - (int) ((rb[x] >> s) & 0xff)) > 25)
+            {
+              differ++;
+              break;
+            }
+    }
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  g_test_message ("%s: %d of %d pixels differ", name, differ, w * h);
+  if (differ > 0.02 * w * h)
+    g_error ("%s is not up to date: %d of %d pixels differ (fresh: %s; update: "
+             "LUZTAR_UPDATE_PICTURES=1 meson test -C build %s)", committed, differ, w * h, fresh, test);
 }
 
 void

@@ -27,12 +27,6 @@ LzModel         *app_test_load_example    (const char    *name);
 /* tests/data/models/NAME (through $LUZTAR_SOURCE_ROOT). */
 LzModel         *app_test_load_test_model (const char    *name);
 
-/* The first widget of @type at or under @widget, or NULL. */
-GtkWidget       *app_test_find_widget     (GtkWidget     *widget,
-                                           GType          type);
-/* Turns the main loop for @ms milliseconds, as time passes for a user. */
-void             app_test_turn_main_loop  (guint          ms);
-
 /* Turns the main loop until @widget is mapped and laid out (at most 5 s)
  * and its window has drawn a frame, and a little more (0.2 s) for the
  * frame clock to paint it. */
@@ -58,5 +52,26 @@ cairo_surface_t *app_test_load_png        (const char    *path);
 /* The family that "Sans" resolves to, for the messages of image
  * comparisons. */
 char            *app_test_sans_family     (void);
+
+/* The first widget in the tree under @root (itself included, depth
+ * first) that @match accepts, or NULL. */
+typedef gboolean (*AppTestMatchFunc) (GtkWidget     *widget,
+                                      gconstpointer  data);
+GtkWidget       *app_test_find            (GtkWidget        *root,
+                                           AppTestMatchFunc  match,
+                                           gconstpointer     data);
+/* The first widget of @type in the tree under @root (itself included). */
+GtkWidget       *app_test_find_type       (GtkWidget     *root,
+                                           GType          type);
+/* The picture FRESH against help/C/figures/NAME.png: the same size and
+ * at most 2 % of the pixels off by more than 10 % (as tests/app/tour.py);
+ * LUZTAR_UPDATE_PICTURES=1 writes it there instead.  TEST names the
+ * meson test that makes it, for the message. */
+void             app_test_compare_picture (const char    *fresh,
+                                           const char    *name,
+                                           const char    *test);
+
+/* Turns the main loop for @ms milliseconds, as time passes for a user. */
+void             app_test_turn_main_loop  (guint          ms);
 
 G_END_DECLS

@@ -13,7 +13,7 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi  # noqa: E402
+from gi.repository import Atspi, GLib  # noqa: E402
 
 checks = []
 
@@ -51,8 +51,12 @@ def find_app(name, timeout=15.0):
         desktop = Atspi.get_desktop(0)
         for i in range(desktop.get_child_count()):
             a = desktop.get_child_at_index(i)
-            if a is not None and a.get_name() == name:
-                return a
+            try:
+                if a is not None and a.get_name() == name:
+                    return a
+            except GLib.GError:
+                continue    # an application that left meanwhile
+
         time.sleep(0.1)
     return None
 

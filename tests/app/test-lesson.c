@@ -104,8 +104,18 @@ test_lesson_panel_during_run (void)
       set_size_and_wait (window, sizes[s][0], sizes[s][1]);
       g_assert_true (luztar_window_open_example (window, path));
       app_test_turn_main_loop (300);
-      panel = LUZTAR_LESSON_PANEL (app_test_find_widget (GTK_WIDGET (window), LUZTAR_TYPE_LESSON_PANEL));
+      panel = LUZTAR_LESSON_PANEL (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_LESSON_PANEL));
       g_assert_nonnull (panel);
+      if (sizes[s][0] < 1200)
+        {
+          /* a narrow window folds the lesson away, as it folds the
+           * inspector: the window keeps its size */
+          app_test_turn_main_loop (300);
+          g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (panel)));
+          app_test_save_png (GTK_WIDGET (window), NULL, name);
+          gtk_window_destroy (GTK_WINDOW (window));
+          continue;
+        }
       assert_lesson (panel);
 
       g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
@@ -138,7 +148,7 @@ static void
 test_lesson_panel_new_model (void)
 {
   LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
-  GtkWidget *panel = app_test_find_widget (GTK_WIDGET (window), LUZTAR_TYPE_LESSON_PANEL);
+  GtkWidget *panel = app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_LESSON_PANEL);
 
   luztar_window_new_model (window);
   g_assert_false (gtk_widget_get_visible (panel));
@@ -201,7 +211,7 @@ test_lesson_gallery_order (void)
 {
   LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
   LuztarGallery *gallery = luztar_gallery_new (GTK_WINDOW (window), g_getenv ("LUZTAR_EXAMPLES_DIR"));
-  GtkMenuButton *menu_button = GTK_MENU_BUTTON (app_test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON));
+  GtkMenuButton *menu_button = GTK_MENU_BUTTON (app_test_find_type (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON));
   GMenuModel *menu = gtk_menu_button_get_menu_model (menu_button);
   guint previous = 0;
   gboolean has_examples = FALSE;

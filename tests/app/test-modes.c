@@ -321,7 +321,7 @@ test_legend_during_run (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (luztar_window_open_example (window, path));
-  canvas = app_test_find_widget (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS);
+  canvas = app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS);
   app_test_wait_for_layout (canvas);
   g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
   app_test_turn_main_loop (2500);

@@ -18,22 +18,6 @@
 #include "luztar-sweep-view.h"
 #include "luztar-window.h"
 
-static GtkWidget *
-find_type (GtkWidget *root,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_type (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static char *
 example_path (const char *name)
 {
@@ -54,7 +38,7 @@ open_on_sweep_page (const char       *example,
   g_assert_true (luztar_window_open_example (window, path));
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-page", g_variant_new_string ("sweep"));
   gtk_window_present (GTK_WINDOW (window));
-  *view = LUZTAR_SWEEP_VIEW (find_type (GTK_WIDGET (window), LUZTAR_TYPE_SWEEP_VIEW));
+  *view = LUZTAR_SWEEP_VIEW (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_SWEEP_VIEW));
   g_assert_nonnull (*view);
   app_test_wait_for_layout (GTK_WIDGET (luztar_sweep_view_get_map (*view)));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (*view)));
@@ -304,61 +288,6 @@ test_small_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The picture NAME against help/C/figures/NAME.png: the same size and at
- * most 2 % of the pixels off by more than 10 % (as tests/app/tour.py);
- * LUZTAR_UPDATE_PICTURES=1 writes it there instead. */
-static void
-compare_picture (const char *fresh,
-                 const char *name)
-{
-  g_autofree char *file = g_strconcat (name, ".png", NULL);
-  g_autofree char *committed = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "help", "C", "figures",
-                                                 file, NULL);
-  cairo_surface_t *a, *b;
-  int w, h, differ = 0;
-
-  if (g_strcmp0 (g_getenv ("LUZTAR_UPDATE_PICTURES"), "1") == 0)
-    {
-      g_autofree char *data = NULL;
-      gsize length;
-
-      g_assert_true (g_file_get_contents (fresh, &data, &length, NULL));
-      g_assert_true (g_file_set_contents (committed, data, length, NULL));
-      g_test_message ("wrote %s", committed);
-      return;
-    }
-  a = app_test_load_png (fresh);
-  b = app_test_load_png (committed);
-  g_assert_nonnull (a);
-  if (b == NULL)
-    g_error ("%s is missing (LUZTAR_UPDATE_PICTURES=1 meson test -C build sweep-view)", committed);
-  w = cairo_image_surface_get_width (a);
-  h = cairo_image_surface_get_height (a);
-  g_assert_cmpint (cairo_image_surface_get_width (b), ==, w);
-  g_assert_cmpint (cairo_image_surface_get_height (b), ==, h);
-  for (int y = 0; y < h; y++)
-    {
-      const guint32 *ra = (const guint32 *) (const void *) (cairo_image_surface_get_data (a)
-                                                           + y * cairo_image_surface_get_stride (a));
-      const guint32 *rb = (const guint32 *) (const void *) (cairo_image_surface_get_data (b)
-                                                           + y * cairo_image_surface_get_stride (b));
-
-      for (int x = 0; x < w; x++)
-        for (int s = 0; s < 24; s += 8)
-          if (abs ((int) ((ra[x] >> s) & 0xff) - (int) ((rb[x] >> s) & 0xff)) > 25)
-            {
-              differ++;
-              break;
-            }
-    }
-  cairo_surface_destroy (a);
-  cairo_surface_destroy (b);
-  g_test_message ("%s: %d of %d pixels differ", name, differ, w * h);
-  if (differ > 0.02 * w * h)
-    g_error ("%s is not up to date: %d of %d pixels differ (fresh: %s; update: "
-             "LUZTAR_UPDATE_PICTURES=1 meson test -C build sweep-view)", committed, differ, w * h, fresh);
-}
-
 static void
 test_pictures (void)
 {
@@ -379,7 +308,7 @@ test_pictures (void)
     g_assert_cmpuint (luztar_sweep_view_get_n_done (view), ==, 768);
     g_assert_true (luztar_sweep_view_export (view, path, 960, 600, &error));
     g_assert_no_error (error);
-    compare_picture (path, "sweep-stick-slip");
+    app_test_compare_picture (path, "sweep-stick-slip", "sweep-view");
     gtk_window_destroy (GTK_WINDOW (window));
   }
   /* the impact oscillator's bifurcation diagram over ω */
@@ -401,7 +330,7 @@ test_pictures (void)
     g_assert_cmpuint (luztar_sweep_view_get_n_done (view), ==, 200);
     g_assert_true (luztar_sweep_view_export (view, path, 960, 600, &error));
     g_assert_no_error (error);
-    compare_picture (path, "sweep-impact-bifurcation");
+    app_test_compare_picture (path, "sweep-impact-bifurcation", "sweep-view");
     gtk_window_destroy (GTK_WINDOW (window));
   }
 }

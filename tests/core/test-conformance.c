@@ -346,6 +346,8 @@ check_modes (const LzTrace *trace,
           lz_trace_get_event (trace, next, &ev);
           if (ev.t > t && !within_ulp (ev.t, t))
             break;
+          if (ev.element >= ne)
+            continue;           /* a force's jump: no element's mode */
           if (ev.cause != LZ_CAUSE_INITIAL && ev.from != mode[ev.element])
             add_fail (fails, CHECK_MODES, "modes: the event at t = %.17g switches “%s” "
                                                      "from %s, but it was %s", ev.t,

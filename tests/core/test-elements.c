@@ -166,6 +166,10 @@ test_causes (void)
     { LZ_MODE_CONTACT, LZ_MODE_FREE, LZ_SWITCH_MASSLESS, LZ_CAUSE_LIFT_OFF },
     { LZ_MODE_GAP, LZ_MODE_ENGAGED_POS, 0, LZ_CAUSE_BOUNDARY },
     { LZ_MODE_ENGAGED_NEG, LZ_MODE_GAP, 0, LZ_CAUSE_BOUNDARY },
+    { LZ_MODE_CONTACT, LZ_MODE_CONTACT, LZ_SWITCH_FORCING, LZ_CAUSE_FORCING },
+    { LZ_MODE_NONE, LZ_MODE_NONE, LZ_SWITCH_FORCING, LZ_CAUSE_FORCING },
+    { LZ_MODE_CONTACT, LZ_MODE_FREE, LZ_SWITCH_FORCING, LZ_CAUSE_LIFT_OFF },
+    { LZ_MODE_CONTACT, LZ_MODE_FREE, LZ_SWITCH_FORCING | LZ_SWITCH_IMPACT, LZ_CAUSE_IMPACT },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
@@ -177,6 +181,7 @@ test_causes (void)
     g_assert_nonnull (lz_event_cause_to_string (cause));
   g_assert_cmpstr (lz_mode_to_string (LZ_MODE_SLIP_POS), ==, "slip+");
   g_assert_cmpstr (lz_event_cause_to_string (LZ_CAUSE_MASSLESS_CONTACT), ==, "massless-contact");
+  g_assert_cmpstr (lz_event_cause_to_string (LZ_CAUSE_FORCING), ==, "forcing");
 }
 
 int

@@ -412,6 +412,51 @@ test_xml_from_data (void)
   g_assert_error (error, LZ_ERROR, LZ_ERROR_PARSE);
 }
 
+/* The canvas direction of a body or a ground (issue 21): read, kept in a
+ * round trip, left out when it is the default (to the right), refused
+ * when it is not a number. */
+static void
+test_xml_direction (void)
+{
+  const char text[] = "<luztar-model version='1'><ground id='floor' y='220' direction='-90'/>"
+                      "<body id='m' mass='1' q0='1' direction='90'/><body id='n' mass='1'/>"
+                      "<stop id='s' a='floor' b='m' lower='0'/></luztar-model>";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = lz_model_load_from_data (text, sizeof text - 1, "memory", &error);
+  g_autoptr(LzModel) again = NULL;
+  g_autofree char *saved = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (lz_model_get_body (model, 0)->direction, ==, 90);
+  g_assert_cmpfloat (lz_model_get_body (model, 1)->direction, ==, 0);
+  g_assert_cmpfloat (lz_model_get_ground (model, 0)->direction, ==, -90);
+  saved = lz_model_save_to_data (model, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (saved, "direction=\"90\""));
+  g_assert_nonnull (strstr (saved, "direction=\"-90\""));
+  /* once per item that has it: n (the default) writes none */
+  {
+    g_auto(GStrv) parts = g_strsplit (saved, "direction=", -1);
+
+    g_assert_cmpuint (g_strv_length (parts), ==, 3);
+  }
+  again = lz_model_load_from_data (saved, strlen (saved), "saved", &error);
+  g_assert_no_error (error);
+  g_assert_true (lz_model_equal (model, again));
+  g_assert_true (lz_model_set_parameter (again, "m", "direction", 0, &error));
+  g_assert_false (lz_model_equal (model, again));
+  {
+    const char bad[] = "<luztar-model version='1'>\n<body id='m' mass='1' direction='up'/></luztar-model>";
+    g_autoptr(LzModel) none = lz_model_load_from_data (bad, sizeof bad - 1, "bad", &error);
+
+    g_assert_null (none);
+    g_assert_nonnull (error);
+    g_test_message ("%s", error->message);
+    g_assert_true (g_str_has_prefix (error->message, "bad:2: "));
+    g_assert_nonnull (strstr (error->message, "direction"));
+  }
+}
+
 typedef struct
 {
   char   *file;
@@ -724,6 +769,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/model-xml/save-invalid", test_xml_save_invalid);
   g_test_add_func ("/lz/model-xml/save-atomic", test_xml_save_atomic);
   g_test_add_func ("/lz/model-xml/from-data", test_xml_from_data);
+  g_test_add_func ("/lz/model-xml/direction", test_xml_direction);
   g_test_add_func ("/lz/model-xml/bad-corpus", test_xml_bad_corpus);
   g_test_add_func ("/lz/model-xml/schema-agrees", test_xml_schema_agrees);
   g_test_add_func ("/lz/model-xml/schema-embedded", test_xml_schema_embedded);

@@ -111,6 +111,7 @@ struct _LuztarCanvas
   /* a state of a run drawn over the model, or animating FALSE */
   gboolean         animating;
   LuztarAnimation  animation;
+  double           emphasis;        /* > 1: lines and labels drawn larger */
   double          *anim_body_q, *anim_ground_q, *anim_flash;
   LzMode          *anim_modes;
   guint            anim_sizes[3];  /* bodies, grounds, elements of the arrays */
@@ -1262,7 +1263,8 @@ luztar_canvas_snapshot (GtkWidget   *widget,
   draw_grid (self, cr, width, height, dark);
   if (shown_model (self) != NULL)
     {
-      LuztarDrawStyle style = { dark, self->view_scale,
+      /* presentation mode: the lines and labels larger on the screen */
+      LuztarDrawStyle style = { dark, self->view_scale / self->emphasis,
                                 self->animating ? &self->animation : NULL };
 
       cairo_save (cr);
@@ -1306,6 +1308,9 @@ luztar_canvas_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
+/* The width a canvas would like (pixels): a few elements side by side. */
+#define CANVAS_NATURAL_WIDTH 520
+
 static void
 luztar_canvas_measure (GtkWidget      *widget,
                        GtkOrientation  orientation,
@@ -1315,7 +1320,11 @@ luztar_canvas_measure (GtkWidget      *widget,
                        int            *minimum_baseline,
                        int            *natural_baseline)
 {
-  *minimum = *natural = 0;
+  /* no minimum; the natural width is what a model wants beside the
+   * inspector: a narrower window folds the inspector away rather than
+   * squeeze the canvas (AdwFlap's natural fold threshold) */
+  *minimum = 0;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? CANVAS_NATURAL_WIDTH : 0;
 }
 
 /* The items' stand-ins go over their drawings (for screen readers that
@@ -1462,6 +1471,7 @@ static void
 luztar_canvas_init (LuztarCanvas *self)
 {
   self->style_manager = adw_style_manager_get_default ();
+  self->emphasis = 1;
   self->selection = g_ptr_array_new_with_free_func (g_free);
   self->items = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_signal_connect_object (self->style_manager, "notify::dark",
@@ -1494,6 +1504,21 @@ luztar_canvas_init (LuztarCanvas *self)
     g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
     gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   }
+}
+
+/**
+ * luztar_canvas_set_emphasis:
+ * @self: a canvas
+ * @emphasis: how much larger the lines and labels are drawn (1: normal)
+ */
+void
+luztar_canvas_set_emphasis (LuztarCanvas *self,
+                            double        emphasis)
+{
+  g_return_if_fail (LUZTAR_IS_CANVAS (self));
+  g_return_if_fail (emphasis > 0 && isfinite (emphasis));
+  self->emphasis = emphasis;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /**

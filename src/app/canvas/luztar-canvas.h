@@ -55,5 +55,7 @@ gboolean    luztar_canvas_place        (LuztarCanvas *self,
 void       luztar_canvas_set_animation (LuztarCanvas          *self,
                                         const LuztarAnimation *animation);
 gboolean   luztar_canvas_is_animating  (LuztarCanvas          *self);
+void       luztar_canvas_set_emphasis  (LuztarCanvas          *self,
+                                        double                 emphasis);
 
 G_END_DECLS

@@ -29,6 +29,9 @@
 #define BLOCK_W 64.0
 #define BLOCK_H 46.0
 #define DISC_R  25.0
+/* A direction further than 30° from the horizontal is drawn "up and down":
+ * its arrows beside the body rather than above it. */
+#define SIN_HORIZONTAL 0.5
 #define LANE    26.0            /* the spacing of parallel lanes, at most */
 #define LANE_SPAN (0.8 * BLOCK_H)  /* all the lanes of a pair within the middle 80 % of a block face */
 
@@ -594,7 +597,17 @@ draw_ground_hatched (cairo_t               *cr,
                      double                 side)
 {
   double top = at.y - GROUND_HALF, bottom = at.y + GROUND_HALF;
+  /* a ground whose direction is not to the right turns its face across
+   * that direction (90°: a floor); its name stays upright, below it */
+  gboolean turned = g->direction != 0;
 
+  cairo_save (cr);
+  if (turned)
+    {
+      cairo_translate (cr, at.x, at.y);
+      cairo_rotate (cr, -g->direction * G_PI / 180);
+      cairo_translate (cr, -at.x, -at.y);
+    }
   cairo_new_path (cr);
   set_rgb (cr, &p->ink);
   cairo_set_line_width (cr, 3 / style->scale);
@@ -610,8 +623,11 @@ draw_ground_hatched (cairo_t               *cr,
       cairo_line_to (cr, at.x + side * GROUND_HATCH, y + GROUND_HATCH);
     }
   cairo_stroke (cr);
-  set_rgb (cr, &p->muted);
-  draw_text (cr, style, item_name (&g->item), at.x, bottom + 14, 10, FALSE);
+  if (!turned)
+    {
+      set_rgb (cr, &p->muted);
+      draw_text (cr, style, item_name (&g->item), at.x, bottom + 14, 10, FALSE);
+    }
   if (g->motion != NULL)
     {
       /* a moving ground: a small double arrow */
@@ -628,6 +644,15 @@ draw_ground_hatched (cairo_t               *cr,
       cairo_line_to (cr, at.x - 9, top - 7);
       cairo_close_path (cr);
       cairo_fill (cr);
+    }
+  cairo_restore (cr);
+  if (turned)
+    {
+      double a = g->direction * G_PI / 180;
+      double reach = GROUND_HALF * fabs (cos (a)) + GROUND_HATCH * fabs (sin (a));
+
+      set_rgb (cr, &p->muted);
+      draw_text (cr, style, item_name (&g->item), at.x, at.y + reach + 10, 10, FALSE);
     }
 }
 
@@ -714,14 +739,33 @@ draw_source (cairo_t               *cr,
              const Palette         *p,
              const LzSource        *s,
              LuztarPoint            at,
-             int                    slot)
+             int                    slot,
+             double                 direction)
 {
-  double y = at.y - BLOCK_H / 2 - 14 - 22 * slot, x0 = at.x - 22, x1 = at.x + 22;
+  double y, x0, x1;
+  double along = direction * G_PI / 180;
+  gboolean across = fabs (sin (along)) > SIN_HORIZONTAL;
   const char *name = item_name (&s->item);
   const Rgb *colour = s->item.kind == LZ_ITEM_PRESCRIBED ? &p->program
                       : s->item.kind == LZ_ITEM_ACTUATOR ? &p->actuator : &p->force;
   g_autofree char *label = NULL;
 
+  /* a constant force pushes the way its sign says (gravity, −9.81 on a
+   * body drawn moving up, points down) */
+  if (s->item.kind == LZ_ITEM_FORCE && s->value != NULL && lz_expr_is_constant (s->value)
+      && lz_expr_eval (s->value, 0) < 0)
+    along += G_PI;
+  /* the arrow above a body that moves across the page, beside one that
+   * moves up and down; drawn in its own frame, pointing along +x there */
+  cairo_save (cr);
+  if (across)
+    cairo_translate (cr, at.x - BLOCK_W / 2 - 20 - 22 * slot, at.y);
+  else
+    cairo_translate (cr, at.x, at.y - BLOCK_H / 2 - 14 - 22 * slot);
+  cairo_rotate (cr, -along);
+  y = 0;
+  x0 = -22;
+  x1 = 22;
   cairo_new_path (cr);
   set_rgb (cr, colour);
   cairo_set_line_width (cr, 2 / style->scale);
@@ -764,6 +808,7 @@ draw_source (cairo_t               *cr,
     }
   cairo_close_path (cr);
   cairo_fill (cr);
+  cairo_restore (cr);
   if (*name == '\0')
     return;        /* a palette icon */
   /* the name, right-aligned before the arrow; a prescribed motion says
@@ -774,7 +819,11 @@ draw_source (cairo_t               *cr,
 
     text_size (cr, style, label, 10, &w, &h);
     set_rgb (cr, colour);
-    draw_text (cr, style, label, x0 - 5 - w / 2, y, 10, FALSE);
+    if (across)
+      draw_text (cr, style, label, at.x - BLOCK_W / 2 - 20 - 22 * slot - 8 - w / 2,
+                 at.y + 22 + h / 2, 10, FALSE);
+    else
+      draw_text (cr, style, label, at.x - 22 - 5 - w / 2, at.y - BLOCK_H / 2 - 14 - 22 * slot, 10, FALSE);
   }
 }
 
@@ -997,8 +1046,9 @@ place_elements (const LzModel     *model,
     }
 }
 
-/* The side of ground I's hatching (−1: left, +1: right): away from the
- * bodies that the elements drawn to it come from, on average. */
+/* The side of ground I's hatching (−1: left, +1: right, in the frame of
+ * its direction): away from the bodies that the elements drawn to it come
+ * from, on average. */
 static double
 ground_side (const LzModel     *model,
              const LuztarPoint *gp,
@@ -1007,16 +1057,18 @@ ground_side (const LzModel     *model,
              guint              i)
 {
   guint ne = lz_model_get_n_elements (model);
+  double a = lz_model_get_ground (model, i)->direction * G_PI / 180;
   double sum = 0;
   int n = 0;
 
+  /* (up the screen is −y) */
   for (guint e = 0; e < ne; e++)
     if (pl[e].ok && !pl[e].to_floor && pl[e].ground_index == (int) i && pl[e].body_index >= 0)
       {
-        sum += bp[pl[e].body_index].x;
+        sum += (bp[pl[e].body_index].x - gp[i].x) * cos (a) - (bp[pl[e].body_index].y - gp[i].y) * sin (a);
         n++;
       }
-  return n > 0 && sum / n < gp[i].x ? 1 : -1;
+  return n > 0 && sum / n < 0 ? 1 : -1;
 }
 
 /* On the canvas colour means a mode (issue 21): an element in a run takes
@@ -1117,6 +1169,19 @@ ground_is_floor (const LzModel     *model,
   return near;
 }
 
+/* A point moved by D canvas units in the direction DEGREES (from the
+ * right, counter-clockwise on the screen). */
+static void
+displace (LuztarPoint *point,
+          double       degrees,
+          double       d)
+{
+  double a = degrees * G_PI / 180;
+
+  point->x += d * cos (a);
+  point->y -= d * sin (a);
+}
+
 void
 luztar_symbols_draw_model (cairo_t               *cr,
                            const LzModel         *model,
@@ -1141,12 +1206,13 @@ luztar_symbols_draw_model (cairo_t               *cr,
     floor[i] = ground_is_floor (model, gp, pl, i);
   if (anim != NULL)
     {
+      /* each along its direction on the canvas (up is −y) */
       for (guint i = 0; i < nb; i++)
         if (lz_model_get_body (model, i)->kind != LZ_BODY_ROTATIONAL && isfinite (anim->body_q[i]))
-          bp[i].x += anim->scale * anim->body_q[i];
+          displace (&bp[i], lz_model_get_body (model, i)->direction, anim->scale * anim->body_q[i]);
       for (guint i = 0; anim->ground_q != NULL && i < ng; i++)
         if (isfinite (anim->ground_q[i]))
-          gp[i].x += anim->scale * anim->ground_q[i];
+          displace (&gp[i], lz_model_get_ground (model, i)->direction, anim->scale * anim->ground_q[i]);
       place_elements (model, gp, bp, pl);
     }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
@@ -1259,7 +1325,7 @@ luztar_symbols_draw_model (cairo_t               *cr,
       int i = src->body != NULL ? lz_model_get_body_index (model, src->body) : -1;
 
       if (i >= 0)
-        draw_source (cr, style, &p, src, bp[i], slots[i]++);
+        draw_source (cr, style, &p, src, bp[i], slots[i]++, lz_model_get_body (model, (guint) i)->direction);
     }
 }
 
@@ -1297,6 +1363,15 @@ luztar_symbols_get_shapes (const LzModel *model)
       LuztarShape s = { lz_model_get_ground (model, i)->item.id, LZ_ITEM_GROUND, TRUE, FALSE,
                         gp[i].x + MIN (-6, 14 * side), gp[i].y - 40,
                         gp[i].x + MAX (6, 14 * side), gp[i].y + 40, 0, 0, 0, 0 };
+
+      /* a ground turned across the page (a floor): its box too */
+      if (fabs (sin (lz_model_get_ground (model, i)->direction * G_PI / 180)) > SIN_HORIZONTAL)
+        {
+          s.x0 = gp[i].x - 40;
+          s.x1 = gp[i].x + 40;
+          s.y0 = gp[i].y - 14;
+          s.y1 = gp[i].y + 14;
+        }
 
       /* a ground drawn as the floors of its elements is those floors */
       if (ground_is_floor (model, gp, pl, i))
@@ -1678,7 +1753,7 @@ luztar_symbols_draw_icon (cairo_t    *cr,
       /* the arrow sits BLOCK_H / 2 + 14 above its body's centre */
       cairo_translate (cr, 32, 32);
       cairo_scale (cr, 1.2, 1.2);
-      draw_source (cr, &style, &p, &src, (LuztarPoint) { 0, BLOCK_H / 2 + 14 }, 0);
+      draw_source (cr, &style, &p, &src, (LuztarPoint) { 0, BLOCK_H / 2 + 14 }, 0, 0);
     }
   else
     {

@@ -45,6 +45,7 @@
 
 #include "luztar-plot.h"
 #include "luztar-cairo.h"
+#include "luztar-plot-extras.h"
 #include "sim/luztar-modes.h"
 
 #define ROWS_PER_CHUNK     4096      /* rows indexed between two looks at the clock */
@@ -200,6 +201,11 @@ struct _LuztarPlot
   gboolean          dark;
   gboolean          dark_forced;
   gboolean          exporting;
+  double            emphasis;          /* text and lines larger (presentation mode) */
+  gboolean         *stick_wanted;      /* per element: shade where it sticks */
+  guint             n_stick_wanted;
+  gboolean          any_stick;         /* some element shaded */
+  gboolean          two_units;         /* a second unit on the right axis */
 
   /* ranges */
   gboolean          have_time_range;
@@ -316,13 +322,14 @@ text_width (LuztarPlot *self,
             const char *text,
             int        *height)
 {
-  return luztar_cairo_text_width (self->measure_cr, text, FONT_PX, FALSE, height);
+  return luztar_cairo_text_width (self->measure_cr, text, FONT_PX * self->emphasis, FALSE, height);
 }
 
 /* Draws @text with its anchor (@ax, @ay: 0 left/top … 1 right/bottom) at
  * (@x, @y), on whole pixels; returns its width. */
 static int
-draw_text (cairo_t    *cr,
+draw_text (LuztarPlot *self,
+           cairo_t    *cr,
            const char *text,
            double      x,
            double      y,
@@ -330,7 +337,8 @@ draw_text (cairo_t    *cr,
            double      ay,
            gboolean    bold)
 {
-  PangoLayout *layout = luztar_cairo_layout_new (cr, text, bold ? TITLE_PX : FONT_PX, bold);
+  PangoLayout *layout = luztar_cairo_layout_new (cr, text, (bold ? TITLE_PX : FONT_PX) * self->emphasis,
+                                                 bold);
   int w = luztar_cairo_show_layout (cr, layout, x, y, ax, ay, TRUE);
 
   g_object_unref (layout);
@@ -387,6 +395,44 @@ series_label (LuztarPlot         *self,
   return luztar_series_dup_label_for_id (series, NULL);
 }
 
+/* A time series: one axis per unit (the second on the right), and the
+ * friction elements whose sticking is shaded (luztar-plot-extras.c). */
+static void
+assign_axes_and_sticks (LuztarPlot *self)
+{
+  guint n = self->lines->len;
+  g_autofree const char **units = g_new0 (const char *, MAX (n, 1));
+  g_autofree gboolean *right = g_new0 (gboolean, MAX (n, 1));
+  g_autofree LuztarSeries *series = g_new0 (LuztarSeries, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      series[i] = ((Line *) g_ptr_array_index (self->lines, i))->series;
+      units[i] = series_unit (self, &series[i]);
+    }
+  self->two_units = luztar_plot_assign_axes (units, n, right) > 1;
+  for (guint i = 0; i < n; i++)
+    ((Line *) g_ptr_array_index (self->lines, i))->right = right[i];
+  g_clear_pointer (&self->stick_wanted, g_free);
+  self->n_stick_wanted = 0;
+  self->any_stick = FALSE;
+  if (self->model != NULL && self->trace != NULL
+      && lz_model_get_n_elements (self->model) == lz_trace_get_n_elements (self->trace))
+    {
+      self->n_stick_wanted = lz_model_get_n_elements (self->model);
+      self->stick_wanted = g_new0 (gboolean, MAX (self->n_stick_wanted, 1));
+      self->any_stick = luztar_plot_stick_elements (self->model, series, n, self->stick_wanted);
+    }
+}
+
+/* Whether the plot has a right axis: the energy's balance error, or a
+ * time series' second unit. */
+static gboolean
+has_right_axis (LuztarPlot *self)
+{
+  return self->kind == LUZTAR_PLOT_ENERGY || (self->kind == LUZTAR_PLOT_TIME_SERIES && self->two_units);
+}
+
 /* Rebuilds the lines from the trace and the chosen variables. */
 static void
 rebuild_lines (LuztarPlot *self)
@@ -399,6 +445,8 @@ rebuild_lines (LuztarPlot *self)
   self->phase_modes_seen = 0;
   self->phase_events = 0;
   self->numerical_shown = FALSE;
+  self->two_units = FALSE;
+  self->any_stick = FALSE;
   if (self->timeline != NULL)
     luztar_mode_timeline_reset (self->timeline);
   if (self->trace == NULL)
@@ -414,6 +462,7 @@ rebuild_lines (LuztarPlot *self)
           if (luztar_series_is_valid (s, self->trace))
             g_ptr_array_add (self->lines, line_new (self->trace, s, i));
         }
+      assign_axes_and_sticks (self);
       break;
     case LUZTAR_PLOT_PHASE:
       if (luztar_series_is_valid (&self->phase_x, self->trace)
@@ -604,7 +653,9 @@ autoscale (LuztarPlot *self)
           visible_rows (self, self->x_lo, self->x_hi, &r0, &r1);
           if (data_range (self, FALSE, r0, r1, &dmin, &dmax))
             settle_range (&self->y_lo, &self->y_hi, dmin, dmax, self->live, valid);
-          if (data_range (self, TRUE, r0, r1, &dmin, &dmax))
+          if (data_range (self, TRUE, r0, r1, &dmin, &dmax) && self->kind != LUZTAR_PLOT_ENERGY)
+            settle_range (&self->y2_lo, &self->y2_hi, dmin, dmax, self->live, valid);
+          else if (data_range (self, TRUE, r0, r1, &dmin, &dmax))
             {
               /* the balance error: symmetric about zero, so its sign reads at once */
               double m = MAX (fabs (dmin), fabs (dmax));
@@ -669,6 +720,9 @@ update_data (LuztarPlot *self,
           changed = TRUE;
         }
     }
+  if (self->kind == LUZTAR_PLOT_TIME_SERIES && self->any_stick)
+    changed |= luztar_mode_timeline_update (self->timeline, self->trace, self->n_rows,
+                                            lz_trace_get_n_events (self->trace));
   if (self->kind == LUZTAR_PLOT_MODES)
     {
       guint strips = luztar_mode_timeline_get_n_strips (self->timeline);
@@ -722,8 +776,29 @@ time_title (void)
   return g_strdup (_("Time (s)"));
 }
 
-/* The title of the left axis: the one variable with its unit, or the
- * units of several. */
+static guint
+lines_on (LuztarPlot *self,
+          gboolean    right)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->lines->len; i++)
+    n += ((Line *) g_ptr_array_index (self->lines, i))->right == right;
+  return n;
+}
+
+static guint
+first_on (LuztarPlot *self,
+          gboolean    right)
+{
+  for (guint i = 0; i < self->lines->len; i++)
+    if (((Line *) g_ptr_array_index (self->lines, i))->right == right)
+      return i;
+  return 0;
+}
+
+/* The title of an axis: the one variable with its unit, or the units of
+ * several. */
 static char *
 y_title (LuztarPlot *self,
          gboolean    right)
@@ -734,6 +809,8 @@ y_title (LuztarPlot *self,
   if (!right && self->y_title_text != NULL)
     return g_strdup (self->y_title_text);
   units = g_string_new (NULL);
+  if (self->kind == LUZTAR_PLOT_PHASE && self->lines->len == 0)
+    return g_string_free (units, FALSE);   /* nothing chosen: no title */
   if (self->kind == LUZTAR_PLOT_PHASE)
     {
       g_autofree char *label = series_label (self, &self->phase_y);
@@ -758,15 +835,17 @@ y_title (LuztarPlot *self,
       const char *unit = series_unit (self, &line->series);
       g_autofree char *quoted = g_strdup_printf ("(%s)", unit);
 
-      if (strstr (units->str, quoted) != NULL)
+      /* each axis its units: the first on the left, the others right */
+      if (strstr (units->str, quoted) != NULL || line->right != right)
         continue;
       if (n++ > 0)
         g_string_append (units, ", ");
       g_string_append (units, quoted);
     }
-  if (self->lines->len == 1)
+  if (n == 1 && lines_on (self, right) == 1)
     {
-      g_autofree char *label = series_label (self, &((Line *) g_ptr_array_index (self->lines, 0))->series);
+      Line *only = g_ptr_array_index (self->lines, first_on (self, right));
+      g_autofree char *label = series_label (self, &only->series);
 
       g_string_prepend (units, " ");
       g_string_prepend (units, label);
@@ -789,6 +868,8 @@ y_title (LuztarPlot *self,
 static char *
 x_title (LuztarPlot *self)
 {
+  if (self->kind == LUZTAR_PLOT_PHASE && self->lines->len == 0)
+    return g_strdup ("");
   if (self->kind == LUZTAR_PLOT_PHASE)
     {
       g_autofree char *label = series_label (self, &self->phase_x);
@@ -829,8 +910,20 @@ legend_entries (LuztarPlot *self)
           LegendEntry e = { series_label (self, &line->series), series_colour (self, line->colour),
                             line->dashed, FALSE };
 
+          if (self->kind == LUZTAR_PLOT_TIME_SERIES && line->right)
+            {
+              /* Translators: a legend entry of a line on the right axis */
+              char *marked = g_strdup_printf (_("%s (right axis)"), e.label);
+
+              g_free (e.label);
+              e.label = marked;
+            }
           g_array_append_val (entries, e);
         }
+      /* the shading of stick intervals, once some has been seen */
+      if (self->kind == LUZTAR_PLOT_TIME_SERIES && self->any_stick && self->timeline != NULL
+          && (luztar_mode_timeline_get_modes_present (self->timeline) & (1u << LZ_MODE_STICK)))
+        modes = 1u << LZ_MODE_STICK;
       break;
     case LUZTAR_PLOT_MODES:
       modes = self->timeline != NULL ? luztar_mode_timeline_get_modes_present (self->timeline) : 0;
@@ -913,7 +1006,7 @@ legend_layout (LuztarPlot *self,
               cairo_set_dash (cr, NULL, 0, 0);
             }
           set_rgba (cr, ink (self), 0.8);
-          draw_text (cr, e->label, x + LEGEND_KEY_W + 5, y, 0, 0, FALSE);
+          draw_text (self, cr, e->label, x + LEGEND_KEY_W + 5, y, 0, 0, FALSE);
         }
       x += item + LEGEND_GAP;
     }
@@ -997,7 +1090,7 @@ ensure_layout (LuztarPlot *self,
 
       /* the rotated title, then the tick labels */
       left += th + 8 + ticks_width (self, self->y_lo, self->y_hi, y_tick_target (est_h)) + 6;
-      if (self->kind == LUZTAR_PLOT_ENERGY)
+      if (has_right_axis (self))
         right = 8 + ticks_width (self, self->y2_lo, self->y2_hi, y_tick_target (est_h)) + 8 + th + 8;
     }
   legend_h = legend_layout (self, entries, NULL, left, width - right, top);
@@ -1068,7 +1161,7 @@ draw_x_ticks (LuztarPlot *self,
       if (x - w / 2.0 < last_right + 6)
         continue;
       set_rgba (cr, ink (self), 0.7);
-      draw_text (cr, label, CLAMP (x, w / 2.0 + 1, l->width - w / 2.0 - 1), l->py1 + 6, 0.5, 0, FALSE);
+      draw_text (self, cr, label, CLAMP (x, w / 2.0 + 1, l->width - w / 2.0 - 1), l->py1 + 6, 0.5, 0, FALSE);
       last_right = x + w / 2.0;
     }
 }
@@ -1104,7 +1197,7 @@ draw_y_ticks (LuztarPlot       *self,
       set_rgba (cr, ink (self), 0.45);
       cairo_stroke (cr);
       set_rgba (cr, ink (self), 0.7);
-      draw_text (cr, label, right ? l->px1 + 7 : l->px0 - 7, y, right ? 0 : 1, 0.5, FALSE);
+      draw_text (self, cr, label, right ? l->px1 + 7 : l->px0 - 7, y, right ? 0 : 1, 0.5, FALSE);
     }
 }
 
@@ -1139,15 +1232,15 @@ frame_layer_draw (LuztarPlotLayer *layer,
 
       draw_y_ticks (self, cr, &l->y, FALSE, TRUE);
       set_rgba (cr, ink (self), 0.8);
-      luztar_cairo_show_rotated (cr, yt, TITLE_PX, 10, (l->py0 + l->py1) / 2, l->py1 - l->py0);
+      luztar_cairo_show_rotated (cr, yt, TITLE_PX * self->emphasis, 10, (l->py0 + l->py1) / 2, l->py1 - l->py0);
     }
-  if (self->kind == LUZTAR_PLOT_ENERGY)
+  if (has_right_axis (self))
     {
       g_autofree char *yt = y_title (self, TRUE);
 
       draw_y_ticks (self, cr, &l->y2, TRUE, FALSE);
       set_rgba (cr, ink (self), 0.8);
-      luztar_cairo_show_rotated (cr, yt, TITLE_PX, width - 10 - l->text_h, (l->py0 + l->py1) / 2,
+      luztar_cairo_show_rotated (cr, yt, TITLE_PX * self->emphasis, width - 10 - l->text_h, (l->py0 + l->py1) / 2,
                                  l->py1 - l->py0);
     }
 
@@ -1159,7 +1252,7 @@ frame_layer_draw (LuztarPlotLayer *layer,
       cairo_move_to (cr, l->px0 - 0.5, l->py0);
       cairo_line_to (cr, l->px0 - 0.5, l->py1 + 0.5);
     }
-  if (self->kind == LUZTAR_PLOT_ENERGY)
+  if (has_right_axis (self))
     {
       cairo_move_to (cr, l->px1 + 0.5, l->py0);
       cairo_line_to (cr, l->px1 + 0.5, l->py1 + 0.5);
@@ -1169,7 +1262,7 @@ frame_layer_draw (LuztarPlotLayer *layer,
 
   xt = x_title (self);
   set_rgba (cr, ink (self), 0.8);
-  draw_text (cr, xt, (l->px0 + l->px1) / 2, l->py1 + 8 + l->text_h + 4, 0.5, 0, TRUE);
+  draw_text (self, cr, xt, (l->px0 + l->px1) / 2, l->py1 + 8 + l->text_h + 4, 0.5, 0, TRUE);
 
   entries = legend_entries (self);
   legend_layout (self, entries, cr, l->px0, l->px1, l->legend_y);
@@ -1194,7 +1287,7 @@ frame_layer_draw (LuztarPlotLayer *layer,
         /* Translators: shown in a plot with no variable chosen */
         message = _("No variable chosen");
       set_rgba (cr, ink (self), 0.45);
-      draw_text (cr, message, (l->px0 + l->px1) / 2, (l->py0 + l->py1) / 2, 0.5, 0.5, FALSE);
+      draw_text (self, cr, message, (l->px0 + l->px1) / 2, (l->py0 + l->py1) / 2, 0.5, 0.5, FALSE);
     }
   cairo_restore (cr);
 }
@@ -1427,7 +1520,7 @@ line_draw (LuztarPlot *self,
     Rgb c = series_colour (self, line->colour);
 
     cairo_set_dash (cr, dash, line->dashed ? 2 : 0, 0);
-    cairo_set_line_width (cr, line->dashed ? 1.5 : 1.75);
+    cairo_set_line_width (cr, (line->dashed ? 1.5 : 1.75) * self->emphasis);
     cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
     cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
     set_rgba (cr, c, 1);
@@ -1585,7 +1678,7 @@ modes_draw (LuztarPlot *self,
 
       /* the element's id at the left of its strip */
       set_rgba (cr, ink (self), 0.8);
-      draw_text (cr, lz_trace_get_element_id (self->trace, element), l->px0 - 8, y0 + h / 2, 1, 0.5, FALSE);
+      draw_text (self, cr, lz_trace_get_element_id (self->trace, element), l->px0 - 8, y0 + h / 2, 1, 0.5, FALSE);
 
       cairo_save (cr);
       cairo_rectangle (cr, l->px0, y0, l->px1 - l->px0, h);
@@ -1662,7 +1755,7 @@ draw_marks (LuztarPlot *self,
           gboolean left = x > (l->px0 + l->px1) / 2;
 
           set_rgba (cr, mark_colour (self), 1);
-          draw_text (cr, text, left ? x - 4 : x + 4, l->py0 + 3, left ? 1 : 0, 0, FALSE);
+          draw_text (self, cr, text, left ? x - 4 : x + 4, l->py0 + 3, left ? 1 : 0, 0, FALSE);
         }
     }
   cairo_restore (cr);
@@ -1710,6 +1803,9 @@ data_layer_draw (LuztarPlotLayer *layer,
     }
   else
     {
+      if (self->kind == LUZTAR_PLOT_TIME_SERIES && self->any_stick && self->timeline != NULL)
+        luztar_plot_shade_sticks (cr, self->timeline, self->stick_wanted, self->n_stick_wanted,
+                                  &l->x, l->py0, l->py1, self->dark);
       draw_marks (self, cr);
       /* the first series on top */
       for (guint i = self->lines->len; i-- > 0;)
@@ -1791,7 +1887,7 @@ draw_readout (LuztarPlot  *self,
           tx += 14;
         }
       set_rgba (cr, ink (self), i == 0 ? 0.65 : 0.9);
-      draw_text (cr, g_ptr_array_index (lines, i), tx, ty, 0, 0, FALSE);
+      draw_text (self, cr, g_ptr_array_index (lines, i), tx, ty, 0, 0, FALSE);
     }
 }
 
@@ -2505,6 +2601,9 @@ luztar_plot_set_trace (LuztarPlot *self,
     lz_trace_ref (trace);
   g_clear_pointer (&self->trace, lz_trace_unref);
   self->trace = trace;
+  /* an element of another model's trace colours nothing here */
+  if (trace != NULL && self->mode_element >= (int) lz_trace_get_n_elements (trace))
+    self->mode_element = -1;
   rebuild_lines (self);
   if (self->x_auto && self->y_auto)
     self->ranges_valid = FALSE;
@@ -2537,6 +2636,30 @@ luztar_plot_set_model (LuztarPlot *self,
     lz_model_ref (model);
   g_clear_pointer (&self->model, lz_model_unref);
   self->model = model;
+  if (self->kind == LUZTAR_PLOT_TIME_SERIES && self->trace != NULL)
+    {
+      rebuild_lines (self);   /* the stick shading follows the model */
+      update_data (self, self->live ? LIVE_BUDGET_US : -1);
+    }
+  invalidate (self);
+}
+
+/**
+ * luztar_plot_set_emphasis:
+ * @self: a plot
+ * @emphasis: how much larger its text and lines are drawn (1: normal;
+ *   presentation mode: %LUZTAR_PRESENTATION_EMPHASIS)
+ */
+void
+luztar_plot_set_emphasis (LuztarPlot *self,
+                          double      emphasis)
+{
+  g_return_if_fail (LUZTAR_IS_PLOT (self));
+  g_return_if_fail (emphasis > 0 && isfinite (emphasis));
+  if (self->emphasis == emphasis)
+    return;
+  self->emphasis = emphasis;
+  self->layout.serial = 0;
   invalidate (self);
 }
 
@@ -2830,7 +2953,7 @@ luztar_plot_constructed (GObject *object)
   LuztarPlot *self = LUZTAR_PLOT (object);
 
   G_OBJECT_CLASS (luztar_plot_parent_class)->constructed (object);
-  if (self->kind == LUZTAR_PLOT_MODES)
+  if (self->kind == LUZTAR_PLOT_MODES || self->kind == LUZTAR_PLOT_TIME_SERIES)
     self->timeline = luztar_mode_timeline_new ();
   if (self->kind == LUZTAR_PLOT_ENERGY)
     rebuild_lines (self);
@@ -2861,6 +2984,7 @@ luztar_plot_finalize (GObject *object)
   g_clear_pointer (&self->trace, lz_trace_unref);
   g_clear_pointer (&self->model, lz_model_unref);
   g_clear_pointer (&self->timeline, luztar_mode_timeline_free);
+  g_clear_pointer (&self->stick_wanted, g_free);
   g_clear_pointer (&self->frame_node, gsk_render_node_unref);
   g_clear_pointer (&self->phase_surface, cairo_surface_destroy);
   cairo_destroy (self->measure_cr);
@@ -2990,6 +3114,7 @@ luztar_plot_init (LuztarPlot *self)
   self->mark_texts = g_ptr_array_new_with_free_func (g_free);
   self->mode_element = -1;
   self->cursor = NAN;
+  self->emphasis = 1;
   self->x_auto = self->y_auto = TRUE;
   self->x_hi = self->y_hi = self->y2_hi = 1;
   self->phase_last_x = self->phase_last_y = NAN;

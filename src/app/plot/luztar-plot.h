@@ -74,6 +74,8 @@ void            luztar_plot_set_cursor     (LuztarPlot         *self,
 double          luztar_plot_get_cursor     (LuztarPlot         *self);
 void            luztar_plot_set_dark       (LuztarPlot         *self,
                                             gboolean            dark);
+void            luztar_plot_set_emphasis   (LuztarPlot         *self,
+                                            double              emphasis);
 void            luztar_plot_reset_view     (LuztarPlot         *self);
 void            luztar_plot_get_x_range    (LuztarPlot         *self,
                                             double             *lo,

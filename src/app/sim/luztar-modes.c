@@ -155,6 +155,7 @@ luztar_cause_get_label (LzEventCause cause)
     case LZ_CAUSE_BOUNDARY: return _("freeplay boundary crossed");
     case LZ_CAUSE_ZENO: return _("impacts accumulated into contact");
     case LZ_CAUSE_MASSLESS_CONTACT: return _("massless body reached the stop (no impact)");
+    case LZ_CAUSE_FORCING: return _("the forcing jumped");
     case LZ_CAUSE_N_CAUSES:
     default:
       return "?";

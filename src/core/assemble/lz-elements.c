@@ -48,6 +48,7 @@ static const char *const cause_names[] = {
   [LZ_CAUSE_BOUNDARY] = "boundary",
   [LZ_CAUSE_ZENO] = "zeno",
   [LZ_CAUSE_MASSLESS_CONTACT] = "massless-contact",
+  [LZ_CAUSE_FORCING] = "forcing",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (mode_names) == LZ_MODE_N_MODES);
@@ -92,7 +93,8 @@ lz_event_cause_to_string (LzEventCause cause)
  * Zeno sequence), sticking "velocity-zero", slipping "force-limit" from
  * stick and "velocity-zero" from the other slip (a reversal passes
  * through ġ = 0), leaving a limit "lift-off", a freeplay switch
- * "boundary".
+ * "boundary"; a jump of its forcing where nothing else happened to it,
+ * "forcing".
  *
  * Returns: the cause
  */
@@ -105,6 +107,8 @@ lz_mode_switch_cause (LzMode        from,
     return LZ_CAUSE_MASSLESS_CONTACT;
   if (flags & LZ_SWITCH_IMPACT)
     return (flags & LZ_SWITCH_ZENO) ? LZ_CAUSE_ZENO : LZ_CAUSE_IMPACT;
+  if ((flags & LZ_SWITCH_FORCING) && from == to)
+    return LZ_CAUSE_FORCING;
   switch (to)
     {
     case LZ_MODE_STICK:

@@ -55,6 +55,9 @@ typedef enum
  * @LZ_CAUSE_MASSLESS_CONTACT: a massless body reached a stop: contact
  *   without an impact (no mass, so no kinetic energy to lose and no
  *   velocity jump of a body with mass)
+ * @LZ_CAUSE_FORCING: the element's forcing (its ground's motion, or a
+ *   force) or a derivative of it jumped: the integration restarted there
+ *   (the mode may stay the same)
  *
  * Why an element changed mode.
  */
@@ -68,6 +71,7 @@ typedef enum
   LZ_CAUSE_BOUNDARY,
   LZ_CAUSE_ZENO,
   LZ_CAUSE_MASSLESS_CONTACT,
+  LZ_CAUSE_FORCING,
   LZ_CAUSE_N_CAUSES,
 } LzEventCause;
 
@@ -78,7 +82,7 @@ typedef enum
  * @LZ_SWITCH_ZENO: that impact ended a Zeno sequence
  * @LZ_SWITCH_MASSLESS: the element is on a massless body: reaching a limit
  *   is contact without an impact
- *
+ * @LZ_SWITCH_FORCING: the element's forcing jumped at the instant
  * What an integrator knows about a switch beyond the two modes.
  */
 typedef enum
@@ -86,6 +90,7 @@ typedef enum
   LZ_SWITCH_IMPACT   = 1 << 0,
   LZ_SWITCH_ZENO     = 1 << 1,
   LZ_SWITCH_MASSLESS = 1 << 2,
+  LZ_SWITCH_FORCING  = 1 << 3,
 } LzSwitchFlags;
 
 const char   *lz_mode_to_string        (LzMode        mode);

@@ -36,6 +36,7 @@
 
 #include "lz-error.h"
 #include "lz-expr.h"
+#include "lz-jumps.h"
 #include "lz-symbolic.h"
 
 struct LzExpr
@@ -486,9 +487,11 @@ lz_expr_new (const char *text,
   /* The derivatives come from lz-symbolic.c's formulas, not from
    * evaluator_derivative(): libmatheval 1.1.11 differentiates asinh() as
    * if it were asin() (d/dt asinh(t) = 1/sqrt(1 − t²)), and the formulas
-   * are what the user sees, so evaluating them keeps both in agreement. */
-  d1 = lz_symbolic_derivative (copy, 1, NULL);
-  d2 = lz_symbolic_derivative (copy, 2, NULL);
+   * are what the user sees, so evaluating them keeps both in agreement.
+   * They are the derivatives between jumps (step()' = 0, never a delta:
+   * a jump is an event of the integrators, lz-jumps.h). */
+  d1 = lz_symbolic_derivative_between_jumps (copy, 1, NULL);
+  d2 = lz_symbolic_derivative_between_jumps (copy, 2, NULL);
 
   g_mutex_lock (&parse_lock);
   /* evaluator_create() takes a modifiable string; give it our copy. */
@@ -606,6 +609,9 @@ evaluate (const LzExpr *expr,
   LzExpr *cache = (LzExpr *) expr;
   double result;
 
+  /* on the side of a jump the running integrator is on (lz-jumps.h) */
+  t = lz_jumps_window_time (t);
+  values[0] = t;
   /* Evaluation writes t into the symbol table shared by the three
    * evaluators. */
   g_mutex_lock (&cache->lock);
@@ -627,6 +633,8 @@ evaluate (const LzExpr *expr,
  * @t: the time, s
  *
  * Safe to call from any thread; calls on one expression are serialized.
+ * At the ends of the current thread's window (lz_jumps_set_window()) the
+ * value is that inside the window.
  *
  * Returns: f(@t), in the unit of what the expression describes (N, m, rad);
  *   may be infinite or NaN where the formula is (e.g. log(0))
@@ -645,6 +653,11 @@ lz_expr_eval (const LzExpr *expr,
  * @expr: an expression
  * @t: the time, s
  *
+ * The derivative between jumps: where a step() of the expression jumps
+ * it is that of one side (the side of the current thread's window,
+ * lz_jumps_set_window(), otherwise the side step() takes at 0), never a
+ * delta.
+ *
  * Returns: the exact first derivative df/dt at @t (unit of f per second)
  */
 double
@@ -660,6 +673,8 @@ lz_expr_eval_d1 (const LzExpr *expr,
  * lz_expr_eval_d2:
  * @expr: an expression
  * @t: the time, s
+ *
+ * The derivative between jumps, as lz_expr_eval_d1().
  *
  * Returns: the exact second derivative d²f/dt² at @t (unit of f per s²)
  */

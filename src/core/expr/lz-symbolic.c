@@ -51,6 +51,7 @@ typedef struct
   GPtrArray  *nodes;
   const char *p;
   gboolean    failed;
+  gboolean    between_jumps;  /* step()' = 0: the derivative between jumps */
 } Ctx;
 
 static Node *
@@ -511,10 +512,12 @@ func_derivative (Ctx  *ctx,
                                   func (ctx, "sqrt", add (ctx, num (ctx, 1), sq (ctx, u))))));
   if (strcmp (f, "abs") == 0)
     return sub (ctx, mul (ctx, num (ctx, 2), func (ctx, "step", u)), num (ctx, 1));
+  /* between the zeros of u, where the integrators evaluate, step() is
+   * constant: its derivative there is 0, the delta only at the jump */
   if (strcmp (f, "step") == 0)
-    return func (ctx, "delta", u);
+    return ctx->between_jumps ? num (ctx, 0) : func (ctx, "delta", u);
   if (strcmp (f, "delta") == 0 || strcmp (f, "nandelta") == 0)
-    return func (ctx, "nandelta", u);
+    return ctx->between_jumps ? num (ctx, 0) : func (ctx, "nandelta", u);
   if (strcmp (f, "erf") == 0)
     return mul (ctx, divide (ctx, num (ctx, 2), func (ctx, "sqrt", name (ctx, "pi"))),
                 func (ctx, "exp", neg (ctx, sq (ctx, u))));
@@ -701,25 +704,13 @@ print_node (GString    *out,
     }
 }
 
-/**
- * lz_symbolic_derivative:
- * @text: an expression in t that lz_expr_new() accepted
- * @order: 0 (the simplified expression), 1 or 2
- * @is_constant: (out) (optional): whether the result does not depend on t
- *
- * The derivative of @text of order @order as a simplified formula with
- * exact numbers, e.g. "0.5*cos(0.5*t)" for "sin(0.5*t)", "0.2" for
- * "0.2*t".  The result parses back to the same function.
- *
- * Returns: (transfer full) (nullable): the formula, or %NULL if @text
- *   uses something this file cannot differentiate
- */
-char *
-lz_symbolic_derivative (const char *text,
-                        guint       order,
-                        gboolean   *is_constant)
+static char *
+derivative (const char *text,
+            guint       order,
+            gboolean    between_jumps,
+            gboolean   *is_constant)
 {
-  Ctx ctx = { g_ptr_array_new_with_free_func (g_free), text, FALSE };
+  Ctx ctx = { g_ptr_array_new_with_free_func (g_free), text, FALSE, between_jumps };
   Node *node;
   GString *out;
 
@@ -742,4 +733,107 @@ lz_symbolic_derivative (const char *text,
   print_node (out, node);
   g_ptr_array_unref (ctx.nodes);
   return g_string_free (out, FALSE);
+}
+
+/**
+ * lz_symbolic_derivative:
+ * @text: an expression in t that lz_expr_new() accepted
+ * @order: 0 (the simplified expression), 1 or 2
+ * @is_constant: (out) (optional): whether the result does not depend on t
+ *
+ * The derivative of @text of order @order as a simplified formula with
+ * exact numbers, e.g. "0.5*cos(0.5*t)" for "sin(0.5*t)", "0.2" for
+ * "0.2*t".  The result parses back to the same function.  The derivative
+ * of step(u) is delta(u), the distribution (the formula people read).
+ *
+ * Returns: (transfer full) (nullable): the formula, or %NULL if @text
+ *   uses something this file cannot differentiate
+ */
+char *
+lz_symbolic_derivative (const char *text,
+                        guint       order,
+                        gboolean   *is_constant)
+{
+  return derivative (text, order, FALSE, is_constant);
+}
+
+/**
+ * lz_symbolic_derivative_between_jumps:
+ * @text: an expression in t that lz_expr_new() accepted
+ * @order: 0, 1 or 2
+ * @is_constant: (out) (optional): whether the result does not depend on t
+ *
+ * As lz_symbolic_derivative(), but the derivative that holds between the
+ * zeros of the arguments of step(), abs() and delta(): the derivative of
+ * step(u) is 0 there (the jump itself is an event, lz-jumps.h), so the
+ * formula never evaluates a delta.
+ *
+ * Returns: (transfer full) (nullable): the formula
+ */
+char *
+lz_symbolic_derivative_between_jumps (const char *text,
+                                      guint       order,
+                                      gboolean   *is_constant)
+{
+  return derivative (text, order, TRUE, is_constant);
+}
+
+static void
+collect_switching (const Node *node,
+                   GPtrArray  *out,
+                   gboolean   *has_delta)
+{
+  if (node == NULL)
+    return;
+  if (node->kind == NODE_FUNC && has_t (node->a)
+      && (strcmp (node->name, "step") == 0 || strcmp (node->name, "abs") == 0
+          || strcmp (node->name, "delta") == 0 || strcmp (node->name, "nandelta") == 0))
+    {
+      GString *text = g_string_new (NULL);
+
+      if (node->name[0] != 's' && node->name[0] != 'a')
+        *has_delta = TRUE;
+      print_node (text, node->a);
+      for (guint i = 0; i < out->len; i++)
+        if (strcmp (g_ptr_array_index (out, i), text->str) == 0)
+          {
+            g_string_free (text, TRUE);
+            text = NULL;
+            break;
+          }
+      if (text != NULL)
+        g_ptr_array_add (out, g_string_free (text, FALSE));
+    }
+  collect_switching (node->a, out, has_delta);
+  collect_switching (node->b, out, has_delta);
+}
+
+/**
+ * lz_symbolic_switching:
+ * @text: an expression in t that lz_expr_new() accepted
+ * @has_delta: (out): whether @text uses delta() or nandelta() of t
+ *
+ * The switching functions of @text: the arguments u(t) of its step(),
+ * abs(), delta() and nandelta() that depend on t, each once, as formulas
+ * (inner ones too: abs(abs(t − 1) − 0.5) gives "abs(t - 1) - 0.5" and
+ * "t - 1").  Between their zeros the expression and its derivatives are
+ * smooth; at a zero the expression (step), its derivative (abs) or a
+ * higher one may jump.
+ *
+ * Returns: (transfer full) (element-type utf8): the formulas
+ */
+GPtrArray *
+lz_symbolic_switching (const char *text,
+                       gboolean   *has_delta)
+{
+  Ctx ctx = { g_ptr_array_new_with_free_func (g_free), text, FALSE, FALSE };
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  Node *node;
+
+  *has_delta = FALSE;
+  node = simplify (&ctx, parse_sum (&ctx));
+  if (!ctx.failed)
+    collect_switching (node, out, has_delta);
+  g_ptr_array_unref (ctx.nodes);
+  return out;
 }

@@ -13,5 +13,10 @@ G_BEGIN_DECLS
 char *lz_symbolic_derivative (const char *text,
                               guint       order,
                               gboolean   *is_constant);
+char *lz_symbolic_derivative_between_jumps (const char *text,
+                                            guint       order,
+                                            gboolean   *is_constant);
+GPtrArray *lz_symbolic_switching (const char *text,
+                                  gboolean   *has_delta);
 
 G_END_DECLS

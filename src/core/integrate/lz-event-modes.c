@@ -723,6 +723,7 @@ lz_event_instant_flush (LzEventIntegrator *self,
       if (!md->inst_initial)
         logged++;
     }
+  logged += lz_event_forcing_flush (self, trace);
   self->parent.stats.events += logged;
   md->pending = FALSE;
   return logged;

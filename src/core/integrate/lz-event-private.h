@@ -11,6 +11,7 @@
 #include <gsl/gsl_odeiv2.h>
 
 #include "lz-elements.h"
+#include "lz-forcing.h"
 #include "lz-integrator-private.h"
 #include "lz-model-private.h"
 
@@ -197,6 +198,15 @@ typedef struct
   Through *through;
 } LzEventThroughs;
 
+/* The jumps of the forcing (lz-event-forcing.c). */
+typedef struct
+{
+  LzForcing *forcing;
+  guint      next;            /* the first jump after the side the run is on */
+  guint      n_sources;
+  gboolean  *source_jumped;   /* per source: jumped at the instant being settled */
+} LzEventForcing;
+
 typedef struct
 {
   LzIntegrator parent;
@@ -216,6 +226,7 @@ typedef struct
   LzEventStatic   st;
   LzEventDamped   dj;
   LzEventThroughs tr;
+  LzEventForcing  fo;
 } LzEvent_;
 
 typedef LzEvent_ LzEventIntegrator;
@@ -380,5 +391,15 @@ void lz_event_write_samples (LzEventIntegrator *self,
                              double             t0,
                              double             t,
                              gboolean           event_at_t);
+
+gboolean lz_event_forcing_setup (LzEventIntegrator *self,
+                                 GError           **error);
+void lz_event_forcing_free (LzEventForcing *fo);
+double lz_event_forcing_next (const LzEventIntegrator *self);
+void lz_event_forcing_window (const LzEventIntegrator *self);
+gboolean lz_event_forcing_cross (LzEventIntegrator *self,
+                                 double             t);
+guint lz_event_forcing_flush (LzEventIntegrator *self,
+                              LzTrace           *trace);
 
 G_END_DECLS

@@ -89,6 +89,7 @@
 #include "lz-error.h"
 #include "lz-event-private.h"
 #include "lz-integrator-private.h"
+#include "lz-jumps.h"
 #include "lz-model-private.h"
 
 /* A run is done within DONE_REL·max(1, t_end) of its end. */
@@ -247,8 +248,11 @@ advance (LzEventIntegrator *self,
   LzIntegrator *integrator = &self->parent;
   guint dim = 2 * self->n + 3;
   double t0 = integrator->t, t = t0, g0, g1, bracket_a = t0, bracket_fa, tp;
-  gboolean jumps, changed;
+  double t_jump = lz_event_forcing_next (self);
+  gboolean jumps, changed, at_jump;
 
+  /* never a step over a jump of the forcing (lz-event-forcing.c) */
+  t_stop = MIN (t_stop, t_jump);
   memcpy (self->loc.y0, self->y, dim * sizeof (double));
   g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
   memcpy (self->loc.dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
@@ -278,11 +282,12 @@ advance (LzEventIntegrator *self,
     t = lz_event_locate (self, t0, bracket_a, bracket_fa, t, g1, jumps);
   if (trace == NULL)
     return ADVANCE_SMOOTH;
-  lz_event_write_samples (self, trace, t0, t, g1 < 0);
+  at_jump = t == t_jump;
+  lz_event_write_samples (self, trace, t0, t, g1 < 0 || at_jump);
   /* the massless coordinates back on their balance (no drift) */
   lz_event_condense (self, t, self->y, self->y, FALSE);
   integrator->t = t;
-  return g1 < 0 ? ADVANCE_EVENT : ADVANCE_SMOOTH;
+  return g1 < 0 || at_jump ? ADVANCE_EVENT : ADVANCE_SMOOTH;
 }
 
 /* The instant being settled: peeks a step ahead until its modes are not
@@ -345,7 +350,10 @@ event_at (LzEventIntegrator *self,
   if (!count_pass (self, t, which, error))
     return LZ_STEP_ERROR;
   lz_event_instant_begin (self, t, FALSE);
+  lz_event_forcing_cross (self, t);
   t = lz_event_handle_event (self, t, self->y, FALSE);
+  /* (jumps that a Zeno sequence's accumulated contact passed over) */
+  lz_event_forcing_cross (self, t);
   self->parent.t = self->md.inst_t = t;
   if (self->st.static_error != NULL)
     {
@@ -357,8 +365,8 @@ event_at (LzEventIntegrator *self,
 }
 
 static void
-event_start (LzIntegrator *integrator,
-             LzTrace      *trace)
+event_start_in_window (LzIntegrator *integrator,
+                       LzTrace      *trace)
 {
   LzEventIntegrator *self = (LzEventIntegrator *) integrator;
   guint n = self->n;
@@ -392,10 +400,10 @@ event_start (LzIntegrator *integrator,
 }
 
 static LzStepResult
-event_step (LzIntegrator *integrator,
-            double        t_limit,
-            LzTrace      *trace,
-            GError      **error)
+event_step_in_window (LzIntegrator *integrator,
+                      double        t_limit,
+                      LzTrace      *trace,
+                      GError      **error)
 {
   LzEventIntegrator *self = (LzEventIntegrator *) integrator;
   double t_stop = MIN (t_limit, integrator->t_end);
@@ -426,6 +434,32 @@ event_step (LzIntegrator *integrator,
       || integrator->t >= integrator->t_end - DONE_REL * MAX (1.0, integrator->t_end))
     lz_event_trace_row (self, trace, integrator->t, self->y);
   return LZ_STEP_OK;
+}
+
+/* The start and the steps evaluate the forcing on the side of its jumps
+ * the run is on (lz-event-forcing.c), and leave the thread as they found
+ * it. */
+static void
+event_start (LzIntegrator *integrator,
+             LzTrace      *trace)
+{
+  lz_event_forcing_window ((LzEventIntegrator *) integrator);
+  event_start_in_window (integrator, trace);
+  lz_jumps_clear_window ();
+}
+
+static LzStepResult
+event_step (LzIntegrator *integrator,
+            double        t_limit,
+            LzTrace      *trace,
+            GError      **error)
+{
+  LzStepResult result;
+
+  lz_event_forcing_window ((LzEventIntegrator *) integrator);
+  result = event_step_in_window (integrator, t_limit, trace, error);
+  lz_jumps_clear_window ();
+  return result;
 }
 
 /* The run's ODE: rk8pd at the model's tolerances (at most 1e-10 relative,
@@ -692,6 +726,7 @@ event_free (LzIntegrator *integrator)
   joints_free (&self->jn);
   static_free (&self->st);
   damped_free (&self->dj);
+  lz_event_forcing_free (&self->fo);
   g_free (self->tr.through);
   g_free (self->el);
   g_free (self->mode);
@@ -746,6 +781,12 @@ event_new (LzAssembly                *assembly,
       self->y[n + i] = lz_model_get_body (model, i)->v0;
     }
   self->v_scale = 1.0;
+  if (!lz_event_forcing_setup (self, error))
+    {
+      event_free (&self->parent);
+      g_free (self);
+      return NULL;
+    }
   return &self->parent;
 }
 

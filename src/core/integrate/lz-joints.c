@@ -303,6 +303,24 @@ transfer (LzJoints *self,
       LzEvent ev;
 
       lz_trace_get_event (self->inner_trace, j, &ev);
+      if (ev.element >= lz_trace_get_n_elements (self->inner_trace))
+        {
+          /* a force's jump: the force of the same id (a load the
+           * reduction moved onto other bodies has a new id and no event
+           * of the model's: its jump shows in their motion) */
+          const char *id = lz_trace_get_element_id (self->inner_trace, ev.element);
+
+          for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+            if (strcmp (lz_model_get_source (model, s)->item.id, id) == 0)
+              {
+                LzEvent out = ev;
+
+                out.element = self->ne + s;
+                g_array_append_val (events, out);
+                break;
+              }
+          continue;
+        }
       for (guint e = 0; e < self->ne; e++)
         if (self->element_map[e] == (int) ev.element)
           {

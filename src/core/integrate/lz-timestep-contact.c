@@ -344,7 +344,7 @@ stop_side (const LzTimestep *self,
 {
   guint r = var->row;
   double g = lz_ts_row_dot (self, r, self->q) + self->g0_start[r];
-  double h = self->h, e = el->law->e;
+  double h = self->h, e = el->law->e, u = self->u_start[r];
 
   if (el->massless)
     {
@@ -355,8 +355,12 @@ stop_side (const LzTimestep *self,
       var->hi = INFINITY;
       return;
     }
-  var->b = sign * (self->g0dot_end[r] + e * self->u_start[r]);
-  var->hi = sign * (g + 0.5 * h * self->u_start[r] - limit) <= 0 ? INFINITY : 0.0;
+  /* the ground's velocity jumped within the step: the approach is with
+   * its velocity after the jump (lz-forcing.h) */
+  if (self->row_jumps[r])
+    u += self->g0dot_end[r] - self->g0dot_start[r];
+  var->b = sign * (self->g0dot_end[r] + e * u);
+  var->hi = sign * (g + 0.5 * h * u - limit) <= 0 ? INFINITY : 0.0;
 }
 
 /* The step's local problem from t to t1: the ground motions of every row,
@@ -368,7 +372,15 @@ lz_ts_contact_problem (LzTimestep *self,
                        double      t1)
 {
   double h = self->h, th = self->theta;
+  const GArray *jumps = self->forcing->jumps;
 
+  /* the rows whose ground's motion jumps in (t, t1] */
+  memset (self->row_jumps, 0, self->n_rows * sizeof (gboolean));
+  for (; self->forcing_next < jumps->len
+         && g_array_index (jumps, LzForcingJump, self->forcing_next).t <= t1; self->forcing_next++)
+    for (guint r = 0; r < self->n_rows; r++)
+      if ((guint) self->row_element[r] == g_array_index (jumps, LzForcingJump, self->forcing_next).who)
+        self->row_jumps[r] = TRUE;
   for (guint r = 0; r < self->n_rows; r++)
     {
       guint e = (guint) self->row_element[r];

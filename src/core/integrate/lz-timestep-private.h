@@ -17,6 +17,7 @@
 #include <gsl/gsl_vector.h>
 
 #include "lz-elements.h"
+#include "lz-forcing.h"
 #include "lz-integrator-private.h"
 
 G_BEGIN_DECLS
@@ -135,6 +136,11 @@ typedef struct
   LzEnergy energy, energy_start;
   double  energy0;
   guint64 next_sample;  /* the index k of the next sample, at k·Δ */
+  /* the forcing's jumps (lz-forcing.h): the first after the step, and per
+   * row whether its ground's motion jumps within the step */
+  LzForcing *forcing;
+  guint   forcing_next;
+  gboolean *row_jumps;
 } LzTimestep;
 
 /* L[i][k] holds L(i, i − k), k = 0 … band. */

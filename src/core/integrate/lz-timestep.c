@@ -673,6 +673,8 @@ timestep_free (LzIntegrator *integrator)
   LzTimestep *self = (LzTimestep *) integrator;
 
   lz_ts_contact_free (self);
+  g_clear_pointer (&self->forcing, lz_forcing_free);
+  g_free (self->row_jumps);
   g_free (self->mass);
   g_free (self->algebraic);
   g_free (self->Wband);
@@ -793,6 +795,23 @@ build_elements (LzTimestep *self)
         self->keep_theta = TRUE;
       lz_ts_add_element_vars (self, el);
     }
+}
+
+/* The forcing's jumps (lz-forcing.c): refuses what no law can take.  The
+ * scheme does not stop at them (W is factored for one h): the forces are
+ * evaluated at the step's ends (derivatives between jumps, never a
+ * delta), so a step over a jump applies it in θ-weighted part at once —
+ * an O(h) error in that step, the scheme's order at any nonsmooth
+ * instant.  A jump of a ground's velocity under a stop is an impact of
+ * the step's contact problem, with the ground's velocity after the jump
+ * in Newton's law (lz_ts_contact_problem(), row_jumps). */
+static gboolean
+check_forcing (LzTimestep *self,
+               GError    **error)
+{
+  self->forcing = lz_forcing_new (self->parent.assembly, self->parent.t_end, error);
+  self->row_jumps = g_new0 (gboolean, MAX (self->n_rows, 1));
+  return self->forcing != NULL;
 }
 
 /* Dry friction between a massless body without damping and a body or a
@@ -953,7 +972,7 @@ timestep_new (LzAssembly                *assembly,
   if (!factor_w (self, error))
     goto fail;
   build_elements (self);
-  if (!check_massless_friction (self, error) || !check_impact_through (self, error)
+  if (!check_forcing (self, error) || !check_massless_friction (self, error) || !check_impact_through (self, error)
       || !lz_ts_delassus_new (self, error))
     goto fail;
   find_force_sources (self);

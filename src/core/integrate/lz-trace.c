@@ -52,9 +52,10 @@ typedef struct
 struct LzTrace
 {
   char      **body_ids;
-  char      **element_ids;
+  char      **element_ids;     /* the elements, then the sources (events only) */
   guint       n_bodies;
   guint       n_elements;
+  guint       n_event_ids;     /* elements and sources */
   guint       n_columns;       /* t, q, v, force, g, gdot, energy */
   guint       chunk_rows;      /* samples per chunk */
   Chunk     **pages[N_PAGES];
@@ -84,11 +85,15 @@ lz_trace_new (const LzModel *model)
   self->n_columns = 1 + 2 * self->n_bodies + 3 * self->n_elements + ENERGY_COLUMNS;
   self->chunk_rows = CLAMP (CHUNK_BYTES / (8 * self->n_columns), 16, 1024);
   self->body_ids = g_new0 (char *, self->n_bodies + 1);
-  self->element_ids = g_new0 (char *, self->n_elements + 1);
+  self->n_event_ids = self->n_elements + lz_model_get_n_sources (model);
+  self->element_ids = g_new0 (char *, self->n_event_ids + 1);
   for (guint i = 0; i < self->n_bodies; i++)
     self->body_ids[i] = g_strdup (lz_model_get_body (model, i)->item.id);
   for (guint i = 0; i < self->n_elements; i++)
     self->element_ids[i] = g_strdup (lz_model_get_element (model, i)->item.id);
+  /* a force's jump is an event of the force (cause "forcing") */
+  for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+    self->element_ids[self->n_elements + s] = g_strdup (lz_model_get_source (model, s)->item.id);
   return self;
 }
 
@@ -153,11 +158,19 @@ lz_trace_get_body_id (const LzTrace *trace,
   return trace->body_ids[body];
 }
 
+/**
+ * lz_trace_get_element_id:
+ * @trace: a trace
+ * @element: an element's index, or an event's (the model's sources follow
+ *   its elements: lz_trace_get_n_elements() + s for source s)
+ *
+ * Returns: (transfer none): its id
+ */
 const char *
 lz_trace_get_element_id (const LzTrace *trace,
                          guint          element)
 {
-  g_return_val_if_fail (element < trace->n_elements, NULL);
+  g_return_val_if_fail (element < trace->n_event_ids, NULL);
   return trace->element_ids[element];
 }
 
@@ -272,7 +285,7 @@ lz_trace_append_event (LzTrace       *trace,
   guint index = (guint) g_atomic_int_get (&trace->n_events);
   guint chunk = index / CHUNK_ROWS, page = chunk / PAGE_CHUNKS, slot = chunk % PAGE_CHUNKS;
 
-  g_return_if_fail (event != NULL && event->element < trace->n_elements);
+  g_return_if_fail (event != NULL && event->element < trace->n_event_ids);
   g_return_if_fail (page < N_PAGES);
 
   if (trace->event_pages[page] == NULL)

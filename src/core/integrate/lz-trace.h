@@ -16,7 +16,9 @@ G_BEGIN_DECLS
 /**
  * LzEvent:
  * @t: time (s)
- * @element: index of the element in the model (file order)
+ * @element: index of the element in the model (file order); for the jump
+ *   of a force (cause %LZ_CAUSE_FORCING), the number of elements plus the
+ *   index of the force among the model's sources
  * @from: the mode before
  * @to: the mode after
  * @cause: why

@@ -116,6 +116,9 @@ typedef struct
  *   for a fixed ground
  * @x: canvas position (editor only)
  * @y: canvas position (editor only)
+ * @direction: the direction on the canvas in which a displacement of the
+ *   ground is drawn, degrees counter-clockwise from the right: 0 (the
+ *   default) to the right, 90 up (editor only)
  *
  * A port that does not move unless @motion says so.  A model may have
  * several grounds, e.g. a fixed wall and a driven belt.
@@ -126,6 +129,7 @@ typedef struct
   LzExpr *motion;
   double  x;
   double  y;
+  double  direction;
 } LzGround;
 
 /**
@@ -137,6 +141,10 @@ typedef struct
  * @v0: initial velocity (m/s or rad/s)
  * @x: canvas position (editor only)
  * @y: canvas position (editor only)
+ * @direction: the direction on the canvas in which a positive
+ *   displacement of the body is drawn, degrees counter-clockwise from the
+ *   right: 0 (the default) to the right, 90 up — a falling mass drawn
+ *   falling (editor only)
  *
  * One degree of freedom.  Bodies are numbered in file order; that order
  * is the order of the dofs in M, C, K and in traces.
@@ -150,6 +158,7 @@ typedef struct
   double     v0;
   double     x;
   double     y;
+  double     direction;
 } LzBody;
 
 /**

@@ -171,9 +171,12 @@ lz_item_kind_is_source (LzItemKind kind)
 #define LABEL_PARAM \
   PARAM ("label", LZ_PARAM_TEXT, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL, LzItem, label)
 
+/* where the item is drawn, and (degrees from the right, counter-clockwise)
+ * the direction in which its displacement is drawn */
 #define CANVAS_PARAMS(st) \
   PARAM ("x", LZ_PARAM_NUMBER, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL, st, x), \
-  PARAM ("y", LZ_PARAM_NUMBER, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL, st, y)
+  PARAM ("y", LZ_PARAM_NUMBER, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL, st, y), \
+  PARAM ("direction", LZ_PARAM_NUMBER, LZ_RANGE_ANY, LZ_PARAM_OMIT_DEFAULT, 0, NULL, st, direction)
 
 #define PORT_PARAMS \
   PARAM ("a", LZ_PARAM_PORT, LZ_RANGE_ANY, LZ_PARAM_REQUIRED, 0, NULL, LzElement, a), \

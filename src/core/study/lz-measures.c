@@ -436,6 +436,8 @@ intervals (const LzSweep *self,
 
       if (!last)
         lz_trace_get_event (trace, i, &ev);
+      if (!last && ev.element >= ne)
+        continue;               /* a force's jump (lz-trace.h): no element's mode */
       for (guint e = last ? 0 : ev.element; e < (last ? ne : ev.element + 1); e++)
         {
           gboolean was = in_interval (set[e], mode[e]);

@@ -1,0 +1,620 @@
+/* test-layout.c — the window at 800 × 600, 1280 × 800 and 1920 × 1080, presentation mode,
+ * the Phase view across models and a new model's empty state (issue 21)
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * As a teacher would find the window on a small screen and on a
+ * projector: the header bar's buttons, the window's close button, the
+ * inspector and the plots inside the window; the window as small as
+ * asked (it does not widen itself); at 1920 × 1080 the plots take at
+ * least PLOT_SHARE_WIDE of it and two views show side by side.  The
+ * screenshots go to test-artifacts/layout/ (look at them); the one of
+ * presentation mode at 1920 × 1080 is the README's picture, compared
+ * with help/C/figures/presentation.png (LUZTAR_UPDATE_PICTURES=1 writes
+ * it).  The program runs with fatal criticals (meson.build): a stale
+ * element index in the Phase view after another model is opened would
+ * abort it.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "app-test-util.h"
+#include "luztar-presentation.h"
+#include "luztar-inspector.h"
+#include "luztar-sim-panel.h"
+#include "luztar-window.h"
+#include "canvas/luztar-canvas.h"
+#include "canvas/luztar-symbols.h"
+#include "plot/luztar-plot.h"
+
+/* The plots' share of a 1920 × 1080 window, at least (area). */
+#define PLOT_SHARE_WIDE 0.35
+/* … and of an 800 × 600 one, where the model needs room too. */
+#define PLOT_SHARE_SMALL 0.15
+
+static char *
+example_path (const char *name)
+{
+  return g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
+}
+
+static LuztarWindow *
+open_window (const char *example,
+             int         width,
+             int         height)
+{
+  LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  if (example != NULL)
+    {
+      g_autofree char *path = example_path (example);
+
+      g_assert_true (luztar_window_open_example (window, path));
+    }
+  gtk_window_present (GTK_WINDOW (window));
+  app_test_wait_for_layout (GTK_WIDGET (window));
+  return window;
+}
+
+static LuztarSimPanel *
+panel_of (LuztarWindow *window)
+{
+  return LUZTAR_SIM_PANEL (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_SIM_PANEL));
+}
+
+/* Turns the main loop for @ms milliseconds. */
+static void
+settle (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (5000);
+    }
+}
+
+/* @widget's rectangle in the window's coordinates. */
+static graphene_rect_t
+bounds_in (GtkWidget *widget,
+           GtkWidget *window)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &r));
+  return r;
+}
+
+/* @widget is shown, mapped, of some size and wholly inside the window. */
+static void
+assert_on_screen (GtkWidget  *widget,
+                  GtkWidget  *window,
+                  const char *what)
+{
+  graphene_rect_t r;
+  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
+
+  g_assert_nonnull (widget);
+  if (!gtk_widget_get_mapped (widget))
+    g_error ("%s is not shown", what);
+  r = bounds_in (widget, window);
+  g_test_message ("%s: %.0f×%.0f at (%.0f, %.0f) in %d×%d", what, r.size.width, r.size.height,
+                  r.origin.x, r.origin.y, w, h);
+  if (r.size.width < 4 || r.size.height < 4)
+    g_error ("%s is %.0f×%.0f px", what, r.size.width, r.size.height);
+  if (r.origin.x < -0.5 || r.origin.y < -0.5 || r.origin.x + r.size.width > w + 0.5
+      || r.origin.y + r.size.height > h + 0.5)
+    g_error ("%s is off-screen: (%.0f, %.0f) %.0f×%.0f in a %d×%d window", what, r.origin.x,
+             r.origin.y, r.size.width, r.size.height, w, h);
+}
+
+static gboolean
+has_action (GtkWidget     *widget,
+            gconstpointer  action)
+{
+  return GTK_IS_ACTIONABLE (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+/* A button of the header bar by its action. */
+static GtkWidget *
+find_action_button (GtkWidget  *root,
+                    const char *action)
+{
+  return app_test_find (root, has_action, action);
+}
+
+static gboolean
+has_icon (GtkWidget     *widget,
+          gconstpointer  icon)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0;
+}
+
+/* A CSS name and a style class, for a search */
+typedef struct
+{
+  const char *name;
+  const char *klass;
+} Css;
+
+static gboolean
+has_css (GtkWidget     *widget,
+         gconstpointer  data)
+{
+  const Css *css = data;
+
+  return g_strcmp0 (gtk_widget_get_css_name (widget), css->name) == 0 && gtk_widget_get_mapped (widget)
+         && (css->klass == NULL || gtk_widget_has_css_class (widget, css->klass));
+}
+
+/* The first widget with CSS name @name (and style class @klass unless
+ * NULL) that is mapped. */
+static GtkWidget *
+find_css (GtkWidget  *root,
+          const char *name,
+          const char *klass)
+{
+  return app_test_find (root, has_css, &(Css) { name, klass });
+}
+
+/* The area of the plots shown (mapped), in px². */
+static double
+plot_area (LuztarSimPanel *panel,
+           GtkWidget      *window,
+           guint          *n_shown)
+{
+  double area = 0;
+
+  *n_shown = 0;
+  for (guint i = 0; i < luztar_sim_panel_get_n_plots (panel); i++)
+    {
+      GtkWidget *plot = GTK_WIDGET (luztar_sim_panel_get_plot (panel, i));
+
+      if (!gtk_widget_get_mapped (plot))
+        continue;
+      assert_on_screen (plot, window, "a plot");
+      area += (double) gtk_widget_get_width (plot) * gtk_widget_get_height (plot);
+      (*n_shown)++;
+    }
+  return area;
+}
+
+static void
+save (GtkWidget  *window,
+      const char *name)
+{
+  g_autofree char *file = g_build_filename ("layout", name, NULL);
+  g_autofree char *dir = app_test_artifacts_dir ("layout");
+
+  app_test_save_png (window, NULL, file);
+}
+
+/* The window at one size: nothing off-screen, as small as asked, the
+ * plots' share of it. */
+static void
+check_size (const char *example,
+            int         width,
+            int         height,
+            double      min_share,
+            guint       min_views,
+            const char *picture)
+{
+  LuztarWindow *window = open_window (example, width, height);
+  GtkWidget *w = GTK_WIDGET (window);
+  LuztarSimPanel *panel = panel_of (window);
+  GtkWidget *inspector = app_test_find_type (w, LUZTAR_TYPE_INSPECTOR);
+  guint n_views;
+  double share;
+
+  settle (300);
+  g_test_message ("window %d×%d asked, %d×%d given", width, height, gtk_widget_get_width (w),
+                  gtk_widget_get_height (w));
+  g_assert_cmpint (gtk_widget_get_width (w), <=, width);
+  g_assert_cmpint (gtk_widget_get_height (w), <=, height);
+  assert_on_screen (find_action_button (w, "win.open"), w, "the Open button");
+  assert_on_screen (find_action_button (w, "win.run"), w, "the Run button");
+  assert_on_screen (find_action_button (w, "win.reset"), w, "the Reset button");
+  assert_on_screen (find_css (w, "menubutton", NULL), w, "the main menu");
+  assert_on_screen (find_css (w, "button", "close"), w, "the close button");
+  /* the inspector: beside the canvas, or a button away; an item opened
+   * on the canvas shows it too */
+  if (!gtk_widget_get_mapped (inspector))
+    {
+      AdwFlap *flap = ADW_FLAP (gtk_widget_get_ancestor (inspector, ADW_TYPE_FLAP));
+      GtkWidget *toggle = app_test_find (w, has_icon, "sidebar-show-right-symbolic");
+
+      g_test_message ("the inspector is folded away");
+      g_assert_true (adw_flap_get_folded (flap));
+      assert_on_screen (toggle, w, "the Inspector button");
+      g_signal_emit_by_name (app_test_find_type (w, LUZTAR_TYPE_CANVAS), "item-activated", "m1");
+      settle (500);
+      g_assert_true (adw_flap_get_reveal_flap (flap));
+      g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (toggle)));
+    }
+  assert_on_screen (inspector, w, "the inspector");
+  share = plot_area (panel, w, &n_views) / ((double) width * height);
+  g_test_message ("%u plots shown, %.0f %% of the window", n_views, 100 * share);
+  g_assert_cmpfloat (share, >=, min_share);
+  g_assert_cmpuint (n_views, >=, min_views);
+  save (w, picture);
+  /* no view widens the window: each of them at this size */
+  for (const char *const *page = (const char *const[]) { "phase", "modes", "energy", "events", "matrices",
+                                                         "sweep", "series", NULL };
+       *page != NULL; page++)
+    {
+      luztar_sim_panel_show_page (panel, *page);
+      settle (60);
+      g_test_message ("the %s view: the window %d×%d", *page, gtk_widget_get_width (w), gtk_widget_get_height (w));
+      g_assert_cmpint (gtk_widget_get_width (w), <=, width);
+      g_assert_cmpint (gtk_widget_get_height (w), <=, height);
+      assert_on_screen (find_css (w, "button", "close"), w, "the close button");
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_small (void)
+{
+  check_size ("friction-oscillator.luztar", 800, 600, PLOT_SHARE_SMALL, 1, "800x600.png");
+}
+
+/* The same in Polish, whose words are longer (LANGUAGE, read by gettext
+ * at each message). */
+static void
+test_small_polish (void)
+{
+  g_setenv ("LANGUAGE", "pl", TRUE);
+  check_size ("two-carts-stop.luztar", 800, 600, PLOT_SHARE_SMALL, 1, "800x600-pl.png");
+  g_unsetenv ("LANGUAGE");
+}
+
+static void
+test_laptop (void)
+{
+  check_size ("friction-oscillator.luztar", 1280, 800, PLOT_SHARE_SMALL, 2, "1280x800.png");
+}
+
+static void
+test_projector (void)
+{
+  check_size ("friction-oscillator.luztar", 1920, 1080, PLOT_SHARE_WIDE, 2, "1920x1080.png");
+}
+
+/* Runs the window's model as fast as possible until @t (through the
+ * window's actions, as the settings popover and Run Until do). */
+static void
+run_until (LuztarWindow *window,
+           double        t)
+{
+  LuztarSimPanel *panel = panel_of (window);
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("max"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run-until", g_variant_new_double (t));
+  settle (50);
+  while (luztar_sim_panel_get_run (panel) != NULL
+         && luztar_run_get_state (luztar_sim_panel_get_run (panel)) == LUZTAR_RUN_RUNNING
+         && g_get_monotonic_time () < end)
+    settle (20);
+  g_assert_nonnull (luztar_sim_panel_get_run (panel));
+  /* (a time-stepping run stops at the step before t) */
+  g_assert_cmpfloat (luztar_run_get_time (luztar_sim_panel_get_run (panel)), >=, 0.95 * t);
+  settle (300);
+}
+
+/* Presentation mode at 1920 × 1080 after a run: the window's style class,
+ * the plots' text and lines larger, every control still on the screen;
+ * the README's picture; F11's action again goes back. */
+static void
+test_presentation (void)
+{
+  LuztarWindow *window = open_window ("friction-oscillator.luztar", 1920, 1080);
+  GtkWidget *w = GTK_WIDGET (window);
+  LuztarSimPanel *panel = panel_of (window);
+  LuztarPlot *plot = luztar_sim_panel_get_plot (panel, 0);
+  g_autofree char *dir = app_test_artifacts_dir ("layout");
+  g_autofree char *path = g_build_filename (dir, "presentation.png", NULL);
+  guint n_views;
+  double lo, hi, share;
+
+  run_until (window, 40);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "presentation", NULL);
+  settle (500);
+  g_assert_true (luztar_presentation_is_on (GTK_WINDOW (window)));
+  g_assert_true (gtk_widget_has_css_class (w, "presentation"));
+  assert_on_screen (find_action_button (w, "win.run"), w, "the Run button");
+  assert_on_screen (find_css (w, "button", "close"), w, "the close button");
+  share = plot_area (panel, w, &n_views) / (1920.0 * 1080);
+  g_test_message ("presentation: %u plots, %.0f %% of the window", n_views, 100 * share);
+  g_assert_cmpfloat (share, >=, PLOT_SHARE_WIDE);
+  g_assert_cmpuint (n_views, >=, 2);
+  /* the time axis follows the run: the whole of it after the run */
+  luztar_plot_get_x_range (plot, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 0);
+  save (w, "presentation-1920x1080.png");
+  /* the README's picture: the window as the renderer draws it */
+  {
+    g_autofree char *fresh = g_build_filename (g_getenv ("LUZTAR_BUILD_ROOT"), "test-artifacts", "layout",
+                                               "presentation-1920x1080.png", NULL);
+
+    g_assert_true (g_file_test (fresh, G_FILE_TEST_EXISTS));
+    app_test_compare_picture (fresh, "presentation", "layout");
+  }
+  g_action_group_activate_action (G_ACTION_GROUP (window), "presentation", NULL);
+  settle (200);
+  g_assert_false (luztar_presentation_is_on (GTK_WINDOW (window)));
+  g_assert_false (gtk_widget_has_css_class (w, "presentation"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The Phase view after another model is opened in the same window: the
+ * portrait of the new model's first body, coloured by one of its own
+ * elements; a run of it draws without a critical (fatal here). */
+static void
+test_phase_after_open (void)
+{
+  LuztarWindow *window = open_window ("two-carts-stop.luztar", 1280, 800);
+  GtkWidget *w = GTK_WIDGET (window);
+  LuztarSimPanel *panel = panel_of (window);
+  LuztarPlot *phase = luztar_sim_panel_get_plot (panel, 1);
+  g_autofree char *path = example_path ("bouncing-mass.luztar");
+  const LuztarSeries *series;
+  guint n;
+
+  luztar_sim_panel_show_page (panel, "phase");
+  settle (100);
+  /* beside the phase portrait, not a second one */
+  g_assert_cmpstr (luztar_companion_get_view (luztar_sim_panel_get_companion (panel)), ==, "modes");
+  run_until (window, 1);
+  g_assert_true (luztar_window_open_example (window, path));
+  settle (200);
+  luztar_sim_panel_show_page (panel, "phase");
+  run_until (window, 4.5);
+  g_assert_cmpuint (lz_model_get_n_elements (luztar_window_get_model (window)), ==,
+                    lz_trace_get_n_elements (luztar_plot_get_trace (phase)));
+  series = luztar_plot_get_series (phase, &n);
+  g_test_message ("phase: %u series after the bouncing mass was opened", n);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (phase)));
+  save (w, "phase-after-open.png");
+  (void) series;
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A new model: a hint on the canvas, the run controls off, no error in
+ * the status line, the time at its start, no "?" on the plots' axes. */
+static void
+test_new_model (void)
+{
+  LuztarWindow *window = open_window ("friction-oscillator.luztar", 1280, 800);
+  GtkWidget *w = GTK_WIDGET (window);
+  LuztarSimPanel *panel = panel_of (window);
+  const char *status;
+
+  run_until (window, 12);
+  luztar_window_new_model (window);
+  settle (300);
+  status = luztar_sim_panel_get_status (panel);
+  g_test_message ("status of a new model: %s", status);
+  g_assert_null (strstr (status, "Cannot"));
+  g_assert_null (luztar_sim_panel_get_run (panel));
+  g_assert_cmpfloat (luztar_sim_panel_get_shown_time (panel), ==, 0);
+  for (const char *const *a = (const char *const[]) { "run", "step", "step-event", "run-until", NULL };
+       *a != NULL; a++)
+    g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), *a));
+  g_assert_true (gtk_widget_get_sensitive (find_action_button (w, "win.open")));
+  g_assert_false (gtk_widget_is_sensitive (find_action_button (w, "win.run")));
+  save (w, "new-model.png");
+  /* a body added: the model can run */
+  g_assert_nonnull (luztar_window_add_item (window, "mass", 260, 160, NULL, NULL, NULL));
+  settle (200);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The bouncing mass drawn with its ball at height Q (m, motion scale 60
+ * canvas units a metre) into a 400 × 400 image. */
+static cairo_surface_t *
+draw_ball_at (LzModel *model,
+              double   q)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 400);
+  cairo_t *cr = cairo_create (surface);
+  double body_q[] = { q }, ground_q[] = { 0 };
+  LzMode modes[] = { LZ_MODE_FREE, LZ_MODE_NONE };
+  LuztarAnimation animation = { body_q, ground_q, modes, NULL, 60 };
+  LuztarDrawStyle style = { FALSE, 1, &animation };
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_translate (cr, 0, 100);
+  luztar_symbols_draw_model (cr, model, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* The centre of the ball: the pixels of the block's blue fill. */
+static void
+ball_centre (cairo_surface_t *surface,
+             double          *cx,
+             double          *cy)
+{
+  double sx = 0, sy = 0, n = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    {
+      const guint32 *row = (const void *) (cairo_image_surface_get_data (surface)
+                                           + y * cairo_image_surface_get_stride (surface));
+
+      for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+        {
+          int r = (row[x] >> 16) & 0xff, g = (row[x] >> 8) & 0xff, b = row[x] & 0xff;
+
+          if (b > 200 && b > r + 80 && g > r)
+            {
+              sx += x;
+              sy += y;
+              n++;
+            }
+        }
+    }
+  g_assert_cmpfloat (n, >, 500);   /* most of a 64 × 46 block */
+  *cx = sx / n;
+  *cy = sy / n;
+}
+
+/* The bouncing mass is drawn falling (its body's direction is 90°, its
+ * floor's too): a ball 1 m up is drawn 60 px (the motion scale) higher
+ * than one on the floor, not aside. */
+static void
+test_vertical (void)
+{
+  g_autoptr(LzModel) model = app_test_load_example ("bouncing-mass.luztar");
+  cairo_surface_t *up, *down;
+  double ux, uy, dx, dy;
+
+  g_assert_cmpfloat (lz_model_get_body (model, 0)->direction, ==, 90);
+  up = draw_ball_at (model, 1);
+  down = draw_ball_at (model, 0);
+  {
+    g_autofree char *dir = app_test_artifacts_dir ("layout");
+    g_autofree char *a = g_build_filename (dir, "ball-up.png", NULL);
+    g_autofree char *b = g_build_filename (dir, "ball-down.png", NULL);
+
+    cairo_surface_write_to_png (up, a);
+    cairo_surface_write_to_png (down, b);
+  }
+  ball_centre (up, &ux, &uy);
+  ball_centre (down, &dx, &dy);
+  g_test_message ("the ball at 1 m: (%.1f, %.1f); on the floor: (%.1f, %.1f)", ux, uy, dx, dy);
+  g_assert_cmpfloat (fabs (ux - dx), <, 0.5);
+  g_assert_cmpfloat (fabs ((dy - uy) - 60), <, 0.5);
+  cairo_surface_destroy (up);
+  cairo_surface_destroy (down);
+}
+
+static gboolean
+has_tooltip (GtkWidget     *widget,
+             gconstpointer  tooltip)
+{
+  return GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
+}
+
+/* The run settings at 800 × 600 with three nonsmooth elements: the
+ * popover fits above or below its button and scrolls, and its last
+ * breakpoint can be scrolled into view. */
+static void
+test_settings_popover (void)
+{
+  LuztarWindow *window = open_window ("freeplay-pair.luztar", 800, 600);
+  GtkWidget *w = GTK_WIDGET (window);
+  GtkWidget *button = app_test_find (w, has_tooltip, "Run Settings");
+  GtkPopover *popover;
+  GtkWidget *scroller;
+  GtkAdjustment *adj;
+  graphene_rect_t b, in, view;
+  double room;
+
+  g_assert_nonnull (button);
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  settle (400);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
+  b = bounds_in (button, w);
+  room = MAX (b.origin.y, gtk_widget_get_height (w) - b.origin.y - b.size.height);
+  g_test_message ("the popover is %d px tall (its settings %d); room %.0f px above or below its button",
+                  gtk_widget_get_height (GTK_WIDGET (popover)),
+                  gtk_widget_get_height (gtk_popover_get_child (popover)), room);
+  g_assert_cmpfloat (gtk_widget_get_height (GTK_WIDGET (popover)), <=, room);
+  scroller = gtk_popover_get_child (popover);
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (scroller));
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_test_message ("the settings scroll over %.0f px, %.0f shown",
+                  gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj));
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  settle (200);
+  /* the breakpoint list is the grid's last row: its last check in view */
+  {
+    GtkWidget *grid = app_test_find_type (scroller, GTK_TYPE_GRID);
+    GtkWidget *breaks = gtk_grid_get_child_at (GTK_GRID (grid), 1, 6);
+    GtkWidget *final = gtk_widget_get_last_child (breaks);
+
+    g_assert_nonnull (final);
+    g_assert_true (GTK_IS_CHECK_BUTTON (final));
+    g_test_message ("the last breakpoint: %s", gtk_check_button_get_label (GTK_CHECK_BUTTON (final)));
+    g_assert_true (gtk_widget_compute_bounds (final, scroller, &in));
+    view = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (scroller), gtk_widget_get_height (scroller));
+    g_assert_cmpfloat (in.origin.y, >=, -0.5);
+    g_assert_cmpfloat (in.origin.y + in.size.height, <=, view.size.height + 0.5);
+  }
+  save (w, "settings-800x600.png");
+  gtk_popover_popdown (popover);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Slow motion: the time plots show the last 20 s of wall clock (2 s of
+ * the model's time at 1/10) and move with the run; faster than real time
+ * runs at 10×; after the run the whole span again. */
+static void
+test_speeds (void)
+{
+  LuztarWindow *window = open_window ("friction-oscillator.luztar", 1280, 800);
+  LuztarSimPanel *panel = panel_of (window);
+  LuztarPlot *plot = luztar_sim_panel_get_plot (panel, 0);
+  double lo, hi, t;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("10"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
+  settle (600);
+  g_assert_cmpfloat (luztar_run_get_speed (luztar_sim_panel_get_run (panel)), ==, 10);
+  t = luztar_run_get_paced_time (luztar_sim_panel_get_run (panel));
+  g_test_message ("at 10×, after 0.6 s of wall clock: t = %.2f s", t);
+  g_assert_cmpfloat (t, >, 2);      /* 6 s if the machine keeps up; more than real time anyway */
+  luztar_plot_get_x_range (plot, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 0);    /* not slow: the whole span */
+  g_assert_cmpfloat (hi, ==, 100);
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("0.1"));
+  settle (1500);
+  t = luztar_sim_panel_get_shown_time (panel);
+  luztar_plot_get_x_range (plot, &lo, &hi);
+  g_test_message ("at 1/10: t = %.3f s shown, the time axis %.3f … %.3f s", t, lo, hi);
+  g_assert_cmpfloat (fabs ((hi - lo) - 2), <, 1e-9);
+  g_assert_cmpfloat (t, >=, lo);
+  g_assert_cmpfloat (t, <=, hi);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "pause", NULL);
+  settle (300);
+  luztar_plot_get_x_range (plot, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 0);
+  g_assert_cmpfloat (hi, ==, 100);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  app_test_init (&argc, &argv);
+  /* the font of a GNOME desktop (what the application gets from its
+   * settings; gtk_test_init() leaves GTK's smaller default) */
+  g_object_set (gtk_settings_get_default (), "gtk-font-name", "Cantarell 11", NULL);
+  g_test_add_func ("/layout/800x600", test_small);
+  g_test_add_func ("/layout/800x600/polish", test_small_polish);
+  g_test_add_func ("/layout/1280x800", test_laptop);
+  g_test_add_func ("/layout/1920x1080", test_projector);
+  g_test_add_func ("/layout/presentation", test_presentation);
+  g_test_add_func ("/layout/phase-after-open", test_phase_after_open);
+  g_test_add_func ("/layout/new-model", test_new_model);
+  g_test_add_func ("/layout/vertical", test_vertical);
+  g_test_add_func ("/layout/settings-popover", test_settings_popover);
+  g_test_add_func ("/layout/speeds", test_speeds);
+  return g_test_run ();
+}
