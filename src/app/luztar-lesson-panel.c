@@ -3,7 +3,8 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A column the window shows beside the canvas when the model has a
+ * A column the window shows at its start (the layout's side-panel slot,
+ * luztar_window_set_side_panel()) when the model has a
  * lesson (an example has): its title, the description, what to watch and
  * the questions for the students, in the user's language
  * (luztar-lesson-text.c), wrapped to the column and scrolled when long.
@@ -24,10 +25,6 @@
 #define PANEL_CHARS 36
 #define PANEL_MIN_CHARS 16
 #define PANEL_HEIGHT 200
-/* In a GtkPaned above the inspector, the share of the column's height the
- * lesson takes when the window is laid out (the user may drag the
- * divider); the inspector below keeps room for the parameters. */
-#define PANEL_SHARE 0.55
 
 struct _LuztarLessonPanel
 {
@@ -41,9 +38,6 @@ struct _LuztarLessonPanel
   GtkWidget  *questions;        /* GtkBox of labels */
   GPtrArray  *question_labels;  /* GtkLabel *, not owned */
   gboolean    has_lesson;
-  GtkPaned   *paned;            /* the column it shares, or NULL */
-  int         shared_max;       /* the paned's height when last shared */
-  guint       share_idle;
 };
 
 G_DEFINE_FINAL_TYPE (LuztarLessonPanel, luztar_lesson_panel, GTK_TYPE_BOX)
@@ -76,67 +70,11 @@ heading (const char *text)
   return label;
 }
 
-/* The paned was laid out at a new height: the lesson takes its share
- * (after the layout, not inside it). */
-static gboolean
-share_column (gpointer data)
-{
-  LuztarLessonPanel *self = data;
-
-  self->share_idle = 0;
-  if (self->paned != NULL)
-    {
-      g_object_get (self->paned, "max-position", &self->shared_max, NULL);
-      gtk_paned_set_position (self->paned, (int) (PANEL_SHARE * self->shared_max));
-    }
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_max_position (GtkPaned          *paned,
-                 GParamSpec        *pspec,
-                 LuztarLessonPanel *self)
-{
-  int max;
-
-  g_object_get (paned, "max-position", &max, NULL);
-  if (max != self->shared_max && self->share_idle == 0)
-    self->share_idle = g_idle_add (share_column, self);
-}
-
-static void
-luztar_lesson_panel_root (GtkWidget *widget)
-{
-  LuztarLessonPanel *self = LUZTAR_LESSON_PANEL (widget);
-  GtkWidget *parent = gtk_widget_get_parent (widget);
-
-  GTK_WIDGET_CLASS (luztar_lesson_panel_parent_class)->root (widget);
-  if (GTK_IS_PANED (parent))
-    {
-      self->paned = GTK_PANED (parent);
-      self->shared_max = -1;
-      g_signal_connect (parent, "notify::max-position", G_CALLBACK (on_max_position), self);
-    }
-}
-
-static void
-luztar_lesson_panel_unroot (GtkWidget *widget)
-{
-  LuztarLessonPanel *self = LUZTAR_LESSON_PANEL (widget);
-
-  if (self->paned != NULL)
-    g_signal_handlers_disconnect_by_func (self->paned, on_max_position, self);
-  self->paned = NULL;
-  g_clear_handle_id (&self->share_idle, g_source_remove);
-  GTK_WIDGET_CLASS (luztar_lesson_panel_parent_class)->unroot (widget);
-}
-
 static void
 luztar_lesson_panel_dispose (GObject *object)
 {
   LuztarLessonPanel *self = LUZTAR_LESSON_PANEL (object);
 
-  g_clear_handle_id (&self->share_idle, g_source_remove);
   g_clear_pointer (&self->question_labels, g_ptr_array_unref);
   G_OBJECT_CLASS (luztar_lesson_panel_parent_class)->dispose (object);
 }
@@ -145,8 +83,6 @@ static void
 luztar_lesson_panel_class_init (LuztarLessonPanelClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = luztar_lesson_panel_dispose;
-  GTK_WIDGET_CLASS (klass)->root = luztar_lesson_panel_root;
-  GTK_WIDGET_CLASS (klass)->unroot = luztar_lesson_panel_unroot;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "luztar-lesson-panel");
   gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_GROUP);
 }

@@ -210,7 +210,7 @@ reflow_description (const char *text)
  * panel at the window's start, where it stays during the run; it is there
  * when the model has a lesson, the user has not closed it, and the window
  * is wide enough (on a narrow one it folds away, as the inspector does). */
-#define LESSON_MIN_WINDOW_WIDTH 1200
+#define LESSON_MIN_WINDOW_WIDTH 1100
 static gboolean
 lesson_fits (LuztarWindow *self)
 {

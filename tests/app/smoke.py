@@ -396,6 +396,13 @@ try:
     app = find_app("luztar")
     # let the window reach its size before clicking into it
     time.sleep(1.0)
+    # the model's lesson closed (as Lesson Panel in the main menu does): at
+    # the default width the inspector then stands beside the canvas
+    subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
+                    "--object-path", "/org/luztar/Luztar/window/1",
+                    "--method", "org.gtk.Actions.SetState", "show-lesson", "<false>", "{}"],
+                   capture_output=True, text=True)
+    time.sleep(0.5)
     item = find(app, "label", "m1", timeout=10) if app is not None else None
     if item is not None:
         e = item.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
