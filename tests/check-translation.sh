@@ -9,10 +9,14 @@ build=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$src" || exit 2
-# Extract a fresh template from the sources listed in POTFILES.in.
-xgettext --from-code=UTF-8 --add-comments=TRANSLATORS --keyword=_ --keyword=N_ \
+# Extract a fresh template from the sources listed in POTFILES.in and from
+# every example model (its lesson texts: po/its/luztar.its), whether or not
+# po/meson.build has seen it yet.
+GETTEXTDATADIRS="$src/po" xgettext --from-code=UTF-8 --add-comments=TRANSLATORS \
+  --keyword=_ --keyword=N_ \
   --keyword=C_:1c,2 --keyword=NC_:1c,2 --keyword=g_dngettext:2,3 \
-  --files-from=po/POTFILES.in --directory="$src" -o "$tmp/luztar.pot" 2>"$tmp/err" \
+  --files-from=po/POTFILES.in --directory="$src" -o "$tmp/luztar.pot" \
+  data/examples/*.luztar 2>"$tmp/err" \
   || { cat "$tmp/err"; exit 1; }
 sed -i 's/charset=CHARSET/charset=UTF-8/' "$tmp/luztar.pot"
 msgmerge --quiet --no-fuzzy-matching -o "$tmp/pl.po" po/pl.po "$tmp/luztar.pot" || exit 1

@@ -15,6 +15,12 @@
  * events stay cheap.  While the list is scrolled to its end it follows
  * the new events, as a log does.
  *
+ * A bar above the list (luztar-event-filter.c) filters the events by
+ * element, mode and cause, hides X → X switches, and merges a run of
+ * repeated events (chatter) into one row with its count and its last
+ * time; a change of the filter rebuilds the list from the trace.  Times
+ * are shown in full: the fewest digits that read back to the same double.
+ *
  * The modes an element starts in (LZ_CAUSE_INITIAL, at t = 0) are shown,
  * since they say where the run starts, but distinctly: dimmed, with only
  * the mode they start in.
@@ -26,9 +32,11 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <glib/gi18n.h>
 
 #include "luztar-event-log.h"
+#include "luztar-event-filter.h"
 #include "luztar-cairo.h"
 #include "sim/luztar-modes.h"
 
@@ -43,8 +51,10 @@ struct _LuztarEventItem
 {
   GObject  parent_instance;
 
-  LzEvent  event;
+  LzEvent  event;       /* the first event of the row */
   char    *element;
+  guint    count;       /* events merged into the row */
+  double   t_end;       /* the time of the last of them */
 };
 
 G_DEFINE_FINAL_TYPE (LuztarEventItem, luztar_event_item, G_TYPE_OBJECT)
@@ -77,21 +87,37 @@ luztar_event_item_new (const LzEvent *event,
 
   self->event = *event;
   self->element = g_strdup (element);
+  self->count = 1;
+  self->t_end = event->t;
   return self;
 }
 
-/* The texts of the columns, shared by the cells and dup_row_text(). */
+/* The texts of the columns, shared by the cells and dup_row_text(): the
+ * time in full (the fewest digits that read back to the same double). */
 static char *
 time_text (const LzEvent *event)
 {
-  return g_strdup_printf ("%.6f", event->t);
+  return lz_number_to_string (event->t);
 }
 
 static char *
-change_text (const LzEvent *event)
+count_text (const LuztarEventItem *item)
 {
+  /* TRANSLATORS: how many events a merged row of the event log stands for */
+  return item->count > 1 ? g_strdup_printf (_("×%u"), item->count) : g_strdup ("");
+}
+
+static char *
+change_text (const LuztarEventItem *item)
+{
+  const LzEvent *event = &item->event;
+  g_autofree char *count = count_text (item);
+
   if (event->cause == LZ_CAUSE_INITIAL)
     return g_strdup (luztar_mode_get_label (event->to));
+  if (item->count > 1)
+    return g_strdup_printf ("%s → %s %s", luztar_mode_get_label (event->from),
+                            luztar_mode_get_label (event->to), count);
   return g_strdup_printf ("%s → %s", luztar_mode_get_label (event->from),
                           luztar_mode_get_label (event->to));
 }
@@ -104,6 +130,7 @@ struct _LuztarEventLog
   GtkBox             parent_instance;
 
   /* Template widgets */
+  LuztarEventFilterBar *filter_bar;
   GtkWidget         *empty_page;
   GtkScrolledWindow *scroller;
   GtkColumnView     *view;
@@ -112,7 +139,10 @@ struct _LuztarEventLog
   LzTrace           *trace;
   GListStore        *store;
   GtkSingleSelection *selection;
-  guint              n_read;      /* events of the trace already in store */
+  guint              n_read;      /* events of the trace already looked at */
+  LuztarEventFilter  filter;      /* what the filter bar says */
+  LuztarEventItem   *last;        /* the store's last row, or NULL */
+  double             step;        /* the run's time step, 0 if unknown */
   guint              scroll_to;   /* row to bring into view, or invalid */
   guint              scroll_tick; /* tick callback that does it */
   guint              scroll_frames;
@@ -177,8 +207,9 @@ setup_time (GtkSignalListItemFactory *factory,
             GtkListItem              *list_item,
             LuztarEventLog           *self)
 {
-  /* Room for "1000.000000": the column keeps its width as times grow. */
-  GtkWidget *label = cell_label_new (1.0, 11);
+  /* Room for a time in full, "0.20000000000000001": the column keeps its
+   * width as times grow. */
+  GtkWidget *label = cell_label_new (1.0, 19);
 
   gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);
@@ -191,10 +222,20 @@ bind_time (GtkSignalListItemFactory *factory,
 {
   LuztarEventItem *item = gtk_list_item_get_item (list_item);
   g_autofree char *text = time_text (&item->event);
-  g_autofree char *exact = lz_number_to_string (item->event.t);
-  g_autofree char *tooltip = g_strdup_printf ("t = %s s", exact);
 
-  gtk_widget_set_tooltip_text (bind_label (list_item, text), tooltip);
+  bind_label (list_item, text);
+}
+
+/* The last time of a merged row; empty for a single event. */
+static void
+bind_until (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            LuztarEventLog           *self)
+{
+  LuztarEventItem *item = gtk_list_item_get_item (list_item);
+  g_autofree char *text = item->count > 1 ? lz_number_to_string (item->t_end) : g_strdup ("");
+
+  bind_label (list_item, text);
 }
 
 static void
@@ -280,6 +321,9 @@ setup_change (GtkSignalListItemFactory *factory,
   gtk_box_append (GTK_BOX (box), arrow);
   gtk_box_append (GTK_BOX (box), swatch_new ());
   gtk_box_append (GTK_BOX (box), cell_label_new (0.0, -1));
+  /* the count of a merged row */
+  gtk_box_append (GTK_BOX (box), cell_label_new (0.0, -1));
+  gtk_widget_add_css_class (gtk_widget_get_last_child (box), "heading");
   gtk_list_item_set_child (list_item, box);
 }
 
@@ -294,6 +338,8 @@ bind_change (GtkSignalListItemFactory *factory,
   GtkWidget *arrow = gtk_widget_get_next_sibling (from);
   GtkWidget *to_swatch = gtk_widget_get_next_sibling (arrow);
   GtkWidget *to = gtk_widget_get_next_sibling (to_swatch);
+  GtkWidget *count = gtk_widget_get_next_sibling (to);
+  g_autofree char *count_label = count_text (item);
   gboolean initial = item->event.cause == LZ_CAUSE_INITIAL;
 
   set_swatch (from_swatch, item->event.from);
@@ -304,6 +350,8 @@ bind_change (GtkSignalListItemFactory *factory,
   gtk_widget_set_visible (from, !initial);
   gtk_widget_set_visible (arrow, !initial);
   set_dimmed (to, initial);
+  gtk_label_set_label (GTK_LABEL (count), count_label);
+  gtk_widget_set_visible (count, item->count > 1);
 }
 
 static void
@@ -398,6 +446,23 @@ at_end (LuztarEventLog *self)
 }
 
 /**
+ * luztar_event_log_set_time_step:
+ * @self: an event log
+ * @step: the run's time step (the model's dt, s), 0 if unknown
+ *
+ * Repeated events a few steps apart are chatter, merged into one row when
+ * "Merge repeats" is on; takes effect from the next luztar_event_log_set_trace().
+ */
+void
+luztar_event_log_set_time_step (LuztarEventLog *self,
+                                double          step)
+{
+  g_return_if_fail (LUZTAR_IS_EVENT_LOG (self));
+
+  self->step = step > 0 && isfinite (step) ? step : 0;
+}
+
+/**
  * luztar_event_log_update:
  * @self: an event log
  *
@@ -409,7 +474,7 @@ luztar_event_log_update (LuztarEventLog *self)
 {
   g_autoptr(GPtrArray) items = NULL;
   guint n, shown;
-  gboolean follow;
+  gboolean follow, last_grew = FALSE;
 
   g_return_if_fail (LUZTAR_IS_EVENT_LOG (self));
 
@@ -419,23 +484,62 @@ luztar_event_log_update (LuztarEventLog *self)
   if (n <= self->n_read)
     return;
 
-  items = g_ptr_array_new_full (n - self->n_read, g_object_unref);
+  items = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = self->n_read; i < n; i++)
     {
       LzEvent event;
 
       lz_trace_get_event (self->trace, i, &event);
-      g_ptr_array_add (items, luztar_event_item_new (&event,
-                                                     lz_trace_get_element_id (self->trace,
-                                                                              event.element)));
+      if (!luztar_event_filter_accepts (&self->filter, &event))
+        continue;
+      if (self->last != NULL
+          && luztar_event_filter_continues (&self->filter, &self->last->event,
+                                            self->last->t_end, self->step, &event))
+        {
+          /* one more of a run of repeats: the last row counts it */
+          self->last->count++;
+          self->last->t_end = event.t;
+          last_grew = last_grew || items->len == 0;
+          continue;
+        }
+      self->last = luztar_event_item_new (&event, lz_trace_get_element_id (self->trace,
+                                                                           event.element));
+      g_ptr_array_add (items, self->last);
     }
+  self->n_read = n;
   shown = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   follow = shown > 0 && at_end (self);
+  /* a row already shown that counted more events is bound again */
+  if (last_grew && shown > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self->store), shown - 1, 1, 1);
+  if (items->len == 0)
+    return;
   g_list_store_splice (self->store, shown, 0, items->pdata, items->len);
-  self->n_read = n;
   gtk_widget_set_visible (self->empty_page, FALSE);
   if (follow)
-    scroll_to (self, n - 1);
+    scroll_to (self, shown + items->len - 1);
+}
+
+/* The filter changed: the rows are made again from the trace. */
+static void
+rebuild (LuztarEventLog *self)
+{
+  self->selecting = TRUE;
+  g_list_store_remove_all (self->store);
+  self->selecting = FALSE;
+  self->last = NULL;
+  self->n_read = 0;
+  self->scroll_to = GTK_INVALID_LIST_POSITION;
+  gtk_widget_set_visible (self->empty_page, TRUE);
+  luztar_event_log_update (self);
+}
+
+static void
+on_filter_changed (LuztarEventFilterBar *bar,
+                   LuztarEventLog       *self)
+{
+  luztar_event_filter_bar_get_filter (bar, &self->filter);
+  rebuild (self);
 }
 
 /**
@@ -457,15 +561,11 @@ luztar_event_log_set_trace (LuztarEventLog *self,
       luztar_event_log_update (self);
       return;
     }
-  self->selecting = TRUE;
-  g_list_store_remove_all (self->store);
-  self->selecting = FALSE;
-  self->scroll_to = GTK_INVALID_LIST_POSITION;
   g_clear_pointer (&self->trace, lz_trace_unref);
   self->trace = trace != NULL ? lz_trace_ref (trace) : NULL;
-  self->n_read = 0;
-  gtk_widget_set_visible (self->empty_page, TRUE);
-  luztar_event_log_update (self);
+  luztar_event_filter_bar_set_trace (self->filter_bar, trace);
+  luztar_event_filter_bar_get_filter (self->filter_bar, &self->filter);
+  rebuild (self);
 }
 
 /**
@@ -524,7 +624,8 @@ luztar_event_log_select_time (LuztarEventLog *self,
  * luztar_event_log_get_n_rows:
  * @self: an event log
  *
- * Returns: the number of rows shown (every event read from the trace)
+ * Returns: the number of rows shown (the events the filter lets through,
+ *   a run of repeats counting once when merged)
  */
 guint
 luztar_event_log_get_n_rows (LuztarEventLog *self)
@@ -539,6 +640,8 @@ luztar_event_log_get_n_rows (LuztarEventLog *self)
  * @self: an event log
  * @row: a row
  * @event: (out): the event of @row
+ *
+ * The first event of a merged row.
  *
  * Returns: %FALSE if there is no such row
  */
@@ -565,7 +668,8 @@ luztar_event_log_get_event (LuztarEventLog *self,
  * @row: a row
  *
  * Returns: (transfer full) (nullable): the texts of the columns of @row
- *   as shown (time, element, mode change, cause), separated by tabs
+ *   as shown (time, element, mode change with the count of a merged row,
+ *   cause, and the last time of a merged row), separated by tabs
  */
 char *
 luztar_event_log_dup_row_text (LuztarEventLog *self,
@@ -581,9 +685,50 @@ luztar_event_log_dup_row_text (LuztarEventLog *self,
   if (item == NULL)
     return NULL;
   time = time_text (&item->event);
-  change = change_text (&item->event);
+  change = change_text (item);
+  if (item->count > 1)
+    {
+      g_autofree char *until = lz_number_to_string (item->t_end);
+
+      return g_strdup_printf ("%s\t%s\t%s\t%s\t%s", time, item->element, change,
+                              luztar_cause_get_label (item->event.cause), until);
+    }
   return g_strdup_printf ("%s\t%s\t%s\t%s", time, item->element, change,
                           luztar_cause_get_label (item->event.cause));
+}
+
+/**
+ * luztar_event_log_get_row_count:
+ * @self: an event log
+ * @row: a row
+ *
+ * Returns: how many events @row stands for (more than one when merged), 0
+ *   if there is no such row
+ */
+guint
+luztar_event_log_get_row_count (LuztarEventLog *self,
+                                guint           row)
+{
+  g_autoptr(LuztarEventItem) item = NULL;
+
+  g_return_val_if_fail (LUZTAR_IS_EVENT_LOG (self), 0);
+
+  item = g_list_model_get_item (G_LIST_MODEL (self->store), row);
+  return item != NULL ? item->count : 0;
+}
+
+/**
+ * luztar_event_log_get_filter_bar:
+ * @self: an event log
+ *
+ * Returns: (transfer none): the bar of filters above the list
+ */
+LuztarEventFilterBar *
+luztar_event_log_get_filter_bar (LuztarEventLog *self)
+{
+  g_return_val_if_fail (LUZTAR_IS_EVENT_LOG (self), NULL);
+
+  return self->filter_bar;
 }
 
 /**
@@ -640,19 +785,23 @@ luztar_event_log_class_init (LuztarEventLogClass *klass)
                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
 
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-event-log.ui");
+  gtk_widget_class_bind_template_child (widget_class, LuztarEventLog, filter_bar);
   gtk_widget_class_bind_template_child (widget_class, LuztarEventLog, empty_page);
   gtk_widget_class_bind_template_child (widget_class, LuztarEventLog, scroller);
   gtk_widget_class_bind_template_child (widget_class, LuztarEventLog, view);
   gtk_widget_class_bind_template_callback (widget_class, on_view_activate);
   gtk_widget_class_bind_template_callback (widget_class, setup_time);
   gtk_widget_class_bind_template_callback (widget_class, bind_time);
+  gtk_widget_class_bind_template_callback (widget_class, bind_until);
   gtk_widget_class_bind_template_callback (widget_class, setup_element);
   gtk_widget_class_bind_template_callback (widget_class, bind_element);
   gtk_widget_class_bind_template_callback (widget_class, setup_change);
   gtk_widget_class_bind_template_callback (widget_class, bind_change);
   gtk_widget_class_bind_template_callback (widget_class, setup_cause);
   gtk_widget_class_bind_template_callback (widget_class, bind_cause);
+  gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_set_css_name (widget_class, "luztar-event-log");
+  g_type_ensure (LUZTAR_TYPE_EVENT_FILTER_BAR);
 }
 
 static void
@@ -666,4 +815,5 @@ luztar_event_log_init (LuztarEventLog *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   g_signal_connect (self->selection, "selection-changed", G_CALLBACK (on_selection_changed), self);
   gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
+  luztar_event_filter_bar_get_filter (self->filter_bar, &self->filter);
 }

@@ -9,6 +9,7 @@
 #include <adwaita.h>
 
 #include "lz.h"
+#include "luztar-event-filter.h"
 
 G_BEGIN_DECLS
 
@@ -21,10 +22,13 @@ void        luztar_event_log_set_trace    (LuztarEventLog *self,
                                            LzTrace        *trace);
 LzTrace    *luztar_event_log_get_trace    (LuztarEventLog *self);
 void        luztar_event_log_update       (LuztarEventLog *self);
+void        luztar_event_log_set_time_step (LuztarEventLog *self,
+                                            double          step);
 void        luztar_event_log_select_time  (LuztarEventLog *self,
                                            double          t);
 
-/* What is shown: one row per event of the trace, in trace order. */
+/* What is shown: a row per event of the trace that the filter lets
+ * through, in trace order; a run of repeats is one row when merged. */
 guint       luztar_event_log_get_n_rows   (LuztarEventLog *self);
 gboolean    luztar_event_log_get_event    (LuztarEventLog *self,
                                            guint           row,
@@ -32,5 +36,8 @@ gboolean    luztar_event_log_get_event    (LuztarEventLog *self,
 char       *luztar_event_log_dup_row_text (LuztarEventLog *self,
                                            guint           row);
 int         luztar_event_log_get_selected (LuztarEventLog *self);
+guint       luztar_event_log_get_row_count (LuztarEventLog *self,
+                                            guint           row);
+LuztarEventFilterBar *luztar_event_log_get_filter_bar (LuztarEventLog *self);
 
 G_END_DECLS

@@ -5,7 +5,7 @@
  *
  * Every model of the examples folder as a card: a thumbnail drawn by the
  * canvas's symbols, the model's name and the first paragraph of its
- * description.  Choosing a card emits "example-chosen" with the file's
+ * description, in the user's language, in the order of the lessons.  Choosing a card emits "example-chosen" with the file's
  * path and closes the gallery; the window opens it as an untitled copy.
  * Files that do not load are left out (and said so on stderr).
  */
@@ -17,6 +17,7 @@
 
 #include "lz.h"
 #include "luztar-gallery.h"
+#include "luztar-lesson-text.h"
 #include "canvas/luztar-symbols.h"
 
 #define THUMB_W 280
@@ -109,8 +110,9 @@ make_card (const LzModel *model,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   g_autoptr(GdkTexture) texture = render_thumbnail (model, dark);
   GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
-  GtkWidget *title = gtk_label_new (lz_model_get_name (model));
-  g_autofree char *text = first_paragraph (lz_model_get_description (model));
+  g_autoptr(LuztarLesson) lesson = luztar_lesson_new (model);
+  GtkWidget *title = gtk_label_new (lesson->title);
+  g_autofree char *text = first_paragraph (lesson->description);
   GtkWidget *description = gtk_label_new (text);
 
   gtk_widget_add_css_class (box, "card");
@@ -129,17 +131,43 @@ make_card (const LzModel *model,
   gtk_box_append (GTK_BOX (box), title);
   gtk_box_append (GTK_BOX (box), description);
   gtk_accessible_update_property (GTK_ACCESSIBLE (box),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, lz_model_get_name (model),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, lesson->title,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
   return box;
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
+/* A card to be: the file and its model. */
+typedef struct
 {
-  return g_strcmp0 (*(const char **) a, *(const char **) b);
+  char    *path;
+  LzModel *model;
+} Example;
+
+static void
+example_free (gpointer data)
+{
+  Example *example = data;
+
+  g_free (example->path);
+  lz_model_unref (example->model);
+  g_free (example);
+}
+
+/* The course's order: lesson 1 (the default example) first, examples
+ * without a lesson after the others, each group by file name. */
+static int
+compare_lessons (gconstpointer a,
+                 gconstpointer b)
+{
+  const Example *ea = *(const Example **) a, *eb = *(const Example **) b;
+  guint la = lz_model_get_lesson (ea->model), lb = lz_model_get_lesson (eb->model);
+
+  if ((la == 0) != (lb == 0))
+    return la == 0 ? 1 : -1;
+  if (la != lb)
+    return la < lb ? -1 : 1;
+  return g_strcmp0 (ea->path, eb->path);
 }
 
 static void
@@ -147,28 +175,39 @@ fill (LuztarGallery *self,
       const char    *dir)
 {
   g_autoptr(GDir) d = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) examples = g_ptr_array_new_with_free_func (example_free);
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   const char *name;
 
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_suffix (name, ".luztar"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-
-  for (guint i = 0; i < names->len; i++)
     {
-      g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
+      g_autofree char *path = NULL;
       g_autoptr(GError) error = NULL;
-      g_autoptr(LzModel) model = lz_model_load (path, &error);
+      LzModel *model;
+      Example *example;
 
+      if (!g_str_has_suffix (name, ".luztar"))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      model = lz_model_load (path, &error);
       if (model == NULL)
         {
           g_printerr ("%s\n", error->message);
           continue;
         }
-      gtk_flow_box_append (self->flow_box, make_card (model, dark));
-      g_ptr_array_add (self->paths, g_steal_pointer (&path));
+      example = g_new0 (Example, 1);
+      example->path = g_steal_pointer (&path);
+      example->model = model;
+      g_ptr_array_add (examples, example);
+    }
+  g_ptr_array_sort (examples, compare_lessons);
+
+  for (guint i = 0; i < examples->len; i++)
+    {
+      Example *example = examples->pdata[i];
+
+      gtk_flow_box_append (self->flow_box, make_card (example->model, dark));
+      g_ptr_array_add (self->paths, g_strdup (example->path));
     }
 }
 

@@ -243,6 +243,9 @@ attach_trace (LuztarSimPanel *self)
       if (luztar_plot_get_kind (plot) != LUZTAR_PLOT_PHASE)
         luztar_plot_set_time_range (plot, 0, t_end);
     }
+  /* repeats a few of the model's steps apart are chatter: merged rows */
+  if (self->model != NULL)
+    luztar_event_log_set_time_step (self->event_log, lz_model_get_simulation (self->model)->dt);
   luztar_event_log_set_trace (self->event_log, trace);
   self->scanned_rows = 0;
   self->max_abs_q = 0;

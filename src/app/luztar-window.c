@@ -21,6 +21,8 @@
 #include "luztar-dialog.h"
 #include "luztar-inspector.h"
 #include "luztar-keys.h"
+#include "luztar-lesson-panel.h"
+#include "luztar-lesson-text.h"
 #include "luztar-palette.h"
 #include "luztar-presentation.h"
 #include "luztar-views.h"
@@ -35,7 +37,7 @@ struct _LuztarWindow
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
   AdwStatusPage        *status_page;
-  GtkLabel             *description_label;
+  LuztarLessonPanel    *lesson_panel;  /* in the side panel slot */
   GMenu                *recent_section;
   LuztarCanvas         *canvas;
   LuztarInspector      *inspector;
@@ -204,10 +206,57 @@ reflow_description (const char *text)
   return g_markup_escape_text (out->str, -1);
 }
 
+/* The model's lesson (description, what to watch, questions) in the side
+ * panel at the window's start, where it stays during the run; it is there
+ * when the model has a lesson, the user has not closed it, and the window
+ * is wide enough (on a narrow one it folds away, as the inspector does). */
+#define LESSON_MIN_WINDOW_WIDTH 1100
+static gboolean
+lesson_fits (LuztarWindow *self)
+{
+  int width = 0, height = 0;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  return width <= 0 || width >= LESSON_MIN_WINDOW_WIDTH;
+}
+
+static void
+show_lesson (LuztarWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "show-lesson");
+  g_autoptr(GVariant) state = action != NULL ? g_action_get_state (action) : NULL;
+  gboolean has = self->model != NULL && luztar_lesson_panel_set_model (self->lesson_panel, self->model);
+  gboolean wanted = state == NULL || g_variant_get_boolean (state);
+  gboolean shown = has && wanted && lesson_fits (self);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->lesson_panel), shown);
+  gtk_widget_set_visible (self->side_panel_slot, shown);
+  set_action_enabled (self, "show-lesson", has);
+}
+
+static void
+on_width_changed (LuztarWindow *self)
+{
+  if (gtk_widget_get_visible (self->side_panel_slot) != (lesson_fits (self)
+                                                          && luztar_lesson_panel_has_lesson (self->lesson_panel)))
+    show_lesson (self);
+}
+
+static void
+show_lesson_changed (GSimpleAction *action,
+                     GVariant      *state,
+                     gpointer       widget)
+{
+  g_simple_action_set_state (action, state);
+  show_lesson (LUZTAR_WINDOW (widget));
+}
+
 static void
 show_model (LuztarWindow *self)
 {
-  const char *name = lz_model_get_name (self->model);
+  /* an example's name in the user's language (luztar-lesson-text.c) */
+  g_autofree char *name = luztar_lesson_translate (lz_model_get_name (self->model),
+                                                   LUZTAR_LESSON_ATTRIBUTE);
   const char *description = lz_model_get_description (self->model);
   g_autofree char *reflowed = NULL;
   g_autofree char *basename = self->file != NULL ? g_file_get_basename (self->file)
@@ -270,26 +319,7 @@ show_model (LuztarWindow *self)
                       _("An empty model. Drag a mass from the palette onto the canvas, "
                         "connect it to the wall with a spring, then press Run."));
   gtk_widget_set_visible (GTK_WIDGET (self->empty_hint), lz_model_get_n_bodies (self->model) == 0);
-  {
-    g_autofree char *title = g_markup_escape_text (name != NULL && *name != '\0' ? name : basename, -1);
-    g_autofree char *markup = *reflowed != '\0' ? g_strdup_printf ("<b>%s</b>\n%s", title, reflowed)
-                                                 : g_strdup_printf ("<b>%s</b>", title);
-    /* the card shows the first paragraph; the whole text is its tooltip */
-    g_autofree char *first = g_strndup (markup, strstr (markup, "\n\n") != NULL
-                                                ? (gsize) (strstr (markup, "\n\n") - markup)
-                                                : strlen (markup));
-
-    gtk_label_set_markup (self->description_label, first);
-    gtk_widget_set_tooltip_markup (GTK_WIDGET (self->description_label), markup);
-    /* a model without a description (a new one) needs no card; once run,
-     * an edited model keeps the room for its animation */
-    if (!self->keep_view || gtk_widget_get_visible (GTK_WIDGET (self->description_label)))
-      {
-        gtk_widget_set_visible (GTK_WIDGET (self->description_label), *reflowed != '\0');
-        /* three lines of text in a card with its margins */
-        luztar_canvas_set_bottom_inset (self->canvas, *reflowed != '\0' ? 110 : 0);
-      }
-  }
+  show_lesson (self);
 }
 
 /* After an edit, an undo or a save: the model shown where it is, not fitted. */
@@ -642,12 +672,6 @@ on_sim_running (LuztarSimPanel *panel,
   g_object_get (panel, "running", &running, NULL);
   gtk_widget_set_visible (self->run_button, !running);
   gtk_widget_set_visible (self->pause_button, running);
-  /* the model's description makes room for the run it announced */
-  if (running && gtk_widget_get_visible (GTK_WIDGET (self->description_label)))
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->description_label), FALSE);
-      luztar_canvas_set_bottom_inset (self->canvas, 0);
-    }
 }
 
 static gboolean
@@ -1719,6 +1743,7 @@ static const GActionEntry win_actions[] = {
   { "rename", rename_action },
   { "select-all", select_all_action },
   { "simplify", simplify_action, "s" },
+  { "show-lesson", NULL, NULL, "true", show_lesson_changed },
 };
 
 /**
@@ -1782,13 +1807,13 @@ luztar_window_class_init (LuztarWindowClass *klass)
 
   g_type_ensure (LUZTAR_TYPE_CANVAS);
   g_type_ensure (LUZTAR_TYPE_INSPECTOR);
+  g_type_ensure (LUZTAR_TYPE_LESSON_PANEL);
   g_type_ensure (LUZTAR_TYPE_PALETTE);
   g_type_ensure (LUZTAR_TYPE_SIM_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-window.ui");
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, status_page);
-  gtk_widget_class_bind_template_child (widget_class, LuztarWindow, description_label);
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, canvas);
 
   gtk_widget_class_bind_template_child (widget_class, LuztarWindow, inspector);
@@ -1830,6 +1855,11 @@ luztar_window_init (LuztarWindow *self)
   }
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_model_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the lesson takes the side panel's slot; shown with a model that has one */
+  self->lesson_panel = LUZTAR_LESSON_PANEL (luztar_lesson_panel_new ());
+  luztar_window_set_side_panel (self, GTK_WIDGET (self->lesson_panel));
+  gtk_widget_set_visible (self->side_panel_slot, FALSE);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_width_changed), NULL);
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   luztar_sim_panel_install_actions (self->sim_panel, G_ACTION_MAP (self));
   luztar_sim_panel_set_canvas (self->sim_panel, self->canvas);

@@ -282,3 +282,12 @@ app_test_compare_picture (const char *fresh,
     g_error ("%s is not up to date: %d of %d pixels differ (fresh: %s; update: "
              "LUZTAR_UPDATE_PICTURES=1 meson test -C build %s)", committed, differ, w * h, fresh, test);
 }
+
+void
+app_test_turn_main_loop (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}

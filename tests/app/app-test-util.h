@@ -71,4 +71,7 @@ void             app_test_compare_picture (const char    *fresh,
                                            const char    *name,
                                            const char    *test);
 
+/* Turns the main loop for @ms milliseconds, as time passes for a user. */
+void             app_test_turn_main_loop  (guint          ms);
+
 G_END_DECLS

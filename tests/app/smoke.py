@@ -32,12 +32,18 @@ NAMES = {
          "new": "New model",
          "open": "Open", "menu": "Main Menu", "canvas": "Model canvas", "title": "No Model Open",
          "copy": "Untitled copy of an example", "save?": "Save Changes?",
-         "recover?": "Recover Unsaved Work?"},
+         "recover?": "Recover Unsaved Work?",
+         "example": "Forced friction oscillator", "watch": "What to Watch",
+         "described": "sinusoidal force", "card": "Block pulled through a spring",
+         "two carts": "Two carts and a stop"},
     "pl": {"mass": "Masa", "spring": "Sprężyna", "friction": "Tarcie", "stop": "Ogranicznik",
            "ground": "Podłoże", "new": "Nowy model",
            "open": "Otwórz", "menu": "Menu główne", "canvas": "Płótno modelu", "title": "Brak otwartego modelu",
            "copy": "Kopia przykładu bez nazwy", "save?": "Zapisać zmiany?",
-           "recover?": "Odzyskać niezapisaną pracę?"},
+           "recover?": "Odzyskać niezapisaną pracę?",
+           "example": "Wymuszony oscylator z tarciem", "watch": "Na co patrzeć",
+           "described": "siłą sinusoidalną", "card": "Klocek ciągnięty przez sprężynę",
+           "two carts": "Dwa wózki i ogranicznik"},
 }[language]
 
 def drawn(n):
@@ -193,20 +199,21 @@ try:
     end = time.time() + 10
     while time.time() < end:
         frame = next((n for n in nodes(app) if n.get_role_name() == "frame"), None)
-        if frame is not None and frame.get_name() == "Forced friction oscillator":
+        if frame is not None and frame.get_name() == NAMES["example"]:
             break
         time.sleep(0.1)
     title = frame.get_name() if frame else ""
-    check(title == "Forced friction oscillator",
-          "the window is titled with the model's name (got %r)" % title)
+    check(title == NAMES["example"],
+          "the window is titled with the model's name, in the user's language (got %r)" % title)
+    # the lesson beside the canvas: the description and what to watch
     card = None
     end = time.time() + 10
     while card is None and time.time() < end:
         card = next((n for n in nodes(app) if n.get_role_name() == "label"
-                     and (n.get_name() or "").startswith("Forced friction oscillator\n")), None)
+                     and NAMES["described"] in (n.get_name() or "")), None)
         time.sleep(0.1)
-    check(card is not None and "sinusoidal force" in card.get_name(),
-          "a card over the canvas shows the model's name and description")
+    check(card is not None and find(app, "label", NAMES["watch"], timeout=5) is not None,
+          "the lesson beside the canvas shows the model's description and what to watch")
     canvas = find(app, None, NAMES["canvas"])
     described = canvas.get_description() if canvas is not None else ""
     check("1 body" in described or "1 ciało" in described,
@@ -259,7 +266,7 @@ try:
         check(row is not None, "selecting it shows its parameters with units")
         if row is not None:
             wait_for(lambda: window_title(app).startswith("• "))
-            check(window_title(app) == "• Forced friction oscillator",
+            check(window_title(app) == "• " + NAMES["example"],
                   "an edited parameter marks the window as changed (%r)" % window_title(app))
             # quitting with the change unsaved asks first; Escape cancels
             subprocess.run(["xdotool", "mousemove", "300", "300", "click", "1", "key", "ctrl+q"], check=True)
@@ -297,8 +304,9 @@ try:
         raise SystemExit(1)
     time.sleep(1.0)
     subprocess.run(["xdotool", "mousemove", "600", "400", "key", "ctrl+shift+o"], check=True)
-    card = find(app, None, "Block pulled through a spring", timeout=10)
-    check(card is not None, "Ctrl+Shift+O shows the gallery with a card per example")
+    card = find(app, None, NAMES["card"], timeout=10)
+    check(card is not None, "Ctrl+Shift+O shows the gallery with a card per example, named in "
+          "the user's language")
     if card is not None:
         time.sleep(0.5)
         ext = card.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
@@ -308,11 +316,11 @@ try:
                         str(ext.y + ext.height // 3), "click", "1"], check=True)
         title = ""
         end = time.time() + 10
-        while time.time() < end and title != "Block pulled through a spring":
+        while time.time() < end and title != NAMES["card"]:
             frames = [n for n in nodes(app) if n.get_role_name() == "frame"]
             title = frames[0].get_name() if len(frames) == 1 else ""
             time.sleep(0.1)
-        check(title == "Block pulled through a spring",
+        check(title == NAMES["card"],
               "a click on the card opens the example and closes the gallery (title %r)" % title)
         subtitle = find(app, "label", NAMES["copy"], timeout=5)
         check(subtitle is not None, "the window says it shows an untitled copy")
@@ -375,6 +383,13 @@ try:
     app = find_app("luztar")
     # let the window reach its size before clicking into it
     time.sleep(1.0)
+    # the model's lesson closed (as Lesson Panel in the main menu does): at
+    # the default width the inspector then stands beside the canvas
+    subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
+                    "--object-path", "/org/luztar/Luztar/window/1",
+                    "--method", "org.gtk.Actions.SetState", "show-lesson", "<false>", "{}"],
+                   capture_output=True, text=True)
+    time.sleep(0.5)
     item = find(app, "label", "m1", timeout=10) if app is not None else None
     if item is not None:
         e = item.get_component_iface().get_extents(Atspi.CoordType.WINDOW)
@@ -412,11 +427,11 @@ try:
     subprocess.run(["xdotool", "mousemove", "600", "400", "key", "Return"], check=True)
     title = ""
     end = time.time() + 10
-    while time.time() < end and title != "• Forced friction oscillator":
+    while time.time() < end and title != "• " + NAMES["example"]:
         frames = [n for n in nodes(app) if n.get_role_name() == "frame"]
         title = frames[0].get_name() if len(frames) == 1 else ""
         time.sleep(0.1)
-    check(title == "• Forced friction oscillator",
+    check(title == "• " + NAMES["example"],
           "Recover brings back the edited model, marked unsaved (%r)" % title)
     check(find(app, "label", os.path.basename(crash_file), timeout=5) is not None,
           "the recovered work keeps its file's name")
@@ -586,7 +601,7 @@ try:
         subprocess.run(["gdbus", "call", "--session", "--dest", "org.luztar.Luztar",
                         "--object-path", "/org/luztar/Luztar", "--method", "org.gtk.Actions.Activate",
                         "open", "[<'%s'>]" % example, "{}"], capture_output=True, text=True)
-        check(wait_for(lambda: any(n.get_role_name() == "frame" and n.get_name() == "Two carts and a stop"
+        check(wait_for(lambda: any(n.get_role_name() == "frame" and n.get_name() == NAMES["two carts"]
                                    for n in nodes(app))),
               "app.open over D-Bus opens a model by its path")
 finally:

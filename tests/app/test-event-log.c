@@ -16,6 +16,7 @@
 #include "lz.h"
 #include "luztar-event-log.h"
 #include "sim/luztar-modes.h"
+#include "luztar-window.h"
 #include "app-test-util.h"
 
 /* A model, its assembly and an integrator writing into a trace, as
@@ -125,6 +126,7 @@ assert_row (LuztarEventLog *log,
   g_autofree char *text = luztar_event_log_dup_row_text (log, row);
   g_autofree char *expected = NULL;
   g_autofree char *change = NULL;
+  g_autofree char *time = NULL;
 
   lz_trace_get_event (trace, row, &event);
   g_assert_true (luztar_event_log_get_event (log, row, &shown));
@@ -139,7 +141,8 @@ assert_row (LuztarEventLog *log,
   else
     change = g_strdup_printf ("%s → %s", luztar_mode_get_label (event.from),
                               luztar_mode_get_label (event.to));
-  expected = g_strdup_printf ("%.6f\t%s\t%s\t%s", event.t,
+  time = lz_number_to_string (event.t);
+  expected = g_strdup_printf ("%s\t%s\t%s\t%s", time,
                               lz_trace_get_element_id (trace, event.element), change,
                               luztar_cause_get_label (event.cause));
   g_assert_cmpstr (text, ==, expected);
@@ -237,7 +240,16 @@ test_event_log_growth (void)
 
   app_test_wait_for_layout (GTK_WIDGET (log));
   /* the cells on screen: the initial row shows only the mode it starts in */
-  g_assert_true (shows_label (GTK_WIDGET (log), "1.152105"));
+  /* the time in full, not rounded to 1.152105 */
+  {
+    LzEvent e;
+    g_autofree char *full = NULL;
+
+    luztar_event_log_get_event (log, 1, &e);
+    full = lz_number_to_string (e.t);
+    g_assert_cmpuint (strlen (full), >, strlen ("1.152105"));
+    g_assert_true (shows_label (GTK_WIDGET (log), full));
+  }
   g_assert_true (shows_label (GTK_WIDGET (log), "s1"));
   g_assert_true (shows_label (GTK_WIDGET (log), luztar_cause_get_label (LZ_CAUSE_INITIAL)));
   g_assert_true (shows_label (GTK_WIDGET (log), luztar_cause_get_label (LZ_CAUSE_IMPACT)));
@@ -371,6 +383,9 @@ test_event_log_thread (void)
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (log));
   gtk_window_present (GTK_WINDOW (window));
   luztar_event_log_set_trace (log, run->trace);
+  /* a row per event: the tyre's chatter not merged */
+  luztar_event_filter_bar_set_filter (luztar_event_log_get_filter_bar (log),
+                                      &(LuztarEventFilter) { -1, -1, -1, FALSE, FALSE });
   thread = g_thread_new ("run", worker_main, &worker);
   while (!lz_trace_is_finished (run->trace))
     {
@@ -457,7 +472,7 @@ test_event_log_many (void)
   luztar_event_log_select_time (log, 1e-3 * 31415 + 1e-9);
   g_assert_cmpint (luztar_event_log_get_selected (log), ==, 31415);
   app_test_wait_for_layout (GTK_WIDGET (log));
-  g_assert_true (shows_label (GTK_WIDGET (log), "31.415000"));
+  g_assert_true (shows_label (GTK_WIDGET (log), "31.415"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -495,6 +510,173 @@ test_event_log_screenshot (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Turns the main loop until the window's run has ended (at most 60 s). */
+static void
+wait_for_run_end (LuztarWindow *window)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end
+         && !(g_action_group_get_action_enabled (G_ACTION_GROUP (window), "run")
+              && !g_action_group_get_action_enabled (G_ACTION_GROUP (window), "pause")))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "pause"));
+}
+
+static void
+set_filter (LuztarEventLog *log,
+            int             element,
+            int             mode,
+            int             cause,
+            gboolean        hide_same,
+            gboolean        merge)
+{
+  LuztarEventFilter filter = { element, mode, cause, hide_same, merge };
+
+  luztar_event_filter_bar_set_filter (luztar_event_log_get_filter_bar (log), &filter);
+}
+
+/* The vehicle of paper 002 run through the window, as issue 21 found it:
+ * a resting tyre chatters on the road at every other step, thousands of
+ * "free → free (impact)" events.  The log merges them into a few rows,
+ * each with its count, its first and last time in full, and nothing lost;
+ * "hide X → X" leaves the initial mode; a filter by cause with merging
+ * off shows every impact again. */
+static void
+test_event_log_vehicle_chatter (void)
+{
+  LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"),
+                                            "paper002-ex53-vehicle.luztar", NULL);
+  LuztarEventLog *log;
+  LzTrace *trace;
+  guint n, rows, counted = 0, merged = 0, largest = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (luztar_window_open_example (window, path));
+  log = LUZTAR_EVENT_LOG (find_child (GTK_WIDGET (window), LUZTAR_TYPE_EVENT_LOG, FALSE));
+  g_assert_nonnull (log);
+  /* the Events page, as a user opens it */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page", g_variant_new_string ("events"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
+  wait_for_run_end (window);
+  luztar_event_log_update (log);
+  trace = luztar_event_log_get_trace (log);
+  g_assert_nonnull (trace);
+  n = lz_trace_get_n_events (trace);
+  g_assert_cmpuint (n, >, 4000);
+
+  /* merged by default: a few rows, their counts adding up to every event */
+  rows = luztar_event_log_get_n_rows (log);
+  g_test_message ("%u events in %u rows", n, rows);
+  g_assert_cmpuint (rows, <, n / 20);
+  for (guint r = 0; r < rows; r++)
+    {
+      guint count = luztar_event_log_get_row_count (log, r);
+      g_autofree char *text = luztar_event_log_dup_row_text (log, r);
+
+      counted += count;
+      if (count > 1)
+        {
+          g_autofree char *times = g_strdup_printf ("×%u", count);
+          LzEvent first;
+
+          merged++;
+          g_assert_nonnull (strstr (text, times));
+          g_assert_true (luztar_event_log_get_event (log, r, &first));
+          g_assert_cmpint (first.from, ==, LZ_MODE_FREE);
+          g_assert_cmpint (first.to, ==, LZ_MODE_FREE);
+          g_assert_cmpint (first.cause, ==, LZ_CAUSE_IMPACT);
+          largest = MAX (largest, count);
+        }
+    }
+  g_assert_cmpuint (counted, ==, n);
+  g_assert_cmpuint (merged, >=, 1);
+  g_assert_cmpuint (largest, >, 100);
+  /* the largest run's row on screen shows its count */
+  for (guint r = 0; r < rows; r++)
+    if (luztar_event_log_get_row_count (log, r) == largest)
+      {
+        g_autofree char *count = g_strdup_printf ("×%u", largest);
+
+        g_autofree char *start = NULL;
+        LzEvent first;
+
+        luztar_event_log_get_event (log, r, &first);
+        luztar_event_log_select_time (log, first.t);
+        g_assert_cmpint (luztar_event_log_get_selected (log), ==, (int) r);
+        app_test_wait_for_layout (GTK_WIDGET (log));
+        app_test_wait_for_layout (GTK_WIDGET (log));
+        g_assert_true (shows_label (GTK_WIDGET (log), count));
+        /* its first time in full */
+        start = lz_number_to_string (first.t);
+        g_assert_true (shows_label (GTK_WIDGET (log), start));
+        break;
+      }
+  app_test_save_png (GTK_WIDGET (window), NULL, "event-log-vehicle-merged.png");
+
+  /* hide X → X: only the mode the tyre starts in */
+  set_filter (log, -1, -1, -1, TRUE, TRUE);
+  g_assert_cmpuint (luztar_event_log_get_n_rows (log), ==, 1);
+  /* impacts only, not merged: every one */
+  set_filter (log, -1, -1, LZ_CAUSE_IMPACT, FALSE, FALSE);
+  g_assert_cmpuint (luztar_event_log_get_n_rows (log), ==, n - 1);
+  /* the spring k₁ has no modes: nothing */
+  set_filter (log, 1, -1, -1, FALSE, TRUE);
+  g_assert_cmpuint (luztar_event_log_get_n_rows (log), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The classroom model: the element and mode filters show exactly the
+ * events of that element, and those into or out of that mode. */
+static void
+test_event_log_filters (void)
+{
+  g_autoptr(Run) run = run_new ("freeplay-pair.luztar");
+  LuztarEventLog *log = LUZTAR_EVENT_LOG (luztar_event_log_new ());
+  GtkWidget *window = gtk_window_new ();
+  guint n, stop = G_MAXUINT, of_stop = 0, with_stick = 0;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (log));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_false (run_until (run, INFINITY));
+  luztar_event_log_set_trace (log, run->trace);
+  n = lz_trace_get_n_events (run->trace);
+  for (guint e = 0; e < lz_trace_get_n_elements (run->trace); e++)
+    if (g_str_equal (lz_trace_get_element_id (run->trace, e), "limit"))
+      stop = e;
+  g_assert_cmpuint (stop, <, G_MAXUINT);
+  for (guint i = 0; i < n; i++)
+    {
+      LzEvent e;
+
+      lz_trace_get_event (run->trace, i, &e);
+      of_stop += e.element == stop;
+      with_stick += e.from == LZ_MODE_STICK || e.to == LZ_MODE_STICK;
+    }
+  g_assert_cmpuint (of_stop, >, 1);
+  g_assert_cmpuint (with_stick, >, 1);
+
+  set_filter (log, (int) stop, -1, -1, FALSE, FALSE);
+  g_assert_cmpuint (luztar_event_log_get_n_rows (log), ==, of_stop);
+  for (guint r = 0; r < of_stop; r++)
+    {
+      LzEvent e;
+
+      g_assert_true (luztar_event_log_get_event (log, r, &e));
+      g_assert_cmpuint (e.element, ==, stop);
+    }
+  set_filter (log, -1, LZ_MODE_STICK, -1, FALSE, FALSE);
+  g_assert_cmpuint (luztar_event_log_get_n_rows (log), ==, with_stick);
+  /* all again */
+  set_filter (log, -1, -1, -1, FALSE, FALSE);
+  g_assert_cmpuint (luztar_event_log_get_n_rows (log), ==, n);
+  for (guint i = 0; i < n; i++)
+    assert_row (log, run->trace, i);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -505,5 +687,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/luztar/event-log/thread", test_event_log_thread);
   g_test_add_func ("/luztar/event-log/many", test_event_log_many);
   g_test_add_func ("/luztar/event-log/screenshot", test_event_log_screenshot);
+  g_test_add_func ("/luztar/event-log/vehicle-chatter", test_event_log_vehicle_chatter);
+  g_test_add_func ("/luztar/event-log/filters", test_event_log_filters);
   return g_test_run ();
 }

@@ -441,6 +441,10 @@ test_inspector_screenshot (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
   g_assert_true (luztar_window_open_file (window, file));
+  /* the example's lesson closed (main menu, Lesson Panel): the inspector
+   * then has the room beside the canvas at this width */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-lesson",
+                                      g_variant_new_boolean (FALSE));
   gtk_window_present (GTK_WINDOW (window));
   inspector = LUZTAR_INSPECTOR (find_inspector (GTK_WIDGET (window)));
   g_assert_nonnull (inspector);

@@ -124,6 +124,54 @@ test_xml_round_trip_examples (void)
     assert_round_trip (files->pdata[i]);
 }
 
+/* The lesson texts (what to watch, questions in order, the place in the
+ * course) are read, kept through a save, and compared. */
+static void
+test_xml_lesson (void)
+{
+  const char *xml =
+    "<luztar-model version=\"1\" name=\"m\" lesson=\"7\">\n"
+    "  <question>  First?\n  </question>\n"
+    "  <ground id=\"wall\"/><body id=\"m1\" mass=\"1\"/>\n"
+    "  <spring id=\"k1\" a=\"wall\" b=\"m1\" k=\"1\"/>\n"
+    "  <what-to-watch>The mass &amp; the spring.</what-to-watch>\n"
+    "  <question>Second &lt; third?</question>\n"
+    "</luztar-model>\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = lz_model_load_from_data (xml, strlen (xml), "lesson", &error);
+  g_autoptr(LzModel) again = NULL;
+  g_autofree char *saved = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (lz_model_get_lesson (model), ==, 7);
+  g_assert_cmpstr (lz_model_get_what_to_watch (model), ==, "The mass & the spring.");
+  g_assert_cmpuint (lz_model_get_n_questions (model), ==, 2);
+  g_assert_cmpstr (lz_model_get_question (model, 0), ==, "First?");
+  g_assert_cmpstr (lz_model_get_question (model, 1), ==, "Second < third?");
+  saved = lz_model_save_to_data (model, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (saved, "lesson=\"7\""));
+  g_assert_nonnull (strstr (saved, "<what-to-watch>The mass &amp; the spring.</what-to-watch>"));
+  g_assert_true (strstr (saved, "First?") < strstr (saved, "Second"));
+  again = lz_model_load_from_data (saved, strlen (saved), "saved", &error);
+  g_assert_no_error (error);
+  g_assert_true (lz_model_equal (model, again));
+  /* each part counts in the comparison */
+  lz_model_add_question (again, "Third?");
+  g_assert_false (lz_model_equal (model, again));
+  lz_model_clear_questions (again);
+  g_assert_cmpuint (lz_model_get_n_questions (again), ==, 0);
+  g_clear_pointer (&again, lz_model_unref);
+  again = lz_model_copy (model);
+  g_assert_true (lz_model_equal (model, again));
+  lz_model_set_lesson (again, 8);
+  g_assert_false (lz_model_equal (model, again));
+  lz_model_set_lesson (again, 7);
+  lz_model_set_what_to_watch (again, "  ");
+  g_assert_cmpstr (lz_model_get_what_to_watch (again), ==, "");
+  g_assert_false (lz_model_equal (model, again));
+}
+
 /* The example of docs/file-format.md reads as written. */
 static void
 test_xml_values (void)
@@ -714,6 +762,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/model-xml/round-trip/models", test_xml_round_trip_models);
   g_test_add_func ("/lz/model-xml/round-trip/examples", test_xml_round_trip_examples);
   g_test_add_func ("/lz/model-xml/values", test_xml_values);
+  g_test_add_func ("/lz/model-xml/lesson", test_xml_lesson);
   g_test_add_func ("/lz/model-xml/line-ends", test_xml_line_ends);
   g_test_add_func ("/lz/model-xml/values-extended", test_xml_values_extended);
   g_test_add_func ("/lz/model-xml/save-format", test_xml_save_format);

@@ -27,6 +27,7 @@
 
 #include "luztar-canvas.h"
 #include "luztar-symbols.h"
+#include "luztar-mode-marks.h"
 #include "luztar-keys.h"
 #include "luztar-place-cursor.h"
 
@@ -1315,6 +1316,10 @@ luztar_canvas_snapshot (GtkWidget   *widget,
         luztar_place_cursor_draw (cr, self->model, self->tool, self->cursor_x, self->cursor_y,
                                   PORT_RADIUS * 2, GRID_STEP, self->view_scale, dark);
       cairo_restore (cr);
+      /* during a run, the legend of the modes in the lower-left corner */
+      if (self->animating && self->animation.modes != NULL)
+        luztar_mode_legend_draw (cr, shown_model (self), dark, 12,
+                                 height - self->bottom_inset - 12);
     }
   if (self->drag_mode == DRAG_BAND || self->drag_mode == DRAG_CONNECT)
     {

@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-symbols.h"
+#include "luztar-mode-marks.h"
 #include "luztar-symbols-contact.h"
 #include "luztar-cairo.h"
 #include "sim/luztar-modes.h"
@@ -1122,20 +1123,23 @@ ground_side (const LzModel     *model,
   return n > 0 && sum / n < 0 ? 1 : -1;
 }
 
-/* A nonsmooth element in a run takes the colour of its mode. */
+/* On the canvas colour means a mode (issue 21): an element in a run takes
+ * the colour of its mode; before a run, and when it has no mode, it is
+ * drawn in ink, so that no element looks as if it stuck or slipped. */
 static void
 palette_for_mode (Palette  *pe,
                   LzMode    mode,
                   gboolean  dark)
 {
   double rgb[3];
-  Rgb c;
+  Rgb c = pe->ink;
 
-  if (mode == LZ_MODE_NONE || mode >= LZ_MODE_N_MODES)
-    return;
-  luztar_mode_get_color (mode, dark, rgb);
-  c = (Rgb) { rgb[0], rgb[1], rgb[2] };
-  pe->spring = pe->friction = pe->stop = pe->gear = c;
+  if (mode > LZ_MODE_NONE && mode < LZ_MODE_N_MODES)
+    {
+      luztar_mode_get_color (mode, dark, rgb);
+      c = (Rgb) { rgb[0], rgb[1], rgb[2] };
+    }
+  pe->spring = pe->damper = pe->friction = pe->stop = pe->gear = c;
 }
 
 /* An impact: a glow around the element that fades as FLASH goes to 0 (in
@@ -1285,11 +1289,12 @@ luztar_symbols_draw_model (cairo_t               *cr,
     {
       const LzElement *el = lz_model_get_element (model, e);
       Palette pe = p;
+      LzMode mode;
 
       if (!pl[e].ok)
         continue;
-      if (anim != NULL && anim->modes != NULL)
-        palette_for_mode (&pe, anim->modes[e], style->dark);
+      mode = anim != NULL && anim->modes != NULL ? anim->modes[e] : LZ_MODE_NONE;
+      palette_for_mode (&pe, mode, style->dark);
       if (pl[e].to_floor)
         {
           double x = pl[e].fx, floor_y = pl[e].fy, label_y;
@@ -1336,6 +1341,11 @@ luztar_symbols_draw_model (cairo_t               *cr,
               set_rgb (cr, &p.muted);
               draw_text (cr, style, name, x, label_y, 10, FALSE);
             }
+          /* the mode beside the symbol's middle, away from the next lane */
+          luztar_mode_badge_draw (cr, mode, style->dark,
+                                    x + cos (pl[e].angle) * pl[e].len / 2,
+                                    floor_y + sin (pl[e].angle) * pl[e].len / 2,
+                                    pl[e].lane % 2 == 0 ? -1 : 1, 0, 14 * style->scale);
           continue;
         }
 
@@ -1355,6 +1365,9 @@ luztar_symbols_draw_model (cairo_t               *cr,
           draw_label_upright (cr, style, name, pl[e].len / 2, pl[e].label_y,
                               pl[e].label_y >= 0 ? 1 : -1, MAX (pl[e].len - 4, 36));
         }
+      /* the mode's name beyond the label (luztar-mode-marks.c) */
+      luztar_mode_badge_draw (cr, mode, style->dark, pl[e].len / 2, pl[e].label_y, 0,
+                              pl[e].label_y >= 0 ? 1 : -1, 8);
       cairo_restore (cr);
     }
 

@@ -10,37 +10,46 @@
 
 #include "luztar-modes.h"
 
-/* One hue per family, light and dark variants (GNOME palette): friction
- * stick is green and its two slip directions are orange and magenta (the
- * damper has purple); a stop in contact is red; freeplay engaged is blue
- * on either side, darker for −; a damped contact pressed is crimson, darker
- * at its lower limit; the idle modes are grey. */
+/* A palette that people with any of the three colour-vision deficiencies
+ * can read (issue 21): the hues of Okabe and Ito's "Color Universal
+ * Design" (2008) and, for engaged −, Tol's indigo.  No two modes share a
+ * hue; the modes of one element (stick/slip+/slip−, free/contact,
+ * gap/engaged+/engaged−) stay apart under simulated protanopia,
+ * deuteranopia and tritanopia (tests/app/test-modes.c); the canvas also
+ * writes the mode's name beside the element, so colour is never the only
+ * sign.  Friction: stick bluish green, slip+ orange, slip− reddish
+ * purple; stop: free grey, contact vermillion; freeplay: gap yellow,
+ * engaged+ blue, engaged− indigo; damped contact: pressed− sky blue,
+ * pressed+ red (apart from contact's vermillion by 17° of hue, and from
+ * each other and free's grey for every deficiency).  "None" is a smooth element's
+ * neutral grey.  The dark variants are lighter where the light ones would
+ * vanish on a dark background. */
 static const double light[LZ_MODE_N_MODES][3] = {
-  [LZ_MODE_NONE]        = { 0.60, 0.60, 0.58 },
-  [LZ_MODE_STICK]       = { 0.18, 0.60, 0.27 },
-  [LZ_MODE_SLIP_POS]    = { 0.90, 0.38, 0.00 },
-  [LZ_MODE_SLIP_NEG]    = { 0.80, 0.18, 0.60 },
-  [LZ_MODE_FREE]        = { 0.60, 0.60, 0.58 },
-  [LZ_MODE_CONTACT]     = { 0.88, 0.11, 0.14 },
-  [LZ_MODE_GAP]         = { 0.60, 0.60, 0.58 },
-  [LZ_MODE_ENGAGED_POS] = { 0.11, 0.44, 0.85 },
-  [LZ_MODE_ENGAGED_NEG] = { 0.00, 0.28, 0.60 },
-  [LZ_MODE_PRESSED_LOWER] = { 0.65, 0.11, 0.35 },
-  [LZ_MODE_PRESSED_UPPER] = { 0.88, 0.30, 0.40 },
+  [LZ_MODE_NONE]         = { 0.600, 0.600, 0.580 },   /* #999994 */
+  [LZ_MODE_STICK]        = { 0.000, 0.620, 0.451 },   /* #009E73 */
+  [LZ_MODE_SLIP_POS]     = { 0.902, 0.624, 0.000 },   /* #E69F00 */
+  [LZ_MODE_SLIP_NEG]     = { 0.800, 0.475, 0.655 },   /* #CC79A7 */
+  [LZ_MODE_FREE]         = { 0.431, 0.431, 0.431 },   /* #6E6E6E */
+  [LZ_MODE_CONTACT]      = { 0.835, 0.369, 0.000 },   /* #D55E00 */
+  [LZ_MODE_GAP]          = { 0.788, 0.722, 0.000 },   /* #C9B800 */
+  [LZ_MODE_ENGAGED_POS]  = { 0.000, 0.447, 0.698 },   /* #0072B2 */
+  [LZ_MODE_ENGAGED_NEG]  = { 0.200, 0.133, 0.533 },   /* #332288 */
+  [LZ_MODE_PRESSED_LOWER] = { 0.000, 0.725, 0.900 },  /* #00B9E6 */
+  [LZ_MODE_PRESSED_UPPER] = { 0.950, 0.000, 0.025 },  /* #F20006 */
 };
 
 static const double dark[LZ_MODE_N_MODES][3] = {
-  [LZ_MODE_NONE]        = { 0.55, 0.55, 0.55 },
-  [LZ_MODE_STICK]       = { 0.34, 0.89, 0.54 },
-  [LZ_MODE_SLIP_POS]    = { 1.00, 0.64, 0.28 },
-  [LZ_MODE_SLIP_NEG]    = { 0.96, 0.47, 0.78 },
-  [LZ_MODE_FREE]        = { 0.55, 0.55, 0.55 },
-  [LZ_MODE_CONTACT]     = { 1.00, 0.48, 0.39 },
-  [LZ_MODE_GAP]         = { 0.55, 0.55, 0.55 },
-  [LZ_MODE_ENGAGED_POS] = { 0.47, 0.68, 0.98 },
-  [LZ_MODE_ENGAGED_NEG] = { 0.30, 0.52, 0.90 },
-  [LZ_MODE_PRESSED_LOWER] = { 0.93, 0.42, 0.62 },
-  [LZ_MODE_PRESSED_UPPER] = { 1.00, 0.60, 0.62 },
+  [LZ_MODE_NONE]         = { 0.549, 0.549, 0.549 },   /* #8C8C8C */
+  [LZ_MODE_STICK]        = { 0.180, 0.769, 0.584 },   /* #2EC495 */
+  [LZ_MODE_SLIP_POS]     = { 0.902, 0.624, 0.000 },   /* #E69F00 */
+  [LZ_MODE_SLIP_NEG]     = { 0.800, 0.475, 0.655 },   /* #CC79A7 */
+  [LZ_MODE_FREE]         = { 0.659, 0.659, 0.659 },   /* #A8A8A8 */
+  [LZ_MODE_CONTACT]      = { 0.941, 0.478, 0.180 },   /* #F07A2E */
+  [LZ_MODE_GAP]          = { 0.941, 0.894, 0.259 },   /* #F0E442 */
+  [LZ_MODE_ENGAGED_POS]  = { 0.337, 0.706, 0.914 },   /* #56B4E9 */
+  [LZ_MODE_ENGAGED_NEG]  = { 0.569, 0.518, 0.910 },   /* #9184E8 */
+  [LZ_MODE_PRESSED_LOWER] = { 0.000, 0.775, 0.825 },  /* #00C6D2 */
+  [LZ_MODE_PRESSED_UPPER] = { 1.000, 0.500, 0.400 },  /* #FF8066 */
 };
 
 /**
@@ -63,6 +72,44 @@ luztar_mode_get_color (LzMode   mode,
   rgb[0] = table[mode][0];
   rgb[1] = table[mode][1];
   rgb[2] = table[mode][2];
+}
+
+/**
+ * luztar_modes_of_element:
+ * @el: an element of a model
+ * @modes: (out caller-allocates): its modes
+ *
+ * Returns: how many modes @el can take, 0 for a smooth element
+ */
+guint
+luztar_modes_of_element (const LzElement *el,
+                         LzMode           modes[LUZTAR_MAX_ELEMENT_MODES])
+{
+  LzItemKind kind = el->item.kind;
+
+  if (kind == LZ_ITEM_FRICTION)
+    {
+      modes[0] = LZ_MODE_STICK, modes[1] = LZ_MODE_SLIP_POS, modes[2] = LZ_MODE_SLIP_NEG;
+      return 3;
+    }
+  if (kind == LZ_ITEM_STOP)
+    {
+      modes[0] = LZ_MODE_FREE, modes[1] = LZ_MODE_CONTACT;
+      return 2;
+    }
+  if (kind == LZ_ITEM_CONTACT || kind == LZ_ITEM_BACKLASH)
+    {
+      modes[0] = LZ_MODE_FREE, modes[1] = LZ_MODE_PRESSED_LOWER, modes[2] = LZ_MODE_PRESSED_UPPER;
+      return 3;
+    }
+  if ((kind == LZ_ITEM_SPRING && el->spring.freeplay > 0)
+      || (kind == LZ_ITEM_GEAR && el->gear.freeplay > 0))
+    {
+      modes[0] = LZ_MODE_GAP, modes[1] = LZ_MODE_ENGAGED_POS, modes[2] = LZ_MODE_ENGAGED_NEG;
+      return 3;
+    }
+  /* a damper, a spring or gear without freeplay: smooth */
+  return 0;
 }
 
 /**

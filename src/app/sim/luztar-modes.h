@@ -27,4 +27,12 @@ const char  *luztar_cause_get_label  (LzEventCause  cause);
 char        *luztar_event_describe   (const LzEvent *event,
                                       const char    *element_id);
 
+/* The most modes one element can take (friction: stick, slip+, slip−). */
+#define LUZTAR_MAX_ELEMENT_MODES 3
+
+/* The modes EL can take in a run, in a fixed order (stick, slip+, slip−;
+ * free, contact; gap, engaged+, engaged−); 0 for a smooth element. */
+guint        luztar_modes_of_element (const LzElement *el,
+                                      LzMode           modes[LUZTAR_MAX_ELEMENT_MODES]);
+
 G_END_DECLS

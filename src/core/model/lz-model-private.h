@@ -80,6 +80,14 @@ char      *lz_item_describe_attribute (const LzItem  *item,
                                        const char    *name);
 char      *lz_item_describe           (const LzItem  *item);
 
+/* lz-model-lesson.c: the lesson texts' share of freeing, copying and
+ * comparing a model. */
+void       lz_model_lesson_clear      (LzModel       *model);
+void       lz_model_lesson_copy       (LzModel       *copy,
+                                       const LzModel *model);
+gboolean   lz_model_lesson_equal      (const LzModel *a,
+                                       const LzModel *b);
+
 /* ------------------------------------------------------------------------ */
 /* Between lz-model.c (the container), lz-params.c (the parameter tables)   */
 /* and lz-model-validate.c (the checks); nothing else uses these.           */
@@ -88,6 +96,9 @@ struct LzModel
 {
   char         *name;
   char         *description;
+  char         *what_to_watch; /* lz-model-lesson.c: NULL if none */
+  GPtrArray    *questions;     /* char *, NULL if none */
+  guint         lesson;        /* place in the course, 0 if none */
   GPtrArray    *grounds;     /* LzGround *, owned, in file order */
   GPtrArray    *bodies;      /* LzBody * */
   GPtrArray    *elements;    /* LzElement * */

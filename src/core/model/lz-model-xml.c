@@ -231,6 +231,7 @@ typedef struct
   GPtrArray  *problems;      /* stage 2 */
   GPtrArray  *ports;         /* PendingPort *, connected in stage 3 */
   gboolean    seen_description;
+  gboolean    seen_what_to_watch;
   gboolean    seen_simulation;
 } Reader;
 
@@ -335,28 +336,79 @@ has_attribute (xmlNodePtr  node,
   return xmlHasNsProp (node, (const xmlChar *) name, NULL) != NULL;
 }
 
+/* The text of <description>, <what-to-watch> or <question>: no
+ * attributes, no elements inside. */
+static char *
+read_text_element (Reader     *reader,
+                   xmlNodePtr  node,
+                   const char *what)
+{
+  xmlChar *content;
+  char *text;
+
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      g_autofree char *name = qualified_name (attr->ns, attr->name);
+
+      problem (reader, node, LZ_ERROR_SCHEMA, _("%s: unknown attribute “%s”"), what, name);
+    }
+  check_no_content (reader, node, what, TRUE);
+  content = xmlNodeGetContent (node);
+  text = g_strdup (content != NULL ? (const char *) content : "");
+  xmlFree (content);
+  return text;
+}
+
 static void
 read_description (Reader    *reader,
                   xmlNodePtr node)
 {
   g_autofree char *text = NULL;
-  xmlChar *content;
 
   if (reader->seen_description)
     problem (reader, node, LZ_ERROR_SCHEMA, _("more than one “%s” element"), "description");
   reader->seen_description = TRUE;
-  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
-    {
-      g_autofree char *name = qualified_name (attr->ns, attr->name);
-
-      problem (reader, node, LZ_ERROR_SCHEMA, _("%s: unknown attribute “%s”"),
-               "description", name);
-    }
-  check_no_content (reader, node, "description", TRUE);
-  content = xmlNodeGetContent (node);
-  text = g_strdup (content != NULL ? (const char *) content : "");
-  xmlFree (content);
+  text = read_text_element (reader, node, "description");
   lz_model_set_description (reader->model, text);
+}
+
+/* <what-to-watch> once, <question> any number of times (in order). */
+static void
+read_lesson_text (Reader    *reader,
+                  xmlNodePtr node)
+{
+  const char *what = (const char *) node->name;
+  g_autofree char *text = read_text_element (reader, node, what);
+
+  if (strcmp (what, "question") == 0)
+    {
+      if (*g_strstrip (text) == '\0')
+        problem (reader, node, LZ_ERROR_SCHEMA, _("%s: empty"), what);
+      lz_model_add_question (reader->model, text);
+      return;
+    }
+  if (reader->seen_what_to_watch)
+    problem (reader, node, LZ_ERROR_SCHEMA, _("more than one “%s” element"), what);
+  reader->seen_what_to_watch = TRUE;
+  lz_model_set_what_to_watch (reader->model, text);
+}
+
+/* The root's lesson="N": the model's place in the course, N ≥ 1. */
+static void
+read_lesson_number (Reader     *reader,
+                    xmlNodePtr  root,
+                    const char *value)
+{
+  guint64 number = 0;
+
+  if (!g_ascii_string_to_unsigned (value, 10, 1, G_MAXINT, &number, NULL))
+    {
+      problem (reader, root, LZ_ERROR_SCHEMA,
+               _("%s: attribute “%s” must be a whole number from 1 up, not “%s”"),
+               ROOT_TAG, "lesson", value);
+      return;
+    }
+  lz_model_set_lesson (reader->model, (guint) number);
 }
 
 static void
@@ -571,6 +623,8 @@ read_root (Reader    *reader,
 
       if (attr->ns == NULL && strcmp (name, "name") == 0)
         lz_model_set_name (reader->model, value);
+      else if (attr->ns == NULL && strcmp (name, "lesson") == 0)
+        read_lesson_number (reader, root, value);
       else if (attr->ns != NULL || strcmp (name, "version") != 0)
         problem (reader, root, LZ_ERROR_SCHEMA, _("%s: unknown attribute “%s”"), ROOT_TAG, name);
     }
@@ -602,6 +656,9 @@ read_root (Reader    *reader,
         }
       else if (strcmp ((const char *) node->name, "description") == 0)
         read_description (reader, node);
+      else if (strcmp ((const char *) node->name, "what-to-watch") == 0
+               || strcmp ((const char *) node->name, "question") == 0)
+        read_lesson_text (reader, node);
       else if (strcmp ((const char *) node->name, "simulation") == 0)
         read_simulation (reader, node);
       else if (lz_item_kind_from_string ((const char *) node->name, &kind))
@@ -864,6 +921,19 @@ write_items (const LzModel *model,
     }
 }
 
+/* What to watch and the questions are written as they are, like the
+ * description. */
+static gboolean
+lesson_is_file_text (const LzModel *model)
+{
+  if (!lz_is_file_text (lz_model_get_what_to_watch (model)))
+    return FALSE;
+  for (guint i = 0; i < lz_model_get_n_questions (model); i++)
+    if (!lz_is_file_text (lz_model_get_question (model, i)))
+      return FALSE;
+  return TRUE;
+}
+
 /**
  * lz_model_save_to_data:
  * @model: a model
@@ -899,7 +969,8 @@ lz_model_save_to_data (const LzModel *model,
   if (!lz_model_validate (model, error))
     return NULL;
   description = lz_model_get_description (model);
-  if (!lz_is_file_text (lz_model_get_name (model)) || !lz_is_file_text (description))
+  if (!lz_is_file_text (lz_model_get_name (model)) || !lz_is_file_text (description)
+      || !lesson_is_file_text (model))
     {
       g_set_error_literal (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
                            _("the name or the description contains characters that a model "
@@ -913,8 +984,21 @@ lz_model_save_to_data (const LzModel *model,
   xmlNewProp (root, (const xmlChar *) "version", (const xmlChar *) LZ_MODEL_FORMAT_VERSION);
   if (*lz_model_get_name (model) != '\0')
     xmlNewProp (root, (const xmlChar *) "name", (const xmlChar *) lz_model_get_name (model));
+  if (lz_model_get_lesson (model) > 0)
+    {
+      char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_snprintf (number, sizeof number, "%u", lz_model_get_lesson (model));
+      xmlNewProp (root, (const xmlChar *) "lesson", (const xmlChar *) number);
+    }
   if (*description != '\0')
     xmlNewTextChild (root, NULL, (const xmlChar *) "description", (const xmlChar *) description);
+  if (*lz_model_get_what_to_watch (model) != '\0')
+    xmlNewTextChild (root, NULL, (const xmlChar *) "what-to-watch",
+                     (const xmlChar *) lz_model_get_what_to_watch (model));
+  for (guint i = 0; i < lz_model_get_n_questions (model); i++)
+    xmlNewTextChild (root, NULL, (const xmlChar *) "question",
+                     (const xmlChar *) lz_model_get_question (model, i));
 
   write_items (model, root);
 

@@ -241,6 +241,7 @@ lz_model_clear (LzModel *model)
 {
   g_free (model->name);
   g_free (model->description);
+  lz_model_lesson_clear (model);
   g_hash_table_unref (model->index);
   g_hash_table_unref (model->positions);
   g_ptr_array_unref (model->grounds);
@@ -387,6 +388,7 @@ lz_model_copy (const LzModel *model)
 
   copy = lz_model_new (model->name);
   copy->description = g_strdup (model->description);
+  lz_model_lesson_copy (copy, model);
   copy_items (copy, model->grounds);
   copy_items (copy, model->bodies);
   copy_items (copy, model->elements);
@@ -412,7 +414,8 @@ items_equal (GPtrArray *a,
  * @a: a model
  * @b: another model
  *
- * Two models are equal when they have the same name, description,
+ * Two models are equal when they have the same name, description, lesson
+ * texts (what to watch, questions, place in the course),
  * settings and the same items in the same order with the same parameters
  * (numbers compared exactly, expressions by text).  Source lines are not
  * compared.  A model survives a save and a load equal to itself.
@@ -427,6 +430,7 @@ lz_model_equal (const LzModel *a,
 
   return g_strcmp0 (a->name, b->name) == 0
          && g_strcmp0 (lz_model_get_description (a), lz_model_get_description (b)) == 0
+         && lz_model_lesson_equal (a, b)
          && items_equal (a->grounds, b->grounds)
          && items_equal (a->bodies, b->bodies)
          && items_equal (a->elements, b->elements)

@@ -445,6 +445,20 @@ const char        *lz_model_get_description        (const LzModel      *model);
 void               lz_model_set_description        (LzModel            *model,
                                                     const char         *description);
 
+/* The lesson an example teaches (lz-model-lesson.c). */
+const char        *lz_model_get_what_to_watch      (const LzModel      *model);
+void               lz_model_set_what_to_watch      (LzModel            *model,
+                                                    const char         *text);
+guint              lz_model_get_n_questions        (const LzModel      *model);
+const char        *lz_model_get_question           (const LzModel      *model,
+                                                    guint               index);
+void               lz_model_add_question           (LzModel            *model,
+                                                    const char         *question);
+void               lz_model_clear_questions        (LzModel            *model);
+guint              lz_model_get_lesson             (const LzModel      *model);
+void               lz_model_set_lesson             (LzModel            *model,
+                                                    guint               lesson);
+
 /* Reading: items in file order. */
 guint              lz_model_get_n_grounds          (const LzModel      *model);
 const LzGround    *lz_model_get_ground             (const LzModel      *model,
