@@ -23,8 +23,11 @@ typedef struct
   const char      *action;
 } LuztarKey;
 
-void luztar_keys_bind (GtkWidgetClass  *widget_class,
-                       const LuztarKey *keys,
-                       gsize            n_keys);
+void luztar_keys_bind    (GtkWidgetClass  *widget_class,
+                          const LuztarKey *keys,
+                          gsize            n_keys);
+void luztar_keys_capture (GtkWidget       *widget,
+                          const LuztarKey *keys,
+                          gsize            n_keys);
 
 G_END_DECLS

@@ -1787,6 +1787,14 @@ emphasise_canvas (gpointer canvas,
   luztar_canvas_set_emphasis (canvas, emphasis);
 }
 
+/* The run controls' keys act wherever the focus is (luztar_keys_capture()) */
+static const LuztarKey run_keys[] = {
+  { GDK_KEY_F5, 0, "win.run" }, { GDK_KEY_F5, GDK_SHIFT_MASK, "win.reset" },
+  { GDK_KEY_F6, 0, "win.pause" }, { GDK_KEY_F7, 0, "win.step" },
+  { GDK_KEY_F8, 0, "win.step-event" }, { GDK_KEY_F9, 0, "win.compare-methods" },
+  { GDK_KEY_F11, 0, "win.presentation" },
+};
+
 static void
 luztar_window_class_init (LuztarWindowClass *klass)
 {
@@ -1796,10 +1804,6 @@ luztar_window_class_init (LuztarWindowClass *klass)
   static const LuztarKey keys[] = {
     { GDK_KEY_z, GDK_CONTROL_MASK, "win.undo" }, { GDK_KEY_y, GDK_CONTROL_MASK, "win.redo" },
     { GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo" },
-    { GDK_KEY_F5, 0, "win.run" }, { GDK_KEY_F5, GDK_SHIFT_MASK, "win.reset" },
-    { GDK_KEY_F6, 0, "win.pause" }, { GDK_KEY_F7, 0, "win.step" },
-    { GDK_KEY_F8, 0, "win.step-event" }, { GDK_KEY_F9, 0, "win.compare-methods" },
-    { GDK_KEY_F11, 0, "win.presentation" },
   };
 
   object_class->dispose = luztar_window_dispose;
@@ -1855,6 +1859,7 @@ luztar_window_init (LuztarWindow *self)
   }
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_model_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
+  luztar_keys_capture (GTK_WIDGET (self), run_keys, G_N_ELEMENTS (run_keys));
   /* the lesson takes the side panel's slot; shown with a model that has one */
   self->lesson_panel = LUZTAR_LESSON_PANEL (luztar_lesson_panel_new ());
   luztar_window_set_side_panel (self, GTK_WIDGET (self->lesson_panel));

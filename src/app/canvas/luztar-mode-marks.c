@@ -132,41 +132,50 @@ typedef struct
   guint       n;
 } LegendRow;
 
+#define N_FAMILIES 4
+
+/* The families of elements with modes, told apart by their modes (as
+ * luztar_modes_of_element() lists them), in the legend's order. */
+static guint
+family_of (const LzMode *modes)
+{
+  if (modes[0] == LZ_MODE_STICK)
+    return 0;
+  if (modes[0] == LZ_MODE_FREE)
+    return modes[1] == LZ_MODE_CONTACT ? 1 : 3;
+  return 2;
+}
+
 static guint
 legend_rows (const LzModel *model,
-             LegendRow      rows[3])
+             LegendRow      rows[N_FAMILIES])
 {
-  gboolean has[3] = { FALSE, FALSE, FALSE };
+  static const LegendRow families[N_FAMILIES] = {
+    /* TRANSLATORS: a row of the canvas's legend of modes: friction elements */
+    { NC_("legend", "friction"), { LZ_MODE_STICK, LZ_MODE_SLIP_POS, LZ_MODE_SLIP_NEG }, 3 },
+    /* TRANSLATORS: a row of the legend of modes: stops */
+    { NC_("legend", "stop"), { LZ_MODE_FREE, LZ_MODE_CONTACT }, 2 },
+    /* TRANSLATORS: a row of the legend of modes: springs and gears with freeplay */
+    { NC_("legend", "freeplay"), { LZ_MODE_GAP, LZ_MODE_ENGAGED_POS, LZ_MODE_ENGAGED_NEG }, 3 },
+    /* TRANSLATORS: a row of the legend of modes: damped contacts and backlash */
+    { NC_("legend", "damped contact"), { LZ_MODE_FREE, LZ_MODE_PRESSED_LOWER, LZ_MODE_PRESSED_UPPER }, 3 },
+  };
+  gboolean has[N_FAMILIES] = { FALSE, };
   guint n = 0;
 
   for (guint e = 0; e < lz_model_get_n_elements (model); e++)
     {
-      const LzElement *el = lz_model_get_element (model, e);
       LzMode modes[LUZTAR_MAX_ELEMENT_MODES];
-      guint count = luztar_modes_of_element (el, modes);
 
-      if (count == 0)
-        continue;
-      /* the three families: friction, stop, freeplay (springs and gears) */
-      has[modes[0] == LZ_MODE_STICK ? 0 : modes[0] == LZ_MODE_FREE ? 1 : 2] = TRUE;
+      if (luztar_modes_of_element (lz_model_get_element (model, e), modes) > 0)
+        has[family_of (modes)] = TRUE;
     }
-  if (has[0])
-    {
-      /* TRANSLATORS: a row of the canvas's legend of modes: friction elements */
-      rows[n++] = (LegendRow) { C_("legend", "friction"),
-                                { LZ_MODE_STICK, LZ_MODE_SLIP_POS, LZ_MODE_SLIP_NEG }, 3 };
-    }
-  if (has[1])
-    {
-      /* TRANSLATORS: a row of the legend of modes: stops */
-      rows[n++] = (LegendRow) { C_("legend", "stop"), { LZ_MODE_FREE, LZ_MODE_CONTACT }, 2 };
-    }
-  if (has[2])
-    {
-      /* TRANSLATORS: a row of the legend of modes: springs and gears with freeplay */
-      rows[n++] = (LegendRow) { C_("legend", "freeplay"),
-                                { LZ_MODE_GAP, LZ_MODE_ENGAGED_POS, LZ_MODE_ENGAGED_NEG }, 3 };
-    }
+  for (guint f = 0; f < N_FAMILIES; f++)
+    if (has[f])
+      {
+        rows[n] = families[f];
+        rows[n++].name = g_dpgettext2 (NULL, "legend", families[f].name);
+      }
   return n;
 }
 
@@ -177,7 +186,7 @@ luztar_mode_legend_draw (cairo_t       *cr,
                          double         x,
                          double         y)
 {
-  LegendRow rows[3];
+  LegendRow rows[N_FAMILIES];
   guint n = legend_rows (model, rows);
   double name_w = 0, row_h = BADGE_TEXT_PX * 1.9, top;
 

@@ -48,7 +48,7 @@ static const double dark[LZ_MODE_N_MODES][3] = {
   [LZ_MODE_GAP]          = { 0.941, 0.894, 0.259 },   /* #F0E442 */
   [LZ_MODE_ENGAGED_POS]  = { 0.337, 0.706, 0.914 },   /* #56B4E9 */
   [LZ_MODE_ENGAGED_NEG]  = { 0.569, 0.518, 0.910 },   /* #9184E8 */
-  [LZ_MODE_PRESSED_LOWER] = { 0.000, 0.775, 0.825 },  /* #00C6D2 */
+  [LZ_MODE_PRESSED_LOWER] = { 0.300, 0.900, 0.950 },  /* #4DE6F2 */
   [LZ_MODE_PRESSED_UPPER] = { 1.000, 0.500, 0.400 },  /* #FF8066 */
 };
 
