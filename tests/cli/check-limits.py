@@ -13,21 +13,13 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tap import check, done  # noqa: E402
+
 cli, root = sys.argv[1], sys.argv[2]
 examples = os.path.join(root, "data", "examples")
 oscillator = os.path.join(examples, "friction-oscillator.luztar")
 minimal = os.path.join(root, "tests", "data", "models", "minimal.luztar")
-n = failed = 0
-
-
-def check(ok, what, detail=""):
-    global n, failed
-    n += 1
-    failed += 0 if ok else 1
-    print("%s %d - %s" % ("ok" if ok else "not ok", n, what))
-    if not ok:
-        for line in detail.splitlines()[:15]:
-            print("# " + line)
 
 
 def cli_run(*args, timeout=60):
@@ -205,5 +197,4 @@ with tempfile.TemporaryDirectory() as tmp:
     check(t2 < 30 and t2 < 20 * max(t1, 0.05),
           "check on 10^5 bodies: %.2f s of CPU, %.2f s for 12 500 (linear)" % (t2, t1))
 
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+done()

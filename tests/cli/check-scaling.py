@@ -29,10 +29,12 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tap import check, done  # noqa: E402
+
 cli, root = sys.argv[1], sys.argv[2]
 examples = os.path.join(root, "data", "examples")
 names = sys.argv[3:] or sorted(f for f in os.listdir(examples) if f.endswith(".luztar"))
-n = failed = 0
 
 # Same switch times to TIME_REL relative (of the time itself, and of the run's
 # length for a switch near t = 0).
@@ -52,17 +54,6 @@ TIMESTEP_T_END = {"paper003-gear-train.luztar": 0.2}
 T_END = {"impact-oscillator.luztar": 36}
 
 SCALINGS = [(kind, f) for kind in ("mass", "length", "stiffness") for f in (1e6, 1e-6)]
-
-
-def check(ok, what, detail=""):
-    global n, failed
-    n += 1
-    failed += 0 if ok else 1
-    print("%s %d - %s" % ("ok" if ok else "not ok", n, what))
-    if not ok:
-        for line in detail.splitlines()[:15]:
-            print("# " + line)
-    sys.stdout.flush()
 
 
 def num(x):
@@ -191,5 +182,4 @@ with tempfile.TemporaryDirectory() as tmp:
                       % (name, method, kind, f, base[0], base[1],
                          "%.1e" % diff if isinstance(diff, float) else "-"),
                       diff if isinstance(diff, str) else "")
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+done()

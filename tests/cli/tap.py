@@ -17,6 +17,7 @@ def check(ok, what, detail=""):
     if not ok:
         for line in str(detail).splitlines()[:15]:
             print("# " + line)
+    sys.stdout.flush()   # a slow script's progress reaches the log as it goes
 
 
 def done():
