@@ -1,0 +1,114 @@
+#!/usr/bin/python3
+# a11y-run.py APP OUTDIR — the accessibility tree answers during a run (issue 21).
+# A screen reader asks the window things while the model moves: here the
+# vehicle of paper 002 (thousands of chattering impacts, each a row of the
+# event log) runs in slow motion with its Events page shown, so the canvas,
+# the plots, the time label, the scrubber and the log all change every
+# frame for as long as the checks take.  While it animates the script,
+# as Orca would, fetches the window's children, finds a button by its
+# name, reads the time label and the window's title, each timed: each
+# must answer within QUERY_LIMIT_S.  Without the throttle of what the
+# animation announces (ANNOUNCE_USEC in src/app/luztar-sim-panel.c) these
+# queries waited for a backlog of accessible changes.  Prints TAP.
+# Copyright 2026 The Luztar authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+import os
+import subprocess
+import sys
+import time
+import warnings
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+import gi  # noqa: E402
+
+gi.require_version("Atspi", "2.0")
+from atspi_tap import app_environment, check, find_app, finish, focus_window, nodes  # noqa: E402
+from atspi_tap import start_app, stop_app, wait_value, window_action  # noqa: E402
+
+app_path, outdir = sys.argv[1], sys.argv[2]
+outdir = os.path.join(outdir, "a11y-run")
+os.makedirs(outdir, exist_ok=True)
+example = os.path.join(os.environ.get("LUZTAR_EXAMPLES_DIR", "data/examples"), "paper002-ex53-vehicle.luztar")
+# What a person waits for an answer at most (issue 21: "within a second").
+QUERY_LIMIT_S = 1.0
+# Rounds of the queries while the run animates, a pause between them.
+ROUNDS = 12
+PAUSE_S = 0.25
+# The run's pace: 1/100 of real time keeps the 2.5 s of the model moving
+# for minutes, far longer than the checks.
+SPEED = "0.01"
+
+
+def timed(query):
+    """QUERY's value and how long it took (s)."""
+    t0 = time.time()
+    value = query()
+    return value, time.time() - t0
+
+
+def find_button(app, name):
+    """The push button called NAME: the first in a walk of the tree, as a
+    screen reader's "find" does it."""
+    return next((n for n in nodes(app) if n.get_role_name() == "push button" and n.get_name() == name), None)
+
+
+def time_label(app):
+    return next((n for n in nodes(app) if n.get_role_name() == "label"
+                 and (n.get_name() or "").startswith("t = ")), None)
+
+
+env = app_environment("")
+proc, log = start_app(app_path, [example], os.path.join(outdir, "app.log"), env)
+try:
+    app = find_app("luztar")
+    check(app is not None, "started on the vehicle of paper 002")
+    if app is None:
+        raise SystemExit(1)
+    focus_window("[Vv]ehicle")
+    window_action("show-page", "<'events'>")
+    r = window_action("speed", "<'%s'>" % SPEED, method="SetState")
+    check(r.returncode == 0, "win.speed is %s (%s)" % (SPEED, r.stderr.strip()))
+    subprocess.run(["xdotool", "key", "F5"], check=True)
+    status = wait_value(lambda: next((n for n in nodes(app) if n.get_role_name() == "label"
+                                      and (n.get_name() or "").startswith("Running")), None))
+    check(status is not None, "F5 runs it (%s)" % (status.get_name() if status else None))
+    label = wait_value(lambda: time_label(app))
+    window = app.get_child_at_index(0)
+    slowest = {"children": 0.0, "button": 0.0, "label": 0.0, "title": 0.0}
+    seen_times = set()
+    found = True
+    for _ in range(ROUNDS):
+        children, dt = timed(lambda: [window.get_child_at_index(i) for i in range(window.get_child_count())])
+        slowest["children"] = max(slowest["children"], dt)
+        button, dt = timed(lambda: find_button(app, "Pause"))
+        slowest["button"] = max(slowest["button"], dt)
+        found = found and button is not None
+        if label is not None:
+            text, dt = timed(label.get_name)
+            slowest["label"] = max(slowest["label"], dt)
+            seen_times.add(text)
+        _, dt = timed(window.get_name)
+        slowest["title"] = max(slowest["title"], dt)
+        time.sleep(PAUSE_S)
+    still = (status.get_name() or "") if status is not None else ""
+    subprocess.run(["import", "-window", "root", os.path.join(outdir, "running.png")], check=False)
+    check(still.startswith("Running"), "the run still animates after the queries (%r)" % still)
+    check(len(seen_times) >= 3, "the time label moves meanwhile (%d values: %s)"
+          % (len(seen_times), sorted(seen_times)[:4]))
+    check(found, "the Pause button is found by its name in every round")
+    for what, limit_text in (("children", "the window's children are listed"),
+                             ("button", "a walk finds the Pause button by name"),
+                             ("label", "the time label is read"),
+                             ("title", "the window's name is read")):
+        check(slowest[what] < QUERY_LIMIT_S, "during the run %s within %g s (slowest %.3f s of %d)"
+              % (limit_text, QUERY_LIMIT_S, slowest[what], ROUNDS))
+    subprocess.run(["xdotool", "key", "F6"], check=True)
+    subprocess.run(["xdotool", "key", "ctrl+q"], check=True)
+    try:
+        rc = proc.wait(10)
+    except subprocess.TimeoutExpired:
+        rc = None
+    check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
+finally:
+    stop_app(proc, log)
+finish()
