@@ -13,6 +13,7 @@
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import os
+import re
 import subprocess
 import sys
 import time
@@ -22,6 +23,7 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi, GLib  # noqa: E402
 from atspi_tap import app_environment, check, find_app, finish, focus_window, nodes  # noqa: E402
 from atspi_tap import start_app, stop_app, wait_value, window_action  # noqa: E402
 
@@ -29,14 +31,43 @@ app_path, outdir = sys.argv[1], sys.argv[2]
 outdir = os.path.join(outdir, "a11y-run")
 os.makedirs(outdir, exist_ok=True)
 example = os.path.join(os.environ.get("LUZTAR_EXAMPLES_DIR", "data/examples"), "paper002-ex53-vehicle.luztar")
+# The resting tyre chatters on the road every other step (thousands of
+# events a second); the run lasts T_END s of the model's time.
+T_END = "60"
 # What a person waits for an answer at most (issue 21: "within a second").
 QUERY_LIMIT_S = 1.0
+# Changes of names, values and texts a screen reader is told a second,
+# at most, while the run animates: the time label and the scrubber change
+# four times a second (ANNOUNCE_USEC), not every frame (60 a second).
+ANNOUNCE_MAX_PER_S = 8
+# How deep "the top of the tree" goes: the header bar's buttons, the
+# palette, the panel's views (the whole tree, over a thousand nodes, takes
+# seconds to walk call by call even when the window is idle).
+TREE_DEPTH = 6
 # Rounds of the queries while the run animates, a pause between them.
 ROUNDS = 12
 PAUSE_S = 0.25
 # The run's pace: 1/100 of real time keeps the 2.5 s of the model moving
 # for minutes, far longer than the checks.
-SPEED = "0.01"
+SPEED = os.environ.get("A11Y_SPEED", "1")
+
+
+events = {}
+
+
+def on_event(event):
+    events[event.type] = events.get(event.type, 0) + 1
+
+
+def pause(seconds):
+    """Waits SECONDS while taking the events that arrive, as a screen
+    reader does between two questions."""
+    end = time.time() + seconds
+    context = GLib.MainContext.default()
+    while time.time() < end:
+        while context.iteration(False):
+            pass
+        time.sleep(0.01)
 
 
 def timed(query):
@@ -44,6 +75,18 @@ def timed(query):
     t0 = time.time()
     value = query()
     return value, time.time() - t0
+
+
+def top_of_tree(node, depth=TREE_DEPTH):
+    """The roles and names of NODE and its descendants DEPTH levels down,
+    as a screen reader reads the window when it gets the keyboard."""
+    found = [(node.get_role_name(), node.get_name())]
+    if depth > 0:
+        for i in range(node.get_child_count()):
+            child = node.get_child_at_index(i)
+            if child is not None:
+                found += top_of_tree(child, depth - 1)
+    return found
 
 
 def find_button(app, name):
@@ -57,8 +100,13 @@ def time_label(app):
                  and (n.get_name() or "").startswith("t = ")), None)
 
 
+long_run = os.path.join(outdir, "vehicle-long.luztar")
+with open(example) as f:
+    text = f.read()
+with open(long_run, "w") as f:
+    f.write(re.sub(r't-end="[^"]*"', 't-end="%s"' % T_END, text, count=1))
 env = app_environment("")
-proc, log = start_app(app_path, [example], os.path.join(outdir, "app.log"), env)
+proc, log = start_app(app_path, [long_run], os.path.join(outdir, "app.log"), env)
 try:
     app = find_app("luztar")
     check(app is not None, "started on the vehicle of paper 002")
@@ -73,13 +121,24 @@ try:
                                       and (n.get_name() or "").startswith("Running")), None))
     check(status is not None, "F5 runs it (%s)" % (status.get_name() if status else None))
     label = wait_value(lambda: time_label(app))
+    listener = Atspi.EventListener.new(on_event)
+    for kind in ("object:property-change:accessible-name", "object:property-change:accessible-value",
+                 "object:text-changed", "object:children-changed", "object:state-changed",
+                 "object:property-change:accessible-description", "object:value-changed"):
+        listener.register(kind)
+    pause(0.5)
+    events.clear()
+    started = time.time()
     window = app.get_child_at_index(0)
-    slowest = {"children": 0.0, "button": 0.0, "label": 0.0, "title": 0.0}
+    slowest = {"children": 0.0, "tree": 0.0, "button": 0.0, "label": 0.0, "title": 0.0}
+    n_nodes = 0
     seen_times = set()
     found = True
     for _ in range(ROUNDS):
         children, dt = timed(lambda: [window.get_child_at_index(i) for i in range(window.get_child_count())])
         slowest["children"] = max(slowest["children"], dt)
+        n_nodes, dt = timed(lambda: len(top_of_tree(window)))
+        slowest["tree"] = max(slowest["tree"], dt)
         button, dt = timed(lambda: find_button(app, "Pause"))
         slowest["button"] = max(slowest["button"], dt)
         found = found and button is not None
@@ -89,14 +148,21 @@ try:
             seen_times.add(text)
         _, dt = timed(window.get_name)
         slowest["title"] = max(slowest["title"], dt)
-        time.sleep(PAUSE_S)
+        pause(PAUSE_S)
+    elapsed = time.time() - started
     still = (status.get_name() or "") if status is not None else ""
     subprocess.run(["import", "-window", "root", os.path.join(outdir, "running.png")], check=False)
     check(still.startswith("Running"), "the run still animates after the queries (%r)" % still)
     check(len(seen_times) >= 3, "the time label moves meanwhile (%d values: %s)"
           % (len(seen_times), sorted(seen_times)[:4]))
     check(found, "the Pause button is found by its name in every round")
+    announced = sum(n for kind, n in events.items() if kind.startswith(("object:property-change", "object:text",
+                                                                        "object:value")))
+    check(announced <= ANNOUNCE_MAX_PER_S * elapsed,
+          "the animation announces at most %g changes a second (%d in %.1f s: %s)"
+          % (ANNOUNCE_MAX_PER_S, announced, elapsed, sorted(events.items())))
     for what, limit_text in (("children", "the window's children are listed"),
+                             ("tree", "the top of the tree (%d nodes, %d levels) is read" % (n_nodes, TREE_DEPTH)),
                              ("button", "a walk finds the Pause button by name"),
                              ("label", "the time label is read"),
                              ("title", "the window's name is read")):
