@@ -25,7 +25,7 @@ import gi  # noqa: E402
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, GLib  # noqa: E402
 from atspi_tap import app_environment, check, find_app, finish, focus_window, nodes  # noqa: E402
-from atspi_tap import start_app, stop_app, wait_value, window_action  # noqa: E402
+from atspi_tap import quit_with_ctrl_q, start_app, stop_app, wait_value, window_action  # noqa: E402
 
 app_path, outdir = sys.argv[1], sys.argv[2]
 outdir = os.path.join(outdir, "a11y-run")
@@ -169,11 +169,7 @@ try:
         check(slowest[what] < QUERY_LIMIT_S, "during the run %s within %g s (slowest %.3f s of %d)"
               % (limit_text, QUERY_LIMIT_S, slowest[what], ROUNDS))
     subprocess.run(["xdotool", "key", "F6"], check=True)
-    subprocess.run(["xdotool", "key", "ctrl+q"], check=True)
-    try:
-        rc = proc.wait(10)
-    except subprocess.TimeoutExpired:
-        rc = None
+    rc = quit_with_ctrl_q(proc)
     check(rc == 0, "Ctrl+Q quits (exit status %s)" % rc)
 finally:
     stop_app(proc, log)

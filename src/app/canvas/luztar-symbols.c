@@ -774,8 +774,8 @@ draw_body (cairo_t               *cr,
       /* inside the block: the label, or the shorter id when the label
        * would run out of it (white on the canvas: unreadable) */
       draw_text_full (cr, style, luztar_canvas_fit_name (cr, item_name (&b->item), b->item.id, 11 / style->scale,
-                                                          BLOCK_W - 6),
-                      at.x, at.y, 11, TRUE, BLOCK_W - 6);
+                                                          BLOCK_W),
+                      at.x, at.y, 11, TRUE, BLOCK_W);
     }
 }
 
