@@ -1064,9 +1064,9 @@ ensure_layout (LuztarPlot *self,
   else
     {
       double est_h = MAX (height - top - bottom - 2 * th, 20);
-
       int tw = ticks_width (self, self->y_lo, self->y_hi, y_tick_target (est_h));
 
+      /* the widest tick labels of the left axis or of any panel */
       for (guint k = 0; k < self->panels.n; k++)
         tw = MAX (tw, ticks_width (self, self->panels.lo[k], self->panels.hi[k], y_tick_target (est_h / self->panels.n)));
       /* the rotated title, then the tick labels */
