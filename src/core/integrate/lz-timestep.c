@@ -36,7 +36,6 @@
  * logged).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
