@@ -26,6 +26,7 @@
 
 #include "luztar-expr-preview.h"
 #include "luztar-inspector.h"
+#include "luztar-model-ref.h"
 #include "canvas/luztar-symbols.h"
 
 struct _LuztarInspector
@@ -595,10 +596,7 @@ luztar_inspector_set_model (LuztarInspector *self,
   g_return_if_fail (LUZTAR_IS_INSPECTOR (self));
 
   focused_row (self, &focus_item, &focus_param);
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
+  luztar_set_model (&self->model, model);
   self->rebuilding = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->items))) != NULL)
     gtk_list_box_remove (self->items, child);

@@ -36,6 +36,9 @@
 #include <glib/gi18n.h>
 
 #include "luztar-sweep-view.h"
+#include "luztar-export-dialog.h"
+#include "luztar-sweep-form.h"
+#include "luztar-model-ref.h"
 
 /* Exported maps at least this big (pixels). */
 #define EXPORT_MIN_WIDTH  960
@@ -207,61 +210,6 @@ set_info (LuztarSweepView *self,
   g_free (self->info);
   self->info = g_strdup (text);
   gtk_label_set_text (self->info_label, text != NULL ? text : "");
-}
-
-static const char *
-drop_id (GtkDropDown *drop,
-         GPtrArray   *ids)
-{
-  guint i = gtk_drop_down_get_selected (drop);
-
-  return i < ids->len ? ids->pdata[i] : NULL;
-}
-
-static gboolean
-drop_select (GtkDropDown *drop,
-             GPtrArray   *ids,
-             const char  *id)
-{
-  for (guint i = 0; i < ids->len; i++)
-    if (g_strcmp0 (ids->pdata[i], id) == 0)
-      {
-        gtk_drop_down_set_selected (drop, i);
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static void
-drop_fill (GtkDropDown *drop,
-           GPtrArray   *ids,
-           GPtrArray   *labels)
-{
-  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
-
-  for (guint i = 0; i < ids->len; i++)
-    gtk_string_list_append (list, labels != NULL ? labels->pdata[i] : ids->pdata[i]);
-  gtk_drop_down_set_model (drop, G_LIST_MODEL (list));
-}
-
-static double
-entry_number (GtkEntry *entry,
-              gboolean *ok)
-{
-  double v = NAN;
-
-  if (!lz_number_parse (gtk_editable_get_text (GTK_EDITABLE (entry)), FALSE, &v) || !isfinite (v))
-    *ok = FALSE;
-  return v;
-}
-
-static void
-entry_set_number (GtkEntry *entry,
-                  double    v)
-{
-  g_autofree char *text = g_strdup_printf ("%.6g", v);
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), text);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -443,7 +391,7 @@ rebuild_lists (LuztarSweepView *self)
             g_ptr_array_add (self->params, g_strdup_printf ("simulation.%s", spec->name));
         }
     }
-  drop_fill (self->param_drop[0], self->params, NULL);
+  luztar_form_drop_fill (self->param_drop[0], self->params, NULL);
   {
     g_autoptr(GPtrArray) with_none = g_ptr_array_new ();
 
@@ -451,11 +399,11 @@ rebuild_lists (LuztarSweepView *self)
     g_ptr_array_add (with_none, (gpointer) _("None"));
     for (guint i = 0; i < self->params->len; i++)
       g_ptr_array_add (with_none, self->params->pdata[i]);
-    drop_fill (self->param_drop[1], with_none, NULL);
-    drop_fill (self->freq_drop, with_none, NULL);
+    luztar_form_drop_fill (self->param_drop[1], with_none, NULL);
+    luztar_form_drop_fill (self->freq_drop, with_none, NULL);
   }
-  drop_fill (self->body_drop, self->bodies, NULL);
-  if (!drop_select (self->param_drop[0], self->params, was[0]))
+  luztar_form_drop_fill (self->body_drop, self->bodies, NULL);
+  if (!luztar_form_drop_select (self->param_drop[0], self->params, was[0]))
     gtk_drop_down_set_selected (self->param_drop[0], 0);
   {
     guint sel = 0;
@@ -498,7 +446,7 @@ freq_param (LuztarSweepView *self)
 static void
 rebuild_measures (LuztarSweepView *self)
 {
-  g_autofree char *was = g_strdup (drop_id (self->measure_drop, self->measures));
+  g_autofree char *was = g_strdup (luztar_form_drop_id (self->measure_drop, self->measures));
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(LzSweep) sweep = NULL;
   LzSweepMeasures measures = { 0 };
@@ -525,8 +473,8 @@ rebuild_measures (LuztarSweepView *self)
         }
     }
   self->filling = TRUE;
-  drop_fill (self->measure_drop, self->measures, labels);
-  if (!drop_select (self->measure_drop, self->measures, was))
+  luztar_form_drop_fill (self->measure_drop, self->measures, labels);
+  if (!luztar_form_drop_select (self->measure_drop, self->measures, was))
     {
       /* a first choice that says something: stick, contact or engaged
        * intervals, else the amplitude */
@@ -569,8 +517,8 @@ default_range (LuztarSweepView *self,
     else if (!lz_model_get_parameter (self->model, id, dot + 1, &v, NULL) || !isfinite (v))
       v = 1;
   }
-  entry_set_number (self->from_entry[axis], v != 0 ? v / 2 : 0);
-  entry_set_number (self->to_entry[axis], v != 0 ? v * 2 : 1);
+  luztar_form_entry_set_number (self->from_entry[axis], v != 0 ? v / 2 : 0);
+  luztar_form_entry_set_number (self->to_entry[axis], v != 0 ? v * 2 : 1);
 }
 
 static void
@@ -835,8 +783,8 @@ luztar_sweep_view_run (LuztarSweepView *self)
 
       if (params[a] == NULL)
         continue;
-      from = entry_number (self->from_entry[a], &ok);
-      to = entry_number (self->to_entry[a], &ok);
+      from = luztar_form_entry_number (self->from_entry[a], &ok);
+      to = luztar_form_entry_number (self->to_entry[a], &ok);
       if (!ok)
         return fail (self, _("The ranges need numbers: from, to."));
       count = (guint) gtk_spin_button_get_value_as_int (self->count_spin[a]);
@@ -878,7 +826,7 @@ luztar_sweep_view_run (LuztarSweepView *self)
   for (guint i = 0; freq != NULL && i < lz_sweep_get_n_params (sweep); i++)
     if (g_str_equal (lz_sweep_get_param_name (sweep, i), freq))
       self->freq_param = i;
-  measure_id = drop_id (self->measure_drop, self->measures);
+  measure_id = luztar_form_drop_id (self->measure_drop, self->measures);
   self->per_period = 0;
   self->measure = -1;
   if (measure_id != NULL && g_str_has_suffix (measure_id, "/period"))
@@ -911,7 +859,7 @@ luztar_sweep_view_run (LuztarSweepView *self)
       }
     if (self->bifurcation)
       {
-        const char *body = drop_id (self->body_drop, self->bodies);
+        const char *body = luztar_form_drop_id (self->body_drop, self->bodies);
         g_autofree char *first = g_strdup_printf ("strobe1.%s.q", body != NULL ? body : "");
         g_autofree char *yt = NULL;
         const LzBody *b = body != NULL ? lz_model_lookup_body (self->model, body) : NULL;
@@ -1197,19 +1145,12 @@ on_export_chosen (GtkNativeDialog *dialog,
       g_autofree char *path = g_file_get_path (file);
       g_autoptr(GError) error = NULL;
 
-      if (path != NULL && !luztar_sweep_view_export (self, path, 0, 0, &error))
+      if (path != NULL)
         {
-          /* Translators: %s says why the file could not be written */
-          g_autofree char *text = g_strdup_printf (_("Export failed: %s"), error->message);
+          g_autofree char *text = NULL;
 
-          g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, text);
-        }
-      else if (path != NULL)
-        {
-          g_autofree char *base = g_path_get_basename (path);
-          /* Translators: %s is a file name */
-          g_autofree char *text = g_strdup_printf (_("Exported “%s”."), base);
-
+          luztar_sweep_view_export (self, path, 0, 0, &error);
+          text = luztar_export_dialog_outcome (path, error);
           g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, text);
         }
     }
@@ -1225,7 +1166,6 @@ export_action (GtkWidget  *widget,
 {
   LuztarSweepView *self = LUZTAR_SWEEP_VIEW (widget);
   const char *path = g_variant_get_string (parameter, NULL);
-  GtkRoot *root;
   g_autofree char *name = NULL;
 
   if (*path != '\0' && *path != '.')
@@ -1238,14 +1178,8 @@ export_action (GtkWidget  *widget,
     }
   if (self->chooser != NULL || self->sweep == NULL)
     return;
-  root = gtk_widget_get_root (widget);
-  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (_("Export Sweep"),
-                                                                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                                  GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                                  _("_Export"), _("_Cancel")));
   name = g_strconcat ("sweep", *path == '.' ? path : ".png", NULL);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-  gtk_native_dialog_set_modal (self->chooser, TRUE);
+  self->chooser = luztar_export_dialog_new (widget, _("Export Sweep"), name);
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_export_chosen), self);
   gtk_native_dialog_show (self->chooser);
 }
@@ -1280,10 +1214,7 @@ luztar_sweep_view_set_model (LuztarSweepView *self,
       luztar_sweep_view_stop (self);
       set_status (self, _("The model changed: the sweep was stopped."));
     }
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
+  luztar_set_model (&self->model, model);
   if (model != NULL && *gtk_editable_get_text (GTK_EDITABLE (self->template_entry)) == '\0')
     {
       /* a start for the template: the force's expression as it is */
@@ -1360,7 +1291,7 @@ luztar_sweep_view_set_axis (LuztarSweepView *self,
       return axis == 1;
     }
   self->filling = TRUE;
-  if (axis == 0 && !drop_select (self->param_drop[0], self->params, param))
+  if (axis == 0 && !luztar_form_drop_select (self->param_drop[0], self->params, param))
     {
       self->filling = FALSE;
       return FALSE;
@@ -1380,8 +1311,8 @@ luztar_sweep_view_set_axis (LuztarSweepView *self,
       gtk_drop_down_set_selected (self->param_drop[1], sel);
     }
   self->filling = FALSE;
-  entry_set_number (self->from_entry[axis], from);
-  entry_set_number (self->to_entry[axis], to);
+  luztar_form_entry_set_number (self->from_entry[axis], from);
+  luztar_form_entry_set_number (self->to_entry[axis], to);
   gtk_spin_button_set_value (self->count_spin[axis], count);
   gtk_check_button_set_active (self->log_check[axis], log_spaced);
   return TRUE;
@@ -1421,7 +1352,8 @@ luztar_sweep_view_set_strobe (LuztarSweepView *self,
   gtk_drop_down_set_selected (self->freq_drop, sel);
   if (count > 0)
     gtk_spin_button_set_value (self->strobe_spin, count);
-  return (frequency == NULL || sel > 0) && (body == NULL || drop_select (self->body_drop, self->bodies, body));
+  return (frequency == NULL || sel > 0)
+         && (body == NULL || luztar_form_drop_select (self->body_drop, self->bodies, body));
 }
 
 /**
@@ -1437,7 +1369,7 @@ luztar_sweep_view_set_measure (LuztarSweepView *self,
                                const char      *measure)
 {
   g_return_val_if_fail (LUZTAR_IS_SWEEP_VIEW (self), FALSE);
-  return drop_select (self->measure_drop, self->measures, measure);
+  return luztar_form_drop_select (self->measure_drop, self->measures, measure);
 }
 
 gboolean
@@ -1566,103 +1498,6 @@ luztar_sweep_view_class_init (LuztarSweepViewClass *klass)
   gtk_widget_class_install_action (widget_class, "sweep.export", "s", export_action);
 }
 
-static GtkWidget *
-row_label (GtkGrid    *grid,
-           const char *text,
-           int         row)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_grid_attach (grid, label, 0, row, 1, 1);
-  return label;
-}
-
-static GtkWidget *
-labelled (GtkWidget  *widget,
-          const char *name)
-{
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-  return widget;
-}
-
-static GtkWidget *
-small_entry (const char *name,
-             int         chars)
-{
-  GtkWidget *entry = gtk_entry_new ();
-
-  gtk_editable_set_width_chars (GTK_EDITABLE (entry), chars);
-  gtk_editable_set_max_width_chars (GTK_EDITABLE (entry), chars);
-  return labelled (entry, name);
-}
-
-static GtkWidget *
-spin (double      lo,
-      double      hi,
-      double      step,
-      guint       digits,
-      const char *name)
-{
-  GtkWidget *s = gtk_spin_button_new_with_range (lo, hi, step);
-
-  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (s), digits);
-  return labelled (s, name);
-}
-
-static void
-setup_label (GtkSignalListItemFactory *factory,
-             GtkListItem              *item,
-             gpointer                  ellipsize)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  if (ellipsize != NULL)
-    {
-      /* the closed drop-down stays narrow; its list shows the whole name */
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_width_chars (GTK_LABEL (label), 10);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
-    }
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_label (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  data)
-{
-  GtkStringObject *string = gtk_list_item_get_item (item);
-
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)),
-                      string != NULL ? gtk_string_object_get_string (string) : "");
-}
-
-static GtkListItemFactory *
-label_factory (gboolean ellipsize)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), ellipsize ? factory : NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), NULL);
-  return factory;
-}
-
-static GtkWidget *
-drop (const char *name)
-{
-  GtkWidget *d = gtk_drop_down_new (NULL, NULL);
-  g_autoptr(GtkListItemFactory) button = label_factory (TRUE);
-  g_autoptr(GtkListItemFactory) list = label_factory (FALSE);
-
-  gtk_drop_down_set_factory (GTK_DROP_DOWN (d), button);
-  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (d), list);
-
-  gtk_widget_set_hexpand (d, TRUE);
-  return labelled (d, name);
-}
-
 static void
 luztar_sweep_view_init (LuztarSweepView *self)
 {
@@ -1714,8 +1549,8 @@ luztar_sweep_view_init (LuztarSweepView *self)
   gtk_box_append (GTK_BOX (side), grid_widget);
 
   /* Translators: the expression template of a sweep */
-  row_label (grid, _("Expression"), row);
-  self->template_entry = GTK_ENTRY (small_entry (_("Expression template"), 8));
+  luztar_form_row_label (grid, _("Expression"), row);
+  self->template_entry = GTK_ENTRY (luztar_form_entry (_("Expression template"), 8));
   gtk_widget_set_hexpand (GTK_WIDGET (self->template_entry), TRUE);
   gtk_entry_set_placeholder_text (self->template_entry, "F.value=P*cos(w*t)");
   gtk_grid_attach (grid, GTK_WIDGET (self->template_entry), 1, row++, 2, 1);
@@ -1724,14 +1559,16 @@ luztar_sweep_view_init (LuztarSweepView *self)
   for (guint a = 0; a < 2; a++)
     {
       /* Translators: "Across" and "Up": the axes of the regime map */
-      row_label (grid, _(axis_names[a]), row);
-      self->param_drop[a] = GTK_DROP_DOWN (drop (a == 0 ? _("Parameter across") : _("Parameter up")));
+      luztar_form_row_label (grid, _(axis_names[a]), row);
+      self->param_drop[a] = GTK_DROP_DOWN (luztar_form_drop (a == 0 ? _("Parameter across")
+                                                             : _("Parameter up")));
       gtk_grid_attach (grid, GTK_WIDGET (self->param_drop[a]), 1, row++, 2, 1);
       g_signal_connect (self->param_drop[a], "notify::selected", G_CALLBACK (on_param_selected), self);
       box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-      self->from_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("From, across") : _("From, up"), 4));
-      self->to_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("To, across") : _("To, up"), 4));
-      self->count_spin[a] = GTK_SPIN_BUTTON (spin (1, 400, 1, 0, a == 0 ? _("Count, across") : _("Count, up")));
+      self->from_entry[a] = GTK_ENTRY (luztar_form_entry (a == 0 ? _("From, across") : _("From, up"), 4));
+      self->to_entry[a] = GTK_ENTRY (luztar_form_entry (a == 0 ? _("To, across") : _("To, up"), 4));
+      self->count_spin[a] = GTK_SPIN_BUTTON (luztar_form_spin (1, 400, 1, 0, a == 0 ? _("Count, across")
+                                                                             : _("Count, up")));
       gtk_spin_button_set_value (self->count_spin[a], a == 0 ? 40 : 30);
       gtk_editable_set_width_chars (GTK_EDITABLE (self->count_spin[a]), 2);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->count_spin[a]), _("How many values"));
@@ -1745,33 +1582,33 @@ luztar_sweep_view_init (LuztarSweepView *self)
       gtk_grid_attach (grid, GTK_WIDGET (self->log_check[a]), 1, row++, 2, 1);
     }
 
-  row_label (grid, _("End time (s)"), row);
-  self->t_end_spin = GTK_SPIN_BUTTON (spin (0.001, 1e6, 1, 2, _("End time")));
+  luztar_form_row_label (grid, _("End time (s)"), row);
+  self->t_end_spin = GTK_SPIN_BUTTON (luztar_form_spin (0.001, 1e6, 1, 2, _("End time")));
   gtk_grid_attach (grid, GTK_WIDGET (self->t_end_spin), 1, row++, 2, 1);
-  row_label (grid, _("Measure after (s)"), row);
-  self->after_spin = GTK_SPIN_BUTTON (spin (0, 1e6, 1, 2, _("Measure after")));
+  luztar_form_row_label (grid, _("Measure after (s)"), row);
+  self->after_spin = GTK_SPIN_BUTTON (luztar_form_spin (0, 1e6, 1, 2, _("Measure after")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->after_spin),
                                _("The measures leave out the transient before this time"));
   gtk_grid_attach (grid, GTK_WIDGET (self->after_spin), 1, row++, 2, 1);
-  row_label (grid, _("Forcing ω"), row);
-  self->freq_drop = GTK_DROP_DOWN (drop (_("Forcing frequency")));
+  luztar_form_row_label (grid, _("Forcing ω"), row);
+  self->freq_drop = GTK_DROP_DOWN (luztar_form_drop (_("Forcing frequency")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->freq_drop),
                                _("The parameter that is the forcing's angular frequency (rad/s): "
                                  "counts per forcing period, and with one parameter a bifurcation "
                                  "diagram of strobe samples"));
   gtk_grid_attach (grid, GTK_WIDGET (self->freq_drop), 1, row++, 2, 1);
   g_signal_connect (self->freq_drop, "notify::selected", G_CALLBACK (on_freq_selected), self);
-  row_label (grid, _("Strobe"), row);
+  luztar_form_row_label (grid, _("Strobe"), row);
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  self->strobe_spin = GTK_SPIN_BUTTON (spin (1, 1000, 1, 0, _("Strobe samples")));
+  self->strobe_spin = GTK_SPIN_BUTTON (luztar_form_spin (1, 1000, 1, 0, _("Strobe samples")));
   gtk_spin_button_set_value (self->strobe_spin, 16);
-  self->body_drop = GTK_DROP_DOWN (drop (_("Strobed body")));
+  self->body_drop = GTK_DROP_DOWN (luztar_form_drop (_("Strobed body")));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->strobe_spin));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->body_drop));
   gtk_grid_attach (grid, box, 1, row++, 2, 1);
   /* Translators: the measure that colours the regime map */
-  row_label (grid, _("Colour by"), row);
-  self->measure_drop = GTK_DROP_DOWN (drop (_("Measure")));
+  luztar_form_row_label (grid, _("Colour by"), row);
+  self->measure_drop = GTK_DROP_DOWN (luztar_form_drop (_("Measure")));
   gtk_grid_attach (grid, GTK_WIDGET (self->measure_drop), 1, row++, 2, 1);
 
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -1802,7 +1639,7 @@ luztar_sweep_view_init (LuztarSweepView *self)
   self->map = LUZTAR_SWEEP_MAP (luztar_sweep_map_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->map), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->map), TRUE);
-  labelled (GTK_WIDGET (self->map), _("Sweep map"));
+  luztar_form_labelled (GTK_WIDGET (self->map), _("Sweep map"));
   gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->map));
   motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);

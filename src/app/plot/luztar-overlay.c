@@ -29,6 +29,7 @@
 #include "luztar-overlay.h"
 #include "luztar-cairo.h"
 #include "luztar-plot-math.h"
+#include "luztar-model-ref.h"
 #include "sim/luztar-compare.h"
 #include "sim/luztar-modes.h"
 
@@ -171,10 +172,7 @@ luztar_overlay_set_runs (LuztarOverlay *self,
 
   g_return_if_fail (LUZTAR_IS_OVERLAY (self));
 
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
+  luztar_set_model (&self->model, model);
   for (guint m = 0; m < 2; m++)
     {
       if (given[m] != NULL)

@@ -1035,6 +1035,15 @@ luztar_mode_timeline_get_n_strips (const LuztarModeTimeline *self)
   return self->strips->len;
 }
 
+/* Strip @strip, or NULL (with a critical warning) when there is none. */
+static const Strip *
+strip_at (const LuztarModeTimeline *self,
+          guint                     strip)
+{
+  g_return_val_if_fail (strip < self->strips->len, NULL);
+  return &g_array_index (self->strips, Strip, strip);
+}
+
 /**
  * luztar_mode_timeline_get_element:
  * @self: a timeline
@@ -1046,8 +1055,9 @@ guint
 luztar_mode_timeline_get_element (const LuztarModeTimeline *self,
                                   guint                     strip)
 {
-  g_return_val_if_fail (strip < self->strips->len, 0);
-  return g_array_index (self->strips, Strip, strip).element;
+  const Strip *s = strip_at (self, strip);
+
+  return s != NULL ? s->element : 0;
 }
 
 /**
@@ -1065,12 +1075,10 @@ luztar_mode_timeline_get_intervals (const LuztarModeTimeline *self,
                                     guint                     strip,
                                     guint                    *n_intervals)
 {
-  const Strip *s;
+  const Strip *s = strip_at (self, strip);
 
-  g_return_val_if_fail (strip < self->strips->len, NULL);
-  s = &g_array_index (self->strips, Strip, strip);
-  *n_intervals = s->intervals->len;
-  return (const LuztarModeInterval *) (const void *) s->intervals->data;
+  *n_intervals = s != NULL ? s->intervals->len : 0;
+  return s != NULL ? (const LuztarModeInterval *) (const void *) s->intervals->data : NULL;
 }
 
 /**
@@ -1088,12 +1096,10 @@ luztar_mode_timeline_get_events (const LuztarModeTimeline *self,
                                  guint                     strip,
                                  guint                    *n_events)
 {
-  const Strip *s;
+  const Strip *s = strip_at (self, strip);
 
-  g_return_val_if_fail (strip < self->strips->len, NULL);
-  s = &g_array_index (self->strips, Strip, strip);
-  *n_events = s->events->len;
-  return (const guint *) (const void *) s->events->data;
+  *n_events = s != NULL ? s->events->len : 0;
+  return s != NULL ? (const guint *) (const void *) s->events->data : NULL;
 }
 
 /**

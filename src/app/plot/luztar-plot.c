@@ -46,6 +46,7 @@
 #include "luztar-plot.h"
 #include "luztar-cairo.h"
 #include "luztar-plot-extras.h"
+#include "luztar-model-ref.h"
 #include "sim/luztar-modes.h"
 
 #define ROWS_PER_CHUNK     4096      /* rows indexed between two looks at the clock */
@@ -2632,10 +2633,7 @@ luztar_plot_set_model (LuztarPlot *self,
                        LzModel    *model)
 {
   g_return_if_fail (LUZTAR_IS_PLOT (self));
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
+  luztar_set_model (&self->model, model);
   if (self->kind == LUZTAR_PLOT_TIME_SERIES && self->trace != NULL)
     {
       rebuild_lines (self);   /* the stick shading follows the model */
