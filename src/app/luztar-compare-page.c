@@ -19,7 +19,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-compare-page.h"
-#include "luztar-model-ref.h"
+#include "luztar-set.h"
 #include "sim/luztar-compare.h"
 
 struct _LuztarComparePage

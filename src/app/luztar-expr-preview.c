@@ -24,6 +24,7 @@
 #include <adwaita.h>
 
 #include "luztar-expr-preview.h"
+#include "luztar-set.h"
 #include "luztar-cairo.h"
 
 struct _LuztarExprPreview
@@ -446,8 +447,7 @@ luztar_expr_preview_set_unit (LuztarExprPreview *self,
 {
   g_return_if_fail (LUZTAR_IS_EXPR_PREVIEW (self));
 
-  g_free (self->unit);
-  self->unit = g_strdup (unit);
+  luztar_set_str (&self->unit, unit);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

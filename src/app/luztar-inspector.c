@@ -26,7 +26,7 @@
 
 #include "luztar-expr-preview.h"
 #include "luztar-inspector.h"
-#include "luztar-model-ref.h"
+#include "luztar-set.h"
 #include "canvas/luztar-symbols.h"
 
 struct _LuztarInspector
@@ -445,8 +445,7 @@ on_row_selected (GtkListBox      *box,
     return;
   if (g_strcmp0 (id, self->selected) == 0 && self->rows->len > 0)
     return;
-  g_free (self->selected);
-  self->selected = g_strdup (id);
+  luztar_set_str (&self->selected, id);
   show_params (self);
 }
 

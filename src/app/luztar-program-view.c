@@ -41,7 +41,7 @@
 
 #include "luztar-program-view.h"
 #include "luztar-export-dialog.h"
-#include "luztar-model-ref.h"
+#include "luztar-set.h"
 
 /* Exported plots at least this big (pixels), as the other plots. */
 #define EXPORT_MIN_WIDTH  960
@@ -968,8 +968,7 @@ luztar_program_view_export_when_done (LuztarProgramView *self,
                                       const char        *path)
 {
   g_return_if_fail (LUZTAR_IS_PROGRAM_VIEW (self));
-  g_free (self->pending_export);
-  self->pending_export = g_strdup (path);
+  luztar_set_str (&self->pending_export, path);
   if (!self->busy && !self->stale)
     finish_pending_export (self);
   else if (!self->busy)

@@ -29,7 +29,7 @@
 #include "luztar-event-log.h"
 #include "luztar-export-dialog.h"
 #include "luztar-matrix-view.h"
-#include "luztar-model-ref.h"
+#include "luztar-set.h"
 #include "luztar-program-view.h"
 #include "luztar-sweep-view.h"
 #include "luztar-views.h"
@@ -167,8 +167,7 @@ static void
 set_status (LuztarSimPanel *self,
             const char     *text)
 {
-  g_free (self->status);
-  self->status = g_strdup (text);
+  luztar_set_str (&self->status, text);
   gtk_label_set_text (self->status_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
 }

@@ -38,7 +38,7 @@
 #include "luztar-sweep-view.h"
 #include "luztar-export-dialog.h"
 #include "luztar-sweep-form.h"
-#include "luztar-model-ref.h"
+#include "luztar-set.h"
 
 /* Exported maps at least this big (pixels). */
 #define EXPORT_MIN_WIDTH  960
@@ -198,8 +198,7 @@ static void
 set_status (LuztarSweepView *self,
             const char      *text)
 {
-  g_free (self->status);
-  self->status = g_strdup (text);
+  luztar_set_str (&self->status, text);
   gtk_label_set_text (self->status_label, text);
 }
 
@@ -207,8 +206,7 @@ static void
 set_info (LuztarSweepView *self,
           const char      *text)
 {
-  g_free (self->info);
-  self->info = g_strdup (text);
+  luztar_set_str (&self->info, text);
   gtk_label_set_text (self->info_label, text != NULL ? text : "");
 }
 

@@ -29,7 +29,7 @@
 #include "luztar-overlay.h"
 #include "luztar-cairo.h"
 #include "luztar-plot-math.h"
-#include "luztar-model-ref.h"
+#include "luztar-set.h"
 #include "sim/luztar-compare.h"
 #include "sim/luztar-modes.h"
 

@@ -13,6 +13,10 @@
 
 #include "luztar-plot-math.h"
 
+/* A tick step below this fraction of the values' magnitude no longer
+ * gives distinct doubles (about 50 ulps): the axis shows its two ends. */
+#define DISTINCT_STEP_REL 1e-14
+
 /* ------------------------------------------------------------------------ */
 /* Ticks                                                                      */
 
@@ -88,10 +92,10 @@ luztar_plot_ticks (double  lo,
     s = nice_step (span / target);
   else
     s = 10 * nice_step ((hi / 10 - lo / 10) / target);   /* a span beyond DBL_MAX */
-  /* Below about 1e-14 of the magnitude the multiples of s are no longer
-   * distinct doubles: show the two ends instead (so too when even the
-   * step overflows). */
-  if (s <= 1e-14 * MAX (fabs (lo), fabs (hi)) || !isfinite (s) || span < 1e6 * G_MINDOUBLE)
+  /* Below DISTINCT_STEP_REL of the magnitude the multiples of s are no
+   * longer distinct doubles: show the two ends instead (so too when even
+   * the step overflows). */
+  if (s <= DISTINCT_STEP_REL * MAX (fabs (lo), fabs (hi)) || !isfinite (s) || span < 1e6 * G_MINDOUBLE)
     {
       ticks[0] = lo;
       if (max_ticks > 1)
@@ -299,7 +303,7 @@ luztar_plot_nice_range (double  lo,
       return;
     }
   s = nice_step ((b - a) / 10);
-  if (s <= 1e-14 * MAX (fabs (a), fabs (b)) || !isfinite (s))
+  if (s <= DISTINCT_STEP_REL * MAX (fabs (a), fabs (b)) || !isfinite (s))
     {
       *out_lo = a;
       *out_hi = b;

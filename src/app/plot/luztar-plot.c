@@ -46,7 +46,7 @@
 #include "luztar-plot.h"
 #include "luztar-cairo.h"
 #include "luztar-plot-extras.h"
-#include "luztar-model-ref.h"
+#include "luztar-set.h"
 #include "sim/luztar-modes.h"
 
 #define ROWS_PER_CHUNK     4096      /* rows indexed between two looks at the clock */
@@ -2729,8 +2729,7 @@ luztar_plot_set_marks (LuztarPlot        *self,
       g_array_append_val (self->marks, times[i]);
       g_ptr_array_add (self->mark_texts, g_strdup (texts != NULL ? texts[i] : NULL));
     }
-  g_free (self->marks_label);
-  self->marks_label = g_strdup (label);
+  luztar_set_str (&self->marks_label, label);
   self->layout.serial = 0;       /* the legend may have changed */
   invalidate (self);
 }
@@ -2766,10 +2765,8 @@ luztar_plot_set_titles (LuztarPlot *self,
 {
   g_return_if_fail (LUZTAR_IS_PLOT (self));
 
-  g_free (self->y_title_text);
-  self->y_title_text = g_strdup (y_title);
-  g_free (self->empty_text);
-  self->empty_text = g_strdup (empty_text);
+  luztar_set_str (&self->y_title_text, y_title);
+  luztar_set_str (&self->empty_text, empty_text);
   self->layout.serial = 0;
   invalidate (self);
 }

@@ -1,0 +1,49 @@
+/* luztar-set.h — what a widget holds, replaced in one call: its model, its strings
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every view holds a reference to the model it shows and copies of a few
+ * texts (a status line, a title, a unit), and drops the old one when it
+ * gets another: g_set_object() for an #LzModel, and g_set_str() (GLib 2.76;
+ * the project needs 2.74) for a string.
+ */
+
+#pragma once
+
+#include "lz.h"
+
+G_BEGIN_DECLS
+
+/* Makes *@slot hold @model (nullable; a reference is taken) and drops the
+ * reference to what it held.  Returns whether *@slot changed. */
+static inline gboolean
+luztar_set_model (LzModel **slot,
+                  LzModel  *model)
+{
+  if (*slot == model)
+    return FALSE;
+  if (model != NULL)
+    lz_model_ref (model);
+  g_clear_pointer (slot, lz_model_unref);
+  *slot = model;
+  return TRUE;
+}
+
+/* Makes *@slot a copy of @text (nullable) and frees what it held; @text
+ * may be *@slot itself.  Returns whether the text changed. */
+static inline gboolean
+luztar_set_str (char       **slot,
+                const char  *text)
+{
+  char *copy;
+
+  if (*slot == text || g_strcmp0 (*slot, text) == 0)
+    return FALSE;
+  copy = g_strdup (text);
+  g_free (*slot);
+  *slot = copy;
+  return TRUE;
+}
+
+G_END_DECLS
