@@ -13,15 +13,12 @@
  * strobe samples of a body's position at each run's forcing period make a
  * bifurcation diagram.
  *
- * Threads: a Job holds the sweep and a shared counter; one thread per core
- * takes the next run, simulates it with its own LzSweepWorker (its own
- * copy of the model, its expressions parsed for it) and puts the row in
- * the job's inbox; the first row in an empty inbox schedules an idle on
- * the main loop, which moves every row of the inbox to the map.  The map
- * queues a draw, so it is drawn at most once a frame whatever the rate of
- * the rows.  Stop (or a new model) sets the job's stop flag and lets go of
- * it: the threads end after their current run and the last one frees the
- * job; the main loop never waits for them.
+ * Threads: a LuztarSweepJob (luztar-sweep-job.c) runs the sweep on one
+ * thread per core and hands the finished rows to the page from the main
+ * loop, which moves them to the map.  The map queues a draw, so it is
+ * drawn at most once a frame whatever the rate of the rows.  Stop (or a
+ * new model) lets go of the job: its threads end after their current run;
+ * the main loop never waits for them.
  *
  * Hovering a cell (a column of dots) says its run's parameters and
  * measures in the line under the map; a click opens the run's model
@@ -38,97 +35,12 @@
 #include "luztar-sweep-view.h"
 #include "luztar-export-dialog.h"
 #include "luztar-sweep-form.h"
+#include "luztar-sweep-job.h"
 #include "luztar-set.h"
 
 /* Exported maps at least this big (pixels). */
 #define EXPORT_MIN_WIDTH  960
 #define EXPORT_MIN_HEIGHT 600
-
-/* ------------------------------------------------------------------------ */
-/* The job: a sweep on worker threads                                        */
-
-typedef struct
-{
-  gatomicrefcount ref_count;
-  LzSweep   *sweep;
-  guint      n_runs;
-  gint       next;          /* atomic: the next run to take */
-  gint       stop;          /* atomic */
-  GMutex     lock;
-  GPtrArray *inbox;         /* LzSweepRow, under lock */
-  gboolean   idle_pending;  /* under lock */
-  char      *failure;       /* a worker could not start; under lock */
-  gpointer   view;          /* main thread only; NULL once let go */
-} Job;
-
-/* Worker threads alive, over every page (they outlive a Stop by one run). */
-static gint live_threads;
-
-static Job *
-job_ref (Job *job)
-{
-  g_ref_count_inc (&job->ref_count);
-  return job;
-}
-
-static void
-job_unref (Job *job)
-{
-  if (!g_ref_count_dec (&job->ref_count))
-    return;
-  lz_sweep_unref (job->sweep);
-  g_ptr_array_unref (job->inbox);
-  g_mutex_clear (&job->lock);
-  g_free (job->failure);
-  g_free (job);
-}
-
-static gboolean drain (gpointer data);
-
-static void
-post (Job        *job,
-      LzSweepRow *row,
-      const char *failure)
-{
-  gboolean schedule;
-
-  g_mutex_lock (&job->lock);
-  if (row != NULL)
-    g_ptr_array_add (job->inbox, row);
-  if (failure != NULL && job->failure == NULL)
-    job->failure = g_strdup (failure);
-  schedule = !job->idle_pending;
-  job->idle_pending = TRUE;
-  g_mutex_unlock (&job->lock);
-  if (schedule)
-    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, drain, job_ref (job), (GDestroyNotify) job_unref);
-}
-
-static gpointer
-job_thread (gpointer data)
-{
-  Job *job = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(LzSweepWorker) worker = lz_sweep_worker_new (job->sweep, &error);
-
-  if (worker == NULL)
-    {
-      g_atomic_int_set (&job->stop, 1);
-      post (job, NULL, error->message);
-    }
-  while (worker != NULL && !g_atomic_int_get (&job->stop))
-    {
-      guint run = (guint) g_atomic_int_add (&job->next, 1);
-
-      if (run >= job->n_runs)
-        break;
-      post (job, lz_sweep_worker_run (worker, run), NULL);
-    }
-  g_clear_pointer (&worker, lz_sweep_worker_free);
-  job_unref (job);
-  (void) g_atomic_int_dec_and_test (&live_threads);
-  return NULL;
-}
 
 /* ------------------------------------------------------------------------ */
 
@@ -161,7 +73,7 @@ struct _LuztarSweepView
   GPtrArray      *params;        /* char *: the ids of the parameter lists */
   GPtrArray      *measures;      /* char *: the ids of the measure list */
   GPtrArray      *bodies;        /* char * */
-  Job            *job;           /* the running sweep, or NULL */
+  LuztarSweepJob *job;           /* the running sweep, or NULL */
   LzSweep        *sweep;         /* the shown sweep */
   GPtrArray      *rows;          /* LzSweepRow per run (NULL: not yet) */
   char           *status;
@@ -563,9 +475,7 @@ let_go (LuztarSweepView *self)
 {
   if (self->job == NULL)
     return;
-  g_atomic_int_set (&self->job->stop, 1);
-  self->job->view = NULL;
-  g_clear_pointer (&self->job, job_unref);
+  luztar_sweep_job_let_go (g_steal_pointer (&self->job));
   update_buttons (self);
 }
 
@@ -622,22 +532,14 @@ show_row (LuztarSweepView *self,
                                shown_value (self, row), row->error != NULL);
 }
 
-static gboolean
-drain (gpointer data)
+/* The rows the job's threads finished since the last time. */
+static void
+take_rows (GPtrArray  *rows,
+           const char *failure,
+           gpointer    data)
 {
-  Job *job = data;
-  LuztarSweepView *self = job->view;
-  g_autoptr(GPtrArray) rows = NULL;
-  g_autofree char *failure = NULL;
+  LuztarSweepView *self = data;
 
-  g_mutex_lock (&job->lock);
-  rows = g_steal_pointer (&job->inbox);
-  job->inbox = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_sweep_row_free);
-  job->idle_pending = FALSE;
-  failure = g_steal_pointer (&job->failure);
-  g_mutex_unlock (&job->lock);
-  if (self == NULL)
-    return G_SOURCE_REMOVE;   /* let go: the rows go with the array */
   for (guint i = 0; i < rows->len; i++)
     show_row (self, g_steal_pointer (&rows->pdata[i]));
   if (failure != NULL)
@@ -647,13 +549,12 @@ drain (gpointer data)
       let_go (self);
       set_status (self, text);
       g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, text);
-      return G_SOURCE_REMOVE;
+      return;
     }
   if (self->n_done >= lz_sweep_get_n_runs (self->sweep))
     let_go (self);
   say_progress (self);
   update_buttons (self);
-  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -758,7 +659,6 @@ luztar_sweep_view_run (LuztarSweepView *self)
   LzIntegratorOptions options;
   LzSweepMeasures measures = { 0 };
   gboolean ok = TRUE;
-  guint jobs;
 
   g_return_val_if_fail (LUZTAR_IS_SWEEP_VIEW (self), FALSE);
   if (self->model == NULL)
@@ -895,19 +795,7 @@ luztar_sweep_view_run (LuztarSweepView *self)
 
   luztar_sweep_map_set_title (self->map, lz_model_get_name (self->model));
 
-  /* the threads */
-  self->job = g_new0 (Job, 1);
-  g_ref_count_init (&self->job->ref_count);
-  self->job->sweep = g_steal_pointer (&sweep);
-  self->job->n_runs = lz_sweep_get_n_runs (self->job->sweep);
-  self->job->inbox = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_sweep_row_free);
-  g_mutex_init (&self->job->lock);
-  self->job->view = self;
-  jobs = MIN (MAX (g_get_num_processors (), 1), self->job->n_runs);
-  for (guint j = 0; j < jobs; j++)
-    g_atomic_int_inc (&live_threads);
-  for (guint j = 0; j < jobs; j++)
-    g_thread_unref (g_thread_new ("luztar-sweep", job_thread, job_ref (self->job)));
+  self->job = luztar_sweep_job_start (g_steal_pointer (&sweep), take_rows, self);
   set_info (self, _("Hover over the map to read a run; click to open it in a new window."));
   say_progress (self);
   update_buttons (self);
@@ -1414,7 +1302,7 @@ luztar_sweep_view_get_info (LuztarSweepView *self)
 guint
 luztar_sweep_view_count_threads (void)
 {
-  return (guint) g_atomic_int_get (&live_threads);
+  return luztar_sweep_job_count_threads ();
 }
 
 LuztarSweepMap *
