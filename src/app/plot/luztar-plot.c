@@ -45,8 +45,8 @@
 
 #include "luztar-plot.h"
 #include "luztar-cairo.h"
-#include "luztar-plot-extras.h"
 #include "luztar-set.h"
+#include "luztar-plot-extras.h"
 #include "sim/luztar-modes.h"
 
 #define ROWS_PER_CHUNK     4096      /* rows indexed between two looks at the clock */
