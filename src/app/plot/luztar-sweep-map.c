@@ -27,6 +27,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-cairo.h"
+#include "luztar-drawing.h"
 #include "luztar-set.h"
 #include "plot/luztar-plot-math.h"
 #include "plot/luztar-sweep-map.h"
@@ -935,19 +936,6 @@ luztar_sweep_map_new (void)
 }
 
 static void
-luztar_sweep_map_measure (GtkWidget      *widget,
-                          GtkOrientation  orientation,
-                          int             for_size,
-                          int            *minimum,
-                          int            *natural,
-                          int            *minimum_baseline,
-                          int            *natural_baseline)
-{
-  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 200 : 140;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 640 : 400;
-}
-
-static void
 luztar_sweep_map_finalize (GObject *object)
 {
   LuztarSweepMap *self = LUZTAR_SWEEP_MAP (object);
@@ -967,14 +955,13 @@ luztar_sweep_map_finalize (GObject *object)
 static void
 luztar_sweep_map_class_init (LuztarSweepMapClass *klass)
 {
+  static const LuztarDrawingSize size = { 200, 640, 140, 400 };
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = luztar_sweep_map_finalize;
   widget_class->snapshot = luztar_sweep_map_snapshot;
-  widget_class->measure = luztar_sweep_map_measure;
-  gtk_widget_class_set_css_name (widget_class, "luztar-sweep-map");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  luztar_drawing_class_init (widget_class, "luztar-sweep-map", &size);
 }
 
 static void
