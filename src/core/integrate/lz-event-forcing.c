@@ -97,10 +97,12 @@ lz_event_forcing_cross (LzEventIntegrator *self,
 
   while (fo->forcing != NULL && fo->next < fo->forcing->jumps->len && jump_time (fo, fo->next) <= t)
     {
-      guint who = g_array_index (fo->forcing->jumps, LzForcingJump, fo->next).who;
+      const LzForcingJump *jump = &g_array_index (fo->forcing->jumps, LzForcingJump, fo->next);
+      guint who = jump->who;
 
+      /* (a friction level that jumped moves what breaks away there) */
       if (who < self->nm)
-        self->md.inst_flags[who] |= LZ_SWITCH_FORCING;
+        self->md.inst_flags[who] |= LZ_SWITCH_FORCING | (jump->level ? LZ_SWITCH_LEVEL : 0);
       else if (who - self->nm < fo->n_sources)
         fo->source_jumped[who - self->nm] = TRUE;
       fo->next++;

@@ -14,12 +14,14 @@
 G_BEGIN_DECLS
 
 /* One forcing that jumps at one instant: WHO is the event's element
- * index — a model element whose ground moves, or the number of elements
- * plus s for the force s among the model's sources (lz-trace.h). */
+ * index — a model element whose ground moves or whose friction level is
+ * an expression in t (LEVEL), or the number of elements plus s for the
+ * force s among the model's sources (lz-trace.h). */
 typedef struct
 {
-  double t;
-  guint  who;
+  double   t;
+  guint    who;
+  gboolean level;
 } LzForcingJump;
 
 /* The jumps of a run in time order (several at one t: one per forcing),
