@@ -679,27 +679,46 @@ json_pairs (GString          *out,
   g_string_append (out, "]");
 }
 
-/* The element laws the equations name: element, kind, law (text). */
+/* The element laws the equations name as records of element, kind and
+ * law: the JSON's "laws" array of objects, or the Octave script's comment
+ * lines and its laws cell array. */
 static void
-json_laws (GString          *out,
-           const LzAssembly *self)
+export_laws (GString          *out,
+             const LzAssembly *self,
+             Format            format)
 {
+  static const char *const keys[] = { "element", "kind", "law" };
   g_autoptr(GArray) laws = element_laws_new (self);
+  gboolean json = format == FORMAT_JSON;
+  void (*quote) (GString *, const char *) = json ? lz_export_json_string : lz_export_octave_string;
 
-  g_string_append (out, ",\n  \"laws\": [");
+  if (json)
+    g_string_append (out, ",\n  \"laws\": [");
+  else
+    {
+      g_string_append (out, "% Element laws (friction beyond Coulomb's, damped contacts, rigid couplings):\n");
+      for (guint i = 0; i < laws->len; i++)
+        g_string_append_printf (out, "%%   %s\n", g_array_index (laws, ElementLaw, i).text);
+      g_string_append (out, "laws = {");
+    }
   for (guint i = 0; i < laws->len; i++)
     {
       const ElementLaw *law = &g_array_index (laws, ElementLaw, i);
+      const char *const values[] = { law->element, law->kind, law->text };
 
-      g_string_append (out, i > 0 ? ",\n    {\"element\": " : "\n    {\"element\": ");
-      lz_export_json_string (out, law->element);
-      g_string_append (out, ", \"kind\": ");
-      lz_export_json_string (out, law->kind);
-      g_string_append (out, ", \"law\": ");
-      lz_export_json_string (out, law->text);
-      g_string_append_c (out, '}');
+      g_string_append (out, json ? (i > 0 ? ",\n    {" : "\n    {") : (i > 0 ? ";\n  " : "\n  "));
+      for (guint f = 0; f < G_N_ELEMENTS (keys); f++)
+        {
+          if (f > 0)
+            g_string_append (out, ", ");
+          if (json)
+            g_string_append_printf (out, "\"%s\": ", keys[f]);
+          quote (out, values[f]);
+        }
+      if (json)
+        g_string_append_c (out, '}');
     }
-  g_string_append (out, "]");
+  g_string_append (out, json ? "]" : "};\n\n");
 }
 
 /* The texts of the n entries of a vector of affine terms, borrowed. */
@@ -770,7 +789,7 @@ lz_assembly_to_json (const LzAssembly *self)
   lz_export_json_strings (out, (char **) f, n);
   g_string_append (out, ",\n  \"equations\": ");
   lz_export_json_strings (out, equations, n);
-  json_laws (out, self);
+  export_laws (out, self, FORMAT_JSON);
   g_string_append (out, ",\n  \"nonsmooth\": ");
   lz_export_json_strings (out, rows, nr);
   g_string_append (out, ",\n  \"W\": ");
@@ -886,32 +905,6 @@ octave_pairs (GString          *out,
   g_string_append (out, "};\n");
 }
 
-/* The element laws: comment lines under the equations, and a cell array
- * of element, kind, law. */
-static void
-octave_laws (GString          *out,
-             const LzAssembly *self)
-{
-  g_autoptr(GArray) laws = element_laws_new (self);
-
-  g_string_append (out, "% Element laws (friction beyond Coulomb's, damped contacts, rigid couplings):\n");
-  for (guint i = 0; i < laws->len; i++)
-    g_string_append_printf (out, "%%   %s\n", g_array_index (laws, ElementLaw, i).text);
-  g_string_append (out, "laws = {");
-  for (guint i = 0; i < laws->len; i++)
-    {
-      const ElementLaw *law = &g_array_index (laws, ElementLaw, i);
-
-      g_string_append (out, i > 0 ? ";\n  " : "\n  ");
-      lz_export_octave_string (out, law->element);
-      g_string_append (out, ", ");
-      lz_export_octave_string (out, law->kind);
-      g_string_append (out, ", ");
-      lz_export_octave_string (out, law->text);
-    }
-  g_string_append (out, "};\n\n");
-}
-
 static void
 octave_lcs (GString          *out,
             const LzAssembly *self)
@@ -974,7 +967,7 @@ lz_assembly_to_octave (const LzAssembly *self)
       g_string_append_printf (out, "%%   %s\n", eq);
     }
   g_string_append (out, "\n");
-  octave_laws (out, self);
+  export_laws (out, self, FORMAT_OCTAVE);
   octave_cell (out, "nonsmooth", rows, nr);
   lz_export_octave_matrix (out, "W", lz_assembly_get_W (self), nr, n);
   octave_pairs (out, self);

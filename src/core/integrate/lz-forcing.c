@@ -260,6 +260,33 @@ lz_forcing_new (const LzAssembly *assembly,
   return g_steal_pointer (&self);
 }
 
+/**
+ * lz_forcing_set_window:
+ * @forcing: the jumps of a run
+ * @next: the index of the first jump after the run's time
+ * @time_unit: the run's time scale T (s)
+ *
+ * Sets this thread's window (lz-jumps.h) to the interval between the
+ * jumps the run is in — from the jump before @next (or 0) to @next (or
+ * +∞) — so that both methods evaluate the forcing on their side of each
+ * jump; nothing for a forcing without jumps (its evaluations stay as they
+ * were).
+ */
+void
+lz_forcing_set_window (const LzForcing *forcing,
+                       guint            next,
+                       double           time_unit)
+{
+  const GArray *jumps;
+
+  if (forcing == NULL || forcing->jumps->len == 0)
+    return;
+  jumps = forcing->jumps;
+  lz_jumps_set_time_unit (time_unit);
+  lz_jumps_set_window (next > 0 ? lz_forcing_time (forcing, next - 1) : 0.0,
+                       next < jumps->len ? lz_forcing_time (forcing, next) : INFINITY);
+}
+
 void
 lz_forcing_free (LzForcing *forcing)
 {

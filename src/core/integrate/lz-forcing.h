@@ -32,10 +32,21 @@ typedef struct
   gboolean any;
 } LzForcing;
 
+/* The instant of jump I. */
+static inline double
+lz_forcing_time (const LzForcing *forcing,
+                 guint            i)
+{
+  return g_array_index (forcing->jumps, LzForcingJump, i).t;
+}
+
 LzForcing *lz_forcing_new  (const LzAssembly *assembly,
                             double            t_end,
                             GError          **error);
 void       lz_forcing_free (LzForcing        *forcing);
+void       lz_forcing_set_window (const LzForcing *forcing,
+                                  guint            next,
+                                  double           time_unit);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzForcing, lz_forcing_free)
 

@@ -16,12 +16,15 @@
  * from it by that fraction only).
  *
  * The expressions are evaluated on the side of the jump the step is on
- * (the thread's window, lz-jumps.h): the step that ends at a jump sees
- * the forcing before it, the one that starts there the forcing after
- * it.  A velocity jump of a ground under a stop in contact is then the
- * Moreau–Jean impact law's own: the step from the jump starts with the
- * ground's new velocity in u, and Newton's law u⁺ = −e·u holds at its end
- * (logged as an impact at that end, the stop having been in contact).
+ * (the thread's window, lz-jumps.h): the free step of the step that ends
+ * at a jump takes the forces before it, the next step the forces after
+ * it.  The contact problem of the step that lands sees the grounds'
+ * motions after the jump at its end (lz_ts_forcing_past_jump()): a stop
+ * in contact whose ground's velocity jumps takes Newton's law there with
+ * the ground's new velocity (lz_ts_contact_problem(), row_jumps) — an
+ * impact at the jump's instant, as the event-driven method has it — and
+ * dry friction on such a ground slips there.  A friction level is taken
+ * at a step's θ-point: a jump of it acts in the step from the jump.
  *
  * At a jump the log has an event with cause "forcing" for each force that
  * jumped (its element id the number of elements plus its index among the
@@ -87,27 +90,13 @@ lz_ts_forcing_free (LzTimestep *self)
   g_clear_pointer (&self->jumps, g_free);
 }
 
-static double
-jump_time (const LzTimestep *self,
-           guint             i)
-{
-  return g_array_index (self->forcing->jumps, LzForcingJump, i).t;
-}
-
 /* Sets this thread's window to the interval between the jumps the run is
  * in (nothing for a model whose forcing has none). */
 void
 lz_ts_forcing_window (const LzTimestep *self)
 {
-  const LzTsJumps *jp = self->jumps;
-  guint len;
-
-  if (jp == NULL)
-    return;
-  len = self->forcing->jumps->len;
-  lz_jumps_set_time_unit (self->parent.scales.time);
-  lz_jumps_set_window (jp->next > 0 ? jump_time (self, jp->next - 1) : 0.0,
-                       jp->next < len ? jump_time (self, jp->next) : INFINITY);
+  if (self->jumps != NULL)
+    lz_forcing_set_window (self->forcing, self->jumps->next, self->parent.scales.time);
 }
 
 /* W for the step H and the Delassus operator again; the impulses' boxes
@@ -179,9 +168,9 @@ lz_ts_forcing_begin (LzTimestep *self,
   *t = jp->t;
   *t1 = grid;
   jp->landed = FALSE;
-  if (jp->next < self->forcing->jumps->len && jump_time (self, jp->next) < grid + snap)
+  if (jp->next < self->forcing->jumps->len && lz_forcing_time (self->forcing, jp->next) < grid + snap)
     {
-      *t1 = jump_time (self, jp->next);
+      *t1 = lz_forcing_time (self->forcing, jp->next);
       jp->landed = TRUE;
     }
   if (*t1 >= grid - snap)
@@ -193,7 +182,7 @@ lz_ts_forcing_begin (LzTimestep *self,
   memset (jp->jumped, 0, self->n_elems);
   jp->first = jp->next;
   if (jp->landed)
-    while (jp->next < self->forcing->jumps->len && jump_time (self, jp->next) <= *t1)
+    while (jp->next < self->forcing->jumps->len && lz_forcing_time (self->forcing, jp->next) <= *t1)
       {
         const LzForcingJump *jump = &g_array_index (self->forcing->jumps, LzForcingJump, jp->next);
 
@@ -219,13 +208,9 @@ lz_ts_forcing_begin (LzTimestep *self,
 void
 lz_ts_forcing_past_jump (const LzTimestep *self)
 {
-  const LzTsJumps *jp = self->jumps;
-  guint len;
-
-  if (jp == NULL || !jp->landed)
-    return;
-  len = self->forcing->jumps->len;
-  lz_jumps_set_window (jp->t, jp->next < len ? jump_time (self, jp->next) : INFINITY);
+  /* (the run's time is the jump: the window from it) */
+  if (self->jumps != NULL && self->jumps->landed)
+    lz_forcing_set_window (self->forcing, self->jumps->next, self->parent.scales.time);
 }
 
 /**
