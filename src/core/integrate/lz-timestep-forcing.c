@@ -59,6 +59,7 @@ struct LzTsJumps
   guint    next;        /* the first jump after t */
   guint    first;       /* … and the first of those at the step's end */
   gboolean landed;      /* the step just taken ended at a jump */
+  gboolean grounds;     /* … of a ground's motion */
   guint8  *jumped;      /* per element: what of its forcing jumps at the step's end */
   guint8  *started;     /* … at the step's start */
 };
@@ -180,6 +181,7 @@ lz_ts_forcing_begin (LzTimestep *self,
     return FALSE;
   memcpy (jp->started, jp->jumped, self->n_elems);
   memset (jp->jumped, 0, self->n_elems);
+  jp->grounds = FALSE;
   jp->first = jp->next;
   if (jp->landed)
     while (jp->next < self->forcing->jumps->len && lz_forcing_time (self->forcing, jp->next) <= *t1)
@@ -188,6 +190,7 @@ lz_ts_forcing_begin (LzTimestep *self,
 
         if (jump->who < self->n_elems)
           jp->jumped[jump->who] |= jump->level ? JUMP_LEVEL : JUMP_GROUND;
+        jp->grounds = jp->grounds || (jump->who < self->n_elems && !jump->level);
         jp->next++;
       }
   jp->t = *t1;
@@ -198,8 +201,8 @@ lz_ts_forcing_begin (LzTimestep *self,
  * lz_ts_forcing_past_jump:
  * @self: the run
  *
- * After the free step of a step that lands on a jump (its forces up to
- * the jump): the rest of the step — the contact problem, the state at
+ * After the free step of a step that lands on a jump of a ground's motion
+ * (its forces up to the jump): the rest of the step — the contact problem, the state at
  * its end — sees the grounds' motions after the jump at its end, so that
  * a stop in contact whose ground's velocity jumps takes Newton's impact
  * law there (lz_ts_contact_problem(), row_jumps) and a friction sees its
@@ -208,8 +211,9 @@ lz_ts_forcing_begin (LzTimestep *self,
 void
 lz_ts_forcing_past_jump (const LzTimestep *self)
 {
-  /* (the run's time is the jump: the window from it) */
-  if (self->jumps != NULL && self->jumps->landed)
+  /* (the run's time is the jump: the window from it; the forces keep the
+   * free step's side for the work of the sources) */
+  if (self->jumps != NULL && self->jumps->landed && self->jumps->grounds)
     lz_forcing_set_window (self->forcing, self->jumps->next, self->parent.scales.time);
 }
 
