@@ -290,6 +290,19 @@ for h in ("1e-3", "5e-4"):
     check(rc == 0 and [x for x in ev if x[4] == "forcing"] == [(t0, "F", "none", "none", "forcing")],
           "time-stepping (h = %s): F·step(t − %g) is one event of the force at t0 exactly" % (h, t0),
           err + str(ev))
+# two forces' jumps inside one grid step of h = 0.01 (three steps where there was one): the
+# energy balance of the run stays at round-off
+two = off_grid.replace('value="3*step(t - 0.37123)"', 'value="3*step(t - 0.37123) - 2*step(t - 0.3755)"')
+two = two.replace('dt="1e-4"', 'dt="0.01"')
+path = os.path.join(tmp, "two.luztar")
+with open(path, "w") as f:
+    f.write(two)
+p = subprocess.run([cli, "run", path, "--method", "timestep"], capture_output=True, text=True)
+balance = [line for line in p.stdout.splitlines() if line.startswith("energy-balance error")]
+rel = float(balance[0].split("(")[1].split()[0]) if balance else math.inf
+check(p.returncode == 0 and "steps: 102," in p.stdout and rel < 1e-12,
+      "time-stepping: two jumps inside one step are two more steps, the energy balance to "
+      "round-off (%.1e)" % rel, p.stdout + p.stderr)
 check(errs[1] < 1e-4 and errs[0] / errs[1] > 3.5,
       "time-stepping: the step-forced response converges at second order across the jump "
       "(%.2e at h = 1e-3, %.2e at 5e-4)" % tuple(errs))
