@@ -65,7 +65,7 @@ struct LzTsJumps
 };
 
 /* The run's state at the jumps, for a model whose forcing has some
- * (lz_ts_check_forcing() has found them). */
+ * (self->forcing: found at the setup, lz-timestep.c). */
 void
 lz_ts_forcing_new (LzTimestep *self)
 {
@@ -112,11 +112,12 @@ refactor (LzTimestep *self,
   g_autofree double *Wd = g_new0 (double, MAX ((gsize) n * width, 1));
   int failed_row = -1;
 
+  /* by diagonals, as K and C: entry (i, i + d − b) at i·width + d */
   for (gsize at = 0; at < (gsize) n * width; at++)
     {
-      gsize i = at / width, j = i + at % width;
+      gsize i = at / width, d = at % width;
 
-      Wd[at] = (j == i + b ? self->mass[i] : 0) + h * th * self->Cd[at] + h * h * th * th * self->Kd[at];
+      Wd[at] = (d == b ? self->mass[i] : 0) + h * th * self->Cd[at] + h * h * th * th * self->Kd[at];
     }
   for (guint j = 0; j < self->n_vars; j++)
     {
@@ -202,8 +203,9 @@ lz_ts_forcing_begin (LzTimestep *self,
  * @self: the run
  *
  * After the free step of a step that lands on a jump of a ground's motion
- * (its forces up to the jump): the rest of the step — the contact problem, the state at
- * its end — sees the grounds' motions after the jump at its end, so that
+ * (its forces up to the jump): the rest of the step — the contact
+ * problem, the state at its end — sees the grounds' motions after the
+ * jump at its end, so that
  * a stop in contact whose ground's velocity jumps takes Newton's impact
  * law there (lz_ts_contact_problem(), row_jumps) and a friction sees its
  * ground's new velocity.
@@ -290,7 +292,6 @@ lz_ts_forcing_flags (const LzTimestep *self,
   const LzElementLaw *law = el->law;
   double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
   double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
-
   guint r;
   double u;
 

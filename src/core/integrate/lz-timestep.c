@@ -31,10 +31,10 @@
  * dissipated and supplied energies interpolated the same way and the
  * kinetic and potential energy of the interpolated state.  The time step
  * is never changed to hit a sample: W and the Delassus operator are
- * factored for one h (a step shortened to land on a jump of the forcing
- * has its own, lz-timestep-forcing.c).  The last row is at t-end; a step that passes it
- * serves only the row at t-end (its switches, after t-end, are not
- * logged).
+ * factored for one h (a step shortened to land on a jump of the
+ * forcing has its own, lz-timestep-forcing.c).  The last row is at
+ * t-end; a step that passes it serves only the row at t-end (its
+ * switches, after t-end, are not logged).
  */
 
 #define LZ_COMPILATION
@@ -855,10 +855,9 @@ build_elements (LzTimestep *self)
 }
 
 /* The forcing's jumps (lz-forcing.c): refuses what no law can take.  The
- * steps land on them (lz-timestep-forcing.c), so none falls inside a
- * step; row_jumps (a jump of a ground's velocity inside a step taken
- * into Newton's law, lz_ts_contact_problem()) stays for a step that
- * would not. */
+ * steps land on them (lz-timestep-forcing.c); row_jumps marks the rows
+ * whose ground jumps at a step's end, where Newton's law takes the
+ * ground's velocity after the jump (lz_ts_contact_problem()). */
 static gboolean
 check_forcing (LzTimestep *self,
                GError    **error)
