@@ -18,8 +18,9 @@
  * The expressions are evaluated on the side of the jump the step is on
  * (the thread's window, lz-jumps.h): the free step of the step that ends
  * at a jump takes the forces before it, the next step the forces after
- * it.  The contact problem of the step that lands sees the grounds'
- * motions after the jump at its end (lz_ts_forcing_past_jump()): a stop
+ * it.  Where a ground under a stop or dry friction jumps, the contact
+ * problem of the step that lands sees the grounds' motions after the jump
+ * at its end (lz_ts_forcing_past_jump()): a stop
  * in contact whose ground's velocity jumps takes Newton's law there with
  * the ground's new velocity (lz_ts_contact_problem(), row_jumps) — an
  * impact at the jump's instant, as the event-driven method has it — and
@@ -59,7 +60,7 @@ struct LzTsJumps
   guint    next;        /* the first jump after t */
   guint    first;       /* … and the first of those at the step's end */
   gboolean landed;      /* the step just taken ended at a jump */
-  gboolean grounds;     /* … of a ground's motion */
+  gboolean grounds;     /* … of a ground's motion under a stop or dry friction */
   guint8  *jumped;      /* per element: what of its forcing jumps at the step's end */
   guint8  *started;     /* … at the step's start */
 };
@@ -191,7 +192,9 @@ lz_ts_forcing_begin (LzTimestep *self,
 
         if (jump->who < self->n_elems)
           jp->jumped[jump->who] |= jump->level ? JUMP_LEVEL : JUMP_GROUND;
-        jp->grounds = jp->grounds || (jump->who < self->n_elems && !jump->level);
+        jp->grounds = jp->grounds || (jump->who < self->n_elems && !jump->level
+                                      && (self->elems[jump->who].law->kind == LZ_ITEM_STOP
+                                          || self->elems[jump->who].law->kind == LZ_ITEM_FRICTION));
         jp->next++;
       }
   jp->t = *t1;
@@ -202,10 +205,10 @@ lz_ts_forcing_begin (LzTimestep *self,
  * lz_ts_forcing_past_jump:
  * @self: the run
  *
- * After the free step of a step that lands on a jump of a ground's motion
- * (its forces up to the jump): the rest of the step — the contact
- * problem, the state at its end — sees the grounds' motions after the
- * jump at its end, so that
+ * After the free step of a step that lands on a jump of the motion of a
+ * ground under a stop or dry friction (its forces up to the jump): the
+ * rest of the step — the contact problem, the state at its end — sees the
+ * grounds' motions after the jump at its end, so that
  * a stop in contact whose ground's velocity jumps takes Newton's impact
  * law there (lz_ts_contact_problem(), row_jumps) and a friction sees its
  * ground's new velocity.
@@ -213,8 +216,10 @@ lz_ts_forcing_begin (LzTimestep *self,
 void
 lz_ts_forcing_past_jump (const LzTimestep *self)
 {
-  /* (the run's time is the jump: the window from it; the forces keep the
-   * free step's side for the work of the sources) */
+  /* (the run's time is the jump: the window from it; a force's jump alone
+   * keeps the free step's side, for the work of the sources, and so does
+   * a ground's under a damped contact, a damper or a spring, whose force
+   * takes its velocity's jump in the step from it) */
   if (self->jumps != NULL && self->jumps->landed && self->jumps->grounds)
     lz_forcing_set_window (self->forcing, self->jumps->next, self->parent.scales.time);
 }
