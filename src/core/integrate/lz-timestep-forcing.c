@@ -20,11 +20,11 @@
  * at a jump takes the forces before it, the next step the forces after
  * it.  Where a ground under a stop or dry friction jumps, the contact
  * problem of the step that lands sees the grounds' motions after the jump
- * at its end (lz_ts_forcing_past_jump()): a stop
- * in contact whose ground's velocity jumps takes Newton's law there with
- * the ground's new velocity (lz_ts_contact_problem(), row_jumps) — an
- * impact at the jump's instant, as the event-driven method has it — and
- * dry friction on such a ground slips there.  A friction level is taken
+ * at its end (lz_ts_forcing_past_jump()): a stop in contact whose
+ * ground's velocity jumps takes Newton's law there with the ground's new
+ * velocity (lz_ts_contact_problem(), row_jumps) — an impact at the jump's
+ * instant, as the event-driven method has it — and dry friction on such a
+ * ground slips there.  A friction level is taken
  * at a step's θ-point: a jump of it acts in the step from the jump.
  *
  * At a jump the log has an event with cause "forcing" for each force that
