@@ -3,10 +3,11 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Every view holds a reference to the model it shows and copies of a few
- * texts (a status line, a title, a unit), and drops the old one when it
- * gets another: g_set_object() for an #LzModel, and g_set_str() (GLib 2.76;
- * the project needs 2.74) for a string.
+ * Every view holds a reference to the model (and the trace) it shows and
+ * copies of a few texts (a status line, a title, a unit), and drops the
+ * old one when it gets another: g_set_object() for an #LzModel or an
+ * #LzTrace, and g_set_str() (GLib 2.76; the project needs 2.74) for a
+ * string.
  */
 
 #pragma once
@@ -15,20 +16,25 @@
 
 G_BEGIN_DECLS
 
-/* Makes *@slot hold @model (nullable; a reference is taken) and drops the
- * reference to what it held.  Returns whether *@slot changed. */
-static inline gboolean
-luztar_set_model (LzModel **slot,
-                  LzModel  *model)
-{
-  if (*slot == model)
-    return FALSE;
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (slot, lz_model_unref);
-  *slot = model;
-  return TRUE;
-}
+/* NAME (Type **slot, Type *value) makes *@slot hold @value (nullable; a
+ * reference is taken with REF) and drops the reference to what it held
+ * (UNREF); it returns whether *@slot changed. */
+#define LUZTAR_DEFINE_SET(name, Type, ref, unref) \
+  static inline gboolean                          \
+  name (Type **slot,                              \
+        Type  *value)                             \
+  {                                               \
+    if (*slot == value)                           \
+      return FALSE;                               \
+    if (value != NULL)                            \
+      ref (value);                                \
+    g_clear_pointer (slot, unref);                \
+    *slot = value;                                \
+    return TRUE;                                  \
+  }
+
+LUZTAR_DEFINE_SET (luztar_set_model, LzModel, lz_model_ref, lz_model_unref)
+LUZTAR_DEFINE_SET (luztar_set_trace, LzTrace, lz_trace_ref, lz_trace_unref)
 
 /* Makes *@slot a copy of @text (nullable) and frees what it held; @text
  * may be *@slot itself.  Returns whether the text changed. */

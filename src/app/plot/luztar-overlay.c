@@ -176,10 +176,7 @@ luztar_overlay_set_runs (LuztarOverlay *self,
   luztar_set_model (&self->model, model);
   for (guint m = 0; m < 2; m++)
     {
-      if (given[m] != NULL)
-        lz_trace_ref (given[m]);
-      g_clear_pointer (&self->traces[m], lz_trace_unref);
-      self->traces[m] = given[m];
+      luztar_set_trace (&self->traces[m], given[m]);
       luztar_mode_timeline_reset (self->timelines[m]);
       if (given[m] != NULL)
         luztar_mode_timeline_update (self->timelines[m], given[m], lz_trace_get_n_samples (given[m]),

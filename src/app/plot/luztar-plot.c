@@ -2596,12 +2596,8 @@ luztar_plot_set_trace (LuztarPlot *self,
 {
   g_return_if_fail (LUZTAR_IS_PLOT (self));
 
-  if (trace == self->trace)
+  if (!luztar_set_trace (&self->trace, trace))
     return;
-  if (trace != NULL)
-    lz_trace_ref (trace);
-  g_clear_pointer (&self->trace, lz_trace_unref);
-  self->trace = trace;
   /* an element of another model's trace colours nothing here */
   if (trace != NULL && self->mode_element >= (int) lz_trace_get_n_elements (trace))
     self->mode_element = -1;
