@@ -1,5 +1,6 @@
 /* test-layout.c — the window at 800 × 600, 1280 × 800 and 1920 × 1080, presentation mode,
- * the Phase view across models and a new model's empty state (issue 21)
+ * every example fitted on the canvas, the Phase view across models and a new model's empty
+ * state (issue 21)
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,7 +9,10 @@
  * projector: the header bar's buttons, the window's close button, the
  * inspector and the plots inside the window; the window as small as
  * asked (it does not widen itself); at 1920 × 1080 the plots take at
- * least PLOT_SHARE_WIDE of it and two views show side by side.  The
+ * least PLOT_SHARE_WIDE of it and two views show side by side; in
+ * Polish, a wide window shrunk to 800 × 600 is as small as asked with
+ * nothing off-screen; every example opened at 800 × 600 lies wholly on
+ * the canvas, its labels included.  The
  * screenshots go to test-artifacts/layout/ (look at them); the one of
  * presentation mode at 1920 × 1080 is the README's picture, compared
  * with help/C/figures/presentation.png (LUZTAR_UPDATE_PICTURES=1 writes
