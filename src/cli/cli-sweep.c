@@ -55,7 +55,8 @@ configure (LzSweep         *sweep,
       || !lz_cli_parse_number (spec.name, "--theta", o->theta, &options.theta)
       || !lz_cli_parse_number (spec.name, "--sample", o->sample, &options.sample)
       || !lz_cli_parse_number (spec.name, "--after", o->after, &measures.after)
-      || !lz_cli_parse_number (spec.name, "--strobe", o->strobe, &measures.strobe_period))
+      || !lz_cli_parse_number (spec.name, "--strobe", o->strobe, &measures.strobe_period)
+      || !lz_cli_limits_apply (spec.name, &o->limits, &options))
     return LZ_CLI_EXIT_USAGE;
   if (!lz_cli_check_theta (spec.name, o->theta, options.theta))
     return LZ_CLI_EXIT_USAGE;
@@ -297,6 +298,7 @@ options_clear (SweepOptions *o)
   g_free (o->format);
   g_free (o->out);
   g_free (o->resume);
+  lz_cli_limits_clear (&o->limits);
 }
 
 /* Parses argv and loads the model into a sweep; an exit code or -1. */
@@ -343,11 +345,12 @@ sweep_prepare (int            argc,
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs, N_("runs in parallel (default: every core)"), "N" },
     G_OPTION_ENTRY_NULL
   };
+  g_autofree GOptionEntry *all = lz_cli_limits_add_entries (entries, &o->limits);
   g_autoptr(LzModel) model = NULL;
   g_autoptr(LzSweep) sweep = NULL;
   int code;
 
-  if (!lz_cli_args_parse (&args, &spec, entries, argc, argv))
+  if (!lz_cli_args_parse (&args, &spec, all, argc, argv))
     return LZ_CLI_EXIT_USAGE;
   o->out = g_strdup (args.output);
   model = lz_cli_load_model (args.file);
