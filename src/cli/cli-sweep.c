@@ -169,23 +169,24 @@ gboolean
 sweep_output_close (SweepOutput *out,
                     GError     **error)
 {
-  gboolean ok = TRUE;
+  int saved = 0;     /* the first failure's errno: later calls overwrite errno */
 
   if (out->json)
     fputs ("\n]}\n", out->stream);
-  if (fflush (out->stream) != 0 || ferror (out->stream))
-    ok = FALSE;
+  if ((fflush (out->stream) != 0 || ferror (out->stream)) && saved == 0)
+    saved = errno != 0 ? errno : EIO;
   if (out->owned)
     {
-      if (fsync (fileno (out->stream)) != 0 && errno != EINVAL)
-        ok = FALSE;
-      if (fclose (out->stream) != 0)
-        ok = FALSE;
+      /* a device or a pipe cannot be synced (EINVAL): nothing to sync */
+      if (fsync (fileno (out->stream)) != 0 && errno != EINVAL && saved == 0)
+        saved = errno;
+      if (fclose (out->stream) != 0 && saved == 0)
+        saved = errno;
     }
-  if (!ok)
+  if (saved != 0)
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO, _("the results could not be written: %s"),
-                 g_strerror (errno));
-  return ok;
+                 g_strerror (saved));
+  return saved == 0;
 }
 
 /* Reopens FILE for appending after its last complete row; FIRST gets the
