@@ -58,6 +58,9 @@ guint       lz_expr_get_nonfinite    (const LzExpr *expr,
                                       double       *value);
 
 /* lz-finite.c: non-finite values named */
+double      lz_expr_eval_order       (const LzExpr *expr,
+                                      guint         order,
+                                      double        t);
 gboolean    lz_expr_check_finite     (const LzExpr *expr,
                                       double        t,
                                       guint         max_order,

@@ -75,6 +75,22 @@ lz_expr_set_nonfinite_error (const LzExpr *expr,
 }
 
 /**
+ * lz_expr_eval_order:
+ * @expr: an expression
+ * @order: 0 for its value, 1 or 2 for a derivative
+ * @t: the time, s
+ *
+ * Returns: the value (@order 0) or the derivative of @order at @t
+ */
+double
+lz_expr_eval_order (const LzExpr *expr,
+                    guint         order,
+                    double        t)
+{
+  return order == 0 ? lz_expr_eval (expr, t) : order == 1 ? lz_expr_eval_d1 (expr, t) : lz_expr_eval_d2 (expr, t);
+}
+
+/**
  * lz_expr_check_finite:
  * @expr: an expression
  * @t: the time, s
@@ -97,8 +113,7 @@ lz_expr_check_finite (const LzExpr *expr,
 
   for (guint order = 0; order <= max_order; order++)
     {
-      double value = order == 0 ? lz_expr_eval (expr, t)
-                     : order == 1 ? lz_expr_eval_d1 (expr, t) : lz_expr_eval_d2 (expr, t);
+      double value = lz_expr_eval_order (expr, order, t);
 
       if (!isfinite (value))
         {
@@ -109,13 +124,6 @@ lz_expr_check_finite (const LzExpr *expr,
   return TRUE;
 }
 
-static double
-eval_order (const LzExpr *expr,
-            guint         order,
-            double        t)
-{
-  return order == 0 ? lz_expr_eval (expr, t) : order == 1 ? lz_expr_eval_d1 (expr, t) : lz_expr_eval_d2 (expr, t);
-}
 
 /* The first non-finite point of [A, B], A finite and B not: bisected to
  * adjacent doubles. */
@@ -131,7 +139,7 @@ nonfinite_edge (const LzExpr *expr,
 
       if (m <= a || m >= b)
         break;
-      if (isfinite (eval_order (expr, order, m)))
+      if (isfinite (lz_expr_eval_order (expr, order, m)))
         a = m;
       else
         b = m;
@@ -166,11 +174,11 @@ zoom (const LzExpr *expr,
       for (guint i = 0; i < ZOOM_POINTS; i++)
         {
           x[i] = i + 1 < ZOOM_POINTS ? a + width * i / (ZOOM_POINTS - 1) : b;
-          f[i] = eval_order (expr, order, x[i]);
+          f[i] = lz_expr_eval_order (expr, order, x[i]);
           if (!isfinite (f[i]))
             {
               *t = i == 0 ? x[0] : nonfinite_edge (expr, order, x[i - 1], x[i]);
-              *value = eval_order (expr, order, *t);
+              *value = lz_expr_eval_order (expr, order, *t);
               return LZ_SINGULAR_NONFINITE;
             }
           if (fabs (f[i]) > fabs (f[best]))
@@ -233,7 +241,7 @@ lz_expr_find_singular (const LzExpr *expr,
   for (guint i = 0; i < n; i++)
     {
       x[i] = i + 1 < n ? t0 + (t1 - t0) * i / (n - 1) : t1;
-      f[i] = eval_order (expr, order, x[i]);
+      f[i] = lz_expr_eval_order (expr, order, x[i]);
       if (!isfinite (f[i]))
         {
           first_bad = i;
@@ -256,7 +264,7 @@ lz_expr_find_singular (const LzExpr *expr,
   if (first_bad == n)
     return LZ_SINGULAR_NONE;
   *t = first_bad == 0 ? t0 : nonfinite_edge (expr, order, x[first_bad - 1], x[first_bad]);
-  *value = eval_order (expr, order, *t);
+  *value = lz_expr_eval_order (expr, order, *t);
   return LZ_SINGULAR_NONFINITE;
 }
 

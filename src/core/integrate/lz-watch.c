@@ -132,14 +132,6 @@ lz_watch_rebase (GPtrArray *watch)
     }
 }
 
-static double
-eval_order (const LzExpr *expr,
-            guint         order,
-            double        t)
-{
-  return order == 0 ? lz_expr_eval (expr, t) : order == 1 ? lz_expr_eval_d1 (expr, t) : lz_expr_eval_d2 (expr, t);
-}
-
 /* d|f|/dt from f and f' (0 where either is not a number). */
 static double
 rise (double f,
@@ -197,7 +189,7 @@ pole_inside (Watched *w,
              double  *t,
              double  *value)
 {
-  double df[2] = { eval_order (w->expr, order + 1, a), eval_order (w->expr, order + 1, b) };
+  double df[2] = { lz_expr_eval_order (w->expr, order + 1, a), lz_expr_eval_order (w->expr, order + 1, b) };
 
   if (isfinite (f[0]) && isfinite (f[1]) && !may_have_pole (f, df, b - a))
     return LZ_SINGULAR_NONE;
@@ -221,11 +213,11 @@ check_inside (Watched  *w,
   for (order = 0; found == LZ_SINGULAR_NONE && order <= w->max_order; order++)
     {
       History *h = &w->seen[order];
-      double f1 = eval_order (w->expr, order, t1);
+      double f1 = lz_expr_eval_order (w->expr, order, t1);
 
       if (!isfinite (f1) || bends (h, t0, t1, f1))
         {
-          double now[2] = { h->t[1] == t0 ? h->f[1] : eval_order (w->expr, order, t0), f1 };
+          double now[2] = { h->t[1] == t0 ? h->f[1] : lz_expr_eval_order (w->expr, order, t0), f1 };
 
           if (h->t[1] == t0 && !isnan (h->t[0]))
             found = pole_inside (w, order, h->t[0], t0, h->f, &t, &value);
