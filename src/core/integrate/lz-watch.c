@@ -262,11 +262,9 @@ lz_watch_check (GPtrArray  *watch,
   for (guint i = 0; watch != NULL && i < watch->len; i++)
     {
       Watched *w = watch->pdata[i];
-      guint order;
-      double t, value;
-
       LzSingular found = LZ_SINGULAR_NONFINITE;
-      double t_first, value_first;
+      guint order;
+      double t, value, t_first, value_first;
 
       if (lz_expr_get_nonfinite (w->expr, &order, &t, &value) == w->count)
         continue;
