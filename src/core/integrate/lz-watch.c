@@ -28,7 +28,6 @@
  * says what failed: the state, or the error tolerance at a step size.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
