@@ -98,6 +98,9 @@ typedef struct
 {
   double *y0, *yt, *dydt0, *dydt1;  /* dim: the step's start, a trial, ẏ at both ends */
   double *ym;                 /* dim: a point of the interpolant */
+  double *y1;                 /* dim: the step's end (the continuous extension's) */
+  double  dense_t0, dense_t1; /* the step the extension interpolates */
+  gboolean dense_valid;
   double *ys;                 /* dim: a trace row's state */
   double *ysamp;              /* dim: the samples of a step */
   double *ypend;              /* dim: the state of an instant being settled */
@@ -311,6 +314,19 @@ double lz_event_interior_crossing (LzEventIntegrator *self,
                                    double             t1,
                                    const double      *y1,
                                    const double      *a1);
+void lz_event_dense_set (LzEventIntegrator *self,
+                         double             t0,
+                         double             t1);
+void lz_event_dense_eval (const LzEventIntegrator *self,
+                          double                   t,
+                          double                  *y);
+gboolean lz_event_dense_locate (LzEventIntegrator *self,
+                                double             t0,
+                                double            *a,
+                                double            *fa,
+                                double            *b,
+                                double            *fb,
+                                double             tol);
 gboolean lz_event_integrate_to (LzEventIntegrator *self,
                                 double             t0,
                                 const double      *y0,

@@ -290,6 +290,7 @@ lz_event_rhs (double        t,
   const double *q = y, *v = y + n;
   double p_damp = 0, p_fric = 0, p_src = 0;
 
+  self->parent.stats.rhs_evaluations++;
   lz_event_accelerations (self, t, q, v, dydt + n);
   if (self->jn.nN + self->jn.nD > 0)
     {

@@ -266,6 +266,7 @@ advance (LzEventIntegrator *self,
     return ADVANCE_ERROR;
   g1 = step_guards (self, t0, g0, &t, which);
   jumps = self->loc.min_jumps;          /* g1's guard */
+  lz_event_dense_set (self, t0, t);     /* (ẏ(t) from g1) */
   bracket_fa = MAX (g0, 0);
   if (g1 < 0 && g0 <= 0 && lz_event_at_once_probe (self, t0, t, &tp, &bracket_a, &bracket_fa))
     {
@@ -596,6 +597,7 @@ locate_alloc (LzEventLocate *loc,
   loc->dydt0 = g_new0 (double, dim);
   loc->dydt1 = g_new0 (double, dim);
   loc->ym = g_new0 (double, dim);
+  loc->y1 = g_new0 (double, dim);
   loc->ys = g_new0 (double, dim);
   loc->ysamp = g_new0 (double, dim);
   loc->ypend = g_new0 (double, dim);
@@ -614,6 +616,7 @@ locate_free (LzEventLocate *loc)
   g_free (loc->dydt0);
   g_free (loc->dydt1);
   g_free (loc->ym);
+  g_free (loc->y1);
   g_free (loc->ys);
   g_free (loc->ysamp);
   g_free (loc->ypend);
