@@ -74,6 +74,7 @@ typedef struct
   /* the active constraints of the mode */
   guint   nc;
   guint  *con;                /* their elements */
+  int    *con_of;             /* per element: its row among them, or −1 */
   gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G): views of the buffers */
   gsl_vector *S, *work, *rhs_c, *lambda;
   gsl_matrix_view Gv, Vv;
@@ -110,6 +111,20 @@ typedef struct
   double  last_event_t;
   guint   events_at_same_t;
   double *force, *gv, *gdv;   /* per element, for the trace */
+  /* the smooth step and its guards that a peek took (lz-event.c,
+   * settle()): the step after the instant takes it again from the same
+   * state, so it is kept (the arithmetic is the same, not redone) */
+  struct
+  {
+    gboolean valid;
+    double  t0, t_stop, h0;   /* its start, its limit, the step tried */
+    double *y0;               /* dim: its start */
+    LzMode *mode;             /* per element: the modes it ran in */
+    double  t, h, g1;         /* its end, the next step tried, the smallest guard */
+    guint   which;
+    gboolean jumps;
+    double *y, *dydt;         /* dim: its end and ẏ there */
+  } peek;
 } LzEventLocate;
 
 /* Impacts and mode selection at an event (lz-event-modes.c). */

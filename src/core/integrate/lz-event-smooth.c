@@ -258,6 +258,8 @@ double
 lz_event_constraint_force (const LzEventIntegrator *self,
                            guint                    e)
 {
+  int c;
+
   if (self->st.is_static != NULL && self->st.is_static[e])
     {
       double l = self->jn.zlambda[e];
@@ -273,10 +275,10 @@ lz_event_constraint_force (const LzEventIntegrator *self,
         }
       return l;
     }
-  for (guint c = 0; c < self->sm.nc; c++)
-    if (self->sm.con[c] == e)
-      return gsl_vector_get (self->sm.lambda, c);
-  return 0;
+  /* (its row of the mode's constraints: none while they are set aside,
+   * nc = 0, for the selection's free accelerations) */
+  c = self->sm.con_of[e];
+  return c >= 0 && (guint) c < self->sm.nc ? gsl_vector_get (self->sm.lambda, c) : 0;
 }
 
 int
@@ -406,6 +408,10 @@ lz_event_setup_mode (LzEventIntegrator *self)
         }
     }
   self->sm.nc = nc;
+  for (guint e = 0; e < self->ne; e++)
+    self->sm.con_of[e] = -1;
+  for (guint c = 0; c < nc; c++)
+    self->sm.con_of[self->sm.con[c]] = (int) c;
   self->sm.G = self->sm.V = NULL;
   self->sm.S = self->sm.work = self->sm.rhs_c = self->sm.lambda = NULL;
   if (nc == 0)
