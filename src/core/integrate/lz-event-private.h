@@ -75,6 +75,9 @@ typedef struct
   guint   nc;
   guint  *con;                /* their elements */
   int    *con_of;             /* per element: its row among them, or −1 */
+  gboolean diagonal;          /* no two share a body: G is diagonal, S its diagonal */
+  guint  *body_mark;          /* per dof: the last mark_epoch a constraint on it saw */
+  guint   mark_epoch;
   gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G): views of the buffers */
   gsl_vector *S, *work, *rhs_c, *lambda;
   gsl_matrix_view Gv, Vv;

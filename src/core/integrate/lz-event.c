@@ -596,6 +596,7 @@ smooth_alloc (LzEventSmooth             *sm,
     sm->src_body[s] = lz_model_get_body_index (model, lz_model_get_source (model, s)->body);
   sm->con = g_new0 (guint, ne);
   sm->con_of = g_new (int, ne);
+  sm->body_mark = g_new0 (guint, MAX (n, 1));
   for (guint e = 0; e < ne; e++)
     sm->con_of[e] = -1;
   /* the constraints of a mode: stops in contact, stuck friction */
@@ -639,6 +640,7 @@ smooth_free (LzEventSmooth *sm)
   g_free (sm->src_body);
   g_free (sm->con);
   g_free (sm->con_of);
+  g_free (sm->body_mark);
   g_clear_pointer (&sm->Gbuf, gsl_matrix_free);
   g_clear_pointer (&sm->Vbuf, gsl_matrix_free);
   g_clear_pointer (&sm->Sbuf, gsl_vector_free);
