@@ -44,8 +44,11 @@
  * location's bracket (a few rounding units of t): the closest to the
  * root a negative guard can be. */
 #define DENSE_AIM_REL 1e-3
-/* Illinois on the extension stops after DENSE_MAX_ITER trials */
+/* Illinois on the extension stops after DENSE_MAX_ITER trials, or when
+ * its bracket is below DENSE_ROOT_REL of the step's (Newton does the
+ * rest on the exact guard, from well inside its quadratic convergence) */
 #define DENSE_MAX_ITER 100
+#define DENSE_ROOT_REL 1e-10
 
 /* The step from (T0, y0, ẏ0) to (T1, y1, ẏ1) the extension interpolates
  * (loc.y0, loc.dydt0, loc.y1, loc.dydt1). */
@@ -165,12 +168,12 @@ lz_event_dense_locate (LzEventIntegrator *self,
                        double             tol)
 {
   guint dim = 2 * self->n + 3;
-  double r, c, dt, slope;
+  double r, c, dt, slope, c_prev = 0, f_prev = 0;
 
   if (!self->loc.dense_valid || *a < self->loc.dense_t0 || *b > self->loc.dense_t1
       || t0 != self->loc.dense_t0)
     return FALSE;
-  r = dense_root (self, *a, *b, tol);
+  r = dense_root (self, *a, *b, MAX (tol, DENSE_ROOT_REL * (*b - *a)));
   if (isnan (r))
     return FALSE;
   dt = DENSE_SLOPE_REL * (*b - *a);
@@ -188,6 +191,13 @@ lz_event_dense_locate (LzEventIntegrator *self,
       if (!lz_event_integrate_to (self, t0, self->loc.y0, c, self->loc.yt))
         return FALSE;
       fc = lz_event_min_guard (self, c, self->loc.yt, NULL);
+      /* the secant of the last two trials, once there are two (the
+       * extension's slope may be off: the smallest guard changes its
+       * element near the crossing) */
+      if (k > 0 && c != c_prev && (fc - f_prev) / (c - c_prev) < 0)
+        slope = (fc - f_prev) / (c - c_prev);
+      c_prev = c;
+      f_prev = fc;
       r = c - fc / slope;
       if (fc < 0)
         {
