@@ -134,22 +134,7 @@ dense_root (LzEventIntegrator *self,
       if (!(c > a && c < b))
         c = 0.5 * (a + b);
       fc = dense_guard (self, c);
-      if (fc < 0)
-        {
-          b = c;
-          fb = fc;
-          if (side == -1)
-            fa /= 2;
-          side = -1;
-        }
-      else
-        {
-          a = c;
-          fa = fc;
-          if (side == 1)
-            fb /= 2;
-          side = 1;
-        }
+      lz_event_illinois (c, fc, &a, &fa, &b, &fb, &side);
     }
   return b;
 }

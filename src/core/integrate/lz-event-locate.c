@@ -394,22 +394,7 @@ lz_event_locate (LzEventIntegrator *self,
       if (!lz_event_integrate_to (self, t0, self->loc.y0, c, self->loc.yt))
         break;
       fc = lz_event_min_guard (self, c, self->loc.yt, NULL);
-      if (fc < 0)
-        {
-          b = c;
-          fb = fc;
-          if (side == -1)
-            fa /= 2;
-          side = -1;
-        }
-      else
-        {
-          a = c;
-          fa = fc;
-          if (side == 1)
-            fb /= 2;
-          side = 1;
-        }
+      lz_event_illinois (c, fc, &a, &fa, &b, &fb, &side);
       slow = b - a > 0.5 * width ? slow + 1 : 0;
     }
   lz_event_integrate_to (self, t0, self->loc.y0, b, self->y);

@@ -275,6 +275,37 @@ lz_event_wdot (const Elem   *el,
   return (el->law.b >= 0 ? el->law.cb * x[el->law.b] : 0) - (el->law.a >= 0 ? el->law.ca * x[el->law.a] : 0);
 }
 
+/* One trial C (guard FC) of the Illinois method on a bracket [A, B]
+ * (FA ≥ 0 > FB): C replaces the end of its sign, and the other end's
+ * guard is halved when the same side moved twice (SIDE: −1, +1, or 0 at
+ * first). */
+static inline void
+lz_event_illinois (double  c,
+                   double  fc,
+                   double *a,
+                   double *fa,
+                   double *b,
+                   double *fb,
+                   int    *side)
+{
+  if (fc < 0)
+    {
+      *b = c;
+      *fb = fc;
+      if (*side == -1)
+        *fa /= 2;
+      *side = -1;
+    }
+  else
+    {
+      *a = c;
+      *fa = fc;
+      if (*side == 1)
+        *fb /= 2;
+      *side = 1;
+    }
+}
+
 void lz_event_node_solve (LzEventIntegrator *self,
                           double             t,
                           double            *dst,
