@@ -26,7 +26,6 @@
  * left of the bracket.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
