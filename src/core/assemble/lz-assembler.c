@@ -32,7 +32,6 @@
  * (lz-affine.c) so that they can be both evaluated and printed.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <string.h>

@@ -9,7 +9,6 @@
  * pair, the pairs table and the equations in luz/tar notation.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

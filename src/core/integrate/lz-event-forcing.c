@@ -21,7 +21,6 @@
  * impact there (then that cause); a force's event names the force.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

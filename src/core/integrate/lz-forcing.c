@@ -19,7 +19,6 @@
  * acceleration of its ground (a stop in contact as an impact).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -38,7 +38,6 @@
  * a standard LCP is solved exactly by Lemke's method.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -34,7 +34,6 @@
  * change (a changed mode has its own event).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -37,7 +37,6 @@
  * switches, after t-end, are not logged).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
