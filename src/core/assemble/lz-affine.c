@@ -11,7 +11,6 @@
  * equations of massless joints.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -9,7 +9,6 @@
  * (k·luz(g − ℓ0, Δ), C·tar(ġ, F/C), Sgn, the contact forces λ and F).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -28,7 +28,6 @@
  * (exports, the matrix view, small models), never for a long chain's run.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
