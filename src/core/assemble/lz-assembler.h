@@ -7,6 +7,7 @@
 #pragma once
 
 #include <gsl/gsl_matrix.h>
+#include <gsl/gsl_spmatrix.h>
 #include <gsl/gsl_vector.h>
 
 #include "lz-types.h"
@@ -77,9 +78,18 @@ LzModel        *lz_assembly_get_model      (const LzAssembly  *self);
 guint           lz_assembly_get_n_dofs     (const LzAssembly  *self);
 const char     *lz_assembly_get_dof_name   (const LzAssembly  *self,
                                             guint              i);
+/* Dense n×n (at least 1×1), built on first request: n² numbers, for the
+ * exports and small models. */
 const gsl_matrix *lz_assembly_get_M        (const LzAssembly  *self);
 const gsl_matrix *lz_assembly_get_C        (const LzAssembly  *self);
 const gsl_matrix *lz_assembly_get_K        (const LzAssembly  *self);
+/* The same, and W, in compressed sparse rows (GSL_SPMATRIX_CSR: the
+ * entries of row r are data[p[r] … p[r + 1]) in the columns i[…],
+ * ascending), built at set-up in time and memory linear in the model. */
+const gsl_spmatrix *lz_assembly_get_M_sparse (const LzAssembly *self);
+const gsl_spmatrix *lz_assembly_get_C_sparse (const LzAssembly *self);
+const gsl_spmatrix *lz_assembly_get_K_sparse (const LzAssembly *self);
+const gsl_spmatrix *lz_assembly_get_W_sparse (const LzAssembly *self);
 const char     *lz_assembly_get_f_text     (const LzAssembly  *self,
                                             guint              i);
 void            lz_assembly_eval_f         (const LzAssembly  *self,
@@ -88,6 +98,7 @@ void            lz_assembly_eval_f         (const LzAssembly  *self,
 
 /* Nonsmooth elements: one row of W each. */
 guint           lz_assembly_get_n_nonsmooth (const LzAssembly *self);
+/* Dense n_nonsmooth×n (at least 1×1), built on first request. */
 const gsl_matrix *lz_assembly_get_W        (const LzAssembly  *self);
 const char     *lz_assembly_get_nonsmooth_id (const LzAssembly *self,
                                             guint              row);
