@@ -220,5 +220,11 @@ with tempfile.TemporaryDirectory() as tmp:
     # linear: 8 times the file, about 8 times the time (quadratic: 64)
     check(t2 < 30 and t2 < 20 * max(t1, 0.05),
           "check on 10^5 bodies: %.2f s of CPU, %.2f s for 12 500 (linear)" % (t2, t1))
+    # the event-driven method's n × n matrices are refused in words before
+    # they are allocated (10^5 bodies: 400 GB), not left to abort in malloc
+    p3 = subprocess.run([cli, "run", "--method", "event", large], capture_output=True, text=True, timeout=120)
+    check(p3.returncode == 2 and "keeps n × n matrices: 100000 bodies" in p3.stderr
+          and "--max-memory" in p3.stderr and "time-stepping" in p3.stderr,
+          "an event-driven run of 10^5 bodies is refused in words", p3.stderr)
 
 done()

@@ -849,6 +849,33 @@ event_free (LzIntegrator *integrator)
   g_free (self->dydt);
 }
 
+/* The event-driven method keeps DENSE_MATRICES n × n matrices (the
+ * assembly's dense K and C, built on request, and its own copies of
+ * them, and the massless blocks): refused in words, before allocating,
+ * where they would exceed the run's memory limit (a chain of 10^5 bodies
+ * would need 400 GB). */
+#define DENSE_MATRICES 5
+
+static gboolean
+dense_fits (guint                      n,
+            const LzIntegratorOptions *options,
+            GError                   **error)
+{
+  LzIntegratorOptions resolved = *options;
+  double bytes = DENSE_MATRICES * (double) n * n * sizeof (double), limit;
+
+  lz_limits_resolve (&resolved);
+  limit = (double) resolved.max_memory;
+
+  if (bytes <= limit)
+    return TRUE;
+  g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+               _("the event-driven method keeps n × n matrices: %u bodies need %.0f MiB, more than the run’s "
+                 "memory limit of %.0f MiB (--max-memory); use the time-stepping method or raise the limit"),
+               n, bytes / (1 << 20), limit / (1 << 20));
+  return FALSE;
+}
+
 /* Sized from the model: the dofs, the elements with the through-stops,
  * the massless joints' elements (lz_event_setup_massless() allocates
  * those it finds); lz_integrator_step() allocates nothing of the
@@ -862,6 +889,11 @@ event_new (LzAssembly                *assembly,
   LzModel *model = lz_assembly_get_model (assembly);
   guint n = lz_assembly_get_n_dofs (assembly), ne = lz_model_get_n_elements (model), dim = 2 * n + 3;
 
+  if (!dense_fits (n, options, error))
+    {
+      g_free (self);
+      return NULL;
+    }
   self->parent.assembly = assembly;
   self->parent.options = *options;
   lz_scales_of_model (model, &self->parent.scales);
@@ -869,7 +901,7 @@ event_new (LzAssembly                *assembly,
   self->ne = ne;
   self->sm.mass = g_new0 (double, MAX (n, 1));
   for (guint i = 0; i < n; i++)
-    self->sm.mass[i] = gsl_matrix_get (lz_assembly_get_M (assembly), i, i);
+    self->sm.mass[i] = gsl_spmatrix_get (lz_assembly_get_M_sparse (assembly), i, i);
   self->sm.K = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
   self->sm.C = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
   gsl_matrix_memcpy (self->sm.K, lz_assembly_get_K (assembly));

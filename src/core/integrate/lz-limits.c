@@ -106,16 +106,17 @@ lz_limits_check_initial (LzAssembly                *assembly,
                          GError                   **error)
 {
   const LzModel *model = lz_assembly_get_model (assembly);
-  const gsl_matrix *M = lz_assembly_get_M (assembly);
-  const gsl_matrix *C = lz_assembly_get_C (assembly);
-  const gsl_matrix *K = lz_assembly_get_K (assembly);
+  /* The sparse matrices: the dense ones are n × n, built only on request. */
+  const gsl_spmatrix *M = lz_assembly_get_M_sparse (assembly);
+  const gsl_spmatrix *C = lz_assembly_get_C_sparse (assembly);
+  const gsl_spmatrix *K = lz_assembly_get_K_sparse (assembly);
   double h_min = lz_simulation_min_step (opt->t_end);
 
   for (guint i = 0; i < lz_assembly_get_n_dofs (assembly); i++)
     {
       const LzBody *body = lz_model_get_body (model, i);
-      double m = gsl_matrix_get (M, i, i), k = fabs (gsl_matrix_get (K, i, i));
-      double c = fabs (gsl_matrix_get (C, i, i));
+      double m = gsl_spmatrix_get (M, i, i), k = fabs (gsl_spmatrix_get (K, i, i));
+      double c = fabs (gsl_spmatrix_get (C, i, i));
       double period = k > 0 ? sqrt (m / k) : INFINITY, relax = c > 0 ? m / c : INFINITY;
 
       if (fabs (body->q0) > opt->divergence_limit || fabs (body->v0) > opt->divergence_limit)
