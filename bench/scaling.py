@@ -11,11 +11,16 @@
 #      (--max-n-siconos), in its fastest configuration (friction lumped,
 #      PGS relay solver, Delassus blocks reused).
 #
-# Each program's own loop time (what it reports), its process's wall and
-# CPU time and peak memory (wait4's rusage of that child alone) go into
-# OUTDIR/scaling.csv, a Markdown table on stdout and into
-# OUTDIR/scaling.md, and, with gnuplot, the log-log plot OUTDIR/scaling.png;
-# then the log-log slope of Luztar's time-stepping loop and its ratio to
+# Each program is run twice: in full, and a short run (set-up, loading and
+# one step; Siconos two), whose CPU time taken from the full run's is the
+# loop's CPU time — luztar-cli reports only its loop's wall time, and on a
+# shared machine wall time is mostly waiting.  The reference reports its
+# loop's CPU time itself.  CPU times come from wait4, the peak memory of
+# the program alone from /usr/bin/time; every run is limited to
+# --mem-limit GiB of address space (prlimit) and --timeout seconds.
+# Written: OUTDIR/scaling.csv, Markdown tables on stdout and, with
+# gnuplot, the log-log plot OUTDIR/scaling.png: time and memory against N,
+# with the log-log slope of Luztar's time-stepping loop and its ratio to
 # the reference at each N.  Not a test: run by hand, e.g.
 #   meson compile -C build
 #   SICONOS_ANCHORS=… bench/scaling.py build               # writes bench/scaling.*
@@ -69,8 +74,9 @@ def parse_args():
                    help="address-space limit of each run in GiB (default 8): a run beyond it "
                         "fails instead of swapping the shared machine")
     p.add_argument("--timeout", type=float, default=900.0, help="seconds per run (default 900)")
-    p.add_argument("--out", default=HERE, help="folder for scaling.csv, .md, .png (default bench/)")
+    p.add_argument("--out", default=HERE, help="folder for scaling.csv and .png (default bench/)")
     p.add_argument("--note", default="", help="a line about the build measured, for the report")
+    p.add_argument("--replot", metavar="CSV", help="only draw OUTDIR/scaling.png again from CSV (--note: its title)")
     a = p.parse_args()
     a.n = sorted(int(x) for x in a.n.split(","))
     if a.max_n is not None:
@@ -298,7 +304,7 @@ set format x "10^{%%L}"
 set format y "10^{%%L}"
 set xrange [%g:%g]
 set grid
-set key top left font ",9"
+set key bottom right font ",9"
 set xlabel "N (masses)"
 set ylabel "CPU time for t = 0 … 10 s (s)"
 set title "CPU time"
@@ -306,6 +312,7 @@ f(x) = 1e-4 * x
 plot %s, f(x) with lines dashtype 2 lc rgb 'gray50' title 'slope 1'
 set ylabel "peak memory (MB)"
 set title "memory (peak resident set)"
+set key top left
 plot %s
 unset multiplot
 """ % (png, title, lo, hi, ", ".join(t_plots), ", ".join(m_plots))
@@ -313,8 +320,21 @@ unset multiplot
     return True
 
 
+def replot(a):
+    with open(a.replot) as f:
+        rows = list(csv.DictReader(f))
+    for r in rows:
+        r["N"] = int(r["N"])
+        for k in ("loop_cpu_s", "process_cpu_s", "peak_MB"):
+            r[k] = float(r[k]) if r[k] else ""
+    plot(rows, os.path.join(a.out, "scaling.png"),
+         "B4 chain, t = 0 … 10 s, h = 10^{-3}: %s" % (a.note or os.path.basename(a.replot)))
+
+
 def main():
     a = parse_args()
+    if a.replot:
+        return replot(a)
     cli = os.path.join(a.build, "src", "cli", "luztar-cli")
     ref = os.path.join(a.build, "bench", "b4-reference")
     for path in (cli, ref):
@@ -370,8 +390,6 @@ def main():
 
     text = report(a, rows, by, no_siconos, started, load0, load1)
     print(text)
-    with open(os.path.join(a.out, "scaling.md"), "w") as f:
-        f.write(text + "\n")
     if plot(rows, os.path.join(a.out, "scaling.png"),
             "B4 chain, t = 0 … 10 s, h = 10^{-3}: one run, %s" % started):
         print("plot: %s" % os.path.join(a.out, "scaling.png"), file=sys.stderr)
@@ -400,7 +418,7 @@ def report(a, rows, by, no_siconos, started, load0, load1):
         if ok(rr) and ok(ts):
             ratios.append((n, ts["loop_cpu_s"] / max(rr["loop_cpu_s"], 1e-6),
                            ts["loop_wall_s"] / max(rr["loop_wall_s"], 1e-6)))
-            ratio = "%.1f×" % ratios[-1][1]
+            ratio = "**%.1f×**" % ratios[-1][1]
         if ok(ts):
             pts.append((n, max(ts["loop_cpu_s"], 1e-4)))
             walls.append((n, ts["loop_wall_s"]))
@@ -409,7 +427,7 @@ def report(a, rows, by, no_siconos, started, load0, load1):
             ed_t = "%s (%d events, %.2g ms each%s)" % (
                 secs(ed["loop_cpu_s"]), ed["events"], 1e3 * ed["loop_cpu_s"] / max(ed["events"], 1),
                 "" if ed["t_end"] == 10.0 else "; t-end %g s" % ed["t_end"])
-        out("| %d | %s | %s | **%s** | %s | %s | %s |" % (
+        out("| %d | %s | %s | %s | %s | %s | %s |" % (
             n, secs(rr["loop_cpu_s"]) if ok(rr) else rr["status"],
             "**%s** (%s)" % (secs(ts["loop_cpu_s"]), secs(ts["loop_wall_s"])) if ok(ts) else ts["status"],
             ratio, secs(ts["setup_cpu_s"]) if ok(ts) else "—", ed_t,
@@ -431,8 +449,9 @@ def report(a, rows, by, no_siconos, started, load0, load1):
     out("")
     flops = [r["flops"] for r in rows if r["program"] == "reference" and ok(r)]
     if flops:
-        out("The reference does %.1f–%.1f floating-point operations per mass and step (counted from "
-            "its loops: additions, multiplications, divisions)." % (min(flops), max(flops)))
+        out("The reference does %s floating-point operations per mass and step (counted from "
+            "its loops: additions, multiplications, divisions)." % (
+                "%.1f" % min(flops) if min(flops) == max(flops) else "%.1f–%.1f" % (min(flops), max(flops))))
     local = ["%d→%d: %.2f" % (n0, n1, math.log(t1 / t0) / math.log(n1 / n0))
              for (n0, t0), (n1, t1) in zip(pts, pts[1:])]
     out("Log-log slope of Luztar's time-stepping loop CPU against N: **%.2f** over all N measured, "
