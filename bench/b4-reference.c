@@ -50,6 +50,12 @@
  * Usage: b4-reference [--t-end T] [--dt H] [--theta TH] [--tol TOL] N
  */
 
+/* clock_gettime() when built by hand with -std=c11 (the build defines
+ * _GNU_SOURCE) */
+#ifndef _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +85,7 @@ typedef struct
 {
   int     n;
   double  h, theta, t_end, tol;
+  double *block;             /* the vectors below, in one allocation */
   double *q, *v, *vn, *r;    /* state; v⁺ being solved; right-hand side */
   double *a_d, *b_d;         /* diagonals of A = h(1−θ)C + h²θ(1−θ)K, B = hK */
   double  a_o, b_o;          /* their off-diagonals (the same on every pair) */
@@ -96,37 +103,29 @@ now (clockid_t clock)
   return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
 
-static double *
-vector (int n)
-{
-  double *x = calloc ((size_t) n, sizeof (double));
-
-  if (x == NULL)
-    {
-      fprintf (stderr, "b4-reference: out of memory for N = %d\n", n);
-      exit (2);
-    }
-  return x;
-}
-
 /* The tridiagonal K, C (only their diagonals differ from mass to mass)
- * and from them A, B and W. */
+ * and from them A, B and W; the vectors in one block of 7 N doubles. */
 static void
 chain_init (Chain *ch)
 {
   int n = ch->n;
   double h = ch->h, th = ch->theta;
+  double *block = calloc ((size_t) n * 7, sizeof (double));
 
-  ch->q = vector (n);
-  ch->v = vector (n);
-  ch->vn = vector (n);
-  ch->r = vector (n);
-  ch->a_d = vector (n);
-  ch->b_d = vector (n);
-  ch->w_inv = vector (n);
   ch->active = calloc ((size_t) n, 1);
-  if (ch->active == NULL)
-    exit (2);
+  if (block == NULL || ch->active == NULL)
+    {
+      fprintf (stderr, "b4-reference: out of memory for N = %d\n", n);
+      exit (2);
+    }
+  ch->block = block;
+  ch->q = block;
+  ch->v = block + n;
+  ch->vn = block + 2 * n;
+  ch->r = block + 3 * n;
+  ch->a_d = block + 4 * n;
+  ch->b_d = block + 5 * n;
+  ch->w_inv = block + 6 * n;
   for (int i = 0; i < n; i++)
     {
       /* the wall's spring on mass 1; a spring and a damper per neighbour */
@@ -140,19 +139,6 @@ chain_init (Chain *ch)
   ch->a_o = -(h * (1 - th) * B4_C + h * h * th * (1 - th) * B4_K);
   ch->b_o = -h * B4_K;
   ch->w_o = -(h * th * B4_C + h * h * th * th * B4_K);
-}
-
-static void
-chain_free (Chain *ch)
-{
-  free (ch->q);
-  free (ch->v);
-  free (ch->vn);
-  free (ch->r);
-  free (ch->a_d);
-  free (ch->b_d);
-  free (ch->w_inv);
-  free (ch->active);
 }
 
 /* r = M v − A v − B q + h f_θ, and which stops are active */
@@ -252,8 +238,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  Chain ch = { 0, 1e-3, 0.5, 10.0, 1e-12, NULL, NULL, NULL, NULL, NULL, NULL,
-               0, 0, NULL, 0, NULL };
+  Chain ch = { .n = 0, .h = 1e-3, .theta = 0.5, .t_end = 10.0, .tol = 1e-12 };
   double wall, cpu, flops, speed;
   long sweeps, steps;
   int max_sweeps;
@@ -308,6 +293,7 @@ main (int   argc,
   printf ("qN = %.17g, vN = %.17g\n", ch.q[ch.n - 1], ch.v[ch.n - 1]);
   printf ("qN(%g) = %.10f, vN(%g) = %.10f\n", ch.t_end, ch.q[ch.n - 1], ch.t_end, ch.v[ch.n - 1]);
   printf ("peak memory: %.1f MB\n", (double) ru.ru_maxrss / 1024.0);
-  chain_free (&ch);
+  free (ch.block);
+  free (ch.active);
   return 0;
 }
