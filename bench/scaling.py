@@ -169,6 +169,9 @@ def luztar(a, cli, chain, n, method, t_end, tmp):
         it = re.search(r"contact problems: \d+, ([0-9.]+) iterations each", full["text"])
         if it and method == "timestep":
             row["note"] = "%s sweeps/step" % it.group(1)
+        rhs = re.search(r"right-hand-side evaluations: \d+ \(([0-9.]+) per event\)", full["text"])
+        if rhs:
+            row["note"] = "%s right-hand sides/event" % rhs.group(1)
     if os.path.exists(out):
         os.remove(out)
     return row
@@ -424,8 +427,9 @@ def report(a, rows, by, no_siconos, started, load0, load1):
             walls.append((n, ts["loop_wall_s"]))
         ed_t = ed["status"]
         if ok(ed):
-            ed_t = "%s (%d events, %.2g ms each%s)" % (
+            ed_t = "%s (%d events, %.2g ms each%s%s)" % (
                 secs(ed["loop_cpu_s"]), ed["events"], 1e3 * ed["loop_cpu_s"] / max(ed["events"], 1),
+                "; " + ed["note"] if ed["note"] else "",
                 "" if ed["t_end"] == 10.0 else "; t-end %g s" % ed["t_end"])
         out("| %d | %s | %s | %s | %s | %s | %s |" % (
             n, secs(rr["loop_cpu_s"]) if ok(rr) else rr["status"],
