@@ -141,28 +141,6 @@ band_matvec (const LzTimestep *self,
 /* ------------------------------------------------------------------------ */
 /* Elements                                                                   */
 
-/* g0(t) and ġ0(t) of element e: zero unless a port is a moving ground
- * (evaluating expressions per element and step would dominate long
- * chains) */
-void
-lz_ts_element_g0 (const LzTimestep *self,
-                  guint             e,
-                  double            t,
-                  double           *g0,
-                  double           *g0dot)
-{
-  const LzElementLaw *law = self->elems[e].law;
-
-  if (!law->moving)
-    {
-      *g0 = 0;
-      if (g0dot != NULL)
-        *g0dot = 0;
-      return;
-    }
-  lz_element_law_ground (law, t, g0, g0dot, NULL);
-}
-
 void
 lz_ts_eval_forces (const LzTimestep *self,
                    double            t,
@@ -183,14 +161,15 @@ element_state (LzTimestep   *self,
                double        t,
                gboolean      all)
 {
-  for (guint i = 0; i < self->n_elems; i++)
+  /* between samples only the nonsmooth elements' modes are needed: the
+   * rows of H, in the order of the elements */
+  guint count = all ? self->n_elems : self->n_rows;
+
+  for (guint at = 0; at < count; at++)
     {
+      guint i = all ? at : (guint) self->row_element[at];
       const LzElementLaw *law = self->elems[i].law;
       double g0, g0dot, g, gd, T = 0.0;
-
-      /* between samples only the nonsmooth elements' modes are needed */
-      if (!all && law->row < 0)
-        continue;
 
       lz_ts_element_g0 (self, i, t, &g0, &g0dot);
       g = lz_element_law_g (law, q, g0);
@@ -228,7 +207,8 @@ friction_rate (const LzTimestep *self,
 }
 
 /* The modes from the state: freeplay from s, stops from the last contact
- * impulse, friction from the relative velocity.  A stop is in contact
+ * impulse, friction from the relative velocity — of the nonsmooth elements
+ * (the rows of H); a smooth element's mode is LZ_MODE_NONE for ever.  A stop is in contact
  * while it pushes and the gap does not move; on a massless body while it
  * pushes: the body's velocity is no state of the scheme (a damped one's
  * rings about its rate with θ = ½), the stop holds its position. */
@@ -237,8 +217,9 @@ classify (LzTimestep *self,
           LzMode     *modes,
           gboolean    in_step)
 {
-  for (guint i = 0; i < self->n_elems; i++)
+  for (guint r = 0; r < self->n_rows; r++)
     {
+      guint i = (guint) self->row_element[r];
       const Elem *el = &self->elems[i];
       const LzElementLaw *law = el->law;
       double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
@@ -254,7 +235,7 @@ classify (LzTimestep *self,
           modes[i] = fabs (u) <= u_tol ? LZ_MODE_STICK
                      : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
         }
-      else if (lz_contact_law_is (law))
+      else if (el->contact)
         {
           /* pressed on the side whose impulse pushes */
           modes[i] = LZ_MODE_FREE;
@@ -263,7 +244,7 @@ classify (LzTimestep *self,
               modes[i] = self->vars[j].kind == VAR_CONTACT_LOWER ? LZ_MODE_PRESSED_LOWER
                                                                  : LZ_MODE_PRESSED_UPPER;
         }
-      else if (lz_element_law_is_bilateral (law))
+      else if (el->bilateral)
         modes[i] = LZ_MODE_CONTACT;        /* a rigid coupling holds, whatever its force */
       else if (law->kind == LZ_ITEM_STOP && law->row >= 0)
         {
@@ -414,8 +395,18 @@ free_step (LzTimestep *self,
   guint n = self->n;
   double h = self->h, th = self->theta;
 
-  lz_ts_eval_forces (self, t, self->f0);
+  /* f(t) is the last step's f(t1) */
+  if (t == self->f1_t)
+    {
+      double *f = self->f0;
+
+      self->f0 = self->f1;
+      self->f1 = f;
+    }
+  else
+    lz_ts_eval_forces (self, t, self->f0);
   lz_ts_eval_forces (self, t1, self->f1);
+  self->f1_t = t1;
   /* K (q + hθ(1−θ) v) and C v */
   for (guint i = 0; i < n; i++)
     self->tmp[i] = self->q[i] + h * th * (1 - th) * self->v[i];
@@ -598,8 +589,9 @@ log_mode_switches (LzTimestep *self,
 
   element_state (self, self->q, self->v, t1, row);
   classify (self, self->new_modes, TRUE);
-  for (guint e = 0; e < self->n_elems; e++)
+  for (guint r = 0; r < self->n_rows; r++)
     {
+      guint e = (guint) self->row_element[r];
       LzSwitchFlags flags = switch_flags (self, e);
 
       /* a breakaway while the static level falls: the level moved */
@@ -646,9 +638,8 @@ timestep_step (LzIntegrator *integrator,
   if (run_is_over (self, integrator->t) || integrator->t >= t_limit)
     return LZ_STEP_DONE;
   tl = step_label (self, t1);
-  for (guint e = 0; e < self->n_elems; e++)
-    if (self->elems[e].law->kind == LZ_ITEM_FRICTION && lz_friction_is_varying (self->elems[e].law)
-        && !lz_friction_check (self->elems[e].law, t, error))
+  for (guint k = 0; k < self->n_varying; k++)
+    if (!lz_friction_check (self->elems[self->varying[k]].law, t, error))
       return LZ_STEP_ERROR;
 
   free_step (self, t, t1);
@@ -663,7 +654,8 @@ timestep_step (LzIntegrator *integrator,
   if (tl <= integrator->t_end)
     any_event = log_mode_switches (self, t1, tl, full, trace);
   write_samples (self, trace, t, t1, tl, full);
-  memcpy (self->modes, self->new_modes, self->n_elems * sizeof (LzMode));
+  for (guint r = 0; r < self->n_rows; r++)
+    self->modes[self->row_element[r]] = self->new_modes[self->row_element[r]];
   integrator->t = MIN (tl, integrator->t_end);
   return any_event ? LZ_STEP_EVENT : LZ_STEP_OK;
 }
@@ -707,6 +699,9 @@ timestep_free (LzIntegrator *integrator)
   g_free (self->Kd);
   g_free (self->Cd);
   g_free (self->elems);
+  g_free (self->work);
+  g_free (self->varying);
+  g_free (self->rate);
   g_clear_pointer (&self->table, lz_element_table_free);
   g_free (self->force_body);
   g_free (self->q);
@@ -735,42 +730,86 @@ timestep_free (LzIntegrator *integrator)
   g_free (self->new_modes);
 }
 
+/* Whether element LAW's linear spring (a spring or gear without freeplay)
+ * is in K, as the assembly puts it there. */
+static gboolean
+law_in_k (const LzElementLaw *law)
+{
+  return (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR) && law->freeplay == 0.0;
+}
+
+/* X += k w wᵀ for element LAW's coordinate (w: −ca at a, cb at b), X by
+ * diagonals with half-band B — in the order the assembly adds it, so
+ * that W is the one the dense matrices gave, bit for bit. */
+static void
+stamp_outer (double             *X,
+             guint               b,
+             const LzElementLaw *law,
+             double              k)
+{
+  int dofs[2] = { law->a, law->b };
+  double w[2] = { -law->ca, law->cb };
+  guint width = 2 * b + 1;
+
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++)
+      if (dofs[i] >= 0 && dofs[j] >= 0)
+        X[(gsize) dofs[i] * width + dofs[j] + b - dofs[i]] += k * w[i] * w[j];
+}
+
+/* The half-band of K and C: the largest distance between the two bodies
+ * of an element with stiffness or damping. */
+static guint
+element_band (const LzTimestep *self)
+{
+  guint b = 0;
+
+  for (guint e = 0; e < self->n_elems; e++)
+    {
+      const LzElementLaw *law = lz_element_table_get (self->table, e);
+
+      if (law->a >= 0 && law->b >= 0 && law->ca * law->cb != 0
+          && ((law_in_k (law) && law->k != 0) || law->c > 0))
+        b = MAX (b, (guint) ABS (law->a - law->b));
+    }
+  return b;
+}
+
 /* M's diagonal, the band of K and C, K and C by diagonals and W = M + hθC
- * + h²θ²K into WD (same layout); the algebraic dofs (no mass, no damping).
- * The freeplay springs' directions are coupled through the local problem,
+ * + h²θ²K into WD (same layout), all from the element table: O(n·band),
+ * no n × n matrix.  The algebraic dofs (no mass, no damping).  The
+ * freeplay springs' directions are coupled through the local problem,
  * not through W: the band comes from M, C, K only. */
 static double *
 build_matrices (LzTimestep *self)
 {
-  LzAssembly *assembly = self->parent.assembly;
-  const gsl_matrix *M = lz_assembly_get_M (assembly);
-  const gsl_matrix *C = lz_assembly_get_C (assembly);
-  const gsl_matrix *K = lz_assembly_get_K (assembly);
+  LzModel *model = lz_assembly_get_model (self->parent.assembly);
   guint n = self->n, b, width;
   double h = self->h, th = self->theta, *Wd;
 
   self->mass = g_new0 (double, MAX (n, 1));
   for (guint i = 0; i < n; i++)
-    {
-      self->mass[i] = gsl_matrix_get (M, i, i);
-      for (guint j = 0; j < n; j++)
-        if (gsl_matrix_get (K, i, j) != 0 || gsl_matrix_get (C, i, j) != 0)
-          self->band = MAX (self->band, i > j ? i - j : j - i);
-    }
-  b = self->band;
+    self->mass[i] = lz_model_get_body (model, i)->mass;
+  b = self->band = element_band (self);
   width = 2 * b + 1;
   self->Kd = g_new0 (double, MAX ((gsize) n * width, 1));
   self->Cd = g_new0 (double, MAX ((gsize) n * width, 1));
   Wd = g_new0 (double, MAX ((gsize) n * width, 1));
+  for (guint e = 0; e < self->n_elems; e++)
+    {
+      const LzElementLaw *law = lz_element_table_get (self->table, e);
+
+      if (law_in_k (law))
+        stamp_outer (self->Kd, b, law, law->k);
+      if (law->c > 0.0)
+        stamp_outer (self->Cd, b, law, law->c);
+    }
   for (guint i = 0; i < n; i++)
     for (guint j = i > b ? i - b : 0; j <= MIN (n - 1, i + b); j++)
       {
-        double k = gsl_matrix_get (K, i, j), c = gsl_matrix_get (C, i, j);
         gsize at = (gsize) i * width + j + b - i;
 
-        self->Kd[at] = k;
-        self->Cd[at] = c;
-        Wd[at] = (i == j ? self->mass[i] : 0) + h * th * c + h * h * th * th * k;
+        Wd[at] = (i == j ? self->mass[i] : 0) + h * th * self->Cd[at] + h * h * th * th * self->Kd[at];
       }
   self->algebraic = g_new0 (gboolean, MAX (n, 1));
   for (guint i = 0; i < n; i++)
@@ -803,7 +842,6 @@ factor_w (LzTimestep *self,
 static void
 build_elements (LzTimestep *self)
 {
-  self->table = lz_element_table_new (self->parent.assembly);
   self->elems = g_new0 (Elem, MAX (self->n_elems, 1));
   lz_ts_read_h (self);
   for (guint e = 0; e < self->n_elems; e++)
@@ -812,6 +850,9 @@ build_elements (LzTimestep *self)
       const LzElementLaw *law = lz_element_table_get (self->table, e);
 
       el->law = law;
+      el->coulomb = law->kind == LZ_ITEM_FRICTION && lz_friction_is_coulomb (law);
+      el->bilateral = lz_element_law_is_bilateral (law);
+      el->contact = lz_contact_law_is (law);
       el->massless = (law->a >= 0 && self->algebraic[law->a]) || (law->b >= 0 && self->algebraic[law->b]) ? 2
                      : (law->a >= 0 && self->mass[law->a] == 0) || (law->b >= 0 && self->mass[law->b] == 0) ? 1
                      : 0;
@@ -820,6 +861,19 @@ build_elements (LzTimestep *self)
           && (law->kind == LZ_ITEM_STOP || law->kind == LZ_ITEM_FRICTION || law->freeplay > 0))
         self->keep_theta = TRUE;
       lz_ts_add_element_vars (self, el);
+    }
+  self->work = g_new0 (guint, MAX (self->n_elems, 1));
+  self->varying = g_new0 (guint, MAX (self->n_elems, 1));
+  for (guint e = 0; e < self->n_elems; e++)
+    {
+      const LzElementLaw *law = self->elems[e].law;
+
+      /* a spring between bodies neither dissipates nor is driven: its
+       * energy is in the potential, from the state */
+      if (law->moving || law->c != 0 || law->row >= 0)
+        self->work[self->n_work++] = e;
+      if (law->kind == LZ_ITEM_FRICTION && lz_friction_is_varying (law))
+        self->varying[self->n_varying++] = e;
     }
 }
 
@@ -960,7 +1014,7 @@ alloc_state (LzTimestep *self)
 
 #define ALLOC(field, count) self->field = g_new0 (__typeof__ (*self->field), MAX ((count), 1))
   ALLOC (q, n); ALLOC (v, n); ALLOC (q1, n); ALLOC (v1, n); ALLOC (q_s, n); ALLOC (v_s, n);
-  ALLOC (rhs, n); ALLOC (tmp, n); ALLOC (f0, n); ALLOC (f1, n);
+  ALLOC (rhs, n); ALLOC (tmp, n); ALLOC (rate, n); ALLOC (f0, n); ALLOC (f1, n);
   ALLOC (z, nv); ALLOC (z_prev, nv); ALLOC (lambda, nr); ALLOC (u_free, nr);
   ALLOC (u_start, nr); ALLOC (g0_start, nr); ALLOC (g0_end, nr); ALLOC (g0dot_start, nr);
   ALLOC (g0dot_end, nr);
@@ -996,7 +1050,9 @@ timestep_new (LzAssembly                *assembly,
   self->n_elems = lz_model_get_n_elements (lz_assembly_get_model (assembly));
   self->h = options->dt;
   self->theta = options->theta;
+  self->f1_t = NAN;
 
+  self->table = lz_element_table_new (assembly);
   if (!factor_w (self, error))
     goto fail;
   build_elements (self);
