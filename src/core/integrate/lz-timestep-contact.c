@@ -637,12 +637,16 @@ lz_ts_contact_problem (LzTimestep *self,
     for (guint r = 0; r < self->n_rows; r++)
       if ((guint) self->row_element[r] == g_array_index (jumps, LzForcingJump, self->forcing_next).who)
         self->row_jumps[r] = TRUE;
-  for (guint r = 0; r < self->n_rows; r++)
+  /* the ground motions (zero, as allocated, on the rows of fixed grounds) */
+  for (guint k = 0; k < self->n_moving_rows; k++)
     {
-      guint e = (guint) self->row_element[r];
+      guint r = self->moving_rows[k], e = (guint) self->row_element[r];
 
       lz_ts_element_g0 (self, e, t, &self->g0_start[r], &self->g0dot_start[r]);
       lz_ts_element_g0 (self, e, t1, &self->g0_end[r], &self->g0dot_end[r]);
+    }
+  for (guint r = 0; r < self->n_rows; r++)
+    {
       self->u_free[r] = lz_ts_row_dot (self, r, self->v1);
       self->u_start[r] = lz_ts_row_dot (self, r, self->v) + self->g0dot_start[r];
     }

@@ -164,6 +164,7 @@ typedef struct
   /* the elements whose work the energy book takes (moving grounds,
    * damping, nonsmooth), and the frictions whose levels vary in time */
   guint  *work, n_work, *varying, n_varying;
+  guint  *moving_rows, n_moving_rows;   /* the rows whose ground moves */
   LzMode *modes, *new_modes;
   LzEnergy energy, energy_start;
   double  energy0;

@@ -701,6 +701,7 @@ timestep_free (LzIntegrator *integrator)
   g_free (self->elems);
   g_free (self->work);
   g_free (self->varying);
+  g_free (self->moving_rows);
   g_free (self->rate);
   g_clear_pointer (&self->table, lz_element_table_free);
   g_free (self->force_body);
@@ -875,6 +876,10 @@ build_elements (LzTimestep *self)
       if (law->kind == LZ_ITEM_FRICTION && lz_friction_is_varying (law))
         self->varying[self->n_varying++] = e;
     }
+  self->moving_rows = g_new0 (guint, MAX (self->n_rows, 1));
+  for (guint r = 0; r < self->n_rows; r++)
+    if (self->elems[self->row_element[r]].law->moving)
+      self->moving_rows[self->n_moving_rows++] = r;
 }
 
 /* The forcing's jumps (lz-forcing.c): refuses what no law can take.  The
