@@ -16,7 +16,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <gsl/gsl_matrix.h>
 #include <glib/gi18n-lib.h>
 
 #include "lz-error.h"
@@ -101,22 +100,55 @@ lz_limits_check_start (const LzIntegratorOptions *opt,
  * a body whose natural period √(m/k) (or time constant m/c) is below what
  * double precision resolves near t-end: a mass of 1e-308 on a spring made
  * the smooth integration fail "with a user-supplied function". */
+/* The diagonals of K and C (the linear springs' and the dampers' k·w_i²
+ * at each body), from the elements' ports: no n × n matrix. */
+static void
+stiffness_diagonals (LzAssembly *assembly,
+                     double     *kd,
+                     double     *cd)
+{
+  const LzModel *model = lz_assembly_get_model (assembly);
+
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      const LzElement *element = lz_model_get_element (model, e);
+      double k = 0, freeplay = 0, c = lz_element_get_viscosity (element), ca, cb;
+      gboolean spring = lz_element_get_stiffness (element, &k, &freeplay, NULL) && freeplay == 0;
+      int a, b;
+
+      lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
+      /* w: −ca at a, cb at b (their sum when both ports are one body) */
+      if (a >= 0)
+        {
+          double w = -ca + (b == a ? cb : 0);
+
+          kd[a] += spring ? k * w * w : 0;
+          cd[a] += c > 0 ? c * w * w : 0;
+        }
+      if (b >= 0 && b != a)
+        {
+          kd[b] += spring ? k * cb * cb : 0;
+          cd[b] += c > 0 ? c * cb * cb : 0;
+        }
+    }
+}
+
 gboolean
 lz_limits_check_initial (LzAssembly                *assembly,
                          const LzIntegratorOptions *opt,
                          GError                   **error)
 {
   const LzModel *model = lz_assembly_get_model (assembly);
-  const gsl_matrix *M = lz_assembly_get_M (assembly);
-  const gsl_matrix *C = lz_assembly_get_C (assembly);
-  const gsl_matrix *K = lz_assembly_get_K (assembly);
+  guint n = lz_assembly_get_n_dofs (assembly);
+  g_autofree double *kd = g_new0 (double, MAX (n, 1));
+  g_autofree double *cd = g_new0 (double, MAX (n, 1));
   double h_min = lz_simulation_min_step (opt->t_end);
 
-  for (guint i = 0; i < lz_assembly_get_n_dofs (assembly); i++)
+  stiffness_diagonals (assembly, kd, cd);
+  for (guint i = 0; i < n; i++)
     {
       const LzBody *body = lz_model_get_body (model, i);
-      double m = gsl_matrix_get (M, i, i), k = fabs (gsl_matrix_get (K, i, i));
-      double c = fabs (gsl_matrix_get (C, i, i));
+      double m = body->mass, k = fabs (kd[i]), c = fabs (cd[i]);
       double period = k > 0 ? sqrt (m / k) : INFINITY, relax = c > 0 ? m / c : INFINITY;
 
       if (fabs (body->q0) > opt->divergence_limit || fabs (body->v0) > opt->divergence_limit)
