@@ -91,6 +91,25 @@ band_cholesky (LzTimestep   *self,
   return TRUE;
 }
 
+/* x ← W⁻¹ x for a half-band of 1 (a chain in file order): the general
+ * substitutions' operations in their order, without their inner loops. */
+static void
+tridiagonal_solve (const LzTimestep *self,
+                   double           *x)
+{
+  const double *L = self->Wband;     /* L[2i] = L(i, i), L[2i + 1] = L(i, i − 1) */
+  guint n = self->n;
+
+  if (n == 0)
+    return;
+  x[0] = x[0] / L[0];
+  for (guint i = 1; i < n; i++)
+    x[i] = (x[i] - L[2 * i + 1] * x[i - 1]) / L[2 * i];
+  x[n - 1] = x[n - 1] / L[2 * (n - 1)];
+  for (guint i = n - 1; i-- > 0;)
+    x[i] = (x[i] - L[2 * (i + 1) + 1] * x[i + 1]) / L[2 * i];
+}
+
 /* x ← W⁻¹ x */
 void
 lz_ts_band_solve (const LzTimestep *self,
@@ -98,6 +117,11 @@ lz_ts_band_solve (const LzTimestep *self,
 {
   guint n = self->n, b = self->band;
 
+  if (b == 1)
+    {
+      tridiagonal_solve (self, x);
+      return;
+    }
   for (guint i = 0; i < n; i++)
     {
       double sum = x[i];
