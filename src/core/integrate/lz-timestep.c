@@ -175,40 +175,42 @@ lz_ts_eval_forces (const LzTimestep *self,
   lz_assembly_eval_f (self->parent.assembly, t, &view.vector);
 }
 
-/* g, ġ and the tension of every element at (q, v, t) (ALL: of the
- * nonsmooth ones only, when FALSE); the last step's impulses give the
- * forces of stops and dry friction. */
+/* g, ġ and the tension of element I at (q, v, t); the last step's
+ * impulses give the forces of stops and dry friction. */
+static void
+element_state_one (LzTimestep   *self,
+                   guint         i,
+                   const double *q,
+                   const double *v,
+                   double        t)
+{
+  const LzElementLaw *law = self->elems[i].law;
+  double g0, g0dot, g, gd, T = 0.0;
+
+  lz_ts_element_g0 (self, i, t, &g0, &g0dot);
+  g = lz_element_law_g (law, q, g0);
+  gd = lz_element_law_g (law, v, g0dot);
+  if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
+    T = law->k * (law->freeplay > 0 ? lz_luz (g - law->offset, law->freeplay) : g - law->offset);
+  else if (law->kind == LZ_ITEM_DAMPER)
+    T = law->c * gd;
+  else
+    /* friction and stops, λ = −T: the impulse of the last step over h */
+    T = law->c * gd - (law->row >= 0 ? self->lambda[law->row] / self->h : 0.0);
+  self->elem_g[i] = g;
+  self->elem_gdot[i] = gd;
+  self->elem_force[i] = T;
+}
+
+/* The state of every element at (q, v, t) (for a row of the trace). */
 static void
 element_state (LzTimestep   *self,
                const double *q,
                const double *v,
-               double        t,
-               gboolean      all)
+               double        t)
 {
-  /* between samples only the nonsmooth elements' modes are needed: the
-   * rows of H, in the order of the elements */
-  guint count = all ? self->n_elems : self->n_rows;
-
-  for (guint at = 0; at < count; at++)
-    {
-      guint i = all ? at : (guint) self->row_element[at];
-      const LzElementLaw *law = self->elems[i].law;
-      double g0, g0dot, g, gd, T = 0.0;
-
-      lz_ts_element_g0 (self, i, t, &g0, &g0dot);
-      g = lz_element_law_g (law, q, g0);
-      gd = lz_element_law_g (law, v, g0dot);
-      if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
-        T = law->k * (law->freeplay > 0 ? lz_luz (g - law->offset, law->freeplay) : g - law->offset);
-      else if (law->kind == LZ_ITEM_DAMPER)
-        T = law->c * gd;
-      else
-        /* friction and stops, λ = −T: the impulse of the last step over h */
-        T = law->c * gd - (law->row >= 0 ? self->lambda[law->row] / self->h : 0.0);
-      self->elem_g[i] = g;
-      self->elem_gdot[i] = gd;
-      self->elem_force[i] = T;
-    }
+  for (guint i = 0; i < self->n_elems; i++)
+    element_state_one (self, i, q, v, t);
 }
 
 /* The rate of element i's coordinate that decides its friction mode:
@@ -230,53 +232,50 @@ friction_rate (const LzTimestep *self,
   return th * self->elem_gdot[i] + (1 - th) * self->u_start[el->law->row];
 }
 
-/* The modes from the state: freeplay from s, stops from the last contact
- * impulse, friction from the relative velocity — of the nonsmooth elements
- * (the rows of H); a smooth element's mode is LZ_MODE_NONE for ever.  A stop is in contact
- * while it pushes and the gap does not move; on a massless body while it
+/* The mode of element I (nonsmooth: a row of H; a smooth element's is
+ * LZ_MODE_NONE for ever) from its state: freeplay from s, stops from the
+ * last contact impulse, friction from the relative velocity.  A stop is
+ * in contact while it pushes and the gap does not move; on a massless body while it
  * pushes: the body's velocity is no state of the scheme (a damped one's
  * rings about its rate with θ = ½), the stop holds its position. */
 static void
-classify (LzTimestep *self,
-          LzMode     *modes,
-          gboolean    in_step)
+classify_one (LzTimestep *self,
+              LzMode     *modes,
+              guint       i,
+              gboolean    in_step)
 {
-  for (guint r = 0; r < self->n_rows; r++)
+  const Elem *el = &self->elems[i];
+  const LzElementLaw *law = el->law;
+  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
+  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+
+  modes[i] = LZ_MODE_NONE;
+  if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
+    modes[i] = lz_element_law_spring_mode (law, self->elem_g[i]);
+  else if (law->kind == LZ_ITEM_FRICTION)
     {
-      guint i = (guint) self->row_element[r];
-      const Elem *el = &self->elems[i];
-      const LzElementLaw *law = el->law;
-      double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
-      double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+      double u = friction_rate (self, i, in_step);
 
-      modes[i] = LZ_MODE_NONE;
-      if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
-        modes[i] = lz_element_law_spring_mode (law, self->elem_g[i]);
-      else if (law->kind == LZ_ITEM_FRICTION)
-        {
-          double u = friction_rate (self, i, in_step);
-
-          modes[i] = fabs (u) <= u_tol ? LZ_MODE_STICK
-                     : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
-        }
-      else if (el->contact)
-        {
-          /* pressed on the side whose impulse pushes */
-          modes[i] = LZ_MODE_FREE;
-          for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
-            if (self->z[j] > 0)
-              modes[i] = self->vars[j].kind == VAR_CONTACT_LOWER ? LZ_MODE_PRESSED_LOWER
-                                                                 : LZ_MODE_PRESSED_UPPER;
-        }
-      else if (el->bilateral)
-        modes[i] = LZ_MODE_CONTACT;        /* a rigid coupling holds, whatever its force */
-      else if (law->kind == LZ_ITEM_STOP && law->row >= 0)
-        {
-          modes[i] = LZ_MODE_FREE;
-          for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
-            if (self->z[j] > z_tol && (el->massless != 0 || fabs (self->elem_gdot[i]) <= u_tol))
-              modes[i] = LZ_MODE_CONTACT;
-        }
+      modes[i] = fabs (u) <= u_tol ? LZ_MODE_STICK
+                 : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+    }
+  else if (el->contact)
+    {
+      /* pressed on the side whose impulse pushes */
+      modes[i] = LZ_MODE_FREE;
+      for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
+        if (self->z[j] > 0)
+          modes[i] = self->vars[j].kind == VAR_CONTACT_LOWER ? LZ_MODE_PRESSED_LOWER
+                                                             : LZ_MODE_PRESSED_UPPER;
+    }
+  else if (el->bilateral)
+    modes[i] = LZ_MODE_CONTACT;        /* a rigid coupling holds, whatever its force */
+  else if (law->kind == LZ_ITEM_STOP && law->row >= 0)
+    {
+      modes[i] = LZ_MODE_FREE;
+      for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
+        if (self->z[j] > z_tol && (el->massless != 0 || fabs (self->elem_gdot[i]) <= u_tol))
+          modes[i] = LZ_MODE_CONTACT;
     }
 }
 
@@ -358,7 +357,7 @@ write_row_inside (LzTimestep *self,
   en->impacts = st->impacts + a * (end.impacts - st->impacts);
   en->sources = st->sources + a * (end.sources - st->sources);
   en->numerical = st->numerical + a * (end.numerical - st->numerical);
-  element_state (self, self->q_s, self->v_s, ts, TRUE);
+  element_state (self, self->q_s, self->v_s, ts);
   write_row (self, trace, ts, ts, self->q_s, self->v_s, self->modes);
   *en = end;
 }
@@ -402,7 +401,7 @@ write_samples (LzTimestep *self,
   if (!end_row)
     return;
   if (inside || !full)
-    element_state (self, self->q, self->v, t1, TRUE);
+    element_state (self, self->q, self->v, t1);
   write_row (self, trace, tl, t1, self->q, self->v, self->new_modes);
 }
 
@@ -611,12 +610,20 @@ log_mode_switches (LzTimestep *self,
 {
   gboolean any_event = FALSE;
 
-  element_state (self, self->q, self->v, t1, row);
-  classify (self, self->new_modes, TRUE);
+  /* a row at the step's end needs every element's state; the modes and
+   * events only the nonsmooth ones', each taken once: its state, its
+   * mode, its switch */
+  if (row)
+    element_state (self, self->q, self->v, t1);
   for (guint r = 0; r < self->n_rows; r++)
     {
       guint e = (guint) self->row_element[r];
-      LzSwitchFlags flags = switch_flags (self, e);
+      LzSwitchFlags flags;
+
+      if (!row)
+        element_state_one (self, e, self->q, self->v, t1);
+      classify_one (self, self->new_modes, e, TRUE);
+      flags = switch_flags (self, e);
 
       /* a breakaway while the static level falls: the level moved */
       if (self->modes[e] == LZ_MODE_STICK && self->new_modes[e] != LZ_MODE_STICK
@@ -692,8 +699,9 @@ timestep_start (LzIntegrator *integrator,
 
   lz_ts_balance_massless (self, integrator->t);
 
-  element_state (self, self->q, self->v, integrator->t, TRUE);
-  classify (self, self->modes, FALSE);
+  element_state (self, self->q, self->v, integrator->t);
+  for (guint r = 0; r < self->n_rows; r++)
+    classify_one (self, self->modes, (guint) self->row_element[r], FALSE);
   for (guint i = 0; i < self->n_elems; i++)
     if (self->modes[i] != LZ_MODE_NONE)
       {
