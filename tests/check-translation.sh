@@ -14,7 +14,7 @@ cd "$src" || exit 2
 # po/meson.build has seen it yet.
 GETTEXTDATADIRS="$src/po" xgettext --from-code=UTF-8 --add-comments=TRANSLATORS \
   --keyword=_ --keyword=N_ \
-  --keyword=C_:1c,2 --keyword=NC_:1c,2 --keyword=g_dngettext:2,3 \
+  --keyword=C_:1c,2 --keyword=NC_:1c,2 --keyword=g_dngettext:2,3 --keyword=NP_:1,2 \
   --files-from=po/POTFILES.in --directory="$src" -o "$tmp/luztar.pot" \
   data/examples/*.luztar 2>"$tmp/err" \
   || { cat "$tmp/err"; exit 1; }

@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-compare-page.h"
+#include "luztar-set.h"
 #include "sim/luztar-compare.h"
 
 struct _LuztarComparePage
@@ -164,10 +165,7 @@ luztar_compare_page_set_model (LuztarComparePage *self,
   if (model == self->model)
     return;
   drop_compare (self);
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
+  luztar_set_model (&self->model, model);
   luztar_overlay_set_runs (self->overlay, NULL, NULL, NULL, 0);
   for (guint i = 0; model != NULL && i < lz_model_get_n_bodies (model); i++)
     gtk_string_list_append (bodies, lz_model_get_body (model, i)->item.id);

@@ -38,6 +38,7 @@
 #include "luztar-event-log.h"
 #include "luztar-event-filter.h"
 #include "luztar-cairo.h"
+#include "luztar-set.h"
 #include "sim/luztar-modes.h"
 
 /* ------------------------------------------------------------------------ */
@@ -561,8 +562,7 @@ luztar_event_log_set_trace (LuztarEventLog *self,
       luztar_event_log_update (self);
       return;
     }
-  g_clear_pointer (&self->trace, lz_trace_unref);
-  self->trace = trace != NULL ? lz_trace_ref (trace) : NULL;
+  luztar_set_trace (&self->trace, trace);
   luztar_event_filter_bar_set_trace (self->filter_bar, trace);
   luztar_event_filter_bar_get_filter (self->filter_bar, &self->filter);
   rebuild (self);

@@ -24,6 +24,8 @@
 #include <adwaita.h>
 
 #include "luztar-expr-preview.h"
+#include "luztar-drawing.h"
+#include "luztar-set.h"
 #include "luztar-cairo.h"
 
 struct _LuztarExprPreview
@@ -446,8 +448,7 @@ luztar_expr_preview_set_unit (LuztarExprPreview *self,
 {
   g_return_if_fail (LUZTAR_IS_EXPR_PREVIEW (self));
 
-  g_free (self->unit);
-  self->unit = g_strdup (unit);
+  luztar_set_str (&self->unit, unit);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -530,24 +531,6 @@ luztar_expr_preview_snapshot (GtkWidget   *widget,
 }
 
 static void
-luztar_expr_preview_measure (GtkWidget      *widget,
-                             GtkOrientation  orientation,
-                             int             for_size,
-                             int            *minimum,
-                             int            *natural,
-                             int            *minimum_baseline,
-                             int            *natural_baseline)
-{
-  if (orientation == GTK_ORIENTATION_VERTICAL)
-    *minimum = *natural = PREVIEW_HEIGHT;
-  else
-    {
-      *minimum = 120;
-      *natural = 240;
-    }
-}
-
-static void
 luztar_expr_preview_dispose (GObject *object)
 {
   LuztarExprPreview *self = LUZTAR_EXPR_PREVIEW (object);
@@ -560,14 +543,13 @@ luztar_expr_preview_dispose (GObject *object)
 static void
 luztar_expr_preview_class_init (LuztarExprPreviewClass *klass)
 {
+  static const LuztarDrawingSize size = { 120, 240, PREVIEW_HEIGHT, PREVIEW_HEIGHT };
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = luztar_expr_preview_dispose;
   widget_class->snapshot = luztar_expr_preview_snapshot;
-  widget_class->measure = luztar_expr_preview_measure;
-  gtk_widget_class_set_css_name (widget_class, "luztar-expr-preview");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  luztar_drawing_class_init (widget_class, "luztar-expr-preview", &size);
 }
 
 static void
@@ -576,6 +558,5 @@ luztar_expr_preview_init (LuztarExprPreview *self)
   /* the default end time of a simulation (LzSimulation) */
   self->t_end = 10;
   self->style_manager = adw_style_manager_get_default ();
-  g_signal_connect_object (self->style_manager, "notify::dark",
-                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  luztar_drawing_follow_style (GTK_WIDGET (self));
 }

@@ -26,6 +26,7 @@
 
 #include "luztar-expr-preview.h"
 #include "luztar-inspector.h"
+#include "luztar-set.h"
 #include "canvas/luztar-symbols.h"
 
 struct _LuztarInspector
@@ -444,8 +445,7 @@ on_row_selected (GtkListBox      *box,
     return;
   if (g_strcmp0 (id, self->selected) == 0 && self->rows->len > 0)
     return;
-  g_free (self->selected);
-  self->selected = g_strdup (id);
+  luztar_set_str (&self->selected, id);
   show_params (self);
 }
 
@@ -595,10 +595,7 @@ luztar_inspector_set_model (LuztarInspector *self,
   g_return_if_fail (LUZTAR_IS_INSPECTOR (self));
 
   focused_row (self, &focus_item, &focus_param);
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
+  luztar_set_model (&self->model, model);
   self->rebuilding = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->items))) != NULL)
     gtk_list_box_remove (self->items, child);

@@ -40,6 +40,8 @@
 #include <glib/gi18n.h>
 
 #include "luztar-program-view.h"
+#include "luztar-export-dialog.h"
+#include "luztar-set.h"
 
 /* Exported plots at least this big (pixels), as the other plots. */
 #define EXPORT_MIN_WIDTH  960
@@ -484,9 +486,7 @@ finish_pending_export (LuztarProgramView *self)
     g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, error->message);
   else
     {
-      g_autofree char *base = g_path_get_basename (path);
-      /* Translators: %s is a file name */
-      g_autofree char *text = g_strdup_printf (_("Exported “%s”."), base);
+      g_autofree char *text = luztar_export_dialog_outcome (path, NULL);
 
       g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, text);
     }
@@ -604,12 +604,8 @@ luztar_program_view_set_model (LuztarProgramView *self,
 {
   g_return_if_fail (LUZTAR_IS_PROGRAM_VIEW (self));
 
-  if (model == self->model)
+  if (!luztar_set_model (&self->model, model))
     return;
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
   self->generation++;
   self->stale = TRUE;
   if (self->active)
@@ -972,8 +968,7 @@ luztar_program_view_export_when_done (LuztarProgramView *self,
                                       const char        *path)
 {
   g_return_if_fail (LUZTAR_IS_PROGRAM_VIEW (self));
-  g_free (self->pending_export);
-  self->pending_export = g_strdup (path);
+  luztar_set_str (&self->pending_export, path);
   if (!self->busy && !self->stale)
     finish_pending_export (self);
   else if (!self->busy)

@@ -27,7 +27,9 @@
 #include "luztar-sim-panel.h"
 #include "luztar-compare-page.h"
 #include "luztar-event-log.h"
+#include "luztar-export-dialog.h"
 #include "luztar-matrix-view.h"
+#include "luztar-set.h"
 #include "luztar-program-view.h"
 #include "luztar-sweep-view.h"
 #include "luztar-views.h"
@@ -165,8 +167,7 @@ static void
 set_status (LuztarSimPanel *self,
             const char     *text)
 {
-  g_free (self->status);
-  self->status = g_strdup (text);
+  luztar_set_str (&self->status, text);
   gtk_label_set_text (self->status_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
 }
@@ -1328,22 +1329,12 @@ export_to (LuztarSimPanel *self,
     ok = lz_trace_write_csv (trace, path, &error);
   else
     ok = lz_trace_write_events_csv (trace, path, &error);
-  if (!ok)
-    {
-      /* Translators: %s says why the file could not be written */
-      g_autofree char *text = g_strdup_printf (_("Export failed: %s"), error->message);
-
-      message (self, text);
-      return FALSE;
-    }
   {
-    g_autofree char *base = g_path_get_basename (path);
-    /* Translators: %s is a file name */
-    g_autofree char *text = g_strdup_printf (_("Exported “%s”."), base);
+    g_autofree char *text = luztar_export_dialog_outcome (path, error);
 
     message (self, text);
   }
-  return TRUE;
+  return ok;
 }
 
 static void
@@ -1372,7 +1363,6 @@ export (LuztarSimPanel *self,
         const char     *path)
 {
   const char *extension = kind == EXPORT_PLOT ? ".png" : ".csv";
-  GtkRoot *root;
 
   /* the Sweep page's map: its own export (PNG, SVG, PDF; CSV of the runs) */
   if (kind == EXPORT_PLOT
@@ -1404,18 +1394,13 @@ export (LuztarSimPanel *self,
     extension = path;
   if (self->chooser != NULL)
     return;
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (
-    _(export_kinds[kind].title), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-    GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel")));
   {
     const char *base = kind == EXPORT_PLOT ? gtk_stack_get_visible_child_name (self->stack)
                        : export_kinds[kind].base;
     g_autofree char *name = g_strconcat (base != NULL ? base : "plot", extension, NULL);
 
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
+    self->chooser = luztar_export_dialog_new (GTK_WIDGET (self), _(export_kinds[kind].title), name);
   }
-  gtk_native_dialog_set_modal (self->chooser, TRUE);
   g_object_set_data (G_OBJECT (self->chooser), "export-kind", GINT_TO_POINTER (kind));
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_export_chosen), self);
   gtk_native_dialog_show (self->chooser);
@@ -1573,10 +1558,7 @@ luztar_sim_panel_set_model (LuztarSimPanel *self,
   had_run = self->run != NULL && !run_is (self, LUZTAR_RUN_READY);
   was_running = self->running;
   drop_run (self);
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
+  luztar_set_model (&self->model, model);
   g_clear_pointer (&self->body_q, g_free);
   luztar_matrix_view_set_model (self->matrix_view, model);
   luztar_compare_page_set_model (self->compare_page, model);

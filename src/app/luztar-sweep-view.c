@@ -13,15 +13,12 @@
  * strobe samples of a body's position at each run's forcing period make a
  * bifurcation diagram.
  *
- * Threads: a Job holds the sweep and a shared counter; one thread per core
- * takes the next run, simulates it with its own LzSweepWorker (its own
- * copy of the model, its expressions parsed for it) and puts the row in
- * the job's inbox; the first row in an empty inbox schedules an idle on
- * the main loop, which moves every row of the inbox to the map.  The map
- * queues a draw, so it is drawn at most once a frame whatever the rate of
- * the rows.  Stop (or a new model) sets the job's stop flag and lets go of
- * it: the threads end after their current run and the last one frees the
- * job; the main loop never waits for them.
+ * Threads: a LuztarSweepJob (luztar-sweep-job.c) runs the sweep on one
+ * thread per core and hands the finished rows to the page from the main
+ * loop, which moves them to the map.  The map queues a draw, so it is
+ * drawn at most once a frame whatever the rate of the rows.  Stop (or a
+ * new model) lets go of the job: its threads end after their current run;
+ * the main loop never waits for them.
  *
  * Hovering a cell (a column of dots) says its run's parameters and
  * measures in the line under the map; a click opens the run's model
@@ -36,96 +33,14 @@
 #include <glib/gi18n.h>
 
 #include "luztar-sweep-view.h"
+#include "luztar-export-dialog.h"
+#include "luztar-sweep-form.h"
+#include "luztar-sweep-job.h"
+#include "luztar-set.h"
 
 /* Exported maps at least this big (pixels). */
 #define EXPORT_MIN_WIDTH  960
 #define EXPORT_MIN_HEIGHT 600
-
-/* ------------------------------------------------------------------------ */
-/* The job: a sweep on worker threads                                        */
-
-typedef struct
-{
-  gatomicrefcount ref_count;
-  LzSweep   *sweep;
-  guint      n_runs;
-  gint       next;          /* atomic: the next run to take */
-  gint       stop;          /* atomic */
-  GMutex     lock;
-  GPtrArray *inbox;         /* LzSweepRow, under lock */
-  gboolean   idle_pending;  /* under lock */
-  char      *failure;       /* a worker could not start; under lock */
-  gpointer   view;          /* main thread only; NULL once let go */
-} Job;
-
-/* Worker threads alive, over every page (they outlive a Stop by one run). */
-static gint live_threads;
-
-static Job *
-job_ref (Job *job)
-{
-  g_ref_count_inc (&job->ref_count);
-  return job;
-}
-
-static void
-job_unref (Job *job)
-{
-  if (!g_ref_count_dec (&job->ref_count))
-    return;
-  lz_sweep_unref (job->sweep);
-  g_ptr_array_unref (job->inbox);
-  g_mutex_clear (&job->lock);
-  g_free (job->failure);
-  g_free (job);
-}
-
-static gboolean drain (gpointer data);
-
-static void
-post (Job        *job,
-      LzSweepRow *row,
-      const char *failure)
-{
-  gboolean schedule;
-
-  g_mutex_lock (&job->lock);
-  if (row != NULL)
-    g_ptr_array_add (job->inbox, row);
-  if (failure != NULL && job->failure == NULL)
-    job->failure = g_strdup (failure);
-  schedule = !job->idle_pending;
-  job->idle_pending = TRUE;
-  g_mutex_unlock (&job->lock);
-  if (schedule)
-    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, drain, job_ref (job), (GDestroyNotify) job_unref);
-}
-
-static gpointer
-job_thread (gpointer data)
-{
-  Job *job = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(LzSweepWorker) worker = lz_sweep_worker_new (job->sweep, &error);
-
-  if (worker == NULL)
-    {
-      g_atomic_int_set (&job->stop, 1);
-      post (job, NULL, error->message);
-    }
-  while (worker != NULL && !g_atomic_int_get (&job->stop))
-    {
-      guint run = (guint) g_atomic_int_add (&job->next, 1);
-
-      if (run >= job->n_runs)
-        break;
-      post (job, lz_sweep_worker_run (worker, run), NULL);
-    }
-  g_clear_pointer (&worker, lz_sweep_worker_free);
-  job_unref (job);
-  (void) g_atomic_int_dec_and_test (&live_threads);
-  return NULL;
-}
 
 /* ------------------------------------------------------------------------ */
 
@@ -158,7 +73,7 @@ struct _LuztarSweepView
   GPtrArray      *params;        /* char *: the ids of the parameter lists */
   GPtrArray      *measures;      /* char *: the ids of the measure list */
   GPtrArray      *bodies;        /* char * */
-  Job            *job;           /* the running sweep, or NULL */
+  LuztarSweepJob *job;           /* the running sweep, or NULL */
   LzSweep        *sweep;         /* the shown sweep */
   GPtrArray      *rows;          /* LzSweepRow per run (NULL: not yet) */
   char           *status;
@@ -195,8 +110,7 @@ static void
 set_status (LuztarSweepView *self,
             const char      *text)
 {
-  g_free (self->status);
-  self->status = g_strdup (text);
+  luztar_set_str (&self->status, text);
   gtk_label_set_text (self->status_label, text);
 }
 
@@ -204,64 +118,8 @@ static void
 set_info (LuztarSweepView *self,
           const char      *text)
 {
-  g_free (self->info);
-  self->info = g_strdup (text);
+  luztar_set_str (&self->info, text);
   gtk_label_set_text (self->info_label, text != NULL ? text : "");
-}
-
-static const char *
-drop_id (GtkDropDown *drop,
-         GPtrArray   *ids)
-{
-  guint i = gtk_drop_down_get_selected (drop);
-
-  return i < ids->len ? ids->pdata[i] : NULL;
-}
-
-static gboolean
-drop_select (GtkDropDown *drop,
-             GPtrArray   *ids,
-             const char  *id)
-{
-  for (guint i = 0; i < ids->len; i++)
-    if (g_strcmp0 (ids->pdata[i], id) == 0)
-      {
-        gtk_drop_down_set_selected (drop, i);
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static void
-drop_fill (GtkDropDown *drop,
-           GPtrArray   *ids,
-           GPtrArray   *labels)
-{
-  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
-
-  for (guint i = 0; i < ids->len; i++)
-    gtk_string_list_append (list, labels != NULL ? labels->pdata[i] : ids->pdata[i]);
-  gtk_drop_down_set_model (drop, G_LIST_MODEL (list));
-}
-
-static double
-entry_number (GtkEntry *entry,
-              gboolean *ok)
-{
-  double v = NAN;
-
-  if (!lz_number_parse (gtk_editable_get_text (GTK_EDITABLE (entry)), FALSE, &v) || !isfinite (v))
-    *ok = FALSE;
-  return v;
-}
-
-static void
-entry_set_number (GtkEntry *entry,
-                  double    v)
-{
-  g_autofree char *text = g_strdup_printf ("%.6g", v);
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), text);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -443,7 +301,7 @@ rebuild_lists (LuztarSweepView *self)
             g_ptr_array_add (self->params, g_strdup_printf ("simulation.%s", spec->name));
         }
     }
-  drop_fill (self->param_drop[0], self->params, NULL);
+  luztar_form_drop_fill (self->param_drop[0], self->params, NULL);
   {
     g_autoptr(GPtrArray) with_none = g_ptr_array_new ();
 
@@ -451,11 +309,11 @@ rebuild_lists (LuztarSweepView *self)
     g_ptr_array_add (with_none, (gpointer) _("None"));
     for (guint i = 0; i < self->params->len; i++)
       g_ptr_array_add (with_none, self->params->pdata[i]);
-    drop_fill (self->param_drop[1], with_none, NULL);
-    drop_fill (self->freq_drop, with_none, NULL);
+    luztar_form_drop_fill (self->param_drop[1], with_none, NULL);
+    luztar_form_drop_fill (self->freq_drop, with_none, NULL);
   }
-  drop_fill (self->body_drop, self->bodies, NULL);
-  if (!drop_select (self->param_drop[0], self->params, was[0]))
+  luztar_form_drop_fill (self->body_drop, self->bodies, NULL);
+  if (!luztar_form_drop_select (self->param_drop[0], self->params, was[0]))
     gtk_drop_down_set_selected (self->param_drop[0], 0);
   {
     guint sel = 0;
@@ -498,7 +356,7 @@ freq_param (LuztarSweepView *self)
 static void
 rebuild_measures (LuztarSweepView *self)
 {
-  g_autofree char *was = g_strdup (drop_id (self->measure_drop, self->measures));
+  g_autofree char *was = g_strdup (luztar_form_drop_id (self->measure_drop, self->measures));
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(LzSweep) sweep = NULL;
   LzSweepMeasures measures = { 0 };
@@ -525,8 +383,8 @@ rebuild_measures (LuztarSweepView *self)
         }
     }
   self->filling = TRUE;
-  drop_fill (self->measure_drop, self->measures, labels);
-  if (!drop_select (self->measure_drop, self->measures, was))
+  luztar_form_drop_fill (self->measure_drop, self->measures, labels);
+  if (!luztar_form_drop_select (self->measure_drop, self->measures, was))
     {
       /* a first choice that says something: stick, contact or engaged
        * intervals, else the amplitude */
@@ -569,8 +427,8 @@ default_range (LuztarSweepView *self,
     else if (!lz_model_get_parameter (self->model, id, dot + 1, &v, NULL) || !isfinite (v))
       v = 1;
   }
-  entry_set_number (self->from_entry[axis], v != 0 ? v / 2 : 0);
-  entry_set_number (self->to_entry[axis], v != 0 ? v * 2 : 1);
+  luztar_form_entry_set_number (self->from_entry[axis], v != 0 ? v / 2 : 0);
+  luztar_form_entry_set_number (self->to_entry[axis], v != 0 ? v * 2 : 1);
 }
 
 static void
@@ -617,9 +475,7 @@ let_go (LuztarSweepView *self)
 {
   if (self->job == NULL)
     return;
-  g_atomic_int_set (&self->job->stop, 1);
-  self->job->view = NULL;
-  g_clear_pointer (&self->job, job_unref);
+  luztar_sweep_job_let_go (g_steal_pointer (&self->job));
   update_buttons (self);
 }
 
@@ -676,22 +532,14 @@ show_row (LuztarSweepView *self,
                                shown_value (self, row), row->error != NULL);
 }
 
-static gboolean
-drain (gpointer data)
+/* The rows the job's threads finished since the last time. */
+static void
+take_rows (GPtrArray  *rows,
+           const char *failure,
+           gpointer    data)
 {
-  Job *job = data;
-  LuztarSweepView *self = job->view;
-  g_autoptr(GPtrArray) rows = NULL;
-  g_autofree char *failure = NULL;
+  LuztarSweepView *self = data;
 
-  g_mutex_lock (&job->lock);
-  rows = g_steal_pointer (&job->inbox);
-  job->inbox = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_sweep_row_free);
-  job->idle_pending = FALSE;
-  failure = g_steal_pointer (&job->failure);
-  g_mutex_unlock (&job->lock);
-  if (self == NULL)
-    return G_SOURCE_REMOVE;   /* let go: the rows go with the array */
   for (guint i = 0; i < rows->len; i++)
     show_row (self, g_steal_pointer (&rows->pdata[i]));
   if (failure != NULL)
@@ -701,13 +549,12 @@ drain (gpointer data)
       let_go (self);
       set_status (self, text);
       g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, text);
-      return G_SOURCE_REMOVE;
+      return;
     }
   if (self->n_done >= lz_sweep_get_n_runs (self->sweep))
     let_go (self);
   say_progress (self);
   update_buttons (self);
-  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -812,7 +659,6 @@ luztar_sweep_view_run (LuztarSweepView *self)
   LzIntegratorOptions options;
   LzSweepMeasures measures = { 0 };
   gboolean ok = TRUE;
-  guint jobs;
 
   g_return_val_if_fail (LUZTAR_IS_SWEEP_VIEW (self), FALSE);
   if (self->model == NULL)
@@ -835,8 +681,8 @@ luztar_sweep_view_run (LuztarSweepView *self)
 
       if (params[a] == NULL)
         continue;
-      from = entry_number (self->from_entry[a], &ok);
-      to = entry_number (self->to_entry[a], &ok);
+      from = luztar_form_entry_number (self->from_entry[a], &ok);
+      to = luztar_form_entry_number (self->to_entry[a], &ok);
       if (!ok)
         return fail (self, _("The ranges need numbers: from, to."));
       count = (guint) gtk_spin_button_get_value_as_int (self->count_spin[a]);
@@ -878,7 +724,7 @@ luztar_sweep_view_run (LuztarSweepView *self)
   for (guint i = 0; freq != NULL && i < lz_sweep_get_n_params (sweep); i++)
     if (g_str_equal (lz_sweep_get_param_name (sweep, i), freq))
       self->freq_param = i;
-  measure_id = drop_id (self->measure_drop, self->measures);
+  measure_id = luztar_form_drop_id (self->measure_drop, self->measures);
   self->per_period = 0;
   self->measure = -1;
   if (measure_id != NULL && g_str_has_suffix (measure_id, "/period"))
@@ -911,7 +757,7 @@ luztar_sweep_view_run (LuztarSweepView *self)
       }
     if (self->bifurcation)
       {
-        const char *body = drop_id (self->body_drop, self->bodies);
+        const char *body = luztar_form_drop_id (self->body_drop, self->bodies);
         g_autofree char *first = g_strdup_printf ("strobe1.%s.q", body != NULL ? body : "");
         g_autofree char *yt = NULL;
         const LzBody *b = body != NULL ? lz_model_lookup_body (self->model, body) : NULL;
@@ -949,19 +795,7 @@ luztar_sweep_view_run (LuztarSweepView *self)
 
   luztar_sweep_map_set_title (self->map, lz_model_get_name (self->model));
 
-  /* the threads */
-  self->job = g_new0 (Job, 1);
-  g_ref_count_init (&self->job->ref_count);
-  self->job->sweep = g_steal_pointer (&sweep);
-  self->job->n_runs = lz_sweep_get_n_runs (self->job->sweep);
-  self->job->inbox = g_ptr_array_new_with_free_func ((GDestroyNotify) lz_sweep_row_free);
-  g_mutex_init (&self->job->lock);
-  self->job->view = self;
-  jobs = MIN (MAX (g_get_num_processors (), 1), self->job->n_runs);
-  for (guint j = 0; j < jobs; j++)
-    g_atomic_int_inc (&live_threads);
-  for (guint j = 0; j < jobs; j++)
-    g_thread_unref (g_thread_new ("luztar-sweep", job_thread, job_ref (self->job)));
+  self->job = luztar_sweep_job_start (g_steal_pointer (&sweep), take_rows, self);
   set_info (self, _("Hover over the map to read a run; click to open it in a new window."));
   say_progress (self);
   update_buttons (self);
@@ -1197,19 +1031,12 @@ on_export_chosen (GtkNativeDialog *dialog,
       g_autofree char *path = g_file_get_path (file);
       g_autoptr(GError) error = NULL;
 
-      if (path != NULL && !luztar_sweep_view_export (self, path, 0, 0, &error))
+      if (path != NULL)
         {
-          /* Translators: %s says why the file could not be written */
-          g_autofree char *text = g_strdup_printf (_("Export failed: %s"), error->message);
+          g_autofree char *text = NULL;
 
-          g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, text);
-        }
-      else if (path != NULL)
-        {
-          g_autofree char *base = g_path_get_basename (path);
-          /* Translators: %s is a file name */
-          g_autofree char *text = g_strdup_printf (_("Exported “%s”."), base);
-
+          luztar_sweep_view_export (self, path, 0, 0, &error);
+          text = luztar_export_dialog_outcome (path, error);
           g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, text);
         }
     }
@@ -1225,7 +1052,6 @@ export_action (GtkWidget  *widget,
 {
   LuztarSweepView *self = LUZTAR_SWEEP_VIEW (widget);
   const char *path = g_variant_get_string (parameter, NULL);
-  GtkRoot *root;
   g_autofree char *name = NULL;
 
   if (*path != '\0' && *path != '.')
@@ -1238,14 +1064,8 @@ export_action (GtkWidget  *widget,
     }
   if (self->chooser != NULL || self->sweep == NULL)
     return;
-  root = gtk_widget_get_root (widget);
-  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (_("Export Sweep"),
-                                                                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                                  GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                                  _("_Export"), _("_Cancel")));
   name = g_strconcat ("sweep", *path == '.' ? path : ".png", NULL);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-  gtk_native_dialog_set_modal (self->chooser, TRUE);
+  self->chooser = luztar_export_dialog_new (widget, _("Export Sweep"), name);
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_export_chosen), self);
   gtk_native_dialog_show (self->chooser);
 }
@@ -1280,10 +1100,7 @@ luztar_sweep_view_set_model (LuztarSweepView *self,
       luztar_sweep_view_stop (self);
       set_status (self, _("The model changed: the sweep was stopped."));
     }
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
+  luztar_set_model (&self->model, model);
   if (model != NULL && *gtk_editable_get_text (GTK_EDITABLE (self->template_entry)) == '\0')
     {
       /* a start for the template: the force's expression as it is */
@@ -1360,7 +1177,7 @@ luztar_sweep_view_set_axis (LuztarSweepView *self,
       return axis == 1;
     }
   self->filling = TRUE;
-  if (axis == 0 && !drop_select (self->param_drop[0], self->params, param))
+  if (axis == 0 && !luztar_form_drop_select (self->param_drop[0], self->params, param))
     {
       self->filling = FALSE;
       return FALSE;
@@ -1380,8 +1197,8 @@ luztar_sweep_view_set_axis (LuztarSweepView *self,
       gtk_drop_down_set_selected (self->param_drop[1], sel);
     }
   self->filling = FALSE;
-  entry_set_number (self->from_entry[axis], from);
-  entry_set_number (self->to_entry[axis], to);
+  luztar_form_entry_set_number (self->from_entry[axis], from);
+  luztar_form_entry_set_number (self->to_entry[axis], to);
   gtk_spin_button_set_value (self->count_spin[axis], count);
   gtk_check_button_set_active (self->log_check[axis], log_spaced);
   return TRUE;
@@ -1421,7 +1238,8 @@ luztar_sweep_view_set_strobe (LuztarSweepView *self,
   gtk_drop_down_set_selected (self->freq_drop, sel);
   if (count > 0)
     gtk_spin_button_set_value (self->strobe_spin, count);
-  return (frequency == NULL || sel > 0) && (body == NULL || drop_select (self->body_drop, self->bodies, body));
+  return (frequency == NULL || sel > 0)
+         && (body == NULL || luztar_form_drop_select (self->body_drop, self->bodies, body));
 }
 
 /**
@@ -1437,7 +1255,7 @@ luztar_sweep_view_set_measure (LuztarSweepView *self,
                                const char      *measure)
 {
   g_return_val_if_fail (LUZTAR_IS_SWEEP_VIEW (self), FALSE);
-  return drop_select (self->measure_drop, self->measures, measure);
+  return luztar_form_drop_select (self->measure_drop, self->measures, measure);
 }
 
 gboolean
@@ -1484,7 +1302,7 @@ luztar_sweep_view_get_info (LuztarSweepView *self)
 guint
 luztar_sweep_view_count_threads (void)
 {
-  return (guint) g_atomic_int_get (&live_threads);
+  return luztar_sweep_job_count_threads ();
 }
 
 LuztarSweepMap *
@@ -1566,103 +1384,6 @@ luztar_sweep_view_class_init (LuztarSweepViewClass *klass)
   gtk_widget_class_install_action (widget_class, "sweep.export", "s", export_action);
 }
 
-static GtkWidget *
-row_label (GtkGrid    *grid,
-           const char *text,
-           int         row)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_grid_attach (grid, label, 0, row, 1, 1);
-  return label;
-}
-
-static GtkWidget *
-labelled (GtkWidget  *widget,
-          const char *name)
-{
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-  return widget;
-}
-
-static GtkWidget *
-small_entry (const char *name,
-             int         chars)
-{
-  GtkWidget *entry = gtk_entry_new ();
-
-  gtk_editable_set_width_chars (GTK_EDITABLE (entry), chars);
-  gtk_editable_set_max_width_chars (GTK_EDITABLE (entry), chars);
-  return labelled (entry, name);
-}
-
-static GtkWidget *
-spin (double      lo,
-      double      hi,
-      double      step,
-      guint       digits,
-      const char *name)
-{
-  GtkWidget *s = gtk_spin_button_new_with_range (lo, hi, step);
-
-  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (s), digits);
-  return labelled (s, name);
-}
-
-static void
-setup_label (GtkSignalListItemFactory *factory,
-             GtkListItem              *item,
-             gpointer                  ellipsize)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  if (ellipsize != NULL)
-    {
-      /* the closed drop-down stays narrow; its list shows the whole name */
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_width_chars (GTK_LABEL (label), 10);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
-    }
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_label (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  data)
-{
-  GtkStringObject *string = gtk_list_item_get_item (item);
-
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)),
-                      string != NULL ? gtk_string_object_get_string (string) : "");
-}
-
-static GtkListItemFactory *
-label_factory (gboolean ellipsize)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), ellipsize ? factory : NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), NULL);
-  return factory;
-}
-
-static GtkWidget *
-drop (const char *name)
-{
-  GtkWidget *d = gtk_drop_down_new (NULL, NULL);
-  g_autoptr(GtkListItemFactory) button = label_factory (TRUE);
-  g_autoptr(GtkListItemFactory) list = label_factory (FALSE);
-
-  gtk_drop_down_set_factory (GTK_DROP_DOWN (d), button);
-  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (d), list);
-
-  gtk_widget_set_hexpand (d, TRUE);
-  return labelled (d, name);
-}
-
 static void
 luztar_sweep_view_init (LuztarSweepView *self)
 {
@@ -1714,8 +1435,8 @@ luztar_sweep_view_init (LuztarSweepView *self)
   gtk_box_append (GTK_BOX (side), grid_widget);
 
   /* Translators: the expression template of a sweep */
-  row_label (grid, _("Expression"), row);
-  self->template_entry = GTK_ENTRY (small_entry (_("Expression template"), 8));
+  luztar_form_row_label (grid, _("Expression"), row);
+  self->template_entry = GTK_ENTRY (luztar_form_entry (_("Expression template"), 8));
   gtk_widget_set_hexpand (GTK_WIDGET (self->template_entry), TRUE);
   gtk_entry_set_placeholder_text (self->template_entry, "F.value=P*cos(w*t)");
   gtk_grid_attach (grid, GTK_WIDGET (self->template_entry), 1, row++, 2, 1);
@@ -1724,14 +1445,16 @@ luztar_sweep_view_init (LuztarSweepView *self)
   for (guint a = 0; a < 2; a++)
     {
       /* Translators: "Across" and "Up": the axes of the regime map */
-      row_label (grid, _(axis_names[a]), row);
-      self->param_drop[a] = GTK_DROP_DOWN (drop (a == 0 ? _("Parameter across") : _("Parameter up")));
+      luztar_form_row_label (grid, _(axis_names[a]), row);
+      self->param_drop[a] = GTK_DROP_DOWN (luztar_form_drop (a == 0 ? _("Parameter across")
+                                                             : _("Parameter up")));
       gtk_grid_attach (grid, GTK_WIDGET (self->param_drop[a]), 1, row++, 2, 1);
       g_signal_connect (self->param_drop[a], "notify::selected", G_CALLBACK (on_param_selected), self);
       box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-      self->from_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("From, across") : _("From, up"), 4));
-      self->to_entry[a] = GTK_ENTRY (small_entry (a == 0 ? _("To, across") : _("To, up"), 4));
-      self->count_spin[a] = GTK_SPIN_BUTTON (spin (1, 400, 1, 0, a == 0 ? _("Count, across") : _("Count, up")));
+      self->from_entry[a] = GTK_ENTRY (luztar_form_entry (a == 0 ? _("From, across") : _("From, up"), 4));
+      self->to_entry[a] = GTK_ENTRY (luztar_form_entry (a == 0 ? _("To, across") : _("To, up"), 4));
+      self->count_spin[a] = GTK_SPIN_BUTTON (luztar_form_spin (1, 400, 1, 0, a == 0 ? _("Count, across")
+                                                                             : _("Count, up")));
       gtk_spin_button_set_value (self->count_spin[a], a == 0 ? 40 : 30);
       gtk_editable_set_width_chars (GTK_EDITABLE (self->count_spin[a]), 2);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->count_spin[a]), _("How many values"));
@@ -1745,33 +1468,33 @@ luztar_sweep_view_init (LuztarSweepView *self)
       gtk_grid_attach (grid, GTK_WIDGET (self->log_check[a]), 1, row++, 2, 1);
     }
 
-  row_label (grid, _("End time (s)"), row);
-  self->t_end_spin = GTK_SPIN_BUTTON (spin (0.001, 1e6, 1, 2, _("End time")));
+  luztar_form_row_label (grid, _("End time (s)"), row);
+  self->t_end_spin = GTK_SPIN_BUTTON (luztar_form_spin (0.001, 1e6, 1, 2, _("End time")));
   gtk_grid_attach (grid, GTK_WIDGET (self->t_end_spin), 1, row++, 2, 1);
-  row_label (grid, _("Measure after (s)"), row);
-  self->after_spin = GTK_SPIN_BUTTON (spin (0, 1e6, 1, 2, _("Measure after")));
+  luztar_form_row_label (grid, _("Measure after (s)"), row);
+  self->after_spin = GTK_SPIN_BUTTON (luztar_form_spin (0, 1e6, 1, 2, _("Measure after")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->after_spin),
                                _("The measures leave out the transient before this time"));
   gtk_grid_attach (grid, GTK_WIDGET (self->after_spin), 1, row++, 2, 1);
-  row_label (grid, _("Forcing ω"), row);
-  self->freq_drop = GTK_DROP_DOWN (drop (_("Forcing frequency")));
+  luztar_form_row_label (grid, _("Forcing ω"), row);
+  self->freq_drop = GTK_DROP_DOWN (luztar_form_drop (_("Forcing frequency")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->freq_drop),
                                _("The parameter that is the forcing's angular frequency (rad/s): "
                                  "counts per forcing period, and with one parameter a bifurcation "
                                  "diagram of strobe samples"));
   gtk_grid_attach (grid, GTK_WIDGET (self->freq_drop), 1, row++, 2, 1);
   g_signal_connect (self->freq_drop, "notify::selected", G_CALLBACK (on_freq_selected), self);
-  row_label (grid, _("Strobe"), row);
+  luztar_form_row_label (grid, _("Strobe"), row);
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  self->strobe_spin = GTK_SPIN_BUTTON (spin (1, 1000, 1, 0, _("Strobe samples")));
+  self->strobe_spin = GTK_SPIN_BUTTON (luztar_form_spin (1, 1000, 1, 0, _("Strobe samples")));
   gtk_spin_button_set_value (self->strobe_spin, 16);
-  self->body_drop = GTK_DROP_DOWN (drop (_("Strobed body")));
+  self->body_drop = GTK_DROP_DOWN (luztar_form_drop (_("Strobed body")));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->strobe_spin));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->body_drop));
   gtk_grid_attach (grid, box, 1, row++, 2, 1);
   /* Translators: the measure that colours the regime map */
-  row_label (grid, _("Colour by"), row);
-  self->measure_drop = GTK_DROP_DOWN (drop (_("Measure")));
+  luztar_form_row_label (grid, _("Colour by"), row);
+  self->measure_drop = GTK_DROP_DOWN (luztar_form_drop (_("Measure")));
   gtk_grid_attach (grid, GTK_WIDGET (self->measure_drop), 1, row++, 2, 1);
 
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -1802,7 +1525,7 @@ luztar_sweep_view_init (LuztarSweepView *self)
   self->map = LUZTAR_SWEEP_MAP (luztar_sweep_map_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->map), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->map), TRUE);
-  labelled (GTK_WIDGET (self->map), _("Sweep map"));
+  luztar_form_labelled (GTK_WIDGET (self->map), _("Sweep map"));
   gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->map));
   motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);

@@ -230,6 +230,12 @@ app_test_find_type (GtkWidget *root,
   return app_test_find (root, is_of_type, &type);
 }
 
+gboolean
+app_test_update_pictures (void)
+{
+  return g_strcmp0 (g_getenv ("LUZTAR_UPDATE_PICTURES"), "1") == 0;
+}
+
 void
 app_test_compare_picture (const char *fresh,
                           const char *name,
@@ -241,7 +247,7 @@ app_test_compare_picture (const char *fresh,
   cairo_surface_t *a, *b;
   int w, h, differ = 0;
 
-  if (g_strcmp0 (g_getenv ("LUZTAR_UPDATE_PICTURES"), "1") == 0)
+  if (app_test_update_pictures ())
     {
       g_autofree char *data = NULL;
       gsize length;

@@ -63,6 +63,10 @@ GtkWidget       *app_test_find            (GtkWidget        *root,
 /* The first widget of @type in the tree under @root (itself included). */
 GtkWidget       *app_test_find_type       (GtkWidget     *root,
                                            GType          type);
+/* Whether LUZTAR_UPDATE_PICTURES=1: a test that compares a drawing with a
+ * committed picture (help/C/figures/, tests/app/reference/) writes the
+ * picture instead, after a deliberate change of the drawing. */
+gboolean         app_test_update_pictures (void);
 /* The picture FRESH against help/C/figures/NAME.png: the same size and
  * at most 2 % of the pixels off by more than 10 % (as tests/app/tour.py);
  * LUZTAR_UPDATE_PICTURES=1 writes it there instead.  TEST names the

@@ -16,7 +16,7 @@
  * on failure the actual image and a diff go to $LUZTAR_TEST_ARTIFACTS.
  * After a deliberate change of the drawing, review and rewrite them with
  *
- *   LUZTAR_UPDATE_REFERENCES=1 meson test -C build plot
+ *   LUZTAR_UPDATE_PICTURES=1 meson test -C build plot
  */
 
 #include "config.h"
@@ -186,7 +186,7 @@ compare_reference (const char *actual_path,
   guint n_differ = 0;
   int max_d = 0;
 
-  if (g_strcmp0 (g_getenv ("LUZTAR_UPDATE_REFERENCES"), "1") == 0)
+  if (app_test_update_pictures ())
     {
       g_autofree char *contents = NULL;
       gsize len;
@@ -199,7 +199,7 @@ compare_reference (const char *actual_path,
   expected = app_test_load_png (reference);
   if (expected == NULL)
     {
-      g_test_fail_printf ("no reference %s (actual: %s; LUZTAR_UPDATE_REFERENCES=1 writes it)",
+      g_test_fail_printf ("no reference %s (actual: %s; LUZTAR_UPDATE_PICTURES=1 writes it)",
                           reference, actual_path);
       return;
     }

@@ -30,7 +30,7 @@
  * change of the drawing; review every new image before committing it, see
  * tests/app/reference/README.md):
  *
- *   LUZTAR_UPDATE_REFERENCES=1 meson test -C build render
+ *   LUZTAR_UPDATE_PICTURES=1 meson test -C build render
  */
 
 #include "config.h"
@@ -403,7 +403,7 @@ test_render (gconstpointer data)
       return;
     }
 
-  if (g_strcmp0 (g_getenv ("LUZTAR_UPDATE_REFERENCES"), "1") == 0)
+  if (app_test_update_pictures ())
     {
       write_png (actual, reference_path);
       g_test_message ("wrote %s: review it before committing", reference_path);
@@ -425,7 +425,7 @@ test_render (gconstpointer data)
       if (expected != NULL)
         cairo_surface_destroy (expected);
       g_test_fail_printf ("%s: no usable %d×%d reference %s (actual image: %s; "
-                          "LUZTAR_UPDATE_REFERENCES=1 writes it)", base, WIDTH, HEIGHT,
+                          "LUZTAR_UPDATE_PICTURES=1 writes it)", base, WIDTH, HEIGHT,
                           reference_path, path);
       return;
     }

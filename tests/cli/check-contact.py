@@ -13,6 +13,7 @@
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import csv
+import json
 import math
 import os
 import subprocess
@@ -43,6 +44,28 @@ def run(tmp, text, method, sample, env=None):
     rows = list(csv.reader(open(trace)))
     ev = list(csv.reader(open(events)))[1:]
     return p, rows, [r for r in ev if r[4] != "initial"]
+
+
+def assemble_laws(path, element, kind, words):
+    """`assemble` writes ELEMENT's law (its WORDS) under the equations in text, in the
+    JSON's "laws" (element, kind, law) and in the Octave script's laws cell and comments."""
+    text = subprocess.run([cli, "assemble", path], capture_output=True, text=True).stdout
+    js = subprocess.run([cli, "assemble", "-f", "json", path], capture_output=True, text=True).stdout
+    octave = subprocess.run([cli, "assemble", "-f", "octave", path], capture_output=True, text=True).stdout
+    try:
+        laws = [x for x in json.loads(js)["laws"] if x["element"] == element]
+    except (ValueError, KeyError) as e:
+        laws = [{"error": str(e)}]
+    law = laws[0].get("law", "") if len(laws) == 1 else ""
+    check(all(w in text.split("Equations of motion")[-1] for w in words),
+          "assemble (text) writes the law of %s under the equations" % element, text[-1500:])
+    check(len(laws) == 1 and laws[0].get("kind") == kind and all(w in law for w in words)
+          and law in text, "assemble (JSON) writes the law of %s, kind %s, as the text has it"
+          % (element, kind), js[-1500:])
+    check("laws = {" in octave and "%%   %s\n" % law in octave
+          and "'%s', '%s', '%s'" % (element, kind, law.replace("'", "''")) in octave,
+          "assemble (Octave) writes the law of %s in its laws cell and its comments" % element,
+          octave[-1500:])
 
 
 def rk4(f, t, y, h):
@@ -225,6 +248,9 @@ with tempfile.TemporaryDirectory() as tmp:
     check(p.returncode == 0 and "F_hi[mesh]" in p.stdout and "F_lo[mesh]" in p.stdout
           and "max(0, k·δ + c·δ̇)" in p.stdout and "pressed+" in p.stdout and "pressed-" in p.stdout,
           "assemble prints the backlash's two contact forces and their law", p.stdout + p.stderr)
+    assemble_laws(path, "mesh", "backlash",
+                  ["mesh: F = max(0, k·δ + c·δ̇) while δ > 0, F = 0 while δ ≤ 0; k = 200000, c = 30",
+                   "F_lo[mesh] with δ = -0.0001 − g", "F_hi[mesh] with δ = g − 0.0001", "backlash ±0.0001"])
 
     # --- 5. rigid couplings: a stop with lower = upper is a bilateral constraint ---
     # Welded to m1, m2 moves with it: one body of mass m1 + m2 on the spring,
@@ -251,6 +277,11 @@ with tempfile.TemporaryDirectory() as tmp:
         check(err < tol and gap < 1e-12,
               "weld (%s): q1(t) within %.0e m of the merged body's closed form (%.1e), the gap held (%.1e)"
               % (method, tol, err, gap))
+    path = os.path.join(tmp, "weld.luztar")
+    with open(path, "w") as f:
+        f.write(text)
+    assemble_laws(path, "weld", "rigid-coupling",
+                  ["weld: g = 0.5, an equality row", "λ[weld] = λ_lo[weld] − λ_hi[weld] free in sign"])
     # A rigid gear: a stop with lower = upper = 0 on g = rb·q_b − ra·q_a
     # between two inertias (ca, cb the radii): q_b = (ra/rb)·q_a, the pair
     # one inertia J1 + (ra/rb)²·J2 on the spring (ra/rb)²·k of the wheel,

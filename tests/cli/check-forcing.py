@@ -6,7 +6,11 @@
 # switched on and off with step() (impact, lift-off, landing), a ground
 # whose velocity jumps under a resting body (Newton's restitution), the
 # vehicle of paper 002's Example 5.3 past its bump against time-stepping
-# at small steps, and the expressions neither method can take.  TAP.
+# at small steps, and the expressions neither method can take; time-stepping
+# landing on the jumps (events at the instants exactly, second order across
+# a force's jump, a ground's velocity jump an impact at its instant), a
+# breakaway after a force's jump, a friction level with jumps (forcing and
+# level-change events) and levels going below zero refused.  TAP.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import csv
@@ -272,5 +276,99 @@ for model, words in refusals:
     for method in ("event", "timestep"):
         rc, err, rows, ev = run(model, method)
         check(rc == 2 and all(w in err for w in words), "%s refuses: %s" % (method, words[1]), err)
+
+# G. time-stepping lands on the jumps: its step that would cross one ends there, the
+# forcing event is logged at the jump instant exactly, the pieces are integrated at the
+# scheme's own order (θ = ½: second order) — a step over the jump would be first order.
+t0 = 0.37123          # off the grid of h = 1e-3 and of h = 5e-4
+off_grid = step_model.replace("0.37", repr(t0))
+exact = lambda t: oscillator(m, k, q0, 0.0, [(0.0, 0.0), (t0, F)], t)
+errs = []
+for h in ("1e-3", "5e-4"):
+    rc, err, rows, ev = run(off_grid, "timestep", "--dt", h, "--sample", "0.01")
+    errs.append(worst(rows, exact, scale) if rows else math.inf)
+    check(rc == 0 and [x for x in ev if x[4] == "forcing"] == [(t0, "F", "none", "none", "forcing")],
+          "time-stepping (h = %s): F·step(t − %g) is one event of the force at t0 exactly" % (h, t0),
+          err + str(ev))
+# two forces' jumps inside one grid step of h = 0.01 (three steps where there was one): the
+# energy balance of the run stays at round-off
+two = off_grid.replace('value="3*step(t - 0.37123)"', 'value="3*step(t - 0.37123) - 2*step(t - 0.3755)"')
+two = two.replace('dt="1e-4"', 'dt="0.01"')
+path = os.path.join(tmp, "two.luztar")
+with open(path, "w") as f:
+    f.write(two)
+p = subprocess.run([cli, "run", path, "--method", "timestep"], capture_output=True, text=True)
+balance = [line for line in p.stdout.splitlines() if line.startswith("energy-balance error")]
+rel = float(balance[0].split("(")[1].split()[0]) if balance else math.inf
+check(p.returncode == 0 and "steps: 102," in p.stdout and rel < 1e-12,
+      "time-stepping: two jumps inside one step are two more steps, the energy balance to "
+      "round-off (%.1e)" % rel, p.stdout + p.stderr)
+check(errs[1] < 1e-4 and errs[0] / errs[1] > 3.5,
+      "time-stepping: the step-forced response converges at second order across the jump "
+      "(%.2e at h = 1e-3, %.2e at 5e-4)" % tuple(errs))
+
+# a friction oscillator pushed by F = 2·step(t − 0.5) + t/2 against a static level of 2.5
+# (sliding 1): the force's jump at 0.5 s, the breakaway when 2 + t/2 = 2.5, at t = 1 s
+breakaway = """<luztar-model version="1" name="breakaway">
+  <ground id="wall"/>
+  <body id="m" mass="1" q0="0" v0="0"/>
+  <spring id="k" a="wall" b="m" k="20"/>
+  <friction id="f" a="wall" b="m" level="1" static="2.5"/>
+  <force id="F" body="m" value="2*step(t - 0.5) + 0.5*t"/>
+  <simulation t-end="1.5" dt="3e-4"/>
+</luztar-model>
+"""
+for method, tol in (("event", 1e-9), ("timestep", 3e-4)):
+    rc, err, rows, ev = run(breakaway, method, "--sample", "0.1")
+    forcing = [x[0] for x in ev if x[1] == "F" and x[4] == "forcing"]
+    slip = [x[0] for x in ev if x[1:4] == ("f", "stick", "slip+")]
+    check(rc == 0 and forcing == [0.5] and slip and abs(slip[0] - 1.0) <= tol,
+          "%s: the force's jump logged at 0.5 s exactly, the breakaway at 2 + t/2 = 2.5, t = 1 s (%.2g)"
+          % (method, slip[0] - 1.0 if slip else math.nan), err + str(ev))
+
+# a ground whose velocity jumps off the grid under a resting body: the step that lands on
+# t0 takes the ground's new velocity into Newton's law at its end — the impact at t0
+# exactly, as event-driven has it — then (1 + e)V − g·(t − t0) in flight
+V, e, t0 = 0.8, 0.5, 0.25037
+ramp_off = on_ground("0.8*(t - 0.25037)*step(t - 0.25037)", 3, 0.5, 0.3)
+rc, err, rows, ev = run(ramp_off, "timestep", "--sample", "0.01")
+at = [x for x in ev if abs(x[0] - t0) < 1e-3]
+row = [r for r in rows if abs(r[0] - 0.27) < 1e-12]
+check(rc == 0 and at == [(t0, "s", "contact", "free", "impact")],
+      "time-stepping: the ground's velocity jump under the resting body is an impact at t0 exactly",
+      err + str(at))
+check(row and abs(row[0][2] - ((1 + e) * V - G * (0.27 - t0))) < 1e-9 * V,
+      "time-stepping: then the body moves at (1 + e)V − g·(t − t0), to 1e-9·V", err + str(row))
+
+# a friction level in t with jumps: F0 = 2 + step(t − 0.2) − 2·step(t − 0.4) against a
+# constant push P = 1.5: stuck through the rise at 0.2 s (a forcing event), broken away by
+# the drop at 0.4 s (level-change), then q = ½·(P − 1)/m·(t − 0.4)²
+level_model = """<luztar-model version="1" name="level jumps">
+  <ground id="floor"/>
+  <body id="m" mass="2" q0="0" v0="0"/>
+  <friction id="f" a="floor" b="m" level="2 + step(t - 0.2) - 2*step(t - 0.4)"/>
+  <force id="P" body="m" value="1.5"/>
+  <simulation t-end="1" dt="1e-4"/>
+</luztar-model>
+"""
+q1 = 0.5 * (1.5 - 1) / 2 * 0.6 ** 2
+for method, tol, lag in (("event", 1e-11, 0.0), ("timestep", 1e-3, 1e-4)):
+    rc, err, rows, ev = run(level_model, method, "--sample", "0.1")
+    kinds = [(x[0], x[2], x[3], x[4]) for x in ev[1:]]
+    want = [(0.2, "stick", "stick", "forcing")]
+    want += [(0.4, "stick", "slip+", "level-change")] if method == "event" else \
+        [(0.4, "stick", "stick", "forcing"), (0.4 + lag, "stick", "slip+", "level-change")]
+    ok = len(kinds) == len(want) and all(a[1:] == b[1:] and abs(a[0] - b[0]) < 1e-12 for a, b in zip(kinds, want))
+    check(rc == 0 and ok and abs(rows[-1][1] - q1) <= tol * q1,
+          "%s: a friction level's jumps are events (forcing at 0.2 s, level-change at 0.4 s), "
+          "then q = ½·(P − F)/m·(t − 0.4)²" % method, err + str(ev) + str(rows[-1:]))
+
+# a level that goes below zero — by a jump or smoothly — is refused before the run
+for level, where in (("1 - 2*step(t - 0.6)", "0.6"), ("1 - t", "1")):
+    bad = level_model.replace("2 + step(t - 0.2) - 2*step(t - 0.4)", level).replace('t-end="1"', 't-end="2"')
+    for method in ("event", "timestep"):
+        rc, err, rows, ev = run(bad, method)
+        check(rc == 2 and "“f”" in err and level in err and "t = %s s" % where in err,
+              "%s refuses the level %s below zero from t = %s s" % (method, level, where), err)
 
 done()

@@ -9,6 +9,7 @@
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import csv
+import json
 import math
 import os
 import subprocess
@@ -246,6 +247,11 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, out, events, rows = run(path, "--method", method)
         sw = switches(events)
         tol = EVENT_TOL if method == "event" else TS_STEPS * 1e-3
+        # the level's kink at t0 (its step()) is an event of the brake, cause forcing
+        check(rc == 0 and sw[:1] == [(t0, "brake", "slip+", "slip+", "forcing")],
+              "%s: the brake's level kinks at t0 = %g s: an event with cause forcing there exactly"
+              % (method, t0), out + str(sw))
+        sw = sw[1:]
         check(rc == 0 and len(sw) == 1 and sw[0][3] == "stick" and sw[0][4] == "velocity-zero"
               and abs(sw[0][0] - t_stop) < tol,
               "%s: brake applied at %g s stops the cart at %.9f s (closed form), error %.1e s"
@@ -338,5 +344,16 @@ for name, law in laws.items():
     p = subprocess.run([cli, "assemble", os.path.join(examples, name)], capture_output=True, text=True)
     check(p.returncode == 0 and law in p.stdout and "Sgn[" in p.stdout.split("Friction laws")[0],
           "assemble writes the law of %s" % name, p.stdout[-1500:] + p.stderr)
+    js = subprocess.run([cli, "assemble", "-f", "json", os.path.join(examples, name)],
+                        capture_output=True, text=True).stdout
+    octave = subprocess.run([cli, "assemble", "-f", "octave", os.path.join(examples, name)],
+                            capture_output=True, text=True).stdout
+    try:
+        got = [x for x in json.loads(js)["laws"] if x["kind"] == "friction"]
+    except (ValueError, KeyError) as e:
+        got = [{"error": str(e)}]
+    check(len(got) == 1 and got[0].get("law") == law and "%%   %s\n" % law in octave
+          and "'friction', '%s'" % law in octave,
+          "assemble -f json and -f octave write the same law of %s" % name, js[-800:] + octave[-800:])
 
 done()

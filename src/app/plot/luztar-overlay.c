@@ -28,7 +28,9 @@
 
 #include "luztar-overlay.h"
 #include "luztar-cairo.h"
+#include "luztar-drawing.h"
 #include "luztar-plot-math.h"
+#include "luztar-set.h"
 #include "sim/luztar-compare.h"
 #include "sim/luztar-modes.h"
 
@@ -171,16 +173,10 @@ luztar_overlay_set_runs (LuztarOverlay *self,
 
   g_return_if_fail (LUZTAR_IS_OVERLAY (self));
 
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
+  luztar_set_model (&self->model, model);
   for (guint m = 0; m < 2; m++)
     {
-      if (given[m] != NULL)
-        lz_trace_ref (given[m]);
-      g_clear_pointer (&self->traces[m], lz_trace_unref);
-      self->traces[m] = given[m];
+      luztar_set_trace (&self->traces[m], given[m]);
       luztar_mode_timeline_reset (self->timelines[m]);
       if (given[m] != NULL)
         luztar_mode_timeline_update (self->timelines[m], given[m], lz_trace_get_n_samples (given[m]),
@@ -732,19 +728,6 @@ luztar_overlay_export (LuztarOverlay  *self,
 /* ------------------------------------------------------------------------ */
 
 static void
-luztar_overlay_measure (GtkWidget      *widget,
-                        GtkOrientation  orientation,
-                        int             for_size,
-                        int            *minimum,
-                        int            *natural,
-                        int            *minimum_baseline,
-                        int            *natural_baseline)
-{
-  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 300 : 160;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 600 : 300;
-}
-
-static void
 luztar_overlay_dispose (GObject *object)
 {
   LuztarOverlay *self = LUZTAR_OVERLAY (object);
@@ -762,13 +745,12 @@ luztar_overlay_dispose (GObject *object)
 static void
 luztar_overlay_class_init (LuztarOverlayClass *klass)
 {
+  static const LuztarDrawingSize size = { 300, 600, 160, 300 };
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = luztar_overlay_dispose;
   widget_class->snapshot = luztar_overlay_snapshot;
-  widget_class->measure = luztar_overlay_measure;
-  gtk_widget_class_set_css_name (widget_class, "luztar-overlay");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  luztar_drawing_class_init (widget_class, "luztar-overlay", &size);
 }
 
 static void
@@ -780,6 +762,5 @@ luztar_overlay_init (LuztarOverlay *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Both methods over each other"), -1);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  luztar_drawing_follow_style (GTK_WIDGET (self));
 }

@@ -13,6 +13,10 @@
 
 #include "luztar-plot-math.h"
 
+/* A tick step below this fraction of the values' magnitude no longer
+ * gives distinct doubles (about 50 ulps): the axis shows its two ends. */
+#define DISTINCT_STEP_REL 1e-14
+
 /* ------------------------------------------------------------------------ */
 /* Ticks                                                                      */
 
@@ -88,10 +92,10 @@ luztar_plot_ticks (double  lo,
     s = nice_step (span / target);
   else
     s = 10 * nice_step ((hi / 10 - lo / 10) / target);   /* a span beyond DBL_MAX */
-  /* Below about 1e-14 of the magnitude the multiples of s are no longer
-   * distinct doubles: show the two ends instead (so too when even the
-   * step overflows). */
-  if (s <= 1e-14 * MAX (fabs (lo), fabs (hi)) || !isfinite (s) || span < 1e6 * G_MINDOUBLE)
+  /* Below DISTINCT_STEP_REL of the magnitude the multiples of s are no
+   * longer distinct doubles: show the two ends instead (so too when even
+   * the step overflows). */
+  if (s <= DISTINCT_STEP_REL * MAX (fabs (lo), fabs (hi)) || !isfinite (s) || span < 1e6 * G_MINDOUBLE)
     {
       ticks[0] = lo;
       if (max_ticks > 1)
@@ -299,7 +303,7 @@ luztar_plot_nice_range (double  lo,
       return;
     }
   s = nice_step ((b - a) / 10);
-  if (s <= 1e-14 * MAX (fabs (a), fabs (b)) || !isfinite (s))
+  if (s <= DISTINCT_STEP_REL * MAX (fabs (a), fabs (b)) || !isfinite (s))
     {
       *out_lo = a;
       *out_hi = b;
@@ -592,6 +596,71 @@ luztar_minmax_index_query (const LuztarMinMaxIndex *self,
 /* ------------------------------------------------------------------------ */
 /* Series                                                                     */
 
+/* The unit of a series, by what it measures (see luztar_series_get_unit()). */
+typedef enum
+{
+  UNIT_COORDINATE,
+  UNIT_RATE,
+  UNIT_FORCE,
+  UNIT_ENERGY,
+} UnitFamily;
+
+/* What is read from the energy balance: an LzEnergy field, or the sum of
+ * the dissipated parts. */
+#define ENERGY_FIELD(field) G_STRUCT_OFFSET (LzEnergy, field)
+#define ENERGY_DISSIPATED   (-1)
+
+/* Each kind of series, by LuztarSeriesKind: the name of its quantity
+ * (context "series"), its unit, and where its value is read: a getter of
+ * the trace for a body or an element, else the energy balance. */
+static const struct
+{
+  const char *quantity;
+  UnitFamily  unit;
+  double    (*get) (const LzTrace *trace,
+                    guint          row,
+                    guint          index);
+  glong       energy;
+} kinds[LUZTAR_SERIES_N_KINDS] = {
+  /* Translators: a plotted variable: the position of a body */
+  [LUZTAR_SERIES_BODY_Q] = { NC_("series", "position"), UNIT_COORDINATE, lz_trace_get_q, 0 },
+  /* Translators: a plotted variable: the velocity of a body */
+  [LUZTAR_SERIES_BODY_V] = { NC_("series", "velocity"), UNIT_RATE, lz_trace_get_v, 0 },
+  /* Translators: a plotted variable: the tension T of an element */
+  [LUZTAR_SERIES_ELEMENT_FORCE] = { NC_("series", "force"), UNIT_FORCE, lz_trace_get_force, 0 },
+  /* Translators: a plotted variable: the relative coordinate g of an
+   * element (how far port b is from port a) */
+  [LUZTAR_SERIES_ELEMENT_G] = { NC_("series", "relative coordinate"), UNIT_COORDINATE, lz_trace_get_g, 0 },
+  /* Translators: a plotted variable: the rate ġ of an element's relative
+   * coordinate (for friction: the slip velocity) */
+  [LUZTAR_SERIES_ELEMENT_GDOT] = { NC_("series", "relative velocity"), UNIT_RATE, lz_trace_get_gdot, 0 },
+  [LUZTAR_SERIES_ENERGY_KINETIC] = { NC_("series", "kinetic energy"), UNIT_ENERGY, NULL,
+                                     ENERGY_FIELD (kinetic) },
+  /* Translators: the energy stored in the springs */
+  [LUZTAR_SERIES_ENERGY_POTENTIAL] = { NC_("series", "potential energy"), UNIT_ENERGY, NULL,
+                                       ENERGY_FIELD (potential) },
+  [LUZTAR_SERIES_ENERGY_DAMPING] = { NC_("series", "dissipated by damping"), UNIT_ENERGY, NULL,
+                                     ENERGY_FIELD (damping) },
+  [LUZTAR_SERIES_ENERGY_FRICTION] = { NC_("series", "dissipated by friction"), UNIT_ENERGY, NULL,
+                                      ENERGY_FIELD (friction) },
+  [LUZTAR_SERIES_ENERGY_IMPACTS] = { NC_("series", "lost in impacts"), UNIT_ENERGY, NULL,
+                                     ENERGY_FIELD (impacts) },
+  /* Translators: the work done on the model by forces and moving grounds */
+  [LUZTAR_SERIES_ENERGY_SOURCES] = { NC_("series", "work of sources"), UNIT_ENERGY, NULL,
+                                     ENERGY_FIELD (sources) },
+  /* Translators: kinetic + potential + dissipated − work − initial
+   * energy: zero for an exact run */
+  [LUZTAR_SERIES_ENERGY_BALANCE_ERROR] = { NC_("series", "balance error"), UNIT_ENERGY, NULL,
+                                           ENERGY_FIELD (balance_error) },
+  /* Translators: energy dissipated by damping, friction and impacts */
+  [LUZTAR_SERIES_ENERGY_DISSIPATED] = { NC_("series", "dissipated"), UNIT_ENERGY, NULL,
+                                        ENERGY_DISSIPATED },
+  /* Translators: energy taken by the time-stepping scheme itself (θ > ½),
+   * not by the model: an artefact of the method */
+  [LUZTAR_SERIES_ENERGY_NUMERICAL] = { NC_("series", "numerical damping"), UNIT_ENERGY, NULL,
+                                       ENERGY_FIELD (numerical) },
+};
+
 static gboolean
 is_body_kind (LuztarSeriesKind kind)
 {
@@ -651,53 +720,13 @@ luztar_series_get_value (const LuztarSeries *series,
 {
   LzEnergy e;
 
-  switch (series->kind)
-    {
-    case LUZTAR_SERIES_BODY_Q:
-      return lz_trace_get_q (trace, row, series->index);
-    case LUZTAR_SERIES_BODY_V:
-      return lz_trace_get_v (trace, row, series->index);
-    case LUZTAR_SERIES_ELEMENT_FORCE:
-      return lz_trace_get_force (trace, row, series->index);
-    case LUZTAR_SERIES_ELEMENT_G:
-      return lz_trace_get_g (trace, row, series->index);
-    case LUZTAR_SERIES_ELEMENT_GDOT:
-      return lz_trace_get_gdot (trace, row, series->index);
-    case LUZTAR_SERIES_ENERGY_KINETIC:
-    case LUZTAR_SERIES_ENERGY_POTENTIAL:
-    case LUZTAR_SERIES_ENERGY_DAMPING:
-    case LUZTAR_SERIES_ENERGY_FRICTION:
-    case LUZTAR_SERIES_ENERGY_IMPACTS:
-    case LUZTAR_SERIES_ENERGY_SOURCES:
-    case LUZTAR_SERIES_ENERGY_BALANCE_ERROR:
-    case LUZTAR_SERIES_ENERGY_DISSIPATED:
-    case LUZTAR_SERIES_ENERGY_NUMERICAL:
-      lz_trace_get_energy (trace, row, &e);
-      break;
-    case LUZTAR_SERIES_N_KINDS:
-    default:
-      g_return_val_if_reached (NAN);
-    }
-  switch (series->kind)
-    {
-    case LUZTAR_SERIES_ENERGY_KINETIC: return e.kinetic;
-    case LUZTAR_SERIES_ENERGY_POTENTIAL: return e.potential;
-    case LUZTAR_SERIES_ENERGY_DAMPING: return e.damping;
-    case LUZTAR_SERIES_ENERGY_FRICTION: return e.friction;
-    case LUZTAR_SERIES_ENERGY_IMPACTS: return e.impacts;
-    case LUZTAR_SERIES_ENERGY_SOURCES: return e.sources;
-    case LUZTAR_SERIES_ENERGY_BALANCE_ERROR: return e.balance_error;
-    case LUZTAR_SERIES_ENERGY_DISSIPATED: return e.damping + e.friction + e.impacts;
-    case LUZTAR_SERIES_ENERGY_NUMERICAL: return e.numerical;
-    case LUZTAR_SERIES_BODY_Q:
-    case LUZTAR_SERIES_BODY_V:
-    case LUZTAR_SERIES_ELEMENT_FORCE:
-    case LUZTAR_SERIES_ELEMENT_G:
-    case LUZTAR_SERIES_ELEMENT_GDOT:
-    case LUZTAR_SERIES_N_KINDS:
-    default:
-      g_return_val_if_reached (NAN);
-    }
+  g_return_val_if_fail (series->kind < LUZTAR_SERIES_N_KINDS, NAN);
+  if (kinds[series->kind].get != NULL)
+    return kinds[series->kind].get (trace, row, series->index);
+  lz_trace_get_energy (trace, row, &e);
+  if (kinds[series->kind].energy == ENERGY_DISSIPATED)
+    return e.damping + e.friction + e.impacts;
+  return G_STRUCT_MEMBER (double, &e, kinds[series->kind].energy);
 }
 
 /**
@@ -710,40 +739,9 @@ luztar_series_get_value (const LuztarSeries *series,
 const char *
 luztar_series_get_quantity (const LuztarSeries *series)
 {
-  switch (series->kind)
-    {
-    /* Translators: a plotted variable: the position of a body */
-    case LUZTAR_SERIES_BODY_Q: return C_("series", "position");
-    /* Translators: a plotted variable: the velocity of a body */
-    case LUZTAR_SERIES_BODY_V: return C_("series", "velocity");
-    /* Translators: a plotted variable: the tension T of an element */
-    case LUZTAR_SERIES_ELEMENT_FORCE: return C_("series", "force");
-    /* Translators: a plotted variable: the relative coordinate g of an
-     * element (how far port b is from port a) */
-    case LUZTAR_SERIES_ELEMENT_G: return C_("series", "relative coordinate");
-    /* Translators: a plotted variable: the rate ġ of an element's relative
-     * coordinate (for friction: the slip velocity) */
-    case LUZTAR_SERIES_ELEMENT_GDOT: return C_("series", "relative velocity");
-    case LUZTAR_SERIES_ENERGY_KINETIC: return C_("series", "kinetic energy");
-    /* Translators: the energy stored in the springs */
-    case LUZTAR_SERIES_ENERGY_POTENTIAL: return C_("series", "potential energy");
-    case LUZTAR_SERIES_ENERGY_DAMPING: return C_("series", "dissipated by damping");
-    case LUZTAR_SERIES_ENERGY_FRICTION: return C_("series", "dissipated by friction");
-    case LUZTAR_SERIES_ENERGY_IMPACTS: return C_("series", "lost in impacts");
-    /* Translators: the work done on the model by forces and moving grounds */
-    case LUZTAR_SERIES_ENERGY_SOURCES: return C_("series", "work of sources");
-    /* Translators: kinetic + potential + dissipated − work − initial
-     * energy: zero for an exact run */
-    case LUZTAR_SERIES_ENERGY_BALANCE_ERROR: return C_("series", "balance error");
-    /* Translators: energy dissipated by damping, friction and impacts */
-    case LUZTAR_SERIES_ENERGY_DISSIPATED: return C_("series", "dissipated");
-    /* Translators: energy taken by the time-stepping scheme itself (θ > ½),
-     * not by the model: an artefact of the method */
-    case LUZTAR_SERIES_ENERGY_NUMERICAL: return C_("series", "numerical damping");
-    case LUZTAR_SERIES_N_KINDS:
-    default:
-      return "?";
-    }
+  if (series->kind >= LUZTAR_SERIES_N_KINDS)
+    return "?";
+  return g_dpgettext2 (NULL, "series", kinds[series->kind].quantity);
 }
 
 /**
@@ -823,31 +821,21 @@ luztar_series_get_unit (const LuztarSeries *series,
                    && (port_is_rotational (model, el->a) || port_is_rotational (model, el->b));
     }
 
-  switch (series->kind)
+  if (series->kind >= LUZTAR_SERIES_N_KINDS)
+    return "";
+  switch (kinds[series->kind].unit)
     {
-    case LUZTAR_SERIES_BODY_Q:
-    case LUZTAR_SERIES_ELEMENT_G:
+    case UNIT_COORDINATE:
       /* Translators: unit symbols; translate only if your language writes
        * them differently */
       return rotational ? C_("unit", "rad") : C_("unit", "m");
-    case LUZTAR_SERIES_BODY_V:
-    case LUZTAR_SERIES_ELEMENT_GDOT:
+    case UNIT_RATE:
       return rotational ? C_("unit", "rad/s") : C_("unit", "m/s");
-    case LUZTAR_SERIES_ELEMENT_FORCE:
+    case UNIT_FORCE:
       return rotational ? C_("unit", "N·m") : C_("unit", "N");
-    case LUZTAR_SERIES_ENERGY_KINETIC:
-    case LUZTAR_SERIES_ENERGY_POTENTIAL:
-    case LUZTAR_SERIES_ENERGY_DAMPING:
-    case LUZTAR_SERIES_ENERGY_FRICTION:
-    case LUZTAR_SERIES_ENERGY_IMPACTS:
-    case LUZTAR_SERIES_ENERGY_SOURCES:
-    case LUZTAR_SERIES_ENERGY_BALANCE_ERROR:
-    case LUZTAR_SERIES_ENERGY_DISSIPATED:
-    case LUZTAR_SERIES_ENERGY_NUMERICAL:
-      return C_("unit", "J");
-    case LUZTAR_SERIES_N_KINDS:
+    case UNIT_ENERGY:
     default:
-      return "";
+      return C_("unit", "J");
     }
 }
 
@@ -1035,6 +1023,15 @@ luztar_mode_timeline_get_n_strips (const LuztarModeTimeline *self)
   return self->strips->len;
 }
 
+/* Strip @strip, or NULL (with a critical warning) when there is none. */
+static const Strip *
+strip_at (const LuztarModeTimeline *self,
+          guint                     strip)
+{
+  g_return_val_if_fail (strip < self->strips->len, NULL);
+  return &g_array_index (self->strips, Strip, strip);
+}
+
 /**
  * luztar_mode_timeline_get_element:
  * @self: a timeline
@@ -1046,8 +1043,9 @@ guint
 luztar_mode_timeline_get_element (const LuztarModeTimeline *self,
                                   guint                     strip)
 {
-  g_return_val_if_fail (strip < self->strips->len, 0);
-  return g_array_index (self->strips, Strip, strip).element;
+  const Strip *s = strip_at (self, strip);
+
+  return s != NULL ? s->element : 0;
 }
 
 /**
@@ -1065,12 +1063,10 @@ luztar_mode_timeline_get_intervals (const LuztarModeTimeline *self,
                                     guint                     strip,
                                     guint                    *n_intervals)
 {
-  const Strip *s;
+  const Strip *s = strip_at (self, strip);
 
-  g_return_val_if_fail (strip < self->strips->len, NULL);
-  s = &g_array_index (self->strips, Strip, strip);
-  *n_intervals = s->intervals->len;
-  return (const LuztarModeInterval *) (const void *) s->intervals->data;
+  *n_intervals = s != NULL ? s->intervals->len : 0;
+  return s != NULL ? (const LuztarModeInterval *) (const void *) s->intervals->data : NULL;
 }
 
 /**
@@ -1088,12 +1084,10 @@ luztar_mode_timeline_get_events (const LuztarModeTimeline *self,
                                  guint                     strip,
                                  guint                    *n_events)
 {
-  const Strip *s;
+  const Strip *s = strip_at (self, strip);
 
-  g_return_val_if_fail (strip < self->strips->len, NULL);
-  s = &g_array_index (self->strips, Strip, strip);
-  *n_events = s->events->len;
-  return (const guint *) (const void *) s->events->data;
+  *n_events = s != NULL ? s->events->len : 0;
+  return s != NULL ? (const guint *) (const void *) s->events->data : NULL;
 }
 
 /**

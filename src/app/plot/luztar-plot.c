@@ -45,6 +45,7 @@
 
 #include "luztar-plot.h"
 #include "luztar-cairo.h"
+#include "luztar-set.h"
 #include "luztar-plot-extras.h"
 #include "sim/luztar-modes.h"
 
@@ -2595,12 +2596,8 @@ luztar_plot_set_trace (LuztarPlot *self,
 {
   g_return_if_fail (LUZTAR_IS_PLOT (self));
 
-  if (trace == self->trace)
+  if (!luztar_set_trace (&self->trace, trace))
     return;
-  if (trace != NULL)
-    lz_trace_ref (trace);
-  g_clear_pointer (&self->trace, lz_trace_unref);
-  self->trace = trace;
   /* an element of another model's trace colours nothing here */
   if (trace != NULL && self->mode_element >= (int) lz_trace_get_n_elements (trace))
     self->mode_element = -1;
@@ -2632,10 +2629,7 @@ luztar_plot_set_model (LuztarPlot *self,
                        LzModel    *model)
 {
   g_return_if_fail (LUZTAR_IS_PLOT (self));
-  if (model != NULL)
-    lz_model_ref (model);
-  g_clear_pointer (&self->model, lz_model_unref);
-  self->model = model;
+  luztar_set_model (&self->model, model);
   if (self->kind == LUZTAR_PLOT_TIME_SERIES && self->trace != NULL)
     {
       rebuild_lines (self);   /* the stick shading follows the model */
@@ -2731,8 +2725,7 @@ luztar_plot_set_marks (LuztarPlot        *self,
       g_array_append_val (self->marks, times[i]);
       g_ptr_array_add (self->mark_texts, g_strdup (texts != NULL ? texts[i] : NULL));
     }
-  g_free (self->marks_label);
-  self->marks_label = g_strdup (label);
+  luztar_set_str (&self->marks_label, label);
   self->layout.serial = 0;       /* the legend may have changed */
   invalidate (self);
 }
@@ -2768,10 +2761,8 @@ luztar_plot_set_titles (LuztarPlot *self,
 {
   g_return_if_fail (LUZTAR_IS_PLOT (self));
 
-  g_free (self->y_title_text);
-  self->y_title_text = g_strdup (y_title);
-  g_free (self->empty_text);
-  self->empty_text = g_strdup (empty_text);
+  luztar_set_str (&self->y_title_text, y_title);
+  luztar_set_str (&self->empty_text, empty_text);
   self->layout.serial = 0;
   invalidate (self);
 }

@@ -27,12 +27,18 @@
 #include <glib/gi18n.h>
 
 #include "luztar-cairo.h"
+#include "luztar-drawing.h"
+#include "luztar-set.h"
 #include "plot/luztar-plot-math.h"
 #include "plot/luztar-sweep-map.h"
 
 #define FONT_PX  11.0
 #define TITLE_PX 11.5
 #define BAR_W    16
+
+/* Values that agree to this fraction (of their size, at least 1) colour
+ * the map as one: the colour bar is widened to a unit about them. */
+#define FLAT_RANGE_REL 1e-12
 
 typedef enum
 {
@@ -210,7 +216,7 @@ value_range (LuztarSweepMap *self,
       *lo = 0;
       *hi = 1;
     }
-  else if (*hi - *lo < 1e-12 * MAX (1, fabs (*hi)))
+  else if (*hi - *lo < FLAT_RANGE_REL * MAX (1, fabs (*hi)))
     {
       *lo -= 0.5;
       *hi += 0.5;
@@ -412,6 +418,18 @@ draw_colour_bar (LuztarSweepMap *self,
                              width - 8 - f->th, (f->py0 + f->py1) / 2, f->py1 - f->py0);
 }
 
+/* Strokes the path white with a dark edge: seen on every colour of the map. */
+static void
+stroke_haloed (cairo_t *cr)
+{
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
+  cairo_set_line_width (cr, 5);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_set_line_width (cr, 2.5);
+  cairo_stroke (cr);
+}
+
 static void
 draw_curve (LuztarSweepMap *self,
             cairo_t        *cr,
@@ -445,14 +463,8 @@ draw_curve (LuztarSweepMap *self,
         cairo_move_to (cr, px, py);
       pen = TRUE;
     }
-  /* a white line with a dark edge: seen on every colour of the map */
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
-  cairo_set_line_width (cr, 5);
-  cairo_stroke_preserve (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_set_line_width (cr, 2.5);
-  cairo_stroke (cr);
+  stroke_haloed (cr);
   cairo_restore (cr);
 
   /* its legend, in a box at the plot area's top right */
@@ -471,12 +483,7 @@ draw_curve (LuztarSweepMap *self,
       lx = bx + 4;
       cairo_move_to (cr, lx, y);
       cairo_line_to (cr, lx + 22, y);
-      cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
-      cairo_set_line_width (cr, 5);
-      cairo_stroke_preserve (cr);
-      cairo_set_source_rgb (cr, 1, 1, 1);
-      cairo_set_line_width (cr, 2.5);
-      cairo_stroke (cr);
+      stroke_haloed (cr);
     }
 }
 
@@ -817,8 +824,7 @@ luztar_sweep_map_set_curve (LuztarSweepMap *self,
 
       g_array_append_vals (self->curve, pair, 2);
     }
-  g_free (self->curve_label);
-  self->curve_label = g_strdup (label);
+  luztar_set_str (&self->curve_label, label);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -896,8 +902,7 @@ luztar_sweep_map_set_title (LuztarSweepMap *self,
                             const char     *title)
 {
   g_return_if_fail (LUZTAR_IS_SWEEP_MAP (self));
-  g_free (self->title);
-  self->title = g_strdup (title);
+  luztar_set_str (&self->title, title);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -931,19 +936,6 @@ luztar_sweep_map_new (void)
 }
 
 static void
-luztar_sweep_map_measure (GtkWidget      *widget,
-                          GtkOrientation  orientation,
-                          int             for_size,
-                          int            *minimum,
-                          int            *natural,
-                          int            *minimum_baseline,
-                          int            *natural_baseline)
-{
-  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 200 : 140;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 640 : 400;
-}
-
-static void
 luztar_sweep_map_finalize (GObject *object)
 {
   LuztarSweepMap *self = LUZTAR_SWEEP_MAP (object);
@@ -963,14 +955,13 @@ luztar_sweep_map_finalize (GObject *object)
 static void
 luztar_sweep_map_class_init (LuztarSweepMapClass *klass)
 {
+  static const LuztarDrawingSize size = { 200, 640, 140, 400 };
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = luztar_sweep_map_finalize;
   widget_class->snapshot = luztar_sweep_map_snapshot;
-  widget_class->measure = luztar_sweep_map_measure;
-  gtk_widget_class_set_css_name (widget_class, "luztar-sweep-map");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  luztar_drawing_class_init (widget_class, "luztar-sweep-map", &size);
 }
 
 static void

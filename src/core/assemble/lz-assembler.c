@@ -44,7 +44,6 @@
  * can be both evaluated and printed.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

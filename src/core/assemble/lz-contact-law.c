@@ -23,7 +23,6 @@
  * the tests check.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

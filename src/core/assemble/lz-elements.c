@@ -12,7 +12,6 @@
  * its row of W, the names of its modes and why a mode changes.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

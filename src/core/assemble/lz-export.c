@@ -9,7 +9,6 @@
  * pair, the pairs table and the equations in luz/tar notation.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
@@ -348,31 +347,131 @@ text_pairs (GString          *out,
   g_string_append_c (out, '\n');
 }
 
-/* The friction laws beyond Coulomb's that the equations name Sgn[id]:
- * static levels, Stribeck's curve, levels in t. */
+/* ------------------------------------------------------------------------ */
+/* The element laws the equations name                                        */
+
+/* The families of the laws under the equations, in the order written. */
+typedef enum
+{
+  LAW_FRICTION,         /* friction beyond Coulomb's: Sgn[id] */
+  LAW_CONTACT,          /* a damped contact or a backlash: F_lo, F_hi */
+  LAW_RIGID,            /* a stop with lower = upper: λ_lo, λ_hi as one */
+  LAW_N_FAMILIES
+} LawFamily;
+
+/* One law: the element, its family, the kind named in the exports and
+ * the text. */
+typedef struct
+{
+  const char *element;
+  LawFamily   family;
+  const char *kind;
+  char       *text;
+} ElementLaw;
+
 static void
-text_friction_laws (GString          *out,
-                    const LzAssembly *self)
+element_law_clear (gpointer data)
+{
+  g_free (((ElementLaw *) data)->text);
+}
+
+/* A damped contact's (or a backlash's) law: the force on each closed
+ * side, max(0, k·δ + c·δ̇), never pulling. */
+static char *
+contact_law_text (const LzElement *element)
+{
+  gboolean backlash = element->item.kind == LZ_ITEM_BACKLASH;
+  double lower = backlash ? -element->contact.freeplay : element->contact.lower;
+  double upper = backlash ? element->contact.freeplay : element->contact.upper;
+  g_autofree char *k = lz_number_to_string (element->contact.stiffness);
+  g_autofree char *c = lz_number_to_string (element->contact.damping);
+  g_autofree char *lo = lz_number_to_string (lower), *hi = lz_number_to_string (upper);
+  const char *id = element->item.id;
+  GString *out = g_string_new (NULL);
+
+  g_string_append_printf (out, "%s: F = max(0, k·δ + c·δ̇) while δ > 0, F = 0 while δ ≤ 0; k = %s, c = %s",
+                          id, k, c);
+  if (isfinite (lower))
+    g_string_append_printf (out, "; F_lo[%s] with δ = %s − g", id, lo);
+  if (isfinite (upper))
+    g_string_append_printf (out, "; F_hi[%s] with δ = g − %s", id, hi);
+  if (backlash)
+    g_string_append_printf (out, " (backlash ±%s)", hi);
+  return g_string_free (out, FALSE);
+}
+
+/* A rigid coupling's law: the equality row, its force free in sign. */
+static char *
+rigid_law_text (const LzElement *element)
+{
+  g_autofree char *limit = lz_number_to_string (element->stop.lower);
+  const char *id = element->item.id;
+
+  return g_strdup_printf ("%s: g = %s, an equality row (rigid coupling): λ[%s] = λ_lo[%s] − λ_hi[%s] "
+                          "free in sign, never an impact or a lift-off", id, limit, id, id, id);
+}
+
+/* The laws of the model's elements that the equations and the pairs name
+ * but do not spell out (ElementLaw). */
+static GArray *
+element_laws_new (const LzAssembly *self)
 {
   LzModel *model = lz_assembly_get_model (self);
-  gboolean any = FALSE;
+  GArray *laws = g_array_new (FALSE, FALSE, sizeof (ElementLaw));
 
+  g_array_set_clear_func (laws, element_law_clear);
   for (guint e = 0; e < lz_model_get_n_elements (model); e++)
     {
       const LzElement *element = lz_model_get_element (model, e);
-      g_autofree char *law = NULL;
+      ElementLaw law = { element->item.id, LAW_N_FAMILIES, NULL, NULL };
 
-      if (element->item.kind != LZ_ITEM_FRICTION || lz_friction_element_is_coulomb (element))
-        continue;
-      if (!any)
-        g_string_append (out, _("Friction laws (sliding level for v ≠ 0, the static box at v = 0; "
-                                "the pairs below take the static levels at t = 0)\n"));
-      any = TRUE;
-      law = lz_friction_law_text (element);
-      g_string_append_printf (out, "  %s\n", law);
+      if (element->item.kind == LZ_ITEM_FRICTION && !lz_friction_element_is_coulomb (element))
+        law = (ElementLaw) { element->item.id, LAW_FRICTION, "friction", lz_friction_law_text (element) };
+      else if (element->item.kind == LZ_ITEM_CONTACT || element->item.kind == LZ_ITEM_BACKLASH)
+        law = (ElementLaw) { element->item.id, LAW_CONTACT,
+                             element->item.kind == LZ_ITEM_CONTACT ? "contact" : "backlash",
+                             contact_law_text (element) };
+      else if (element->item.kind == LZ_ITEM_STOP && isfinite (element->stop.lower)
+               && element->stop.lower == element->stop.upper)
+        law = (ElementLaw) { element->item.id, LAW_RIGID, "rigid-coupling", rigid_law_text (element) };
+      if (law.text != NULL)
+        g_array_append_val (laws, law);
     }
-  if (any)
-    g_string_append_c (out, '\n');
+  return laws;
+}
+
+/* The laws under the equations, by family, each under its heading. */
+static void
+text_element_laws (GString          *out,
+                   const LzAssembly *self)
+{
+  static const char *const headings[LAW_N_FAMILIES] = {
+    N_("Friction laws (sliding level for v ≠ 0, the static box at v = 0; "
+       "the pairs below take the static levels at t = 0)\n"),
+    N_("Damped contacts (the force while the gap is closed, never pulling: the pairs below "
+       "are F ≥ 0 ⊥ F − (k·δ + c·δ̇) ≥ 0 on a closed side)\n"),
+    N_("Rigid couplings (lower = upper: the two pairs below are one equality row)\n"),
+  };
+  g_autoptr(GArray) laws = element_laws_new (self);
+
+  for (guint f = 0; f < LAW_N_FAMILIES; f++)
+    {
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < laws->len; i++)
+        {
+          const ElementLaw *law = &g_array_index (laws, ElementLaw, i);
+
+          if (law->family != f)
+            continue;
+          if (!any)
+            g_string_append (out, _(headings[f]));
+          any = TRUE;
+          g_string_append_printf (out, "  %s\n", law->text);
+        }
+      if (any)
+        g_string_append_c (out, '\n');
+    }
 }
 
 /* Why there is no LCS: the bodies without mass. */
@@ -426,7 +525,7 @@ lz_assembly_to_text (const LzAssembly *self)
       g_string_append_printf (out, "  %s\n", eq);
     }
   g_string_append_c (out, '\n');
-  text_friction_laws (out, self);
+  text_element_laws (out, self);
 
   lz_export_append_matrix (out, "W", lz_assembly_get_W (self), lz_assembly_get_n_nonsmooth (self),
                            n, rows, dofs);
@@ -579,6 +678,48 @@ json_pairs (GString          *out,
   g_string_append (out, "]");
 }
 
+/* The element laws the equations name as records of element, kind and
+ * law: the JSON's "laws" array of objects, or the Octave script's comment
+ * lines and its laws cell array. */
+static void
+export_laws (GString          *out,
+             const LzAssembly *self,
+             Format            format)
+{
+  static const char *const keys[] = { "element", "kind", "law" };
+  g_autoptr(GArray) laws = element_laws_new (self);
+  gboolean json = format == FORMAT_JSON;
+  void (*quote) (GString *, const char *) = json ? lz_export_json_string : lz_export_octave_string;
+
+  if (json)
+    g_string_append (out, ",\n  \"laws\": [");
+  else
+    {
+      g_string_append (out, "% Element laws (friction beyond Coulomb's, damped contacts, rigid couplings):\n");
+      for (guint i = 0; i < laws->len; i++)
+        g_string_append_printf (out, "%%   %s\n", g_array_index (laws, ElementLaw, i).text);
+      g_string_append (out, "laws = {");
+    }
+  for (guint i = 0; i < laws->len; i++)
+    {
+      const ElementLaw *law = &g_array_index (laws, ElementLaw, i);
+      const char *const values[] = { law->element, law->kind, law->text };
+
+      g_string_append (out, json ? (i > 0 ? ",\n    {" : "\n    {") : (i > 0 ? ";\n  " : "\n  "));
+      for (guint f = 0; f < G_N_ELEMENTS (keys); f++)
+        {
+          if (f > 0)
+            g_string_append (out, ", ");
+          if (json)
+            g_string_append_printf (out, "\"%s\": ", keys[f]);
+          quote (out, values[f]);
+        }
+      if (json)
+        g_string_append_c (out, '}');
+    }
+  g_string_append (out, json ? "]" : "};\n\n");
+}
+
 /* The texts of the n entries of a vector of affine terms, borrowed. */
 static const char **
 vector_texts (const LzAssembly *self,
@@ -617,8 +758,10 @@ json_lcs (GString          *out,
  * @self: an assembly
  *
  * The assembly as one JSON object (format "luztar-assembly", version 1):
- * "dofs", "M", "C", "K", "f" (expressions in t), "equations",
- * "nonsmooth" (W's row ids), "W", "pairs" (element, row, kind, side, y, u,
+ * "dofs", "M", "C", "K", "f" (expressions in t), "equations", "laws"
+ * (element, kind, law: the friction laws beyond Coulomb's, the damped
+ * contacts and the rigid couplings the equations name), "nonsmooth" (W's
+ * row ids), "W", "pairs" (element, row, kind, side, y, u,
  * meaning) and "lcs" (null for singular M, else A, B, C, D, e, d and the
  * state labels).  Matrices are arrays of rows; numbers are exact.
  *
@@ -645,6 +788,7 @@ lz_assembly_to_json (const LzAssembly *self)
   lz_export_json_strings (out, (char **) f, n);
   g_string_append (out, ",\n  \"equations\": ");
   lz_export_json_strings (out, equations, n);
+  export_laws (out, self, FORMAT_JSON);
   g_string_append (out, ",\n  \"nonsmooth\": ");
   lz_export_json_strings (out, rows, nr);
   g_string_append (out, ",\n  \"W\": ");
@@ -781,7 +925,8 @@ octave_lcs (GString          *out,
  * @self: an assembly
  *
  * The assembly as an Octave/MATLAB script defining M, C, K, f (a function
- * of t), W, the pairs table (a cell array: element, side, y, u, meaning)
+ * of t), the element laws (a cell array: element, kind, law), W, the
+ * pairs table (a cell array: element, side, y, u, meaning)
  * and, for regular M, A, B, Cy, D, e(t), d(t).  libmatheval's step() and
  * delta() are defined at the top for the expressions that use them.
  *
@@ -821,6 +966,7 @@ lz_assembly_to_octave (const LzAssembly *self)
       g_string_append_printf (out, "%%   %s\n", eq);
     }
   g_string_append (out, "\n");
+  export_laws (out, self, FORMAT_OCTAVE);
   octave_cell (out, "nonsmooth", rows, nr);
   lz_export_octave_matrix (out, "W", lz_assembly_get_W (self), nr, n);
   octave_pairs (out, self);

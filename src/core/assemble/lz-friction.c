@@ -11,7 +11,6 @@
  * The viscous part σ·ġ is the law's c, in the assembly's C.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -13,7 +13,6 @@
  * by the matching power of it.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -10,7 +10,6 @@
  * words), and a file that grows while it is read is refused too.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <errno.h>

@@ -21,7 +21,6 @@
  *    (0644 as a rule) when there was none.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <errno.h>

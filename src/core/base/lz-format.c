@@ -8,7 +8,6 @@
  * value survives a save and load exactly and reads the same everywhere.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

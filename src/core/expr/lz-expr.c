@@ -26,7 +26,6 @@
  *   (tests/core/test-expr.c compares the two on random texts).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

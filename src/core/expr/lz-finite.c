@@ -14,7 +14,6 @@
  * owner (element and attribute), the expression, t and the value.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

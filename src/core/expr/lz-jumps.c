@@ -36,7 +36,6 @@
  * (lz_symbolic_derivative_between_jumps(): step()' = 0), never a delta.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <float.h>

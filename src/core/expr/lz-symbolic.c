@@ -13,7 +13,6 @@
  * parentheses, numbers in their shortest exact form.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -21,7 +21,6 @@
  * impact there (then that cause); a force's event names the force.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
@@ -54,13 +53,6 @@ lz_event_forcing_free (LzEventForcing *fo)
   g_clear_pointer (&fo->source_jumped, g_free);
 }
 
-static double
-jump_time (const LzEventForcing *fo,
-           guint                 i)
-{
-  return g_array_index (fo->forcing->jumps, LzForcingJump, i).t;
-}
-
 /* Returns: the next jump of the forcing after the current side (+∞ for
  * none): the smooth integration stops there. */
 double
@@ -68,7 +60,8 @@ lz_event_forcing_next (const LzEventIntegrator *self)
 {
   const LzEventForcing *fo = &self->fo;
 
-  return fo->forcing != NULL && fo->next < fo->forcing->jumps->len ? jump_time (fo, fo->next) : INFINITY;
+  return fo->forcing != NULL && fo->next < fo->forcing->jumps->len ? lz_forcing_time (fo->forcing, fo->next)
+                                                                    : INFINITY;
 }
 
 /* Sets this thread's window to the interval between the jumps the run is
@@ -77,12 +70,7 @@ lz_event_forcing_next (const LzEventIntegrator *self)
 void
 lz_event_forcing_window (const LzEventIntegrator *self)
 {
-  const LzEventForcing *fo = &self->fo;
-
-  if (fo->forcing == NULL || fo->forcing->jumps->len == 0)
-    return;
-  lz_jumps_set_time_unit (self->parent.scales.time);
-  lz_jumps_set_window (fo->next > 0 ? jump_time (fo, fo->next - 1) : 0.0, lz_event_forcing_next (self));
+  lz_forcing_set_window (self->fo.forcing, self->fo.next, self->parent.scales.time);
 }
 
 /* The run is at T, the next jump: marks every forcing that jumps there
@@ -95,12 +83,15 @@ lz_event_forcing_cross (LzEventIntegrator *self,
   LzEventForcing *fo = &self->fo;
   gboolean crossed = FALSE;
 
-  while (fo->forcing != NULL && fo->next < fo->forcing->jumps->len && jump_time (fo, fo->next) <= t)
+  while (fo->forcing != NULL && fo->next < fo->forcing->jumps->len
+         && lz_forcing_time (fo->forcing, fo->next) <= t)
     {
-      guint who = g_array_index (fo->forcing->jumps, LzForcingJump, fo->next).who;
+      const LzForcingJump *jump = &g_array_index (fo->forcing->jumps, LzForcingJump, fo->next);
+      guint who = jump->who;
 
+      /* (a friction level that jumped moves what breaks away there) */
       if (who < self->nm)
-        self->md.inst_flags[who] |= LZ_SWITCH_FORCING;
+        self->md.inst_flags[who] |= LZ_SWITCH_FORCING | (jump->level ? LZ_SWITCH_LEVEL : 0);
       else if (who - self->nm < fo->n_sources)
         fo->source_jumped[who - self->nm] = TRUE;
       fo->next++;

@@ -75,7 +75,6 @@
  * the slip.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

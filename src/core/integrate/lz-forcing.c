@@ -4,11 +4,14 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The forcing of a run is its forces F(t) and the motions x(t) of its
- * moving grounds.  Written with step() or abs(), they jump — the value,
- * or a derivative — at the instants lz_jumps_find() gives.  The
- * event-driven method stops at each one and restarts there
- * (lz-event-forcing.c); both methods refuse, before the run, a jump that
+ * The forcing of a run is its forces F(t), the motions x(t) of its
+ * moving grounds and the friction levels written in t.  Written with
+ * step() or abs(), they jump — the value, or a derivative — at the
+ * instants lz_jumps_find() gives.  The event-driven method stops at each
+ * one and restarts there (lz-event-forcing.c), time-stepping lands on it
+ * (lz-timestep-forcing.c); both methods refuse, before the run, a friction
+ * level that goes below zero (found the same way: where step(level)
+ * jumps), and a jump that
  * no law can take: the position of a ground jumping under a damper (an
  * infinite force), a stop (its limit would move through the body) or dry
  * friction (an infinite slip velocity).  A spring takes such a jump (its
@@ -16,7 +19,6 @@
  * acceleration of its ground (a stop in contact as an impact).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
@@ -94,19 +96,87 @@ check_position (const LzElementLaw *law,
 }
 
 static void
-add_jumps (GArray *jumps,
-           GArray *instants,
-           guint   who)
+add_jumps (GArray  *jumps,
+           GArray  *instants,
+           guint    who,
+           gboolean level)
 {
   for (guint i = 0; i < instants->len; i++)
     {
-      LzForcingJump jump = { g_array_index (instants, double, i), who };
+      LzForcingJump jump = { g_array_index (instants, double, i), who, level };
 
       g_array_append_val (jumps, jump);
     }
 }
 
-/* The moving grounds of the elements. */
+/* A friction level LEVEL in t never goes below zero in (0, t_end]: the
+ * instants where step(LEVEL) jumps are where it changes sign (it is
+ * checked at t = 0 before the run); after each it is ≥ 0.  FALSE with
+ * ERROR naming the friction, the expression and t otherwise. */
+static gboolean
+check_level_sign (const LzElementLaw *law,
+                  const LzExpr       *level,
+                  double              t_end,
+                  GError            **error)
+{
+  g_autofree char *text = g_strdup_printf ("step(%s)", lz_expr_get_text (level));
+  g_autofree char *owner = g_strdup_printf (_("friction “%s”, a level in t"), law->id);
+  g_autoptr(LzExpr) sign = lz_expr_new (text, owner, error);
+  g_autoptr(GArray) instants = NULL;
+
+  if (sign == NULL)
+    return FALSE;
+  instants = lz_jumps_find (sign, 0.0, t_end, owner, error);
+  if (instants == NULL)
+    return FALSE;
+  for (guint i = 0; i < instants->len; i++)
+    {
+      double t = g_array_index (instants, double, i);
+
+      if (lz_expr_eval (level, t + lz_jumps_side (t)) < 0)
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                       _("friction “%s”: its level “%s” goes below zero at t = %.10g s; a "
+                         "friction level must be ≥ 0 for the whole run"),
+                       law->id, lz_expr_get_text (level), t);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The friction levels in t of LAW: their jumps (events of the element),
+ * and their sign. */
+static gboolean
+level_jumps (LzForcing          *self,
+             const LzElementLaw *law,
+             GHashTable         *found,
+             double              t_end,
+             GError            **error)
+{
+  const LzExpr *levels[4] = { law->fpos_t, law->fneg_t, law->fs_pos_t, law->fs_neg_t };
+
+  for (guint k = 0; k < G_N_ELEMENTS (levels); k++)
+    {
+      g_autofree char *owner = NULL;
+      GArray *instants;
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < k; j++)
+        seen = seen || levels[j] == levels[k];
+      if (levels[k] == NULL || seen)
+        continue;
+      owner = g_strdup_printf (_("friction “%s”, a level in t"), law->id);
+      instants = instants_of (found, levels[k], owner, t_end, error);
+      if (instants == NULL || !check_level_sign (law, levels[k], t_end, error))
+        return FALSE;
+      self->any = self->any || instants->len > 0;
+      add_jumps (self->jumps, instants, law->index, TRUE);
+    }
+  return TRUE;
+}
+
+/* The moving grounds of the elements, and the friction levels in t. */
 static gboolean
 element_jumps (LzForcing        *self,
                const LzAssembly *assembly,
@@ -120,6 +190,8 @@ element_jumps (LzForcing        *self,
     {
       const LzElementLaw *law = lz_element_table_get (table, e);
 
+      if (law->kind == LZ_ITEM_FRICTION && !level_jumps (self, law, found, t_end, error))
+        return FALSE;
       for (guint port = 0; port < 2; port++)
         {
           const LzExpr *motion = port == 0 ? law->xa : law->xb;
@@ -134,7 +206,7 @@ element_jumps (LzForcing        *self,
           if (instants == NULL || !check_position (law, ground, motion, instants, error))
             return FALSE;
           self->any = self->any || instants->len > 0;
-          add_jumps (self->jumps, instants, law->index);
+          add_jumps (self->jumps, instants, law->index, FALSE);
         }
     }
   return TRUE;
@@ -146,11 +218,12 @@ element_jumps (LzForcing        *self,
  * @t_end: the end of the run (s)
  * @error: return location for an %LZ_ERROR_EXPRESSION error
  *
- * The jumps of the forcing of a run in (0, @t_end]: every force's and
- * every moving ground's (under each of its elements), in time order.
- * Refuses an expression lz_jumps_find() cannot analyse and a jump of a
- * ground's position under a damper, a stop or dry friction, naming the
- * element, the expression and why.
+ * The jumps of the forcing of a run in (0, @t_end]: every force's, every
+ * moving ground's (under each of its elements) and every friction level's
+ * in t, in time order.  Refuses an expression lz_jumps_find() cannot
+ * analyse, a friction level that goes below zero and a jump of a ground's
+ * position under a damper, a stop or dry friction, naming the element,
+ * the expression and why.
  *
  * Returns: (transfer full): the jumps, or %NULL with @error set
  */
@@ -180,10 +253,37 @@ lz_forcing_new (const LzAssembly *assembly,
       if (instants == NULL)
         return NULL;
       self->any = self->any || instants->len > 0;
-      add_jumps (self->jumps, instants, ne + s);
+      add_jumps (self->jumps, instants, ne + s, FALSE);
     }
   g_array_sort (self->jumps, compare_jumps);
   return g_steal_pointer (&self);
+}
+
+/**
+ * lz_forcing_set_window:
+ * @forcing: the jumps of a run
+ * @next: the index of the first jump after the run's time
+ * @time_unit: the run's time scale T (s)
+ *
+ * Sets this thread's window (lz-jumps.h) to the interval between the
+ * jumps the run is in — from the jump before @next (or 0) to @next (or
+ * +∞) — so that both methods evaluate the forcing on their side of each
+ * jump; nothing for a forcing without jumps (its evaluations stay as they
+ * were).
+ */
+void
+lz_forcing_set_window (const LzForcing *forcing,
+                       guint            next,
+                       double           time_unit)
+{
+  const GArray *jumps;
+
+  if (forcing == NULL || forcing->jumps->len == 0)
+    return;
+  jumps = forcing->jumps;
+  lz_jumps_set_time_unit (time_unit);
+  lz_jumps_set_window (next > 0 ? lz_forcing_time (forcing, next - 1) : 0.0,
+                       next < jumps->len ? lz_forcing_time (forcing, next) : INFINITY);
 }
 
 void

@@ -14,12 +14,14 @@
 G_BEGIN_DECLS
 
 /* One forcing that jumps at one instant: WHO is the event's element
- * index — a model element whose ground moves, or the number of elements
- * plus s for the force s among the model's sources (lz-trace.h). */
+ * index — a model element whose ground moves or whose friction level is
+ * an expression in t (LEVEL), or the number of elements plus s for the
+ * force s among the model's sources (lz-trace.h). */
 typedef struct
 {
-  double t;
-  guint  who;
+  double   t;
+  guint    who;
+  gboolean level;
 } LzForcingJump;
 
 /* The jumps of a run in time order (several at one t: one per forcing),
@@ -30,10 +32,21 @@ typedef struct
   gboolean any;
 } LzForcing;
 
+/* The instant of jump I. */
+static inline double
+lz_forcing_time (const LzForcing *forcing,
+                 guint            i)
+{
+  return g_array_index (forcing->jumps, LzForcingJump, i).t;
+}
+
 LzForcing *lz_forcing_new  (const LzAssembly *assembly,
                             double            t_end,
                             GError          **error);
 void       lz_forcing_free (LzForcing        *forcing);
+void       lz_forcing_set_window (const LzForcing *forcing,
+                                  guint            next,
+                                  double           time_unit);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzForcing, lz_forcing_free)
 

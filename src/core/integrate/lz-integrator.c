@@ -10,7 +10,6 @@
  * lz_integrator_step() (docs/architecture.md, "The integrator API").
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -35,7 +35,6 @@
  * springs store together, the series damper dissipates what they dissipate.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

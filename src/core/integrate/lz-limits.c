@@ -12,7 +12,6 @@
  * --max-steps and --max-memory (docs/file-format.md, "Limits of a run").
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

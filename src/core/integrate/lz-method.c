@@ -10,7 +10,6 @@
  * constructor: the calls go one way, method → joints → base.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -38,7 +38,6 @@
  * a standard LCP is solved exactly by Lemke's method.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
@@ -496,27 +495,21 @@ lz_ts_delassus_new (LzTimestep *self,
   return TRUE;
 }
 
-void
-lz_ts_contact_free (LzTimestep *self)
+/* D and the fallback's workspaces. */
+static void
+delassus_free (LzTimestep *self)
 {
-  LemkeMap *map = self->lemke_map;
+  LemkeMap *map = g_steal_pointer (&self->lemke_map);
 
-  g_free (self->h_dof);
-  g_free (self->h_val);
-  g_free (self->row_dir);
-  g_free (self->dir_row);
-  g_free (self->dir_lambda);
-  g_free (self->d_start);
-  g_free (self->d_col);
-  g_free (self->d_val);
-  g_free (self->vars);
-  g_free (self->Dd);
+  g_clear_pointer (&self->d_start, g_free);
+  g_clear_pointer (&self->d_col, g_free);
+  g_clear_pointer (&self->d_val, g_free);
+  g_clear_pointer (&self->Dd, g_free);
   g_clear_pointer (&self->lcp_A, gsl_matrix_free);
   g_clear_pointer (&self->lcp_b, gsl_vector_free);
   g_clear_pointer (&self->lcp_z, gsl_vector_free);
   g_clear_pointer (&self->lcp_w, gsl_vector_free);
-  g_free (self->lcp_first);
-  g_free (self->row_element);
+  g_clear_pointer (&self->lcp_first, g_free);
   if (map != NULL)
     {
       g_free (map->lambda0);
@@ -527,6 +520,28 @@ lz_ts_contact_free (LzTimestep *self)
       g_free (map->row_const);
       g_free (map);
     }
+}
+
+/* D again, for W factored for another h (lz-timestep-forcing.c). */
+gboolean
+lz_ts_delassus_rebuild (LzTimestep *self,
+                        GError    **error)
+{
+  delassus_free (self);
+  return lz_ts_delassus_new (self, error);
+}
+
+void
+lz_ts_contact_free (LzTimestep *self)
+{
+  g_free (self->h_dof);
+  g_free (self->h_val);
+  g_free (self->row_dir);
+  g_free (self->dir_row);
+  g_free (self->dir_lambda);
+  delassus_free (self);
+  g_free (self->vars);
+  g_free (self->row_element);
 }
 
 /* ------------------------------------------------------------------------ */

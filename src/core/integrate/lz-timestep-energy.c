@@ -14,7 +14,6 @@
  * first step (lz_ts_balance_massless()).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

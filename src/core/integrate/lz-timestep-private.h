@@ -174,7 +174,11 @@ typedef struct
   LzForcing *forcing;
   guint   forcing_next;
   gboolean *row_jumps;
+  /* the steps that land on them (lz-timestep-forcing.c; NULL without) */
+  struct LzTsJumps *jumps;
 } LzTimestep;
+
+typedef struct LzTsJumps LzTsJumps;
 
 /* L[i][k] holds L(i, i − k), k = 0 … band. */
 #define LB(self, i, k) ((self)->Wband[(gsize) (i) * ((self)->band + 1) + (k)])
@@ -225,6 +229,9 @@ void     lz_ts_band_solve       (const LzTimestep *self,
 void     lz_ts_eval_forces      (const LzTimestep *self,
                                  double            t,
                                  double           *f);
+gboolean lz_ts_band_factor      (LzTimestep       *self,
+                                 const double     *A,
+                                 int              *failed_row);
 
 /* lz-timestep-contact.c */
 void     lz_ts_read_h           (LzTimestep       *self);
@@ -242,6 +249,8 @@ void     lz_ts_contact_problem  (LzTimestep       *self,
 gboolean lz_ts_impulses         (LzTimestep       *self,
                                  double            t,
                                  GError          **error);
+gboolean lz_ts_delassus_rebuild (LzTimestep       *self,
+                                 GError          **error);
 void     lz_ts_contact_free     (LzTimestep       *self);
 
 /* lz-timestep-energy.c */
@@ -255,5 +264,21 @@ void     lz_ts_book_energy      (LzTimestep       *self,
                                  double            t1);
 void     lz_ts_balance_massless (LzTimestep       *self,
                                  double            t);
+
+/* lz-timestep-forcing.c */
+void     lz_ts_forcing_new      (LzTimestep       *self);
+void     lz_ts_forcing_free     (LzTimestep       *self);
+void     lz_ts_forcing_window   (const LzTimestep *self);
+gboolean lz_ts_forcing_begin    (LzTimestep       *self,
+                                 double           *t,
+                                 double           *t1,
+                                 GError          **error);
+void     lz_ts_forcing_past_jump (const LzTimestep *self);
+gboolean lz_ts_forcing_log      (LzTimestep       *self,
+                                 double            t1,
+                                 double            tl,
+                                 LzTrace          *trace);
+LzSwitchFlags lz_ts_forcing_flags (const LzTimestep *self,
+                                   guint             e);
 
 G_END_DECLS

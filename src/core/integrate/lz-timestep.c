@@ -31,12 +31,12 @@
  * dissipated and supplied energies interpolated the same way and the
  * kinetic and potential energy of the interpolated state.  The time step
  * is never changed to hit a sample: W and the Delassus operator are
- * factored for one h.  The last row is at t-end; a step that passes it
- * serves only the row at t-end (its switches, after t-end, are not
- * logged).
+ * factored for one h (a step shortened to land on a jump of the
+ * forcing has its own, lz-timestep-forcing.c).  The last row is at
+ * t-end; a step that passes it serves only the row at t-end (its
+ * switches, after t-end, are not logged).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
@@ -108,6 +108,15 @@ tridiagonal_solve (const LzTimestep *self,
   x[n - 1] = x[n - 1] / L[2 * (n - 1)];
   for (guint i = n - 1; i-- > 0;)
     x[i] = (x[i] - L[2 * (i + 1) + 1] * x[i + 1]) / L[2 * i];
+}
+
+/* The same for W of another step (lz-timestep-forcing.c). */
+gboolean
+lz_ts_band_factor (LzTimestep   *self,
+                   const double *A,
+                   int          *failed_row)
+{
+  return band_cholesky (self, A, failed_row);
 }
 
 /* x ← W⁻¹ x */
@@ -418,8 +427,10 @@ free_step (LzTimestep *self,
   guint n = self->n;
   double h = self->h, th = self->theta;
 
-  /* f(t) is the last step's f(t1) */
-  if (t == self->f1_t)
+  /* f(t) is the last step's f(t1) — unless the forcing jumps somewhere:
+   * at a jump the two steps evaluate it on either side
+   * (lz-timestep-forcing.c) */
+  if (t == self->f1_t && self->forcing->jumps->len == 0)
     {
       double *f = self->f0;
 
@@ -623,7 +634,7 @@ log_mode_switches (LzTimestep *self,
       if (!row)
         element_state_one (self, e, self->q, self->v, t1);
       classify_one (self, self->new_modes, e, TRUE);
-      flags = switch_flags (self, e);
+      flags = switch_flags (self, e) | lz_ts_forcing_flags (self, e);
 
       /* a breakaway while the static level falls: the level moved */
       if (self->modes[e] == LZ_MODE_STICK && self->new_modes[e] != LZ_MODE_STICK
@@ -661,19 +672,22 @@ timestep_step (LzIntegrator *integrator,
                GError      **error)
 {
   LzTimestep *self = (LzTimestep *) integrator;
-  /* k·h, not a running sum: no drift of the time grid over long runs */
-  double t = (double) integrator->stats.steps * self->h;
-  double t1 = (double) (integrator->stats.steps + 1) * self->h, tl;
+  double t, t1, tl;
   gboolean any_event = FALSE, full;
 
   if (run_is_over (self, integrator->t) || integrator->t >= t_limit)
     return LZ_STEP_DONE;
+  /* k·h, not a running sum (no drift of the time grid over long runs),
+   * or a jump of the forcing before it (lz-timestep-forcing.c) */
+  if (!lz_ts_forcing_begin (self, &t, &t1, error))
+    return LZ_STEP_ERROR;
   tl = step_label (self, t1);
   for (guint k = 0; k < self->n_varying; k++)
     if (!lz_friction_check (self->elems[self->varying[k]].law, t, error))
       return LZ_STEP_ERROR;
 
   free_step (self, t, t1);
+  lz_ts_forcing_past_jump (self);
   lz_ts_contact_problem (self, t, t1);
   if (!lz_ts_impulses (self, t, error) || !update_positions (self, t1, error))
     return LZ_STEP_ERROR;
@@ -684,11 +698,28 @@ timestep_step (LzIntegrator *integrator,
   full = row_at_end (self, tl);
   if (tl <= integrator->t_end)
     any_event = log_mode_switches (self, t1, tl, full, trace);
+  any_event = lz_ts_forcing_log (self, t1, tl, trace) || any_event;
   write_samples (self, trace, t, t1, tl, full);
   for (guint r = 0; r < self->n_rows; r++)
     self->modes[self->row_element[r]] = self->new_modes[self->row_element[r]];
   integrator->t = MIN (tl, integrator->t_end);
   return any_event ? LZ_STEP_EVENT : LZ_STEP_OK;
+}
+
+/* The step evaluates the forcing on the side of its jumps the run is on
+ * (lz-timestep-forcing.c), and leaves the thread as it found it. */
+static LzStepResult
+timestep_step_in_window (LzIntegrator *integrator,
+                         double        t_limit,
+                         LzTrace      *trace,
+                         GError      **error)
+{
+  LzStepResult result;
+
+  lz_ts_forcing_window ((LzTimestep *) integrator);
+  result = timestep_step (integrator, t_limit, trace, error);
+  lz_jumps_clear_window ();
+  return result;
 }
 
 static void
@@ -723,6 +754,7 @@ timestep_free (LzIntegrator *integrator)
   LzTimestep *self = (LzTimestep *) integrator;
 
   lz_ts_contact_free (self);
+  lz_ts_forcing_free (self);
   g_clear_pointer (&self->forcing, lz_forcing_free);
   g_free (self->row_jumps);
   g_free (self->mass);
@@ -915,13 +947,9 @@ build_elements (LzTimestep *self)
 }
 
 /* The forcing's jumps (lz-forcing.c): refuses what no law can take.  The
- * scheme does not stop at them (W is factored for one h): the forces are
- * evaluated at the step's ends (derivatives between jumps, never a
- * delta), so a step over a jump applies it in θ-weighted part at once —
- * an O(h) error in that step, the scheme's order at any nonsmooth
- * instant.  A jump of a ground's velocity under a stop is an impact of
- * the step's contact problem, with the ground's velocity after the jump
- * in Newton's law (lz_ts_contact_problem(), row_jumps). */
+ * steps land on them (lz-timestep-forcing.c); row_jumps marks the rows
+ * whose ground jumps at a step's end, where Newton's law takes the
+ * ground's velocity after the jump (lz_ts_contact_problem()). */
 static gboolean
 check_forcing (LzTimestep *self,
                GError    **error)
@@ -929,6 +957,8 @@ check_forcing (LzTimestep *self,
   lz_jumps_set_time_unit (self->parent.scales.time);
   self->forcing = lz_forcing_new (self->parent.assembly, self->parent.t_end, error);
   self->row_jumps = g_new0 (gboolean, MAX (self->n_rows, 1));
+  if (self->forcing != NULL)
+    lz_ts_forcing_new (self);
   return self->forcing != NULL;
 }
 
@@ -1110,7 +1140,7 @@ static const LzIntegratorClass timestep_class = {
   "timestep",
   timestep_new,
   timestep_start,
-  timestep_step,
+  timestep_step_in_window,
   timestep_free,
 };
 

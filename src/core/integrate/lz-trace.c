@@ -13,7 +13,6 @@
  * writer goes on (one writer, any number of readers).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <errno.h>

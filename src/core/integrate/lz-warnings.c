@@ -23,7 +23,6 @@
  * (docs/mathematics.md, "Warnings of a run").
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <float.h>

@@ -14,7 +14,6 @@
  * place of whatever the integrator said.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include "lz-error.h"

@@ -39,7 +39,6 @@
  * port is that friction's viscous part: its μ is added first.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

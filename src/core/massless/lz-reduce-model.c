@@ -13,7 +13,6 @@
  * motion.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -6,7 +6,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

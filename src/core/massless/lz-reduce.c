@@ -37,7 +37,6 @@
  * integral would enter the reconstruction).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -37,7 +37,6 @@
  * note saying why.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

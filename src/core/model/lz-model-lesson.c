@@ -9,7 +9,6 @@
  * texts kept with the model; they do not touch the mechanics.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include "lz-model.h"

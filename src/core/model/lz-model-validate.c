@@ -10,7 +10,6 @@
  * for lz_model_validate() and for the file reader.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <float.h>

@@ -31,7 +31,6 @@
  * duration of each call and restored afterwards.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <string.h>

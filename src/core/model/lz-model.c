@@ -12,7 +12,6 @@
  * lz-params.c, the whole-model checks in lz-model-validate.c.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

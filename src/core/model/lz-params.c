@@ -12,7 +12,6 @@
  * tags, body kinds, methods) are here too.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

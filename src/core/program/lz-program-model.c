@@ -35,7 +35,6 @@
  * reported).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -43,7 +43,6 @@
  * analysis.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

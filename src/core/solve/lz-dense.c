@@ -13,7 +13,6 @@
  * matrices (and its error handler aborts).
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

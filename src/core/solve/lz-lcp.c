@@ -31,7 +31,6 @@
  * is the first row of M), not from 0 as in C.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -12,7 +12,6 @@
  * mechanical situation it describes.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

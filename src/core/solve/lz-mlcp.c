@@ -9,7 +9,6 @@
  * The report and the messages speak of the whole problem.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <float.h>

@@ -40,7 +40,6 @@
  * checked against sweeps for r from 0.6 to 3 in tests/core/test-den-hartog.c.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

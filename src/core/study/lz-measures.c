@@ -12,7 +12,6 @@
  * taken over the window t ≥ after, so that a transient can be left out.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

@@ -11,7 +11,6 @@
  * thread, so the output is the same whatever JOBS is.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>

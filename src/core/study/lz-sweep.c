@@ -18,7 +18,6 @@
  * lz-expr).  The core is otherwise free of global state.
  */
 
-#define LZ_COMPILATION
 #include "config.h"
 
 #include <math.h>
