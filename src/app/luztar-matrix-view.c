@@ -693,7 +693,8 @@ build_nonsmooth (LuztarMatrixView *self)
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   gtk_box_append (GTK_BOX (box), wide_new (self, table_card_new (self, &table)));
   gtk_widget_set_halign (gtk_widget_get_last_child (box), GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (box), pairs_table_new (self));
+  /* (the pairs of a gear's contact are wider than an 800 px window) */
+  gtk_box_append (GTK_BOX (box), wide_new (self, pairs_table_new (self)));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), box);
 }
 

@@ -17,6 +17,7 @@
 #include "luztar-window.h"
 #include "luztar-autosave.h"
 #include "canvas/luztar-canvas.h"
+#include "canvas/luztar-canvas-controls.h"
 #include "luztar-gallery.h"
 #include "luztar-dialog.h"
 #include "luztar-inspector.h"
@@ -1810,6 +1811,7 @@ luztar_window_class_init (LuztarWindowClass *klass)
   window_class->close_request = luztar_window_close_request;
 
   g_type_ensure (LUZTAR_TYPE_CANVAS);
+  g_type_ensure (LUZTAR_TYPE_CANVAS_CONTROLS);
   g_type_ensure (LUZTAR_TYPE_INSPECTOR);
   g_type_ensure (LUZTAR_TYPE_LESSON_PANEL);
   g_type_ensure (LUZTAR_TYPE_PALETTE);

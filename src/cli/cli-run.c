@@ -12,6 +12,7 @@
 
 #include "lz.h"
 #include "cli.h"
+#include "cli-limits.h"
 
 static const LzCliSpec spec = {
   .name = "run",
@@ -40,7 +41,6 @@ lz_cli_run (int    argc,
   g_auto(LzCliArgs) args = { 0 };
   g_autofree char *method_name = NULL, *t_end = NULL, *dt = NULL, *theta = NULL;
   g_autofree char *sample = NULL, *out = NULL, *events_csv = NULL;
-  g_autofree char *max_rows = NULL, *max_events = NULL, *max_steps = NULL, *max_memory = NULL;
   const GOptionEntry entries[] = {
     { "method", 0, 0, G_OPTION_ARG_STRING, &method_name,
       N_("timestep (Moreau–Jean) or event (default: the model’s)"), "METHOD" },
@@ -55,16 +55,10 @@ lz_cli_run (int    argc,
       N_("write the trace as CSV: t,<body>.q,<body>.v,…"), "FILE" },
     { "events", 0, 0, G_OPTION_ARG_FILENAME, &events_csv,
       N_("write the events as CSV: t,element,from,to,cause"), "FILE" },
-    { "max-rows", 0, 0, G_OPTION_ARG_STRING, &max_rows,
-      N_("stop the run at N trace rows (default 10000000)"), "N" },
-    { "max-events", 0, 0, G_OPTION_ARG_STRING, &max_events,
-      N_("stop the run at N events (default 10000000)"), "N" },
-    { "max-steps", 0, 0, G_OPTION_ARG_STRING, &max_steps,
-      N_("stop the run at N steps (default 1000000000)"), "N" },
-    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &max_memory,
-      N_("stop the run when its trace takes MIB mebibytes (default 2048)"), "MIB" },
     G_OPTION_ENTRY_NULL
   };
+  g_auto(LzCliLimits) limits = { 0 };
+  g_autofree GOptionEntry *all = lz_cli_limits_add_entries (entries, &limits);
   const char *file;
   g_autoptr(GError) error = NULL;
   g_autoptr(LzModel) model = NULL;
@@ -82,17 +76,14 @@ lz_cli_run (int    argc,
   double wall, e0;
 
   lz_integrator_options_init (&options);
-  if (!lz_cli_args_parse (&args, &spec, entries, argc, argv))
+  if (!lz_cli_args_parse (&args, &spec, all, argc, argv))
     return LZ_CLI_EXIT_USAGE;
   file = args.file;
   if (!lz_cli_parse_number (spec.name, "--t-end", t_end, &options.t_end)
       || !lz_cli_parse_number (spec.name, "--dt", dt, &options.dt)
       || !lz_cli_parse_number (spec.name, "--theta", theta, &options.theta)
       || !lz_cli_parse_number (spec.name, "--sample", sample, &options.sample)
-      || !lz_cli_parse_count (spec.name, "--max-rows", max_rows, 1, &options.max_rows)
-      || !lz_cli_parse_count (spec.name, "--max-events", max_events, 1, &options.max_events)
-      || !lz_cli_parse_count (spec.name, "--max-steps", max_steps, 1, &options.max_steps)
-      || !lz_cli_parse_count (spec.name, "--max-memory", max_memory, 1 << 20, &options.max_memory))
+      || !lz_cli_limits_apply (spec.name, &limits, &options))
     return LZ_CLI_EXIT_USAGE;
   if (t_end != NULL && !(options.t_end > 0))
     return lz_cli_usage_error (spec.name, _("--t-end must be positive, got %s"), t_end);

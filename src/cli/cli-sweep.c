@@ -55,7 +55,8 @@ configure (LzSweep         *sweep,
       || !lz_cli_parse_number (spec.name, "--theta", o->theta, &options.theta)
       || !lz_cli_parse_number (spec.name, "--sample", o->sample, &options.sample)
       || !lz_cli_parse_number (spec.name, "--after", o->after, &measures.after)
-      || !lz_cli_parse_number (spec.name, "--strobe", o->strobe, &measures.strobe_period))
+      || !lz_cli_parse_number (spec.name, "--strobe", o->strobe, &measures.strobe_period)
+      || !lz_cli_limits_apply (spec.name, &o->limits, &options))
     return LZ_CLI_EXIT_USAGE;
   if (!lz_cli_check_theta (spec.name, o->theta, options.theta))
     return LZ_CLI_EXIT_USAGE;
@@ -168,23 +169,24 @@ gboolean
 sweep_output_close (SweepOutput *out,
                     GError     **error)
 {
-  gboolean ok = TRUE;
+  int saved = 0;     /* the first failure's errno: later calls overwrite errno */
 
   if (out->json)
     fputs ("\n]}\n", out->stream);
-  if (fflush (out->stream) != 0 || ferror (out->stream))
-    ok = FALSE;
+  if ((fflush (out->stream) != 0 || ferror (out->stream)) && saved == 0)
+    saved = errno != 0 ? errno : EIO;
   if (out->owned)
     {
-      if (fsync (fileno (out->stream)) != 0 && errno != EINVAL)
-        ok = FALSE;
-      if (fclose (out->stream) != 0)
-        ok = FALSE;
+      /* a device or a pipe cannot be synced (EINVAL): nothing to sync */
+      if (fsync (fileno (out->stream)) != 0 && errno != EINVAL && saved == 0)
+        saved = errno;
+      if (fclose (out->stream) != 0 && saved == 0)
+        saved = errno;
     }
-  if (!ok)
+  if (saved != 0)
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO, _("the results could not be written: %s"),
-                 g_strerror (errno));
-  return ok;
+                 g_strerror (saved));
+  return saved == 0;
 }
 
 /* Reopens FILE for appending after its last complete row; FIRST gets the
@@ -297,6 +299,7 @@ options_clear (SweepOptions *o)
   g_free (o->format);
   g_free (o->out);
   g_free (o->resume);
+  lz_cli_limits_clear (&o->limits);
 }
 
 /* Parses argv and loads the model into a sweep; an exit code or -1. */
@@ -343,11 +346,12 @@ sweep_prepare (int            argc,
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs, N_("runs in parallel (default: every core)"), "N" },
     G_OPTION_ENTRY_NULL
   };
+  g_autofree GOptionEntry *all = lz_cli_limits_add_entries (entries, &o->limits);
   g_autoptr(LzModel) model = NULL;
   g_autoptr(LzSweep) sweep = NULL;
   int code;
 
-  if (!lz_cli_args_parse (&args, &spec, entries, argc, argv))
+  if (!lz_cli_args_parse (&args, &spec, all, argc, argv))
     return LZ_CLI_EXIT_USAGE;
   o->out = g_strdup (args.output);
   model = lz_cli_load_model (args.file);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "lz.h"
+#include "cli-limits.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,7 @@ typedef struct
   int     strobe_count;
   char   *format, *out, *resume;
   int     jobs;
+  LzCliLimits limits;   /* each run's */
 } SweepOptions;
 
 typedef struct

@@ -2,7 +2,8 @@
 # sim-warnings.py APP OUTDIR — what the window says about a run it cannot
 # trust or cannot finish (issue 25): a run whose stop is penetrated far and
 # whose impulses made energy ends with warnings in its status line; a run
-# whose force becomes infinite stops with the element named.  Prints TAP.
+# whose force becomes infinite, or has a pole, stops with the element
+# named.  Prints TAP.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import os
@@ -82,4 +83,8 @@ check("Warning: θ = ½: the impulses at the stops made" in text,
 text = run_model("force-pole.luztar", "The run stopped: ")
 check("force “F1”, attribute “value”: the expression “1/(t-0.5)” is not finite at t = 0.5 s (+inf)" in text,
       "a force that becomes infinite stops the run with the element named: %r" % text)
+text = run_model("force-tan.luztar", "The run stopped: ")
+check("force “F1”, attribute “value”: the expression “tan(t)” is unbounded near t = 1.570796327 s" in text,
+      "a force with a pole the steps do not meet (event-driven) stops the run with the element named: %r"
+      % text)
 finish()

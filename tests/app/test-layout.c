@@ -1,5 +1,6 @@
 /* test-layout.c — the window at 800 × 600, 1280 × 800 and 1920 × 1080, presentation mode,
- * the Phase view across models and a new model's empty state (issue 21)
+ * every example fitted on the canvas, the Phase view across models and a new model's empty
+ * state (issue 21)
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,7 +9,10 @@
  * projector: the header bar's buttons, the window's close button, the
  * inspector and the plots inside the window; the window as small as
  * asked (it does not widen itself); at 1920 × 1080 the plots take at
- * least PLOT_SHARE_WIDE of it and two views show side by side.  The
+ * least PLOT_SHARE_WIDE of it and two views show side by side; in
+ * Polish, a wide window shrunk to 800 × 600 is as small as asked with
+ * nothing off-screen; every example opened at 800 × 600 lies wholly on
+ * the canvas, its labels included.  The
  * screenshots go to test-artifacts/layout/ (look at them); the one of
  * presentation mode at 1920 × 1080 is the README's picture, compared
  * with help/C/figures/presentation.png (LUZTAR_UPDATE_PICTURES=1 writes
@@ -29,6 +33,7 @@
 #include "luztar-window.h"
 #include "canvas/luztar-canvas.h"
 #include "canvas/luztar-symbols.h"
+#include "canvas/luztar-canvas-controls.h"
 #include "plot/luztar-plot.h"
 
 /* The plots' share of a 1920 × 1080 window, at least (area). */
@@ -197,17 +202,17 @@ save (GtkWidget  *window,
   app_test_save_png (window, NULL, file);
 }
 
-/* The window at one size: nothing off-screen, as small as asked, the
- * plots' share of it. */
+/* The window asked to be WIDTH × HEIGHT: nothing off-screen, as small
+ * as asked, the plots' share of it, whichever view is shown (the window
+ * is left showing the Plot view's neighbours). */
 static void
-check_size (const char *example,
-            int         width,
-            int         height,
-            double      min_share,
-            guint       min_views,
-            const char *picture)
+check_window (LuztarWindow *window,
+              int           width,
+              int           height,
+              double        min_share,
+              guint         min_views,
+              const char   *picture)
 {
-  LuztarWindow *window = open_window (example, width, height);
   GtkWidget *w = GTK_WIDGET (window);
   LuztarSimPanel *panel = panel_of (window);
   GtkWidget *inspector = app_test_find_type (w, LUZTAR_TYPE_INSPECTOR);
@@ -257,6 +262,191 @@ check_size (const char *example,
       g_assert_cmpint (gtk_widget_get_height (w), <=, height);
       assert_on_screen (find_css (w, "button", "close"), w, "the close button");
     }
+  luztar_sim_panel_show_page (panel, "series");
+}
+
+/* The window opened at one size (check_window()). */
+static void
+check_size (const char *example,
+            int         width,
+            int         height,
+            double      min_share,
+            guint       min_views,
+            const char *picture)
+{
+  LuztarWindow *window = open_window (example, width, height);
+
+  check_window (window, width, height, min_share, min_views, picture);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The bounding box of the pixels that CANVAS's model, drawn at rest with
+ * the canvas's transform, inks in a surface PAD px larger than the canvas
+ * on every side; in the canvas's coordinates.  A rasterised drawing, so
+ * independent of how the canvas measures its fit (luztar-canvas-fit.c). */
+#define INK_PAD 400
+static guint
+drawn_box (LuztarCanvas          *canvas,
+           double                 box[4],
+           const graphene_rect_t *inside)
+{
+  guint n_inside = 0;
+  int w = gtk_widget_get_width (GTK_WIDGET (canvas)) + 2 * INK_PAD;
+  int h = gtk_widget_get_height (GTK_WIDGET (canvas)) + 2 * INK_PAD;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (surface);
+  double ox, oy, sx, sy;
+  LuztarDrawStyle style = { FALSE, 1, NULL };
+
+  luztar_canvas_to_widget (canvas, 0, 0, &ox, &oy);
+  luztar_canvas_to_widget (canvas, 1, 0, &sx, &sy);
+  style.scale = sx - ox;
+  cairo_translate (cr, INK_PAD + ox, INK_PAD + oy);
+  cairo_scale (cr, style.scale, style.scale);
+  luztar_symbols_draw_model (cr, luztar_canvas_get_model (canvas), &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  box[0] = box[1] = INFINITY;
+  box[2] = box[3] = -INFINITY;
+  for (int y = 0; y < h; y++)
+    {
+      const guint32 *row = (const void *) (cairo_image_surface_get_data (surface)
+                                           + y * cairo_image_surface_get_stride (surface));
+
+      for (int x = 0; x < w; x++)
+        if ((row[x] >> 24) > 24)   /* more than a trace of antialiasing */
+          {
+            box[0] = MIN (box[0], x - INK_PAD);
+            box[1] = MIN (box[1], y - INK_PAD);
+            box[2] = MAX (box[2], x + 1 - INK_PAD);
+            box[3] = MAX (box[3], y + 1 - INK_PAD);
+            n_inside += graphene_rect_contains_point (inside, &GRAPHENE_POINT_INIT (x - INK_PAD + 0.5,
+                                                                                    y - INK_PAD + 0.5));
+          }
+    }
+  cairo_surface_destroy (surface);
+  return n_inside;
+}
+
+/* The whole model on the canvas: every item's accessible stand-in (over
+ * its drawing, luztar-canvas.c) and every inked pixel, labels included,
+ * inside the canvas and clear of the zoom buttons in its corner; the
+ * canvas's scale; WHAT says where. */
+static double
+assert_model_inside (LuztarCanvas *canvas,
+                     const char   *what)
+{
+  GtkWidget *c = GTK_WIDGET (canvas);
+  int w = gtk_widget_get_width (c), h = gtk_widget_get_height (c);
+  GtkWidget *controls = app_test_find_type (gtk_widget_get_parent (c), LUZTAR_TYPE_CANVAS_CONTROLS);
+  graphene_rect_t r, buttons;
+  double box[4], ox, oy, sx, sy;
+  guint n = 0, covered;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (c); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (!gtk_widget_get_visible (child))
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (child, c, &r));
+      if (r.origin.x < -0.5 || r.origin.y < -0.5 || r.origin.x + r.size.width > w + 0.5
+          || r.origin.y + r.size.height > h + 0.5)
+        g_error ("%s: an item is at (%.0f, %.0f) %.0f×%.0f on a %d×%d canvas", what, r.origin.x, r.origin.y,
+                 r.size.width, r.size.height, w, h);
+      n++;
+    }
+  g_assert_cmpuint (n, >, 0);
+  g_assert_nonnull (controls);
+  g_assert_true (gtk_widget_compute_bounds (controls, c, &buttons));
+  covered = drawn_box (canvas, box, &buttons);
+  luztar_canvas_to_widget (canvas, 0, 0, &ox, &oy);
+  luztar_canvas_to_widget (canvas, 1, 0, &sx, &sy);
+  g_test_message ("%s: %u items, drawn over (%.0f, %.0f)–(%.0f, %.0f) of the %d×%d canvas at %.3f px a unit",
+                  what, n, box[0], box[1], box[2], box[3], w, h, sx - ox);
+  if (box[0] < 0 || box[1] < 0 || box[2] > w || box[3] > h)
+    g_error ("%s: the drawing, (%.0f, %.0f)–(%.0f, %.0f), runs off the %d×%d canvas", what, box[0], box[1],
+             box[2], box[3], w, h);
+  /* the buttons in the corner cover none of it */
+  if (covered > 0)
+    g_error ("%s: the zoom buttons at (%.0f, %.0f) %.0f×%.0f cover %u px of the drawing", what,
+             buttons.origin.x, buttons.origin.y, buttons.size.width, buttons.size.height, covered);
+  return sx - ox;
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+/* Each example opened in an 800 × 600 window is wholly on its canvas,
+ * labels included, and their text keeps its size (drawn in pixels); a
+ * window shrunk from 1280 × 800 fits again; Ctrl+0's action fits again
+ * after a zoom; at 1920 × 1080 a small model is not blown up. */
+static void
+test_fit_examples (void)
+{
+  g_autoptr(GDir) dir = g_dir_open (g_getenv ("LUZTAR_EXAMPLES_DIR"), 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  LuztarWindow *window;
+  LuztarCanvas *canvas;
+  double scale, zoomed;
+
+  g_assert_nonnull (dir);
+  for (const char *name; (name = g_dir_read_name (dir)) != NULL;)
+    if (g_str_has_suffix (name, ".luztar"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  g_assert_cmpuint (names->len, >=, 10);
+  window = open_window (NULL, 800, 600);
+  canvas = LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS));
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = example_path (names->pdata[i]);
+
+      g_assert_true (luztar_window_open_example (window, path));
+      settle (150);
+      g_test_message ("%s: the window %d×%d", (char *) names->pdata[i], gtk_widget_get_width (GTK_WIDGET (window)),
+                      gtk_widget_get_height (GTK_WIDGET (window)));
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 800);
+      assert_model_inside (canvas, names->pdata[i]);
+    }
+  save (GTK_WIDGET (window), "fit-800x600.png");
+  /* zoomed in, the model runs off; Ctrl+0 (canvas.zoom-fit) brings it back */
+  scale = assert_model_inside (canvas, "the last example");
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-in", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-in", NULL);
+  settle (100);
+  {
+    double ox, oy, sx, sy;
+
+    luztar_canvas_to_widget (canvas, 0, 0, &ox, &oy);
+    luztar_canvas_to_widget (canvas, 1, 0, &sx, &sy);
+    zoomed = sx - ox;
+  }
+  g_assert_cmpfloat (fabs (zoomed / scale - 1.25 * 1.25), <, 1e-9);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-fit", NULL);
+  settle (100);
+  g_assert_cmpfloat (fabs (assert_model_inside (canvas, "after Ctrl+0") / scale - 1), <, 1e-9);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* the widest example in a window shrunk from 1280 × 800 to 800 × 600 */
+  window = open_window ("paper002-ex53-vehicle.luztar", 1280, 800);
+  canvas = LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS));
+  assert_model_inside (canvas, "the vehicle at 1280 × 800");
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  settle (400);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 800);
+  assert_model_inside (canvas, "the vehicle shrunk to 800 × 600");
+  save (GTK_WIDGET (window), "fit-vehicle-800x600.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* a small model on a projector: at most 2 px a unit (not blown up) */
+  window = open_window ("friction-oscillator.luztar", 1920, 1080);
+  canvas = LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS));
+  scale = assert_model_inside (canvas, "the friction oscillator at 1920 × 1080");
+  g_assert_cmpfloat (scale, <=, 2.0);
+  save (GTK_WIDGET (window), "fit-1920x1080.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -273,6 +463,34 @@ test_small_polish (void)
 {
   g_setenv ("LANGUAGE", "pl", TRUE);
   check_size ("two-carts-stop.luztar", 800, 600, PLOT_SHARE_SMALL, 1, "800x600-pl.png");
+  g_unsetenv ("LANGUAGE");
+}
+
+/* Polish, a window of 1100 × 800 (the lesson beside the model) or of
+ * 1280 × 800 (a second view beside the plot, too) shrunk to 800 × 600
+ * (issue 21: the second view, hidden only once the narrower window was
+ * laid out, kept it 810–840 px wide, the close button off an 800 px
+ * screen): as small as asked, the header bar's buttons, the inspector,
+ * the plots and the whole model on the screen. */
+static void
+test_shrink_polish (void)
+{
+  g_setenv ("LANGUAGE", "pl", TRUE);
+  for (const int *from = (const int[]) { 1100, 1280, 0 }; *from != 0; from++)
+    {
+      LuztarWindow *window = open_window ("paper002-ex53-vehicle.luztar", *from, 800);
+      g_autofree char *before = g_strdup_printf ("shrink-pl-%d.png", *from);
+      g_autofree char *after = g_strdup_printf ("shrink-pl-%d-to-800.png", *from);
+
+      settle (300);
+      save (GTK_WIDGET (window), before);
+      gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+      settle (500);
+      assert_model_inside (LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS)),
+                           after);
+      check_window (window, 800, 600, PLOT_SHARE_SMALL, 1, after);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
   g_unsetenv ("LANGUAGE");
 }
 
@@ -608,6 +826,8 @@ main (int    argc,
   g_object_set (gtk_settings_get_default (), "gtk-font-name", "Cantarell 11", NULL);
   g_test_add_func ("/layout/800x600", test_small);
   g_test_add_func ("/layout/800x600/polish", test_small_polish);
+  g_test_add_func ("/layout/800x600/fit", test_fit_examples);
+  g_test_add_func ("/layout/800x600/polish-shrunk", test_shrink_polish);
   g_test_add_func ("/layout/1280x800", test_laptop);
   g_test_add_func ("/layout/1920x1080", test_projector);
   g_test_add_func ("/layout/presentation", test_presentation);

@@ -28,6 +28,7 @@
 
 #include "lz.h"
 #include "plot/luztar-plot.h"
+#include "plot/luztar-plot-panels.h"
 #include "plot/luztar-series-chooser.h"
 #include "app-test-util.h"
 
@@ -797,6 +798,55 @@ test_numerical_damping (void)
     }
 }
 
+/* Three units (position, velocity, force): three stacked panels, each
+ * with its own titled axis — what a screen reader hears of the plot, and
+ * what the reference image plot-time-series-*.png shows; two units: the
+ * left and the right axis; one: one axis.  Then the panels' assignment
+ * and placement on their own (plot/luztar-plot-panels.c). */
+static void
+test_panels (void)
+{
+  LuztarPlot *plot = make_plot (LUZTAR_PLOT_TIME_SERIES, FALSE);
+  LuztarSeries two[] = {
+    { LUZTAR_SERIES_BODY_Q, 0 }, { LUZTAR_SERIES_ELEMENT_FORCE, find_element (LZ_ITEM_FRICTION) },
+  };
+  const char *units[] = { "m", "m/s", "m", "N", "rad", "J", "W", "Pa", "m/s" };
+  guint panel_of[G_N_ELEMENTS (units)];
+  LuztarPlotPanels panels = { 0 };
+
+  gtk_test_accessible_assert_property (plot, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "Axes: m1 position (m); m1 velocity (m/s); f1 force (N)");
+  luztar_plot_set_series (plot, two, G_N_ELEMENTS (two));
+  gtk_test_accessible_assert_property (plot, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "Axes: m1 position (m); f1 force (N)");
+  luztar_plot_set_series (plot, two, 1);
+  gtk_test_accessible_assert_property (plot, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Axis: m1 position (m)");
+  g_object_unref (plot);
+
+  /* m, m/s, m, N: three panels, the second m with the first */
+  g_assert_cmpuint (luztar_plot_panels_assign (&panels, units, 4, panel_of), ==, 3);
+  g_assert_cmpuint (panel_of[0], ==, 0);
+  g_assert_cmpuint (panel_of[1], ==, 1);
+  g_assert_cmpuint (panel_of[2], ==, 0);
+  g_assert_cmpuint (panel_of[3], ==, 2);
+  g_assert_cmpstr (panels.units[2], ==, "N");
+  /* 300 px from y = 10, 10 px between panels: three of 93⅓ px, the first on top */
+  luztar_plot_panels_place (&panels, 10, 310, 10);
+  g_assert_cmpfloat (panels.axis[0].p1, ==, 10);
+  g_assert_cmpfloat (panels.axis[2].p0, ==, 310);
+  g_assert_cmpfloat (fabs ((panels.axis[1].p0 - panels.axis[1].p1) - 280.0 / 3), <=, 1);
+  g_assert_cmpint (luztar_plot_panels_at (&panels, 150), ==, 1);
+  g_assert_cmpint (luztar_plot_panels_at (&panels, panels.axis[0].p0 + 5), ==, -1);   /* a gap */
+  /* two units: no panels (the left and the right axis) */
+  g_assert_cmpuint (luztar_plot_panels_assign (&panels, units, 2, panel_of), ==, 0);
+  g_assert_cmpuint (panel_of[1], ==, 0);
+  /* seven units: six panels, the seventh (Pa) in the last */
+  g_assert_cmpuint (luztar_plot_panels_assign (&panels, units, G_N_ELEMENTS (units), panel_of), ==,
+                    LUZTAR_PLOT_MAX_PANELS);
+  g_assert_cmpuint (panel_of[7], ==, LUZTAR_PLOT_MAX_PANELS - 1);
+  g_assert_cmpuint (panel_of[8], ==, 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -825,6 +875,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/luztar/plot/live", test_live);
   g_test_add_func ("/luztar/plot/chooser", test_chooser);
   g_test_add_func ("/luztar/plot/numerical-damping", test_numerical_damping);
+  g_test_add_func ("/luztar/plot/panels", test_panels);
 
   status = g_test_run ();
   lz_trace_unref (trace);

@@ -62,6 +62,30 @@ check(rc == 1 and "--max-rows" in err, "--max-rows 0 is a usage error", err)
 rc, out, err, wall = cli_run("run", oscillator, "--max-memory", "99999999999999999")
 check(rc == 1 and "--max-memory" in err, "--max-memory beyond 2^64 bytes is a usage error", err)
 
+# --- sweep: each run's limits, the same options ----------------------------
+def sweep_errors(*args):
+    rc, out, err, wall = cli_run("sweep", "--set", "k1.k=50,100", "--jobs", "1", *args, oscillator)
+    rows = [line for line in out.splitlines()[1:] if line]
+    return rc, rows, err
+
+
+rc, rows, err = sweep_errors("--max-events", "5")
+check(rc == 0 and len(rows) == 2
+      and all(row.endswith("it reached its limit of 5 events; raise the limit (--max-events)") for row in rows),
+      "sweep --max-events 5: each run's row names the limit and the option", "\n".join(rows) + err)
+rc, rows, err = sweep_errors()
+check(rc == 0 and len(rows) == 2 and not any("limit" in row for row in rows),
+      "sweep without the option: the runs are within the default limits", "\n".join(rows) + err)
+rc, rows, err = sweep_errors("--max-rows", "100")
+check(rc == 0 and len(rows) == 2 and all("more than the limit of 100 rows" in row and "--max-rows" in row
+                                          for row in rows),
+      "sweep --max-rows 100: each run is refused for its sampled rows", "\n".join(rows) + err)
+rc, rows, err = sweep_errors("--max-steps", "50")
+check(rc == 0 and len(rows) == 2 and all("limit of 50 steps" in row for row in rows),
+      "sweep --max-steps 50 stops each run", "\n".join(rows) + err)
+rc, rows, err = sweep_errors("--max-memory", "0")
+check(rc == 1 and "--max-memory" in err, "sweep --max-memory 0 is a usage error", err)
+
 # --- a step double precision cannot add to t-end ---------------------------
 for method in ("timestep", "event"):
     rc, out, err, wall = cli_run("run", minimal, "--method", method, "--dt", "1e-300",

@@ -393,6 +393,72 @@ test_expr_repeated_t (void)
       }
 }
 
+/* lz_expr_find_singular() against closed forms: the pole or the edge of
+ * the non-finite region to the precision of t, and nothing where the
+ * expression is bounded (a narrow finite peak, a jump, a smooth peak).
+ * A pole is a double: the zoom may land on it (±inf) or next to it. */
+#define POLE 99
+static void
+test_expr_singular (void)
+{
+  static const struct
+  {
+    const char *text;
+    guint       order;
+    double      t0, t1;
+    int         want;    /* LzSingular, or POLE: NONFINITE or UNBOUNDED */
+    double      at;      /* where, to a few ulps (NAN: nothing) */
+  } cases[] = {
+    { "1/(t-0.3)", 0, 0.1, 0.9, LZ_SINGULAR_NONFINITE, 0.3 },       /* 0.3 is a double: hit */
+    { "1/(t-1/3)", 0, 0.1, 0.9, POLE, 1.0 / 3 },
+    { "tan(t)", 0, 1, 2, POLE, M_PI / 2 },
+    { "tan(t)", 0, 1, 10, POLE, M_PI / 2 },        /* the first of three */
+    { "1/sqrt(abs(t-1/3))", 0, 0, 1, POLE, 1.0 / 3 },
+    { "-1/(t-1/3)^2", 0, 0, 1, POLE, 1.0 / 3 },
+    { "log(0.5-t)", 0, 0, 1, LZ_SINGULAR_NONFINITE, 0.5 },
+    { "sqrt(1/3-t)", 0, 0, 1, LZ_SINGULAR_NONFINITE, 1.0 / 3 },
+    { "sqrt(1/3-t)", 1, 0, 1, POLE, 1.0 / 3 },     /* the velocity's pole */
+    { "sin(t)", 0, 0, 100, LZ_SINGULAR_NONE, NAN },
+    { "1/((t-1/3)^2+1e-12)", 0, 0, 1, LZ_SINGULAR_NONE, NAN },    /* a peak of 1e12, 2e-6 wide */
+    { "step(t-1/3)", 0, 0, 1, LZ_SINGULAR_NONE, NAN },
+    { "1-abs(t-1/3)", 0, 0, 1, LZ_SINGULAR_NONE, NAN },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(LzExpr) expr = parse (cases[i].text);
+      double t = NAN, value = 0;
+      LzSingular got = lz_expr_find_singular (expr, cases[i].order, cases[i].t0, cases[i].t1, 64, &t, &value);
+
+      if (cases[i].want == POLE ? got == LZ_SINGULAR_NONE : (int) got != cases[i].want)
+        g_error ("%s (order %u): found %d at t = %.17g, wanted %d", cases[i].text, cases[i].order, got, t,
+                 cases[i].want);
+      if (got == LZ_SINGULAR_NONE)
+        continue;
+      if (!(fabs (t - cases[i].at) <= 8 * DBL_EPSILON * cases[i].at))
+        g_error ("%s: at t = %.17g, wanted %.17g", cases[i].text, t, cases[i].at);
+      g_assert_true (got == LZ_SINGULAR_NONFINITE ? !isfinite (value) : isfinite (value) && fabs (value) > 1e7);
+    }
+  /* a pole the zoom cannot land on (no double is 1/(t-a) infinite for
+   * a irrational: t - a is never 0): unbounded, with a huge value */
+  {
+    g_autoptr(LzExpr) expr = parse ("tan(t)");
+    double t, value;
+
+    g_assert_cmpint (lz_expr_find_singular (expr, 0, 1, 2, 2, &t, &value), ==, LZ_SINGULAR_UNBOUNDED);
+    g_assert_cmpfloat (fabs (value), >, 1e15);
+    }
+  /* exp(1/(0.5-t)) overflows where 1/(0.5-t) > ln(DBL_MAX) */
+  {
+    g_autoptr(LzExpr) expr = parse ("exp(1/(0.5-t))");
+    double t, value, edge = 0.5 - 1 / log (DBL_MAX);
+
+    g_assert_cmpint (lz_expr_find_singular (expr, 0, 0, 1, 2, &t, &value), ==, LZ_SINGULAR_NONFINITE);
+    g_assert_cmpfloat (fabs (t - edge), <=, 1e-12);
+    g_assert_true (isinf (value));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -409,5 +475,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/lz/expr/ref-equal", test_expr_ref_equal);
   g_test_add_func ("/lz/expr/threads", test_expr_threads);
   g_test_add_func ("/lz/expr/repeated-t", test_expr_repeated_t);
+  g_test_add_func ("/lz/expr/singular", test_expr_singular);
   return g_test_run ();
 }

@@ -879,7 +879,7 @@ test_model_simulation (void)
   assert_fails (lz_model_set_simulation_parameter_string (model, "t-end", "-1", &error),
                 error, LZ_ERROR_INVALID_MODEL, "simulation, attribute “t-end”: must be greater than 0");
   assert_fails (lz_model_set_simulation_parameter_string (model, "theta", "1.01", &error),
-                error, LZ_ERROR_INVALID_MODEL, "simulation, attribute “theta”: must be between 0 and 1");
+                error, LZ_ERROR_INVALID_MODEL, "simulation, attribute “theta”: must be between 0.5 and 1");
   assert_fails (lz_model_set_simulation_parameter_string (model, "method", "rk4", &error),
                 error, LZ_ERROR_INVALID_MODEL, "“rk4” is not one of: event, timestep");
   assert_fails (lz_model_set_simulation_parameter_string (model, "step", "1", &error),

@@ -27,6 +27,7 @@
 
 #include "luztar-canvas.h"
 #include "luztar-symbols.h"
+#include "luztar-canvas-fit.h"
 #include "luztar-mode-marks.h"
 #include "luztar-keys.h"
 #include "luztar-place-cursor.h"
@@ -101,6 +102,9 @@ struct _LuztarCanvas
   int              bottom_inset;   /* pixels covered at the bottom (a card) */
   gboolean         fit_valid;      /* the fitted box below is set */
   double           fx0, fy0, fx1, fy1;
+  LzModel         *fit_model;      /* the model as fitted (its labels too) */
+  double           fit_size[3];    /* the fit below for this width, height, */
+  double           fit_scale, fit_centre[2];   /* emphasis (luztar-canvas-fit.c) */
   double           zoom;           /* 1 = fitted to the widget */
   double           pan_x, pan_y;   /* screen offset of the fitted drawing */
   double           pinch_zoom;     /* zoom at the start of a pinch */
@@ -176,14 +180,22 @@ shown_model (LuztarCanvas *self)
   return self->preview != NULL ? self->preview : self->model;
 }
 
-/* The transform of the fitted box: centred in the widget (above the
- * inset), at most 2:1, then zoomed and panned by the user. */
+/* Room left around the fitted drawing, pixels; the scale of a fitted
+ * drawing at most (a small model is not blown up; in presentation mode
+ * that times the emphasis) and at least. */
+#define FIT_MARGIN 16
+#define FIT_SCALE_MAX 2.0
+#define FIT_SCALE_MIN 0.02
+
+/* The transform of the fitted box and drawing (labels included):
+ * centred in the widget (above the inset), at most 2:1, then zoomed and
+ * panned by the user. */
 static void
 update_view (LuztarCanvas *self)
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
-  double margin = 48, scale;
+  double size[3];
 
   height = MAX (height - self->bottom_inset, height / 2);
   if (!self->fit_valid)
@@ -193,12 +205,20 @@ update_view (LuztarCanvas *self)
       self->view_y = self->pan_y;
       return;
     }
-  scale = MIN ((width - 2 * margin) / MAX (self->fx1 - self->fx0, 1),
-               (height - 2 * margin) / MAX (self->fy1 - self->fy0, 1));
-  scale = CLAMP (scale, 0.2, 2.0) * self->zoom;
-  self->view_scale = scale;
-  self->view_x = width / 2.0 + self->pan_x - scale * (self->fx0 + self->fx1) / 2;
-  self->view_y = height / 2.0 + self->pan_y - scale * (self->fy0 + self->fy1) / 2;
+  memcpy (size, (double[]) { width, height, self->emphasis }, sizeof size);
+  if (memcmp (size, self->fit_size, sizeof size) != 0)
+    {
+      memcpy (self->fit_size, size, sizeof size);
+      self->fit_scale = luztar_canvas_fit_scale (self->fit_model, self->emphasis,
+                                                 (double[]) { self->fx0, self->fy0, self->fx1, self->fy1 },
+                                                 width - 2 * FIT_MARGIN, height - 2 * FIT_MARGIN,
+                                                 FIT_SCALE_MIN, FIT_SCALE_MAX * self->emphasis,
+                                                 self->fit_centre);
+    }
+  /* zoomed about the middle of the fitted drawing */
+  self->view_scale = self->fit_scale * self->zoom;
+  self->view_x = width / 2.0 + self->pan_x - self->fit_centre[0] * self->zoom;
+  self->view_y = height / 2.0 + self->pan_y - self->fit_centre[1] * self->zoom;
 }
 
 static void
@@ -247,8 +267,11 @@ reset_fit (LuztarCanvas *self)
   self->zoom = 1.0;
   self->pan_x = self->pan_y = 0;
   self->fit_valid = self->model != NULL;
+  self->fit_size[0] = -1;
+  g_clear_pointer (&self->fit_model, lz_model_unref);
   if (self->model == NULL)
     return;
+  self->fit_model = lz_model_ref (self->model);
   ng = lz_model_get_n_grounds (self->model);
   nb = lz_model_get_n_bodies (self->model);
   gp = g_new0 (LuztarPoint, MAX (ng, 1));
@@ -1401,6 +1424,7 @@ luztar_canvas_dispose (GObject *object)
   g_clear_pointer (&self->items, g_hash_table_unref);
   g_clear_pointer (&self->model, lz_model_unref);
   g_clear_pointer (&self->preview, lz_model_unref);
+  g_clear_pointer (&self->fit_model, lz_model_unref);
   g_clear_pointer (&self->shapes, g_array_unref);
   g_clear_pointer (&self->selection, g_ptr_array_unref);
   g_clear_pointer (&self->tool, g_free);
@@ -1566,7 +1590,7 @@ luztar_canvas_set_emphasis (LuztarCanvas *self,
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
   g_return_if_fail (emphasis > 0 && isfinite (emphasis));
   self->emphasis = emphasis;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  queue_relayout (self);
 }
 
 /**

@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-symbols.h"
+#include "luztar-canvas-fit.h"
 #include "luztar-mode-marks.h"
 #include "luztar-symbols-contact.h"
 #include "luztar-cairo.h"
@@ -93,7 +94,8 @@ draw_text_full (cairo_t               *cr,
   if (max_width > 0)
     {
       pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      /* the start and the end kept: a number at the end tells joint3 from joint4 */
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
     }
   pango_layout_get_size (layout, &w, &h);
   if (max_width > 0)
@@ -769,7 +771,11 @@ draw_body (cairo_t               *cr,
       set_rgb (cr, &p->body_edge);
       cairo_stroke (cr);
       set_rgb (cr, &p->body_text);
-      draw_text (cr, style, item_name (&b->item), at.x, at.y, 11, TRUE);
+      /* inside the block: the label, or the shorter id when the label
+       * would run out of it (white on the canvas: unreadable) */
+      draw_text_full (cr, style, luztar_canvas_fit_name (cr, item_name (&b->item), b->item.id, 11 / style->scale,
+                                                          BLOCK_W),
+                      at.x, at.y, 11, TRUE, BLOCK_W);
     }
 }
 

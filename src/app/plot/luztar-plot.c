@@ -47,6 +47,7 @@
 #include "luztar-cairo.h"
 #include "luztar-set.h"
 #include "luztar-plot-extras.h"
+#include "luztar-plot-panels.h"
 #include "sim/luztar-modes.h"
 
 #define ROWS_PER_CHUNK     4096      /* rows indexed between two looks at the clock */
@@ -77,6 +78,7 @@ typedef struct
   LuztarMinMaxIndex  *index;
   guint               colour;
   gboolean            right;     /* on the right axis */
+  guint               panel;     /* its panel, if stacked (luztar-plot-panels.c) */
   gboolean            dashed;
   /* the pixel columns, valid for these ranges and rows */
   GArray             *columns;   /* Column */
@@ -107,6 +109,16 @@ line_new (LzTrace            *trace,
   line->columns = g_array_new (FALSE, TRUE, sizeof (Column));
   line->key_rows = 0;
   return line;
+}
+
+/* An axis: the left, the right, or AXIS_PANEL + k: the stacked panel k. */
+enum { AXIS_LEFT, AXIS_RIGHT, AXIS_PANEL };
+
+static gboolean
+on_axis (const Line *line,
+         int         axis)
+{
+  return axis >= AXIS_PANEL ? line->panel == (guint) (axis - AXIS_PANEL) : line->right == (axis == AXIS_RIGHT);
 }
 
 static void
@@ -207,6 +219,7 @@ struct _LuztarPlot
   guint             n_stick_wanted;
   gboolean          any_stick;         /* some element shaded */
   gboolean          two_units;         /* a second unit on the right axis */
+  LuztarPlotPanels  panels;            /* or a panel per unit, from three on */
 
   /* ranges */
   gboolean          have_time_range;
@@ -259,6 +272,7 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static void invalidate (LuztarPlot *self);
+static char *y_title (LuztarPlot *self, int axis);
 
 /* ------------------------------------------------------------------------ */
 /* Colours and text                                                           */
@@ -396,6 +410,24 @@ series_label (LuztarPlot         *self,
   return luztar_series_dup_label_for_id (series, NULL);
 }
 
+/* A screen reader hears the y-axes' titles: left and right, or the stacked
+ * panels' from the top. */
+static void
+describe_axes (LuztarPlot *self)
+{
+  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *joined = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint k = 0; k < (self->panels.n > 0 ? self->panels.n : 1u + self->two_units); k++)
+    g_ptr_array_add (titles, y_title (self, self->panels.n > 0 ? AXIS_PANEL + (int) k : (int) k));
+  g_ptr_array_add (titles, NULL);
+  joined = g_strjoinv ("; ", (char **) titles->pdata);
+  /* Translators: a time plot's description for screen readers: its y-axes' titles */
+  text = g_strdup_printf (ngettext ("Axis: %s", "Axes: %s", titles->len - 1), joined);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
 /* A time series: one axis per unit (the second on the right), and the
  * friction elements whose sticking is shaded (luztar-plot-extras.c). */
 static void
@@ -404,6 +436,7 @@ assign_axes_and_sticks (LuztarPlot *self)
   guint n = self->lines->len;
   g_autofree const char **units = g_new0 (const char *, MAX (n, 1));
   g_autofree gboolean *right = g_new0 (gboolean, MAX (n, 1));
+  g_autofree guint *panel_of = g_new0 (guint, MAX (n, 1));
   g_autofree LuztarSeries *series = g_new0 (LuztarSeries, MAX (n, 1));
 
   for (guint i = 0; i < n; i++)
@@ -412,8 +445,14 @@ assign_axes_and_sticks (LuztarPlot *self)
       units[i] = series_unit (self, &series[i]);
     }
   self->two_units = luztar_plot_assign_axes (units, n, right) > 1;
+  /* from three units on, a panel each instead of two axes */
+  if (luztar_plot_panels_assign (&self->panels, units, n, panel_of) > 0)
+    self->two_units = FALSE;
   for (guint i = 0; i < n; i++)
-    ((Line *) g_ptr_array_index (self->lines, i))->right = right[i];
+    {
+      ((Line *) g_ptr_array_index (self->lines, i))->right = right[i] && self->panels.n == 0;
+      ((Line *) g_ptr_array_index (self->lines, i))->panel = panel_of[i];
+    }
   g_clear_pointer (&self->stick_wanted, g_free);
   self->n_stick_wanted = 0;
   self->any_stick = FALSE;
@@ -424,6 +463,8 @@ assign_axes_and_sticks (LuztarPlot *self)
       self->stick_wanted = g_new0 (gboolean, MAX (self->n_stick_wanted, 1));
       self->any_stick = luztar_plot_stick_elements (self->model, series, n, self->stick_wanted);
     }
+  if (self->kind == LUZTAR_PLOT_TIME_SERIES)
+    describe_axes (self);
 }
 
 /* Whether the plot has a right axis: the energy's balance error, or a
@@ -519,34 +560,9 @@ visible_rows (LuztarPlot *self,
   *r1 = MIN (b + 1, self->n_rows);
 }
 
-/* An autoscaled range: exactly the data when still; while live it only
- * grows (with room to spare), and shrinks only when the data has come to
- * fill less than 40 % of it, so the axis does not jitter frame by frame. */
-static void
-settle_range (double  *lo,
-              double  *hi,
-              double   dmin,
-              double   dmax,
-              gboolean live,
-              gboolean valid)
-{
-  double tlo, thi;
-
-  luztar_plot_nice_range (dmin, dmax, 0.05, &tlo, &thi);
-  if (!live || !valid)
-    {
-      *lo = tlo;
-      *hi = thi;
-      return;
-    }
-  if (dmin >= *lo && dmax <= *hi && (thi - tlo) >= 0.4 * (*hi - *lo))
-    return;
-  luztar_plot_nice_range (dmin, dmax, 0.15, lo, hi);
-}
-
 static gboolean
 data_range (LuztarPlot *self,
-            gboolean    right,
+            int         axis,
             guint       r0,
             guint       r1,
             double     *dmin,
@@ -561,7 +577,7 @@ data_range (LuztarPlot *self,
       Line *line = g_ptr_array_index (self->lines, i);
       double a, b;
 
-      if (line->right != right)
+      if (!on_axis (line, axis))
         continue;
       if (luztar_minmax_index_query (line->index, r0, r1, &a, &b))
         {
@@ -578,6 +594,7 @@ static gboolean
 autoscale (LuztarPlot *self)
 {
   double old[6] = { self->x_lo, self->x_hi, self->y_lo, self->y_hi, self->y2_lo, self->y2_hi };
+  LuztarPlotPanels was = self->panels;
   gboolean valid = self->ranges_valid;
   guint n = self->n_rows;
 
@@ -609,9 +626,9 @@ autoscale (LuztarPlot *self)
           Line *lx = g_ptr_array_index (self->lines, 0), *ly = g_ptr_array_index (self->lines, 1);
 
           if (self->x_auto && luztar_minmax_index_query (lx->index, 0, n, &dmin, &dmax))
-            settle_range (&self->x_lo, &self->x_hi, dmin, dmax, self->live, valid);
+            luztar_plot_settle_range (&self->x_lo, &self->x_hi, dmin, dmax, self->live, valid);
           if (self->y_auto && luztar_minmax_index_query (ly->index, 0, n, &dmin, &dmax))
-            settle_range (&self->y_lo, &self->y_hi, dmin, dmax, self->live, valid);
+            luztar_plot_settle_range (&self->y_lo, &self->y_hi, dmin, dmax, self->live, valid);
         }
     }
   else
@@ -652,23 +669,29 @@ autoscale (LuztarPlot *self)
           double dmin, dmax;
 
           visible_rows (self, self->x_lo, self->x_hi, &r0, &r1);
-          if (data_range (self, FALSE, r0, r1, &dmin, &dmax))
-            settle_range (&self->y_lo, &self->y_hi, dmin, dmax, self->live, valid);
-          if (data_range (self, TRUE, r0, r1, &dmin, &dmax) && self->kind != LUZTAR_PLOT_ENERGY)
-            settle_range (&self->y2_lo, &self->y2_hi, dmin, dmax, self->live, valid);
-          else if (data_range (self, TRUE, r0, r1, &dmin, &dmax))
+          if (data_range (self, AXIS_LEFT, r0, r1, &dmin, &dmax))
+            luztar_plot_settle_range (&self->y_lo, &self->y_hi, dmin, dmax, self->live, valid);
+          for (guint k = 0; k < self->panels.n; k++)
+            if (data_range (self, AXIS_PANEL + k, r0, r1, &dmin, &dmax))
+              luztar_plot_settle_range (&self->panels.lo[k], &self->panels.hi[k], dmin, dmax, self->live,
+                                        valid && self->panels.valid);
+          self->panels.valid = self->panels.n > 0;
+          if (data_range (self, AXIS_RIGHT, r0, r1, &dmin, &dmax) && self->kind != LUZTAR_PLOT_ENERGY)
+            luztar_plot_settle_range (&self->y2_lo, &self->y2_hi, dmin, dmax, self->live, valid);
+          else if (data_range (self, AXIS_RIGHT, r0, r1, &dmin, &dmax))
             {
               /* the balance error: symmetric about zero, so its sign reads at once */
               double m = MAX (fabs (dmin), fabs (dmax));
 
               if (m == 0)
                 m = 1e-12;
-              settle_range (&self->y2_lo, &self->y2_hi, -m, m, self->live, valid);
+              luztar_plot_settle_range (&self->y2_lo, &self->y2_hi, -m, m, self->live, valid);
             }
         }
     }
   self->ranges_valid = TRUE;
-  return memcmp (old, (double[6]) { self->x_lo, self->x_hi, self->y_lo, self->y_hi,
+  return memcmp (was.lo, self->panels.lo, sizeof was.lo) != 0 || memcmp (was.hi, self->panels.hi, sizeof was.hi) != 0
+         || memcmp (old, (double[6]) { self->x_lo, self->x_hi, self->y_lo, self->y_hi,
                                     self->y2_lo, self->y2_hi }, sizeof old) != 0;
 }
 
@@ -777,52 +800,28 @@ time_title (void)
   return g_strdup (_("Time (s)"));
 }
 
-static guint
-lines_on (LuztarPlot *self,
-          gboolean    right)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < self->lines->len; i++)
-    n += ((Line *) g_ptr_array_index (self->lines, i))->right == right;
-  return n;
-}
-
-static guint
-first_on (LuztarPlot *self,
-          gboolean    right)
-{
-  for (guint i = 0; i < self->lines->len; i++)
-    if (((Line *) g_ptr_array_index (self->lines, i))->right == right)
-      return i;
-  return 0;
-}
-
 /* The title of an axis: the one variable with its unit, or the units of
  * several. */
 static char *
 y_title (LuztarPlot *self,
-         gboolean    right)
+         int         axis)
 {
-  GString *units;
-  guint n = 0;
+  g_autoptr(GPtrArray) labels = NULL;
+  g_autoptr(GPtrArray) units = NULL;
 
-  if (!right && self->y_title_text != NULL)
+  if (axis == AXIS_LEFT && self->y_title_text != NULL)
     return g_strdup (self->y_title_text);
-  units = g_string_new (NULL);
   if (self->kind == LUZTAR_PLOT_PHASE && self->lines->len == 0)
-    return g_string_free (units, FALSE);   /* nothing chosen: no title */
+    return g_strdup ("");   /* nothing chosen: no title */
   if (self->kind == LUZTAR_PLOT_PHASE)
     {
       g_autofree char *label = series_label (self, &self->phase_y);
 
-      g_string_free (units, TRUE);
       return g_strdup_printf ("%s (%s)", label, series_unit (self, &self->phase_y));
     }
   if (self->kind == LUZTAR_PLOT_ENERGY)
     {
-      g_string_free (units, TRUE);
-      if (right)
+      if (axis == AXIS_RIGHT)
         {
           /* Translators: the title of the right axis of the energy plot */
           return g_strdup (_("Balance error (J)"));
@@ -830,40 +829,18 @@ y_title (LuztarPlot *self,
       /* Translators: the title of the left axis of the energy plot */
       return g_strdup (_("Energy (J)"));
     }
+  labels = g_ptr_array_new_with_free_func (g_free);
+  units = g_ptr_array_new ();
   for (guint i = 0; i < self->lines->len; i++)
-    {
-      Line *line = g_ptr_array_index (self->lines, i);
-      const char *unit = series_unit (self, &line->series);
-      g_autofree char *quoted = g_strdup_printf ("(%s)", unit);
+    if (on_axis (g_ptr_array_index (self->lines, i), axis))
+      {
+        const LuztarSeries *series = &((Line *) g_ptr_array_index (self->lines, i))->series;
 
-      /* each axis its units: the first on the left, the others right */
-      if (strstr (units->str, quoted) != NULL || line->right != right)
-        continue;
-      if (n++ > 0)
-        g_string_append (units, ", ");
-      g_string_append (units, quoted);
-    }
-  if (n == 1 && lines_on (self, right) == 1)
-    {
-      Line *only = g_ptr_array_index (self->lines, first_on (self, right));
-      g_autofree char *label = series_label (self, &only->series);
-
-      g_string_prepend (units, " ");
-      g_string_prepend (units, label);
-    }
-  else
-    {
-      /* "(m), (m/s)" → "m, m/s" */
-      g_autofree char *plain = NULL;
-      GString *s = g_string_new (NULL);
-
-      for (const char *p = units->str; *p != '\0'; p++)
-        if (*p != '(' && *p != ')')
-          g_string_append_c (s, *p);
-      plain = g_string_free (s, FALSE);
-      g_string_assign (units, plain);
-    }
-  return g_string_free (units, FALSE);
+        g_ptr_array_add (labels, series_label (self, series));
+        g_ptr_array_add (units, (gpointer) series_unit (self, series));
+      }
+  return luztar_plot_axis_title ((const char *const *) labels->pdata, (const char *const *) units->pdata,
+                                 labels->len);
 }
 
 static char *
@@ -1088,9 +1065,13 @@ ensure_layout (LuztarPlot *self,
   else
     {
       double est_h = MAX (height - top - bottom - 2 * th, 20);
+      int tw = ticks_width (self, self->y_lo, self->y_hi, y_tick_target (est_h));
 
+      /* the widest tick labels of the left axis or of any panel */
+      for (guint k = 0; k < self->panels.n; k++)
+        tw = MAX (tw, ticks_width (self, self->panels.lo[k], self->panels.hi[k], y_tick_target (est_h / self->panels.n)));
       /* the rotated title, then the tick labels */
-      left += th + 8 + ticks_width (self, self->y_lo, self->y_hi, y_tick_target (est_h)) + 6;
+      left += th + 8 + tw + 6;
       if (has_right_axis (self))
         right = 8 + ticks_width (self, self->y2_lo, self->y2_hi, y_tick_target (est_h)) + 8 + th + 8;
     }
@@ -1106,6 +1087,7 @@ ensure_layout (LuztarPlot *self,
   l->x = (LuztarAxis) { self->x_lo, self->x_hi, l->px0, l->px1 };
   l->y = (LuztarAxis) { self->y_lo, self->y_hi, l->py1, l->py0 };
   l->y2 = (LuztarAxis) { self->y2_lo, self->y2_hi, l->py1, l->py0 };
+  luztar_plot_panels_place (&self->panels, l->py0, l->py1, th + 8);
   if (self->kind == LUZTAR_PLOT_MODES)
     {
       guint n = self->timeline != NULL ? luztar_mode_timeline_get_n_strips (self->timeline) : 0;
@@ -1176,7 +1158,7 @@ draw_y_ticks (LuztarPlot       *self,
 {
   Layout *l = &self->layout;
   double ticks[LUZTAR_PLOT_MAX_TICKS], step;
-  guint n = luztar_plot_ticks (axis->lo, axis->hi, y_tick_target (l->py1 - l->py0), ticks,
+  guint n = luztar_plot_ticks (axis->lo, axis->hi, y_tick_target (fabs (axis->p0 - axis->p1)), ticks,
                                G_N_ELEMENTS (ticks), &step);
 
   for (guint i = 0; i < n; i++)
@@ -1220,14 +1202,28 @@ frame_layer_draw (LuztarPlotLayer *layer,
   set_rgba (cr, background (self), 1);
   cairo_paint (cr);
 
-  /* the plot area, a shade off the background */
-  cairo_rectangle (cr, l->px0, l->py0, l->px1 - l->px0, l->py1 - l->py0);
+  /* the plot area (each panel), a shade off the background */
+  for (guint k = 0; k < MAX (self->panels.n, 1); k++)
+    cairo_rectangle (cr, l->px0, self->panels.n > 0 ? self->panels.axis[k].p1 : l->py0, l->px1 - l->px0,
+                     self->panels.n > 0 ? self->panels.axis[k].p0 - self->panels.axis[k].p1 : l->py1 - l->py0);
   set_rgba (cr, ink (self), self->dark ? 0.03 : 0.018);
   cairo_fill (cr);
 
   cairo_set_line_width (cr, 1);
   draw_x_ticks (self, cr, self->kind != LUZTAR_PLOT_MODES);
-  if (self->kind != LUZTAR_PLOT_MODES)
+  for (guint k = 0; k < self->panels.n; k++)
+    {
+      const LuztarAxis *a = &self->panels.axis[k];
+      g_autofree char *full = y_title (self, AXIS_PANEL + k);
+      /* a panel too short for its title: the unit alone */
+      const char *yt = luztar_cairo_text_width (cr, full, TITLE_PX * self->emphasis, TRUE, NULL) <= a->p0 - a->p1
+                       ? full : self->panels.units[k];
+
+      draw_y_ticks (self, cr, a, FALSE, TRUE);
+      set_rgba (cr, ink (self), 0.8);
+      luztar_cairo_show_rotated (cr, yt, TITLE_PX * self->emphasis, 10, (a->p0 + a->p1) / 2, a->p0 - a->p1);
+    }
+  if (self->kind != LUZTAR_PLOT_MODES && self->panels.n == 0)
     {
       g_autofree char *yt = y_title (self, FALSE);
 
@@ -1440,13 +1436,23 @@ line_fill_band (LuztarPlot       *self,
   cairo_fill (cr);
 }
 
+/* Where a line's values go: its panel's axis, the right or the left one. */
+static const LuztarAxis *
+line_axis (LuztarPlot *self,
+           const Line *line)
+{
+  if (self->panels.n > 0)
+    return &self->panels.axis[MIN (line->panel, self->panels.n - 1)];
+  return line->right ? &self->layout.y2 : &self->layout.y;
+}
+
 static void
 line_draw (LuztarPlot *self,
            Line       *line,
            cairo_t    *cr)
 {
   Layout *l = &self->layout;
-  const LuztarAxis *ya = line->right ? &l->y2 : &l->y;
+  const LuztarAxis *ya = line_axis (self, line);
   guint r0, r1;
   gboolean pen = FALSE;
 
@@ -1988,9 +1994,10 @@ cursor_layer_draw (LuztarPlotLayer *layer,
             {
               Line *line = g_ptr_array_index (self->lines, i);
               double v = line_row_value (line, row);
-              double y = luztar_axis_to_pixel (line->right ? &l->y2 : &l->y, v);
+              const LuztarAxis *ya = line_axis (self, line);
+              double y = luztar_axis_to_pixel (ya, v);
 
-              if (!isfinite (v) || y < l->py0 || y > l->py1)
+              if (!isfinite (v) || y < ya->p1 || y > ya->p0)
                 continue;
               cairo_arc (cr, x, y, 3.5, 0, 2 * G_PI);
               set_rgba (cr, series_colour (self, line->colour), 1);
@@ -2338,38 +2345,17 @@ luztar_plot_set_live (LuztarPlot *self,
     }
 }
 
-/* A screen reader hears what the mode timeline shows: per element, how
- * many intervals of each mode and the first few of them. */
+/* A screen reader hears what the mode timeline shows
+ * (luztar_plot_describe_modes()). */
 static void
 describe_modes (LuztarPlot *self)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *text = NULL;
 
   if (self->kind != LUZTAR_PLOT_MODES || self->timeline == NULL || self->trace == NULL)
     return;
-  for (guint strip = 0; strip < luztar_mode_timeline_get_n_strips (self->timeline); strip++)
-    {
-      guint element = luztar_mode_timeline_get_element (self->timeline, strip);
-      guint n = 0, count[LZ_MODE_N_MODES] = { 0 }, listed = 0;
-      const LuztarModeInterval *iv = luztar_mode_timeline_get_intervals (self->timeline, strip, &n);
-
-      for (guint i = 0; i < n; i++)
-        count[MIN (iv[i].mode, LZ_MODE_N_MODES - 1)]++;
-      if (text->len > 0)
-        g_string_append (text, "; ");
-      g_string_append_printf (text, "%s:", lz_trace_get_element_id (self->trace, element));
-      for (guint m = 0; m < LZ_MODE_N_MODES; m++)
-        if (count[m] > 0)
-          /* Translators: in the mode timeline's description: a count and a mode, e.g. "17 × stick" */
-          g_string_append_printf (text, _(" %u × %s"), count[m], luztar_mode_get_label (m));
-      for (guint i = 0; i < n && listed < 6; i++, listed++)
-        g_string_append_printf (text, "%s %s %.4g–%.4g s", listed == 0 ? "," : ";",
-                                luztar_mode_get_label (iv[i].mode), iv[i].t0, iv[i].t1);
-      if (n > listed)
-        g_string_append (text, ", …");
-    }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  text->str, -1);
+  text = luztar_plot_describe_modes (self->timeline, self->trace);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
 gboolean
@@ -2444,7 +2430,7 @@ on_scroll (GtkEventControllerScroll *controller,
 
   if (l->serial == 0 || dy == 0)
     return FALSE;
-  if ((mods & GDK_CONTROL_MASK) && self->kind != LUZTAR_PLOT_MODES)
+  if ((mods & GDK_CONTROL_MASK) && self->kind != LUZTAR_PLOT_MODES && self->panels.n == 0)
     {
       zoom_range (&l->y, self->hovering ? self->hover_y : (l->py0 + l->py1) / 2, factor,
                   &self->y_lo, &self->y_hi);

@@ -58,6 +58,9 @@ guint       lz_expr_get_nonfinite    (const LzExpr *expr,
                                       double       *value);
 
 /* lz-finite.c: non-finite values named */
+double      lz_expr_eval_order       (const LzExpr *expr,
+                                      guint         order,
+                                      double        t);
 gboolean    lz_expr_check_finite     (const LzExpr *expr,
                                       double        t,
                                       guint         max_order,
@@ -69,6 +72,29 @@ void        lz_expr_set_nonfinite_error (const LzExpr *expr,
                                          double        value,
                                          const char   *owner,
                                          GError      **error);
+
+/* What lz_expr_find_singular() found in an interval. */
+typedef enum
+{
+  LZ_SINGULAR_NONE,       /* finite and bounded */
+  LZ_SINGULAR_NONFINITE,  /* ±inf or NaN at a point */
+  LZ_SINGULAR_UNBOUNDED,  /* a pole: finite values that grow without bound */
+} LzSingular;
+
+LzSingular  lz_expr_find_singular    (const LzExpr *expr,
+                                      guint         order,
+                                      double        t0,
+                                      double        t1,
+                                      guint         samples,
+                                      double       *t,
+                                      double       *value);
+void        lz_expr_set_singular_error (const LzExpr *expr,
+                                        guint         order,
+                                        LzSingular    found,
+                                        double        t,
+                                        double        value,
+                                        const char   *owner,
+                                        GError      **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzExpr, lz_expr_unref)
 

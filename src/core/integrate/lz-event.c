@@ -150,8 +150,9 @@ step_smooth (LzEventIntegrator *self,
                                     t, t_stop, &self->sm.h_try, self->y);
   if (status != GSL_SUCCESS || !isfinite (self->y[0]))
     {
-      g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
-                   _("the smooth integration failed at t = %.10g s (%s)"), t0, gsl_strerror (status));
+      /* lz-watch.c names the expression, the state or the tolerance */
+      lz_watch_explain_failure (integrator, t0, MIN (t_stop, t0 + EVENT_H_MAX * integrator->scales.time),
+                                self->sm.h_try, self->y, self->n, gsl_strerror (status), error);
       return FALSE;
     }
   for (guint i = 0; i < 2 * self->n; i++)

@@ -59,7 +59,21 @@ GPtrArray *lz_watch_new   (const LzModel *model,
                            GError       **error);
 void       lz_watch_rebase (GPtrArray    *watch);
 gboolean   lz_watch_check (GPtrArray     *watch,
+                           double         t0,
+                           double         t1,
                            GError       **error);
+gboolean   lz_watch_explain (GPtrArray   *watch,
+                             double       t0,
+                             double       t1,
+                             GError     **error);
+void       lz_watch_explain_failure (LzIntegrator *self,
+                                     double        t0,
+                                     double        t1,
+                                     double        h,
+                                     const double *y,
+                                     guint         n,
+                                     const char   *reason,
+                                     GError      **error);
 
 typedef struct LzIntegratorClass
 {

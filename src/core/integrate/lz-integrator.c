@@ -230,13 +230,15 @@ lz_integrator_step (LzIntegrator *self,
                     GError      **error)
 {
   LzStepResult result;
+  double t0;
 
   g_return_val_if_fail (self != NULL && trace != NULL, LZ_STEP_ERROR);
   g_return_val_if_fail (error == NULL || *error == NULL, LZ_STEP_ERROR);
 
   lz_integrator_start (self, trace);
+  t0 = self->t;
   result = self->klass->step (self, t_limit, trace, error);
-  if (!lz_watch_check (self->watch, error))
+  if (!lz_watch_check (self->watch, t0, self->t, error))
     return LZ_STEP_ERROR;
   if (result != LZ_STEP_ERROR && !lz_limits_check_step (self, trace, error))
     return LZ_STEP_ERROR;

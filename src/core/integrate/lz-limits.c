@@ -217,6 +217,9 @@ check_stall (LzIntegrator  *self,
       self->stall_steps = 0;
       return TRUE;
     }
+  /* a pole just ahead (1/(t-0.5) with a spring) holds the steps back */
+  if (lz_watch_explain (self->watch, self->stall_t, self->t + LZ_STALL_FRACTION * self->t_end, error))
+    return FALSE;
   ids = elements_at_limits (self, trace);
   if (ids[0] != '\0')
     g_set_error (error, LZ_ERROR, LZ_ERROR_NO_CONVERGENCE,

@@ -325,6 +325,7 @@ typedef enum
  * @LZ_RANGE_NON_NEGATIVE: ≥ 0
  * @LZ_RANGE_UNIT_INTERVAL: in [0, 1]
  * @LZ_RANGE_NON_ZERO: ≠ 0
+ * @LZ_RANGE_THETA: in [0.5, 1] (θ of the Moreau–Jean scheme)
  */
 typedef enum
 {
@@ -333,6 +334,7 @@ typedef enum
   LZ_RANGE_NON_NEGATIVE,
   LZ_RANGE_UNIT_INTERVAL,
   LZ_RANGE_NON_ZERO,
+  LZ_RANGE_THETA,
 } LzParamRange;
 
 /**

@@ -330,7 +330,7 @@ static const LzParamDef simulation_params[] = {
   PARAM ("t-end", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, 0, 10, NULL, LzSimulation, t_end),
   PARAM ("method", LZ_PARAM_CHOICE, LZ_RANGE_ANY, 0, 0, "event", LzSimulation, method),
   PARAM ("dt", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, 0, 1e-3, NULL, LzSimulation, dt),
-  PARAM ("theta", LZ_PARAM_NUMBER, LZ_RANGE_UNIT_INTERVAL, 0, 0.5, NULL, LzSimulation, theta),
+  PARAM ("theta", LZ_PARAM_NUMBER, LZ_RANGE_THETA, 0, 0.5, NULL, LzSimulation, theta),
   PARAM ("rtol", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_OMIT_DEFAULT, 1e-8, NULL,
          LzSimulation, rtol),
   PARAM ("atol", LZ_PARAM_NUMBER, LZ_RANGE_POSITIVE, LZ_PARAM_OMIT_DEFAULT, 1e-10, NULL,
@@ -772,6 +772,15 @@ check_range (const LzItem   *item,
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
                        _("%s: must be between 0 and 1, got %s"), context, text);
+          return FALSE;
+        }
+      break;
+    case LZ_RANGE_THETA:
+      /* below ½ the scheme is unstable: every run would refuse it */
+      if (!(value >= 0.5 && value <= 1))
+        {
+          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+                       _("%s: must be between 0.5 and 1, got %s"), context, text);
           return FALSE;
         }
       break;
