@@ -186,6 +186,13 @@ lz_cli_run (int    argc,
 
         g_print (_("  %s of them by Lemke’s method (Gauss–Seidel crawled or failed)\n"), fallbacks);
       }
+    if (stats.rhs_evaluations > 0)
+      {
+        g_autofree char *rhs = g_strdup_printf ("%" G_GUINT64_FORMAT, stats.rhs_evaluations);
+
+        g_print (_("right-hand-side evaluations: %s (%.1f per event)\n"), rhs,
+                 (double) stats.rhs_evaluations / MAX (stats.events, 1));
+      }
   }
   g_print (_("energy (J): kinetic %.6g, potential %.6g, dissipated %.6g (damping %.3g, friction %.3g, "
              "impacts %.3g), work of sources %.6g\n"),

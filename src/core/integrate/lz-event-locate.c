@@ -358,9 +358,10 @@ lz_event_write_sample (LzEventIntegrator *self,
 #define LOCATE_MAX_ITER 200
 #define LOCATE_SLOW 2
 
-/* Illinois on the earliest guard crossing in (A, B] of a step from (T0,
- * y0), FA ≥ 0 > FB the guards at the ends (JUMPS: FB's guard may jump);
- * every trial re-integrates from T0.  Leaves y at the returned end of the
+/* The earliest guard crossing in (A, B] of a step from (T0, y0), FA ≥ 0
+ * > FB the guards at the ends (JUMPS: FB's guard may jump): on the step's
+ * continuous extension (lz-event-dense.c), or else by Illinois, every
+ * trial re-integrating from T0.  Leaves y at the returned end of the
  * bracket, where the guard is negative. */
 double
 lz_event_locate (LzEventIntegrator *self,
@@ -373,6 +374,9 @@ lz_event_locate (LzEventIntegrator *self,
 {
   int side = 0;
 
+  /* (a guard that jumps has no root the extension's slope leads to) */
+  if (!jumps && lz_event_dense_locate (self, t0, &a, &fa, &b, &fb, LOCATE_REL * lz_scales_time_unit (&self->parent.scales, b)))
+    return b;
   for (int it = 0, slow = 0; it < LOCATE_MAX_ITER && b - a > LOCATE_REL * lz_scales_time_unit (&self->parent.scales, b); it++)
     {
       double c = fa - fb != 0 ? b - fb * (b - a) / (fb - fa) : 0.5 * (a + b), fc;
@@ -389,22 +393,7 @@ lz_event_locate (LzEventIntegrator *self,
       if (!lz_event_integrate_to (self, t0, self->loc.y0, c, self->loc.yt))
         break;
       fc = lz_event_min_guard (self, c, self->loc.yt, NULL);
-      if (fc < 0)
-        {
-          b = c;
-          fb = fc;
-          if (side == -1)
-            fa /= 2;
-          side = -1;
-        }
-      else
-        {
-          a = c;
-          fa = fc;
-          if (side == 1)
-            fb /= 2;
-          side = 1;
-        }
+      lz_event_illinois (c, fc, &a, &fa, &b, &fb, &side);
       slow = b - a > 0.5 * width ? slow + 1 : 0;
     }
   lz_event_integrate_to (self, t0, self->loc.y0, b, self->y);

@@ -74,6 +74,10 @@ typedef struct
   /* the active constraints of the mode */
   guint   nc;
   guint  *con;                /* their elements */
+  int    *con_of;             /* per element: its row among them, or −1 */
+  gboolean diagonal;          /* no two share a body: G is diagonal, S its diagonal */
+  guint  *body_mark;          /* per dof: the last mark_epoch a constraint on it saw */
+  guint   mark_epoch;
   gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G): views of the buffers */
   gsl_vector *S, *work, *rhs_c, *lambda;
   gsl_matrix_view Gv, Vv;
@@ -98,6 +102,9 @@ typedef struct
 {
   double *y0, *yt, *dydt0, *dydt1;  /* dim: the step's start, a trial, ẏ at both ends */
   double *ym;                 /* dim: a point of the interpolant */
+  double *y1;                 /* dim: the step's end (the continuous extension's) */
+  double  dense_t0, dense_t1; /* the step the extension interpolates */
+  gboolean dense_valid;
   double *ys;                 /* dim: a trace row's state */
   double *ysamp;              /* dim: the samples of a step */
   double *ypend;              /* dim: the state of an instant being settled */
@@ -107,6 +114,20 @@ typedef struct
   double  last_event_t;
   guint   events_at_same_t;
   double *force, *gv, *gdv;   /* per element, for the trace */
+  /* the smooth step and its guards that a peek took (lz-event.c,
+   * settle()): the step after the instant takes it again from the same
+   * state, so it is kept (the arithmetic is the same, not redone) */
+  struct
+  {
+    gboolean valid;
+    double  t0, t_stop, h0;   /* its start, its limit, the step tried */
+    double *y0;               /* dim: its start */
+    LzMode *mode;             /* per element: the modes it ran in */
+    double  t, h, g1;         /* its end, the next step tried, the smallest guard */
+    guint   which;
+    gboolean jumps;
+    double *y, *dydt;         /* dim: its end and ẏ there */
+  } peek;
 } LzEventLocate;
 
 /* Impacts and mode selection at an event (lz-event-modes.c). */
@@ -254,6 +275,37 @@ lz_event_wdot (const Elem   *el,
   return (el->law.b >= 0 ? el->law.cb * x[el->law.b] : 0) - (el->law.a >= 0 ? el->law.ca * x[el->law.a] : 0);
 }
 
+/* One trial C (guard FC) of the Illinois method on a bracket [A, B]
+ * (FA ≥ 0 > FB): C replaces the end of its sign, and the other end's
+ * guard is halved when the same side moved twice (SIDE: −1, +1, or 0 at
+ * first). */
+static inline void
+lz_event_illinois (double  c,
+                   double  fc,
+                   double *a,
+                   double *fa,
+                   double *b,
+                   double *fb,
+                   int    *side)
+{
+  if (fc < 0)
+    {
+      *b = c;
+      *fb = fc;
+      if (*side == -1)
+        *fa /= 2;
+      *side = -1;
+    }
+  else
+    {
+      *a = c;
+      *fa = fc;
+      if (*side == 1)
+        *fb /= 2;
+      *side = 1;
+    }
+}
+
 void lz_event_node_solve (LzEventIntegrator *self,
                           double             t,
                           double            *dst,
@@ -311,6 +363,19 @@ double lz_event_interior_crossing (LzEventIntegrator *self,
                                    double             t1,
                                    const double      *y1,
                                    const double      *a1);
+void lz_event_dense_set (LzEventIntegrator *self,
+                         double             t0,
+                         double             t1);
+void lz_event_dense_eval (const LzEventIntegrator *self,
+                          double                   t,
+                          double                  *y);
+gboolean lz_event_dense_locate (LzEventIntegrator *self,
+                                double             t0,
+                                double            *a,
+                                double            *fa,
+                                double            *b,
+                                double            *fb,
+                                double             tol);
 gboolean lz_event_integrate_to (LzEventIntegrator *self,
                                 double             t0,
                                 const double      *y0,

@@ -181,6 +181,24 @@ lz_event_mode_tension (const LzEventIntegrator *self,
   return 0;
 }
 
+/* λ from Hc M⁻¹ Hcᵀ λ = rhs_c, by the factors lz_event_setup_mode() left
+ * (the pseudo-inverse where directions coincide) */
+static void
+solve_constraints (LzEventSmooth *sm)
+{
+  if (!sm->diagonal)
+    {
+      gsl_linalg_SV_solve (sm->G, sm->V, sm->S, sm->rhs_c, sm->lambda);
+      return;
+    }
+  /* (work: U's diagonal, g·(1/g); (1/s)·(u·b): the arithmetic of GSL's
+   * SVD and its solve) */
+  for (guint c = 0; c < sm->nc; c++)
+    gsl_vector_set (sm->lambda, c, gsl_vector_get (sm->S, c) > 0
+                                   ? (1.0 / gsl_vector_get (sm->S, c))
+                                     * (gsl_vector_get (sm->work, c) * gsl_vector_get (sm->rhs_c, c)) : 0);
+}
+
 /* Accelerations and constraint forces at (t, q, v) in the current mode:
  * a = M⁻¹(f − Cv − Kq − Σ T w) + M⁻¹ Hcᵀ λ. */
 void
@@ -241,7 +259,7 @@ lz_event_accelerations (LzEventIntegrator *self,
 
           gsl_vector_set (self->sm.rhs_c, c, -(lz_event_wdot (&self->el[e], acc) + self->sm.g0dd[e]));
         }
-      gsl_linalg_SV_solve (self->sm.G, self->sm.V, self->sm.S, self->sm.rhs_c, self->sm.lambda);
+      solve_constraints (&self->sm);
       for (guint c = 0; c < self->sm.nc; c++)
         {
           const Elem *el = &self->el[self->sm.con[c]];
@@ -257,6 +275,8 @@ double
 lz_event_constraint_force (const LzEventIntegrator *self,
                            guint                    e)
 {
+  int c;
+
   if (self->st.is_static != NULL && self->st.is_static[e])
     {
       double l = self->jn.zlambda[e];
@@ -272,10 +292,10 @@ lz_event_constraint_force (const LzEventIntegrator *self,
         }
       return l;
     }
-  for (guint c = 0; c < self->sm.nc; c++)
-    if (self->sm.con[c] == e)
-      return gsl_vector_get (self->sm.lambda, c);
-  return 0;
+  /* (its row of the mode's constraints: none while they are set aside,
+   * nc = 0, for the selection's free accelerations) */
+  c = self->sm.con_of[e];
+  return c >= 0 && (guint) c < self->sm.nc ? gsl_vector_get (self->sm.lambda, c) : 0;
 }
 
 int
@@ -289,6 +309,7 @@ lz_event_rhs (double        t,
   const double *q = y, *v = y + n;
   double p_damp = 0, p_fric = 0, p_src = 0;
 
+  self->parent.stats.rhs_evaluations++;
   lz_event_accelerations (self, t, q, v, dydt + n);
   if (self->jn.nN + self->jn.nD > 0)
     {
@@ -357,6 +378,33 @@ lz_event_parallel (const Elem *x,
                   - (y->law.a >= 0 ? y->law.ca : 0) * (x->law.b >= 0 ? x->law.cb : 0)) <= PARALLEL_REL * (1 + fabs (x->law.ca * y->law.cb));
 }
 
+/* Whether no two constraints of the mode share a body (all on bodies
+ * with mass): then Hc M⁻¹ Hcᵀ is diagonal — a chain's friction and stops
+ * on the ground, each mass its own — and sm.diagonal says so.  O(nc):
+ * the bodies are marked with the mode change's number. */
+static gboolean
+constraints_apart (LzEventIntegrator *self)
+{
+  LzEventSmooth *sm = &self->sm;
+
+  sm->diagonal = TRUE;
+  sm->mark_epoch++;
+  for (guint c = 0; c < sm->nc && sm->diagonal; c++)
+    {
+      const Elem *el = &self->el[sm->con[c]];
+      int ports[2] = { el->law.a, el->law.b };
+
+      for (guint k = 0; k < 2; k++)
+        if (ports[k] >= 0)
+          {
+            if (sm->body_mark[ports[k]] == sm->mark_epoch || !(sm->mass[ports[k]] > 0))
+              sm->diagonal = FALSE;
+            sm->body_mark[ports[k]] = sm->mark_epoch;
+          }
+    }
+  return sm->diagonal;
+}
+
 /* Sets up the constraints of the current mode and factors Hc M⁻¹ Hcᵀ. */
 void
 lz_event_setup_mode (LzEventIntegrator *self)
@@ -404,6 +452,10 @@ lz_event_setup_mode (LzEventIntegrator *self)
         }
     }
   self->sm.nc = nc;
+  for (guint e = 0; e < self->ne; e++)
+    self->sm.con_of[e] = -1;
+  for (guint c = 0; c < nc; c++)
+    self->sm.con_of[self->sm.con[c]] = (int) c;
   self->sm.G = self->sm.V = NULL;
   self->sm.S = self->sm.work = self->sm.rhs_c = self->sm.lambda = NULL;
   if (nc == 0)
@@ -422,6 +474,27 @@ lz_event_setup_mode (LzEventIntegrator *self)
   self->sm.rhs_c = &self->sm.rhs_cv.vector;
   self->sm.lambda = &self->sm.lambdav.vector;
   gsl_vector_set_zero (self->sm.lambda);
+  if (constraints_apart (self))
+    {
+      /* G diagonal: its SVD is its diagonal, U's diagonal g·(1/g) as
+       * GSL scales a column, O(nc) */
+      double gmax = 0;
+
+      for (guint i = 0; i < nc; i++)
+        {
+          const Elem *x = &self->el[self->sm.con[i]];
+
+          double g = lz_event_minv_dot (self, x, x);
+
+          gsl_vector_set (self->sm.S, i, g);
+          gsl_vector_set (self->sm.work, i, g * (1.0 / g));
+          gmax = MAX (gmax, g);
+        }
+      for (guint i = 0; i < nc; i++)
+        if (gsl_vector_get (self->sm.S, i) < SV_REL * gmax)
+          gsl_vector_set (self->sm.S, i, 0);
+      return;
+    }
   for (guint i = 0; i < nc; i++)
     for (guint j = 0; j < nc; j++)
       {
@@ -473,7 +546,7 @@ project (LzEventIntegrator *self,
             r = lz_event_wdot (el, y + n) + self->sm.g0d[e];
           gsl_vector_set (self->sm.rhs_c, c, -r);
         }
-      gsl_linalg_SV_solve (self->sm.G, self->sm.V, self->sm.S, self->sm.rhs_c, self->sm.lambda);
+      solve_constraints (&self->sm);
       for (guint c = 0; c < self->sm.nc; c++)
         {
           const Elem *el = &self->el[self->sm.con[c]];

@@ -239,6 +239,66 @@ switch_at_once (LzEventIntegrator *self,
   return TRUE;
 }
 
+/* Phases 1 and 2 (the smooth step and its guards) as a peek took them
+ * from the same start: TRUE with *T, y, ẏ, h_try, *G1, *WHICH and
+ * min_jumps as they were (one evaluation: the scratch of the guards). */
+static gboolean
+peek_reuse (LzEventIntegrator *self,
+            double             t0,
+            double             t_stop,
+            double            *t,
+            double            *g1,
+            guint             *which)
+{
+  LzEventLocate *loc = &self->loc;
+  guint dim = 2 * self->n + 3;
+
+  if (!loc->peek.valid || loc->peek.t0 != t0 || loc->peek.t_stop != t_stop || loc->peek.h0 != self->sm.h_try
+      || memcmp (loc->peek.y0, self->y, dim * sizeof (double)) != 0
+      || memcmp (loc->peek.mode, self->mode, self->ne * sizeof (LzMode)) != 0)
+    return FALSE;
+  loc->peek.valid = FALSE;
+  *t = loc->peek.t;
+  *g1 = loc->peek.g1;
+  *which = loc->peek.which;
+  self->sm.h_try = loc->peek.h;
+  memcpy (self->y, loc->peek.y, dim * sizeof (double));
+  memcpy (self->dydt, loc->peek.dydt, dim * sizeof (double));
+  loc->min_jumps = loc->peek.jumps;
+  self->parent.stats.steps++;
+  return TRUE;
+}
+
+/* A peek's smooth step from (T0, Y0) towards T_STOP with h_try H0,
+ * ended at T with the smallest guard G1, for peek_reuse(). */
+static void
+peek_keep (LzEventIntegrator *self,
+           double             t0,
+           const double      *y0,
+           double             t_stop,
+           double             h0,
+           double             t,
+           double             g1,
+           guint              which)
+{
+  LzEventLocate *loc = &self->loc;
+  guint dim = 2 * self->n + 3;
+
+  loc->peek.valid = TRUE;
+  loc->peek.t0 = t0;
+  loc->peek.t_stop = t_stop;
+  loc->peek.h0 = h0;
+  memcpy (loc->peek.y0, y0, dim * sizeof (double));
+  memcpy (loc->peek.mode, self->mode, self->ne * sizeof (LzMode));
+  loc->peek.t = t;
+  loc->peek.h = self->sm.h_try;
+  loc->peek.g1 = g1;
+  loc->peek.which = which;
+  loc->peek.jumps = loc->min_jumps;
+  memcpy (loc->peek.y, self->y, dim * sizeof (double));
+  memcpy (loc->peek.dydt, self->dydt, dim * sizeof (double));
+}
+
 /* One step from (integrator->t, y) towards T_STOP, phase by phase: the
  * smooth step, its guards, a mode left at once, the location of a
  * crossing, the samples.  A PEEK (trace NULL) stops where it knows whether
@@ -253,7 +313,7 @@ advance (LzEventIntegrator *self,
 {
   LzIntegrator *integrator = &self->parent;
   guint dim = 2 * self->n + 3;
-  double t0 = integrator->t, t = t0, g0, g1, bracket_a = t0, bracket_fa, tp;
+  double t0 = integrator->t, t = t0, g0, g1, bracket_a = t0, bracket_fa, tp, h0 = self->sm.h_try;
   double t_jump = lz_event_forcing_next (self);
   gboolean jumps, changed, at_jump;
 
@@ -262,10 +322,16 @@ advance (LzEventIntegrator *self,
   memcpy (self->loc.y0, self->y, dim * sizeof (double));
   g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
   memcpy (self->loc.dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
-  if (!step_smooth (self, t_stop, &t, error))
-    return ADVANCE_ERROR;
-  g1 = step_guards (self, t0, g0, &t, which);
+  if (!peek_reuse (self, t0, t_stop, &t, &g1, which))
+    {
+      if (!step_smooth (self, t_stop, &t, error))
+        return ADVANCE_ERROR;
+      g1 = step_guards (self, t0, g0, &t, which);
+      if (trace == NULL)
+        peek_keep (self, t0, self->loc.y0, t_stop, h0, t, g1, *which);
+    }
   jumps = self->loc.min_jumps;          /* g1's guard */
+  lz_event_dense_set (self, t0, t);     /* (ẏ(t) from g1) */
   bracket_fa = MAX (g0, 0);
   if (g1 < 0 && g0 <= 0 && lz_event_at_once_probe (self, t0, t, &tp, &bracket_a, &bracket_fa))
     {
@@ -529,6 +595,10 @@ smooth_alloc (LzEventSmooth             *sm,
   for (guint s = 0; s < ns; s++)
     sm->src_body[s] = lz_model_get_body_index (model, lz_model_get_source (model, s)->body);
   sm->con = g_new0 (guint, ne);
+  sm->con_of = g_new (int, ne);
+  sm->body_mark = g_new0 (guint, MAX (n, 1));
+  for (guint e = 0; e < ne; e++)
+    sm->con_of[e] = -1;
   /* the constraints of a mode: stops in contact, stuck friction */
   for (guint e = 0; e < self->ne; e++)
     ncmax += self->el[e].law.kind == LZ_ITEM_STOP || self->el[e].law.kind == LZ_ITEM_FRICTION;
@@ -569,6 +639,8 @@ smooth_free (LzEventSmooth *sm)
   g_free (sm->kc_col);
   g_free (sm->src_body);
   g_free (sm->con);
+  g_free (sm->con_of);
+  g_free (sm->body_mark);
   g_clear_pointer (&sm->Gbuf, gsl_matrix_free);
   g_clear_pointer (&sm->Vbuf, gsl_matrix_free);
   g_clear_pointer (&sm->Sbuf, gsl_vector_free);
@@ -596,6 +668,7 @@ locate_alloc (LzEventLocate *loc,
   loc->dydt0 = g_new0 (double, dim);
   loc->dydt1 = g_new0 (double, dim);
   loc->ym = g_new0 (double, dim);
+  loc->y1 = g_new0 (double, dim);
   loc->ys = g_new0 (double, dim);
   loc->ysamp = g_new0 (double, dim);
   loc->ypend = g_new0 (double, dim);
@@ -604,6 +677,10 @@ locate_alloc (LzEventLocate *loc,
   loc->gv = g_new0 (double, ne);
   loc->gdv = g_new0 (double, ne);
   loc->last_event_t = -1;
+  loc->peek.y0 = g_new0 (double, dim);
+  loc->peek.mode = g_new0 (LzMode, ne);
+  loc->peek.y = g_new0 (double, dim);
+  loc->peek.dydt = g_new0 (double, dim);
 }
 
 static void
@@ -614,6 +691,7 @@ locate_free (LzEventLocate *loc)
   g_free (loc->dydt0);
   g_free (loc->dydt1);
   g_free (loc->ym);
+  g_free (loc->y1);
   g_free (loc->ys);
   g_free (loc->ysamp);
   g_free (loc->ypend);
@@ -621,6 +699,10 @@ locate_free (LzEventLocate *loc)
   g_free (loc->force);
   g_free (loc->gv);
   g_free (loc->gdv);
+  g_free (loc->peek.y0);
+  g_free (loc->peek.mode);
+  g_free (loc->peek.y);
+  g_free (loc->peek.dydt);
 }
 
 static void

@@ -88,6 +88,9 @@ typedef struct LzIntegrator LzIntegrator;
  * @lcp_fallbacks: those of them that projected Gauss–Seidel left to
  *   Lemke's method
  * @lcp_max_residual: the largest residual of any of them
+ * @rhs_evaluations: evaluations of the smooth right-hand side (the
+ *   event-driven method: steps, event location, samples; 0 for
+ *   time-stepping)
  *
  * Counters of a run.
  */
@@ -99,6 +102,7 @@ typedef struct
   guint64 lcp_iterations;
   guint64 lcp_fallbacks;
   double  lcp_max_residual;
+  guint64 rhs_evaluations;
 } LzIntegratorStats;
 
 LzIntegrator *lz_integrator_new        (const LzIntegratorType    *type,

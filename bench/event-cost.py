@@ -1,0 +1,102 @@
+#!/usr/bin/python3
+# event-cost.py — the event-driven method's cost per event on benchmark B4
+# (bench/gen-chain.py) for N = 2 … 50: events, right-hand-side evaluations
+# per event (luztar-cli run's summary) and time per event, with the
+# log-log slope of the time per event against N.
+#
+#   bench/event-cost.py [--cli build/src/cli/luztar-cli] [--sizes 2,5,10,20,50]
+#                       [--t-end 10] [--repeat 3] [--against OTHER-CLI]
+#
+# The time per event is the run's loop: the summary's wall time and the
+# CPU time of the command less that of a run that ends at once (loading,
+# set-up and start), each the smallest of --repeat runs, over the events.  --against runs a
+# second luztar-cli (another build, e.g. main's) on the same models, side
+# by side.  See bench/README.md, "Event-driven cost per event".
+# Copyright 2026 The Luztar authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+import argparse
+import math
+import os
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+# A run to BASE_T_END (with a step below it) costs the loading, the
+# set-up and the start: its CPU time is taken off a run's.
+BASE_T_END = 1e-6
+
+
+def run_once(cli, model, t_end):
+    """One run: (events, rhs evaluations or None, loop wall s, cpu s)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([cli, "run", "--method", "event", "--t-end", repr(t_end), "--dt", repr(t_end / 10), model],
+                         check=True, capture_output=True, text=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    events = int(re.search(r"events: (\d+)", out).group(1))
+    wall = float(re.search(r"wall time: ([0-9.]+) s", out).group(1))
+    rhs = re.search(r"right-hand-side evaluations: (\d+)", out)
+    return events, int(rhs.group(1)) if rhs else None, wall, cpu
+
+
+def measure(cli, model, t_end, repeat):
+    """(events, rhs, loop wall s, loop cpu s): the smallest of REPEAT runs,
+    the CPU time less that of a run to BASE_T_END"""
+    runs = [run_once(cli, model, t_end) for _ in range(repeat)]
+    base = min(run_once(cli, model, BASE_T_END)[3] for _ in range(repeat))
+    events, rhs = runs[0][0], runs[0][1]
+    return events, rhs, min(r[2] for r in runs), max(0.0, min(r[3] for r in runs) - base)
+
+
+def slope(xs, ys):
+    """least-squares slope of log y against log x"""
+    lx = [math.log(x) for x in xs]
+    ly = [math.log(max(y, 1e-12)) for y in ys]
+    mx, my = sum(lx) / len(lx), sum(ly) / len(ly)
+    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
+
+
+def table(label, cli, sizes, models, t_end, repeat):
+    print("%s: %s" % (label, cli))
+    print("%5s %7s %10s %12s %14s %14s" % ("N", "events", "rhs", "rhs/event", "loop ms/event", "loop cpu ms/ev"))
+    rows = []
+    for n in sizes:
+        events, rhs, wall, cpu = measure(cli, models[n], t_end, repeat)
+        per = "%.1f" % (rhs / max(events, 1)) if rhs is not None else "-"
+        print("%5d %7d %10s %12s %14.3f %14.3f" % (n, events, rhs if rhs is not None else "-", per,
+                                                   1e3 * wall / max(events, 1), 1e3 * cpu / max(events, 1)))
+        rows.append((n, events, rhs, wall, cpu))
+    ns = [r[0] for r in rows]
+    print("log-log slope of the time per event against N: loop %.2f, cpu %.2f"
+          % (slope(ns, [r[3] / max(r[1], 1) for r in rows]), slope(ns, [r[4] / max(r[1], 1) for r in rows])))
+    sys.stdout.flush()
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description="event-driven cost per event on the B4 chain")
+    ap.add_argument("--cli", default=os.path.join(HERE, "..", "build", "src", "cli", "luztar-cli"))
+    ap.add_argument("--against", help="a second luztar-cli to run side by side")
+    ap.add_argument("--sizes", default="2,5,10,20,50")
+    ap.add_argument("--t-end", type=float, default=10.0)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    with tempfile.TemporaryDirectory() as tmp:
+        models = {}
+        for n in sizes:
+            models[n] = os.path.join(tmp, "chain-%d.luztar" % n)
+            with open(models[n], "w") as f:
+                subprocess.run([sys.executable, os.path.join(HERE, "gen-chain.py"), str(n)], stdout=f, check=True)
+        table("this build", args.cli, sizes, models, args.t_end, args.repeat)
+        if args.against:
+            table("against", args.against, sizes, models, args.t_end, args.repeat)
+
+
+if __name__ == "__main__":
+    main()
