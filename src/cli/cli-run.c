@@ -71,6 +71,8 @@ lz_cli_run (int    argc,
   LzEnergy energy;
   g_autoptr(GTimer) timer = NULL;
   LzStepResult result;
+  LzTraceCsvStream *csv = NULL;
+  gboolean csv_ok = TRUE;
   double wall, e0;
 
   lz_integrator_options_init (&options);
@@ -105,12 +107,17 @@ lz_cli_run (int    argc,
   if (integrator == NULL)
     return lz_cli_file_error (file, error);
   trace = lz_trace_new (model);
+  /* the trace's CSV is written by another thread as the run goes */
+  if (out != NULL && (csv = lz_trace_csv_stream_new (trace, out, &error)) == NULL)
+    return lz_cli_command_error (spec.name, error);
 
   timer = g_timer_new ();
   do
     result = lz_integrator_step (integrator, INFINITY, trace, &error);
   while (result == LZ_STEP_OK || result == LZ_STEP_EVENT);
   wall = g_timer_elapsed (timer, NULL);
+  if (csv != NULL)
+    csv_ok = lz_trace_csv_stream_finish (csv, result == LZ_STEP_ERROR ? NULL : &error);
 
   lz_integrator_get_stats (integrator, &stats);
   lz_trace_get_energy (trace, lz_trace_get_n_samples (trace) - 1, &energy);
@@ -124,14 +131,11 @@ lz_cli_run (int    argc,
   /* After a failure, write what was computed: it shows how it went. */
   if (result == LZ_STEP_ERROR)
     {
-      if (out != NULL)
-        lz_trace_write_csv (trace, out, NULL);
       if (events_csv != NULL)
         lz_trace_write_events_csv (trace, events_csv, NULL);
       return lz_cli_file_error (file, error);
     }
-  if ((out != NULL && !lz_trace_write_csv (trace, out, &error))
-      || (events_csv != NULL && !lz_trace_write_events_csv (trace, events_csv, &error)))
+  if (!csv_ok || (events_csv != NULL && !lz_trace_write_events_csv (trace, events_csv, &error)))
     return lz_cli_command_error (spec.name, error);
 
   if (lz_integrator_get_notes (integrator) != NULL)

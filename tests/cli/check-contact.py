@@ -32,13 +32,13 @@ def model(body_xml, elements, t_end, extra=""):
             '</luztar-model>\n' % (body_xml, elements, extra, t_end))
 
 
-def run(tmp, text, method, sample):
+def run(tmp, text, method, sample, env=None):
     path = os.path.join(tmp, "m.luztar")
     with open(path, "w") as f:
         f.write(text)
     trace, events = os.path.join(tmp, "tr.csv"), os.path.join(tmp, "ev.csv")
     p = subprocess.run([cli, "run", "--method", method, "--sample", str(sample), "--out", trace,
-                        "--events", events, path], capture_output=True, text=True)
+                        "--events", events, path], capture_output=True, text=True, env=env)
     if p.returncode != 0:
         return p, [], []
     rows = list(csv.reader(open(trace)))
@@ -328,6 +328,29 @@ with tempfile.TemporaryDirectory() as tmp:
         bal = [x for x in p.stdout.splitlines() if x.startswith("energy-balance error")]
         check(bal and abs(float(bal[0].split()[2])) < 1e-9,
               "weld into a stop (%s): the energy balance closes (%s)" % (method, bal))
+
+    # The exact fallback of time-stepping's contact problem alone
+    # (LUZTAR_TS_FALLBACK=only: Lemke's method every step, no Gauss–Seidel
+    # sweeps): the weld's impulse free in sign, a mixed LCP with the stop's
+    # — the same impact, the same bounce, the same balance.
+    only = dict(os.environ, LUZTAR_TS_FALLBACK="only")
+    _, rows_pgs, ev_pgs = run(tmp, text, "timestep", 0.01)
+    p, rows, ev = run(tmp, text, "timestep", 0.01, only)
+    lemke = [x for x in p.stdout.splitlines() if "Lemke" in x]
+    check(p.returncode == 0 and lemke and ev == ev_pgs,
+          "weld into a stop (Lemke only): the events of the sweeps' run (%s), %s" % (ev, lemke), p.stderr)
+    last = [float(x) for x in rows[-1]] if rows else [0] * 5
+    diff = max((abs(float(a) - float(b)) for ra, rb in zip(rows[1:], rows_pgs[1:]) for a, b in zip(ra, rb)),
+               default=1)
+    check(abs(last[2] + e * vm) < 1e-10 and abs(last[4] + e * vm) < 1e-10 and diff < 1e-9,
+          "weld into a stop (Lemke only): both leave at −e·v (%.12f, %.12f), the trace within 1e-9 of "
+          "the sweeps' (%.1e)" % (last[2], last[4], diff))
+    # … and a damped contact, which it does not take: said in words
+    drop = model('  <body id="m" mass="2" q0="0.03" v0="-1.5"/>',
+                 '  <contact id="pad" a="floor" b="m" lower="0" stiffness="800" damping="8"/>', 0.2)
+    p, rows, ev = run(tmp, drop, "timestep", 0.01, only)
+    check(p.returncode == 2 and "does not take the damped contact “pad”" in p.stderr,
+          "damped contact (Lemke only): refused in words: %s" % p.stderr.strip(), p.stderr)
 
     # --- 6. what is refused, with a message ---
     for what, body, el, needle in (

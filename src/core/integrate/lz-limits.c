@@ -15,7 +15,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <gsl/gsl_matrix.h>
 #include <glib/gi18n-lib.h>
 
 #include "lz-error.h"

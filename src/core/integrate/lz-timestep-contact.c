@@ -66,47 +66,89 @@ struct LzTsLemkeMap
 /* ------------------------------------------------------------------------ */
 /* H and the variables                                                        */
 
-/* H, sparse: the (at most two) nonzero entries of each row of W. */
+/* Rows r and s of H are equal. */
+static gboolean
+rows_equal (const LzTimestep *self,
+            guint             r,
+            guint             s)
+{
+  for (int k = 0; k < 2; k++)
+    if (self->h_dof[2 * r + k] != self->h_dof[2 * s + k]
+        || (self->h_dof[2 * r + k] >= 0 && self->h_val[2 * r + k] != self->h_val[2 * s + k]))
+      return FALSE;
+  return TRUE;
+}
+
+/* The directions: equal rows of H share one (found among the directions
+ * that start on the same body: O(rows)). */
+static void
+find_directions (LzTimestep *self)
+{
+  guint nr = self->n_rows;
+  g_autofree int *head = g_new (int, MAX (self->n, 1));
+  g_autofree int *next = g_new (int, MAX (nr, 1));
+
+  self->row_dir = g_new0 (int, MAX (nr, 1));
+  self->dir_row = g_new0 (int, MAX (nr, 1));
+  for (guint i = 0; i < self->n; i++)
+    head[i] = -1;
+  for (guint r = 0; r < nr; r++)
+    {
+      int first = self->h_dof[2 * r], d = first >= 0 ? head[first] : -1;
+
+      while (d >= 0 && !rows_equal (self, r, (guint) self->dir_row[d]))
+        d = next[d];
+      if (d < 0)
+        {
+          d = (int) self->n_dirs++;
+          self->dir_row[d] = (int) r;
+          next[d] = first >= 0 ? head[first] : -1;
+          if (first >= 0)
+            head[first] = d;
+        }
+      self->row_dir[r] = d;
+    }
+  self->dir_lambda = g_new0 (double, MAX (self->n_dirs, 1));
+}
+
+/* H, sparse: the (at most two) nonzero entries of each row of W — the
+ * coordinate g = cb·q_b − ca·q_a of the row's element, from the element
+ * table, in the order of the bodies (as a dense row is read). */
 void
 lz_ts_read_h (LzTimestep *self)
 {
-  const gsl_matrix *H = lz_assembly_get_W (self->parent.assembly);
-  guint n = self->n, nr = self->n_rows;
+  guint nr = self->n_rows;
 
   self->h_dof = g_new (int, MAX (2 * nr, 1));
   self->h_val = g_new0 (double, MAX (2 * nr, 1));
   self->row_element = g_new0 (int, MAX (nr, 1));
   self->vars = g_new0 (Var, MAX (2 * nr, 1));
-  for (guint r = 0; r < nr; r++)
+  for (guint r = 0; r < 2 * nr; r++)
+    self->h_dof[r] = -1;
+  for (guint e = 0; e < self->n_elems; e++)
     {
-      int k = 0;
+      const LzElementLaw *law = lz_element_table_get (self->table, e);
+      int lo = MIN (law->a, law->b), hi = MAX (law->a, law->b), k = 0;
+      double w_lo, w_hi;
 
-      self->h_dof[2 * r] = self->h_dof[2 * r + 1] = -1;
-      for (guint i = 0; i < n && k < 2; i++)
-        if (gsl_matrix_get (H, r, i) != 0)
-          {
-            self->h_dof[2 * r + k] = (int) i;
-            self->h_val[2 * r + k] = gsl_matrix_get (H, r, i);
-            k++;
-          }
+      if (law->row < 0)
+        continue;
+      /* w: −ca at a, +cb at b (both on one body: their sum) */
+      w_lo = (law->a == lo ? -law->ca : 0) + (law->b == lo ? law->cb : 0);
+      w_hi = (law->a == hi ? -law->ca : 0) + (law->b == hi ? law->cb : 0);
+      if (lo >= 0 && lo != hi && w_lo != 0)
+        {
+          self->h_dof[2 * law->row] = lo;
+          self->h_val[2 * law->row] = w_lo;
+          k++;
+        }
+      if (hi >= 0 && w_hi != 0)
+        {
+          self->h_dof[2 * law->row + k] = hi;
+          self->h_val[2 * law->row + k] = w_hi;
+        }
     }
-}
-
-double
-lz_ts_row_dot (const LzTimestep *self,
-               guint             r,
-               const double     *x)
-{
-  double s = 0.0;
-
-  for (int k = 0; k < 2; k++)
-    {
-      int dof = self->h_dof[2 * r + k];
-
-      if (dof >= 0)
-        s += self->h_val[2 * r + k] * x[dof];
-    }
-  return s;
+  find_directions (self);
 }
 
 static void
@@ -138,7 +180,7 @@ lz_ts_add_element_vars (LzTimestep *self,
   self->row_element[law->row] = (int) law->index;
   /* the nonsmooth elements: stops, friction, springs and gears with
    * freeplay */
-  if (lz_element_law_is_bilateral (law))
+  if (el->bilateral)
     add_var (self, VAR_BILATERAL, law->row, 1, -INFINITY, INFINITY);   /* free in sign */
   else if (law->kind == LZ_ITEM_STOP)
     {
@@ -149,7 +191,7 @@ lz_ts_add_element_vars (LzTimestep *self,
     }
   else if (law->kind == LZ_ITEM_FRICTION)
     add_var (self, VAR_FRICTION, law->row, -1, -h * law->fneg, h * law->fpos);
-  else if (lz_contact_law_is (law))
+  else if (el->contact)
     {
       /* z = h·F ≥ 0 pushing g back inside */
       if (isfinite (law->lower))
@@ -168,21 +210,177 @@ lz_ts_add_element_vars (LzTimestep *self,
 /* ------------------------------------------------------------------------ */
 /* The Delassus operator                                                      */
 
-/* Row r of D = H W⁻¹ Hᵀ into DENSE (D is symmetric: column r is row r);
- * COL is a workspace of n. */
-static void
-delassus_row (const LzTimestep *self,
-              guint             r,
-              double           *col,
-              double           *dense)
+/* The directions that touch each body, CSR (each touches ≤ 2). */
+typedef struct
 {
-  memset (col, 0, self->n * sizeof (double));
+  int   *start, *row;
+  int   *mark;          /* per direction: the last whose D row listed it */
+} DofRows;
+
+static void
+dof_rows_init (const LzTimestep *self,
+               DofRows          *dr)
+{
+  guint n = self->n, nd = self->n_dirs;
+
+  dr->start = g_new0 (int, n + 1);
+  dr->row = g_new0 (int, MAX (2 * nd, 1));
+  dr->mark = g_new (int, MAX (nd, 1));
+  for (guint d = 0; d < nd; d++)
+    for (int k = 0; k < 2; k++)
+      if (self->h_dof[2 * self->dir_row[d] + k] >= 0)
+        dr->start[self->h_dof[2 * self->dir_row[d] + k] + 1]++;
+  for (guint i = 0; i < n; i++)
+    dr->start[i + 1] += dr->start[i];
+  {
+    g_autofree int *next = g_memdup2 (dr->start, n * sizeof (int));
+
+    for (guint d = 0; d < nd; d++)
+      for (int k = 0; k < 2; k++)
+        if (self->h_dof[2 * self->dir_row[d] + k] >= 0)
+          dr->row[next[self->h_dof[2 * self->dir_row[d] + k]]++] = (int) d;
+  }
+  for (guint d = 0; d < nd; d++)
+    dr->mark[d] = -1;
+}
+
+static void
+dof_rows_clear (DofRows *dr)
+{
+  g_free (dr->start);
+  g_free (dr->row);
+  g_free (dr->mark);
+}
+
+/* Whether the last band entries of X below (DIR −1) or above (+1) index
+ * I are all below LZ_TS_DELASSUS_WINDOW·TOP: the solve's tail is negligible
+ * there. */
+static gboolean
+tail_negligible (const LzTimestep *self,
+                 const double     *x,
+                 guint             i,
+                 int               dir,
+                 double            top)
+{
+  for (guint k = 0; k <= self->band; k++)
+    {
+      gint64 j = (gint64) i - dir * (gint64) k;
+
+      if (j >= 0 && j < self->n && fabs (x[j]) > LZ_TS_DELASSUS_WINDOW * top)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* COL = W⁻¹ H_rᵀ where it is not negligible, [*LO, *HI]: the banded
+ * Cholesky's two substitutions started at the row's first body and stopped
+ * where the solution has decayed below LZ_TS_DELASSUS_WINDOW of its size
+ * (O(band·width) rather than O(n·band); COL is zero outside, and must be
+ * zero on entry). */
+static void
+delassus_column (const LzTimestep *self,
+                 guint             r,
+                 double           *col,
+                 guint            *lo,
+                 guint            *hi)
+{
+  guint n = self->n, b = self->band, first = n, last = 0, i, ii;
+  double top = 0;
+
+  *lo = 0;
   for (int k = 0; k < 2; k++)
     if (self->h_dof[2 * r + k] >= 0)
-      col[self->h_dof[2 * r + k]] = self->h_val[2 * r + k];
-  lz_ts_band_solve (self, col);
-  for (guint s = 0; s < self->n_rows; s++)
-    dense[s] = lz_ts_row_dot (self, s, col);
+      {
+        col[self->h_dof[2 * r + k]] = self->h_val[2 * r + k];
+        first = MIN (first, (guint) self->h_dof[2 * r + k]);
+        last = MAX (last, (guint) self->h_dof[2 * r + k]);
+      }
+  if (first == n)
+    {
+      *lo = 1;
+      *hi = 0;
+      return;
+    }
+  /* forward: L y = H_rᵀ, zero before the first body */
+  for (i = first; i < n; i++)
+    {
+      double sum = col[i];
+
+      for (guint k = MAX (first, i > b ? i - b : 0); k < i; k++)
+        sum -= LB (self, i, i - k) * col[k];
+      col[i] = sum / LB (self, i, 0);
+      top = MAX (top, fabs (col[i]));
+      if (i > last && tail_negligible (self, col, i, 1, top))
+        break;
+    }
+  *hi = MIN (i, n - 1);
+  /* backward: Lᵀ x = y, from where y was cut */
+  for (ii = *hi + 1; ii-- > 0;)
+    {
+      double sum = col[ii];
+
+      for (guint k = ii + 1; k <= MIN (*hi, ii + b); k++)
+        sum -= LB (self, k, k - ii) * col[k];
+      col[ii] = sum / LB (self, ii, 0);
+      top = MAX (top, fabs (col[ii]));
+      if (ii < first && tail_negligible (self, col, ii, -1, top))
+        {
+          *lo = ii;
+          break;
+        }
+    }
+}
+
+/* The entries of row R of D = H W⁻¹ Hᵀ (R a direction) that are not
+ * dropped, into D_COL and D_VAL in the order of the directions; DIAG holds
+ * every direction's D_ss, or NULL for a first pass that returns only
+ * D_RR.  COL: n zeros, left zero. */
+static double
+delassus_row (const LzTimestep *self,
+              guint             R,
+              DofRows          *dr,
+              double           *col,
+              const double     *diag,
+              GArray           *d_col,
+              GArray           *d_val)
+{
+  guint lo, hi, first = d_col != NULL ? d_col->len : 0, r = (guint) self->dir_row[R];
+  double drr = 0;
+
+  delassus_column (self, r, col, &lo, &hi);
+  if (diag == NULL)
+    drr = lz_ts_row_dot (self, r, col);
+  for (guint i = lo; diag != NULL && i <= hi; i++)
+    for (int k = dr->start[i]; k < dr->start[i + 1]; k++)
+      {
+        int s = dr->row[k];
+        double d;
+
+        if (dr->mark[s] == (int) R)
+          continue;
+        dr->mark[s] = (int) R;
+        d = lz_ts_row_dot (self, (guint) self->dir_row[s], col);
+        if (d != 0 && fabs (d) > LZ_TS_DELASSUS_DROP * sqrt (diag[R] * diag[s]))
+          {
+            g_array_append_val (d_col, s);
+            g_array_append_val (d_val, d);
+          }
+      }
+  for (guint i = lo; i <= hi; i++)
+    col[i] = 0;
+  /* the order of the rows */
+  for (guint k = first + 1; diag != NULL && k < d_col->len; k++)
+    for (guint j = k; j > first && g_array_index (d_col, int, j - 1) > g_array_index (d_col, int, j); j--)
+      {
+        int ts = g_array_index (d_col, int, j);
+        double tv = g_array_index (d_val, double, j);
+
+        g_array_index (d_col, int, j) = g_array_index (d_col, int, j - 1);
+        g_array_index (d_val, double, j) = g_array_index (d_val, double, j - 1);
+        g_array_index (d_col, int, j - 1) = ts;
+        g_array_index (d_val, double, j - 1) = tv;
+      }
+  return drr;
 }
 
 /* Each variable's diagonal α·D_rr·c + β; FALSE, with ERROR set, for an
@@ -226,13 +424,16 @@ fallback_new (LzTimestep *self)
     return;
   self->Dd = g_new0 (double, (gsize) nr * nr);
   for (guint r = 0; r < nr; r++)
-    for (int k = self->d_start[r]; k < self->d_start[r + 1]; k++)
-      self->Dd[(gsize) r * nr + self->d_col[k]] = self->d_val[k];
+    for (int k = self->d_start[self->row_dir[r]]; k < self->d_start[self->row_dir[r] + 1]; k++)
+      for (guint s = 0; s < nr; s++)
+        if (self->row_dir[s] == self->d_col[k])
+          self->Dd[(gsize) r * nr + s] = self->d_val[k];
   self->lcp_A = gsl_matrix_alloc (L, L);
   self->lcp_b = gsl_vector_alloc (L);
   self->lcp_z = gsl_vector_alloc (L);
   self->lcp_w = gsl_vector_alloc (L);
   self->lcp_first = g_new0 (int, self->n_vars);
+  self->fallback_only = g_strcmp0 (g_getenv ("LUZTAR_TS_FALLBACK"), "only") == 0;
   map = g_new0 (LemkeMap, 1);
   map->lambda0 = g_new0 (double, MAX (nr, 1));
   map->col_row = g_new0 (guint, L);
@@ -243,42 +444,52 @@ fallback_new (LzTimestep *self)
   self->lemke_map = map;
 }
 
+/* The count of entries D has between the rows (not the directions): the
+ * cost of a sweep that sets the fallback's budget. */
+static void
+row_nnz (LzTimestep *self)
+{
+  g_autofree guint *rows = g_new0 (guint, MAX (self->n_dirs, 1));
+
+  for (guint r = 0; r < self->n_rows; r++)
+    rows[self->row_dir[r]]++;
+  self->row_nnz = 0;
+  for (guint r = 0; r < self->n_rows; r++)
+    for (int k = self->d_start[self->row_dir[r]]; k < self->d_start[self->row_dir[r] + 1]; k++)
+      self->row_nnz += rows[self->d_col[k]];
+}
+
 /* D, sparse by rows, the variables' diagonals and the fallback; FALSE
  * with ERROR set if an element's direction is singular. */
 gboolean
 lz_ts_delassus_new (LzTimestep *self,
                     GError    **error)
 {
-  guint nr = self->n_rows;
+  guint nr = self->n_rows, nd = self->n_dirs;
   g_autofree double *col = g_new0 (double, MAX (self->n, 1));
-  g_autofree double *diag = g_new0 (double, MAX (nr, 1));
-  g_autofree double *dense = g_new0 (double, MAX (nr, 1));
+  g_autofree double *diag = g_new0 (double, MAX (nd, 1));
+  g_autofree double *row_diag = g_new0 (double, MAX (nr, 1));
   g_autoptr(GArray) d_col = g_array_new (FALSE, FALSE, sizeof (int));
   g_autoptr(GArray) d_val = g_array_new (FALSE, FALSE, sizeof (double));
+  DofRows dr;
 
-  self->d_start = g_new0 (int, nr + 1);
-  for (guint r = 0; r < nr; r++)
+  dof_rows_init (self, &dr);
+  self->d_start = g_new0 (int, nd + 1);
+  for (guint d = 0; d < nd; d++)
+    diag[d] = delassus_row (self, d, &dr, col, NULL, NULL, NULL);
+  for (guint d = 0; d < nd; d++)
     {
-      delassus_row (self, r, col, dense);
-      diag[r] = dense[r];
+      self->d_start[d] = (int) d_col->len;
+      delassus_row (self, d, &dr, col, diag, d_col, d_val);
     }
-  for (guint r = 0; r < nr; r++)
-    {
-      delassus_row (self, r, col, dense);
-      self->d_start[r] = (int) d_col->len;
-      for (guint s = 0; s < nr; s++)
-        if (dense[s] != 0 && fabs (dense[s]) > LZ_TS_DELASSUS_DROP * sqrt (diag[r] * diag[s]))
-          {
-            int si = (int) s;
-
-            g_array_append_val (d_col, si);
-            g_array_append_val (d_val, dense[s]);
-          }
-    }
-  self->d_start[nr] = (int) d_col->len;
+  dof_rows_clear (&dr);
+  self->d_start[nd] = (int) d_col->len;
   self->d_col = g_array_steal (d_col, NULL);
   self->d_val = g_array_steal (d_val, NULL);
-  if (!var_diagonals (self, diag, error))
+  for (guint r = 0; r < nr; r++)
+    row_diag[r] = diag[self->row_dir[r]];
+  row_nnz (self);
+  if (!var_diagonals (self, row_diag, error))
     return FALSE;
   fallback_new (self);
   return TRUE;
@@ -325,6 +536,9 @@ lz_ts_contact_free (LzTimestep *self)
 {
   g_free (self->h_dof);
   g_free (self->h_val);
+  g_free (self->row_dir);
+  g_free (self->dir_row);
+  g_free (self->dir_lambda);
   delassus_free (self);
   g_free (self->vars);
   g_free (self->row_element);
@@ -416,7 +630,7 @@ friction_box (const LzTimestep *self,
 {
   double lo, hi;
 
-  if (lz_friction_is_coulomb (el->law))
+  if (el->coulomb)
     return;
   lz_friction_box (el->law, th_t, self->modes[el->law->index], u, &lo, &hi);
   var->lo = self->h * lo;
@@ -438,12 +652,16 @@ lz_ts_contact_problem (LzTimestep *self,
     for (guint r = 0; r < self->n_rows; r++)
       if ((guint) self->row_element[r] == g_array_index (jumps, LzForcingJump, self->forcing_next).who)
         self->row_jumps[r] = TRUE;
-  for (guint r = 0; r < self->n_rows; r++)
+  /* the ground motions (zero, as allocated, on the rows of fixed grounds) */
+  for (guint k = 0; k < self->n_moving_rows; k++)
     {
-      guint e = (guint) self->row_element[r];
+      guint r = self->moving_rows[k], e = (guint) self->row_element[r];
 
       lz_ts_element_g0 (self, e, t, &self->g0_start[r], &self->g0dot_start[r]);
       lz_ts_element_g0 (self, e, t1, &self->g0_end[r], &self->g0dot_end[r]);
+    }
+  for (guint r = 0; r < self->n_rows; r++)
+    {
       self->u_free[r] = lz_ts_row_dot (self, r, self->v1);
       self->u_start[r] = lz_ts_row_dot (self, r, self->v) + self->g0dot_start[r];
     }
@@ -532,6 +750,15 @@ lz_ts_contact_update (const LzTimestep *self,
   return MIN (z_force, z_gap);
 }
 
+/* Each direction's impulse, the sum of its rows'. */
+static void
+dir_lambdas (LzTimestep *self)
+{
+  memset (self->dir_lambda, 0, self->n_dirs * sizeof (double));
+  for (guint r = 0; r < self->n_rows; r++)
+    self->dir_lambda[self->row_dir[r]] += self->lambda[r];
+}
+
 /* Warm start of the step's box LCP from the previous step's impulses;
  * Λ kept in step with z. */
 static void
@@ -545,6 +772,7 @@ warm_start (LzTimestep *self)
       self->z[j] = CLAMP (self->z_prev[j], var->lo, var->hi);
       self->lambda[var->row] += var->c * self->z[j];
     }
+  dir_lambdas (self);
 }
 
 /* One variable's exact minimisation given the others; returns the
@@ -556,10 +784,11 @@ sweep_var (LzTimestep *self,
 {
   Var *var = &self->vars[j];
   guint r = var->row;
+  int d = self->row_dir[r];
   double hv = self->u_free[r], w, znew, dz;
 
-  for (int k = self->d_start[r]; k < self->d_start[r + 1]; k++)
-    hv += self->d_val[k] * self->lambda[self->d_col[k]];
+  for (int k = self->d_start[d]; k < self->d_start[d + 1]; k++)
+    hv += self->d_val[k] * self->dir_lambda[self->d_col[k]];
   if (var->kind == VAR_FREEPLAY)
     {
       znew = freeplay_update (self, var, hv);
@@ -582,6 +811,7 @@ sweep_var (LzTimestep *self,
     return 0;
   dz = znew - self->z[j];
   self->lambda[r] += var->c * dz;
+  self->dir_lambda[d] += var->c * dz;
   self->z[j] = znew;
   return dz;
 }
@@ -628,24 +858,31 @@ solve_pgs (LzTimestep *self,
 /* The exact fallback                                                         */
 
 /* Numbers the active variables' LCP columns (two for friction and
- * freeplay); returns their count L. */
+ * freeplay), the rigid couplings' first (the mixed LCP's equalities, free
+ * in sign: *N_EQ of them); returns their count L. */
 static guint
-lemke_layout (LzTimestep *self)
+lemke_layout (LzTimestep *self,
+              guint      *n_eq)
 {
   guint L = 0;
 
-  for (guint j = 0; j < self->n_vars; j++)
-    {
-      const Var *var = &self->vars[j];
+  for (int pass = 0; pass < 2; pass++)
+    for (guint j = 0; j < self->n_vars; j++)
+      {
+        const Var *var = &self->vars[j];
 
-      if (var->lo == var->hi)
-        {
+        if (var->lo == var->hi)
           self->lcp_first[j] = -1;
-          continue;
-        }
-      self->lcp_first[j] = (int) L;
-      L += var->kind == VAR_FRICTION || var->kind == VAR_FREEPLAY ? 2 : 1;
-    }
+        else if ((var->kind == VAR_BILATERAL) == (pass == 0))
+          {
+            self->lcp_first[j] = (int) L;
+            L += var->kind == VAR_FRICTION || var->kind == VAR_FREEPLAY ? 2 : 1;
+          }
+      }
+  *n_eq = 0;
+  for (guint j = 0; j < self->n_vars; j++)
+    if (self->vars[j].kind == VAR_BILATERAL && self->lcp_first[j] >= 0)
+      (*n_eq)++;
   return L;
 }
 
@@ -668,6 +905,7 @@ lemke_map_var (LzTimestep *self,
     {
     case VAR_STOP_LOWER:
     case VAR_STOP_UPPER:
+    case VAR_BILATERAL:       /* (an equality: ω = u⁺ − ġ0 = 0, ζ free) */
       map->col_g[i] = var->c;
       map->row_scale[i] = var->c;
       map->row_const[i] = var->b;
@@ -695,7 +933,6 @@ lemke_map_var (LzTimestep *self,
       break;
     case VAR_CONTACT_LOWER:
     case VAR_CONTACT_UPPER:   /* (solve_lemke() leaves them to the sweeps) */
-    case VAR_BILATERAL:
     default:
       g_assert_not_reached ();
     }
@@ -768,6 +1005,7 @@ lemke_unpack (LzTimestep       *self,
   memset (self->lambda, 0, self->n_rows * sizeof (double));
   for (guint j = 0; j < self->n_vars; j++)
     self->lambda[self->vars[j].row] += self->vars[j].c * self->z[j];
+  dir_lambdas (self);
 }
 
 /* The step's problem as a standard LCP, solved exactly by Lemke's method
@@ -781,18 +1019,20 @@ solve_lemke (LzTimestep *self,
 {
   LemkeMap *map = self->lemke_map;
   LzLcpReport report;
-  guint L;
+  guint L, n_eq;
 
-  if (self->lcp_A == NULL || (L = lemke_layout (self)) == 0)
+  if (self->lcp_A == NULL || (L = lemke_layout (self, &n_eq)) == 0)
     return FALSE;
   /* a damped contact's law (its force and, at δ = 0, its closure) is two
-   * pairs per side, a rigid coupling's impulse is free in sign: this map
-   * has neither; the sweeps, monotone like the others, go on instead */
+   * pairs per side: this map has not got them; the sweeps, monotone like
+   * the others, go on instead (and say so if they fail) */
   for (guint j = 0; j < self->n_vars; j++)
     if (self->lcp_first[j] >= 0
-        && (self->vars[j].kind == VAR_CONTACT_LOWER || self->vars[j].kind == VAR_CONTACT_UPPER
-            || self->vars[j].kind == VAR_BILATERAL))
-      return FALSE;
+        && (self->vars[j].kind == VAR_CONTACT_LOWER || self->vars[j].kind == VAR_CONTACT_UPPER))
+      {
+        self->lemke_declined = self->row_element[self->vars[j].row];
+        return FALSE;
+      }
   memset (map->lambda0, 0, self->n_rows * sizeof (double));
   for (guint j = 0; j < self->n_vars; j++)
     if (self->lcp_first[j] >= 0)
@@ -805,7 +1045,9 @@ solve_lemke (LzTimestep *self,
     gboolean ok;
 
     lemke_assemble (self, map, &A.matrix, &b.vector, L);
-    ok = lz_lcp_solve_lemke (&A.matrix, &b.vector, &z.vector, &w.vector, &report, NULL);
+    /* rigid couplings: a mixed LCP, their equalities eliminated first */
+    ok = n_eq > 0 ? lz_mlcp_solve (&A.matrix, &b.vector, n_eq, &z.vector, &w.vector, &report, NULL)
+                  : lz_lcp_solve_lemke (&A.matrix, &b.vector, &z.vector, &w.vector, &report, NULL);
     *pivots = report.iterations;
     if (!ok)
       return FALSE;
@@ -829,9 +1071,18 @@ solve_step_lcp (LzTimestep *self,
   guint max = self->parent.options.lcp_max_sweeps, budget = max, sweeps, pivots = 0;
   gboolean ok;
 
+  self->lemke_declined = -1;
+  if (self->fallback_only && self->lcp_A != NULL)
+    {
+      /* (the tests' way to exercise the fallback on any small model) */
+      warm_start (self);
+      stats->lcp_fallbacks++;
+      ok = solve_lemke (self, residual, iterations);
+      return ok;
+    }
   if (self->lcp_A != NULL)
     {
-      double L = 2.0 * self->n_vars, nnz = self->d_start[self->n_rows];
+      double L = 2.0 * self->n_vars, nnz = self->row_nnz;
 
       budget = (guint) MIN ((double) max, MAX (LZ_TS_PGS_MIN_SWEEPS, L * L * L / (nnz + L)));
     }
@@ -898,6 +1149,9 @@ lz_ts_impulses (LzTimestep *self,
                    _("at t = %.10g s the contact and friction problem did not converge "
                      "(residual %.3g after %u sweeps); try a smaller time step"),
                    t, residual, sweeps);
+      if (self->lemke_declined >= 0)
+        g_prefix_error (error, _("the exact fallback (Lemke’s method) does not take the damped "
+                                 "contact “%s”: "), self->elems[self->lemke_declined].law->id);
       involved_elements (self, error);
       return FALSE;
     }

@@ -164,7 +164,63 @@ stop_mid_rate (const LzTimestep   *self,
   return u_mid;
 }
 
-/* The work of element E over the step, added to the book E. */
+/* The work of the moving grounds' loads on element E over the step:
+ * ġ0, g0 at the step's ends, and the linear spring's driven part. */
+static void
+ground_work (const LzTimestep *self,
+             guint             e,
+             double            t,
+             double            t1,
+             double           *gd0_th,
+             LzEnergy         *book)
+{
+  const LzElementLaw *law = self->elems[e].law;
+  double h = self->h, th = self->theta;
+  double g0a, g0b, gda, gdb, lin_th = 0, g0_th;
+
+  lz_ts_element_g0 (self, e, t, &g0a, &gda);
+  lz_ts_element_g0 (self, e, t1, &g0b, &gdb);
+  g0_th = th * g0b + (1 - th) * g0a;
+  *gd0_th = th * gdb + (1 - th) * gda;
+  if (law->a >= 0)
+    lin_th -= law->ca * (self->q[law->a] + h * th * (th * self->v1[law->a] + (1 - th) * self->v[law->a]));
+  if (law->b >= 0)
+    lin_th += law->cb * (self->q[law->b] + h * th * (th * self->v1[law->b] + (1 - th) * self->v[law->b]));
+  if (law->k > 0 && law->freeplay == 0)
+    book->sources += law->k * (lin_th + g0_th - law->offset) * (g0b - g0a);
+}
+
+/* What a damped contact took from the bodies over the step beyond what
+ * its spring stores, at its impulse L. */
+static double
+contact_loss (const LzTimestep   *self,
+              const LzElementLaw *law,
+              guint               e,
+              double              t,
+              double              t1,
+              double              L,
+              double              gd0_th)
+{
+  double h = self->h, th = self->theta, g_start, g_end;
+
+  lz_ts_element_g0 (self, e, t, &g_start, NULL);
+  lz_ts_element_g0 (self, e, t1, &g_end, NULL);
+  if (law->a >= 0)
+    {
+      g_start -= law->ca * self->q[law->a];
+      g_end -= law->ca * (self->q[law->a] + h * (th * self->v1[law->a] + (1 - th) * self->v[law->a]));
+    }
+  if (law->b >= 0)
+    {
+      g_start += law->cb * self->q[law->b];
+      g_end += law->cb * (self->q[law->b] + h * (th * self->v1[law->b] + (1 - th) * self->v[law->b]));
+    }
+  return -L * stop_mid_rate (self, law, gd0_th)
+         - (lz_contact_law_energy (law, g_end) - lz_contact_law_energy (law, g_start));
+}
+
+/* The work of element E over the step, added to the book E; rate holds
+ * every body's rate over the step. */
 static void
 element_work (const LzTimestep *self,
               guint             e,
@@ -173,60 +229,37 @@ element_work (const LzTimestep *self,
               LzEnergy         *book)
 {
   const LzElementLaw *law = self->elems[e].law;
-  double h = self->h, th = self->theta;
-  double g0a, g0b, gda, gdb, lin_th = 0, vel_th = 0, g0_th, gd0_th;
+  double h = self->h, vel_th = 0, gd0_th = 0;
 
-  lz_ts_element_g0 (self, e, t, &g0a, &gda);
-  lz_ts_element_g0 (self, e, t1, &g0b, &gdb);
-  g0_th = th * g0b + (1 - th) * g0a;
-  gd0_th = th * gdb + (1 - th) * gda;
+  /* a fixed ground adds nothing (its terms are exact zeros) */
+  if (law->moving)
+    ground_work (self, e, t, t1, &gd0_th, book);
   if (law->a >= 0)
-    {
-      lin_th -= law->ca * (self->q[law->a] + h * th * (th * self->v1[law->a] + (1 - th) * self->v[law->a]));
-      vel_th -= law->ca * theta_rate (self, law->a);
-    }
+    vel_th -= law->ca * self->rate[law->a];
   if (law->b >= 0)
-    {
-      lin_th += law->cb * (self->q[law->b] + h * th * (th * self->v1[law->b] + (1 - th) * self->v[law->b]));
-      vel_th += law->cb * theta_rate (self, law->b);
-    }
-  if (law->k > 0 && law->freeplay == 0)
-    book->sources += law->k * (lin_th + g0_th - law->offset) * (g0b - g0a);
+    vel_th += law->cb * self->rate[law->b];
   if (law->c > 0)
     {
       double gd = vel_th + gd0_th;
 
       book->damping += h * law->c * gd * gd;
-      book->sources += h * law->c * gd * gd0_th;
+      if (law->moving)
+        book->sources += h * law->c * gd * gd0_th;
     }
   if (law->row >= 0)
     {
       double L = self->lambda[law->row];
 
-      if (law->kind == LZ_ITEM_FRICTION)
+      /* (no impulse, no work of friction or a stop: an exact zero) */
+      if (law->kind == LZ_ITEM_FRICTION && L != 0)
         book->friction += -L * (vel_th + gd0_th);
-      else if (law->kind == LZ_ITEM_STOP)
+      else if (law->kind == LZ_ITEM_STOP && L != 0)
         book->impacts += -L * stop_mid_rate (self, law, gd0_th);
-      else if (lz_contact_law_is (law))
-        {
-          /* what it took from the bodies beyond what its spring stores */
-          double g_start = g0a, g_end = g0b;
-
-          if (law->a >= 0)
-            {
-              g_start -= law->ca * self->q[law->a];
-              g_end -= law->ca * (self->q[law->a] + h * (th * self->v1[law->a] + (1 - th) * self->v[law->a]));
-            }
-          if (law->b >= 0)
-            {
-              g_start += law->cb * self->q[law->b];
-              g_end += law->cb * (self->q[law->b] + h * (th * self->v1[law->b] + (1 - th) * self->v[law->b]));
-            }
-          book->damping += -L * stop_mid_rate (self, law, gd0_th)
-                           - (lz_contact_law_energy (law, g_end) - lz_contact_law_energy (law, g_start));
-        }
+      else if (self->elems[e].contact)
+        book->damping += contact_loss (self, law, e, t, t1, L, gd0_th);
       /* freeplay: the potential is counted from the state */
-      book->sources += -L * gd0_th;
+      if (law->moving)
+        book->sources += -L * gd0_th;
     }
 }
 
@@ -240,16 +273,10 @@ lz_ts_book_energy (LzTimestep *self,
   LzEnergy book = { 0 };
 
   book.sources = source_work (self, t, t1);
-  for (guint e = 0; e < self->n_elems; e++)
-    {
-      const LzElementLaw *law = self->elems[e].law;
-
-      /* a spring between bodies neither dissipates nor is driven: its
-       * energy is in the potential, from the state */
-      if (!law->moving && law->c == 0 && law->row < 0)
-        continue;
-      element_work (self, e, t, t1, &book);
-    }
+  for (guint i = 0; i < self->n; i++)
+    self->rate[i] = theta_rate (self, i);
+  for (guint k = 0; k < self->n_work; k++)
+    element_work (self, self->work[k], t, t1, &book);
   self->energy.damping += book.damping;
   self->energy.friction += book.friction;
   /* θ = ½ and a step far above a natural period: the impulse may push a

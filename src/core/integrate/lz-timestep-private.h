@@ -30,6 +30,10 @@ G_BEGIN_DECLS
 /* An entry of the Delassus operator below this fraction of
  * √(D_rr D_ss) is dropped (below the rounding of the entries kept). */
 #define LZ_TS_DELASSUS_DROP 1e-17
+/* A column W⁻¹H_rᵀ of the Delassus operator is computed only where it
+ * exceeds this fraction of its largest entry (it decays along a chain);
+ * what is cut changes the entries kept by far less than their rounding. */
+#define LZ_TS_DELASSUS_WINDOW 1e-30
 /* A relative velocity |u| below this fraction of the model's speed scale
  * V (lz-scales.h) is zero: friction sticks, a stop is in contact rather
  * than hit. */
@@ -104,6 +108,10 @@ typedef struct
   guint  first_var, n_vars; /* its variables of the local problem */
   int    massless;    /* a port on a body without mass: 0 none, 1 damped
                        * (first order), 2 undamped (algebraic) */
+  /* what its law is, asked once rather than every step */
+  gboolean coulomb;   /* plain Coulomb friction (constant levels) */
+  gboolean bilateral; /* a rigid coupling */
+  gboolean contact;   /* a damped contact (lz-contact-law) */
 } Elem;
 
 typedef struct
@@ -121,7 +129,13 @@ typedef struct
   /* H: ≤ 2 entries per row */
   int    *h_dof;      /* n_rows × 2, −1 for none */
   double *h_val;      /* n_rows × 2 */
-  /* Delassus D, CSR */
+  /* the directions: rows of H that are equal (friction and a stop on one
+   * body) share one, and one sum of their impulses */
+  int    *row_dir, *dir_row;   /* per row its direction, per direction a row */
+  guint   n_dirs;
+  double *dir_lambda;          /* per direction: Σ Λ of its rows */
+  double  row_nnz;             /* the entries of D between the rows */
+  /* Delassus D between the directions, CSR */
   int    *d_start, *d_col;
   double *d_val;
   Var    *vars;
@@ -133,6 +147,8 @@ typedef struct
   gsl_vector *lcp_b, *lcp_z, *lcp_w;
   int    *lcp_first;   /* per var: its first LCP index, −1 if inactive */
   LemkeMap *lemke_map;  /* the map from the variables to the LCP's columns */
+  gboolean fallback_only; /* LUZTAR_TS_FALLBACK=only (tests): no sweeps, Lemke at once */
+  int     lemke_declined; /* the element the fallback could not take in the step, or −1 */
   int    *row_element;  /* element index of each row */
   int    *force_body;   /* per source: body dof or −1 (not a force) */
   guint   n_sources;
@@ -143,6 +159,12 @@ typedef struct
   double *q, *v, *q1, *v1, *rhs, *tmp, *f0, *f1, *q_s, *v_s;
   double *z, *z_prev, *lambda, *u_free, *u_start, *g0_start, *g0_end, *g0dot_start, *g0dot_end;
   double *elem_force, *elem_g, *elem_gdot;
+  double *rate;         /* per body: the rate it moves at over the step, Δq/h */
+  double  f1_t;         /* the time f1 holds the forces of (NAN: none) */
+  /* the elements whose work the energy book takes (moving grounds,
+   * damping, nonsmooth), and the frictions whose levels vary in time */
+  guint  *work, n_work, *varying, n_varying;
+  guint  *moving_rows, n_moving_rows;   /* the rows whose ground moves */
   LzMode *modes, *new_modes;
   LzEnergy energy, energy_start;
   double  energy0;
@@ -161,14 +183,49 @@ typedef struct LzTsJumps LzTsJumps;
 /* L[i][k] holds L(i, i − k), k = 0 … band. */
 #define LB(self, i, k) ((self)->Wband[(gsize) (i) * ((self)->band + 1) + (k)])
 
+/* g0(t) and ġ0(t) of element e: zero unless a port is a moving ground
+ * (evaluating expressions per element and step would dominate long
+ * chains) */
+static inline void
+lz_ts_element_g0 (const LzTimestep *self,
+                  guint             e,
+                  double            t,
+                  double           *g0,
+                  double           *g0dot)
+{
+  const LzElementLaw *law = self->elems[e].law;
+
+  if (!law->moving)
+    {
+      *g0 = 0;
+      if (g0dot != NULL)
+        *g0dot = 0;
+      return;
+    }
+  lz_element_law_ground (law, t, g0, g0dot, NULL);
+}
+
+/* H_r·x (H has at most two entries a row) */
+static inline double
+lz_ts_row_dot (const LzTimestep *self,
+               guint             r,
+               const double     *x)
+{
+  double s = 0.0;
+
+  for (int k = 0; k < 2; k++)
+    {
+      int dof = self->h_dof[2 * r + k];
+
+      if (dof >= 0)
+        s += self->h_val[2 * r + k] * x[dof];
+    }
+  return s;
+}
+
 /* lz-timestep.c */
 void     lz_ts_band_solve       (const LzTimestep *self,
                                  double           *x);
-void     lz_ts_element_g0       (const LzTimestep *self,
-                                 guint             e,
-                                 double            t,
-                                 double           *g0,
-                                 double           *g0dot);
 void     lz_ts_eval_forces      (const LzTimestep *self,
                                  double            t,
                                  double           *f);
@@ -186,9 +243,6 @@ void     lz_ts_add_element_vars (LzTimestep       *self,
                                  Elem             *el);
 gboolean lz_ts_delassus_new     (LzTimestep       *self,
                                  GError          **error);
-double   lz_ts_row_dot          (const LzTimestep *self,
-                                 guint             r,
-                                 const double     *x);
 void     lz_ts_contact_problem  (LzTimestep       *self,
                                  double            t,
                                  double            t1);

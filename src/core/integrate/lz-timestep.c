@@ -91,6 +91,25 @@ band_cholesky (LzTimestep   *self,
   return TRUE;
 }
 
+/* x ← W⁻¹ x for a half-band of 1 (a chain in file order): the general
+ * substitutions' operations in their order, without their inner loops. */
+static void
+tridiagonal_solve (const LzTimestep *self,
+                   double           *x)
+{
+  const double *L = self->Wband;     /* L[2i] = L(i, i), L[2i + 1] = L(i, i − 1) */
+  guint n = self->n;
+
+  if (n == 0)
+    return;
+  x[0] = x[0] / L[0];
+  for (guint i = 1; i < n; i++)
+    x[i] = (x[i] - L[2 * i + 1] * x[i - 1]) / L[2 * i];
+  x[n - 1] = x[n - 1] / L[2 * (n - 1)];
+  for (guint i = n - 1; i-- > 0;)
+    x[i] = (x[i] - L[2 * (i + 1) + 1] * x[i + 1]) / L[2 * i];
+}
+
 /* The same for W of another step (lz-timestep-forcing.c). */
 gboolean
 lz_ts_band_factor (LzTimestep   *self,
@@ -107,6 +126,11 @@ lz_ts_band_solve (const LzTimestep *self,
 {
   guint n = self->n, b = self->band;
 
+  if (b == 1)
+    {
+      tridiagonal_solve (self, x);
+      return;
+    }
   for (guint i = 0; i < n; i++)
     {
       double sum = x[i];
@@ -150,28 +174,6 @@ band_matvec (const LzTimestep *self,
 /* ------------------------------------------------------------------------ */
 /* Elements                                                                   */
 
-/* g0(t) and ġ0(t) of element e: zero unless a port is a moving ground
- * (evaluating expressions per element and step would dominate long
- * chains) */
-void
-lz_ts_element_g0 (const LzTimestep *self,
-                  guint             e,
-                  double            t,
-                  double           *g0,
-                  double           *g0dot)
-{
-  const LzElementLaw *law = self->elems[e].law;
-
-  if (!law->moving)
-    {
-      *g0 = 0;
-      if (g0dot != NULL)
-        *g0dot = 0;
-      return;
-    }
-  lz_element_law_ground (law, t, g0, g0dot, NULL);
-}
-
 void
 lz_ts_eval_forces (const LzTimestep *self,
                    double            t,
@@ -182,39 +184,42 @@ lz_ts_eval_forces (const LzTimestep *self,
   lz_assembly_eval_f (self->parent.assembly, t, &view.vector);
 }
 
-/* g, ġ and the tension of every element at (q, v, t) (ALL: of the
- * nonsmooth ones only, when FALSE); the last step's impulses give the
- * forces of stops and dry friction. */
+/* g, ġ and the tension of element I at (q, v, t); the last step's
+ * impulses give the forces of stops and dry friction. */
+static void
+element_state_one (LzTimestep   *self,
+                   guint         i,
+                   const double *q,
+                   const double *v,
+                   double        t)
+{
+  const LzElementLaw *law = self->elems[i].law;
+  double g0, g0dot, g, gd, T = 0.0;
+
+  lz_ts_element_g0 (self, i, t, &g0, &g0dot);
+  g = lz_element_law_g (law, q, g0);
+  gd = lz_element_law_g (law, v, g0dot);
+  if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
+    T = law->k * (law->freeplay > 0 ? lz_luz (g - law->offset, law->freeplay) : g - law->offset);
+  else if (law->kind == LZ_ITEM_DAMPER)
+    T = law->c * gd;
+  else
+    /* friction and stops, λ = −T: the impulse of the last step over h */
+    T = law->c * gd - (law->row >= 0 ? self->lambda[law->row] / self->h : 0.0);
+  self->elem_g[i] = g;
+  self->elem_gdot[i] = gd;
+  self->elem_force[i] = T;
+}
+
+/* The state of every element at (q, v, t) (for a row of the trace). */
 static void
 element_state (LzTimestep   *self,
                const double *q,
                const double *v,
-               double        t,
-               gboolean      all)
+               double        t)
 {
   for (guint i = 0; i < self->n_elems; i++)
-    {
-      const LzElementLaw *law = self->elems[i].law;
-      double g0, g0dot, g, gd, T = 0.0;
-
-      /* between samples only the nonsmooth elements' modes are needed */
-      if (!all && law->row < 0)
-        continue;
-
-      lz_ts_element_g0 (self, i, t, &g0, &g0dot);
-      g = lz_element_law_g (law, q, g0);
-      gd = lz_element_law_g (law, v, g0dot);
-      if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
-        T = law->k * (law->freeplay > 0 ? lz_luz (g - law->offset, law->freeplay) : g - law->offset);
-      else if (law->kind == LZ_ITEM_DAMPER)
-        T = law->c * gd;
-      else
-        /* friction and stops, λ = −T: the impulse of the last step over h */
-        T = law->c * gd - (law->row >= 0 ? self->lambda[law->row] / self->h : 0.0);
-      self->elem_g[i] = g;
-      self->elem_gdot[i] = gd;
-      self->elem_force[i] = T;
-    }
+    element_state_one (self, i, q, v, t);
 }
 
 /* The rate of element i's coordinate that decides its friction mode:
@@ -236,51 +241,50 @@ friction_rate (const LzTimestep *self,
   return th * self->elem_gdot[i] + (1 - th) * self->u_start[el->law->row];
 }
 
-/* The modes from the state: freeplay from s, stops from the last contact
- * impulse, friction from the relative velocity.  A stop is in contact
- * while it pushes and the gap does not move; on a massless body while it
+/* The mode of element I (nonsmooth: a row of H; a smooth element's is
+ * LZ_MODE_NONE for ever) from its state: freeplay from s, stops from the
+ * last contact impulse, friction from the relative velocity.  A stop is
+ * in contact while it pushes and the gap does not move; on a massless body while it
  * pushes: the body's velocity is no state of the scheme (a damped one's
  * rings about its rate with θ = ½), the stop holds its position. */
 static void
-classify (LzTimestep *self,
-          LzMode     *modes,
-          gboolean    in_step)
+classify_one (LzTimestep *self,
+              LzMode     *modes,
+              guint       i,
+              gboolean    in_step)
 {
-  for (guint i = 0; i < self->n_elems; i++)
+  const Elem *el = &self->elems[i];
+  const LzElementLaw *law = el->law;
+  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
+  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+
+  modes[i] = LZ_MODE_NONE;
+  if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
+    modes[i] = lz_element_law_spring_mode (law, self->elem_g[i]);
+  else if (law->kind == LZ_ITEM_FRICTION)
     {
-      const Elem *el = &self->elems[i];
-      const LzElementLaw *law = el->law;
-      double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
-      double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+      double u = friction_rate (self, i, in_step);
 
-      modes[i] = LZ_MODE_NONE;
-      if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
-        modes[i] = lz_element_law_spring_mode (law, self->elem_g[i]);
-      else if (law->kind == LZ_ITEM_FRICTION)
-        {
-          double u = friction_rate (self, i, in_step);
-
-          modes[i] = fabs (u) <= u_tol ? LZ_MODE_STICK
-                     : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
-        }
-      else if (lz_contact_law_is (law))
-        {
-          /* pressed on the side whose impulse pushes */
-          modes[i] = LZ_MODE_FREE;
-          for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
-            if (self->z[j] > 0)
-              modes[i] = self->vars[j].kind == VAR_CONTACT_LOWER ? LZ_MODE_PRESSED_LOWER
-                                                                 : LZ_MODE_PRESSED_UPPER;
-        }
-      else if (lz_element_law_is_bilateral (law))
-        modes[i] = LZ_MODE_CONTACT;        /* a rigid coupling holds, whatever its force */
-      else if (law->kind == LZ_ITEM_STOP && law->row >= 0)
-        {
-          modes[i] = LZ_MODE_FREE;
-          for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
-            if (self->z[j] > z_tol && (el->massless != 0 || fabs (self->elem_gdot[i]) <= u_tol))
-              modes[i] = LZ_MODE_CONTACT;
-        }
+      modes[i] = fabs (u) <= u_tol ? LZ_MODE_STICK
+                 : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+    }
+  else if (el->contact)
+    {
+      /* pressed on the side whose impulse pushes */
+      modes[i] = LZ_MODE_FREE;
+      for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
+        if (self->z[j] > 0)
+          modes[i] = self->vars[j].kind == VAR_CONTACT_LOWER ? LZ_MODE_PRESSED_LOWER
+                                                             : LZ_MODE_PRESSED_UPPER;
+    }
+  else if (el->bilateral)
+    modes[i] = LZ_MODE_CONTACT;        /* a rigid coupling holds, whatever its force */
+  else if (law->kind == LZ_ITEM_STOP && law->row >= 0)
+    {
+      modes[i] = LZ_MODE_FREE;
+      for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
+        if (self->z[j] > z_tol && (el->massless != 0 || fabs (self->elem_gdot[i]) <= u_tol))
+          modes[i] = LZ_MODE_CONTACT;
     }
 }
 
@@ -362,7 +366,7 @@ write_row_inside (LzTimestep *self,
   en->impacts = st->impacts + a * (end.impacts - st->impacts);
   en->sources = st->sources + a * (end.sources - st->sources);
   en->numerical = st->numerical + a * (end.numerical - st->numerical);
-  element_state (self, self->q_s, self->v_s, ts, TRUE);
+  element_state (self, self->q_s, self->v_s, ts);
   write_row (self, trace, ts, ts, self->q_s, self->v_s, self->modes);
   *en = end;
 }
@@ -406,7 +410,7 @@ write_samples (LzTimestep *self,
   if (!end_row)
     return;
   if (inside || !full)
-    element_state (self, self->q, self->v, t1, TRUE);
+    element_state (self, self->q, self->v, t1);
   write_row (self, trace, tl, t1, self->q, self->v, self->new_modes);
 }
 
@@ -423,8 +427,20 @@ free_step (LzTimestep *self,
   guint n = self->n;
   double h = self->h, th = self->theta;
 
-  lz_ts_eval_forces (self, t, self->f0);
+  /* f(t) is the last step's f(t1) — unless the forcing jumps somewhere:
+   * at a jump the two steps evaluate it on either side
+   * (lz-timestep-forcing.c) */
+  if (t == self->f1_t && self->forcing->jumps->len == 0)
+    {
+      double *f = self->f0;
+
+      self->f0 = self->f1;
+      self->f1 = f;
+    }
+  else
+    lz_ts_eval_forces (self, t, self->f0);
   lz_ts_eval_forces (self, t1, self->f1);
+  self->f1_t = t1;
   /* K (q + hθ(1−θ) v) and C v */
   for (guint i = 0; i < n; i++)
     self->tmp[i] = self->q[i] + h * th * (1 - th) * self->v[i];
@@ -605,11 +621,20 @@ log_mode_switches (LzTimestep *self,
 {
   gboolean any_event = FALSE;
 
-  element_state (self, self->q, self->v, t1, row);
-  classify (self, self->new_modes, TRUE);
-  for (guint e = 0; e < self->n_elems; e++)
+  /* a row at the step's end needs every element's state; the modes and
+   * events only the nonsmooth ones', each taken once: its state, its
+   * mode, its switch */
+  if (row)
+    element_state (self, self->q, self->v, t1);
+  for (guint r = 0; r < self->n_rows; r++)
     {
-      LzSwitchFlags flags = switch_flags (self, e) | lz_ts_forcing_flags (self, e);
+      guint e = (guint) self->row_element[r];
+      LzSwitchFlags flags;
+
+      if (!row)
+        element_state_one (self, e, self->q, self->v, t1);
+      classify_one (self, self->new_modes, e, TRUE);
+      flags = switch_flags (self, e) | lz_ts_forcing_flags (self, e);
 
       /* a breakaway while the static level falls: the level moved */
       if (self->modes[e] == LZ_MODE_STICK && self->new_modes[e] != LZ_MODE_STICK
@@ -657,9 +682,8 @@ timestep_step (LzIntegrator *integrator,
   if (!lz_ts_forcing_begin (self, &t, &t1, error))
     return LZ_STEP_ERROR;
   tl = step_label (self, t1);
-  for (guint e = 0; e < self->n_elems; e++)
-    if (self->elems[e].law->kind == LZ_ITEM_FRICTION && lz_friction_is_varying (self->elems[e].law)
-        && !lz_friction_check (self->elems[e].law, t, error))
+  for (guint k = 0; k < self->n_varying; k++)
+    if (!lz_friction_check (self->elems[self->varying[k]].law, t, error))
       return LZ_STEP_ERROR;
 
   free_step (self, t, t1);
@@ -676,7 +700,8 @@ timestep_step (LzIntegrator *integrator,
     any_event = log_mode_switches (self, t1, tl, full, trace);
   any_event = lz_ts_forcing_log (self, t1, tl, trace) || any_event;
   write_samples (self, trace, t, t1, tl, full);
-  memcpy (self->modes, self->new_modes, self->n_elems * sizeof (LzMode));
+  for (guint r = 0; r < self->n_rows; r++)
+    self->modes[self->row_element[r]] = self->new_modes[self->row_element[r]];
   integrator->t = MIN (tl, integrator->t_end);
   return any_event ? LZ_STEP_EVENT : LZ_STEP_OK;
 }
@@ -705,8 +730,9 @@ timestep_start (LzIntegrator *integrator,
 
   lz_ts_balance_massless (self, integrator->t);
 
-  element_state (self, self->q, self->v, integrator->t, TRUE);
-  classify (self, self->modes, FALSE);
+  element_state (self, self->q, self->v, integrator->t);
+  for (guint r = 0; r < self->n_rows; r++)
+    classify_one (self, self->modes, (guint) self->row_element[r], FALSE);
   for (guint i = 0; i < self->n_elems; i++)
     if (self->modes[i] != LZ_MODE_NONE)
       {
@@ -737,6 +763,10 @@ timestep_free (LzIntegrator *integrator)
   g_free (self->Kd);
   g_free (self->Cd);
   g_free (self->elems);
+  g_free (self->work);
+  g_free (self->varying);
+  g_free (self->moving_rows);
+  g_free (self->rate);
   g_clear_pointer (&self->table, lz_element_table_free);
   g_free (self->force_body);
   g_free (self->q);
@@ -765,42 +795,86 @@ timestep_free (LzIntegrator *integrator)
   g_free (self->new_modes);
 }
 
+/* Whether element LAW's linear spring (a spring or gear without freeplay)
+ * is in K, as the assembly puts it there. */
+static gboolean
+law_in_k (const LzElementLaw *law)
+{
+  return (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR) && law->freeplay == 0.0;
+}
+
+/* X += k w wᵀ for element LAW's coordinate (w: −ca at a, cb at b), X by
+ * diagonals with half-band B — in the order the assembly adds it, so
+ * that W is the one the dense matrices gave, bit for bit. */
+static void
+stamp_outer (double             *X,
+             guint               b,
+             const LzElementLaw *law,
+             double              k)
+{
+  int dofs[2] = { law->a, law->b };
+  double w[2] = { -law->ca, law->cb };
+  guint width = 2 * b + 1;
+
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++)
+      if (dofs[i] >= 0 && dofs[j] >= 0)
+        X[(gsize) dofs[i] * width + dofs[j] + b - dofs[i]] += k * w[i] * w[j];
+}
+
+/* The half-band of K and C: the largest distance between the two bodies
+ * of an element with stiffness or damping. */
+static guint
+element_band (const LzTimestep *self)
+{
+  guint b = 0;
+
+  for (guint e = 0; e < self->n_elems; e++)
+    {
+      const LzElementLaw *law = lz_element_table_get (self->table, e);
+
+      if (law->a >= 0 && law->b >= 0 && law->ca * law->cb != 0
+          && ((law_in_k (law) && law->k != 0) || law->c > 0))
+        b = MAX (b, (guint) ABS (law->a - law->b));
+    }
+  return b;
+}
+
 /* M's diagonal, the band of K and C, K and C by diagonals and W = M + hθC
- * + h²θ²K into WD (same layout); the algebraic dofs (no mass, no damping).
- * The freeplay springs' directions are coupled through the local problem,
+ * + h²θ²K into WD (same layout), all from the element table: O(n·band),
+ * no n × n matrix.  The algebraic dofs (no mass, no damping).  The
+ * freeplay springs' directions are coupled through the local problem,
  * not through W: the band comes from M, C, K only. */
 static double *
 build_matrices (LzTimestep *self)
 {
-  LzAssembly *assembly = self->parent.assembly;
-  const gsl_matrix *M = lz_assembly_get_M (assembly);
-  const gsl_matrix *C = lz_assembly_get_C (assembly);
-  const gsl_matrix *K = lz_assembly_get_K (assembly);
+  LzModel *model = lz_assembly_get_model (self->parent.assembly);
   guint n = self->n, b, width;
   double h = self->h, th = self->theta, *Wd;
 
   self->mass = g_new0 (double, MAX (n, 1));
   for (guint i = 0; i < n; i++)
-    {
-      self->mass[i] = gsl_matrix_get (M, i, i);
-      for (guint j = 0; j < n; j++)
-        if (gsl_matrix_get (K, i, j) != 0 || gsl_matrix_get (C, i, j) != 0)
-          self->band = MAX (self->band, i > j ? i - j : j - i);
-    }
-  b = self->band;
+    self->mass[i] = lz_model_get_body (model, i)->mass;
+  b = self->band = element_band (self);
   width = 2 * b + 1;
   self->Kd = g_new0 (double, MAX ((gsize) n * width, 1));
   self->Cd = g_new0 (double, MAX ((gsize) n * width, 1));
   Wd = g_new0 (double, MAX ((gsize) n * width, 1));
+  for (guint e = 0; e < self->n_elems; e++)
+    {
+      const LzElementLaw *law = lz_element_table_get (self->table, e);
+
+      if (law_in_k (law))
+        stamp_outer (self->Kd, b, law, law->k);
+      if (law->c > 0.0)
+        stamp_outer (self->Cd, b, law, law->c);
+    }
   for (guint i = 0; i < n; i++)
     for (guint j = i > b ? i - b : 0; j <= MIN (n - 1, i + b); j++)
       {
-        double k = gsl_matrix_get (K, i, j), c = gsl_matrix_get (C, i, j);
         gsize at = (gsize) i * width + j + b - i;
 
-        self->Kd[at] = k;
-        self->Cd[at] = c;
-        Wd[at] = (i == j ? self->mass[i] : 0) + h * th * c + h * h * th * th * k;
+        Wd[at] = (i == j ? self->mass[i] : 0) + h * th * self->Cd[at] + h * h * th * th * self->Kd[at];
       }
   self->algebraic = g_new0 (gboolean, MAX (n, 1));
   for (guint i = 0; i < n; i++)
@@ -833,7 +907,6 @@ factor_w (LzTimestep *self,
 static void
 build_elements (LzTimestep *self)
 {
-  self->table = lz_element_table_new (self->parent.assembly);
   self->elems = g_new0 (Elem, MAX (self->n_elems, 1));
   lz_ts_read_h (self);
   for (guint e = 0; e < self->n_elems; e++)
@@ -842,6 +915,9 @@ build_elements (LzTimestep *self)
       const LzElementLaw *law = lz_element_table_get (self->table, e);
 
       el->law = law;
+      el->coulomb = law->kind == LZ_ITEM_FRICTION && lz_friction_is_coulomb (law);
+      el->bilateral = lz_element_law_is_bilateral (law);
+      el->contact = lz_contact_law_is (law);
       el->massless = (law->a >= 0 && self->algebraic[law->a]) || (law->b >= 0 && self->algebraic[law->b]) ? 2
                      : (law->a >= 0 && self->mass[law->a] == 0) || (law->b >= 0 && self->mass[law->b] == 0) ? 1
                      : 0;
@@ -851,6 +927,23 @@ build_elements (LzTimestep *self)
         self->keep_theta = TRUE;
       lz_ts_add_element_vars (self, el);
     }
+  self->work = g_new0 (guint, MAX (self->n_elems, 1));
+  self->varying = g_new0 (guint, MAX (self->n_elems, 1));
+  for (guint e = 0; e < self->n_elems; e++)
+    {
+      const LzElementLaw *law = self->elems[e].law;
+
+      /* a spring between bodies neither dissipates nor is driven: its
+       * energy is in the potential, from the state */
+      if (law->moving || law->c != 0 || law->row >= 0)
+        self->work[self->n_work++] = e;
+      if (law->kind == LZ_ITEM_FRICTION && lz_friction_is_varying (law))
+        self->varying[self->n_varying++] = e;
+    }
+  self->moving_rows = g_new0 (guint, MAX (self->n_rows, 1));
+  for (guint r = 0; r < self->n_rows; r++)
+    if (self->elems[self->row_element[r]].law->moving)
+      self->moving_rows[self->n_moving_rows++] = r;
 }
 
 /* The forcing's jumps (lz-forcing.c): refuses what no law can take.  The
@@ -988,7 +1081,7 @@ alloc_state (LzTimestep *self)
 
 #define ALLOC(field, count) self->field = g_new0 (__typeof__ (*self->field), MAX ((count), 1))
   ALLOC (q, n); ALLOC (v, n); ALLOC (q1, n); ALLOC (v1, n); ALLOC (q_s, n); ALLOC (v_s, n);
-  ALLOC (rhs, n); ALLOC (tmp, n); ALLOC (f0, n); ALLOC (f1, n);
+  ALLOC (rhs, n); ALLOC (tmp, n); ALLOC (rate, n); ALLOC (f0, n); ALLOC (f1, n);
   ALLOC (z, nv); ALLOC (z_prev, nv); ALLOC (lambda, nr); ALLOC (u_free, nr);
   ALLOC (u_start, nr); ALLOC (g0_start, nr); ALLOC (g0_end, nr); ALLOC (g0dot_start, nr);
   ALLOC (g0dot_end, nr);
@@ -1024,7 +1117,9 @@ timestep_new (LzAssembly                *assembly,
   self->n_elems = lz_model_get_n_elements (lz_assembly_get_model (assembly));
   self->h = options->dt;
   self->theta = options->theta;
+  self->f1_t = NAN;
 
+  self->table = lz_element_table_new (assembly);
   if (!factor_w (self, error))
     goto fail;
   build_elements (self);

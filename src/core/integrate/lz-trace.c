@@ -510,31 +510,53 @@ write_atomically (const LzTrace *trace,
   return lz_file_writer_commit (file, error);
 }
 
-static gboolean
-write_samples (const LzTrace *trace,
-               FILE          *out)
+/* The samples' header: t,<body>.q,<body>.v,… */
+static void
+write_samples_header (const LzTrace *trace,
+                      FILE          *out)
 {
-  guint rows = lz_trace_get_n_samples (trace);
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-
   fputs ("t", out);
   for (guint i = 0; i < trace->n_bodies; i++)
     fprintf (out, ",%s.q,%s.v", trace->body_ids[i], trace->body_ids[i]);
   fputc ('\n', out);
-  for (guint r = 0; r < rows; r++)
+}
+
+/* Rows FIRST … LAST − 1 (published), read column by column from their
+ * chunks; FALSE on a write error. */
+static gboolean
+write_sample_rows (const LzTrace *trace,
+                   FILE          *out,
+                   guint          first,
+                   guint          last)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (guint r = first; r < last; r++)
     {
-      fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", lz_trace_get_time (trace, r)), out);
-      for (guint i = 0; i < trace->n_bodies; i++)
+      const Chunk *chunk = chunk_for_row (trace, r, FALSE);
+      guint at = r % trace->chunk_rows;
+
+      fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", column (trace, chunk, 0)[at]), out);
+      /* q then v of each body (columns 1 + i and 1 + n + i) */
+      for (guint c = 0; c < 2 * trace->n_bodies; c++)
         {
+          guint col = 1 + c / 2 + (c % 2) * trace->n_bodies;
+
           fputc (',', out);
-          fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", lz_trace_get_q (trace, r, i)), out);
-          fputc (',', out);
-          fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", lz_trace_get_v (trace, r, i)), out);
+          fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", column (trace, chunk, col)[at]), out);
         }
       if (fputc ('\n', out) == EOF)
         return FALSE;
     }
   return !ferror (out);
+}
+
+static gboolean
+write_samples (const LzTrace *trace,
+               FILE          *out)
+{
+  write_samples_header (trace, out);
+  return write_sample_rows (trace, out, 0, lz_trace_get_n_samples (trace));
 }
 
 static gboolean
@@ -595,4 +617,128 @@ lz_trace_write_events_csv (const LzTrace *trace,
 {
   g_return_val_if_fail (trace != NULL && path != NULL, FALSE);
   return write_atomically (trace, path, write_events, error);
+}
+
+/* ------------------------------------------------------------------------ */
+/* CSV written while the run goes on                                         */
+
+struct LzTraceCsvStream
+{
+  LzTrace      *trace;
+  char         *path;
+  LzFileWriter *file;
+  GThread      *thread;
+  GMutex        lock;
+  GCond         wake;
+  gboolean      stop;          /* under lock: the run is over */
+  gboolean      ok;            /* the thread's: no write error */
+  int           saved_errno;
+};
+
+/* Waits this long for new rows before it looks again (the run wakes it
+ * at its end). */
+#define STREAM_POLL_US (20 * G_TIME_SPAN_MILLISECOND)
+
+static gpointer
+stream_thread (gpointer data)
+{
+  LzTraceCsvStream *stream = data;
+  FILE *out = lz_file_writer_get_stream (stream->file);
+  guint written = 0;
+
+  for (;;)
+    {
+      guint n = lz_trace_get_n_samples (stream->trace);
+      gboolean stop;
+
+      if (stream->ok && n > written)
+        {
+          stream->ok = write_sample_rows (stream->trace, out, written, n);
+          if (!stream->ok)
+            stream->saved_errno = errno;
+          written = n;
+          continue;
+        }
+      g_mutex_lock (&stream->lock);
+      if (!stream->stop)
+        g_cond_wait_until (&stream->wake, &stream->lock, g_get_monotonic_time () + STREAM_POLL_US);
+      stop = stream->stop;
+      g_mutex_unlock (&stream->lock);
+      /* the last rows were published before the stop */
+      if (stop && lz_trace_get_n_samples (stream->trace) == written)
+        return NULL;
+    }
+}
+
+/**
+ * lz_trace_csv_stream_new:
+ * @trace: the trace a run appends to
+ * @path: the file to write (replaced atomically when the stream ends)
+ * @error: return location for a #GError
+ *
+ * Writes the samples of @trace as lz_trace_write_csv() does, from another
+ * thread, as the run publishes them: the formatting is off the run's
+ * critical path.
+ *
+ * Returns: (transfer full) (nullable): the stream, or %NULL if @path cannot
+ *   be written
+ */
+LzTraceCsvStream *
+lz_trace_csv_stream_new (LzTrace    *trace,
+                         const char *path,
+                         GError    **error)
+{
+  LzTraceCsvStream *stream;
+  LzFileWriter *file;
+
+  g_return_val_if_fail (trace != NULL && path != NULL, NULL);
+  file = lz_file_writer_open (path, error);
+  if (file == NULL)
+    return NULL;
+  stream = g_new0 (LzTraceCsvStream, 1);
+  stream->trace = lz_trace_ref (trace);
+  stream->path = g_strdup (path);
+  stream->file = file;
+  stream->ok = TRUE;
+  g_mutex_init (&stream->lock);
+  g_cond_init (&stream->wake);
+  write_samples_header (trace, lz_file_writer_get_stream (file));
+  stream->thread = g_thread_new ("lz-trace-csv", stream_thread, stream);
+  return stream;
+}
+
+/**
+ * lz_trace_csv_stream_finish:
+ * @stream: (transfer full): a stream; the run has ended
+ * @error: return location for a #GError
+ *
+ * Writes the rows not written yet and commits the file.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+lz_trace_csv_stream_finish (LzTraceCsvStream *stream,
+                            GError          **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (stream != NULL, FALSE);
+  g_mutex_lock (&stream->lock);
+  stream->stop = TRUE;
+  g_cond_signal (&stream->wake);
+  g_mutex_unlock (&stream->lock);
+  g_thread_join (stream->thread);
+  if (!stream->ok || ferror (lz_file_writer_get_stream (stream->file)))
+    {
+      lz_file_writer_abort (stream->file);
+      ok = write_error (error, stream->path, stream->saved_errno != 0 ? stream->saved_errno : EIO);
+    }
+  else
+    ok = lz_file_writer_commit (stream->file, error);
+  lz_trace_unref (stream->trace);
+  g_mutex_clear (&stream->lock);
+  g_cond_clear (&stream->wake);
+  g_free (stream->path);
+  g_free (stream);
+  return ok;
 }

@@ -138,6 +138,16 @@ gboolean        lz_trace_write_events_csv   (const LzTrace *trace,
                                              const char    *path,
                                              GError       **error);
 
+/* The same CSV written by another thread while a run appends (luztar-cli
+ * run --out): start it before the run, finish it after. */
+typedef struct LzTraceCsvStream LzTraceCsvStream;
+
+LzTraceCsvStream *lz_trace_csv_stream_new   (LzTrace          *trace,
+                                             const char       *path,
+                                             GError          **error);
+gboolean        lz_trace_csv_stream_finish  (LzTraceCsvStream *stream,
+                                             GError          **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzTrace, lz_trace_unref)
 
 G_END_DECLS
