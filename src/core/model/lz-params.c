@@ -553,6 +553,19 @@ lz_item_free (LzItem *item)
   g_free (item);
 }
 
+/* Whether an earlier row of T writes the same expression as row I
+ * ("level" and "level-pos" both hold the positive level's): a copy takes
+ * one reference per field, not one per row. */
+static gboolean
+shares_expression (const ParamTable *t,
+                   guint             i)
+{
+  for (guint j = 0; j < i; j++)
+    if (t->defs[j].expr_offset != 0 && t->defs[j].expr_offset == t->defs[i].expr_offset)
+      return TRUE;
+  return FALSE;
+}
+
 LzItem *
 lz_item_copy (const LzItem *item)
 {
@@ -571,7 +584,8 @@ lz_item_copy (const LzItem *item)
                && G_STRUCT_MEMBER (LzExpr *, item, def->offset) != NULL)
         G_STRUCT_MEMBER (LzExpr *, copy, def->offset) =
           lz_expr_ref (G_STRUCT_MEMBER (LzExpr *, item, def->offset));
-      else if (def->expr_offset != 0 && G_STRUCT_MEMBER (LzExpr *, item, def->expr_offset) != NULL)
+      else if (def->expr_offset != 0 && G_STRUCT_MEMBER (LzExpr *, item, def->expr_offset) != NULL
+               && !shares_expression (t, i))
         G_STRUCT_MEMBER (LzExpr *, copy, def->expr_offset) =
           lz_expr_ref (G_STRUCT_MEMBER (LzExpr *, item, def->expr_offset));
     }
