@@ -36,5 +36,10 @@ expect "ids in a list get the language's quotation marks (LANGUAGE=pl)" 0 '(elem
   env LANGUAGE=pl "$cli" reduce "$model"
 printf '%s\n' '<luztar-model version="1" name="para"><body id="m" mass="1"/></luztar-model>' >"$model"
 expect "a model's name too (LANGUAGE=pl)" 0 'ok — „para”: 1 ciało' env LANGUAGE=pl "$cli" check "$model"
+expect "an option without its value is named" 1 'option “--dt” needs a value' "$cli" run "$model" --dt
+# GLib takes "-j1" as -j with the next argument for its value: the message
+# names -j and that argument, not the model's file
+expect "a value glued to a short option is refused naming the option" 1 '“--t-end” for -j' \
+  "$cli" sweep -j1 --t-end 1 "$model"
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -114,8 +114,10 @@ refuse (const LzCliSpec *spec,
         const GError    *error,
         const char      *last)
 {
-  /* GLib says "Missing argument for -f" only of the last argument. */
-  if (g_error_matches (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE))
+  /* GLib says "Missing argument for -f" only of the last argument; a
+   * value glued to a short option ("-j1") is refused in GLib's words,
+   * and LAST is then not the option. */
+  if (g_error_matches (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE) && last != NULL && last[0] == '-')
     lz_cli_usage_error (spec->name, _("option “%s” needs a value"), last);
   else
     lz_cli_usage_error (spec->name, "%s", error->message);
