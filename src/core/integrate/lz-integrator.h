@@ -49,7 +49,9 @@ typedef enum
  * @max_events: logged events at which it stops (default 10^7)
  * @max_steps: steps at which it stops (default 10^9); time-stepping
  *   refuses at the start a run that needs more
- * @max_memory: bytes of trace at which it stops (default 2 GiB)
+ * @max_memory: bytes of trace at which it stops (default 2 GiB); the
+ *   event-driven method also refuses at the start a model whose n × n
+ *   matrices would take more
  *
  * Options of an integrator; a zeroed struct means the defaults.
  */
