@@ -27,11 +27,10 @@ typedef struct
 #define LUZTAR_TEMPLATE_CHILD(Type, member) { #member, G_STRUCT_OFFSET (Type, member) }
 #define LUZTAR_TEMPLATE_CALLBACK(function) { #function, G_CALLBACK (function) }
 
-void luztar_template_bind_children  (GtkWidgetClass               *widget_class,
-                                     const LuztarTemplateChild    *children,
-                                     gsize                         n_children);
-void luztar_template_bind_callbacks (GtkWidgetClass               *widget_class,
-                                     const LuztarTemplateCallback *callbacks,
-                                     gsize                         n_callbacks);
+void luztar_template_bind (GtkWidgetClass               *widget_class,
+                           const LuztarTemplateChild    *children,
+                           gsize                         n_children,
+                           const LuztarTemplateCallback *callbacks,
+                           gsize                         n_callbacks);
 
 G_END_DECLS

@@ -80,6 +80,38 @@ fresh_id (const LzModel *model,
   return lz_model_make_unique_id (model, prefix);
 }
 
+/* The id in DST of the item ID of SRC: the copy's when it was copied
+ * (RENAMED), else the same. */
+static const char *
+copied_id (GHashTable *renamed,
+           const char *id)
+{
+  const char *copy = id != NULL ? g_hash_table_lookup (renamed, id) : NULL;
+
+  return copy != NULL ? copy : id;
+}
+
+/* Copies ITEM of SRC, an element between A and B or a source on body A,
+ * into DST under a fresh id, which goes to NEW_IDS. */
+static void
+copy_connected (LzModel       *dst,
+                const LzModel *src,
+                const LzItem  *item,
+                const char    *a,
+                const char    *b,
+                GPtrArray     *new_ids)
+{
+  g_autofree char *id = fresh_id (dst, item->id);
+  gboolean added = lz_item_kind_is_element (item->kind)
+                   ? lz_model_add_element (dst, item->kind, id, a, b, NULL) != NULL
+                   : lz_model_add_source (dst, item->kind, id, a, NULL, NULL) != NULL;
+
+  if (!added)
+    return;
+  copy_params (dst, id, src, item);
+  g_ptr_array_add (new_ids, g_steal_pointer (&id));
+}
+
 /* Copies the items of SRC in SET (all when NULL) into DST, moved by
  * (DX, DY), with new ids where DST has them already.  An element whose
  * port is not copied connects to the port of the same id in DST, if any.
@@ -122,38 +154,20 @@ copy_items (LzModel       *dst,
   for (guint i = 0; i < lz_model_get_n_elements (src); i++)
     {
       const LzElement *el = lz_model_get_element (src, i);
-      const char *a = el->a != NULL ? g_hash_table_lookup (renamed, el->a) : NULL;
-      const char *b = el->b != NULL ? g_hash_table_lookup (renamed, el->b) : NULL;
-      g_autofree char *id = NULL;
+      const char *a = copied_id (renamed, el->a), *b = copied_id (renamed, el->b);
 
-      if (set != NULL && !g_hash_table_contains (set, el->item.id))
-        continue;
-      a = a != NULL ? a : el->a;
-      b = b != NULL ? b : el->b;
-      if (a == NULL || b == NULL || lz_model_lookup (dst, a) == NULL || lz_model_lookup (dst, b) == NULL)
-        continue;
-      id = fresh_id (dst, el->item.id);
-      if (lz_model_add_element (dst, el->item.kind, id, a, b, NULL) == NULL)
-        continue;
-      copy_params (dst, id, src, &el->item);
-      g_ptr_array_add (new_ids, g_steal_pointer (&id));
+      if ((set == NULL || g_hash_table_contains (set, el->item.id)) && a != NULL && b != NULL
+          && lz_model_lookup (dst, a) != NULL && lz_model_lookup (dst, b) != NULL)
+        copy_connected (dst, src, &el->item, a, b, new_ids);
     }
   for (guint i = 0; i < lz_model_get_n_sources (src); i++)
     {
-      const LzSource *s = lz_model_get_source (src, i);
-      const char *body = s->body != NULL ? g_hash_table_lookup (renamed, s->body) : NULL;
-      g_autofree char *id = NULL;
+      const LzSource *source = lz_model_get_source (src, i);
+      const char *body = copied_id (renamed, source->body);
 
-      if (set != NULL && !g_hash_table_contains (set, s->item.id))
-        continue;
-      body = body != NULL ? body : s->body;
-      if (body == NULL || lz_model_lookup_body (dst, body) == NULL)
-        continue;
-      id = fresh_id (dst, s->item.id);
-      if (lz_model_add_source (dst, s->item.kind, id, body, NULL, NULL) == NULL)
-        continue;
-      copy_params (dst, id, src, &s->item);
-      g_ptr_array_add (new_ids, g_steal_pointer (&id));
+      if ((set == NULL || g_hash_table_contains (set, source->item.id)) && body != NULL
+          && lz_model_lookup_body (dst, body) != NULL)
+        copy_connected (dst, src, &source->item, body, NULL, new_ids);
     }
 }
 

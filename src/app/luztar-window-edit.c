@@ -558,7 +558,7 @@ static const LuztarTemplateCallback edit_callbacks[] = {
 void
 luztar_window_edit_class_init (GtkWidgetClass *widget_class)
 {
-  luztar_template_bind_callbacks (widget_class, edit_callbacks, G_N_ELEMENTS (edit_callbacks));
+  luztar_template_bind (widget_class, NULL, 0, edit_callbacks, G_N_ELEMENTS (edit_callbacks));
 }
 
 /* The edits' part of luztar_window_init(): the history and the actions. */
@@ -571,11 +571,4 @@ luztar_window_edit_init (LuztarWindow *self)
   g_signal_connect (self->canvas, "edit-item", G_CALLBACK (on_canvas_edit_item), self);
   luztar_window_set_action_enabled (self, "undo", FALSE);
   luztar_window_set_action_enabled (self, "redo", FALSE);
-}
-
-void
-luztar_window_edit_dispose (LuztarWindow *self)
-{
-  g_clear_pointer (&self->undo, g_ptr_array_unref);
-  g_clear_pointer (&self->redo, g_ptr_array_unref);
 }

@@ -539,6 +539,21 @@ luztar_window_ask_before_closing (LuztarWindow *self)
   return TRUE;
 }
 
+/* A new window of this one's application (none in some tests) with MODEL
+ * (taken), untitled and as saved: nothing to save until it is edited,
+ * and saving asks where. */
+static LuztarWindow *
+untitled_window (LuztarWindow *self,
+                 LzModel      *model)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  LuztarWindow *window = app != NULL ? luztar_window_new (LUZTAR_APPLICATION (app))
+                                     : g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+
+  take_model (window, model);
+  return window;
+}
+
 /* Simplify Model: the model with its massless joints eliminated in closed
  * form ("joints"), or paper 003's formal simplification of a gear train
  * ("gear-1", "gear-2", "gear-3"), in a new window whose one undo step
@@ -549,7 +564,6 @@ simplify_action (GSimpleAction *action,
                  gpointer       user_data)
 {
   LuztarWindow *self = LUZTAR_WINDOW (user_data);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   const char *how = g_variant_get_string (parameter, NULL);
   g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
@@ -597,19 +611,13 @@ simplify_action (GSimpleAction *action,
     lz_model_set_description (simplified, description->str);
   }
 
-  window = app != NULL ? luztar_window_new (LUZTAR_APPLICATION (app))
-                       : g_object_new (LUZTAR_TYPE_WINDOW, NULL);
-  g_clear_pointer (&window->model, lz_model_unref);
-  window->model = lz_model_copy (self->model);
-  g_clear_object (&window->file);
+  window = untitled_window (self, lz_model_copy (self->model));
   window->simplified_copy = TRUE;
-  g_clear_pointer (&window->saved, lz_model_unref);
-  window->saved = lz_model_ref (window->model);
   luztar_window_show_model (window);
   luztar_window_commit_edit (window, g_steal_pointer (&simplified));
   gtk_window_present (GTK_WINDOW (window));
   luztar_window_show_message (window, notes->len == 1 ? (char *) notes->pdata[0]
-                                        : _("Simplified: the notes are on the Matrices page."));
+                                      : _("Simplified: the notes are on the Matrices page."));
 }
 
 /* A run of the Sweep page, clicked: its model in a new window, untitled
@@ -619,13 +627,9 @@ on_open_run (LuztarSimPanel *panel,
              LzModel        *model,
              LuztarWindow   *self)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  LuztarWindow *window = app != NULL ? luztar_window_new (LUZTAR_APPLICATION (app))
-                                     : g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+  LuztarWindow *window = untitled_window (self, lz_model_copy (model));
 
-  g_clear_object (&window->file);
   window->run_copy = TRUE;
-  take_model (window, lz_model_copy (model));
   luztar_window_show_model (window);
   gtk_window_present (GTK_WINDOW (window));
 }
@@ -657,17 +661,4 @@ luztar_window_file_init (LuztarWindow *self)
                            G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);
   update_recent_menu (self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
-}
-
-void
-luztar_window_file_dispose (LuztarWindow *self)
-{
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
-  g_clear_object (&self->file);
-  g_clear_pointer (&self->saved, lz_model_unref);
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-  /* closed normally (discarded or saved): the autosave has no use */
-  forget_autosave (self);
 }

@@ -76,13 +76,11 @@ void     luztar_window_show_message        (LuztarWindow *self,
 
 /* luztar-window-file.c */
 void     luztar_window_file_init           (LuztarWindow *self);
-void     luztar_window_file_dispose        (LuztarWindow *self);
 gboolean luztar_window_ask_before_closing  (LuztarWindow *self);
 
 /* luztar-window-edit.c */
 void     luztar_window_edit_class_init     (GtkWidgetClass *widget_class);
 void     luztar_window_edit_init           (LuztarWindow *self);
-void     luztar_window_edit_dispose        (LuztarWindow *self);
 void     luztar_window_commit_edit         (LuztarWindow *self,
                                             LzModel      *edited);
 void     luztar_window_update_edit_actions (LuztarWindow *self);

@@ -266,9 +266,17 @@ luztar_window_dispose (GObject *object)
 {
   LuztarWindow *self = LUZTAR_WINDOW (object);
 
-  luztar_window_file_dispose (self);
-  luztar_window_edit_dispose (self);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
   g_clear_pointer (&self->model, lz_model_unref);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->undo, g_ptr_array_unref);
+  g_clear_pointer (&self->redo, g_ptr_array_unref);
+  g_clear_pointer (&self->saved, lz_model_unref);
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  /* closed normally (discarded or saved): the autosave has no use */
+  g_clear_pointer (&self->autosave, luztar_autosave_discard);
   gtk_widget_dispose_template (GTK_WIDGET (self), LUZTAR_TYPE_WINDOW);
 
   G_OBJECT_CLASS (luztar_window_parent_class)->dispose (object);
@@ -367,8 +375,8 @@ luztar_window_class_init (LuztarWindowClass *klass)
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     g_type_ensure (parts[i]);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-window.ui");
-  luztar_template_bind_children (widget_class, window_children, G_N_ELEMENTS (window_children));
-  luztar_template_bind_callbacks (widget_class, window_callbacks, G_N_ELEMENTS (window_callbacks));
+  luztar_template_bind (widget_class, window_children, G_N_ELEMENTS (window_children),
+                        window_callbacks, G_N_ELEMENTS (window_callbacks));
   luztar_window_edit_class_init (widget_class);
   luztar_keys_bind (widget_class, keys, G_N_ELEMENTS (keys));
 }
