@@ -283,8 +283,7 @@ open_example_action (GSimpleAction *action,
                      gpointer       widget)
 {
   LuztarWindow *self = LUZTAR_WINDOW (widget);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  g_autofree char *dir = luztar_application_dup_examples_dir (LUZTAR_APPLICATION (app));
+  g_autofree char *dir = luztar_application_dup_examples_dir ();
   LuztarGallery *gallery = luztar_gallery_new (GTK_WINDOW (self), dir);
 
   g_signal_connect_object (gallery, "example-chosen", G_CALLBACK (on_example_chosen), self, 0);
