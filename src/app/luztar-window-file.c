@@ -661,3 +661,18 @@ luztar_window_file_init (LuztarWindow *self)
   update_recent_menu (self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 }
+
+/* What luztar_window_file_init() and the document hold: the chooser, the
+ * file, the saved model, the autosave's timer and slot. */
+void
+luztar_window_file_dispose (LuztarWindow *self)
+{
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->saved, lz_model_unref);
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  /* closed normally (discarded or saved): the autosave has no use */
+  forget_autosave (self);
+}

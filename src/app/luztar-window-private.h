@@ -76,6 +76,7 @@ void     luztar_window_show_message        (LuztarWindow *self,
 
 /* luztar-window-file.c */
 void     luztar_window_file_init           (LuztarWindow *self);
+void     luztar_window_file_dispose        (LuztarWindow *self);
 gboolean luztar_window_ask_before_closing  (LuztarWindow *self);
 
 /* luztar-window-edit.c */

@@ -266,17 +266,10 @@ luztar_window_dispose (GObject *object)
 {
   LuztarWindow *self = LUZTAR_WINDOW (object);
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
+  luztar_window_file_dispose (self);
   g_clear_pointer (&self->model, lz_model_unref);
-  g_clear_object (&self->file);
   g_clear_pointer (&self->undo, g_ptr_array_unref);
   g_clear_pointer (&self->redo, g_ptr_array_unref);
-  g_clear_pointer (&self->saved, lz_model_unref);
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-  /* closed normally (discarded or saved): the autosave has no use */
-  g_clear_pointer (&self->autosave, luztar_autosave_discard);
   gtk_widget_dispose_template (GTK_WIDGET (self), LUZTAR_TYPE_WINDOW);
 
   G_OBJECT_CLASS (luztar_window_parent_class)->dispose (object);
