@@ -141,7 +141,6 @@ struct _LuztarPlot
   int               mode_element;
   LuztarModeTimeline *timeline;
   LuztarPlotLayer   layers[N_LAYERS];
-  cairo_surface_t  *measure_surface;
   cairo_t          *measure_cr;
   GskRenderNode    *frame_node;
   guint             frame_node_serial;

@@ -52,18 +52,10 @@ G_DEFINE_FINAL_TYPE (LuztarPlot, luztar_plot, GTK_TYPE_WIDGET)
 
 enum
 {
-  PROP_0,
-  PROP_KIND,
-  N_PROPS
-};
-
-enum
-{
   SIGNAL_SEEK,
   N_SIGNALS
 };
 
-static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static const char *
@@ -214,6 +206,14 @@ tick_cb (GtkWidget     *widget,
 
 static void describe_modes (LuztarPlot *self);
 
+static void
+stop_ticking (LuztarPlot *self)
+{
+  if (self->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+  self->tick_id = 0;
+}
+
 /**
  * luztar_plot_set_live:
  * @self: a plot
@@ -237,9 +237,7 @@ luztar_plot_set_live (LuztarPlot *self,
     self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), tick_cb, NULL, NULL);
   else
     {
-      if (self->tick_id != 0)
-        gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
-      self->tick_id = 0;
+      stop_ticking (self);
       luztar_plot_update_data (self, -1);
       luztar_plot_invalidate (self);
       describe_modes (self);
@@ -264,21 +262,6 @@ luztar_plot_get_live (LuztarPlot *self)
 {
   g_return_val_if_fail (LUZTAR_IS_PLOT (self), FALSE);
   return self->live;
-}
-
-/**
- * luztar_plot_refresh:
- * @self: a plot
- *
- * Takes every new row now (after a single step while not live).
- */
-void
-luztar_plot_refresh (LuztarPlot *self)
-{
-  g_return_if_fail (LUZTAR_IS_PLOT (self));
-  if (luztar_plot_update_data (self, -1))
-    gtk_widget_queue_draw (GTK_WIDGET (self));
-  describe_modes (self);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -456,10 +439,38 @@ luztar_plot_set_dark (LuztarPlot *self,
 /* ------------------------------------------------------------------------ */
 /* Public setters                                                             */
 
+/* After a new trace, model or choice of variables: the lines again, the
+ * rows taken (within a frame's budget while live), and a redraw. */
+static void
+reshow (LuztarPlot *self)
+{
+  /* an element of another model's trace colours nothing here */
+  if (self->trace != NULL && self->mode_element >= (int) lz_trace_get_n_elements (self->trace))
+    self->mode_element = -1;
+  luztar_plot_rebuild_lines (self);
+  luztar_plot_update_data (self, self->live ? LIVE_BUDGET_US : -1);
+  luztar_plot_invalidate (self);
+}
+
+/**
+ * luztar_plot_new:
+ * @kind: what the plot shows, for its whole life
+ *
+ * Returns: (transfer floating): an empty plot ("No run yet")
+ */
 GtkWidget *
 luztar_plot_new (LuztarPlotKind kind)
 {
-  return g_object_new (LUZTAR_TYPE_PLOT, "kind", kind, NULL);
+  LuztarPlot *self = g_object_new (LUZTAR_TYPE_PLOT, NULL);
+
+  self->kind = kind;
+  if (kind == LUZTAR_PLOT_MODES || kind == LUZTAR_PLOT_TIME_SERIES)
+    self->timeline = luztar_mode_timeline_new ();
+  if (kind == LUZTAR_PLOT_ENERGY)
+    luztar_plot_rebuild_lines (self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, kind_name (kind), -1);
+  luztar_plot_autoscale (self);
+  return GTK_WIDGET (self);
 }
 
 LuztarPlotKind
@@ -485,14 +496,7 @@ luztar_plot_set_trace (LuztarPlot *self,
 
   if (!luztar_set_trace (&self->trace, trace))
     return;
-  /* an element of another model's trace colours nothing here */
-  if (trace != NULL && self->mode_element >= (int) lz_trace_get_n_elements (trace))
-    self->mode_element = -1;
-  luztar_plot_rebuild_lines (self);
-  if (self->x_auto && self->y_auto)
-    self->ranges_valid = FALSE;
-  luztar_plot_update_data (self, self->live ? LIVE_BUDGET_US : -1);
-  luztar_plot_invalidate (self);
+  reshow (self);
   if (!self->live)
     describe_modes (self);
 }
@@ -518,11 +522,9 @@ luztar_plot_set_model (LuztarPlot *self,
   g_return_if_fail (LUZTAR_IS_PLOT (self));
   luztar_set_model (&self->model, model);
   if (self->kind == LUZTAR_PLOT_TIME_SERIES && self->trace != NULL)
-    {
-      luztar_plot_rebuild_lines (self);   /* the stick shading follows the model */
-      luztar_plot_update_data (self, self->live ? LIVE_BUDGET_US : -1);
-    }
-  luztar_plot_invalidate (self);
+    reshow (self);   /* the stick shading follows the model */
+  else
+    luztar_plot_invalidate (self);
 }
 
 /**
@@ -562,9 +564,7 @@ luztar_plot_set_series (LuztarPlot         *self,
   for (guint i = 0; i < n; i++)
     if (luztar_series_is_valid (&series[i], NULL))
       g_array_append_val (self->series, series[i]);
-  luztar_plot_rebuild_lines (self);
-  luztar_plot_update_data (self, self->live ? LIVE_BUDGET_US : -1);
-  luztar_plot_invalidate (self);
+  reshow (self);
 }
 
 /**
@@ -674,11 +674,7 @@ luztar_plot_set_phase (LuztarPlot         *self,
   self->phase_x = *x;
   self->phase_y = *y;
   self->mode_element = mode_element;
-  if (self->trace != NULL && mode_element >= (int) lz_trace_get_n_elements (self->trace))
-    self->mode_element = -1;
-  luztar_plot_rebuild_lines (self);
-  luztar_plot_update_data (self, self->live ? LIVE_BUDGET_US : -1);
-  luztar_plot_invalidate (self);
+  reshow (self);
 }
 
 /**
@@ -705,16 +701,6 @@ luztar_plot_set_time_range (LuztarPlot *self,
     luztar_plot_invalidate (self);
 }
 
-void
-luztar_plot_unset_time_range (LuztarPlot *self)
-{
-  g_return_if_fail (LUZTAR_IS_PLOT (self));
-  self->have_time_range = FALSE;
-  self->ranges_valid = FALSE;
-  if (luztar_plot_autoscale (self))
-    luztar_plot_invalidate (self);
-}
-
 /**
  * luztar_plot_set_cursor:
  * @self: a plot
@@ -732,13 +718,6 @@ luztar_plot_set_cursor (LuztarPlot *self,
     return;
   self->cursor = t;
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-double
-luztar_plot_get_cursor (LuztarPlot *self)
-{
-  g_return_val_if_fail (LUZTAR_IS_PLOT (self), NAN);
-  return self->cursor;
 }
 
 /**
@@ -826,29 +805,9 @@ luztar_plot_get_timings (LuztarPlot *self,
 /* GObject                                                                    */
 
 static void
-luztar_plot_constructed (GObject *object)
-{
-  LuztarPlot *self = LUZTAR_PLOT (object);
-
-  G_OBJECT_CLASS (luztar_plot_parent_class)->constructed (object);
-  if (self->kind == LUZTAR_PLOT_MODES || self->kind == LUZTAR_PLOT_TIME_SERIES)
-    self->timeline = luztar_mode_timeline_new ();
-  if (self->kind == LUZTAR_PLOT_ENERGY)
-    luztar_plot_rebuild_lines (self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, kind_name (self->kind),
-                                  -1);
-  luztar_plot_autoscale (self);
-}
-
-static void
 luztar_plot_dispose (GObject *object)
 {
-  LuztarPlot *self = LUZTAR_PLOT (object);
-
-  if (self->tick_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
-  self->tick_id = 0;
+  stop_ticking (LUZTAR_PLOT (object));
   G_OBJECT_CLASS (luztar_plot_parent_class)->dispose (object);
 }
 
@@ -866,49 +825,12 @@ luztar_plot_finalize (GObject *object)
   g_clear_pointer (&self->frame_node, gsk_render_node_unref);
   g_clear_pointer (&self->phase_surface, cairo_surface_destroy);
   cairo_destroy (self->measure_cr);
-  cairo_surface_destroy (self->measure_surface);
   g_array_unref (self->marks);
   g_ptr_array_unref (self->mark_texts);
   g_free (self->marks_label);
   g_free (self->y_title_text);
   g_free (self->empty_text);
   G_OBJECT_CLASS (luztar_plot_parent_class)->finalize (object);
-}
-
-static void
-luztar_plot_set_property (GObject      *object,
-                          guint         prop_id,
-                          const GValue *value,
-                          GParamSpec   *pspec)
-{
-  LuztarPlot *self = LUZTAR_PLOT (object);
-
-  switch (prop_id)
-    {
-    case PROP_KIND:
-      self->kind = (LuztarPlotKind) g_value_get_int (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-luztar_plot_get_property (GObject    *object,
-                          guint       prop_id,
-                          GValue     *value,
-                          GParamSpec *pspec)
-{
-  LuztarPlot *self = LUZTAR_PLOT (object);
-
-  switch (prop_id)
-    {
-    case PROP_KIND:
-      g_value_set_int (value, (int) self->kind);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static void
@@ -949,20 +871,11 @@ luztar_plot_class_init (LuztarPlotClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->constructed = luztar_plot_constructed;
   object_class->dispose = luztar_plot_dispose;
   object_class->finalize = luztar_plot_finalize;
-  object_class->set_property = luztar_plot_set_property;
-  object_class->get_property = luztar_plot_get_property;
   widget_class->snapshot = luztar_plot_snapshot;
   widget_class->measure = luztar_plot_measure;
   widget_class->size_allocate = luztar_plot_size_allocate;
-
-  properties[PROP_KIND] =
-    g_param_spec_int ("kind", NULL, NULL, LUZTAR_PLOT_TIME_SERIES, LUZTAR_PLOT_ENERGY,
-                      LUZTAR_PLOT_TIME_SERIES,
-                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * LuztarPlot::seek:
@@ -999,8 +912,13 @@ luztar_plot_init (LuztarPlot *self)
   self->layers[LAYER_FRAME] = (LuztarPlotLayer) { &luztar_plot_frame_layer, self };
   self->layers[LAYER_DATA] = (LuztarPlotLayer) { &luztar_plot_data_layer, self };
   self->layers[LAYER_CURSOR] = (LuztarPlotLayer) { &luztar_plot_cursor_layer, self };
-  self->measure_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  self->measure_cr = cairo_create (self->measure_surface);
+  {
+    /* text is measured on a pixel of its own (the context keeps it) */
+    cairo_surface_t *pixel = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+
+    self->measure_cr = cairo_create (pixel);
+    cairo_surface_destroy (pixel);
+  }
   luztar_cairo_pin_font_options (self->measure_cr);
 
   self->style_manager = adw_style_manager_get_default ();
