@@ -330,19 +330,12 @@ luztar_series_chooser_dispose (GObject *object)
 {
   LuztarSeriesChooser *self = LUZTAR_SERIES_CHOOSER (object);
 
+  /* the check buttons go with the button; the lists of them with it */
   g_clear_pointer (&self->button, gtk_widget_unparent);
+  g_clear_pointer (&self->options, g_array_unref);
+  g_clear_pointer (&self->checks, g_ptr_array_unref);
+  g_clear_pointer (&self->selected, g_array_unref);
   G_OBJECT_CLASS (luztar_series_chooser_parent_class)->dispose (object);
-}
-
-static void
-luztar_series_chooser_finalize (GObject *object)
-{
-  LuztarSeriesChooser *self = LUZTAR_SERIES_CHOOSER (object);
-
-  g_array_unref (self->options);
-  g_ptr_array_unref (self->checks);
-  g_array_unref (self->selected);
-  G_OBJECT_CLASS (luztar_series_chooser_parent_class)->finalize (object);
 }
 
 static void
@@ -352,7 +345,6 @@ luztar_series_chooser_class_init (LuztarSeriesChooserClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = luztar_series_chooser_dispose;
-  object_class->finalize = luztar_series_chooser_finalize;
 
   /**
    * LuztarSeriesChooser::changed:
