@@ -407,33 +407,52 @@ draw_y_ticks (LuztarPlot       *self,
     }
 }
 
-static void
-frame_layer_draw (LuztarPlotLayer *layer,
-                  cairo_t         *cr,
-                  int              width,
-                  int              height)
+/* Whether the plot has nothing to show: no run, no variable chosen, or
+ * (a mode timeline) no element with modes. */
+static gboolean
+is_empty (LuztarPlot *self)
 {
-  LuztarPlot *self = layer->plot;
-  Layout *l;
-  g_autoptr(GArray) entries = NULL;
-  g_autofree char *xt = NULL;
+  return self->trace == NULL || (self->kind == LUZTAR_PLOT_TIME_SERIES && self->lines->len == 0)
+         || (self->kind == LUZTAR_PLOT_MODES && self->timeline != NULL
+             && luztar_mode_timeline_get_n_strips (self->timeline) == 0 && self->n_rows > 0)
+         || (self->kind == LUZTAR_PLOT_PHASE && self->lines->len == 0);
+}
 
-  luztar_plot_ensure_layout (self, width, height);
-  l = &self->layout;
+/* What an empty plot says in its middle. */
+static void
+draw_empty_message (LuztarPlot *self,
+                    cairo_t    *cr)
+{
+  Layout *l = &self->layout;
+  const char *message;
 
-  cairo_save (cr);
-  set_rgba (cr, background (self), 1);
-  cairo_paint (cr);
+  if (!is_empty (self))
+    return;
+  if (self->trace == NULL && self->empty_text != NULL)
+    message = self->empty_text;
+  else if (self->trace == NULL)
+    /* Translators: shown in an empty plot before a run */
+    message = _("No run yet");
+  else if (self->kind == LUZTAR_PLOT_MODES)
+    /* Translators: shown in the mode timeline of a model without
+     * friction, stops or freeplay */
+    message = _("No element with modes");
+  else
+    /* Translators: shown in a plot with no variable chosen */
+    message = _("No variable chosen");
+  set_rgba (cr, ink (self), 0.45);
+  draw_text (self, cr, message, (l->px0 + l->px1) / 2, (l->py0 + l->py1) / 2, 0.5, 0.5, FALSE);
+}
 
-  /* the plot area (each panel), a shade off the background */
-  for (guint k = 0; k < MAX (self->panels.n, 1); k++)
-    cairo_rectangle (cr, l->px0, self->panels.n > 0 ? self->panels.axis[k].p1 : l->py0, l->px1 - l->px0,
-                     self->panels.n > 0 ? self->panels.axis[k].p0 - self->panels.axis[k].p1 : l->py1 - l->py0);
-  set_rgba (cr, ink (self), self->dark ? 0.03 : 0.018);
-  cairo_fill (cr);
+/* The value axes' ticks and rotated titles: a panel's each, or the left
+ * one, and the right one. */
+static void
+draw_y_axes (LuztarPlot *self,
+             cairo_t    *cr,
+             int         width)
+{
+  Layout *l = &self->layout;
 
-  cairo_set_line_width (cr, 1);
-  draw_x_ticks (self, cr, self->kind != LUZTAR_PLOT_MODES);
   for (guint k = 0; k < self->panels.n; k++)
     {
       const LuztarAxis *a = &self->panels.axis[k];
@@ -463,6 +482,36 @@ frame_layer_draw (LuztarPlotLayer *layer,
       luztar_cairo_show_rotated (cr, yt, TITLE_PX * self->emphasis, width - 10 - l->text_h, (l->py0 + l->py1) / 2,
                                  l->py1 - l->py0);
     }
+}
+
+static void
+frame_layer_draw (LuztarPlotLayer *layer,
+                  cairo_t         *cr,
+                  int              width,
+                  int              height)
+{
+  LuztarPlot *self = layer->plot;
+  Layout *l;
+  g_autoptr(GArray) entries = NULL;
+  g_autofree char *xt = NULL;
+
+  luztar_plot_ensure_layout (self, width, height);
+  l = &self->layout;
+
+  cairo_save (cr);
+  set_rgba (cr, background (self), 1);
+  cairo_paint (cr);
+
+  /* the plot area (each panel), a shade off the background */
+  for (guint k = 0; k < MAX (self->panels.n, 1); k++)
+    cairo_rectangle (cr, l->px0, self->panels.n > 0 ? self->panels.axis[k].p1 : l->py0, l->px1 - l->px0,
+                     self->panels.n > 0 ? self->panels.axis[k].p0 - self->panels.axis[k].p1 : l->py1 - l->py0);
+  set_rgba (cr, ink (self), self->dark ? 0.03 : 0.018);
+  cairo_fill (cr);
+
+  cairo_set_line_width (cr, 1);
+  draw_x_ticks (self, cr, self->kind != LUZTAR_PLOT_MODES);
+  draw_y_axes (self, cr, width);
 
   /* the axes: bottom and left lines */
   cairo_move_to (cr, l->px0, l->py1 + 0.5);
@@ -487,28 +536,7 @@ frame_layer_draw (LuztarPlotLayer *layer,
   entries = legend_entries (self);
   legend_layout (self, entries, cr, l->px0, l->px1, l->legend_y);
 
-  if (self->trace == NULL || (self->kind == LUZTAR_PLOT_TIME_SERIES && self->lines->len == 0)
-      || (self->kind == LUZTAR_PLOT_MODES && self->timeline != NULL
-          && luztar_mode_timeline_get_n_strips (self->timeline) == 0 && self->n_rows > 0)
-      || (self->kind == LUZTAR_PLOT_PHASE && self->lines->len == 0))
-    {
-      const char *message;
-
-      if (self->trace == NULL && self->empty_text != NULL)
-        message = self->empty_text;
-      else if (self->trace == NULL)
-        /* Translators: shown in an empty plot before a run */
-        message = _("No run yet");
-      else if (self->kind == LUZTAR_PLOT_MODES)
-        /* Translators: shown in the mode timeline of a model without
-         * friction, stops or freeplay */
-        message = _("No element with modes");
-      else
-        /* Translators: shown in a plot with no variable chosen */
-        message = _("No variable chosen");
-      set_rgba (cr, ink (self), 0.45);
-      draw_text (self, cr, message, (l->px0 + l->px1) / 2, (l->py0 + l->py1) / 2, 0.5, 0.5, FALSE);
-    }
+  draw_empty_message (self, cr);
   cairo_restore (cr);
 }
 

@@ -13,6 +13,10 @@
 #include "luztar-plot-private.h"
 #include "luztar-plot-extras.h"
 
+/* The half-height of the balance error's axis while the error is exactly
+ * zero (J): a range of zero width would have no ticks. */
+#define BALANCE_AXIS_MIN 1e-12
+
 /* ------------------------------------------------------------------------ */
 /* Lines                                                                      */
 
@@ -232,6 +236,87 @@ data_range (LuztarPlot *self,
   return any;
 }
 
+/* No rows: the time range set (else 0 to 1) and unit value ranges. */
+static void
+autoscale_empty (LuztarPlot *self)
+{
+  if (self->x_auto)
+    {
+      self->x_lo = self->have_time_range ? self->t0 : 0;
+      self->x_hi = self->have_time_range ? self->t1 : 1;
+    }
+  if (self->y_auto)
+    {
+      self->y_lo = self->y2_lo = 0;
+      self->y_hi = self->y2_hi = 1;
+      if (self->kind == LUZTAR_PLOT_PHASE && self->x_auto)
+        self->x_hi = 1;
+    }
+  self->ranges_valid = FALSE;
+}
+
+/* The time axis: the time range set, else the rows' span (while live,
+ * grown in steps so that the axis is not redrawn every frame). */
+static void
+autoscale_time (LuztarPlot *self,
+                gboolean    valid)
+{
+  double first = lz_trace_get_time (self->trace, 0);
+  double last = lz_trace_get_time (self->trace, self->n_rows - 1);
+
+  if (self->have_time_range)
+    {
+      self->x_lo = self->t0;
+      self->x_hi = self->t1;
+      return;
+    }
+  if (!(last > first))
+    last = first + 1;
+  if (!self->live)
+    {
+      self->x_lo = first;
+      self->x_hi = last;
+    }
+  else if (!valid || self->x_lo != first || last > self->x_hi)
+    {
+      double lo, hi;
+
+      luztar_plot_nice_range (0, (last - first) * 1.25, 0, &lo, &hi);
+      self->x_lo = first;
+      self->x_hi = first + hi;
+    }
+}
+
+/* The value axes of a plot over time: the data of the rows shown, on the
+ * left axis, each panel and the right axis. */
+static void
+autoscale_values (LuztarPlot *self,
+                  gboolean    valid)
+{
+  guint r0, r1;
+  double dmin, dmax;
+
+  luztar_plot_visible_rows (self, self->x_lo, self->x_hi, &r0, &r1);
+  if (data_range (self, AXIS_LEFT, r0, r1, &dmin, &dmax))
+    luztar_plot_settle_range (&self->y_lo, &self->y_hi, dmin, dmax, self->live, valid);
+  for (guint k = 0; k < self->panels.n; k++)
+    if (data_range (self, AXIS_PANEL + k, r0, r1, &dmin, &dmax))
+      luztar_plot_settle_range (&self->panels.lo[k], &self->panels.hi[k], dmin, dmax, self->live,
+                                valid && self->panels.valid);
+  self->panels.valid = self->panels.n > 0;
+  if (data_range (self, AXIS_RIGHT, r0, r1, &dmin, &dmax) && self->kind != LUZTAR_PLOT_ENERGY)
+    luztar_plot_settle_range (&self->y2_lo, &self->y2_hi, dmin, dmax, self->live, valid);
+  else if (data_range (self, AXIS_RIGHT, r0, r1, &dmin, &dmax))
+    {
+      /* the balance error: symmetric about zero, so its sign reads at once */
+      double m = MAX (fabs (dmin), fabs (dmax));
+
+      if (m == 0)
+        m = BALANCE_AXIS_MIN;
+      luztar_plot_settle_range (&self->y2_lo, &self->y2_hi, -m, m, self->live, valid);
+    }
+}
+
 /* Recomputes the autoscaled ranges; returns whether any changed. */
 gboolean
 luztar_plot_autoscale (LuztarPlot *self)
@@ -243,19 +328,7 @@ luztar_plot_autoscale (LuztarPlot *self)
 
   if (self->trace == NULL || n == 0)
     {
-      if (self->x_auto)
-        {
-          self->x_lo = self->have_time_range ? self->t0 : 0;
-          self->x_hi = self->have_time_range ? self->t1 : 1;
-        }
-      if (self->y_auto)
-        {
-          self->y_lo = self->y2_lo = 0;
-          self->y_hi = self->y2_hi = 1;
-          if (self->kind == LUZTAR_PLOT_PHASE && self->x_auto)
-            self->x_hi = 1;
-        }
-      self->ranges_valid = FALSE;
+      autoscale_empty (self);
       return memcmp (old, (double[6]) { self->x_lo, self->x_hi, self->y_lo, self->y_hi,
                                         self->y2_lo, self->y2_hi }, sizeof old) != 0;
     }
@@ -277,60 +350,9 @@ luztar_plot_autoscale (LuztarPlot *self)
   else
     {
       if (self->x_auto)
-        {
-          if (self->have_time_range)
-            {
-              self->x_lo = self->t0;
-              self->x_hi = self->t1;
-            }
-          else
-            {
-              double first = lz_trace_get_time (self->trace, 0);
-              double last = lz_trace_get_time (self->trace, n - 1);
-
-              if (!(last > first))
-                last = first + 1;
-              if (!self->live)
-                {
-                  self->x_lo = first;
-                  self->x_hi = last;
-                }
-              else if (!valid || self->x_lo != first || last > self->x_hi)
-                {
-                  double lo, hi;
-
-                  /* grow in steps, so the time axis is not redrawn every frame */
-                  luztar_plot_nice_range (0, (last - first) * 1.25, 0, &lo, &hi);
-                  self->x_lo = first;
-                  self->x_hi = first + hi;
-                }
-            }
-        }
+        autoscale_time (self, valid);
       if (self->y_auto && self->kind != LUZTAR_PLOT_MODES)
-        {
-          guint r0, r1;
-          double dmin, dmax;
-
-          luztar_plot_visible_rows (self, self->x_lo, self->x_hi, &r0, &r1);
-          if (data_range (self, AXIS_LEFT, r0, r1, &dmin, &dmax))
-            luztar_plot_settle_range (&self->y_lo, &self->y_hi, dmin, dmax, self->live, valid);
-          for (guint k = 0; k < self->panels.n; k++)
-            if (data_range (self, AXIS_PANEL + k, r0, r1, &dmin, &dmax))
-              luztar_plot_settle_range (&self->panels.lo[k], &self->panels.hi[k], dmin, dmax, self->live,
-                                        valid && self->panels.valid);
-          self->panels.valid = self->panels.n > 0;
-          if (data_range (self, AXIS_RIGHT, r0, r1, &dmin, &dmax) && self->kind != LUZTAR_PLOT_ENERGY)
-            luztar_plot_settle_range (&self->y2_lo, &self->y2_hi, dmin, dmax, self->live, valid);
-          else if (data_range (self, AXIS_RIGHT, r0, r1, &dmin, &dmax))
-            {
-              /* the balance error: symmetric about zero, so its sign reads at once */
-              double m = MAX (fabs (dmin), fabs (dmax));
-
-              if (m == 0)
-                m = 1e-12;
-              luztar_plot_settle_range (&self->y2_lo, &self->y2_hi, -m, m, self->live, valid);
-            }
-        }
+        autoscale_values (self, valid);
     }
   self->ranges_valid = TRUE;
   return memcmp (was.lo, self->panels.lo, sizeof was.lo) != 0 || memcmp (was.hi, self->panels.hi, sizeof was.hi) != 0
@@ -338,19 +360,17 @@ luztar_plot_autoscale (LuztarPlot *self)
                                     self->y2_lo, self->y2_hi }, sizeof old) != 0;
 }
 
-/* Takes new rows of the trace: at most @budget_us of work (< 0: all). */
-gboolean
-luztar_plot_update_data (LuztarPlot *self,
-                         gint64      budget_us)
+/* Extends the lines' min/max indexes to the rows available, a chunk at a
+ * time, until @budget_us (< 0: no limit) is spent; returns whether rows
+ * were taken. */
+static gboolean
+take_rows (LuztarPlot *self,
+           gint64      budget_us)
 {
   gint64 start = g_get_monotonic_time ();
+  guint n_avail = lz_trace_get_n_samples (self->trace);
   gboolean changed = FALSE;
-  guint n_avail;
 
-  if (self->trace == NULL)
-    return luztar_plot_autoscale (self);
-
-  n_avail = lz_trace_get_n_samples (self->trace);
   if (self->lines->len == 0)
     {
       changed = self->n_rows != n_avail;
@@ -367,64 +387,90 @@ luztar_plot_update_data (LuztarPlot *self,
       if (budget_us >= 0 && g_get_monotonic_time () - start >= budget_us)
         break;
     }
-  if (self->kind == LUZTAR_PLOT_ENERGY && !self->numerical_shown && self->n_rows > 0)
+  return changed;
+}
+
+/* Time-stepping with θ > ½ takes energy of its own: its line (and legend
+ * entry) from the first row that shows some. */
+static gboolean
+show_numerical (LuztarPlot *self)
+{
+  LzEnergy energy;
+  LuztarSeries s = { LUZTAR_SERIES_ENERGY_NUMERICAL, 0 };
+  Line *line;
+
+  lz_trace_get_energy (self->trace, self->n_rows - 1, &energy);
+  if (energy.numerical == 0)
+    return FALSE;
+  line = line_new (self->trace, &s, 1);
+  luztar_minmax_index_extend (line->index, self->n_rows);
+  g_ptr_array_add (self->lines, line);
+  self->numerical_shown = TRUE;
+  self->ranges_valid = FALSE;
+  luztar_plot_invalidate (self);
+  return TRUE;
+}
+
+/* The mode timeline from the new events; a new strip or a new mode in
+ * the legend lays the plot out again. */
+static gboolean
+update_timeline (LuztarPlot *self)
+{
+  guint strips = luztar_mode_timeline_get_n_strips (self->timeline);
+  guint modes = luztar_mode_timeline_get_modes_present (self->timeline);
+  gboolean changed = luztar_mode_timeline_update (self->timeline, self->trace, self->n_rows,
+                                                  lz_trace_get_n_events (self->trace));
+
+  if (strips != luztar_mode_timeline_get_n_strips (self->timeline)
+      || modes != luztar_mode_timeline_get_modes_present (self->timeline))
+    luztar_plot_invalidate (self);
+  return changed;
+}
+
+/* The modes of a phase portrait's colouring element, for the legend: its
+ * mode at row 0 and the new modes of its events. */
+static gboolean
+update_phase_modes (LuztarPlot *self)
+{
+  guint modes = self->phase_modes_seen;
+  guint n_events = lz_trace_get_n_events (self->trace);
+
+  modes |= 1u << lz_trace_get_mode (self->trace, 0, (guint) self->mode_element);
+  for (; self->phase_events < n_events; self->phase_events++)
     {
-      LzEnergy energy;
+      LzEvent ev;
 
-      /* time-stepping with θ > ½ takes energy of its own: its line (and
-       * legend entry) from the first row that shows some */
-      lz_trace_get_energy (self->trace, self->n_rows - 1, &energy);
-      if (energy.numerical != 0)
-        {
-          LuztarSeries s = { LUZTAR_SERIES_ENERGY_NUMERICAL, 0 };
-          Line *line = line_new (self->trace, &s, 1);
-
-          luztar_minmax_index_extend (line->index, self->n_rows);
-          g_ptr_array_add (self->lines, line);
-          self->numerical_shown = TRUE;
-          self->ranges_valid = FALSE;
-          luztar_plot_invalidate (self);
-          changed = TRUE;
-        }
+      lz_trace_get_event (self->trace, self->phase_events, &ev);
+      if (ev.element == (guint) self->mode_element)
+        modes |= 1u << MIN (ev.to, LZ_MODE_N_MODES - 1);
     }
+  if (modes == self->phase_modes_seen)
+    return FALSE;
+  self->phase_modes_seen = modes;
+  luztar_plot_invalidate (self);
+  return TRUE;
+}
+
+/* Takes new rows of the trace: at most @budget_us of work (< 0: all). */
+gboolean
+luztar_plot_update_data (LuztarPlot *self,
+                         gint64      budget_us)
+{
+  gboolean changed;
+
+  if (self->trace == NULL)
+    return luztar_plot_autoscale (self);
+
+  changed = take_rows (self, budget_us);
+  if (self->kind == LUZTAR_PLOT_ENERGY && !self->numerical_shown && self->n_rows > 0)
+    changed |= show_numerical (self);
   if (self->kind == LUZTAR_PLOT_TIME_SERIES && self->any_stick)
     changed |= luztar_mode_timeline_update (self->timeline, self->trace, self->n_rows,
                                             lz_trace_get_n_events (self->trace));
   if (self->kind == LUZTAR_PLOT_MODES)
-    {
-      guint strips = luztar_mode_timeline_get_n_strips (self->timeline);
-      guint modes = luztar_mode_timeline_get_modes_present (self->timeline);
-
-      changed |= luztar_mode_timeline_update (self->timeline, self->trace, self->n_rows,
-                                              lz_trace_get_n_events (self->trace));
-      /* a new strip or a new mode in the legend: lay out again */
-      if (strips != luztar_mode_timeline_get_n_strips (self->timeline)
-          || modes != luztar_mode_timeline_get_modes_present (self->timeline))
-        luztar_plot_invalidate (self);
-    }
+    changed |= update_timeline (self);
   if (self->kind == LUZTAR_PLOT_PHASE && self->mode_element >= 0 && self->n_rows > 0)
-    {
-      /* the modes of the colouring element, for the legend: its mode at
-       * row 0 and the new modes of its events */
-      guint modes = self->phase_modes_seen;
-      guint n_events = lz_trace_get_n_events (self->trace);
-
-      modes |= 1u << lz_trace_get_mode (self->trace, 0, (guint) self->mode_element);
-      for (; self->phase_events < n_events; self->phase_events++)
-        {
-          LzEvent ev;
-
-          lz_trace_get_event (self->trace, self->phase_events, &ev);
-          if (ev.element == (guint) self->mode_element)
-            modes |= 1u << MIN (ev.to, LZ_MODE_N_MODES - 1);
-        }
-      if (modes != self->phase_modes_seen)
-        {
-          self->phase_modes_seen = modes;
-          luztar_plot_invalidate (self);
-          changed = TRUE;
-        }
-    }
+    changed |= update_phase_modes (self);
   if (luztar_plot_autoscale (self))
     {
       luztar_plot_invalidate (self);

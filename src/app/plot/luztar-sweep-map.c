@@ -699,6 +699,19 @@ clear (LuztarSweepMap *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* A new map or diagram of @kind over @x, its values titled @title. */
+static void
+begin (LuztarSweepMap        *self,
+       Kind                   kind,
+       const LuztarSweepAxis *x,
+       const char            *title)
+{
+  clear (self);
+  self->kind = kind;
+  axis_set (&self->x, x);
+  self->value_title = g_strdup (title);
+}
+
 /**
  * luztar_sweep_map_set_grid:
  * @self: a map
@@ -715,11 +728,8 @@ luztar_sweep_map_set_grid (LuztarSweepMap        *self,
                            const char            *value_title)
 {
   g_return_if_fail (LUZTAR_IS_SWEEP_MAP (self));
-  clear (self);
-  self->kind = KIND_MAP;
-  axis_set (&self->x, x);
+  begin (self, KIND_MAP, x, value_title);
   axis_set (&self->y, y);
-  self->value_title = g_strdup (value_title);
   alloc_cells (self, MAX (self->x.n * self->y.n, 1));
 }
 
@@ -737,10 +747,7 @@ luztar_sweep_map_set_bifurcation (LuztarSweepMap        *self,
                                   const char            *y_title)
 {
   g_return_if_fail (LUZTAR_IS_SWEEP_MAP (self));
-  clear (self);
-  self->kind = KIND_BIFURCATION;
-  axis_set (&self->x, x);
-  self->value_title = g_strdup (y_title);
+  begin (self, KIND_BIFURCATION, x, y_title);
   alloc_cells (self, MAX (self->x.n, 1));
   self->q_lo = INFINITY;
   self->q_hi = -INFINITY;
