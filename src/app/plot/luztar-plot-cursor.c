@@ -12,6 +12,8 @@
 #include "luztar-plot-private.h"
 #include "sim/luztar-modes.h"
 
+#define PICK_PX            5.0       /* how near a marker the pointer must be */
+
 /* ------------------------------------------------------------------------ */
 /* The cursor layer                                                           */
 

@@ -13,6 +13,8 @@
 #include "luztar-plot-private.h"
 #include "sim/luztar-modes.h"
 
+#define STRIP_MAX_H        40.0      /* a mode timeline's strips at the most */
+
 /* ------------------------------------------------------------------------ */
 /* Layout                                                                     */
 

@@ -22,11 +22,8 @@
 G_BEGIN_DECLS
 
 #define ROWS_PER_CHUNK     4096      /* rows indexed between two looks at the clock */
-#define LIVE_BUDGET_US     1000      /* work per frame while live */
 #define FONT_PX            11.0
 #define TITLE_PX           11.5
-#define PICK_PX            5.0       /* how near a marker the pointer must be */
-#define STRIP_MAX_H        40.0
 
 typedef struct
 {
@@ -312,48 +309,47 @@ has_right_axis (LuztarPlot *self)
   return self->kind == LUZTAR_PLOT_ENERGY || (self->kind == LUZTAR_PLOT_TIME_SERIES && self->two_units);
 }
 
-
 /* ------------------------------------------------------------------------ */
 /* Between the files                                                          */
 
 /* luztar-plot.c */
-void                luztar_plot_invalidate    (LuztarPlot       *self);
+void              luztar_plot_invalidate    (LuztarPlot         *self);
 
 /* luztar-plot-lines.c */
-void                luztar_plot_line_free     (gpointer          data);
-const char         *luztar_plot_series_unit   (LuztarPlot         *self,
-                                               const LuztarSeries *series);
-char               *luztar_plot_series_label  (LuztarPlot         *self,
-                                               const LuztarSeries *series);
-void                luztar_plot_rebuild_lines (LuztarPlot       *self);
-void                luztar_plot_visible_rows  (LuztarPlot       *self,
-                                               double            lo,
-                                               double            hi,
-                                               guint            *r0,
-                                               guint            *r1);
-gboolean            luztar_plot_autoscale     (LuztarPlot       *self);
-gboolean            luztar_plot_update_data   (LuztarPlot       *self,
-                                               gint64            budget_us);
+void              luztar_plot_line_free     (gpointer            data);
+const char       *luztar_plot_series_unit   (LuztarPlot         *self,
+                                             const LuztarSeries *series);
+char             *luztar_plot_series_label  (LuztarPlot         *self,
+                                             const LuztarSeries *series);
+void              luztar_plot_rebuild_lines (LuztarPlot         *self);
+void              luztar_plot_visible_rows  (LuztarPlot         *self,
+                                             double              lo,
+                                             double              hi,
+                                             guint              *r0,
+                                             guint              *r1);
+gboolean          luztar_plot_autoscale     (LuztarPlot         *self);
+gboolean          luztar_plot_update_data   (LuztarPlot         *self,
+                                             gint64              budget_us);
 
 /* luztar-plot-frame.c */
-char               *luztar_plot_y_title       (LuztarPlot       *self,
-                                               int               axis);
-void                luztar_plot_ensure_layout (LuztarPlot       *self,
-                                               int               width,
-                                               int               height);
+char             *luztar_plot_y_title       (LuztarPlot         *self,
+                                             int                 axis);
+void              luztar_plot_ensure_layout (LuztarPlot         *self,
+                                             int                 width,
+                                             int                 height);
 extern const LuztarPlotLayerClass luztar_plot_frame_layer;
 
 /* luztar-plot-data.c */
-const LuztarAxis   *luztar_plot_line_axis     (LuztarPlot       *self,
-                                               const Line       *line);
-gboolean            luztar_plot_phase_sync    (LuztarPlot       *self,
-                                               int               scale,
-                                               gint64            budget_us);
+const LuztarAxis *luztar_plot_line_axis     (LuztarPlot         *self,
+                                             const Line         *line);
+gboolean          luztar_plot_phase_sync    (LuztarPlot         *self,
+                                             int                 scale,
+                                             gint64              budget_us);
 extern const LuztarPlotLayerClass luztar_plot_data_layer;
 
 /* luztar-plot-cursor.c */
-void                luztar_plot_draw_hover    (LuztarPlot       *self,
-                                               cairo_t          *cr);
+void              luztar_plot_draw_hover    (LuztarPlot         *self,
+                                             cairo_t            *cr);
 extern const LuztarPlotLayerClass luztar_plot_cursor_layer;
 
 G_END_DECLS

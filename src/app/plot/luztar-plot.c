@@ -48,6 +48,8 @@
 #include "luztar-set.h"
 #include "sim/luztar-modes.h"
 
+#define LIVE_BUDGET_US     1000      /* work per frame while live */
+
 G_DEFINE_FINAL_TYPE (LuztarPlot, luztar_plot, GTK_TYPE_WIDGET)
 
 enum
