@@ -142,21 +142,6 @@ luztar_plot_snapshot (GtkWidget   *widget,
   self->snapshot_us = (double) (g_get_monotonic_time () - start);
 }
 
-/**
- * luztar_plot_export:
- * @self: a plot
- * @path: the file to write; its extension (.png, .svg or .pdf, any case)
- *   chooses the format
- * @width: width in pixels (points for PDF), > 0
- * @height: height
- * @error: return location for an error
- *
- * Draws the plot as it is (ranges, cursor; not the hover readout) into a
- * file, with the same drawing code as the widget.
- *
- * Returns: %TRUE on success; %FALSE with @error set for an unknown
- *   extension or a file that cannot be written
- */
 static void
 export_draw (cairo_t  *cr,
              int       width,
@@ -173,6 +158,21 @@ export_draw (cairo_t  *cr,
   luztar_plot_invalidate (self);
 }
 
+/**
+ * luztar_plot_export:
+ * @self: a plot
+ * @path: the file to write; its extension (.png, .svg or .pdf, any case)
+ *   chooses the format
+ * @width: width in pixels (points for PDF), > 0
+ * @height: height
+ * @error: return location for an error
+ *
+ * Draws the plot as it is (ranges, cursor; not the hover readout) into a
+ * file, with the same drawing code as the widget.
+ *
+ * Returns: %TRUE on success; %FALSE with @error set for an unknown
+ *   extension or a file that cannot be written
+ */
 gboolean
 luztar_plot_export (LuztarPlot  *self,
                     const char  *path,

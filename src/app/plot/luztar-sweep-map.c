@@ -624,16 +624,6 @@ luztar_sweep_map_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
-/**
- * luztar_sweep_map_export:
- * @self: a map
- * @path: a file ending in .png, .svg or .pdf (any case)
- * @width: pixels (points for PDF)
- * @height: pixels
- * @error: return location for a #GError
- *
- * Returns: whether the file was written
- */
 static void
 export_draw (cairo_t  *cr,
              int       width,
@@ -644,6 +634,16 @@ export_draw (cairo_t  *cr,
   draw_all (data, cr, width, height, FALSE);
 }
 
+/**
+ * luztar_sweep_map_export:
+ * @self: a map
+ * @path: a file ending in .png, .svg or .pdf (any case)
+ * @width: pixels (points for PDF)
+ * @height: pixels
+ * @error: return location for a #GError
+ *
+ * Returns: whether the file was written
+ */
 gboolean
 luztar_sweep_map_export (LuztarSweepMap *self,
                          const char     *path,
