@@ -170,41 +170,90 @@ luztar_plot_line_axis (LuztarPlot *self,
   return line->right ? &self->layout.y2 : &self->layout.y;
 }
 
+/* Few rows: a path through every one of rows [@r0, @r1). */
+static void
+path_rows (LuztarPlot       *self,
+           Line             *line,
+           cairo_t          *cr,
+           const LuztarAxis *ya,
+           guint             r0,
+           guint             r1)
+{
+  Layout *l = &self->layout;
+  gboolean pen = FALSE;
+
+  for (guint r = r0; r < r1; r++)
+    {
+      double v = line_row_value (line, r);
+      double x, y;
+
+      if (!isfinite (v))
+        {
+          pen = FALSE;
+          continue;
+        }
+      x = luztar_axis_to_pixel (&l->x, lz_trace_get_time (line->trace, r));
+      y = luztar_axis_to_pixel (ya, v);
+      if (pen)
+        cairo_line_to (cr, x, y);
+      else
+        cairo_move_to (cr, x, y);
+      pen = TRUE;
+    }
+}
+
+/* A dashed line of many rows (the balance error, a slow drift) keeps its
+ * dashes: a path through each column's first, extreme and last values. */
+static void
+path_columns (LuztarPlot       *self,
+              Line             *line,
+              cairo_t          *cr,
+              const LuztarAxis *ya)
+{
+  Layout *l = &self->layout;
+  gboolean pen = FALSE;
+
+  for (guint c = 0; c < line->columns->len; c++)
+    {
+      const Column *col = &g_array_index (line->columns, Column, c);
+      double x = l->px0 + c + 0.5;
+
+      if (col->n == 0)
+        continue;
+      if (!isfinite (col->min) || !isfinite (col->first) || !isfinite (col->last))
+        {
+          pen = FALSE;
+          continue;
+        }
+      if (pen)
+        cairo_line_to (cr, x, luztar_axis_to_pixel (ya, col->first));
+      else
+        cairo_move_to (cr, x, luztar_axis_to_pixel (ya, col->first));
+      if (col->min < MIN (col->first, col->last))
+        cairo_line_to (cr, x, luztar_axis_to_pixel (ya, col->min));
+      if (col->max > MAX (col->first, col->last))
+        cairo_line_to (cr, x, luztar_axis_to_pixel (ya, col->max));
+      cairo_line_to (cr, x, luztar_axis_to_pixel (ya, col->last));
+      pen = TRUE;
+    }
+}
+
 static void
 line_draw (LuztarPlot *self,
            Line       *line,
            cairo_t    *cr)
 {
+  static const double dash[] = { 5, 3 };
   Layout *l = &self->layout;
   const LuztarAxis *ya = luztar_plot_line_axis (self, line);
   guint r0, r1;
-  gboolean pen = FALSE;
 
   luztar_plot_visible_rows (self, l->x.lo, l->x.hi, &r0, &r1);
   if (r1 <= r0)
     return;
 
   if (r1 - r0 <= 2 * (l->px1 - l->px0))
-    {
-      /* few rows: every one of them */
-      for (guint r = r0; r < r1; r++)
-        {
-          double v = line_row_value (line, r);
-
-          if (!isfinite (v))
-            {
-              pen = FALSE;
-              continue;
-            }
-          if (pen)
-            cairo_line_to (cr, luztar_axis_to_pixel (&l->x, lz_trace_get_time (line->trace, r)),
-                           luztar_axis_to_pixel (ya, v));
-          else
-            cairo_move_to (cr, luztar_axis_to_pixel (&l->x, lz_trace_get_time (line->trace, r)),
-                           luztar_axis_to_pixel (ya, v));
-          pen = TRUE;
-        }
-    }
+    path_rows (self, line, cr, ya, r0, r1);
   else
     {
       /* Many rows: a band from the smallest to the largest value of each
@@ -220,44 +269,15 @@ line_draw (LuztarPlot *self,
           line_fill_band (self, line, cr, ya);
           return;
         }
-      /* A dashed line (the balance error, a slow drift) keeps its dashes:
-       * a path through each column's first, extreme and last values. */
-      for (guint c = 0; c < line->columns->len; c++)
-        {
-          const Column *col = &g_array_index (line->columns, Column, c);
-          double x = l->px0 + c + 0.5;
-
-          if (col->n == 0)
-            continue;
-          if (!isfinite (col->min) || !isfinite (col->first) || !isfinite (col->last))
-            {
-              pen = FALSE;
-              continue;
-            }
-          if (pen)
-            cairo_line_to (cr, x, luztar_axis_to_pixel (ya, col->first));
-          else
-            cairo_move_to (cr, x, luztar_axis_to_pixel (ya, col->first));
-          if (col->min < MIN (col->first, col->last))
-            cairo_line_to (cr, x, luztar_axis_to_pixel (ya, col->min));
-          if (col->max > MAX (col->first, col->last))
-            cairo_line_to (cr, x, luztar_axis_to_pixel (ya, col->max));
-          cairo_line_to (cr, x, luztar_axis_to_pixel (ya, col->last));
-          pen = TRUE;
-        }
+      path_columns (self, line, cr, ya);
     }
-  {
-    static const double dash[] = { 5, 3 };
-    Rgb c = series_colour (self, line->colour);
-
-    cairo_set_dash (cr, dash, line->dashed ? 2 : 0, 0);
-    cairo_set_line_width (cr, (line->dashed ? 1.5 : 1.75) * self->emphasis);
-    cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-    set_rgba (cr, c, 1);
-    cairo_stroke (cr);
-    cairo_set_dash (cr, NULL, 0, 0);
-  }
+  cairo_set_dash (cr, dash, line->dashed ? 2 : 0, 0);
+  cairo_set_line_width (cr, (line->dashed ? 1.5 : 1.75) * self->emphasis);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  set_rgba (cr, series_colour (self, line->colour), 1);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
 }
 
 /* The phase trajectory of rows [from, to), coloured by mode: a run of
