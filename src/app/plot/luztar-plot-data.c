@@ -203,20 +203,20 @@ path_rows (LuztarPlot       *self,
 }
 
 /* A dashed line of many rows (the balance error, a slow drift) keeps its
- * dashes: a path through each column's first, extreme and last values. */
+ * dashes: a path through each column's first, extreme and last values;
+ * column c spans [@x0 + c, @x0 + c + 1). */
 static void
-path_columns (LuztarPlot       *self,
-              Line             *line,
+path_columns (const Line       *line,
               cairo_t          *cr,
-              const LuztarAxis *ya)
+              const LuztarAxis *ya,
+              double            x0)
 {
-  Layout *l = &self->layout;
   gboolean pen = FALSE;
 
   for (guint c = 0; c < line->columns->len; c++)
     {
       const Column *col = &g_array_index (line->columns, Column, c);
-      double x = l->px0 + c + 0.5;
+      double x = x0 + c + 0.5;
 
       if (col->n == 0)
         continue;
@@ -269,7 +269,7 @@ line_draw (LuztarPlot *self,
           line_fill_band (self, line, cr, ya);
           return;
         }
-      path_columns (self, line, cr, ya);
+      path_columns (line, cr, ya, l->px0);
     }
   cairo_set_dash (cr, dash, line->dashed ? 2 : 0, 0);
   cairo_set_line_width (cr, (line->dashed ? 1.5 : 1.75) * self->emphasis);
