@@ -390,13 +390,16 @@ lz_event_locate (LzEventIntegrator *self,
           c = 0.5 * (a + b);
           slow = 0;
         }
-      if (!lz_event_integrate_to (self, t0, self->loc.y0, c, self->loc.yt))
+      fc = lz_event_guard_at (self, t0, c, self->loc.yt, !jumps);
+      if (isnan (fc))
         break;
-      fc = lz_event_min_guard (self, c, self->loc.yt, NULL);
       lz_event_illinois (c, fc, &a, &fa, &b, &fb, &side);
       slow = b - a > 0.5 * width ? slow + 1 : 0;
     }
-  lz_event_integrate_to (self, t0, self->loc.y0, b, self->y);
+  if (jumps)
+    lz_event_integrate_to (self, t0, self->loc.y0, b, self->y);
+  else
+    lz_event_state_at (self, t0, b, self->y);
   return b;
 }
 
@@ -432,8 +435,11 @@ lz_event_at_once_probe (LzEventIntegrator *self,
        * t0 = 0 of a fast model fall below what the guards resolve (the
        * pad held through a massless body, test-event) — issue 25 */
       *tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
-      lz_event_integrate_to (self, t0, self->loc.y0, *tp, self->loc.yt);
-      gp = lz_event_min_guard (self, *tp, self->loc.yt, NULL);
+      /* (re-integrated: the higher derivatives decide, which the
+       * expansion leaves out) */
+      gp = lz_event_guard_at (self, t0, *tp, self->loc.yt, FALSE);
+      if (isnan (gp))
+        break;
       if (gp < 0 || *tp >= t)
         break;
       *bracket_a = *tp;

@@ -105,6 +105,12 @@ typedef struct
   double *y1;                 /* dim: the step's end (the continuous extension's) */
   double  dense_t0, dense_t1; /* the step the extension interpolates */
   gboolean dense_valid;
+  /* exact states of that step (its start, its end, the last
+   * re-integrated trial) with ẏ there, which the trials near them expand
+   * (lz_event_guard_at()) */
+  double  anchor_t[3];
+  double *anchor_y[3], *anchor_f[3];   /* dim each */
+  gboolean anchor_valid[3];
   double *ys;                 /* dim: a trace row's state */
   double *ysamp;              /* dim: the samples of a step */
   double *ypend;              /* dim: the state of an instant being settled */
@@ -376,6 +382,15 @@ gboolean lz_event_dense_locate (LzEventIntegrator *self,
                                 double            *b,
                                 double            *fb,
                                 double             tol);
+double lz_event_guard_at (LzEventIntegrator *self,
+                          double             t0,
+                          double             t,
+                          double            *y,
+                          gboolean           expand);
+gboolean lz_event_state_at (LzEventIntegrator *self,
+                            double             t0,
+                            double             t,
+                            double            *y);
 gboolean lz_event_integrate_to (LzEventIntegrator *self,
                                 double             t0,
                                 const double      *y0,

@@ -672,6 +672,11 @@ locate_alloc (LzEventLocate *loc,
   loc->ys = g_new0 (double, dim);
   loc->ysamp = g_new0 (double, dim);
   loc->ypend = g_new0 (double, dim);
+  for (guint k = 0; k < G_N_ELEMENTS (loc->anchor_y); k++)
+    {
+      loc->anchor_y[k] = g_new0 (double, dim);
+      loc->anchor_f[k] = g_new0 (double, dim);
+    }
   loc->d_saved = g_new0 (LzMode, ne);
   loc->force = g_new0 (double, ne);
   loc->gv = g_new0 (double, ne);
@@ -695,6 +700,11 @@ locate_free (LzEventLocate *loc)
   g_free (loc->ys);
   g_free (loc->ysamp);
   g_free (loc->ypend);
+  for (guint k = 0; k < G_N_ELEMENTS (loc->anchor_y); k++)
+    {
+      g_free (loc->anchor_y[k]);
+      g_free (loc->anchor_f[k]);
+    }
   g_free (loc->d_saved);
   g_free (loc->force);
   g_free (loc->gv);
