@@ -67,9 +67,15 @@ typedef struct
 typedef struct
 {
   double *mass;               /* n: M's diagonal (0: a massless body) */
-  gsl_matrix *K, *C;
+  gsl_matrix *K, *C;          /* dense, with massless bodies only (their joints' blocks) */
   guint  *kc_start, *kc_col;  /* the columns where K or C has entries, by row
                                * (CSR: row i's from kc_start[i] to kc_start[i + 1]) */
+  double *kc_K, *kc_C;        /* K's and C's entries there */
+  /* the elements an evaluation visits (the others add nothing: their
+   * tension is in K and C, their ground is fixed) */
+  guint  *moving, n_moving;   /* a ground that moves: g0(t) */
+  guint  *tense, n_tense;     /* a tension not in K and C (freeplay, dry friction, …) */
+  guint  *powered, n_powered; /* a power in the energy books */
   int    *src_body;           /* per source: the dof of its body (−1 for none) */
   /* the active constraints of the mode */
   guint   nc;
@@ -347,6 +353,7 @@ void lz_event_accelerations (LzEventIntegrator *self,
                              double            *acc);
 double lz_event_constraint_force (const LzEventIntegrator *self,
                                   guint                    e);
+void lz_event_smooth_sparse (LzEventIntegrator *self);
 int lz_event_rhs (double        t,
                   const double  y[],
                   double        dydt[],

@@ -579,18 +579,9 @@ smooth_alloc (LzEventSmooth             *sm,
   const LzScales *sc = &self->parent.scales;
   g_autofree double *atol_scale = g_new0 (double, dim);
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
-  guint ns = lz_model_get_n_sources (model), nnz = 0, ncmax = 0;
+  guint ns = lz_model_get_n_sources (model), ncmax = 0;
 
-  sm->kc_start = g_new0 (guint, n + 1);
-  sm->kc_col = g_new0 (guint, MAX (n * n, 1));
-  for (guint i = 0; i < n; i++)
-    {
-      sm->kc_start[i] = nnz;
-      for (guint j = 0; j < n; j++)
-        if (gsl_matrix_get (sm->C, i, j) != 0 || gsl_matrix_get (sm->K, i, j) != 0)
-          sm->kc_col[nnz++] = j;
-    }
-  sm->kc_start[n] = nnz;
+  lz_event_smooth_sparse (self);
   sm->src_body = g_new0 (int, MAX (ns, 1));
   for (guint s = 0; s < ns; s++)
     sm->src_body[s] = lz_model_get_body_index (model, lz_model_get_source (model, s)->body);
@@ -637,6 +628,11 @@ smooth_free (LzEventSmooth *sm)
   g_clear_pointer (&sm->C, gsl_matrix_free);
   g_free (sm->kc_start);
   g_free (sm->kc_col);
+  g_free (sm->kc_K);
+  g_free (sm->kc_C);
+  g_free (sm->moving);
+  g_free (sm->tense);
+  g_free (sm->powered);
   g_free (sm->src_body);
   g_free (sm->con);
   g_free (sm->con_of);
@@ -859,11 +855,12 @@ event_free (LzIntegrator *integrator)
   g_free (self->dydt);
 }
 
-/* The event-driven method keeps DENSE_MATRICES n × n matrices (the
- * assembly's dense K and C, built on request, and its own copies of
- * them, and the massless blocks): refused in words, before allocating,
- * where they would exceed the run's memory limit (a chain of 10^5 bodies
- * would need 400 GB). */
+/* The event-driven method keeps up to DENSE_MATRICES n × n matrices
+ * (with massless bodies: the assembly's dense K and C, built on request,
+ * its own copies of them, and the massless blocks; the constraints'
+ * Hc M⁻¹ Hcᵀ and its SVD factors, as large with a stop on every body):
+ * refused in words, before allocating, where they would exceed the run's
+ * memory limit (a chain of 10^5 bodies would need 400 GB). */
 #define DENSE_MATRICES 5
 
 static gboolean
@@ -898,6 +895,7 @@ event_new (LzAssembly                *assembly,
   LzEventIntegrator *self = g_new0 (LzEventIntegrator, 1);
   LzModel *model = lz_assembly_get_model (assembly);
   guint n = lz_assembly_get_n_dofs (assembly), ne = lz_model_get_n_elements (model), dim = 2 * n + 3;
+  gboolean massless = FALSE;
 
   if (!dense_fits (n, options, error))
     {
@@ -911,11 +909,19 @@ event_new (LzAssembly                *assembly,
   self->ne = ne;
   self->sm.mass = g_new0 (double, MAX (n, 1));
   for (guint i = 0; i < n; i++)
-    self->sm.mass[i] = gsl_spmatrix_get (lz_assembly_get_M_sparse (assembly), i, i);
-  self->sm.K = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
-  self->sm.C = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
-  gsl_matrix_memcpy (self->sm.K, lz_assembly_get_K (assembly));
-  gsl_matrix_memcpy (self->sm.C, lz_assembly_get_C (assembly));
+    {
+      self->sm.mass[i] = gsl_spmatrix_get (lz_assembly_get_M_sparse (assembly), i, i);
+      massless = massless || !(self->sm.mass[i] > 0);
+    }
+  /* (the massless joints' blocks come from dense K and C; the
+   * right-hand side is sparse) */
+  if (massless)
+    {
+      self->sm.K = gsl_matrix_alloc (n, n);
+      self->sm.C = gsl_matrix_alloc (n, n);
+      gsl_matrix_memcpy (self->sm.K, lz_assembly_get_K (assembly));
+      gsl_matrix_memcpy (self->sm.C, lz_assembly_get_C (assembly));
+    }
   if (!lz_event_setup_massless (self, error))
     {
       event_free (&self->parent);
