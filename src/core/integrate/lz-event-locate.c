@@ -190,9 +190,9 @@ lz_event_min_guard (LzEventIntegrator *self,
   double best = INFINITY, g[MAX_GUARDS];
 
   lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
-  for (guint e = 0; e < self->ne; e++)
+  for (guint j = 0; j < self->sm.n_guarded; j++)
     {
-      guint k = lz_event_guards (self, e, y, g);
+      guint e = self->sm.guarded[j], k = lz_event_guards (self, e, y, g);
 
       for (guint i = 0; i < k; i++)
         if (g[i] < best)

@@ -76,6 +76,7 @@ typedef struct
   guint  *moving, n_moving;   /* a ground that moves: g0(t) */
   guint  *tense, n_tense;     /* a tension not in K and C (freeplay, dry friction, …) */
   guint  *powered, n_powered; /* a power in the energy books */
+  guint  *guarded, n_guarded; /* a guard in some mode (lz_event_guards()) */
   int    *src_body;           /* per source: the dof of its body (−1 for none) */
   /* the active constraints of the mode */
   guint   nc;

@@ -376,9 +376,10 @@ lz_event_rhs (double        t,
 
 /* The sparse right-hand side: K and C by rows from the assembly's
  * compressed rows (the columns where either has an entry, ascending), and
- * the elements an evaluation visits — a fixed ground's terms are 0 and a
- * linear spring's or a damper's tension is in K and C, so that an
- * evaluation is O(entries + nonlinear elements), the same arithmetic. */
+ * the elements an evaluation visits — a fixed ground's terms are 0, a
+ * linear spring's or a damper's tension is in K and C, and neither has a
+ * guard, so that an evaluation is O(entries + nonlinear elements), the
+ * same arithmetic. */
 void
 lz_event_smooth_sparse (LzEventIntegrator *self)
 {
@@ -414,6 +415,7 @@ lz_event_smooth_sparse (LzEventIntegrator *self)
   sm->moving = g_new (guint, ne);
   sm->tense = g_new (guint, ne);
   sm->powered = g_new (guint, ne);
+  sm->guarded = g_new (guint, ne);
   for (guint e = 0; e < self->ne; e++)
     {
       const LzElementLaw *law = &self->el[e].law;
@@ -429,6 +431,9 @@ lz_event_smooth_sparse (LzEventIntegrator *self)
         sm->tense[sm->n_tense++] = e;
       if (e < self->nm && (moving || law->c > 0 || friction || lz_contact_law_is (law)))
         sm->powered[sm->n_powered++] = e;
+      if (friction || freeplay || law->kind == LZ_ITEM_STOP || law->kind == LZ_ITEM_CONTACT
+          || law->kind == LZ_ITEM_BACKLASH)
+        sm->guarded[sm->n_guarded++] = e;
     }
 }
 

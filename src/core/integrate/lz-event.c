@@ -660,7 +660,7 @@ static void
 smooth_free (LzEventSmooth *sm)
 {
   CLEAR_ALL (g_free, SLOT (sm->mass), SLOT (sm->kc_start), SLOT (sm->kc_col), SLOT (sm->kc_K), SLOT (sm->kc_C),
-             SLOT (sm->moving), SLOT (sm->tense), SLOT (sm->powered), SLOT (sm->src_body), SLOT (sm->con),
+             SLOT (sm->moving), SLOT (sm->tense), SLOT (sm->powered), SLOT (sm->guarded), SLOT (sm->src_body), SLOT (sm->con),
              SLOT (sm->con_of), SLOT (sm->body_mark), SLOT (sm->fv), SLOT (sm->g0));
   CLEAR_ALL (gsl_matrix_free, SLOT (sm->K), SLOT (sm->C), SLOT (sm->Gbuf), SLOT (sm->Vbuf));
   CLEAR_ALL (gsl_vector_free, SLOT (sm->Sbuf), SLOT (sm->workbuf), SLOT (sm->rhs_cbuf), SLOT (sm->lambdabuf));
