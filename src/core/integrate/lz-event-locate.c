@@ -361,7 +361,8 @@ lz_event_write_sample (LzEventIntegrator *self,
 /* The earliest guard crossing in (A, B] of a step from (T0, y0), FA ≥ 0
  * > FB the guards at the ends (JUMPS: FB's guard may jump): on the step's
  * continuous extension (lz-event-dense.c), or else by Illinois, every
- * trial re-integrating from T0.  Leaves y at the returned end of the
+ * trial re-integrated from T0 (or, unless JUMPS, expanded from an exact
+ * state of the step near it: lz_event_guard_at()).  Leaves y at the returned end of the
  * bracket, where the guard is negative. */
 double
 lz_event_locate (LzEventIntegrator *self,

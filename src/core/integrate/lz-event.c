@@ -15,9 +15,10 @@
  * Each mode has guard functions: the force of a stuck element against its
  * levels, the slip velocity, the gap of a free stop, the contact force,
  * the distance to a freeplay boundary.  After each accepted step the
- * guards are checked; a sign change is located by the Illinois method,
- * every trial re-integrating from the start of the step, until the
- * bracket is below 1e-12·max(1, t) s.  At the event:
+ * guards are checked; a sign change is located on the step's continuous
+ * extension and made exact by Newton's method on re-integrated states
+ * (or their expansion near an exact state, lz-event-dense.c), else by
+ * the Illinois method on them, to 1e-12·max(T, t) s.  At the event:
  *   1. impacts (a stop reaching its limit with approach velocity) are
  *      resolved by Newton's law with an impulse LCP over every stop at its
  *      limit (simultaneous impacts, persistent contacts transmitting);
