@@ -520,16 +520,6 @@ solve_block (LzEventIntegrator *self,
   return ok;
 }
 
-/* The root of candidate C's set in PARENT (with path halving) */
-static guint
-block_root (guint *parent,
-            guint  c)
-{
-  while (parent[c] != c)
-    c = parent[c] = parent[parent[c]];
-  return c;
-}
-
 /* The selection over the NCAND candidates in md.cand: a_free, then the
  * LCP.  M is diagonal: the Delassus matrix of two candidates on different
  * bodies is zero, and where no two candidates share a body (a chain's
@@ -549,7 +539,7 @@ solve_candidates (LzEventIntegrator *self,
                   gboolean           ok)
 {
   guint n = self->n, *cand = self->md.cand;
-  g_autofree guint *parent = g_new (guint, ncand);
+  g_autofree int *parent = g_new (int, ncand);
   g_autofree int *owner = g_new (int, MAX (n, 1));
   gboolean all_ok = TRUE;
 
@@ -563,15 +553,15 @@ solve_candidates (LzEventIntegrator *self,
       const Elem *el = &self->el[cand[c]];
       int ports[2] = { el->law.a, el->law.b };
 
-      parent[c] = c;
+      parent[c] = (int) c;
       for (guint k = 0; k < 2; k++)
         if (ports[k] >= 0 && owner[ports[k]] < 0)
           owner[ports[k]] = (int) c;
         else if (ports[k] >= 0)
-          parent[block_root (parent, c)] = block_root (parent, (guint) owner[ports[k]]);
+          parent[lz_event_group_root (parent, (int) c)] = lz_event_group_root (parent, owner[ports[k]]);
     }
   for (guint c = 0; c < ncand; c++)
-    if (block_root (parent, c) != c)
+    if (parent[c] != (int) c)
       return solve_block (self, t, cand, ncand, ok);
   for (guint c = 0; c < ncand; c++)
     all_ok = solve_block (self, t, cand + c, 1, ok) && all_ok;

@@ -354,6 +354,8 @@ void lz_event_accelerations (LzEventIntegrator *self,
                              double            *acc);
 double lz_event_constraint_force (const LzEventIntegrator *self,
                                   guint                    e);
+int lz_event_group_root (int *parent,
+                         int  r);
 void lz_event_smooth_sparse (LzEventIntegrator *self);
 int lz_event_rhs (double        t,
                   const double  y[],
