@@ -215,7 +215,7 @@ lz_event_dense_set (LzEventIntegrator *self,
 }
 
 /* The continuous extension at T in [t0, t1] into Y. */
-void
+static void
 lz_event_dense_eval (const LzEventIntegrator *self,
                      double                   t,
                      double                  *y)

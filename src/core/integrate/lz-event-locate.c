@@ -316,15 +316,12 @@ lz_event_stored_energy (const LzEventIntegrator *self,
                         const double            *y,
                         LzEnergy                *energy)
 {
-  guint n = self->n;
-
-  for (guint i = 0; i < n; i++)
-    energy->kinetic += 0.5 * self->sm.mass[i] * y[n + i] * y[n + i];
+  energy->kinetic += lz_event_kinetic (self, y);
   for (guint e = 0; e < self->ne; e++)
     energy->potential += lz_element_law_energy (&self->el[e].law, self->loc.gv[e]);
 }
 
-void
+static void
 lz_event_write_sample (LzEventIntegrator *self,
                        LzTrace           *trace,
                        double             t,

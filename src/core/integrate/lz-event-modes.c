@@ -670,7 +670,7 @@ select_modes (LzEventIntegrator *self,
  * lifting off lifts V; V off with both on (V lifted off) frees R — K
  * keeps the massless body on the body with mass, and K's force guard
  * decides at once if it should not. */
-void
+static void
 lz_event_through_sync (LzEventIntegrator *self,
                        LzMode            *mode,
                        const LzMode      *prior,

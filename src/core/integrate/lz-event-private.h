@@ -382,9 +382,6 @@ double lz_event_interior_crossing (LzEventIntegrator *self,
 void lz_event_dense_set (LzEventIntegrator *self,
                          double             t0,
                          double             t1);
-void lz_event_dense_eval (const LzEventIntegrator *self,
-                          double                   t,
-                          double                  *y);
 gboolean lz_event_dense_locate (LzEventIntegrator *self,
                                 double             t0,
                                 double            *a,
@@ -409,10 +406,6 @@ gboolean lz_event_integrate_to (LzEventIntegrator *self,
 void lz_event_element_state (LzEventIntegrator *self,
                              double             t,
                              const double      *y);
-void lz_event_write_sample (LzEventIntegrator *self,
-                            LzTrace           *trace,
-                            double             t,
-                            const double      *y);
 gboolean lz_event_dv_along (const Elem *f,
                             const Elem *s);
 double lz_event_dv_level_along (const Elem *f,
@@ -431,11 +424,6 @@ double lz_event_kinetic (const LzEventIntegrator *self,
 void lz_event_project_counted (LzEventIntegrator *self,
                                double             t,
                                double            *y);
-void lz_event_through_sync (LzEventIntegrator *self,
-                            LzMode            *mode,
-                            const LzMode      *prior,
-                            double             t,
-                            const double      *y);
 double lz_event_handle_event (LzEventIntegrator *self,
                               double             t,
                               double            *y,
