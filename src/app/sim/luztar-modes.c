@@ -196,3 +196,18 @@ luztar_event_describe (const LzEvent *event,
                           luztar_mode_get_label (event->from), luztar_mode_get_label (event->to),
                           luztar_cause_get_label (event->cause));
 }
+
+/**
+ * luztar_element_is_nonsmooth:
+ * @el: an element of a model
+ *
+ * Returns: whether @el takes modes in a run (luztar_modes_of_element()
+ *   gives them)
+ */
+gboolean
+luztar_element_is_nonsmooth (const LzElement *el)
+{
+  LzMode modes[LUZTAR_MAX_ELEMENT_MODES];
+
+  return luztar_modes_of_element (el, modes) > 0;
+}
