@@ -31,6 +31,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-matrix-view.h"
+#include "luztar-widget-class.h"
 
 struct _LuztarMatrixView
 {
@@ -1158,43 +1159,34 @@ luztar_matrix_view_dispose (GObject *object)
 {
   LuztarMatrixView *self = LUZTAR_MATRIX_VIEW (object);
 
+  /* the cells' labels go with the template */
   if (self->cells != NULL)
     g_hash_table_remove_all (self->cells);
   gtk_widget_dispose_template (GTK_WIDGET (self), LUZTAR_TYPE_MATRIX_VIEW);
-  G_OBJECT_CLASS (luztar_matrix_view_parent_class)->dispose (object);
-}
-
-static void
-luztar_matrix_view_finalize (GObject *object)
-{
-  LuztarMatrixView *self = LUZTAR_MATRIX_VIEW (object);
-
   g_clear_pointer (&self->reduction, lz_reduction_free);
   g_clear_pointer (&self->reduced, lz_model_unref);
   g_clear_pointer (&self->assembly, lz_assembly_free);
   g_clear_pointer (&self->message, g_free);
   g_clear_pointer (&self->cells, g_hash_table_unref);
-  G_OBJECT_CLASS (luztar_matrix_view_parent_class)->finalize (object);
+  G_OBJECT_CLASS (luztar_matrix_view_parent_class)->dispose (object);
 }
+
+/* The template's children, named as their fields. */
+#define CHILD(MEMBER) LUZTAR_TEMPLATE_CHILD (LuztarMatrixView, MEMBER)
+static const LuztarTemplateChild template_children[] = {
+  CHILD (title_label), CHILD (summary_label), CHILD (toast_overlay), CHILD (stack),
+  CHILD (error_page), CHILD (scroller), CHILD (content),
+};
+#undef CHILD
 
 static void
 luztar_matrix_view_class_init (LuztarMatrixViewClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = luztar_matrix_view_dispose;
-  object_class->finalize = luztar_matrix_view_finalize;
-
-  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-matrix-view.ui");
-  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, title_label);
-  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, summary_label);
-  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, stack);
-  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, error_page);
-  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, scroller);
-  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, content);
-
+  G_OBJECT_CLASS (klass)->dispose = luztar_matrix_view_dispose;
+  luztar_widget_class_set_template (widget_class, APP_PATH "/ui/luztar-matrix-view.ui",
+                                    template_children, G_N_ELEMENTS (template_children));
   gtk_widget_class_install_action (widget_class, "matrix.copy-text", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "matrix.copy-octave", NULL, copy_action);
   gtk_widget_class_set_css_name (widget_class, "luztar-matrix-view");

@@ -40,6 +40,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-program-view.h"
+#include "luztar-widget-class.h"
 #include "luztar-export-dialog.h"
 #include "luztar-set.h"
 
@@ -776,44 +777,31 @@ luztar_program_view_dispose (GObject *object)
 {
   LuztarProgramView *self = LUZTAR_PROGRAM_VIEW (object);
 
+  /* a running analysis's result is dropped when it comes (on_done) */
   g_cancellable_cancel (self->cancellable);
-  G_OBJECT_CLASS (luztar_program_view_parent_class)->dispose (object);
-}
-
-static void
-luztar_program_view_finalize (GObject *object)
-{
-  LuztarProgramView *self = LUZTAR_PROGRAM_VIEW (object);
-
+  g_clear_object (&self->cancellable);
   g_clear_pointer (&self->result, job_free);
   g_clear_pointer (&self->model, lz_model_unref);
   g_clear_pointer (&self->failure, g_free);
   g_clear_pointer (&self->pending_export, g_free);
-  g_clear_object (&self->cancellable);
-  G_OBJECT_CLASS (luztar_program_view_parent_class)->finalize (object);
+  G_OBJECT_CLASS (luztar_program_view_parent_class)->dispose (object);
 }
 
 static void
 luztar_program_view_class_init (LuztarProgramViewClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = luztar_program_view_dispose;
-  object_class->finalize = luztar_program_view_finalize;
-
+  G_OBJECT_CLASS (klass)->dispose = luztar_program_view_dispose;
   /**
    * LuztarProgramView::analysed:
    *
    * An analysis ended (with λ(t), or with a reason why not) and is shown.
    */
-  signals[SIGNAL_ANALYSED] = g_signal_new ("analysed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                           0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_ANALYSED] = luztar_signal_new (klass, "analysed", G_TYPE_NONE);
   /**
    * LuztarProgramView::message:
    * @text: what to tell the user (a toast)
    */
-  signals[SIGNAL_MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_MESSAGE] = luztar_signal_new (klass, "message", G_TYPE_STRING);
 }
 
 static GtkLabel *

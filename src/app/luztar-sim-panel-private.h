@@ -66,7 +66,6 @@ struct _LuztarSimPanel
   LuztarRun         *run;
   GPtrArray         *break_checks;     /* GtkCheckButton per nonsmooth element */
   GHashTable        *breakpoints;      /* element ids to pause on (kept across edits) */
-  char              *status;
   GtkNativeDialog   *chooser;
   /* the animation's arrays, one allocation (body_q is its start) */
   double            *body_q;

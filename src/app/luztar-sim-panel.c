@@ -29,6 +29,7 @@
 #include "luztar-sim-panel-private.h"
 #include "luztar-set.h"
 #include "luztar-views.h"
+#include "luztar-widget-class.h"
 #include "plot/luztar-series-chooser.h"
 
 G_DEFINE_FINAL_TYPE (LuztarSimPanel, luztar_sim_panel, GTK_TYPE_BOX)
@@ -58,7 +59,6 @@ void
 sim_panel_set_status (LuztarSimPanel *self,
                       const char     *text)
 {
-  luztar_set_str (&self->status, text);
   gtk_label_set_text (self->status_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
 }
@@ -273,7 +273,7 @@ const char *
 luztar_sim_panel_get_status (LuztarSimPanel *self)
 {
   g_return_val_if_fail (LUZTAR_IS_SIM_PANEL (self), NULL);
-  return self->status;
+  return gtk_label_get_text (self->status_label);
 }
 
 static void
@@ -299,9 +299,7 @@ luztar_sim_panel_dispose (GObject *object)
 {
   LuztarSimPanel *self = LUZTAR_SIM_PANEL (object);
 
-  if (self->tick_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
-  self->tick_id = 0;
+  luztar_widget_clear_tick (GTK_WIDGET (self), &self->tick_id);
   if (self->run != NULL)
     g_signal_handlers_disconnect_by_data (self->run, self);
   g_clear_object (&self->run);
@@ -312,7 +310,6 @@ luztar_sim_panel_dispose (GObject *object)
   g_clear_pointer (&self->break_checks, g_ptr_array_unref);
   g_clear_pointer (&self->plots, g_ptr_array_unref);
   g_clear_pointer (&self->breakpoints, g_hash_table_unref);
-  g_clear_pointer (&self->status, g_free);
   sim_panel_drop_state_arrays (self);
   self->canvas = NULL;
   self->actions = NULL;
@@ -320,11 +317,23 @@ luztar_sim_panel_dispose (GObject *object)
   G_OBJECT_CLASS (luztar_sim_panel_parent_class)->dispose (object);
 }
 
+/* The template's children, named as their fields. */
+#define CHILD(MEMBER) LUZTAR_TEMPLATE_CHILD (LuztarSimPanel, MEMBER)
+static const LuztarTemplateChild template_children[] = {
+  CHILD (time_label), CHILD (end_label), CHILD (status_label), CHILD (scrubber),
+  CHILD (scrubber_adjustment), CHILD (stack), CHILD (switcher), CHILD (switcher_squeezer),
+  CHILD (views_paned), CHILD (settings_popover), CHILD (settings_scroller), CHILD (view_bar),
+  CHILD (series_box), CHILD (phase_box), CHILD (modes_box), CHILD (energy_box), CHILD (events_box),
+  CHILD (matrix_box), CHILD (method_dropdown), CHILD (speed_dropdown), CHILD (t_end_spin),
+  CHILD (dt_spin), CHILD (scale_spin), CHILD (until_spin), CHILD (auto_scale_check),
+  CHILD (break_any_check), CHILD (break_box), CHILD (until_button),
+};
+#undef CHILD
+
 static void
 luztar_sim_panel_class_init (LuztarSimPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = luztar_sim_panel_dispose;
   object_class->get_property = luztar_sim_panel_get_property;
@@ -338,8 +347,7 @@ luztar_sim_panel_class_init (LuztarSimPanelClass *klass)
    * LuztarSimPanel::message:
    * @text: what to tell the user (a toast)
    */
-  signals[SIGNAL_MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_MESSAGE] = luztar_signal_new (klass, "message", G_TYPE_STRING);
   /**
    * LuztarSimPanel::simulation-edited:
    * @sim: (type gpointer): the new LzSimulation settings of the model
@@ -347,48 +355,16 @@ luztar_sim_panel_class_init (LuztarSimPanelClass *klass)
    * The user changed the method, the end time or the step: the window
    * makes it an edit of the model.
    */
-  signals[SIGNAL_SIMULATION_EDITED] = g_signal_new ("simulation-edited", G_TYPE_FROM_CLASS (klass),
-                                                    G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                                    G_TYPE_NONE, 1, G_TYPE_POINTER);
-
+  signals[SIGNAL_SIMULATION_EDITED] = luztar_signal_new (klass, "simulation-edited", G_TYPE_POINTER);
   /**
    * LuztarSimPanel::open-run:
    * @model: (type gpointer): the model of a run of the Sweep page
    *
    * The user clicked a run of a sweep: the window opens @model apart.
    */
-  signals[SIGNAL_OPEN_RUN] = g_signal_new ("open-run", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                           0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
-
-  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-sim-panel.ui");
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, time_label);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, end_label);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, status_label);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, scrubber);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, scrubber_adjustment);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, stack);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, switcher);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, switcher_squeezer);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, views_paned);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, settings_popover);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, settings_scroller);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, view_bar);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, series_box);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, phase_box);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, modes_box);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, energy_box);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, events_box);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, matrix_box);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, method_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, speed_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, t_end_spin);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, dt_spin);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, scale_spin);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, until_spin);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, auto_scale_check);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, break_any_check);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, break_box);
-  gtk_widget_class_bind_template_child (widget_class, LuztarSimPanel, until_button);
+  signals[SIGNAL_OPEN_RUN] = luztar_signal_new (klass, "open-run", G_TYPE_POINTER);
+  luztar_widget_class_set_template (GTK_WIDGET_CLASS (klass), APP_PATH "/ui/luztar-sim-panel.ui",
+                                    template_children, G_N_ELEMENTS (template_children));
 }
 
 static void

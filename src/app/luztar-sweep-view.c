@@ -36,6 +36,7 @@
 #include "luztar-sweep-view-private.h"
 #include "luztar-sweep-form.h"
 #include "luztar-set.h"
+#include "luztar-widget-class.h"
 
 G_DEFINE_FINAL_TYPE (LuztarSweepView, luztar_sweep_view, GTK_TYPE_BOX)
 
@@ -358,27 +359,21 @@ luztar_sweep_view_finalize (GObject *object)
 static void
 luztar_sweep_view_class_init (LuztarSweepViewClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  object_class->dispose = luztar_sweep_view_dispose;
-  object_class->finalize = luztar_sweep_view_finalize;
-
+  G_OBJECT_CLASS (klass)->dispose = luztar_sweep_view_dispose;
+  G_OBJECT_CLASS (klass)->finalize = luztar_sweep_view_finalize;
   /**
    * LuztarSweepView::open-run:
    * @model: (type gpointer): the model of the clicked run (LzModel)
    *
    * The user asked to see one run: the window opens @model on its own.
    */
-  signals[SIGNAL_OPEN_RUN] = g_signal_new ("open-run", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                           0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[SIGNAL_OPEN_RUN] = luztar_signal_new (klass, "open-run", G_TYPE_POINTER);
   /**
    * LuztarSweepView::message:
    * @text: what to tell the user (a toast)
    */
-  signals[SIGNAL_MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-  gtk_widget_class_install_action (widget_class, "sweep.export", "s", sweep_view_export_action);
+  signals[SIGNAL_MESSAGE] = luztar_signal_new (klass, "message", G_TYPE_STRING);
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "sweep.export", "s", sweep_view_export_action);
 }
 
 /* The rows of an axis of the map: its parameter, its range and count,
