@@ -40,7 +40,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-program-view.h"
-#include "luztar-widget-class.h"
+#include "luztar-widget-kit.h"
 #include "luztar-export-dialog.h"
 #include "luztar-set.h"
 
@@ -119,6 +119,14 @@ enum
 };
 
 static guint signals[N_SIGNALS];
+
+/* Drops the last analysis: its result or why it failed. */
+static void
+forget_result (LuztarProgramView *self)
+{
+  g_clear_pointer (&self->result, job_free);
+  g_clear_pointer (&self->failure, g_free);
+}
 
 static void start (LuztarProgramView *self);
 
@@ -516,8 +524,7 @@ on_done (GObject      *source,
     }
   if (job->generation == self->generation)
     {
-      g_clear_pointer (&self->result, job_free);
-      g_clear_pointer (&self->failure, g_free);
+      forget_result (self);
       if (ok)
         {
           /* the task data stays with the task: take its contents */
@@ -548,8 +555,7 @@ start (LuztarProgramView *self)
       self->pending = TRUE;
       return;
     }
-  g_clear_pointer (&self->result, job_free);
-  g_clear_pointer (&self->failure, g_free);
+  forget_result (self);
   if (self->model == NULL || !luztar_model_has_program (self->model))
     {
       self->stale = FALSE;
@@ -614,8 +620,7 @@ luztar_program_view_set_model (LuztarProgramView *self,
   else if (!self->busy)
     {
       /* nothing old on show: the page says what is coming */
-      g_clear_pointer (&self->result, job_free);
-      g_clear_pointer (&self->failure, g_free);
+      forget_result (self);
       show_result (self);
     }
 }
@@ -780,9 +785,8 @@ luztar_program_view_dispose (GObject *object)
   /* a running analysis's result is dropped when it comes (on_done) */
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->result, job_free);
+  forget_result (self);
   g_clear_pointer (&self->model, lz_model_unref);
-  g_clear_pointer (&self->failure, g_free);
   g_clear_pointer (&self->pending_export, g_free);
   G_OBJECT_CLASS (luztar_program_view_parent_class)->dispose (object);
 }
@@ -890,10 +894,7 @@ luztar_program_view_init (LuztarProgramView *self)
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
 
   side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_margin_start (side, 12);
-  gtk_widget_set_margin_end (side, 12);
-  gtk_widget_set_margin_top (side, 10);
-  gtk_widget_set_margin_bottom (side, 10);
+  luztar_widget_set_margins (side, 10, 12, 10, 12);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), side);
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);

@@ -233,17 +233,11 @@ on_export_chosen (GtkNativeDialog *dialog,
                   int              response,
                   LuztarSimPanel  *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = g_file_get_path (file);
-      ExportKind kind = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "export-kind"));
+  ExportKind kind = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "export-kind"));
+  g_autofree char *path = luztar_export_dialog_finish (&self->chooser, response);
 
-      if (path != NULL)
-        export_to (self, kind, path);
-    }
-  gtk_native_dialog_destroy (dialog);
-  g_clear_object (&self->chooser);
+  if (path != NULL)
+    export_to (self, kind, path);
 }
 
 /* PATH is where to write, or empty (or just an extension such as ".svg")

@@ -29,7 +29,7 @@
 #include "luztar-sim-panel-private.h"
 #include "luztar-set.h"
 #include "luztar-views.h"
-#include "luztar-widget-class.h"
+#include "luztar-widget-kit.h"
 #include "plot/luztar-series-chooser.h"
 
 G_DEFINE_FINAL_TYPE (LuztarSimPanel, luztar_sim_panel, GTK_TYPE_BOX)
@@ -317,22 +317,21 @@ luztar_sim_panel_dispose (GObject *object)
   G_OBJECT_CLASS (luztar_sim_panel_parent_class)->dispose (object);
 }
 
-/* The template's children, named as their fields. */
-#define CHILD(MEMBER) LUZTAR_TEMPLATE_CHILD (LuztarSimPanel, MEMBER)
-static const LuztarTemplateChild template_children[] = {
-  CHILD (time_label), CHILD (end_label), CHILD (status_label), CHILD (scrubber),
-  CHILD (scrubber_adjustment), CHILD (stack), CHILD (switcher), CHILD (switcher_squeezer),
-  CHILD (views_paned), CHILD (settings_popover), CHILD (settings_scroller), CHILD (view_bar),
-  CHILD (series_box), CHILD (phase_box), CHILD (modes_box), CHILD (energy_box), CHILD (events_box),
-  CHILD (matrix_box), CHILD (method_dropdown), CHILD (speed_dropdown), CHILD (t_end_spin),
-  CHILD (dt_spin), CHILD (scale_spin), CHILD (until_spin), CHILD (auto_scale_check),
-  CHILD (break_any_check), CHILD (break_box), CHILD (until_button),
-};
-#undef CHILD
-
 static void
 luztar_sim_panel_class_init (LuztarSimPanelClass *klass)
 {
+  /* the template's children, named as their fields */
+#define CHILD(MEMBER) LUZTAR_TEMPLATE_CHILD (LuztarSimPanel, MEMBER)
+  static const LuztarTemplateChild children[] = {
+    CHILD (time_label), CHILD (end_label), CHILD (status_label), CHILD (scrubber),
+    CHILD (scrubber_adjustment), CHILD (stack), CHILD (switcher), CHILD (switcher_squeezer),
+    CHILD (views_paned), CHILD (settings_popover), CHILD (settings_scroller), CHILD (view_bar),
+    CHILD (series_box), CHILD (phase_box), CHILD (modes_box), CHILD (energy_box), CHILD (events_box),
+    CHILD (matrix_box), CHILD (method_dropdown), CHILD (speed_dropdown), CHILD (t_end_spin),
+    CHILD (dt_spin), CHILD (scale_spin), CHILD (until_spin), CHILD (auto_scale_check),
+    CHILD (break_any_check), CHILD (break_box), CHILD (until_button),
+  };
+#undef CHILD
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = luztar_sim_panel_dispose;
@@ -364,7 +363,7 @@ luztar_sim_panel_class_init (LuztarSimPanelClass *klass)
    */
   signals[SIGNAL_OPEN_RUN] = luztar_signal_new (klass, "open-run", G_TYPE_POINTER);
   luztar_widget_class_set_template (GTK_WIDGET_CLASS (klass), APP_PATH "/ui/luztar-sim-panel.ui",
-                                    template_children, G_N_ELEMENTS (template_children));
+                                    children, G_N_ELEMENTS (children));
 }
 
 static void

@@ -231,23 +231,15 @@ on_export_chosen (GtkNativeDialog *dialog,
                   int              response,
                   LuztarSweepView *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = g_file_get_path (file);
-      g_autoptr(GError) error = NULL;
+  g_autofree char *path = luztar_export_dialog_finish (&self->chooser, response);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
 
-      if (path != NULL)
-        {
-          g_autofree char *text = NULL;
-
-          luztar_sweep_view_export (self, path, 0, 0, &error);
-          text = luztar_export_dialog_outcome (path, error);
-          sweep_view_message (self, text);
-        }
-    }
-  gtk_native_dialog_destroy (dialog);
-  g_clear_object (&self->chooser);
+  if (path == NULL)
+    return;
+  luztar_sweep_view_export (self, path, 0, 0, &error);
+  text = luztar_export_dialog_outcome (path, error);
+  sweep_view_message (self, text);
 }
 
 /* sweep.export: a path, or an extension (".png", ".csv" …) to ask where */

@@ -36,7 +36,7 @@
 #include "luztar-sweep-view-private.h"
 #include "luztar-sweep-form.h"
 #include "luztar-set.h"
-#include "luztar-widget-class.h"
+#include "luztar-widget-kit.h"
 
 G_DEFINE_FINAL_TYPE (LuztarSweepView, luztar_sweep_view, GTK_TYPE_BOX)
 
@@ -499,10 +499,7 @@ build_settings (LuztarSweepView *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
   gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scroller), 220);
-  gtk_widget_set_margin_start (side, 10);
-  gtk_widget_set_margin_end (side, 10);
-  gtk_widget_set_margin_top (side, 8);
-  gtk_widget_set_margin_bottom (side, 8);
+  luztar_widget_set_margins (side, 8, 10, 8, 10);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), side);
   gtk_box_append (GTK_BOX (side), build_form (self));
   gtk_box_append (GTK_BOX (side), build_buttons (self));

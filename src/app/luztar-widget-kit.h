@@ -1,4 +1,4 @@
-/* luztar-widget-class.h — what the window's widgets share in class_init: signals, template children
+/* luztar-widget-kit.h — what the window's widgets share: signals, template children, ticks, margins
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -36,5 +36,11 @@ guint  luztar_signal_new                (gpointer                   klass,
 
 void   luztar_widget_clear_tick         (GtkWidget                 *widget,
                                          guint                     *tick_id);
+
+void   luztar_widget_set_margins        (GtkWidget                 *widget,
+                                         int                        top,
+                                         int                        end,
+                                         int                        bottom,
+                                         int                        start);
 
 G_END_DECLS

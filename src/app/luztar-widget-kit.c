@@ -1,4 +1,4 @@
-/* luztar-widget-class.c — what the window's widgets share in class_init: signals, template children
+/* luztar-widget-kit.c — what the window's widgets share: signals, template children, ticks, margins
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -7,12 +7,13 @@
  * argument or none (a message for a toast, a model to open, an analysis
  * done), and those built from a template bind a list of its children to
  * their fields.  The calls here do each once, from a table for the
- * children, so that a class_init says only what is its own.
+ * children, so that a class_init says only what is its own; and a tick
+ * callback cleared, the four margins of a widget set, in one call.
  */
 
 #include "config.h"
 
-#include "luztar-widget-class.h"
+#include "luztar-widget-kit.h"
 
 /**
  * luztar_widget_class_set_template:
@@ -72,4 +73,27 @@ luztar_widget_clear_tick (GtkWidget *widget,
   if (*tick_id != 0)
     gtk_widget_remove_tick_callback (widget, *tick_id);
   *tick_id = 0;
+}
+
+/**
+ * luztar_widget_set_margins:
+ * @widget: a widget
+ * @top: its top margin (pixels)
+ * @end: its end margin
+ * @bottom: its bottom margin
+ * @start: its start margin
+ *
+ * Sets the four margins, in the order of CSS's margin.
+ */
+void
+luztar_widget_set_margins (GtkWidget *widget,
+                           int        top,
+                           int        end,
+                           int        bottom,
+                           int        start)
+{
+  gtk_widget_set_margin_top (widget, top);
+  gtk_widget_set_margin_end (widget, end);
+  gtk_widget_set_margin_bottom (widget, bottom);
+  gtk_widget_set_margin_start (widget, start);
 }
