@@ -1173,18 +1173,17 @@ luztar_matrix_view_dispose (GObject *object)
 static void
 luztar_matrix_view_class_init (LuztarMatrixViewClass *klass)
 {
-  /* the template's children, named as their fields */
-#define CHILD(MEMBER) LUZTAR_TEMPLATE_CHILD (LuztarMatrixView, MEMBER)
-  static const LuztarTemplateChild children[] = {
-    CHILD (title_label), CHILD (summary_label), CHILD (toast_overlay), CHILD (stack),
-    CHILD (error_page), CHILD (scroller), CHILD (content),
-  };
-#undef CHILD
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = luztar_matrix_view_dispose;
-  luztar_widget_class_set_template (widget_class, APP_PATH "/ui/luztar-matrix-view.ui",
-                                    children, G_N_ELEMENTS (children));
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-matrix-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, title_label);
+  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, stack);
+  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, error_page);
+  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, content);
   gtk_widget_class_install_action (widget_class, "matrix.copy-text", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "matrix.copy-octave", NULL, copy_action);
   gtk_widget_class_set_css_name (widget_class, "luztar-matrix-view");
