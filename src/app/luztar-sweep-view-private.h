@@ -50,8 +50,6 @@ struct _LuztarSweepView
   LuztarSweepJob *job;           /* the running sweep, or NULL */
   LzSweep        *sweep;         /* the shown sweep */
   GPtrArray      *rows;          /* LzSweepRow per run (NULL: not yet) */
-  char           *status;
-  char           *info;
   GtkNativeDialog *chooser;
   guint           n_done;
   guint           nx, ny;        /* the shown grid */

@@ -53,7 +53,6 @@ void
 sweep_view_set_status (LuztarSweepView *self,
                        const char      *text)
 {
-  luztar_set_str (&self->status, text);
   gtk_label_set_text (self->status_label, text);
 }
 
@@ -61,7 +60,6 @@ void
 sweep_view_set_info (LuztarSweepView *self,
                      const char      *text)
 {
-  luztar_set_str (&self->info, text);
   gtk_label_set_text (self->info_label, text != NULL ? text : "");
 }
 
@@ -281,14 +279,17 @@ const char *
 luztar_sweep_view_get_status (LuztarSweepView *self)
 {
   g_return_val_if_fail (LUZTAR_IS_SWEEP_VIEW (self), NULL);
-  return self->status;
+  return gtk_label_get_text (self->status_label);
 }
 
 const char *
 luztar_sweep_view_get_info (LuztarSweepView *self)
 {
+  const char *text;
+
   g_return_val_if_fail (LUZTAR_IS_SWEEP_VIEW (self), NULL);
-  return self->info;
+  text = gtk_label_get_text (self->info_label);
+  return *text != '\0' ? text : NULL;
 }
 
 /**
@@ -351,8 +352,6 @@ luztar_sweep_view_finalize (GObject *object)
   g_ptr_array_unref (self->measures);
   g_ptr_array_unref (self->bodies);
   g_ptr_array_unref (self->rows);
-  g_free (self->status);
-  g_free (self->info);
   G_OBJECT_CLASS (luztar_sweep_view_parent_class)->finalize (object);
 }
 

@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <string.h>
-
 #include <glib/gi18n.h>
 
 #include "luztar-modes.h"
