@@ -39,7 +39,7 @@
 #include "luztar-event-filter.h"
 #include "luztar-cairo.h"
 #include "luztar-set.h"
-#include "luztar-template.h"
+#include "luztar-widget-kit.h"
 #include "sim/luztar-modes.h"
 
 /* ------------------------------------------------------------------------ */

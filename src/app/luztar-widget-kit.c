@@ -1,4 +1,4 @@
-/* luztar-widget-kit.c — what the window's widgets share: signals, template children, ticks, margins
+/* luztar-widget-kit.c — what the window's widgets share: signals, template children and callbacks, ticks, margins
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +16,29 @@
 #include "luztar-widget-kit.h"
 
 /**
+ * luztar_template_bind:
+ * @widget_class: a widget class whose template is set
+ * @children: (array length=n_children) (nullable): members of the
+ *   instance struct, each named as the template's object of the same id
+ * @callbacks: (array length=n_callbacks) (nullable): functions, each under
+ *   the name the template's signals give it
+ */
+void
+luztar_template_bind (GtkWidgetClass               *widget_class,
+                      const LuztarTemplateChild    *children,
+                      gsize                         n_children,
+                      const LuztarTemplateCallback *callbacks,
+                      gsize                         n_callbacks)
+{
+  for (gsize i = 0; i < n_children; i++)
+    gtk_widget_class_bind_template_child_full (widget_class, children[i].name, FALSE,
+                                               children[i].offset);
+  for (gsize i = 0; i < n_callbacks; i++)
+    gtk_widget_class_bind_template_callback_full (widget_class, callbacks[i].name,
+                                                  callbacks[i].callback);
+}
+
+/**
  * luztar_widget_class_set_template:
  * @widget_class: a widget class
  * @resource: the template's resource path
@@ -31,8 +54,7 @@ luztar_widget_class_set_template (GtkWidgetClass            *widget_class,
                                   gsize                      n_children)
 {
   gtk_widget_class_set_template_from_resource (widget_class, resource);
-  for (gsize i = 0; i < n_children; i++)
-    gtk_widget_class_bind_template_child_full (widget_class, children[i].name, FALSE, children[i].offset);
+  luztar_template_bind (widget_class, children, n_children, NULL, 0);
 }
 
 /**

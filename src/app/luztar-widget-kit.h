@@ -1,4 +1,4 @@
-/* luztar-widget-kit.h — what the window's widgets share: signals, template children, ticks, margins
+/* luztar-widget-kit.h — what the window's widgets share: signals, template children and callbacks, ticks, margins
  *
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,12 +20,26 @@ G_BEGIN_DECLS
 typedef struct
 {
   const char *name;
-  gssize      offset;
+  goffset     offset;
 } LuztarTemplateChild;
+
+/* A function that the template's signals name. */
+typedef struct
+{
+  const char *name;
+  GCallback   callback;
+} LuztarTemplateCallback;
 
 /* The child whose id in the template is the name of MEMBER of TYPE. */
 #define LUZTAR_TEMPLATE_CHILD(TYPE, MEMBER) { #MEMBER, G_STRUCT_OFFSET (TYPE, MEMBER) }
+/* The callback the template names as FUNCTION. */
+#define LUZTAR_TEMPLATE_CALLBACK(FUNCTION) { #FUNCTION, G_CALLBACK (FUNCTION) }
 
+void   luztar_template_bind             (GtkWidgetClass               *widget_class,
+                                         const LuztarTemplateChild    *children,
+                                         gsize                         n_children,
+                                         const LuztarTemplateCallback *callbacks,
+                                         gsize                         n_callbacks);
 void   luztar_widget_class_set_template (GtkWidgetClass            *widget_class,
                                          const char                *resource,
                                          const LuztarTemplateChild *children,

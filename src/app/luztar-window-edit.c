@@ -17,7 +17,7 @@
 
 #include "lz.h"
 #include "luztar-window-private.h"
-#include "luztar-template.h"
+#include "luztar-widget-kit.h"
 #include "canvas/luztar-symbols.h"
 
 #define UNDO_DEPTH 500

@@ -14,7 +14,7 @@
 #include "luztar-keys.h"
 #include "luztar-lesson-text.h"
 #include "luztar-presentation.h"
-#include "luztar-template.h"
+#include "luztar-widget-kit.h"
 #include "luztar-views.h"
 
 /* The canvas's share of the height above the plots: the plots get the
