@@ -438,14 +438,15 @@ lz_assembly_free (LzAssembly *self)
     }
   g_free (self->pairs);
   lz_assembly_clear_lcs (self);
-  g_clear_pointer (&self->Ms, gsl_spmatrix_free);
-  g_clear_pointer (&self->Cs, gsl_spmatrix_free);
-  g_clear_pointer (&self->Ks, gsl_spmatrix_free);
-  g_clear_pointer (&self->Ws, gsl_spmatrix_free);
-  g_clear_pointer (&self->M, gsl_matrix_free);
-  g_clear_pointer (&self->C, gsl_matrix_free);
-  g_clear_pointer (&self->K, gsl_matrix_free);
-  g_clear_pointer (&self->W, gsl_matrix_free);
+  {
+    gsl_spmatrix **sparse[] = { &self->Ms, &self->Cs, &self->Ks, &self->Ws };
+    gsl_matrix **dense[] = { &self->M, &self->C, &self->K, &self->W };
+
+    for (guint i = 0; i < G_N_ELEMENTS (sparse); i++)
+      g_clear_pointer (sparse[i], gsl_spmatrix_free);
+    for (guint i = 0; i < G_N_ELEMENTS (dense); i++)
+      g_clear_pointer (dense[i], gsl_matrix_free);
+  }
   g_rec_mutex_clear (&self->lazy_lock);
   lz_model_unref (self->model);
   g_free (self);

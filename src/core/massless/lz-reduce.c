@@ -675,7 +675,7 @@ reduction_alloc (const gsl_matrix  *M,
     self->names[i] = names != NULL ? g_strdup (names[i]) : g_strdup_printf ("q%u", i + 1);
   self->assumptions = g_array_new (FALSE, TRUE, sizeof (LzAssumption));
   g_array_set_clear_func (self->assumptions, assumption_clear);
-  self->notes = g_ptr_array_new_with_free_func (g_free);
+  self->notes = g_ptr_array_new_null_terminated (1, g_free, TRUE);
   self->blocks = g_array_new (FALSE, TRUE, sizeof (guint));
   return self;
 }
@@ -783,12 +783,6 @@ lz_reduction_free (LzReduction *self)
 /* ------------------------------------------------------------------------ */
 /* Accessors                                                                 */
 
-guint
-lz_reduction_get_n (const LzReduction *self)
-{
-  return self->n;
-}
-
 LzReductionKind
 lz_reduction_get_kind (const LzReduction *self)
 {
@@ -858,22 +852,6 @@ const gsl_matrix *lz_reduction_get_Mr (const LzReduction *self) { return self->M
 const gsl_matrix *lz_reduction_get_Cr (const LzReduction *self) { return self->Cr; }
 const gsl_matrix *lz_reduction_get_Kr (const LzReduction *self) { return self->Kr; }
 
-/**
- * lz_reduction_get_kept_index:
- * @self: a reduction
- * @j: a reduced coordinate
- *
- * Returns: the coordinate that q̃_j is (U₃'s column j is its unit vector),
- *   or −1 when q̃_j is a combination
- */
-int
-lz_reduction_get_kept_index (const LzReduction *self,
-                             guint              j)
-{
-  g_return_val_if_fail (self->kept != NULL && j < self->n3, -1);
-  return self->kept[j];
-}
-
 /* The names of q̃: a body's name, or "q̃1" … for combinations. */
 char **
 lz_reduction_dup_kept (const LzReduction *self)
@@ -902,11 +880,7 @@ lz_reduction_dup_eliminated (const LzReduction *self)
 char **
 lz_reduction_dup_diagnosis (const LzReduction *self)
 {
-  char **lines = g_new0 (char *, self->notes->len + 1);
-
-  for (guint i = 0; i < self->notes->len; i++)
-    lines[i] = g_strdup (self->notes->pdata[i]);
-  return lines;
+  return g_strdupv ((char **) self->notes->pdata);
 }
 
 /**

@@ -125,7 +125,7 @@ struct _LzProgramAnalysis
   LzProgram *program;
   guint index;
   char *failure;
-  GPtrArray *explanation;        /* char* */
+  GPtrArray *explanation;        /* char*, NULL-terminated */
   GPtrArray *adjusted;           /* char*: initial values changed */
 
   int *pres_dof;                 /* m */

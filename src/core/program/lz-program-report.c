@@ -206,11 +206,7 @@ lz_program_analysis_get_failure (const LzProgramAnalysis *self)
 char **
 lz_program_analysis_dup_explanation (const LzProgramAnalysis *self)
 {
-  char **lines = g_new0 (char *, self->explanation->len + 1);
-
-  for (guint i = 0; i < self->explanation->len; i++)
-    lines[i] = g_strdup (self->explanation->pdata[i]);
-  return lines;
+  return g_strdupv ((char **) self->explanation->pdata);
 }
 
 guint
@@ -225,20 +221,6 @@ lz_program_analysis_get_actuator_id (const LzProgramAnalysis *self,
 {
   g_return_val_if_fail (j < self->r, NULL);
   return self->act_id[j];
-}
-
-guint
-lz_program_analysis_get_n_prescribed (const LzProgramAnalysis *self)
-{
-  return self->m;
-}
-
-const char *
-lz_program_analysis_get_prescribed_id (const LzProgramAnalysis *self,
-                                       guint                    i)
-{
-  g_return_val_if_fail (i < self->m, NULL);
-  return self->pres_id[i];
 }
 
 /** lz_program_analysis_get_n_samples: Returns: the grid size (0 if not realizable) */
