@@ -70,9 +70,6 @@ struct _LzReduction
   gboolean jordan_unknown;           /* λE − A numerically singular (badly scaled) */
 };
 
-void      lz_reduction_add_note    (LzReduction       *self,
-                                    const char        *format,
-                                    ...) G_GNUC_PRINTF (2, 3);
 char     *lz_reduction_number      (double             v);
 gboolean  lz_reduction_is_massless (const LzReduction *self,
                                     guint              i);

@@ -486,6 +486,27 @@ json_matrix_or_null (GString          *out,
     lz_export_json_matrix (out, X, rows, cols);
 }
 
+/* The ids of the elements in the realizing path (INVERTED: of those whose
+ * law is inverted), as a JSON array. */
+static void
+json_element_ids (GString                 *out,
+                  const LzProgramAnalysis *self,
+                  gboolean                 inverted)
+{
+  gboolean first = TRUE;
+
+  g_string_append_c (out, '[');
+  for (guint k = 0; k < self->n_el; k++)
+    if (inverted ? self->el[k].inverted : self->el[k].in_path)
+      {
+        if (!first)
+          g_string_append (out, ", ");
+        lz_export_json_string (out, self->el[k].law->id);
+        first = FALSE;
+      }
+  g_string_append_c (out, ']');
+}
+
 /**
  * lz_program_analysis_to_json:
  * @self: an analysis
@@ -506,7 +527,6 @@ lz_program_analysis_to_json (const LzProgramAnalysis *self)
   GString *out = g_string_new ("{\n  \"model\": ");
   const LzProgram *pr = self->program;
   guint ns = lz_program_analysis_get_n_samples (self);
-  gboolean first;
 
   lz_export_json_string (out, lz_model_get_name (self->model) != NULL ? lz_model_get_name (self->model) : "");
   g_string_append_printf (out, ",\n  \"n\": %u, \"m\": %u,\n  \"prescribed\": ", self->n, self->m);
@@ -529,27 +549,11 @@ lz_program_analysis_to_json (const LzProgramAnalysis *self)
     g_string_append (out, "null");
   g_string_append (out, ",\n  \"explanation\": ");
   lz_export_json_strings (out, (char **) self->explanation->pdata, self->explanation->len);
-  g_string_append (out, ",\n  \"path\": [");
-  first = TRUE;
-  for (guint k = 0; k < self->n_el; k++)
-    if (self->el[k].in_path)
-      {
-        if (!first)
-          g_string_append (out, ", ");
-        lz_export_json_string (out, self->el[k].law->id);
-        first = FALSE;
-      }
-  g_string_append (out, "],\n  \"inverted\": [");
-  first = TRUE;
-  for (guint k = 0; k < self->n_el; k++)
-    if (self->el[k].inverted)
-      {
-        if (!first)
-          g_string_append (out, ", ");
-        lz_export_json_string (out, self->el[k].law->id);
-        first = FALSE;
-      }
-  g_string_append (out, "],\n  \"adjusted\": ");
+  g_string_append (out, ",\n  \"path\": ");
+  json_element_ids (out, self, FALSE);
+  g_string_append (out, ",\n  \"inverted\": ");
+  json_element_ids (out, self, TRUE);
+  g_string_append (out, ",\n  \"adjusted\": ");
   lz_export_json_strings (out, (char **) self->adjusted->pdata, self->adjusted->len);
   g_string_append (out, ",\n  \"instants\": [");
   for (guint i = 0; i < self->instants->len; i++)
