@@ -18,35 +18,25 @@
 /* ------------------------------------------------------------------------ */
 /* Explanation                                                              */
 
-/* The element's kind in words, translated (the explanation is read). */
+/* The elements' kinds in words (the explanation is read); the other
+ * kinds by their file-format names. */
+static const char *const kind_words[LZ_ITEM_N_KINDS] = {
+  [LZ_ITEM_SPRING] = N_("spring"),
+  [LZ_ITEM_DAMPER] = N_("damper"),
+  [LZ_ITEM_FRICTION] = N_("friction element"),
+  [LZ_ITEM_STOP] = N_("stop"),
+  [LZ_ITEM_GEAR] = N_("gear mesh"),
+  [LZ_ITEM_CONTACT] = N_("damped contact"),
+  [LZ_ITEM_BACKLASH] = N_("backlash"),
+};
+
+/* The element's kind in words, translated. */
 const char *
 lz_program_element_kind_word (LzItemKind kind)
 {
-  switch (kind)
-    {
-    case LZ_ITEM_SPRING:
-      return _("spring");
-    case LZ_ITEM_DAMPER:
-      return _("damper");
-    case LZ_ITEM_FRICTION:
-      return _("friction element");
-    case LZ_ITEM_STOP:
-      return _("stop");
-    case LZ_ITEM_GEAR:
-      return _("gear mesh");
-    case LZ_ITEM_CONTACT:
-      return _("damped contact");
-    case LZ_ITEM_BACKLASH:
-      return _("backlash");
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
-    default:
-      return lz_item_kind_to_string (kind);
-    }
+  if ((guint) kind < G_N_ELEMENTS (kind_words) && kind_words[kind] != NULL)
+    return _(kind_words[kind]);
+  return lz_item_kind_to_string (kind);
 }
 
 /* Explanation: which constraint is realized how, through which elements. */
