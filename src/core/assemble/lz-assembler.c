@@ -111,9 +111,10 @@ entries_to_csr (GArray   *entries,
   return X;
 }
 
-/* The dense copy of X: the entries of X, zeros elsewhere. */
-static gsl_matrix *
-dense_from_csr (const gsl_spmatrix *X)
+/* The dense copy of X (at least 1×1): the entries of X, zeros elsewhere
+ * (lz-assembler.h). */
+gsl_matrix *
+lz_assembly_dense_copy (const gsl_spmatrix *X)
 {
   gsl_matrix *dense = lz_assembly_matrix_new (X->size1, X->size2);
 
@@ -484,7 +485,7 @@ ensure_dense (const LzAssembly   *self,
 
   g_rec_mutex_lock (&mutable->lazy_lock);
   if (*dense == NULL)
-    *dense = dense_from_csr (sparse);
+    *dense = lz_assembly_dense_copy (sparse);
   g_rec_mutex_unlock (&mutable->lazy_lock);
   return *dense;
 }

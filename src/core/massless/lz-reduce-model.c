@@ -110,14 +110,16 @@ blocked_by_nonsmooth (LzReduction    *self,
                       const gboolean *massless)
 {
   const LzAssembly *assembly = self->assembly;
-  const gsl_matrix *W = lz_assembly_get_W (assembly);
+  /* CSR: row e's entries in ascending columns, so the first in question
+   * is the first massless column with an entry */
+  const gsl_spmatrix *W = lz_assembly_get_W_sparse (assembly);
   gboolean blocked = FALSE;
 
   for (guint e = 0; e < lz_assembly_get_n_nonsmooth (assembly); e++)
-    for (guint i = 0; i < self->n; i++)
-      if (massless[i] && gsl_matrix_get (W, e, i) != 0)
+    for (int k = W->p[e]; k < W->p[e + 1]; k++)
+      if (massless[W->i[k]] && W->data[k] != 0)
         {
-          note_nonsmooth (self, lz_assembly_get_nonsmooth_element (assembly, e), i);
+          note_nonsmooth (self, lz_assembly_get_nonsmooth_element (assembly, e), W->i[k]);
           blocked = TRUE;
           break;
         }

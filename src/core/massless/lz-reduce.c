@@ -647,18 +647,19 @@ describe (LzReduction *self)
     }
 }
 
+/* A reduction of M, C and K, which it takes (they are its own copies). */
 static LzReduction *
-reduction_alloc (const gsl_matrix  *M,
-                 const gsl_matrix  *C,
-                 const gsl_matrix  *K,
+reduction_alloc (gsl_matrix        *M,
+                 gsl_matrix        *C,
+                 gsl_matrix        *K,
                  const char *const *names)
 {
   LzReduction *self = g_new0 (LzReduction, 1);
 
   self->n = M->size1;
-  self->M = lz_dense_dup (M);
-  self->C = lz_dense_dup (C);
-  self->K = lz_dense_dup (K);
+  self->M = M;
+  self->C = C;
+  self->K = K;
   self->names = g_new0 (char *, self->n + 1);
   for (guint i = 0; i < self->n; i++)
     self->names[i] = names != NULL ? g_strdup (names[i]) : g_strdup_printf ("q%u", i + 1);
@@ -695,7 +696,7 @@ lz_reduction_new (const gsl_matrix  *M,
   g_return_val_if_fail (C->size1 == M->size1 && C->size2 == M->size1, NULL);
   g_return_val_if_fail (K->size1 == M->size1 && K->size2 == M->size1, NULL);
 
-  self = reduction_alloc (M, C, K, names);
+  self = reduction_alloc (lz_dense_dup (M), lz_dense_dup (C), lz_dense_dup (K), names);
   analyse (self);
   describe (self);
   return self;
@@ -727,8 +728,9 @@ lz_reduction_new_for_assembly (const LzAssembly *assembly)
   names = g_new0 (const char *, n + 1);
   for (guint i = 0; i < n; i++)
     names[i] = lz_assembly_get_dof_name (assembly, i);
-  self = reduction_alloc (lz_assembly_get_M (assembly), lz_assembly_get_C (assembly),
-                          lz_assembly_get_K (assembly), names);
+  self = reduction_alloc (lz_assembly_dense_copy (lz_assembly_get_M_sparse (assembly)),
+                          lz_assembly_dense_copy (lz_assembly_get_C_sparse (assembly)),
+                          lz_assembly_dense_copy (lz_assembly_get_K_sparse (assembly)), names);
   self->assembly = assembly;
   analyse (self);
   describe (self);

@@ -1170,6 +1170,7 @@ lz_program_analysis_new (const LzAssembly       *assembly,
                          GError                **error)
 {
   g_autoptr(LzProgramAnalysis) self = NULL;
+  g_autoptr(gsl_matrix) M = NULL;
   g_autoptr(gsl_matrix) B = NULL;
   g_autoptr(gsl_matrix) C = NULL;
 
@@ -1187,7 +1188,8 @@ lz_program_analysis_new (const LzAssembly       *assembly,
   if (!build_elements (self, error))
     return NULL;
 
-  self->program = lz_program_new (lz_assembly_get_M (assembly), B, C, error);
+  M = lz_assembly_dense_copy (lz_assembly_get_M_sparse (assembly));
+  self->program = lz_program_new (M, B, C, error);
   if (self->program == NULL)
     return NULL;
   self->program->tol = self->opts.rank_tol;
