@@ -571,7 +571,8 @@ lz_assembly_get_nonsmooth_element (const LzAssembly *self,
  * @g0: (out) (optional): the ground part of g at @t
  * @g0dot: (out) (optional): its time derivative
  *
- * The relative coordinate of a nonsmooth element is g = W[row]·q + g0(t).
+ * The relative coordinate of a nonsmooth element is g = W[row]·q + g0(t):
+ * lz_assembly_eval_element_g0() of the row's element.
  */
 void
 lz_assembly_eval_g0 (const LzAssembly *self,
@@ -580,22 +581,8 @@ lz_assembly_eval_g0 (const LzAssembly *self,
                      double           *g0,
                      double           *g0dot)
 {
-  const Coordinate *coord;
-
   g_return_if_fail (row < self->n_rows);
-  coord = &self->coords[self->rows[row].coord];
-
-  if (g0 != NULL)
-    *g0 = lz_affine_eval (&coord->g0, t);
-  if (g0dot != NULL)
-    {
-      LzAffine d;
-
-      lz_affine_init (&d);
-      lz_affine_add_derivative (&d, 1.0, &coord->g0);
-      *g0dot = lz_affine_eval (&d, t);
-      lz_affine_clear (&d);
-    }
+  lz_assembly_eval_element_g0 (self, self->rows[row].coord, t, g0, g0dot);
 }
 
 /**
