@@ -370,7 +370,6 @@ lz_program_new (const gsl_matrix *M,
   self->gD = public_copy (self->D);
   self->gU = public_copy (self->U);
   self->gW = public_copy (self->W);
-  self->gE = public_copy (self->E);
   return g_steal_pointer (&self);
 }
 
@@ -379,8 +378,7 @@ lz_program_free (LzProgram *self)
 {
   gsl_matrix **mats[] = { &self->M, &self->Minv, &self->B, &self->C, &self->P, &self->Q, &self->D,
                           &self->U, &self->W, &self->Mbinv, &self->Mcinv, &self->Mdinv, &self->G,
-                          &self->E, &self->gP, &self->gQ, &self->gD, &self->gU, &self->gW,
-                          &self->gE };
+                          &self->E, &self->gP, &self->gQ, &self->gD, &self->gU, &self->gW };
 
   if (self == NULL)
     return;
@@ -460,13 +458,6 @@ lz_program_get_P (const LzProgram *self)
   return self->gP;
 }
 
-/** lz_program_get_Q: Returns: (nullable): Q = D Cᵀ, (n−r)×m; %NULL if empty */
-const gsl_matrix *
-lz_program_get_Q (const LzProgram *self)
-{
-  return self->gQ;
-}
-
 /** lz_program_get_D: Returns: (nullable): D, orthonormal rows, D Bᵀ = 0 */
 const gsl_matrix *
 lz_program_get_D (const LzProgram *self)
@@ -479,20 +470,6 @@ const gsl_matrix *
 lz_program_get_U (const LzProgram *self)
 {
   return self->gU;
-}
-
-/** lz_program_get_W: Returns: (nullable): W, p×m, W Uᵀ = 0 (3.13) */
-const gsl_matrix *
-lz_program_get_W (const LzProgram *self)
-{
-  return self->gW;
-}
-
-/** lz_program_get_E: Returns: (nullable): E = [W M_c⁻¹ C; D M] (3.17) */
-const gsl_matrix *
-lz_program_get_E (const LzProgram *self)
-{
-  return self->gE;
 }
 
 static double

@@ -93,11 +93,8 @@ LzRealization       lz_program_get_realization (const LzProgram      *self);
 gboolean            lz_program_get_necessary_condition (const LzProgram *self);
 const char         *lz_program_get_failure     (const LzProgram      *self);
 const gsl_matrix   *lz_program_get_P           (const LzProgram      *self);
-const gsl_matrix   *lz_program_get_Q           (const LzProgram      *self);
 const gsl_matrix   *lz_program_get_D           (const LzProgram      *self);
 const gsl_matrix   *lz_program_get_U           (const LzProgram      *self);
-const gsl_matrix   *lz_program_get_W           (const LzProgram      *self);
-const gsl_matrix   *lz_program_get_E           (const LzProgram      *self);
 
 guint               lz_program_get_index       (LzProgram            *self,
                                                 const LzProgramState *state,
