@@ -661,10 +661,10 @@ lz_ts_contact_problem (LzTimestep *self,
       lz_ts_element_g0 (self, e, t1, &self->g0_end[r], &self->g0dot_end[r]);
     }
   for (guint r = 0; r < self->n_rows; r++)
-    {
+    self->u_start[r] = lz_ts_row_dot (self, r, self->v) + self->g0dot_start[r];
+  if (self->gs == NULL)
+    for (guint r = 0; r < self->n_rows; r++)
       self->u_free[r] = lz_ts_row_dot (self, r, self->v1);
-      self->u_start[r] = lz_ts_row_dot (self, r, self->v) + self->g0dot_start[r];
-    }
   for (guint j = 0; j < self->n_vars; j++)
     {
       Var *var = &self->vars[j];
@@ -1130,8 +1130,22 @@ involved_elements (const LzTimestep *self,
     }
 }
 
+/* v_free = W⁻¹ rhs into v1 and the rows' free velocities, when the
+ * velocity-space sweeps did not take the step (free_step() leaves them
+ * to it). */
+void
+lz_ts_free_velocity (LzTimestep *self)
+{
+  memcpy (self->v1, self->rhs, self->n * sizeof (double));
+  lz_ts_band_solve (self, self->v1);
+  for (guint r = 0; r < self->n_rows; r++)
+    self->u_free[r] = lz_ts_row_dot (self, r, self->v1);
+}
+
 /* The impulses of the step (from t), and v⁺ = v_free + W⁻¹ Hᵀ Λ; FALSE
- * with ERROR set when the problem did not converge. */
+ * with ERROR set when the problem did not converge.  In velocity space
+ * where that applies (lz-timestep-gs.c), else — or when its sweeps do
+ * not settle — on the impulses. */
 gboolean
 lz_ts_impulses (LzTimestep *self,
                 double      t,
@@ -1141,6 +1155,16 @@ lz_ts_impulses (LzTimestep *self,
   double residual = 0.0;
   guint sweeps = 0, n = self->n;
 
+  if (self->gs != NULL && lz_ts_gs_solve (self, &residual, &sweeps))
+    {
+      stats->lcp_solves++;
+      stats->lcp_iterations += sweeps;
+      stats->lcp_max_residual = MAX (stats->lcp_max_residual, residual);
+      memcpy (self->z_prev, self->z, self->n_vars * sizeof (double));
+      return TRUE;
+    }
+  if (self->gs != NULL)
+    lz_ts_free_velocity (self);
   if (self->n_vars == 0)
     return TRUE;
   if (!solve_step_lcp (self, &residual, &sweeps))

@@ -7,8 +7,9 @@
  * lz-timestep.c is the driver (setup, the step as a sequence of phases,
  * modes, events and samples); lz-timestep-contact.c the contact problem
  * (H, the Delassus operator, the local problem of a step, projected
- * Gauss–Seidel and the Lemke fallback); lz-timestep-energy.c the energy
- * book and the balance of massless bodies at the start.
+ * Gauss–Seidel and the Lemke fallback); lz-timestep-gs.c the same
+ * problem in velocity space where it applies; lz-timestep-energy.c the
+ * energy book and the balance of massless bodies at the start.
  */
 
 #pragma once
@@ -100,6 +101,8 @@ typedef struct
 } Var;
 
 typedef struct LzTsLemkeMap LemkeMap;
+/* The velocity-space sweeps (lz-timestep-gs.c) */
+typedef struct LzTsGs LzTsGs;
 
 /* What time-stepping adds to an element's law (lz-elements.h) for a run. */
 typedef struct
@@ -125,6 +128,7 @@ typedef struct
   gboolean keep_theta; /* algebraic dofs are kept at their θ-point balance */
   gboolean balanced;   /* they start on their balance */
   double *Wband;      /* banded Cholesky factor of W: n × (band+1) */
+  double *Wd;         /* W itself, by diagonals like K (of the step being taken) */
   double *Kd, *Cd;    /* K and C by diagonals: entry (i, j) at i·(2·band+1) + j − i + band */
   /* H: ≤ 2 entries per row */
   int    *h_dof;      /* n_rows × 2, −1 for none */
@@ -147,6 +151,7 @@ typedef struct
   gsl_vector *lcp_b, *lcp_z, *lcp_w;
   int    *lcp_first;   /* per var: its first LCP index, −1 if inactive */
   LemkeMap *lemke_map;  /* the map from the variables to the LCP's columns */
+  LzTsGs *gs;           /* the velocity-space sweeps, where they apply (else NULL) */
   gboolean fallback_only; /* LUZTAR_TS_FALLBACK=only (tests): no sweeps, Lemke at once */
   int     lemke_declined; /* the element the fallback could not take in the step, or −1 */
   int    *row_element;  /* element index of each row */
@@ -230,8 +235,9 @@ void     lz_ts_eval_forces      (const LzTimestep *self,
                                  double            t,
                                  double           *f);
 gboolean lz_ts_band_factor      (LzTimestep       *self,
-                                 const double     *A,
                                  int              *failed_row);
+void     lz_ts_fill_w           (LzTimestep       *self,
+                                 double            h);
 
 /* lz-timestep-contact.c */
 void     lz_ts_read_h           (LzTimestep       *self);
@@ -252,6 +258,15 @@ gboolean lz_ts_impulses         (LzTimestep       *self,
 gboolean lz_ts_delassus_rebuild (LzTimestep       *self,
                                  GError          **error);
 void     lz_ts_contact_free     (LzTimestep       *self);
+void     lz_ts_free_velocity    (LzTimestep       *self);
+
+/* lz-timestep-gs.c */
+void     lz_ts_gs_new           (LzTimestep       *self);
+void     lz_ts_gs_free          (LzTsGs           *gs);
+void     lz_ts_gs_refresh       (LzTimestep       *self);
+gboolean lz_ts_gs_solve         (LzTimestep       *self,
+                                 double           *residual,
+                                 guint            *sweeps);
 
 /* lz-timestep-energy.c */
 double   lz_ts_kinetic_energy   (const LzTimestep *self,

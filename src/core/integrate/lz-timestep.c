@@ -110,13 +110,30 @@ tridiagonal_solve (const LzTimestep *self,
     x[i] = (x[i] - L[2 * (i + 1) + 1] * x[i + 1]) / L[2 * i];
 }
 
-/* The same for W of another step (lz-timestep-forcing.c). */
-gboolean
-lz_ts_band_factor (LzTimestep   *self,
-                   const double *A,
-                   int          *failed_row)
+/* W = M + hθC + h²θ²K for the step H into Wd, by diagonals as K and C
+ * (entry (i, i + d − b) at i·width + d). */
+void
+lz_ts_fill_w (LzTimestep *self,
+              double      h)
 {
-  return band_cholesky (self, A, failed_row);
+  guint n = self->n, b = self->band, width = 2 * b + 1;
+  double th = self->theta;
+
+  for (gsize at = 0; at < (gsize) n * width; at++)
+    {
+      gsize i = at / width, d = at % width;
+
+      self->Wd[at] = (d == b ? self->mass[i] : 0) + h * th * self->Cd[at] + h * h * th * th * self->Kd[at];
+    }
+}
+
+/* W (Wd) factored, for the first step or another step's h
+ * (lz-timestep-forcing.c). */
+gboolean
+lz_ts_band_factor (LzTimestep *self,
+                   int        *failed_row)
+{
+  return band_cholesky (self, self->Wd, failed_row);
 }
 
 /* x ← W⁻¹ x */
@@ -451,8 +468,13 @@ free_step (LzTimestep *self,
   for (guint i = 0; i < n; i++)
     self->rhs[i] += self->mass[i] * self->v[i] - h * (1 - th) * self->tmp[i]
                     + h * (th * self->f1[i] + (1 - th) * self->f0[i]);
-  memcpy (self->v1, self->rhs, n * sizeof (double));
-  lz_ts_band_solve (self, self->v1);
+  /* v_free itself only for the impulses' sweeps (the velocity-space
+   * sweeps solve from rhs) */
+  if (self->gs == NULL)
+    {
+      memcpy (self->v1, self->rhs, n * sizeof (double));
+      lz_ts_band_solve (self, self->v1);
+    }
 }
 
 /* q⁺ = q + h v_θ; FALSE with ERROR set when the run diverges. */
@@ -760,6 +782,8 @@ timestep_free (LzIntegrator *integrator)
   g_free (self->mass);
   g_free (self->algebraic);
   g_free (self->Wband);
+  g_free (self->Wd);
+  lz_ts_gs_free (self->gs);
   g_free (self->Kd);
   g_free (self->Cd);
   g_free (self->elems);
@@ -845,12 +869,11 @@ element_band (const LzTimestep *self)
  * no n × n matrix.  The algebraic dofs (no mass, no damping).  The
  * freeplay springs' directions are coupled through the local problem,
  * not through W: the band comes from M, C, K only. */
-static double *
+static void
 build_matrices (LzTimestep *self)
 {
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
   guint n = self->n, b, width;
-  double h = self->h, th = self->theta, *Wd;
 
   self->mass = g_new0 (double, MAX (n, 1));
   for (guint i = 0; i < n; i++)
@@ -859,7 +882,7 @@ build_matrices (LzTimestep *self)
   width = 2 * b + 1;
   self->Kd = g_new0 (double, MAX ((gsize) n * width, 1));
   self->Cd = g_new0 (double, MAX ((gsize) n * width, 1));
-  Wd = g_new0 (double, MAX ((gsize) n * width, 1));
+  self->Wd = g_new0 (double, MAX ((gsize) n * width, 1));
   for (guint e = 0; e < self->n_elems; e++)
     {
       const LzElementLaw *law = lz_element_table_get (self->table, e);
@@ -869,18 +892,11 @@ build_matrices (LzTimestep *self)
       if (law->c > 0.0)
         stamp_outer (self->Cd, b, law, law->c);
     }
-  for (guint i = 0; i < n; i++)
-    for (guint j = i > b ? i - b : 0; j <= MIN (n - 1, i + b); j++)
-      {
-        gsize at = (gsize) i * width + j + b - i;
-
-        Wd[at] = (i == j ? self->mass[i] : 0) + h * th * self->Cd[at] + h * h * th * th * self->Kd[at];
-      }
+  lz_ts_fill_w (self, self->h);
   self->algebraic = g_new0 (gboolean, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     self->algebraic[i] = self->mass[i] == 0 && self->Cd[(gsize) i * width + b] == 0;
   self->Wband = g_new0 (double, MAX ((gsize) n * (b + 1), 1));
-  return Wd;
 }
 
 /* W, factored once; FALSE with ERROR set where it is singular. */
@@ -888,10 +904,10 @@ static gboolean
 factor_w (LzTimestep *self,
           GError    **error)
 {
-  g_autofree double *Wd = build_matrices (self);
   int failed_row = -1;
 
-  if (self->n > 0 && !band_cholesky (self, Wd, &failed_row))
+  build_matrices (self);
+  if (self->n > 0 && !band_cholesky (self, self->Wd, &failed_row))
     {
       g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                    _("the iteration matrix M + hθC + h²θ²K is singular at body “%s”: give it "
@@ -1126,6 +1142,7 @@ timestep_new (LzAssembly                *assembly,
   if (!check_forcing (self, error) || !check_massless_friction (self, error) || !check_impact_through (self, error)
       || !lz_ts_delassus_new (self, error))
     goto fail;
+  lz_ts_gs_new (self);
   find_force_sources (self);
   alloc_state (self);
   return &self->parent;
