@@ -151,7 +151,7 @@ lz_ts_read_h (LzTimestep *self)
   find_directions (self);
 }
 
-static void
+static Var *
 add_var (LzTimestep *self,
          VarKind     kind,
          guint       row,
@@ -163,6 +163,7 @@ add_var (LzTimestep *self,
 
   /* α = c: w = c·(H_row v⁺) + b, the velocity the variable pushes on */
   *var = (Var) { kind, row, c, c, 0.0, lo, hi, 0.0, 0.0 };
+  return var;
 }
 
 /* The variables of one element's local problem: a stop one per finite
@@ -185,9 +186,11 @@ lz_ts_add_element_vars (LzTimestep *self,
   else if (law->kind == LZ_ITEM_STOP)
     {
       if (isfinite (law->lower))
-        add_var (self, VAR_STOP_LOWER, law->row, 1, 0, 0);
+        add_var (self, VAR_STOP_LOWER, law->row, 1, 0, 0)->limit = law->lower;
       if (isfinite (law->upper))
-        add_var (self, VAR_STOP_UPPER, law->row, -1, 0, 0);
+        add_var (self, VAR_STOP_UPPER, law->row, -1, 0, 0)->limit = law->upper;
+      for (guint j = el->first_var; j < self->n_vars; j++)
+        self->vars[j].e = law->e;
     }
   else if (law->kind == LZ_ITEM_FRICTION)
     add_var (self, VAR_FRICTION, law->row, -1, -h * law->fneg, h * law->fpos);
@@ -591,12 +594,11 @@ static void
 stop_side (const LzTimestep *self,
            const Elem       *el,
            Var              *var,
-           double            sign,
-           double            limit)
+           double            sign)
 {
   guint r = var->row;
   double g = lz_ts_row_dot (self, r, self->q) + self->g0_start[r];
-  double h = self->h, e = el->law->e, u = self->u_start[r];
+  double h = self->h, e = var->e, u = self->u_start[r], limit = var->limit;
 
   if (el->massless)
     {
@@ -675,14 +677,15 @@ lz_ts_contact_problem (LzTimestep *self,
       switch (var->kind)
         {
         case VAR_STOP_LOWER:
-          stop_side (self, el, var, 1, el->law->lower);
+          stop_side (self, el, var, 1);
           break;
         case VAR_STOP_UPPER:
-          stop_side (self, el, var, -1, el->law->upper);
+          stop_side (self, el, var, -1);
           break;
         case VAR_FRICTION:
           var->b = -self->g0dot_end[r];
-          friction_box (self, el, var, t + th * (t1 - t), self->u_start[r]);
+          if (!el->coulomb)
+            friction_box (self, el, var, t + th * (t1 - t), self->u_start[r]);
           break;
         case VAR_BILATERAL:
           var->b = self->g0dot_end[r];      /* u⁺ = 0: the coupling's rate held */

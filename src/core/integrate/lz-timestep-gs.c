@@ -298,6 +298,23 @@ others (const LzTimestep *self,
   return s;
 }
 
+/* S for body i of a chain (a half-band of 1): others() without its
+ * loops, the same operations in the same order. */
+static inline double
+others_chain (const LzTimestep *self,
+              const double     *v,
+              guint             i)
+{
+  const double *w = self->Wd + (gsize) 3 * i;
+  double s = self->rhs[i];
+
+  if (i > 0)
+    s -= w[0] * v[i - 1];
+  if (i + 1 < self->n)
+    s -= w[2] * v[i + 1];
+  return s;
+}
+
 /* One sweep over the bodies; returns the largest change of a velocity. */
 static double
 sweep (LzTimestep *self)
@@ -305,10 +322,11 @@ sweep (LzTimestep *self)
   LzTsGs *gs = self->gs;
   double *v = self->v1, change = 0.0;
   guint n = self->n;
+  gboolean chain = self->band == 1;
 
   for (guint i = 0; i < n; i++)
     {
-      double s = others (self, v, i), x;
+      double s = chain ? others_chain (self, v, i) : others (self, v, i), x;
       int k = gs->block_of[i];
 
       x = k >= 0 ? block_velocity (gs, &gs->blocks[k], s) : s * gs->w_inv[i];

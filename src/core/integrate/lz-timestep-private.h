@@ -98,6 +98,7 @@ typedef struct
   double  diag;       /* α·D_rr·c + β */
   double  unit;       /* the scale of w (lz-scales.h): L for a gap, else V */
   double  b_rate;     /* a damped contact: ġ_θ = θ·H_r v⁺ + b_rate (b: g_θ = b + hθ²·H_r v⁺) */
+  double  limit, e;   /* a stop's side: its limit and restitution (read every step) */
 } Var;
 
 typedef struct LzTsLemkeMap LemkeMap;
@@ -116,6 +117,17 @@ typedef struct
   gboolean bilateral; /* a rigid coupling */
   gboolean contact;   /* a damped contact (lz-contact-law) */
 } Elem;
+
+/* An element whose work the energy book takes, with what it reads of its
+ * law every step in one place (the book runs over every such element). */
+typedef struct
+{
+  guint  e;           /* the element */
+  int    a, b, row;   /* its ports (−1: a ground) and row of H (−1: none) */
+  double ca, cb, c;
+  LzItemKind kind;
+  gboolean moving, contact;
+} LzTsWork;
 
 typedef struct
 {
@@ -168,7 +180,8 @@ typedef struct
   double  f1_t;         /* the time f1 holds the forces of (NAN: none) */
   /* the elements whose work the energy book takes (moving grounds,
    * damping, nonsmooth), and the frictions whose levels vary in time */
-  guint  *work, n_work, *varying, n_varying;
+  LzTsWork *work;
+  guint  n_work, *varying, n_varying;
   guint  *moving_rows, n_moving_rows;   /* the rows whose ground moves */
   LzMode *modes, *new_modes;
   LzEnergy energy, energy_start;

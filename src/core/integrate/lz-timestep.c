@@ -177,6 +177,16 @@ band_matvec (const LzTimestep *self,
 {
   guint n = self->n, b = self->band, width = 2 * b + 1;
 
+  if (b == 1 && n > 1)
+    {
+      /* a chain: the loop below without its inner loop, the same sums in
+       * the same order */
+      y[0] = 0.0 + A[1] * x[0] + A[2] * x[1];
+      for (guint i = 1; i + 1 < n; i++)
+        y[i] = 0.0 + A[3 * i] * x[i - 1] + A[3 * i + 1] * x[i] + A[3 * i + 2] * x[i + 1];
+      y[n - 1] = 0.0 + A[3 * (n - 1)] * x[n - 2] + A[3 * (n - 1) + 1] * x[n - 1];
+      return;
+    }
   for (guint i = 0; i < n; i++)
     {
       double s = 0.0;
@@ -226,6 +236,29 @@ element_state_one (LzTimestep   *self,
   self->elem_g[i] = g;
   self->elem_gdot[i] = gd;
   self->elem_force[i] = T;
+}
+
+/* What the mode of nonsmooth element E needs at the end T1 of a step, g
+ * and ġ, without its tension (only a row of the trace needs that): from
+ * its row of H, which holds the same coefficients (the same sums as
+ * lz_element_law_g(), whose terms it adds in the bodies' order). */
+static void
+element_rates_one (LzTimestep *self,
+                   guint       e,
+                   double      t1)
+{
+  const LzElementLaw *law = self->elems[e].law;
+  double g0 = 0.0, g0dot = 0.0;
+
+  if (law->a == law->b)
+    {
+      element_state_one (self, e, self->q, self->v, t1);
+      return;
+    }
+  if (law->moving)
+    lz_ts_element_g0 (self, e, t1, &g0, &g0dot);
+  self->elem_g[e] = lz_ts_row_dot (self, (guint) law->row, self->q) + g0;
+  self->elem_gdot[e] = lz_ts_row_dot (self, (guint) law->row, self->v) + g0dot;
 }
 
 /* The state of every element at (q, v, t) (for a row of the trace). */
@@ -654,7 +687,7 @@ log_mode_switches (LzTimestep *self,
       LzSwitchFlags flags;
 
       if (!row)
-        element_state_one (self, e, self->q, self->v, t1);
+        element_rates_one (self, e, t1);
       classify_one (self, self->new_modes, e, TRUE);
       flags = switch_flags (self, e) | lz_ts_forcing_flags (self, e);
 
@@ -943,7 +976,7 @@ build_elements (LzTimestep *self)
         self->keep_theta = TRUE;
       lz_ts_add_element_vars (self, el);
     }
-  self->work = g_new0 (guint, MAX (self->n_elems, 1));
+  self->work = g_new0 (LzTsWork, MAX (self->n_elems, 1));
   self->varying = g_new0 (guint, MAX (self->n_elems, 1));
   for (guint e = 0; e < self->n_elems; e++)
     {
@@ -952,7 +985,9 @@ build_elements (LzTimestep *self)
       /* a spring between bodies neither dissipates nor is driven: its
        * energy is in the potential, from the state */
       if (law->moving || law->c != 0 || law->row >= 0)
-        self->work[self->n_work++] = e;
+        self->work[self->n_work++] = (LzTsWork) {
+          e, law->a, law->b, law->row, law->ca, law->cb, law->c, law->kind, law->moving,
+          self->elems[e].contact };
       if (law->kind == LZ_ITEM_FRICTION && lz_friction_is_varying (law))
         self->varying[self->n_varying++] = e;
     }
