@@ -65,13 +65,28 @@ typedef struct
   double vlo, vhi;      /* the stops' interval of v, this step */
 } Block;
 
+/* What a sweep reads of body i, this step: with S = r_i − Σ W_ij v_j over
+ * the others, the friction's relay in closed form — sliding towards
+ * larger v beyond S_P (v = (S − off_P)/W_ii), towards smaller v below S_N
+ * (off_N), stuck at its kink v* between — then, if it has any, the
+ * stops' interval; a body without friction has S_P = −∞, off_P = 0.
+ * Branches, not a min/max chain: a stuck or held body's v does not wait
+ * for S (most bodies of a chain stick). */
+typedef struct
+{
+  double w_inv;         /* 1 / W_ii */
+  double s_p, off_p, s_n, off_n, v_kink;
+  double lo, hi;
+  gboolean clamped;     /* lo or hi finite */
+} BodyLaw;
+
 struct LzTsGs
 {
   Block  *blocks;
   guint   n_blocks;
   guint  *var_of;       /* the variables, by block */
   int    *block_of;     /* per body: its block, or −1 */
-  double *w_inv;        /* 1 / W_ii */
+  BodyLaw *law;         /* per body */
 };
 
 /* The entry of W's row i at j (|i − j| ≤ band). */
@@ -157,7 +172,7 @@ lz_ts_gs_new (LzTimestep *self)
   gs = g_new0 (LzTsGs, 1);
   count = g_new0 (guint, n + 1);
   gs->block_of = g_new (int, MAX (n, 1));
-  gs->w_inv = g_new (double, MAX (n, 1));
+  gs->law = g_new0 (BodyLaw, MAX (n, 1));
   gs->var_of = g_new (guint, self->n_vars);
   for (guint i = 0; i < n; i++)
     gs->block_of[i] = -1;
@@ -200,7 +215,8 @@ lz_ts_gs_refresh (LzTimestep *self)
   if (self->gs == NULL)
     return;
   for (guint i = 0; i < self->n; i++)
-    self->gs->w_inv[i] = 1.0 / w_at (self, i, i);
+    self->gs->law[i] = (BodyLaw) { 1.0 / w_at (self, i, i), -INFINITY, 0.0, -INFINITY, 0.0, 0.0,
+                                   -INFINITY, INFINITY, FALSE };
 }
 
 void
@@ -211,8 +227,28 @@ lz_ts_gs_free (LzTsGs *gs)
   g_free (gs->blocks);
   g_free (gs->var_of);
   g_free (gs->block_of);
-  g_free (gs->w_inv);
+  g_free (gs->law);
   g_free (gs);
+}
+
+/* A block's law for the sweeps (BodyLaw). */
+static void
+body_law (BodyLaw     *law,
+          const Block *bl)
+{
+  double w = 1.0 / law->w_inv;
+
+  law->lo = bl->vlo;
+  law->hi = bl->vhi;
+  law->clamped = isfinite (bl->vlo) || isfinite (bl->vhi);
+  if (bl->fric < 0)
+    return;
+  /* y = fa·v − fb > 0 (z = hi) is larger v when fa > 0 */
+  law->off_p = bl->fa * (bl->fa > 0 ? bl->fhi : bl->flo);
+  law->off_n = bl->fa * (bl->fa > 0 ? bl->flo : bl->fhi);
+  law->v_kink = bl->fb / bl->fa + 0.0;     /* (+ 0: a stuck body at −0 reads 0) */
+  law->s_p = law->v_kink * w + law->off_p;
+  law->s_n = law->v_kink * w + law->off_n;
 }
 
 /* Each block's friction row and box and its stops' interval for this
@@ -253,32 +289,33 @@ prepare_blocks (LzTimestep *self)
         }
       if (bl->vlo > bl->vhi)
         return FALSE;
+      body_law (&gs->law[bl->body], bl);
     }
   return TRUE;
 }
 
-/* The velocity of a block's body minimising its part given S = r_i − Σ
- * W_ij v_j over the others: the friction's relay, then the stops. */
+/* The velocity of body I minimising its part given S = r_i − Σ W_ij v_j
+ * over the others: the friction's relay, then the stops (BodyLaw). */
 static inline double
-block_velocity (const LzTsGs *gs,
-                const Block  *bl,
-                double        s)
+body_velocity (const BodyLaw *law,
+               double         s)
 {
-  double w_inv = gs->w_inv[bl->body], v = s * w_inv;
+  double v;
 
-  if (bl->fric >= 0)
+  if (s > law->s_p)
+    v = (s - law->off_p) * law->w_inv;
+  else if (s < law->s_n)
+    v = (s - law->off_n) * law->w_inv;
+  else
+    v = law->v_kink;
+  if (law->clamped)
     {
-      /* sliding up (y > 0, z = hi), down (y < 0, z = lo), or stuck at y = 0 */
-      double up = (s - bl->fa * bl->fhi) * w_inv, down = (s - bl->fa * bl->flo) * w_inv;
-
-      if (bl->fa * up - bl->fb > 0)
-        v = up;
-      else if (bl->fa * down - bl->fb < 0)
-        v = down;
-      else
-        v = bl->fb / bl->fa + 0.0;     /* (+ 0: a stuck body at −0 reads 0) */
+      if (v < law->lo)
+        v = law->lo;
+      else if (v > law->hi)
+        v = law->hi;
     }
-  return CLAMP (v, bl->vlo, bl->vhi);
+  return v;
 }
 
 /* S for body i: r_i − Σ_{j ≠ i} W_ij v_j. */
@@ -324,12 +361,30 @@ sweep (LzTimestep *self)
   guint n = self->n;
   gboolean chain = self->band == 1;
 
+  if (chain && n > 2)
+    {
+      /* the first and the last body apart: no test in the loop */
+      const double *w = self->Wd, *r = self->rhs;
+      const BodyLaw *law = gs->law;
+      double x = body_velocity (&law[0], r[0] - w[2] * v[1]);
+
+      change = fabs (x - v[0]);
+      v[0] = x;
+      for (guint i = 1; i + 1 < n; i++)
+        {
+          x = body_velocity (&law[i], r[i] - w[3 * i] * v[i - 1] - w[3 * i + 2] * v[i + 1]);
+          change = MAX (change, fabs (x - v[i]));
+          v[i] = x;
+        }
+      x = body_velocity (&law[n - 1], r[n - 1] - w[3 * (n - 1)] * v[n - 2]);
+      change = MAX (change, fabs (x - v[n - 1]));
+      v[n - 1] = x;
+      return change;
+    }
   for (guint i = 0; i < n; i++)
     {
-      double s = chain ? others_chain (self, v, i) : others (self, v, i), x;
-      int k = gs->block_of[i];
+      double x = body_velocity (&gs->law[i], chain ? others_chain (self, v, i) : others (self, v, i));
 
-      x = k >= 0 ? block_velocity (gs, &gs->blocks[k], s) : s * gs->w_inv[i];
       change = MAX (change, fabs (x - v[i]));
       v[i] = x;
     }
@@ -360,7 +415,7 @@ block_impulses (LzTimestep  *self,
         {
           double y = a * v - var->b;
 
-          kink = y == 0 || v == bl->fb / bl->fa;
+          kink = y == 0 || v == gs->law[bl->body].v_kink;
           z = y > 0 ? var->hi : var->lo;
         }
       else
@@ -395,9 +450,9 @@ impulses (LzTimestep *self)
     {
       const Block *bl = &gs->blocks[k];
       guint i = bl->body;
-      double s = others (self, self->v1, i);
+      double s = self->band == 1 ? others_chain (self, self->v1, i) : others (self, self->v1, i);
 
-      block_impulses (self, bl, self->v1[i], self->v1[i] / gs->w_inv[i] - s);
+      block_impulses (self, bl, self->v1[i], self->v1[i] / gs->law[i].w_inv - s);
     }
   memset (self->lambda, 0, self->n_rows * sizeof (double));
   for (guint j = 0; j < self->n_vars; j++)

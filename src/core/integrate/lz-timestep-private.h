@@ -116,6 +116,9 @@ typedef struct
   gboolean coulomb;   /* plain Coulomb friction (constant levels) */
   gboolean bilateral; /* a rigid coupling */
   gboolean contact;   /* a damped contact (lz-contact-law) */
+  LzItemKind kind;    /* law->kind, and … */
+  gboolean plain;     /* … its ports two bodies or a fixed ground: g and ġ
+                       * from its row of H alone */
 } Elem;
 
 /* An element whose work the energy book takes, with what it reads of its

@@ -244,21 +244,17 @@ element_state_one (LzTimestep   *self,
  * lz_element_law_g(), whose terms it adds in the bodies' order). */
 static void
 element_rates_one (LzTimestep *self,
+                   guint       r,
                    guint       e,
                    double      t1)
 {
-  const LzElementLaw *law = self->elems[e].law;
-  double g0 = 0.0, g0dot = 0.0;
-
-  if (law->a == law->b)
+  if (!self->elems[e].plain)
     {
       element_state_one (self, e, self->q, self->v, t1);
       return;
     }
-  if (law->moving)
-    lz_ts_element_g0 (self, e, t1, &g0, &g0dot);
-  self->elem_g[e] = lz_ts_row_dot (self, (guint) law->row, self->q) + g0;
-  self->elem_gdot[e] = lz_ts_row_dot (self, (guint) law->row, self->v) + g0dot;
+  self->elem_g[e] = lz_ts_row_dot (self, r, self->q) + 0.0;
+  self->elem_gdot[e] = lz_ts_row_dot (self, r, self->v) + 0.0;
 }
 
 /* The state of every element at (q, v, t) (for a row of the trace). */
@@ -304,14 +300,13 @@ classify_one (LzTimestep *self,
               gboolean    in_step)
 {
   const Elem *el = &self->elems[i];
-  const LzElementLaw *law = el->law;
   double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
   double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
 
   modes[i] = LZ_MODE_NONE;
-  if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
-    modes[i] = lz_element_law_spring_mode (law, self->elem_g[i]);
-  else if (law->kind == LZ_ITEM_FRICTION)
+  if (el->kind == LZ_ITEM_SPRING || el->kind == LZ_ITEM_GEAR)
+    modes[i] = lz_element_law_spring_mode (el->law, self->elem_g[i]);
+  else if (el->kind == LZ_ITEM_FRICTION)
     {
       double u = friction_rate (self, i, in_step);
 
@@ -329,7 +324,7 @@ classify_one (LzTimestep *self,
     }
   else if (el->bilateral)
     modes[i] = LZ_MODE_CONTACT;        /* a rigid coupling holds, whatever its force */
-  else if (law->kind == LZ_ITEM_STOP && law->row >= 0)
+  else if (el->kind == LZ_ITEM_STOP)      /* (a row: called for the rows only) */
     {
       modes[i] = LZ_MODE_FREE;
       for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
@@ -647,13 +642,14 @@ switch_flags (const LzTimestep *self,
               guint             e)
 {
   const Elem *el = &self->elems[e];
-  const LzElementLaw *law = el->law;
+  const LzElementLaw *law;
   gboolean pushed = FALSE;
   double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
   double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
 
-  if (law->kind != LZ_ITEM_STOP || law->row < 0 || self->modes[e] != LZ_MODE_FREE)
-    return el->massless != 0 && law->kind == LZ_ITEM_STOP ? LZ_SWITCH_MASSLESS : 0;
+  if (el->kind != LZ_ITEM_STOP || self->modes[e] != LZ_MODE_FREE)      /* (E has a row) */
+    return el->massless != 0 && el->kind == LZ_ITEM_STOP ? LZ_SWITCH_MASSLESS : 0;
+  law = el->law;
   for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
     if (self->z[j] > z_tol
         && (self->vars[j].kind == VAR_STOP_LOWER ? self->u_start[law->row] < -u_tol
@@ -687,7 +683,7 @@ log_mode_switches (LzTimestep *self,
       LzSwitchFlags flags;
 
       if (!row)
-        element_rates_one (self, e, t1);
+        element_rates_one (self, r, e, t1);
       classify_one (self, self->new_modes, e, TRUE);
       flags = switch_flags (self, e) | lz_ts_forcing_flags (self, e);
 
@@ -964,6 +960,8 @@ build_elements (LzTimestep *self)
       const LzElementLaw *law = lz_element_table_get (self->table, e);
 
       el->law = law;
+      el->kind = law->kind;
+      el->plain = !law->moving && law->a != law->b;
       el->coulomb = law->kind == LZ_ITEM_FRICTION && lz_friction_is_coulomb (law);
       el->bilateral = lz_element_law_is_bilateral (law);
       el->contact = lz_contact_law_is (law);
