@@ -648,7 +648,8 @@ lz_ts_contact_problem (LzTimestep *self,
   const GArray *jumps = self->forcing->jumps;
 
   /* the rows whose ground's motion jumps in (t, t1] */
-  memset (self->row_jumps, 0, self->n_rows * sizeof (gboolean));
+  if (jumps->len > 0)
+    memset (self->row_jumps, 0, self->n_rows * sizeof (gboolean));
   for (; self->forcing_next < jumps->len
          && g_array_index (jumps, LzForcingJump, self->forcing_next).t <= t1; self->forcing_next++)
     for (guint r = 0; r < self->n_rows; r++)

@@ -74,7 +74,7 @@ typedef struct
  * for S (most bodies of a chain stick). */
 typedef struct
 {
-  double w_inv;         /* 1 / W_ii */
+  double w, w_inv;      /* W_ii, 1 / W_ii */
   double s_p, off_p, s_n, off_n, v_kink;
   double lo, hi;
   gboolean clamped;     /* lo or hi finite */
@@ -215,7 +215,7 @@ lz_ts_gs_refresh (LzTimestep *self)
   if (self->gs == NULL)
     return;
   for (guint i = 0; i < self->n; i++)
-    self->gs->law[i] = (BodyLaw) { 1.0 / w_at (self, i, i), -INFINITY, 0.0, -INFINITY, 0.0, 0.0,
+    self->gs->law[i] = (BodyLaw) { w_at (self, i, i), 1.0 / w_at (self, i, i), -INFINITY, 0.0, -INFINITY, 0.0, 0.0,
                                    -INFINITY, INFINITY, FALSE };
 }
 
@@ -236,7 +236,7 @@ static void
 body_law (BodyLaw     *law,
           const Block *bl)
 {
-  double w = 1.0 / law->w_inv;
+  double w = law->w;
 
   law->lo = bl->vlo;
   law->hi = bl->vhi;
@@ -452,7 +452,7 @@ impulses (LzTimestep *self)
       guint i = bl->body;
       double s = self->band == 1 ? others_chain (self, self->v1, i) : others (self, self->v1, i);
 
-      block_impulses (self, bl, self->v1[i], self->v1[i] / gs->law[i].w_inv - s);
+      block_impulses (self, bl, self->v1[i], self->v1[i] * gs->law[i].w - s);
     }
   memset (self->lambda, 0, self->n_rows * sizeof (double));
   for (guint j = 0; j < self->n_vars; j++)

@@ -119,6 +119,8 @@ typedef struct
   LzItemKind kind;    /* law->kind, and … */
   gboolean plain;     /* … its ports two bodies or a fixed ground: g and ġ
                        * from its row of H alone */
+  gboolean fast;      /* plain friction or a plain stop on bodies with mass:
+                       * its mode from ġ and its impulses alone */
 } Elem;
 
 /* An element whose work the energy book takes, with what it reads of its

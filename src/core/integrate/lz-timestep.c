@@ -333,6 +333,28 @@ classify_one (LzTimestep *self,
     }
 }
 
+/* classify_one() after a step for an element whose Elem is fast: from
+ * ġ of its row (what element_rates_one() would store) without storing
+ * it — the same mode (the trace's rows compute the state again). */
+static LzMode
+fast_mode (const LzTimestep *self,
+           guint             r,
+           guint             e)
+{
+  const Elem *el = &self->elems[e];
+  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
+  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  double u = lz_ts_row_dot (self, r, self->v) + 0.0;
+  LzMode mode = LZ_MODE_FREE;
+
+  if (el->kind == LZ_ITEM_FRICTION)
+    return fabs (u) <= u_tol ? LZ_MODE_STICK : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+  for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
+    if (self->z[j] > z_tol && fabs (u) <= u_tol)
+      mode = LZ_MODE_CONTACT;
+  return mode;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Time and samples                                                           */
 
@@ -682,9 +704,14 @@ log_mode_switches (LzTimestep *self,
       guint e = (guint) self->row_element[r];
       LzSwitchFlags flags;
 
-      if (!row)
-        element_rates_one (self, r, e, t1);
-      classify_one (self, self->new_modes, e, TRUE);
+      if (row || !self->elems[e].fast)
+        {
+          if (!row)
+            element_rates_one (self, r, e, t1);
+          classify_one (self, self->new_modes, e, TRUE);
+        }
+      else
+        self->new_modes[e] = fast_mode (self, r, e);
       flags = switch_flags (self, e) | lz_ts_forcing_flags (self, e);
 
       /* a breakaway while the static level falls: the level moved */
@@ -973,6 +1000,8 @@ build_elements (LzTimestep *self)
           && (law->kind == LZ_ITEM_STOP || law->kind == LZ_ITEM_FRICTION || law->freeplay > 0))
         self->keep_theta = TRUE;
       lz_ts_add_element_vars (self, el);
+      el->fast = el->plain && el->massless == 0 && !el->contact && !el->bilateral && law->row >= 0
+                 && (law->kind == LZ_ITEM_FRICTION || law->kind == LZ_ITEM_STOP);
     }
   self->work = g_new0 (LzTsWork, MAX (self->n_elems, 1));
   self->varying = g_new0 (guint, MAX (self->n_elems, 1));
