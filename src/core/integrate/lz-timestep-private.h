@@ -178,6 +178,7 @@ typedef struct
   /* state and workspaces; after a step is accepted q1 and v1 hold the
    * state at its start (the pointers are swapped), for the samples inside
    * the step */
+  double *state;        /* the block the vectors below are in */
   double *q, *v, *q1, *v1, *rhs, *tmp, *f0, *f1, *q_s, *v_s;
   double *z, *z_prev, *lambda, *u_free, *u_start, *g0_start, *g0_end, *g0dot_start, *g0dot_end;
   double *elem_force, *elem_g, *elem_gdot;

@@ -846,31 +846,9 @@ timestep_free (LzIntegrator *integrator)
   g_free (self->work);
   g_free (self->varying);
   g_free (self->moving_rows);
-  g_free (self->rate);
   g_clear_pointer (&self->table, lz_element_table_free);
   g_free (self->force_body);
-  g_free (self->q);
-  g_free (self->v);
-  g_free (self->q1);
-  g_free (self->v1);
-  g_free (self->q_s);
-  g_free (self->v_s);
-  g_free (self->rhs);
-  g_free (self->tmp);
-  g_free (self->f0);
-  g_free (self->f1);
-  g_free (self->z);
-  g_free (self->z_prev);
-  g_free (self->lambda);
-  g_free (self->u_free);
-  g_free (self->u_start);
-  g_free (self->g0_start);
-  g_free (self->g0_end);
-  g_free (self->g0dot_start);
-  g_free (self->g0dot_end);
-  g_free (self->elem_force);
-  g_free (self->elem_g);
-  g_free (self->elem_gdot);
+  g_free (self->state);
   g_free (self->modes);
   g_free (self->new_modes);
 }
@@ -1157,15 +1135,29 @@ alloc_state (LzTimestep *self)
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
   guint n = self->n, nr = self->n_rows, ne = self->n_elems, nv = self->n_vars;
 
-#define ALLOC(field, count) self->field = g_new0 (__typeof__ (*self->field), MAX ((count), 1))
-  ALLOC (q, n); ALLOC (v, n); ALLOC (q1, n); ALLOC (v1, n); ALLOC (q_s, n); ALLOC (v_s, n);
-  ALLOC (rhs, n); ALLOC (tmp, n); ALLOC (rate, n); ALLOC (f0, n); ALLOC (f1, n);
-  ALLOC (z, nv); ALLOC (z_prev, nv); ALLOC (lambda, nr); ALLOC (u_free, nr);
-  ALLOC (u_start, nr); ALLOC (g0_start, nr); ALLOC (g0_end, nr); ALLOC (g0dot_start, nr);
-  ALLOC (g0dot_end, nr);
-  ALLOC (elem_force, ne); ALLOC (elem_g, ne); ALLOC (elem_gdot, ne);
-  ALLOC (modes, ne); ALLOC (new_modes, ne);
-#undef ALLOC
+  /* the vectors of doubles in one block (freed once), each at least one
+   * entry long */
+  struct { double **field; guint count; } vectors[] = {
+    { &self->q, n }, { &self->v, n }, { &self->q1, n }, { &self->v1, n }, { &self->q_s, n },
+    { &self->v_s, n }, { &self->rhs, n }, { &self->tmp, n }, { &self->rate, n }, { &self->f0, n },
+    { &self->f1, n }, { &self->z, nv }, { &self->z_prev, nv }, { &self->lambda, nr },
+    { &self->u_free, nr }, { &self->u_start, nr }, { &self->g0_start, nr }, { &self->g0_end, nr },
+    { &self->g0dot_start, nr }, { &self->g0dot_end, nr }, { &self->elem_force, ne },
+    { &self->elem_g, ne }, { &self->elem_gdot, ne },
+  };
+  gsize total = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (vectors); k++)
+    total += MAX (vectors[k].count, 1);
+  self->state = g_new0 (double, total);
+  total = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (vectors); k++)
+    {
+      *vectors[k].field = self->state + total;
+      total += MAX (vectors[k].count, 1);
+    }
+  self->modes = g_new0 (LzMode, MAX (ne, 1));
+  self->new_modes = g_new0 (LzMode, MAX (ne, 1));
 
   for (guint i = 0; i < n; i++)
     {
