@@ -162,7 +162,7 @@ add_var (LzTimestep *self,
   Var *var = &self->vars[self->n_vars++];
 
   /* α = c: w = c·(H_row v⁺) + b, the velocity the variable pushes on */
-  *var = (Var) { kind, row, c, c, 0.0, lo, hi, 0.0, 0.0 };
+  *var = (Var) { .kind = kind, .row = row, .c = c, .alpha = c, .beta = 0.0, .lo = lo, .hi = hi };
   return var;
 }
 

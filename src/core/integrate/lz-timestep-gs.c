@@ -74,11 +74,10 @@ typedef struct
  * for S (most bodies of a chain stick). */
 typedef struct
 {
-  double w, w_inv;      /* W_ii, 1 / W_ii */
+  double w_inv;         /* 1 / W_ii */
   double s_p, off_p, s_n, off_n, v_kink;
   double lo, hi;
-  gboolean clamped;     /* lo or hi finite */
-} BodyLaw;
+} BodyLaw;              /* (one cache line) */
 
 struct LzTsGs
 {
@@ -172,7 +171,7 @@ lz_ts_gs_new (LzTimestep *self)
   gs = g_new0 (LzTsGs, 1);
   count = g_new0 (guint, n + 1);
   gs->block_of = g_new (int, MAX (n, 1));
-  gs->law = g_new0 (BodyLaw, MAX (n, 1));
+  gs->law = g_aligned_alloc0 (MAX (n, 1), sizeof (BodyLaw), 64);
   gs->var_of = g_new (guint, self->n_vars);
   for (guint i = 0; i < n; i++)
     gs->block_of[i] = -1;
@@ -215,8 +214,8 @@ lz_ts_gs_refresh (LzTimestep *self)
   if (self->gs == NULL)
     return;
   for (guint i = 0; i < self->n; i++)
-    self->gs->law[i] = (BodyLaw) { w_at (self, i, i), 1.0 / w_at (self, i, i), -INFINITY, 0.0, -INFINITY, 0.0, 0.0,
-                                   -INFINITY, INFINITY, FALSE };
+    self->gs->law[i] = (BodyLaw) { 1.0 / w_at (self, i, i), -INFINITY, 0.0, -INFINITY, 0.0, 0.0,
+                                   -INFINITY, INFINITY };
 }
 
 void
@@ -227,20 +226,20 @@ lz_ts_gs_free (LzTsGs *gs)
   g_free (gs->blocks);
   g_free (gs->var_of);
   g_free (gs->block_of);
-  g_free (gs->law);
+  g_aligned_free (gs->law);
   g_free (gs);
 }
 
 /* A block's law for the sweeps (BodyLaw). */
 static void
-body_law (BodyLaw     *law,
-          const Block *bl)
+body_law (const LzTimestep *self,
+          BodyLaw          *law,
+          const Block      *bl)
 {
-  double w = law->w;
+  double w = w_at (self, bl->body, bl->body);
 
   law->lo = bl->vlo;
   law->hi = bl->vhi;
-  law->clamped = isfinite (bl->vlo) || isfinite (bl->vhi);
   if (bl->fric < 0)
     return;
   /* y = fa·v − fb > 0 (z = hi) is larger v when fa > 0 */
@@ -289,7 +288,7 @@ prepare_blocks (LzTimestep *self)
         }
       if (bl->vlo > bl->vhi)
         return FALSE;
-      body_law (&gs->law[bl->body], bl);
+      body_law (self, &gs->law[bl->body], bl);
     }
   return TRUE;
 }
@@ -308,13 +307,10 @@ body_velocity (const BodyLaw *law,
     v = (s - law->off_n) * law->w_inv;
   else
     v = law->v_kink;
-  if (law->clamped)
-    {
-      if (v < law->lo)
-        v = law->lo;
-      else if (v > law->hi)
-        v = law->hi;
-    }
+  if (v < law->lo)
+    v = law->lo;
+  else if (v > law->hi)
+    v = law->hi;
   return v;
 }
 
@@ -452,7 +448,7 @@ impulses (LzTimestep *self)
       guint i = bl->body;
       double s = self->band == 1 ? others_chain (self, self->v1, i) : others (self, self->v1, i);
 
-      block_impulses (self, bl, self->v1[i], self->v1[i] * gs->law[i].w - s);
+      block_impulses (self, bl, self->v1[i], self->v1[i] * w_at (self, i, i) - s);
     }
   memset (self->lambda, 0, self->n_rows * sizeof (double));
   for (guint j = 0; j < self->n_vars; j++)

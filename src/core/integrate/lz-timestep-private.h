@@ -85,20 +85,20 @@ typedef enum
   VAR_BILATERAL,
 } VarKind;
 
-/* One variable of a step's local problem. */
+/* One variable of a step's local problem (what every step reads first). */
 typedef struct
 {
   VarKind kind;
   guint   row;        /* row of H */
   double  c;          /* Λ_row += c·z */
-  double  alpha;      /* w = α·(H_row v⁺) + β·z + b */
-  double  beta;
   double  lo, hi;     /* box, per step for stops */
   double  b;
+  double  limit, e;   /* a stop's side: its limit and restitution */
+  double  alpha;      /* w = α·(H_row v⁺) + β·z + b */
+  double  beta;
   double  diag;       /* α·D_rr·c + β */
   double  unit;       /* the scale of w (lz-scales.h): L for a gap, else V */
   double  b_rate;     /* a damped contact: ġ_θ = θ·H_r v⁺ + b_rate (b: g_θ = b + hθ²·H_r v⁺) */
-  double  limit, e;   /* a stop's side: its limit and restitution (read every step) */
 } Var;
 
 typedef struct LzTsLemkeMap LemkeMap;
