@@ -208,6 +208,11 @@ lz_ts_add_element_vars (LzTimestep *self,
       add_var (self, VAR_FREEPLAY, law->row, 1, -INFINITY, INFINITY);
     }
   el->n_vars = self->n_vars - el->first_var;
+  for (guint j = el->first_var; j < self->n_vars; j++)
+    {
+      self->vars[j].massless = el->massless;
+      self->vars[j].coulomb = el->coulomb;
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -592,7 +597,6 @@ massless_gap (const LzTimestep *self,
  * gap is predicted to close within the step. */
 static void
 stop_side (const LzTimestep *self,
-           const Elem       *el,
            Var              *var,
            double            sign)
 {
@@ -600,10 +604,10 @@ stop_side (const LzTimestep *self,
   double g = lz_ts_row_dot (self, r, self->q) + self->g0_start[r];
   double h = self->h, e = var->e, u = self->u_start[r], limit = var->limit;
 
-  if (el->massless)
+  if (var->massless)
     {
       double scale = 1;
-      double rest = massless_gap (self, r, g, self->theta, el->massless == 2, &scale);
+      double rest = massless_gap (self, r, g, self->theta, var->massless == 2, &scale);
 
       var->b = sign * (rest - limit * scale);
       var->hi = INFINITY;
@@ -672,20 +676,20 @@ lz_ts_contact_problem (LzTimestep *self,
     {
       Var *var = &self->vars[j];
       guint r = var->row;
-      const Elem *el = &self->elems[self->row_element[r]];
+      const Elem *el = &self->elems[self->row_element[r]];   /* (read only where needed) */
       double g0_theta = th * self->g0_end[r] + (1 - th) * self->g0_start[r];
 
       switch (var->kind)
         {
         case VAR_STOP_LOWER:
-          stop_side (self, el, var, 1);
+          stop_side (self, var, 1);
           break;
         case VAR_STOP_UPPER:
-          stop_side (self, el, var, -1);
+          stop_side (self, var, -1);
           break;
         case VAR_FRICTION:
           var->b = -self->g0dot_end[r];
-          if (!el->coulomb)
+          if (!var->coulomb)
             friction_box (self, el, var, t + th * (t1 - t), self->u_start[r]);
           break;
         case VAR_BILATERAL:

@@ -84,6 +84,7 @@ struct LzTsGs
   Block  *blocks;
   guint   n_blocks;
   guint  *var_of;       /* the variables, by block */
+  double *coef;         /* and the coefficient of each one's body in its row */
   int    *block_of;     /* per body: its block, or −1 */
   BodyLaw *law;         /* per body */
 };
@@ -173,6 +174,7 @@ lz_ts_gs_new (LzTimestep *self)
   gs->block_of = g_new (int, MAX (n, 1));
   gs->law = g_aligned_alloc0 (MAX (n, 1), sizeof (BodyLaw), 64);
   gs->var_of = g_new (guint, self->n_vars);
+  gs->coef = g_new (double, self->n_vars);
   for (guint i = 0; i < n; i++)
     gs->block_of[i] = -1;
   for (guint j = 0; j < self->n_vars; j++)
@@ -201,6 +203,7 @@ lz_ts_gs_new (LzTimestep *self)
             }
           bl->fric = (int) j;
         }
+      gs->coef[bl->first + bl->n] = row_coef (self, self->vars[j].row);
       gs->var_of[bl->first + bl->n++] = j;
     }
   self->gs = gs;
@@ -225,6 +228,7 @@ lz_ts_gs_free (LzTsGs *gs)
     return;
   g_free (gs->blocks);
   g_free (gs->var_of);
+  g_free (gs->coef);
   g_free (gs->block_of);
   g_aligned_free (gs->law);
   g_free (gs);
@@ -267,7 +271,7 @@ prepare_blocks (LzTimestep *self)
       for (guint m = 0; m < bl->n; m++)
         {
           const Var *var = &self->vars[gs->var_of[bl->first + m]];
-          double a = row_coef (self, var->row), bound;
+          double a = gs->coef[bl->first + m], bound;
 
           if (var->kind == VAR_FRICTION)
             {
@@ -404,7 +408,7 @@ block_impulses (LzTimestep  *self,
     {
       guint j = gs->var_of[bl->first + m];
       const Var *var = &self->vars[j];
-      double a = row_coef (self, var->row), z = 0.0;
+      double a = gs->coef[bl->first + m], z = 0.0;
       gboolean kink;
 
       if (var->kind == VAR_FRICTION)
@@ -418,20 +422,29 @@ block_impulses (LzTimestep  *self,
         kink = var->lo != var->hi && (v == -var->b / (var->c * a) || var->c * a * v + var->b <= 0);
       if (kink && n_amb < G_N_ELEMENTS (amb))
         {
-          amb[n_amb++] = j;
+          amb[n_amb++] = m;
           z = CLAMP (self->z_prev[j], var->lo, var->hi);
         }
       self->z[j] = z;
       missing -= var->c * a * z;
     }
-  for (guint m = 0; m < n_amb && missing != 0; m++)
+  for (guint k = 0; k < n_amb && missing != 0; k++)
     {
-      const Var *var = &self->vars[amb[m]];
-      double ca = var->c * row_coef (self, var->row);
-      double z = CLAMP (self->z[amb[m]] + missing / ca, var->lo, var->hi);
+      guint j = gs->var_of[bl->first + amb[k]];
+      const Var *var = &self->vars[j];
+      double ca = var->c * gs->coef[bl->first + amb[k]];
+      double z = CLAMP (self->z[j] + missing / ca, var->lo, var->hi);
 
-      missing -= ca * (z - self->z[amb[m]]);
-      self->z[amb[m]] = z;
+      missing -= ca * (z - self->z[j]);
+      self->z[j] = z;
+    }
+  /* Λ of the rows (a row's variables are all in its body's block, in
+   * their order) */
+  for (guint m = 0; m < bl->n; m++)
+    {
+      guint j = gs->var_of[bl->first + m];
+
+      self->lambda[self->vars[j].row] += self->vars[j].c * self->z[j];
     }
 }
 
@@ -441,7 +454,7 @@ impulses (LzTimestep *self)
 {
   LzTsGs *gs = self->gs;
 
-  memset (self->z, 0, self->n_vars * sizeof (double));
+  memset (self->lambda, 0, self->n_rows * sizeof (double));
   for (guint k = 0; k < gs->n_blocks; k++)
     {
       const Block *bl = &gs->blocks[k];
@@ -450,9 +463,6 @@ impulses (LzTimestep *self)
 
       block_impulses (self, bl, self->v1[i], self->v1[i] * w_at (self, i, i) - s);
     }
-  memset (self->lambda, 0, self->n_rows * sizeof (double));
-  for (guint j = 0; j < self->n_vars; j++)
-    self->lambda[self->vars[j].row] += self->vars[j].c * self->z[j];
 }
 
 /**

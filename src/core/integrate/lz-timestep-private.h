@@ -94,6 +94,8 @@ typedef struct
   double  lo, hi;     /* box, per step for stops */
   double  b;
   double  limit, e;   /* a stop's side: its limit and restitution */
+  int     massless;   /* its element's Elem.massless and … */
+  gboolean coulomb;   /* … Elem.coulomb */
   double  alpha;      /* w = α·(H_row v⁺) + β·z + b */
   double  beta;
   double  diag;       /* α·D_rr·c + β */
