@@ -273,12 +273,11 @@ lz_ts_book_energy (LzTimestep *self,
   LzEnergy book = { 0 };
 
   book.sources = source_work (self, t, t1);
+  /* rate holds v_θ (update_positions()); a body kept at its θ-point
+   * moves at θ·v_θ */
   if (self->keep_theta)
     for (guint i = 0; i < self->n; i++)
       self->rate[i] = theta_rate (self, i);
-  else
-    for (guint i = 0; i < self->n; i++)
-      self->rate[i] = self->theta * self->v1[i] + (1 - self->theta) * self->v[i];
   for (guint k = 0; k < self->n_work; k++)
     element_work (self, &self->work[k], t, t1, &book);
   self->energy.damping += book.damping;

@@ -175,6 +175,7 @@ typedef struct
   int     lemke_declined; /* the element the fallback could not take in the step, or −1 */
   int    *row_element;  /* element index of each row */
   int    *force_body;   /* per source: body dof or −1 (not a force) */
+  guint  *forced, n_forced; /* the dofs whose f(t) is not identically zero */
   guint   n_sources;
 
   /* state and workspaces; after a step is accepted q1 and v1 hold the

@@ -505,8 +505,8 @@ free_step (LzTimestep *self,
       self->f1 = f;
     }
   else
-    lz_ts_eval_forces (self, t, self->f0);
-  lz_ts_eval_forces (self, t1, self->f1);
+    lz_assembly_eval_f_at (self->parent.assembly, t, self->forced, self->n_forced, self->f0);
+  lz_assembly_eval_f_at (self->parent.assembly, t1, self->forced, self->n_forced, self->f1);
   self->f1_t = t1;
   /* K (q + hθ(1−θ) v) and C v */
   for (guint i = 0; i < n; i++)
@@ -541,6 +541,7 @@ update_positions (LzTimestep *self,
       double vth = th * self->v1[i] + (1 - th) * self->v[i];
 
       self->q1[i] = self->q[i] + h * vth;
+      self->rate[i] = vth;      /* (the energy book's rate, but on bodies held at their θ-point) */
       if (!isfinite (self->q1[i]) || !isfinite (self->v1[i])
           || fabs (self->q1[i]) > opt->divergence_limit || fabs (self->v1[i]) > opt->divergence_limit)
         {
@@ -848,6 +849,7 @@ timestep_free (LzIntegrator *integrator)
   g_free (self->moving_rows);
   g_clear_pointer (&self->table, lz_element_table_free);
   g_free (self->force_body);
+  g_free (self->forced);
   g_free (self->state);
   g_free (self->modes);
   g_free (self->new_modes);
@@ -1117,6 +1119,9 @@ find_force_sources (LzTimestep *self)
 {
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
 
+  /* the dofs the step evaluates f at (f0, f1 stay zero at the others) */
+  self->forced = g_new (guint, MAX (self->n, 1));
+  self->n_forced = lz_assembly_get_forced_dofs (self->parent.assembly, self->forced);
   self->n_sources = lz_model_get_n_sources (model);
   self->force_body = g_new0 (int, MAX (self->n_sources, 1));
   for (guint s = 0; s < self->n_sources; s++)
