@@ -333,28 +333,6 @@ classify_one (LzTimestep *self,
     }
 }
 
-/* classify_one() after a step for an element whose Elem is fast: from
- * ġ of its row (what element_rates_one() would store) without storing
- * it — the same mode (the trace's rows compute the state again). */
-static LzMode
-fast_mode (const LzTimestep *self,
-           guint             r,
-           guint             e)
-{
-  const Elem *el = &self->elems[e];
-  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
-  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
-  double u = lz_ts_row_dot (self, r, self->v) + 0.0;
-  LzMode mode = LZ_MODE_FREE;
-
-  if (el->kind == LZ_ITEM_FRICTION)
-    return fabs (u) <= u_tol ? LZ_MODE_STICK : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
-  for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
-    if (self->z[j] > z_tol && fabs (u) <= u_tol)
-      mode = LZ_MODE_CONTACT;
-  return mode;
-}
-
 /* ------------------------------------------------------------------------ */
 /* Time and samples                                                           */
 
@@ -683,6 +661,53 @@ switch_flags (const LzTimestep *self,
   return pushed && massless_stop_impact (self, law) ? LZ_SWITCH_IMPACT : LZ_SWITCH_MASSLESS;
 }
 
+/* classify_one() after a step for an element whose Elem is fast: from
+ * ġ of its row (what element_rates_one() would store) without storing
+ * it — the same mode (the trace's rows compute the state again). */
+static LzMode
+fast_mode (const LzTimestep *self,
+           guint             r,
+           const Elem       *el)
+{
+  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
+  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  double u = lz_ts_row_dot (self, r, self->v) + 0.0;
+  LzMode mode = LZ_MODE_FREE;
+
+  if (el->kind == LZ_ITEM_FRICTION)
+    return fabs (u) <= u_tol ? LZ_MODE_STICK : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+  for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
+    if (self->z[j] > z_tol && fabs (u) <= u_tol)
+      mode = LZ_MODE_CONTACT;
+  return mode;
+}
+
+/* The mode at the step's end T1 and what is known of its switch for row
+ * R (element E), into new_modes[E]; ROW: the state of every element was
+ * computed (a row of the trace). */
+static LzSwitchFlags
+row_mode (LzTimestep *self,
+          guint       r,
+          guint       e,
+          double      t1,
+          gboolean    row)
+{
+  const Elem *el = &self->elems[e];
+
+  if (row || !el->fast)
+    {
+      if (!row)
+        element_rates_one (self, r, e, t1);
+      classify_one (self, self->new_modes, e, TRUE);
+      return switch_flags (self, e) | lz_ts_forcing_flags (self, e);
+    }
+  /* switch_flags() is 0 but for a free stop, lz_ts_forcing_flags() without
+   * jumps */
+  self->new_modes[e] = fast_mode (self, r, el);
+  return (el->kind == LZ_ITEM_STOP && self->modes[e] == LZ_MODE_FREE ? switch_flags (self, e) : 0)
+         | (self->jumps != NULL ? lz_ts_forcing_flags (self, e) : 0);
+}
+
 /* The modes at the end T1 of the step into new_modes, and an event at
  * its label TL for every element whose mode changed or that was hit;
  * TRUE if any. */
@@ -705,15 +730,7 @@ log_mode_switches (LzTimestep *self,
       guint e = (guint) self->row_element[r];
       LzSwitchFlags flags;
 
-      if (row || !self->elems[e].fast)
-        {
-          if (!row)
-            element_rates_one (self, r, e, t1);
-          classify_one (self, self->new_modes, e, TRUE);
-        }
-      else
-        self->new_modes[e] = fast_mode (self, r, e);
-      flags = switch_flags (self, e) | lz_ts_forcing_flags (self, e);
+      flags = row_mode (self, r, e, t1, row);
 
       /* a breakaway while the static level falls: the level moved */
       if (self->modes[e] == LZ_MODE_STICK && self->new_modes[e] != LZ_MODE_STICK
