@@ -30,7 +30,7 @@
 #define CHUNK_ROWS  1024u       /* events; samples use chunk_rows */
 #define CHUNK_BYTES (256u * 1024u)
 #define PAGE_CHUNKS 1024u
-#define N_PAGES     1024u      /* up to 2^30 rows */
+#define N_PAGES     1024u      /* 2^20 chunks: 2^30 rows of a small model, fewer of a large one */
 
 enum
 {
@@ -82,7 +82,9 @@ lz_trace_new (const LzModel *model)
   self->n_bodies = lz_model_get_n_bodies (model);
   self->n_elements = lz_model_get_n_elements (model);
   self->n_columns = 1 + 2 * self->n_bodies + 3 * self->n_elements + ENERGY_COLUMNS;
-  self->chunk_rows = CLAMP (CHUNK_BYTES / (8 * self->n_columns), 16, 1024);
+  /* a large model's chunk holds few rows: a row of B4 with 10⁵ masses is
+   * 14 MB, and a chunk of 16 would hold 16 of them from the first row on */
+  self->chunk_rows = CLAMP (CHUNK_BYTES / (8 * self->n_columns), 1, 1024);
   self->body_ids = g_new0 (char *, self->n_bodies + 1);
   self->n_event_ids = self->n_elements + lz_model_get_n_sources (model);
   self->element_ids = g_new0 (char *, self->n_event_ids + 1);
