@@ -88,8 +88,6 @@ find_directions (LzTimestep *self)
   g_autofree int *head = g_new (int, MAX (self->n, 1));
   g_autofree int *next = g_new (int, MAX (nr, 1));
 
-  self->row_dir = g_new0 (int, MAX (nr, 1));
-  self->dir_row = g_new0 (int, MAX (nr, 1));
   for (guint i = 0; i < self->n; i++)
     head[i] = -1;
   for (guint r = 0; r < nr; r++)
@@ -119,9 +117,14 @@ lz_ts_read_h (LzTimestep *self)
 {
   guint nr = self->n_rows;
 
-  self->h_dof = g_new (int, MAX (2 * nr, 1));
+  /* the rows' integers in one block: H's dofs, each row's element and
+   * direction, each direction's row (find_directions()) */
+  self->row_ints = g_new0 (int, 2 * nr + 3 * MAX (nr, 1));
+  self->h_dof = self->row_ints;
+  self->row_element = self->h_dof + 2 * nr;
+  self->row_dir = self->row_element + MAX (nr, 1);
+  self->dir_row = self->row_dir + MAX (nr, 1);
   self->h_val = g_new0 (double, MAX (2 * nr, 1));
-  self->row_element = g_new0 (int, MAX (nr, 1));
   self->vars = g_new0 (Var, MAX (2 * nr, 1));
   for (guint r = 0; r < 2 * nr; r++)
     self->h_dof[r] = -1;
@@ -542,14 +545,11 @@ lz_ts_delassus_rebuild (LzTimestep *self,
 void
 lz_ts_contact_free (LzTimestep *self)
 {
-  g_free (self->h_dof);
+  g_free (self->row_ints);
   g_free (self->h_val);
-  g_free (self->row_dir);
-  g_free (self->dir_row);
   g_free (self->dir_lambda);
   delassus_free (self);
   g_free (self->vars);
-  g_free (self->row_element);
 }
 
 /* ------------------------------------------------------------------------ */

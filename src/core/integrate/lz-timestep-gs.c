@@ -58,7 +58,7 @@
 typedef struct
 {
   guint  body;
-  guint  first, n;      /* its variables: var_of[first … first + n) */
+  guint  first, n;      /* its variables: member[first … first + n) */
   int    fric;          /* its friction variable, or −1 */
   double fa, fb;        /* the friction's row: y = fa·v − fb */
   double flo, fhi;      /* and its box */
@@ -79,12 +79,18 @@ typedef struct
   double lo, hi;
 } BodyLaw;              /* (one cache line) */
 
+/* A variable of a block, with its body's coefficient in its row. */
+typedef struct
+{
+  guint  j;
+  double a;
+} Member;
+
 struct LzTsGs
 {
   Block  *blocks;
   guint   n_blocks;
-  guint  *var_of;       /* the variables, by block */
-  double *coef;         /* and the coefficient of each one's body in its row */
+  Member *member;       /* the variables, by block */
   int    *block_of;     /* per body: its block, or −1 */
   BodyLaw *law;         /* per body */
 };
@@ -175,8 +181,7 @@ lz_ts_gs_new (LzTimestep *self)
   count = g_new0 (guint, n + 1);
   gs->block_of = g_new (int, MAX (n, 1));
   gs->law = g_aligned_alloc0 (MAX (n, 1), sizeof (BodyLaw), 64);
-  gs->var_of = g_new (guint, self->n_vars);
-  gs->coef = g_new (double, self->n_vars);
+  gs->member = g_new (Member, self->n_vars);
   for (guint i = 0; i < n; i++)
     gs->block_of[i] = -1;
   for (guint j = 0; j < self->n_vars; j++)
@@ -205,8 +210,7 @@ lz_ts_gs_new (LzTimestep *self)
             }
           bl->fric = (int) j;
         }
-      gs->coef[bl->first + bl->n] = row_coef (self, self->vars[j].row);
-      gs->var_of[bl->first + bl->n++] = j;
+      gs->member[bl->first + bl->n++] = (Member) { j, row_coef (self, self->vars[j].row) };
     }
   self->gs = gs;
   lz_ts_gs_refresh (self);
@@ -229,8 +233,7 @@ lz_ts_gs_free (LzTsGs *gs)
   if (gs == NULL)
     return;
   g_free (gs->blocks);
-  g_free (gs->var_of);
-  g_free (gs->coef);
+  g_free (gs->member);
   g_free (gs->block_of);
   g_aligned_free (gs->law);
   g_free (gs);
@@ -272,8 +275,8 @@ prepare_blocks (LzTimestep *self)
       bl->vhi = INFINITY;
       for (guint m = 0; m < bl->n; m++)
         {
-          const Var *var = &self->vars[gs->var_of[bl->first + m]];
-          double a = gs->coef[bl->first + m], bound;
+          const Var *var = &self->vars[gs->member[bl->first + m].j];
+          double a = gs->member[bl->first + m].a, bound;
 
           if (var->kind == VAR_FRICTION)
             {
@@ -408,9 +411,9 @@ block_impulses (LzTimestep  *self,
 
   for (guint m = 0; m < bl->n; m++)
     {
-      guint j = gs->var_of[bl->first + m];
+      guint j = gs->member[bl->first + m].j;
       const Var *var = &self->vars[j];
-      double a = gs->coef[bl->first + m], z = 0.0;
+      double a = gs->member[bl->first + m].a, z = 0.0;
       gboolean kink;
 
       if (var->kind == VAR_FRICTION)
@@ -432,9 +435,9 @@ block_impulses (LzTimestep  *self,
     }
   for (guint k = 0; k < n_amb && missing != 0; k++)
     {
-      guint j = gs->var_of[bl->first + amb[k]];
+      guint j = gs->member[bl->first + amb[k]].j;
       const Var *var = &self->vars[j];
-      double ca = var->c * gs->coef[bl->first + amb[k]];
+      double ca = var->c * gs->member[bl->first + amb[k]].a;
       double z = CLAMP (self->z[j] + missing / ca, var->lo, var->hi);
 
       missing -= ca * (z - self->z[j]);
@@ -444,7 +447,7 @@ block_impulses (LzTimestep  *self,
    * their order) */
   for (guint m = 0; m < bl->n; m++)
     {
-      guint j = gs->var_of[bl->first + m];
+      guint j = gs->member[bl->first + m].j;
 
       self->lambda[self->vars[j].row] += self->vars[j].c * self->z[j];
     }

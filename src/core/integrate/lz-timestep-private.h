@@ -142,6 +142,7 @@ typedef struct
 
   guint   n, n_rows, n_vars, n_elems, band;
   double  h, theta;
+  double *matrices;   /* the block mass, Kd, Cd, Wd and Wband are in */
   double *mass;       /* diagonal of M */
   gboolean *algebraic; /* per dof: no mass and no damping */
   gboolean keep_theta; /* algebraic dofs are kept at their θ-point balance */
@@ -149,6 +150,7 @@ typedef struct
   double *Wband;      /* banded Cholesky factor of W: n × (band+1) */
   double *Wd;         /* W itself, by diagonals like K (of the step being taken) */
   double *Kd, *Cd;    /* K and C by diagonals: entry (i, j) at i·(2·band+1) + j − i + band */
+  int    *row_ints;   /* the block h_dof, row_element, row_dir and dir_row are in */
   /* H: ≤ 2 entries per row */
   int    *h_dof;      /* n_rows × 2, −1 for none */
   double *h_val;      /* n_rows × 2 */

@@ -853,13 +853,9 @@ timestep_free (LzIntegrator *integrator)
   lz_ts_forcing_free (self);
   g_clear_pointer (&self->forcing, lz_forcing_free);
   g_free (self->row_jumps);
-  g_free (self->mass);
+  g_free (self->matrices);
   g_free (self->algebraic);
-  g_free (self->Wband);
-  g_free (self->Wd);
   lz_ts_gs_free (self->gs);
-  g_free (self->Kd);
-  g_free (self->Cd);
   g_free (self->elems);
   g_free (self->work);
   g_free (self->varying);
@@ -926,16 +922,17 @@ static void
 build_matrices (LzTimestep *self)
 {
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
-  guint n = self->n, b, width;
+  guint n = self->n, b = self->band = element_band (self), width = 2 * b + 1;
+  gsize nw = MAX ((gsize) n * width, 1), nm = MAX (n, 1);
 
-  self->mass = g_new0 (double, MAX (n, 1));
+  /* M's diagonal, K, C, W and W's factor in one block */
+  self->mass = self->matrices = g_new0 (double, nm + 3 * nw + MAX ((gsize) n * (b + 1), 1));
+  self->Kd = self->mass + nm;
+  self->Cd = self->Kd + nw;
+  self->Wd = self->Cd + nw;
+  self->Wband = self->Wd + nw;
   for (guint i = 0; i < n; i++)
     self->mass[i] = lz_model_get_body (model, i)->mass;
-  b = self->band = element_band (self);
-  width = 2 * b + 1;
-  self->Kd = g_new0 (double, MAX ((gsize) n * width, 1));
-  self->Cd = g_new0 (double, MAX ((gsize) n * width, 1));
-  self->Wd = g_new0 (double, MAX ((gsize) n * width, 1));
   for (guint e = 0; e < self->n_elems; e++)
     {
       const LzElementLaw *law = lz_element_table_get (self->table, e);
@@ -949,7 +946,6 @@ build_matrices (LzTimestep *self)
   self->algebraic = g_new0 (gboolean, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     self->algebraic[i] = self->mass[i] == 0 && self->Cd[(gsize) i * width + b] == 0;
-  self->Wband = g_new0 (double, MAX ((gsize) n * (b + 1), 1));
 }
 
 /* W, factored once; FALSE with ERROR set where it is singular. */

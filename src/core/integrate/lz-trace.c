@@ -248,23 +248,19 @@ lz_trace_append (LzTrace        *trace,
     energy ? energy->balance_error : 0, energy ? energy->numerical : 0,
   };
 
+  /* the columns in their order: t, q, v, force, g, ġ, the energy */
+  const struct { const double *values; guint count; } groups[] = {
+    { &t, 1 }, { q, n }, { v, n }, { force, e }, { g, e }, { gdot, e },
+    { energy_values, ENERGY_COLUMNS },
+  };
+
   g_return_if_fail (!g_atomic_int_get (&trace->finished));
   chunk = chunk_for_row (trace, row, TRUE);
   g_return_if_fail (chunk != NULL);
 
-  column (trace, chunk, col++)[r] = t;
-  for (guint i = 0; i < n; i++)
-    column (trace, chunk, col++)[r] = q != NULL ? q[i] : 0;
-  for (guint i = 0; i < n; i++)
-    column (trace, chunk, col++)[r] = v != NULL ? v[i] : 0;
-  for (guint i = 0; i < e; i++)
-    column (trace, chunk, col++)[r] = force != NULL ? force[i] : 0;
-  for (guint i = 0; i < e; i++)
-    column (trace, chunk, col++)[r] = g != NULL ? g[i] : 0;
-  for (guint i = 0; i < e; i++)
-    column (trace, chunk, col++)[r] = gdot != NULL ? gdot[i] : 0;
-  for (guint i = 0; i < ENERGY_COLUMNS; i++)
-    column (trace, chunk, col++)[r] = energy_values[i];
+  for (guint k = 0; k < G_N_ELEMENTS (groups); k++)
+    for (guint i = 0; i < groups[k].count; i++)
+      column (trace, chunk, col++)[r] = groups[k].values != NULL ? groups[k].values[i] : 0;
   for (guint i = 0; i < e; i++)
     chunk->modes[(gsize) i * trace->chunk_rows + r] = (guint8) (modes != NULL ? modes[i] : LZ_MODE_NONE);
 
