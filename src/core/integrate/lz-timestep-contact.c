@@ -125,7 +125,7 @@ lz_ts_read_h (LzTimestep *self)
   self->row_dir = self->row_element + MAX (nr, 1);
   self->dir_row = self->row_dir + MAX (nr, 1);
   self->h_val = g_new0 (double, MAX (2 * nr, 1));
-  self->vars = g_new0 (Var, MAX (2 * nr, 1));
+  self->vars = g_aligned_alloc0 (MAX (2 * nr, 1), sizeof (Var), 64);
   for (guint r = 0; r < 2 * nr; r++)
     self->h_dof[r] = -1;
   for (guint e = 0; e < self->n_elems; e++)
@@ -213,8 +213,8 @@ lz_ts_add_element_vars (LzTimestep *self,
   el->n_vars = self->n_vars - el->first_var;
   for (guint j = el->first_var; j < self->n_vars; j++)
     {
-      self->vars[j].massless = el->massless;
-      self->vars[j].coulomb = el->coulomb;
+      self->vars[j].massless = (gint16) el->massless;
+      self->vars[j].coulomb = (gint16) el->coulomb;
     }
 }
 
@@ -549,7 +549,7 @@ lz_ts_contact_free (LzTimestep *self)
   g_free (self->h_val);
   g_free (self->dir_lambda);
   delassus_free (self);
-  g_free (self->vars);
+  g_aligned_free (self->vars);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -85,7 +85,9 @@ typedef enum
   VAR_BILATERAL,
 } VarKind;
 
-/* One variable of a step's local problem (what every step reads first). */
+/* One variable of a step's local problem: what every step reads in its
+ * first cache line (the array is aligned to 64 bytes), the rest in its
+ * second. */
 typedef struct
 {
   VarKind kind;
@@ -94,14 +96,14 @@ typedef struct
   double  lo, hi;     /* box, per step for stops */
   double  b;
   double  limit, e;   /* a stop's side: its limit and restitution */
-  int     massless;   /* its element's Elem.massless and … */
-  gboolean coulomb;   /* … Elem.coulomb */
+  gint16  massless;   /* its element's Elem.massless and … */
+  gint16  coulomb;    /* … Elem.coulomb */
   double  alpha;      /* w = α·(H_row v⁺) + β·z + b */
   double  beta;
   double  diag;       /* α·D_rr·c + β */
   double  unit;       /* the scale of w (lz-scales.h): L for a gap, else V */
   double  b_rate;     /* a damped contact: ġ_θ = θ·H_r v⁺ + b_rate (b: g_θ = b + hθ²·H_r v⁺) */
-} Var;
+} __attribute__ ((aligned (64))) Var;
 
 typedef struct LzTsLemkeMap LemkeMap;
 /* The velocity-space sweeps (lz-timestep-gs.c) */
