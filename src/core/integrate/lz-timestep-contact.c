@@ -445,13 +445,14 @@ fallback_new (LzTimestep *self)
   self->lcp_w = gsl_vector_alloc (L);
   self->lcp_first = g_new0 (int, self->n_vars);
   self->fallback_only = g_strcmp0 (g_getenv ("LUZTAR_TS_FALLBACK"), "only") == 0;
+  /* the map's doubles in one block, its indices in another */
   map = g_new0 (LemkeMap, 1);
-  map->lambda0 = g_new0 (double, MAX (nr, 1));
-  map->col_row = g_new0 (guint, L);
-  map->col_g = g_new0 (double, L);
-  map->row_r = g_new0 (guint, L);
-  map->row_scale = g_new0 (double, L);
-  map->row_const = g_new0 (double, L);
+  map->lambda0 = g_new0 (double, MAX (nr, 1) + 3 * (gsize) L);
+  map->col_g = map->lambda0 + MAX (nr, 1);
+  map->row_scale = map->col_g + L;
+  map->row_const = map->row_scale + L;
+  map->col_row = g_new0 (guint, 2 * (gsize) L);
+  map->row_r = map->col_row + L;
   self->lemke_map = map;
 }
 
@@ -525,10 +526,6 @@ delassus_free (LzTimestep *self)
     {
       g_free (map->lambda0);
       g_free (map->col_row);
-      g_free (map->col_g);
-      g_free (map->row_r);
-      g_free (map->row_scale);
-      g_free (map->row_const);
       g_free (map);
     }
 }
