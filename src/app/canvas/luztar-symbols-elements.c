@@ -32,19 +32,17 @@ typedef struct
   double           text_side;
 } Symbol;
 
-/* An element's name as its label shows it: a friction's with what its
- * law has beyond Coulomb's — a level in t, a Stribeck curve, a static
- * level above the sliding one ("f (static 1.5)"). */
-char *
-luztar_symbols_element_label (const LzElement *el)
+/* A friction's name as its label shows it: with what its law has beyond
+ * Coulomb's — a level in t, a Stribeck curve, a static level above the
+ * sliding one ("f (static 1.5)"). */
+static char *
+friction_label (const LzElement *el)
 {
   const char *name = luztar_symbols_item_name (&el->item);
   gboolean in_t = el->friction.level_pos_t != NULL || el->friction.level_neg_t != NULL
                   || el->friction.static_pos_t != NULL || el->friction.static_neg_t != NULL;
   double fs = MAX (el->friction.static_pos, el->friction.static_neg);
 
-  if (el->item.kind != LZ_ITEM_FRICTION)
-    return g_strdup (name);
   if (in_t)
     /* TRANSLATORS: the label of a friction element whose level changes in time */
     return g_strdup_printf (_("%s (level in t)"), name);
@@ -219,8 +217,8 @@ limit_to_string (double v)
 
 /* The stop's label: its name and its limits, "s1 [−0.1, 0.25]"; on two
  * lines when TWO_LINES. */
-char *
-luztar_symbols_stop_label (const LzElement *el,
+static char *
+stop_label (const LzElement *el,
             gboolean         two_lines)
 {
   g_autofree char *lo = limit_to_string (el->stop.lower);
@@ -259,13 +257,13 @@ draw_stop (const Symbol *s)
     return;
   /* a label longer than the element: the name above the limits, the
    * two lines growing away from the symbol */
-  text = luztar_symbols_stop_label (s->el, FALSE);
+  text = stop_label (s->el, FALSE);
   luztar_pen_text_size (s->pen, text, 10, &w, &h);
   name = luztar_symbols_item_name (&s->el->item);
   if (w > s->len - 8 && name != NULL && *name != '\0')
     {
       g_free (text);
-      text = luztar_symbols_stop_label (s->el, TRUE);
+      text = stop_label (s->el, TRUE);
       shift = (s->text_side > 0 ? 1 : -1) * h / 2;
     }
   luztar_pen_label (s->pen, text, (LuztarPoint) { s->len / 2, 19 * s->text_side + shift }, s->text_side, 0);
@@ -400,6 +398,26 @@ draw_gear (const Symbol *s)
   cairo_fill (cr);
 }
 
+/**
+ * luztar_symbols_element_label:
+ * @el: a two-port element
+ * @two_lines: a stop's name above its limits rather than before them
+ *
+ * Returns: (transfer full): the element's label as drawn: its name (or
+ *   id); a friction's with what its law has beyond Coulomb's; a stop's
+ *   with its limits, "s1 [−0.1, 0.25]"
+ */
+char *
+luztar_symbols_element_label (const LzElement *el,
+                              gboolean         two_lines)
+{
+  if (el->item.kind == LZ_ITEM_FRICTION)
+    return friction_label (el);
+  if (el->item.kind == LZ_ITEM_STOP)
+    return stop_label (el, two_lines);
+  return g_strdup (luztar_symbols_item_name (&el->item));
+}
+
 /* How far an element's symbol reaches across its axis, on SIDE (−1: the
  * frame's −y, +1: +y). */
 double
@@ -409,53 +427,22 @@ luztar_symbols_element_extent (const LzElement *el,
 {
   LzElement gear;
 
-  switch (el->item.kind)
+  if (el->item.kind == LZ_ITEM_FRICTION)
+    return side > 0 ? FRICTION_BLOCK_HALF + FRICTION_PLATE : FRICTION_BLOCK_HALF;
+  if (el->item.kind == LZ_ITEM_GEAR)
+    return gear_extent (el, len);
+  if (el->item.kind == LZ_ITEM_BACKLASH)
     {
-    case LZ_ITEM_FRICTION:
-      return side > 0 ? FRICTION_BLOCK_HALF + FRICTION_PLATE : FRICTION_BLOCK_HALF;
-    case LZ_ITEM_GEAR:
-      return gear_extent (el, len);
-    case LZ_ITEM_BACKLASH:
       gear = backlash_as_gear (el);
       return gear_extent (&gear, len);
-    case LZ_ITEM_CONTACT:
-      return 11;
-    case LZ_ITEM_STOP:
-      return 10;
-    case LZ_ITEM_DAMPER:
-      return 9;
-    case LZ_ITEM_SPRING:
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
-    default:
-      return 8;
     }
-}
-
-/* An impact: a glow around the element that fades as FLASH goes to 0 (in
- * the element's frame, along x from 0 to LEN). */
-void
-luztar_symbols_draw_flash (const LuztarPen *pen,
-                           double           len,
-                           double           flash)
-{
-  const LuztarRgb *c = &pen->p.stop;
-  cairo_pattern_t *glow;
-
-  if (!(flash > 0))
-    return;
-  flash = MIN (flash, 1);
-  glow = cairo_pattern_create_radial (len / 2, 0, 0, len / 2, 0, 26 + 10 * flash);
-  cairo_pattern_add_color_stop_rgba (glow, 0, c->r, c->g, c->b, 0.55 * flash);
-  cairo_pattern_add_color_stop_rgba (glow, 1, c->r, c->g, c->b, 0);
-  cairo_set_source (pen->cr, glow);
-  cairo_arc (pen->cr, len / 2, 0, 26 + 10 * flash, 0, 2 * G_PI);
-  cairo_fill (pen->cr);
-  cairo_pattern_destroy (glow);
+  if (el->item.kind == LZ_ITEM_CONTACT)
+    return 11;
+  if (el->item.kind == LZ_ITEM_STOP)
+    return 10;
+  if (el->item.kind == LZ_ITEM_DAMPER)
+    return 9;
+  return 8;
 }
 
 static void

@@ -10,18 +10,17 @@
 
 G_BEGIN_DECLS
 
+/* In a frame where EL runs from (0, 0) to (LEN, 0); a stop's label goes
+ * 19 · TEXT_SIDE across the axis (0: no label). */
 void    luztar_symbols_draw_element   (const LuztarPen *pen,
                                        const LzElement *el,
                                        double           len,
                                        double           text_side);
-void    luztar_symbols_draw_flash     (const LuztarPen *pen,
-                                       double           len,
-                                       double           flash);
+/* How far the symbol reaches across its axis on SIDE (−1: −y, +1: +y). */
 double  luztar_symbols_element_extent (const LzElement *el,
                                        double           len,
                                        double           side);
-char   *luztar_symbols_element_label  (const LzElement *el);
-char   *luztar_symbols_stop_label     (const LzElement *el,
+char   *luztar_symbols_element_label  (const LzElement *el,
                                        gboolean         two_lines);
 
 G_END_DECLS

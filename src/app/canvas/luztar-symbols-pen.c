@@ -86,12 +86,12 @@ luztar_pen_width (const LuztarPen *pen,
 /* Text centred AT; SIZE in screen points; wider than MAX_WIDTH (model
  * units, 0: any) is cut short with "…". */
 void
-luztar_pen_text_full (const LuztarPen *pen,
-                      const char      *text,
-                      LuztarPoint      at,
-                      double           size,
-                      gboolean         bold,
-                      double           max_width)
+luztar_pen_text (const LuztarPen *pen,
+                 const char      *text,
+                 LuztarPoint      at,
+                 double           size,
+                 gboolean         bold,
+                 double           max_width)
 {
   cairo_t *cr = pen->cr;
   PangoLayout *layout = luztar_cairo_layout_new (cr, text, size / pen->style->scale, bold);
@@ -119,17 +119,6 @@ luztar_pen_text_full (const LuztarPen *pen,
   pango_cairo_show_layout (cr, layout);
   cairo_new_path (cr);
   g_object_unref (layout);
-}
-
-void
-luztar_pen_text (const LuztarPen *pen,
-                 const char      *text,
-                 double           x,
-                 double           y,
-                 double           size,
-                 gboolean         bold)
-{
-  luztar_pen_text_full (pen, text, (LuztarPoint) { x, y }, size, bold, 0);
 }
 
 /* The size of a text as luztar_pen_text() draws it, in model units. */
@@ -185,8 +174,8 @@ luztar_pen_label (const LuztarPen *pen,
   cairo_identity_matrix (cr);
   device_style.scale = 1;
   device.style = &device_style;
-  luztar_pen_text_full (&device, text, (LuztarPoint) { at.x + nx * extra, at.y + ny * extra },
-                        10 * n / pen->style->scale, FALSE, max_width);
+  luztar_pen_text (&device, text, (LuztarPoint) { at.x + nx * extra, at.y + ny * extra },
+                   10 * n / pen->style->scale, FALSE, max_width);
   cairo_restore (cr);
 }
 

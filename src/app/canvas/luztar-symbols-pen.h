@@ -60,18 +60,12 @@ void        luztar_pen_rgba          (const LuztarPen       *pen,
                                       double                 alpha);
 void        luztar_pen_width         (const LuztarPen       *pen,
                                       double                 pixels);
-void        luztar_pen_text_full     (const LuztarPen       *pen,
+void        luztar_pen_text          (const LuztarPen       *pen,
                                       const char            *text,
                                       LuztarPoint            at,
                                       double                 size,
                                       gboolean               bold,
                                       double                 max_width);
-void        luztar_pen_text          (const LuztarPen       *pen,
-                                      const char            *text,
-                                      double                 x,
-                                      double                 y,
-                                      double                 size,
-                                      gboolean               bold);
 void        luztar_pen_text_size     (const LuztarPen       *pen,
                                       const char            *text,
                                       double                 size,

@@ -4,11 +4,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The standard symbols of a lumped mechanical model put together: each
- * item where luztar-symbols-place.c places it, drawn with the symbols of
- * luztar-symbols-elements.c (springs, dampers, friction, stops, gears, …)
- * and luztar-symbols-bodies.c (grounds, bodies, sources).  Elements are
- * drawn first, so that the bodies cover their ends; an element in a run
- * takes the colour of its mode and shows the mode's name beside its label.
+ * item where luztar-symbols-place.c places it: a hatched wall for a ground
+ * (turned across its direction: a floor; a small double arrow when it
+ * moves), a labelled block for a mass and a disc with a turning mark for
+ * an inertia, a dashed outline around a body whose motion is prescribed,
+ * the arrows above a body (a force, a prescribed motion as a wave, an
+ * actuator as a motor), and the elements with the symbols of
+ * luztar-symbols-elements.c.  Elements are drawn first, so that the bodies
+ * cover their ends; an element in a run takes the colour of its mode,
+ * glows at an impact and shows the mode's name beside its label.
  * Everything is in model coordinates (the x, y of the file); line widths
  * and text are divided by the scale so they keep their size on screen.
  */
@@ -19,10 +23,251 @@
 #include <glib/gi18n.h>
 
 #include "luztar-symbols.h"
-#include "luztar-symbols-bodies.h"
+#include "luztar-canvas-fit.h"
+#include "luztar-cairo.h"
 #include "luztar-symbols-elements.h"
 #include "luztar-symbols-place.h"
 #include "luztar-mode-marks.h"
+
+/* A filled arrow head with its tip at (X, Y), BACK long along −x, HALF
+ * wide on each side (a negative BACK points it to −x). */
+static void
+arrow_head (cairo_t *cr,
+            double   x,
+            double   y,
+            double   back,
+            double   half)
+{
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x - back, y - half);
+  cairo_line_to (cr, x - back, y + half);
+  cairo_close_path (cr);
+}
+
+/* A wall: its face at x = AT.x, hatched on SIDE (−1: left, +1: right),
+ * the side away from the bodies it holds. */
+#define GROUND_HALF  36.0   /* the wall's half height */
+#define GROUND_HATCH 9.0    /* the hatch strokes' reach behind the face */
+
+static void
+draw_ground (const LuztarPen *pen,
+             const LzGround  *g,
+             LuztarPoint      at,
+             double           side)
+{
+  cairo_t *cr = pen->cr;
+  double top = at.y - GROUND_HALF, bottom = at.y + GROUND_HALF;
+  /* a ground whose direction is not to the right turns its face across
+   * that direction (90°: a floor); its name stays upright, below it */
+  gboolean turned = g->direction != 0;
+
+  cairo_save (cr);
+  if (turned)
+    {
+      cairo_translate (cr, at.x, at.y);
+      cairo_rotate (cr, -g->direction * G_PI / 180);
+      cairo_translate (cr, -at.x, -at.y);
+    }
+  cairo_new_path (cr);
+  luztar_pen_rgb (pen, &pen->p.ink);
+  luztar_pen_width (pen, 3);
+  cairo_move_to (cr, at.x, top);
+  cairo_line_to (cr, at.x, bottom);
+  cairo_stroke (cr);
+  /* strokes from the face down and away, the last one ending at the
+   * bottom of the wall */
+  luztar_pen_width (pen, 1.4);
+  for (double y = top; y + GROUND_HATCH <= bottom + 0.01; y += 9)
+    {
+      cairo_move_to (cr, at.x, y);
+      cairo_line_to (cr, at.x + side * GROUND_HATCH, y + GROUND_HATCH);
+    }
+  cairo_stroke (cr);
+  if (!turned)
+    {
+      luztar_pen_rgb (pen, &pen->p.muted);
+      luztar_pen_text (pen, luztar_symbols_item_name (&g->item), (LuztarPoint) { at.x, bottom + 14 }, 10,
+                       FALSE, 0);
+    }
+  if (g->motion != NULL)
+    {
+      /* a moving ground: a small double arrow */
+      luztar_pen_width (pen, 1.6);
+      cairo_move_to (cr, at.x - 14, top - 10);
+      cairo_line_to (cr, at.x + 14, top - 10);
+      cairo_stroke (cr);
+      arrow_head (cr, at.x + 14, top - 10, 5, 3);
+      arrow_head (cr, at.x - 14, top - 10, -5, 3);
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
+  if (turned)
+    {
+      double a = g->direction * G_PI / 180;
+      double reach = GROUND_HALF * fabs (cos (a)) + GROUND_HATCH * fabs (sin (a));
+
+      luztar_pen_rgb (pen, &pen->p.muted);
+      luztar_pen_text (pen, luztar_symbols_item_name (&g->item), (LuztarPoint) { at.x, at.y + reach + 10 },
+                       10, FALSE, 0);
+    }
+}
+
+/* A body whose motion is prescribed (a program constraint, paper 001):
+ * a dashed outline around it in the program colour. */
+static void
+draw_outline (const LuztarPen *pen,
+              const LzBody    *b,
+              LuztarPoint      at)
+{
+  cairo_t *cr = pen->cr;
+  double gap = 5;
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  luztar_pen_rgb (pen, &pen->p.program);
+  luztar_pen_width (pen, 1.8);
+  cairo_set_dash (cr, (double[]) { 5 / pen->style->scale, 3 / pen->style->scale }, 2, 0);
+  if (b->kind == LZ_BODY_ROTATIONAL)
+    cairo_arc (cr, at.x, at.y, LUZTAR_DISC_R + gap, 0, 2 * G_PI);
+  else
+    luztar_cairo_rounded_rect (cr, at.x - LUZTAR_BLOCK_W / 2 - gap, at.y - LUZTAR_BLOCK_H / 2 - gap,
+                               LUZTAR_BLOCK_W + 2 * gap, LUZTAR_BLOCK_H + 2 * gap, 8);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+draw_body (const LuztarPen *pen,
+           const LzBody    *b,
+           LuztarPoint      at,
+           double           angle)
+{
+  cairo_t *cr = pen->cr;
+
+  luztar_pen_width (pen, 2);
+  cairo_new_path (cr);
+  if (b->kind == LZ_BODY_ROTATIONAL)
+    {
+      cairo_arc (cr, at.x, at.y, LUZTAR_DISC_R, 0, 2 * G_PI);
+      luztar_pen_rgb (pen, &pen->p.body);
+      cairo_fill_preserve (cr);
+      luztar_pen_rgb (pen, &pen->p.body_edge);
+      cairo_stroke (cr);
+      /* the mark turns with the angle, counter-clockwise for q > 0 */
+      cairo_move_to (cr, at.x, at.y);
+      cairo_line_to (cr, at.x + LUZTAR_DISC_R * 0.89 * cos (0.4636 + angle),
+                     at.y - LUZTAR_DISC_R * 0.89 * sin (0.4636 + angle));
+      luztar_pen_rgb (pen, &pen->p.body_text);
+      cairo_stroke (cr);
+      luztar_pen_rgb (pen, &pen->p.ink);
+      luztar_pen_text (pen, luztar_symbols_item_name (&b->item),
+                       (LuztarPoint) { at.x, at.y + LUZTAR_DISC_R + 12 }, 11, TRUE, 0);
+    }
+  else
+    {
+      luztar_cairo_rounded_rect (cr, at.x - LUZTAR_BLOCK_W / 2, at.y - LUZTAR_BLOCK_H / 2,
+                                 LUZTAR_BLOCK_W, LUZTAR_BLOCK_H, 5);
+      luztar_pen_rgb (pen, b->mass > 0 ? &pen->p.body : &pen->p.muted);
+      cairo_fill_preserve (cr);
+      luztar_pen_rgb (pen, &pen->p.body_edge);
+      cairo_stroke (cr);
+      luztar_pen_rgb (pen, &pen->p.body_text);
+      /* inside the block: the label, or the shorter id when the label
+       * would run out of it (white on the canvas: unreadable) */
+      luztar_pen_text (pen, luztar_canvas_fit_name (cr, luztar_symbols_item_name (&b->item), b->item.id,
+                                                    11 / pen->style->scale, LUZTAR_BLOCK_W),
+                       at, 11, TRUE, LUZTAR_BLOCK_W);
+    }
+}
+
+/* An arrow above a body: a force (solid, in ink); a prescribed motion
+ * (a wave, in the program colour, named "p1: q(t)"); an actuator (a motor:
+ * a circle with "u", and a bold arrow, in the actuator colour), distinct
+ * from a moving ground's double arrow. */
+static void
+draw_source (const LuztarPen *pen,
+             const LzSource  *s,
+             LuztarPoint      at,
+             int              slot,
+             double           direction)
+{
+  cairo_t *cr = pen->cr;
+  double y, x0, x1;
+  double along = direction * G_PI / 180;
+  gboolean across = fabs (sin (along)) > LUZTAR_SIN_HORIZONTAL;
+  const char *name = luztar_symbols_item_name (&s->item);
+  const LuztarRgb *colour = s->item.kind == LZ_ITEM_PRESCRIBED ? &pen->p.program
+                      : s->item.kind == LZ_ITEM_ACTUATOR ? &pen->p.actuator : &pen->p.force;
+  g_autofree char *label = NULL;
+
+  /* a constant force pushes the way its sign says (gravity, −9.81 on a
+   * body drawn moving up, points down) */
+  if (s->item.kind == LZ_ITEM_FORCE && s->value != NULL && lz_expr_is_constant (s->value)
+      && lz_expr_eval (s->value, 0) < 0)
+    along += G_PI;
+  /* the arrow above a body that moves across the page, beside one that
+   * moves up and down; drawn in its own frame, pointing along +x there */
+  cairo_save (cr);
+  if (across)
+    cairo_translate (cr, at.x - LUZTAR_BLOCK_W / 2 - 20 - 22 * slot, at.y);
+  else
+    cairo_translate (cr, at.x, at.y - LUZTAR_BLOCK_H / 2 - 14 - 22 * slot);
+  cairo_rotate (cr, -along);
+  y = 0;
+  x0 = -22;
+  x1 = 22;
+  cairo_new_path (cr);
+  luztar_pen_rgb (pen, colour);
+  luztar_pen_width (pen, 2);
+  if (s->item.kind == LZ_ITEM_PRESCRIBED)
+    {
+      cairo_move_to (cr, x0, y);
+      for (double x = x0; x <= x1 - 8; x += 2)
+        cairo_line_to (cr, x, y + 3 * sin ((x - x0) / 3));
+      cairo_stroke (cr);
+    }
+  else if (s->item.kind == LZ_ITEM_ACTUATOR)
+    {
+      /* the motor */
+      cairo_arc (cr, x0 + 6, y, 6.5, 0, 2 * G_PI);
+      luztar_pen_width (pen, 1.6);
+      cairo_stroke (cr);
+      luztar_pen_text (pen, "u", (LuztarPoint) { x0 + 6, y - 0.5 }, 9, TRUE, 0);
+      luztar_pen_width (pen, 3);
+      cairo_move_to (cr, x0 + 13, y);
+      cairo_line_to (cr, x1 - 6, y);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      cairo_move_to (cr, x0, y);
+      cairo_line_to (cr, x1 - 6, y);
+      cairo_stroke (cr);
+    }
+  if (s->item.kind == LZ_ITEM_ACTUATOR)
+    arrow_head (cr, x1 + 1, y, 10, 5.5);
+  else
+    arrow_head (cr, x1, y, 8, 4);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  if (*name == '\0')
+    return;        /* a palette icon */
+  /* the name, right-aligned before the arrow; a prescribed motion says
+   * that it is one */
+  label = s->item.kind == LZ_ITEM_PRESCRIBED ? g_strdup_printf ("%s: q(t)", name) : g_strdup (name);
+  {
+    double w, h;
+
+    luztar_pen_text_size (pen, label, 10, &w, &h);
+    luztar_pen_rgb (pen, colour);
+    if (across)
+      luztar_pen_text (pen, label, (LuztarPoint) { at.x - LUZTAR_BLOCK_W / 2 - 20 - 22 * slot - 8 - w / 2,
+                                                   at.y + 22 + h / 2 }, 10, FALSE, 0);
+    else
+      luztar_pen_text (pen, label, (LuztarPoint) { at.x - 22 - 5 - w / 2,
+                                                   at.y - LUZTAR_BLOCK_H / 2 - 14 - 22 * slot }, 10, FALSE, 0);
+  }
+}
 
 /* A point moved by D canvas units in the direction DEGREES (from the
  * right, counter-clockwise on the screen). */
@@ -52,93 +297,118 @@ animate_scene (LuztarScene           *sc,
   luztar_scene_place_elements (sc);
 }
 
-/* An element drawn below its body, from a short hatched floor up to the
- * block (its port a side, a friction's plate, at the floor), its name
- * under the floor.  PEN has the colours of the element's MODE; INK those
- * of the style. */
+/* An impact: a glow around the element that fades as FLASH goes to 0 (in
+ * the element's frame, along x from 0 to LEN). */
 static void
-draw_floor_element (const LuztarPen        *pen,
-                    const LuztarPen        *ink,
-                    const LzElement        *el,
-                    const LuztarPlacement  *pl,
-                    LzMode                  mode,
-                    double                  flash)
+draw_flash (const LuztarPen *pen,
+            double           len,
+            double           flash)
 {
-  cairo_t *cr = pen->cr;
-  double x = pl->fx, floor_y = pl->fy, label_y;
+  const LuztarRgb *c = &pen->p.stop;
+  cairo_pattern_t *glow;
 
-  cairo_save (cr);
-  luztar_pen_rgb (pen, &ink->p.ink);
-  luztar_pen_width (pen, 2.5);
-  cairo_move_to (cr, x - 12, floor_y);
-  cairo_line_to (cr, x + 12, floor_y);
-  cairo_stroke (cr);
-  luztar_pen_width (pen, 1.2);
-  for (double hx = x - 12; hx < x + 12; hx += 6)
-    {
-      cairo_move_to (cr, hx + 6, floor_y);
-      cairo_line_to (cr, hx, floor_y + 6);
-    }
-  cairo_stroke (cr);
-  cairo_translate (cr, x, floor_y);
-  cairo_rotate (cr, pl->angle);
-  luztar_symbols_draw_flash (pen, pl->len, flash);
-  luztar_symbols_draw_element (pen, el, pl->len, 0);
-  cairo_restore (cr);
-  /* the names under the floors, every other one a line lower */
-  label_y = floor_y + 16 + 13 * (pl->lane % 2);
-  if (el->item.kind == LZ_ITEM_STOP)
-    {
-      /* under a floor there is room below, not beside: the name above
-       * the limits */
-      g_autofree char *text = luztar_symbols_stop_label (el, TRUE);
-      double w, h;
-
-      luztar_pen_text_size (pen, text, 10, &w, &h);
-      luztar_pen_rgb (pen, &pen->p.stop);
-      luztar_pen_text (pen, text, x, label_y + h / 4, 10, FALSE);
-    }
-  else
-    {
-      g_autofree char *name = luztar_symbols_element_label (el);
-
-      luztar_pen_rgb (pen, &ink->p.muted);
-      luztar_pen_text (pen, name, x, label_y, 10, FALSE);
-    }
-  /* the mode beside the symbol's middle, away from the next lane */
-  luztar_mode_badge_draw (cr, mode, pen->style->dark,
-                          x + cos (pl->angle) * pl->len / 2, floor_y + sin (pl->angle) * pl->len / 2,
-                          pl->lane % 2 == 0 ? -1 : 1, 0, 14 * pen->style->scale);
+  if (!(flash > 0))
+    return;
+  flash = MIN (flash, 1);
+  glow = cairo_pattern_create_radial (len / 2, 0, 0, len / 2, 0, 26 + 10 * flash);
+  cairo_pattern_add_color_stop_rgba (glow, 0, c->r, c->g, c->b, 0.55 * flash);
+  cairo_pattern_add_color_stop_rgba (glow, 1, c->r, c->g, c->b, 0);
+  cairo_set_source (pen->cr, glow);
+  cairo_arc (pen->cr, len / 2, 0, 26 + 10 * flash, 0, 2 * G_PI);
+  cairo_fill (pen->cr);
+  cairo_pattern_destroy (glow);
 }
 
-/* An element drawn in its lane between its ports, its name on the side
- * away from the other lanes (a stop writes its name with its limits), the
- * mode's name beyond the label (luztar-mode-marks.c). */
+/* The floor an element goes down to under its body: a short hatched line
+ * at (X, Y). */
 static void
-draw_lane_element (const LuztarPen       *pen,
+draw_floor (const LuztarPen *ink,
+            double           x,
+            double           y)
+{
+  cairo_t *cr = ink->cr;
+
+  luztar_pen_rgb (ink, &ink->p.ink);
+  luztar_pen_width (ink, 2.5);
+  cairo_move_to (cr, x - 12, y);
+  cairo_line_to (cr, x + 12, y);
+  cairo_stroke (cr);
+  luztar_pen_width (ink, 1.2);
+  for (double hx = x - 12; hx < x + 12; hx += 6)
+    {
+      cairo_move_to (cr, hx + 6, y);
+      cairo_line_to (cr, hx, y + 6);
+    }
+  cairo_stroke (cr);
+}
+
+/* Under a floor: the element's name, every other one a line lower (a
+ * stop's above its limits: there is room below, not beside), and its
+ * mode beside the symbol's middle, away from the next lane. */
+static void
+draw_floor_labels (const LuztarPen       *pen,
                    const LuztarPen       *ink,
                    const LzElement       *el,
                    const LuztarPlacement *pl,
-                   LzMode                 mode,
-                   double                 flash)
+                   LzMode                 mode)
+{
+  g_autofree char *text = luztar_symbols_element_label (el, TRUE);
+  double label_y = pl->fy + 16 + 13 * (pl->lane % 2), w, h;
+
+  if (el->item.kind == LZ_ITEM_STOP)
+    {
+      luztar_pen_text_size (pen, text, 10, &w, &h);
+      luztar_pen_rgb (pen, &pen->p.stop);
+      label_y += h / 4;
+    }
+  else
+    luztar_pen_rgb (pen, &ink->p.muted);
+  luztar_pen_text (pen, text, (LuztarPoint) { pl->fx, label_y }, 10, FALSE, 0);
+  luztar_mode_badge_draw (pen->cr, mode, pen->style->dark,
+                          (LuztarBadgePlace) { pl->fx + cos (pl->angle) * pl->len / 2,
+                                               pl->fy + sin (pl->angle) * pl->len / 2,
+                                               pl->lane % 2 == 0 ? -1 : 1, 0, 14 * pen->style->scale });
+}
+
+/* An element in its place: in its lane between its ports, its name on the
+ * side away from the other lanes (a stop writes its name with its limits)
+ * and the mode's name beyond the label (luztar-mode-marks.c); or below its
+ * body, from a floor up to the block (its port a side, a friction's plate,
+ * at the floor), its names under the floor.  PEN has the colours of the
+ * element's MODE; INK those of the style. */
+static void
+draw_placed_element (const LuztarPen       *pen,
+                     const LuztarPen       *ink,
+                     const LzElement       *el,
+                     const LuztarPlacement *pl,
+                     LzMode                 mode,
+                     double                 flash)
 {
   cairo_t *cr = pen->cr;
   double side = pl->label_y >= 0 ? 1 : -1;
 
   cairo_save (cr);
+  if (pl->to_floor)
+    draw_floor (ink, pl->fx, pl->fy);
   cairo_translate (cr, pl->ox, pl->oy);
   cairo_rotate (cr, pl->angle);
-  luztar_symbols_draw_flash (pen, pl->len, flash);
-  luztar_symbols_draw_element (pen, el, pl->len, pl->label_y / 19);
-  luztar_pen_rgb (pen, &ink->p.muted);
-  if (el->item.kind != LZ_ITEM_STOP)
+  draw_flash (pen, pl->len, flash);
+  luztar_symbols_draw_element (pen, el, pl->len, pl->to_floor ? 0 : pl->label_y / 19);
+  if (!pl->to_floor)
     {
-      g_autofree char *name = luztar_symbols_element_label (el);
+      luztar_pen_rgb (pen, &ink->p.muted);
+      if (el->item.kind != LZ_ITEM_STOP)
+        {
+          g_autofree char *name = luztar_symbols_element_label (el, FALSE);
 
-      luztar_pen_label (pen, name, (LuztarPoint) { pl->len / 2, pl->label_y }, side, MAX (pl->len - 4, 36));
+          luztar_pen_label (pen, name, (LuztarPoint) { pl->len / 2, pl->label_y }, side, MAX (pl->len - 4, 36));
+        }
+      luztar_mode_badge_draw (cr, mode, pen->style->dark,
+                              (LuztarBadgePlace) { pl->len / 2, pl->label_y, 0, side, 8 });
     }
-  luztar_mode_badge_draw (cr, mode, pen->style->dark, pl->len / 2, pl->label_y, 0, side, 8);
   cairo_restore (cr);
+  if (pl->to_floor)
+    draw_floor_labels (pen, ink, el, pl, mode);
 }
 
 /* The sources: the outline of the bodies whose motion is prescribed
@@ -155,9 +425,9 @@ draw_sources (const LuztarPen *pen,
       const LzBody *body = i >= 0 ? lz_model_get_body (sc->model, (guint) i) : NULL;
 
       if (body != NULL && behind && src->item.kind == LZ_ITEM_PRESCRIBED)
-        luztar_symbols_draw_outline (pen, body, sc->bp[i]);
+        draw_outline (pen, body, sc->bp[i]);
       else if (body != NULL && !behind)
-        luztar_symbols_draw_source (pen, src, sc->bp[i], sc->slots[i]++, body->direction);
+        draw_source (pen, src, sc->bp[i], sc->slots[i]++, body->direction);
     }
 }
 
@@ -188,23 +458,21 @@ luztar_symbols_draw_model (cairo_t               *cr,
       double flash = anim != NULL && anim->flash != NULL ? anim->flash[e] : 0;
 
       luztar_pen_for_mode (&pe, mode);
-      if (sc->pl[e].ok && sc->pl[e].to_floor)
-        draw_floor_element (&pe, &pen, lz_model_get_element (model, e), &sc->pl[e], mode, flash);
-      else if (sc->pl[e].ok)
-        draw_lane_element (&pe, &pen, lz_model_get_element (model, e), &sc->pl[e], mode, flash);
+      if (sc->pl[e].ok)
+        draw_placed_element (&pe, &pen, lz_model_get_element (model, e), &sc->pl[e], mode, flash);
     }
 
   /* a ground placed where its floors are is drawn by those floors */
   for (guint i = 0; i < sc->ng; i++)
     if (!floor[i])
-      luztar_symbols_draw_ground (&pen, lz_model_get_ground (model, i), sc->gp[i],
+      draw_ground (&pen, lz_model_get_ground (model, i), sc->gp[i],
                                   luztar_scene_ground_side (sc, i));
   draw_sources (&pen, sc, TRUE);
   for (guint i = 0; i < sc->nb; i++)
     {
       const LzBody *body = lz_model_get_body (model, i);
 
-      luztar_symbols_draw_body (&pen, body, sc->bp[i],
+      draw_body (&pen, body, sc->bp[i],
                                 anim != NULL && body->kind == LZ_BODY_ROTATIONAL ? anim->body_q[i] : 0);
     }
   draw_sources (&pen, sc, FALSE);
@@ -314,7 +582,7 @@ luztar_symbols_draw_icon (cairo_t    *cr,
 
       cairo_translate (cr, 32, 32);
       cairo_scale (cr, 0.85, 0.85);
-      luztar_symbols_draw_body (&pen, &body, (LuztarPoint) { 0, 0 }, 0);
+      draw_body (&pen, &body, (LuztarPoint) { 0, 0 }, 0);
     }
   else if (g_str_equal (kind, "ground"))
     {
@@ -322,7 +590,7 @@ luztar_symbols_draw_icon (cairo_t    *cr,
 
       cairo_translate (cr, 38, 32);
       cairo_scale (cr, 0.75, 0.75);
-      luztar_symbols_draw_ground (&pen, &ground, (LuztarPoint) { 0, 0 }, -1);
+      draw_ground (&pen, &ground, (LuztarPoint) { 0, 0 }, -1);
     }
   else if (g_str_equal (kind, "force") || g_str_equal (kind, "motion") || g_str_equal (kind, "actuator"))
     {
@@ -333,7 +601,7 @@ luztar_symbols_draw_icon (cairo_t    *cr,
       /* the arrow sits LUZTAR_BLOCK_H / 2 + 14 above its body's centre */
       cairo_translate (cr, 32, 32);
       cairo_scale (cr, 1.2, 1.2);
-      luztar_symbols_draw_source (&pen, &src, (LuztarPoint) { 0, LUZTAR_BLOCK_H / 2 + 14 }, 0, 0);
+      draw_source (&pen, &src, (LuztarPoint) { 0, LUZTAR_BLOCK_H / 2 + 14 }, 0, 0);
     }
   else if (lz_item_kind_from_string (kind, &element) && lz_item_kind_is_element (element))
     draw_element_icon (&pen, element);
