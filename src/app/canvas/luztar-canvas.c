@@ -28,6 +28,7 @@
 #include "luztar-canvas.h"
 #include "luztar-symbols.h"
 #include "luztar-canvas-fit.h"
+#include "luztar-canvas-items.h"
 #include "luztar-mode-marks.h"
 #include "luztar-keys.h"
 #include "luztar-place-cursor.h"
@@ -35,44 +36,6 @@
 #define GRID_STEP 20.0
 #define GRID_MAJOR_EVERY 5
 #define PORT_RADIUS 60.0   /* how far from a port a drop may land, model units */
-
-/* ------------------------------------------------------------------------ */
-/* The accessible stand-in of an item                                        */
-
-#define LUZTAR_TYPE_CANVAS_ITEM (luztar_canvas_item_get_type ())
-G_DECLARE_FINAL_TYPE (LuztarCanvasItem, luztar_canvas_item, LUZTAR, CANVAS_ITEM, GtkWidget)
-
-struct _LuztarCanvasItem
-{
-  GtkWidget  parent_instance;
-  char      *id;
-  gboolean   alive;   /* still in the model (mark and sweep on updates) */
-};
-
-G_DEFINE_FINAL_TYPE (LuztarCanvasItem, luztar_canvas_item, GTK_TYPE_WIDGET)
-
-static void
-luztar_canvas_item_finalize (GObject *object)
-{
-  g_free (LUZTAR_CANVAS_ITEM (object)->id);
-  G_OBJECT_CLASS (luztar_canvas_item_parent_class)->finalize (object);
-}
-
-static void
-luztar_canvas_item_class_init (LuztarCanvasItemClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = luztar_canvas_item_finalize;
-  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_BUTTON);
-  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "luztar-canvas-item");
-}
-
-static void
-luztar_canvas_item_init (LuztarCanvasItem *self)
-{
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  /* the canvas handles the pointer; the item only stands in for it */
-  gtk_widget_set_can_target (GTK_WIDGET (self), FALSE);
-}
 
 /* ------------------------------------------------------------------------ */
 
@@ -94,7 +57,7 @@ struct _LuztarCanvas
   LzModel         *preview;        /* the model while items are dragged */
   GArray          *shapes;         /* LuztarShape of the shown model */
   GPtrArray       *selection;      /* ids */
-  GHashTable      *items;          /* id → LuztarCanvasItem */
+  GHashTable      *items;          /* id → its stand-in (luztar-canvas-items.c) */
   char            *tool;           /* palette kind armed for click-to-place */
   double           cursor_x;       /* the keyboard's placement cursor while */
   double           cursor_y;       /* a tool is armed, model coordinates */
@@ -115,13 +78,8 @@ struct _LuztarCanvas
   double           drag_x0, drag_y0, drag_dx, drag_dy;
   double           drag_pan_x, drag_pan_y;
   gboolean         selecting_by_focus;
-  /* a state of a run drawn over the model, or animating FALSE */
-  gboolean         animating;
-  LuztarAnimation  animation;
+  LuztarAnimation *animation;      /* a state of a run drawn over the model, or NULL */
   double           emphasis;        /* > 1: lines and labels drawn larger */
-  double          *anim_body_q, *anim_ground_q, *anim_flash;
-  LzMode          *anim_modes;
-  guint            anim_sizes[3];  /* bodies, grounds, elements of the arrays */
 
   /* Borrowed */
   AdwStyleManager *style_manager;
@@ -343,23 +301,9 @@ luztar_canvas_get_selection (LuztarCanvas *self)
 }
 
 static void
-sync_item_states (LuztarCanvas *self)
-{
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_hash_table_iter_init (&iter, self->items);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    gtk_accessible_update_state (GTK_ACCESSIBLE (value), GTK_ACCESSIBLE_STATE_PRESSED,
-                                 luztar_canvas_is_selected (self, key)
-                                 ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
-                                 -1);
-}
-
-static void
 selection_changed (LuztarCanvas *self)
 {
-  sync_item_states (self);
+  luztar_canvas_items_sync_states (self, self->items);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
   if (self->selection->len == 1)
@@ -424,122 +368,6 @@ luztar_canvas_select_all (LuztarCanvas *self)
   selection_changed (self);
 }
 
-/* "Mass m1", "Spring k1 between m1 and m2": what a screen reader says. */
-static char *
-item_description (const LzModel *model,
-                  const LzItem  *item,
-                  char         **name)
-{
-  const char *label = item->label != NULL && *item->label != '\0' ? item->label : item->id;
-  const char *kind_name = luztar_symbols_kind_name (item);
-
-  /* TRANSLATORS: an item on the canvas for screen readers: "Mass m1" */
-  *name = g_strdup_printf (C_("canvas item", "%s %s"), kind_name, label);
-  if (lz_item_kind_is_element (item->kind))
-    {
-      const LzElement *el = (const LzElement *) item;
-
-      /* TRANSLATORS: what an element connects, for screen readers */
-      return g_strdup_printf (_("between %s and %s"), el->a != NULL ? el->a : "?",
-                              el->b != NULL ? el->b : "?");
-    }
-  if (item->kind == LZ_ITEM_PRESCRIBED)
-    {
-      const LzSource *src = (const LzSource *) item;
-
-      /* TRANSLATORS: a prescribed motion for screen readers: the body, then
-       * its motion as an expression in t */
-      return g_strdup_printf (_("prescribed motion of %s: q(t) = %s"), src->body != NULL ? src->body : "?",
-                              src->value != NULL ? lz_expr_get_text (src->value) : "?");
-    }
-  if (item->kind == LZ_ITEM_ACTUATOR)
-    {
-      const LzSource *src = (const LzSource *) item;
-
-      /* TRANSLATORS: an actuator for screen readers: the body it drives */
-      return g_strdup_printf (_("actuator on %s: its required force is computed on the Program Motion page"),
-                              src->body != NULL ? src->body : "?");
-    }
-  if (lz_item_kind_is_source (item->kind))
-    {
-      const LzSource *src = (const LzSource *) item;
-
-      /* TRANSLATORS: the body a force or motion acts on, for screen readers */
-      return g_strdup_printf (_("on %s"), src->body != NULL ? src->body : "?");
-    }
-  if (item->kind == LZ_ITEM_BODY)
-    {
-      GString *text = g_string_new (NULL);
-
-      for (guint i = 0; i < lz_model_get_n_sources (model); i++)
-        {
-          const LzSource *src = lz_model_get_source (model, i);
-
-          if (g_strcmp0 (src->body, item->id) != 0)
-            continue;
-          if (text->len > 0)
-            g_string_append (text, "; ");
-          if (src->item.kind == LZ_ITEM_PRESCRIBED)
-            /* TRANSLATORS: a body whose motion is prescribed, for screen
-             * readers: the motion as an expression in t */
-            g_string_append_printf (text, _("prescribed motion q(t) = %s"),
-                                    src->value != NULL ? lz_expr_get_text (src->value) : "?");
-          else if (src->item.kind == LZ_ITEM_ACTUATOR)
-            /* TRANSLATORS: a body an actuator drives, for screen readers */
-            g_string_append_printf (text, _("driven by actuator %s"), src->item.id);
-        }
-      return g_string_free (text, FALSE);
-    }
-  return g_strdup ("");
-}
-
-/* One child per item, reused by id, so that the focus survives edits. */
-static void
-sync_items (LuztarCanvas *self)
-{
-  GHashTableIter iter;
-  gpointer value;
-  GtkWidget *after = NULL;
-
-  g_hash_table_iter_init (&iter, self->items);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    LUZTAR_CANVAS_ITEM (value)->alive = FALSE;
-  for (guint i = 0; self->shapes != NULL && i < self->shapes->len; i++)
-    {
-      const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
-      LuztarCanvasItem *item = g_hash_table_lookup (self->items, s->id);
-      const LzItem *model_item = lz_model_lookup (self->model, s->id);
-      g_autofree char *name = NULL;
-      g_autofree char *description = NULL;
-
-      if (item == NULL)
-        {
-          item = g_object_new (LUZTAR_TYPE_CANVAS_ITEM, NULL);
-          item->id = g_strdup (s->id);
-          gtk_widget_insert_after (GTK_WIDGET (item), GTK_WIDGET (self), after);
-          g_hash_table_insert (self->items, g_strdup (s->id), item);
-        }
-      else
-        gtk_widget_insert_after (GTK_WIDGET (item), GTK_WIDGET (self), after);
-      after = GTK_WIDGET (item);
-      item->alive = TRUE;
-      description = item_description (self->model, model_item, &name);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (item),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
-                                      -1);
-      gtk_widget_set_visible (GTK_WIDGET (item), s->shown);
-    }
-  g_hash_table_iter_init (&iter, self->items);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    if (!LUZTAR_CANVAS_ITEM (value)->alive)
-      {
-        gtk_widget_unparent (value);
-        g_hash_table_iter_remove (&iter);
-      }
-  sync_item_states (self);
-}
-
 static void
 update_shapes (LuztarCanvas *self)
 {
@@ -591,12 +419,12 @@ luztar_canvas_update_model (LuztarCanvas *self,
   g_clear_pointer (&self->preview, lz_model_unref);
   self->model = model;
   /* a run's state belongs to the model it ran: an edit shows the new one */
-  self->animating = FALSE;
-  g_clear_pointer (&self->anim_body_q, g_free);
+  g_clear_pointer (&self->animation, g_free);
   if (!self->fit_valid)
     reset_fit (self);
   update_shapes (self);
-  sync_items (self);
+  luztar_canvas_items_sync (GTK_WIDGET (self), self->items, self->shapes, self->model);
+  luztar_canvas_items_sync_states (self, self->items);
   update_description (self);
   before = self->selection->len;
   for (guint i = 0; i < self->selection->len; i++)
@@ -1237,12 +1065,12 @@ luztar_canvas_set_focus_child (GtkWidget *widget,
                                GtkWidget *child)
 {
   LuztarCanvas *self = LUZTAR_CANVAS (widget);
+  const char *id = luztar_canvas_item_get_id (child);
 
   GTK_WIDGET_CLASS (luztar_canvas_parent_class)->set_focus_child (widget, child);
-  if (child != NULL && LUZTAR_IS_CANVAS_ITEM (child) && !self->selecting_by_focus
-      && !(self->selection->len == 1
-           && g_str_equal (self->selection->pdata[0], LUZTAR_CANVAS_ITEM (child)->id)))
-    select_one (self, LUZTAR_CANVAS_ITEM (child)->id, FALSE);
+  if (id != NULL && !self->selecting_by_focus
+      && !(self->selection->len == 1 && g_str_equal (self->selection->pdata[0], id)))
+    select_one (self, id, FALSE);
   gtk_widget_queue_draw (widget);
 }
 
@@ -1317,18 +1145,16 @@ luztar_canvas_snapshot (GtkWidget   *widget,
   if (shown_model (self) != NULL)
     {
       /* presentation mode: the lines and labels larger on the screen */
-      LuztarDrawStyle style = { dark, self->view_scale / self->emphasis,
-                                self->animating ? &self->animation : NULL };
+      LuztarDrawStyle style = { dark, self->view_scale / self->emphasis, self->animation };
 
       cairo_save (cr);
       cairo_translate (cr, self->view_x, self->view_y);
       cairo_scale (cr, self->view_scale, self->view_scale);
       /* selection marks sit where the items rest: none over a moving run */
-      for (guint i = 0; !self->animating && self->shapes != NULL && i < self->shapes->len; i++)
+      for (guint i = 0; self->animation == NULL && self->shapes != NULL && i < self->shapes->len; i++)
         {
           const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
-          gboolean focused = focus != NULL && LUZTAR_IS_CANVAS_ITEM (focus)
-                             && g_str_equal (LUZTAR_CANVAS_ITEM (focus)->id, s->id);
+          gboolean focused = g_strcmp0 (luztar_canvas_item_get_id (focus), s->id) == 0;
 
           if (luztar_canvas_is_selected (self, s->id) || focused)
             luztar_symbols_draw_highlight (cr, s, &style, focused || self->selection->len == 1);
@@ -1340,7 +1166,7 @@ luztar_canvas_snapshot (GtkWidget   *widget,
                                   PORT_RADIUS * 2, GRID_STEP, self->view_scale, dark);
       cairo_restore (cr);
       /* during a run, the legend of the modes in the lower-left corner */
-      if (self->animating && self->animation.modes != NULL)
+      if (self->animation != NULL && self->animation->modes != NULL)
         luztar_mode_legend_draw (cr, shown_model (self), dark, 12,
                                  height - self->bottom_inset - 12);
     }
@@ -1429,10 +1255,7 @@ luztar_canvas_dispose (GObject *object)
   g_clear_pointer (&self->selection, g_ptr_array_unref);
   g_clear_pointer (&self->tool, g_free);
   g_clear_pointer (&self->connect_from, g_free);
-  g_clear_pointer (&self->anim_body_q, g_free);
-  g_clear_pointer (&self->anim_ground_q, g_free);
-  g_clear_pointer (&self->anim_flash, g_free);
-  g_clear_pointer (&self->anim_modes, g_free);
+  g_clear_pointer (&self->animation, g_free);
   G_OBJECT_CLASS (luztar_canvas_parent_class)->dispose (object);
 }
 
@@ -1608,58 +1431,21 @@ void
 luztar_canvas_set_animation (LuztarCanvas          *self,
                              const LuztarAnimation *animation)
 {
-  guint nb, ng, ne;
+  gboolean was_animating;
 
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
 
-  if (animation == NULL || self->model == NULL)
-    {
-      if (self->animating)
-        gtk_widget_queue_draw (GTK_WIDGET (self));
-      self->animating = FALSE;
-      return;
-    }
-  nb = lz_model_get_n_bodies (self->model);
-  ng = lz_model_get_n_grounds (self->model);
-  ne = lz_model_get_n_elements (self->model);
-  if (!self->animating || self->anim_body_q == NULL)
-    {
-      g_free (self->anim_body_q);
-      g_free (self->anim_ground_q);
-      g_free (self->anim_flash);
-      g_free (self->anim_modes);
-      self->anim_body_q = g_new0 (double, MAX (nb, 1));
-      self->anim_ground_q = g_new0 (double, MAX (ng, 1));
-      self->anim_flash = g_new0 (double, MAX (ne, 1));
-      self->anim_modes = g_new0 (LzMode, MAX (ne, 1));
-      self->anim_sizes[0] = nb;
-      self->anim_sizes[1] = ng;
-      self->anim_sizes[2] = ne;
-    }
-  g_return_if_fail (self->anim_sizes[0] == nb && self->anim_sizes[1] == ng
-                    && self->anim_sizes[2] == ne);
-  memcpy (self->anim_body_q, animation->body_q, nb * sizeof (double));
-  if (animation->ground_q != NULL)
-    memcpy (self->anim_ground_q, animation->ground_q, ng * sizeof (double));
-  else
-    memset (self->anim_ground_q, 0, MAX (ng, 1) * sizeof (double));
-  if (animation->flash != NULL)
-    memcpy (self->anim_flash, animation->flash, ne * sizeof (double));
-  else
-    memset (self->anim_flash, 0, MAX (ne, 1) * sizeof (double));
-  if (animation->modes != NULL)
-    memcpy (self->anim_modes, animation->modes, ne * sizeof (LzMode));
-  else
-    memset (self->anim_modes, 0, MAX (ne, 1) * sizeof (LzMode));
-  self->animation = (LuztarAnimation) { self->anim_body_q, self->anim_ground_q, self->anim_modes,
-                                        self->anim_flash, animation->scale };
-  self->animating = TRUE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  was_animating = self->animation != NULL;
+  g_clear_pointer (&self->animation, g_free);
+  if (animation != NULL && self->model != NULL)
+    self->animation = luztar_animation_copy (animation, self->model);
+  if (was_animating || self->animation != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 gboolean
 luztar_canvas_is_animating (LuztarCanvas *self)
 {
   g_return_val_if_fail (LUZTAR_IS_CANVAS (self), FALSE);
-  return self->animating;
+  return self->animation != NULL;
 }

@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "luztar-symbols.h"
@@ -478,6 +479,40 @@ luztar_symbols_draw_model (cairo_t               *cr,
   draw_sources (&pen, sc, FALSE);
 }
 
+
+/**
+ * luztar_animation_copy:
+ * @animation: a state of a run of @model
+ * @model: the model
+ *
+ * A copy of @animation and its arrays (as long as @model's bodies,
+ * grounds and elements; a missing array is copied as zeros), all in one
+ * block.
+ *
+ * Returns: (transfer full): the copy, to free with g_free()
+ */
+LuztarAnimation *
+luztar_animation_copy (const LuztarAnimation *animation,
+                       const LzModel         *model)
+{
+  guint nb = lz_model_get_n_bodies (model), ng = lz_model_get_n_grounds (model);
+  guint ne = lz_model_get_n_elements (model);
+  gsize n_doubles = MAX (nb, 1) + MAX (ng, 1) + MAX (ne, 1);
+  LuztarAnimation *copy = g_malloc0 (sizeof (LuztarAnimation) + n_doubles * sizeof (double)
+                                     + MAX (ne, 1) * sizeof (LzMode));
+  double *body_q = (double *) (copy + 1), *ground_q = body_q + MAX (nb, 1), *flash = ground_q + MAX (ng, 1);
+  LzMode *modes = (LzMode *) (flash + MAX (ne, 1));
+
+  memcpy (body_q, animation->body_q, nb * sizeof (double));
+  if (animation->ground_q != NULL)
+    memcpy (ground_q, animation->ground_q, ng * sizeof (double));
+  if (animation->flash != NULL)
+    memcpy (flash, animation->flash, ne * sizeof (double));
+  if (animation->modes != NULL)
+    memcpy (modes, animation->modes, ne * sizeof (LzMode));
+  *copy = (LuztarAnimation) { body_q, ground_q, modes, flash, animation->scale };
+  return copy;
+}
 
 /**
  * luztar_symbols_kind_name:
