@@ -9,13 +9,14 @@
  * with the symbols of luztar-symbols.c.
  *
  * Editing: the canvas keeps the selection and turns pointer and keyboard
- * gestures into requests ("create-item", "move-items") that the window
- * carries out on its document, so that every edit is one undo step.  While
- * items are dragged, the canvas draws a preview copy of the model.
+ * gestures (luztar-canvas-gestures.c) into requests ("create-item",
+ * "move-items") that the window carries out on its document, so that
+ * every edit is one undo step.  While items are dragged, the canvas draws
+ * a preview copy of the model.
  *
  * Accessibility: every item has an invisible child widget placed over its
- * drawing (a button named "Mass m1", pressed when selected), so that
- * screen readers list the items and Tab walks through them.
+ * drawing (luztar-canvas-items.c), so that screen readers list the items
+ * and Tab walks through them.
  */
 
 #include "config.h"
@@ -25,7 +26,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "luztar-canvas.h"
+#include "luztar-canvas-private.h"
 #include "luztar-symbols.h"
 #include "luztar-canvas-fit.h"
 #include "luztar-canvas-items.h"
@@ -33,75 +34,13 @@
 #include "luztar-keys.h"
 #include "luztar-place-cursor.h"
 
-#define GRID_STEP 20.0
-#define GRID_MAJOR_EVERY 5
-#define PORT_RADIUS 60.0   /* how far from a port a drop may land, model units */
-
-/* ------------------------------------------------------------------------ */
-
-typedef enum
-{
-  DRAG_NONE,
-  DRAG_PAN,
-  DRAG_MOVE,
-  DRAG_BAND,
-  DRAG_CONNECT,
-} DragMode;
-
-struct _LuztarCanvas
-{
-  GtkWidget  parent_instance;
-
-  /* Owned */
-  LzModel         *model;
-  LzModel         *preview;        /* the model while items are dragged */
-  GArray          *shapes;         /* LuztarShape of the shown model */
-  GPtrArray       *selection;      /* ids */
-  GHashTable      *items;          /* id → its stand-in (luztar-canvas-items.c) */
-  char            *tool;           /* palette kind armed for click-to-place */
-  double           cursor_x;       /* the keyboard's placement cursor while */
-  double           cursor_y;       /* a tool is armed, model coordinates */
-  char            *connect_from;   /* port a of an element being dragged out */
-  int              bottom_inset;   /* pixels covered at the bottom (a card) */
-  gboolean         fit_valid;      /* the fitted box below is set */
-  double           fx0, fy0, fx1, fy1;
-  LzModel         *fit_model;      /* the model as fitted (its labels too) */
-  double           fit_size[3];    /* the fit below for this width, height, */
-  double           fit_scale, fit_centre[2];   /* emphasis (luztar-canvas-fit.c) */
-  double           zoom;           /* 1 = fitted to the widget */
-  double           pan_x, pan_y;   /* screen offset of the fitted drawing */
-  double           pinch_zoom;     /* zoom at the start of a pinch */
-  /* the transform: screen = model·scale + offset */
-  double           view_scale, view_x, view_y;
-  /* the current drag (widget coordinates) */
-  DragMode         drag_mode;
-  double           drag_x0, drag_y0, drag_dx, drag_dy;
-  double           drag_pan_x, drag_pan_y;
-  gboolean         selecting_by_focus;
-  LuztarAnimation *animation;      /* a state of a run drawn over the model, or NULL */
-  double           emphasis;        /* > 1: lines and labels drawn larger */
-
-  /* Borrowed */
-  AdwStyleManager *style_manager;
-};
-
 G_DEFINE_FINAL_TYPE (LuztarCanvas, luztar_canvas, GTK_TYPE_WIDGET)
 
-enum
-{
-  SIGNAL_ITEM_ACTIVATED,
-  SIGNAL_SELECTION_CHANGED,
-  SIGNAL_CREATE_ITEM,
-  SIGNAL_MOVE_ITEMS,
-  SIGNAL_EDIT_ITEM,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+guint luztar_canvas_signals[LUZTAR_CANVAS_N_SIGNALS];
 
 /* After a change of the model, view or selection: lay out the items, redraw. */
-static void
-queue_relayout (LuztarCanvas *self)
+void
+_luztar_canvas_queue_relayout (LuztarCanvas *self)
 {
   gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -179,12 +118,12 @@ update_view (LuztarCanvas *self)
   self->view_y = height / 2.0 + self->pan_y - self->fit_centre[1] * self->zoom;
 }
 
-static void
-to_model (LuztarCanvas *self,
-          double        x,
-          double        y,
-          double       *mx,
-          double       *my)
+void
+_luztar_canvas_to_model (LuztarCanvas *self,
+                         double        x,
+                         double        y,
+                         double       *mx,
+                         double       *my)
 {
   update_view (self);
   *mx = (x - self->view_x) / self->view_scale;
@@ -300,14 +239,14 @@ luztar_canvas_get_selection (LuztarCanvas *self)
   return self->selection;
 }
 
-static void
-selection_changed (LuztarCanvas *self)
+void
+_luztar_canvas_selection_changed (LuztarCanvas *self)
 {
   luztar_canvas_items_sync_states (self, self->items);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
+  g_signal_emit (self, luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_SELECTION_CHANGED], 0);
   if (self->selection->len == 1)
-    g_signal_emit (self, signals[SIGNAL_ITEM_ACTIVATED], 0, self->selection->pdata[0]);
+    g_signal_emit (self, luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_ITEM_ACTIVATED], 0, self->selection->pdata[0]);
 }
 
 /**
@@ -328,13 +267,13 @@ luztar_canvas_select (LuztarCanvas       *self,
     if (self->model != NULL && lz_model_lookup (self->model, ids[i]) != NULL
         && !luztar_canvas_is_selected (self, ids[i]))
       g_ptr_array_add (self->selection, g_strdup (ids[i]));
-  selection_changed (self);
+  _luztar_canvas_selection_changed (self);
 }
 
-static void
-select_one (LuztarCanvas *self,
-            const char   *id,
-            gboolean      toggle)
+void
+_luztar_canvas_select_one (LuztarCanvas *self,
+                           const char   *id,
+                           gboolean      toggle)
 {
   g_autofree char *copy = g_strdup (id);
 
@@ -348,7 +287,7 @@ select_one (LuztarCanvas *self,
     }
   else if (copy != NULL)
     g_ptr_array_add (self->selection, g_strdup (copy));
-  selection_changed (self);
+  _luztar_canvas_selection_changed (self);
 }
 
 /**
@@ -365,11 +304,11 @@ luztar_canvas_select_all (LuztarCanvas *self)
   for (guint i = 0; self->shapes != NULL && i < self->shapes->len; i++)
     if (g_array_index (self->shapes, LuztarShape, i).shown)
       g_ptr_array_add (self->selection, g_strdup (g_array_index (self->shapes, LuztarShape, i).id));
-  selection_changed (self);
+  _luztar_canvas_selection_changed (self);
 }
 
-static void
-update_shapes (LuztarCanvas *self)
+void
+_luztar_canvas_update_shapes (LuztarCanvas *self)
 {
   g_clear_pointer (&self->shapes, g_array_unref);
   if (shown_model (self) != NULL)
@@ -422,7 +361,7 @@ luztar_canvas_update_model (LuztarCanvas *self,
   g_clear_pointer (&self->animation, g_free);
   if (!self->fit_valid)
     reset_fit (self);
-  update_shapes (self);
+  _luztar_canvas_update_shapes (self);
   luztar_canvas_items_sync (GTK_WIDGET (self), self->items, self->shapes, self->model);
   luztar_canvas_items_sync_states (self, self->items);
   update_description (self);
@@ -431,8 +370,8 @@ luztar_canvas_update_model (LuztarCanvas *self,
     if (model == NULL || lz_model_lookup (model, self->selection->pdata[i]) == NULL)
       g_ptr_array_remove_index (self->selection, i--);
   if (self->selection->len != before)
-    selection_changed (self);
-  queue_relayout (self);
+    _luztar_canvas_selection_changed (self);
+  _luztar_canvas_queue_relayout (self);
 }
 
 /**
@@ -453,7 +392,7 @@ luztar_canvas_set_model (LuztarCanvas *self,
   self->fit_valid = FALSE;
   luztar_canvas_update_model (self, model);
   reset_fit (self);
-  selection_changed (self);
+  _luztar_canvas_selection_changed (self);
 }
 
 /**
@@ -469,7 +408,7 @@ luztar_canvas_set_bottom_inset (LuztarCanvas *self,
 {
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
   self->bottom_inset = MAX (inset, 0);
-  queue_relayout (self);
+  _luztar_canvas_queue_relayout (self);
 }
 
 LzModel *
@@ -482,8 +421,8 @@ luztar_canvas_get_model (LuztarCanvas *self)
 /* While a tool is armed, the canvas tells screen readers what Enter would
  * do at the placement cursor (said on each move of the cursor, never on a
  * frame of a run); otherwise what the model holds. */
-static void
-update_cursor_description (LuztarCanvas *self)
+void
+_luztar_canvas_update_cursor_description (LuztarCanvas *self)
 {
   if (self->tool != NULL && self->model != NULL)
     {
@@ -515,7 +454,7 @@ luztar_canvas_set_tool (LuztarCanvas *self,
     luztar_place_cursor_start (self->model, kind,
                                self->selection->len > 0 ? self->selection->pdata[0] : NULL,
                                GRID_STEP, &self->cursor_x, &self->cursor_y);
-  update_cursor_description (self);
+  _luztar_canvas_update_cursor_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -556,7 +495,7 @@ zoom_at (LuztarCanvas *self,
   self->pan_x = x - cx - factor * (x - cx - self->pan_x);
   self->pan_y = y - cy - factor * (y - cy - self->pan_y);
   self->zoom = zoom;
-  queue_relayout (self);
+  _luztar_canvas_queue_relayout (self);
 }
 
 /**
@@ -570,7 +509,7 @@ luztar_canvas_zoom_fit (LuztarCanvas *self)
 {
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
   reset_fit (self);
-  queue_relayout (self);
+  _luztar_canvas_queue_relayout (self);
 }
 
 /* canvas.zoom-in, canvas.zoom-out (about the middle), canvas.zoom-fit */
@@ -605,7 +544,7 @@ on_scroll (GtkEventControllerScroll *controller,
       /* Shift + wheel pans */
       self->pan_x -= 40 * dy;
       self->pan_y -= 40 * dx;
-      queue_relayout (self);
+      _luztar_canvas_queue_relayout (self);
       return TRUE;
     }
   zoom_at (self, dy < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, x, y);
@@ -632,433 +571,6 @@ on_pinch (GtkGestureZoom *gesture,
   zoom_at (self, self->pinch_zoom * scale / self->zoom, x, y);
 }
 
-/* ------------------------------------------------------------------------ */
-/* Placing, moving, selecting with the pointer                               */
-
-/**
- * luztar_canvas_place:
- * @self: a canvas
- * @kind: a palette kind: "ground", "mass", "inertia", "spring", "damper",
- *   "friction", "stop", "gear", "contact", "backlash", "force", "motion" or
- *   "actuator"
- * @x: where, widget coordinates
- * @y: where, widget coordinates
- *
- * What a drop from the palette (or a click with a palette tool) does:
- * asks for a new item by "create-item".  A ground or a body goes to the
- * grid point at (@x, @y); a two-port element connects the nearest ports
- * on either side; a force, motion or actuator goes on the body there.
- *
- * Returns: whether an item was asked for (%FALSE: no port there; the
- *   canvas emits "create-item" with %NULL ports so that the window can
- *   say why)
- */
-gboolean
-luztar_canvas_place (LuztarCanvas *self,
-                     const char   *kind,
-                     double        x,
-                     double        y)
-{
-  const char *a, *b;
-  double mx, my;
-  gboolean ok;
-
-  g_return_val_if_fail (LUZTAR_IS_CANVAS (self), FALSE);
-  if (self->model == NULL)
-    return FALSE;
-  to_model (self, x, y, &mx, &my);
-  ok = luztar_place_target (self->model, kind, &mx, &my, PORT_RADIUS * 2, GRID_STEP, &a, &b);
-  g_signal_emit (self, signals[SIGNAL_CREATE_ITEM], 0, kind, mx, my, a, b);
-  return ok;
-}
-
-static gboolean
-on_drop (GtkDropTarget *target,
-         const GValue  *value,
-         double         x,
-         double         y,
-         LuztarCanvas  *self)
-{
-  const char *text = g_value_get_string (value);
-
-  if (text == NULL || !g_str_has_prefix (text, "luztar-palette:"))
-    return FALSE;
-  luztar_canvas_place (self, text + strlen ("luztar-palette:"), x, y);
-  return TRUE;
-}
-
-static void
-on_drag_begin (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               LuztarCanvas   *self)
-{
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
-  GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
-  const char *id = NULL;
-  double mx, my;
-
-  /* a click on the canvas gives it the keyboard (zoom keys, undo, arrows) */
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  self->drag_x0 = x;
-  self->drag_y0 = y;
-  self->drag_dx = self->drag_dy = 0;
-  self->drag_pan_x = self->pan_x;
-  self->drag_pan_y = self->pan_y;
-  if (button != GDK_BUTTON_PRIMARY || self->model == NULL)
-    {
-      self->drag_mode = DRAG_PAN;
-      return;
-    }
-  to_model (self, x, y, &mx, &my);
-  if (luztar_place_kind_is_two_port (self->tool))
-    {
-      /* dragging out an element from a port to another */
-      const char *port = luztar_symbols_pick_port (self->model, mx, my, 8 / self->view_scale);
-
-      if (port != NULL)
-        {
-          g_free (self->connect_from);
-          self->connect_from = g_strdup (port);
-          self->drag_mode = DRAG_CONNECT;
-          return;
-        }
-    }
-  if (self->tool != NULL)
-    {
-      self->drag_mode = DRAG_NONE;   /* a click: placed on release */
-      return;
-    }
-  id = luztar_symbols_hit_test (self->model, mx, my);
-  if (id == NULL)
-    {
-      if (!(mods & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) && self->selection->len > 0)
-        luztar_canvas_select (self, NULL);
-      self->drag_mode = DRAG_BAND;
-      return;
-    }
-  if (mods & (GDK_SHIFT_MASK | GDK_CONTROL_MASK))
-    select_one (self, id, TRUE);
-  else if (!luztar_canvas_is_selected (self, id))
-    select_one (self, id, FALSE);
-  else if (self->selection->len > 1)
-    /* a click on a selected item among several: it comes first */
-    {
-      for (guint i = 0; i < self->selection->len; i++)
-        if (g_str_equal (self->selection->pdata[i], id))
-          g_ptr_array_remove_index (self->selection, i--);
-      g_ptr_array_insert (self->selection, 0, g_strdup (id));
-      selection_changed (self);
-    }
-  self->drag_mode = DRAG_MOVE;
-}
-
-/* The selected bodies and grounds (what a move moves). */
-static GPtrArray *
-movable_selection (LuztarCanvas *self)
-{
-  GPtrArray *ids = g_ptr_array_new ();
-
-  for (guint i = 0; i < self->selection->len; i++)
-    {
-      const LzItem *item = lz_model_lookup (self->model, self->selection->pdata[i]);
-
-      if (item != NULL && (item->kind == LZ_ITEM_BODY || item->kind == LZ_ITEM_GROUND))
-        g_ptr_array_add (ids, self->selection->pdata[i]);
-    }
-  return ids;
-}
-
-/* Model positions as drawn (files without positions are laid out): the
- * grounds' and then the bodies', N in all; g_free() it. */
-static LuztarPoint *
-drawn_places (const LzModel *model,
-              guint         *n)
-{
-  guint ng = lz_model_get_n_grounds (model);
-  LuztarPoint *places;
-  double x0, y0, x1, y1;
-
-  *n = ng + lz_model_get_n_bodies (model);
-  places = g_new0 (LuztarPoint, MAX (*n, 1));
-  luztar_symbols_layout (model, places, places + ng, &x0, &y0, &x1, &y1);
-  return places;
-}
-
-/* The id of ground I, or of body I − (the number of grounds). */
-static const char *
-placed_id (const LzModel *model,
-           guint          i)
-{
-  guint ng = lz_model_get_n_grounds (model);
-
-  if (i < ng)
-    return lz_model_get_ground (model, i)->item.id;
-  return lz_model_get_body (model, i - ng)->item.id;
-}
-
-static void
-item_position (const LzModel *model,
-               const char    *id,
-               double        *x,
-               double        *y)
-{
-  guint n;
-  g_autofree LuztarPoint *places = drawn_places (model, &n);
-
-  *x = *y = 0;
-  for (guint i = 0; i < n; i++)
-    if (g_str_equal (placed_id (model, i), id))
-      *x = places[i].x, *y = places[i].y;
-}
-
-/**
- * luztar_canvas_fix_positions:
- * @model: a model being edited
- *
- * Writes the drawn positions of all grounds and bodies into @model (a
- * file without positions is laid out in a row; once one item is moved or
- * added, all keep their places).
- */
-void
-luztar_canvas_fix_positions (LzModel *model)
-{
-  guint n;
-  g_autofree LuztarPoint *places = drawn_places (model, &n);
-
-  for (guint i = 0; i < n; i++)
-    {
-      lz_model_set_parameter (model, placed_id (model, i), "x", places[i].x, NULL);
-      lz_model_set_parameter (model, placed_id (model, i), "y", places[i].y, NULL);
-    }
-}
-
-/* The move of the drag in model units, snapped so that the first item
- * lands on the grid. */
-static void
-snapped_move (LuztarCanvas *self,
-              GPtrArray    *ids,
-              double       *dx,
-              double       *dy)
-{
-  double x, y;
-
-  *dx = self->drag_dx / self->view_scale;
-  *dy = self->drag_dy / self->view_scale;
-  if (ids->len == 0)
-    return;
-  item_position (self->model, ids->pdata[0], &x, &y);
-  *dx = luztar_canvas_snap (x + *dx) - x;
-  *dy = luztar_canvas_snap (y + *dy) - y;
-}
-
-static void
-on_drag_update (GtkGestureDrag *gesture,
-                double          dx,
-                double          dy,
-                LuztarCanvas   *self)
-{
-  self->drag_dx = dx;
-  self->drag_dy = dy;
-  switch (self->drag_mode)
-    {
-    case DRAG_PAN:
-      self->pan_x = self->drag_pan_x + dx;
-      self->pan_y = self->drag_pan_y + dy;
-      gtk_widget_queue_allocate (GTK_WIDGET (self));
-      break;
-    case DRAG_MOVE:
-      {
-        g_autoptr(GPtrArray) ids = movable_selection (self);
-        double mdx, mdy;
-
-        if (ids->len == 0 || (fabs (dx) < 3 && fabs (dy) < 3 && self->preview == NULL))
-          break;
-        snapped_move (self, ids, &mdx, &mdy);
-        g_clear_pointer (&self->preview, lz_model_unref);
-        self->preview = lz_model_copy (self->model);
-        luztar_canvas_fix_positions (self->preview);
-        for (guint i = 0; i < ids->len; i++)
-          {
-            double x, y;
-
-            item_position (self->model, ids->pdata[i], &x, &y);
-            lz_model_set_parameter (self->preview, ids->pdata[i], "x", x + mdx, NULL);
-            lz_model_set_parameter (self->preview, ids->pdata[i], "y", y + mdy, NULL);
-          }
-        update_shapes (self);
-        gtk_widget_queue_allocate (GTK_WIDGET (self));
-      }
-      break;
-    case DRAG_BAND:
-    case DRAG_CONNECT:
-    case DRAG_NONE:
-    default:
-      break;
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_drag_end (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             LuztarCanvas   *self)
-{
-  DragMode mode = self->drag_mode;
-
-  self->drag_mode = DRAG_NONE;
-  self->drag_dx = dx;
-  self->drag_dy = dy;
-  if (self->model == NULL)
-    return;
-  switch (mode)
-    {
-    case DRAG_MOVE:
-      if (self->preview != NULL)
-        {
-          g_autoptr(GPtrArray) ids = movable_selection (self);
-          double mdx, mdy;
-
-          snapped_move (self, ids, &mdx, &mdy);
-          g_clear_pointer (&self->preview, lz_model_unref);
-          update_shapes (self);
-          if (ids->len > 0 && (mdx != 0 || mdy != 0))
-            {
-              g_ptr_array_add (ids, NULL);
-              g_signal_emit (self, signals[SIGNAL_MOVE_ITEMS], 0, (char **) ids->pdata, mdx, mdy);
-            }
-        }
-      break;
-    case DRAG_BAND:
-      {
-        double ax, ay, bx, by;
-
-        if (fabs (dx) < 3 && fabs (dy) < 3)
-          break;
-        to_model (self, self->drag_x0, self->drag_y0, &ax, &ay);
-        to_model (self, self->drag_x0 + dx, self->drag_y0 + dy, &bx, &by);
-        for (guint i = 0; i < self->shapes->len; i++)
-          {
-            const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
-
-            if (s->shown && s->x0 >= MIN (ax, bx) && s->x1 <= MAX (ax, bx)
-                && s->y0 >= MIN (ay, by) && s->y1 <= MAX (ay, by)
-                && !luztar_canvas_is_selected (self, s->id))
-              g_ptr_array_add (self->selection, g_strdup (s->id));
-          }
-        selection_changed (self);
-      }
-      break;
-    case DRAG_CONNECT:
-      {
-        double mx, my;
-        const char *to;
-
-        to_model (self, self->drag_x0 + dx, self->drag_y0 + dy, &mx, &my);
-        to = luztar_symbols_pick_port (self->model, mx, my, 8 / self->view_scale);
-        if (to != NULL && g_strcmp0 (to, self->connect_from) != 0)
-          g_signal_emit (self, signals[SIGNAL_CREATE_ITEM], 0, self->tool, mx, my,
-                         self->connect_from, to);
-        else if (fabs (dx) < 3 && fabs (dy) < 3)
-          luztar_canvas_place (self, self->tool, self->drag_x0, self->drag_y0);
-        g_clear_pointer (&self->connect_from, g_free);
-      }
-      break;
-    case DRAG_NONE:
-      if (self->tool != NULL && fabs (dx) < 3 && fabs (dy) < 3)
-        {
-          g_autofree char *tool = g_strdup (self->tool);
-
-          luztar_canvas_place (self, tool, self->drag_x0, self->drag_y0);
-        }
-      break;
-    case DRAG_PAN:
-    default:
-      break;
-    }
-  queue_relayout (self);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Keyboard                                                                  */
-
-static void
-nudge_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  LuztarCanvas *self = LUZTAR_CANVAS (widget);
-  g_autoptr(GPtrArray) ids = NULL;
-  double dx, dy;
-
-  if (self->model == NULL)
-    return;
-  g_variant_get (parameter, "(dd)", &dx, &dy);
-  /* with a tool armed, the arrows move the placement cursor */
-  if (self->tool != NULL)
-    {
-      self->cursor_x += dx * GRID_STEP;
-      self->cursor_y += dy * GRID_STEP;
-      update_cursor_description (self);
-      gtk_widget_queue_draw (widget);
-      return;
-    }
-  ids = movable_selection (self);
-  if (ids->len == 0)
-    return;
-  g_ptr_array_add (ids, NULL);
-  g_signal_emit (self, signals[SIGNAL_MOVE_ITEMS], 0, (char **) ids->pdata, dx * GRID_STEP, dy * GRID_STEP);
-}
-
-static void
-select_all_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  luztar_canvas_select_all (LUZTAR_CANVAS (widget));
-}
-
-static void
-escape_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  LuztarCanvas *self = LUZTAR_CANVAS (widget);
-
-  if (self->tool != NULL)
-    {
-      luztar_canvas_set_tool (self, NULL);
-      g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
-    }
-  else
-    luztar_canvas_select (self, NULL);
-}
-
-/* Enter with a tool armed places it at the placement cursor; without,
- * it asks to edit the one selected item. */
-static void
-place_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  LuztarCanvas *self = LUZTAR_CANVAS (widget);
-  g_autofree char *tool = g_strdup (self->tool);
-  double x, y;
-
-  if (self->model == NULL)
-    return;
-  if (tool == NULL)
-    {
-      /* Enter on the one selected item: to its parameters */
-      if (self->selection->len == 1)
-        g_signal_emit (self, signals[SIGNAL_EDIT_ITEM], 0, self->selection->pdata[0]);
-      return;
-    }
-  luztar_canvas_to_widget (self, self->cursor_x, self->cursor_y, &x, &y);
-  luztar_canvas_place (self, tool, x, y);
-}
-
 /* Tab onto an item selects it. */
 static void
 luztar_canvas_set_focus_child (GtkWidget *widget,
@@ -1070,7 +582,7 @@ luztar_canvas_set_focus_child (GtkWidget *widget,
   GTK_WIDGET_CLASS (luztar_canvas_parent_class)->set_focus_child (widget, child);
   if (id != NULL && !self->selecting_by_focus
       && !(self->selection->len == 1 && g_str_equal (self->selection->pdata[0], id)))
-    select_one (self, id, FALSE);
+    _luztar_canvas_select_one (self, id, FALSE);
   gtk_widget_queue_draw (widget);
 }
 
@@ -1264,9 +776,6 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  static const struct { guint key; double dx, dy; } nudges[] = {
-    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
-  };
   static const LuztarKey keys[] = {
     { GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in" },
     { GDK_KEY_equal, GDK_CONTROL_MASK, "canvas.zoom-in" },
@@ -1295,7 +804,7 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
    * LuztarCanvas::item-activated:
    * @id: the one item selected (by a click or by the keyboard)
    */
-  signals[SIGNAL_ITEM_ACTIVATED] =
+  luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_ITEM_ACTIVATED] =
     g_signal_new ("item-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   /**
@@ -1303,7 +812,7 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
    *
    * The selection (or the tool) changed.
    */
-  signals[SIGNAL_SELECTION_CHANGED] =
+  luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_SELECTION_CHANGED] =
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 0);
   /**
@@ -1317,7 +826,7 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
    * The user placed a new item.  For an element or a source, %NULL ports
    * mean there was nothing to connect to.
    */
-  signals[SIGNAL_CREATE_ITEM] =
+  luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_CREATE_ITEM] =
     g_signal_new ("create-item", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 5, G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE,
                   G_TYPE_STRING, G_TYPE_STRING);
@@ -1327,7 +836,7 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
    * @dx: by how much, model units
    * @dy: by how much
    */
-  signals[SIGNAL_MOVE_ITEMS] =
+  luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_MOVE_ITEMS] =
     g_signal_new ("move-items", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRV, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 
@@ -1335,27 +844,15 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
    * LuztarCanvas::edit-item:
    * @id: the one item selected, on which Enter was pressed
    */
-  signals[SIGNAL_EDIT_ITEM] =
+  luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_EDIT_ITEM] =
     g_signal_new ("edit-item", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "canvas.nudge", "(dd)", nudge_action);
-  gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, select_all_action);
-  gtk_widget_class_install_action (widget_class, "canvas.escape", NULL, escape_action);
-  gtk_widget_class_install_action (widget_class, "canvas.place", NULL, place_action);
+  _luztar_canvas_gestures_class_init (widget_class);
   luztar_keys_bind (widget_class, keys, G_N_ELEMENTS (keys));
-  for (guint i = 0; i < G_N_ELEMENTS (nudges); i++)
-    {
-      gtk_widget_class_add_binding_action (widget_class, nudges[i].key, 0, "canvas.nudge", "(dd)",
-                                           nudges[i].dx, nudges[i].dy);
-      /* Shift: a fifth of a grid step */
-      gtk_widget_class_add_binding_action (widget_class, nudges[i].key, GDK_SHIFT_MASK, "canvas.nudge",
-                                           "(dd)", nudges[i].dx / GRID_MAJOR_EVERY,
-                                           nudges[i].dy / GRID_MAJOR_EVERY);
-    }
   gtk_widget_class_set_css_name (widget_class, "luztar-canvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -1381,23 +878,14 @@ luztar_canvas_init (LuztarCanvas *self)
   {
     GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
                                                                   | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
-    GtkGesture *drag = gtk_gesture_drag_new ();
     GtkGesture *pinch = gtk_gesture_zoom_new ();
-    GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY);
 
     g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
     gtk_widget_add_controller (GTK_WIDGET (self), scroll);
-    /* the primary button selects, moves and places; the others pan */
-    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
-    g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
-    g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-    g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+    _luztar_canvas_gestures_init (self);
     g_signal_connect (pinch, "begin", G_CALLBACK (on_pinch_begin), self);
     g_signal_connect (pinch, "scale-changed", G_CALLBACK (on_pinch), self);
     gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
-    g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   }
 }
 
@@ -1413,7 +901,7 @@ luztar_canvas_set_emphasis (LuztarCanvas *self,
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
   g_return_if_fail (emphasis > 0 && isfinite (emphasis));
   self->emphasis = emphasis;
-  queue_relayout (self);
+  _luztar_canvas_queue_relayout (self);
 }
 
 /**
