@@ -21,7 +21,6 @@
 #include <string.h>
 
 #include "luztar-canvas-private.h"
-#include "luztar-place-cursor.h"
 
 /**
  * luztar_canvas_place:
@@ -47,16 +46,18 @@ luztar_canvas_place (LuztarCanvas *self,
                      double        x,
                      double        y)
 {
+  LuztarPlacing placing;
+  LuztarPoint at;
   const char *a, *b;
-  double mx, my;
   gboolean ok;
 
   g_return_val_if_fail (LUZTAR_IS_CANVAS (self), FALSE);
   if (self->model == NULL)
     return FALSE;
-  _luztar_canvas_to_model (self, x, y, &mx, &my);
-  ok = luztar_place_target (self->model, kind, &mx, &my, PORT_RADIUS * 2, GRID_STEP, &a, &b);
-  g_signal_emit (self, luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_CREATE_ITEM], 0, kind, mx, my, a, b);
+  placing = _luztar_canvas_placing (self, kind);
+  _luztar_canvas_to_model (self, x, y, &at.x, &at.y);
+  ok = luztar_place_target (&placing, &at, &a, &b);
+  g_signal_emit (self, luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_CREATE_ITEM], 0, kind, at.x, at.y, a, b);
   return ok;
 }
 
@@ -314,7 +315,8 @@ on_drag_end (GtkGestureDrag *gesture,
           if (ids->len > 0 && (mdx != 0 || mdy != 0))
             {
               g_ptr_array_add (ids, NULL);
-              g_signal_emit (self, luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_MOVE_ITEMS], 0, (char **) ids->pdata, mdx, mdy);
+              g_signal_emit (self, luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_MOVE_ITEMS], 0,
+                             (char **) ids->pdata, mdx, mdy);
             }
         }
       break;
@@ -386,8 +388,8 @@ nudge_action (GtkWidget  *widget,
   /* with a tool armed, the arrows move the placement cursor */
   if (self->tool != NULL)
     {
-      self->cursor_x += dx * GRID_STEP;
-      self->cursor_y += dy * GRID_STEP;
+      self->cursor.x += dx * GRID_STEP;
+      self->cursor.y += dy * GRID_STEP;
       _luztar_canvas_update_cursor_description (self);
       gtk_widget_queue_draw (widget);
       return;
@@ -396,7 +398,8 @@ nudge_action (GtkWidget  *widget,
   if (ids->len == 0)
     return;
   g_ptr_array_add (ids, NULL);
-  g_signal_emit (self, luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_MOVE_ITEMS], 0, (char **) ids->pdata, dx * GRID_STEP, dy * GRID_STEP);
+  g_signal_emit (self, luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_MOVE_ITEMS], 0, (char **) ids->pdata,
+                 dx * GRID_STEP, dy * GRID_STEP);
 }
 
 static void
@@ -443,7 +446,7 @@ place_action (GtkWidget  *widget,
         g_signal_emit (self, luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_EDIT_ITEM], 0, self->selection->pdata[0]);
       return;
     }
-  luztar_canvas_to_widget (self, self->cursor_x, self->cursor_y, &x, &y);
+  luztar_canvas_to_widget (self, self->cursor.x, self->cursor.y, &x, &y);
   luztar_canvas_place (self, tool, x, y);
 }
 

@@ -9,6 +9,7 @@
 #include <adwaita.h>
 
 #include "luztar-canvas.h"
+#include "luztar-place-cursor.h"
 
 G_BEGIN_DECLS
 
@@ -36,8 +37,8 @@ struct _LuztarCanvas
   GPtrArray       *selection;      /* ids */
   GHashTable      *items;          /* id → its stand-in (luztar-canvas-items.c) */
   char            *tool;           /* palette kind armed for click-to-place */
-  double           cursor_x;       /* the keyboard's placement cursor while */
-  double           cursor_y;       /* a tool is armed, model coordinates */
+  LuztarPoint      cursor;         /* the keyboard's placement cursor while a
+                                    * tool is armed, model coordinates */
   char            *connect_from;   /* port a of an element being dragged out */
   int              bottom_inset;   /* pixels covered at the bottom (a card) */
   gboolean         fit_valid;      /* the fitted box below is set */
@@ -73,6 +74,15 @@ enum
 };
 
 extern guint luztar_canvas_signals[LUZTAR_CANVAS_N_SIGNALS];
+
+/* What placing KIND on the canvas's model means: a port within twice
+ * PORT_RADIUS, a body or ground on the grid. */
+static inline LuztarPlacing
+_luztar_canvas_placing (LuztarCanvas *self,
+                        const char   *kind)
+{
+  return (LuztarPlacing) { self->model, kind, PORT_RADIUS * 2, GRID_STEP };
+}
 
 void _luztar_canvas_queue_relayout            (LuztarCanvas   *self);
 void _luztar_canvas_to_model                  (LuztarCanvas   *self,

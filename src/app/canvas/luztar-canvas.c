@@ -32,7 +32,6 @@
 #include "luztar-canvas-items.h"
 #include "luztar-mode-marks.h"
 #include "luztar-keys.h"
-#include "luztar-place-cursor.h"
 
 G_DEFINE_FINAL_TYPE (LuztarCanvas, luztar_canvas, GTK_TYPE_WIDGET)
 
@@ -105,12 +104,12 @@ update_view (LuztarCanvas *self)
   memcpy (size, (double[]) { width, height, self->emphasis }, sizeof size);
   if (memcmp (size, self->fit_size, sizeof size) != 0)
     {
+      LuztarCanvasFit fit = { { self->fx0, self->fy0, self->fx1, self->fy1 },
+                              { width - 2 * FIT_MARGIN, height - 2 * FIT_MARGIN },
+                              FIT_SCALE_MIN, FIT_SCALE_MAX * self->emphasis };
+
       memcpy (self->fit_size, size, sizeof size);
-      self->fit_scale = luztar_canvas_fit_scale (self->fit_model, self->emphasis,
-                                                 (double[]) { self->fx0, self->fy0, self->fx1, self->fy1 },
-                                                 width - 2 * FIT_MARGIN, height - 2 * FIT_MARGIN,
-                                                 FIT_SCALE_MIN, FIT_SCALE_MAX * self->emphasis,
-                                                 self->fit_centre);
+      self->fit_scale = luztar_canvas_fit_scale (self->fit_model, self->emphasis, &fit, self->fit_centre);
     }
   /* zoomed about the middle of the fitted drawing */
   self->view_scale = self->fit_scale * self->zoom;
@@ -426,8 +425,8 @@ _luztar_canvas_update_cursor_description (LuztarCanvas *self)
 {
   if (self->tool != NULL && self->model != NULL)
     {
-      g_autofree char *text = luztar_place_cursor_describe (self->model, self->tool, self->cursor_x,
-                                                            self->cursor_y, PORT_RADIUS * 2, GRID_STEP);
+      LuztarPlacing placing = _luztar_canvas_placing (self, self->tool);
+      g_autofree char *text = luztar_place_cursor_describe (&placing, self->cursor);
 
       gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                       text, -1);
@@ -451,9 +450,12 @@ luztar_canvas_set_tool (LuztarCanvas *self,
   self->tool = g_strdup (kind);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), kind != NULL ? "crosshair" : NULL);
   if (kind != NULL && self->model != NULL)
-    luztar_place_cursor_start (self->model, kind,
-                               self->selection->len > 0 ? self->selection->pdata[0] : NULL,
-                               GRID_STEP, &self->cursor_x, &self->cursor_y);
+    {
+      LuztarPlacing placing = _luztar_canvas_placing (self, kind);
+
+      luztar_place_cursor_start (&placing, self->selection->len > 0 ? self->selection->pdata[0] : NULL,
+                                 &self->cursor);
+    }
   _luztar_canvas_update_cursor_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -674,8 +676,11 @@ luztar_canvas_snapshot (GtkWidget   *widget,
       luztar_symbols_draw_model (cr, shown_model (self), &style);
       /* the keyboard's placement cursor, while the canvas has the keys */
       if (self->tool != NULL && self->model != NULL && gtk_widget_has_focus (widget))
-        luztar_place_cursor_draw (cr, self->model, self->tool, self->cursor_x, self->cursor_y,
-                                  PORT_RADIUS * 2, GRID_STEP, self->view_scale, dark);
+        {
+          LuztarPlacing placing = _luztar_canvas_placing (self, self->tool);
+
+          luztar_place_cursor_draw (cr, &placing, self->cursor, self->view_scale, dark);
+        }
       cairo_restore (cr);
       /* during a run, the legend of the modes in the lower-left corner */
       if (self->animation != NULL && self->animation->modes != NULL)
