@@ -517,14 +517,11 @@ luztar_expr_preview_snapshot (GtkWidget   *widget,
                               GtkSnapshot *snapshot)
 {
   LuztarExprPreview *self = LUZTAR_EXPR_PREVIEW (widget);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
-  cairo_t *cr;
+  int width, height;
+  cairo_t *cr = luztar_drawing_begin (widget, snapshot, NULL, &width, &height);
 
-  if (width <= 0 || height <= 0)
+  if (cr == NULL)
     return;
-  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
   luztar_expr_preview_draw (cr, width, height, self->values, self->n_samples, self->t_end,
                             self->unit, adw_style_manager_get_dark (self->style_manager));
   cairo_destroy (cr);

@@ -32,6 +32,7 @@
 #include "luztar-canvas-items.h"
 #include "luztar-mode-marks.h"
 #include "luztar-keys.h"
+#include "luztar-drawing.h"
 
 G_DEFINE_FINAL_TYPE (LuztarCanvas, luztar_canvas, GTK_TYPE_WIDGET)
 
@@ -79,6 +80,9 @@ shown_model (LuztarCanvas *self)
 /* Room left around the fitted drawing, pixels; the scale of a fitted
  * drawing at most (a small model is not blown up; in presentation mode
  * that times the emphasis) and at least. */
+/* The width a canvas would like (pixels): a few elements side by side. */
+#define CANVAS_NATURAL_WIDTH 520
+
 #define FIT_MARGIN 16
 #define FIT_SCALE_MAX 2.0
 #define FIT_SCALE_MIN 0.02
@@ -640,21 +644,17 @@ luztar_canvas_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
   LuztarCanvas *self = LUZTAR_CANVAS (widget);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
   gboolean dark = adw_style_manager_get_dark (self->style_manager);
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
   GdkRGBA background = dark ? (GdkRGBA) { 0.12, 0.12, 0.12, 1 }
                             : (GdkRGBA) { 0.98, 0.98, 0.98, 1 };
   GtkWidget *focus = gtk_widget_get_focus_child (widget);
-  cairo_t *cr;
+  int width, height;
+  cairo_t *cr = luztar_drawing_begin (widget, snapshot, &background, &width, &height);
 
-  if (width <= 0 || height <= 0)
+  if (cr == NULL)
     return;
 
   update_view (self);
-  gtk_snapshot_append_color (snapshot, &background, &bounds);
-  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
   draw_grid (self, cr, width, height, dark);
   if (shown_model (self) != NULL)
     {
@@ -706,25 +706,6 @@ luztar_canvas_snapshot (GtkWidget   *widget,
       cairo_stroke (cr);
     }
   cairo_destroy (cr);
-}
-
-/* The width a canvas would like (pixels): a few elements side by side. */
-#define CANVAS_NATURAL_WIDTH 520
-
-static void
-luztar_canvas_measure (GtkWidget      *widget,
-                       GtkOrientation  orientation,
-                       int             for_size,
-                       int            *minimum,
-                       int            *natural,
-                       int            *minimum_baseline,
-                       int            *natural_baseline)
-{
-  /* no minimum; the natural width is what a model wants beside the
-   * inspector: a narrower window folds the inspector away rather than
-   * squeeze the canvas (AdwFlap's natural fold threshold) */
-  *minimum = 0;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? CANVAS_NATURAL_WIDTH : 0;
 }
 
 /* The items' stand-ins go over their drawings (for screen readers that
@@ -799,9 +780,14 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
     { GDK_KEY_space, 0, "canvas.place" },
   };
 
+  /* no minimum; the natural width is what a model wants beside the
+   * inspector (a few elements side by side): a narrower window folds the
+   * inspector away rather than squeeze the canvas (AdwFlap's natural fold
+   * threshold) */
+  static const LuztarDrawingSize size = { 0, CANVAS_NATURAL_WIDTH, 0, 0 };
+
   object_class->dispose = luztar_canvas_dispose;
   widget_class->snapshot = luztar_canvas_snapshot;
-  widget_class->measure = luztar_canvas_measure;
   widget_class->size_allocate = luztar_canvas_size_allocate;
   widget_class->set_focus_child = luztar_canvas_set_focus_child;
 
@@ -856,6 +842,7 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_action);
+  luztar_drawing_class_set_size (widget_class, &size);
   _luztar_canvas_gestures_class_init (widget_class);
   luztar_keys_bind (widget_class, keys, G_N_ELEMENTS (keys));
   gtk_widget_class_set_css_name (widget_class, "luztar-canvas");
