@@ -269,30 +269,26 @@ draw_curve (cairo_t      *cr,
  * @cr: where to draw, in px with the origin at the top left of the plot
  * @width: the width, px
  * @height: the height, px
- * @values: (array length=n_values) (nullable): the samples at the times
- *   t_i = @t_end · i / (@n_values − 1); non-finite ones are gaps
- * @n_values: the number of samples; 0 draws the placeholder of an
- *   expression that does not parse
- * @t_end: the last time, s
- * @unit: (nullable): the unit of the values, written after the numbers
+ * @samples: the samples, their end time and unit
  * @dark: whether the background is dark
  *
  * Draws a small plot of an expression in t: the curve over an autoscaled
  * range with a zero line when zero is inside it, the largest and smallest
- * value at the left and 0 and @t_end under the time axis.  The background
+ * value at the left and 0 and t_end under the time axis.  The background
  * is left to the caller.  Without samples, or without a finite one, it
  * draws a dimmed placeholder instead.
  */
 void
-luztar_expr_preview_draw (cairo_t      *cr,
-                          int           width,
-                          int           height,
-                          const double *values,
-                          guint         n_values,
-                          double        t_end,
-                          const char   *unit,
-                          gboolean      dark)
+luztar_expr_preview_draw (cairo_t                 *cr,
+                          int                      width,
+                          int                      height,
+                          const LuztarExprSamples *samples,
+                          gboolean                 dark)
 {
+  const double *values = samples->values;
+  guint n_values = samples->n_values;
+  double t_end = samples->t_end;
+  const char *unit = samples->unit;
   const Rgb ink = dark ? (Rgb) { 1, 1, 1 } : (Rgb) { 0, 0, 0 };
   /* the libadwaita accent blue, as it is in each style */
   const Rgb accent = dark ? (Rgb) { 0.471, 0.682, 0.929 } : (Rgb) { 0.110, 0.443, 0.847 };
@@ -550,8 +546,9 @@ luztar_expr_preview_snapshot (GtkWidget   *widget,
 
   if (cr == NULL)
     return;
-  luztar_expr_preview_draw (cr, width, height, self->values, self->n_samples, self->t_end,
-                            self->unit, adw_style_manager_get_dark (self->style_manager));
+  luztar_expr_preview_draw (cr, width, height,
+                            &(LuztarExprSamples) { self->values, self->n_samples, self->t_end, self->unit },
+                            adw_style_manager_get_dark (self->style_manager));
   cairo_destroy (cr);
 }
 
