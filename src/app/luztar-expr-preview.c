@@ -161,13 +161,16 @@ draw_placeholder (cairo_t    *cr,
   }
 }
 
-/* Where the plot goes in the widget, and how samples map onto it. */
+/* Where the plot goes in the widget, how samples map onto it, and its
+ * colours. */
 typedef struct
 {
   double px0, px1, py0, py1;   /* the frame, px */
   double y_top, y_bottom;      /* the curve keeps between, clear of the frame's edges */
   double lo, hi, y_scale;      /* the range of values; px per unit */
   double x0, dx;               /* the first sample's x; px between samples */
+  Rgb    ink, accent;          /* the text and lines; the curve */
+  double fill_alpha;           /* of the fill under the curve */
 } Frame;
 
 static double
@@ -199,9 +202,9 @@ curve_path (cairo_t      *cr,
 /* The zero line, dashed, when zero is in the range. */
 static void
 draw_zero_line (cairo_t     *cr,
-                const Frame *f,
-                Rgb          ink)
+                const Frame *f)
 {
+  Rgb ink = f->ink;
   static const double dash[] = { 3, 3 };
   double y_zero = round (frame_y (f, 0)) + 0.5;
 
@@ -219,13 +222,13 @@ draw_zero_line (cairo_t     *cr,
 /* The curve, one run of finite samples at a time: a light fill down (or
  * up) to zero, then the line; a lone finite sample is a dot. */
 static void
-draw_curve (cairo_t      *cr,
-            const Frame  *f,
-            const double *values,
-            guint         n_values,
-            Rgb           accent,
-            double        fill_alpha)
+draw_curve (cairo_t                 *cr,
+            const Frame             *f,
+            const LuztarExprSamples *samples)
 {
+  const double *values = samples->values;
+  guint n_values = samples->n_values;
+  Rgb accent = f->accent;
   double base = frame_y (f, CLAMP (0, f->lo, f->hi));
 
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -253,7 +256,7 @@ draw_curve (cairo_t      *cr,
           cairo_line_to (cr, f->x0 + f->dx * last, base);
           cairo_line_to (cr, f->x0 + f->dx * i, base);
           cairo_close_path (cr);
-          cairo_set_source_rgba (cr, accent.r, accent.g, accent.b, fill_alpha);
+          cairo_set_source_rgba (cr, accent.r, accent.g, accent.b, f->fill_alpha);
           cairo_fill (cr);
           curve_path (cr, f, values, i, last);
           cairo_set_source_rgb (cr, accent.r, accent.g, accent.b);
@@ -356,6 +359,9 @@ luztar_expr_preview_draw (cairo_t                 *cr,
   f.y_scale = (f.y_bottom - f.y_top) / (hi - lo);
   f.x0 = f.px0 + 3;
   f.dx = n_values > 1 ? (f.px1 - f.px0 - 6) / (n_values - 1) : 0;
+  f.ink = ink;
+  f.accent = accent;
+  f.fill_alpha = dark ? 0.2 : 0.14;
 
   /* the frame */
   luztar_cairo_rounded_rect (cr, f.px0, f.py0, f.px1 - f.px0, f.py1 - f.py0, 5);
@@ -377,8 +383,8 @@ luztar_expr_preview_draw (cairo_t                 *cr,
   cairo_save (cr);
   cairo_rectangle (cr, f.px0, f.py0, f.px1 - f.px0, f.py1 - f.py0);
   cairo_clip (cr);
-  draw_zero_line (cr, &f, ink);
-  draw_curve (cr, &f, values, n_values, accent, dark ? 0.2 : 0.14);
+  draw_zero_line (cr, &f);
+  draw_curve (cr, &f, samples);
   cairo_restore (cr);
   cairo_restore (cr);
 }
