@@ -33,6 +33,7 @@
 #include "luztar-mode-marks.h"
 #include "luztar-keys.h"
 #include "luztar-drawing.h"
+#include "luztar-widget-kit.h"
 
 G_DEFINE_FINAL_TYPE (LuztarCanvas, luztar_canvas, GTK_TYPE_WIDGET)
 
@@ -796,16 +797,14 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
    * @id: the one item selected (by a click or by the keyboard)
    */
   luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_ITEM_ACTIVATED] =
-    g_signal_new ("item-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+    luztar_signal_new (klass, "item-activated", G_TYPE_STRING);
   /**
    * LuztarCanvas::selection-changed:
    *
    * The selection (or the tool) changed.
    */
   luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_SELECTION_CHANGED] =
-    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 0);
+    luztar_signal_new (klass, "selection-changed", G_TYPE_NONE);
   /**
    * LuztarCanvas::create-item:
    * @kind: the palette kind
@@ -836,8 +835,7 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
    * @id: the one item selected, on which Enter was pressed
    */
   luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_EDIT_ITEM] =
-    g_signal_new ("edit-item", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+    luztar_signal_new (klass, "edit-item", G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_action);
