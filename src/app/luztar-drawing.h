@@ -19,9 +19,16 @@ typedef struct
   int natural_height;
 } LuztarDrawingSize;
 
-void luztar_drawing_class_init    (GtkWidgetClass          *widget_class,
-                                   const char              *css_name,
-                                   const LuztarDrawingSize *size);
-void luztar_drawing_follow_style  (GtkWidget               *widget);
+void     luztar_drawing_class_set_size (GtkWidgetClass          *widget_class,
+                                        const LuztarDrawingSize *size);
+void     luztar_drawing_class_init     (GtkWidgetClass          *widget_class,
+                                        const char              *css_name,
+                                        const LuztarDrawingSize *size);
+void     luztar_drawing_follow_style   (GtkWidget               *widget);
+cairo_t *luztar_drawing_begin          (GtkWidget               *widget,
+                                        GtkSnapshot             *snapshot,
+                                        const GdkRGBA           *background,
+                                        int                     *width,
+                                        int                     *height);
 
 G_END_DECLS

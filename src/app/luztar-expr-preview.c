@@ -161,21 +161,36 @@ draw_placeholder (cairo_t    *cr,
   }
 }
 
+/* Where the plot goes in the widget, how samples map onto it, and its
+ * colours. */
+typedef struct
+{
+  double px0, px1, py0, py1;   /* the frame, px */
+  double y_top, y_bottom;      /* the curve keeps between, clear of the frame's edges */
+  double lo, hi, y_scale;      /* the range of values; px per unit */
+  double x0, dx;               /* the first sample's x; px between samples */
+  Rgb    ink, accent;          /* the text and lines; the curve */
+  double fill_alpha;           /* of the fill under the curve */
+} Frame;
+
+static double
+frame_y (const Frame *f,
+         double       value)
+{
+  return f->y_bottom - (value - f->lo) * f->y_scale;
+}
+
 /* One run of consecutive finite samples, [first, last], as a path. */
 static void
 curve_path (cairo_t      *cr,
+            const Frame  *f,
             const double *values,
             guint         first,
-            guint         last,
-            double        x0,
-            double        dx,
-            double        y_lo,
-            double        y_scale,
-            double        lo)
+            guint         last)
 {
   for (guint i = first; i <= last; i++)
     {
-      double x = x0 + dx * i, y = y_lo - (values[i] - lo) * y_scale;
+      double x = f->x0 + f->dx * i, y = frame_y (f, values[i]);
 
       if (i == first)
         cairo_move_to (cr, x, y);
@@ -184,35 +199,99 @@ curve_path (cairo_t      *cr,
     }
 }
 
+/* The zero line, dashed, when zero is in the range. */
+static void
+draw_zero_line (cairo_t     *cr,
+                const Frame *f)
+{
+  Rgb ink = f->ink;
+  static const double dash[] = { 3, 3 };
+  double y_zero = round (frame_y (f, 0)) + 0.5;
+
+  if (!(f->lo <= 0 && 0 <= f->hi))
+    return;
+  cairo_set_source_rgba (cr, ink.r, ink.g, ink.b, 0.35);
+  cairo_set_line_width (cr, 1);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_move_to (cr, f->px0, y_zero);
+  cairo_line_to (cr, f->px1, y_zero);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+/* The curve, one run of finite samples at a time: a light fill down (or
+ * up) to zero, then the line; a lone finite sample is a dot. */
+static void
+draw_curve (cairo_t                 *cr,
+            const Frame             *f,
+            const LuztarExprSamples *samples)
+{
+  const double *values = samples->values;
+  guint n_values = samples->n_values;
+  Rgb accent = f->accent;
+  double base = frame_y (f, CLAMP (0, f->lo, f->hi));
+
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (guint i = 0; i < n_values; )
+    {
+      guint last;
+
+      if (!isfinite (values[i]))
+        {
+          i++;
+          continue;
+        }
+      for (last = i; last + 1 < n_values && isfinite (values[last + 1]); last++)
+        ;
+      if (last == i)
+        {
+          cairo_arc (cr, f->x0 + f->dx * i, frame_y (f, values[i]), 1.5, 0, 2 * G_PI);
+          cairo_set_source_rgb (cr, accent.r, accent.g, accent.b);
+          cairo_fill (cr);
+        }
+      else
+        {
+          curve_path (cr, f, values, i, last);
+          cairo_line_to (cr, f->x0 + f->dx * last, base);
+          cairo_line_to (cr, f->x0 + f->dx * i, base);
+          cairo_close_path (cr);
+          cairo_set_source_rgba (cr, accent.r, accent.g, accent.b, f->fill_alpha);
+          cairo_fill (cr);
+          curve_path (cr, f, values, i, last);
+          cairo_set_source_rgb (cr, accent.r, accent.g, accent.b);
+          cairo_set_line_width (cr, 1.5);
+          cairo_stroke (cr);
+        }
+      i = last + 1;
+    }
+}
+
 /**
  * luztar_expr_preview_draw:
  * @cr: where to draw, in px with the origin at the top left of the plot
  * @width: the width, px
  * @height: the height, px
- * @values: (array length=n_values) (nullable): the samples at the times
- *   t_i = @t_end · i / (@n_values − 1); non-finite ones are gaps
- * @n_values: the number of samples; 0 draws the placeholder of an
- *   expression that does not parse
- * @t_end: the last time, s
- * @unit: (nullable): the unit of the values, written after the numbers
+ * @samples: the samples, their end time and unit
  * @dark: whether the background is dark
  *
  * Draws a small plot of an expression in t: the curve over an autoscaled
  * range with a zero line when zero is inside it, the largest and smallest
- * value at the left and 0 and @t_end under the time axis.  The background
+ * value at the left and 0 and t_end under the time axis.  The background
  * is left to the caller.  Without samples, or without a finite one, it
  * draws a dimmed placeholder instead.
  */
 void
-luztar_expr_preview_draw (cairo_t      *cr,
-                          int           width,
-                          int           height,
-                          const double *values,
-                          guint         n_values,
-                          double        t_end,
-                          const char   *unit,
-                          gboolean      dark)
+luztar_expr_preview_draw (cairo_t                 *cr,
+                          int                      width,
+                          int                      height,
+                          const LuztarExprSamples *samples,
+                          gboolean                 dark)
 {
+  const double *values = samples->values;
+  guint n_values = samples->n_values;
+  double t_end = samples->t_end;
+  const char *unit = samples->unit;
   const Rgb ink = dark ? (Rgb) { 1, 1, 1 } : (Rgb) { 0, 0, 0 };
   /* the libadwaita accent blue, as it is in each style */
   const Rgb accent = dark ? (Rgb) { 0.471, 0.682, 0.929 } : (Rgb) { 0.110, 0.443, 0.847 };
@@ -221,8 +300,8 @@ luztar_expr_preview_draw (cairo_t      *cr,
   g_autofree char *t_label = NULL;
   g_autofree char *t_value = NULL;
   double min, max, lo, hi;
-  double px0, px1, py0, py1, y_top, y_bottom, y_scale, dx;
   int label_h, gutter;
+  Frame f;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (n_values == 0 || values != NULL);
@@ -266,95 +345,46 @@ luztar_expr_preview_draw (cairo_t      *cr,
   t_label = g_strdup_printf (_("%s s"), t_value);
 
   gutter = MAX (text_width (cr, max_label, &label_h), text_width (cr, min_label, NULL)) + 8;
-  px0 = MIN (gutter, width / 2);
-  px1 = width - 1;
-  py0 = 1;
-  py1 = height - label_h - 3;
-  if (py1 - py0 < 12)
-    py1 = height - 1;
+  f.px0 = MIN (gutter, width / 2);
+  f.px1 = width - 1;
+  f.py0 = 1;
+  f.py1 = height - label_h - 3;
+  if (f.py1 - f.py0 < 12)
+    f.py1 = height - 1;
   /* the curve keeps clear of the edges of its frame */
-  y_top = py0 + MAX (label_h / 2.0, 5);
-  y_bottom = py1 - MAX (label_h / 2.0, 5);
-  y_scale = (y_bottom - y_top) / (hi - lo);
-  dx = n_values > 1 ? (px1 - px0 - 6) / (n_values - 1) : 0;
+  f.y_top = f.py0 + MAX (label_h / 2.0, 5);
+  f.y_bottom = f.py1 - MAX (label_h / 2.0, 5);
+  f.lo = lo;
+  f.hi = hi;
+  f.y_scale = (f.y_bottom - f.y_top) / (hi - lo);
+  f.x0 = f.px0 + 3;
+  f.dx = n_values > 1 ? (f.px1 - f.px0 - 6) / (n_values - 1) : 0;
+  f.ink = ink;
+  f.accent = accent;
+  f.fill_alpha = dark ? 0.2 : 0.14;
 
   /* the frame */
-  luztar_cairo_rounded_rect (cr, px0, py0, px1 - px0, py1 - py0, 5);
+  luztar_cairo_rounded_rect (cr, f.px0, f.py0, f.px1 - f.px0, f.py1 - f.py0, 5);
   cairo_set_source_rgba (cr, ink.r, ink.g, ink.b, dark ? 0.05 : 0.035);
   cairo_fill (cr);
 
   /* the labels: largest and smallest value at their heights, the times
    * under the ends of the axis */
   cairo_set_source_rgba (cr, ink.r, ink.g, ink.b, 0.6);
-  draw_text (cr, max_label, px0 - 6, y_bottom - (max - lo) * y_scale, TRUE);
+  draw_text (cr, max_label, f.px0 - 6, frame_y (&f, max), TRUE);
   if (min != max)
-    draw_text (cr, min_label, px0 - 6, y_bottom - (min - lo) * y_scale, TRUE);
-  if (py1 < height - 1)
+    draw_text (cr, min_label, f.px0 - 6, frame_y (&f, min), TRUE);
+  if (f.py1 < height - 1)
     {
-      draw_text (cr, "0", px0 + 3, py1 + 2 + label_h / 2.0, FALSE);
-      draw_text (cr, t_label, px1 - 3, py1 + 2 + label_h / 2.0, TRUE);
+      draw_text (cr, "0", f.px0 + 3, f.py1 + 2 + label_h / 2.0, FALSE);
+      draw_text (cr, t_label, f.px1 - 3, f.py1 + 2 + label_h / 2.0, TRUE);
     }
 
   cairo_save (cr);
-  cairo_rectangle (cr, px0, py0, px1 - px0, py1 - py0);
+  cairo_rectangle (cr, f.px0, f.py0, f.px1 - f.px0, f.py1 - f.py0);
   cairo_clip (cr);
-
-  /* the zero line, dashed, when zero is in the range */
-  if (lo <= 0 && 0 <= hi)
-    {
-      static const double dash[] = { 3, 3 };
-      double y_zero = round (y_bottom + lo * y_scale) + 0.5;
-
-      cairo_set_source_rgba (cr, ink.r, ink.g, ink.b, 0.35);
-      cairo_set_line_width (cr, 1);
-      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
-      cairo_move_to (cr, px0, y_zero);
-      cairo_line_to (cr, px1, y_zero);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-    }
-
-  /* the curve, one run of finite samples at a time: a light fill down (or
-   * up) to zero, then the line; a lone finite sample is a dot */
-  {
-    double x0 = px0 + 3;
-    double base = y_bottom - (CLAMP (0, lo, hi) - lo) * y_scale;
-
-    cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-    for (guint i = 0; i < n_values; )
-      {
-        guint last;
-
-        if (!isfinite (values[i]))
-          {
-            i++;
-            continue;
-          }
-        for (last = i; last + 1 < n_values && isfinite (values[last + 1]); last++)
-          ;
-        if (last == i)
-          {
-            cairo_arc (cr, x0 + dx * i, y_bottom - (values[i] - lo) * y_scale, 1.5, 0, 2 * G_PI);
-            cairo_set_source_rgb (cr, accent.r, accent.g, accent.b);
-            cairo_fill (cr);
-          }
-        else
-          {
-            curve_path (cr, values, i, last, x0, dx, y_bottom, y_scale, lo);
-            cairo_line_to (cr, x0 + dx * last, base);
-            cairo_line_to (cr, x0 + dx * i, base);
-            cairo_close_path (cr);
-            cairo_set_source_rgba (cr, accent.r, accent.g, accent.b, dark ? 0.2 : 0.14);
-            cairo_fill (cr);
-            curve_path (cr, values, i, last, x0, dx, y_bottom, y_scale, lo);
-            cairo_set_source_rgb (cr, accent.r, accent.g, accent.b);
-            cairo_set_line_width (cr, 1.5);
-            cairo_stroke (cr);
-          }
-        i = last + 1;
-      }
-  }
+  draw_zero_line (cr, &f);
+  draw_curve (cr, &f, samples);
   cairo_restore (cr);
   cairo_restore (cr);
 }
@@ -517,16 +547,14 @@ luztar_expr_preview_snapshot (GtkWidget   *widget,
                               GtkSnapshot *snapshot)
 {
   LuztarExprPreview *self = LUZTAR_EXPR_PREVIEW (widget);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
-  cairo_t *cr;
+  int width, height;
+  cairo_t *cr = luztar_drawing_begin (widget, snapshot, NULL, &width, &height);
 
-  if (width <= 0 || height <= 0)
+  if (cr == NULL)
     return;
-  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-  luztar_expr_preview_draw (cr, width, height, self->values, self->n_samples, self->t_end,
-                            self->unit, adw_style_manager_get_dark (self->style_manager));
+  luztar_expr_preview_draw (cr, width, height,
+                            &(LuztarExprSamples) { self->values, self->n_samples, self->t_end, self->unit },
+                            adw_style_manager_get_dark (self->style_manager));
   cairo_destroy (cr);
 }
 

@@ -36,13 +36,29 @@ gboolean   luztar_expr_preview_get_range      (LuztarExprPreview *self,
                                                double            *min,
                                                double            *max);
 
-void       luztar_expr_preview_draw           (cairo_t           *cr,
-                                               int                width,
-                                               int                height,
-                                               const double      *values,
-                                               guint              n_values,
-                                               double             t_end,
-                                               const char        *unit,
-                                               gboolean           dark);
+/**
+ * LuztarExprSamples:
+ * @values: (array length=n_values) (nullable): the samples at the times
+ *   t_i = @t_end · i / (@n_values − 1); non-finite ones are gaps
+ * @n_values: the number of samples; 0 draws the placeholder of an
+ *   expression that does not parse
+ * @t_end: the last time, s
+ * @unit: (nullable): the unit of the values, written after the numbers
+ *
+ * What luztar_expr_preview_draw() plots.
+ */
+typedef struct
+{
+  const double *values;
+  guint         n_values;
+  double        t_end;
+  const char   *unit;
+} LuztarExprSamples;
+
+void       luztar_expr_preview_draw           (cairo_t                 *cr,
+                                               int                      width,
+                                               int                      height,
+                                               const LuztarExprSamples *samples,
+                                               gboolean                 dark);
 
 G_END_DECLS

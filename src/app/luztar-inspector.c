@@ -663,6 +663,20 @@ luztar_inspector_get_selected (LuztarInspector *self)
   return self->selected;
 }
 
+static GtkWidget *
+find_row (LuztarInspector *self,
+          const char      *name)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->rows, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "luztar-param"), name) == 0)
+        return row;
+    }
+  return NULL;
+}
+
 /**
  * luztar_inspector_show_error:
  * @self: an inspector
@@ -677,29 +691,13 @@ luztar_inspector_show_error (LuztarInspector *self,
                              const char      *name,
                              const char      *message)
 {
+  GtkWidget *row;
+
   g_return_if_fail (LUZTAR_IS_INSPECTOR (self));
 
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      GtkWidget *row = g_ptr_array_index (self->rows, i);
-
-      if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "luztar-param"), name) == 0)
-        set_row_message (row, message);
-    }
-}
-
-static GtkWidget *
-find_row (LuztarInspector *self,
-          const char      *name)
-{
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      GtkWidget *row = g_ptr_array_index (self->rows, i);
-
-      if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "luztar-param"), name) == 0)
-        return row;
-    }
-  return NULL;
+  row = find_row (self, name);
+  if (row != NULL)
+    set_row_message (row, message);
 }
 
 /**

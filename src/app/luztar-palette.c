@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-palette.h"
+#include "luztar-widget-kit.h"
 #include "canvas/luztar-symbols.h"
 
 struct _LuztarPalette
@@ -231,8 +232,7 @@ luztar_palette_class_init (LuztarPaletteClass *klass)
    * @kind: the kind clicked ("mass", "spring", …)
    */
   signals[SIGNAL_KIND_ACTIVATED] =
-    g_signal_new ("kind-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+    luztar_signal_new (klass, "kind-activated", G_TYPE_STRING);
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "luztar-palette");
 }
 

@@ -367,7 +367,7 @@ draw_to_surface (const double *values,
 
   cairo_set_source_rgb (cr, dark ? 0.19 : 1, dark ? 0.19 : 1, dark ? 0.19 : 1);
   cairo_paint (cr);
-  luztar_expr_preview_draw (cr, 400, 72, values, n, 10, "N", dark);
+  luztar_expr_preview_draw (cr, 400, 72, &(LuztarExprSamples) { values, n, 10, "N" }, dark);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   column = first_blue_column (surface);
   cairo_destroy (cr);

@@ -92,32 +92,24 @@ union_span (const double  ink[4],
  * luztar_canvas_fit_scale:
  * @model: a model
  * @emphasis: the canvas's emphasis
- * @box: x0, y0, x1, y1 in model units that must be shown too (the sheet
- *   a small model is centred on)
- * @width: the room in pixels
- * @height: the room in pixels
- * @min_scale: the smallest scale allowed
- * @max_scale: the largest (a small model is not blown up)
+ * @fit: the box to show too, the room and the scales allowed
  * @centre: (out): the middle of what is shown, in pixels from the
  *   model's origin at the returned scale
  *
  * The largest scale at which @model's drawing, labels included, and
- * @box fit into @width × @height, within [@min_scale, @max_scale].
+ * @fit's box fit into its room, within its scales.
  *
  * Returns: the scale, pixels per model unit
  */
 double
-luztar_canvas_fit_scale (const LzModel *model,
-                         double         emphasis,
-                         const double   box[4],
-                         double         width,
-                         double         height,
-                         double         min_scale,
-                         double         max_scale,
-                         double         centre[2])
+luztar_canvas_fit_scale (const LzModel         *model,
+                         double                 emphasis,
+                         const LuztarCanvasFit *fit,
+                         double                 centre[2])
 {
-  double hi[4], lo[4], room[2] = { MAX (width, 1), MAX (height, 1) }, slope[2] = { 0, 0 };
-  double scale = max_scale;
+  const double *box = fit->box;
+  double hi[4], lo[4], room[2] = { MAX (fit->room[0], 1), MAX (fit->room[1], 1) }, slope[2] = { 0, 0 };
+  double min_scale = fit->min_scale, scale = fit->max_scale;
   gboolean ink = luztar_canvas_ink_bounds (model, emphasis, FIT_PROBE_HI, hi)
                  && luztar_canvas_ink_bounds (model, emphasis, FIT_PROBE_LO, lo);
 
@@ -138,7 +130,7 @@ luztar_canvas_fit_scale (const LzModel *model,
             scale = MIN (scale, (room[axis] - offset) / slope[axis]);
         }
     }
-  scale = CLAMP (scale, min_scale, max_scale);
+  scale = CLAMP (scale, min_scale, fit->max_scale);
   /* then the drawing itself at that scale, until it fits: each round
    * takes the labels' share (span − slope · s) at the scale tried */
   for (int round = 0; round <= FIT_ROUNDS; round++)

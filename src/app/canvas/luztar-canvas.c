@@ -9,13 +9,14 @@
  * with the symbols of luztar-symbols.c.
  *
  * Editing: the canvas keeps the selection and turns pointer and keyboard
- * gestures into requests ("create-item", "move-items") that the window
- * carries out on its document, so that every edit is one undo step.  While
- * items are dragged, the canvas draws a preview copy of the model.
+ * gestures (luztar-canvas-gestures.c) into requests ("create-item",
+ * "move-items") that the window carries out on its document, so that
+ * every edit is one undo step.  While items are dragged, the canvas draws
+ * a preview copy of the model.
  *
  * Accessibility: every item has an invisible child widget placed over its
- * drawing (a button named "Mass m1", pressed when selected), so that
- * screen readers list the items and Tab walks through them.
+ * drawing (luztar-canvas-items.c), so that screen readers list the items
+ * and Tab walks through them.
  */
 
 #include "config.h"
@@ -25,125 +26,22 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "luztar-canvas.h"
+#include "luztar-canvas-private.h"
 #include "luztar-symbols.h"
 #include "luztar-canvas-fit.h"
+#include "luztar-canvas-items.h"
 #include "luztar-mode-marks.h"
 #include "luztar-keys.h"
-#include "luztar-place-cursor.h"
-
-#define GRID_STEP 20.0
-#define GRID_MAJOR_EVERY 5
-#define PORT_RADIUS 60.0   /* how far from a port a drop may land, model units */
-
-/* ------------------------------------------------------------------------ */
-/* The accessible stand-in of an item                                        */
-
-#define LUZTAR_TYPE_CANVAS_ITEM (luztar_canvas_item_get_type ())
-G_DECLARE_FINAL_TYPE (LuztarCanvasItem, luztar_canvas_item, LUZTAR, CANVAS_ITEM, GtkWidget)
-
-struct _LuztarCanvasItem
-{
-  GtkWidget  parent_instance;
-  char      *id;
-  gboolean   alive;   /* still in the model (mark and sweep on updates) */
-};
-
-G_DEFINE_FINAL_TYPE (LuztarCanvasItem, luztar_canvas_item, GTK_TYPE_WIDGET)
-
-static void
-luztar_canvas_item_finalize (GObject *object)
-{
-  g_free (LUZTAR_CANVAS_ITEM (object)->id);
-  G_OBJECT_CLASS (luztar_canvas_item_parent_class)->finalize (object);
-}
-
-static void
-luztar_canvas_item_class_init (LuztarCanvasItemClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = luztar_canvas_item_finalize;
-  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_BUTTON);
-  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "luztar-canvas-item");
-}
-
-static void
-luztar_canvas_item_init (LuztarCanvasItem *self)
-{
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  /* the canvas handles the pointer; the item only stands in for it */
-  gtk_widget_set_can_target (GTK_WIDGET (self), FALSE);
-}
-
-/* ------------------------------------------------------------------------ */
-
-typedef enum
-{
-  DRAG_NONE,
-  DRAG_PAN,
-  DRAG_MOVE,
-  DRAG_BAND,
-  DRAG_CONNECT,
-} DragMode;
-
-struct _LuztarCanvas
-{
-  GtkWidget  parent_instance;
-
-  /* Owned */
-  LzModel         *model;
-  LzModel         *preview;        /* the model while items are dragged */
-  GArray          *shapes;         /* LuztarShape of the shown model */
-  GPtrArray       *selection;      /* ids */
-  GHashTable      *items;          /* id → LuztarCanvasItem */
-  char            *tool;           /* palette kind armed for click-to-place */
-  double           cursor_x;       /* the keyboard's placement cursor while */
-  double           cursor_y;       /* a tool is armed, model coordinates */
-  char            *connect_from;   /* port a of an element being dragged out */
-  int              bottom_inset;   /* pixels covered at the bottom (a card) */
-  gboolean         fit_valid;      /* the fitted box below is set */
-  double           fx0, fy0, fx1, fy1;
-  LzModel         *fit_model;      /* the model as fitted (its labels too) */
-  double           fit_size[3];    /* the fit below for this width, height, */
-  double           fit_scale, fit_centre[2];   /* emphasis (luztar-canvas-fit.c) */
-  double           zoom;           /* 1 = fitted to the widget */
-  double           pan_x, pan_y;   /* screen offset of the fitted drawing */
-  double           pinch_zoom;     /* zoom at the start of a pinch */
-  /* the transform: screen = model·scale + offset */
-  double           view_scale, view_x, view_y;
-  /* the current drag (widget coordinates) */
-  DragMode         drag_mode;
-  double           drag_x0, drag_y0, drag_dx, drag_dy;
-  double           drag_pan_x, drag_pan_y;
-  gboolean         selecting_by_focus;
-  /* a state of a run drawn over the model, or animating FALSE */
-  gboolean         animating;
-  LuztarAnimation  animation;
-  double           emphasis;        /* > 1: lines and labels drawn larger */
-  double          *anim_body_q, *anim_ground_q, *anim_flash;
-  LzMode          *anim_modes;
-  guint            anim_sizes[3];  /* bodies, grounds, elements of the arrays */
-
-  /* Borrowed */
-  AdwStyleManager *style_manager;
-};
+#include "luztar-drawing.h"
+#include "luztar-widget-kit.h"
 
 G_DEFINE_FINAL_TYPE (LuztarCanvas, luztar_canvas, GTK_TYPE_WIDGET)
 
-enum
-{
-  SIGNAL_ITEM_ACTIVATED,
-  SIGNAL_SELECTION_CHANGED,
-  SIGNAL_CREATE_ITEM,
-  SIGNAL_MOVE_ITEMS,
-  SIGNAL_EDIT_ITEM,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+guint luztar_canvas_signals[LUZTAR_CANVAS_N_SIGNALS];
 
 /* After a change of the model, view or selection: lay out the items, redraw. */
-static void
-queue_relayout (LuztarCanvas *self)
+void
+_luztar_canvas_queue_relayout (LuztarCanvas *self)
 {
   gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -183,6 +81,9 @@ shown_model (LuztarCanvas *self)
 /* Room left around the fitted drawing, pixels; the scale of a fitted
  * drawing at most (a small model is not blown up; in presentation mode
  * that times the emphasis) and at least. */
+/* The width a canvas would like (pixels): a few elements side by side. */
+#define CANVAS_NATURAL_WIDTH 520
+
 #define FIT_MARGIN 16
 #define FIT_SCALE_MAX 2.0
 #define FIT_SCALE_MIN 0.02
@@ -208,12 +109,12 @@ update_view (LuztarCanvas *self)
   memcpy (size, (double[]) { width, height, self->emphasis }, sizeof size);
   if (memcmp (size, self->fit_size, sizeof size) != 0)
     {
+      LuztarCanvasFit fit = { { self->fx0, self->fy0, self->fx1, self->fy1 },
+                              { width - 2 * FIT_MARGIN, height - 2 * FIT_MARGIN },
+                              FIT_SCALE_MIN, FIT_SCALE_MAX * self->emphasis };
+
       memcpy (self->fit_size, size, sizeof size);
-      self->fit_scale = luztar_canvas_fit_scale (self->fit_model, self->emphasis,
-                                                 (double[]) { self->fx0, self->fy0, self->fx1, self->fy1 },
-                                                 width - 2 * FIT_MARGIN, height - 2 * FIT_MARGIN,
-                                                 FIT_SCALE_MIN, FIT_SCALE_MAX * self->emphasis,
-                                                 self->fit_centre);
+      self->fit_scale = luztar_canvas_fit_scale (self->fit_model, self->emphasis, &fit, self->fit_centre);
     }
   /* zoomed about the middle of the fitted drawing */
   self->view_scale = self->fit_scale * self->zoom;
@@ -221,12 +122,12 @@ update_view (LuztarCanvas *self)
   self->view_y = height / 2.0 + self->pan_y - self->fit_centre[1] * self->zoom;
 }
 
-static void
-to_model (LuztarCanvas *self,
-          double        x,
-          double        y,
-          double       *mx,
-          double       *my)
+void
+_luztar_canvas_to_model (LuztarCanvas *self,
+                         double        x,
+                         double        y,
+                         double       *mx,
+                         double       *my)
 {
   update_view (self);
   *mx = (x - self->view_x) / self->view_scale;
@@ -342,28 +243,14 @@ luztar_canvas_get_selection (LuztarCanvas *self)
   return self->selection;
 }
 
-static void
-sync_item_states (LuztarCanvas *self)
+void
+_luztar_canvas_selection_changed (LuztarCanvas *self)
 {
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_hash_table_iter_init (&iter, self->items);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    gtk_accessible_update_state (GTK_ACCESSIBLE (value), GTK_ACCESSIBLE_STATE_PRESSED,
-                                 luztar_canvas_is_selected (self, key)
-                                 ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
-                                 -1);
-}
-
-static void
-selection_changed (LuztarCanvas *self)
-{
-  sync_item_states (self);
+  luztar_canvas_items_sync_states (self, self->items);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
+  g_signal_emit (self, luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_SELECTION_CHANGED], 0);
   if (self->selection->len == 1)
-    g_signal_emit (self, signals[SIGNAL_ITEM_ACTIVATED], 0, self->selection->pdata[0]);
+    g_signal_emit (self, luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_ITEM_ACTIVATED], 0, self->selection->pdata[0]);
 }
 
 /**
@@ -384,13 +271,13 @@ luztar_canvas_select (LuztarCanvas       *self,
     if (self->model != NULL && lz_model_lookup (self->model, ids[i]) != NULL
         && !luztar_canvas_is_selected (self, ids[i]))
       g_ptr_array_add (self->selection, g_strdup (ids[i]));
-  selection_changed (self);
+  _luztar_canvas_selection_changed (self);
 }
 
-static void
-select_one (LuztarCanvas *self,
-            const char   *id,
-            gboolean      toggle)
+void
+_luztar_canvas_select_one (LuztarCanvas *self,
+                           const char   *id,
+                           gboolean      toggle)
 {
   g_autofree char *copy = g_strdup (id);
 
@@ -404,7 +291,7 @@ select_one (LuztarCanvas *self,
     }
   else if (copy != NULL)
     g_ptr_array_add (self->selection, g_strdup (copy));
-  selection_changed (self);
+  _luztar_canvas_selection_changed (self);
 }
 
 /**
@@ -421,127 +308,11 @@ luztar_canvas_select_all (LuztarCanvas *self)
   for (guint i = 0; self->shapes != NULL && i < self->shapes->len; i++)
     if (g_array_index (self->shapes, LuztarShape, i).shown)
       g_ptr_array_add (self->selection, g_strdup (g_array_index (self->shapes, LuztarShape, i).id));
-  selection_changed (self);
+  _luztar_canvas_selection_changed (self);
 }
 
-/* "Mass m1", "Spring k1 between m1 and m2": what a screen reader says. */
-static char *
-item_description (const LzModel *model,
-                  const LzItem  *item,
-                  char         **name)
-{
-  const char *label = item->label != NULL && *item->label != '\0' ? item->label : item->id;
-  const char *kind_name = luztar_symbols_kind_name (item);
-
-  /* TRANSLATORS: an item on the canvas for screen readers: "Mass m1" */
-  *name = g_strdup_printf (C_("canvas item", "%s %s"), kind_name, label);
-  if (lz_item_kind_is_element (item->kind))
-    {
-      const LzElement *el = (const LzElement *) item;
-
-      /* TRANSLATORS: what an element connects, for screen readers */
-      return g_strdup_printf (_("between %s and %s"), el->a != NULL ? el->a : "?",
-                              el->b != NULL ? el->b : "?");
-    }
-  if (item->kind == LZ_ITEM_PRESCRIBED)
-    {
-      const LzSource *src = (const LzSource *) item;
-
-      /* TRANSLATORS: a prescribed motion for screen readers: the body, then
-       * its motion as an expression in t */
-      return g_strdup_printf (_("prescribed motion of %s: q(t) = %s"), src->body != NULL ? src->body : "?",
-                              src->value != NULL ? lz_expr_get_text (src->value) : "?");
-    }
-  if (item->kind == LZ_ITEM_ACTUATOR)
-    {
-      const LzSource *src = (const LzSource *) item;
-
-      /* TRANSLATORS: an actuator for screen readers: the body it drives */
-      return g_strdup_printf (_("actuator on %s: its required force is computed on the Program Motion page"),
-                              src->body != NULL ? src->body : "?");
-    }
-  if (lz_item_kind_is_source (item->kind))
-    {
-      const LzSource *src = (const LzSource *) item;
-
-      /* TRANSLATORS: the body a force or motion acts on, for screen readers */
-      return g_strdup_printf (_("on %s"), src->body != NULL ? src->body : "?");
-    }
-  if (item->kind == LZ_ITEM_BODY)
-    {
-      GString *text = g_string_new (NULL);
-
-      for (guint i = 0; i < lz_model_get_n_sources (model); i++)
-        {
-          const LzSource *src = lz_model_get_source (model, i);
-
-          if (g_strcmp0 (src->body, item->id) != 0)
-            continue;
-          if (text->len > 0)
-            g_string_append (text, "; ");
-          if (src->item.kind == LZ_ITEM_PRESCRIBED)
-            /* TRANSLATORS: a body whose motion is prescribed, for screen
-             * readers: the motion as an expression in t */
-            g_string_append_printf (text, _("prescribed motion q(t) = %s"),
-                                    src->value != NULL ? lz_expr_get_text (src->value) : "?");
-          else if (src->item.kind == LZ_ITEM_ACTUATOR)
-            /* TRANSLATORS: a body an actuator drives, for screen readers */
-            g_string_append_printf (text, _("driven by actuator %s"), src->item.id);
-        }
-      return g_string_free (text, FALSE);
-    }
-  return g_strdup ("");
-}
-
-/* One child per item, reused by id, so that the focus survives edits. */
-static void
-sync_items (LuztarCanvas *self)
-{
-  GHashTableIter iter;
-  gpointer value;
-  GtkWidget *after = NULL;
-
-  g_hash_table_iter_init (&iter, self->items);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    LUZTAR_CANVAS_ITEM (value)->alive = FALSE;
-  for (guint i = 0; self->shapes != NULL && i < self->shapes->len; i++)
-    {
-      const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
-      LuztarCanvasItem *item = g_hash_table_lookup (self->items, s->id);
-      const LzItem *model_item = lz_model_lookup (self->model, s->id);
-      g_autofree char *name = NULL;
-      g_autofree char *description = NULL;
-
-      if (item == NULL)
-        {
-          item = g_object_new (LUZTAR_TYPE_CANVAS_ITEM, NULL);
-          item->id = g_strdup (s->id);
-          gtk_widget_insert_after (GTK_WIDGET (item), GTK_WIDGET (self), after);
-          g_hash_table_insert (self->items, g_strdup (s->id), item);
-        }
-      else
-        gtk_widget_insert_after (GTK_WIDGET (item), GTK_WIDGET (self), after);
-      after = GTK_WIDGET (item);
-      item->alive = TRUE;
-      description = item_description (self->model, model_item, &name);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (item),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
-                                      -1);
-      gtk_widget_set_visible (GTK_WIDGET (item), s->shown);
-    }
-  g_hash_table_iter_init (&iter, self->items);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    if (!LUZTAR_CANVAS_ITEM (value)->alive)
-      {
-        gtk_widget_unparent (value);
-        g_hash_table_iter_remove (&iter);
-      }
-  sync_item_states (self);
-}
-
-static void
-update_shapes (LuztarCanvas *self)
+void
+_luztar_canvas_update_shapes (LuztarCanvas *self)
 {
   g_clear_pointer (&self->shapes, g_array_unref);
   if (shown_model (self) != NULL)
@@ -591,20 +362,20 @@ luztar_canvas_update_model (LuztarCanvas *self,
   g_clear_pointer (&self->preview, lz_model_unref);
   self->model = model;
   /* a run's state belongs to the model it ran: an edit shows the new one */
-  self->animating = FALSE;
-  g_clear_pointer (&self->anim_body_q, g_free);
+  g_clear_pointer (&self->animation, g_free);
   if (!self->fit_valid)
     reset_fit (self);
-  update_shapes (self);
-  sync_items (self);
+  _luztar_canvas_update_shapes (self);
+  luztar_canvas_items_sync (GTK_WIDGET (self), self->items, self->shapes, self->model);
+  luztar_canvas_items_sync_states (self, self->items);
   update_description (self);
   before = self->selection->len;
   for (guint i = 0; i < self->selection->len; i++)
     if (model == NULL || lz_model_lookup (model, self->selection->pdata[i]) == NULL)
       g_ptr_array_remove_index (self->selection, i--);
   if (self->selection->len != before)
-    selection_changed (self);
-  queue_relayout (self);
+    _luztar_canvas_selection_changed (self);
+  _luztar_canvas_queue_relayout (self);
 }
 
 /**
@@ -625,7 +396,7 @@ luztar_canvas_set_model (LuztarCanvas *self,
   self->fit_valid = FALSE;
   luztar_canvas_update_model (self, model);
   reset_fit (self);
-  selection_changed (self);
+  _luztar_canvas_selection_changed (self);
 }
 
 /**
@@ -641,7 +412,7 @@ luztar_canvas_set_bottom_inset (LuztarCanvas *self,
 {
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
   self->bottom_inset = MAX (inset, 0);
-  queue_relayout (self);
+  _luztar_canvas_queue_relayout (self);
 }
 
 LzModel *
@@ -654,13 +425,13 @@ luztar_canvas_get_model (LuztarCanvas *self)
 /* While a tool is armed, the canvas tells screen readers what Enter would
  * do at the placement cursor (said on each move of the cursor, never on a
  * frame of a run); otherwise what the model holds. */
-static void
-update_cursor_description (LuztarCanvas *self)
+void
+_luztar_canvas_update_cursor_description (LuztarCanvas *self)
 {
   if (self->tool != NULL && self->model != NULL)
     {
-      g_autofree char *text = luztar_place_cursor_describe (self->model, self->tool, self->cursor_x,
-                                                            self->cursor_y, PORT_RADIUS * 2, GRID_STEP);
+      LuztarPlacing placing = _luztar_canvas_placing (self, self->tool);
+      g_autofree char *text = luztar_place_cursor_describe (&placing, self->cursor);
 
       gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                       text, -1);
@@ -684,10 +455,13 @@ luztar_canvas_set_tool (LuztarCanvas *self,
   self->tool = g_strdup (kind);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), kind != NULL ? "crosshair" : NULL);
   if (kind != NULL && self->model != NULL)
-    luztar_place_cursor_start (self->model, kind,
-                               self->selection->len > 0 ? self->selection->pdata[0] : NULL,
-                               GRID_STEP, &self->cursor_x, &self->cursor_y);
-  update_cursor_description (self);
+    {
+      LuztarPlacing placing = _luztar_canvas_placing (self, kind);
+
+      luztar_place_cursor_start (&placing, self->selection->len > 0 ? self->selection->pdata[0] : NULL,
+                                 &self->cursor);
+    }
+  _luztar_canvas_update_cursor_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -728,7 +502,7 @@ zoom_at (LuztarCanvas *self,
   self->pan_x = x - cx - factor * (x - cx - self->pan_x);
   self->pan_y = y - cy - factor * (y - cy - self->pan_y);
   self->zoom = zoom;
-  queue_relayout (self);
+  _luztar_canvas_queue_relayout (self);
 }
 
 /**
@@ -742,7 +516,7 @@ luztar_canvas_zoom_fit (LuztarCanvas *self)
 {
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
   reset_fit (self);
-  queue_relayout (self);
+  _luztar_canvas_queue_relayout (self);
 }
 
 /* canvas.zoom-in, canvas.zoom-out (about the middle), canvas.zoom-fit */
@@ -777,7 +551,7 @@ on_scroll (GtkEventControllerScroll *controller,
       /* Shift + wheel pans */
       self->pan_x -= 40 * dy;
       self->pan_y -= 40 * dx;
-      queue_relayout (self);
+      _luztar_canvas_queue_relayout (self);
       return TRUE;
     }
   zoom_at (self, dy < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, x, y);
@@ -804,445 +578,18 @@ on_pinch (GtkGestureZoom *gesture,
   zoom_at (self, self->pinch_zoom * scale / self->zoom, x, y);
 }
 
-/* ------------------------------------------------------------------------ */
-/* Placing, moving, selecting with the pointer                               */
-
-/**
- * luztar_canvas_place:
- * @self: a canvas
- * @kind: a palette kind: "ground", "mass", "inertia", "spring", "damper",
- *   "friction", "stop", "gear", "contact", "backlash", "force", "motion" or
- *   "actuator"
- * @x: where, widget coordinates
- * @y: where, widget coordinates
- *
- * What a drop from the palette (or a click with a palette tool) does:
- * asks for a new item by "create-item".  A ground or a body goes to the
- * grid point at (@x, @y); a two-port element connects the nearest ports
- * on either side; a force, motion or actuator goes on the body there.
- *
- * Returns: whether an item was asked for (%FALSE: no port there; the
- *   canvas emits "create-item" with %NULL ports so that the window can
- *   say why)
- */
-gboolean
-luztar_canvas_place (LuztarCanvas *self,
-                     const char   *kind,
-                     double        x,
-                     double        y)
-{
-  const char *a, *b;
-  double mx, my;
-  gboolean ok;
-
-  g_return_val_if_fail (LUZTAR_IS_CANVAS (self), FALSE);
-  if (self->model == NULL)
-    return FALSE;
-  to_model (self, x, y, &mx, &my);
-  ok = luztar_place_target (self->model, kind, &mx, &my, PORT_RADIUS * 2, GRID_STEP, &a, &b);
-  g_signal_emit (self, signals[SIGNAL_CREATE_ITEM], 0, kind, mx, my, a, b);
-  return ok;
-}
-
-static gboolean
-on_drop (GtkDropTarget *target,
-         const GValue  *value,
-         double         x,
-         double         y,
-         LuztarCanvas  *self)
-{
-  const char *text = g_value_get_string (value);
-
-  if (text == NULL || !g_str_has_prefix (text, "luztar-palette:"))
-    return FALSE;
-  luztar_canvas_place (self, text + strlen ("luztar-palette:"), x, y);
-  return TRUE;
-}
-
-static void
-on_drag_begin (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               LuztarCanvas   *self)
-{
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
-  GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
-  const char *id = NULL;
-  double mx, my;
-
-  /* a click on the canvas gives it the keyboard (zoom keys, undo, arrows) */
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  self->drag_x0 = x;
-  self->drag_y0 = y;
-  self->drag_dx = self->drag_dy = 0;
-  self->drag_pan_x = self->pan_x;
-  self->drag_pan_y = self->pan_y;
-  if (button != GDK_BUTTON_PRIMARY || self->model == NULL)
-    {
-      self->drag_mode = DRAG_PAN;
-      return;
-    }
-  to_model (self, x, y, &mx, &my);
-  if (luztar_place_kind_is_two_port (self->tool))
-    {
-      /* dragging out an element from a port to another */
-      const char *port = luztar_symbols_pick_port (self->model, mx, my, 8 / self->view_scale);
-
-      if (port != NULL)
-        {
-          g_free (self->connect_from);
-          self->connect_from = g_strdup (port);
-          self->drag_mode = DRAG_CONNECT;
-          return;
-        }
-    }
-  if (self->tool != NULL)
-    {
-      self->drag_mode = DRAG_NONE;   /* a click: placed on release */
-      return;
-    }
-  id = luztar_symbols_hit_test (self->model, mx, my);
-  if (id == NULL)
-    {
-      if (!(mods & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) && self->selection->len > 0)
-        luztar_canvas_select (self, NULL);
-      self->drag_mode = DRAG_BAND;
-      return;
-    }
-  if (mods & (GDK_SHIFT_MASK | GDK_CONTROL_MASK))
-    select_one (self, id, TRUE);
-  else if (!luztar_canvas_is_selected (self, id))
-    select_one (self, id, FALSE);
-  else if (self->selection->len > 1)
-    /* a click on a selected item among several: it comes first */
-    {
-      for (guint i = 0; i < self->selection->len; i++)
-        if (g_str_equal (self->selection->pdata[i], id))
-          g_ptr_array_remove_index (self->selection, i--);
-      g_ptr_array_insert (self->selection, 0, g_strdup (id));
-      selection_changed (self);
-    }
-  self->drag_mode = DRAG_MOVE;
-}
-
-/* The selected bodies and grounds (what a move moves). */
-static GPtrArray *
-movable_selection (LuztarCanvas *self)
-{
-  GPtrArray *ids = g_ptr_array_new ();
-
-  for (guint i = 0; i < self->selection->len; i++)
-    {
-      const LzItem *item = lz_model_lookup (self->model, self->selection->pdata[i]);
-
-      if (item != NULL && (item->kind == LZ_ITEM_BODY || item->kind == LZ_ITEM_GROUND))
-        g_ptr_array_add (ids, self->selection->pdata[i]);
-    }
-  return ids;
-}
-
-/* Model positions as drawn (files without positions are laid out): the
- * grounds' and then the bodies', N in all; g_free() it. */
-static LuztarPoint *
-drawn_places (const LzModel *model,
-              guint         *n)
-{
-  guint ng = lz_model_get_n_grounds (model);
-  LuztarPoint *places;
-  double x0, y0, x1, y1;
-
-  *n = ng + lz_model_get_n_bodies (model);
-  places = g_new0 (LuztarPoint, MAX (*n, 1));
-  luztar_symbols_layout (model, places, places + ng, &x0, &y0, &x1, &y1);
-  return places;
-}
-
-/* The id of ground I, or of body I − (the number of grounds). */
-static const char *
-placed_id (const LzModel *model,
-           guint          i)
-{
-  guint ng = lz_model_get_n_grounds (model);
-
-  if (i < ng)
-    return lz_model_get_ground (model, i)->item.id;
-  return lz_model_get_body (model, i - ng)->item.id;
-}
-
-static void
-item_position (const LzModel *model,
-               const char    *id,
-               double        *x,
-               double        *y)
-{
-  guint n;
-  g_autofree LuztarPoint *places = drawn_places (model, &n);
-
-  *x = *y = 0;
-  for (guint i = 0; i < n; i++)
-    if (g_str_equal (placed_id (model, i), id))
-      *x = places[i].x, *y = places[i].y;
-}
-
-/**
- * luztar_canvas_fix_positions:
- * @model: a model being edited
- *
- * Writes the drawn positions of all grounds and bodies into @model (a
- * file without positions is laid out in a row; once one item is moved or
- * added, all keep their places).
- */
-void
-luztar_canvas_fix_positions (LzModel *model)
-{
-  guint n;
-  g_autofree LuztarPoint *places = drawn_places (model, &n);
-
-  for (guint i = 0; i < n; i++)
-    {
-      lz_model_set_parameter (model, placed_id (model, i), "x", places[i].x, NULL);
-      lz_model_set_parameter (model, placed_id (model, i), "y", places[i].y, NULL);
-    }
-}
-
-/* The move of the drag in model units, snapped so that the first item
- * lands on the grid. */
-static void
-snapped_move (LuztarCanvas *self,
-              GPtrArray    *ids,
-              double       *dx,
-              double       *dy)
-{
-  double x, y;
-
-  *dx = self->drag_dx / self->view_scale;
-  *dy = self->drag_dy / self->view_scale;
-  if (ids->len == 0)
-    return;
-  item_position (self->model, ids->pdata[0], &x, &y);
-  *dx = luztar_canvas_snap (x + *dx) - x;
-  *dy = luztar_canvas_snap (y + *dy) - y;
-}
-
-static void
-on_drag_update (GtkGestureDrag *gesture,
-                double          dx,
-                double          dy,
-                LuztarCanvas   *self)
-{
-  self->drag_dx = dx;
-  self->drag_dy = dy;
-  switch (self->drag_mode)
-    {
-    case DRAG_PAN:
-      self->pan_x = self->drag_pan_x + dx;
-      self->pan_y = self->drag_pan_y + dy;
-      gtk_widget_queue_allocate (GTK_WIDGET (self));
-      break;
-    case DRAG_MOVE:
-      {
-        g_autoptr(GPtrArray) ids = movable_selection (self);
-        double mdx, mdy;
-
-        if (ids->len == 0 || (fabs (dx) < 3 && fabs (dy) < 3 && self->preview == NULL))
-          break;
-        snapped_move (self, ids, &mdx, &mdy);
-        g_clear_pointer (&self->preview, lz_model_unref);
-        self->preview = lz_model_copy (self->model);
-        luztar_canvas_fix_positions (self->preview);
-        for (guint i = 0; i < ids->len; i++)
-          {
-            double x, y;
-
-            item_position (self->model, ids->pdata[i], &x, &y);
-            lz_model_set_parameter (self->preview, ids->pdata[i], "x", x + mdx, NULL);
-            lz_model_set_parameter (self->preview, ids->pdata[i], "y", y + mdy, NULL);
-          }
-        update_shapes (self);
-        gtk_widget_queue_allocate (GTK_WIDGET (self));
-      }
-      break;
-    case DRAG_BAND:
-    case DRAG_CONNECT:
-    case DRAG_NONE:
-    default:
-      break;
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_drag_end (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             LuztarCanvas   *self)
-{
-  DragMode mode = self->drag_mode;
-
-  self->drag_mode = DRAG_NONE;
-  self->drag_dx = dx;
-  self->drag_dy = dy;
-  if (self->model == NULL)
-    return;
-  switch (mode)
-    {
-    case DRAG_MOVE:
-      if (self->preview != NULL)
-        {
-          g_autoptr(GPtrArray) ids = movable_selection (self);
-          double mdx, mdy;
-
-          snapped_move (self, ids, &mdx, &mdy);
-          g_clear_pointer (&self->preview, lz_model_unref);
-          update_shapes (self);
-          if (ids->len > 0 && (mdx != 0 || mdy != 0))
-            {
-              g_ptr_array_add (ids, NULL);
-              g_signal_emit (self, signals[SIGNAL_MOVE_ITEMS], 0, (char **) ids->pdata, mdx, mdy);
-            }
-        }
-      break;
-    case DRAG_BAND:
-      {
-        double ax, ay, bx, by;
-
-        if (fabs (dx) < 3 && fabs (dy) < 3)
-          break;
-        to_model (self, self->drag_x0, self->drag_y0, &ax, &ay);
-        to_model (self, self->drag_x0 + dx, self->drag_y0 + dy, &bx, &by);
-        for (guint i = 0; i < self->shapes->len; i++)
-          {
-            const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
-
-            if (s->shown && s->x0 >= MIN (ax, bx) && s->x1 <= MAX (ax, bx)
-                && s->y0 >= MIN (ay, by) && s->y1 <= MAX (ay, by)
-                && !luztar_canvas_is_selected (self, s->id))
-              g_ptr_array_add (self->selection, g_strdup (s->id));
-          }
-        selection_changed (self);
-      }
-      break;
-    case DRAG_CONNECT:
-      {
-        double mx, my;
-        const char *to;
-
-        to_model (self, self->drag_x0 + dx, self->drag_y0 + dy, &mx, &my);
-        to = luztar_symbols_pick_port (self->model, mx, my, 8 / self->view_scale);
-        if (to != NULL && g_strcmp0 (to, self->connect_from) != 0)
-          g_signal_emit (self, signals[SIGNAL_CREATE_ITEM], 0, self->tool, mx, my,
-                         self->connect_from, to);
-        else if (fabs (dx) < 3 && fabs (dy) < 3)
-          luztar_canvas_place (self, self->tool, self->drag_x0, self->drag_y0);
-        g_clear_pointer (&self->connect_from, g_free);
-      }
-      break;
-    case DRAG_NONE:
-      if (self->tool != NULL && fabs (dx) < 3 && fabs (dy) < 3)
-        {
-          g_autofree char *tool = g_strdup (self->tool);
-
-          luztar_canvas_place (self, tool, self->drag_x0, self->drag_y0);
-        }
-      break;
-    case DRAG_PAN:
-    default:
-      break;
-    }
-  queue_relayout (self);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Keyboard                                                                  */
-
-static void
-nudge_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  LuztarCanvas *self = LUZTAR_CANVAS (widget);
-  g_autoptr(GPtrArray) ids = NULL;
-  double dx, dy;
-
-  if (self->model == NULL)
-    return;
-  g_variant_get (parameter, "(dd)", &dx, &dy);
-  /* with a tool armed, the arrows move the placement cursor */
-  if (self->tool != NULL)
-    {
-      self->cursor_x += dx * GRID_STEP;
-      self->cursor_y += dy * GRID_STEP;
-      update_cursor_description (self);
-      gtk_widget_queue_draw (widget);
-      return;
-    }
-  ids = movable_selection (self);
-  if (ids->len == 0)
-    return;
-  g_ptr_array_add (ids, NULL);
-  g_signal_emit (self, signals[SIGNAL_MOVE_ITEMS], 0, (char **) ids->pdata, dx * GRID_STEP, dy * GRID_STEP);
-}
-
-static void
-select_all_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  luztar_canvas_select_all (LUZTAR_CANVAS (widget));
-}
-
-static void
-escape_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  LuztarCanvas *self = LUZTAR_CANVAS (widget);
-
-  if (self->tool != NULL)
-    {
-      luztar_canvas_set_tool (self, NULL);
-      g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
-    }
-  else
-    luztar_canvas_select (self, NULL);
-}
-
-/* Enter with a tool armed places it at the placement cursor; without,
- * it asks to edit the one selected item. */
-static void
-place_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  LuztarCanvas *self = LUZTAR_CANVAS (widget);
-  g_autofree char *tool = g_strdup (self->tool);
-  double x, y;
-
-  if (self->model == NULL)
-    return;
-  if (tool == NULL)
-    {
-      /* Enter on the one selected item: to its parameters */
-      if (self->selection->len == 1)
-        g_signal_emit (self, signals[SIGNAL_EDIT_ITEM], 0, self->selection->pdata[0]);
-      return;
-    }
-  luztar_canvas_to_widget (self, self->cursor_x, self->cursor_y, &x, &y);
-  luztar_canvas_place (self, tool, x, y);
-}
-
 /* Tab onto an item selects it. */
 static void
 luztar_canvas_set_focus_child (GtkWidget *widget,
                                GtkWidget *child)
 {
   LuztarCanvas *self = LUZTAR_CANVAS (widget);
+  const char *id = luztar_canvas_item_get_id (child);
 
   GTK_WIDGET_CLASS (luztar_canvas_parent_class)->set_focus_child (widget, child);
-  if (child != NULL && LUZTAR_IS_CANVAS_ITEM (child) && !self->selecting_by_focus
-      && !(self->selection->len == 1
-           && g_str_equal (self->selection->pdata[0], LUZTAR_CANVAS_ITEM (child)->id)))
-    select_one (self, LUZTAR_CANVAS_ITEM (child)->id, FALSE);
+  if (id != NULL && !self->selecting_by_focus
+      && !(self->selection->len == 1 && g_str_equal (self->selection->pdata[0], id)))
+    _luztar_canvas_select_one (self, id, FALSE);
   gtk_widget_queue_draw (widget);
 }
 
@@ -1298,37 +645,31 @@ luztar_canvas_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
   LuztarCanvas *self = LUZTAR_CANVAS (widget);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
   gboolean dark = adw_style_manager_get_dark (self->style_manager);
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
   GdkRGBA background = dark ? (GdkRGBA) { 0.12, 0.12, 0.12, 1 }
                             : (GdkRGBA) { 0.98, 0.98, 0.98, 1 };
   GtkWidget *focus = gtk_widget_get_focus_child (widget);
-  cairo_t *cr;
+  int width, height;
+  cairo_t *cr = luztar_drawing_begin (widget, snapshot, &background, &width, &height);
 
-  if (width <= 0 || height <= 0)
+  if (cr == NULL)
     return;
 
   update_view (self);
-  gtk_snapshot_append_color (snapshot, &background, &bounds);
-  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
   draw_grid (self, cr, width, height, dark);
   if (shown_model (self) != NULL)
     {
       /* presentation mode: the lines and labels larger on the screen */
-      LuztarDrawStyle style = { dark, self->view_scale / self->emphasis,
-                                self->animating ? &self->animation : NULL };
+      LuztarDrawStyle style = { dark, self->view_scale / self->emphasis, self->animation };
 
       cairo_save (cr);
       cairo_translate (cr, self->view_x, self->view_y);
       cairo_scale (cr, self->view_scale, self->view_scale);
       /* selection marks sit where the items rest: none over a moving run */
-      for (guint i = 0; !self->animating && self->shapes != NULL && i < self->shapes->len; i++)
+      for (guint i = 0; self->animation == NULL && self->shapes != NULL && i < self->shapes->len; i++)
         {
           const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
-          gboolean focused = focus != NULL && LUZTAR_IS_CANVAS_ITEM (focus)
-                             && g_str_equal (LUZTAR_CANVAS_ITEM (focus)->id, s->id);
+          gboolean focused = g_strcmp0 (luztar_canvas_item_get_id (focus), s->id) == 0;
 
           if (luztar_canvas_is_selected (self, s->id) || focused)
             luztar_symbols_draw_highlight (cr, s, &style, focused || self->selection->len == 1);
@@ -1336,11 +677,14 @@ luztar_canvas_snapshot (GtkWidget   *widget,
       luztar_symbols_draw_model (cr, shown_model (self), &style);
       /* the keyboard's placement cursor, while the canvas has the keys */
       if (self->tool != NULL && self->model != NULL && gtk_widget_has_focus (widget))
-        luztar_place_cursor_draw (cr, self->model, self->tool, self->cursor_x, self->cursor_y,
-                                  PORT_RADIUS * 2, GRID_STEP, self->view_scale, dark);
+        {
+          LuztarPlacing placing = _luztar_canvas_placing (self, self->tool);
+
+          luztar_place_cursor_draw (cr, &placing, self->cursor, self->view_scale, dark);
+        }
       cairo_restore (cr);
       /* during a run, the legend of the modes in the lower-left corner */
-      if (self->animating && self->animation.modes != NULL)
+      if (self->animation != NULL && self->animation->modes != NULL)
         luztar_mode_legend_draw (cr, shown_model (self), dark, 12,
                                  height - self->bottom_inset - 12);
     }
@@ -1363,25 +707,6 @@ luztar_canvas_snapshot (GtkWidget   *widget,
       cairo_stroke (cr);
     }
   cairo_destroy (cr);
-}
-
-/* The width a canvas would like (pixels): a few elements side by side. */
-#define CANVAS_NATURAL_WIDTH 520
-
-static void
-luztar_canvas_measure (GtkWidget      *widget,
-                       GtkOrientation  orientation,
-                       int             for_size,
-                       int            *minimum,
-                       int            *natural,
-                       int            *minimum_baseline,
-                       int            *natural_baseline)
-{
-  /* no minimum; the natural width is what a model wants beside the
-   * inspector: a narrower window folds the inspector away rather than
-   * squeeze the canvas (AdwFlap's natural fold threshold) */
-  *minimum = 0;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? CANVAS_NATURAL_WIDTH : 0;
 }
 
 /* The items' stand-ins go over their drawings (for screen readers that
@@ -1429,10 +754,7 @@ luztar_canvas_dispose (GObject *object)
   g_clear_pointer (&self->selection, g_ptr_array_unref);
   g_clear_pointer (&self->tool, g_free);
   g_clear_pointer (&self->connect_from, g_free);
-  g_clear_pointer (&self->anim_body_q, g_free);
-  g_clear_pointer (&self->anim_ground_q, g_free);
-  g_clear_pointer (&self->anim_flash, g_free);
-  g_clear_pointer (&self->anim_modes, g_free);
+  g_clear_pointer (&self->animation, g_free);
   G_OBJECT_CLASS (luztar_canvas_parent_class)->dispose (object);
 }
 
@@ -1441,9 +763,6 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  static const struct { guint key; double dx, dy; } nudges[] = {
-    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
-  };
   static const LuztarKey keys[] = {
     { GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in" },
     { GDK_KEY_equal, GDK_CONTROL_MASK, "canvas.zoom-in" },
@@ -1462,9 +781,14 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
     { GDK_KEY_space, 0, "canvas.place" },
   };
 
+  /* no minimum; the natural width is what a model wants beside the
+   * inspector (a few elements side by side): a narrower window folds the
+   * inspector away rather than squeeze the canvas (AdwFlap's natural fold
+   * threshold) */
+  static const LuztarDrawingSize size = { 0, CANVAS_NATURAL_WIDTH, 0, 0 };
+
   object_class->dispose = luztar_canvas_dispose;
   widget_class->snapshot = luztar_canvas_snapshot;
-  widget_class->measure = luztar_canvas_measure;
   widget_class->size_allocate = luztar_canvas_size_allocate;
   widget_class->set_focus_child = luztar_canvas_set_focus_child;
 
@@ -1472,17 +796,15 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
    * LuztarCanvas::item-activated:
    * @id: the one item selected (by a click or by the keyboard)
    */
-  signals[SIGNAL_ITEM_ACTIVATED] =
-    g_signal_new ("item-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_ITEM_ACTIVATED] =
+    luztar_signal_new (klass, "item-activated", G_TYPE_STRING);
   /**
    * LuztarCanvas::selection-changed:
    *
    * The selection (or the tool) changed.
    */
-  signals[SIGNAL_SELECTION_CHANGED] =
-    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 0);
+  luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_SELECTION_CHANGED] =
+    luztar_signal_new (klass, "selection-changed", G_TYPE_NONE);
   /**
    * LuztarCanvas::create-item:
    * @kind: the palette kind
@@ -1494,7 +816,7 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
    * The user placed a new item.  For an element or a source, %NULL ports
    * mean there was nothing to connect to.
    */
-  signals[SIGNAL_CREATE_ITEM] =
+  luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_CREATE_ITEM] =
     g_signal_new ("create-item", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 5, G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE,
                   G_TYPE_STRING, G_TYPE_STRING);
@@ -1504,7 +826,7 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
    * @dx: by how much, model units
    * @dy: by how much
    */
-  signals[SIGNAL_MOVE_ITEMS] =
+  luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_MOVE_ITEMS] =
     g_signal_new ("move-items", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRV, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 
@@ -1512,27 +834,15 @@ luztar_canvas_class_init (LuztarCanvasClass *klass)
    * LuztarCanvas::edit-item:
    * @id: the one item selected, on which Enter was pressed
    */
-  signals[SIGNAL_EDIT_ITEM] =
-    g_signal_new ("edit-item", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  luztar_canvas_signals[LUZTAR_CANVAS_SIGNAL_EDIT_ITEM] =
+    luztar_signal_new (klass, "edit-item", G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "canvas.nudge", "(dd)", nudge_action);
-  gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL, select_all_action);
-  gtk_widget_class_install_action (widget_class, "canvas.escape", NULL, escape_action);
-  gtk_widget_class_install_action (widget_class, "canvas.place", NULL, place_action);
+  luztar_drawing_class_set_size (widget_class, &size);
+  _luztar_canvas_gestures_class_init (widget_class);
   luztar_keys_bind (widget_class, keys, G_N_ELEMENTS (keys));
-  for (guint i = 0; i < G_N_ELEMENTS (nudges); i++)
-    {
-      gtk_widget_class_add_binding_action (widget_class, nudges[i].key, 0, "canvas.nudge", "(dd)",
-                                           nudges[i].dx, nudges[i].dy);
-      /* Shift: a fifth of a grid step */
-      gtk_widget_class_add_binding_action (widget_class, nudges[i].key, GDK_SHIFT_MASK, "canvas.nudge",
-                                           "(dd)", nudges[i].dx / GRID_MAJOR_EVERY,
-                                           nudges[i].dy / GRID_MAJOR_EVERY);
-    }
   gtk_widget_class_set_css_name (widget_class, "luztar-canvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -1558,23 +868,14 @@ luztar_canvas_init (LuztarCanvas *self)
   {
     GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
                                                                   | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
-    GtkGesture *drag = gtk_gesture_drag_new ();
     GtkGesture *pinch = gtk_gesture_zoom_new ();
-    GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY);
 
     g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
     gtk_widget_add_controller (GTK_WIDGET (self), scroll);
-    /* the primary button selects, moves and places; the others pan */
-    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
-    g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
-    g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-    g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+    _luztar_canvas_gestures_init (self);
     g_signal_connect (pinch, "begin", G_CALLBACK (on_pinch_begin), self);
     g_signal_connect (pinch, "scale-changed", G_CALLBACK (on_pinch), self);
     gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
-    g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   }
 }
 
@@ -1590,7 +891,7 @@ luztar_canvas_set_emphasis (LuztarCanvas *self,
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
   g_return_if_fail (emphasis > 0 && isfinite (emphasis));
   self->emphasis = emphasis;
-  queue_relayout (self);
+  _luztar_canvas_queue_relayout (self);
 }
 
 /**
@@ -1608,58 +909,21 @@ void
 luztar_canvas_set_animation (LuztarCanvas          *self,
                              const LuztarAnimation *animation)
 {
-  guint nb, ng, ne;
+  gboolean was_animating;
 
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
 
-  if (animation == NULL || self->model == NULL)
-    {
-      if (self->animating)
-        gtk_widget_queue_draw (GTK_WIDGET (self));
-      self->animating = FALSE;
-      return;
-    }
-  nb = lz_model_get_n_bodies (self->model);
-  ng = lz_model_get_n_grounds (self->model);
-  ne = lz_model_get_n_elements (self->model);
-  if (!self->animating || self->anim_body_q == NULL)
-    {
-      g_free (self->anim_body_q);
-      g_free (self->anim_ground_q);
-      g_free (self->anim_flash);
-      g_free (self->anim_modes);
-      self->anim_body_q = g_new0 (double, MAX (nb, 1));
-      self->anim_ground_q = g_new0 (double, MAX (ng, 1));
-      self->anim_flash = g_new0 (double, MAX (ne, 1));
-      self->anim_modes = g_new0 (LzMode, MAX (ne, 1));
-      self->anim_sizes[0] = nb;
-      self->anim_sizes[1] = ng;
-      self->anim_sizes[2] = ne;
-    }
-  g_return_if_fail (self->anim_sizes[0] == nb && self->anim_sizes[1] == ng
-                    && self->anim_sizes[2] == ne);
-  memcpy (self->anim_body_q, animation->body_q, nb * sizeof (double));
-  if (animation->ground_q != NULL)
-    memcpy (self->anim_ground_q, animation->ground_q, ng * sizeof (double));
-  else
-    memset (self->anim_ground_q, 0, MAX (ng, 1) * sizeof (double));
-  if (animation->flash != NULL)
-    memcpy (self->anim_flash, animation->flash, ne * sizeof (double));
-  else
-    memset (self->anim_flash, 0, MAX (ne, 1) * sizeof (double));
-  if (animation->modes != NULL)
-    memcpy (self->anim_modes, animation->modes, ne * sizeof (LzMode));
-  else
-    memset (self->anim_modes, 0, MAX (ne, 1) * sizeof (LzMode));
-  self->animation = (LuztarAnimation) { self->anim_body_q, self->anim_ground_q, self->anim_modes,
-                                        self->anim_flash, animation->scale };
-  self->animating = TRUE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  was_animating = self->animation != NULL;
+  g_clear_pointer (&self->animation, g_free);
+  if (animation != NULL && self->model != NULL)
+    self->animation = luztar_animation_copy (animation, self->model);
+  if (was_animating || self->animation != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 gboolean
 luztar_canvas_is_animating (LuztarCanvas *self)
 {
   g_return_val_if_fail (LUZTAR_IS_CANVAS (self), FALSE);
-  return self->animating;
+  return self->animation != NULL;
 }

@@ -60,11 +60,7 @@ rounded_rectangle (cairo_t *cr,
 
 /**
  * luztar_mode_badge_draw:
- * @x: a point of the current frame (a label's place)
- * @y: a point of the current frame
- * @nx: the direction in which the badge goes from there (current frame)
- * @ny: the direction
- * @clearance: pixels between the point and the badge's nearest edge
+ * @at: where the badge goes
  *
  * Draws the badge upright, in pixels whatever the zoom, beside the point;
  * nothing for %LZ_MODE_NONE (an element without modes, or before a run).
@@ -72,16 +68,13 @@ rounded_rectangle (cairo_t *cr,
  * Returns: the badge's width in pixels, 0 if none
  */
 double
-luztar_mode_badge_draw (cairo_t  *cr,
-                        LzMode    mode,
-                        gboolean  dark,
-                        double    x,
-                        double    y,
-                        double    nx,
-                        double    ny,
-                        double    clearance)
+luztar_mode_badge_draw (cairo_t          *cr,
+                        LzMode            mode,
+                        gboolean          dark,
+                        LuztarBadgePlace  at)
 {
   PangoLayout *layout;
+  double x = at.x, y = at.y, nx = at.nx, ny = at.ny, clearance = at.clearance;
   double rgb[3], w, h, n, cx, cy;
   int tw, th;
 
@@ -219,7 +212,8 @@ luztar_mode_legend_draw (cairo_t       *cr,
       pango_cairo_show_layout (cr, layout);
       g_object_unref (layout);
       for (guint m = 0; m < rows[i].n; m++)
-        bx += luztar_mode_badge_draw (cr, rows[i].modes[m], dark, bx, cy, 1, 0, 0) + BADGE_GAP;
+        bx += luztar_mode_badge_draw (cr, rows[i].modes[m], dark, (LuztarBadgePlace) { bx, cy, 1, 0, 0 })
+              + BADGE_GAP;
     }
   cairo_restore (cr);
 }

@@ -48,12 +48,8 @@ luztar_place_kind_is_source (const char *kind)
 
 /**
  * luztar_place_target:
- * @model: the model placed into
- * @kind: a palette kind
- * @x: (inout): where, model coordinates; snapped for grounds and bodies
- * @y: (inout): where
- * @radius: how far from a port an element may land, model units
- * @grid: the grid step, model units
+ * @placing: what is placed where
+ * @at: (inout): where, model coordinates; snapped for grounds and bodies
  * @a: (out): port a of an element, the body of a source, or %NULL
  * @b: (out): port b of an element, or %NULL
  *
@@ -61,31 +57,30 @@ luztar_place_kind_is_source (const char *kind)
  *   with no port to connect; the ports are then %NULL)
  */
 gboolean
-luztar_place_target (const LzModel *model,
-                     const char    *kind,
-                     double        *x,
-                     double        *y,
-                     double         radius,
-                     double         grid,
-                     const char   **a,
-                     const char   **b)
+luztar_place_target (const LuztarPlacing *placing,
+                     LuztarPoint         *at,
+                     const char         **a,
+                     const char         **b)
 {
+  const LzModel *model = placing->model;
+  const char *kind = placing->kind;
   gboolean ok = TRUE;
 
   *a = *b = NULL;
   if (luztar_place_kind_is_two_port (kind))
-    ok = luztar_symbols_pick_two_ports (model, *x, *y, radius, g_str_equal (kind, "friction"), a, b);
+    ok = luztar_symbols_pick_two_ports (model, at->x, at->y, placing->radius, g_str_equal (kind, "friction"),
+                                        a, b);
   else if (luztar_place_kind_is_source (kind))
     {
-      *a = luztar_symbols_pick_port (model, *x, *y, radius / 2);
+      *a = luztar_symbols_pick_port (model, at->x, at->y, placing->radius / 2);
       if (*a != NULL && lz_model_lookup_body (model, *a) == NULL)
         *a = NULL;
       ok = *a != NULL;
     }
   else
     {
-      *x = round (*x / grid) * grid;
-      *y = round (*y / grid) * grid;
+      at->x = round (at->x / placing->grid) * placing->grid;
+      at->y = round (at->y / placing->grid) * placing->grid;
     }
   if (!ok)
     *a = *b = NULL;
@@ -151,23 +146,19 @@ neighbour (GArray            *shapes,
 
 /**
  * luztar_place_cursor_start:
- * @model: the model placed into
- * @kind: the armed palette kind
+ * @placing: what is placed
  * @near: (nullable): the selected item
- * @grid: the grid step, model units
- * @x: (out): where the cursor starts, model coordinates
- * @y: (out): where
+ * @at: (out): where the cursor starts, model coordinates
  */
 void
-luztar_place_cursor_start (const LzModel *model,
-                           const char    *kind,
-                           const char    *near,
-                           double         grid,
-                           double        *x,
-                           double        *y)
+luztar_place_cursor_start (const LuztarPlacing *placing,
+                           const char          *near,
+                           LuztarPoint         *at)
 {
-  g_autoptr(GArray) shapes = luztar_symbols_get_shapes (model);
+  g_autoptr(GArray) shapes = luztar_symbols_get_shapes (placing->model);
   const LuztarShape *body = anchor_body (shapes, near);
+  const char *kind = placing->kind;
+  double grid = placing->grid, *x = &at->x, *y = &at->y;
 
   *x = *y = 0;
   if (luztar_place_kind_is_two_port (kind) && body != NULL && !g_str_equal (kind, "friction"))
@@ -216,27 +207,19 @@ luztar_place_cursor_start (const LzModel *model,
 
 /**
  * luztar_place_cursor_describe:
- * @model: the model placed into
- * @kind: the armed palette kind
- * @x: the cursor, model coordinates
- * @y: the cursor
- * @radius: as for luztar_place_target()
- * @grid: the grid step
+ * @placing: what is placed
+ * @at: the cursor, model coordinates
  *
  * Returns: (transfer full): what Enter would do, in words
  */
 char *
-luztar_place_cursor_describe (const LzModel *model,
-                              const char    *kind,
-                              double         x,
-                              double         y,
-                              double         radius,
-                              double         grid)
+luztar_place_cursor_describe (const LuztarPlacing *placing,
+                              LuztarPoint          at)
 {
-  const char *name = luztar_symbols_palette_name (kind);
+  const char *name = luztar_symbols_palette_name (placing->kind);
   const char *a, *b;
 
-  if (!luztar_place_target (model, kind, &x, &y, radius, grid, &a, &b))
+  if (!luztar_place_target (placing, &at, &a, &b))
     /* TRANSLATORS: what Enter would do at the keyboard's placement
      * cursor; %s is "Spring", "Force", … */
     return g_strdup_printf (_("%s: nothing to connect here; move with the arrow keys"), name);
@@ -247,7 +230,7 @@ luztar_place_cursor_describe (const LzModel *model,
     /* TRANSLATORS: %s is "Force", …; then the id of a body, e.g. "m1" */
     return g_strdup_printf (_("%s on %s: Enter places it"), name, a);
   /* TRANSLATORS: %s is "Mass", …; then a position in model units */
-  return g_strdup_printf (_("%s at (%g, %g): Enter places it"), name, x, y);
+  return g_strdup_printf (_("%s at (%g, %g): Enter places it"), name, at.x, at.y);
 }
 
 static gboolean
@@ -274,12 +257,8 @@ port_centre (const LzModel *model,
 /**
  * luztar_place_cursor_draw:
  * @cr: a cairo context in model coordinates
- * @model: the model placed into
- * @kind: the armed palette kind
- * @x: the cursor, model coordinates
- * @y: the cursor
- * @radius: as for luztar_place_target()
- * @grid: the grid step
+ * @placing: what is placed
+ * @at: the cursor, model coordinates
  * @scale: pixels per model unit (lines and the icon keep their size on
  *   the screen)
  * @dark: the dark style
@@ -289,19 +268,16 @@ port_centre (const LzModel *model,
  * body or ground lands on.
  */
 void
-luztar_place_cursor_draw (cairo_t       *cr,
-                          const LzModel *model,
-                          const char    *kind,
-                          double         x,
-                          double         y,
-                          double         radius,
-                          double         grid,
-                          double         scale,
-                          gboolean       dark)
+luztar_place_cursor_draw (cairo_t             *cr,
+                          const LuztarPlacing *placing,
+                          LuztarPoint          at,
+                          double               scale,
+                          gboolean             dark)
 {
   const char *ports[2];
-  double px = x, py = y, u = 1 / scale;
-  gboolean ok = luztar_place_target (model, kind, &px, &py, radius, grid, &ports[0], &ports[1]);
+  LuztarPoint target = at;
+  double x = at.x, y = at.y, u = 1 / scale, grid = placing->grid;
+  gboolean ok = luztar_place_target (placing, &target, &ports[0], &ports[1]);
 
   cairo_save (cr);
   cairo_set_line_width (cr, 2 * u);
@@ -314,7 +290,7 @@ luztar_place_cursor_draw (cairo_t       *cr,
     {
       double cx, cy;
 
-      if (ports[i] != NULL && port_centre (model, ports[i], &cx, &cy))
+      if (ports[i] != NULL && port_centre (placing->model, ports[i], &cx, &cy))
         {
           cairo_move_to (cr, x, y);
           cairo_line_to (cr, cx, cy);
@@ -323,7 +299,7 @@ luztar_place_cursor_draw (cairo_t       *cr,
     }
   if (ok && ports[0] == NULL)
     {
-      cairo_rectangle (cr, px - grid, py - grid, 2 * grid, 2 * grid);
+      cairo_rectangle (cr, target.x - grid, target.y - grid, 2 * grid, 2 * grid);
       cairo_stroke (cr);
     }
   cairo_set_dash (cr, NULL, 0, 0);
@@ -336,6 +312,6 @@ luztar_place_cursor_draw (cairo_t       *cr,
   cairo_stroke (cr);
   cairo_translate (cr, x + 12 * u, y + 12 * u);
   cairo_scale (cr, u, u);
-  luztar_symbols_draw_icon (cr, kind, 32, dark);
+  luztar_symbols_draw_icon (cr, placing->kind, 32, dark);
   cairo_restore (cr);
 }

@@ -7,20 +7,13 @@
 
 #pragma once
 
-#include <cairo.h>
-#include <glib.h>
+#include "luztar-symbols-pen.h"
 
 G_BEGIN_DECLS
 
-void luztar_symbols_draw_contact        (cairo_t      *cr,
-                                         double        pixel,
-                                         const double *spring,
-                                         const double *damper,
-                                         const double *stop,
-                                         double        len);
-void luztar_symbols_draw_backlash_mark  (cairo_t      *cr,
-                                         double        pixel,
-                                         const double *stop,
-                                         double        x);
+void luztar_symbols_draw_contact       (const LuztarPen *pen,
+                                        double           len);
+void luztar_symbols_draw_backlash_mark (const LuztarPen *pen,
+                                        double           x);
 
 G_END_DECLS

@@ -35,6 +35,9 @@ typedef struct
   double        scale;
 } LuztarAnimation;
 
+LuztarAnimation *luztar_animation_copy (const LuztarAnimation *animation,
+                                        const LzModel         *model);
+
 /**
  * LuztarDrawStyle:
  * @dark: draw for a dark background

@@ -1,0 +1,26 @@
+/* luztar-symbols-elements.h — the symbols of the two-port elements, each in its own frame
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "luztar-symbols-pen.h"
+
+G_BEGIN_DECLS
+
+/* In a frame where EL runs from (0, 0) to (LEN, 0); a stop's label goes
+ * 19 · TEXT_SIDE across the axis (0: no label). */
+void    luztar_symbols_draw_element   (const LuztarPen *pen,
+                                       const LzElement *el,
+                                       double           len,
+                                       double           text_side);
+/* How far the symbol reaches across its axis on SIDE (−1: −y, +1: +y). */
+double  luztar_symbols_element_extent (const LzElement *el,
+                                       double           len,
+                                       double           side);
+char   *luztar_symbols_element_label  (const LzElement *el,
+                                       gboolean         two_lines);
+
+G_END_DECLS
