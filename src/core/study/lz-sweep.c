@@ -28,6 +28,7 @@
 
 #include "lz-assembler.h"
 #include "lz-error.h"
+#include "lz-expr.h"
 #include "lz-format.h"
 #include "lz-model-xml.h"
 #include "lz-sweep.h"
@@ -110,15 +111,7 @@ scan_names (const char *text,
     {
       if (g_ascii_isdigit (*p) || (*p == '.' && g_ascii_isdigit (p[1])))
         {
-          while (g_ascii_isdigit (*p) || *p == '.')
-            p++;
-          if ((*p == 'e' || *p == 'E')
-              && (g_ascii_isdigit (p[1]) || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
-            {
-              p += 2;
-              while (g_ascii_isdigit (*p))
-                p++;
-            }
+          p = lz_expr_skip_number (p);
           continue;
         }
       if (is_name_start (*p))
