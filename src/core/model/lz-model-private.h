@@ -158,6 +158,7 @@ const LzParamDef *lz_model_lookup_param    (const LzModel  *model,
                                             GError        **error);
 void              lz_set_string            (char          **field,
                                             const char     *value);
+char             *lz_strip_text            (const char     *text);
 LzItem           *lz_model_lookup_mutable  (LzModel        *model,
                                             const char     *id,
                                             GError        **error);

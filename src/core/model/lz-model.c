@@ -36,6 +36,18 @@ lz_set_string (char      **field,
   *field = copy;
 }
 
+/* Leading and trailing blanks dropped, as when the text is read from a
+ * file; NULL when nothing is left (the description, the lesson's texts). */
+char *
+lz_strip_text (const char *text)
+{
+  char *copy = g_strstrip (g_strdup (text != NULL ? text : ""));
+
+  if (*copy == '\0')
+    g_clear_pointer (&copy, g_free);
+  return copy;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Ids and numbers                                                           */
 
@@ -493,9 +505,7 @@ lz_model_set_description (LzModel    *model,
   g_return_if_fail (model != NULL);
 
   g_free (model->description);
-  model->description = g_strstrip (g_strdup (description != NULL ? description : ""));
-  if (*model->description == '\0')
-    g_clear_pointer (&model->description, g_free);
+  model->description = lz_strip_text (description);
 }
 
 /* ------------------------------------------------------------------------ */
