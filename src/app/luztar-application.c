@@ -96,7 +96,7 @@ luztar_application_get_settings (LuztarApplication *self)
  * Returns: (transfer full): a path
  */
 char *
-luztar_application_dup_examples_dir (LuztarApplication *self)
+luztar_application_dup_examples_dir (void)
 {
   const char *env = g_getenv ("LUZTAR_EXAMPLES_DIR");
 

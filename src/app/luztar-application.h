@@ -16,6 +16,6 @@ G_DECLARE_FINAL_TYPE (LuztarApplication, luztar_application, LUZTAR, APPLICATION
 
 LuztarApplication *luztar_application_new              (void);
 GSettings         *luztar_application_get_settings     (LuztarApplication *self);
-char              *luztar_application_dup_examples_dir (LuztarApplication *self);
+char              *luztar_application_dup_examples_dir (void);
 
 G_END_DECLS

@@ -31,12 +31,22 @@
 
 #include "luztar-autosave.h"
 
+/* A slot's files: ID.luztar (the model), ID.file (the name of the file
+ * the model belongs to) and ID.lock, in the order they are removed (the
+ * lock last). */
+enum
+{
+  SLOT_MODEL,
+  SLOT_FILE,
+  SLOT_LOCK,
+  N_SLOT_FILES
+};
+
+static const char * const slot_suffixes[N_SLOT_FILES] = { ".luztar", ".file", ".lock" };
+
 struct LuztarAutosave
 {
-  char *id;
-  char *model_path;   /* ID.luztar */
-  char *file_path;    /* ID.file */
-  char *lock_path;    /* ID.lock */
+  char *paths[N_SLOT_FILES];
   int   lock_fd;      /* held while the slot is ours, −1 before */
 };
 
@@ -56,14 +66,13 @@ slot_new (const char *id)
 {
   LuztarAutosave *slot = g_new0 (LuztarAutosave, 1);
   g_autofree char *dir = luztar_autosave_dup_dir ();
-  g_autofree char *model = g_strconcat (id, ".luztar", NULL);
-  g_autofree char *file = g_strconcat (id, ".file", NULL);
-  g_autofree char *lock = g_strconcat (id, ".lock", NULL);
 
-  slot->id = g_strdup (id);
-  slot->model_path = g_build_filename (dir, model, NULL);
-  slot->file_path = g_build_filename (dir, file, NULL);
-  slot->lock_path = g_build_filename (dir, lock, NULL);
+  for (guint i = 0; i < N_SLOT_FILES; i++)
+    {
+      g_autofree char *name = g_strconcat (id, slot_suffixes[i], NULL);
+
+      slot->paths[i] = g_build_filename (dir, name, NULL);
+    }
   slot->lock_fd = -1;
   return slot;
 }
@@ -73,7 +82,7 @@ slot_new (const char *id)
 static gboolean
 slot_lock (LuztarAutosave *slot)
 {
-  int fd = g_open (slot->lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  int fd = g_open (slot->paths[SLOT_LOCK], O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 
   if (fd < 0)
     return FALSE;
@@ -84,18 +93,6 @@ slot_lock (LuztarAutosave *slot)
     }
   slot->lock_fd = fd;
   return TRUE;
-}
-
-static void
-slot_free (LuztarAutosave *slot)
-{
-  if (slot->lock_fd >= 0)
-    close (slot->lock_fd);
-  g_free (slot->id);
-  g_free (slot->model_path);
-  g_free (slot->file_path);
-  g_free (slot->lock_path);
-  g_free (slot);
 }
 
 /**
@@ -138,20 +135,20 @@ luztar_autosave_write (LuztarAutosave *slot,
       g_mkdir_with_parents (dir, 0700);
       if (!slot_lock (slot))
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, "%s is locked", slot->lock_path);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, "%s is locked", slot->paths[SLOT_LOCK]);
           return FALSE;
         }
     }
-  if (path != NULL ? !lz_file_replace (slot->file_path, path, -1, error)
-                   : (g_unlink (slot->file_path) != 0 && errno != ENOENT))
+  if (path != NULL ? !lz_file_replace (slot->paths[SLOT_FILE], path, -1, error)
+                   : (g_unlink (slot->paths[SLOT_FILE]) != 0 && errno != ENOENT))
     return FALSE;
-  return lz_model_save (model, slot->model_path, error);
+  return lz_model_save (model, slot->paths[SLOT_MODEL], error);
 }
 
 const char *
 luztar_autosave_get_model_path (LuztarAutosave *slot)
 {
-  return slot->model_path;
+  return slot->paths[SLOT_MODEL];
 }
 
 /**
@@ -166,7 +163,7 @@ luztar_autosave_dup_file (LuztarAutosave *slot)
 {
   g_autofree char *path = NULL;
 
-  if (!g_file_get_contents (slot->file_path, &path, NULL, NULL) || *path == '\0')
+  if (!g_file_get_contents (slot->paths[SLOT_FILE], &path, NULL, NULL) || *path == '\0')
     return NULL;
   return g_file_new_for_path (path);
 }
@@ -180,8 +177,13 @@ luztar_autosave_dup_file (LuztarAutosave *slot)
 void
 luztar_autosave_release (LuztarAutosave *slot)
 {
-  if (slot != NULL)
-    slot_free (slot);
+  if (slot == NULL)
+    return;
+  if (slot->lock_fd >= 0)
+    close (slot->lock_fd);
+  for (guint i = 0; i < N_SLOT_FILES; i++)
+    g_free (slot->paths[i]);
+  g_free (slot);
 }
 
 /**
@@ -194,15 +196,10 @@ luztar_autosave_release (LuztarAutosave *slot)
 void
 luztar_autosave_discard (LuztarAutosave *slot)
 {
-  if (slot == NULL)
-    return;
-  if (slot->lock_fd >= 0)
-    {
-      g_unlink (slot->model_path);
-      g_unlink (slot->file_path);
-      g_unlink (slot->lock_path);
-    }
-  slot_free (slot);
+  if (slot != NULL && slot->lock_fd >= 0)
+    for (guint i = 0; i < N_SLOT_FILES; i++)
+      g_unlink (slot->paths[i]);
+  luztar_autosave_release (slot);
 }
 
 /**
@@ -233,7 +230,7 @@ luztar_autosave_claim_orphans (void)
       if (slot_lock (slot))
         g_ptr_array_add (slots, slot);
       else
-        slot_free (slot);
+        luztar_autosave_release (slot);
     }
   return slots;
 }

@@ -39,6 +39,7 @@
 #include "luztar-event-filter.h"
 #include "luztar-cairo.h"
 #include "luztar-set.h"
+#include "luztar-widget-kit.h"
 #include "sim/luztar-modes.h"
 
 /* ------------------------------------------------------------------------ */
@@ -50,29 +51,19 @@ G_DECLARE_FINAL_TYPE (LuztarEventItem, luztar_event_item, LUZTAR, EVENT_ITEM, GO
 
 struct _LuztarEventItem
 {
-  GObject  parent_instance;
+  GObject     parent_instance;
 
-  LzEvent  event;       /* the first event of the row */
-  char    *element;
-  guint    count;       /* events merged into the row */
-  double   t_end;       /* the time of the last of them */
+  LzEvent     event;    /* the first event of the row */
+  const char *element;  /* interned: a run has few, repeated in many rows */
+  guint       count;    /* events merged into the row */
+  double      t_end;    /* the time of the last of them */
 };
 
 G_DEFINE_FINAL_TYPE (LuztarEventItem, luztar_event_item, G_TYPE_OBJECT)
 
 static void
-luztar_event_item_finalize (GObject *object)
-{
-  LuztarEventItem *self = LUZTAR_EVENT_ITEM (object);
-
-  g_free (self->element);
-  G_OBJECT_CLASS (luztar_event_item_parent_class)->finalize (object);
-}
-
-static void
 luztar_event_item_class_init (LuztarEventItemClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = luztar_event_item_finalize;
 }
 
 static void
@@ -87,7 +78,7 @@ luztar_event_item_new (const LzEvent *event,
   LuztarEventItem *self = g_object_new (LUZTAR_TYPE_EVENT_ITEM, NULL);
 
   self->event = *event;
-  self->element = g_strdup (element);
+  self->element = g_intern_string (element);
   self->count = 1;
   self->t_end = event->t;
   return self;
@@ -765,13 +756,30 @@ luztar_event_log_dispose (GObject *object)
   G_OBJECT_CLASS (luztar_event_log_parent_class)->dispose (object);
 }
 
+static const LuztarTemplateChild log_children[] = {
+  LUZTAR_TEMPLATE_CHILD (LuztarEventLog, filter_bar),
+  LUZTAR_TEMPLATE_CHILD (LuztarEventLog, empty_page),
+  LUZTAR_TEMPLATE_CHILD (LuztarEventLog, scroller),
+  LUZTAR_TEMPLATE_CHILD (LuztarEventLog, view),
+};
+
+/* the view's activation, the columns' factories, the filter bar */
+static const LuztarTemplateCallback log_callbacks[] = {
+  LUZTAR_TEMPLATE_CALLBACK (on_view_activate),
+  LUZTAR_TEMPLATE_CALLBACK (setup_time), LUZTAR_TEMPLATE_CALLBACK (bind_time),
+  LUZTAR_TEMPLATE_CALLBACK (bind_until),
+  LUZTAR_TEMPLATE_CALLBACK (setup_element), LUZTAR_TEMPLATE_CALLBACK (bind_element),
+  LUZTAR_TEMPLATE_CALLBACK (setup_change), LUZTAR_TEMPLATE_CALLBACK (bind_change),
+  LUZTAR_TEMPLATE_CALLBACK (setup_cause), LUZTAR_TEMPLATE_CALLBACK (bind_cause),
+  LUZTAR_TEMPLATE_CALLBACK (on_filter_changed),
+};
+
 static void
 luztar_event_log_class_init (LuztarEventLogClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = luztar_event_log_dispose;
+  G_OBJECT_CLASS (klass)->dispose = luztar_event_log_dispose;
 
   /**
    * LuztarEventLog::seek:
@@ -785,21 +793,8 @@ luztar_event_log_class_init (LuztarEventLogClass *klass)
                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
 
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-event-log.ui");
-  gtk_widget_class_bind_template_child (widget_class, LuztarEventLog, filter_bar);
-  gtk_widget_class_bind_template_child (widget_class, LuztarEventLog, empty_page);
-  gtk_widget_class_bind_template_child (widget_class, LuztarEventLog, scroller);
-  gtk_widget_class_bind_template_child (widget_class, LuztarEventLog, view);
-  gtk_widget_class_bind_template_callback (widget_class, on_view_activate);
-  gtk_widget_class_bind_template_callback (widget_class, setup_time);
-  gtk_widget_class_bind_template_callback (widget_class, bind_time);
-  gtk_widget_class_bind_template_callback (widget_class, bind_until);
-  gtk_widget_class_bind_template_callback (widget_class, setup_element);
-  gtk_widget_class_bind_template_callback (widget_class, bind_element);
-  gtk_widget_class_bind_template_callback (widget_class, setup_change);
-  gtk_widget_class_bind_template_callback (widget_class, bind_change);
-  gtk_widget_class_bind_template_callback (widget_class, setup_cause);
-  gtk_widget_class_bind_template_callback (widget_class, bind_cause);
-  gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
+  luztar_template_bind (widget_class, log_children, G_N_ELEMENTS (log_children),
+                        log_callbacks, G_N_ELEMENTS (log_callbacks));
   gtk_widget_class_set_css_name (widget_class, "luztar-event-log");
   g_type_ensure (LUZTAR_TYPE_EVENT_FILTER_BAR);
 }

@@ -62,3 +62,30 @@ luztar_export_dialog_outcome (const char   *path,
   /* Translators: %s is a file name */
   return g_strdup_printf (_("Exported “%s”."), base);
 }
+
+/**
+ * luztar_export_dialog_finish:
+ * @chooser: (inout): a chooser of luztar_export_dialog_new() that answered
+ * @response: its answer
+ *
+ * Destroys the chooser and lets go of it (*@chooser becomes %NULL).
+ *
+ * Returns: (transfer full) (nullable): the path chosen, %NULL when the
+ *   user cancelled
+ */
+char *
+luztar_export_dialog_finish (GtkNativeDialog **chooser,
+                             int               response)
+{
+  char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (*chooser));
+
+      path = file != NULL ? g_file_get_path (file) : NULL;
+    }
+  gtk_native_dialog_destroy (*chooser);
+  g_clear_object (chooser);
+  return path;
+}

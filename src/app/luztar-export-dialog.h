@@ -15,5 +15,7 @@ GtkNativeDialog *luztar_export_dialog_new     (GtkWidget    *widget,
                                                const char   *name);
 char            *luztar_export_dialog_outcome (const char   *path,
                                                const GError *error);
+char            *luztar_export_dialog_finish  (GtkNativeDialog **chooser,
+                                               int               response);
 
 G_END_DECLS

@@ -237,20 +237,17 @@ luztar_gallery_choose (LuztarGallery *self,
   gtk_window_close (GTK_WINDOW (self));
 }
 
-guint
-luztar_gallery_get_n_examples (LuztarGallery *self)
-{
-  g_return_val_if_fail (LUZTAR_IS_GALLERY (self), 0);
-  return self->paths->len;
-}
-
-const char *
-luztar_gallery_get_path (LuztarGallery *self,
-                         guint          index)
+/**
+ * luztar_gallery_get_paths:
+ *
+ * Returns: (transfer none) (element-type filename): the examples' files,
+ *   in the order of their cards
+ */
+GPtrArray *
+luztar_gallery_get_paths (LuztarGallery *self)
 {
   g_return_val_if_fail (LUZTAR_IS_GALLERY (self), NULL);
-  g_return_val_if_fail (index < self->paths->len, NULL);
-  return g_ptr_array_index (self->paths, index);
+  return self->paths;
 }
 
 static void
@@ -266,10 +263,9 @@ luztar_gallery_dispose (GObject *object)
 static void
 luztar_gallery_class_init (LuztarGalleryClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = luztar_gallery_dispose;
+  G_OBJECT_CLASS (klass)->dispose = luztar_gallery_dispose;
 
   /**
    * LuztarGallery::example-chosen:

@@ -16,9 +16,7 @@ G_DECLARE_FINAL_TYPE (LuztarGallery, luztar_gallery, LUZTAR, GALLERY, AdwWindow)
 
 LuztarGallery *luztar_gallery_new        (GtkWindow  *parent,
                                           const char *examples_dir);
-guint          luztar_gallery_get_n_examples (LuztarGallery *self);
-const char    *luztar_gallery_get_path   (LuztarGallery *self,
-                                          guint          index);
+GPtrArray     *luztar_gallery_get_paths  (LuztarGallery *self);
 void           luztar_gallery_choose     (LuztarGallery *self,
                                           guint          index);
 

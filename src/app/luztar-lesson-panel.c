@@ -16,6 +16,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "luztar-label.h"
 #include "luztar-lesson-panel.h"
 #include "luztar-lesson-text.h"
 
@@ -36,7 +37,6 @@ struct _LuztarLessonPanel
   GtkWidget  *what_to_watch;
   GtkWidget  *questions_heading;
   GtkWidget  *questions;        /* GtkBox of labels */
-  GPtrArray  *question_labels;  /* GtkLabel *, not owned */
   gboolean    has_lesson;
 };
 
@@ -59,30 +59,9 @@ text_label (const char *css_class)
   return label;
 }
 
-static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_margin_top (label, 12);
-  return label;
-}
-
-static void
-luztar_lesson_panel_dispose (GObject *object)
-{
-  LuztarLessonPanel *self = LUZTAR_LESSON_PANEL (object);
-
-  g_clear_pointer (&self->question_labels, g_ptr_array_unref);
-  G_OBJECT_CLASS (luztar_lesson_panel_parent_class)->dispose (object);
-}
-
 static void
 luztar_lesson_panel_class_init (LuztarLessonPanelClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = luztar_lesson_panel_dispose;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "luztar-lesson-panel");
   gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -109,12 +88,11 @@ luztar_lesson_panel_init (LuztarLessonPanel *self)
   self->title = text_label ("title-4");
   self->description = text_label (NULL);
   /* TRANSLATORS: a heading of the lesson panel beside the canvas */
-  self->watch_heading = heading (_("What to Watch"));
+  self->watch_heading = luztar_label_heading (_("What to Watch"), 12);
   self->what_to_watch = text_label (NULL);
   /* TRANSLATORS: a heading of the lesson panel: questions for the students */
-  self->questions_heading = heading (_("Questions"));
+  self->questions_heading = luztar_label_heading (_("Questions"), 12);
   self->questions = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  self->question_labels = g_ptr_array_new ();
 
   gtk_box_append (GTK_BOX (column), self->title);
   gtk_box_append (GTK_BOX (column), self->description);
@@ -140,7 +118,6 @@ set_questions (LuztarLessonPanel *self,
 
   while ((child = gtk_widget_get_first_child (self->questions)) != NULL)
     gtk_box_remove (GTK_BOX (self->questions), child);
-  g_ptr_array_set_size (self->question_labels, 0);
   for (guint i = 0; i < questions->len; i++)
     {
       GtkWidget *label = text_label (NULL);
@@ -150,7 +127,6 @@ set_questions (LuztarLessonPanel *self,
 
       gtk_label_set_text (GTK_LABEL (label), text);
       gtk_box_append (GTK_BOX (self->questions), label);
-      g_ptr_array_add (self->question_labels, label);
     }
 }
 
@@ -197,36 +173,6 @@ luztar_lesson_panel_has_lesson (LuztarLessonPanel *self)
   return self->has_lesson;
 }
 
-const char *
-luztar_lesson_panel_get_description (LuztarLessonPanel *self)
-{
-  g_return_val_if_fail (LUZTAR_IS_LESSON_PANEL (self), NULL);
-  return gtk_label_get_text (GTK_LABEL (self->description));
-}
-
-const char *
-luztar_lesson_panel_get_what_to_watch (LuztarLessonPanel *self)
-{
-  g_return_val_if_fail (LUZTAR_IS_LESSON_PANEL (self), NULL);
-  return gtk_label_get_text (GTK_LABEL (self->what_to_watch));
-}
-
-guint
-luztar_lesson_panel_get_n_questions (LuztarLessonPanel *self)
-{
-  g_return_val_if_fail (LUZTAR_IS_LESSON_PANEL (self), 0);
-  return self->question_labels->len;
-}
-
-const char *
-luztar_lesson_panel_get_question (LuztarLessonPanel *self,
-                                  guint              index)
-{
-  g_return_val_if_fail (LUZTAR_IS_LESSON_PANEL (self), NULL);
-  g_return_val_if_fail (index < self->question_labels->len, NULL);
-  return gtk_label_get_text (self->question_labels->pdata[index]);
-}
-
 /**
  * luztar_lesson_panel_get_label:
  * @part: "title", "description", "what-to-watch" or "question-N" (from 0)
@@ -248,8 +194,14 @@ luztar_lesson_panel_get_label (LuztarLessonPanel *self,
   if (g_str_equal (part, "what-to-watch"))
     return self->what_to_watch;
   if (g_str_has_prefix (part, "question-")
-      && g_ascii_string_to_unsigned (part + strlen ("question-"), 10, 0, G_MAXUINT, &index, NULL)
-      && index < self->question_labels->len)
-    return self->question_labels->pdata[index];
+      && g_ascii_string_to_unsigned (part + strlen ("question-"), 10, 0, G_MAXUINT, &index, NULL))
+    {
+      /* the labels of the questions box, in order */
+      GtkWidget *label = gtk_widget_get_first_child (self->questions);
+
+      for (; label != NULL && index > 0; index--)
+        label = gtk_widget_get_next_sibling (label);
+      return label;
+    }
   return NULL;
 }

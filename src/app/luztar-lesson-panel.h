@@ -21,12 +21,7 @@ gboolean    luztar_lesson_panel_set_model        (LuztarLessonPanel *self,
                                                   const LzModel     *model);
 gboolean    luztar_lesson_panel_has_lesson       (LuztarLessonPanel *self);
 
-/* What the panel shows, as the labels hold it (for the tests). */
-const char *luztar_lesson_panel_get_description  (LuztarLessonPanel *self);
-const char *luztar_lesson_panel_get_what_to_watch (LuztarLessonPanel *self);
-guint       luztar_lesson_panel_get_n_questions  (LuztarLessonPanel *self);
-const char *luztar_lesson_panel_get_question     (LuztarLessonPanel *self,
-                                                  guint              index);
+/* What the panel shows (for the tests). */
 GtkWidget  *luztar_lesson_panel_get_label        (LuztarLessonPanel *self,
                                                   const char        *part);
 

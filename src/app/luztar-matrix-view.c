@@ -31,6 +31,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-matrix-view.h"
+#include "luztar-widget-kit.h"
 
 struct _LuztarMatrixView
 {
@@ -444,10 +445,7 @@ text_row_new (const char *text,
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_widget_set_margin_top (label, 12);
-  gtk_widget_set_margin_bottom (label, 12);
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_end (label, 12);
+  luztar_widget_set_margins (label, 12, 12, 12, 12);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
   *label_out = label;
   return row;
@@ -616,10 +614,7 @@ pairs_table_new (LuztarMatrixView *self)
                                   _("Complementarity pairs"), -1);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
   gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
-  gtk_widget_set_margin_top (grid, 12);
-  gtk_widget_set_margin_bottom (grid, 14);
-  gtk_widget_set_margin_start (grid, 14);
-  gtk_widget_set_margin_end (grid, 14);
+  luztar_widget_set_margins (grid, 12, 14, 14, 14);
   gtk_box_append (GTK_BOX (card), grid);
 
   for (guint c = 0; c < G_N_ELEMENTS (headers); c++)
@@ -964,6 +959,17 @@ update_header (LuztarMatrixView *self)
 /* ------------------------------------------------------------------------ */
 /* Public API                                                                */
 
+/* Drops what was made of the last model: its assembly, its reduction and
+ * the simplified model, the core's message. */
+static void
+forget_model (LuztarMatrixView *self)
+{
+  g_clear_pointer (&self->reduction, lz_reduction_free);   /* borrows the assembly */
+  g_clear_pointer (&self->reduced, lz_model_unref);
+  g_clear_pointer (&self->assembly, lz_assembly_free);
+  g_clear_pointer (&self->message, g_free);
+}
+
 GtkWidget *
 luztar_matrix_view_new (void)
 {
@@ -988,10 +994,7 @@ luztar_matrix_view_set_model (LuztarMatrixView *self,
 
   g_return_if_fail (LUZTAR_IS_MATRIX_VIEW (self));
 
-  g_clear_pointer (&self->reduction, lz_reduction_free);   /* borrows the assembly */
-  g_clear_pointer (&self->reduced, lz_model_unref);
-  g_clear_pointer (&self->assembly, lz_assembly_free);
-  g_clear_pointer (&self->message, g_free);
+  forget_model (self);
   clear_content (self);
 
   if (model == NULL)
@@ -1158,34 +1161,21 @@ luztar_matrix_view_dispose (GObject *object)
 {
   LuztarMatrixView *self = LUZTAR_MATRIX_VIEW (object);
 
+  /* the cells' labels go with the template */
   if (self->cells != NULL)
     g_hash_table_remove_all (self->cells);
   gtk_widget_dispose_template (GTK_WIDGET (self), LUZTAR_TYPE_MATRIX_VIEW);
-  G_OBJECT_CLASS (luztar_matrix_view_parent_class)->dispose (object);
-}
-
-static void
-luztar_matrix_view_finalize (GObject *object)
-{
-  LuztarMatrixView *self = LUZTAR_MATRIX_VIEW (object);
-
-  g_clear_pointer (&self->reduction, lz_reduction_free);
-  g_clear_pointer (&self->reduced, lz_model_unref);
-  g_clear_pointer (&self->assembly, lz_assembly_free);
-  g_clear_pointer (&self->message, g_free);
+  forget_model (self);
   g_clear_pointer (&self->cells, g_hash_table_unref);
-  G_OBJECT_CLASS (luztar_matrix_view_parent_class)->finalize (object);
+  G_OBJECT_CLASS (luztar_matrix_view_parent_class)->dispose (object);
 }
 
 static void
 luztar_matrix_view_class_init (LuztarMatrixViewClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = luztar_matrix_view_dispose;
-  object_class->finalize = luztar_matrix_view_finalize;
-
+  G_OBJECT_CLASS (klass)->dispose = luztar_matrix_view_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-matrix-view.ui");
   gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, title_label);
   gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, summary_label);
@@ -1194,7 +1184,6 @@ luztar_matrix_view_class_init (LuztarMatrixViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, error_page);
   gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, scroller);
   gtk_widget_class_bind_template_child (widget_class, LuztarMatrixView, content);
-
   gtk_widget_class_install_action (widget_class, "matrix.copy-text", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "matrix.copy-octave", NULL, copy_action);
   gtk_widget_class_set_css_name (widget_class, "luztar-matrix-view");

@@ -40,6 +40,7 @@
 #include <glib/gi18n.h>
 
 #include "luztar-program-view.h"
+#include "luztar-widget-kit.h"
 #include "luztar-export-dialog.h"
 #include "luztar-set.h"
 
@@ -118,6 +119,14 @@ enum
 };
 
 static guint signals[N_SIGNALS];
+
+/* Drops the last analysis: its result or why it failed. */
+static void
+forget_result (LuztarProgramView *self)
+{
+  g_clear_pointer (&self->result, job_free);
+  g_clear_pointer (&self->failure, g_free);
+}
 
 static void start (LuztarProgramView *self);
 
@@ -515,8 +524,7 @@ on_done (GObject      *source,
     }
   if (job->generation == self->generation)
     {
-      g_clear_pointer (&self->result, job_free);
-      g_clear_pointer (&self->failure, g_free);
+      forget_result (self);
       if (ok)
         {
           /* the task data stays with the task: take its contents */
@@ -547,8 +555,7 @@ start (LuztarProgramView *self)
       self->pending = TRUE;
       return;
     }
-  g_clear_pointer (&self->result, job_free);
-  g_clear_pointer (&self->failure, g_free);
+  forget_result (self);
   if (self->model == NULL || !luztar_model_has_program (self->model))
     {
       self->stale = FALSE;
@@ -613,8 +620,7 @@ luztar_program_view_set_model (LuztarProgramView *self,
   else if (!self->busy)
     {
       /* nothing old on show: the page says what is coming */
-      g_clear_pointer (&self->result, job_free);
-      g_clear_pointer (&self->failure, g_free);
+      forget_result (self);
       show_result (self);
     }
 }
@@ -776,44 +782,30 @@ luztar_program_view_dispose (GObject *object)
 {
   LuztarProgramView *self = LUZTAR_PROGRAM_VIEW (object);
 
+  /* a running analysis's result is dropped when it comes (on_done) */
   g_cancellable_cancel (self->cancellable);
-  G_OBJECT_CLASS (luztar_program_view_parent_class)->dispose (object);
-}
-
-static void
-luztar_program_view_finalize (GObject *object)
-{
-  LuztarProgramView *self = LUZTAR_PROGRAM_VIEW (object);
-
-  g_clear_pointer (&self->result, job_free);
-  g_clear_pointer (&self->model, lz_model_unref);
-  g_clear_pointer (&self->failure, g_free);
-  g_clear_pointer (&self->pending_export, g_free);
   g_clear_object (&self->cancellable);
-  G_OBJECT_CLASS (luztar_program_view_parent_class)->finalize (object);
+  forget_result (self);
+  g_clear_pointer (&self->model, lz_model_unref);
+  g_clear_pointer (&self->pending_export, g_free);
+  G_OBJECT_CLASS (luztar_program_view_parent_class)->dispose (object);
 }
 
 static void
 luztar_program_view_class_init (LuztarProgramViewClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = luztar_program_view_dispose;
-  object_class->finalize = luztar_program_view_finalize;
-
+  G_OBJECT_CLASS (klass)->dispose = luztar_program_view_dispose;
   /**
    * LuztarProgramView::analysed:
    *
    * An analysis ended (with λ(t), or with a reason why not) and is shown.
    */
-  signals[SIGNAL_ANALYSED] = g_signal_new ("analysed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                           0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_ANALYSED] = luztar_signal_new (klass, "analysed", G_TYPE_NONE);
   /**
    * LuztarProgramView::message:
    * @text: what to tell the user (a toast)
    */
-  signals[SIGNAL_MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_MESSAGE] = luztar_signal_new (klass, "message", G_TYPE_STRING);
 }
 
 static GtkLabel *
@@ -902,10 +894,7 @@ luztar_program_view_init (LuztarProgramView *self)
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
 
   side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_margin_start (side, 12);
-  gtk_widget_set_margin_end (side, 12);
-  gtk_widget_set_margin_top (side, 10);
-  gtk_widget_set_margin_bottom (side, 10);
+  luztar_widget_set_margins (side, 10, 12, 10, 12);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), side);
 
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);

@@ -34,10 +34,16 @@ app_test_load_path (const char *path)
   return model;
 }
 
+char *
+app_test_example_path (const char *name)
+{
+  return g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
+}
+
 LzModel *
 app_test_load_example (const char *name)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
+  g_autofree char *path = app_test_example_path (name);
 
   return app_test_load_path (path);
 }
@@ -228,6 +234,20 @@ app_test_find_type (GtkWidget *root,
                     GType      type)
 {
   return app_test_find (root, is_of_type, &type);
+}
+
+static gboolean
+is_mapped_of_type (GtkWidget     *widget,
+                   gconstpointer  type)
+{
+  return is_of_type (widget, type) && gtk_widget_get_mapped (widget);
+}
+
+GtkWidget *
+app_test_find_mapped_type (GtkWidget *root,
+                           GType      type)
+{
+  return app_test_find (root, is_mapped_of_type, &type);
 }
 
 gboolean

@@ -22,7 +22,9 @@ void             app_test_init            (int           *argc,
 
 /* The model in PATH; the test fails if it does not load. */
 LzModel         *app_test_load_path       (const char    *path);
-/* data/examples/NAME (through $LUZTAR_EXAMPLES_DIR). */
+/* data/examples/NAME (through $LUZTAR_EXAMPLES_DIR), its path and its
+ * model. */
+char            *app_test_example_path    (const char    *name);
 LzModel         *app_test_load_example    (const char    *name);
 /* tests/data/models/NAME (through $LUZTAR_SOURCE_ROOT). */
 LzModel         *app_test_load_test_model (const char    *name);
@@ -63,6 +65,10 @@ GtkWidget       *app_test_find            (GtkWidget        *root,
 /* The first widget of @type in the tree under @root (itself included). */
 GtkWidget       *app_test_find_type       (GtkWidget     *root,
                                            GType          type);
+/* The same among the mapped widgets (a status page of an empty state may
+ * hold a hidden widget of the same type). */
+GtkWidget       *app_test_find_mapped_type (GtkWidget    *root,
+                                            GType         type);
 /* Whether LUZTAR_UPDATE_PICTURES=1: a test that compares a drawing with a
  * committed picture (help/C/figures/, tests/app/reference/) writes the
  * picture instead, after a deliberate change of the drawing. */

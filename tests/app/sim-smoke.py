@@ -19,7 +19,7 @@ import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
-from atspi_tap import app_environment, check, find_app, finish, nodes, quit_with_ctrl_q  # noqa: E402
+from atspi_tap import app_environment, check, find_app, finish, nodes, quit_with_ctrl_q, wait_for  # noqa: E402
 from atspi_tap import window_action as action  # noqa: E402
 
 app_path, cli_path, outdir = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -83,15 +83,6 @@ def time_label(app):
         if n.get_role_name() == "label" and (n.get_name() or "").startswith("t = "):
             return n.get_name()
     return ""
-
-
-def wait_for(condition, timeout=10.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def wait_file(path, timeout=10.0):

@@ -18,7 +18,7 @@ import gi  # noqa: E402
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 from atspi_tap import app_environment, check, find_app, finish, nodes, quit_with_ctrl_q  # noqa: E402
-from atspi_tap import start_app, stop_app, window_action  # noqa: E402
+from atspi_tap import start_app, stop_app, wait_for, window_action  # noqa: E402
 
 app_path, outdir = sys.argv[1], sys.argv[2]
 language = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -81,13 +81,6 @@ stop = stop_app
 def window_title(app):
     frames = [n for n in nodes(app) if n.get_role_name() == "frame"]
     return frames[0].get_name() if len(frames) == 1 else ""
-
-
-def wait_for(condition, timeout=5.0):
-    end = time.time() + timeout
-    while time.time() < end and not condition():
-        time.sleep(0.1)
-    return condition()
 
 
 def click_below(node, dx, dy):

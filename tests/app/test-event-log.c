@@ -80,26 +80,6 @@ run_free (Run *run)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
 
-/* The first widget of @type under @widget; a mapped one if @mapped (the
- * status page of the empty state has a scrolled window too). */
-static GtkWidget *
-find_child (GtkWidget *widget,
-            GType      type,
-            gboolean   mapped)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && (!mapped || gtk_widget_get_mapped (widget)))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_child (child, type, mapped);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Whether a mapped label under @widget shows @text. */
 static gboolean
 shows_label (GtkWidget  *widget,
@@ -180,7 +160,7 @@ on_seek (LuztarEventLog *log,
 static GListModel *
 rows_model (LuztarEventLog *log)
 {
-  GtkColumnView *view = GTK_COLUMN_VIEW (find_child (GTK_WIDGET (log), GTK_TYPE_COLUMN_VIEW, FALSE));
+  GtkColumnView *view = GTK_COLUMN_VIEW (app_test_find_type (GTK_WIDGET (log), GTK_TYPE_COLUMN_VIEW));
 
   return gtk_single_selection_get_model (GTK_SINGLE_SELECTION (gtk_column_view_get_model (view)));
 }
@@ -303,7 +283,7 @@ test_event_log_seek (void)
   g_assert_cmpuint (luztar_event_log_get_n_rows (log), ==, n);
   g_signal_connect (log, "seek", G_CALLBACK (on_seek), seeks);
   app_test_wait_for_layout (GTK_WIDGET (log));
-  view = GTK_COLUMN_VIEW (find_child (GTK_WIDGET (log), GTK_TYPE_COLUMN_VIEW, FALSE));
+  view = GTK_COLUMN_VIEW (app_test_find_type (GTK_WIDGET (log), GTK_TYPE_COLUMN_VIEW));
   g_assert_nonnull (view);
 
   lz_trace_get_event (run->trace, 5, &e5);
@@ -555,7 +535,7 @@ test_event_log_vehicle_chatter (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (luztar_window_open_example (window, path));
-  log = LUZTAR_EVENT_LOG (find_child (GTK_WIDGET (window), LUZTAR_TYPE_EVENT_LOG, FALSE));
+  log = LUZTAR_EVENT_LOG (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_EVENT_LOG));
   g_assert_nonnull (log);
   /* the Events page, as a user opens it */
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-page", g_variant_new_string ("events"));

@@ -41,12 +41,6 @@
 /* … and of an 800 × 600 one, where the model needs room too. */
 #define PLOT_SHARE_SMALL 0.15
 
-static char *
-example_path (const char *name)
-{
-  return g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
-}
-
 static LuztarWindow *
 open_window (const char *example,
              int         width,
@@ -57,7 +51,7 @@ open_window (const char *example,
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   if (example != NULL)
     {
-      g_autofree char *path = example_path (example);
+      g_autofree char *path = app_test_example_path (example);
 
       g_assert_true (luztar_window_open_example (window, path));
     }
@@ -402,7 +396,7 @@ test_fit_examples (void)
   canvas = LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS));
   for (guint i = 0; i < names->len; i++)
     {
-      g_autofree char *path = example_path (names->pdata[i]);
+      g_autofree char *path = app_test_example_path (names->pdata[i]);
 
       g_assert_true (luztar_window_open_example (window, path));
       settle (150);
@@ -583,7 +577,7 @@ test_phase_after_open (void)
   GtkWidget *w = GTK_WIDGET (window);
   LuztarSimPanel *panel = panel_of (window);
   LuztarPlot *phase = luztar_sim_panel_get_plot (panel, 1);
-  g_autofree char *path = example_path ("bouncing-mass.luztar");
+  g_autofree char *path = app_test_example_path ("bouncing-mass.luztar");
   const LuztarSeries *series;
   guint n;
 

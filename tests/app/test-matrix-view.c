@@ -155,29 +155,10 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
-/* The first widget of @type under @widget, that is mapped if any is
- * (the status pages have scrolled windows too). */
-static GtkWidget *
-find_child (GtkWidget *widget,
-            GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_get_mapped (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_child (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static const char *
 visible_page (LuztarMatrixView *view)
 {
-  GtkStack *stack = GTK_STACK (find_child (GTK_WIDGET (view), GTK_TYPE_STACK));
+  GtkStack *stack = GTK_STACK (app_test_find_mapped_type (GTK_WIDGET (view), GTK_TYPE_STACK));
 
   return gtk_stack_get_visible_child_name (stack);
 }
@@ -469,8 +450,8 @@ test_matrix_view_error (void)
   luztar_matrix_view_set_model (view, broken);
   g_assert_cmpstr (visible_page (view), ==, "error");
   g_assert_cmpstr (luztar_matrix_view_get_message (view), ==, error->message);
-  page = ADW_STATUS_PAGE (gtk_stack_get_visible_child (GTK_STACK (find_child (GTK_WIDGET (view),
-                                                                              GTK_TYPE_STACK))));
+  page = ADW_STATUS_PAGE (gtk_stack_get_visible_child (GTK_STACK (app_test_find_mapped_type (GTK_WIDGET (view),
+                                                                                              GTK_TYPE_STACK))));
   escaped = g_markup_escape_text (error->message, -1);
   g_assert_cmpstr (adw_status_page_get_description (page), ==, escaped);
   g_assert_null (luztar_matrix_view_get_cell (view, "M", 0, 0));
@@ -520,7 +501,7 @@ test_matrix_view_edit (void)
   g_assert_true (gtk_widget_has_focus (luztar_matrix_view_get_cell (view, "equation", 1, 0)));
   app_test_wait_for_layout (GTK_WIDGET (view));
 
-  scroller = GTK_SCROLLED_WINDOW (find_child (GTK_WIDGET (view), GTK_TYPE_SCROLLED_WINDOW));
+  scroller = GTK_SCROLLED_WINDOW (app_test_find_mapped_type (GTK_WIDGET (view), GTK_TYPE_SCROLLED_WINDOW));
   vadjustment = gtk_scrolled_window_get_vadjustment (scroller);
   g_assert_cmpfloat (gtk_adjustment_get_upper (vadjustment), >, gtk_adjustment_get_page_size (vadjustment) + 300);
   position = floor ((gtk_adjustment_get_upper (vadjustment) - gtk_adjustment_get_page_size (vadjustment)) / 2);
@@ -579,7 +560,7 @@ test_matrix_view_screenshot (void)
         app_test_wait_for_layout (GTK_WIDGET (view));
         app_test_save_png (window, NULL, png);
         /* the whole page, also what is scrolled out of the window */
-        app_test_save_png (find_child (GTK_WIDGET (view), ADW_TYPE_CLAMP),
+        app_test_save_png (app_test_find_mapped_type (GTK_WIDGET (view), ADW_TYPE_CLAMP),
                            dark ? &(GdkRGBA) { 0.14, 0.14, 0.14, 1 } : &(GdkRGBA) { 0.98, 0.98, 0.98, 1 }, page);
       }
 

@@ -18,12 +18,6 @@
 #include "luztar-sweep-view.h"
 #include "luztar-window.h"
 
-static char *
-example_path (const char *name)
-{
-  return g_build_filename (g_getenv ("LUZTAR_EXAMPLES_DIR"), name, NULL);
-}
-
 /* A window with the example open and its Sweep page shown. */
 static LuztarWindow *
 open_on_sweep_page (const char       *example,
@@ -32,7 +26,7 @@ open_on_sweep_page (const char       *example,
                     LuztarSweepView **view)
 {
   LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
-  g_autofree char *path = example_path (example);
+  g_autofree char *path = app_test_example_path (example);
 
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   g_assert_true (luztar_window_open_example (window, path));

@@ -26,7 +26,7 @@ import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
-from atspi_tap import check, checks, find_app, finish, nodes  # noqa: E402
+from atspi_tap import check, checks, find_app, finish, nodes, wait_for  # noqa: E402
 
 app_path, outdir, source_root = sys.argv[1], sys.argv[2], sys.argv[3]
 outdir = os.path.join(outdir, "tour")
@@ -52,15 +52,6 @@ def find(root, roles, name, timeout=10.0, prefix=False):
 def press(node):
     action = node.get_action_iface() if node is not None else None
     return action is not None and action.do_action(0)
-
-
-def wait_for(condition, timeout=10.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def window_action(name, *params):

@@ -215,25 +215,6 @@ luztar_overlay_get_summary (LuztarOverlay *self)
   return self->summary;
 }
 
-/**
- * luztar_overlay_get_difference:
- * @self: an overlay
- * @difference: (out): the largest |q_ed − q_ts|
- * @t: (out): where
- *
- * Returns: how many instants were compared (0: nothing shown)
- */
-guint
-luztar_overlay_get_difference (LuztarOverlay *self,
-                               double        *difference,
-                               double        *t)
-{
-  g_return_val_if_fail (LUZTAR_IS_OVERLAY (self), 0);
-  *difference = self->difference;
-  *t = self->difference_t;
-  return self->compared;
-}
-
 /* ------------------------------------------------------------------------ */
 /* Drawing                                                                   */
 

@@ -27,9 +27,6 @@ void        luztar_overlay_set_runs       (LuztarOverlay  *self,
 void        luztar_overlay_set_body       (LuztarOverlay  *self,
                                            guint           body);
 const char *luztar_overlay_get_summary    (LuztarOverlay  *self);
-guint       luztar_overlay_get_difference (LuztarOverlay  *self,
-                                           double         *difference,
-                                           double         *t);
 gboolean    luztar_overlay_export         (LuztarOverlay  *self,
                                            const char     *path,
                                            int             width,

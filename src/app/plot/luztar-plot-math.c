@@ -609,6 +609,9 @@ typedef enum
  * the dissipated parts. */
 #define ENERGY_FIELD(field) G_STRUCT_OFFSET (LzEnergy, field)
 #define ENERGY_DISSIPATED   (-1)
+/* A series of the energy balance, read at @where (ENERGY_FIELD or
+ * ENERGY_DISSIPATED). */
+#define ENERGY_SERIES(quantity, where) { quantity, UNIT_ENERGY, NULL, where }
 
 /* Each kind of series, by LuztarSeriesKind: the name of its quantity
  * (context "series"), its unit, and where its value is read: a getter of
@@ -634,31 +637,22 @@ static const struct
   /* Translators: a plotted variable: the rate ġ of an element's relative
    * coordinate (for friction: the slip velocity) */
   [LUZTAR_SERIES_ELEMENT_GDOT] = { NC_("series", "relative velocity"), UNIT_RATE, lz_trace_get_gdot, 0 },
-  [LUZTAR_SERIES_ENERGY_KINETIC] = { NC_("series", "kinetic energy"), UNIT_ENERGY, NULL,
-                                     ENERGY_FIELD (kinetic) },
+  [LUZTAR_SERIES_ENERGY_KINETIC] = ENERGY_SERIES (NC_("series", "kinetic energy"), ENERGY_FIELD (kinetic)),
   /* Translators: the energy stored in the springs */
-  [LUZTAR_SERIES_ENERGY_POTENTIAL] = { NC_("series", "potential energy"), UNIT_ENERGY, NULL,
-                                       ENERGY_FIELD (potential) },
-  [LUZTAR_SERIES_ENERGY_DAMPING] = { NC_("series", "dissipated by damping"), UNIT_ENERGY, NULL,
-                                     ENERGY_FIELD (damping) },
-  [LUZTAR_SERIES_ENERGY_FRICTION] = { NC_("series", "dissipated by friction"), UNIT_ENERGY, NULL,
-                                      ENERGY_FIELD (friction) },
-  [LUZTAR_SERIES_ENERGY_IMPACTS] = { NC_("series", "lost in impacts"), UNIT_ENERGY, NULL,
-                                     ENERGY_FIELD (impacts) },
+  [LUZTAR_SERIES_ENERGY_POTENTIAL] = ENERGY_SERIES (NC_("series", "potential energy"), ENERGY_FIELD (potential)),
+  [LUZTAR_SERIES_ENERGY_DAMPING] = ENERGY_SERIES (NC_("series", "dissipated by damping"), ENERGY_FIELD (damping)),
+  [LUZTAR_SERIES_ENERGY_FRICTION] = ENERGY_SERIES (NC_("series", "dissipated by friction"), ENERGY_FIELD (friction)),
+  [LUZTAR_SERIES_ENERGY_IMPACTS] = ENERGY_SERIES (NC_("series", "lost in impacts"), ENERGY_FIELD (impacts)),
   /* Translators: the work done on the model by forces and moving grounds */
-  [LUZTAR_SERIES_ENERGY_SOURCES] = { NC_("series", "work of sources"), UNIT_ENERGY, NULL,
-                                     ENERGY_FIELD (sources) },
+  [LUZTAR_SERIES_ENERGY_SOURCES] = ENERGY_SERIES (NC_("series", "work of sources"), ENERGY_FIELD (sources)),
   /* Translators: kinetic + potential + dissipated − work − initial
    * energy: zero for an exact run */
-  [LUZTAR_SERIES_ENERGY_BALANCE_ERROR] = { NC_("series", "balance error"), UNIT_ENERGY, NULL,
-                                           ENERGY_FIELD (balance_error) },
+  [LUZTAR_SERIES_ENERGY_BALANCE_ERROR] = ENERGY_SERIES (NC_("series", "balance error"), ENERGY_FIELD (balance_error)),
   /* Translators: energy dissipated by damping, friction and impacts */
-  [LUZTAR_SERIES_ENERGY_DISSIPATED] = { NC_("series", "dissipated"), UNIT_ENERGY, NULL,
-                                        ENERGY_DISSIPATED },
+  [LUZTAR_SERIES_ENERGY_DISSIPATED] = ENERGY_SERIES (NC_("series", "dissipated"), ENERGY_DISSIPATED),
   /* Translators: energy taken by the time-stepping scheme itself (θ > ½),
    * not by the model: an artefact of the method */
-  [LUZTAR_SERIES_ENERGY_NUMERICAL] = { NC_("series", "numerical damping"), UNIT_ENERGY, NULL,
-                                       ENERGY_FIELD (numerical) },
+  [LUZTAR_SERIES_ENERGY_NUMERICAL] = ENERGY_SERIES (NC_("series", "numerical damping"), ENERGY_FIELD (numerical)),
 };
 
 static gboolean

@@ -45,7 +45,6 @@ void            luztar_plot_set_model      (LuztarPlot         *self,
 void            luztar_plot_set_live       (LuztarPlot         *self,
                                             gboolean            live);
 gboolean        luztar_plot_get_live       (LuztarPlot         *self);
-void            luztar_plot_refresh        (LuztarPlot         *self);
 void            luztar_plot_set_series     (LuztarPlot         *self,
                                             const LuztarSeries *series,
                                             guint               n);
@@ -68,10 +67,8 @@ void            luztar_plot_set_titles     (LuztarPlot         *self,
 void            luztar_plot_set_time_range (LuztarPlot         *self,
                                             double              t0,
                                             double              t1);
-void            luztar_plot_unset_time_range (LuztarPlot       *self);
 void            luztar_plot_set_cursor     (LuztarPlot         *self,
                                             double              t);
-double          luztar_plot_get_cursor     (LuztarPlot         *self);
 void            luztar_plot_set_dark       (LuztarPlot         *self,
                                             gboolean            dark);
 void            luztar_plot_set_emphasis   (LuztarPlot         *self,

@@ -3,9 +3,9 @@
  * Copyright 2026 The Luztar authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A GtkMenuButton whose popover lists the variables of a model (or of a
- * trace): position and velocity of every body; force, relative coordinate
- * and relative velocity of every element.  In the multiple mode (time
+ * A GtkMenuButton whose popover lists the variables of a model: position
+ * and velocity of every body; force, relative coordinate and relative
+ * velocity of every element.  In the multiple mode (time
  * series) each is a check button; in the single mode (the phase portrait's
  * body) they are grouped into radio buttons.  "changed" is emitted when
  * the choice changes, by the user or by set_selected().  The button's
@@ -106,15 +106,21 @@ heading (const char *text)
   return label;
 }
 
-/* Lists the variables of N_BODIES bodies and N_ELEMENTS elements with the
- * ids ID (index, is_body); keeps the chosen ones that still exist, or
- * chooses the first position when none does. */
+/* The id of body or element @index of @model. */
+static const char *
+item_id (const LzModel *model,
+         guint          index,
+         gboolean       body)
+{
+  return body ? lz_model_get_body (model, index)->item.id : lz_model_get_element (model, index)->item.id;
+}
+
+/* Lists the variables of the bodies and elements of @model; keeps the
+ * chosen ones that still exist, or chooses the first position when none
+ * does. */
 static void
 populate (LuztarSeriesChooser *self,
-          guint                n_bodies,
-          guint                n_elements,
-          const char *(*id) (gconstpointer source, guint index, gboolean body),
-          gconstpointer        source)
+          const LzModel       *model)
 {
   static const LuztarSeriesKind body_kinds[] = { LUZTAR_SERIES_BODY_Q, LUZTAR_SERIES_BODY_V };
   static const LuztarSeriesKind element_kinds[] = {
@@ -132,7 +138,7 @@ populate (LuztarSeriesChooser *self,
   for (int pass = 0; pass < 2; pass++)
     {
       gboolean bodies = pass == 0;
-      guint n = bodies ? n_bodies : n_elements;
+      guint n = bodies ? lz_model_get_n_bodies (model) : lz_model_get_n_elements (model);
       const LuztarSeriesKind *kinds = bodies ? body_kinds : element_kinds;
       guint n_kinds = bodies ? G_N_ELEMENTS (body_kinds) : G_N_ELEMENTS (element_kinds);
 
@@ -144,7 +150,7 @@ populate (LuztarSeriesChooser *self,
         for (guint k = 0; k < n_kinds; k++)
           {
             LuztarSeries s = { kinds[k], i };
-            g_autofree char *label = luztar_series_dup_label_for_id (&s, id (source, i, bodies));
+            g_autofree char *label = luztar_series_dup_label_for_id (&s, item_id (model, i, bodies));
             GtkWidget *check = gtk_check_button_new_with_label (label);
 
             if (self->single)
@@ -166,22 +172,6 @@ populate (LuztarSeriesChooser *self,
   luztar_series_chooser_set_selected (self, (const LuztarSeries *) (const void *) keep->data, keep->len);
 }
 
-static const char *
-model_id (gconstpointer source,
-          guint         index,
-          gboolean      body)
-{
-  return body ? lz_model_get_body (source, index)->item.id : lz_model_get_element (source, index)->item.id;
-}
-
-static const char *
-trace_id (gconstpointer source,
-          guint         index,
-          gboolean      body)
-{
-  return body ? lz_trace_get_body_id (source, index) : lz_trace_get_element_id (source, index);
-}
-
 /**
  * luztar_series_chooser_set_model:
  * @self: a chooser
@@ -193,21 +183,7 @@ luztar_series_chooser_set_model (LuztarSeriesChooser *self,
 {
   g_return_if_fail (LUZTAR_IS_SERIES_CHOOSER (self));
   g_return_if_fail (model != NULL);
-  populate (self, lz_model_get_n_bodies (model), lz_model_get_n_elements (model), model_id, model);
-}
-
-/**
- * luztar_series_chooser_set_trace:
- * @self: a chooser
- * @trace: the trace whose variables to list
- */
-void
-luztar_series_chooser_set_trace (LuztarSeriesChooser *self,
-                                 const LzTrace       *trace)
-{
-  g_return_if_fail (LUZTAR_IS_SERIES_CHOOSER (self));
-  g_return_if_fail (trace != NULL);
-  populate (self, lz_trace_get_n_bodies (trace), lz_trace_get_n_elements (trace), trace_id, trace);
+  populate (self, model);
 }
 
 guint
@@ -330,19 +306,12 @@ luztar_series_chooser_dispose (GObject *object)
 {
   LuztarSeriesChooser *self = LUZTAR_SERIES_CHOOSER (object);
 
+  /* the check buttons go with the button; the lists of them with it */
   g_clear_pointer (&self->button, gtk_widget_unparent);
+  g_clear_pointer (&self->options, g_array_unref);
+  g_clear_pointer (&self->checks, g_ptr_array_unref);
+  g_clear_pointer (&self->selected, g_array_unref);
   G_OBJECT_CLASS (luztar_series_chooser_parent_class)->dispose (object);
-}
-
-static void
-luztar_series_chooser_finalize (GObject *object)
-{
-  LuztarSeriesChooser *self = LUZTAR_SERIES_CHOOSER (object);
-
-  g_array_unref (self->options);
-  g_ptr_array_unref (self->checks);
-  g_array_unref (self->selected);
-  G_OBJECT_CLASS (luztar_series_chooser_parent_class)->finalize (object);
 }
 
 static void
@@ -352,7 +321,6 @@ luztar_series_chooser_class_init (LuztarSeriesChooserClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = luztar_series_chooser_dispose;
-  object_class->finalize = luztar_series_chooser_finalize;
 
   /**
    * LuztarSeriesChooser::changed:

@@ -20,8 +20,6 @@ G_DECLARE_FINAL_TYPE (LuztarSeriesChooser, luztar_series_chooser, LUZTAR, SERIES
 GtkWidget          *luztar_series_chooser_new          (gboolean             single);
 void                luztar_series_chooser_set_model    (LuztarSeriesChooser *self,
                                                         const LzModel       *model);
-void                luztar_series_chooser_set_trace    (LuztarSeriesChooser *self,
-                                                        const LzTrace       *trace);
 guint               luztar_series_chooser_get_n_options (LuztarSeriesChooser *self);
 const LuztarSeries *luztar_series_chooser_get_option   (LuztarSeriesChooser *self,
                                                         guint                i);

@@ -608,25 +608,6 @@ draw_all (LuztarSweepMap *self,
   cairo_restore (cr);
 }
 
-/**
- * luztar_sweep_map_draw:
- * @self: a map
- * @cr: where
- * @width: pixels (points for PDF)
- * @height: pixels
- *
- * Draws the map in its light style, as exported.
- */
-void
-luztar_sweep_map_draw (LuztarSweepMap *self,
-                       cairo_t        *cr,
-                       int             width,
-                       int             height)
-{
-  g_return_if_fail (LUZTAR_IS_SWEEP_MAP (self));
-  draw_all (self, cr, width, height, FALSE);
-}
-
 static void
 luztar_sweep_map_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -643,6 +624,16 @@ luztar_sweep_map_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
+static void
+export_draw (cairo_t  *cr,
+             int       width,
+             int       height,
+             gpointer  data)
+{
+  /* the light style, whatever the window's */
+  draw_all (data, cr, width, height, FALSE);
+}
+
 /**
  * luztar_sweep_map_export:
  * @self: a map
@@ -653,15 +644,6 @@ luztar_sweep_map_snapshot (GtkWidget   *widget,
  *
  * Returns: whether the file was written
  */
-static void
-export_draw (cairo_t  *cr,
-             int       width,
-             int       height,
-             gpointer  data)
-{
-  luztar_sweep_map_draw (data, cr, width, height);
-}
-
 gboolean
 luztar_sweep_map_export (LuztarSweepMap *self,
                          const char     *path,
@@ -676,25 +658,58 @@ luztar_sweep_map_export (LuztarSweepMap *self,
 /* ------------------------------------------------------------------------ */
 /* Data                                                                      */
 
-void
-luztar_sweep_map_clear (LuztarSweepMap *self)
+/* Frees what a map or a diagram holds (the lists of dots and curve
+ * points stay, emptied). */
+static void
+free_data (LuztarSweepMap *self)
 {
-  g_return_if_fail (LUZTAR_IS_SWEEP_MAP (self));
-  self->kind = KIND_NONE;
   axis_clear (&self->x);
   axis_clear (&self->y);
   g_clear_pointer (&self->value_title, g_free);
   g_clear_pointer (&self->title, g_free);
-  g_clear_pointer (&self->cells, g_free);
-  g_clear_pointer (&self->state, g_free);
+  g_clear_pointer (&self->cells, g_free);   /* and the states after them */
+  self->state = NULL;
+  g_clear_pointer (&self->curve_label, g_free);
+}
+
+/* The cells' values and states for @n cells, in one block: the values
+ * NAN, the states 0 (not done). */
+static void
+alloc_cells (LuztarSweepMap *self,
+             guint           n)
+{
+  self->cells = g_malloc (n * (sizeof (double) + 1));
+  self->state = (guint8 *) (self->cells + n);
+  memset (self->state, 0, n);
+  for (guint i = 0; i < n; i++)
+    self->cells[i] = NAN;
+}
+
+static void
+clear (LuztarSweepMap *self)
+{
+  self->kind = KIND_NONE;
+  free_data (self);
   g_array_set_size (self->dots, 0);
   g_array_set_size (self->curve, 0);
-  g_clear_pointer (&self->curve_label, g_free);
   self->n_filled = 0;
   self->hi_x = self->hi_y = -1;
   self->q_lo = -1;
   self->q_hi = 1;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* A new map or diagram of @kind over @x, its values titled @title. */
+static void
+begin (LuztarSweepMap        *self,
+       Kind                   kind,
+       const LuztarSweepAxis *x,
+       const char            *title)
+{
+  clear (self);
+  self->kind = kind;
+  axis_set (&self->x, x);
+  self->value_title = g_strdup (title);
 }
 
 /**
@@ -712,19 +727,10 @@ luztar_sweep_map_set_grid (LuztarSweepMap        *self,
                            const LuztarSweepAxis *y,
                            const char            *value_title)
 {
-  guint n;
-
   g_return_if_fail (LUZTAR_IS_SWEEP_MAP (self));
-  luztar_sweep_map_clear (self);
-  self->kind = KIND_MAP;
-  axis_set (&self->x, x);
+  begin (self, KIND_MAP, x, value_title);
   axis_set (&self->y, y);
-  self->value_title = g_strdup (value_title);
-  n = MAX (self->x.n * self->y.n, 1);
-  self->cells = g_new (double, n);
-  self->state = g_new0 (guint8, n);
-  for (guint i = 0; i < n; i++)
-    self->cells[i] = NAN;
+  alloc_cells (self, MAX (self->x.n * self->y.n, 1));
 }
 
 /**
@@ -741,12 +747,8 @@ luztar_sweep_map_set_bifurcation (LuztarSweepMap        *self,
                                   const char            *y_title)
 {
   g_return_if_fail (LUZTAR_IS_SWEEP_MAP (self));
-  luztar_sweep_map_clear (self);
-  self->kind = KIND_BIFURCATION;
-  axis_set (&self->x, x);
-  self->value_title = g_strdup (y_title);
-  self->state = g_new0 (guint8, MAX (self->x.n, 1));
-  self->cells = g_new0 (double, MAX (self->x.n, 1));
+  begin (self, KIND_BIFURCATION, x, y_title);
+  alloc_cells (self, MAX (self->x.n, 1));
   self->q_lo = INFINITY;
   self->q_hi = -INFINITY;
 }
@@ -940,15 +942,9 @@ luztar_sweep_map_finalize (GObject *object)
 {
   LuztarSweepMap *self = LUZTAR_SWEEP_MAP (object);
 
-  axis_clear (&self->x);
-  axis_clear (&self->y);
-  g_free (self->value_title);
-  g_free (self->title);
-  g_free (self->cells);
-  g_free (self->state);
+  free_data (self);
   g_array_unref (self->dots);
   g_array_unref (self->curve);
-  g_free (self->curve_label);
   G_OBJECT_CLASS (luztar_sweep_map_parent_class)->finalize (object);
 }
 

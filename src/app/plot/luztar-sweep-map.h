@@ -38,7 +38,6 @@ void        luztar_sweep_map_set_grid      (LuztarSweepMap        *self,
 void        luztar_sweep_map_set_bifurcation (LuztarSweepMap      *self,
                                             const LuztarSweepAxis *x,
                                             const char            *y_title);
-void        luztar_sweep_map_clear         (LuztarSweepMap        *self);
 void        luztar_sweep_map_set_cell      (LuztarSweepMap        *self,
                                             guint                  ix,
                                             guint                  iy,
@@ -64,10 +63,6 @@ void        luztar_sweep_map_set_highlight (LuztarSweepMap        *self,
                                             int                    ix,
                                             int                    iy);
 guint       luztar_sweep_map_get_n_filled  (LuztarSweepMap        *self);
-void        luztar_sweep_map_draw          (LuztarSweepMap        *self,
-                                            cairo_t               *cr,
-                                            int                    width,
-                                            int                    height);
 gboolean    luztar_sweep_map_export        (LuztarSweepMap        *self,
                                             const char            *path,
                                             int                    width,

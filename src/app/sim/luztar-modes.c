@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "luztar-modes.h"
@@ -23,33 +24,20 @@
  * pressed+ red (apart from contact's vermillion by 17° of hue, and from
  * each other and free's grey for every deficiency).  "None" is a smooth element's
  * neutral grey.  The dark variants are lighter where the light ones would
- * vanish on a dark background. */
-static const double light[LZ_MODE_N_MODES][3] = {
-  [LZ_MODE_NONE]         = { 0.600, 0.600, 0.580 },   /* #999994 */
-  [LZ_MODE_STICK]        = { 0.000, 0.620, 0.451 },   /* #009E73 */
-  [LZ_MODE_SLIP_POS]     = { 0.902, 0.624, 0.000 },   /* #E69F00 */
-  [LZ_MODE_SLIP_NEG]     = { 0.800, 0.475, 0.655 },   /* #CC79A7 */
-  [LZ_MODE_FREE]         = { 0.431, 0.431, 0.431 },   /* #6E6E6E */
-  [LZ_MODE_CONTACT]      = { 0.835, 0.369, 0.000 },   /* #D55E00 */
-  [LZ_MODE_GAP]          = { 0.788, 0.722, 0.000 },   /* #C9B800 */
-  [LZ_MODE_ENGAGED_POS]  = { 0.000, 0.447, 0.698 },   /* #0072B2 */
-  [LZ_MODE_ENGAGED_NEG]  = { 0.200, 0.133, 0.533 },   /* #332288 */
-  [LZ_MODE_PRESSED_LOWER] = { 0.000, 0.725, 0.900 },  /* #00B9E6 */
-  [LZ_MODE_PRESSED_UPPER] = { 0.950, 0.000, 0.025 },  /* #F20006 */
-};
-
-static const double dark[LZ_MODE_N_MODES][3] = {
-  [LZ_MODE_NONE]         = { 0.549, 0.549, 0.549 },   /* #8C8C8C */
-  [LZ_MODE_STICK]        = { 0.180, 0.769, 0.584 },   /* #2EC495 */
-  [LZ_MODE_SLIP_POS]     = { 0.902, 0.624, 0.000 },   /* #E69F00 */
-  [LZ_MODE_SLIP_NEG]     = { 0.800, 0.475, 0.655 },   /* #CC79A7 */
-  [LZ_MODE_FREE]         = { 0.659, 0.659, 0.659 },   /* #A8A8A8 */
-  [LZ_MODE_CONTACT]      = { 0.941, 0.478, 0.180 },   /* #F07A2E */
-  [LZ_MODE_GAP]          = { 0.941, 0.894, 0.259 },   /* #F0E442 */
-  [LZ_MODE_ENGAGED_POS]  = { 0.337, 0.706, 0.914 },   /* #56B4E9 */
-  [LZ_MODE_ENGAGED_NEG]  = { 0.569, 0.518, 0.910 },   /* #9184E8 */
-  [LZ_MODE_PRESSED_LOWER] = { 0.300, 0.900, 0.950 },  /* #4DE6F2 */
-  [LZ_MODE_PRESSED_UPPER] = { 1.000, 0.500, 0.400 },  /* #FF8066 */
+ * vanish on a dark background.  Per mode: on a light background, on a
+ * dark one. */
+static const double colors[LZ_MODE_N_MODES][2][3] = {
+  [LZ_MODE_NONE]          = { { 0.600, 0.600, 0.580 }, { 0.549, 0.549, 0.549 } },   /* #999994 #8C8C8C */
+  [LZ_MODE_STICK]         = { { 0.000, 0.620, 0.451 }, { 0.180, 0.769, 0.584 } },   /* #009E73 #2EC495 */
+  [LZ_MODE_SLIP_POS]      = { { 0.902, 0.624, 0.000 }, { 0.902, 0.624, 0.000 } },   /* #E69F00 #E69F00 */
+  [LZ_MODE_SLIP_NEG]      = { { 0.800, 0.475, 0.655 }, { 0.800, 0.475, 0.655 } },   /* #CC79A7 #CC79A7 */
+  [LZ_MODE_FREE]          = { { 0.431, 0.431, 0.431 }, { 0.659, 0.659, 0.659 } },   /* #6E6E6E #A8A8A8 */
+  [LZ_MODE_CONTACT]       = { { 0.835, 0.369, 0.000 }, { 0.941, 0.478, 0.180 } },   /* #D55E00 #F07A2E */
+  [LZ_MODE_GAP]           = { { 0.788, 0.722, 0.000 }, { 0.941, 0.894, 0.259 } },   /* #C9B800 #F0E442 */
+  [LZ_MODE_ENGAGED_POS]   = { { 0.000, 0.447, 0.698 }, { 0.337, 0.706, 0.914 } },   /* #0072B2 #56B4E9 */
+  [LZ_MODE_ENGAGED_NEG]   = { { 0.200, 0.133, 0.533 }, { 0.569, 0.518, 0.910 } },   /* #332288 #9184E8 */
+  [LZ_MODE_PRESSED_LOWER] = { { 0.000, 0.725, 0.900 }, { 0.300, 0.900, 0.950 } },   /* #00B9E6 #4DE6F2 */
+  [LZ_MODE_PRESSED_UPPER] = { { 0.950, 0.000, 0.025 }, { 1.000, 0.500, 0.400 } },   /* #F20006 #FF8066 */
 };
 
 /**
@@ -65,13 +53,9 @@ luztar_mode_get_color (LzMode   mode,
                        gboolean dark_style,
                        double   rgb[3])
 {
-  const double (*table)[3] = dark_style ? dark : light;
-
   if (mode >= LZ_MODE_N_MODES)
     mode = LZ_MODE_NONE;
-  rgb[0] = table[mode][0];
-  rgb[1] = table[mode][1];
-  rgb[2] = table[mode][2];
+  memcpy (rgb, colors[mode][dark_style ? 1 : 0], 3 * sizeof (double));
 }
 
 /**
@@ -195,4 +179,19 @@ luztar_event_describe (const LzEvent *event,
   return g_strdup_printf (_("t = %.6g s  %s: %s → %s (%s)"), event->t, element_id,
                           luztar_mode_get_label (event->from), luztar_mode_get_label (event->to),
                           luztar_cause_get_label (event->cause));
+}
+
+/**
+ * luztar_element_is_nonsmooth:
+ * @el: an element of a model
+ *
+ * Returns: whether @el takes modes in a run (luztar_modes_of_element()
+ *   gives them)
+ */
+gboolean
+luztar_element_is_nonsmooth (const LzElement *el)
+{
+  LzMode modes[LUZTAR_MAX_ELEMENT_MODES];
+
+  return luztar_modes_of_element (el, modes) > 0;
 }

@@ -34,5 +34,8 @@ char        *luztar_event_describe   (const LzEvent *event,
  * free, contact; gap, engaged+, engaged−); 0 for a smooth element. */
 guint        luztar_modes_of_element (const LzElement *el,
                                       LzMode           modes[LUZTAR_MAX_ELEMENT_MODES]);
+/* Whether EL takes modes in a run (a friction, stop, contact, backlash,
+ * or a spring or gear with freeplay). */
+gboolean     luztar_element_is_nonsmooth (const LzElement *el);
 
 G_END_DECLS

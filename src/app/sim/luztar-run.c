@@ -784,26 +784,6 @@ luztar_run_get_trace (LuztarRun *self)
 }
 
 /**
- * luztar_run_get_model:
- * @self: a run
- *
- * Returns: (transfer none): the run's own copy of the model
- */
-const LzModel *
-luztar_run_get_model (LuztarRun *self)
-{
-  g_return_val_if_fail (LUZTAR_IS_RUN (self), NULL);
-  return self->model;
-}
-
-LuztarMethod
-luztar_run_get_method (LuztarRun *self)
-{
-  g_return_val_if_fail (LUZTAR_IS_RUN (self), LUZTAR_METHOD_EVENT_DRIVEN);
-  return self->method;
-}
-
-/**
  * luztar_run_get_notes:
  * @self: a run
  *

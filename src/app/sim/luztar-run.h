@@ -94,8 +94,6 @@ LuztarRun        *luztar_run_new                 (const LzModel             *mod
                                                   GError                   **error);
 
 LzTrace          *luztar_run_get_trace           (LuztarRun                 *self);
-const LzModel    *luztar_run_get_model           (LuztarRun                 *self);
-LuztarMethod      luztar_run_get_method          (LuztarRun                 *self);
 LuztarRunState    luztar_run_get_state           (LuztarRun                 *self);
 GPtrArray        *luztar_run_get_notes           (LuztarRun                 *self);
 GPtrArray        *luztar_run_dup_warnings        (LuztarRun                 *self);

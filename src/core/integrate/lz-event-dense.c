@@ -49,6 +49,151 @@
 #define DENSE_MAX_ITER 100
 #define DENSE_ROOT_REL 1e-10
 
+/* A trial within TAYLOR_TOL_REL of the integration's own tolerance of an
+ * exact state (the third-order term of q's and v's Taylor expansion, the
+ * second of the energy books', bounded with the extension's derivative)
+ * is that state expanded to second order: a Newton correction of a few
+ * rounding units of t, a probe a moment after the step's start, cost one
+ * evaluation instead of a re-integration from the step's start. */
+#define TAYLOR_TOL_REL 1e-3
+
+static void
+anchor_set (LzEventLocate *loc,
+            guint          k,
+            double         t,
+            const double  *y,
+            const double  *f,
+            guint          dim)
+{
+  loc->anchor_t[k] = t;
+  memcpy (loc->anchor_y[k], y, dim * sizeof (double));
+  memcpy (loc->anchor_f[k], f, dim * sizeof (double));
+  loc->anchor_valid[k] = TRUE;
+}
+
+/* The third derivative of body I's q (mass > 0) on the extension at S
+ * in [0, 1] of the step, and the second of the cubic component I. */
+static double
+dense_jerk (const LzEventLocate *loc,
+            guint                n,
+            guint                i,
+            double               s)
+{
+  const double *y0 = loc->y0, *y1 = loc->y1, *f0 = loc->dydt0, *f1 = loc->dydt1;
+  double h = loc->dense_t1 - loc->dense_t0, s2 = s * s;
+  double p0 = -60 + 360 * s - 360 * s2, p1 = -36 + 192 * s - 180 * s2, p4 = -24 + 168 * s - 180 * s2;
+  double p2 = -9 + 36 * s - 30 * s2, p3 = 3 - 24 * s + 30 * s2;
+
+  return (p0 * (y0[i] - y1[i]) + h * (p1 * f0[i] + p4 * f1[i]) + h * h * (p2 * f0[n + i] + p3 * f1[n + i]))
+         / (h * h * h);
+}
+
+static double
+dense_cubic_dd (const LzEventLocate *loc,
+                guint                i,
+                double               s)
+{
+  double h = loc->dense_t1 - loc->dense_t0;
+
+  return ((12 * s - 6) * (loc->y0[i] - loc->y1[i]) + h * ((6 * s - 4) * loc->dydt0[i] + (6 * s - 2) * loc->dydt1[i]))
+         / (h * h);
+}
+
+/* The state at T of the step from T0 expanded from its nearest anchor,
+ * if the expansion's error is within TAYLOR_TOL_REL of the integration's
+ * tolerance (bodies with mass only: a massless body's coordinates are
+ * solved from the others). */
+static gboolean
+taylor_state (LzEventIntegrator *self,
+              double             t0,
+              double             t,
+              double            *y)
+{
+  const LzEventLocate *loc = &self->loc;
+  const LzScales *sc = &self->parent.scales;
+  guint n = self->n, dim = 2 * n + 3, k = G_N_ELEMENTS (loc->anchor_t);
+  double h = loc->dense_t1 - loc->dense_t0, dt, sa, st, rtol = self->sm.rtol, atol = self->sm.atol;
+  const double *ya, *fa;
+
+  if (!loc->dense_valid || t0 != loc->dense_t0 || t < loc->dense_t0 || t > loc->dense_t1
+      || self->jn.nN + self->jn.nD > 0)
+    return FALSE;
+  for (guint j = 0; j < G_N_ELEMENTS (loc->anchor_t); j++)
+    if (loc->anchor_valid[j] && (k == G_N_ELEMENTS (loc->anchor_t)
+                                 || fabs (t - loc->anchor_t[j]) < fabs (t - loc->anchor_t[k])))
+      k = j;
+  if (k == G_N_ELEMENTS (loc->anchor_t))
+    return FALSE;
+  ya = loc->anchor_y[k];
+  fa = loc->anchor_f[k];
+  dt = t - loc->anchor_t[k];
+  sa = (loc->anchor_t[k] - loc->dense_t0) / h;
+  st = (t - loc->dense_t0) / h;
+  for (guint i = 0; i < dim; i++)
+    {
+      gboolean body = i < n;
+      guint b = body ? i : i - n;   /* (v's body; the books: themselves) */
+      double d3, err;
+
+      if (i >= n && i < 2 * n)
+        continue;                   /* (with q: the same bound) */
+      d3 = i < n ? MAX (fabs (dense_jerk (loc, n, b, sa)), fabs (dense_jerk (loc, n, b, st)))
+                 : MAX (fabs (dense_cubic_dd (loc, i, sa)), fabs (dense_cubic_dd (loc, i, st)));
+      if (body)
+        {
+          err = d3 * dt * dt / 2;   /* v's error; q's is d3·dt³/6 */
+          if (err > TAYLOR_TOL_REL * (atol * sc->speed + rtol * fabs (ya[n + i]))
+              || err * fabs (dt) / 3 > TAYLOR_TOL_REL * (atol * sc->length + rtol * fabs (ya[i])))
+            return FALSE;
+        }
+      else if (d3 * dt * dt / 2 > TAYLOR_TOL_REL * (atol * sc->energy + rtol * fabs (ya[i])))
+        return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      y[i] = ya[i] + dt * (fa[i] + 0.5 * dt * fa[n + i]);
+      y[n + i] = ya[n + i] + dt * fa[n + i];
+    }
+  for (guint i = 2 * n; i < dim; i++)
+    y[i] = ya[i] + dt * fa[i];
+  return TRUE;
+}
+
+/* The exact state at T of the step from (T0, loc.y0) into Y: expanded
+ * from an anchor where that is within the tolerance, else re-integrated
+ * from T0. */
+gboolean
+lz_event_state_at (LzEventIntegrator *self,
+                   double             t0,
+                   double             t,
+                   double            *y)
+{
+  return taylor_state (self, t0, t, y) || lz_event_integrate_to (self, t0, self->loc.y0, t, y);
+}
+
+/* The smallest guard at T of the step from (T0, loc.y0), Y its state
+ * (lz_event_state_at(), or re-integrated unless EXPAND: the motion
+ * may have a kink inside the step that the extension does not see); a
+ * re-integrated state is the next trials' anchor.  NAN when the
+ * integration fails. */
+double
+lz_event_guard_at (LzEventIntegrator *self,
+                   double             t0,
+                   double             t,
+                   double            *y,
+                   gboolean           expand)
+{
+  gboolean taylor = expand && taylor_state (self, t0, t, y);
+  double g;
+
+  if (!taylor && !lz_event_integrate_to (self, t0, self->loc.y0, t, y))
+    return NAN;
+  g = lz_event_min_guard (self, t, y, NULL);
+  if (!taylor && self->loc.dense_valid && t0 == self->loc.dense_t0)
+    anchor_set (&self->loc, 2, t, y, self->dydt, 2 * self->n + 3);
+  return g;
+}
+
 /* The step from (T0, y0, ẏ0) to (T1, y1, ẏ1) the extension interpolates
  * (loc.y0, loc.dydt0, loc.y1, loc.dydt1). */
 void
@@ -63,10 +208,14 @@ lz_event_dense_set (LzEventIntegrator *self,
   memcpy (self->loc.y1, self->y, dim * sizeof (double));
   memcpy (self->loc.dydt1, self->dydt, dim * sizeof (double));
   self->loc.dense_valid = t1 > t0;
+  /* the step's ends are exact states: anchors of the trials near them */
+  anchor_set (&self->loc, 0, t0, self->loc.y0, self->loc.dydt0, dim);
+  anchor_set (&self->loc, 1, t1, self->loc.y1, self->loc.dydt1, dim);
+  self->loc.anchor_valid[2] = FALSE;
 }
 
 /* The continuous extension at T in [t0, t1] into Y. */
-void
+static void
 lz_event_dense_eval (const LzEventIntegrator *self,
                      double                   t,
                      double                  *y)
@@ -172,9 +321,9 @@ lz_event_dense_locate (LzEventIntegrator *self,
     {
       double fc;
 
-      if (!lz_event_integrate_to (self, t0, self->loc.y0, c, self->loc.yt))
+      fc = lz_event_guard_at (self, t0, c, self->loc.yt, TRUE);
+      if (isnan (fc))
         return FALSE;
-      fc = lz_event_min_guard (self, c, self->loc.yt, NULL);
       /* the secant of the last two trials, once there are two (the
        * extension's slope may be off: the smallest guard changes its
        * element near the crossing) */

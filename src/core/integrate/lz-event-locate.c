@@ -190,9 +190,9 @@ lz_event_min_guard (LzEventIntegrator *self,
   double best = INFINITY, g[MAX_GUARDS];
 
   lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
-  for (guint e = 0; e < self->ne; e++)
+  for (guint j = 0; j < self->sm.n_guarded; j++)
     {
-      guint k = lz_event_guards (self, e, y, g);
+      guint e = self->sm.guarded[j], k = lz_event_guards (self, e, y, g);
 
       for (guint i = 0; i < k; i++)
         if (g[i] < best)
@@ -316,15 +316,12 @@ lz_event_stored_energy (const LzEventIntegrator *self,
                         const double            *y,
                         LzEnergy                *energy)
 {
-  guint n = self->n;
-
-  for (guint i = 0; i < n; i++)
-    energy->kinetic += 0.5 * self->sm.mass[i] * y[n + i] * y[n + i];
+  energy->kinetic += lz_event_kinetic (self, y);
   for (guint e = 0; e < self->ne; e++)
     energy->potential += lz_element_law_energy (&self->el[e].law, self->loc.gv[e]);
 }
 
-void
+static void
 lz_event_write_sample (LzEventIntegrator *self,
                        LzTrace           *trace,
                        double             t,
@@ -361,7 +358,8 @@ lz_event_write_sample (LzEventIntegrator *self,
 /* The earliest guard crossing in (A, B] of a step from (T0, y0), FA ≥ 0
  * > FB the guards at the ends (JUMPS: FB's guard may jump): on the step's
  * continuous extension (lz-event-dense.c), or else by Illinois, every
- * trial re-integrating from T0.  Leaves y at the returned end of the
+ * trial re-integrated from T0 (or, unless JUMPS, expanded from an exact
+ * state of the step near it: lz_event_guard_at()).  Leaves y at the returned end of the
  * bracket, where the guard is negative. */
 double
 lz_event_locate (LzEventIntegrator *self,
@@ -390,13 +388,16 @@ lz_event_locate (LzEventIntegrator *self,
           c = 0.5 * (a + b);
           slow = 0;
         }
-      if (!lz_event_integrate_to (self, t0, self->loc.y0, c, self->loc.yt))
+      fc = lz_event_guard_at (self, t0, c, self->loc.yt, !jumps);
+      if (isnan (fc))
         break;
-      fc = lz_event_min_guard (self, c, self->loc.yt, NULL);
       lz_event_illinois (c, fc, &a, &fa, &b, &fb, &side);
       slow = b - a > 0.5 * width ? slow + 1 : 0;
     }
-  lz_event_integrate_to (self, t0, self->loc.y0, b, self->y);
+  if (jumps)
+    lz_event_integrate_to (self, t0, self->loc.y0, b, self->y);
+  else
+    lz_event_state_at (self, t0, b, self->y);
   return b;
 }
 
@@ -432,8 +433,11 @@ lz_event_at_once_probe (LzEventIntegrator *self,
        * t0 = 0 of a fast model fall below what the guards resolve (the
        * pad held through a massless body, test-event) — issue 25 */
       *tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
-      lz_event_integrate_to (self, t0, self->loc.y0, *tp, self->loc.yt);
-      gp = lz_event_min_guard (self, *tp, self->loc.yt, NULL);
+      /* (re-integrated: the higher derivatives decide, which the
+       * expansion leaves out) */
+      gp = lz_event_guard_at (self, t0, *tp, self->loc.yt, FALSE);
+      if (isnan (gp))
+        break;
       if (gp < 0 || *tp >= t)
         break;
       *bracket_a = *tp;

@@ -407,23 +407,19 @@ candidates (LzEventIntegrator *self,
   return ncand;
 }
 
-/* The acceleration-level LCP over the NCAND candidates: contact forces
- * λ ⊥ g̈, and paper 004's pairs (ξ1, μ = F + F0⁻) for friction; their
- * modes into new_mode.  FALSE where Lemke fails (the candidates then
- * held) or OK is FALSE (the massless bodies' balance failed). */
+/* The acceleration-level LCP over the NCAND candidates CAND (with
+ * a_free in sm.a): contact forces λ ⊥ g̈, and paper 004's pairs (ξ1, μ =
+ * F + F0⁻) for friction; their modes into new_mode.  FALSE where Lemke
+ * fails (the candidates then held) or OK is FALSE (the massless bodies'
+ * balance failed). */
 static gboolean
-solve_candidates (LzEventIntegrator *self,
-                  double             t,
-                  double            *y,
-                  guint              ncand,
-                  gboolean           ok)
+solve_block (LzEventIntegrator *self,
+             double             t,
+             guint             *cand,
+             guint              ncand,
+             gboolean           ok)
 {
-  guint n = self->n, L = 0, *cand = self->md.cand, *first = self->md.first, n_eq;
-  const double *q = y, *v = y + n;
-
-  /* a_free with no constraints */
-  self->sm.nc = 0;
-  lz_event_accelerations (self, t, q, v, self->sm.a);
+  guint L = 0, *first = self->md.first, n_eq;
 
   for (guint c = 0; c < ncand; c++)
     {
@@ -522,6 +518,54 @@ solve_candidates (LzEventIntegrator *self,
       }
   }
   return ok;
+}
+
+/* The selection over the NCAND candidates in md.cand: a_free, then the
+ * LCP.  M is diagonal: the Delassus matrix of two candidates on different
+ * bodies is zero, and where no two candidates share a body (a chain's
+ * stuck friction, each on its own mass) the LCP is one small problem per
+ * candidate, each with a unique solution — O(ncand) instead of Lemke's
+ * O(ncand³) on the whole.  Candidates that share a body may make the LCP
+ * degenerate (a friction element and a stop along the same direction on a
+ * mass at rest on the stop: the force may be either's), where the
+ * solution Lemke's path picks on the whole LCP is kept: it is then solved
+ * whole.  FALSE where an LCP fails (its candidates then held) or OK is
+ * FALSE. */
+static gboolean
+solve_candidates (LzEventIntegrator *self,
+                  double             t,
+                  double            *y,
+                  guint              ncand,
+                  gboolean           ok)
+{
+  guint n = self->n, *cand = self->md.cand;
+  g_autofree int *parent = g_new (int, ncand);
+  g_autofree int *owner = g_new (int, MAX (n, 1));
+  gboolean all_ok = TRUE;
+
+  /* a_free with no constraints */
+  self->sm.nc = 0;
+  lz_event_accelerations (self, t, y, y + n, self->sm.a);
+  for (guint i = 0; i < n; i++)
+    owner[i] = -1;
+  for (guint c = 0; c < ncand; c++)
+    {
+      const Elem *el = &self->el[cand[c]];
+      int ports[2] = { el->law.a, el->law.b };
+
+      parent[c] = (int) c;
+      for (guint k = 0; k < 2; k++)
+        if (ports[k] >= 0 && owner[ports[k]] < 0)
+          owner[ports[k]] = (int) c;
+        else if (ports[k] >= 0)
+          parent[lz_event_group_root (parent, (int) c)] = lz_event_group_root (parent, owner[ports[k]]);
+    }
+  for (guint c = 0; c < ncand; c++)
+    if (parent[c] != (int) c)
+      return solve_block (self, t, cand, ncand, ok);
+  for (guint c = 0; c < ncand; c++)
+    all_ok = solve_block (self, t, cand + c, 1, ok) && all_ok;
+  return all_ok;
 }
 
 /* A through-stop that holds holds its K and R; one that lifts off with K
@@ -626,7 +670,7 @@ select_modes (LzEventIntegrator *self,
  * lifting off lifts V; V off with both on (V lifted off) frees R — K
  * keeps the massless body on the body with mass, and K's force guard
  * decides at once if it should not. */
-void
+static void
 lz_event_through_sync (LzEventIntegrator *self,
                        LzMode            *mode,
                        const LzMode      *prior,

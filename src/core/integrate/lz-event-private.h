@@ -67,9 +67,16 @@ typedef struct
 typedef struct
 {
   double *mass;               /* n: M's diagonal (0: a massless body) */
-  gsl_matrix *K, *C;
+  gsl_matrix *K, *C;          /* dense, with massless bodies only (their joints' blocks) */
   guint  *kc_start, *kc_col;  /* the columns where K or C has entries, by row
                                * (CSR: row i's from kc_start[i] to kc_start[i + 1]) */
+  double *kc_K, *kc_C;        /* K's and C's entries there */
+  /* the elements an evaluation visits (the others add nothing: their
+   * tension is in K and C, their ground is fixed) */
+  guint  *moving, n_moving;   /* a ground that moves: g0(t) */
+  guint  *tense, n_tense;     /* a tension not in K and C (freeplay, dry friction, …) */
+  guint  *powered, n_powered; /* a power in the energy books */
+  guint  *guarded, n_guarded; /* a guard in some mode (lz_event_guards()) */
   int    *src_body;           /* per source: the dof of its body (−1 for none) */
   /* the active constraints of the mode */
   guint   nc;
@@ -105,6 +112,12 @@ typedef struct
   double *y1;                 /* dim: the step's end (the continuous extension's) */
   double  dense_t0, dense_t1; /* the step the extension interpolates */
   gboolean dense_valid;
+  /* exact states of that step (its start, its end, the last
+   * re-integrated trial) with ẏ there, which the trials near them expand
+   * (lz_event_guard_at()) */
+  double  anchor_t[3];
+  double *anchor_y[3], *anchor_f[3];   /* dim each */
+  gboolean anchor_valid[3];
   double *ys;                 /* dim: a trace row's state */
   double *ysamp;              /* dim: the samples of a step */
   double *ypend;              /* dim: the state of an instant being settled */
@@ -341,6 +354,9 @@ void lz_event_accelerations (LzEventIntegrator *self,
                              double            *acc);
 double lz_event_constraint_force (const LzEventIntegrator *self,
                                   guint                    e);
+int lz_event_group_root (int *parent,
+                         int  r);
+void lz_event_smooth_sparse (LzEventIntegrator *self);
 int lz_event_rhs (double        t,
                   const double  y[],
                   double        dydt[],
@@ -366,9 +382,6 @@ double lz_event_interior_crossing (LzEventIntegrator *self,
 void lz_event_dense_set (LzEventIntegrator *self,
                          double             t0,
                          double             t1);
-void lz_event_dense_eval (const LzEventIntegrator *self,
-                          double                   t,
-                          double                  *y);
 gboolean lz_event_dense_locate (LzEventIntegrator *self,
                                 double             t0,
                                 double            *a,
@@ -376,6 +389,15 @@ gboolean lz_event_dense_locate (LzEventIntegrator *self,
                                 double            *b,
                                 double            *fb,
                                 double             tol);
+double lz_event_guard_at (LzEventIntegrator *self,
+                          double             t0,
+                          double             t,
+                          double            *y,
+                          gboolean           expand);
+gboolean lz_event_state_at (LzEventIntegrator *self,
+                            double             t0,
+                            double             t,
+                            double            *y);
 gboolean lz_event_integrate_to (LzEventIntegrator *self,
                                 double             t0,
                                 const double      *y0,
@@ -384,10 +406,6 @@ gboolean lz_event_integrate_to (LzEventIntegrator *self,
 void lz_event_element_state (LzEventIntegrator *self,
                              double             t,
                              const double      *y);
-void lz_event_write_sample (LzEventIntegrator *self,
-                            LzTrace           *trace,
-                            double             t,
-                            const double      *y);
 gboolean lz_event_dv_along (const Elem *f,
                             const Elem *s);
 double lz_event_dv_level_along (const Elem *f,
@@ -406,11 +424,6 @@ double lz_event_kinetic (const LzEventIntegrator *self,
 void lz_event_project_counted (LzEventIntegrator *self,
                                double             t,
                                double            *y);
-void lz_event_through_sync (LzEventIntegrator *self,
-                            LzMode            *mode,
-                            const LzMode      *prior,
-                            double             t,
-                            const double      *y);
 double lz_event_handle_event (LzEventIntegrator *self,
                               double             t,
                               double            *y,

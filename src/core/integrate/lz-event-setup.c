@@ -62,9 +62,10 @@ factor_block (LzEventIntegrator  *self,
   return TRUE;
 }
 
-static int
-group_root (int *parent,
-            int  r)
+/* The root of R's set in PARENT (a union-find forest, path halving) */
+int
+lz_event_group_root (int *parent,
+                     int  r)
 {
   while (parent[r] != r)
     r = parent[r] = parent[parent[r]];
@@ -185,7 +186,7 @@ check_stop_anchors (LzEventIntegrator *self,
         continue;
       lz_assembly_get_element_ports (assembly, e, &a, &b, &ca, &cb);
       if (a >= 0 && b >= 0 && rows[a] >= 0 && rows[b] >= 0)
-        parent[group_root (parent, rows[a])] = group_root (parent, rows[b]);
+        parent[lz_event_group_root (parent, rows[a])] = lz_event_group_root (parent, rows[b]);
     }
 
   for (guint s = 0; s < count; s++)
@@ -200,7 +201,7 @@ check_stop_anchors (LzEventIntegrator *self,
       lz_assembly_get_element_ports (assembly, list[s], &a, &b, &ca, &cb);
       if (a >= 0 && b >= 0 && rows[a] >= 0 && rows[b] >= 0)
         continue;                       /* between two joints */
-      root[s] = group_root (parent, a >= 0 && rows[a] >= 0 ? rows[a] : rows[b]);
+      root[s] = lz_event_group_root (parent, a >= 0 && rows[a] >= 0 ? rows[a] : rows[b]);
       anchor[s] = a >= 0 && rows[a] >= 0 ? element->b : element->a;
     }
   /* two stops first: the plainer message */
@@ -232,7 +233,7 @@ check_stop_anchors (LzEventIntegrator *self,
             guint size = 0;
 
             for (guint i = 0; i < nrows; i++)
-              size += group_root (parent, (int) i) == root[s];
+              size += lz_event_group_root (parent, (int) i) == root[s];
             if (pass == 0 && (g1 == NULL || g2 == NULL)
                 && through_pair (self, rows, list[r], list[s], g1 == NULL, size == 1))
               continue;

@@ -231,16 +231,23 @@ lz_event_accelerations (LzEventIntegrator *self,
         {
           guint j = self->sm.kc_col[c];
 
-          s -= gsl_matrix_get (self->sm.C, i, j) * v[j] + gsl_matrix_get (self->sm.K, i, j) * q[j];
+          s -= self->sm.kc_C[c] * v[j] + self->sm.kc_K[c] * q[j];
         }
       self->sm.fv[i] = s;
     }
-  for (guint e = 0; e < self->ne; e++)
+  /* (the other elements' grounds are fixed: g0 stays 0) */
+  for (guint k = 0; k < self->sm.n_moving; k++)
     {
+      guint e = self->sm.moving[k];
+
+      lz_element_law_ground (&self->el[e].law, t, &self->sm.g0[e], &self->sm.g0d[e], &self->sm.g0dd[e]);
+    }
+  for (guint k = 0; k < self->sm.n_tense; k++)
+    {
+      guint e = self->sm.tense[k];
       const Elem *el = &self->el[e];
       double T;
 
-      lz_element_law_ground (&self->el[e].law, t, &self->sm.g0[e], &self->sm.g0d[e], &self->sm.g0dd[e]);
       T = (self->st.is_static[e] && el->law.kind == LZ_ITEM_STOP)
           || (self->st.is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
           ? -self->jn.zlambda[e]             /* a massless body's stop or stuck friction */
@@ -329,9 +336,11 @@ lz_event_rhs (double        t,
       if (src->item.kind == LZ_ITEM_FORCE)
         p_src += lz_expr_eval (src->value, t) * v[self->sm.src_body[s]];
     }
-  /* (a through-stop's force is its stops', K's and R's) */
-  for (guint e = 0; e < self->nm; e++)
+  /* (a through-stop's force is its stops', K's and R's; the others have
+   * no damping and a fixed ground: no power) */
+  for (guint k = 0; k < self->sm.n_powered; k++)
     {
+      guint e = self->sm.powered[k];
       const Elem *el = &self->el[e];
       double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], T = 0;
 
@@ -363,6 +372,69 @@ lz_event_rhs (double        t,
   dydt[2 * n + 1] = p_fric;
   dydt[2 * n + 2] = p_src;
   return GSL_SUCCESS;
+}
+
+/* The sparse right-hand side: K and C by rows from the assembly's
+ * compressed rows (the columns where either has an entry, ascending), and
+ * the elements an evaluation visits — a fixed ground's terms are 0, a
+ * linear spring's or a damper's tension is in K and C, and neither has a
+ * guard, so that an evaluation is O(entries + nonlinear elements), the
+ * same arithmetic. */
+void
+lz_event_smooth_sparse (LzEventIntegrator *self)
+{
+  LzEventSmooth *sm = &self->sm;
+  const gsl_spmatrix *K = lz_assembly_get_K_sparse (self->parent.assembly);
+  const gsl_spmatrix *C = lz_assembly_get_C_sparse (self->parent.assembly);
+  guint n = self->n, nnz = 0, ne = MAX (self->ne, 1);
+
+  sm->kc_start = g_new0 (guint, n + 1);
+  sm->kc_col = g_new (guint, K->nz + C->nz + 1);
+  sm->kc_K = g_new0 (double, K->nz + C->nz + 1);
+  sm->kc_C = g_new0 (double, K->nz + C->nz + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      /* merge row i's columns of K and C (each ascending) */
+      int pk = K->p[i], pc = C->p[i];
+
+      sm->kc_start[i] = nnz;
+      while (pk < K->p[i + 1] || pc < C->p[i + 1])
+        {
+          int jk = pk < K->p[i + 1] ? K->i[pk] : G_MAXINT, jc = pc < C->p[i + 1] ? C->i[pc] : G_MAXINT;
+          int j = MIN (jk, jc);
+          double kv = j == jk ? K->data[pk++] : 0, cv = j == jc ? C->data[pc++] : 0;
+
+          if (kv == 0 && cv == 0)
+            continue;
+          sm->kc_col[nnz] = (guint) j;
+          sm->kc_K[nnz] = kv;
+          sm->kc_C[nnz++] = cv;
+        }
+    }
+  sm->kc_start[n] = nnz;
+  sm->moving = g_new (guint, ne);
+  sm->tense = g_new (guint, ne);
+  sm->powered = g_new (guint, ne);
+  sm->guarded = g_new (guint, ne);
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const LzElementLaw *law = &self->el[e].law;
+      gboolean moving = law->xa != NULL || law->xb != NULL, friction = law->kind == LZ_ITEM_FRICTION;
+      gboolean freeplay = (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR) && law->freeplay != 0;
+
+      if (moving)
+        sm->moving[sm->n_moving++] = e;
+      /* lz_event_accelerations()'s T: a massless body's stop or friction,
+       * else lz_event_mode_tension() */
+      if ((self->st.is_static[e] && (law->kind == LZ_ITEM_STOP || friction)) || freeplay
+          || lz_contact_law_is (law) || (friction && e < self->nm))
+        sm->tense[sm->n_tense++] = e;
+      if (e < self->nm && (moving || law->c > 0 || friction || lz_contact_law_is (law)))
+        sm->powered[sm->n_powered++] = e;
+      if (friction || freeplay || law->kind == LZ_ITEM_STOP || law->kind == LZ_ITEM_CONTACT
+          || law->kind == LZ_ITEM_BACKLASH)
+        sm->guarded[sm->n_guarded++] = e;
+    }
 }
 
 /* ------------------------------------------------------------------------ */

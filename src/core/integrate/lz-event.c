@@ -15,9 +15,10 @@
  * Each mode has guard functions: the force of a stuck element against its
  * levels, the slip velocity, the gap of a free stop, the contact force,
  * the distance to a freeplay boundary.  After each accepted step the
- * guards are checked; a sign change is located by the Illinois method,
- * every trial re-integrating from the start of the step, until the
- * bracket is below 1e-12·max(1, t) s.  At the event:
+ * guards are checked; a sign change is located on the step's continuous
+ * extension and made exact by Newton's method on re-integrated states
+ * (or their expansion near an exact state, lz-event-dense.c), else by
+ * the Illinois method on them, to 1e-12·max(T, t) s.  At the event:
  *   1. impacts (a stop reaching its limit with approach velocity) are
  *      resolved by Newton's law with an impulse LCP over every stop at its
  *      limit (simultaneous impacts, persistent contacts transmitting);
@@ -556,6 +557,45 @@ event_step (LzIntegrator *integrator,
   return result;
 }
 
+/* The workspace's arrays, allocated in blocks and freed by tables. */
+#define SLOT(field) ((gpointer *) &(field))
+
+/* One zeroed block for the COUNT arrays *ARRAYS[k] of LEN elements of
+ * SIZE bytes (at most a double's, its alignment kept): the first array
+ * owns it, and is the only one freed. */
+static void
+arrays_new (gpointer *const arrays[],
+            guint           count,
+            gsize           len,
+            gsize           size)
+{
+  gsize stride = (len * size + sizeof (double) - 1) / sizeof (double) * sizeof (double);
+  char *block = g_malloc0 (MAX (count * stride, 1));
+
+  for (guint k = 0; k < count; k++)
+    *arrays[k] = block + k * stride;
+}
+
+/* FREE (g_free, gsl_matrix_free, …) on each non-NULL *PTRS[k], set NULL */
+static void
+clear_all (gpointer *const ptrs[],
+           guint           count,
+           GDestroyNotify  free_func)
+{
+  for (guint k = 0; k < count; k++)
+    g_clear_pointer (ptrs[k], free_func);
+}
+
+#define ARRAYS_NEW(len, type, ...)                                                 \
+  arrays_new ((gpointer *const[]) { __VA_ARGS__ },                                 \
+              G_N_ELEMENTS (((gpointer *const[]) { __VA_ARGS__ })), len, sizeof (type))
+#define CLEAR_ALL(free_func, ...)                                                  \
+  clear_all ((gpointer *const[]) { __VA_ARGS__ },                                  \
+             G_N_ELEMENTS (((gpointer *const[]) { __VA_ARGS__ })), (GDestroyNotify) (free_func))
+
+G_STATIC_ASSERT (sizeof (LzMode) == sizeof (guint) && sizeof (gboolean) == sizeof (guint)
+                 && sizeof (LzSwitchFlags) == sizeof (guint));
+
 /* The run's ODE: rk8pd at the model's tolerances (at most 1e-10 relative,
  * 1e-12 absolute: the event location re-integrates from a step's start
  * and needs the trials to agree far below the bracket).  The absolute
@@ -579,18 +619,9 @@ smooth_alloc (LzEventSmooth             *sm,
   const LzScales *sc = &self->parent.scales;
   g_autofree double *atol_scale = g_new0 (double, dim);
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
-  guint ns = lz_model_get_n_sources (model), nnz = 0, ncmax = 0;
+  guint ns = lz_model_get_n_sources (model), ncmax = 0;
 
-  sm->kc_start = g_new0 (guint, n + 1);
-  sm->kc_col = g_new0 (guint, MAX (n * n, 1));
-  for (guint i = 0; i < n; i++)
-    {
-      sm->kc_start[i] = nnz;
-      for (guint j = 0; j < n; j++)
-        if (gsl_matrix_get (sm->C, i, j) != 0 || gsl_matrix_get (sm->K, i, j) != 0)
-          sm->kc_col[nnz++] = j;
-    }
-  sm->kc_start[n] = nnz;
+  lz_event_smooth_sparse (self);
   sm->src_body = g_new0 (int, MAX (ns, 1));
   for (guint s = 0; s < ns; s++)
     sm->src_body[s] = lz_model_get_body_index (model, lz_model_get_source (model, s)->body);
@@ -604,18 +635,15 @@ smooth_alloc (LzEventSmooth             *sm,
     ncmax += self->el[e].law.kind == LZ_ITEM_STOP || self->el[e].law.kind == LZ_ITEM_FRICTION;
   if (ncmax > 0)
     {
+      gsl_vector **vectors[] = { &sm->Sbuf, &sm->workbuf, &sm->rhs_cbuf, &sm->lambdabuf };
+
       sm->Gbuf = gsl_matrix_alloc (ncmax, ncmax);
       sm->Vbuf = gsl_matrix_alloc (ncmax, ncmax);
-      sm->Sbuf = gsl_vector_alloc (ncmax);
-      sm->workbuf = gsl_vector_alloc (ncmax);
-      sm->rhs_cbuf = gsl_vector_alloc (ncmax);
-      sm->lambdabuf = gsl_vector_alloc (ncmax);
+      for (guint k = 0; k < G_N_ELEMENTS (vectors); k++)
+        *vectors[k] = gsl_vector_alloc (ncmax);
     }
-  sm->fv = g_new0 (double, MAX (n, 1));
-  sm->a = g_new0 (double, MAX (n, 1));
-  sm->g0 = g_new0 (double, ne);
-  sm->g0d = g_new0 (double, ne);
-  sm->g0dd = g_new0 (double, ne);
+  ARRAYS_NEW (MAX (n, 1), double, SLOT (sm->fv), SLOT (sm->a));
+  ARRAYS_NEW (ne, double, SLOT (sm->g0), SLOT (sm->g0d), SLOT (sm->g0dd));
   sm->rtol = MIN (sim->rtol, EVENT_RTOL_MAX);
   sm->atol = MIN (sim->atol, EVENT_ATOL_MAX);
   for (guint i = 0; i < dim; i++)     /* GSL keeps a copy */
@@ -632,30 +660,15 @@ smooth_alloc (LzEventSmooth             *sm,
 static void
 smooth_free (LzEventSmooth *sm)
 {
-  g_free (sm->mass);
-  g_clear_pointer (&sm->K, gsl_matrix_free);
-  g_clear_pointer (&sm->C, gsl_matrix_free);
-  g_free (sm->kc_start);
-  g_free (sm->kc_col);
-  g_free (sm->src_body);
-  g_free (sm->con);
-  g_free (sm->con_of);
-  g_free (sm->body_mark);
-  g_clear_pointer (&sm->Gbuf, gsl_matrix_free);
-  g_clear_pointer (&sm->Vbuf, gsl_matrix_free);
-  g_clear_pointer (&sm->Sbuf, gsl_vector_free);
-  g_clear_pointer (&sm->workbuf, gsl_vector_free);
-  g_clear_pointer (&sm->rhs_cbuf, gsl_vector_free);
-  g_clear_pointer (&sm->lambdabuf, gsl_vector_free);
+  CLEAR_ALL (g_free, SLOT (sm->mass), SLOT (sm->kc_start), SLOT (sm->kc_col), SLOT (sm->kc_K), SLOT (sm->kc_C),
+             SLOT (sm->moving), SLOT (sm->tense), SLOT (sm->powered), SLOT (sm->guarded), SLOT (sm->src_body), SLOT (sm->con),
+             SLOT (sm->con_of), SLOT (sm->body_mark), SLOT (sm->fv), SLOT (sm->g0));
+  CLEAR_ALL (gsl_matrix_free, SLOT (sm->K), SLOT (sm->C), SLOT (sm->Gbuf), SLOT (sm->Vbuf));
+  CLEAR_ALL (gsl_vector_free, SLOT (sm->Sbuf), SLOT (sm->workbuf), SLOT (sm->rhs_cbuf), SLOT (sm->lambdabuf));
   g_clear_pointer (&sm->driver, gsl_odeiv2_driver_free);
   g_clear_pointer (&sm->evolve, gsl_odeiv2_evolve_free);
   g_clear_pointer (&sm->control, gsl_odeiv2_control_free);
   g_clear_pointer (&sm->step, gsl_odeiv2_step_free);
-  g_free (sm->fv);
-  g_free (sm->a);
-  g_free (sm->g0);
-  g_free (sm->g0d);
-  g_free (sm->g0dd);
 }
 
 static void
@@ -663,46 +676,20 @@ locate_alloc (LzEventLocate *loc,
               guint          ne,
               guint          dim)
 {
-  loc->y0 = g_new0 (double, dim);
-  loc->yt = g_new0 (double, dim);
-  loc->dydt0 = g_new0 (double, dim);
-  loc->dydt1 = g_new0 (double, dim);
-  loc->ym = g_new0 (double, dim);
-  loc->y1 = g_new0 (double, dim);
-  loc->ys = g_new0 (double, dim);
-  loc->ysamp = g_new0 (double, dim);
-  loc->ypend = g_new0 (double, dim);
-  loc->d_saved = g_new0 (LzMode, ne);
-  loc->force = g_new0 (double, ne);
-  loc->gv = g_new0 (double, ne);
-  loc->gdv = g_new0 (double, ne);
+  ARRAYS_NEW (dim, double, SLOT (loc->y0), SLOT (loc->yt), SLOT (loc->dydt0), SLOT (loc->dydt1), SLOT (loc->ym),
+              SLOT (loc->y1), SLOT (loc->ys), SLOT (loc->ysamp), SLOT (loc->ypend), SLOT (loc->peek.y0),
+              SLOT (loc->peek.y), SLOT (loc->peek.dydt), SLOT (loc->anchor_y[0]), SLOT (loc->anchor_y[1]),
+              SLOT (loc->anchor_y[2]), SLOT (loc->anchor_f[0]), SLOT (loc->anchor_f[1]), SLOT (loc->anchor_f[2]));
+  ARRAYS_NEW (ne, double, SLOT (loc->force), SLOT (loc->gv), SLOT (loc->gdv));
+  ARRAYS_NEW (ne, LzMode, SLOT (loc->d_saved), SLOT (loc->peek.mode));
   loc->last_event_t = -1;
-  loc->peek.y0 = g_new0 (double, dim);
-  loc->peek.mode = g_new0 (LzMode, ne);
-  loc->peek.y = g_new0 (double, dim);
-  loc->peek.dydt = g_new0 (double, dim);
 }
 
 static void
 locate_free (LzEventLocate *loc)
 {
-  g_free (loc->y0);
-  g_free (loc->yt);
-  g_free (loc->dydt0);
-  g_free (loc->dydt1);
-  g_free (loc->ym);
-  g_free (loc->y1);
-  g_free (loc->ys);
-  g_free (loc->ysamp);
-  g_free (loc->ypend);
-  g_free (loc->d_saved);
-  g_free (loc->force);
-  g_free (loc->gv);
-  g_free (loc->gdv);
-  g_free (loc->peek.y0);
-  g_free (loc->peek.mode);
-  g_free (loc->peek.y);
-  g_free (loc->peek.dydt);
+  /* (the blocks' owners) */
+  CLEAR_ALL (g_free, SLOT (loc->y0), SLOT (loc->force), SLOT (loc->d_saved));
 }
 
 static void
@@ -711,123 +698,50 @@ modes_alloc (LzEventModes *md,
              guint         nm,
              guint         nT)
 {
-  md->new_mode = g_new0 (LzMode, ne);
-  md->impacted = g_new0 (gboolean, ne);
-  md->impact_speed = g_new0 (double, ne);
-  md->prev_impact_t = g_new0 (double, ne);
-  md->prev_impact_speed = g_new0 (double, ne);
+  ARRAYS_NEW (ne, double, SLOT (md->impact_speed), SLOT (md->prev_impact_t), SLOT (md->prev_impact_speed));
+  /* (modes, flags and indices: one size) */
+  ARRAYS_NEW (ne, guint, SLOT (md->new_mode), SLOT (md->impacted), SLOT (md->prior), SLOT (md->saved),
+              SLOT (md->massive), SLOT (md->cand), SLOT (md->first), SLOT (md->idx), SLOT (md->upper),
+              SLOT (md->inst_prior), SLOT (md->inst_flags));
+  ARRAYS_NEW (MAX (nT, 1), guint, SLOT (md->th_cand), SLOT (md->k_before), SLOT (md->first_k));
   for (guint e = 0; e < nm; e++)
     md->prev_impact_t[e] = -1;        /* (a through-stop's from 0) */
-  md->prior = g_new0 (LzMode, ne);
-  md->saved = g_new0 (LzMode, ne);
-  md->massive = g_new0 (LzMode, ne);
-  md->cand = g_new0 (guint, ne);
-  md->first = g_new0 (guint, ne);
-  md->idx = g_new0 (guint, ne);
-  md->upper = g_new0 (gboolean, ne);
-  md->th_cand = g_new0 (gboolean, MAX (nT, 1));
-  md->k_before = g_new0 (LzMode, MAX (nT, 1));
-  md->first_k = g_new0 (LzMode, MAX (nT, 1));
-  md->inst_prior = g_new0 (LzMode, ne);
-  md->inst_flags = g_new0 (LzSwitchFlags, ne);
 }
 
 static void
 modes_free (LzEventModes *md)
 {
-  g_free (md->new_mode);
-  g_free (md->impacted);
-  g_free (md->impact_speed);
-  g_free (md->prev_impact_t);
-  g_free (md->prev_impact_speed);
-  g_free (md->prior);
-  g_free (md->saved);
-  g_free (md->massive);
-  g_free (md->cand);
-  g_free (md->first);
-  g_free (md->idx);
-  g_free (md->upper);
-  g_free (md->th_cand);
-  g_free (md->k_before);
-  g_free (md->first_k);
-  g_free (md->inst_prior);
-  g_free (md->inst_flags);
+  CLEAR_ALL (g_free, SLOT (md->impact_speed), SLOT (md->new_mode), SLOT (md->th_cand));
 }
 
 static void
 joints_free (LzEventJoints *jn)
 {
-  g_free (jn->iN);
-  g_free (jn->iD);
-  g_free (jn->rN);
-  g_free (jn->rD);
-  g_clear_pointer (&jn->KNN, gsl_matrix_free);
-  g_clear_pointer (&jn->CDD, gsl_matrix_free);
-  g_clear_pointer (&jn->pN, gsl_permutation_free);
-  g_clear_pointer (&jn->pD, gsl_permutation_free);
-  g_clear_pointer (&jn->bN, gsl_vector_free);
-  g_clear_pointer (&jn->bD, gsl_vector_free);
-  g_clear_pointer (&jn->xN, gsl_vector_free);
-  g_clear_pointer (&jn->xD, gsl_vector_free);
-  g_free (jn->yc);
-  g_free (jn->zlambda);
-  g_free (jn->fc);
-  g_free (jn->fp);
-  g_free (jn->fm);
+  CLEAR_ALL (g_free, SLOT (jn->iN), SLOT (jn->iD), SLOT (jn->rN), SLOT (jn->rD), SLOT (jn->yc), SLOT (jn->zlambda),
+             SLOT (jn->fc), SLOT (jn->fp), SLOT (jn->fm));
+  CLEAR_ALL (gsl_matrix_free, SLOT (jn->KNN), SLOT (jn->CDD));
+  CLEAR_ALL (gsl_permutation_free, SLOT (jn->pN), SLOT (jn->pD));
+  CLEAR_ALL (gsl_vector_free, SLOT (jn->bN), SLOT (jn->bD), SLOT (jn->xN), SLOT (jn->xD));
 }
 
 static void
 static_free (LzEventStatic *st)
 {
-  g_free (st->iS);
-  g_free (st->is_static);
-  g_free (st->s_excluded);
-  g_free (st->sg0);
-  g_free (st->sg0d);
-  g_free (st->s_cached);
-  g_free (st->s_con);
-  g_clear_pointer (&st->SA, gsl_matrix_free);
-  g_clear_pointer (&st->SX, gsl_matrix_free);
-  g_clear_pointer (&st->SG, gsl_matrix_free);
-  g_clear_pointer (&st->SV, gsl_matrix_free);
-  g_clear_pointer (&st->SS, gsl_vector_free);
-  g_clear_pointer (&st->Swork, gsl_vector_free);
-  g_clear_pointer (&st->Sb, gsl_vector_free);
-  g_clear_pointer (&st->Sr, gsl_vector_free);
-  g_clear_pointer (&st->Sl, gsl_vector_free);
-  g_clear_pointer (&st->sM, gsl_matrix_free);
-  g_clear_pointer (&st->sq, gsl_vector_free);
-  g_clear_pointer (&st->su, gsl_vector_free);
-  g_clear_pointer (&st->sw, gsl_vector_free);
-  g_free (st->static_error);
+  CLEAR_ALL (g_free, SLOT (st->iS), SLOT (st->is_static), SLOT (st->s_excluded), SLOT (st->sg0), SLOT (st->sg0d),
+             SLOT (st->s_cached), SLOT (st->s_con), SLOT (st->static_error));
+  CLEAR_ALL (gsl_matrix_free, SLOT (st->SA), SLOT (st->SX), SLOT (st->SG), SLOT (st->SV), SLOT (st->sM));
+  CLEAR_ALL (gsl_vector_free, SLOT (st->SS), SLOT (st->Swork), SLOT (st->Sb), SLOT (st->Sr), SLOT (st->Sl),
+             SLOT (st->sq), SLOT (st->su), SLOT (st->sw));
 }
 
 static void
 damped_free (LzEventDamped *dj)
 {
-  g_free (dj->iDS);
-  g_free (dj->is_dstop);
-  g_clear_pointer (&dj->DX, gsl_matrix_free);
-  g_clear_pointer (&dj->DG, gsl_matrix_free);
-  g_clear_pointer (&dj->DV, gsl_matrix_free);
-  g_clear_pointer (&dj->DS, gsl_vector_free);
-  g_clear_pointer (&dj->Dwork, gsl_vector_free);
-  g_clear_pointer (&dj->Dr, gsl_vector_free);
-  g_clear_pointer (&dj->Dl, gsl_vector_free);
-  g_clear_pointer (&dj->Dcol, gsl_vector_free);
-  g_free (dj->dcon);
-  g_free (dj->cand);
-  g_free (dj->kind);
-  g_free (dj->pair);
-  g_free (dj->var);
-  g_free (dj->sgn);
-  g_free (dj->lam);
-  g_free (dj->u);
-  g_free (dj->lo);
-  g_free (dj->open);
-  g_free (dj->yp);
-  g_free (dj->dy);
-  g_free (dj->keep);
+  CLEAR_ALL (g_free, SLOT (dj->iDS), SLOT (dj->is_dstop), SLOT (dj->dcon), SLOT (dj->cand), SLOT (dj->kind),
+             SLOT (dj->pair), SLOT (dj->var), SLOT (dj->sgn), SLOT (dj->lam), SLOT (dj->u), SLOT (dj->lo),
+             SLOT (dj->open), SLOT (dj->yp), SLOT (dj->dy), SLOT (dj->keep));
+  CLEAR_ALL (gsl_matrix_free, SLOT (dj->DX), SLOT (dj->DG), SLOT (dj->DV));
+  CLEAR_ALL (gsl_vector_free, SLOT (dj->DS), SLOT (dj->Dwork), SLOT (dj->Dr), SLOT (dj->Dl), SLOT (dj->Dcol));
 }
 
 static void
@@ -842,18 +756,15 @@ event_free (LzIntegrator *integrator)
   static_free (&self->st);
   damped_free (&self->dj);
   lz_event_forcing_free (&self->fo);
-  g_free (self->tr.through);
-  g_free (self->el);
-  g_free (self->mode);
-  g_free (self->y);
-  g_free (self->dydt);
+  CLEAR_ALL (g_free, SLOT (self->tr.through), SLOT (self->el), SLOT (self->mode), SLOT (self->y), SLOT (self->dydt));
 }
 
-/* The event-driven method keeps DENSE_MATRICES n × n matrices (the
- * assembly's dense K and C, built on request, and its own copies of
- * them, and the massless blocks): refused in words, before allocating,
- * where they would exceed the run's memory limit (a chain of 10^5 bodies
- * would need 400 GB). */
+/* The event-driven method keeps up to DENSE_MATRICES n × n matrices
+ * (with massless bodies: the assembly's dense K and C, built on request,
+ * its own copies of them, and the massless blocks; the constraints'
+ * Hc M⁻¹ Hcᵀ and its SVD factors, as large with a stop on every body):
+ * refused in words, before allocating, where they would exceed the run's
+ * memory limit (a chain of 10^5 bodies would need 400 GB). */
 #define DENSE_MATRICES 5
 
 static gboolean
@@ -888,6 +799,7 @@ event_new (LzAssembly                *assembly,
   LzEventIntegrator *self = g_new0 (LzEventIntegrator, 1);
   LzModel *model = lz_assembly_get_model (assembly);
   guint n = lz_assembly_get_n_dofs (assembly), ne = lz_model_get_n_elements (model), dim = 2 * n + 3;
+  gboolean massless = FALSE;
 
   if (!dense_fits (n, options, error))
     {
@@ -901,11 +813,19 @@ event_new (LzAssembly                *assembly,
   self->ne = ne;
   self->sm.mass = g_new0 (double, MAX (n, 1));
   for (guint i = 0; i < n; i++)
-    self->sm.mass[i] = gsl_spmatrix_get (lz_assembly_get_M_sparse (assembly), i, i);
-  self->sm.K = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
-  self->sm.C = gsl_matrix_alloc (MAX (n, 1), MAX (n, 1));
-  gsl_matrix_memcpy (self->sm.K, lz_assembly_get_K (assembly));
-  gsl_matrix_memcpy (self->sm.C, lz_assembly_get_C (assembly));
+    {
+      self->sm.mass[i] = gsl_spmatrix_get (lz_assembly_get_M_sparse (assembly), i, i);
+      massless = massless || !(self->sm.mass[i] > 0);
+    }
+  /* (the massless joints' blocks come from dense K and C; the
+   * right-hand side is sparse) */
+  if (massless)
+    {
+      self->sm.K = gsl_matrix_alloc (n, n);
+      self->sm.C = gsl_matrix_alloc (n, n);
+      gsl_matrix_memcpy (self->sm.K, lz_assembly_get_K (assembly));
+      gsl_matrix_memcpy (self->sm.C, lz_assembly_get_C (assembly));
+    }
   if (!lz_event_setup_massless (self, error))
     {
       event_free (&self->parent);

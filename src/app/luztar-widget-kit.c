@@ -1,0 +1,121 @@
+/* luztar-widget-kit.c — what the window's widgets share: signals, template children and callbacks, ticks, margins
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Most of the window's widgets say what happened with a signal of one
+ * argument or none (a message for a toast, a model to open, an analysis
+ * done), and those built from a template bind a list of its children to
+ * their fields.  The calls here do each once, from a table for the
+ * children, so that a class_init says only what is its own; and a tick
+ * callback cleared, the four margins of a widget set, in one call.
+ */
+
+#include "config.h"
+
+#include "luztar-widget-kit.h"
+
+/**
+ * luztar_template_bind:
+ * @widget_class: a widget class whose template is set
+ * @children: (array length=n_children) (nullable): members of the
+ *   instance struct, each named as the template's object of the same id
+ * @callbacks: (array length=n_callbacks) (nullable): functions, each under
+ *   the name the template's signals give it
+ */
+void
+luztar_template_bind (GtkWidgetClass               *widget_class,
+                      const LuztarTemplateChild    *children,
+                      gsize                         n_children,
+                      const LuztarTemplateCallback *callbacks,
+                      gsize                         n_callbacks)
+{
+  for (gsize i = 0; i < n_children; i++)
+    gtk_widget_class_bind_template_child_full (widget_class, children[i].name, FALSE,
+                                               children[i].offset);
+  for (gsize i = 0; i < n_callbacks; i++)
+    gtk_widget_class_bind_template_callback_full (widget_class, callbacks[i].name,
+                                                  callbacks[i].callback);
+}
+
+/**
+ * luztar_widget_class_set_template:
+ * @widget_class: a widget class
+ * @resource: the template's resource path
+ * @children: (array length=n_children): the children to bind
+ * @n_children: how many
+ *
+ * Sets the class's template and binds each of @children to its field.
+ */
+void
+luztar_widget_class_set_template (GtkWidgetClass            *widget_class,
+                                  const char                *resource,
+                                  const LuztarTemplateChild *children,
+                                  gsize                      n_children)
+{
+  gtk_widget_class_set_template_from_resource (widget_class, resource);
+  luztar_template_bind (widget_class, children, n_children, NULL, 0);
+}
+
+/**
+ * luztar_signal_new:
+ * @klass: the class (in its class_init)
+ * @name: the signal's name
+ * @arg: the type of its one argument, or %G_TYPE_NONE for none
+ *
+ * A signal that runs last and returns nothing, as the window's widgets
+ * emit them.
+ *
+ * Returns: its id
+ */
+guint
+luztar_signal_new (gpointer    klass,
+                   const char *name,
+                   GType       arg)
+{
+  GType type = G_TYPE_FROM_CLASS (klass);
+
+  if (arg == G_TYPE_NONE)
+    return g_signal_new (name, type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  return g_signal_new (name, type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1, arg);
+}
+
+/**
+ * luztar_widget_clear_tick:
+ * @widget: a widget
+ * @tick_id: (inout): its tick callback's id, or 0
+ *
+ * Removes the tick callback if there is one and sets @tick_id to 0 (the
+ * tick's g_clear_handle_id()).
+ */
+void
+luztar_widget_clear_tick (GtkWidget *widget,
+                          guint     *tick_id)
+{
+  if (*tick_id != 0)
+    gtk_widget_remove_tick_callback (widget, *tick_id);
+  *tick_id = 0;
+}
+
+/**
+ * luztar_widget_set_margins:
+ * @widget: a widget
+ * @top: its top margin (pixels)
+ * @end: its end margin
+ * @bottom: its bottom margin
+ * @start: its start margin
+ *
+ * Sets the four margins, in the order of CSS's margin.
+ */
+void
+luztar_widget_set_margins (GtkWidget *widget,
+                           int        top,
+                           int        end,
+                           int        bottom,
+                           int        start)
+{
+  gtk_widget_set_margin_top (widget, top);
+  gtk_widget_set_margin_end (widget, end);
+  gtk_widget_set_margin_bottom (widget, bottom);
+  gtk_widget_set_margin_start (widget, start);
+}
