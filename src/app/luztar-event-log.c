@@ -789,8 +789,7 @@ luztar_event_log_class_init (LuztarEventLogClass *klass)
    * The user picked an event: clicked, activated or moved the selection
    * onto it.
    */
-  signals[SIGNAL_SEEK] = g_signal_new ("seek", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                       0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+  signals[SIGNAL_SEEK] = luztar_signal_new (klass, "seek", G_TYPE_DOUBLE);
 
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-event-log.ui");
   luztar_template_bind (widget_class, log_children, G_N_ELEMENTS (log_children),

@@ -18,6 +18,7 @@
 #include "lz.h"
 #include "luztar-gallery.h"
 #include "luztar-lesson-text.h"
+#include "luztar-widget-kit.h"
 #include "canvas/luztar-symbols.h"
 
 #define THUMB_W 280
@@ -272,8 +273,7 @@ luztar_gallery_class_init (LuztarGalleryClass *klass)
    * @path: the example's file
    */
   signals[SIGNAL_EXAMPLE_CHOSEN] =
-    g_signal_new ("example-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+    luztar_signal_new (klass, "example-chosen", G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-gallery.ui");
   gtk_widget_class_bind_template_child (widget_class, LuztarGallery, flow_box);

@@ -46,6 +46,7 @@
 
 #include "luztar-plot-private.h"
 #include "luztar-set.h"
+#include "luztar-widget-kit.h"
 #include "sim/luztar-modes.h"
 
 #define LIVE_BUDGET_US     1000      /* work per frame while live */
@@ -886,8 +887,7 @@ luztar_plot_class_init (LuztarPlotClass *klass)
    *   marker in the mode timeline
    */
   signals[SIGNAL_SEEK] =
-    g_signal_new ("seek", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+    luztar_signal_new (klass, "seek", G_TYPE_DOUBLE);
 
   gtk_widget_class_set_css_name (widget_class, "luztar-plot");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);

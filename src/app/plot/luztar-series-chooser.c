@@ -17,7 +17,9 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "luztar-label.h"
 #include "luztar-series-chooser.h"
+#include "luztar-widget-kit.h"
 
 struct _LuztarSeriesChooser
 {
@@ -95,17 +97,6 @@ on_toggled (GtkCheckButton      *check,
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
 
-static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_margin_top (label, 6);
-  return label;
-}
-
 /* The id of body or element @index of @model. */
 static const char *
 item_id (const LzModel *model,
@@ -145,7 +136,7 @@ populate (LuztarSeriesChooser *self,
       if (n == 0)
         continue;
       /* Translators: headings in the list of variables to plot */
-      gtk_box_append (GTK_BOX (self->list), heading (bodies ? _("Bodies") : _("Elements")));
+      gtk_box_append (GTK_BOX (self->list), luztar_label_heading (bodies ? _("Bodies") : _("Elements"), 6));
       for (guint i = 0; i < n; i++)
         for (guint k = 0; k < n_kinds; k++)
           {
@@ -329,8 +320,7 @@ luztar_series_chooser_class_init (LuztarSeriesChooserClass *klass)
    * The chosen variables changed.
    */
   signals[SIGNAL_CHANGED] =
-    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
+    luztar_signal_new (klass, "changed", G_TYPE_NONE);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "luztar-series-chooser");

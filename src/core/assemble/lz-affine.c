@@ -135,19 +135,6 @@ lz_affine_eval (const LzAffine *self,
   return value;
 }
 
-gboolean
-lz_affine_is_constant (const LzAffine *self)
-{
-  for (guint i = 0; i < self->terms->len; i++)
-    {
-      const LzAffineTerm *term = &g_array_index (self->terms, LzAffineTerm, i);
-
-      if (!lz_expr_is_constant (term->expr) || term->order > 0)
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* Appends "coef*what" to a sum, with the sign pulled out in front ("a - 2*b",
  * "-(x - y)"); the first term of a sum gets no leading "+".  ATOMIC says
  * that WHAT has no top-level "+" or "-", so needs no parentheses. */

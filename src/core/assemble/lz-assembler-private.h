@@ -21,7 +21,6 @@ typedef struct
 
 double      lz_affine_eval        (const LzAffine *self,
                                    double          t);
-gboolean    lz_affine_is_constant (const LzAffine *self);
 const char *lz_affine_get_text    (LzAffine       *self);
 
 /* For people: "·" for products, "−" for minus signs, "π" for pi, ids after

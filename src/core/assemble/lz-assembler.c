@@ -111,9 +111,10 @@ entries_to_csr (GArray   *entries,
   return X;
 }
 
-/* The dense copy of X: the entries of X, zeros elsewhere. */
-static gsl_matrix *
-dense_from_csr (const gsl_spmatrix *X)
+/* The dense copy of X (at least 1×1): the entries of X, zeros elsewhere
+ * (lz-assembler.h). */
+gsl_matrix *
+lz_assembly_dense_copy (const gsl_spmatrix *X)
 {
   gsl_matrix *dense = lz_assembly_matrix_new (X->size1, X->size2);
 
@@ -438,14 +439,15 @@ lz_assembly_free (LzAssembly *self)
     }
   g_free (self->pairs);
   lz_assembly_clear_lcs (self);
-  g_clear_pointer (&self->Ms, gsl_spmatrix_free);
-  g_clear_pointer (&self->Cs, gsl_spmatrix_free);
-  g_clear_pointer (&self->Ks, gsl_spmatrix_free);
-  g_clear_pointer (&self->Ws, gsl_spmatrix_free);
-  g_clear_pointer (&self->M, gsl_matrix_free);
-  g_clear_pointer (&self->C, gsl_matrix_free);
-  g_clear_pointer (&self->K, gsl_matrix_free);
-  g_clear_pointer (&self->W, gsl_matrix_free);
+  {
+    gsl_spmatrix **sparse[] = { &self->Ms, &self->Cs, &self->Ks, &self->Ws };
+    gsl_matrix **dense[] = { &self->M, &self->C, &self->K, &self->W };
+
+    for (guint i = 0; i < G_N_ELEMENTS (sparse); i++)
+      g_clear_pointer (sparse[i], gsl_spmatrix_free);
+    for (guint i = 0; i < G_N_ELEMENTS (dense); i++)
+      g_clear_pointer (dense[i], gsl_matrix_free);
+  }
   g_rec_mutex_clear (&self->lazy_lock);
   lz_model_unref (self->model);
   g_free (self);
@@ -483,7 +485,7 @@ ensure_dense (const LzAssembly   *self,
 
   g_rec_mutex_lock (&mutable->lazy_lock);
   if (*dense == NULL)
-    *dense = dense_from_csr (sparse);
+    *dense = lz_assembly_dense_copy (sparse);
   g_rec_mutex_unlock (&mutable->lazy_lock);
   return *dense;
 }
@@ -569,7 +571,8 @@ lz_assembly_get_nonsmooth_element (const LzAssembly *self,
  * @g0: (out) (optional): the ground part of g at @t
  * @g0dot: (out) (optional): its time derivative
  *
- * The relative coordinate of a nonsmooth element is g = W[row]·q + g0(t).
+ * The relative coordinate of a nonsmooth element is g = W[row]·q + g0(t):
+ * lz_assembly_eval_element_g0() of the row's element.
  */
 void
 lz_assembly_eval_g0 (const LzAssembly *self,
@@ -578,22 +581,8 @@ lz_assembly_eval_g0 (const LzAssembly *self,
                      double           *g0,
                      double           *g0dot)
 {
-  const Coordinate *coord;
-
   g_return_if_fail (row < self->n_rows);
-  coord = &self->coords[self->rows[row].coord];
-
-  if (g0 != NULL)
-    *g0 = lz_affine_eval (&coord->g0, t);
-  if (g0dot != NULL)
-    {
-      LzAffine d;
-
-      lz_affine_init (&d);
-      lz_affine_add_derivative (&d, 1.0, &coord->g0);
-      *g0dot = lz_affine_eval (&d, t);
-      lz_affine_clear (&d);
-    }
+  lz_assembly_eval_element_g0 (self, self->rows[row].coord, t, g0, g0dot);
 }
 
 /**

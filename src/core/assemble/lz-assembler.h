@@ -90,6 +90,10 @@ const gsl_spmatrix *lz_assembly_get_M_sparse (const LzAssembly *self);
 const gsl_spmatrix *lz_assembly_get_C_sparse (const LzAssembly *self);
 const gsl_spmatrix *lz_assembly_get_K_sparse (const LzAssembly *self);
 const gsl_spmatrix *lz_assembly_get_W_sparse (const LzAssembly *self);
+/* A dense copy (at least 1×1) of one of them that the caller owns: for
+ * the analyses that work on dense matrices (lz-reduce, lz-program)
+ * without keeping the assembly's cached copy. */
+gsl_matrix         *lz_assembly_dense_copy   (const gsl_spmatrix *X);
 const char     *lz_assembly_get_f_text     (const LzAssembly  *self,
                                             guint              i);
 void            lz_assembly_eval_f         (const LzAssembly  *self,

@@ -50,13 +50,13 @@ lz_contact_law_limit (const LzElementLaw *law,
 }
 
 /* The side a mode presses on: −1, +1, or 0 free. */
-int
+static int
 lz_contact_law_side (LzMode mode)
 {
   return mode == LZ_MODE_PRESSED_LOWER ? -1 : mode == LZ_MODE_PRESSED_UPPER ? 1 : 0;
 }
 
-LzMode
+static LzMode
 lz_contact_law_side_mode (int side)
 {
   return side < 0 ? LZ_MODE_PRESSED_LOWER : side > 0 ? LZ_MODE_PRESSED_UPPER : LZ_MODE_FREE;

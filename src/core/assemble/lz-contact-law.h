@@ -17,8 +17,6 @@ G_BEGIN_DECLS
 gboolean lz_contact_law_is         (const LzElementLaw *law);
 double   lz_contact_law_limit      (const LzElementLaw *law,
                                     int                 side);
-int      lz_contact_law_side       (LzMode              mode);
-LzMode   lz_contact_law_side_mode  (int                 side);
 double   lz_contact_law_force      (const LzElementLaw *law,
                                     int                 side,
                                     double              g,

@@ -43,5 +43,10 @@ void lz_export_octave_matrix (GString          *out,
 /* A single-quoted Octave string (newlines become spaces). */
 void lz_export_octave_string (GString          *out,
                               const char       *text);
+/* "NAME = {'a', 'b'};" and a newline */
+void lz_export_octave_cell   (GString          *out,
+                              const char       *name,
+                              char            **strings,
+                              guint             n);
 
 G_END_DECLS

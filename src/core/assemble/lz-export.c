@@ -608,18 +608,29 @@ lz_export_json_matrix (GString          *out,
   g_string_append_c (out, ']');
 }
 
+/* The N STRINGS, each written by APPEND_ONE, separated by ", ": the body
+ * of a JSON array and of an Octave cell array. */
+static void
+append_string_list (GString     *out,
+                    char       **strings,
+                    guint        n,
+                    void       (*append_one) (GString *, const char *))
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      append_one (out, strings[i]);
+    }
+}
+
 void
 lz_export_json_strings (GString     *out,
                         char       **strings,
                         guint        n)
 {
   g_string_append_c (out, '[');
-  for (guint i = 0; i < n; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      lz_export_json_string (out, strings[i]);
-    }
+  append_string_list (out, strings, n, lz_export_json_string);
   g_string_append_c (out, ']');
 }
 
@@ -865,20 +876,14 @@ octave_function (GString    *out,
   g_string_append (out, "];\n");
 }
 
-/* "NAME = {'a', 'b'};" */
-static void
-octave_cell (GString    *out,
-             const char *name,
-             char      **strings,
-             guint       n)
+void
+lz_export_octave_cell (GString    *out,
+                       const char *name,
+                       char      **strings,
+                       guint       n)
 {
   g_string_append_printf (out, "%s = {", name);
-  for (guint i = 0; i < n; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      lz_export_octave_string (out, strings[i]);
-    }
+  append_string_list (out, strings, n, lz_export_octave_string);
   g_string_append (out, "};\n");
 }
 
@@ -954,7 +959,7 @@ lz_assembly_to_octave (const LzAssembly *self)
   g_string_append (out, "step = @(x) double(x >= 0);      % libmatheval's step()\n"
                         "delta = @(x) double(x == 0);     % libmatheval's delta()\n\n");
 
-  octave_cell (out, "dofs", dofs, n);
+  lz_export_octave_cell (out, "dofs", dofs, n);
   write_matrices (out, self, dynamics_matrices, G_N_ELEMENTS (dynamics_matrices), FORMAT_OCTAVE,
                   NULL);
   octave_function (out, "f", f, n);
@@ -967,7 +972,7 @@ lz_assembly_to_octave (const LzAssembly *self)
     }
   g_string_append (out, "\n");
   export_laws (out, self, FORMAT_OCTAVE);
-  octave_cell (out, "nonsmooth", rows, nr);
+  lz_export_octave_cell (out, "nonsmooth", rows, nr);
   lz_export_octave_matrix (out, "W", lz_assembly_get_W (self), nr, n);
   octave_pairs (out, self);
 

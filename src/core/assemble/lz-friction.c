@@ -188,18 +188,6 @@ lz_friction_slip_level (const LzElementLaw *law,
   return fc + (fs - fc) * exp (-pow (fabs (speed) / law->vs, law->delta));
 }
 
-/* The dry part of a sliding element's tension: +F on ġ > 0, −F on ġ < 0
- * (0 at ġ = 0, where the law is a set and the caller decides). */
-double
-lz_friction_slip_tension (const LzElementLaw *law,
-                          double              t,
-                          double              gd)
-{
-  if (gd == 0)
-    return 0;
-  return gd > 0 ? lz_friction_slip_level (law, t, TRUE, gd) : -lz_friction_slip_level (law, t, FALSE, -gd);
-}
-
 /* The box [lo, hi] of T for a step that starts in MODE with the slip
  * velocity GD (Moreau-type time-stepping): the static box while stuck;
  * sliding, the sliding level on the side it slides to and the static

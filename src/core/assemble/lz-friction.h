@@ -37,9 +37,6 @@ double   lz_friction_slip_level   (const LzElementLaw *law,
                                    double              t,
                                    gboolean            positive,
                                    double              speed);
-double   lz_friction_slip_tension (const LzElementLaw *law,
-                                   double              t,
-                                   double              gd);
 void     lz_friction_box          (const LzElementLaw *law,
                                    double              t,
                                    LzMode              mode,

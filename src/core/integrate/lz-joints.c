@@ -397,19 +397,10 @@ joints_free (LzIntegrator *integrator)
   g_clear_pointer (&self->inner_assembly, lz_assembly_free);
   g_clear_pointer (&self->inner_model, lz_model_unref);
   g_clear_pointer (&self->steps, g_ptr_array_unref);
-  g_free (self->step_body);
+  /* the three blocks of joints_alloc() */
   g_free (self->step_c);
-  g_free (self->body_map);
-  g_free (self->element_map);
-  g_free (self->merged_into);
-  g_free (self->q);
-  g_free (self->v);
-  g_free (self->force);
-  g_free (self->g);
-  g_free (self->gdot);
+  g_free (self->step_body);
   g_free (self->modes);
-  g_free (self->event_mode);
-  g_free (self->side);
 }
 
 static const LzIntegratorClass joints_class = {
@@ -419,6 +410,29 @@ static const LzIntegratorClass joints_class = {
   joints_step,
   joints_free,
 };
+
+/* The per-run arrays in three blocks, one per type, freed in
+ * joints_free(): the doubles (step_c, q, v, force, g, gdot), the ints
+ * (step_body, body_map, element_map, merged_into, side) and the modes. */
+static void
+joints_alloc (LzJoints *self)
+{
+  guint n = MAX (self->n, 1), ne = MAX (self->ne, 1), ns = self->steps->len;
+
+  self->step_c = g_new0 (double, ns + 2 * n + 3 * ne);
+  self->q = self->step_c + ns;
+  self->v = self->q + n;
+  self->force = self->v + n;
+  self->g = self->force + ne;
+  self->gdot = self->g + ne;
+  self->step_body = g_new0 (int, ns + n + 3 * ne);
+  self->body_map = self->step_body + ns;
+  self->element_map = self->body_map + n;
+  self->merged_into = self->element_map + ne;
+  self->side = self->merged_into + ne;
+  self->modes = g_new0 (LzMode, 2 * ne);
+  self->event_mode = self->modes + ne;
+}
 
 static int
 element_index (const LzModel *model,
@@ -483,15 +497,11 @@ lz_joints_new (const LzIntegratorType    *type,
   self->steps = g_steal_pointer (&steps);
   self->n = lz_model_get_n_bodies (model);
   self->ne = lz_model_get_n_elements (model);
-  self->step_body = g_new0 (int, self->steps->len);
-  self->step_c = g_new0 (double, self->steps->len);
+  joints_alloc (self);
   for (guint s = 0; s < self->steps->len; s++)
     self->step_body[s] = lz_model_get_body_index (model, ((LzJointStep *) self->steps->pdata[s])->body);
-  self->body_map = g_new0 (int, MAX (self->n, 1));
   for (guint i = 0; i < self->n; i++)
     self->body_map[i] = lz_model_get_body_index (self->inner_model, lz_model_get_body (model, i)->item.id);
-  self->element_map = g_new0 (int, MAX (self->ne, 1));
-  self->merged_into = g_new0 (int, MAX (self->ne, 1));
   for (guint e = 0; e < self->ne; e++)
     {
       const char *id = lz_model_get_element (model, e)->item.id;
@@ -514,13 +524,5 @@ lz_joints_new (const LzIntegratorType    *type,
               }
         }
     }
-  self->q = g_new0 (double, MAX (self->n, 1));
-  self->v = g_new0 (double, MAX (self->n, 1));
-  self->force = g_new0 (double, MAX (self->ne, 1));
-  self->g = g_new0 (double, MAX (self->ne, 1));
-  self->gdot = g_new0 (double, MAX (self->ne, 1));
-  self->modes = g_new0 (LzMode, MAX (self->ne, 1));
-  self->event_mode = g_new0 (LzMode, MAX (self->ne, 1));
-  self->side = g_new0 (int, MAX (self->ne, 1));
   return &self->parent;
 }

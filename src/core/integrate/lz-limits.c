@@ -52,6 +52,23 @@ count_text (double n)
   return n < 1e15 ? g_strdup_printf ("%.0f", n) : g_strdup_printf ("%.3g", n);
 }
 
+/* Sets ERROR (domain LZ_ERROR) to the message FORMAT and returns FALSE:
+ * one line for every limit a run is refused or stopped at. */
+static gboolean G_GNUC_PRINTF (3, 4)
+refuse (GError    **error,
+        LzError     code,
+        const char *format,
+        ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  if (error != NULL)
+    *error = g_error_new_valist (LZ_ERROR, code, format, args);
+  va_end (args);
+  return FALSE;
+}
+
 /* Before a run: the step size against t-end's precision, and what the run
  * needs that is known in advance (time-stepping's steps, sampled rows). */
 gboolean
@@ -61,37 +78,25 @@ lz_limits_check_start (const LzIntegratorOptions *opt,
 {
   double rows = opt->sample > 0 ? floor (opt->t_end / opt->sample) + 1 : 0;
   double steps = ceil (opt->t_end / opt->dt);
+  g_autofree char *need = NULL, *max = NULL;
 
   if (fixed_step && opt->dt < lz_simulation_min_step (opt->t_end))
-    {
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+    return refuse (error, LZ_ERROR_INVALID_ARGUMENT,
                    _("the time step %g s is too small for the end time %g s: double precision cannot "
                      "advance the time by it there; the time step must be at least %g s"),
                    opt->dt, opt->t_end, lz_simulation_min_step (opt->t_end));
-      return FALSE;
-    }
   if (fixed_step && steps > (double) opt->max_steps)
-    {
-      g_autofree char *need = count_text (steps);
-      g_autofree char *max = count_text ((double) opt->max_steps);
-
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+    return refuse (error, LZ_ERROR_INVALID_ARGUMENT,
                    _("the run needs %s steps of %g s to reach %g s, more than the limit of %s steps; "
                      "take a larger time step or raise the limit (--max-steps)"),
-                   need, opt->dt, opt->t_end, max);
-      return FALSE;
-    }
+                   need = count_text (steps), opt->dt, opt->t_end,
+                   max = count_text ((double) opt->max_steps));
   if (rows > (double) opt->max_rows)
-    {
-      g_autofree char *need = count_text (rows);
-      g_autofree char *max = count_text ((double) opt->max_rows);
-
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+    return refuse (error, LZ_ERROR_INVALID_ARGUMENT,
                    _("sampling every %g s until %g s writes %s trace rows, more than the limit of %s rows; "
                      "sample less often (--sample) or raise the limit (--max-rows)"),
-                   opt->sample, opt->t_end, need, max);
-      return FALSE;
-    }
+                   opt->sample, opt->t_end, need = count_text (rows),
+                   max = count_text ((double) opt->max_rows));
   return TRUE;
 }
 
@@ -218,39 +223,24 @@ lz_limits_check_step (LzIntegrator  *self,
   if (!check_stall (self, trace, error))
     return FALSE;
   if (rows > opt->max_rows)
-    {
-      max = count_text ((double) opt->max_rows);
-      g_set_error (error, LZ_ERROR, LZ_ERROR_FAILED,
+    return refuse (error, LZ_ERROR_FAILED,
                    _("the run stopped at t = %g s: the trace reached its limit of %s rows; "
                      "sample less often (--sample) or raise the limit (--max-rows)"),
-                   self->t, max);
-      return FALSE;
-    }
+                   self->t, max = count_text ((double) opt->max_rows));
   if (events > opt->max_events)
-    {
-      max = count_text ((double) opt->max_events);
-      g_set_error (error, LZ_ERROR, LZ_ERROR_FAILED,
+    return refuse (error, LZ_ERROR_FAILED,
                    _("the run stopped at t = %g s: it reached its limit of %s events; "
                      "raise the limit (--max-events)"),
-                   self->t, max);
-      return FALSE;
-    }
+                   self->t, max = count_text ((double) opt->max_events));
   if (self->stats.steps > opt->max_steps)
-    {
-      max = count_text ((double) opt->max_steps);
-      g_set_error (error, LZ_ERROR, LZ_ERROR_FAILED,
+    return refuse (error, LZ_ERROR_FAILED,
                    _("the run stopped at t = %g s: it reached its limit of %s steps; "
                      "raise the limit (--max-steps)"),
-                   self->t, max);
-      return FALSE;
-    }
+                   self->t, max = count_text ((double) opt->max_steps));
   if (memory > opt->max_memory)
-    {
-      g_set_error (error, LZ_ERROR, LZ_ERROR_FAILED,
+    return refuse (error, LZ_ERROR_FAILED,
                    _("the run stopped at t = %g s: its trace reached the memory limit of %.0f MiB; "
                      "sample less often (--sample) or raise the limit (--max-memory)"),
                    self->t, (double) opt->max_memory / (1 << 20));
-      return FALSE;
-    }
   return TRUE;
 }

@@ -51,6 +51,7 @@
 #include "lz-model.h"
 #include "lz-model-private.h"
 #include "lz-nodes-private.h"
+#include "lz-notes-private.h"
 #include "lz-symbolic.h"
 
 /* ------------------------------------------------------------------------ */
@@ -449,18 +450,6 @@ arm_w (const Build      *b,
   return neutral (b->model, arm);
 }
 
-static void G_GNUC_PRINTF (2, 3)
-equation (Build      *b,
-          const char *format,
-          ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  g_ptr_array_add (b->equations, g_strdup_vprintf (format, args));
-  va_end (args);
-}
-
 /* Two arms change places, with their neutral points. */
 static void
 swap_arms (const LzJointArm **a,
@@ -552,25 +541,25 @@ spring_friction_creep (Build            *b,
   node->kind = LZ_NODE_SPRING_FRICTION;
   node->rate = K / M;
   if (fc == 0)
-    equation (b, "%s = luz(%s, %s) = %s", mv, spring, fs, ku);
+    lz_notes_add (b->equations, "%s = luz(%s, %s) = %s", mv, spring, fs, ku);
   else
     {
       GString *shifted = g_string_new (spring);
 
       append_signed (shifted, -fc, NULL, FALSE);
-      equation (b, "%s = luz(%s, %s) = %s", mv, shifted->str, fs, ku);
+      lz_notes_add (b->equations, "%s = luz(%s, %s) = %s", mv, shifted->str, fs, ku);
       g_string_free (shifted, TRUE);
     }
-  equation (b, "%s = %s", v, rv);
+  lz_notes_add (b->equations, "%s = %s", v, rv);
   /* a moving friction anchor w: the step moves the node with it first,
    * y = z(t) + w(t + h) − w(t), then Theorem 3.9 as for a fixed one */
   if (lin_is_constant (&fw))
-    equation (b, "%s(t + h) = %s(t) + %s*h/(1 + %s*h)*luz(x(t + h) - %s(t)%s%s, %s),  x = %s",
-              b->qz, b->qz, r, r, b->qz, sign, c == 0 ? "" : cs, dz, w1);
+    lz_notes_add (b->equations, "%s(t + h) = %s(t) + %s*h/(1 + %s*h)*luz(x(t + h) - %s(t)%s%s, %s),  x = %s",
+                  b->qz, b->qz, r, r, b->qz, sign, c == 0 ? "" : cs, dz, w1);
   else
-    equation (b, "%s(t + h) = y + %s*h/(1 + %s*h)*luz(x(t + h) - y%s%s, %s),  x = %s,  "
-              "y = %s(t) + w(t + h) - w(t),  w = %s",
-              b->qz, r, r, sign, c == 0 ? "" : cs, dz, w1, b->qz, w2);
+    lz_notes_add (b->equations, "%s(t + h) = y + %s*h/(1 + %s*h)*luz(x(t + h) - y%s%s, %s),  x = %s,  "
+                                "y = %s(t) + w(t + h) - w(t),  w = %s",
+                  b->qz, r, r, sign, c == 0 ? "" : cs, dz, w1, b->qz, w2);
 }
 
 /* A spring and a friction element without viscous part: a play. */
@@ -592,14 +581,14 @@ spring_friction_play (Build            *b,
 
   node->kind = LZ_NODE_RIGID_PLASTIC;
   node->rate = INFINITY;
-  equation (b, "%s ∈ [%s, %s],  %s = 0 inside", u, lo, hi, v);
+  lz_notes_add (b->equations, "%s ∈ [%s, %s],  %s = 0 inside", u, lo, hi, v);
   if (lin_is_constant (&fw))
-    equation (b, "%s(t + h) = %s(t) + luz(x(t + h) - %s(t)%s%s, %s),  x = %s",
-              b->qz, b->qz, b->qz, sign, c == 0 ? "" : cs, dz, w1);
+    lz_notes_add (b->equations, "%s(t + h) = %s(t) + luz(x(t + h) - %s(t)%s%s, %s),  x = %s",
+                  b->qz, b->qz, b->qz, sign, c == 0 ? "" : cs, dz, w1);
   else
-    equation (b, "%s(t + h) = y + luz(x(t + h) - y%s%s, %s),  x = %s,  "
-              "y = %s(t) + w(t + h) - w(t),  w = %s",
-              b->qz, sign, c == 0 ? "" : cs, dz, w1, b->qz, w2);
+    lz_notes_add (b->equations, "%s(t + h) = y + luz(x(t + h) - y%s%s, %s),  x = %s,  "
+                                "y = %s(t) + w(t + h) - w(t),  w = %s",
+                  b->qz, sign, c == 0 ? "" : cs, dz, w1, b->qz, w2);
 }
 
 /* Spring (arm S) and friction (arm F, μ ≥ 0), nothing else: the cascade
@@ -761,11 +750,11 @@ friction_dampers (Build            *b,
   mv = scaled (mu, v);
   rhs = g_strdup_printf ("luz(%s, %s)", total->str, fs);
   g_string_free (total, TRUE);
-  equation (b, "%s = %s", mv, rhs);
+  lz_notes_add (b->equations, "%s = %s", mv, rhs);
   if (round6 (mu) != 1)
     {
       inv = scaled (1 / mu, rhs);
-      equation (b, "%s = %s", v, inv);
+      lz_notes_add (b->equations, "%s = %s", v, inv);
     }
   if (n_dampers == 0)
     explain (b, _("Paper 003's non-inertial friction element “%s” holds the massless “%s”: "
@@ -830,7 +819,7 @@ prescribed_node (Build         *b,
   const LzSource *source = lz_model_lookup_source (model, prescribed);
 
   b->node->kind = LZ_NODE_PRESCRIBED;
-  equation (b, "%s = %s", b->qz, lz_expr_get_text (source->value));
+  lz_notes_add (b->equations, "%s = %s", b->qz, lz_expr_get_text (source->value));
   explain (b, _("The motion of the massless “%s” is prescribed by “%s”: its node equation "
                 "gives the force the actuators must supply (paper 001), not its position."),
            b->z, prescribed);
@@ -896,7 +885,7 @@ friction_series (Build        *b,
 
       b->node->zone = k * a - bb;
       b->node->ratio = 1 / (k + 1);
-      equation (b, "%s = %s - %s", v, x, r);
+      lz_notes_add (b->equations, "%s = %s - %s", v, x, r);
     }
   else if (k * a == bb)
     {
@@ -904,7 +893,7 @@ friction_series (Build        *b,
 
       b->node->zone = 0;
       b->node->ratio = k / (k + 1);
-      equation (b, "%s = %s", v, r);
+      lz_notes_add (b->equations, "%s = %s", v, r);
     }
   else
     {
@@ -912,7 +901,7 @@ friction_series (Build        *b,
 
       b->node->zone = (bb - k * a) / k;
       b->node->ratio = k / (k + 1);
-      equation (b, "%s = %s", v, r);
+      lz_notes_add (b->equations, "%s = %s", v, r);
     }
   zs = num (b->node->zone);
   if (k * a > bb)
@@ -963,7 +952,7 @@ balanced (Build        *b,
     b->node->viscous = total;
   else
     b->node->stiffness = total;
-  equation (b, "%s = %s", dampers ? b->vz : b->qz, rhs);
+  lz_notes_add (b->equations, "%s = %s", dampers ? b->vz : b->qz, rhs);
   explain (b, dampers ? _("Dampers only: the massless “%s” moves so that their forces balance, a "
                           "first-order coordinate (paper 002, Corollary 4.5).")
                       : _("Linear springs only: the massless “%s” sits where their forces balance "
@@ -990,8 +979,8 @@ freeplay_series (Build            *b,
   b->node->theorem = "3.6";
   b->node->zone = S1->freeplay_unit + S2->freeplay_unit;
   b->node->ratio = k / (k + 1);
-  equation (b, "%s = %s", y, r);
-  equation (b, "T = %s*luz(%s, %s)", kser, x, a12);
+  lz_notes_add (b->equations, "%s = %s", y, r);
+  lz_notes_add (b->equations, "T = %s*luz(%s, %s)", kser, x, a12);
   explain (b, _("Two springs with freeplay, “%s” and “%s”, are in series through the "
                 "massless “%s”: Theorem 3.6 (k = k₁/k₂ = %s) solves the node equation and "
                 "gives the force they transmit, k₁k₂/(k₁ + k₂)·luz(x, Δ₁ + Δ₂): compliances "
@@ -1021,10 +1010,10 @@ linear_freeplay_series (Build            *b,
   b->node->zone = S2->freeplay_unit;
   b->node->ratio = 1 / (k + 1);
   if (strcmp (w1, "0") == 0)
-    equation (b, "%s = -%s", b->qz, r);
+    lz_notes_add (b->equations, "%s = -%s", b->qz, r);
   else
-    equation (b, "%s = %s - %s", b->qz, w1, r);
-  equation (b, "T = %s*%s", kser, l);
+    lz_notes_add (b->equations, "%s = %s - %s", b->qz, w1, r);
+  lz_notes_add (b->equations, "T = %s*%s", kser, l);
   explain (b, _("The linear spring “%s” and the spring with freeplay “%s” are in series "
                 "through the massless “%s”: Theorem 3.8 with a = 0 (k = k₁/k₂ = %s) solves "
                 "the node equation.  The node follows the linear spring's far end while "
@@ -1117,7 +1106,7 @@ parallel_series (Build        *b,
   rx = lin_text (&RX, FALSE);
   l = luz_text (rx, fp->freeplay_unit);
   r = scaled (kappa / (kappa + 1), l);
-  equation (b, "%s = %s + %s", b->qz, z0, r);
+  lz_notes_add (b->equations, "%s = %s + %s", b->qz, z0, r);
   explain (b, _("The linear spring “%s” and the spring with freeplay “%s” act in "
                 "parallel between the massless “%s” and “%s”, and the linear spring "
                 "“%s” holds it on the other side: Theorem 3.8 with a = 0 and k = 1/κ "

@@ -24,6 +24,7 @@
 #include "lz-dense.h"
 #include "lz-format.h"
 #include "lz-model.h"
+#include "lz-notes-private.h"
 #include "lz-reduce-private.h"
 
 /* Coordinate i has no mass: its row and column of M are zero. */
@@ -69,37 +70,37 @@ note_nonsmooth (LzReduction     *self,
   gboolean singular = self->kind == LZ_REDUCTION_SINGULAR_PENCIL;
 
   if (element->item.kind == LZ_ITEM_FRICTION)
-    lz_reduction_add_note (self, !singular ? _("The friction “%s” acts on the massless “%s”: the reduction "
-                                               "of paper 002 needs nonsmooth elements on bodies with mass "
-                                               "only.  With a viscous part μ > 0 it is paper 003's "
-                                               "non-inertial element μ ż = luz(F, F0), which the "
-                                               "integrators solve as it is.")
-                                 : element->friction.viscous > 0 ? _("The friction “%s” acts on “%s”.")
-                                 : _("The friction “%s” on “%s” has no viscous part: a massless body "
-                                     "needs μ > 0 in paper 003's non-inertial element "
-                                     "μ ż = luz(F, F0), or its slip velocity is undetermined."),
-                           element->item.id, self->names[i]);
+    lz_notes_add (self->notes, !singular ? _("The friction “%s” acts on the massless “%s”: the reduction "
+                                             "of paper 002 needs nonsmooth elements on bodies with mass "
+                                             "only.  With a viscous part μ > 0 it is paper 003's "
+                                             "non-inertial element μ ż = luz(F, F0), which the "
+                                             "integrators solve as it is.")
+                               : element->friction.viscous > 0 ? _("The friction “%s” acts on “%s”.")
+                               : _("The friction “%s” on “%s” has no viscous part: a massless body "
+                                   "needs μ > 0 in paper 003's non-inertial element "
+                                   "μ ż = luz(F, F0), or its slip velocity is undetermined."),
+                  element->item.id, self->names[i]);
   else if (element->item.kind == LZ_ITEM_SPRING || element->item.kind == LZ_ITEM_GEAR)
-    lz_reduction_add_note (self, singular
-                                 ? _("The spring “%s” on “%s” has freeplay: it is not in K and holds "
-                                     "nothing inside its gap.  Springs with freeplay in series through "
-                                     "a massless joint combine into one (paper 003, §4, "
-                                     "Simplification 2; luztar-cli reduce --write).")
-                                 : _("The spring with freeplay “%s” acts on the massless “%s”: the "
-                                     "reduction of paper 002 needs nonsmooth elements on bodies with "
-                                     "mass only.  Springs with freeplay in series through a massless "
-                                     "joint combine into one (paper 003, §4, Simplification 2)."),
-                           element->item.id, self->names[i]);
+    lz_notes_add (self->notes, singular
+                               ? _("The spring “%s” on “%s” has freeplay: it is not in K and holds "
+                                   "nothing inside its gap.  Springs with freeplay in series through "
+                                   "a massless joint combine into one (paper 003, §4, "
+                                   "Simplification 2; luztar-cli reduce --write).")
+                               : _("The spring with freeplay “%s” acts on the massless “%s”: the "
+                                   "reduction of paper 002 needs nonsmooth elements on bodies with "
+                                   "mass only.  Springs with freeplay in series through a massless "
+                                   "joint combine into one (paper 003, §4, Simplification 2)."),
+                  element->item.id, self->names[i]);
   else if (element->item.kind == LZ_ITEM_CONTACT || element->item.kind == LZ_ITEM_BACKLASH)
-    lz_reduction_add_note (self, _("The damped contact “%s” acts on the massless “%s”: it needs "
-                                   "bodies with mass (its force depends on the gap's rate)."),
-                           element->item.id, self->names[i]);
+    lz_notes_add (self->notes, _("The damped contact “%s” acts on the massless “%s”: it needs "
+                                 "bodies with mass (its force depends on the gap's rate)."),
+                  element->item.id, self->names[i]);
   else
-    lz_reduction_add_note (self, singular
-                                 ? _("The stop “%s” holds “%s” only in contact.")
-                                 : _("The stop “%s” acts on the massless “%s”: the reduction of paper "
-                                     "002 needs nonsmooth elements on bodies with mass only."),
-                           element->item.id, self->names[i]);
+    lz_notes_add (self->notes, singular
+                               ? _("The stop “%s” holds “%s” only in contact.")
+                               : _("The stop “%s” acts on the massless “%s”: the reduction of paper "
+                                   "002 needs nonsmooth elements on bodies with mass only."),
+                  element->item.id, self->names[i]);
 }
 
 /* A note per nonsmooth element on a coordinate in question (the first
@@ -109,14 +110,16 @@ blocked_by_nonsmooth (LzReduction    *self,
                       const gboolean *massless)
 {
   const LzAssembly *assembly = self->assembly;
-  const gsl_matrix *W = lz_assembly_get_W (assembly);
+  /* CSR: row e's entries in ascending columns, so the first in question
+   * is the first massless column with an entry */
+  const gsl_spmatrix *W = lz_assembly_get_W_sparse (assembly);
   gboolean blocked = FALSE;
 
   for (guint e = 0; e < lz_assembly_get_n_nonsmooth (assembly); e++)
-    for (guint i = 0; i < self->n; i++)
-      if (massless[i] && gsl_matrix_get (W, e, i) != 0)
+    for (int k = W->p[e]; k < W->p[e + 1]; k++)
+      if (massless[W->i[k]] && W->data[k] != 0)
         {
-          note_nonsmooth (self, lz_assembly_get_nonsmooth_element (assembly, e), i);
+          note_nonsmooth (self, lz_assembly_get_nonsmooth_element (assembly, e), W->i[k]);
           blocked = TRUE;
           break;
         }
@@ -134,10 +137,10 @@ blocked_by_damped_load (LzReduction *self)
       if (fabs (gsl_matrix_get (self->U, i, self->n1 + k)) > LZ_REDUCE_BASIS_TOL
           && strcmp (lz_assembly_get_f_text (self->assembly, i), "0") != 0)
         {
-          lz_reduction_add_note (self, _("A load acts on “%s”, which only damping holds: its time "
-                                         "integral would enter the reconstruction, so it is not "
-                                         "reduced."),
-                                 self->names[i]);
+          lz_notes_add (self->notes, _("A load acts on “%s”, which only damping holds: its time "
+                                       "integral would enter the reconstruction, so it is not "
+                                       "reduced."),
+                        self->names[i]);
           blocked = TRUE;
         }
   return blocked;
@@ -179,9 +182,9 @@ initial_offsets (LzReduction *self)
           g_autofree char *given = lz_reduction_number (q0[i]);
           g_autofree char *held = lz_reduction_number (qs[i]);
 
-          lz_reduction_add_note (self, _("“%s” starts at %s, but its springs hold it at %s: the "
-                                         "reduction starts it there."),
-                                 self->names[i], given, held);
+          lz_notes_add (self->notes, _("“%s” starts at %s, but its springs hold it at %s: the "
+                                       "reduction starts it there."),
+                        self->names[i], given, held);
         }
 }
 

@@ -61,7 +61,7 @@ struct _LzReduction
   gsl_matrix *R1;                    /* U₁K₁₁⁻¹U₁ᵀ, n×n, or NULL */
   gsl_vector *offset;                /* U₂c₂, n, or NULL */
   int *kept;                         /* n3: the coordinate of q̃_j, or −1 */
-  GPtrArray *notes;                  /* diagnosis, one sentence each */
+  GPtrArray *notes;                  /* diagnosis, one sentence each; NULL-terminated */
 
   guint index, regular_dim, nilpotent_dim;
   GArray *blocks;                    /* guint, descending */
@@ -70,9 +70,6 @@ struct _LzReduction
   gboolean jordan_unknown;           /* λE − A numerically singular (badly scaled) */
 };
 
-void      lz_reduction_add_note    (LzReduction       *self,
-                                    const char        *format,
-                                    ...) G_GNUC_PRINTF (2, 3);
 char     *lz_reduction_number      (double             v);
 gboolean  lz_reduction_is_massless (const LzReduction *self,
                                     guint              i);

@@ -449,19 +449,8 @@ lz_reduction_to_octave (const LzReduction *self)
   for (guint m = 0; m < G_N_ELEMENTS (mats); m++)
     if (mats[m].X != NULL)
       lz_export_octave_matrix (out, mats[m].key, mats[m].X, mats[m].X->size1, mats[m].X->size2);
-  g_string_append (out, "kept = {");
-  for (guint j = 0; kept[j] != NULL; j++)
-    {
-      g_string_append (out, j > 0 ? ", " : "");
-      lz_export_octave_string (out, kept[j]);
-    }
-  g_string_append (out, "};\neliminated = {");
-  for (guint j = 0; eliminated[j] != NULL; j++)
-    {
-      g_string_append (out, j > 0 ? ", " : "");
-      lz_export_octave_string (out, eliminated[j]);
-    }
-  g_string_append (out, "};\n");
+  lz_export_octave_cell (out, "kept", kept, g_strv_length (kept));
+  lz_export_octave_cell (out, "eliminated", eliminated, g_strv_length (eliminated));
   if (self->S != NULL && self->assembly != NULL)
     {
       g_string_append (out, "fr = @(t) [");

@@ -51,6 +51,7 @@
 #include "lz-model.h"
 #include "lz-model-private.h"
 #include "lz-nodes-private.h"
+#include "lz-notes-private.h"
 #include "lz-reduce.h"
 #include "lz-reduce-private.h"
 
@@ -115,18 +116,6 @@ add_assumption (LzReduction *self,
   a.text = g_strdup_vprintf (format, args);
   va_end (args);
   g_array_append_val (self->assumptions, a);
-}
-
-void
-lz_reduction_add_note (LzReduction *self,
-                       const char  *format,
-                       ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  g_ptr_array_add (self->notes, g_strdup_vprintf (format, args));
-  va_end (args);
 }
 
 /* A number for people, with no rounding noise for 0 */
@@ -261,12 +250,12 @@ singular_pencil (LzReduction *self)
 
   self->kind = LZ_REDUCTION_SINGULAR_PENCIL;
   lz_dense_kernel (Q, LZ_REDUCE_RANK_TOL, &self->pencil_kernel);
-  lz_reduction_add_note (self, _("det(λ²M + λC + K) = 0 for every λ (paper 002, Theorem 3.1): the matrices "
-                    "leave a motion undetermined, and the model cannot be simulated as it is."));
+  lz_notes_add (self->notes, _("det(λ²M + λC + K) = 0 for every λ (paper 002, Theorem 3.1): the matrices "
+                               "leave a motion undetermined, and the model cannot be simulated as it is."));
   if (self->pencil_kernel != NULL)
     {
       what = describe_basis (self, self->pencil_kernel);
-      lz_reduction_add_note (self, _("No mass, damping or stiffness resists the motion of %s."), what);
+      lz_notes_add (self->notes, _("No mass, damping or stiffness resists the motion of %s."), what);
     }
 }
 
@@ -333,7 +322,7 @@ not_needed (LzReduction *self)
   self->kept = g_new (int, n);
   for (guint i = 0; i < n; i++)
     self->kept[i] = i;
-  lz_reduction_add_note (self, _("M is regular: every coordinate has mass, nothing to reduce."));
+  lz_notes_add (self->notes, _("M is regular: every coordinate has mass, nothing to reduce."));
 }
 
 /* (4.3): ker(λ²M + K) ⊥ ker(λM + C), and together they make ker M. */
@@ -495,7 +484,7 @@ held_block (LzReduction      *self,
 
   if (block == NULL)
     {
-      lz_reduction_add_note (self, "%s", singular);
+      lz_notes_add (self->notes, "%s", singular);
       return FALSE;
     }
   gsl_matrix_scale (block, -1.0);
@@ -576,8 +565,8 @@ analyse (LzReduction *self)
   if (self->n3 == 0)
     {
       /* every coordinate massless: no second-order system is left */
-      lz_reduction_add_note (self, _("Every coordinate is massless: no second-order system is left "
-                                     "to reduce to; the node equations below give the motion."));
+      lz_notes_add (self->notes, _("Every coordinate is massless: no second-order system is left "
+                                   "to reduce to; the node equations below give the motion."));
       self->kind = LZ_REDUCTION_NOT_REDUCIBLE;
       return;
     }
@@ -616,23 +605,23 @@ describe (LzReduction *self)
         s1 = describe_basis (self, U1);
         s2 = describe_basis (self, U2);
         s3 = describe_basis (self, U3);
-        lz_reduction_add_note (self, _("The pencil is regular: det(%sM + %sC + K) ≠ 0 (paper 002, Theorem 3.1)."),
-                  lambda2_text, lambda_text);
+        lz_notes_add (self->notes, _("The pencil is regular: det(%sM + %sC + K) ≠ 0 (paper 002, Theorem 3.1)."),
+                      lambda2_text, lambda_text);
         if (self->n1 > 0)
-          lz_reduction_add_note (self, _("Held by stiffness alone (N₁ = %u, eliminated through K₁₁): %s."),
-                    self->n1, s1);
+          lz_notes_add (self->notes, _("Held by stiffness alone (N₁ = %u, eliminated through K₁₁): %s."),
+                        self->n1, s1);
         if (self->n2 > 0)
-          lz_reduction_add_note (self, _("Held by damping alone (N₂ = %u, eliminated through C₂₂): %s."),
-                    self->n2, s2);
-        lz_reduction_add_note (self, _("Kept, with mass (N₃ = %u): %s."), self->n3, s3);
-        lz_reduction_add_note (self, self->kind == LZ_REDUCTION_COROLLARY_4_5
-                        ? _("Corollary 4.5 applies: q = S q̃ and SᵀMS is regular.")
-                        : _("Corollary 4.6 applies: q = S q̃ and SᵀMS is regular."));
+          lz_notes_add (self->notes, _("Held by damping alone (N₂ = %u, eliminated through C₂₂): %s."),
+                        self->n2, s2);
+        lz_notes_add (self->notes, _("Kept, with mass (N₃ = %u): %s."), self->n3, s3);
+        lz_notes_add (self->notes, self->kind == LZ_REDUCTION_COROLLARY_4_5
+                                   ? _("Corollary 4.5 applies: q = S q̃ and SᵀMS is regular.")
+                                   : _("Corollary 4.6 applies: q = S q̃ and SᵀMS is regular."));
         break;
       }
     case LZ_REDUCTION_NOT_REDUCIBLE:
-      lz_reduction_add_note (self, _("The pencil is regular: det(%sM + %sC + K) ≠ 0 (paper 002, Theorem 3.1)."),
-                lambda2_text, lambda_text);
+      lz_notes_add (self->notes, _("The pencil is regular: det(%sM + %sC + K) ≠ 0 (paper 002, Theorem 3.1)."),
+                    lambda2_text, lambda_text);
       break;
     case LZ_REDUCTION_NOT_NEEDED:
     case LZ_REDUCTION_SINGULAR_PENCIL:
@@ -640,42 +629,43 @@ describe (LzReduction *self)
       break;
     }
   if (self->pencil_regular && self->kind != LZ_REDUCTION_NOT_NEEDED && self->jordan_unknown)
-    lz_reduction_add_note (self, _("The Jordan form of Ê = (%sE − A)⁻¹E (paper 002, §2) cannot be computed "
-                                   "in double precision: %sE − A is numerically singular, the stiffnesses "
-                                   "or dampings span too many orders of magnitude; it is not reported."),
-                           lambda_text, lambda_text);
+    lz_notes_add (self->notes, _("The Jordan form of Ê = (%sE − A)⁻¹E (paper 002, §2) cannot be computed "
+                                 "in double precision: %sE − A is numerically singular, the stiffnesses "
+                                 "or dampings span too many orders of magnitude; it is not reported."),
+                  lambda_text, lambda_text);
   else if (self->pencil_regular && self->kind != LZ_REDUCTION_NOT_NEEDED)
     {
       GString *sizes = g_string_new (NULL);
 
       for (guint b = 0; b < self->blocks->len; b++)
         g_string_append_printf (sizes, "%s%u", b > 0 ? ", " : "", g_array_index (self->blocks, guint, b));
-      lz_reduction_add_note (self, _("Jordan form of Ê = (%sE − A)⁻¹E (paper 002, §2): a regular part of "
-                        "dimension %u and a nilpotent part of dimension %u, index %u, blocks of "
-                        "sizes %s."),
-                lambda_text, self->regular_dim, self->nilpotent_dim, self->index, sizes->str);
+      lz_notes_add (self->notes, _("Jordan form of Ê = (%sE − A)⁻¹E (paper 002, §2): a regular part of "
+                                   "dimension %u and a nilpotent part of dimension %u, index %u, blocks of "
+                                   "sizes %s."),
+                    lambda_text, self->regular_dim, self->nilpotent_dim, self->index, sizes->str);
       g_string_free (sizes, TRUE);
     }
 }
 
+/* A reduction of M, C and K, which it takes (they are its own copies). */
 static LzReduction *
-reduction_alloc (const gsl_matrix  *M,
-                 const gsl_matrix  *C,
-                 const gsl_matrix  *K,
+reduction_alloc (gsl_matrix        *M,
+                 gsl_matrix        *C,
+                 gsl_matrix        *K,
                  const char *const *names)
 {
   LzReduction *self = g_new0 (LzReduction, 1);
 
   self->n = M->size1;
-  self->M = lz_dense_dup (M);
-  self->C = lz_dense_dup (C);
-  self->K = lz_dense_dup (K);
+  self->M = M;
+  self->C = C;
+  self->K = K;
   self->names = g_new0 (char *, self->n + 1);
   for (guint i = 0; i < self->n; i++)
     self->names[i] = names != NULL ? g_strdup (names[i]) : g_strdup_printf ("q%u", i + 1);
   self->assumptions = g_array_new (FALSE, TRUE, sizeof (LzAssumption));
   g_array_set_clear_func (self->assumptions, assumption_clear);
-  self->notes = g_ptr_array_new_with_free_func (g_free);
+  self->notes = g_ptr_array_new_null_terminated (1, g_free, TRUE);
   self->blocks = g_array_new (FALSE, TRUE, sizeof (guint));
   return self;
 }
@@ -706,7 +696,7 @@ lz_reduction_new (const gsl_matrix  *M,
   g_return_val_if_fail (C->size1 == M->size1 && C->size2 == M->size1, NULL);
   g_return_val_if_fail (K->size1 == M->size1 && K->size2 == M->size1, NULL);
 
-  self = reduction_alloc (M, C, K, names);
+  self = reduction_alloc (lz_dense_dup (M), lz_dense_dup (C), lz_dense_dup (K), names);
   analyse (self);
   describe (self);
   return self;
@@ -738,8 +728,9 @@ lz_reduction_new_for_assembly (const LzAssembly *assembly)
   names = g_new0 (const char *, n + 1);
   for (guint i = 0; i < n; i++)
     names[i] = lz_assembly_get_dof_name (assembly, i);
-  self = reduction_alloc (lz_assembly_get_M (assembly), lz_assembly_get_C (assembly),
-                          lz_assembly_get_K (assembly), names);
+  self = reduction_alloc (lz_assembly_dense_copy (lz_assembly_get_M_sparse (assembly)),
+                          lz_assembly_dense_copy (lz_assembly_get_C_sparse (assembly)),
+                          lz_assembly_dense_copy (lz_assembly_get_K_sparse (assembly)), names);
   self->assembly = assembly;
   analyse (self);
   describe (self);
@@ -782,12 +773,6 @@ lz_reduction_free (LzReduction *self)
 
 /* ------------------------------------------------------------------------ */
 /* Accessors                                                                 */
-
-guint
-lz_reduction_get_n (const LzReduction *self)
-{
-  return self->n;
-}
 
 LzReductionKind
 lz_reduction_get_kind (const LzReduction *self)
@@ -858,22 +843,6 @@ const gsl_matrix *lz_reduction_get_Mr (const LzReduction *self) { return self->M
 const gsl_matrix *lz_reduction_get_Cr (const LzReduction *self) { return self->Cr; }
 const gsl_matrix *lz_reduction_get_Kr (const LzReduction *self) { return self->Kr; }
 
-/**
- * lz_reduction_get_kept_index:
- * @self: a reduction
- * @j: a reduced coordinate
- *
- * Returns: the coordinate that q̃_j is (U₃'s column j is its unit vector),
- *   or −1 when q̃_j is a combination
- */
-int
-lz_reduction_get_kept_index (const LzReduction *self,
-                             guint              j)
-{
-  g_return_val_if_fail (self->kept != NULL && j < self->n3, -1);
-  return self->kept[j];
-}
-
 /* The names of q̃: a body's name, or "q̃1" … for combinations. */
 char **
 lz_reduction_dup_kept (const LzReduction *self)
@@ -902,11 +871,7 @@ lz_reduction_dup_eliminated (const LzReduction *self)
 char **
 lz_reduction_dup_diagnosis (const LzReduction *self)
 {
-  char **lines = g_new0 (char *, self->notes->len + 1);
-
-  for (guint i = 0; i < self->notes->len; i++)
-    lines[i] = g_strdup (self->notes->pdata[i]);
-  return lines;
+  return g_strdupv ((char **) self->notes->pdata);
 }
 
 /**

@@ -150,7 +150,6 @@ LzReduction        *lz_reduction_new              (const gsl_matrix   *M,
 LzReduction        *lz_reduction_new_for_assembly (const LzAssembly   *assembly);
 void                lz_reduction_free             (LzReduction        *self);
 
-guint               lz_reduction_get_n            (const LzReduction  *self);
 LzReductionKind     lz_reduction_get_kind         (const LzReduction  *self);
 gboolean            lz_reduction_is_reduced       (const LzReduction  *self);
 gboolean            lz_reduction_get_pencil_regular (const LzReduction *self,
@@ -168,8 +167,6 @@ const gsl_matrix   *lz_reduction_get_S            (const LzReduction  *self);
 const gsl_matrix   *lz_reduction_get_Mr           (const LzReduction  *self);
 const gsl_matrix   *lz_reduction_get_Cr           (const LzReduction  *self);
 const gsl_matrix   *lz_reduction_get_Kr           (const LzReduction  *self);
-int                 lz_reduction_get_kept_index   (const LzReduction  *self,
-                                                   guint               j);
 char              **lz_reduction_dup_kept         (const LzReduction  *self);
 char              **lz_reduction_dup_eliminated   (const LzReduction  *self);
 char              **lz_reduction_dup_diagnosis    (const LzReduction  *self);

@@ -46,26 +46,13 @@
 #include "lz-error.h"
 #include "lz-model.h"
 #include "lz-model-private.h"
+#include "lz-notes-private.h"
 #include "lz-simplify.h"
 #include "lz-simplify-private.h"
 
 /* Two arms to one port are tied when their ratios β/α differ by more than
  * this, relative to the product βα. */
 #define TIED_TOL 1e-12
-
-static void G_GNUC_PRINTF (2, 3)
-note (GPtrArray  *notes,
-      const char *format,
-      ...)
-{
-  va_list args;
-
-  if (notes == NULL)
-    return;
-  va_start (args, format);
-  g_ptr_array_add (notes, g_strdup_vprintf (format, args));
-  va_end (args);
-}
 
 /* For the notes: six significant digits */
 static char *
@@ -195,8 +182,8 @@ joint_collect_loads (Joint         *j,
         continue;
       if (source->item.kind != LZ_ITEM_FORCE)
         {
-          note (notes, _("“%s” is not eliminated: it has the prescribed motion or actuator “%s”."),
-                j->x, source->item.id);
+          lz_notes_add (notes, _("“%s” is not eliminated: it has the prescribed motion or actuator “%s”."),
+                        j->x, source->item.id);
           return FALSE;
         }
       g_ptr_array_add (j->loads, g_strdup (lz_expr_get_text (source->value)));
@@ -230,14 +217,14 @@ joint_collect_arms (Joint         *j,
       else
         {
           if (arm.kind == LZ_ITEM_FRICTION)
-            note (notes, _("“%s” is not eliminated: the friction “%s” acts on it (paper 003's "
-                           "non-inertial element μ ż = luz(F, F0))."),
-                  j->x, el->item.id);
+            lz_notes_add (notes, _("“%s” is not eliminated: the friction “%s” acts on it (paper 003's "
+                                   "non-inertial element μ ż = luz(F, F0))."),
+                          j->x, el->item.id);
           else if (arm.kind == LZ_ITEM_STOP)
-            note (notes, _("“%s” is not eliminated: the stop “%s” acts on it."), j->x, el->item.id);
+            lz_notes_add (notes, _("“%s” is not eliminated: the stop “%s” acts on it."), j->x, el->item.id);
           else
-            note (notes, _("“%s” is not eliminated: the damped contact “%s” acts on it."),
-                  j->x, el->item.id);
+            lz_notes_add (notes, _("“%s” is not eliminated: the damped contact “%s” acts on it."),
+                          j->x, el->item.id);
           lz_joint_arm_clear (&arm);
           return FALSE;
         }
@@ -254,32 +241,32 @@ joint_check (Joint     *j,
 {
   if (j->n_springs > 0 && j->n_dampers > 0)
     {
-      note (notes, _("“%s” is not eliminated: springs and dampers both act on it, so its "
-                     "coordinate is a first-order state (paper 002, §2)."),
-            j->x);
+      lz_notes_add (notes, _("“%s” is not eliminated: springs and dampers both act on it, so its "
+                             "coordinate is a first-order state (paper 002, §2)."),
+                    j->x);
       return FALSE;
     }
   if (j->arms->len < 2)
     {
-      note (notes, _("“%s” is not eliminated: fewer than two elements hold it."), j->x);
+      lz_notes_add (notes, _("“%s” is not eliminated: fewer than two elements hold it."), j->x);
       return FALSE;
     }
   j->kind = j->n_springs > 0 ? LZ_ITEM_SPRING : LZ_ITEM_DAMPER;
   if ((j->any_freeplay || j->any_rigid) && j->arms->len != 2)
     {
-      note (notes, _("“%s” is not eliminated: springs with freeplay combine only two in series, "
-                     "and %u act on it."),
-            j->x, j->arms->len);
+      lz_notes_add (notes, _("“%s” is not eliminated: springs with freeplay combine only two in series, "
+                             "and %u act on it."),
+                    j->x, j->arms->len);
       return FALSE;
     }
   if (j->loads->len > 0 && (j->kind == LZ_ITEM_DAMPER || j->any_freeplay || j->any_rigid))
     {
-      note (notes, j->kind == LZ_ITEM_DAMPER
-                   ? _("“%s” is not eliminated: a load on a joint held by dampers would enter "
-                       "through its time integral.")
-                   : _("“%s” is not eliminated: a load on a joint between springs with freeplay "
-                       "has no closed form."),
-            j->x);
+      lz_notes_add (notes, j->kind == LZ_ITEM_DAMPER
+                           ? _("“%s” is not eliminated: a load on a joint held by dampers would enter "
+                               "through its time integral.")
+                           : _("“%s” is not eliminated: a load on a joint between springs with freeplay "
+                               "has no closed form."),
+                    j->x);
       return FALSE;
     }
   for (guint i = 0; i < j->arms->len; i++)
@@ -289,7 +276,7 @@ joint_check (Joint     *j,
 
       if (!isfinite (ci))
         {
-          note (notes, _("“%s” is not eliminated: the damper “%s” has c = 0."), j->x, ai->element);
+          lz_notes_add (notes, _("“%s” is not eliminated: the damper “%s” has c = 0."), j->x, ai->element);
           return FALSE;
         }
       j->S += ci > 0 ? ai->beta * ai->beta / ci : 0;
@@ -300,8 +287,8 @@ joint_check (Joint     *j,
           if (g_strcmp0 (ai->y, ak->y) == 0
               && fabs (ak->beta * ai->alpha - ai->beta * ak->alpha) > TIED_TOL * fabs (ai->beta * ak->alpha))
             {
-              note (notes, _("“%s” is not eliminated: “%s” and “%s” both tie it to “%s”."),
-                    j->x, ai->element, ak->element, ai->y);
+              lz_notes_add (notes, _("“%s” is not eliminated: “%s” and “%s” both tie it to “%s”."),
+                            j->x, ai->element, ak->element, ai->y);
               return FALSE;
             }
         }
@@ -369,7 +356,7 @@ joint_add_mesh_element (Joint            *j,
     value = ai->value * aj->value / j->S;
   if (!isfinite (value))
     {
-      note (notes, _("“%s” is not eliminated: every element on it is rigid."), j->x);
+      lz_notes_add (notes, _("“%s” is not eliminated: every element on it is rigid."), j->x);
       return FALSE;
     }
   mesh_pair (model, ai, aj, value, fabs (aj->beta) * ai->freeplay + fabs (ai->beta) * aj->freeplay, &m);
@@ -480,16 +467,16 @@ joint_remove (Joint     *j,
   lz_model_remove (model, j->x, NULL);
 
   if (j->kind == LZ_ITEM_SPRING && j->any_freeplay)
-    note (notes, _("Massless “%s” eliminated: springs with freeplay %s in series become %s "
-                   "(paper 000, Theorem 3.6; paper 003, §4, Simplification 2)."),
-          j->x, from->str, j->made->str);
+    lz_notes_add (notes, _("Massless “%s” eliminated: springs with freeplay %s in series become %s "
+                           "(paper 000, Theorem 3.6; paper 003, §4, Simplification 2)."),
+                  j->x, from->str, j->made->str);
   else if (j->kind == LZ_ITEM_SPRING)
-    note (notes, _("Massless “%s” eliminated: springs %s become %s (paper 002, Corollaries "
-                   "4.5–4.6)."),
-          j->x, from->str, j->made->str);
+    lz_notes_add (notes, _("Massless “%s” eliminated: springs %s become %s (paper 002, Corollaries "
+                           "4.5–4.6)."),
+                  j->x, from->str, j->made->str);
   else
-    note (notes, _("Massless “%s” eliminated: dampers %s become %s (paper 002, Corollary 4.5)."),
-          j->x, from->str, j->made->str);
+    lz_notes_add (notes, _("Massless “%s” eliminated: dampers %s become %s (paper 002, Corollary 4.5)."),
+                  j->x, from->str, j->made->str);
 }
 
 /* Eliminates one massless body if it can; FALSE (with a note) otherwise. */
@@ -791,8 +778,8 @@ lz_model_simplify_gear_train (const LzModel *model,
       lz_model_set_parameter (copy, inner->pdata[i],
                               body->kind == LZ_BODY_ROTATIONAL ? "inertia" : "mass", 0, NULL);
     }
-  note (notes, _("Simplification 1: the gears %s between “%s” and “%s” are weightless."),
-        names->str, first, last);
+  lz_notes_add (notes, _("Simplification 1: the gears %s between “%s” and “%s” are weightless."),
+                names->str, first, last);
   if (level == 1)
     return g_steal_pointer (&copy);
 
@@ -810,7 +797,7 @@ lz_model_simplify_gear_train (const LzModel *model,
             lz_model_remove (copy, id, NULL);
           }
       }
-  note (notes, _("Simplification 2: their bearings are frictionless (removed)."));
+  lz_notes_add (notes, _("Simplification 2: their bearings are frictionless (removed)."));
 
   if (level == 3)
     {
@@ -833,7 +820,7 @@ lz_model_simplify_gear_train (const LzModel *model,
               lz_model_set_parameter (copy, id, "freeplay", 0, NULL);
             }
         }
-      note (notes, _("Simplification 3: the teeth are rigid and nothing has freeplay."));
+      lz_notes_add (notes, _("Simplification 3: the teeth are rigid and nothing has freeplay."));
     }
   return eliminate (copy, rigid, notes, NULL);
 }

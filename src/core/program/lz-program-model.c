@@ -971,7 +971,7 @@ analysis_alloc (const LzAssembly       *assembly,
   self->assembly = assembly;
   self->model = lz_model_ref (model);
   self->n = lz_assembly_get_n_dofs (assembly);
-  self->explanation = g_ptr_array_new_with_free_func (g_free);
+  self->explanation = g_ptr_array_new_null_terminated (1, g_free, TRUE);
   self->adjusted = g_ptr_array_new_with_free_func (g_free);
   self->instants = g_array_new (FALSE, TRUE, sizeof (LzProgramInstant));
   self->restarts = g_array_new (FALSE, TRUE, sizeof (LzProgramRestart));
@@ -1170,6 +1170,7 @@ lz_program_analysis_new (const LzAssembly       *assembly,
                          GError                **error)
 {
   g_autoptr(LzProgramAnalysis) self = NULL;
+  g_autoptr(gsl_matrix) M = NULL;
   g_autoptr(gsl_matrix) B = NULL;
   g_autoptr(gsl_matrix) C = NULL;
 
@@ -1187,7 +1188,8 @@ lz_program_analysis_new (const LzAssembly       *assembly,
   if (!build_elements (self, error))
     return NULL;
 
-  self->program = lz_program_new (lz_assembly_get_M (assembly), B, C, error);
+  M = lz_assembly_dense_copy (lz_assembly_get_M_sparse (assembly));
+  self->program = lz_program_new (M, B, C, error);
   if (self->program == NULL)
     return NULL;
   self->program->tol = self->opts.rank_tol;
@@ -1238,16 +1240,15 @@ lz_program_analysis_free (LzProgramAnalysis *self)
   g_free (self->el);
   g_clear_pointer (&self->table, lz_element_table_free);
   g_free (self->branch);
-  g_clear_pointer (&self->x, gsl_vector_free);
-  g_clear_pointer (&self->v, gsl_vector_free);
-  g_clear_pointer (&self->h, gsl_vector_free);
-  g_clear_pointer (&self->h_t, gsl_vector_free);
-  g_clear_pointer (&self->h_tt, gsl_vector_free);
+  {
+    gsl_vector **vectors[] = { &self->x, &self->v, &self->h, &self->h_t, &self->h_tt, &self->c0,
+                               &self->c0_t, &self->c0_tt };
+
+    for (guint i = 0; i < G_N_ELEMENTS (vectors); i++)
+      g_clear_pointer (vectors[i], gsl_vector_free);
+  }
   g_clear_pointer (&self->h_x, gsl_matrix_free);
   g_clear_pointer (&self->h_v, gsl_matrix_free);
-  g_clear_pointer (&self->c0, gsl_vector_free);
-  g_clear_pointer (&self->c0_t, gsl_vector_free);
-  g_clear_pointer (&self->c0_tt, gsl_vector_free);
   for (guint j = 0; self->lambda != NULL && j < self->r; j++)
     g_array_unref (self->lambda[j]);
   g_free (self->lambda);

@@ -56,8 +56,8 @@ struct _LzProgram
   gsl_matrix *G;                /* U Qᵀ M_d⁻¹ D, l×n */
   gsl_matrix *E;                /* [W M_c⁻¹ C; D M], (p + k)×n */
 
-  /* gsl copies for the getters (NULL when empty) */
-  gsl_matrix *gP, *gQ, *gD, *gU, *gW, *gE;
+  /* gsl copies for the getters and the report (NULL when empty) */
+  gsl_matrix *gP, *gQ, *gD, *gU, *gW;
 
   LzProgramSolveCache cache_24, cache_vdot;
 };
@@ -125,7 +125,7 @@ struct _LzProgramAnalysis
   LzProgram *program;
   guint index;
   char *failure;
-  GPtrArray *explanation;        /* char* */
+  GPtrArray *explanation;        /* char*, NULL-terminated */
   GPtrArray *adjusted;           /* char*: initial values changed */
 
   int *pres_dof;                 /* m */

@@ -18,35 +18,25 @@
 /* ------------------------------------------------------------------------ */
 /* Explanation                                                              */
 
-/* The element's kind in words, translated (the explanation is read). */
+/* The elements' kinds in words (the explanation is read); the other
+ * kinds by their file-format names. */
+static const char *const kind_words[LZ_ITEM_N_KINDS] = {
+  [LZ_ITEM_SPRING] = N_("spring"),
+  [LZ_ITEM_DAMPER] = N_("damper"),
+  [LZ_ITEM_FRICTION] = N_("friction element"),
+  [LZ_ITEM_STOP] = N_("stop"),
+  [LZ_ITEM_GEAR] = N_("gear mesh"),
+  [LZ_ITEM_CONTACT] = N_("damped contact"),
+  [LZ_ITEM_BACKLASH] = N_("backlash"),
+};
+
+/* The element's kind in words, translated. */
 const char *
 lz_program_element_kind_word (LzItemKind kind)
 {
-  switch (kind)
-    {
-    case LZ_ITEM_SPRING:
-      return _("spring");
-    case LZ_ITEM_DAMPER:
-      return _("damper");
-    case LZ_ITEM_FRICTION:
-      return _("friction element");
-    case LZ_ITEM_STOP:
-      return _("stop");
-    case LZ_ITEM_GEAR:
-      return _("gear mesh");
-    case LZ_ITEM_CONTACT:
-      return _("damped contact");
-    case LZ_ITEM_BACKLASH:
-      return _("backlash");
-    case LZ_ITEM_GROUND:
-    case LZ_ITEM_BODY:
-    case LZ_ITEM_FORCE:
-    case LZ_ITEM_PRESCRIBED:
-    case LZ_ITEM_ACTUATOR:
-    case LZ_ITEM_N_KINDS:
-    default:
-      return lz_item_kind_to_string (kind);
-    }
+  if ((guint) kind < G_N_ELEMENTS (kind_words) && kind_words[kind] != NULL)
+    return _(kind_words[kind]);
+  return lz_item_kind_to_string (kind);
 }
 
 /* Explanation: which constraint is realized how, through which elements. */
@@ -206,11 +196,7 @@ lz_program_analysis_get_failure (const LzProgramAnalysis *self)
 char **
 lz_program_analysis_dup_explanation (const LzProgramAnalysis *self)
 {
-  char **lines = g_new0 (char *, self->explanation->len + 1);
-
-  for (guint i = 0; i < self->explanation->len; i++)
-    lines[i] = g_strdup (self->explanation->pdata[i]);
-  return lines;
+  return g_strdupv ((char **) self->explanation->pdata);
 }
 
 guint
@@ -225,20 +211,6 @@ lz_program_analysis_get_actuator_id (const LzProgramAnalysis *self,
 {
   g_return_val_if_fail (j < self->r, NULL);
   return self->act_id[j];
-}
-
-guint
-lz_program_analysis_get_n_prescribed (const LzProgramAnalysis *self)
-{
-  return self->m;
-}
-
-const char *
-lz_program_analysis_get_prescribed_id (const LzProgramAnalysis *self,
-                                       guint                    i)
-{
-  g_return_val_if_fail (i < self->m, NULL);
-  return self->pres_id[i];
 }
 
 /** lz_program_analysis_get_n_samples: Returns: the grid size (0 if not realizable) */
@@ -504,6 +476,27 @@ json_matrix_or_null (GString          *out,
     lz_export_json_matrix (out, X, rows, cols);
 }
 
+/* The ids of the elements in the realizing path (INVERTED: of those whose
+ * law is inverted), as a JSON array. */
+static void
+json_element_ids (GString                 *out,
+                  const LzProgramAnalysis *self,
+                  gboolean                 inverted)
+{
+  gboolean first = TRUE;
+
+  g_string_append_c (out, '[');
+  for (guint k = 0; k < self->n_el; k++)
+    if (inverted ? self->el[k].inverted : self->el[k].in_path)
+      {
+        if (!first)
+          g_string_append (out, ", ");
+        lz_export_json_string (out, self->el[k].law->id);
+        first = FALSE;
+      }
+  g_string_append_c (out, ']');
+}
+
 /**
  * lz_program_analysis_to_json:
  * @self: an analysis
@@ -524,7 +517,6 @@ lz_program_analysis_to_json (const LzProgramAnalysis *self)
   GString *out = g_string_new ("{\n  \"model\": ");
   const LzProgram *pr = self->program;
   guint ns = lz_program_analysis_get_n_samples (self);
-  gboolean first;
 
   lz_export_json_string (out, lz_model_get_name (self->model) != NULL ? lz_model_get_name (self->model) : "");
   g_string_append_printf (out, ",\n  \"n\": %u, \"m\": %u,\n  \"prescribed\": ", self->n, self->m);
@@ -547,27 +539,11 @@ lz_program_analysis_to_json (const LzProgramAnalysis *self)
     g_string_append (out, "null");
   g_string_append (out, ",\n  \"explanation\": ");
   lz_export_json_strings (out, (char **) self->explanation->pdata, self->explanation->len);
-  g_string_append (out, ",\n  \"path\": [");
-  first = TRUE;
-  for (guint k = 0; k < self->n_el; k++)
-    if (self->el[k].in_path)
-      {
-        if (!first)
-          g_string_append (out, ", ");
-        lz_export_json_string (out, self->el[k].law->id);
-        first = FALSE;
-      }
-  g_string_append (out, "],\n  \"inverted\": [");
-  first = TRUE;
-  for (guint k = 0; k < self->n_el; k++)
-    if (self->el[k].inverted)
-      {
-        if (!first)
-          g_string_append (out, ", ");
-        lz_export_json_string (out, self->el[k].law->id);
-        first = FALSE;
-      }
-  g_string_append (out, "],\n  \"adjusted\": ");
+  g_string_append (out, ",\n  \"path\": ");
+  json_element_ids (out, self, FALSE);
+  g_string_append (out, ",\n  \"inverted\": ");
+  json_element_ids (out, self, TRUE);
+  g_string_append (out, ",\n  \"adjusted\": ");
   lz_export_json_strings (out, (char **) self->adjusted->pdata, self->adjusted->len);
   g_string_append (out, ",\n  \"instants\": [");
   for (guint i = 0; i < self->instants->len; i++)

@@ -370,7 +370,6 @@ lz_program_new (const gsl_matrix *M,
   self->gD = public_copy (self->D);
   self->gU = public_copy (self->U);
   self->gW = public_copy (self->W);
-  self->gE = public_copy (self->E);
   return g_steal_pointer (&self);
 }
 
@@ -379,18 +378,12 @@ lz_program_free (LzProgram *self)
 {
   gsl_matrix **mats[] = { &self->M, &self->Minv, &self->B, &self->C, &self->P, &self->Q, &self->D,
                           &self->U, &self->W, &self->Mbinv, &self->Mcinv, &self->Mdinv, &self->G,
-                          &self->E };
+                          &self->E, &self->gP, &self->gQ, &self->gD, &self->gU, &self->gW };
 
   if (self == NULL)
     return;
   for (guint i = 0; i < G_N_ELEMENTS (mats); i++)
     g_clear_pointer (mats[i], gsl_matrix_free);
-  g_clear_pointer (&self->gP, gsl_matrix_free);
-  g_clear_pointer (&self->gQ, gsl_matrix_free);
-  g_clear_pointer (&self->gD, gsl_matrix_free);
-  g_clear_pointer (&self->gU, gsl_matrix_free);
-  g_clear_pointer (&self->gW, gsl_matrix_free);
-  g_clear_pointer (&self->gE, gsl_matrix_free);
   solve_cache_clear (&self->cache_24);
   solve_cache_clear (&self->cache_vdot);
   g_free (self->failure);
@@ -409,13 +402,6 @@ guint
 lz_program_get_m (const LzProgram *self)
 {
   return self->m;
-}
-
-/** lz_program_get_n_controls: Returns: r, the number of control forces */
-guint
-lz_program_get_n_controls (const LzProgram *self)
-{
-  return self->r;
 }
 
 /** lz_program_get_p: Returns: p = rank P */
@@ -472,13 +458,6 @@ lz_program_get_P (const LzProgram *self)
   return self->gP;
 }
 
-/** lz_program_get_Q: Returns: (nullable): Q = D Cᵀ, (n−r)×m; %NULL if empty */
-const gsl_matrix *
-lz_program_get_Q (const LzProgram *self)
-{
-  return self->gQ;
-}
-
 /** lz_program_get_D: Returns: (nullable): D, orthonormal rows, D Bᵀ = 0 */
 const gsl_matrix *
 lz_program_get_D (const LzProgram *self)
@@ -491,20 +470,6 @@ const gsl_matrix *
 lz_program_get_U (const LzProgram *self)
 {
   return self->gU;
-}
-
-/** lz_program_get_W: Returns: (nullable): W, p×m, W Uᵀ = 0 (3.13) */
-const gsl_matrix *
-lz_program_get_W (const LzProgram *self)
-{
-  return self->gW;
-}
-
-/** lz_program_get_E: Returns: (nullable): E = [W M_c⁻¹ C; D M] (3.17) */
-const gsl_matrix *
-lz_program_get_E (const LzProgram *self)
-{
-  return self->gE;
 }
 
 static double
@@ -634,32 +599,6 @@ rs_compute (const LzProgram      *self,
           }
       }
   }
-}
-
-/**
- * lz_program_eval_g:
- * @self: a formulation
- * @state: the state (h and c0 are read)
- * @g: (out caller-allocates): the m − p balance conditions (3.15),
- *   g = U (Qᵀ M_d⁻¹ D h + c0); a vector of length ≥ 1, untouched when
- *   m − p = 0
- *
- * The conditions the control forces cannot act on directly: they vanish
- * along a realizable program motion.
- */
-void
-lz_program_eval_g (LzProgram            *self,
-                   const LzProgramState *state,
-                   gsl_vector           *g)
-{
-  LzProgramGJet j;
-
-  g_return_if_fail (self != NULL && state != NULL && g != NULL);
-  g_return_if_fail (g->size >= self->l);
-  lz_program_gjet_compute (self, state, &j);
-  for (guint i = 0; i < self->l; i++)
-    gsl_vector_set (g, i, j.g[i]);
-  lz_program_gjet_clear (&j);
 }
 
 /* The index s of eqs. (3.18)–(3.19) at a state; 0 when p = m (eqs. (3.5)
@@ -1016,31 +955,4 @@ lz_program_lambda_3_6 (LzProgram        *self,
   lambda_3_7 (self, hh, vdot, lam);
   array_to_vec (lam, lambda, self->m);
   return TRUE;
-}
-
-/**
- * lz_program_lambda_3_7:
- * @self: a formulation
- * @h: h*, n
- * @vdot: v̇ along the program motion (e.g. from a DAE solution), n
- * @lambda: (out caller-allocates): λ = M_b⁻¹ B (v̇ − M⁻¹h), r
- *
- * Eq. (3.7): the control from the accelerations, for any realization.
- */
-void
-lz_program_lambda_3_7 (LzProgram        *self,
-                       const gsl_vector *h,
-                       const gsl_vector *vdot,
-                       gsl_vector       *lambda)
-{
-  g_autofree double *hh = NULL, *vd = NULL, *lam = NULL;
-
-  g_return_if_fail (self != NULL && h != NULL && vdot != NULL && lambda != NULL);
-  hh = g_new0 (double, self->n + 1);
-  vd = g_new0 (double, self->n + 1);
-  lam = g_new0 (double, self->r + 1);
-  vec_to_array (h, hh, self->n);
-  vec_to_array (vdot, vd, self->n);
-  lambda_3_7 (self, hh, vd, lam);
-  array_to_vec (lam, lambda, self->r);
 }

@@ -87,22 +87,15 @@ void                lz_program_free            (LzProgram            *self);
 
 guint               lz_program_get_n           (const LzProgram      *self);
 guint               lz_program_get_m           (const LzProgram      *self);
-guint               lz_program_get_n_controls  (const LzProgram      *self);
 guint               lz_program_get_p           (const LzProgram      *self);
 guint               lz_program_get_q           (const LzProgram      *self);
 LzRealization       lz_program_get_realization (const LzProgram      *self);
 gboolean            lz_program_get_necessary_condition (const LzProgram *self);
 const char         *lz_program_get_failure     (const LzProgram      *self);
 const gsl_matrix   *lz_program_get_P           (const LzProgram      *self);
-const gsl_matrix   *lz_program_get_Q           (const LzProgram      *self);
 const gsl_matrix   *lz_program_get_D           (const LzProgram      *self);
 const gsl_matrix   *lz_program_get_U           (const LzProgram      *self);
-const gsl_matrix   *lz_program_get_W           (const LzProgram      *self);
-const gsl_matrix   *lz_program_get_E           (const LzProgram      *self);
 
-void                lz_program_eval_g          (LzProgram            *self,
-                                                const LzProgramState *state,
-                                                gsl_vector           *g);
 guint               lz_program_get_index       (LzProgram            *self,
                                                 const LzProgramState *state,
                                                 GError              **error);
@@ -122,10 +115,6 @@ gboolean            lz_program_lambda_3_6      (LzProgram            *self,
                                                 const gsl_vector     *c0,
                                                 gsl_vector           *lambda,
                                                 GError              **error);
-void                lz_program_lambda_3_7      (LzProgram            *self,
-                                                const gsl_vector     *h,
-                                                const gsl_vector     *vdot,
-                                                gsl_vector           *lambda);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzProgram, lz_program_free)
 
@@ -190,9 +179,6 @@ char              **lz_program_analysis_dup_explanation (const LzProgramAnalysis
 guint               lz_program_analysis_get_n_actuators (const LzProgramAnalysis *self);
 const char         *lz_program_analysis_get_actuator_id (const LzProgramAnalysis *self,
                                                          guint                    j);
-guint               lz_program_analysis_get_n_prescribed (const LzProgramAnalysis *self);
-const char         *lz_program_analysis_get_prescribed_id (const LzProgramAnalysis *self,
-                                                         guint                    i);
 
 guint               lz_program_analysis_get_n_samples   (const LzProgramAnalysis *self);
 const double       *lz_program_analysis_get_times       (const LzProgramAnalysis *self);
