@@ -22,9 +22,12 @@
  * when its gap is predicted to close within the step,
  * q_i + h/2·v_i ≤ −0.2, with v_i the velocity at the step's start.
  *
- * Luztar solves the impulses by projected Gauss–Seidel on the Delassus
- * operator H W⁻¹ Hᵀ (two coincident rows per mass).  Here the same step
- * is solved in velocity space: v⁺ minimises
+ * Luztar solved the impulses by projected Gauss–Seidel on the Delassus
+ * operator H W⁻¹ Hᵀ (two coincident rows per mass) and, since the
+ * velocity-space sweeps of src/core/integrate/lz-timestep-gs.c, solves
+ * B4's step as this program does, written for any model whose stops and
+ * frictions each act on one body.  Here the step is solved in velocity
+ * space: v⁺ minimises
  *
  *     ½ v⁺ᵀ W v⁺ − rᵀ v⁺ + Σ_i hF0 |v⁺_i|   subject to v⁺_i ≥ 0 on the active stops,
  *

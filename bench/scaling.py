@@ -71,6 +71,9 @@ def parse_args():
     p.add_argument("--max-n-siconos", type=int, default=100, help="largest N for Siconos (default 100)")
     p.add_argument("--siconos", default=os.environ.get("SICONOS_ANCHORS", ""),
                    help="folder with Siconos' b4_chain.py (default: $SICONOS_ANCHORS)")
+    p.add_argument("--siconos-from", metavar="CSV",
+                   help="where Siconos does not run here: its rows from an earlier run's scaling.csv "
+                        "(marked so in the note column and the report)")
     p.add_argument("--sample", default="1", help="luztar-cli's --sample (default 1 s: 11 rows)")
     p.add_argument("--mem-limit", type=float, default=8.0,
                    help="address-space limit of each run in GiB (default 8): a run beyond it "
@@ -216,6 +219,20 @@ def siconos(a, n, tmp):
     return row
 
 
+def siconos_from(path):
+    """Siconos' rows of an earlier run's CSV, by N (its measured ones)."""
+    rows = {}
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            if r["program"] != "siconos" or r["status"] != "ok":
+                continue
+            row = {k: (float(v) if v and k not in ("program", "status", "note") else v) for k, v in r.items()}
+            row["N"] = int(r["N"])
+            row["note"] = "%s; from %s, an earlier run" % (r["note"], os.path.basename(path))
+            rows[row["N"]] = row
+    return rows
+
+
 def have_siconos(a):
     if not a.siconos or not os.path.exists(os.path.join(a.siconos, "b4_chain.py")):
         return "no b4_chain.py: set SICONOS_ANCHORS or --siconos"
@@ -350,6 +367,7 @@ def main():
     load0 = os.getloadavg()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     rows = []
+    earlier = siconos_from(a.siconos_from) if a.siconos_from else {}
     with tempfile.TemporaryDirectory() as tmp:
         for n in a.n:
             chain = os.path.join(tmp, "chain.luztar")
@@ -364,6 +382,8 @@ def main():
             todo.append(("siconos", lambda: siconos(a, n, tmp),
                          no_siconos and "not run (no Siconos)"
                          or (None if n <= a.max_n_siconos else "not run (time)")))
+            if no_siconos and n in earlier:
+                todo[-1] = ("siconos", lambda: earlier[n], None)
             for name, job, skip in todo:
                 row = dict.fromkeys(FIELDS, "")
                 row.update(program=name, N=n)

@@ -682,3 +682,44 @@ lz_assembly_get_pair (const LzAssembly *self,
   g_return_val_if_fail (i < self->n_pairs, NULL);
   return &self->pairs[i];
 }
+
+/**
+ * lz_assembly_get_forced_dofs:
+ * @self: an assembly
+ * @dofs: (out caller-allocates): room for n dofs
+ *
+ * Returns: the number of dofs whose f(t) (lz_assembly_eval_f()) is not
+ *   identically zero, written to @dofs in ascending order
+ */
+guint
+lz_assembly_get_forced_dofs (const LzAssembly *self,
+                             guint            *dofs)
+{
+  guint k = 0;
+
+  for (guint i = 0; i < self->n; i++)
+    if (self->f[i].constant != 0 || self->f[i].terms->len > 0)
+      dofs[k++] = i;
+  return k;
+}
+
+/**
+ * lz_assembly_eval_f_at:
+ * @self: an assembly
+ * @t: time (s)
+ * @dofs: (array length=n_dofs): dofs
+ * @n_dofs: their number
+ * @f: (out caller-allocates): a vector of length n, written at @dofs only
+ *
+ * f(t) at @dofs, the values lz_assembly_eval_f() gives there.
+ */
+void
+lz_assembly_eval_f_at (const LzAssembly *self,
+                       double            t,
+                       const guint      *dofs,
+                       guint             n_dofs,
+                       double           *f)
+{
+  for (guint k = 0; k < n_dofs; k++)
+    f[dofs[k]] = lz_affine_eval (&self->f[dofs[k]], t);
+}

@@ -163,6 +163,16 @@ char           *lz_assembly_to_text        (const LzAssembly  *self);
 void            lz_export_json_string      (GString           *out,
                                             const char        *text);
 
+/* f(t) at the dofs whose f is not identically zero only (time-stepping's
+ * step: a chain's forces act on few of its bodies). */
+guint           lz_assembly_get_forced_dofs (const LzAssembly *self,
+                                             guint            *dofs);
+void            lz_assembly_eval_f_at      (const LzAssembly  *self,
+                                            double             t,
+                                            const guint       *dofs,
+                                            guint              n_dofs,
+                                            double            *f);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzAssembly, lz_assembly_free)
 
 G_END_DECLS

@@ -88,8 +88,6 @@ find_directions (LzTimestep *self)
   g_autofree int *head = g_new (int, MAX (self->n, 1));
   g_autofree int *next = g_new (int, MAX (nr, 1));
 
-  self->row_dir = g_new0 (int, MAX (nr, 1));
-  self->dir_row = g_new0 (int, MAX (nr, 1));
   for (guint i = 0; i < self->n; i++)
     head[i] = -1;
   for (guint r = 0; r < nr; r++)
@@ -119,10 +117,15 @@ lz_ts_read_h (LzTimestep *self)
 {
   guint nr = self->n_rows;
 
-  self->h_dof = g_new (int, MAX (2 * nr, 1));
+  /* the rows' integers in one block: H's dofs, each row's element and
+   * direction, each direction's row (find_directions()) */
+  self->row_ints = g_new0 (int, 2 * nr + 3 * MAX (nr, 1));
+  self->h_dof = self->row_ints;
+  self->row_element = self->h_dof + 2 * nr;
+  self->row_dir = self->row_element + MAX (nr, 1);
+  self->dir_row = self->row_dir + MAX (nr, 1);
   self->h_val = g_new0 (double, MAX (2 * nr, 1));
-  self->row_element = g_new0 (int, MAX (nr, 1));
-  self->vars = g_new0 (Var, MAX (2 * nr, 1));
+  self->vars = g_aligned_alloc0 (MAX (2 * nr, 1), sizeof (Var), 64);
   for (guint r = 0; r < 2 * nr; r++)
     self->h_dof[r] = -1;
   for (guint e = 0; e < self->n_elems; e++)
@@ -151,7 +154,7 @@ lz_ts_read_h (LzTimestep *self)
   find_directions (self);
 }
 
-static void
+static Var *
 add_var (LzTimestep *self,
          VarKind     kind,
          guint       row,
@@ -162,7 +165,8 @@ add_var (LzTimestep *self,
   Var *var = &self->vars[self->n_vars++];
 
   /* α = c: w = c·(H_row v⁺) + b, the velocity the variable pushes on */
-  *var = (Var) { kind, row, c, c, 0.0, lo, hi, 0.0, 0.0 };
+  *var = (Var) { .kind = kind, .row = row, .c = c, .alpha = c, .beta = 0.0, .lo = lo, .hi = hi };
+  return var;
 }
 
 /* The variables of one element's local problem: a stop one per finite
@@ -185,9 +189,11 @@ lz_ts_add_element_vars (LzTimestep *self,
   else if (law->kind == LZ_ITEM_STOP)
     {
       if (isfinite (law->lower))
-        add_var (self, VAR_STOP_LOWER, law->row, 1, 0, 0);
+        add_var (self, VAR_STOP_LOWER, law->row, 1, 0, 0)->limit = law->lower;
       if (isfinite (law->upper))
-        add_var (self, VAR_STOP_UPPER, law->row, -1, 0, 0);
+        add_var (self, VAR_STOP_UPPER, law->row, -1, 0, 0)->limit = law->upper;
+      for (guint j = el->first_var; j < self->n_vars; j++)
+        self->vars[j].e = law->e;
     }
   else if (law->kind == LZ_ITEM_FRICTION)
     add_var (self, VAR_FRICTION, law->row, -1, -h * law->fneg, h * law->fpos);
@@ -205,6 +211,11 @@ lz_ts_add_element_vars (LzTimestep *self,
       add_var (self, VAR_FREEPLAY, law->row, 1, -INFINITY, INFINITY);
     }
   el->n_vars = self->n_vars - el->first_var;
+  for (guint j = el->first_var; j < self->n_vars; j++)
+    {
+      self->vars[j].massless = (gint16) el->massless;
+      self->vars[j].coulomb = (gint16) el->coulomb;
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -434,13 +445,14 @@ fallback_new (LzTimestep *self)
   self->lcp_w = gsl_vector_alloc (L);
   self->lcp_first = g_new0 (int, self->n_vars);
   self->fallback_only = g_strcmp0 (g_getenv ("LUZTAR_TS_FALLBACK"), "only") == 0;
+  /* the map's doubles in one block, its indices in another */
   map = g_new0 (LemkeMap, 1);
-  map->lambda0 = g_new0 (double, MAX (nr, 1));
-  map->col_row = g_new0 (guint, L);
-  map->col_g = g_new0 (double, L);
-  map->row_r = g_new0 (guint, L);
-  map->row_scale = g_new0 (double, L);
-  map->row_const = g_new0 (double, L);
+  map->lambda0 = g_new0 (double, MAX (nr, 1) + 3 * (gsize) L);
+  map->col_g = map->lambda0 + MAX (nr, 1);
+  map->row_scale = map->col_g + L;
+  map->row_const = map->row_scale + L;
+  map->col_row = g_new0 (guint, 2 * (gsize) L);
+  map->row_r = map->col_row + L;
   self->lemke_map = map;
 }
 
@@ -514,10 +526,6 @@ delassus_free (LzTimestep *self)
     {
       g_free (map->lambda0);
       g_free (map->col_row);
-      g_free (map->col_g);
-      g_free (map->row_r);
-      g_free (map->row_scale);
-      g_free (map->row_const);
       g_free (map);
     }
 }
@@ -534,14 +542,11 @@ lz_ts_delassus_rebuild (LzTimestep *self,
 void
 lz_ts_contact_free (LzTimestep *self)
 {
-  g_free (self->h_dof);
+  g_free (self->row_ints);
   g_free (self->h_val);
-  g_free (self->row_dir);
-  g_free (self->dir_row);
   g_free (self->dir_lambda);
   delassus_free (self);
-  g_free (self->vars);
-  g_free (self->row_element);
+  g_aligned_free (self->vars);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -589,19 +594,17 @@ massless_gap (const LzTimestep *self,
  * gap is predicted to close within the step. */
 static void
 stop_side (const LzTimestep *self,
-           const Elem       *el,
            Var              *var,
-           double            sign,
-           double            limit)
+           double            sign)
 {
   guint r = var->row;
   double g = lz_ts_row_dot (self, r, self->q) + self->g0_start[r];
-  double h = self->h, e = el->law->e, u = self->u_start[r];
+  double h = self->h, e = var->e, u = self->u_start[r], limit = var->limit;
 
-  if (el->massless)
+  if (var->massless)
     {
       double scale = 1;
-      double rest = massless_gap (self, r, g, self->theta, el->massless == 2, &scale);
+      double rest = massless_gap (self, r, g, self->theta, var->massless == 2, &scale);
 
       var->b = sign * (rest - limit * scale);
       var->hi = INFINITY;
@@ -646,7 +649,8 @@ lz_ts_contact_problem (LzTimestep *self,
   const GArray *jumps = self->forcing->jumps;
 
   /* the rows whose ground's motion jumps in (t, t1] */
-  memset (self->row_jumps, 0, self->n_rows * sizeof (gboolean));
+  if (jumps->len > 0)
+    memset (self->row_jumps, 0, self->n_rows * sizeof (gboolean));
   for (; self->forcing_next < jumps->len
          && g_array_index (jumps, LzForcingJump, self->forcing_next).t <= t1; self->forcing_next++)
     for (guint r = 0; r < self->n_rows; r++)
@@ -661,28 +665,29 @@ lz_ts_contact_problem (LzTimestep *self,
       lz_ts_element_g0 (self, e, t1, &self->g0_end[r], &self->g0dot_end[r]);
     }
   for (guint r = 0; r < self->n_rows; r++)
-    {
+    self->u_start[r] = lz_ts_row_dot (self, r, self->v) + self->g0dot_start[r];
+  if (self->gs == NULL)
+    for (guint r = 0; r < self->n_rows; r++)
       self->u_free[r] = lz_ts_row_dot (self, r, self->v1);
-      self->u_start[r] = lz_ts_row_dot (self, r, self->v) + self->g0dot_start[r];
-    }
   for (guint j = 0; j < self->n_vars; j++)
     {
       Var *var = &self->vars[j];
       guint r = var->row;
-      const Elem *el = &self->elems[self->row_element[r]];
+      const Elem *el = &self->elems[self->row_element[r]];   /* (read only where needed) */
       double g0_theta = th * self->g0_end[r] + (1 - th) * self->g0_start[r];
 
       switch (var->kind)
         {
         case VAR_STOP_LOWER:
-          stop_side (self, el, var, 1, el->law->lower);
+          stop_side (self, var, 1);
           break;
         case VAR_STOP_UPPER:
-          stop_side (self, el, var, -1, el->law->upper);
+          stop_side (self, var, -1);
           break;
         case VAR_FRICTION:
           var->b = -self->g0dot_end[r];
-          friction_box (self, el, var, t + th * (t1 - t), self->u_start[r]);
+          if (!var->coulomb)
+            friction_box (self, el, var, t + th * (t1 - t), self->u_start[r]);
           break;
         case VAR_BILATERAL:
           var->b = self->g0dot_end[r];      /* u⁺ = 0: the coupling's rate held */
@@ -1130,8 +1135,22 @@ involved_elements (const LzTimestep *self,
     }
 }
 
+/* v_free = W⁻¹ rhs into v1 and the rows' free velocities, when the
+ * velocity-space sweeps did not take the step (free_step() leaves them
+ * to it). */
+void
+lz_ts_free_velocity (LzTimestep *self)
+{
+  memcpy (self->v1, self->rhs, self->n * sizeof (double));
+  lz_ts_band_solve (self, self->v1);
+  for (guint r = 0; r < self->n_rows; r++)
+    self->u_free[r] = lz_ts_row_dot (self, r, self->v1);
+}
+
 /* The impulses of the step (from t), and v⁺ = v_free + W⁻¹ Hᵀ Λ; FALSE
- * with ERROR set when the problem did not converge. */
+ * with ERROR set when the problem did not converge.  In velocity space
+ * where that applies (lz-timestep-gs.c), else — or when its sweeps do
+ * not settle — on the impulses. */
 gboolean
 lz_ts_impulses (LzTimestep *self,
                 double      t,
@@ -1141,6 +1160,16 @@ lz_ts_impulses (LzTimestep *self,
   double residual = 0.0;
   guint sweeps = 0, n = self->n;
 
+  if (self->gs != NULL && lz_ts_gs_solve (self, &residual, &sweeps))
+    {
+      stats->lcp_solves++;
+      stats->lcp_iterations += sweeps;
+      stats->lcp_max_residual = MAX (stats->lcp_max_residual, residual);
+      memcpy (self->z_prev, self->z, self->n_vars * sizeof (double));
+      return TRUE;
+    }
+  if (self->gs != NULL)
+    lz_ts_free_velocity (self);
   if (self->n_vars == 0)
     return TRUE;
   if (!solve_step_lcp (self, &residual, &sweeps))

@@ -149,18 +149,18 @@ source_work (const LzTimestep *self,
  * is the impact's, not the scheme's numerical damping); a massless body's
  * share is at the rate it moves. */
 static double
-stop_mid_rate (const LzTimestep   *self,
-               const LzElementLaw *law,
-               double              gd0_th)
+stop_mid_rate (const LzTimestep *self,
+               const LzTsWork   *w,
+               double            gd0_th)
 {
   double u_mid = gd0_th;
 
-  if (law->a >= 0)
-    u_mid -= law->ca * (self->mass[law->a] > 0 ? 0.5 * (self->v1[law->a] + self->v[law->a])
-                                               : theta_rate (self, law->a));
-  if (law->b >= 0)
-    u_mid += law->cb * (self->mass[law->b] > 0 ? 0.5 * (self->v1[law->b] + self->v[law->b])
-                                               : theta_rate (self, law->b));
+  if (w->a >= 0)
+    u_mid -= w->ca * (self->mass[w->a] > 0 ? 0.5 * (self->v1[w->a] + self->v[w->a])
+                                           : theta_rate (self, w->a));
+  if (w->b >= 0)
+    u_mid += w->cb * (self->mass[w->b] > 0 ? 0.5 * (self->v1[w->b] + self->v[w->b])
+                                           : theta_rate (self, w->b));
   return u_mid;
 }
 
@@ -193,14 +193,15 @@ ground_work (const LzTimestep *self,
 /* What a damped contact took from the bodies over the step beyond what
  * its spring stores, at its impulse L. */
 static double
-contact_loss (const LzTimestep   *self,
-              const LzElementLaw *law,
-              guint               e,
-              double              t,
-              double              t1,
-              double              L,
-              double              gd0_th)
+contact_loss (const LzTimestep *self,
+              const LzTsWork   *w,
+              double            t,
+              double            t1,
+              double            L,
+              double            gd0_th)
 {
+  const LzElementLaw *law = self->elems[w->e].law;
+  guint e = w->e;
   double h = self->h, th = self->theta, g_start, g_end;
 
   lz_ts_element_g0 (self, e, t, &g_start, NULL);
@@ -215,50 +216,49 @@ contact_loss (const LzTimestep   *self,
       g_start += law->cb * self->q[law->b];
       g_end += law->cb * (self->q[law->b] + h * (th * self->v1[law->b] + (1 - th) * self->v[law->b]));
     }
-  return -L * stop_mid_rate (self, law, gd0_th)
+  return -L * stop_mid_rate (self, w, gd0_th)
          - (lz_contact_law_energy (law, g_end) - lz_contact_law_energy (law, g_start));
 }
 
-/* The work of element E over the step, added to the book E; rate holds
+/* The work of element W over the step, added to the book E; rate holds
  * every body's rate over the step. */
 static void
 element_work (const LzTimestep *self,
-              guint             e,
+              const LzTsWork   *w,
               double            t,
               double            t1,
               LzEnergy         *book)
 {
-  const LzElementLaw *law = self->elems[e].law;
   double h = self->h, vel_th = 0, gd0_th = 0;
 
   /* a fixed ground adds nothing (its terms are exact zeros) */
-  if (law->moving)
-    ground_work (self, e, t, t1, &gd0_th, book);
-  if (law->a >= 0)
-    vel_th -= law->ca * self->rate[law->a];
-  if (law->b >= 0)
-    vel_th += law->cb * self->rate[law->b];
-  if (law->c > 0)
+  if (w->moving)
+    ground_work (self, w->e, t, t1, &gd0_th, book);
+  if (w->a >= 0)
+    vel_th -= w->ca * self->rate[w->a];
+  if (w->b >= 0)
+    vel_th += w->cb * self->rate[w->b];
+  if (w->c > 0)
     {
       double gd = vel_th + gd0_th;
 
-      book->damping += h * law->c * gd * gd;
-      if (law->moving)
-        book->sources += h * law->c * gd * gd0_th;
+      book->damping += h * w->c * gd * gd;
+      if (w->moving)
+        book->sources += h * w->c * gd * gd0_th;
     }
-  if (law->row >= 0)
+  if (w->row >= 0)
     {
-      double L = self->lambda[law->row];
+      double L = self->lambda[w->row];
 
       /* (no impulse, no work of friction or a stop: an exact zero) */
-      if (law->kind == LZ_ITEM_FRICTION && L != 0)
+      if (w->kind == LZ_ITEM_FRICTION && L != 0)
         book->friction += -L * (vel_th + gd0_th);
-      else if (law->kind == LZ_ITEM_STOP && L != 0)
-        book->impacts += -L * stop_mid_rate (self, law, gd0_th);
-      else if (self->elems[e].contact)
-        book->damping += contact_loss (self, law, e, t, t1, L, gd0_th);
+      else if (w->kind == LZ_ITEM_STOP && L != 0)
+        book->impacts += -L * stop_mid_rate (self, w, gd0_th);
+      else if (w->contact)
+        book->damping += contact_loss (self, w, t, t1, L, gd0_th);
       /* freeplay: the potential is counted from the state */
-      if (law->moving)
+      if (w->moving)
         book->sources += -L * gd0_th;
     }
 }
@@ -273,10 +273,13 @@ lz_ts_book_energy (LzTimestep *self,
   LzEnergy book = { 0 };
 
   book.sources = source_work (self, t, t1);
-  for (guint i = 0; i < self->n; i++)
-    self->rate[i] = theta_rate (self, i);
+  /* rate holds v_θ (update_positions()); a body kept at its θ-point
+   * moves at θ·v_θ */
+  if (self->keep_theta)
+    for (guint i = 0; i < self->n; i++)
+      self->rate[i] = theta_rate (self, i);
   for (guint k = 0; k < self->n_work; k++)
-    element_work (self, self->work[k], t, t1, &book);
+    element_work (self, &self->work[k], t, t1, &book);
   self->energy.damping += book.damping;
   self->energy.friction += book.friction;
   /* θ = ½ and a step far above a natural period: the impulse may push a

@@ -107,18 +107,10 @@ refactor (LzTimestep *self,
           double      h,
           GError    **error)
 {
-  guint n = self->n, b = self->band, width = 2 * b + 1;
-  double th = self->theta, ratio = h / self->h;
-  g_autofree double *Wd = g_new0 (double, MAX ((gsize) n * width, 1));
+  double ratio = h / self->h;
   int failed_row = -1;
 
-  /* by diagonals, as K and C: entry (i, i + d − b) at i·width + d */
-  for (gsize at = 0; at < (gsize) n * width; at++)
-    {
-      gsize i = at / width, d = at % width;
-
-      Wd[at] = (d == b ? self->mass[i] : 0) + h * th * self->Cd[at] + h * h * th * th * self->Kd[at];
-    }
+  lz_ts_fill_w (self, h);
   for (guint j = 0; j < self->n_vars; j++)
     {
       self->vars[j].lo *= ratio;
@@ -126,7 +118,7 @@ refactor (LzTimestep *self,
       self->z_prev[j] *= ratio;
     }
   self->h = h;
-  if (n > 0 && !lz_ts_band_factor (self, Wd, &failed_row))
+  if (self->n > 0 && !lz_ts_band_factor (self, &failed_row))
     {
       g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                    _("the iteration matrix M + hθC + h²θ²K of the step of %g s that lands on a "
@@ -134,6 +126,7 @@ refactor (LzTimestep *self,
                    h, lz_assembly_get_dof_name (self->parent.assembly, (guint) failed_row));
       return FALSE;
     }
+  lz_ts_gs_refresh (self);
   return lz_ts_delassus_rebuild (self, error);
 }
 

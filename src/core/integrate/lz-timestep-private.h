@@ -7,8 +7,9 @@
  * lz-timestep.c is the driver (setup, the step as a sequence of phases,
  * modes, events and samples); lz-timestep-contact.c the contact problem
  * (H, the Delassus operator, the local problem of a step, projected
- * Gauss–Seidel and the Lemke fallback); lz-timestep-energy.c the energy
- * book and the balance of massless bodies at the start.
+ * Gauss–Seidel and the Lemke fallback); lz-timestep-gs.c the same
+ * problem in velocity space where it applies; lz-timestep-energy.c the
+ * energy book and the balance of massless bodies at the start.
  */
 
 #pragma once
@@ -84,22 +85,29 @@ typedef enum
   VAR_BILATERAL,
 } VarKind;
 
-/* One variable of a step's local problem. */
+/* One variable of a step's local problem: what every step reads in its
+ * first cache line (the array is aligned to 64 bytes), the rest in its
+ * second. */
 typedef struct
 {
   VarKind kind;
   guint   row;        /* row of H */
   double  c;          /* Λ_row += c·z */
-  double  alpha;      /* w = α·(H_row v⁺) + β·z + b */
-  double  beta;
   double  lo, hi;     /* box, per step for stops */
   double  b;
+  double  limit, e;   /* a stop's side: its limit and restitution */
+  gint16  massless;   /* its element's Elem.massless and … */
+  gint16  coulomb;    /* … Elem.coulomb */
+  double  alpha;      /* w = α·(H_row v⁺) + β·z + b */
+  double  beta;
   double  diag;       /* α·D_rr·c + β */
   double  unit;       /* the scale of w (lz-scales.h): L for a gap, else V */
   double  b_rate;     /* a damped contact: ġ_θ = θ·H_r v⁺ + b_rate (b: g_θ = b + hθ²·H_r v⁺) */
-} Var;
+} __attribute__ ((aligned (64))) Var;
 
 typedef struct LzTsLemkeMap LemkeMap;
+/* The velocity-space sweeps (lz-timestep-gs.c) */
+typedef struct LzTsGs LzTsGs;
 
 /* What time-stepping adds to an element's law (lz-elements.h) for a run. */
 typedef struct
@@ -112,7 +120,23 @@ typedef struct
   gboolean coulomb;   /* plain Coulomb friction (constant levels) */
   gboolean bilateral; /* a rigid coupling */
   gboolean contact;   /* a damped contact (lz-contact-law) */
+  LzItemKind kind;    /* law->kind, and … */
+  gboolean plain;     /* … its ports two bodies or a fixed ground: g and ġ
+                       * from its row of H alone */
+  gboolean fast;      /* plain friction or a plain stop on bodies with mass:
+                       * its mode from ġ and its impulses alone */
 } Elem;
+
+/* An element whose work the energy book takes, with what it reads of its
+ * law every step in one place (the book runs over every such element). */
+typedef struct
+{
+  guint  e;           /* the element */
+  int    a, b, row;   /* its ports (−1: a ground) and row of H (−1: none) */
+  double ca, cb, c;
+  LzItemKind kind;
+  gboolean moving, contact;
+} LzTsWork;
 
 typedef struct
 {
@@ -120,12 +144,15 @@ typedef struct
 
   guint   n, n_rows, n_vars, n_elems, band;
   double  h, theta;
+  double *matrices;   /* the block mass, Kd, Cd, Wd and Wband are in */
   double *mass;       /* diagonal of M */
   gboolean *algebraic; /* per dof: no mass and no damping */
   gboolean keep_theta; /* algebraic dofs are kept at their θ-point balance */
   gboolean balanced;   /* they start on their balance */
   double *Wband;      /* banded Cholesky factor of W: n × (band+1) */
+  double *Wd;         /* W itself, by diagonals like K (of the step being taken) */
   double *Kd, *Cd;    /* K and C by diagonals: entry (i, j) at i·(2·band+1) + j − i + band */
+  int    *row_ints;   /* the block h_dof, row_element, row_dir and dir_row are in */
   /* H: ≤ 2 entries per row */
   int    *h_dof;      /* n_rows × 2, −1 for none */
   double *h_val;      /* n_rows × 2 */
@@ -147,15 +174,18 @@ typedef struct
   gsl_vector *lcp_b, *lcp_z, *lcp_w;
   int    *lcp_first;   /* per var: its first LCP index, −1 if inactive */
   LemkeMap *lemke_map;  /* the map from the variables to the LCP's columns */
+  LzTsGs *gs;           /* the velocity-space sweeps, where they apply (else NULL) */
   gboolean fallback_only; /* LUZTAR_TS_FALLBACK=only (tests): no sweeps, Lemke at once */
   int     lemke_declined; /* the element the fallback could not take in the step, or −1 */
   int    *row_element;  /* element index of each row */
   int    *force_body;   /* per source: body dof or −1 (not a force) */
+  guint  *forced, n_forced; /* the dofs whose f(t) is not identically zero */
   guint   n_sources;
 
   /* state and workspaces; after a step is accepted q1 and v1 hold the
    * state at its start (the pointers are swapped), for the samples inside
    * the step */
+  double *state;        /* the block the vectors below are in */
   double *q, *v, *q1, *v1, *rhs, *tmp, *f0, *f1, *q_s, *v_s;
   double *z, *z_prev, *lambda, *u_free, *u_start, *g0_start, *g0_end, *g0dot_start, *g0dot_end;
   double *elem_force, *elem_g, *elem_gdot;
@@ -163,7 +193,8 @@ typedef struct
   double  f1_t;         /* the time f1 holds the forces of (NAN: none) */
   /* the elements whose work the energy book takes (moving grounds,
    * damping, nonsmooth), and the frictions whose levels vary in time */
-  guint  *work, n_work, *varying, n_varying;
+  LzTsWork *work;
+  guint  n_work, *varying, n_varying;
   guint  *moving_rows, n_moving_rows;   /* the rows whose ground moves */
   LzMode *modes, *new_modes;
   LzEnergy energy, energy_start;
@@ -230,8 +261,9 @@ void     lz_ts_eval_forces      (const LzTimestep *self,
                                  double            t,
                                  double           *f);
 gboolean lz_ts_band_factor      (LzTimestep       *self,
-                                 const double     *A,
                                  int              *failed_row);
+void     lz_ts_fill_w           (LzTimestep       *self,
+                                 double            h);
 
 /* lz-timestep-contact.c */
 void     lz_ts_read_h           (LzTimestep       *self);
@@ -252,6 +284,15 @@ gboolean lz_ts_impulses         (LzTimestep       *self,
 gboolean lz_ts_delassus_rebuild (LzTimestep       *self,
                                  GError          **error);
 void     lz_ts_contact_free     (LzTimestep       *self);
+void     lz_ts_free_velocity    (LzTimestep       *self);
+
+/* lz-timestep-gs.c */
+void     lz_ts_gs_new           (LzTimestep       *self);
+void     lz_ts_gs_free          (LzTsGs           *gs);
+void     lz_ts_gs_refresh       (LzTimestep       *self);
+gboolean lz_ts_gs_solve         (LzTimestep       *self,
+                                 double           *residual,
+                                 guint            *sweeps);
 
 /* lz-timestep-energy.c */
 double   lz_ts_kinetic_energy   (const LzTimestep *self,

@@ -110,13 +110,30 @@ tridiagonal_solve (const LzTimestep *self,
     x[i] = (x[i] - L[2 * (i + 1) + 1] * x[i + 1]) / L[2 * i];
 }
 
-/* The same for W of another step (lz-timestep-forcing.c). */
-gboolean
-lz_ts_band_factor (LzTimestep   *self,
-                   const double *A,
-                   int          *failed_row)
+/* W = M + hθC + h²θ²K for the step H into Wd, by diagonals as K and C
+ * (entry (i, i + d − b) at i·width + d). */
+void
+lz_ts_fill_w (LzTimestep *self,
+              double      h)
 {
-  return band_cholesky (self, A, failed_row);
+  guint n = self->n, b = self->band, width = 2 * b + 1;
+  double th = self->theta;
+
+  for (gsize at = 0; at < (gsize) n * width; at++)
+    {
+      gsize i = at / width, d = at % width;
+
+      self->Wd[at] = (d == b ? self->mass[i] : 0) + h * th * self->Cd[at] + h * h * th * th * self->Kd[at];
+    }
+}
+
+/* W (Wd) factored, for the first step or another step's h
+ * (lz-timestep-forcing.c). */
+gboolean
+lz_ts_band_factor (LzTimestep *self,
+                   int        *failed_row)
+{
+  return band_cholesky (self, self->Wd, failed_row);
 }
 
 /* x ← W⁻¹ x */
@@ -160,6 +177,16 @@ band_matvec (const LzTimestep *self,
 {
   guint n = self->n, b = self->band, width = 2 * b + 1;
 
+  if (b == 1 && n > 1)
+    {
+      /* a chain: the loop below without its inner loop, the same sums in
+       * the same order */
+      y[0] = 0.0 + A[1] * x[0] + A[2] * x[1];
+      for (guint i = 1; i + 1 < n; i++)
+        y[i] = 0.0 + A[3 * i] * x[i - 1] + A[3 * i + 1] * x[i] + A[3 * i + 2] * x[i + 1];
+      y[n - 1] = 0.0 + A[3 * (n - 1)] * x[n - 2] + A[3 * (n - 1) + 1] * x[n - 1];
+      return;
+    }
   for (guint i = 0; i < n; i++)
     {
       double s = 0.0;
@@ -211,6 +238,25 @@ element_state_one (LzTimestep   *self,
   self->elem_force[i] = T;
 }
 
+/* What the mode of nonsmooth element E needs at the end T1 of a step, g
+ * and ġ, without its tension (only a row of the trace needs that): from
+ * its row of H, which holds the same coefficients (the same sums as
+ * lz_element_law_g(), whose terms it adds in the bodies' order). */
+static void
+element_rates_one (LzTimestep *self,
+                   guint       r,
+                   guint       e,
+                   double      t1)
+{
+  if (!self->elems[e].plain)
+    {
+      element_state_one (self, e, self->q, self->v, t1);
+      return;
+    }
+  self->elem_g[e] = lz_ts_row_dot (self, r, self->q) + 0.0;
+  self->elem_gdot[e] = lz_ts_row_dot (self, r, self->v) + 0.0;
+}
+
 /* The state of every element at (q, v, t) (for a row of the trace). */
 static void
 element_state (LzTimestep   *self,
@@ -254,14 +300,13 @@ classify_one (LzTimestep *self,
               gboolean    in_step)
 {
   const Elem *el = &self->elems[i];
-  const LzElementLaw *law = el->law;
   double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
   double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
 
   modes[i] = LZ_MODE_NONE;
-  if (law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR)
-    modes[i] = lz_element_law_spring_mode (law, self->elem_g[i]);
-  else if (law->kind == LZ_ITEM_FRICTION)
+  if (el->kind == LZ_ITEM_SPRING || el->kind == LZ_ITEM_GEAR)
+    modes[i] = lz_element_law_spring_mode (el->law, self->elem_g[i]);
+  else if (el->kind == LZ_ITEM_FRICTION)
     {
       double u = friction_rate (self, i, in_step);
 
@@ -279,7 +324,7 @@ classify_one (LzTimestep *self,
     }
   else if (el->bilateral)
     modes[i] = LZ_MODE_CONTACT;        /* a rigid coupling holds, whatever its force */
-  else if (law->kind == LZ_ITEM_STOP && law->row >= 0)
+  else if (el->kind == LZ_ITEM_STOP)      /* (a row: called for the rows only) */
     {
       modes[i] = LZ_MODE_FREE;
       for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
@@ -438,8 +483,8 @@ free_step (LzTimestep *self,
       self->f1 = f;
     }
   else
-    lz_ts_eval_forces (self, t, self->f0);
-  lz_ts_eval_forces (self, t1, self->f1);
+    lz_assembly_eval_f_at (self->parent.assembly, t, self->forced, self->n_forced, self->f0);
+  lz_assembly_eval_f_at (self->parent.assembly, t1, self->forced, self->n_forced, self->f1);
   self->f1_t = t1;
   /* K (q + hθ(1−θ) v) and C v */
   for (guint i = 0; i < n; i++)
@@ -451,8 +496,13 @@ free_step (LzTimestep *self,
   for (guint i = 0; i < n; i++)
     self->rhs[i] += self->mass[i] * self->v[i] - h * (1 - th) * self->tmp[i]
                     + h * (th * self->f1[i] + (1 - th) * self->f0[i]);
-  memcpy (self->v1, self->rhs, n * sizeof (double));
-  lz_ts_band_solve (self, self->v1);
+  /* v_free itself only for the impulses' sweeps (the velocity-space
+   * sweeps solve from rhs) */
+  if (self->gs == NULL)
+    {
+      memcpy (self->v1, self->rhs, n * sizeof (double));
+      lz_ts_band_solve (self, self->v1);
+    }
 }
 
 /* q⁺ = q + h v_θ; FALSE with ERROR set when the run diverges. */
@@ -469,6 +519,7 @@ update_positions (LzTimestep *self,
       double vth = th * self->v1[i] + (1 - th) * self->v[i];
 
       self->q1[i] = self->q[i] + h * vth;
+      self->rate[i] = vth;      /* (the energy book's rate, but on bodies held at their θ-point) */
       if (!isfinite (self->q1[i]) || !isfinite (self->v1[i])
           || fabs (self->q1[i]) > opt->divergence_limit || fabs (self->v1[i]) > opt->divergence_limit)
         {
@@ -592,13 +643,14 @@ switch_flags (const LzTimestep *self,
               guint             e)
 {
   const Elem *el = &self->elems[e];
-  const LzElementLaw *law = el->law;
+  const LzElementLaw *law;
   gboolean pushed = FALSE;
   double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
   double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
 
-  if (law->kind != LZ_ITEM_STOP || law->row < 0 || self->modes[e] != LZ_MODE_FREE)
-    return el->massless != 0 && law->kind == LZ_ITEM_STOP ? LZ_SWITCH_MASSLESS : 0;
+  if (el->kind != LZ_ITEM_STOP || self->modes[e] != LZ_MODE_FREE)      /* (E has a row) */
+    return el->massless != 0 && el->kind == LZ_ITEM_STOP ? LZ_SWITCH_MASSLESS : 0;
+  law = el->law;
   for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
     if (self->z[j] > z_tol
         && (self->vars[j].kind == VAR_STOP_LOWER ? self->u_start[law->row] < -u_tol
@@ -607,6 +659,53 @@ switch_flags (const LzTimestep *self,
   if (el->massless == 0)
     return pushed ? LZ_SWITCH_IMPACT : 0;
   return pushed && massless_stop_impact (self, law) ? LZ_SWITCH_IMPACT : LZ_SWITCH_MASSLESS;
+}
+
+/* classify_one() after a step for an element whose Elem is fast: from
+ * ġ of its row (what element_rates_one() would store) without storing
+ * it — the same mode (the trace's rows compute the state again). */
+static LzMode
+fast_mode (const LzTimestep *self,
+           guint             r,
+           const Elem       *el)
+{
+  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
+  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  double u = lz_ts_row_dot (self, r, self->v) + 0.0;
+  LzMode mode = LZ_MODE_FREE;
+
+  if (el->kind == LZ_ITEM_FRICTION)
+    return fabs (u) <= u_tol ? LZ_MODE_STICK : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+  for (guint j = el->first_var; j < el->first_var + el->n_vars; j++)
+    if (self->z[j] > z_tol && fabs (u) <= u_tol)
+      mode = LZ_MODE_CONTACT;
+  return mode;
+}
+
+/* The mode at the step's end T1 and what is known of its switch for row
+ * R (element E), into new_modes[E]; ROW: the state of every element was
+ * computed (a row of the trace). */
+static LzSwitchFlags
+row_mode (LzTimestep *self,
+          guint       r,
+          guint       e,
+          double      t1,
+          gboolean    row)
+{
+  const Elem *el = &self->elems[e];
+
+  if (row || !el->fast)
+    {
+      if (!row)
+        element_rates_one (self, r, e, t1);
+      classify_one (self, self->new_modes, e, TRUE);
+      return switch_flags (self, e) | lz_ts_forcing_flags (self, e);
+    }
+  /* switch_flags() is 0 but for a free stop, lz_ts_forcing_flags() without
+   * jumps */
+  self->new_modes[e] = fast_mode (self, r, el);
+  return (el->kind == LZ_ITEM_STOP && self->modes[e] == LZ_MODE_FREE ? switch_flags (self, e) : 0)
+         | (self->jumps != NULL ? lz_ts_forcing_flags (self, e) : 0);
 }
 
 /* The modes at the end T1 of the step into new_modes, and an event at
@@ -631,10 +730,7 @@ log_mode_switches (LzTimestep *self,
       guint e = (guint) self->row_element[r];
       LzSwitchFlags flags;
 
-      if (!row)
-        element_state_one (self, e, self->q, self->v, t1);
-      classify_one (self, self->new_modes, e, TRUE);
-      flags = switch_flags (self, e) | lz_ts_forcing_flags (self, e);
+      flags = row_mode (self, r, e, t1, row);
 
       /* a breakaway while the static level falls: the level moved */
       if (self->modes[e] == LZ_MODE_STICK && self->new_modes[e] != LZ_MODE_STICK
@@ -757,40 +853,17 @@ timestep_free (LzIntegrator *integrator)
   lz_ts_forcing_free (self);
   g_clear_pointer (&self->forcing, lz_forcing_free);
   g_free (self->row_jumps);
-  g_free (self->mass);
+  g_free (self->matrices);
   g_free (self->algebraic);
-  g_free (self->Wband);
-  g_free (self->Kd);
-  g_free (self->Cd);
+  lz_ts_gs_free (self->gs);
   g_free (self->elems);
   g_free (self->work);
   g_free (self->varying);
   g_free (self->moving_rows);
-  g_free (self->rate);
   g_clear_pointer (&self->table, lz_element_table_free);
   g_free (self->force_body);
-  g_free (self->q);
-  g_free (self->v);
-  g_free (self->q1);
-  g_free (self->v1);
-  g_free (self->q_s);
-  g_free (self->v_s);
-  g_free (self->rhs);
-  g_free (self->tmp);
-  g_free (self->f0);
-  g_free (self->f1);
-  g_free (self->z);
-  g_free (self->z_prev);
-  g_free (self->lambda);
-  g_free (self->u_free);
-  g_free (self->u_start);
-  g_free (self->g0_start);
-  g_free (self->g0_end);
-  g_free (self->g0dot_start);
-  g_free (self->g0dot_end);
-  g_free (self->elem_force);
-  g_free (self->elem_g);
-  g_free (self->elem_gdot);
+  g_free (self->forced);
+  g_free (self->state);
   g_free (self->modes);
   g_free (self->new_modes);
 }
@@ -845,21 +918,21 @@ element_band (const LzTimestep *self)
  * no n × n matrix.  The algebraic dofs (no mass, no damping).  The
  * freeplay springs' directions are coupled through the local problem,
  * not through W: the band comes from M, C, K only. */
-static double *
+static void
 build_matrices (LzTimestep *self)
 {
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
-  guint n = self->n, b, width;
-  double h = self->h, th = self->theta, *Wd;
+  guint n = self->n, b = self->band = element_band (self), width = 2 * b + 1;
+  gsize nw = MAX ((gsize) n * width, 1), nm = MAX (n, 1);
 
-  self->mass = g_new0 (double, MAX (n, 1));
+  /* M's diagonal, K, C, W and W's factor in one block */
+  self->mass = self->matrices = g_new0 (double, nm + 3 * nw + MAX ((gsize) n * (b + 1), 1));
+  self->Kd = self->mass + nm;
+  self->Cd = self->Kd + nw;
+  self->Wd = self->Cd + nw;
+  self->Wband = self->Wd + nw;
   for (guint i = 0; i < n; i++)
     self->mass[i] = lz_model_get_body (model, i)->mass;
-  b = self->band = element_band (self);
-  width = 2 * b + 1;
-  self->Kd = g_new0 (double, MAX ((gsize) n * width, 1));
-  self->Cd = g_new0 (double, MAX ((gsize) n * width, 1));
-  Wd = g_new0 (double, MAX ((gsize) n * width, 1));
   for (guint e = 0; e < self->n_elems; e++)
     {
       const LzElementLaw *law = lz_element_table_get (self->table, e);
@@ -869,18 +942,10 @@ build_matrices (LzTimestep *self)
       if (law->c > 0.0)
         stamp_outer (self->Cd, b, law, law->c);
     }
-  for (guint i = 0; i < n; i++)
-    for (guint j = i > b ? i - b : 0; j <= MIN (n - 1, i + b); j++)
-      {
-        gsize at = (gsize) i * width + j + b - i;
-
-        Wd[at] = (i == j ? self->mass[i] : 0) + h * th * self->Cd[at] + h * h * th * th * self->Kd[at];
-      }
+  lz_ts_fill_w (self, self->h);
   self->algebraic = g_new0 (gboolean, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     self->algebraic[i] = self->mass[i] == 0 && self->Cd[(gsize) i * width + b] == 0;
-  self->Wband = g_new0 (double, MAX ((gsize) n * (b + 1), 1));
-  return Wd;
 }
 
 /* W, factored once; FALSE with ERROR set where it is singular. */
@@ -888,10 +953,10 @@ static gboolean
 factor_w (LzTimestep *self,
           GError    **error)
 {
-  g_autofree double *Wd = build_matrices (self);
   int failed_row = -1;
 
-  if (self->n > 0 && !band_cholesky (self, Wd, &failed_row))
+  build_matrices (self);
+  if (self->n > 0 && !band_cholesky (self, self->Wd, &failed_row))
     {
       g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                    _("the iteration matrix M + hθC + h²θ²K is singular at body “%s”: give it "
@@ -915,6 +980,8 @@ build_elements (LzTimestep *self)
       const LzElementLaw *law = lz_element_table_get (self->table, e);
 
       el->law = law;
+      el->kind = law->kind;
+      el->plain = !law->moving && law->a != law->b;
       el->coulomb = law->kind == LZ_ITEM_FRICTION && lz_friction_is_coulomb (law);
       el->bilateral = lz_element_law_is_bilateral (law);
       el->contact = lz_contact_law_is (law);
@@ -926,8 +993,10 @@ build_elements (LzTimestep *self)
           && (law->kind == LZ_ITEM_STOP || law->kind == LZ_ITEM_FRICTION || law->freeplay > 0))
         self->keep_theta = TRUE;
       lz_ts_add_element_vars (self, el);
+      el->fast = el->plain && el->massless == 0 && !el->contact && !el->bilateral && law->row >= 0
+                 && (law->kind == LZ_ITEM_FRICTION || law->kind == LZ_ITEM_STOP);
     }
-  self->work = g_new0 (guint, MAX (self->n_elems, 1));
+  self->work = g_new0 (LzTsWork, MAX (self->n_elems, 1));
   self->varying = g_new0 (guint, MAX (self->n_elems, 1));
   for (guint e = 0; e < self->n_elems; e++)
     {
@@ -936,7 +1005,9 @@ build_elements (LzTimestep *self)
       /* a spring between bodies neither dissipates nor is driven: its
        * energy is in the potential, from the state */
       if (law->moving || law->c != 0 || law->row >= 0)
-        self->work[self->n_work++] = e;
+        self->work[self->n_work++] = (LzTsWork) {
+          e, law->a, law->b, law->row, law->ca, law->cb, law->c, law->kind, law->moving,
+          self->elems[e].contact };
       if (law->kind == LZ_ITEM_FRICTION && lz_friction_is_varying (law))
         self->varying[self->n_varying++] = e;
     }
@@ -1061,6 +1132,9 @@ find_force_sources (LzTimestep *self)
 {
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
 
+  /* the dofs the step evaluates f at (f0, f1 stay zero at the others) */
+  self->forced = g_new (guint, MAX (self->n, 1));
+  self->n_forced = lz_assembly_get_forced_dofs (self->parent.assembly, self->forced);
   self->n_sources = lz_model_get_n_sources (model);
   self->force_body = g_new0 (int, MAX (self->n_sources, 1));
   for (guint s = 0; s < self->n_sources; s++)
@@ -1079,15 +1153,29 @@ alloc_state (LzTimestep *self)
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
   guint n = self->n, nr = self->n_rows, ne = self->n_elems, nv = self->n_vars;
 
-#define ALLOC(field, count) self->field = g_new0 (__typeof__ (*self->field), MAX ((count), 1))
-  ALLOC (q, n); ALLOC (v, n); ALLOC (q1, n); ALLOC (v1, n); ALLOC (q_s, n); ALLOC (v_s, n);
-  ALLOC (rhs, n); ALLOC (tmp, n); ALLOC (rate, n); ALLOC (f0, n); ALLOC (f1, n);
-  ALLOC (z, nv); ALLOC (z_prev, nv); ALLOC (lambda, nr); ALLOC (u_free, nr);
-  ALLOC (u_start, nr); ALLOC (g0_start, nr); ALLOC (g0_end, nr); ALLOC (g0dot_start, nr);
-  ALLOC (g0dot_end, nr);
-  ALLOC (elem_force, ne); ALLOC (elem_g, ne); ALLOC (elem_gdot, ne);
-  ALLOC (modes, ne); ALLOC (new_modes, ne);
-#undef ALLOC
+  /* the vectors of doubles in one block (freed once), each at least one
+   * entry long */
+  struct { double **field; guint count; } vectors[] = {
+    { &self->q, n }, { &self->v, n }, { &self->q1, n }, { &self->v1, n }, { &self->q_s, n },
+    { &self->v_s, n }, { &self->rhs, n }, { &self->tmp, n }, { &self->rate, n }, { &self->f0, n },
+    { &self->f1, n }, { &self->z, nv }, { &self->z_prev, nv }, { &self->lambda, nr },
+    { &self->u_free, nr }, { &self->u_start, nr }, { &self->g0_start, nr }, { &self->g0_end, nr },
+    { &self->g0dot_start, nr }, { &self->g0dot_end, nr }, { &self->elem_force, ne },
+    { &self->elem_g, ne }, { &self->elem_gdot, ne },
+  };
+  gsize total = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (vectors); k++)
+    total += MAX (vectors[k].count, 1);
+  self->state = g_new0 (double, total);
+  total = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (vectors); k++)
+    {
+      *vectors[k].field = self->state + total;
+      total += MAX (vectors[k].count, 1);
+    }
+  self->modes = g_new0 (LzMode, MAX (ne, 1));
+  self->new_modes = g_new0 (LzMode, MAX (ne, 1));
 
   for (guint i = 0; i < n; i++)
     {
@@ -1126,6 +1214,7 @@ timestep_new (LzAssembly                *assembly,
   if (!check_forcing (self, error) || !check_massless_friction (self, error) || !check_impact_through (self, error)
       || !lz_ts_delassus_new (self, error))
     goto fail;
+  lz_ts_gs_new (self);
   find_force_sources (self);
   alloc_state (self);
   return &self->parent;

@@ -30,7 +30,7 @@
 #define CHUNK_ROWS  1024u       /* events; samples use chunk_rows */
 #define CHUNK_BYTES (256u * 1024u)
 #define PAGE_CHUNKS 1024u
-#define N_PAGES     1024u      /* up to 2^30 rows */
+#define N_PAGES     1024u      /* 2^20 chunks: 2^30 rows of a small model, fewer of a large one */
 
 enum
 {
@@ -82,7 +82,9 @@ lz_trace_new (const LzModel *model)
   self->n_bodies = lz_model_get_n_bodies (model);
   self->n_elements = lz_model_get_n_elements (model);
   self->n_columns = 1 + 2 * self->n_bodies + 3 * self->n_elements + ENERGY_COLUMNS;
-  self->chunk_rows = CLAMP (CHUNK_BYTES / (8 * self->n_columns), 16, 1024);
+  /* a large model's chunk holds few rows: a row of B4 with 10⁵ masses is
+   * 14 MB, and a chunk of 16 would hold 16 of them from the first row on */
+  self->chunk_rows = CLAMP (CHUNK_BYTES / (8 * self->n_columns), 1, 1024);
   self->body_ids = g_new0 (char *, self->n_bodies + 1);
   self->n_event_ids = self->n_elements + lz_model_get_n_sources (model);
   self->element_ids = g_new0 (char *, self->n_event_ids + 1);
@@ -246,23 +248,19 @@ lz_trace_append (LzTrace        *trace,
     energy ? energy->balance_error : 0, energy ? energy->numerical : 0,
   };
 
+  /* the columns in their order: t, q, v, force, g, ġ, the energy */
+  const struct { const double *values; guint count; } groups[] = {
+    { &t, 1 }, { q, n }, { v, n }, { force, e }, { g, e }, { gdot, e },
+    { energy_values, ENERGY_COLUMNS },
+  };
+
   g_return_if_fail (!g_atomic_int_get (&trace->finished));
   chunk = chunk_for_row (trace, row, TRUE);
   g_return_if_fail (chunk != NULL);
 
-  column (trace, chunk, col++)[r] = t;
-  for (guint i = 0; i < n; i++)
-    column (trace, chunk, col++)[r] = q != NULL ? q[i] : 0;
-  for (guint i = 0; i < n; i++)
-    column (trace, chunk, col++)[r] = v != NULL ? v[i] : 0;
-  for (guint i = 0; i < e; i++)
-    column (trace, chunk, col++)[r] = force != NULL ? force[i] : 0;
-  for (guint i = 0; i < e; i++)
-    column (trace, chunk, col++)[r] = g != NULL ? g[i] : 0;
-  for (guint i = 0; i < e; i++)
-    column (trace, chunk, col++)[r] = gdot != NULL ? gdot[i] : 0;
-  for (guint i = 0; i < ENERGY_COLUMNS; i++)
-    column (trace, chunk, col++)[r] = energy_values[i];
+  for (guint k = 0; k < G_N_ELEMENTS (groups); k++)
+    for (guint i = 0; i < groups[k].count; i++)
+      column (trace, chunk, col++)[r] = groups[k].values != NULL ? groups[k].values[i] : 0;
   for (guint i = 0; i < e; i++)
     chunk->modes[(gsize) i * trace->chunk_rows + r] = (guint8) (modes != NULL ? modes[i] : LZ_MODE_NONE);
 
