@@ -211,6 +211,18 @@ lz_cli_args_clear (LzCliArgs *args)
   args->file = NULL;
 }
 
+void
+lz_cli_entries_clear (const GOptionEntry *entries)
+{
+  for (const GOptionEntry *e = entries; e != NULL && e->long_name != NULL; e++)
+    {
+      if (e->arg == G_OPTION_ARG_STRING || e->arg == G_OPTION_ARG_FILENAME)
+        g_clear_pointer ((char **) e->arg_data, g_free);
+      else if (e->arg == G_OPTION_ARG_STRING_ARRAY || e->arg == G_OPTION_ARG_FILENAME_ARRAY)
+        g_clear_pointer ((char ***) e->arg_data, g_strfreev);
+    }
+}
+
 int
 lz_cli_write_output (const char *command,
                      const char *output,

@@ -281,26 +281,17 @@ on_row (const LzSweepRow *row,
 /* ------------------------------------------------------------------------ */
 /* The command                                                               */
 
+/* The strings of the options (limits included) are freed through the
+ * table that filled them. */
 static void
 options_clear (SweepOptions *o)
 {
-  g_strfreev (o->set);
-  g_strfreev (o->vary);
-  g_free (o->method);
-  g_free (o->t_end);
-  g_free (o->dt);
-  g_free (o->theta);
-  g_free (o->sample);
-  g_free (o->after);
-  g_free (o->strobe);
-  g_free (o->strobe_frequency);
-  g_strfreev (o->templates);
-  g_free (o->when);
-  g_free (o->format);
-  g_free (o->out);
-  g_free (o->resume);
-  lz_cli_limits_clear (&o->limits);
+  lz_cli_entries_clear (o->entries);
+  g_clear_pointer (&o->entries, g_free);
+  g_clear_pointer (&o->out, g_free);
 }
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SweepOptions, options_clear)
 
 /* Parses argv and loads the model into a sweep; an exit code or -1. */
 int
@@ -346,12 +337,12 @@ sweep_prepare (int            argc,
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs, N_("runs in parallel (default: every core)"), "N" },
     G_OPTION_ENTRY_NULL
   };
-  g_autofree GOptionEntry *all = lz_cli_limits_add_entries (entries, &o->limits);
   g_autoptr(LzModel) model = NULL;
   g_autoptr(LzSweep) sweep = NULL;
   int code;
 
-  if (!lz_cli_args_parse (&args, &spec, all, argc, argv))
+  o->entries = lz_cli_limits_add_entries (entries, &o->limits);
+  if (!lz_cli_args_parse (&args, &spec, o->entries, argc, argv))
     return LZ_CLI_EXIT_USAGE;
   o->out = g_strdup (args.output);
   model = lz_cli_load_model (args.file);
@@ -377,7 +368,7 @@ int
 lz_cli_sweep (int    argc,
               char **argv)
 {
-  SweepOptions o = { .jobs = 0 };
+  g_auto(SweepOptions) o = { .jobs = 0 };
   SweepState state = { 0 };
   g_autoptr(LzSweep) sweep = NULL;
   g_autoptr(GError) error = NULL;
@@ -385,22 +376,14 @@ lz_cli_sweep (int    argc,
   int code = sweep_prepare (argc, argv, &o, &sweep);
 
   if (code >= 0)
-    {
-      options_clear (&o);
-      return code;
-    }
+    return code;
 #ifdef HAVE_MPI
   if (sweep_mpi_size () > 1)
-    {
-      code = sweep_mpi (sweep, &o);
-      options_clear (&o);
-      return code;
-    }
+    return sweep_mpi (sweep, &o);
 #endif
   if (!sweep_output_open (&state.output, sweep, &o, &first, &error))
     {
       g_printerr ("luztar-cli sweep: %s\n", error->message);
-      options_clear (&o);
       return LZ_CLI_EXIT_BAD_INPUT;
     }
   state.progress.tty = isatty (fileno (stderr)) && (state.output.owned || !isatty (fileno (stdout)));
@@ -420,6 +403,5 @@ lz_cli_sweep (int    argc,
       g_printerr ("luztar-cli sweep: %s\n", error->message);
       code = LZ_CLI_EXIT_BAD_INPUT;
     }
-  options_clear (&o);
   return code >= 0 ? code : LZ_CLI_EXIT_OK;
 }

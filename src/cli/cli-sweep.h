@@ -25,6 +25,7 @@ typedef struct
   char   *format, *out, *resume;
   int     jobs;
   LzCliLimits limits;   /* each run's */
+  GOptionEntry *entries;  /* the table that filled the above (owned) */
 } SweepOptions;
 
 typedef struct

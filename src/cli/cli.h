@@ -84,6 +84,12 @@ gboolean lz_cli_args_parse (LzCliArgs          *args,
                             char              **argv);
 void     lz_cli_args_clear (LzCliArgs          *args);
 
+/* Frees the strings and string arrays that g_option_context_parse()
+ * stored through ENTRIES (up to the G_OPTION_ENTRY_NULL; NULL: none) and
+ * sets them to NULL: the table that filled a command's options also
+ * empties them. */
+void     lz_cli_entries_clear (const GOptionEntry *entries);
+
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (LzCliArgs, lz_cli_args_clear)
 
 /* Prints "luztar-cli [COMMAND: ]MESSAGE" and the hint to use --help on

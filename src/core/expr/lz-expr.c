@@ -247,10 +247,18 @@ parse_expr (Parser *parser)
   return parse_level (parser, '+', '-', parse_term);
 }
 
-/* The end of the number at @p: digits, at most one point, an exponent.
- * Its exponent letter is not a name; a second point is a syntax error. */
-static const char *
-skip_number (const char *p)
+/**
+ * lz_expr_skip_number:
+ * @p: the first character of a number: a digit, or a point before one
+ *
+ * The end of the number at @p: digits, at most one point, an exponent.
+ * Its exponent letter is not a name; a second point is a syntax error.
+ * The sweep's templates find their names with it too (lz-sweep.c).
+ *
+ * Returns: the first character after the number
+ */
+const char *
+lz_expr_skip_number (const char *p)
 {
   while (g_ascii_isdigit (*p))
     p++;
@@ -341,7 +349,7 @@ tokenize (const char *text,
 
       if (g_ascii_isdigit (*p) || (*p == '.' && g_ascii_isdigit (p[1])))
         {
-          p = skip_number (p);
+          p = lz_expr_skip_number (p);
           token.type = TOKEN_NUMBER;
         }
       else if (g_ascii_isalpha (*p) || *p == '_')

@@ -56,6 +56,7 @@ guint       lz_expr_get_nonfinite    (const LzExpr *expr,
                                       guint        *order,
                                       double       *t,
                                       double       *value);
+const char *lz_expr_skip_number      (const char   *p);
 
 /* lz-finite.c: non-finite values named */
 double      lz_expr_eval_order       (const LzExpr *expr,
@@ -66,12 +67,6 @@ gboolean    lz_expr_check_finite     (const LzExpr *expr,
                                       guint         max_order,
                                       const char   *owner,
                                       GError      **error);
-void        lz_expr_set_nonfinite_error (const LzExpr *expr,
-                                         guint         order,
-                                         double        t,
-                                         double        value,
-                                         const char   *owner,
-                                         GError      **error);
 
 /* What lz_expr_find_singular() found in an interval. */
 typedef enum

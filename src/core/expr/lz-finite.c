@@ -44,36 +44,6 @@ value_text (double value)
 }
 
 /**
- * lz_expr_set_nonfinite_error:
- * @expr: an expression
- * @order: 0 for its value, 1 or 2 for a derivative
- * @t: the time, s
- * @value: the non-finite result
- * @owner: who owns the expression, e.g. "force “F1”, attribute “value”"
- * @error: return location for an %LZ_ERROR_EXPRESSION error
- */
-void
-lz_expr_set_nonfinite_error (const LzExpr *expr,
-                             guint         order,
-                             double        t,
-                             double        value,
-                             const char   *owner,
-                             GError      **error)
-{
-  const char *text = lz_expr_get_text (expr);
-
-  if (order == 0)
-    g_set_error (error, LZ_ERROR, LZ_ERROR_EXPRESSION,
-                 _("%s: the expression “%s” is not finite at t = %g s (%s)"),
-                 owner, text, t, value_text (value));
-  else
-    g_set_error (error, LZ_ERROR, LZ_ERROR_EXPRESSION,
-                 _("%s: the derivative of order %u of the expression “%s” is not finite at t = %g s "
-                   "(%s: an infinite rate of change)"),
-                 owner, order, text, t, value_text (value));
-}
-
-/**
  * lz_expr_eval_order:
  * @expr: an expression
  * @order: 0 for its value, 1 or 2 for a derivative
@@ -116,7 +86,7 @@ lz_expr_check_finite (const LzExpr *expr,
 
       if (!isfinite (value))
         {
-          lz_expr_set_nonfinite_error (expr, order, t, value, owner, error);
+          lz_expr_set_singular_error (expr, order, LZ_SINGULAR_NONFINITE, t, value, owner, error);
           return FALSE;
         }
     }
@@ -271,10 +241,12 @@ lz_expr_find_singular (const LzExpr *expr,
  * lz_expr_set_singular_error:
  * @expr: an expression
  * @order: 0 for its value, 1 or 2 for a derivative
- * @found: what lz_expr_find_singular() found (not %LZ_SINGULAR_NONE)
+ * @found: what lz_expr_find_singular() or lz_expr_check_finite() found
+ *   (not %LZ_SINGULAR_NONE)
  * @t: where, s
  * @value: the value there
- * @owner: who owns the expression, for the message
+ * @owner: who owns the expression, for the message, e.g. "force “F1”,
+ *   attribute “value”"
  * @error: return location for an %LZ_ERROR_EXPRESSION error
  */
 void
@@ -288,8 +260,15 @@ lz_expr_set_singular_error (const LzExpr *expr,
 {
   const char *text = lz_expr_get_text (expr);
 
-  if (found == LZ_SINGULAR_NONFINITE)
-    lz_expr_set_nonfinite_error (expr, order, t, value, owner, error);
+  if (found == LZ_SINGULAR_NONFINITE && order == 0)
+    g_set_error (error, LZ_ERROR, LZ_ERROR_EXPRESSION,
+                 _("%s: the expression “%s” is not finite at t = %g s (%s)"),
+                 owner, text, t, value_text (value));
+  else if (found == LZ_SINGULAR_NONFINITE)
+    g_set_error (error, LZ_ERROR, LZ_ERROR_EXPRESSION,
+                 _("%s: the derivative of order %u of the expression “%s” is not finite at t = %g s "
+                   "(%s: an infinite rate of change)"),
+                 owner, order, text, t, value_text (value));
   else if (order == 0)
     g_set_error (error, LZ_ERROR, LZ_ERROR_EXPRESSION,
                  _("%s: the expression “%s” is unbounded near t = %.10g s (it reaches %g there): "

@@ -47,18 +47,6 @@ lz_model_lesson_equal (const LzModel *a,
   return TRUE;
 }
 
-/* Leading and trailing blanks dropped, as when the text is read from a
- * file; NULL when nothing is left. */
-static char *
-stripped_or_null (const char *text)
-{
-  char *copy = g_strstrip (g_strdup (text != NULL ? text : ""));
-
-  if (*copy == '\0')
-    g_clear_pointer (&copy, g_free);
-  return copy;
-}
-
 /**
  * lz_model_get_what_to_watch:
  * @model: a model
@@ -85,7 +73,7 @@ lz_model_set_what_to_watch (LzModel    *model,
   g_return_if_fail (model != NULL);
 
   g_free (model->what_to_watch);
-  model->what_to_watch = stripped_or_null (text);
+  model->what_to_watch = lz_strip_text (text);
 }
 
 /**
@@ -132,7 +120,7 @@ lz_model_add_question (LzModel    *model,
 
   g_return_if_fail (model != NULL);
 
-  text = stripped_or_null (question);
+  text = lz_strip_text (question);
   if (text == NULL)
     return;
   if (model->questions == NULL)

@@ -92,6 +92,8 @@ gboolean   lz_model_lesson_equal      (const LzModel *a,
 /* Between lz-model.c (the container), lz-params.c (the parameter tables)   */
 /* and lz-model-validate.c (the checks); nothing else uses these.           */
 
+#define LZ_MODEL_N_LISTS 4
+
 struct LzModel
 {
   char         *name;
@@ -99,10 +101,19 @@ struct LzModel
   char         *what_to_watch; /* lz-model-lesson.c: NULL if none */
   GPtrArray    *questions;     /* char *, NULL if none */
   guint         lesson;        /* place in the course, 0 if none */
-  GPtrArray    *grounds;     /* LzGround *, owned, in file order */
-  GPtrArray    *bodies;      /* LzBody * */
-  GPtrArray    *elements;    /* LzElement * */
-  GPtrArray    *sources;     /* LzSource * */
+  /* The four item lists, each by its name or all of them through
+   * lists[] (in this order: the order of the file). */
+  union
+  {
+    struct
+    {
+      GPtrArray *grounds;    /* LzGround *, owned, in file order */
+      GPtrArray *bodies;     /* LzBody * */
+      GPtrArray *elements;   /* LzElement * */
+      GPtrArray *sources;    /* LzSource * */
+    };
+    GPtrArray  *lists[LZ_MODEL_N_LISTS];
+  };
   GHashTable   *index;       /* id (owned by the item) → LzItem * */
   GHashTable   *positions;   /* id (owned by the item) → its position in its
                               * list plus 1 (GUINT_TO_POINTER), kept on every
@@ -158,6 +169,7 @@ const LzParamDef *lz_model_lookup_param    (const LzModel  *model,
                                             GError        **error);
 void              lz_set_string            (char          **field,
                                             const char     *value);
+char             *lz_strip_text            (const char     *text);
 LzItem           *lz_model_lookup_mutable  (LzModel        *model,
                                             const char     *id,
                                             GError        **error);

@@ -36,6 +36,18 @@ lz_set_string (char      **field,
   *field = copy;
 }
 
+/* Leading and trailing blanks dropped, as when the text is read from a
+ * file; NULL when nothing is left (the description, the lesson's texts). */
+char *
+lz_strip_text (const char *text)
+{
+  char *copy = g_strstrip (g_strdup (text != NULL ? text : ""));
+
+  if (*copy == '\0')
+    g_clear_pointer (&copy, g_free);
+  return copy;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Ids and numbers                                                           */
 
@@ -243,11 +255,14 @@ lz_model_clear (LzModel *model)
   lz_model_lesson_clear (model);
   g_hash_table_unref (model->index);
   g_hash_table_unref (model->positions);
-  g_ptr_array_unref (model->grounds);
-  g_ptr_array_unref (model->bodies);
-  g_ptr_array_unref (model->elements);
-  g_ptr_array_unref (model->sources);
+  for (guint l = 0; l < LZ_MODEL_N_LISTS; l++)
+    g_ptr_array_unref (model->lists[l]);
 }
+
+/* lists[] and the four named lists are the same pointers */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (LzModel, grounds) == G_STRUCT_OFFSET (LzModel, lists)
+                 && G_STRUCT_OFFSET (LzModel, sources) - G_STRUCT_OFFSET (LzModel, grounds)
+                    == (LZ_MODEL_N_LISTS - 1) * sizeof (GPtrArray *));
 
 static GPtrArray *
 new_item_array (void)
@@ -269,10 +284,8 @@ lz_model_new (const char *name)
   LzModel *model = g_atomic_rc_box_new0 (LzModel);
 
   model->name = g_strdup (name != NULL ? name : "");
-  model->grounds = new_item_array ();
-  model->bodies = new_item_array ();
-  model->elements = new_item_array ();
-  model->sources = new_item_array ();
+  for (guint l = 0; l < LZ_MODEL_N_LISTS; l++)
+    model->lists[l] = new_item_array ();
   model->index = g_hash_table_new (g_str_hash, g_str_equal);
   model->positions = g_hash_table_new (g_str_hash, g_str_equal);
   lz_simulation_init_defaults (&model->sim);
@@ -388,23 +401,25 @@ lz_model_copy (const LzModel *model)
   copy = lz_model_new (model->name);
   copy->description = g_strdup (model->description);
   lz_model_lesson_copy (copy, model);
-  copy_items (copy, model->grounds);
-  copy_items (copy, model->bodies);
-  copy_items (copy, model->elements);
-  copy_items (copy, model->sources);
+  for (guint l = 0; l < LZ_MODEL_N_LISTS; l++)
+    copy_items (copy, model->lists[l]);
   copy->sim = model->sim;
   return copy;
 }
 
+/* The same items in the same order, list by list. */
 static gboolean
-items_equal (GPtrArray *a,
-             GPtrArray *b)
+items_equal (const LzModel *a,
+             const LzModel *b)
 {
-  if (a->len != b->len)
-    return FALSE;
-  for (guint i = 0; i < a->len; i++)
-    if (!lz_item_equal (a->pdata[i], b->pdata[i]))
-      return FALSE;
+  for (guint l = 0; l < LZ_MODEL_N_LISTS; l++)
+    {
+      if (a->lists[l]->len != b->lists[l]->len)
+        return FALSE;
+      for (guint i = 0; i < a->lists[l]->len; i++)
+        if (!lz_item_equal (a->lists[l]->pdata[i], b->lists[l]->pdata[i]))
+          return FALSE;
+    }
   return TRUE;
 }
 
@@ -430,10 +445,7 @@ lz_model_equal (const LzModel *a,
   return g_strcmp0 (a->name, b->name) == 0
          && g_strcmp0 (lz_model_get_description (a), lz_model_get_description (b)) == 0
          && lz_model_lesson_equal (a, b)
-         && items_equal (a->grounds, b->grounds)
-         && items_equal (a->bodies, b->bodies)
-         && items_equal (a->elements, b->elements)
-         && items_equal (a->sources, b->sources)
+         && items_equal (a, b)
          && lz_simulation_equal (&a->sim, &b->sim);
 }
 
@@ -493,9 +505,7 @@ lz_model_set_description (LzModel    *model,
   g_return_if_fail (model != NULL);
 
   g_free (model->description);
-  model->description = g_strstrip (g_strdup (description != NULL ? description : ""));
-  if (*model->description == '\0')
-    g_clear_pointer (&model->description, g_free);
+  model->description = lz_strip_text (description);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -704,19 +714,20 @@ lz_model_get_body_index (const LzModel *model,
 guint
 lz_model_get_n_items (const LzModel *model)
 {
-  return model->grounds->len + model->bodies->len + model->elements->len
-         + model->sources->len;
+  guint n = 0;
+
+  for (guint l = 0; l < LZ_MODEL_N_LISTS; l++)
+    n += model->lists[l]->len;
+  return n;
 }
 
 const LzItem *
 lz_model_get_item (const LzModel *model,
                    guint          index)
 {
-  GPtrArray *lists[] = { model->grounds, model->bodies, model->elements, model->sources };
-
-  for (guint l = 0; l < G_N_ELEMENTS (lists); index -= lists[l]->len, l++)
-    if (index < lists[l]->len)
-      return lists[l]->pdata[index];
+  for (guint l = 0; l < LZ_MODEL_N_LISTS; index -= model->lists[l]->len, l++)
+    if (index < model->lists[l]->len)
+      return model->lists[l]->pdata[index];
   g_return_val_if_reached (NULL);
 }
 

@@ -741,6 +741,16 @@ format_number (double value)
   return lz_number_to_string (value);
 }
 
+/* Sets @error to MESSAGE (taken) and returns FALSE: a refused value. */
+static gboolean
+refuse (GError **error,
+        char    *message)
+{
+  g_set_error_literal (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL, message);
+  g_free (message);
+  return FALSE;
+}
+
 static gboolean
 check_range (const LzItem   *item,
              const LzParamDef *def,
@@ -751,61 +761,28 @@ check_range (const LzItem   *item,
   g_autofree char *text = format_number (value);
 
   if (isnan (value))
-    {
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL, _("%s: not a number"), context);
-      return FALSE;
-    }
+    return refuse (error, g_strdup_printf (_("%s: not a number"), context));
   if (isinf (value) && def->spec.type != LZ_PARAM_LIMIT)
-    {
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                   _("%s: must be a finite number, got %s"), context, text);
-      return FALSE;
-    }
+    return refuse (error, g_strdup_printf (_("%s: must be a finite number, got %s"), context, text));
   switch (def->spec.range)
     {
     case LZ_RANGE_ANY:
-      break;
+      return TRUE;
     case LZ_RANGE_POSITIVE:
-      if (!(value > 0))
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: must be greater than 0, got %s"), context, text);
-          return FALSE;
-        }
-      break;
+      return value > 0
+             || refuse (error, g_strdup_printf (_("%s: must be greater than 0, got %s"), context, text));
     case LZ_RANGE_NON_NEGATIVE:
-      if (!(value >= 0))
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: must not be negative, got %s"), context, text);
-          return FALSE;
-        }
-      break;
+      return value >= 0
+             || refuse (error, g_strdup_printf (_("%s: must not be negative, got %s"), context, text));
     case LZ_RANGE_UNIT_INTERVAL:
-      if (!(value >= 0 && value <= 1))
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: must be between 0 and 1, got %s"), context, text);
-          return FALSE;
-        }
-      break;
+      return (value >= 0 && value <= 1)
+             || refuse (error, g_strdup_printf (_("%s: must be between 0 and 1, got %s"), context, text));
     case LZ_RANGE_THETA:
       /* below ½ the scheme is unstable: every run would refuse it */
-      if (!(value >= 0.5 && value <= 1))
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: must be between 0.5 and 1, got %s"), context, text);
-          return FALSE;
-        }
-      break;
+      return (value >= 0.5 && value <= 1)
+             || refuse (error, g_strdup_printf (_("%s: must be between 0.5 and 1, got %s"), context, text));
     case LZ_RANGE_NON_ZERO:
-      if (value == 0)
-        {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
-                       _("%s: must not be 0"), context);
-          return FALSE;
-        }
-      break;
+      return value != 0 || refuse (error, g_strdup_printf (_("%s: must not be 0"), context));
     default:
       g_assert_not_reached ();
     }

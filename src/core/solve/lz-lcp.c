@@ -480,7 +480,6 @@ lemke_init (LemkeTableau     *t,
  * coincidences of addresses modulo 4 KiB, that these loads depended on
  * the stores just made, which cost up to half the speed depending on where
  * the code landed in memory. */
-#if HAVE_DOUBLE2
 static void
 eliminate (double       *T,
            guint         n,
@@ -488,6 +487,7 @@ eliminate (double       *T,
            const double *R,
            const double *f)
 {
+#if HAVE_DOUBLE2
   for (guint j0 = 0; j0 < stride; j0 += 8)
     {
       LzDouble2 r0, r1, r2, r3;
@@ -518,6 +518,17 @@ eliminate (double       *T,
           memcpy (X + 6, &x3, sizeof x3);
         }
     }
+#else
+  for (guint i = 0; i < n; i++)
+    {
+      double *X = T + (gsize) i * stride;
+
+      if (f[i] == 0)
+        continue;
+      for (guint j = 0; j < stride; j++)
+        X[j] -= f[i] * R[j];
+    }
+#endif
 }
 
 /* R ← f·R over @len entries, a multiple of 8. */
@@ -526,6 +537,7 @@ scale_row (double *R,
            double  f,
            guint   len)
 {
+#if HAVE_DOUBLE2
   LzDouble2 ff = { f, f };
 
   for (guint j = 0; j < len; j += 2)
@@ -536,35 +548,11 @@ scale_row (double *R,
       r *= ff;
       memcpy (R + j, &r, sizeof r);
     }
-}
 #else
-static void
-eliminate (double       *T,
-           guint         n,
-           guint         stride,
-           const double *R,
-           const double *f)
-{
-  for (guint i = 0; i < n; i++)
-    {
-      double *X = T + (gsize) i * stride;
-
-      if (f[i] == 0)
-        continue;
-      for (guint j = 0; j < stride; j++)
-        X[j] -= f[i] * R[j];
-    }
-}
-
-static inline void
-scale_row (double *R,
-           double  f,
-           guint   len)
-{
   for (guint j = 0; j < len; j++)
     R[j] *= f;
-}
 #endif
+}
 
 /* Exchanges the basic variable of row @r with the nonbasic variable of
  * column @c (Tucker's pivot on the compact tableau). */

@@ -248,6 +248,37 @@ append_number (GString *out,
   append_shortest (out, x);
 }
 
+/* The name of a sweep's column @i: lz_sweep_get_param_name() or
+ * lz_sweep_get_measure_name(). */
+typedef const char *(*ColumnName) (const LzSweep *self, guint i);
+
+/* ",NAME" for each of the @n columns */
+static void
+append_csv_names (GString       *out,
+                  const LzSweep *self,
+                  ColumnName     name,
+                  guint          n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append_c (out, ',');
+      append_csv_text (out, name (self, i));
+    }
+}
+
+/* ",VALUE" for each of the @n values */
+static void
+append_csv_numbers (GString      *out,
+                    const double *values,
+                    guint         n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append_c (out, ',');
+      append_number (out, values[i]);
+    }
+}
+
 /**
  * lz_sweep_dup_csv_header:
  * @self: a sweep
@@ -259,16 +290,8 @@ lz_sweep_dup_csv_header (const LzSweep *self)
 {
   GString *out = g_string_new ("run");
 
-  for (guint i = 0; i < lz_sweep_get_n_params (self); i++)
-    {
-      g_string_append_c (out, ',');
-      append_csv_text (out, lz_sweep_get_param_name (self, i));
-    }
-  for (guint m = 0; m < lz_sweep_get_n_measures (self); m++)
-    {
-      g_string_append_c (out, ',');
-      append_csv_text (out, lz_sweep_get_measure_name (self, m));
-    }
+  append_csv_names (out, self, lz_sweep_get_param_name, lz_sweep_get_n_params (self));
+  append_csv_names (out, self, lz_sweep_get_measure_name, lz_sweep_get_n_measures (self));
   g_string_append (out, ",error\n");
   return g_string_free (out, FALSE);
 }
@@ -287,16 +310,8 @@ lz_sweep_row_to_csv (const LzSweep    *self,
   GString *out = g_string_new (NULL);
 
   g_string_append_printf (out, "%u", row->run);
-  for (guint i = 0; i < lz_sweep_get_n_params (self); i++)
-    {
-      g_string_append_c (out, ',');
-      append_number (out, row->params[i]);
-    }
-  for (guint m = 0; m < lz_sweep_get_n_measures (self); m++)
-    {
-      g_string_append_c (out, ',');
-      append_number (out, row->measures[m]);
-    }
+  append_csv_numbers (out, row->params, lz_sweep_get_n_params (self));
+  append_csv_numbers (out, row->measures, lz_sweep_get_n_measures (self));
   g_string_append_c (out, ',');
   if (row->error != NULL)
     append_csv_text (out, row->error);
@@ -331,6 +346,23 @@ append_json_number (GString *out,
     append_number (out, x);
 }
 
+/* "NAME": VALUE, … for the @n columns */
+static void
+append_json_members (GString       *out,
+                     const LzSweep *self,
+                     ColumnName     name,
+                     const double  *values,
+                     guint          n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append (out, i > 0 ? ", " : "");
+      append_json_string (out, name (self, i));
+      g_string_append (out, ": ");
+      append_json_number (out, values[i]);
+    }
+}
+
 /**
  * lz_sweep_row_to_json:
  * @self: a sweep
@@ -346,21 +378,10 @@ lz_sweep_row_to_json (const LzSweep    *self,
   GString *out = g_string_new (NULL);
 
   g_string_append_printf (out, "{\"run\": %u, \"params\": {", row->run);
-  for (guint i = 0; i < lz_sweep_get_n_params (self); i++)
-    {
-      g_string_append (out, i > 0 ? ", " : "");
-      append_json_string (out, lz_sweep_get_param_name (self, i));
-      g_string_append (out, ": ");
-      append_json_number (out, row->params[i]);
-    }
+  append_json_members (out, self, lz_sweep_get_param_name, row->params, lz_sweep_get_n_params (self));
   g_string_append (out, "}, \"measures\": {");
-  for (guint m = 0; m < lz_sweep_get_n_measures (self); m++)
-    {
-      g_string_append (out, m > 0 ? ", " : "");
-      append_json_string (out, lz_sweep_get_measure_name (self, m));
-      g_string_append (out, ": ");
-      append_json_number (out, row->measures[m]);
-    }
+  append_json_members (out, self, lz_sweep_get_measure_name, row->measures,
+                       lz_sweep_get_n_measures (self));
   g_string_append (out, "}, \"error\": ");
   if (row->error != NULL)
     append_json_string (out, row->error);

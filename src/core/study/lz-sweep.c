@@ -28,6 +28,7 @@
 
 #include "lz-assembler.h"
 #include "lz-error.h"
+#include "lz-expr.h"
 #include "lz-format.h"
 #include "lz-model-xml.h"
 #include "lz-sweep.h"
@@ -110,15 +111,7 @@ scan_names (const char *text,
     {
       if (g_ascii_isdigit (*p) || (*p == '.' && g_ascii_isdigit (p[1])))
         {
-          while (g_ascii_isdigit (*p) || *p == '.')
-            p++;
-          if ((*p == 'e' || *p == 'E')
-              && (g_ascii_isdigit (p[1]) || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
-            {
-              p += 2;
-              while (g_ascii_isdigit (*p))
-                p++;
-            }
+          p = lz_expr_skip_number (p);
           continue;
         }
       if (is_name_start (*p))
@@ -806,15 +799,32 @@ lz_sweep_get_values (const LzSweep *self,
     gsl_rng_free (rng);
 }
 
+/* A row and its two arrays are one block (row_new()); only the message
+ * is apart. */
 void
 lz_sweep_row_free (LzSweepRow *row)
 {
-  if (row == NULL)
-    return;
-  g_free (row->params);
-  g_free (row->measures);
-  g_free (row->error);
+  if (row != NULL)
+    g_free (row->error);
   g_free (row);
+}
+
+/* the arrays start right after the row */
+G_STATIC_ASSERT (sizeof (LzSweepRow) % G_ALIGNOF (double) == 0);
+
+static LzSweepRow *
+row_new (const LzSweep *self,
+         guint          run)
+{
+  gsize n_params = MAX (self->params->len, 1), n_measures = MAX (self->measure_names->len, 1);
+  LzSweepRow *row = g_malloc0 (sizeof *row + (n_params + n_measures) * sizeof (double));
+
+  row->run = run;
+  row->params = (double *) (row + 1);
+  row->measures = row->params + n_params;
+  for (guint m = 0; m < self->measure_names->len; m++)
+    row->measures[m] = NAN;
+  return row;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1024,16 +1034,11 @@ lz_sweep_worker_run (LzSweepWorker *worker,
                      guint          run)
 {
   LzSweep *self = worker->sweep;
-  LzSweepRow *row = g_new0 (LzSweepRow, 1);
+  LzSweepRow *row = row_new (self, run);
   g_autoptr(GError) error = NULL;
   g_autoptr(LzTrace) trace = NULL;
   double period;
 
-  row->run = run;
-  row->params = g_new0 (double, MAX (self->params->len, 1));
-  row->measures = g_new0 (double, MAX (self->measure_names->len, 1));
-  for (guint m = 0; m < self->measure_names->len; m++)
-    row->measures[m] = NAN;
   lz_sweep_get_values (self, run, row->params);
   period = run_strobe_period (self, row->params);
   if (self->strobe_count > 0 && !(period > 0 && isfinite (period)))
