@@ -92,27 +92,20 @@ post (LuztarSweepJob *job,
     g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, drain, job_ref (job), (GDestroyNotify) job_unref);
 }
 
+static void
+job_deliver (LzSweepRow *row,
+             const char *failure,
+             gpointer    data)
+{
+  post (data, row, failure);
+}
+
 static gpointer
 job_thread (gpointer data)
 {
   LuztarSweepJob *job = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(LzSweepWorker) worker = lz_sweep_worker_new (job->sweep, &error);
 
-  if (worker == NULL)
-    {
-      g_atomic_int_set (&job->stop, 1);
-      post (job, NULL, error->message);
-    }
-  while (worker != NULL && !g_atomic_int_get (&job->stop))
-    {
-      guint run = (guint) g_atomic_int_add (&job->next, 1);
-
-      if (run >= job->n_runs)
-        break;
-      post (job, lz_sweep_worker_run (worker, run), NULL);
-    }
-  g_clear_pointer (&worker, lz_sweep_worker_free);
+  lz_sweep_serve (job->sweep, &job->next, job->n_runs, &job->stop, job_deliver, job);
   job_unref (job);
   (void) g_atomic_int_dec_and_test (&live_threads);
   return NULL;

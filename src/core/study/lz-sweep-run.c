@@ -25,7 +25,7 @@
 typedef struct
 {
   LzSweep    *sweep;
-  guint       next;            /* the next run to start (atomic) */
+  gint        next;            /* the next run to start (atomic) */
   guint       first, last;     /* runs [first, last) */
   GMutex      lock;
   GCond       ready;
@@ -34,36 +34,70 @@ typedef struct
   char       *failure;         /* a worker that could not start */
 } Pool;
 
+/**
+ * lz_sweep_serve:
+ * @self: a sweep
+ * @next: (inout): the next run to take, shared by the threads (atomic)
+ * @end: the run after the last to take
+ * @stop: (in): set (atomically) to stop after the current run
+ * @deliver: takes each row, or the failure of the worker to start
+ * @user_data: its data
+ *
+ * What one thread of a pool does, here and in the window: it makes its
+ * own worker and takes run after run from the shared counter until the
+ * counter passes @end or @stop is set.  A worker that cannot start sets
+ * @stop for the other threads and reports why.
+ */
+void
+lz_sweep_serve (LzSweep            *self,
+                gint               *next,
+                guint               end,
+                gint               *stop,
+                LzSweepDeliverFunc  deliver,
+                gpointer            user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzSweepWorker) worker = lz_sweep_worker_new (self, &error);
+
+  if (worker == NULL)
+    {
+      g_atomic_int_set (stop, 1);
+      deliver (NULL, error->message, user_data);
+      return;
+    }
+  while (!g_atomic_int_get (stop))
+    {
+      guint run = (guint) g_atomic_int_add (next, 1);
+
+      if (run >= end)
+        break;
+      deliver (lz_sweep_worker_run (worker, run), NULL, user_data);
+    }
+}
+
+/* A row into its slot, or the first failure; either wakes the caller. */
+static void
+pool_deliver (LzSweepRow *row,
+              const char *failure,
+              gpointer    data)
+{
+  Pool *pool = data;
+
+  g_mutex_lock (&pool->lock);
+  if (row != NULL)
+    pool->slot[row->run - pool->first] = row;
+  else if (pool->failure == NULL)
+    pool->failure = g_strdup (failure);
+  g_cond_broadcast (&pool->ready);
+  g_mutex_unlock (&pool->lock);
+}
+
 static gpointer
 pool_thread (gpointer data)
 {
   Pool *pool = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(LzSweepWorker) worker = lz_sweep_worker_new (pool->sweep, &error);
 
-  if (worker == NULL)
-    {
-      g_mutex_lock (&pool->lock);
-      if (pool->failure == NULL)
-        pool->failure = g_strdup (error->message);
-      g_atomic_int_set (&pool->stop, 1);
-      g_cond_broadcast (&pool->ready);
-      g_mutex_unlock (&pool->lock);
-      return NULL;
-    }
-  while (!g_atomic_int_get (&pool->stop))
-    {
-      guint run = (guint) g_atomic_int_add ((gint *) &pool->next, 1);
-      LzSweepRow *row;
-
-      if (run >= pool->last)
-        break;
-      row = lz_sweep_worker_run (worker, run);
-      g_mutex_lock (&pool->lock);
-      pool->slot[run - pool->first] = row;
-      g_cond_broadcast (&pool->ready);
-      g_mutex_unlock (&pool->lock);
-    }
+  lz_sweep_serve (pool->sweep, &pool->next, pool->last, &pool->stop, pool_deliver, pool);
   return NULL;
 }
 
@@ -104,7 +138,8 @@ lz_sweep_run (LzSweep        *self,
   if (jobs == 0)
     jobs = g_get_num_processors ();
   jobs = MIN (jobs, last - first);
-  pool.next = pool.first = first;
+  pool.first = first;
+  pool.next = (gint) first;
   pool.last = last;
   pool.slot = g_new0 (LzSweepRow *, last - first);
   g_mutex_init (&pool.lock);

@@ -106,6 +106,18 @@ LzSweepWorker  *lz_sweep_worker_new        (LzSweep             *self,
 void            lz_sweep_worker_free       (LzSweepWorker       *worker);
 LzSweepRow     *lz_sweep_worker_run        (LzSweepWorker       *worker,
                                             guint                run);
+/* What a thread of a pool hands over: a finished row (transfer full), or
+ * why its worker could not start (row NULL).  Called on that thread. */
+typedef void    (*LzSweepDeliverFunc) (LzSweepRow *row,
+                                       const char *failure,
+                                       gpointer    user_data);
+
+void            lz_sweep_serve             (LzSweep             *self,
+                                            gint                *next,
+                                            guint                end,
+                                            gint                *stop,
+                                            LzSweepDeliverFunc   deliver,
+                                            gpointer             user_data);
 LzModel        *lz_sweep_dup_run_model     (LzSweep             *self,
                                             guint                run,
                                             GError             **error);
