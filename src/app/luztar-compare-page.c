@@ -85,11 +85,12 @@ on_done (LuztarCompare     *compare,
   for (LuztarMethod m = LUZTAR_METHOD_EVENT_DRIVEN; m <= LUZTAR_METHOD_TIME_STEPPING; m++)
     {
       const GError *error = luztar_run_get_error (luztar_compare_get_run (compare, m));
+      g_autofree char *why = error != NULL ? luztar_run_describe_error (error) : NULL;
 
       if (error != NULL)
         g_string_append_printf (failed, "%s%s: %s", failed->len > 0 ? "; " : "",
                                 m == LUZTAR_METHOD_EVENT_DRIVEN ? _("Event-driven") : _("Time-stepping"),
-                                error->message);
+                                why);
     }
   luztar_overlay_set_runs (self->overlay, self->model,
                            luztar_compare_get_trace (compare, LUZTAR_METHOD_EVENT_DRIVEN),

@@ -193,9 +193,10 @@ on_run_stopped (LuztarRun        *run,
     default:
       {
         const GError *error = luztar_run_get_error (run);
+        g_autofree char *why = error != NULL ? luztar_run_describe_error (error) : g_strdup ("?");
 
         /* Translators: %s says why the integrator could not go on */
-        text = g_strdup_printf (_("The run stopped: %s"), error != NULL ? error->message : "?");
+        text = g_strdup_printf (_("The run stopped: %s"), why);
         sim_panel_message (self, text);
       }
       break;
@@ -259,7 +260,8 @@ sim_panel_ensure_run (LuztarSimPanel *self,
   if (self->run == NULL)
     {
       /* Translators: %s says why the model cannot be simulated */
-      g_autofree char *text = g_strdup_printf (_("Cannot run the model: %s"), error->message);
+      g_autofree char *why = luztar_run_describe_error (error);
+      g_autofree char *text = g_strdup_printf (_("Cannot run the model: %s"), why);
 
       sim_panel_set_status (self, text);
       if (tell)

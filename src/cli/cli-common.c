@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "lz.h"
+#include "cli-limits.h"
 #include "cli.h"
 
 int
@@ -43,8 +44,9 @@ lz_cli_file_error (const char   *file,
                    const GError *error)
 {
   g_autofree char *display = g_filename_display_name (file);
+  g_autofree char *message = lz_cli_limits_message (error->domain, error->code, error->message);
 
-  g_printerr ("%s: %s\n", display, error->message);
+  g_printerr ("%s: %s\n", display, message);
   return LZ_CLI_EXIT_BAD_INPUT;
 }
 
@@ -52,7 +54,9 @@ int
 lz_cli_command_error (const char   *command,
                       const GError *error)
 {
-  g_printerr ("luztar-cli %s: %s\n", command, error->message);
+  g_autofree char *message = lz_cli_limits_message (error->domain, error->code, error->message);
+
+  g_printerr ("luztar-cli %s: %s\n", command, message);
   return LZ_CLI_EXIT_BAD_INPUT;
 }
 

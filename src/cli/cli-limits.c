@@ -4,9 +4,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A run stopped by one of its limits (src/core/integrate/lz-limits.c)
- * names the option that raises it; `run` takes the options for its run,
- * `sweep` for each of its runs.  The entries, their help and their
- * reading are here once for both.
+ * says so in words with an LZ_ERROR_LIMIT_* code; luztar-cli adds the
+ * option that raises it (lz_cli_limits_message()).  `run` takes the
+ * options for its run, `sweep` for each of its runs.  The entries, their
+ * help and their reading are here once for both.
  */
 
 #include "config.h"
@@ -70,4 +71,41 @@ lz_cli_limits_clear (LzCliLimits *limits)
   g_clear_pointer (&limits->events, g_free);
   g_clear_pointer (&limits->steps, g_free);
   g_clear_pointer (&limits->memory, g_free);
+}
+
+/**
+ * lz_cli_limits_message:
+ * @domain: the error's domain
+ * @code: the error's code
+ * @message: the error's message
+ *
+ * Returns: (transfer full): @message, followed by what raises the limit on
+ *   the command line when @code (of LZ_ERROR) is a run's limit; g_free() it
+ */
+char *
+lz_cli_limits_message (GQuark      domain,
+                       int         code,
+                       const char *message)
+{
+  const char *advice = NULL;
+
+  if (domain == LZ_ERROR)
+    switch (code)
+      {
+      case LZ_ERROR_LIMIT_ROWS:
+        advice = _("sample less often (--sample) or raise the limit (--max-rows)");
+        break;
+      case LZ_ERROR_LIMIT_EVENTS:
+        advice = _("raise the limit (--max-events)");
+        break;
+      case LZ_ERROR_LIMIT_STEPS:
+        advice = _("raise the limit (--max-steps)");
+        break;
+      case LZ_ERROR_LIMIT_MEMORY:
+        advice = _("raise the limit (--max-memory)");
+        break;
+      default:
+        break;
+      }
+  return advice != NULL ? g_strconcat (message, "; ", advice, NULL) : g_strdup (message);
 }

@@ -25,6 +25,9 @@ gboolean      lz_cli_limits_apply       (const char          *command,
                                          const LzCliLimits   *limits,
                                          LzIntegratorOptions *options);
 void          lz_cli_limits_clear       (LzCliLimits         *limits);
+char         *lz_cli_limits_message     (GQuark               domain,
+                                         int                  code,
+                                         const char          *message);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (LzCliLimits, lz_cli_limits_clear)
 

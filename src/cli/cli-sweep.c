@@ -136,12 +136,18 @@ sweep_output_open (SweepOutput  *out,
 }
 
 /* A row as the output writes it: a CSV line, or a JSON object (without
- * the separator the output puts between them). */
+ * the separator the output puts between them); a run stopped at a limit
+ * names the option that raises it. */
 char *
 sweep_format_row (SweepOutput      *out,
                   const LzSweepRow *row)
 {
-  return out->json ? lz_sweep_row_to_json (out->sweep, row) : lz_sweep_row_to_csv (out->sweep, row);
+  LzSweepRow told = *row;
+  g_autofree char *error = NULL;
+
+  if (row->error != NULL)
+    told.error = error = lz_cli_limits_message (LZ_ERROR, row->error_code, row->error);
+  return out->json ? lz_sweep_row_to_json (out->sweep, &told) : lz_sweep_row_to_csv (out->sweep, &told);
 }
 
 gboolean

@@ -3,7 +3,9 @@
 # trust or cannot finish (issue 25): a run whose stop is penetrated far and
 # whose impulses made energy ends with warnings in its status line; a run
 # whose force becomes infinite, or has a pole, stops with the element
-# named.  Prints TAP.
+# named; a run beyond one of the run's limits is refused with the limit in
+# words and where the window changes it, never a luztar-cli option.
+# Prints TAP.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import os
@@ -87,4 +89,9 @@ text = run_model("force-tan.luztar", "The run stopped: ")
 check("force “F1”, attribute “value”: the expression “tan(t)” is unbounded near t = 1.570796327 s" in text,
       "a force with a pole the steps do not meet (event-driven) stops the run with the element named: %r"
       % text)
+text = run_model("limit-steps.luztar", "Cannot run the model: ")
+check("the run needs 10000000000 steps of 1e-09 s to reach 10 s, more than the limit of 1000000000 steps"
+      in text and "in the Run Settings" in text and "--" not in text,
+      "a time-stepping run beyond the step limit is refused with the limit in words and the Run Settings, "
+      "no command-line option: %r" % text)
 finish()

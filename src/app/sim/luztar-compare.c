@@ -110,9 +110,10 @@ luztar_compare_new (const LzModel  *model,
       self->runs[m] = luztar_run_new (model, m, &options, &local);
       if (self->runs[m] == NULL)
         {
+          g_autofree char *why = luztar_run_describe_error (local);
+
           g_set_error (error, local->domain, local->code, "%s: %s",
-                       m == LUZTAR_METHOD_EVENT_DRIVEN ? _("Event-driven") : _("Time-stepping"),
-                       local->message);
+                       m == LUZTAR_METHOD_EVENT_DRIVEN ? _("Event-driven") : _("Time-stepping"), why);
           return NULL;
         }
       luztar_run_set_speed (self->runs[m], 0);

@@ -27,6 +27,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <glib/gi18n.h>
 
 #include "luztar-run.h"
 
@@ -1165,6 +1166,42 @@ luztar_run_get_error (LuztarRun *self)
 {
   g_return_val_if_fail (LUZTAR_IS_RUN (self), NULL);
   return self->error;
+}
+
+/**
+ * luztar_run_describe_error:
+ * @error: why a run could not start or go on
+ *
+ * The core says which limit a run reached in words (an LZ_ERROR_LIMIT_*
+ * code); the window has no option that raises it, but its Run Settings
+ * (method, end time, time step) make a run that stays within it.
+ *
+ * Returns: (transfer full): @error's message, followed for a limit by what
+ *   to change in the window; g_free() it
+ */
+char *
+luztar_run_describe_error (const GError *error)
+{
+  const char *advice = NULL;
+
+  g_return_val_if_fail (error != NULL, NULL);
+  if (error->domain == LZ_ERROR)
+    switch (error->code)
+      {
+      case LZ_ERROR_LIMIT_ROWS:
+      case LZ_ERROR_LIMIT_STEPS:
+        advice = _("choose a shorter end time or a larger time step in the Run Settings");
+        break;
+      case LZ_ERROR_LIMIT_EVENTS:
+        advice = _("choose a shorter end time in the Run Settings");
+        break;
+      case LZ_ERROR_LIMIT_MEMORY:
+        advice = _("choose a shorter end time or the time-stepping method in the Run Settings");
+        break;
+      default:
+        break;
+      }
+  return advice != NULL ? g_strconcat (error->message, "; ", advice, NULL) : g_strdup (error->message);
 }
 
 /**

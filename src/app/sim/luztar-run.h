@@ -126,6 +126,7 @@ LuztarStopReason  luztar_run_get_stop_reason     (LuztarRun                 *sel
 gboolean          luztar_run_get_stop_event      (LuztarRun                 *self,
                                                   LzEvent                   *event);
 const GError     *luztar_run_get_error           (LuztarRun                 *self);
+char             *luztar_run_describe_error      (const GError              *error);
 void              luztar_run_get_stats           (LuztarRun                 *self,
                                                   LzIntegratorStats         *stats);
 double            luztar_run_get_busy_time       (LuztarRun                 *self);

@@ -780,9 +780,9 @@ dense_fits (guint                      n,
 
   if (bytes <= limit)
     return TRUE;
-  g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
+  g_set_error (error, LZ_ERROR, LZ_ERROR_LIMIT_MEMORY,
                _("the event-driven method keeps n × n matrices: %u bodies need %.0f MiB, more than the run’s "
-                 "memory limit of %.0f MiB (--max-memory); use the time-stepping method or raise the limit"),
+                 "memory limit of %.0f MiB; the time-stepping method keeps none"),
                n, bytes / (1 << 20), limit / (1 << 20));
   return FALSE;
 }

@@ -6,10 +6,11 @@
  * A run whose output would grow without bound (t-end = 1e300, a sample
  * interval far below the end time, a step that double precision cannot
  * add to t-end) is stopped, or refused before it starts, with a message
- * naming the limit and how to raise it, instead of filling the memory or
- * spinning for ever.  The defaults are far above what a normal run meets;
- * luztar-cli run and sweep raise them with --max-rows, --max-events,
- * --max-steps and --max-memory (docs/file-format.md, "Limits of a run").
+ * naming the limit in words and an LZ_ERROR_LIMIT_* code saying which,
+ * instead of filling the memory or spinning for ever.  The defaults are far
+ * above what a normal run meets.  The core knows no interface: luztar-cli
+ * adds the option that raises the limit (src/cli/cli-limits.c), the window
+ * where its run settings help (src/app/sim/luztar-run.c).
  */
 
 #include "config.h"
@@ -86,15 +87,13 @@ lz_limits_check_start (const LzIntegratorOptions *opt,
                      "advance the time by it there; the time step must be at least %g s"),
                    opt->dt, opt->t_end, lz_simulation_min_step (opt->t_end));
   if (fixed_step && steps > (double) opt->max_steps)
-    return refuse (error, LZ_ERROR_INVALID_ARGUMENT,
-                   _("the run needs %s steps of %g s to reach %g s, more than the limit of %s steps; "
-                     "take a larger time step or raise the limit (--max-steps)"),
+    return refuse (error, LZ_ERROR_LIMIT_STEPS,
+                   _("the run needs %s steps of %g s to reach %g s, more than the limit of %s steps"),
                    need = count_text (steps), opt->dt, opt->t_end,
                    max = count_text ((double) opt->max_steps));
   if (rows > (double) opt->max_rows)
-    return refuse (error, LZ_ERROR_INVALID_ARGUMENT,
-                   _("sampling every %g s until %g s writes %s trace rows, more than the limit of %s rows; "
-                     "sample less often (--sample) or raise the limit (--max-rows)"),
+    return refuse (error, LZ_ERROR_LIMIT_ROWS,
+                   _("sampling every %g s until %g s writes %s trace rows, more than the limit of %s rows"),
                    opt->sample, opt->t_end, need = count_text (rows),
                    max = count_text ((double) opt->max_rows));
   return TRUE;
@@ -223,24 +222,20 @@ lz_limits_check_step (LzIntegrator  *self,
   if (!check_stall (self, trace, error))
     return FALSE;
   if (rows > opt->max_rows)
-    return refuse (error, LZ_ERROR_FAILED,
-                   _("the run stopped at t = %g s: the trace reached its limit of %s rows; "
-                     "sample less often (--sample) or raise the limit (--max-rows)"),
+    return refuse (error, LZ_ERROR_LIMIT_ROWS,
+                   _("the run stopped at t = %g s: the trace reached its limit of %s rows"),
                    self->t, max = count_text ((double) opt->max_rows));
   if (events > opt->max_events)
-    return refuse (error, LZ_ERROR_FAILED,
-                   _("the run stopped at t = %g s: it reached its limit of %s events; "
-                     "raise the limit (--max-events)"),
+    return refuse (error, LZ_ERROR_LIMIT_EVENTS,
+                   _("the run stopped at t = %g s: it reached its limit of %s events"),
                    self->t, max = count_text ((double) opt->max_events));
   if (self->stats.steps > opt->max_steps)
-    return refuse (error, LZ_ERROR_FAILED,
-                   _("the run stopped at t = %g s: it reached its limit of %s steps; "
-                     "raise the limit (--max-steps)"),
+    return refuse (error, LZ_ERROR_LIMIT_STEPS,
+                   _("the run stopped at t = %g s: it reached its limit of %s steps"),
                    self->t, max = count_text ((double) opt->max_steps));
   if (memory > opt->max_memory)
-    return refuse (error, LZ_ERROR_FAILED,
-                   _("the run stopped at t = %g s: its trace reached the memory limit of %.0f MiB; "
-                     "sample less often (--sample) or raise the limit (--max-memory)"),
+    return refuse (error, LZ_ERROR_LIMIT_MEMORY,
+                   _("the run stopped at t = %g s: its trace reached the memory limit of %.0f MiB"),
                    self->t, (double) opt->max_memory / (1 << 20));
   return TRUE;
 }

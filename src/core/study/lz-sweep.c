@@ -1049,6 +1049,7 @@ lz_sweep_worker_run (LzSweepWorker *worker,
   if (trace == NULL)
     {
       row->error = g_strdup (error->message);
+      row->error_code = error->domain == LZ_ERROR ? (LzError) error->code : LZ_ERROR_FAILED;
       return row;
     }
   measure_trace (self, trace, period, row->measures);

@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "lz-error.h"
 #include "lz-integrator.h"
 #include "lz-model.h"
 #include "lz-trace.h"
@@ -45,6 +46,9 @@ typedef struct LzSweepWorker LzSweepWorker;
  * @measures: the measures (lz_sweep_get_n_measures()); NaN where there is
  *   no value (no period detected, a condition never met, a failed run)
  * @error: (nullable): why the run failed
+ * @error_code: with @error, its LzError code (LZ_ERROR_FAILED for an error
+ *   of another domain): an interface adds to a limit's message the knob
+ *   that raises it
  *
  * The result of one run.
  */
@@ -54,6 +58,7 @@ typedef struct
   double *params;
   double *measures;
   char   *error;
+  LzError error_code;
 } LzSweepRow;
 
 void            lz_sweep_row_free          (LzSweepRow          *row);
