@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "luztar-symbols-elements.h"
@@ -230,13 +231,57 @@ stop_label (const LzElement *el,
   return g_strdup_printf ("%s%s[%s, %s]", name, two_lines ? "\n" : " ", lo, hi);
 }
 
+/* The stop's label as drawn on an element of length LEN: on two lines
+ * (the name above the limits) when one line is longer than the element;
+ * H the height of one line. */
+static char *
+stop_label_fitted (const LuztarPen *pen,
+                   const LzElement *el,
+                   double           len,
+                   double          *h)
+{
+  char *text = stop_label (el, FALSE);
+  const char *name = luztar_symbols_item_name (&el->item);
+  double w;
+
+  luztar_pen_text_size (pen, text, 10, &w, h);
+  if (w > len - 8 && name != NULL && *name != '\0')
+    {
+      g_free (text);
+      text = stop_label (el, TRUE);
+    }
+  return text;
+}
+
+/**
+ * luztar_symbols_label_overhang:
+ * @len: the element's length
+ *
+ * How much further than one line of text the element's own label reaches
+ * from its place across the axis (frame units): a line for a stop whose
+ * name goes above its limits, else nothing.  A mode's badge beyond the
+ * label keeps clear of it by this much more.
+ */
+double
+luztar_symbols_label_overhang (const LuztarPen *pen,
+                               const LzElement *el,
+                               double           len)
+{
+  g_autofree char *text = NULL;
+  double h;
+
+  if (el->item.kind != LZ_ITEM_STOP)
+    return 0;
+  text = stop_label_fitted (pen, el, len, &h);
+  return strchr (text, '\n') != NULL ? h : 0;
+}
+
 static void
 draw_stop (const Symbol *s)
 {
   cairo_t *cr = s->pen->cr;
-  double m0 = s->len * 0.44, m1 = s->len * 0.56, w, h, shift = 0;
+  double m0 = s->len * 0.44, m1 = s->len * 0.56, h, shift = 0;
   g_autofree char *text = NULL;
-  const char *name;
 
   luztar_pen_rgb (s->pen, &s->pen->p.stop);
   luztar_pen_width (s->pen, 2.4);
@@ -257,15 +302,9 @@ draw_stop (const Symbol *s)
     return;
   /* a label longer than the element: the name above the limits, the
    * two lines growing away from the symbol */
-  text = stop_label (s->el, FALSE);
-  luztar_pen_text_size (s->pen, text, 10, &w, &h);
-  name = luztar_symbols_item_name (&s->el->item);
-  if (w > s->len - 8 && name != NULL && *name != '\0')
-    {
-      g_free (text);
-      text = stop_label (s->el, TRUE);
-      shift = (s->text_side > 0 ? 1 : -1) * h / 2;
-    }
+  text = stop_label_fitted (s->pen, s->el, s->len, &h);
+  if (strchr (text, '\n') != NULL)
+    shift = (s->text_side > 0 ? 1 : -1) * h / 2;
   luztar_pen_label (s->pen, text, (LuztarPoint) { s->len / 2, 19 * s->text_side + shift }, s->text_side, 0);
 }
 

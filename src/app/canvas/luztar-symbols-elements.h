@@ -22,5 +22,8 @@ double  luztar_symbols_element_extent (const LzElement *el,
                                        double           side);
 char   *luztar_symbols_element_label  (const LzElement *el,
                                        gboolean         two_lines);
+double  luztar_symbols_label_overhang (const LuztarPen *pen,
+                                       const LzElement *el,
+                                       double           len);
 
 G_END_DECLS

@@ -49,6 +49,7 @@ arrow_head (cairo_t *cr,
  * the side away from the bodies it holds. */
 #define GROUND_HALF  36.0   /* the wall's half height */
 #define GROUND_HATCH 9.0    /* the hatch strokes' reach behind the face */
+#define BADGE_LABEL_CLEARANCE 8.0  /* pixels from a label's place to its mode badge */
 
 static void
 draw_ground (const LuztarPen *pen,
@@ -371,6 +372,20 @@ draw_floor_labels (const LuztarPen       *pen,
                                                pl->lane % 2 == 0 ? -1 : 1, 0, 14 * pen->style->scale });
 }
 
+/* A mode badge's distance from the label's place (pixels): clear of one
+ * line of the label, and of the second line of a stop's name above its
+ * limits (otherwise the badge sat on the name). */
+static double
+badge_clearance (const LuztarPen *pen,
+                 const LzElement *el,
+                 double           len)
+{
+  double dx = 0, dy = luztar_symbols_label_overhang (pen, el, len);
+
+  cairo_user_to_device_distance (pen->cr, &dx, &dy);
+  return BADGE_LABEL_CLEARANCE + hypot (dx, dy);
+}
+
 /* An element in its place: in its lane between its ports, its name on the
  * side away from the other lanes (a stop writes its name with its limits)
  * and the mode's name beyond the label (luztar-mode-marks.c); or below its
@@ -405,7 +420,8 @@ draw_placed_element (const LuztarPen       *pen,
           luztar_pen_label (pen, name, (LuztarPoint) { pl->len / 2, pl->label_y }, side, MAX (pl->len - 4, 36));
         }
       luztar_mode_badge_draw (cr, mode, pen->style->dark,
-                              (LuztarBadgePlace) { pl->len / 2, pl->label_y, 0, side, 8 });
+                              (LuztarBadgePlace) { pl->len / 2, pl->label_y, 0, side,
+                                                   badge_clearance (pen, el, pl->len) });
     }
   cairo_restore (cr);
   if (pl->to_floor)
