@@ -50,9 +50,14 @@
 #include "lz-timestep-private.h"
 
 /* The velocity-space sweeps are used when every body's off-diagonal
- * entries of W sum to at most this fraction of its diagonal entry: the
- * sweeps then contract at least by it (a stiff, light body would crawl). */
+ * entries of W, each scaled by √(W_ii W_jj) (so that a body's units —
+ * kg or kg·m², m/s or rad/s — do not matter), sum to at most this
+ * fraction: the sweeps then contract at least by it (a stiff, light body
+ * would crawl). */
 #define LZ_TS_GS_DOMINANCE 0.5
+/* The most variables of one body (its friction and stops) that can sit at
+ * their kink together; a body with more is left to the exact solvers. */
+#define LZ_TS_GS_BLOCK_MAX 8
 
 /* One body's block of the step's problem. */
 typedef struct
@@ -131,7 +136,8 @@ vars_fit (const LzTimestep *self)
   return TRUE;
 }
 
-/* W's rows are diagonally dominant by LZ_TS_GS_DOMINANCE. */
+/* W's rows, scaled by its diagonal on both sides, are diagonally
+ * dominant by LZ_TS_GS_DOMINANCE. */
 static gboolean
 w_dominant (const LzTimestep *self)
 {
@@ -143,8 +149,8 @@ w_dominant (const LzTimestep *self)
 
       for (guint j = i > b ? i - b : 0; j <= MIN (n - 1, i + b); j++)
         if (j != i)
-          off += fabs (w_at (self, i, j));
-      if (!(off <= LZ_TS_GS_DOMINANCE * w_at (self, i, i)))
+          off += fabs (w_at (self, i, j)) / sqrt (w_at (self, j, j));
+      if (!(off <= LZ_TS_GS_DOMINANCE * sqrt (w_at (self, i, i))))
         return FALSE;
     }
   return TRUE;
@@ -211,17 +217,29 @@ lz_ts_gs_new (LzTimestep *self)
           bl->fric = (int) j;
         }
       gs->member[bl->first + bl->n++] = (Member) { j, row_coef (self, self->vars[j].row) };
+      if (bl->n > LZ_TS_GS_BLOCK_MAX)
+        {
+          lz_ts_gs_free (gs);
+          return;
+        }
     }
   self->gs = gs;
   lz_ts_gs_refresh (self);
 }
 
-/* 1/W_ii again, for W of another step (lz-timestep-forcing.c). */
+/* 1/W_ii again, for W of another step (lz-timestep-forcing.c); a W that
+ * is not dominant enough leaves the rest of the run to the sweeps on the
+ * impulses. */
 void
 lz_ts_gs_refresh (LzTimestep *self)
 {
   if (self->gs == NULL)
     return;
+  if (!w_dominant (self))
+    {
+      g_clear_pointer (&self->gs, lz_ts_gs_free);
+      return;
+    }
   for (guint i = 0; i < self->n; i++)
     self->gs->law[i] = (BodyLaw) { 1.0 / w_at (self, i, i), -INFINITY, 0.0, -INFINITY, 0.0, 0.0,
                                    -INFINITY, INFINITY };
@@ -406,7 +424,7 @@ block_impulses (LzTimestep  *self,
                 double       P)
 {
   LzTsGs *gs = self->gs;
-  guint amb[8], n_amb = 0;
+  guint amb[LZ_TS_GS_BLOCK_MAX], n_amb = 0;
   double missing = P;
 
   for (guint m = 0; m < bl->n; m++)
@@ -425,7 +443,7 @@ block_impulses (LzTimestep  *self,
         }
       else
         kink = var->lo != var->hi && (v == -var->b / (var->c * a) || var->c * a * v + var->b <= 0);
-      if (kink && n_amb < G_N_ELEMENTS (amb))
+      if (kink)
         {
           amb[n_amb++] = m;
           z = CLAMP (self->z_prev[j], var->lo, var->hi);
