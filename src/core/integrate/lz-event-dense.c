@@ -99,6 +99,20 @@ dense_cubic_dd (const LzEventLocate *loc,
          / (h * h);
 }
 
+/* The largest |p| over [0, 1] of the quadratic p with p(0) = F0,
+ * p(½) = FM, p(1) = F1: at an end, or at its vertex. */
+static double
+quadratic_max_abs (double f0,
+                   double fm,
+                   double f1)
+{
+  double b = -3 * f0 + 4 * fm - f1, c = 2 * (f0 - 2 * fm + f1), m = MAX (fabs (f0), fabs (f1));
+
+  if (c != 0 && -b / (2 * c) > 0 && -b / (2 * c) < 1)
+    m = MAX (m, fabs (f0 - b * b / (4 * c)));
+  return m;
+}
+
 /* The state at T of the step from T0 expanded from its nearest anchor,
  * if the expansion's error is within TAYLOR_TOL_REL of the integration's
  * tolerance (bodies with mass only: a massless body's coordinates are
@@ -137,7 +151,10 @@ taylor_state (LzEventIntegrator *self,
 
       if (i >= n && i < 2 * n)
         continue;                   /* (with q: the same bound) */
-      d3 = i < n ? MAX (fabs (dense_jerk (loc, n, b, sa)), fabs (dense_jerk (loc, n, b, st)))
+      /* the jerk is quadratic in s: its largest value between the anchor
+       * and T may be inside; the books' third derivative is constant */
+      d3 = i < n ? quadratic_max_abs (dense_jerk (loc, n, b, sa), dense_jerk (loc, n, b, (sa + st) / 2),
+                                      dense_jerk (loc, n, b, st))
                  : MAX (fabs (dense_cubic_dd (loc, i, sa)), fabs (dense_cubic_dd (loc, i, st)));
       if (body)
         {
