@@ -759,21 +759,26 @@ event_free (LzIntegrator *integrator)
   CLEAR_ALL (g_free, SLOT (self->tr.through), SLOT (self->el), SLOT (self->mode), SLOT (self->y), SLOT (self->dydt));
 }
 
-/* The event-driven method keeps up to DENSE_MATRICES n × n matrices
- * (with massless bodies: the assembly's dense K and C, built on request,
- * its own copies of them, and the massless blocks; the constraints'
- * Hc M⁻¹ Hcᵀ and its SVD factors, as large with a stop on every body):
- * refused in words, before allocating, where they would exceed the run's
- * memory limit (a chain of 10^5 bodies would need 400 GB). */
-#define DENSE_MATRICES 5
+/* The event-driven method's dense matrices: with massless bodies,
+ * DENSE_MASSLESS n × n (its copies of K and C, the massless blocks); and
+ * DENSE_CONSTRAINTS nc × nc for the constraints (Hc M⁻¹ Hcᵀ and its SVD
+ * factor), nc the stops and frictions, as many as the bodies with one on
+ * each.  Refused in words, before allocating, where they would exceed the
+ * run's memory limit (a chain of 10^5 bodies with a stop on each would
+ * need 160 GB). */
+#define DENSE_MASSLESS    4
+#define DENSE_CONSTRAINTS 2
 
 static gboolean
 dense_fits (guint                      n,
+            gboolean                   massless,
+            guint                      nc,
             const LzIntegratorOptions *options,
             GError                   **error)
 {
   LzIntegratorOptions resolved = *options;
-  double bytes = DENSE_MATRICES * (double) n * n * sizeof (double), limit;
+  double bytes = ((massless ? DENSE_MASSLESS * (double) n * n : 0.0)
+                  + DENSE_CONSTRAINTS * (double) nc * nc) * sizeof (double), limit;
 
   lz_limits_resolve (&resolved);
   limit = (double) resolved.max_memory;
@@ -781,10 +786,26 @@ dense_fits (guint                      n,
   if (bytes <= limit)
     return TRUE;
   g_set_error (error, LZ_ERROR, LZ_ERROR_LIMIT_MEMORY,
-               _("the event-driven method keeps n × n matrices: %u bodies need %.0f MiB, more than the run’s "
-                 "memory limit of %.0f MiB; the time-stepping method keeps none"),
-               n, bytes / (1 << 20), limit / (1 << 20));
+               _("the event-driven method keeps dense matrices of the stops and frictions (and, with "
+                 "massless bodies, of the bodies): %u bodies and %u stops and frictions need %.0f MiB, "
+                 "more than the run’s memory limit of %.0f MiB; the time-stepping method keeps none"),
+               n, nc, bytes / (1 << 20), limit / (1 << 20));
   return FALSE;
+}
+
+/* The stops and frictions of MODEL: the constraints' size. */
+static guint
+count_constraints (LzModel *model)
+{
+  guint nc = 0;
+
+  for (guint e = 0; e < lz_model_get_n_elements (model); e++)
+    {
+      LzItemKind kind = lz_model_get_element (model, e)->item.kind;
+
+      nc += kind == LZ_ITEM_STOP || kind == LZ_ITEM_FRICTION;
+    }
+  return nc;
 }
 
 /* Sized from the model: the dofs, the elements with the through-stops,
@@ -801,11 +822,6 @@ event_new (LzAssembly                *assembly,
   guint n = lz_assembly_get_n_dofs (assembly), ne = lz_model_get_n_elements (model), dim = 2 * n + 3;
   gboolean massless = FALSE;
 
-  if (!dense_fits (n, options, error))
-    {
-      g_free (self);
-      return NULL;
-    }
   self->parent.assembly = assembly;
   self->parent.options = *options;
   lz_scales_of_model (model, &self->parent.scales);
@@ -817,14 +833,18 @@ event_new (LzAssembly                *assembly,
       self->sm.mass[i] = gsl_spmatrix_get (lz_assembly_get_M_sparse (assembly), i, i);
       massless = massless || !(self->sm.mass[i] > 0);
     }
+  if (!dense_fits (n, massless, count_constraints (model), options, error))
+    {
+      g_free (self->sm.mass);
+      g_free (self);
+      return NULL;
+    }
   /* (the massless joints' blocks come from dense K and C; the
    * right-hand side is sparse) */
   if (massless)
     {
-      self->sm.K = gsl_matrix_alloc (n, n);
-      self->sm.C = gsl_matrix_alloc (n, n);
-      gsl_matrix_memcpy (self->sm.K, lz_assembly_get_K (assembly));
-      gsl_matrix_memcpy (self->sm.C, lz_assembly_get_C (assembly));
+      self->sm.K = lz_assembly_dense_copy (lz_assembly_get_K_sparse (assembly));
+      self->sm.C = lz_assembly_dense_copy (lz_assembly_get_C_sparse (assembly));
     }
   if (!lz_event_setup_massless (self, error))
     {
