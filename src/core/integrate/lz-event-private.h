@@ -61,6 +61,10 @@ typedef struct
   LzMode  cached_v;           /* V's mode node_factor() factored for */
 } Through;
 
+/* A mode's constraints by components, their factors kept
+ * (lz-event-factor.c) */
+typedef struct _LzEventFactor LzEventFactor;
+
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
  * y = (q, v, E_damping, E_friction, E_sources) and the constraints of
  * the mode. */
@@ -91,6 +95,7 @@ typedef struct
   gsl_vector_view Sv, workv, rhs_cv, lambdav;
   gsl_matrix *Gbuf, *Vbuf;    /* for as many constraints as the model can have */
   gsl_vector *Sbuf, *workbuf, *rhs_cbuf, *lambdabuf;
+  LzEventFactor *factor;      /* G's blocks (lz_event_factor_mode()) */
   gsl_odeiv2_system sys;
   gsl_odeiv2_step *step;
   gsl_odeiv2_control *control;
@@ -357,6 +362,9 @@ double lz_event_constraint_force (const LzEventIntegrator *self,
 int lz_event_group_root (int *parent,
                          int  r);
 void lz_event_smooth_sparse (LzEventIntegrator *self);
+void lz_event_factor_mode (LzEventIntegrator *self);
+void lz_event_factor_solve (LzEventSmooth *sm);
+void lz_event_factor_free (LzEventSmooth *sm);
 int lz_event_rhs (double        t,
                   const double  y[],
                   double        dydt[],

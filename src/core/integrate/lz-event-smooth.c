@@ -186,17 +186,7 @@ lz_event_mode_tension (const LzEventIntegrator *self,
 static void
 solve_constraints (LzEventSmooth *sm)
 {
-  if (!sm->diagonal)
-    {
-      gsl_linalg_SV_solve (sm->G, sm->V, sm->S, sm->rhs_c, sm->lambda);
-      return;
-    }
-  /* (work: U's diagonal, g·(1/g); (1/s)·(u·b): the arithmetic of GSL's
-   * SVD and its solve) */
-  for (guint c = 0; c < sm->nc; c++)
-    gsl_vector_set (sm->lambda, c, gsl_vector_get (sm->S, c) > 0
-                                   ? (1.0 / gsl_vector_get (sm->S, c))
-                                     * (gsl_vector_get (sm->work, c) * gsl_vector_get (sm->rhs_c, c)) : 0);
+  lz_event_factor_solve (sm);
 }
 
 /* Accelerations and constraint forces at (t, q, v) in the current mode:
@@ -450,33 +440,6 @@ lz_event_parallel (const Elem *x,
                   - (y->law.a >= 0 ? y->law.ca : 0) * (x->law.b >= 0 ? x->law.cb : 0)) <= PARALLEL_REL * (1 + fabs (x->law.ca * y->law.cb));
 }
 
-/* Whether no two constraints of the mode share a body (all on bodies
- * with mass): then Hc M⁻¹ Hcᵀ is diagonal — a chain's friction and stops
- * on the ground, each mass its own — and sm.diagonal says so.  O(nc):
- * the bodies are marked with the mode change's number. */
-static gboolean
-constraints_apart (LzEventIntegrator *self)
-{
-  LzEventSmooth *sm = &self->sm;
-
-  sm->diagonal = TRUE;
-  sm->mark_epoch++;
-  for (guint c = 0; c < sm->nc && sm->diagonal; c++)
-    {
-      const Elem *el = &self->el[sm->con[c]];
-      int ports[2] = { el->law.a, el->law.b };
-
-      for (guint k = 0; k < 2; k++)
-        if (ports[k] >= 0)
-          {
-            if (sm->body_mark[ports[k]] == sm->mark_epoch || !(sm->mass[ports[k]] > 0))
-              sm->diagonal = FALSE;
-            sm->body_mark[ports[k]] = sm->mark_epoch;
-          }
-    }
-  return sm->diagonal;
-}
-
 /* Sets up the constraints of the current mode and factors Hc M⁻¹ Hcᵀ. */
 void
 lz_event_setup_mode (LzEventIntegrator *self)
@@ -546,40 +509,7 @@ lz_event_setup_mode (LzEventIntegrator *self)
   self->sm.rhs_c = &self->sm.rhs_cv.vector;
   self->sm.lambda = &self->sm.lambdav.vector;
   gsl_vector_set_zero (self->sm.lambda);
-  if (constraints_apart (self))
-    {
-      /* G diagonal: its SVD is its diagonal, U's diagonal g·(1/g) as
-       * GSL scales a column, O(nc) */
-      double gmax = 0;
-
-      for (guint i = 0; i < nc; i++)
-        {
-          const Elem *x = &self->el[self->sm.con[i]];
-
-          double g = lz_event_minv_dot (self, x, x);
-
-          gsl_vector_set (self->sm.S, i, g);
-          gsl_vector_set (self->sm.work, i, g * (1.0 / g));
-          gmax = MAX (gmax, g);
-        }
-      for (guint i = 0; i < nc; i++)
-        if (gsl_vector_get (self->sm.S, i) < SV_REL * gmax)
-          gsl_vector_set (self->sm.S, i, 0);
-      return;
-    }
-  for (guint i = 0; i < nc; i++)
-    for (guint j = 0; j < nc; j++)
-      {
-        const Elem *x = &self->el[self->sm.con[i]], *y = &self->el[self->sm.con[j]];
-        double s = lz_event_minv_dot (self, x, y);
-
-        gsl_matrix_set (self->sm.G, i, j, s);
-      }
-  gsl_linalg_SV_decomp (self->sm.G, self->sm.V, self->sm.S, self->sm.work);
-  /* coinciding directions: drop what rounding leaves of a zero singular value */
-  for (guint i = 0; i < nc; i++)
-    if (gsl_vector_get (self->sm.S, i) < SV_REL * gsl_vector_get (self->sm.S, 0))
-      gsl_vector_set (self->sm.S, i, 0);
+  lz_event_factor_mode (self);
 }
 
 /* Makes ġ = 0 (and g = limit for contacts) hold exactly for the
