@@ -239,37 +239,46 @@ lz_event_factor_mode (LzEventIntegrator *self)
 }
 
 /* λ from G λ = rhs_c by the factors of lz_event_factor_mode(): the
- * pseudo-inverse, component by component. */
+ * pseudo-inverse, component by component (one constraint: (1/s)·(u·b),
+ * the arithmetic of GSL's solve; the buffers' views are contiguous). */
 void
 lz_event_factor_solve (LzEventSmooth *sm)
 {
   const LzEventFactor *f = sm->factor;
+  const double *S = sm->S->data, *u = sm->work->data, *b = sm->rhs_c->data;
+  double *x = sm->lambda->data;
 
+  if (sm->diagonal)
+    {
+      for (guint c = 0; c < sm->nc; c++)
+        x[c] = S[c] > 0 ? (1.0 / S[c]) * (u[c] * b[c]) : 0;
+      return;
+    }
   for (guint k = 0; k < f->ncomp; k++)
     {
       guint o = f->start[k], s = f->start[k + 1] - o;
-      gsl_vector_view S = gsl_vector_subvector (sm->S, o, s), b = gsl_vector_subvector (sm->rhs_c, o, s);
-      gsl_vector_view x = gsl_vector_subvector (sm->lambda, o, s);
+      gsl_vector_view Sk, bk, xk;
 
       if (s == 1)
         {
-          /* (1/s)·(u·b): the arithmetic of GSL's solve */
-          double sv = gsl_vector_get (sm->S, o);
-
-          gsl_vector_set (sm->lambda, o, sv > 0 ? (1.0 / sv) * (gsl_vector_get (sm->work, o) * gsl_vector_get (sm->rhs_c, o)) : 0);
+          x[o] = S[o] > 0 ? (1.0 / S[o]) * (u[o] * b[o]) : 0;
+          continue;
         }
-      else if (f->use[k] != NULL)
+      Sk = gsl_vector_subvector (sm->S, o, s);
+      bk = gsl_vector_subvector (sm->rhs_c, o, s);
+      xk = gsl_vector_subvector (sm->lambda, o, s);
+      if (f->use[k] != NULL)
         {
           gsl_matrix_const_view U = gsl_matrix_const_view_array (f->use[k]->U, s, s);
           gsl_matrix_const_view V = gsl_matrix_const_view_array (f->use[k]->V, s, s);
 
-          gsl_linalg_SV_solve (&U.matrix, &V.matrix, &S.vector, &b.vector, &x.vector);
+          gsl_linalg_SV_solve (&U.matrix, &V.matrix, &Sk.vector, &bk.vector, &xk.vector);
         }
       else
         {
           gsl_matrix_view U = gsl_matrix_submatrix (sm->G, o, o, s, s), V = gsl_matrix_submatrix (sm->V, o, o, s, s);
 
-          gsl_linalg_SV_solve (&U.matrix, &V.matrix, &S.vector, &b.vector, &x.vector);
+          gsl_linalg_SV_solve (&U.matrix, &V.matrix, &Sk.vector, &bk.vector, &xk.vector);
         }
     }
 }
