@@ -166,6 +166,10 @@ lz_event_mode_tension (const LzEventIntegrator *self,
 {
   const Elem *el = &self->el[e];
 
+  /* (first the most common: dry friction not slipping — stuck, or a
+   * through friction's V — pushes with no tension of its own) */
+  if (el->law.kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_SLIP_POS && self->mode[e] != LZ_MODE_SLIP_NEG)
+    return 0;
   if ((el->law.kind == LZ_ITEM_SPRING || el->law.kind == LZ_ITEM_GEAR) && el->law.freeplay != 0)
     return lz_element_law_spring_tension (&el->law, self->mode[e], g);
   if (lz_contact_law_is (&el->law))
