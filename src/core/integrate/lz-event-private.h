@@ -293,6 +293,28 @@ lz_event_wdot (const Elem   *el,
   return (el->law.b >= 0 ? el->law.cb * x[el->law.b] : 0) - (el->law.a >= 0 ? el->law.ca * x[el->law.a] : 0);
 }
 
+/* A dry friction element that does not slip (stuck, or a through
+ * friction's V): no tension of its own (lz_event_mode_tension() is 0) */
+static inline gboolean
+lz_event_friction_holds (const LzEventIntegrator *self,
+                         guint                    e)
+{
+  return self->el[e].law.kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_SLIP_POS
+         && self->mode[e] != LZ_MODE_SLIP_NEG;
+}
+
+/* The force λ of element E as a constraint of the mode (0 when it is none,
+ * or the constraints are set aside: nc = 0), not a massless body's
+ * (lz_event_constraint_force()) */
+static inline double
+lz_event_mode_lambda (const LzEventSmooth *sm,
+                      guint                e)
+{
+  int c = sm->con_of[e];
+
+  return c >= 0 && (guint) c < sm->nc ? gsl_vector_get (sm->lambda, c) : 0;
+}
+
 /* One trial C (guard FC) of the Illinois method on a bracket [A, B]
  * (FA ≥ 0 > FB): C replaces the end of its sign, and the other end's
  * guard is halved when the same side moved twice (SIDE: −1, +1, or 0 at
@@ -362,6 +384,11 @@ double lz_event_constraint_force (const LzEventIntegrator *self,
 int lz_event_group_root (int *parent,
                          int  r);
 void lz_event_smooth_sparse (LzEventIntegrator *self);
+void lz_event_powers (LzEventIntegrator *self,
+                      double             t,
+                      const double      *q,
+                      const double      *v,
+                      double            *p);
 void lz_event_factor_mode (LzEventIntegrator *self);
 void lz_event_factor_solve (LzEventSmooth *sm);
 void lz_event_factor_free (LzEventSmooth *sm);

@@ -166,9 +166,8 @@ lz_event_mode_tension (const LzEventIntegrator *self,
 {
   const Elem *el = &self->el[e];
 
-  /* (first the most common: dry friction not slipping — stuck, or a
-   * through friction's V — pushes with no tension of its own) */
-  if (el->law.kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_SLIP_POS && self->mode[e] != LZ_MODE_SLIP_NEG)
+  /* (first the most common: dry friction that does not slip) */
+  if (lz_event_friction_holds (self, e))
     return 0;
   if ((el->law.kind == LZ_ITEM_SPRING || el->law.kind == LZ_ITEM_GEAR) && el->law.freeplay != 0)
     return lz_element_law_spring_tension (&el->law, self->mode[e], g);
@@ -242,6 +241,8 @@ lz_event_accelerations (LzEventIntegrator *self,
       const Elem *el = &self->el[e];
       double T;
 
+      if (!self->st.is_static[e] && lz_event_friction_holds (self, e))
+        continue;                         /* (T = 0) */
       T = (self->st.is_static[e] && el->law.kind == LZ_ITEM_STOP)
           || (self->st.is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
           ? -self->jn.zlambda[e]             /* a massless body's stop or stuck friction */
@@ -276,8 +277,6 @@ double
 lz_event_constraint_force (const LzEventIntegrator *self,
                            guint                    e)
 {
-  int c;
-
   if (self->st.is_static != NULL && self->st.is_static[e])
     {
       double l = self->jn.zlambda[e];
@@ -295,8 +294,7 @@ lz_event_constraint_force (const LzEventIntegrator *self,
     }
   /* (its row of the mode's constraints: none while they are set aside,
    * nc = 0, for the selection's free accelerations) */
-  c = self->sm.con_of[e];
-  return c >= 0 && (guint) c < self->sm.nc ? gsl_vector_get (self->sm.lambda, c) : 0;
+  return lz_event_mode_lambda (&self->sm, e);
 }
 
 int
@@ -308,7 +306,6 @@ lz_event_rhs (double        t,
   LzEventIntegrator *self = data;
   guint n = self->n;
   const double *q = y, *v = y + n;
-  double p_damp = 0, p_fric = 0, p_src = 0;
 
   self->parent.stats.rhs_evaluations++;
   lz_event_accelerations (self, t, q, v, dydt + n);
@@ -323,48 +320,7 @@ lz_event_rhs (double        t,
       return GSL_EBADFUNC;
 
   /* powers: forces on bodies, dissipation, and what moving grounds give */
-  for (guint s = 0; s < lz_model_get_n_sources (lz_assembly_get_model (self->parent.assembly)); s++)
-    {
-      const LzSource *src = lz_model_get_source (lz_assembly_get_model (self->parent.assembly), s);
-
-      if (src->item.kind == LZ_ITEM_FORCE)
-        p_src += lz_expr_eval (src->value, t) * v[self->sm.src_body[s]];
-    }
-  /* (a through-stop's force is its stops', K's and R's; the others have
-   * no damping and a fixed ground: no power) */
-  for (guint k = 0; k < self->sm.n_powered; k++)
-    {
-      guint e = self->sm.powered[k];
-      const Elem *el = &self->el[e];
-      double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], T = 0;
-
-      if (el->law.c > 0)
-        {
-          p_damp += el->law.c * gd * gd;
-          T += el->law.c * gd;
-        }
-      if (el->law.kind == LZ_ITEM_FRICTION)
-        {
-          double F = self->mode[e] == LZ_MODE_STICK ? -lz_event_constraint_force (self, e)
-                     : lz_event_mode_tension (self, e, g, gd);
-
-          p_fric += F * gd;
-          T += F;
-        }
-      else if (el->law.kind == LZ_ITEM_STOP)
-        T += -lz_event_constraint_force (self, e);
-      else if (el->law.k > 0)
-        T += lz_element_law_spring_tension (&el->law, self->mode[e], g);
-      else if (lz_contact_law_is (&el->law))
-        {
-          T += lz_contact_law_tension (&el->law, self->mode[e], g, gd);
-          p_damp += lz_contact_law_dissipation (&el->law, self->mode[e], g, gd);
-        }
-      p_src += T * self->sm.g0d[e];
-    }
-  dydt[2 * n] = p_damp;
-  dydt[2 * n + 1] = p_fric;
-  dydt[2 * n + 2] = p_src;
+  lz_event_powers (self, t, q, v, dydt + 2 * n);
   return GSL_SUCCESS;
 }
 
