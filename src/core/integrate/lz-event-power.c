@@ -65,7 +65,7 @@ lz_event_powers (LzEventIntegrator *self,
           p_fric += F * gd;
           T += F;
         }
-      else if (g0d != 0 || lz_contact_law_is (&el->law))
+      else if (g0d != 0 || (el->law.kind != LZ_ITEM_DAMPER && lz_contact_law_is (&el->law)))
         {
           double g = lz_event_wdot (el, q) + self->sm.g0[e];
 
