@@ -55,14 +55,15 @@ factor_get (LzEventIntegrator *self)
     return f;
   f = self->sm.factor = g_new0 (LzEventFactor, 1);
   f->ne = ne;
-  f->start = g_new0 (guint, ne + 1);
+  /* (the per-constraint arrays and the dofs' in one block) */
+  f->start = g_new0 (guint, 5 * ne + 1 + MAX (self->n, 1));
+  f->size = f->start + ne + 1;
+  f->slot = f->size + ne;
+  f->con = f->slot + ne;
+  f->parent = (int *) (f->con + ne);
+  f->owner = f->parent + ne;
   f->use = g_new0 (const Kept *, ne);
   f->kept = g_new0 (Kept *, ne);
-  f->parent = g_new (int, ne);
-  f->size = g_new (guint, ne);
-  f->slot = g_new (guint, ne);
-  f->con = g_new (guint, ne);
-  f->owner = g_new (int, MAX (self->n, 1));
   return f;
 }
 
@@ -78,11 +79,6 @@ lz_event_factor_free (LzEventSmooth *sm)
   g_free (f->start);
   g_free (f->use);
   g_free (f->kept);
-  g_free (f->parent);
-  g_free (f->size);
-  g_free (f->slot);
-  g_free (f->con);
-  g_free (f->owner);
   g_clear_pointer (&sm->factor, g_free);
 }
 

@@ -20,7 +20,7 @@ held_force (const LzEventIntegrator *self,
   return self->st.is_static[e] ? lz_event_constraint_force (self, e) : lz_event_mode_lambda (&self->sm, e);
 }
 
-/* The powers at (t, q, v) (q, v with the massless entries solved) into
+/* The powers at (t, Y) (Y = (q, v), the massless entries solved) into
  * P: the dampers' dissipation, the dry friction's, and the work rate of
  * the forces on bodies and of the elements on their moving grounds.  An
  * element's tension T enters only the last, as T·ġ0: on a fixed ground
@@ -30,10 +30,10 @@ held_force (const LzEventIntegrator *self,
 void
 lz_event_powers (LzEventIntegrator *self,
                  double             t,
-                 const double      *q,
-                 const double      *v,
+                 const double      *y,
                  double            *p)
 {
+  const double *q = y, *v = y + self->n;
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
   double p_damp = 0, p_fric = 0, p_src = 0;
 

@@ -386,8 +386,7 @@ int lz_event_group_root (int *parent,
 void lz_event_smooth_sparse (LzEventIntegrator *self);
 void lz_event_powers (LzEventIntegrator *self,
                       double             t,
-                      const double      *q,
-                      const double      *v,
+                      const double      *y,
                       double            *p);
 void lz_event_factor_mode (LzEventIntegrator *self);
 void lz_event_factor_solve (LzEventSmooth *sm);

@@ -320,7 +320,7 @@ lz_event_rhs (double        t,
       return GSL_EBADFUNC;
 
   /* powers: forces on bodies, dissipation, and what moving grounds give */
-  lz_event_powers (self, t, q, v, dydt + 2 * n);
+  lz_event_powers (self, t, q, dydt + 2 * n);
   return GSL_SUCCESS;
 }
 
