@@ -250,11 +250,11 @@ resolve_impacts (LzEventIntegrator *self,
 static void
 through_candidates (LzEventIntegrator *self,
                     double             t,
-                    const double      *q,
-                    const double      *v,
+                    const double      *y,
                     double             pos_tol,
                     double             v_tol)
 {
+  const double *q = y, *v = y + self->n;
   gboolean *th_cand = self->md.th_cand;
   LzMode *k_before = self->md.k_before;
 
@@ -660,7 +660,7 @@ select_modes (LzEventIntegrator *self,
   /* the candidates' own laws are left out of a_free: evaluate with every
    * candidate free (friction slack), then couple them through the LCP */
   memcpy (self->md.saved, self->mode, self->ne * sizeof (LzMode));
-  through_candidates (self, t, y, y + self->n, pos_tol, v_tol);
+  through_candidates (self, t, y, pos_tol, v_tol);
   ok = massless_modes (self, t, y, pos_tol, v_tol);
   ncand = candidates (self, t, y, pos_tol, v_tol);
   memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
