@@ -27,6 +27,10 @@ G_BEGIN_DECLS
  * zero: coinciding constraint directions, what rounding leaves of them. */
 #define SV_REL 1e-12
 
+/* A mode's constraints by components, their factors kept
+ * (lz-event-factor.c) */
+typedef struct _LzEventFactor LzEventFactor;
+
 /* An element as the event-driven method runs it: its law from the element
  * table (lz-elements.h; a through-stop's is built from its two stops'
  * laws, see Through) and the state of the run that the law does not
@@ -61,10 +65,6 @@ typedef struct
   LzMode  cached_v;           /* V's mode node_factor() factored for */
 } Through;
 
-/* A mode's constraints by components, their factors kept
- * (lz-event-factor.c) */
-typedef struct _LzEventFactor LzEventFactor;
-
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
  * y = (q, v, E_damping, E_friction, E_sources) and the constraints of
  * the mode. */
@@ -89,13 +89,13 @@ typedef struct
   gboolean diagonal;          /* no two share a body: G is diagonal, S its diagonal */
   guint  *body_mark;          /* per dof: the last mark_epoch a constraint on it saw */
   guint   mark_epoch;
+  LzEventFactor *factor;      /* G's blocks (lz_event_factor_mode()) */
   gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G): views of the buffers */
   gsl_vector *S, *work, *rhs_c, *lambda;
   gsl_matrix_view Gv, Vv;
   gsl_vector_view Sv, workv, rhs_cv, lambdav;
   gsl_matrix *Gbuf, *Vbuf;    /* for as many constraints as the model can have */
   gsl_vector *Sbuf, *workbuf, *rhs_cbuf, *lambdabuf;
-  LzEventFactor *factor;      /* G's blocks (lz_event_factor_mode()) */
   gsl_odeiv2_system sys;
   gsl_odeiv2_step *step;
   gsl_odeiv2_control *control;
