@@ -332,14 +332,3 @@ lz_cli_method (const char    *command,
   lz_cli_usage_error (command, _("unknown method “%s” (use timestep or event)"), method);
   return NULL;
 }
-
-gboolean
-lz_cli_check_theta (const char *command,
-                    const char *text,
-                    double      theta)
-{
-  if (text == NULL || (theta >= 0.5 && theta <= 1))
-    return TRUE;
-  lz_cli_usage_error (command, _("--theta must be between 0.5 and 1, got %s"), text);
-  return FALSE;
-}

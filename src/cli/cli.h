@@ -129,12 +129,6 @@ gboolean lz_cli_parse_count (const char *command,
                              guint64     scale,
                              guint64    *value);
 
-/* --theta TEXT (NULL: not given) read as THETA must be in [0.5, 1]; a
- * usage error otherwise. */
-gboolean lz_cli_check_theta (const char *command,
-                             const char *text,
-                             double      theta);
-
 /* The integrator NAME ("timestep" or "event"; NULL: the model's method);
  * NULL after a usage error. */
 const LzIntegratorType *lz_cli_method (const char    *command,
