@@ -216,7 +216,7 @@ lz_cli_args_clear (LzCliArgs *args)
 }
 
 void
-lz_cli_entries_clear (const GOptionEntry *entries)
+lz_cli_entries_free (GOptionEntry *entries)
 {
   for (const GOptionEntry *e = entries; e != NULL && e->long_name != NULL; e++)
     {
@@ -225,6 +225,7 @@ lz_cli_entries_clear (const GOptionEntry *entries)
       else if (e->arg == G_OPTION_ARG_STRING_ARRAY || e->arg == G_OPTION_ARG_FILENAME_ARRAY)
         g_clear_pointer ((char ***) e->arg_data, g_strfreev);
     }
+  g_free (entries);
 }
 
 int

@@ -67,7 +67,8 @@ count_entries (const GOptionEntry *entries)
  *
  * Returns: (transfer full): @before, --method, --t-end, --dt, --theta,
  *   --sample, @after and the limits, ended by G_OPTION_ENTRY_NULL, for
- *   lz_cli_args_parse(); g_free() it
+ *   lz_cli_args_parse(); lz_cli_entries_free() frees it and the strings
+ *   it filled
  */
 GOptionEntry *
 lz_cli_run_options_entries (LzCliRunOptions    *run,
@@ -140,18 +141,6 @@ lz_cli_run_options_apply (const char            *command,
         return FALSE;
     }
   return check_theta (command, run->theta, options->theta);
-}
-
-void
-lz_cli_run_options_clear (LzCliRunOptions *run)
-{
-  g_clear_pointer (&run->method, g_free);
-  g_clear_pointer (&run->t_end, g_free);
-  g_clear_pointer (&run->dt, g_free);
-  g_clear_pointer (&run->theta, g_free);
-  g_clear_pointer (&run->sample, g_free);
-  for (guint i = 0; i < LZ_CLI_N_LIMITS; i++)
-    g_clear_pointer (&run->limits[i], g_free);
 }
 
 /**

@@ -16,25 +16,23 @@ G_BEGIN_DECLS
 #define LZ_CLI_N_LIMITS 4
 
 /* The options of a run as given (NULL: not given, the model's value or
- * the default of lz-limits.c). */
+ * the default of lz-limits.c); lz_cli_entries_free() of the table that
+ * filled them frees them. */
 typedef struct
 {
   char *method, *t_end, *dt, *theta, *sample;
   char *limits[LZ_CLI_N_LIMITS];   /* in the order above */
 } LzCliRunOptions;
 
-GOptionEntry *lz_cli_run_options_entries (LzCliRunOptions     *run,
-                                          const char          *sample_help,
-                                          const GOptionEntry  *before,
-                                          const GOptionEntry  *after);
-gboolean      lz_cli_run_options_apply   (const char          *command,
+GOptionEntry *lz_cli_run_options_entries (LzCliRunOptions       *run,
+                                          const char            *sample_help,
+                                          const GOptionEntry    *before,
+                                          const GOptionEntry    *after);
+gboolean      lz_cli_run_options_apply   (const char            *command,
                                           const LzCliRunOptions *run,
-                                          LzIntegratorOptions *options);
-void          lz_cli_run_options_clear   (LzCliRunOptions     *run);
-char         *lz_cli_limits_message      (GQuark               domain,
-                                          int                  code,
-                                          const char          *message);
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (LzCliRunOptions, lz_cli_run_options_clear)
+                                          LzIntegratorOptions   *options);
+char         *lz_cli_limits_message      (GQuark                 domain,
+                                          int                    code,
+                                          const char            *message);
 
 G_END_DECLS

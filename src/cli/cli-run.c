@@ -39,7 +39,7 @@ lz_cli_run (int    argc,
             char **argv)
 {
   g_auto(LzCliArgs) args = { 0 };
-  g_autofree char *out = NULL, *events_csv = NULL;
+  char *out = NULL, *events_csv = NULL;   /* freed with ALL */
   const GOptionEntry entries[] = {
     { "out", 0, 0, G_OPTION_ARG_FILENAME, &out,
       N_("write the trace as CSV: t,<body>.q,<body>.v,…"), "FILE" },
@@ -47,8 +47,8 @@ lz_cli_run (int    argc,
       N_("write the events as CSV: t,element,from,to,cause"), "FILE" },
     G_OPTION_ENTRY_NULL
   };
-  g_auto(LzCliRunOptions) run = { 0 };
-  g_autofree GOptionEntry *all =
+  LzCliRunOptions run = { 0 };
+  g_autoptr(LzCliEntries) all =
     lz_cli_run_options_entries (&run, N_("write a trace row every DT seconds (default: every step)"), NULL, entries);
   const char *file;
   g_autoptr(GError) error = NULL;

@@ -286,8 +286,7 @@ on_row (const LzSweepRow *row,
 static void
 options_clear (SweepOptions *o)
 {
-  lz_cli_entries_clear (o->entries);
-  g_clear_pointer (&o->entries, g_free);
+  g_clear_pointer (&o->entries, lz_cli_entries_free);
   g_clear_pointer (&o->out, g_free);
 }
 

@@ -85,10 +85,14 @@ gboolean lz_cli_args_parse (LzCliArgs          *args,
 void     lz_cli_args_clear (LzCliArgs          *args);
 
 /* Frees the strings and string arrays that g_option_context_parse()
- * stored through ENTRIES (up to the G_OPTION_ENTRY_NULL; NULL: none) and
- * sets them to NULL: the table that filled a command's options also
- * empties them. */
-void     lz_cli_entries_clear (const GOptionEntry *entries);
+ * stored through ENTRIES (up to the G_OPTION_ENTRY_NULL; NULL: none),
+ * then ENTRIES, a table the command allocated: the table that filled a
+ * command's options also empties them.  g_autoptr(LzCliEntries) does it
+ * on the way out. */
+void     lz_cli_entries_free  (GOptionEntry       *entries);
+
+typedef GOptionEntry LzCliEntries;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzCliEntries, lz_cli_entries_free)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (LzCliArgs, lz_cli_args_clear)
 
