@@ -362,8 +362,8 @@ luztar_sim_panel_class_init (LuztarSimPanelClass *klass)
    * The user clicked a run of a sweep: the window opens @model apart.
    */
   signals[SIGNAL_OPEN_RUN] = luztar_signal_new (klass, "open-run", G_TYPE_POINTER);
-  luztar_widget_class_set_template (GTK_WIDGET_CLASS (klass), APP_PATH "/ui/luztar-sim-panel.ui",
-                                    children, G_N_ELEMENTS (children));
+  luztar_template_bind (GTK_WIDGET_CLASS (klass), APP_PATH "/ui/luztar-sim-panel.ui",
+                        children, G_N_ELEMENTS (children), NULL, 0);
 }
 
 static void
