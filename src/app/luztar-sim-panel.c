@@ -435,19 +435,6 @@ on_open_run (LuztarSweepView *view,
 }
 
 /**
- * luztar_sim_panel_get_sweep_view:
- * @self: a panel
- *
- * Returns: (transfer none): the Sweep page
- */
-LuztarSweepView *
-luztar_sim_panel_get_sweep_view (LuztarSimPanel *self)
-{
-  g_return_val_if_fail (LUZTAR_IS_SIM_PANEL (self), NULL);
-  return self->sweep_view;
-}
-
-/**
  * luztar_sim_panel_show_page:
  * @self: a panel
  * @name: "series", "phase", "modes", "energy", "events", "matrices",
