@@ -256,7 +256,8 @@ lz_event_interior_crossing (LzEventIntegrator *self,
   return NAN;
 }
 
-/* y(t) from (t0, y0), by re-integration at the run's tolerances */
+/* y(t) from (t0, y0), integrated at the run's tolerances (lz-event-rk.c;
+ * the step's own stages are kept for its extension) */
 gboolean
 lz_event_integrate_to (LzEventIntegrator *self,
                        double             t0,
@@ -264,15 +265,7 @@ lz_event_integrate_to (LzEventIntegrator *self,
                        double             t,
                        double            *y)
 {
-  double tt = t0;
-  guint dim = 2 * self->n + 3;
-
-  memcpy (y, y0, dim * sizeof (double));
-  if (t <= t0)
-    return TRUE;
-  gsl_odeiv2_driver_reset (self->sm.driver);
-  gsl_odeiv2_driver_reset_hstart (self->sm.driver, MIN (self->sm.h_try, t - t0));
-  return gsl_odeiv2_driver_apply (self->sm.driver, &tt, t, y) == GSL_SUCCESS;
+  return lz_event_rk_integrate (self, &self->sm.rk_scratch, t0, y0, NULL, t, y, MIN (self->sm.h_try, t - t0));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -374,7 +367,10 @@ lz_event_locate (LzEventIntegrator *self,
 
   /* (a guard that jumps has no root the extension's slope leads to) */
   if (!jumps && lz_event_dense_locate (self, t0, &a, &fa, &b, &fb, LOCATE_REL * lz_scales_time_unit (&self->parent.scales, b)))
-    return b;
+    {
+      lz_event_exact_state (self, t0, b, self->y);
+      return b;
+    }
   for (int it = 0, slow = 0; it < LOCATE_MAX_ITER && b - a > LOCATE_REL * lz_scales_time_unit (&self->parent.scales, b); it++)
     {
       double c = fa - fb != 0 ? b - fb * (b - a) / (fb - fa) : 0.5 * (a + b), fc;
@@ -394,10 +390,7 @@ lz_event_locate (LzEventIntegrator *self,
       lz_event_illinois (c, fc, &a, &fa, &b, &fb, &side);
       slow = b - a > 0.5 * width ? slow + 1 : 0;
     }
-  if (jumps)
-    lz_event_integrate_to (self, t0, self->loc.y0, b, self->y);
-  else
-    lz_event_state_at (self, t0, b, self->y);
+  lz_event_exact_state (self, t0, b, self->y);
   return b;
 }
 
@@ -411,6 +404,25 @@ lz_event_locate (LzEventIntegrator *self,
 #define AT_ONCE_GROWTH 100
 #define AT_ONCE_REL_LAST 1.1e-4
 #define AT_ONCE_REL_MAX 1.1e-8
+
+/* A probe within PROBE_RK4_REL·T of the instant (T the model's time
+ * scale) is one step of the classical fourth-order method: its error,
+ * (t − t0)⁵ times the fifth derivative, below 1e-15·T⁵ of it. */
+#define PROBE_RK4_REL 1e-3
+
+/* The smallest guard at TP just after T0 (loc.yt its state), integrated
+ * from (T0, loc.y0), ẏ there in loc.dydt0. */
+static double
+probe_guard (LzEventIntegrator *self,
+             double             t0,
+             double             tp)
+{
+  gboolean ok = tp - t0 <= PROBE_RK4_REL * self->parent.scales.time
+                ? lz_event_rk4 (self, &self->sm.rk_scratch, t0, self->loc.y0, self->loc.dydt0, tp, self->loc.yt)
+                : lz_event_integrate_to (self, t0, self->loc.y0, tp, self->loc.yt);
+
+  return ok ? lz_event_min_guard (self, tp, self->loc.yt, NULL) : NAN;
+}
 
 /* A step from (T0, y0) to T whose guard is ≤ 0 at T0 and < 0 at T: is the
  * mode left at once?  TRUE with *TP the moment later (loc.yt its state);
@@ -433,9 +445,9 @@ lz_event_at_once_probe (LzEventIntegrator *self,
        * t0 = 0 of a fast model fall below what the guards resolve (the
        * pad held through a massless body, test-event) — issue 25 */
       *tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
-      /* (re-integrated: the higher derivatives decide, which the
-       * expansion leaves out) */
-      gp = lz_event_guard_at (self, t0, *tp, self->loc.yt, FALSE);
+      /* (integrated from t0: the higher derivatives decide, which the
+       * step's extension does not resolve so close to its start) */
+      gp = probe_guard (self, t0, *tp);
       if (isnan (gp))
         break;
       if (gp < 0 || *tp >= t)
@@ -476,9 +488,9 @@ lz_event_sample_time (const LzEventIntegrator *self,
 }
 
 /* The samples of a sampled run in (T0, T) — and at T when no event is
- * there (an event writes its own row, after it) — each integrated on
- * from the one before: a long step with many samples costs one
- * integration of the step, not one from t0 per sample. */
+ * there (an event writes its own row, after it): read on the step's
+ * extension (lz-event-rk.c), or, where it does not cover them, each
+ * integrated on from the one before. */
 void
 lz_event_write_samples (LzEventIntegrator *self,
                         LzTrace           *trace,
@@ -494,7 +506,9 @@ lz_event_write_samples (LzEventIntegrator *self,
   memcpy (ys, self->loc.y0, dim * sizeof (double));
   for (; (ts = lz_event_sample_time (self, self->loc.sample_k)) < t || (ts == t && !event_at_t);
        self->loc.sample_k++)
-    if (lz_event_integrate_to (self, ts0, ys, ts, self->loc.yt))
+    if (lz_event_rk_covers (&self->sm.rk, t0, self->loc.y0, ts)
+        ? lz_event_rk_dense (self, &self->sm.rk, ts, self->loc.yt)
+        : lz_event_integrate_to (self, ts0, ys, ts, self->loc.yt))
       {
         lz_event_trace_row (self, trace, ts, self->loc.yt);
         memcpy (ys, self->loc.yt, dim * sizeof (double));
