@@ -179,17 +179,17 @@ lz_event_guards (LzEventIntegrator *self,
     }
 }
 
-/* The smallest guard of all elements at (t, y): ≥ 0 while the mode holds;
- * *which gets the element. */
+/* The smallest guard of all elements at Y, the state lz_event_rhs() was
+ * last evaluated at (it sets λ and the ground terms); *WHICH gets the
+ * element, *JUMPS whether that guard is a contact's velocity. */
 double
-lz_event_min_guard (LzEventIntegrator *self,
-                    double             t,
-                    const double      *y,
-                    guint             *which)
+lz_event_guards_min (LzEventIntegrator *self,
+                     const double      *y,
+                     guint             *which,
+                     gboolean          *jumps)
 {
   double best = INFINITY, g[MAX_GUARDS];
 
-  lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
   for (guint j = 0; j < self->sm.n_guarded; j++)
     {
       guint e = self->sm.guarded[j], k = lz_event_guards (self, e, y, g);
@@ -200,22 +200,35 @@ lz_event_min_guard (LzEventIntegrator *self,
             best = g[i];
             if (which != NULL)
               *which = e;
-            self->loc.min_jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT
-                              && i == 1;
+            *jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && i == 1;
           }
     }
   return best;
 }
 
-/* Guards at INTERIOR_SAMPLES points inside a step, or more, at most
- * INTERIOR_SPACING·T apart (T the model's time scale), on the cubic Hermite
+/* The smallest guard of all elements at (t, y): ≥ 0 while the mode holds;
+ * *which gets the element. */
+double
+lz_event_min_guard (LzEventIntegrator *self,
+                    double             t,
+                    const double      *y,
+                    guint             *which)
+{
+  lz_event_rhs (t, y, self->dydt, self);
+  return lz_event_guards_min (self, y, which, &self->loc.min_jumps);
+}
+
+/* Guards inside a step: at its stages (lz-event-rk.c evaluates them with
+ * each stage: no evaluation of their own) — or, in a step longer than
+ * INTERIOR_SAMPLES·INTERIOR_SPACING·T (T the model's time scale), at
+ * points at most INTERIOR_SPACING·T apart on the cubic Hermite
  * interpolant of q and v (from v and a = ẏ at the ends, as the guards at
- * the ends left them in dydt): the first point
- * where one is negative, or NaN.  Exact states come from re-integration
- * afterwards; this only finds where to look.  The spacing matters for a
- * stuck element under a periodic force: nothing moves, the step grows to
- * its cap, and the force may pass its level for a fraction of a period
- * only (a forced friction oscillator just above its breakaway level). */
+ * the ends left them in dydt): the first point where one is negative, or
+ * NaN.  Exact states come from integration afterwards; this only finds
+ * where to look.  The spacing matters for a stuck element under a
+ * periodic force: nothing moves, the step grows to its cap, and the force
+ * may pass its level for a fraction of a period only (a forced friction
+ * oscillator just above its breakaway level). */
 #define INTERIOR_SAMPLES 8
 #define INTERIOR_SPACING (1.0 / 32)
 
@@ -236,7 +249,10 @@ lz_event_interior_crossing (LzEventIntegrator *self,
 
   if (!(h > 0))
     return NAN;
-  samples = MAX (INTERIOR_SAMPLES, (guint) ceil (h / (INTERIOR_SPACING * self->parent.scales.time)));
+  samples = (guint) ceil (h / (INTERIOR_SPACING * self->parent.scales.time));
+  if (samples <= INTERIOR_SAMPLES && self->sm.rk.t0 == t0 && self->sm.rk.t1 == t1)
+    return isfinite (self->sm.rk.stage_neg) ? t0 + self->sm.rk.stage_neg * h : NAN;
+  samples = MAX (INTERIOR_SAMPLES, samples);
   for (guint k = 1; k < samples; k++)
     {
       double s = (double) k / samples, s2 = s * s, s3 = s2 * s;

@@ -75,6 +75,8 @@ typedef struct
   double  t0, t1, h;          /* the last step accepted */
   gboolean valid;             /* ẏ at its end is set (lz_event_rk_end()) */
   gboolean extended;          /* its extension is built */
+  gboolean guard_stages;      /* the guards are evaluated at the stages: */
+  double  stage_neg;          /* the first stage (its c) where one is negative, or ∞ */
 } LzEventRk;
 
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
@@ -376,6 +378,10 @@ guint lz_event_guards (LzEventIntegrator *self,
                        guint              e,
                        const double      *y,
                        double            *out);
+double lz_event_guards_min (LzEventIntegrator *self,
+                            const double      *y,
+                            guint             *which,
+                            gboolean          *jumps);
 double lz_event_min_guard (LzEventIntegrator *self,
                            double             t,
                            const double      *y,

@@ -273,11 +273,16 @@ lz_event_rk_step (LzEventIntegrator *self,
         hh = t_stop - t0;
       if (!(hh > 0) || (rejected && hh < RK_H_MIN_ULPS * DBL_EPSILON * fabs (t0)))
         return GSL_FAILURE;
+      rk->stage_neg = INFINITY;
       for (guint s = 1; s < RK_STAGES; s++)
         {
+          gboolean jumps;
+
           stage_state (rk, s, hh);
           if (lz_event_rhs (t0 + RK_C[s] * hh, rk->ytmp, rk->k[s], self) != GSL_SUCCESS)
             return GSL_EBADFUNC;
+          if (rk->guard_stages && RK_C[s] < rk->stage_neg && lz_event_guards_min (self, rk->ytmp, NULL, &jumps) < 0)
+            rk->stage_neg = RK_C[s];
         }
       stage_state (rk, RK_STAGES, hh);    /* (A's row 12 is B: y1) */
       memcpy (rk->y1, rk->ytmp, dim * sizeof (double));

@@ -647,6 +647,7 @@ smooth_alloc (LzEventSmooth             *sm,
   for (guint i = 0; i < dim; i++)
     sm->atol_scale[i] = i < n ? sc->length : i < 2 * n ? sc->speed : sc->energy;
   lz_event_rk_alloc (&sm->rk, dim);
+  sm->rk.guard_stages = TRUE;
   lz_event_rk_alloc (&sm->rk_scratch, dim);
   sm->h_try = MIN (EVENT_H_FIRST * sc->time, options->t_end * EVENT_H_FIRST_FRACTION);
 }
