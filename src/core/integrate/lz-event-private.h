@@ -128,6 +128,10 @@ typedef struct
   double *y1;                 /* dim: the step's end (the continuous extension's) */
   double  dense_t0, dense_t1; /* the step the extension interpolates */
   gboolean dense_valid;
+  /* a smooth step's end (advance() with a trace): the next step starts
+   * there with its smallest guard END_G and ẏ (dydt1), while y is y1 */
+  gboolean end_valid;
+  double  end_t, end_g;
   double *ys;                 /* dim: a trace row's state */
   double *ysamp;              /* dim: the samples of a step */
   double *ypend;              /* dim: the state of an instant being settled */

@@ -322,7 +322,16 @@ advance (LzEventIntegrator *self,
   /* never a step over a jump of the forcing (lz-event-forcing.c) */
   t_stop = MIN (t_stop, t_jump);
   memcpy (self->loc.y0, self->y, dim * sizeof (double));
-  g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
+  /* (at the end of the smooth step before, its guards were evaluated
+   * there: the same evaluation, not again) */
+  if (self->loc.end_valid && self->loc.end_t == t0 && memcmp (self->y, self->loc.y1, dim * sizeof (double)) == 0)
+    {
+      g0 = self->loc.end_g;
+      memcpy (self->dydt, self->loc.dydt1, dim * sizeof (double));
+    }
+  else
+    g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
+  self->loc.end_valid = FALSE;
   memcpy (self->loc.dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
   if (!peek_reuse (self, t0, t_stop, &t, &g1, which))
     {
@@ -361,7 +370,12 @@ advance (LzEventIntegrator *self,
   /* the massless coordinates back on their balance (no drift) */
   lz_event_condense (self, t, self->y, self->y, FALSE);
   integrator->t = t;
-  return g1 < 0 || at_jump ? ADVANCE_EVENT : ADVANCE_SMOOTH;
+  if (g1 < 0 || at_jump)
+    return ADVANCE_EVENT;
+  self->loc.end_valid = t == self->loc.dense_t1;
+  self->loc.end_t = t;
+  self->loc.end_g = g1;
+  return ADVANCE_SMOOTH;
 }
 
 /* The instant being settled: peeks a step ahead until its modes are not
