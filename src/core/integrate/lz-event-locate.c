@@ -293,7 +293,11 @@ lz_event_element_state (LzEventIntegrator *self,
 {
   const double *q = y, *v = y + self->n;
 
-  lz_event_rhs (t, y, self->dydt, self);
+  /* (the trace row of a smooth step's end: its guards' evaluation is
+   * there still, advance()) */
+  if (!(self->loc.end_fresh && t == self->loc.end_t))
+    lz_event_rhs (t, y, self->dydt, self);
+  self->loc.end_fresh = FALSE;
   if (self->jn.nN + self->jn.nD > 0)
     {
       q = self->jn.yc;

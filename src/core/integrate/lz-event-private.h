@@ -132,6 +132,7 @@ typedef struct
    * there with its smallest guard END_G and ẏ (dydt1), while y is y1 */
   gboolean end_valid;
   double  end_t, end_g;
+  gboolean end_fresh;         /* and the right-hand side's workspace is at (end_t, y) still */
   double *ys;                 /* dim: a trace row's state */
   double *ysamp;              /* dim: the samples of a step */
   double *ypend;              /* dim: the state of an instant being settled */

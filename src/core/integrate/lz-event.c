@@ -317,7 +317,7 @@ advance (LzEventIntegrator *self,
   guint dim = 2 * self->n + 3;
   double t0 = integrator->t, t = t0, g0, g1, bracket_a = t0, bracket_fa, tp, h0 = self->sm.h_try;
   double t_jump = lz_event_forcing_next (self);
-  gboolean jumps, changed, at_jump;
+  gboolean jumps, changed, at_jump, reused;
 
   /* never a step over a jump of the forcing (lz-event-forcing.c) */
   t_stop = MIN (t_stop, t_jump);
@@ -331,9 +331,10 @@ advance (LzEventIntegrator *self,
     }
   else
     g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
-  self->loc.end_valid = FALSE;
+  self->loc.end_valid = self->loc.end_fresh = FALSE;
   memcpy (self->loc.dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
-  if (!peek_reuse (self, t0, t_stop, &t, &g1, which))
+  reused = peek_reuse (self, t0, t_stop, &t, &g1, which);
+  if (!reused)
     {
       if (!step_smooth (self, t_stop, &t, error))
         return ADVANCE_ERROR;
@@ -373,6 +374,10 @@ advance (LzEventIntegrator *self,
   if (g1 < 0 || at_jump)
     return ADVANCE_EVENT;
   self->loc.end_valid = t == self->loc.dense_t1;
+  /* (no evaluation since the guards at t: no peek's step, no samples, y
+   * not condensed) */
+  self->loc.end_fresh = self->loc.end_valid && !reused && !(integrator->options.sample > 0)
+                        && self->jn.nN + self->jn.nD == 0;
   self->loc.end_t = t;
   self->loc.end_g = g1;
   return ADVANCE_SMOOTH;
