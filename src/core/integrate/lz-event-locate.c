@@ -430,14 +430,19 @@ lz_event_locate (LzEventIntegrator *self,
  * (t − t0)⁵ times the fifth derivative, below 1e-15·T⁵ of it. */
 #define PROBE_RK4_REL 1e-3
 
-/* The smallest guard at TP just after T0 (loc.yt its state), integrated
- * from (T0, loc.y0), ẏ there in loc.dydt0. */
+/* The smallest guard at TP just after T0 (loc.yt its state): where it
+ * DECIDES whether the mode is left at once, integrated from (T0, loc.y0)
+ * (ẏ there in loc.dydt0) — the higher derivatives decide, which the
+ * step's extension does not resolve so close to its start; else (it
+ * only moves the location's bracket on) the step's extension. */
 static double
 probe_guard (LzEventIntegrator *self,
              double             t0,
-             double             tp)
+             double             tp,
+             gboolean           decides)
 {
-  gboolean ok = tp - t0 <= PROBE_RK4_REL * self->parent.scales.time
+  gboolean ok = !decides ? lz_event_state_at (self, t0, tp, self->loc.yt)
+                : tp - t0 <= PROBE_RK4_REL * self->parent.scales.time
                 ? lz_event_rk4 (self, &self->sm.rk_scratch, t0, self->loc.y0, self->loc.dydt0, tp, self->loc.yt)
                 : lz_event_integrate_to (self, t0, self->loc.y0, tp, self->loc.yt);
 
@@ -465,9 +470,7 @@ lz_event_at_once_probe (LzEventIntegrator *self,
        * t0 = 0 of a fast model fall below what the guards resolve (the
        * pad held through a massless body, test-event) — issue 25 */
       *tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
-      /* (integrated from t0: the higher derivatives decide, which the
-       * step's extension does not resolve so close to its start) */
-      gp = probe_guard (self, t0, *tp);
+      gp = probe_guard (self, t0, *tp, rel <= AT_ONCE_REL_MAX);
       if (isnan (gp))
         break;
       if (gp < 0 || *tp >= t)
