@@ -443,7 +443,7 @@ probe_guard (LzEventIntegrator *self,
 {
   gboolean ok = !decides ? lz_event_state_at (self, t0, tp, self->loc.yt)
                 : tp - t0 <= PROBE_RK4_REL * self->parent.scales.time
-                ? lz_event_rk4 (self, &self->sm.rk_scratch, t0, self->loc.y0, self->loc.dydt0, tp, self->loc.yt)
+                ? lz_event_rk4 (self, t0, tp, self->loc.yt)
                 : lz_event_integrate_to (self, t0, self->loc.y0, tp, self->loc.yt);
 
   return ok ? lz_event_min_guard (self, tp, self->loc.yt, NULL) : NAN;

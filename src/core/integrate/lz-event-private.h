@@ -525,10 +525,7 @@ gboolean lz_event_rk_integrate (LzEventIntegrator *self,
                                 double            *y,
                                 double             h0);
 gboolean lz_event_rk4 (LzEventIntegrator *self,
-                       LzEventRk         *rk,
                        double             t0,
-                       const double      *y0,
-                       const double      *f0,
                        double             t,
                        double            *y);
 

@@ -415,21 +415,20 @@ lz_event_rk_integrate (LzEventIntegrator *self,
     }
 }
 
-/* One step of the classical fourth-order Runge–Kutta method from (T0, Y0),
- * F0 = ẏ there, to T into Y (rk's scratch: stages 1 … 3 and ytmp):
- * for the moments just after an instant, where its error, (t − t0)⁵ times
- * the fifth derivative, is far below the rounding of the state. */
+/* One step of the classical fourth-order Runge–Kutta method from the
+ * step's start (T0, loc.y0), ẏ there in loc.dydt0, to T into Y (the
+ * scratch stages): for the moments just after an instant, where its
+ * error, (t − t0)⁵ times the fifth derivative, is far below the rounding
+ * of the state. */
 gboolean
 lz_event_rk4 (LzEventIntegrator *self,
-              LzEventRk         *rk,
               double             t0,
-              const double      *y0,
-              const double      *f0,
               double             t,
               double            *y)
 {
   static const double c[4] = { 0, 0.5, 0.5, 1 }, b[4] = { 1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6 };
-  const double *k[4] = { f0, rk->k[1], rk->k[2], rk->k[3] };
+  LzEventRk *rk = &self->sm.rk_scratch;
+  const double *y0 = self->loc.y0, *k[4] = { self->loc.dydt0, rk->k[1], rk->k[2], rk->k[3] };
   double h = t - t0;
 
   for (guint s = 1; s < 4; s++)
