@@ -179,31 +179,23 @@ lz_event_guards (LzEventIntegrator *self,
     }
 }
 
-/* The smallest guard of all elements at Y, the state lz_event_rhs() was
- * last evaluated at (it sets λ and the ground terms); *WHICH gets the
- * element, *JUMPS whether that guard is a contact's velocity. */
-double
-lz_event_guards_min (LzEventIntegrator *self,
-                     const double      *y,
-                     guint             *which,
-                     gboolean          *jumps)
+/* Whether a guard is negative at Y, the state lz_event_rhs() was last
+ * evaluated at (a stage of a step, lz-event-rk.c). */
+gboolean
+lz_event_guard_negative (LzEventIntegrator *self,
+                         const double      *y)
 {
-  double best = INFINITY, g[MAX_GUARDS];
+  double g[MAX_GUARDS];
 
   for (guint j = 0; j < self->sm.n_guarded; j++)
     {
-      guint e = self->sm.guarded[j], k = lz_event_guards (self, e, y, g);
+      guint k = lz_event_guards (self, self->sm.guarded[j], y, g);
 
       for (guint i = 0; i < k; i++)
-        if (g[i] < best)
-          {
-            best = g[i];
-            if (which != NULL)
-              *which = e;
-            *jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && i == 1;
-          }
+        if (g[i] < 0)
+          return TRUE;
     }
-  return best;
+  return FALSE;
 }
 
 /* The smallest guard of all elements at (t, y): ≥ 0 while the mode holds;
@@ -214,8 +206,24 @@ lz_event_min_guard (LzEventIntegrator *self,
                     const double      *y,
                     guint             *which)
 {
-  lz_event_rhs (t, y, self->dydt, self);
-  return lz_event_guards_min (self, y, which, &self->loc.min_jumps);
+  double best = INFINITY, g[MAX_GUARDS];
+
+  lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
+  for (guint j = 0; j < self->sm.n_guarded; j++)
+    {
+      guint e = self->sm.guarded[j], k = lz_event_guards (self, e, y, g);
+
+      for (guint i = 0; i < k; i++)
+        if (g[i] < best)
+          {
+            best = g[i];
+            if (which != NULL)
+              *which = e;
+            self->loc.min_jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT
+                              && i == 1;
+          }
+    }
+  return best;
 }
 
 /* Guards inside a step: at its stages (lz-event-rk.c evaluates them with
@@ -231,6 +239,13 @@ lz_event_min_guard (LzEventIntegrator *self,
  * oscillator just above its breakaway level). */
 #define INTERIOR_SAMPLES 8
 #define INTERIOR_SPACING (1.0 / 32)
+
+/* The longest step whose guards inside are its stages' */
+double
+lz_event_interior_h_max (const LzEventIntegrator *self)
+{
+  return INTERIOR_SAMPLES * INTERIOR_SPACING * self->parent.scales.time;
+}
 
 double
 lz_event_interior_crossing (LzEventIntegrator *self,
@@ -249,10 +264,9 @@ lz_event_interior_crossing (LzEventIntegrator *self,
 
   if (!(h > 0))
     return NAN;
-  samples = (guint) ceil (h / (INTERIOR_SPACING * self->parent.scales.time));
-  if (samples <= INTERIOR_SAMPLES && self->sm.rk.t0 == t0 && self->sm.rk.t1 == t1)
+  if (h <= lz_event_interior_h_max (self) && self->sm.rk.t0 == t0 && self->sm.rk.t1 == t1)
     return isfinite (self->sm.rk.stage_neg) ? t0 + self->sm.rk.stage_neg * h : NAN;
-  samples = MAX (INTERIOR_SAMPLES, samples);
+  samples = MAX (INTERIOR_SAMPLES, (guint) ceil (h / (INTERIOR_SPACING * self->parent.scales.time)));
   for (guint k = 1; k < samples; k++)
     {
       double s = (double) k / samples, s2 = s * s, s3 = s2 * s;

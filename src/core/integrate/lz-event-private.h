@@ -383,10 +383,9 @@ guint lz_event_guards (LzEventIntegrator *self,
                        guint              e,
                        const double      *y,
                        double            *out);
-double lz_event_guards_min (LzEventIntegrator *self,
-                            const double      *y,
-                            guint             *which,
-                            gboolean          *jumps);
+gboolean lz_event_guard_negative (LzEventIntegrator *self,
+                                  const double      *y);
+double lz_event_interior_h_max (const LzEventIntegrator *self);
 double lz_event_min_guard (LzEventIntegrator *self,
                            double             t,
                            const double      *y,

@@ -200,21 +200,22 @@ lz_event_rk_free (LzEventRk *rk)
   g_clear_pointer (&rk->k[0], g_free);   /* (the block's owner) */
 }
 
-/* ytmp = y0 + h·Σ_{j<s} A[s][j]·k[j]: stage S's state */
+/* ytmp = y0 + h·Σ_{j<s} A[s][j]·k[j]: stage S's state (the sum
+ * accumulated in ytmp, stage by stage) */
 static void
 stage_state (LzEventRk *rk,
              guint      s,
              double     h)
 {
-  for (guint i = 0; i < rk->dim; i++)
-    {
-      double sum = 0;
+  double *sum = rk->ytmp;
 
-      for (guint j = 0; j < s; j++)
-        if (RK_A[s][j] != 0)
-          sum += RK_A[s][j] * rk->k[j][i];
-      rk->ytmp[i] = rk->y0[i] + h * sum;
-    }
+  memset (sum, 0, rk->dim * sizeof (double));
+  for (guint j = 0; j < s; j++)
+    if (RK_A[s][j] != 0)
+      for (guint i = 0; i < rk->dim; i++)
+        sum[i] += RK_A[s][j] * rk->k[j][i];
+  for (guint i = 0; i < rk->dim; i++)
+    rk->ytmp[i] = rk->y0[i] + h * sum[i];
 }
 
 /* The error of the step of size H to y1 (stages 0 … 11 set) relative to
@@ -266,22 +267,22 @@ lz_event_rk_step (LzEventIntegrator *self,
   rk->valid = rk->extended = FALSE;
   for (;;)
     {
-      gboolean last = hh >= t_stop - t0;
+      gboolean last = hh >= t_stop - t0, guard;
       double err, fac;
 
       if (last)
         hh = t_stop - t0;
       if (!(hh > 0) || (rejected && hh < RK_H_MIN_ULPS * DBL_EPSILON * fabs (t0)))
         return GSL_FAILURE;
+      /* (the guards inside a longer step are sampled apart, lz-event-locate.c) */
+      guard = rk->guard_stages && hh <= lz_event_interior_h_max (self);
       rk->stage_neg = INFINITY;
       for (guint s = 1; s < RK_STAGES; s++)
         {
-          gboolean jumps;
-
           stage_state (rk, s, hh);
           if (lz_event_rhs (t0 + RK_C[s] * hh, rk->ytmp, rk->k[s], self) != GSL_SUCCESS)
             return GSL_EBADFUNC;
-          if (rk->guard_stages && RK_C[s] < rk->stage_neg && lz_event_guards_min (self, rk->ytmp, NULL, &jumps) < 0)
+          if (guard && RK_C[s] < rk->stage_neg && lz_event_guard_negative (self, rk->ytmp))
             rk->stage_neg = RK_C[s];
         }
       stage_state (rk, RK_STAGES, hh);    /* (A's row 12 is B: y1) */
