@@ -65,6 +65,24 @@ typedef struct
   LzMode  cached_v;           /* V's mode node_factor() factored for */
 } Through;
 
+/* A Runge–Kutta step of the smooth system and its continuous extension
+ * (lz-event-rk.c): the stages, [0] ẏ at the start, [12] ẏ at the end,
+ * [13 … 15] the extension's; F its coefficients. */
+#define LZ_EVENT_RK_ALL 16
+#define LZ_EVENT_RK_DENSE 7
+typedef struct
+{
+  guint   dim;
+  double *k[LZ_EVENT_RK_ALL];
+  double *F[LZ_EVENT_RK_DENSE];
+  double *y0, *y1, *ytmp;     /* dim each: the step's start and end, a stage's state */
+  double  t0, t1, h;          /* the last step accepted */
+  gboolean valid;             /* ẏ at its end is set (lz_event_rk_end()) */
+  gboolean extended;          /* its extension is built */
+  gboolean guard_stages;      /* the guards are evaluated at the stages: */
+  double  stage_neg;          /* the first stage (its c) where one is negative, or ∞ */
+} LzEventRk;
+
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
  * y = (q, v, E_damping, E_friction, E_sources) and the constraints of
  * the mode. */
@@ -96,13 +114,11 @@ typedef struct
   gsl_vector_view Sv, workv, rhs_cv, lambdav;
   gsl_matrix *Gbuf, *Vbuf;    /* for as many constraints as the model can have */
   gsl_vector *Sbuf, *workbuf, *rhs_cbuf, *lambdabuf;
-  gsl_odeiv2_system sys;
-  gsl_odeiv2_step *step;
-  gsl_odeiv2_control *control;
-  gsl_odeiv2_evolve *evolve;
-  gsl_odeiv2_driver *driver;
+  LzEventRk rk;               /* the run's steps (lz-event-rk.c) */
+  LzEventRk rk_scratch;       /* re-integrations within a step */
   double  h_try;
   double  rtol, atol;
+  double *atol_scale;         /* dim: atol's unit per component */
   double *fv;                 /* n, workspace */
   double *a;                  /* n */
   double *g0, *g0d, *g0dd;    /* per element, at the current t */
@@ -117,12 +133,11 @@ typedef struct
   double *y1;                 /* dim: the step's end (the continuous extension's) */
   double  dense_t0, dense_t1; /* the step the extension interpolates */
   gboolean dense_valid;
-  /* exact states of that step (its start, its end, the last
-   * re-integrated trial) with ẏ there, which the trials near them expand
-   * (lz_event_guard_at()) */
-  double  anchor_t[3];
-  double *anchor_y[3], *anchor_f[3];   /* dim each */
-  gboolean anchor_valid[3];
+  /* a smooth step's end (advance() with a trace): the next step starts
+   * there with its smallest guard END_G and ẏ (dydt1), while y is y1 */
+  gboolean end_valid;
+  double  end_t, end_g;
+  gboolean end_fresh;         /* and the right-hand side's workspace is at (end_t, y) still */
   double *ys;                 /* dim: a trace row's state */
   double *ysamp;              /* dim: the samples of a step */
   double *ypend;              /* dim: the state of an instant being settled */
@@ -402,6 +417,9 @@ guint lz_event_guards (LzEventIntegrator *self,
                        guint              e,
                        const double      *y,
                        double            *out);
+gboolean lz_event_guard_negative (LzEventIntegrator *self,
+                                  const double      *y);
+double lz_event_interior_h_max (const LzEventIntegrator *self);
 double lz_event_min_guard (LzEventIntegrator *self,
                            double             t,
                            const double      *y,
@@ -432,6 +450,10 @@ gboolean lz_event_state_at (LzEventIntegrator *self,
                             double             t0,
                             double             t,
                             double            *y);
+gboolean lz_event_exact_state (LzEventIntegrator *self,
+                               double             t0,
+                               double             t,
+                               double            *y);
 gboolean lz_event_integrate_to (LzEventIntegrator *self,
                                 double             t0,
                                 const double      *y0,
@@ -507,6 +529,38 @@ void lz_event_write_samples (LzEventIntegrator *self,
                              double             t0,
                              double             t,
                              gboolean           event_at_t);
+
+void lz_event_rk_alloc (LzEventRk *rk,
+                        guint      dim);
+void lz_event_rk_free (LzEventRk *rk);
+int lz_event_rk_step (LzEventIntegrator *self,
+                      LzEventRk         *rk,
+                      double            *t,
+                      double             t_stop,
+                      double            *h,
+                      double            *y);
+void lz_event_rk_end (LzEventRk    *rk,
+                      const double *f1);
+gboolean lz_event_rk_covers (const LzEventRk *rk,
+                             double           t0,
+                             const double    *y0,
+                             double           t);
+gboolean lz_event_rk_dense (LzEventIntegrator *self,
+                            LzEventRk         *rk,
+                            double             t,
+                            double            *y);
+gboolean lz_event_rk_integrate (LzEventIntegrator *self,
+                                LzEventRk         *rk,
+                                double             t0,
+                                const double      *y0,
+                                const double      *f0,
+                                double             t,
+                                double            *y,
+                                double             h0);
+gboolean lz_event_rk4 (LzEventIntegrator *self,
+                       double             t0,
+                       double             t,
+                       double            *y);
 
 gboolean lz_event_forcing_setup (LzEventIntegrator *self,
                                  GError           **error);
