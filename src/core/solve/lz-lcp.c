@@ -1161,20 +1161,32 @@ pgs_load (const gsl_matrix  *M,
  *   symmetric positive definite M; it may not for others)
  * @q: the vector q (n)
  * @z: (inout caller-allocates): the warm start when
- *   @options->warm_start (projected onto z ≥ 0), then the solution (n)
+ *   @options->warm_start (projected onto the box, or onto z ≥ 0), then the
+ *   solution (n)
  * @w: (out caller-allocates): receives w = M z + q (n)
- * @options: (nullable): sweeps, tolerance, warm start, relaxation ω;
- *   %NULL or zero fields for the defaults of #LzPgsOptions
- * @report: (out caller-allocates) (nullable): sweeps and accuracy
+ * @options: (nullable): sweeps, tolerance, warm start, relaxation ω and
+ *   the box lo, hi; %NULL or zero fields for the defaults of #LzPgsOptions
+ *   and the LCP
+ * @report: (out caller-allocates) (nullable): sweeps and accuracy; for a
+ *   box problem with its measures: @residual is
+ *   max_i |z_i − clamp(z_i − w_i, lo_i, hi_i)|; @complementarity is
+ *   Σ_i |w_i|·|z_i − b_i| where b_i is lo_i for w_i > 0 and hi_i for
+ *   w_i < 0 (infinite bounds add nothing); @infeasibility is the largest
+ *   bound violation of z; @equation_error is 0 (w is recomputed)
  * @error: return location for a #GError
  *
  * Solves LCP(@M, @q) by projected Gauss–Seidel with over-relaxation:
  * z_i ← max(0, z_i − ω (Mz + q)_i / M_ii), row by row.  It stops when the
  * natural residual max_i |min(w_i, z_i)| of the iterate is at most the
- * tolerance.
+ * tolerance.  With a box (@options->lo, @options->hi) it solves the box
+ * LCP (a mixed complementarity problem): lo ≤ z ≤ hi, w = Mz + q, w_i ≥ 0
+ * where z_i = lo_i, w_i ≤ 0 where z_i = hi_i and w_i = 0 in between, with
+ * the projection onto [lo_i, hi_i].  In time-stepping, friction impulses
+ * are such boxes [−h·F0⁻, h·F0⁺].
  *
  * Errors: %LZ_ERROR_INVALID_ARGUMENT when a diagonal entry is not positive
- * (the message names the row) or the data are not finite;
+ * (the message names the row), the data are not finite, or a pair of
+ * bounds is not an interval (NaN, lo > hi, lo = +∞ or hi = −∞);
  * %LZ_ERROR_NO_CONVERGENCE at the sweep limit, with the better of the
  * last and the best iterate in @z and its report; %LZ_ERROR_DIVERGED when
  * the iterates overflow, with the best finite iterate.
@@ -1190,57 +1202,14 @@ lz_lcp_solve_pgs (const gsl_matrix   *M,
                   LzLcpReport        *report,
                   GError            **error)
 {
-  return lz_box_lcp_solve_pgs (M, q, NULL, NULL, z, w, options, report, error);
-}
-
-/**
- * lz_box_lcp_solve_pgs:
- * @M: the n×n matrix, with a positive diagonal
- * @q: the vector q (n)
- * @lo: (nullable): the lower bounds (n), each finite or −∞; %NULL (with
- *   @hi %NULL) for the LCP lo = 0, hi = ∞, which is lz_lcp_solve_pgs()
- *   with its report
- * @hi: (nullable): the upper bounds (n), each finite or +∞, @hi ≥ @lo
- * @z: (inout caller-allocates): the warm start when
- *   @options->warm_start (projected onto the box), then the solution (n)
- * @w: (out caller-allocates): receives w = M z + q (n)
- * @options: (nullable): as for lz_lcp_solve_pgs()
- * @report: (out caller-allocates) (nullable): sweeps and accuracy, with
- *   the measures of the box problem: @residual is
- *   max_i |z_i − clamp(z_i − w_i, lo_i, hi_i)|; @complementarity is
- *   Σ_i |w_i|·|z_i − b_i| where b_i is lo_i for w_i > 0 and hi_i for
- *   w_i < 0 (infinite bounds add nothing); @infeasibility is the largest
- *   bound violation of z; @equation_error is 0 (w is recomputed)
- * @error: return location for a #GError
- *
- * Solves the box LCP (a mixed complementarity problem): lo ≤ z ≤ hi,
- * w = Mz + q, w_i ≥ 0 where z_i = lo_i, w_i ≤ 0 where z_i = hi_i and w_i = 0
- * in between, by projected Gauss–Seidel with the projection onto
- * [lo_i, hi_i].  With lo = 0 and hi = ∞ it is lz_lcp_solve_pgs().  In
- * time-stepping, friction impulses are such boxes [−h·F0⁻, h·F0⁺].
- *
- * Errors: as lz_lcp_solve_pgs(), and %LZ_ERROR_INVALID_ARGUMENT when a
- * pair of bounds is not an interval (NaN, lo > hi, lo = +∞ or hi = −∞).
- *
- * Returns: %TRUE when the residual reached the tolerance
- */
-gboolean
-lz_box_lcp_solve_pgs (const gsl_matrix   *M,
-                      const gsl_vector   *q,
-                      const gsl_vector   *lo,
-                      const gsl_vector   *hi,
-                      gsl_vector         *z,
-                      gsl_vector         *w,
-                      const LzPgsOptions *options,
-                      LzLcpReport        *report,
-                      GError            **error)
-{
   double stack[8 * PGS_STACK_N];
   PgsSettings settings, *s = &settings;
   guint n, sweeps = 0;
   double *buf, *ww;
   gboolean ok = FALSE, valid = TRUE;
   PgsWork k;
+  const gsl_vector *lo = options != NULL ? options->lo : NULL;
+  const gsl_vector *hi = options != NULL ? options->hi : NULL;
 
   if (!lz_lcp_shapes_agree (M, q, z, w))
     return FALSE;
