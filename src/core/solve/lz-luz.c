@@ -47,6 +47,13 @@ lz_luz (double x,
   return 0.0;
 }
 
+/* The interval [x, x]. */
+static LzInterval
+interval_point (double x)
+{
+  return (LzInterval) { x, x };
+}
+
 /**
  * lz_tar:
  * @x: the argument (e.g. a slip velocity)
@@ -66,9 +73,9 @@ lz_tar (double x,
   g_return_val_if_fail (a >= 0, ((LzInterval) { NAN, NAN }));
 
   if (x > 0)
-    return lz_interval_point (x + a);
+    return interval_point (x + a);
   if (x < 0)
-    return lz_interval_point (x - a);
+    return interval_point (x - a);
   return (LzInterval) { -a, a };
 }
 
@@ -140,12 +147,6 @@ lz_sat (double x,
   g_return_val_if_fail (a >= 0, NAN);
 
   return CLAMP (x, -a, a);
-}
-
-LzInterval
-lz_interval_point (double x)
-{
-  return (LzInterval) { x, x };
 }
 
 /* The Minkowski sum [a, b] + [c, d] = [a + c, b + d]. */

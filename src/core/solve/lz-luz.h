@@ -25,7 +25,6 @@ double     lz_sat                (double      x,
                                   double      a);
 
 /* Intervals. */
-LzInterval lz_interval_point     (double      x);
 LzInterval lz_interval_add       (LzInterval  i,
                                   LzInterval  j);
 LzInterval lz_interval_scale     (LzInterval  i,
