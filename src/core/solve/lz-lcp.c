@@ -230,17 +230,27 @@ lz_lcp_check_finite (const gsl_matrix *M,
 /* ------------------------------------------------------------------------ */
 /* Reports                                                                  */
 
-/* The report of (z, w) with z contiguous; rows below @n_eq are equalities
- * (free z, w = 0) and enter only the equation error.  When @w_is_exact,
- * w was computed here as Mz + q by row_value(), so the equation error is
- * exactly 0 and the second product is skipped. */
+/* |(Mz + q − w)_i| for z contiguous. */
+static double
+row_equation_error (const gsl_matrix *M,
+                    const gsl_vector *q,
+                    const double     *z,
+                    const gsl_vector *w,
+                    guint             i)
+{
+  return fabs (row_value (M->data + i * M->tda, z, q->size, vget (q, i)) - vget (w, i));
+}
+
+/* The report of (z, w) with z contiguous and w computed here as Mz + q by
+ * row_value(), so that its equation error is exactly 0 and not measured;
+ * rows below @n_eq are equalities (free z, w = 0) and enter only the
+ * equation error. */
 void
 lz_lcp_report (const gsl_matrix *M,
                const gsl_vector *q,
                const double     *z,
                const gsl_vector *w,
                guint             n_eq,
-               gboolean          w_is_exact,
                guint             iterations,
                LzLcpReport      *report)
 {
@@ -256,15 +266,14 @@ lz_lcp_report (const gsl_matrix *M,
 
       /* The comparisons are written so that a NaN propagates instead of
        * being dropped. */
-      if (!w_is_exact || i < n_eq)
+      if (i < n_eq)
         {
-          double e = fabs (row_value (M->data + i * M->tda, z, n, vget (q, i)) - wi);
+          double e = row_equation_error (M, q, z, w, i);
 
           if (!(e <= equation_error))
             equation_error = e;
+          continue;
         }
-      if (i < n_eq)
-        continue;
       m = isnan (wi) || isnan (z[i]) ? NAN : fabs (MIN (wi, z[i]));
       if (!(m <= residual))
         residual = m;
@@ -375,7 +384,15 @@ lz_lcp_report_compute (const gsl_matrix *M,
   zz = n <= PGS_STACK_N ? stack_z : g_new (double, n);
   for (guint i = 0; i < n; i++)
     zz[i] = vget (z, i);
-  lz_lcp_report (M, q, zz, w, 0, FALSE, 0, report);
+  lz_lcp_report (M, q, zz, w, 0, 0, report);
+  /* w is the caller's: its equation error is measured on every row */
+  for (guint i = 0; i < n; i++)
+    {
+      double e = row_equation_error (M, q, zz, w, i);
+
+      if (!(e <= report->equation_error))
+        report->equation_error = e;
+    }
   if (zz != stack_z)
     g_free (zz);
 }
@@ -912,7 +929,7 @@ lz_lcp_solve_lemke (const gsl_matrix *M,
   zz = n <= LEMKE_STACK_N ? stack_z : g_new (double, n);
   ok = lz_lcp_lemke_raw (M, q, zz, 0, &pivots, error);
   lz_lcp_finish_solution (M, q, zz, z, w);
-  lz_lcp_report (M, q, zz, w, 0, TRUE, pivots, report);
+  lz_lcp_report (M, q, zz, w, 0, pivots, report);
   if (zz != stack_z)
     g_free (zz);
   return ok;
@@ -1240,7 +1257,7 @@ lz_lcp_solve_pgs (const gsl_matrix   *M,
 
   lz_lcp_finish_solution (M, q, k.z, z, w);
   if (lo == NULL)
-    lz_lcp_report (M, q, k.z, w, 0, TRUE, sweeps, report);
+    lz_lcp_report (M, q, k.z, w, 0, sweeps, report);
   else
     report_box (q, k.lo, k.hi, k.z, w, sweeps, report);
   if (buf != stack)
