@@ -230,15 +230,26 @@ lz_lcp_check_finite (const gsl_matrix *M,
 /* ------------------------------------------------------------------------ */
 /* Reports                                                                  */
 
-/* |(Mz + q − w)_i| for z contiguous. */
+/* max_i |(Mz + q − w)_i| over the rows below @rows, for z contiguous; the
+ * comparison is written so that a NaN propagates instead of being
+ * dropped. */
 static double
-row_equation_error (const gsl_matrix *M,
-                    const gsl_vector *q,
-                    const double     *z,
-                    const gsl_vector *w,
-                    guint             i)
+equation_error (const gsl_matrix *M,
+                const gsl_vector *q,
+                const double     *z,
+                const gsl_vector *w,
+                guint             rows)
 {
-  return fabs (row_value (M->data + i * M->tda, z, q->size, vget (q, i)) - vget (w, i));
+  double worst = 0;
+
+  for (guint i = 0; i < rows; i++)
+    {
+      double e = fabs (row_value (M->data + i * M->tda, z, q->size, vget (q, i)) - vget (w, i));
+
+      if (!(e <= worst))
+        worst = e;
+    }
+  return worst;
 }
 
 /* The report of (z, w) with z contiguous and w computed here as Mz + q by
@@ -255,25 +266,17 @@ lz_lcp_report (const gsl_matrix *M,
                LzLcpReport      *report)
 {
   guint n = q->size;
-  double residual = 0, dot = 0, infeasibility = 0, equation_error = 0;
+  double residual = 0, dot = 0, infeasibility = 0;
 
   if (report == NULL)
     return;
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = n_eq; i < n; i++)
     {
       double wi = vget (w, i), m;
 
       /* The comparisons are written so that a NaN propagates instead of
        * being dropped. */
-      if (i < n_eq)
-        {
-          double e = row_equation_error (M, q, z, w, i);
-
-          if (!(e <= equation_error))
-            equation_error = e;
-          continue;
-        }
       m = isnan (wi) || isnan (z[i]) ? NAN : fabs (MIN (wi, z[i]));
       if (!(m <= residual))
         residual = m;
@@ -287,7 +290,7 @@ lz_lcp_report (const gsl_matrix *M,
   report->residual = residual;
   report->complementarity = fabs (dot);
   report->infeasibility = infeasibility;
-  report->equation_error = equation_error;
+  report->equation_error = equation_error (M, q, z, w, n_eq);
 }
 
 /* The report of a box problem lo ≤ z ≤ hi for contiguous z, lo, hi:
@@ -386,13 +389,7 @@ lz_lcp_report_compute (const gsl_matrix *M,
     zz[i] = vget (z, i);
   lz_lcp_report (M, q, zz, w, 0, 0, report);
   /* w is the caller's: its equation error is measured on every row */
-  for (guint i = 0; i < n; i++)
-    {
-      double e = row_equation_error (M, q, zz, w, i);
-
-      if (!(e <= report->equation_error))
-        report->equation_error = e;
-    }
+  report->equation_error = equation_error (M, q, zz, w, n);
   if (zz != stack_z)
     g_free (zz);
 }
