@@ -217,9 +217,9 @@ export_to (LuztarSimPanel *self,
       ok = luztar_plot_export (plot, path, width, height, &error);
     }
   else if (kind == EXPORT_TRACE)
-    ok = lz_trace_write_csv (trace, path, &error);
+    ok = lz_trace_write_csv (trace, LZ_TRACE_CSV_SAMPLES, path, &error);
   else
-    ok = lz_trace_write_events_csv (trace, path, &error);
+    ok = lz_trace_write_csv (trace, LZ_TRACE_CSV_EVENTS, path, &error);
   {
     g_autofree char *text = luztar_export_dialog_outcome (path, error);
 

@@ -117,10 +117,10 @@ lz_cli_run (int    argc,
   if (result == LZ_STEP_ERROR)
     {
       if (events_csv != NULL)
-        lz_trace_write_events_csv (trace, events_csv, NULL);
+        lz_trace_write_csv (trace, LZ_TRACE_CSV_EVENTS, events_csv, NULL);
       return lz_cli_file_error (file, error);
     }
-  if (!csv_ok || (events_csv != NULL && !lz_trace_write_events_csv (trace, events_csv, &error)))
+  if (!csv_ok || (events_csv != NULL && !lz_trace_write_csv (trace, LZ_TRACE_CSV_EVENTS, events_csv, &error)))
     return lz_cli_command_error (spec.name, error);
 
   if (lz_integrator_get_notes (integrator) != NULL)

@@ -998,7 +998,7 @@ brute_force_box (const gsl_matrix *M,
   return found;
 }
 
-/* The measures lz_box_lcp_solve_pgs() documents, computed naively. */
+/* The box measures lz_lcp_solve_pgs() documents, computed naively. */
 static void
 box_measures (const Problem    *p,
               const gsl_vector *lo,
@@ -1057,7 +1057,8 @@ test_lcp_box (void)
 
       /* A P-matrix box LCP has exactly one solution. */
       g_assert_cmpuint (brute_force_box (p->M, p->q, lo, hi, z_brute), >=, 1);
-      g_assert_true (lz_box_lcp_solve_pgs (p->M, p->q, lo, hi, p->z, p->w, &options, &report, &error));
+      options.lo = lo, options.hi = hi;
+      g_assert_true (lz_lcp_solve_pgs (p->M, p->q, p->z, p->w, &options, &report, &error));
       g_assert_no_error (error);
       g_assert_cmpfloat (report.residual, <=, 1e-12);
       g_assert_cmpfloat (report.infeasibility, ==, 0);
@@ -1079,10 +1080,10 @@ test_lcp_box (void)
       /* Cut short after one or two sweeps, the report still describes the
        * returned pair, by the documented box measures. */
       {
-        LzPgsOptions few = { .max_sweeps = 1 + k % 2 };
+        LzPgsOptions few = { .max_sweeps = 1 + k % 2, .lo = lo, .hi = hi };
         LzLcpReport expect;
 
-        if (!lz_box_lcp_solve_pgs (p->M, p->q, lo, hi, p->z, p->w, &few, &report, &error))
+        if (!lz_lcp_solve_pgs (p->M, p->q, p->z, p->w, &few, &report, &error))
           {
             g_assert_error (error, LZ_ERROR, LZ_ERROR_NO_CONVERGENCE);
             g_clear_error (&error);
@@ -1115,7 +1116,8 @@ test_lcp_box (void)
       fill_spd (p->M);
       fill_uniform (p->q, -1, 1);
       g_assert_true (lz_lcp_solve_lemke (p->M, p->q, z_lemke, p->w, &lemke, NULL));
-      g_assert_true (lz_box_lcp_solve_pgs (p->M, p->q, lo, hi, p->z, p->w, &options, &report, NULL));
+      options.lo = lo, options.hi = hi;
+      g_assert_true (lz_lcp_solve_pgs (p->M, p->q, p->z, p->w, &options, &report, NULL));
       g_assert_cmpfloat (max_abs_diff (p->z, z_lemke), <=, 1e-9);
       /* The box measures reduce to the LCP ones (up to the round-off
        * negative w_i that the box ignores where z_i < hi = ∞). */
@@ -1293,6 +1295,7 @@ test_lcp_bad_input (void)
   g_autoptr(Problem) p = problem_from (3, M, q);
   g_autoptr(GError) error = NULL;
   gsl_vector *lo = gsl_vector_calloc (3), *hi = gsl_vector_alloc (3);
+  const LzPgsOptions box = { .lo = lo, .hi = hi };
   LzLcpReport report;
 
   gsl_vector_set_all (hi, 1);
@@ -1307,7 +1310,7 @@ test_lcp_bad_input (void)
   g_assert_cmpuint (report.iterations, ==, 0);
   gsl_matrix_set (p->M, 2, 2, -4);
   gsl_matrix_set (p->M, 1, 1, 3);
-  g_assert_false (lz_box_lcp_solve_pgs (p->M, p->q, lo, hi, p->z, p->w, NULL, &report, &error));
+  g_assert_false (lz_lcp_solve_pgs (p->M, p->q, p->z, p->w, &box, &report, &error));
   g_assert_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "M has -4 in row 3, column 3"));
   g_clear_error (&error);
@@ -1327,7 +1330,7 @@ test_lcp_bad_input (void)
   g_assert_false (lz_mlcp_solve (p->M, p->q, 1, p->z, p->w, &report, &error));
   g_assert_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
-  g_assert_false (lz_box_lcp_solve_pgs (p->M, p->q, lo, hi, p->z, p->w, NULL, &report, &error));
+  g_assert_false (lz_lcp_solve_pgs (p->M, p->q, p->z, p->w, &box, &report, &error));
   g_assert_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
   gsl_vector_set (p->q, 2, -1);
@@ -1345,12 +1348,12 @@ test_lcp_bad_input (void)
 
   /* Bounds that are no interval. */
   gsl_vector_set (lo, 1, 2);
-  g_assert_false (lz_box_lcp_solve_pgs (p->M, p->q, lo, hi, p->z, p->w, NULL, &report, &error));
+  g_assert_false (lz_lcp_solve_pgs (p->M, p->q, p->z, p->w, &box, &report, &error));
   g_assert_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT);
   g_assert_cmpstr (error->message, ==, "the bounds of row 2 are not an interval: lo = 2, hi = 1");
   g_clear_error (&error);
   gsl_vector_set (lo, 1, NAN);
-  g_assert_false (lz_box_lcp_solve_pgs (p->M, p->q, lo, hi, p->z, p->w, NULL, &report, &error));
+  g_assert_false (lz_lcp_solve_pgs (p->M, p->q, p->z, p->w, &box, &report, &error));
   g_assert_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
   gsl_vector_set (lo, 1, 0);
@@ -1368,14 +1371,15 @@ test_lcp_bad_input (void)
     g_clear_error (&error);
   }
 
-  /* Everything valid again: all four solve it. */
+  /* Everything valid again: every solver solves it (PGS with and without
+   * the box). */
   g_assert_true (lz_lcp_solve_lemke (p->M, p->q, p->z, p->w, &report, &error));
   g_assert_true (lz_lcp_solve_pgs (p->M, p->q, p->z, p->w, NULL, &report, &error));
   g_assert_true (lz_mlcp_solve (p->M, p->q, 1, p->z, p->w, &report, &error));
-  g_assert_true (lz_box_lcp_solve_pgs (p->M, p->q, lo, hi, p->z, p->w, NULL, &report, &error));
+  g_assert_true (lz_lcp_solve_pgs (p->M, p->q, p->z, p->w, &box, &report, &error));
   g_assert_no_error (error);
   /* No bounds: the plain LCP. */
-  g_assert_true (lz_box_lcp_solve_pgs (p->M, p->q, NULL, NULL, p->z, p->w, NULL, &report, &error));
+  g_assert_true (lz_lcp_solve_pgs (p->M, p->q, p->z, p->w, &(LzPgsOptions) { 0 }, &report, &error));
   g_assert_no_error (error);
 
   /* Programmer errors. */

@@ -506,7 +506,7 @@ test_luz_theorem_4_1 (void)
       d[1] = y;
       check_chain (&c, force, d);
       /* Same force as the n-spring form. */
-      g_assert_cmpfloat_with_epsilon (force, lz_series (2, c.k, c.a, c.x, NULL),
+      g_assert_cmpfloat_with_epsilon (force, lz_series (&(LzSpringChain) { 2, c.k, c.a, NULL }, c.x, NULL, NULL, NULL),
                                       tol_of (force));
     }
 }
@@ -520,7 +520,7 @@ test_luz_theorem_4_2 (void)
       double d[5], force;
 
       random_chain (&c, FALSE);
-      force = lz_series (c.n, c.k, c.a, c.x, d);
+      force = lz_series (&(LzSpringChain) { c.n, c.k, c.a, NULL }, c.x, d, NULL, NULL);
       check_chain (&c, force, d);
     }
 }
@@ -534,7 +534,7 @@ test_luz_theorem_4_3 (void)
       double d[5], force, k_red, a_red;
 
       random_chain (&c, TRUE);
-      force = lz_series_geared (c.n, c.k, c.a, c.r, c.x, d, &k_red, &a_red);
+      force = lz_series (&(LzSpringChain) { c.n, c.k, c.a, c.r }, c.x, d, &k_red, &a_red);
       check_chain (&c, force, d);
       g_assert_cmpfloat_with_epsilon (force, k_red * lz_luz (c.x, a_red), tol_of (force));
     }
@@ -550,9 +550,10 @@ test_luz_gear_train (void)
   const double a[3] = { 0.01, 0.002, 0.03 };
   const double p = 2.5;
   const double r[3] = { 1, 1, p };
+  const LzSpringChain train = { 3, k, a, r };
   double k_red, a_red, d[3], force;
 
-  force = lz_series_geared (3, k, a, r, 0.2, d, &k_red, &a_red);
+  force = lz_series (&train, 0.2, d, &k_red, &a_red);
   g_assert_cmpfloat_with_epsilon (k_red, 1.0 / (1.0 / 2000 + 1.0 / 50000 + p * p / 800), 1e-12);
   g_assert_cmpfloat_with_epsilon (a_red, 0.01 + 0.002 + p * 0.03, 1e-15);
   g_assert_cmpfloat_with_epsilon (force, k_red * (0.2 - a_red), 1e-12);
@@ -560,7 +561,7 @@ test_luz_gear_train (void)
   g_assert_cmpfloat_with_epsilon (k[0] * lz_luz (d[0], a[0]), force, 1e-9);
   g_assert_cmpfloat_with_epsilon (k[2] * lz_luz (d[2], a[2]), p * force, 1e-9);
   /* Inside the total freeplay nothing is transmitted. */
-  g_assert_cmpfloat (lz_series_geared (3, k, a, r, 0.05, NULL, NULL, NULL), ==, 0);
+  g_assert_cmpfloat (lz_series (&train, 0.05, NULL, NULL, NULL), ==, 0);
 }
 
 static void
@@ -588,7 +589,7 @@ test_luz_bad_arguments (void)
   g_test_assert_expected_messages ();
 
   g_test_expect_message ("Luztar", G_LOG_LEVEL_CRITICAL, "*k[i] > 0*");
-  g_assert_true (isnan (lz_series (1, (double[]) { 0 }, (double[]) { 0 }, 1, NULL)));
+  g_assert_true (isnan (lz_series (&(LzSpringChain) { 1, (double[]) { 0 }, (double[]) { 0 }, NULL }, 1, NULL, NULL, NULL)));
   g_test_assert_expected_messages ();
 }
 

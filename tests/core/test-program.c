@@ -106,10 +106,8 @@ particle_program (const Particle *P,
   s.t = t;
   s.x = x;
   s.v = vv;
-  s.h = h;
-  s.h_v = h_v;
-  s.h_t = h_t;
-  s.c0 = c0;
+  s.h = (LzProgramTerm) { .value = h, .v = h_v, .t = h_t };
+  s.c0.value = c0;
   if (!lz_program_solve (program, &s, vd, lam, index, error))
     return program;
   vdot[0] = gsl_vector_get (vd, 0);

@@ -203,7 +203,7 @@ test_trace_csv (void)
   lz_trace_get_event (trace, 1, &back);
   g_assert_cmpmem (&back, sizeof back, &ev2, sizeof ev2);
 
-  g_assert_true (lz_trace_write_csv (trace, samples, &error));
+  g_assert_true (lz_trace_write_csv (trace, LZ_TRACE_CSV_SAMPLES, samples, &error));
   g_assert_no_error (error);
   text = read_file (samples);
   g_assert_cmpstr (text, ==,
@@ -211,14 +211,14 @@ test_trace_csv (void)
                    "0,0,-0,0.25,-0.5\n"
                    "0.001,1,-1,1.25,-1.5\n"
                    "0.002,2,-2,2.25,-2.5\n");
-  g_assert_true (lz_trace_write_events_csv (trace, events, &error));
+  g_assert_true (lz_trace_write_csv (trace, LZ_TRACE_CSV_EVENTS, events, &error));
   ev_text = read_file (events);
   g_assert_cmpstr (ev_text, ==,
                    "t,element,from,to,cause\n"
                    "0.125,f,stick,slip+,force-limit\n"
                    "0.5,s,free,free,impact\n");
 
-  g_assert_false (lz_trace_write_events_csv (trace, bad, &error));
+  g_assert_false (lz_trace_write_csv (trace, LZ_TRACE_CSV_EVENTS, bad, &error));
   g_assert_error (error, LZ_ERROR, LZ_ERROR_IO);
   g_assert_nonnull (strstr (error->message, "events.csv"));
 

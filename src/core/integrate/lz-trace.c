@@ -581,40 +581,23 @@ write_events (const LzTrace *trace,
 /**
  * lz_trace_write_csv:
  * @trace: a trace
+ * @what: %LZ_TRACE_CSV_SAMPLES for the samples, with the header
+ *   `t,<body>.q,<body>.v,…` (bodies in file order) and numbers with 17
+ *   significant digits; %LZ_TRACE_CSV_EVENTS for the event log, with the
+ *   header `t,element,from,to,cause`
  * @path: the file to write (replaced atomically)
  * @error: return location for a #GError
- *
- * Writes the samples as CSV with the header `t,<body>.q,<body>.v,…` (bodies
- * in file order), numbers with 17 significant digits.
  *
  * Returns: %TRUE on success
  */
 gboolean
 lz_trace_write_csv (const LzTrace *trace,
+                    LzTraceCsv     what,
                     const char    *path,
                     GError       **error)
 {
   g_return_val_if_fail (trace != NULL && path != NULL, FALSE);
-  return write_atomically (trace, path, write_samples, error);
-}
-
-/**
- * lz_trace_write_events_csv:
- * @trace: a trace
- * @path: the file to write (replaced atomically)
- * @error: return location for a #GError
- *
- * Writes the event log as CSV with the header `t,element,from,to,cause`.
- *
- * Returns: %TRUE on success
- */
-gboolean
-lz_trace_write_events_csv (const LzTrace *trace,
-                           const char    *path,
-                           GError       **error)
-{
-  g_return_val_if_fail (trace != NULL && path != NULL, FALSE);
-  return write_atomically (trace, path, write_events, error);
+  return write_atomically (trace, path, what == LZ_TRACE_CSV_EVENTS ? write_events : write_samples, error);
 }
 
 /* ------------------------------------------------------------------------ */

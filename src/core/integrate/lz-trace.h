@@ -129,12 +129,16 @@ void            lz_trace_get_event          (const LzTrace *trace,
                                              guint          index,
                                              LzEvent       *event);
 
-/* CSV for luztar-cli run: "t,<body>.q,<body>.v,…" in file order, and
- * "t,element,from,to,cause". */
+/* CSV for luztar-cli run: the samples "t,<body>.q,<body>.v,…" in file
+ * order, or the events "t,element,from,to,cause". */
+typedef enum
+{
+  LZ_TRACE_CSV_SAMPLES,
+  LZ_TRACE_CSV_EVENTS,
+} LzTraceCsv;
+
 gboolean        lz_trace_write_csv          (const LzTrace *trace,
-                                             const char    *path,
-                                             GError       **error);
-gboolean        lz_trace_write_events_csv   (const LzTrace *trace,
+                                             LzTraceCsv     what,
                                              const char    *path,
                                              GError       **error);
 

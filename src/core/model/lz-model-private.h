@@ -75,7 +75,6 @@ const LzItem *lz_model_get_item       (const LzModel *model,
 gboolean   lz_is_file_text            (const char    *text);
 
 /* "spring “k1”, attribute “k”": the context of a message. */
-guint      lz_param_expression_order  (const LzItem  *item);
 char      *lz_item_describe_attribute (const LzItem  *item,
                                        const char    *name);
 char      *lz_item_describe           (const LzItem  *item);

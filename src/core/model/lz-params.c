@@ -664,8 +664,8 @@ lz_simulation_equal (const LzSimulation *a,
 /* The highest derivative of an item's expression a run uses, and so must
  * be finite: 1 for a motion (a ground's or a prescribed one: its velocity
  * enters the laws), 0 for a force. */
-guint
-lz_param_expression_order (const LzItem *item)
+static guint
+expression_order (const LzItem *item)
 {
   return item != NULL && (item->kind == LZ_ITEM_GROUND || item->kind == LZ_ITEM_PRESCRIBED) ? 1 : 0;
 }
@@ -694,7 +694,7 @@ lz_model_foreach_expression (const LzModel    *model,
       if (ground->motion == NULL)
         continue;
       owner = lz_item_describe_attribute (&ground->item, "motion");
-      func (ground->motion, owner, lz_param_expression_order (&ground->item), data);
+      func (ground->motion, owner, expression_order (&ground->item), data);
     }
   for (guint i = 0; i < lz_model_get_n_sources (model); i++)
     {
@@ -704,7 +704,7 @@ lz_model_foreach_expression (const LzModel    *model,
       if (source->value == NULL)
         continue;
       owner = lz_item_describe_attribute (&source->item, "value");
-      func (source->value, owner, lz_param_expression_order (&source->item), data);
+      func (source->value, owner, expression_order (&source->item), data);
     }
 }
 
@@ -991,7 +991,7 @@ set_from_string (LzModel        *model,
           return FALSE;
         /* finite at t = 0, a motion's velocity too: constants folded at
          * check, 1/t or sqrt(t) as a motion named before any run */
-        if (!lz_expr_check_finite (expr, 0.0, lz_param_expression_order (item), context, error))
+        if (!lz_expr_check_finite (expr, 0.0, expression_order (item), context, error))
           {
             lz_expr_unref (expr);
             return FALSE;

@@ -314,14 +314,8 @@ eval_state (LzProgramAnalysis *self,
   s->t = t;
   s->x = self->x;
   s->v = self->v;
-  s->h = self->h;
-  s->h_x = self->h_x;
-  s->h_v = self->h_v;
-  s->h_t = self->h_t;
-  s->h_tt = self->h_tt;
-  s->c0 = self->c0;
-  s->c0_t = self->c0_t;
-  s->c0_tt = self->c0_tt;
+  s->h = (LzProgramTerm) { .value = self->h, .x = self->h_x, .v = self->h_v, .t = self->h_t, .tt = self->h_tt };
+  s->c0 = (LzProgramTerm) { .value = self->c0, .t = self->c0_t, .tt = self->c0_tt };
 }
 
 /* The residuals of the conditions a consistent state satisfies (the

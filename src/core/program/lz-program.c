@@ -487,7 +487,42 @@ mget (const gsl_matrix *X,
   return X != NULL ? gsl_matrix_get (X, i, j) : 0.0;
 }
 
-/* g, its time derivatives and its Jacobians at a state (3.15). */
+/* Adds row i of P times the Jacobians of TERM (ROWS entries), column c,
+ * to *gv and *gx. */
+static void
+add_term_jacobians (const gsl_matrix    *P,
+                    guint                i,
+                    guint                c,
+                    guint                rows,
+                    const LzProgramTerm *term,
+                    double              *gv,
+                    double              *gx)
+{
+  for (guint k = 0; k < rows; k++)
+    {
+      *gv += AT (P, i, k) * mget (term->v, k, c);
+      *gx += AT (P, i, k) * mget (term->x, k, c);
+    }
+}
+
+/* Adds row i of P times TERM (ROWS entries) and its time derivatives to
+ * g, ġ and g̈ of row i. */
+static void
+add_term_values (const gsl_matrix    *P,
+                 guint                i,
+                 guint                rows,
+                 const LzProgramTerm *term,
+                 LzProgramGJet       *j)
+{
+  for (guint k = 0; k < rows; k++)
+    {
+      j->g[i] += AT (P, i, k) * vget (term->value, k);
+      j->gt[i] += AT (P, i, k) * vget (term->t, k);
+      j->gtt[i] += AT (P, i, k) * vget (term->tt, k);
+    }
+}
+
+/* g, its time derivatives and its Jacobians at a state (3.15): G h + U c0. */
 void
 lz_program_gjet_compute (const LzProgram      *self,
                          const LzProgramState *s,
@@ -506,31 +541,13 @@ lz_program_gjet_compute (const LzProgram      *self,
         {
           double gv = 0.0, gx = 0.0;
 
-          for (guint k = 0; k < n; k++)
-            {
-              gv += AT (self->G, i, k) * mget (s->h_v, k, c);
-              gx += AT (self->G, i, k) * mget (s->h_x, k, c);
-            }
-          for (guint k = 0; k < m; k++)
-            {
-              gv += AT (self->U, i, k) * mget (s->c0_v, k, c);
-              gx += AT (self->U, i, k) * mget (s->c0_x, k, c);
-            }
+          add_term_jacobians (self->G, i, c, n, &s->h, &gv, &gx);
+          add_term_jacobians (self->U, i, c, m, &s->c0, &gv, &gx);
           AT (j->gv, i, c) = gv;
           AT (j->gx, i, c) = gx;
         }
-      for (guint k = 0; k < n; k++)
-        {
-          j->g[i] += AT (self->G, i, k) * vget (s->h, k);
-          j->gt[i] += AT (self->G, i, k) * vget (s->h_t, k);
-          j->gtt[i] += AT (self->G, i, k) * vget (s->h_tt, k);
-        }
-      for (guint k = 0; k < m; k++)
-        {
-          j->g[i] += AT (self->U, i, k) * vget (s->c0, k);
-          j->gt[i] += AT (self->U, i, k) * vget (s->c0_t, k);
-          j->gtt[i] += AT (self->U, i, k) * vget (s->c0_tt, k);
-        }
+      add_term_values (self->G, i, n, &s->h, j);
+      add_term_values (self->U, i, m, &s->c0, j);
     }
 }
 
@@ -580,9 +597,9 @@ rs_compute (const LzProgram      *self,
     /* w = h_x v + h_t */
     for (guint i = 0; i < n; i++)
       {
-        w[i] = vget (s->h_t, i);
+        w[i] = vget (s->h.t, i);
         for (guint c = 0; c < n; c++)
-          w[i] += mget (s->h_x, i, c) * vv[c];
+          w[i] += mget (s->h.x, i, c) * vv[c];
       }
     for (guint i = 0; i < l; i++)
       {
@@ -594,7 +611,7 @@ rs_compute (const LzProgram      *self,
             double sum = AT (j->gx, i, c);
 
             for (guint k = 0; k < n; k++)
-              sum += AT (gvMi, i, k) * mget (s->h_v, k, c);
+              sum += AT (gvMi, i, k) * mget (s->h.v, k, c);
             AT (*R, i, c) = sum;
           }
       }
@@ -753,8 +770,8 @@ lz_program_solve_at_index (LzProgram            *self,
   g_autofree double *h = g_new0 (double, n + 1);
   g_autofree double *c0 = g_new0 (double, m + 1);
 
-  vec_to_array (state->h, h, n);
-  vec_to_array (state->c0, c0, m);
+  vec_to_array (state->h.value, h, n);
+  vec_to_array (state->c0.value, c0, m);
   if (s == 0)
     {
       g_autofree double *f = g_new0 (double, n + 1);

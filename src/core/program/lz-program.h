@@ -38,41 +38,45 @@ typedef enum
 const char *lz_realization_to_string (LzRealization realization);
 
 /**
+ * LzProgramTerm:
+ * @value: the term, a vector
+ * @x: (nullable): ∂/∂x; %NULL is zero
+ * @v: (nullable): ∂/∂v; %NULL is zero
+ * @t: (nullable): ∂/∂t; %NULL is zero
+ * @tt: (nullable): ∂²/∂t²; %NULL is zero (only the index-2 case needs it)
+ *
+ * A term of the equations at one state with the first derivatives that
+ * eqs. (3.18) need.  Second derivatives in x and v are taken as zero (the
+ * Jacobians are frozen over a differentiation): exact for the linear
+ * models of Luztar, the linearization otherwise.
+ */
+typedef struct
+{
+  const gsl_vector *value;
+  const gsl_matrix *x;
+  const gsl_matrix *v;
+  const gsl_vector *t;
+  const gsl_vector *tt;
+} LzProgramTerm;
+
+/**
  * LzProgramState:
  * @t: time (s)
  * @x: positions, n
  * @v: velocities, n (A = I: v = ẋ)
- * @h: h*(v, x, t) of eq. (2.1), n: applied and gyroscopic forces
- * @h_x: (nullable): ∂h/∂x, n×n; %NULL is zero
- * @h_v: (nullable): ∂h/∂v, n×n; %NULL is zero
- * @h_t: (nullable): ∂h/∂t, n; %NULL is zero
- * @h_tt: (nullable): ∂²h/∂t², n (only the index-2 case needs it)
- * @c0: c0*(v, x, t) of eq. (2.3), m
- * @c0_x: (nullable): ∂c0/∂x, m×n
- * @c0_v: (nullable): ∂c0/∂v, m×n
- * @c0_t: (nullable): ∂c0/∂t, m
- * @c0_tt: (nullable): ∂²c0/∂t², m
+ * @h: h*(v, x, t) of eq. (2.1), n: applied and gyroscopic forces; its
+ *   Jacobians are n×n
+ * @c0: c0*(v, x, t) of eq. (2.3), m; its Jacobians are m×n
  *
- * The forces and the constraint terms at one state, with the first
- * derivatives that eqs. (3.18) need.  Second derivatives in x and v are
- * taken as zero (the Jacobians are frozen over a differentiation): exact
- * for the linear models of Luztar, the linearization otherwise.
+ * The forces and the constraint terms at one state.
  */
 typedef struct
 {
   double            t;
   const gsl_vector *x;
   const gsl_vector *v;
-  const gsl_vector *h;
-  const gsl_matrix *h_x;
-  const gsl_matrix *h_v;
-  const gsl_vector *h_t;
-  const gsl_vector *h_tt;
-  const gsl_vector *c0;
-  const gsl_matrix *c0_x;
-  const gsl_matrix *c0_v;
-  const gsl_vector *c0_t;
-  const gsl_vector *c0_tt;
+  LzProgramTerm     h;
+  LzProgramTerm     c0;
 } LzProgramState;
 
 /* ---- The general formulation on numeric matrices (paper 001 §2–3) ---- */

@@ -39,13 +39,13 @@ void     lz_lcp_finish_solution (const gsl_matrix *M,
                                  const double     *zz,
                                  gsl_vector       *z,
                                  gsl_vector       *w);
-/* The report of (z, w), rows below @n_eq being equalities. */
+/* The report of (z, w = Mz + q as lz_lcp_finish_solution() sets it),
+ * rows below @n_eq being equalities. */
 void     lz_lcp_report          (const gsl_matrix *M,
                                  const gsl_vector *q,
                                  const double     *z,
                                  const gsl_vector *w,
                                  guint             n_eq,
-                                 gboolean          w_is_exact,
                                  guint             iterations,
                                  LzLcpReport      *report);
 

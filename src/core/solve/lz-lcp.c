@@ -230,41 +230,53 @@ lz_lcp_check_finite (const gsl_matrix *M,
 /* ------------------------------------------------------------------------ */
 /* Reports                                                                  */
 
-/* The report of (z, w) with z contiguous; rows below @n_eq are equalities
- * (free z, w = 0) and enter only the equation error.  When @w_is_exact,
- * w was computed here as Mz + q by row_value(), so the equation error is
- * exactly 0 and the second product is skipped. */
+/* max_i |(Mz + q − w)_i| over the rows below @rows, for z contiguous; the
+ * comparison is written so that a NaN propagates instead of being
+ * dropped. */
+static double
+equation_error (const gsl_matrix *M,
+                const gsl_vector *q,
+                const double     *z,
+                const gsl_vector *w,
+                guint             rows)
+{
+  double worst = 0;
+
+  for (guint i = 0; i < rows; i++)
+    {
+      double e = fabs (row_value (M->data + i * M->tda, z, q->size, vget (q, i)) - vget (w, i));
+
+      if (!(e <= worst))
+        worst = e;
+    }
+  return worst;
+}
+
+/* The report of (z, w) with z contiguous and w computed here as Mz + q by
+ * row_value(), so that its equation error is exactly 0 and not measured;
+ * rows below @n_eq are equalities (free z, w = 0) and enter only the
+ * equation error. */
 void
 lz_lcp_report (const gsl_matrix *M,
                const gsl_vector *q,
                const double     *z,
                const gsl_vector *w,
                guint             n_eq,
-               gboolean          w_is_exact,
                guint             iterations,
                LzLcpReport      *report)
 {
   guint n = q->size;
-  double residual = 0, dot = 0, infeasibility = 0, equation_error = 0;
+  double residual = 0, dot = 0, infeasibility = 0;
 
   if (report == NULL)
     return;
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = n_eq; i < n; i++)
     {
       double wi = vget (w, i), m;
 
       /* The comparisons are written so that a NaN propagates instead of
        * being dropped. */
-      if (!w_is_exact || i < n_eq)
-        {
-          double e = fabs (row_value (M->data + i * M->tda, z, n, vget (q, i)) - wi);
-
-          if (!(e <= equation_error))
-            equation_error = e;
-        }
-      if (i < n_eq)
-        continue;
       m = isnan (wi) || isnan (z[i]) ? NAN : fabs (MIN (wi, z[i]));
       if (!(m <= residual))
         residual = m;
@@ -278,7 +290,7 @@ lz_lcp_report (const gsl_matrix *M,
   report->residual = residual;
   report->complementarity = fabs (dot);
   report->infeasibility = infeasibility;
-  report->equation_error = equation_error;
+  report->equation_error = equation_error (M, q, z, w, n_eq);
 }
 
 /* The report of a box problem lo ≤ z ≤ hi for contiguous z, lo, hi:
@@ -375,7 +387,9 @@ lz_lcp_report_compute (const gsl_matrix *M,
   zz = n <= PGS_STACK_N ? stack_z : g_new (double, n);
   for (guint i = 0; i < n; i++)
     zz[i] = vget (z, i);
-  lz_lcp_report (M, q, zz, w, 0, FALSE, 0, report);
+  lz_lcp_report (M, q, zz, w, 0, 0, report);
+  /* w is the caller's: its equation error is measured on every row */
+  report->equation_error = equation_error (M, q, zz, w, n);
   if (zz != stack_z)
     g_free (zz);
 }
@@ -912,7 +926,7 @@ lz_lcp_solve_lemke (const gsl_matrix *M,
   zz = n <= LEMKE_STACK_N ? stack_z : g_new (double, n);
   ok = lz_lcp_lemke_raw (M, q, zz, 0, &pivots, error);
   lz_lcp_finish_solution (M, q, zz, z, w);
-  lz_lcp_report (M, q, zz, w, 0, TRUE, pivots, report);
+  lz_lcp_report (M, q, zz, w, 0, pivots, report);
   if (zz != stack_z)
     g_free (zz);
   return ok;
@@ -1161,20 +1175,32 @@ pgs_load (const gsl_matrix  *M,
  *   symmetric positive definite M; it may not for others)
  * @q: the vector q (n)
  * @z: (inout caller-allocates): the warm start when
- *   @options->warm_start (projected onto z ≥ 0), then the solution (n)
+ *   @options->warm_start (projected onto the box, or onto z ≥ 0), then the
+ *   solution (n)
  * @w: (out caller-allocates): receives w = M z + q (n)
- * @options: (nullable): sweeps, tolerance, warm start, relaxation ω;
- *   %NULL or zero fields for the defaults of #LzPgsOptions
- * @report: (out caller-allocates) (nullable): sweeps and accuracy
+ * @options: (nullable): sweeps, tolerance, warm start, relaxation ω and
+ *   the box lo, hi; %NULL or zero fields for the defaults of #LzPgsOptions
+ *   and the LCP
+ * @report: (out caller-allocates) (nullable): sweeps and accuracy; for a
+ *   box problem with its measures: @residual is
+ *   max_i |z_i − clamp(z_i − w_i, lo_i, hi_i)|; @complementarity is
+ *   Σ_i |w_i|·|z_i − b_i| where b_i is lo_i for w_i > 0 and hi_i for
+ *   w_i < 0 (infinite bounds add nothing); @infeasibility is the largest
+ *   bound violation of z; @equation_error is 0 (w is recomputed)
  * @error: return location for a #GError
  *
  * Solves LCP(@M, @q) by projected Gauss–Seidel with over-relaxation:
  * z_i ← max(0, z_i − ω (Mz + q)_i / M_ii), row by row.  It stops when the
  * natural residual max_i |min(w_i, z_i)| of the iterate is at most the
- * tolerance.
+ * tolerance.  With a box (@options->lo, @options->hi) it solves the box
+ * LCP (a mixed complementarity problem): lo ≤ z ≤ hi, w = Mz + q, w_i ≥ 0
+ * where z_i = lo_i, w_i ≤ 0 where z_i = hi_i and w_i = 0 in between, with
+ * the projection onto [lo_i, hi_i].  In time-stepping, friction impulses
+ * are such boxes [−h·F0⁻, h·F0⁺].
  *
  * Errors: %LZ_ERROR_INVALID_ARGUMENT when a diagonal entry is not positive
- * (the message names the row) or the data are not finite;
+ * (the message names the row), the data are not finite, or a pair of
+ * bounds is not an interval (NaN, lo > hi, lo = +∞ or hi = −∞);
  * %LZ_ERROR_NO_CONVERGENCE at the sweep limit, with the better of the
  * last and the best iterate in @z and its report; %LZ_ERROR_DIVERGED when
  * the iterates overflow, with the best finite iterate.
@@ -1190,57 +1216,14 @@ lz_lcp_solve_pgs (const gsl_matrix   *M,
                   LzLcpReport        *report,
                   GError            **error)
 {
-  return lz_box_lcp_solve_pgs (M, q, NULL, NULL, z, w, options, report, error);
-}
-
-/**
- * lz_box_lcp_solve_pgs:
- * @M: the n×n matrix, with a positive diagonal
- * @q: the vector q (n)
- * @lo: (nullable): the lower bounds (n), each finite or −∞; %NULL (with
- *   @hi %NULL) for the LCP lo = 0, hi = ∞, which is lz_lcp_solve_pgs()
- *   with its report
- * @hi: (nullable): the upper bounds (n), each finite or +∞, @hi ≥ @lo
- * @z: (inout caller-allocates): the warm start when
- *   @options->warm_start (projected onto the box), then the solution (n)
- * @w: (out caller-allocates): receives w = M z + q (n)
- * @options: (nullable): as for lz_lcp_solve_pgs()
- * @report: (out caller-allocates) (nullable): sweeps and accuracy, with
- *   the measures of the box problem: @residual is
- *   max_i |z_i − clamp(z_i − w_i, lo_i, hi_i)|; @complementarity is
- *   Σ_i |w_i|·|z_i − b_i| where b_i is lo_i for w_i > 0 and hi_i for
- *   w_i < 0 (infinite bounds add nothing); @infeasibility is the largest
- *   bound violation of z; @equation_error is 0 (w is recomputed)
- * @error: return location for a #GError
- *
- * Solves the box LCP (a mixed complementarity problem): lo ≤ z ≤ hi,
- * w = Mz + q, w_i ≥ 0 where z_i = lo_i, w_i ≤ 0 where z_i = hi_i and w_i = 0
- * in between, by projected Gauss–Seidel with the projection onto
- * [lo_i, hi_i].  With lo = 0 and hi = ∞ it is lz_lcp_solve_pgs().  In
- * time-stepping, friction impulses are such boxes [−h·F0⁻, h·F0⁺].
- *
- * Errors: as lz_lcp_solve_pgs(), and %LZ_ERROR_INVALID_ARGUMENT when a
- * pair of bounds is not an interval (NaN, lo > hi, lo = +∞ or hi = −∞).
- *
- * Returns: %TRUE when the residual reached the tolerance
- */
-gboolean
-lz_box_lcp_solve_pgs (const gsl_matrix   *M,
-                      const gsl_vector   *q,
-                      const gsl_vector   *lo,
-                      const gsl_vector   *hi,
-                      gsl_vector         *z,
-                      gsl_vector         *w,
-                      const LzPgsOptions *options,
-                      LzLcpReport        *report,
-                      GError            **error)
-{
   double stack[8 * PGS_STACK_N];
   PgsSettings settings, *s = &settings;
   guint n, sweeps = 0;
   double *buf, *ww;
   gboolean ok = FALSE, valid = TRUE;
   PgsWork k;
+  const gsl_vector *lo = options != NULL ? options->lo : NULL;
+  const gsl_vector *hi = options != NULL ? options->hi : NULL;
 
   if (!lz_lcp_shapes_agree (M, q, z, w))
     return FALSE;
@@ -1271,7 +1254,7 @@ lz_box_lcp_solve_pgs (const gsl_matrix   *M,
 
   lz_lcp_finish_solution (M, q, k.z, z, w);
   if (lo == NULL)
-    lz_lcp_report (M, q, k.z, w, 0, TRUE, sweeps, report);
+    lz_lcp_report (M, q, k.z, w, 0, sweeps, report);
   else
     report_box (q, k.lo, k.hi, k.z, w, sweeps, report);
   if (buf != stack)

@@ -40,16 +40,21 @@ typedef struct
  *   distance of z from its projected update) is ≤ @tolerance (default 1e-12)
  * @warm_start: start from the z passed in instead of 0
  * @relaxation: over-relaxation factor ω in (0, 2) (default 1)
+ * @lo: (nullable): the lower bounds of a box LCP (n), each finite or −∞;
+ *   %NULL (with @hi %NULL) for the LCP lo = 0, hi = ∞
+ * @hi: (nullable): its upper bounds (n), each finite or +∞, @hi ≥ @lo
  *
- * Options of the projected Gauss–Seidel solvers; a zeroed struct or %NULL
- * means the defaults.
+ * Options of the projected Gauss–Seidel solver; a zeroed struct or %NULL
+ * means the defaults and the plain LCP.
  */
 typedef struct
 {
-  guint    max_sweeps;
-  double   tolerance;
-  gboolean warm_start;
-  double   relaxation;
+  guint             max_sweeps;
+  double            tolerance;
+  gboolean          warm_start;
+  double            relaxation;
+  const gsl_vector *lo;
+  const gsl_vector *hi;
 } LzPgsOptions;
 
 /* LCP(M, q): find z ≥ 0 with w = M z + q ≥ 0 and zᵀw = 0.  n = q->size;
@@ -63,6 +68,12 @@ gboolean lz_lcp_solve_lemke   (const gsl_matrix   *M,
                                gsl_vector         *w,
                                LzLcpReport        *report,
                                GError            **error);
+/* Box LCP (a mixed complementarity problem), when options->lo and hi are
+ * given: lo ≤ z ≤ hi (lo_i may be −inf, hi_i +inf), w = M z + q with
+ * w_i ≥ 0 where z_i = lo_i, w_i ≤ 0 where z_i = hi_i, w_i = 0 in between;
+ * without them it is the LCP (friction impulses in time-stepping are
+ * boxes [−h·F0⁻, h·F0⁺]).  Projected Gauss–Seidel; M must have a positive
+ * diagonal. */
 gboolean lz_lcp_solve_pgs     (const gsl_matrix   *M,
                                const gsl_vector   *q,
                                gsl_vector         *z,
@@ -81,21 +92,6 @@ gboolean lz_mlcp_solve        (const gsl_matrix   *M,
                                guint               n_eq,
                                gsl_vector         *z,
                                gsl_vector         *w,
-                               LzLcpReport        *report,
-                               GError            **error);
-
-/* Box LCP (a mixed complementarity problem): lo ≤ z ≤ hi (lo_i may be
- * −inf, hi_i +inf), w = M z + q with w_i ≥ 0 where z_i = lo_i, w_i ≤ 0
- * where z_i = hi_i, w_i = 0 in between.  With lo = 0, hi = inf it is the
- * LCP; friction impulses in time-stepping are boxes [−h·F0⁻, h·F0⁺].
- * Projected Gauss–Seidel; M must have a positive diagonal. */
-gboolean lz_box_lcp_solve_pgs (const gsl_matrix   *M,
-                               const gsl_vector   *q,
-                               const gsl_vector   *lo,
-                               const gsl_vector   *hi,
-                               gsl_vector         *z,
-                               gsl_vector         *w,
-                               const LzPgsOptions *options,
                                LzLcpReport        *report,
                                GError            **error);
 

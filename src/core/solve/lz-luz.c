@@ -47,6 +47,13 @@ lz_luz (double x,
   return 0.0;
 }
 
+/* The interval [x, x]. */
+static LzInterval
+interval_point (double x)
+{
+  return (LzInterval) { x, x };
+}
+
 /**
  * lz_tar:
  * @x: the argument (e.g. a slip velocity)
@@ -66,9 +73,9 @@ lz_tar (double x,
   g_return_val_if_fail (a >= 0, ((LzInterval) { NAN, NAN }));
 
   if (x > 0)
-    return lz_interval_point (x + a);
+    return interval_point (x + a);
   if (x < 0)
-    return lz_interval_point (x - a);
+    return interval_point (x - a);
   return (LzInterval) { -a, a };
 }
 
@@ -140,12 +147,6 @@ lz_sat (double x,
   g_return_val_if_fail (a >= 0, NAN);
 
   return CLAMP (x, -a, a);
-}
-
-LzInterval
-lz_interval_point (double x)
-{
-  return (LzInterval) { x, x };
 }
 
 /* The Minkowski sum [a, b] + [c, d] = [a + c, b + d]. */
@@ -409,67 +410,42 @@ lz_series2 (double  x,
 
 /**
  * lz_series:
- * @n: the number of springs, ≥ 1
- * @k: (array length=n): stiffnesses, > 0
- * @a: (array length=n): half freeplays, ≥ 0
- * @x: the displacement across the chain
- * @d_out: (array length=n) (out) (optional): the deflection of each spring
- *
- * Theorem 4.3 of paper 000 for n = 3 (Theorem 3.6 for n = 2), and by
- * induction for any n: n freeplay springs in series through massless nodes transmit
- * T = (Σ 1/k_i)⁻¹·luz(x, Σ a_i); each deflection d_i satisfies
- * k_i·luz(d_i, a_i) = T and Σ d_i = x.  With no force the deflections share
- * the gap in proportion to the freeplays.
- *
- * Returns: the force T
- */
-double
-lz_series (gsize         n,
-           const double *k,
-           const double *a,
-           double        x,
-           double       *d_out)
-{
-  g_return_val_if_fail (n >= 1 && k != NULL && a != NULL, NAN);
-
-  return lz_series_geared (n, k, a, NULL, x, d_out, NULL, NULL);
-}
-
-/**
- * lz_series_geared:
- * @n: the number of springs, ≥ 1
- * @k: (array length=n): stiffnesses, > 0
- * @a: (array length=n): half freeplays, ≥ 0
- * @r: (array length=n) (nullable): transmission ratios, ≠ 0 (%NULL: all 1)
+ * @chain: the springs, and their transmission ratios r_i if geared
  * @x: the displacement across the chain, measured at its input
  * @d_out: (array length=n) (out) (optional): spring deflections
  * @k_red_out: (out) (optional): the reduced stiffness
  * @a_red_out: (out) (optional): the reduced half freeplay
  *
- * A chain of freeplay springs through ideal (weightless, frictionless)
- * gears (paper 003 §4; Theorem 2.1 and the sum rule of paper 000 §3), spring i carrying the force r_i·T and x = Σ r_i·d_i.
- * From r_i·T = k_i·luz(d_i, a_i), Theorem 2.1 gives d_i ∈ tar(r_i·T/k_i, a_i),
- * and homogeneity with the sum rule (Theorem 3.5; all arguments r_i²·T/k_i share the sign
- * of T) x ∈ tar(T·Σ r_i²/k_i, Σ |r_i|·a_i), so
- * T = k_red·luz(x, a_red) with k_red = (Σ r_i²/k_i)⁻¹, a_red = Σ |r_i|·a_i.
- * Paper 003 §4 (Fig. 10): r = (1, 1, p) gives (1/k1 + 1/k2 + p²/k3)⁻¹ and
- * Δ1 + Δ2 + p·Δ3.
+ * Theorem 4.3 of paper 000 for n = 3 (Theorem 3.6 for n = 2), and by
+ * induction for any n: n freeplay springs in series through massless
+ * nodes transmit T = (Σ 1/k_i)⁻¹·luz(x, Σ a_i); each deflection d_i
+ * satisfies k_i·luz(d_i, a_i) = T and Σ d_i = x.  With no force the
+ * deflections share the gap in proportion to the freeplays.
+ *
+ * Through ideal (weightless, frictionless) gears (paper 003 §4; Theorem
+ * 2.1 and the sum rule of paper 000 §3), spring i carries the force r_i·T
+ * and x = Σ r_i·d_i.  From r_i·T = k_i·luz(d_i, a_i), Theorem 2.1 gives
+ * d_i ∈ tar(r_i·T/k_i, a_i), and homogeneity with the sum rule (Theorem
+ * 3.5; all arguments r_i²·T/k_i share the sign of T) x ∈ tar(T·Σ r_i²/k_i,
+ * Σ |r_i|·a_i), so T = k_red·luz(x, a_red) with k_red = (Σ r_i²/k_i)⁻¹,
+ * a_red = Σ |r_i|·a_i.  Paper 003 §4 (Fig. 10): r = (1, 1, p) gives
+ * (1/k1 + 1/k2 + p²/k3)⁻¹ and Δ1 + Δ2 + p·Δ3.
  *
  * Returns: the force T at the input of the chain
  */
 double
-lz_series_geared (gsize         n,
-                  const double *k,
-                  const double *a,
-                  const double *r,
-                  double        x,
-                  double       *d_out,
-                  double       *k_red_out,
-                  double       *a_red_out)
+lz_series (const LzSpringChain *chain,
+           double               x,
+           double              *d_out,
+           double              *k_red_out,
+           double              *a_red_out)
 {
   double compliance = 0.0, a_red = 0.0, force;
+  gsize n;
+  const double *k, *a, *r;
 
-  g_return_val_if_fail (n >= 1 && k != NULL && a != NULL, NAN);
+  g_return_val_if_fail (chain != NULL && chain->n >= 1 && chain->k != NULL && chain->a != NULL, NAN);
+  n = chain->n, k = chain->k, a = chain->a, r = chain->r;
 
   for (gsize i = 0; i < n; i++)
     {

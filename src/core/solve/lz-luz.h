@@ -25,7 +25,6 @@ double     lz_sat                (double      x,
                                   double      a);
 
 /* Intervals. */
-LzInterval lz_interval_point     (double      x);
 LzInterval lz_interval_add       (LzInterval  i,
                                   LzInterval  j);
 LzInterval lz_interval_scale     (LzInterval  i,
@@ -76,15 +75,26 @@ double     lz_series2            (double      x,
                                   double      k2,
                                   double      a2,
                                   double     *y_out);
-double     lz_series             (gsize       n,
-                                  const double *k,
-                                  const double *a,
-                                  double      x,
-                                  double     *d_out);
-double     lz_series_geared      (gsize       n,
-                                  const double *k,
-                                  const double *a,
-                                  const double *r,
+
+/**
+ * LzSpringChain:
+ * @n: the number of springs, ≥ 1
+ * @k: (array length=n): stiffnesses, > 0
+ * @a: (array length=n): half freeplays, ≥ 0
+ * @r: (array length=n) (nullable): transmission ratios, ≠ 0 (%NULL: all 1,
+ *   springs joined by massless nodes without gears)
+ *
+ * Freeplay springs in series, through ideal gears when @r is given.
+ */
+typedef struct
+{
+  gsize         n;
+  const double *k;
+  const double *a;
+  const double *r;
+} LzSpringChain;
+
+double     lz_series             (const LzSpringChain *chain,
                                   double      x,
                                   double     *d_out,
                                   double     *k_red_out,

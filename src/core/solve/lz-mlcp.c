@@ -229,7 +229,7 @@ out:
   lz_lcp_finish_solution (M, q, zz, z, w);
   for (guint i = 0; i < n_eq; i++)
     gsl_vector_set (w, i, 0.0);
-  lz_lcp_report (M, q, zz, w, n_eq, TRUE, pivots, report);
+  lz_lcp_report (M, q, zz, w, n_eq, pivots, report);
   mlcp_work_clear (&k);
   return ok;
 }
