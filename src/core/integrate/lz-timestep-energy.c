@@ -221,13 +221,13 @@ contact_loss (const LzTimestep *self,
 }
 
 /* The work of element W over the step, added to the book E; rate holds
- * every body's rate over the step. */
-static void
-element_work (const LzTimestep *self,
-              const LzTsWork   *w,
-              double            t,
-              double            t1,
-              LzEnergy         *book)
+ * its bodies' rates over the step, v1 their velocities at its end. */
+void
+lz_ts_book_work (const LzTimestep *self,
+                 const LzTsWork   *w,
+                 double            t,
+                 double            t1,
+                 LzEnergy         *book)
 {
   double h = self->h, vel_th = 0, gd0_th = 0;
 
@@ -263,6 +263,47 @@ element_work (const LzTimestep *self,
     }
 }
 
+/* The book of the step from t to t1 opened: the work of the sources;
+ * rate holds v_θ (update_positions()), but a body kept at its θ-point
+ * moves at θ·v_θ. */
+void
+lz_ts_book_open (LzTimestep *self,
+                 double      t,
+                 double      t1,
+                 LzEnergy   *book)
+{
+  *book = (LzEnergy) { 0 };
+  book->sources = source_work (self, t, t1);
+  if (self->keep_theta)
+    for (guint i = 0; i < self->n; i++)
+      self->rate[i] = theta_rate (self, i);
+}
+
+/* The step's BOOK (lz_ts_book_open(), lz_ts_book_work()) added to the
+ * run's energies, with the scheme's numerical damping. */
+void
+lz_ts_book_close (LzTimestep *self,
+                  double      t,
+                  double      t1,
+                  LzEnergy   *book)
+{
+  self->energy.damping += book->damping;
+  self->energy.friction += book->friction;
+  /* θ = ½ and a step far above a natural period: the impulse may push a
+   * contact that separates over the step, a negative impact loss.  An
+   * impact makes no energy: that share is the scheme's, booked with its
+   * numerical damping (the run's warnings say so, lz-warnings.c). */
+  if (book->impacts < 0)
+    {
+      self->energy.numerical += book->impacts;
+      book->impacts = 0;
+    }
+  self->energy.impacts += book->impacts;
+  self->energy.sources += book->sources;
+  if (self->theta != 0.5)
+    self->energy.numerical += numerical_damping (self, t, t1);
+}
+
 /* Energy: the work of each term of the step from t to t1 as the scheme
  * applies it, from the state before (q, v) and after (q1, v1). */
 void
@@ -270,31 +311,12 @@ lz_ts_book_energy (LzTimestep *self,
                    double      t,
                    double      t1)
 {
-  LzEnergy book = { 0 };
+  LzEnergy book;
 
-  book.sources = source_work (self, t, t1);
-  /* rate holds v_θ (update_positions()); a body kept at its θ-point
-   * moves at θ·v_θ */
-  if (self->keep_theta)
-    for (guint i = 0; i < self->n; i++)
-      self->rate[i] = theta_rate (self, i);
+  lz_ts_book_open (self, t, t1, &book);
   for (guint k = 0; k < self->n_work; k++)
-    element_work (self, &self->work[k], t, t1, &book);
-  self->energy.damping += book.damping;
-  self->energy.friction += book.friction;
-  /* θ = ½ and a step far above a natural period: the impulse may push a
-   * contact that separates over the step, a negative impact loss.  An
-   * impact makes no energy: that share is the scheme's, booked with its
-   * numerical damping (the run's warnings say so, lz-warnings.c). */
-  if (book.impacts < 0)
-    {
-      self->energy.numerical += book.impacts;
-      book.impacts = 0;
-    }
-  self->energy.impacts += book.impacts;
-  self->energy.sources += book.sources;
-  if (self->theta != 0.5)
-    self->energy.numerical += numerical_damping (self, t, t1);
+    lz_ts_book_work (self, &self->work[k], t, t1, &book);
+  lz_ts_book_close (self, t, t1, &book);
 }
 
 /* ------------------------------------------------------------------------ */

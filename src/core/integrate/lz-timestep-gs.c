@@ -59,56 +59,6 @@
  * their kink together; a body with more is left to the exact solvers. */
 #define LZ_TS_GS_BLOCK_MAX 8
 
-/* One body's block of the step's problem. */
-typedef struct
-{
-  guint  body;
-  guint  first, n;      /* its variables: member[first … first + n) */
-  int    fric;          /* its friction variable, or −1 */
-  double fa, fb;        /* the friction's row: y = fa·v − fb */
-  double flo, fhi;      /* and its box */
-  double vlo, vhi;      /* the stops' interval of v, this step */
-} Block;
-
-/* What a sweep reads of body i, this step: with S = r_i − Σ W_ij v_j over
- * the others, the friction's relay in closed form — sliding towards
- * larger v beyond S_P (v = (S − off_P)/W_ii), towards smaller v below S_N
- * (off_N), stuck at its kink v* between — then, if it has any, the
- * stops' interval; a body without friction has S_P = −∞, off_P = 0.
- * Branches, not a min/max chain: a stuck or held body's v does not wait
- * for S (most bodies of a chain stick). */
-typedef struct
-{
-  double w_inv;         /* 1 / W_ii */
-  double s_p, off_p, s_n, off_n, v_kink;
-  double lo, hi;
-} BodyLaw;              /* (one cache line) */
-
-/* A variable of a block, with its body's coefficient in its row. */
-typedef struct
-{
-  guint  j;
-  double a;
-} Member;
-
-struct LzTsGs
-{
-  Block  *blocks;
-  guint   n_blocks;
-  Member *member;       /* the variables, by block */
-  int    *block_of;     /* per body: its block, or −1 */
-  BodyLaw *law;         /* per body */
-};
-
-/* The entry of W's row i at j (|i − j| ≤ band). */
-static inline double
-w_at (const LzTimestep *self,
-      guint             i,
-      guint             j)
-{
-  return self->Wd[(gsize) i * (2 * self->band + 1) + j + self->band - i];
-}
-
 /* Whether the problem's variables fit the blocks: a stop or a friction
  * on one body with mass, no massless port.  Nor a body without mass and
  * damping anywhere: its velocity is the rate of a balance, undamped with
@@ -277,46 +227,53 @@ body_law (const LzTimestep *self,
   law->s_n = law->v_kink * w + law->off_n;
 }
 
-/* Each block's friction row and box and its stops' interval for this
- * step (the variables' b and boxes from lz_ts_contact_problem());
- * FALSE when the stops leave no velocity. */
-static gboolean
-prepare_blocks (LzTimestep *self)
+/* Block BL's friction row and box and its stops' interval for this step
+ * (the variables' b and boxes from lz_ts_contact_problem(), or the merged
+ * step's first pass), and its body's law; FALSE when the stops leave no
+ * velocity. */
+gboolean
+lz_ts_gs_block_prepare (LzTimestep *self,
+                        Block      *bl)
 {
   LzTsGs *gs = self->gs;
 
-  for (guint k = 0; k < gs->n_blocks; k++)
+  bl->vlo = -INFINITY;
+  bl->vhi = INFINITY;
+  for (guint m = 0; m < bl->n; m++)
     {
-      Block *bl = &gs->blocks[k];
+      const Var *var = &self->vars[gs->member[bl->first + m].j];
+      double a = gs->member[bl->first + m].a, bound;
 
-      bl->vlo = -INFINITY;
-      bl->vhi = INFINITY;
-      for (guint m = 0; m < bl->n; m++)
+      if (var->kind == VAR_FRICTION)
         {
-          const Var *var = &self->vars[gs->member[bl->first + m].j];
-          double a = gs->member[bl->first + m].a, bound;
-
-          if (var->kind == VAR_FRICTION)
-            {
-              bl->fa = a;
-              bl->fb = var->b;  /* w = −(a·v) + b: y = a·v − b */
-              bl->flo = var->lo;
-              bl->fhi = var->hi;
-              continue;
-            }
-          if (var->lo == var->hi)
-            continue;           /* a stop that is not active in the step */
-          /* w = c·a·v + b ≥ 0: c·a·v ≥ −b */
-          bound = -var->b / (var->c * a);
-          if (var->c * a > 0)
-            bl->vlo = MAX (bl->vlo, bound);
-          else
-            bl->vhi = MIN (bl->vhi, bound);
+          bl->fa = a;
+          bl->fb = var->b;  /* w = −(a·v) + b: y = a·v − b */
+          bl->flo = var->lo;
+          bl->fhi = var->hi;
+          continue;
         }
-      if (bl->vlo > bl->vhi)
-        return FALSE;
-      body_law (self, &gs->law[bl->body], bl);
+      if (var->lo == var->hi)
+        continue;           /* a stop that is not active in the step */
+      /* w = c·a·v + b ≥ 0: c·a·v ≥ −b */
+      bound = -var->b / (var->c * a);
+      if (var->c * a > 0)
+        bl->vlo = MAX (bl->vlo, bound);
+      else
+        bl->vhi = MIN (bl->vhi, bound);
     }
+  if (bl->vlo > bl->vhi)
+    return FALSE;
+  body_law (self, &gs->law[bl->body], bl);
+  return TRUE;
+}
+
+/* Every block's (lz_ts_gs_block_prepare()). */
+static gboolean
+prepare_blocks (LzTimestep *self)
+{
+  for (guint k = 0; k < self->gs->n_blocks; k++)
+    if (!lz_ts_gs_block_prepare (self, &self->gs->blocks[k]))
+      return FALSE;
   return TRUE;
 }
 
@@ -471,6 +428,18 @@ block_impulses (LzTimestep  *self,
     }
 }
 
+/* Λ of block BL's rows (zero before) from its variables, for its body at
+ * its v⁺. */
+void
+lz_ts_gs_block_impulses (LzTimestep  *self,
+                         const Block *bl)
+{
+  guint i = bl->body;
+  double s = self->band == 1 ? others_chain (self, self->v1, i) : others (self, self->v1, i);
+
+  block_impulses (self, bl, self->v1[i], self->v1[i] * w_at (self, i, i) - s);
+}
+
 /* Λ from every block's variables, for the body at its v⁺. */
 static void
 impulses (LzTimestep *self)
@@ -479,13 +448,38 @@ impulses (LzTimestep *self)
 
   memset (self->lambda, 0, self->n_rows * sizeof (double));
   for (guint k = 0; k < gs->n_blocks; k++)
-    {
-      const Block *bl = &gs->blocks[k];
-      guint i = bl->body;
-      double s = self->band == 1 ? others_chain (self, self->v1, i) : others (self, self->v1, i);
+    lz_ts_gs_block_impulses (self, &gs->blocks[k]);
+}
 
-      block_impulses (self, bl, self->v1[i], self->v1[i] * w_at (self, i, i) - s);
+/**
+ * lz_ts_gs_sweeps:
+ * @self: the run, v1 at the sweeps' start, the blocks prepared
+ * @residual: (out): the last sweep's largest change of a velocity, over V
+ * @sweeps: (out): the sweeps
+ *
+ * The sweeps until no velocity moves by more than lcp_tolerance of V:
+ * v⁺ into v1.  FALSE when they do not settle.
+ */
+gboolean
+lz_ts_gs_sweeps (LzTimestep *self,
+                 double     *residual,
+                 guint      *sweeps)
+{
+  const LzIntegratorOptions *opt = &self->parent.options;
+  double tol = opt->lcp_tolerance * self->parent.scales.speed, change = INFINITY;
+  guint s = 0;
+
+  while (change > tol)
+    {
+      if (++s > opt->lcp_max_sweeps)
+        return FALSE;
+      change = sweep (self);
+      if (!isfinite (change))
+        return FALSE;
     }
+  *residual = change / self->parent.scales.speed;
+  *sweeps = s;
+  return TRUE;
 }
 
 /**
@@ -503,23 +497,11 @@ lz_ts_gs_solve (LzTimestep *self,
                 double     *residual,
                 guint      *sweeps)
 {
-  const LzIntegratorOptions *opt = &self->parent.options;
-  double tol = opt->lcp_tolerance * self->parent.scales.speed, change = INFINITY;
-  guint s = 0;
-
   if (!prepare_blocks (self))
     return FALSE;
   memcpy (self->v1, self->v, self->n * sizeof (double));
-  while (change > tol)
-    {
-      if (++s > opt->lcp_max_sweeps)
-        return FALSE;
-      change = sweep (self);
-      if (!isfinite (change))
-        return FALSE;
-    }
-  *residual = change / self->parent.scales.speed;
-  *sweeps = s;
+  if (!lz_ts_gs_sweeps (self, residual, sweeps))
+    return FALSE;
   impulses (self);
   return TRUE;
 }

@@ -14,6 +14,8 @@
 
 #pragma once
 
+#include <math.h>
+
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_vector.h>
 
@@ -106,8 +108,52 @@ typedef struct
 } __attribute__ ((aligned (64))) Var;
 
 typedef struct LzTsLemkeMap LemkeMap;
-/* The velocity-space sweeps (lz-timestep-gs.c) */
 typedef struct LzTsGs LzTsGs;
+typedef struct LzTsFused LzTsFused;
+
+/* The velocity-space sweeps (lz-timestep-gs.c) and the step merged into
+ * their passes over the bodies (lz-timestep-fused.c). */
+
+/* One body's block of the step's problem. */
+typedef struct
+{
+  guint  body;
+  guint  first, n;      /* its variables: member[first … first + n) */
+  int    fric;          /* its friction variable, or −1 */
+  double fa, fb;        /* the friction's row: y = fa·v − fb */
+  double flo, fhi;      /* and its box */
+  double vlo, vhi;      /* the stops' interval of v, this step */
+} Block;
+
+/* What a sweep reads of body i, this step: with S = r_i − Σ W_ij v_j over
+ * the others, the friction's relay in closed form — sliding towards
+ * larger v beyond S_P (v = (S − off_P)/W_ii), towards smaller v below S_N
+ * (off_N), stuck at its kink v* between — then, if it has any, the
+ * stops' interval; a body without friction has S_P = −∞, off_P = 0.
+ * Branches, not a min/max chain: a stuck or held body's v does not wait
+ * for S (most bodies of a chain stick). */
+typedef struct
+{
+  double w_inv;         /* 1 / W_ii */
+  double s_p, off_p, s_n, off_n, v_kink;
+  double lo, hi;
+} BodyLaw;              /* (one cache line) */
+
+/* A variable of a block, with its body's coefficient in its row. */
+typedef struct
+{
+  guint  j;
+  double a;
+} Member;
+
+struct LzTsGs
+{
+  Block  *blocks;
+  guint   n_blocks;
+  Member *member;       /* the variables, by block */
+  int    *block_of;     /* per body: its block, or −1 */
+  BodyLaw *law;         /* per body */
+};
 
 /* What time-stepping adds to an element's law (lz-elements.h) for a run. */
 typedef struct
@@ -175,6 +221,7 @@ typedef struct
   int    *lcp_first;   /* per var: its first LCP index, −1 if inactive */
   LemkeMap *lemke_map;  /* the map from the variables to the LCP's columns */
   LzTsGs *gs;           /* the velocity-space sweeps, where they apply (else NULL) */
+  LzTsFused *fused;     /* the step merged into their passes, where it applies (else NULL) */
   gboolean fallback_only; /* LUZTAR_TS_FALLBACK=only (tests): no sweeps, Lemke at once */
   int     lemke_declined; /* the element the fallback could not take in the step, or −1 */
   int    *row_element;  /* element index of each row */
@@ -213,6 +260,15 @@ typedef struct LzTsJumps LzTsJumps;
 
 /* L[i][k] holds L(i, i − k), k = 0 … band. */
 #define LB(self, i, k) ((self)->Wband[(gsize) (i) * ((self)->band + 1) + (k)])
+
+/* The entry of W's row i at j (|i − j| ≤ band). */
+static inline double
+w_at (const LzTimestep *self,
+      guint             i,
+      guint             j)
+{
+  return self->Wd[(gsize) i * (2 * self->band + 1) + j + self->band - i];
+}
 
 /* g0(t) and ġ0(t) of element e: zero unless a port is a moving ground
  * (evaluating expressions per element and step would dominate long
@@ -254,7 +310,22 @@ lz_ts_row_dot (const LzTimestep *self,
   return s;
 }
 
+/* A body's state at the end of a step is finite and within the run's
+ * divergence limit. */
+static inline gboolean
+lz_ts_state_ok (const LzTimestep *self,
+                double            q,
+                double            v,
+                double            limit)
+{
+  return isfinite (q) && isfinite (v) && fabs (q) <= limit && fabs (v) <= limit;
+}
+
 /* lz-timestep.c */
+void     lz_ts_set_diverged     (const LzTimestep *self,
+                                 guint             i,
+                                 double            t1,
+                                 GError          **error);
 void     lz_ts_band_solve       (const LzTimestep *self,
                                  double           *x);
 void     lz_ts_eval_forces      (const LzTimestep *self,
@@ -293,6 +364,25 @@ void     lz_ts_gs_refresh       (LzTimestep       *self);
 gboolean lz_ts_gs_solve         (LzTimestep       *self,
                                  double           *residual,
                                  guint            *sweeps);
+gboolean lz_ts_gs_block_prepare (LzTimestep       *self,
+                                 Block            *bl);
+void     lz_ts_gs_block_impulses (LzTimestep      *self,
+                                  const Block     *bl);
+gboolean lz_ts_gs_sweeps        (LzTimestep       *self,
+                                 double           *residual,
+                                 guint            *sweeps);
+
+/* lz-timestep-fused.c */
+void     lz_ts_fused_new        (LzTimestep       *self);
+void     lz_ts_fused_free       (LzTsFused        *fused);
+gboolean lz_ts_fused_solve      (LzTimestep       *self);
+gboolean lz_ts_fused_finish     (LzTimestep       *self,
+                                 double            t,
+                                 double            t1,
+                                 double            tl,
+                                 GError          **error);
+gboolean lz_ts_fused_log        (LzTimestep       *self,
+                                 LzTrace          *trace);
 
 /* lz-timestep-energy.c */
 double   lz_ts_kinetic_energy   (const LzTimestep *self,
@@ -303,6 +393,19 @@ double   lz_ts_potential_energy (const LzTimestep *self,
 void     lz_ts_book_energy      (LzTimestep       *self,
                                  double            t,
                                  double            t1);
+void     lz_ts_book_open        (LzTimestep       *self,
+                                 double            t,
+                                 double            t1,
+                                 LzEnergy         *book);
+void     lz_ts_book_work        (const LzTimestep *self,
+                                 const LzTsWork   *w,
+                                 double            t,
+                                 double            t1,
+                                 LzEnergy         *book);
+void     lz_ts_book_close       (LzTimestep       *self,
+                                 double            t,
+                                 double            t1,
+                                 LzEnergy         *book);
 void     lz_ts_balance_massless (LzTimestep       *self,
                                  double            t);
 
