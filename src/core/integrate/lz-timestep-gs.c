@@ -47,6 +47,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "lz-friction.h"
 #include "lz-timestep-private.h"
 
 /* The velocity-space sweeps are used when every body's off-diagonal
@@ -231,8 +232,8 @@ body_law (const LzTimestep *self,
  * (the variables' b and boxes from lz_ts_contact_problem(), or the merged
  * step's first pass), and its body's law; FALSE when the stops leave no
  * velocity. */
-gboolean
-lz_ts_gs_block_prepare (LzTimestep *self,
+static inline gboolean
+block_prepare (LzTimestep *self,
                         Block      *bl)
 {
   LzTsGs *gs = self->gs;
@@ -267,12 +268,12 @@ lz_ts_gs_block_prepare (LzTimestep *self,
   return TRUE;
 }
 
-/* Every block's (lz_ts_gs_block_prepare()). */
+/* Every block's (block_prepare()). */
 static gboolean
 prepare_blocks (LzTimestep *self)
 {
   for (guint k = 0; k < self->gs->n_blocks; k++)
-    if (!lz_ts_gs_block_prepare (self, &self->gs->blocks[k]))
+    if (!block_prepare (self, &self->gs->blocks[k]))
       return FALSE;
   return TRUE;
 }
@@ -430,9 +431,9 @@ block_impulses (LzTimestep  *self,
 
 /* Λ of block BL's rows (zero before) from its variables, for its body at
  * its v⁺. */
-void
-lz_ts_gs_block_impulses (LzTimestep  *self,
-                         const Block *bl)
+static inline void
+block_impulses_at (LzTimestep  *self,
+                   const Block *bl)
 {
   guint i = bl->body;
   double s = self->band == 1 ? others_chain (self, self->v1, i) : others (self, self->v1, i);
@@ -448,22 +449,17 @@ impulses (LzTimestep *self)
 
   memset (self->lambda, 0, self->n_rows * sizeof (double));
   for (guint k = 0; k < gs->n_blocks; k++)
-    lz_ts_gs_block_impulses (self, &gs->blocks[k]);
+    block_impulses_at (self, &gs->blocks[k]);
 }
 
-/**
- * lz_ts_gs_sweeps:
- * @self: the run, v1 at the sweeps' start, the blocks prepared
- * @residual: (out): the last sweep's largest change of a velocity, over V
- * @sweeps: (out): the sweeps
- *
- * The sweeps until no velocity moves by more than lcp_tolerance of V:
- * v⁺ into v1.  FALSE when they do not settle.
- */
-gboolean
-lz_ts_gs_sweeps (LzTimestep *self,
-                 double     *residual,
-                 guint      *sweeps)
+/* The sweeps from v1 (the blocks prepared) until no velocity moves by
+ * more than lcp_tolerance of V: v⁺ into v1, the last sweep's largest
+ * change over V into RESIDUAL, their number into SWEEPS.  FALSE when they
+ * do not settle. */
+static gboolean
+gs_sweeps (LzTimestep *self,
+           double     *residual,
+           guint      *sweeps)
 {
   const LzIntegratorOptions *opt = &self->parent.options;
   double tol = opt->lcp_tolerance * self->parent.scales.speed, change = INFINITY;
@@ -500,8 +496,217 @@ lz_ts_gs_solve (LzTimestep *self,
   if (!prepare_blocks (self))
     return FALSE;
   memcpy (self->v1, self->v, self->n * sizeof (double));
-  if (!lz_ts_gs_sweeps (self, residual, sweeps))
+  if (!gs_sweeps (self, residual, sweeps))
     return FALSE;
   impulses (self);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The step merged into the passes over the bodies (lz-timestep-fused.c)     */
+
+/* Body i's row of the free step's right-hand side, as free_step()
+ * (lz-timestep.c) computes it: K (q + hθ(1−θ) v) and C v by the band's
+ * sums in order. */
+static inline double
+body_rhs (const LzTimestep *self,
+          guint             i)
+{
+  guint n = self->n, b = self->band, j0 = i > b ? i - b : 0, j1 = MIN (n - 1, i + b);
+  double h = self->h, th = self->theta;
+  const double *k = self->Kd + (gsize) i * (2 * b + 1) + b - i, *c = self->Cd + (gsize) i * (2 * b + 1) + b - i;
+  double kx = 0.0, cv = 0.0, r;
+
+  for (guint j = j0; j <= j1; j++)
+    kx += k[j] * (self->q[j] + h * th * (1 - th) * self->v[j]);
+  for (guint j = j0; j <= j1; j++)
+    cv += c[j] * self->v[j];
+  r = -h * kx;
+  r += self->mass[i] * self->v[i] - h * (1 - th) * cv + h * (th * self->f1[i] + (1 - th) * self->f0[i]);
+  return r;
+}
+
+/* The step's constants of block BL's variables, as lz_ts_contact_problem()
+ * sets them on fixed grounds (g0 = ġ0 = 0): a friction's −ġ0, a stop's
+ * Newton law and whether it is active (stop_side()); then its law for the
+ * sweeps.  FALSE when its stops leave no velocity. */
+static gboolean
+block_problem (LzTimestep *self,
+               Block      *bl)
+{
+  const LzTsGs *gs = self->gs;
+  double h = self->h;
+  guint i = bl->body;
+
+  for (guint m = 0; m < bl->n; m++)
+    {
+      Var *var = &self->vars[gs->member[bl->first + m].j];
+      double a = gs->member[bl->first + m].a, sign, u, g;
+
+      if (var->kind == VAR_FRICTION)
+        {
+          var->b = -0.0;
+          continue;
+        }
+      sign = var->kind == VAR_STOP_LOWER ? 1 : -1;
+      u = 0.0 + a * self->v[i] + 0.0;
+      g = 0.0 + a * self->q[i] + 0.0;
+      var->b = sign * (0.0 + var->e * u);
+      var->hi = sign * (g + 0.5 * h * u - var->limit) <= 0 ? INFINITY : 0.0;
+    }
+  return block_prepare (self, bl);
+}
+
+/**
+ * lz_ts_fused_solve:
+ * @self: the run, f0 and f1 evaluated for the step
+ *
+ * The first pass (the right-hand side into rhs, v into v1, the blocks)
+ * and the sweeps: v⁺ into v1.  FALSE when the sweeps do not take the
+ * step: rhs holds the right-hand side for the general step.
+ *
+ * Returns: whether the step goes on in lz_ts_fused_finish()
+ */
+gboolean
+lz_ts_fused_solve (LzTimestep *self)
+{
+  LzIntegratorStats *stats = &self->parent.stats;
+  const LzTsGs *gs = self->gs;
+  gboolean ok = TRUE;
+  double residual;
+  guint sweeps;
+
+  for (guint i = 0; i < self->n; i++)
+    {
+      int k = gs->block_of[i];
+
+      self->rhs[i] = body_rhs (self, i);
+      self->v1[i] = self->v[i];
+      if (k >= 0 && ok)
+        ok = block_problem (self, &gs->blocks[k]);
+    }
+  if (!ok || !gs_sweeps (self, &residual, &sweeps))
+    return FALSE;
+  stats->lcp_solves++;
+  stats->lcp_iterations += sweeps;
+  stats->lcp_max_residual = MAX (stats->lcp_max_residual, residual);
+  return TRUE;
+}
+
+/* The modes at the step's end of block BL's rows into new_modes, and
+ * their events at TL into the step's list (fast_mode(), switch_flags()
+ * and log_mode_switches() of lz-timestep.c for fast elements). */
+static void
+block_modes (LzTimestep  *self,
+             const Block *bl,
+             double       t1,
+             double       tl)
+{
+  const LzTsGs *gs = self->gs;
+  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
+  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  guint i = bl->body;
+
+  for (guint m = 0, m1; m < bl->n; m = m1)
+    {
+      const Var *var = &self->vars[gs->member[bl->first + m].j];
+      double a = gs->member[bl->first + m].a;
+      guint e = (guint) self->row_element[var->row];
+      double u = 0.0 + a * self->v1[i] + 0.0, u0 = 0.0 + a * self->v[i] + 0.0;
+      LzMode old = self->modes[e], mode = LZ_MODE_FREE;
+      LzSwitchFlags flags = 0;
+
+      /* the row's variables: the block's members from m on in its row */
+      for (m1 = m + 1; m1 < bl->n && self->vars[gs->member[bl->first + m1].j].row == var->row; m1++)
+        ;
+      if (var->kind == VAR_FRICTION)
+        mode = fabs (u) <= u_tol ? LZ_MODE_STICK : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+      for (guint mm = m; mm < m1 && var->kind != VAR_FRICTION; mm++)
+        {
+          guint j = gs->member[bl->first + mm].j;
+
+          if (self->z[j] > z_tol && fabs (u) <= u_tol)
+            mode = LZ_MODE_CONTACT;
+          /* a free stop that took an impulse against its approach */
+          if (old == LZ_MODE_FREE && self->z[j] > z_tol
+              && (self->vars[j].kind == VAR_STOP_LOWER ? u0 < -u_tol : u0 > u_tol))
+            flags |= LZ_SWITCH_IMPACT;
+        }
+      self->new_modes[e] = mode;
+      /* a breakaway while the static level falls: the level moved */
+      if (old == LZ_MODE_STICK && mode != LZ_MODE_STICK
+          && lz_friction_level_falls (self->elems[e].law, t1, mode == LZ_MODE_SLIP_POS ? 1 : -1))
+        flags |= LZ_SWITCH_LEVEL;
+      if ((flags & LZ_SWITCH_IMPACT) || mode != old)
+        {
+          LzEvent ev = { tl, e, old, mode, lz_mode_switch_cause (old, mode, flags) };
+
+          g_array_append_val (self->fused->events, ev);
+        }
+    }
+}
+
+/**
+ * lz_ts_fused_finish:
+ * @self: the run, after lz_ts_fused_solve()
+ * @t: the step's start
+ * @t1: its end
+ * @tl: its label in the trace: the modes and events are taken when it
+ *   is not past t-end
+ * @error: where the run diverged
+ *
+ * The second pass: per body its impulses, its position, the work of the
+ * elements booked at it, the modes of its rows and their events (logged
+ * by lz_ts_fused_log() once the step is accepted).
+ *
+ * Returns: FALSE with @error set when the run diverges
+ */
+gboolean
+lz_ts_fused_finish (LzTimestep *self,
+                    double      t,
+                    double      t1,
+                    double      tl,
+                    GError    **error)
+{
+  const LzTsGs *gs = self->gs;
+  const LzTsFused *fused = self->fused;
+  double h = self->h, th = self->theta, limit = self->parent.options.divergence_limit;
+  gboolean modes = tl <= self->parent.t_end;
+  LzEnergy book, sums = { 0 };    /* (sums: the work's, kept apart from what the calls see) */
+
+  g_array_set_size (fused->events, 0);
+  lz_ts_book_open (self, t, t1, &book);
+  for (guint i = 0; i < self->n; i++)
+    {
+      int k = gs->block_of[i];
+      double vth;
+
+      if (k >= 0)
+        {
+          const Block *bl = &gs->blocks[k];
+
+          for (guint m = 0; m < bl->n; m++)
+            self->lambda[self->vars[gs->member[bl->first + m].j].row] = 0.0;
+          block_impulses_at (self, bl);
+          for (guint m = 0; m < bl->n; m++)
+            self->z_prev[gs->member[bl->first + m].j] = self->z[gs->member[bl->first + m].j];
+        }
+      vth = th * self->v1[i] + (1 - th) * self->v[i];
+      self->q1[i] = self->q[i] + h * vth;
+      self->rate[i] = vth;
+      if (!lz_ts_state_ok (self, self->q1[i], self->v1[i], limit))
+        {
+          lz_ts_set_diverged (self, i, t1, error);
+          return FALSE;
+        }
+      for (guint w = fused->work_start[i]; w < fused->work_start[i + 1]; w++)
+        lz_ts_book_fixed (self, &fused->work[w], 0.0, &sums);
+      if (k >= 0 && modes)
+        block_modes (self, &gs->blocks[k], t1, tl);
+    }
+  book.damping = sums.damping;
+  book.friction = sums.friction;
+  book.impacts = sums.impacts;
+  lz_ts_book_close (self, t, t1, &book);
   return TRUE;
 }

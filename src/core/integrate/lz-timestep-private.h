@@ -184,6 +184,15 @@ typedef struct
   gboolean moving, contact;
 } LzTsWork;
 
+/* The step merged into the sweeps' passes over the bodies
+ * (lz-timestep-fused.c; the passes in lz-timestep-gs.c). */
+struct LzTsFused
+{
+  guint    *work_start;  /* per body i: its items work[work_start[i] … work_start[i + 1]) */
+  LzTsWork *work;        /* the energy book's elements, by the body booked at */
+  GArray   *events;      /* the step's events, logged once it is accepted */
+};
+
 typedef struct
 {
   LzIntegrator parent;
@@ -321,6 +330,75 @@ lz_ts_state_ok (const LzTimestep *self,
   return isfinite (q) && isfinite (v) && fabs (q) <= limit && fabs (v) <= limit;
 }
 
+/* The rate at which coordinate i moves over the step, Δq/h: v_θ, but
+ * θ·v_θ for a massless body kept at its θ-point balance (see
+ * hold_massless() in lz-timestep.c) — the work of the forces on it is
+ * done at this rate. */
+static inline double
+lz_ts_theta_rate (const LzTimestep *self,
+                  guint             i)
+{
+  double th = self->theta, vth = th * self->v1[i] + (1 - th) * self->v[i];
+
+  return self->keep_theta && self->algebraic[i] ? th * vth : vth;
+}
+
+/* A stop's velocity at which its impulse works: on a body with mass an
+ * impulse changes the kinetic energy by its velocity's mean before and
+ * after, whatever θ (with θ = ½ that is v_θ; with θ > ½ an impact's loss
+ * is the impact's, not the scheme's numerical damping); a massless body's
+ * share is at the rate it moves. */
+static inline double
+lz_ts_stop_mid_rate (const LzTimestep *self,
+                     const LzTsWork   *w,
+                     double            gd0_th)
+{
+  double u_mid = gd0_th;
+
+  if (w->a >= 0)
+    u_mid -= w->ca * (self->mass[w->a] > 0 ? 0.5 * (self->v1[w->a] + self->v[w->a])
+                                           : lz_ts_theta_rate (self, w->a));
+  if (w->b >= 0)
+    u_mid += w->cb * (self->mass[w->b] > 0 ? 0.5 * (self->v1[w->b] + self->v[w->b])
+                                           : lz_ts_theta_rate (self, w->b));
+  return u_mid;
+}
+
+/* The work of element W over the step (lz_ts_book_work()) but a damped
+ * contact's and a moving ground's, at GD0_TH (ġ0 at the θ-point), added
+ * to BOOK: its damper's and its impulse's (friction or a stop).  Returns
+ * its rate v_θ over the step (rate holds its bodies'). */
+static inline double
+lz_ts_book_fixed (const LzTimestep *self,
+                  const LzTsWork   *w,
+                  double            gd0_th,
+                  LzEnergy         *book)
+{
+  double vel_th = 0;
+
+  if (w->a >= 0)
+    vel_th -= w->ca * self->rate[w->a];
+  if (w->b >= 0)
+    vel_th += w->cb * self->rate[w->b];
+  if (w->c > 0)
+    {
+      double gd = vel_th + gd0_th;
+
+      book->damping += self->h * w->c * gd * gd;
+    }
+  if (w->row >= 0)
+    {
+      double L = self->lambda[w->row];
+
+      /* (no impulse, no work of friction or a stop: an exact zero) */
+      if (w->kind == LZ_ITEM_FRICTION && L != 0)
+        book->friction += -L * (vel_th + gd0_th);
+      else if (w->kind == LZ_ITEM_STOP && L != 0)
+        book->impacts += -L * lz_ts_stop_mid_rate (self, w, gd0_th);
+    }
+  return vel_th;
+}
+
 /* lz-timestep.c */
 void     lz_ts_set_diverged     (const LzTimestep *self,
                                  guint             i,
@@ -364,23 +442,16 @@ void     lz_ts_gs_refresh       (LzTimestep       *self);
 gboolean lz_ts_gs_solve         (LzTimestep       *self,
                                  double           *residual,
                                  guint            *sweeps);
-gboolean lz_ts_gs_block_prepare (LzTimestep       *self,
-                                 Block            *bl);
-void     lz_ts_gs_block_impulses (LzTimestep      *self,
-                                  const Block     *bl);
-gboolean lz_ts_gs_sweeps        (LzTimestep       *self,
-                                 double           *residual,
-                                 guint            *sweeps);
-
-/* lz-timestep-fused.c */
-void     lz_ts_fused_new        (LzTimestep       *self);
-void     lz_ts_fused_free       (LzTsFused        *fused);
 gboolean lz_ts_fused_solve      (LzTimestep       *self);
 gboolean lz_ts_fused_finish     (LzTimestep       *self,
                                  double            t,
                                  double            t1,
                                  double            tl,
                                  GError          **error);
+
+/* lz-timestep-fused.c */
+void     lz_ts_fused_new        (LzTimestep       *self);
+void     lz_ts_fused_free       (LzTsFused        *fused);
 gboolean lz_ts_fused_log        (LzTimestep       *self,
                                  LzTrace          *trace);
 
