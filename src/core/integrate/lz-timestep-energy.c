@@ -109,24 +109,31 @@ numerical_damping (const LzTimestep *self,
   return (self->theta - 0.5) * sum;
 }
 
-/* The work of the forces (sources) over the step from t to t1. */
+/* The work of the forces (sources) over the step from t to t1.  f(t) is
+ * the last step's f(t1) (kept in source_f1), but where the forcing jumps
+ * (the steps evaluate it on either side of a jump). */
 static double
-source_work (const LzTimestep *self,
-             double            t,
-             double            t1)
+source_work (LzTimestep *self,
+             double      t,
+             double      t1)
 {
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
   double th = self->theta, src = 0;
+  gboolean again = t == self->source_t1 && self->forcing->jumps->len == 0;
 
   for (guint s = 0; s < self->n_sources; s++)
     if (self->force_body[s] >= 0)
       {
         const LzSource *source = lz_model_get_source (model, s);
         guint i = (guint) self->force_body[s];
-        double F = th * lz_expr_eval (source->value, t1) + (1 - th) * lz_expr_eval (source->value, t);
+        double f1 = lz_expr_eval (source->value, t1);
+        double f0 = again ? self->source_f1[s] : lz_expr_eval (source->value, t);
+        double F = th * f1 + (1 - th) * f0;
 
+        self->source_f1[s] = f1;
         src += self->h * F * lz_ts_theta_rate (self, i);
       }
+  self->source_t1 = t1;
   return src;
 }
 

@@ -515,12 +515,23 @@ body_rhs (const LzTimestep *self,
   guint n = self->n, b = self->band, j0 = i > b ? i - b : 0, j1 = MIN (n - 1, i + b);
   double h = self->h, th = self->theta;
   const double *k = self->Kd + (gsize) i * (2 * b + 1) + b - i, *c = self->Cd + (gsize) i * (2 * b + 1) + b - i;
-  double kx = 0.0, cv = 0.0, r;
+  const double *q = self->q, *v = self->v;
+  double kx = 0.0, cv = 0.0, r, hth = h * th * (1 - th);
 
-  for (guint j = j0; j <= j1; j++)
-    kx += k[j] * (self->q[j] + h * th * (1 - th) * self->v[j]);
-  for (guint j = j0; j <= j1; j++)
-    cv += c[j] * self->v[j];
+  if (b == 1 && i > 0 && i + 1 < n)
+    {
+      /* inside a chain: the loops below unrolled, the same sums */
+      kx = 0.0 + k[i - 1] * (q[i - 1] + hth * v[i - 1]) + k[i] * (q[i] + hth * v[i])
+           + k[i + 1] * (q[i + 1] + hth * v[i + 1]);
+      cv = 0.0 + c[i - 1] * v[i - 1] + c[i] * v[i] + c[i + 1] * v[i + 1];
+    }
+  else
+    {
+      for (guint j = j0; j <= j1; j++)
+        kx += k[j] * (q[j] + hth * v[j]);
+      for (guint j = j0; j <= j1; j++)
+        cv += c[j] * v[j];
+    }
   r = -h * kx;
   r += self->mass[i] * self->v[i] - h * (1 - th) * cv + h * (th * self->f1[i] + (1 - th) * self->f0[i]);
   return r;

@@ -237,6 +237,7 @@ typedef struct
   int    *force_body;   /* per source: body dof or −1 (not a force) */
   guint  *forced, n_forced; /* the dofs whose f(t) is not identically zero */
   guint   n_sources;
+  double *source_f1, source_t1;  /* per source: its value at source_t1, the last step's end */
 
   /* state and workspaces; after a step is accepted q1 and v1 hold the
    * state at its start (the pointers are swapped), for the samples inside

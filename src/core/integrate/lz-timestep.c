@@ -909,6 +909,7 @@ timestep_free (LzIntegrator *integrator)
   g_free (self->moving_rows);
   g_clear_pointer (&self->table, lz_element_table_free);
   g_free (self->force_body);
+  g_free (self->source_f1);
   g_free (self->forced);
   g_free (self->state);
   g_free (self->modes);
@@ -1184,6 +1185,8 @@ find_force_sources (LzTimestep *self)
   self->n_forced = lz_assembly_get_forced_dofs (self->parent.assembly, self->forced);
   self->n_sources = lz_model_get_n_sources (model);
   self->force_body = g_new0 (int, MAX (self->n_sources, 1));
+  self->source_f1 = g_new0 (double, MAX (self->n_sources, 1));
+  self->source_t1 = NAN;
   for (guint s = 0; s < self->n_sources; s++)
     {
       const LzSource *source = lz_model_get_source (model, s);
