@@ -87,9 +87,9 @@ typedef enum
   VAR_BILATERAL,
 } VarKind;
 
-/* One variable of a step's local problem: what every step reads in its
- * first cache line (the array is aligned to 64 bytes), the rest in its
- * second. */
+/* One variable of a step's local problem: what every step reads, in one
+ * cache line (the array is aligned to 64 bytes); what the sweeps on the
+ * impulses read besides in VarSolve. */
 typedef struct
 {
   VarKind kind;
@@ -100,12 +100,18 @@ typedef struct
   double  limit, e;   /* a stop's side: its limit and restitution */
   gint16  massless;   /* its element's Elem.massless and … */
   gint16  coulomb;    /* … Elem.coulomb */
+} __attribute__ ((aligned (64))) Var;
+
+/* What the sweeps on the impulses (and Lemke's method) read of variable j
+ * besides its Var. */
+typedef struct
+{
   double  alpha;      /* w = α·(H_row v⁺) + β·z + b */
   double  beta;
   double  diag;       /* α·D_rr·c + β */
   double  unit;       /* the scale of w (lz-scales.h): L for a gap, else V */
   double  b_rate;     /* a damped contact: ġ_θ = θ·H_r v⁺ + b_rate (b: g_θ = b + hθ²·H_r v⁺) */
-} __attribute__ ((aligned (64))) Var;
+} VarSolve;
 
 typedef struct LzTsLemkeMap LemkeMap;
 typedef struct LzTsGs LzTsGs;
@@ -221,6 +227,7 @@ typedef struct
   int    *d_start, *d_col;
   double *d_val;
   Var    *vars;
+  VarSolve *var_solve; /* (per variable, as vars) */
   LzElementTable *table;
   Elem   *elems;
   /* the exact fallback (Lemke), for problems up to LZ_TS_FALLBACK_MAX_VARS */
