@@ -208,22 +208,31 @@ lz_ts_gs_free (LzTsGs *gs)
   g_free (gs);
 }
 
-/* A block's law for the sweeps (BodyLaw). */
+/* A block's friction row and box and its stops' interval, this step. */
+typedef struct
+{
+  double fa, fb;        /* the friction's row: y = fa·v − fb */
+  double flo, fhi;      /* and its box */
+  double vlo, vhi;      /* the stops' interval of v */
+} BlockStep;
+
+/* Block BL's law for the sweeps (BodyLaw) from its step ST. */
 static void
 body_law (const LzTimestep *self,
           BodyLaw          *law,
-          const Block      *bl)
+          const Block      *bl,
+          const BlockStep  *st)
 {
   double w = w_at (self, bl->body, bl->body);
 
-  law->lo = bl->vlo;
-  law->hi = bl->vhi;
+  law->lo = st->vlo;
+  law->hi = st->vhi;
   if (bl->fric < 0)
     return;
   /* y = fa·v − fb > 0 (z = hi) is larger v when fa > 0 */
-  law->off_p = bl->fa * (bl->fa > 0 ? bl->fhi : bl->flo);
-  law->off_n = bl->fa * (bl->fa > 0 ? bl->flo : bl->fhi);
-  law->v_kink = bl->fb / bl->fa + 0.0;     /* (+ 0: a stuck body at −0 reads 0) */
+  law->off_p = st->fa * (st->fa > 0 ? st->fhi : st->flo);
+  law->off_n = st->fa * (st->fa > 0 ? st->flo : st->fhi);
+  law->v_kink = st->fb / st->fa + 0.0;     /* (+ 0: a stuck body at −0 reads 0) */
   law->s_p = law->v_kink * w + law->off_p;
   law->s_n = law->v_kink * w + law->off_n;
 }
@@ -233,13 +242,12 @@ body_law (const LzTimestep *self,
  * step's first pass), and its body's law; FALSE when the stops leave no
  * velocity. */
 static inline gboolean
-block_prepare (LzTimestep *self,
-                        Block      *bl)
+block_prepare (LzTimestep  *self,
+               const Block *bl)
 {
   LzTsGs *gs = self->gs;
+  BlockStep st = { .vlo = -INFINITY, .vhi = INFINITY };
 
-  bl->vlo = -INFINITY;
-  bl->vhi = INFINITY;
   for (guint m = 0; m < bl->n; m++)
     {
       const Var *var = &self->vars[gs->member[bl->first + m].j];
@@ -247,10 +255,10 @@ block_prepare (LzTimestep *self,
 
       if (var->kind == VAR_FRICTION)
         {
-          bl->fa = a;
-          bl->fb = var->b;  /* w = −(a·v) + b: y = a·v − b */
-          bl->flo = var->lo;
-          bl->fhi = var->hi;
+          st.fa = a;
+          st.fb = var->b;   /* w = −(a·v) + b: y = a·v − b */
+          st.flo = var->lo;
+          st.fhi = var->hi;
           continue;
         }
       if (var->lo == var->hi)
@@ -258,13 +266,13 @@ block_prepare (LzTimestep *self,
       /* w = c·a·v + b ≥ 0: c·a·v ≥ −b */
       bound = -var->b / (var->c * a);
       if (var->c * a > 0)
-        bl->vlo = MAX (bl->vlo, bound);
+        st.vlo = MAX (st.vlo, bound);
       else
-        bl->vhi = MIN (bl->vhi, bound);
+        st.vhi = MIN (st.vhi, bound);
     }
-  if (bl->vlo > bl->vhi)
+  if (st.vlo > st.vhi)
     return FALSE;
-  body_law (self, &gs->law[bl->body], bl);
+  body_law (self, &gs->law[bl->body], bl, &st);
   return TRUE;
 }
 
@@ -542,8 +550,8 @@ body_rhs (const LzTimestep *self,
  * Newton law and whether it is active (stop_side()); then its law for the
  * sweeps.  FALSE when its stops leave no velocity. */
 static gboolean
-block_problem (LzTimestep *self,
-               Block      *bl)
+block_problem (LzTimestep  *self,
+               const Block *bl)
 {
   const LzTsGs *gs = self->gs;
   double h = self->h;

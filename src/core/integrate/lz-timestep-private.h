@@ -126,9 +126,6 @@ typedef struct
   guint  body;
   guint  first, n;      /* its variables: member[first … first + n) */
   int    fric;          /* its friction variable, or −1 */
-  double fa, fb;        /* the friction's row: y = fa·v − fb */
-  double flo, fhi;      /* and its box */
-  double vlo, vhi;      /* the stops' interval of v, this step */
 } Block;
 
 /* What a sweep reads of body i, this step: with S = r_i − Σ W_ij v_j over
