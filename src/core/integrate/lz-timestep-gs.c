@@ -545,6 +545,16 @@ body_rhs (const LzTimestep *self,
   return r;
 }
 
+/* *X = Y, written only where it changes (to the bit: −0 is not 0): a
+ * variable whose constants stay, step after step, is not written back. */
+static inline void
+set_bits (double *x,
+          double  y)
+{
+  if (memcmp (x, &y, sizeof (double)) != 0)
+    *x = y;
+}
+
 /* The step's constants of block BL's variables, as lz_ts_contact_problem()
  * sets them on fixed grounds (g0 = ġ0 = 0): a friction's −ġ0, a stop's
  * Newton law and whether it is active (stop_side()); then its law for the
@@ -564,14 +574,14 @@ block_problem (LzTimestep  *self,
 
       if (var->kind == VAR_FRICTION)
         {
-          var->b = -0.0;
+          set_bits (&var->b, -0.0);
           continue;
         }
       sign = var->kind == VAR_STOP_LOWER ? 1 : -1;
       u = 0.0 + a * self->v[i] + 0.0;
       g = 0.0 + a * self->q[i] + 0.0;
-      var->b = sign * (0.0 + var->e * u);
-      var->hi = sign * (g + 0.5 * h * u - var->limit) <= 0 ? INFINITY : 0.0;
+      set_bits (&var->b, sign * (0.0 + var->e * u));
+      set_bits (&var->hi, sign * (g + 0.5 * h * u - var->limit) <= 0 ? INFINITY : 0.0);
     }
   return block_prepare (self, bl);
 }

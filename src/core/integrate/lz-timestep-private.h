@@ -184,7 +184,7 @@ typedef struct
   int    a, b, row;   /* its ports (−1: a ground) and row of H (−1: none) */
   double ca, cb, c;
   LzItemKind kind;
-  gboolean moving, contact;
+  guint8 moving, contact;   /* (bytes: 48 bytes an element) */
 } LzTsWork;
 
 /* The step merged into the sweeps' passes over the bodies
