@@ -115,8 +115,9 @@ lz_ts_fused_new (LzTimestep *self)
       || !work_in_body_order (self) || g_strcmp0 (g_getenv ("LUZTAR_TS_FUSED"), "off") == 0)
     return;
   fused = g_new0 (LzTsFused, 1);
-  fused->work_start = g_new0 (guint, n + 1);
-  fused->work = g_new (LzTsWork, MAX (self->n_work, 1));
+  /* the book's elements and their starts in one block */
+  fused->work = g_malloc0 (MAX (self->n_work, 1) * sizeof (LzTsWork) + (n + 1) * sizeof (guint));
+  fused->work_start = (guint *) (fused->work + MAX (self->n_work, 1));
   fused->events = g_array_new (FALSE, FALSE, sizeof (LzEvent));
   /* a stable counting sort of the book's elements by their body */
   for (guint k = 0; k < self->n_work; k++)
@@ -137,7 +138,6 @@ lz_ts_fused_free (LzTsFused *fused)
 {
   if (fused == NULL)
     return;
-  g_free (fused->work_start);
   g_free (fused->work);
   g_array_unref (fused->events);
   g_free (fused);
