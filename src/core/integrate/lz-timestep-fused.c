@@ -102,19 +102,18 @@ work_in_body_order (const LzTimestep *self)
   return TRUE;
 }
 
-/* The merged step, where it applies (else fused stays NULL).
+/* The merged step, where it applies (else fused.work stays NULL).
  * LUZTAR_TS_FUSED=off (tests): the general step only. */
 void
 lz_ts_fused_new (LzTimestep *self)
 {
-  LzTsFused *fused;
+  LzTsFused *fused = &self->fused;
   guint n = self->n;
 
   if (self->gs == NULL || self->jumps != NULL || self->forcing->jumps->len > 0 || self->keep_theta
       || self->n_moving_rows > 0 || self->n_varying > 0 || !rows_by_body (self)
       || !work_in_body_order (self) || g_strcmp0 (g_getenv ("LUZTAR_TS_FUSED"), "off") == 0)
     return;
-  fused = g_new0 (LzTsFused, 1);
   /* the book's elements and their starts in one block */
   fused->work = g_malloc0 (MAX (self->n_work, 1) * sizeof (LzTsWork) + (n + 1) * sizeof (guint));
   fused->work_start = (guint *) (fused->work + MAX (self->n_work, 1));
@@ -130,17 +129,6 @@ lz_ts_fused_new (LzTimestep *self)
     for (guint k = 0; k < self->n_work; k++)
       fused->work[fill[work_body (&self->work[k])]++] = self->work[k];
   }
-  self->fused = fused;
-}
-
-void
-lz_ts_fused_free (LzTsFused *fused)
-{
-  if (fused == NULL)
-    return;
-  g_free (fused->work);
-  g_array_unref (fused->events);
-  g_free (fused);
 }
 
 /* The step's events into TRACE; TRUE if any. */
@@ -148,7 +136,7 @@ gboolean
 lz_ts_fused_log (LzTimestep *self,
                  LzTrace    *trace)
 {
-  GArray *events = self->fused->events;
+  GArray *events = self->fused.events;
 
   for (guint k = 0; k < events->len; k++)
     lz_trace_append_event (trace, &g_array_index (events, LzEvent, k));

@@ -670,7 +670,7 @@ block_modes (LzTimestep  *self,
         {
           LzEvent ev = { tl, e, old, mode, lz_mode_switch_cause (old, mode, flags) };
 
-          g_array_append_val (self->fused->events, ev);
+          g_array_append_val (self->fused.events, ev);
         }
     }
 }
@@ -698,7 +698,7 @@ lz_ts_fused_finish (LzTimestep *self,
                     GError    **error)
 {
   const LzTsGs *gs = self->gs;
-  const LzTsFused *fused = self->fused;
+  const LzTsFused *fused = &self->fused;
   double h = self->h, th = self->theta, limit = self->parent.options.divergence_limit;
   gboolean modes = tl <= self->parent.t_end;
   LzEnergy book, sums = { 0 };    /* (sums: the work's, kept apart from what the calls see) */

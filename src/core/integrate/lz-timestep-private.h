@@ -234,7 +234,7 @@ typedef struct
   int    *lcp_first;   /* per var: its first LCP index, −1 if inactive */
   LemkeMap *lemke_map;  /* the map from the variables to the LCP's columns */
   LzTsGs *gs;           /* the velocity-space sweeps, where they apply (else NULL) */
-  LzTsFused *fused;     /* the step merged into their passes, where it applies (else NULL) */
+  LzTsFused fused;      /* the step merged into their passes, where it applies (fused.work not NULL) */
   gboolean fallback_only; /* LUZTAR_TS_FALLBACK=only (tests): no sweeps, Lemke at once */
   int     lemke_declined; /* the element the fallback could not take in the step, or −1 */
   int    *row_element;  /* element index of each row */
@@ -456,7 +456,6 @@ gboolean lz_ts_fused_finish     (LzTimestep       *self,
 
 /* lz-timestep-fused.c */
 void     lz_ts_fused_new        (LzTimestep       *self);
-void     lz_ts_fused_free       (LzTsFused        *fused);
 gboolean lz_ts_fused_log        (LzTimestep       *self,
                                  LzTrace          *trace);
 
