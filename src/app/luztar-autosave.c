@@ -55,7 +55,7 @@ struct LuztarAutosave
  *
  * Returns: (transfer full): $XDG_STATE_HOME/luztar/autosave
  */
-char *
+static char *
 luztar_autosave_dup_dir (void)
 {
   return g_build_filename (g_get_user_state_dir (), "luztar", "autosave", NULL);

@@ -15,7 +15,6 @@ G_BEGIN_DECLS
 
 typedef struct LuztarAutosave LuztarAutosave;
 
-char           *luztar_autosave_dup_dir           (void);
 LuztarAutosave *luztar_autosave_new               (void);
 gboolean        luztar_autosave_write             (LuztarAutosave *slot,
                                                    LzModel        *model,

@@ -193,12 +193,6 @@ luztar_event_filter_bar_init (LuztarEventFilterBar *self)
   g_signal_connect_swapped (self->merge, "toggled", G_CALLBACK (on_changed), self);
 }
 
-GtkWidget *
-luztar_event_filter_bar_new (void)
-{
-  return g_object_new (LUZTAR_TYPE_EVENT_FILTER_BAR, NULL);
-}
-
 /**
  * luztar_event_filter_bar_set_trace:
  * @trace: (nullable): the run whose elements the element filter offers

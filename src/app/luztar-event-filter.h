@@ -36,7 +36,6 @@ gboolean  luztar_event_filter_continues (const LuztarEventFilter *filter,
 
 G_DECLARE_FINAL_TYPE (LuztarEventFilterBar, luztar_event_filter_bar, LUZTAR, EVENT_FILTER_BAR, GtkBox)
 
-GtkWidget *luztar_event_filter_bar_new         (void);
 void       luztar_event_filter_bar_set_trace   (LuztarEventFilterBar    *self,
                                                 LzTrace                 *trace);
 void       luztar_event_filter_bar_get_filter  (LuztarEventFilterBar    *self,

@@ -791,8 +791,8 @@ luztar_event_log_class_init (LuztarEventLogClass *klass)
    */
   signals[SIGNAL_SEEK] = luztar_signal_new (klass, "seek", G_TYPE_DOUBLE);
 
-  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-event-log.ui");
-  luztar_template_bind (widget_class, log_children, G_N_ELEMENTS (log_children),
+  luztar_template_bind (widget_class, APP_PATH "/ui/luztar-event-log.ui",
+                        log_children, G_N_ELEMENTS (log_children),
                         log_callbacks, G_N_ELEMENTS (log_callbacks));
   gtk_widget_class_set_css_name (widget_class, "luztar-event-log");
   g_type_ensure (LUZTAR_TYPE_EVENT_FILTER_BAR);

@@ -65,7 +65,7 @@ replace_all (char       *text,
  *
  * Returns: (transfer full): the message id that xgettext extracts for it
  */
-char *
+static char *
 luztar_lesson_msgid (const char        *text,
                      LuztarLessonPlace  place)
 {

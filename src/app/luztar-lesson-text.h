@@ -31,8 +31,6 @@ typedef struct
 } LuztarLesson;
 
 char         *luztar_lesson_collapse     (const char        *text);
-char         *luztar_lesson_msgid        (const char        *text,
-                                          LuztarLessonPlace  place);
 char         *luztar_lesson_translate    (const char        *text,
                                           LuztarLessonPlace  place);
 

@@ -47,23 +47,6 @@ static const char * const kinds[] = {
 };
 
 /**
- * luztar_palette_get_kinds:
- *
- * Returns: (transfer none): the kinds of the palette, in its order
- */
-const char * const *
-luztar_palette_get_kinds (void)
-{
-  return kinds;
-}
-
-GtkWidget *
-luztar_palette_new (void)
-{
-  return g_object_new (LUZTAR_TYPE_PALETTE, NULL);
-}
-
-/**
  * luztar_palette_set_armed:
  * @self: a palette
  * @kind: (nullable): the kind placed by the next click on the canvas

@@ -15,10 +15,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (LuztarPalette, luztar_palette, LUZTAR, PALETTE, GtkBox)
 
-GtkWidget          *luztar_palette_new         (void);
 void                luztar_palette_set_armed   (LuztarPalette *self,
                                                 const char    *kind);
-const char * const *luztar_palette_get_kinds   (void);
 gboolean            luztar_palette_get_by_keyboard (LuztarPalette *self);
 
 G_END_DECLS

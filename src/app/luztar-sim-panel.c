@@ -362,8 +362,8 @@ luztar_sim_panel_class_init (LuztarSimPanelClass *klass)
    * The user clicked a run of a sweep: the window opens @model apart.
    */
   signals[SIGNAL_OPEN_RUN] = luztar_signal_new (klass, "open-run", G_TYPE_POINTER);
-  luztar_widget_class_set_template (GTK_WIDGET_CLASS (klass), APP_PATH "/ui/luztar-sim-panel.ui",
-                                    children, G_N_ELEMENTS (children));
+  luztar_template_bind (GTK_WIDGET_CLASS (klass), APP_PATH "/ui/luztar-sim-panel.ui",
+                        children, G_N_ELEMENTS (children), NULL, 0);
 }
 
 static void
@@ -432,19 +432,6 @@ on_open_run (LuztarSweepView *view,
              LuztarSimPanel  *self)
 {
   g_signal_emit (self, signals[SIGNAL_OPEN_RUN], 0, model);
-}
-
-/**
- * luztar_sim_panel_get_sweep_view:
- * @self: a panel
- *
- * Returns: (transfer none): the Sweep page
- */
-LuztarSweepView *
-luztar_sim_panel_get_sweep_view (LuztarSimPanel *self)
-{
-  g_return_val_if_fail (LUZTAR_IS_SIM_PANEL (self), NULL);
-  return self->sweep_view;
 }
 
 /**

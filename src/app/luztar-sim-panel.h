@@ -37,7 +37,6 @@ double          luztar_sim_panel_get_shown_time   (LuztarSimPanel *self);
 void            luztar_sim_panel_seek             (LuztarSimPanel *self,
                                                    double          t);
 const char     *luztar_sim_panel_get_status       (LuztarSimPanel *self);
-LuztarSweepView *luztar_sim_panel_get_sweep_view  (LuztarSimPanel *self);
 void            luztar_sim_panel_show_page        (LuztarSimPanel *self,
                                                    const char     *name);
 

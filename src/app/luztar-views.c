@@ -123,7 +123,7 @@ luztar_views_keep_split (GtkPaned *paned,
  * a GtkDrawingArea has one: a drawing area of no height at the end of
  * @box, as wide as @box, tells.
  */
-void
+static void
 luztar_views_watch_width (GtkBox    *box,
                           GCallback  callback,
                           gpointer   data)
@@ -452,7 +452,7 @@ luztar_companion_get_phase (LuztarCompanion *self)
  * luztar_companion_set_view:
  * @name: "phase", "modes" or "energy"
  */
-void
+static void
 luztar_companion_set_view (LuztarCompanion *self,
                            const char      *name)
 {

@@ -17,9 +17,6 @@ void        luztar_views_keep_split      (GtkPaned   *paned,
                                           int         least);
 
 GtkWidget  *luztar_views_compact_switcher (GtkWidget *switcher);
-void        luztar_views_watch_width     (GtkBox            *box,
-                                          GCallback          callback,
-                                          gpointer           data);
 void        luztar_views_fit_popover     (GtkPopover        *popover,
                                           GtkScrolledWindow *scroller);
 
@@ -32,8 +29,6 @@ LuztarPlot *luztar_companion_get_plot    (LuztarCompanion *self,
                                           guint            i);
 guint       luztar_companion_get_n_plots (LuztarCompanion *self);
 LuztarPlot *luztar_companion_get_phase   (LuztarCompanion *self);
-void        luztar_companion_set_view    (LuztarCompanion *self,
-                                          const char      *name);
 const char *luztar_companion_get_view    (LuztarCompanion *self);
 void        luztar_companion_attach      (LuztarCompanion *self,
                                           GtkPaned        *paned,

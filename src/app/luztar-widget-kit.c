@@ -17,7 +17,9 @@
 
 /**
  * luztar_template_bind:
- * @widget_class: a widget class whose template is set
+ * @widget_class: a widget class
+ * @resource: (nullable): the resource path of the class's template, set
+ *   first; %NULL when the class's template is set already
  * @children: (array length=n_children) (nullable): members of the
  *   instance struct, each named as the template's object of the same id
  * @callbacks: (array length=n_callbacks) (nullable): functions, each under
@@ -25,36 +27,20 @@
  */
 void
 luztar_template_bind (GtkWidgetClass               *widget_class,
+                      const char                   *resource,
                       const LuztarTemplateChild    *children,
                       gsize                         n_children,
                       const LuztarTemplateCallback *callbacks,
                       gsize                         n_callbacks)
 {
+  if (resource != NULL)
+    gtk_widget_class_set_template_from_resource (widget_class, resource);
   for (gsize i = 0; i < n_children; i++)
     gtk_widget_class_bind_template_child_full (widget_class, children[i].name, FALSE,
                                                children[i].offset);
   for (gsize i = 0; i < n_callbacks; i++)
     gtk_widget_class_bind_template_callback_full (widget_class, callbacks[i].name,
                                                   callbacks[i].callback);
-}
-
-/**
- * luztar_widget_class_set_template:
- * @widget_class: a widget class
- * @resource: the template's resource path
- * @children: (array length=n_children): the children to bind
- * @n_children: how many
- *
- * Sets the class's template and binds each of @children to its field.
- */
-void
-luztar_widget_class_set_template (GtkWidgetClass            *widget_class,
-                                  const char                *resource,
-                                  const LuztarTemplateChild *children,
-                                  gsize                      n_children)
-{
-  gtk_widget_class_set_template_from_resource (widget_class, resource);
-  luztar_template_bind (widget_class, children, n_children, NULL, 0);
 }
 
 /**

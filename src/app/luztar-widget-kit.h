@@ -36,14 +36,11 @@ typedef struct
 #define LUZTAR_TEMPLATE_CALLBACK(FUNCTION) { #FUNCTION, G_CALLBACK (FUNCTION) }
 
 void   luztar_template_bind             (GtkWidgetClass               *widget_class,
+                                         const char                   *resource,
                                          const LuztarTemplateChild    *children,
                                          gsize                         n_children,
                                          const LuztarTemplateCallback *callbacks,
                                          gsize                         n_callbacks);
-void   luztar_widget_class_set_template (GtkWidgetClass            *widget_class,
-                                         const char                *resource,
-                                         const LuztarTemplateChild *children,
-                                         gsize                      n_children);
 guint  luztar_signal_new                (gpointer                   klass,
                                          const char                *name,
                                          GType                      arg);

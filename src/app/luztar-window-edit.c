@@ -558,7 +558,7 @@ static const LuztarTemplateCallback edit_callbacks[] = {
 void
 luztar_window_edit_class_init (GtkWidgetClass *widget_class)
 {
-  luztar_template_bind (widget_class, NULL, 0, edit_callbacks, G_N_ELEMENTS (edit_callbacks));
+  luztar_template_bind (widget_class, NULL, NULL, 0, edit_callbacks, G_N_ELEMENTS (edit_callbacks));
 }
 
 /* The edits' part of luztar_window_init(): the history and the actions. */

@@ -367,8 +367,8 @@ luztar_window_class_init (LuztarWindowClass *klass)
 
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     g_type_ensure (parts[i]);
-  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/luztar-window.ui");
-  luztar_template_bind (widget_class, window_children, G_N_ELEMENTS (window_children),
+  luztar_template_bind (widget_class, APP_PATH "/ui/luztar-window.ui",
+                        window_children, G_N_ELEMENTS (window_children),
                         window_callbacks, G_N_ELEMENTS (window_callbacks));
   luztar_window_edit_class_init (widget_class);
   luztar_keys_bind (widget_class, keys, G_N_ELEMENTS (keys));

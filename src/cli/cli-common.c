@@ -216,7 +216,7 @@ lz_cli_args_clear (LzCliArgs *args)
 }
 
 void
-lz_cli_entries_clear (const GOptionEntry *entries)
+lz_cli_entries_free (GOptionEntry *entries)
 {
   for (const GOptionEntry *e = entries; e != NULL && e->long_name != NULL; e++)
     {
@@ -225,6 +225,7 @@ lz_cli_entries_clear (const GOptionEntry *entries)
       else if (e->arg == G_OPTION_ARG_STRING_ARRAY || e->arg == G_OPTION_ARG_FILENAME_ARRAY)
         g_clear_pointer ((char ***) e->arg_data, g_strfreev);
     }
+  g_free (entries);
 }
 
 int
@@ -331,15 +332,4 @@ lz_cli_method (const char    *command,
     return lz_integrator_event;
   lz_cli_usage_error (command, _("unknown method “%s” (use timestep or event)"), method);
   return NULL;
-}
-
-gboolean
-lz_cli_check_theta (const char *command,
-                    const char *text,
-                    double      theta)
-{
-  if (text == NULL || (theta >= 0.5 && theta <= 1))
-    return TRUE;
-  lz_cli_usage_error (command, _("--theta must be between 0.5 and 1, got %s"), text);
-  return FALSE;
 }

@@ -39,26 +39,17 @@ lz_cli_run (int    argc,
             char **argv)
 {
   g_auto(LzCliArgs) args = { 0 };
-  g_autofree char *method_name = NULL, *t_end = NULL, *dt = NULL, *theta = NULL;
-  g_autofree char *sample = NULL, *out = NULL, *events_csv = NULL;
+  char *out = NULL, *events_csv = NULL;   /* freed with ALL */
   const GOptionEntry entries[] = {
-    { "method", 0, 0, G_OPTION_ARG_STRING, &method_name,
-      N_("timestep (Moreau–Jean) or event (default: the model’s)"), "METHOD" },
-    { "t-end", 0, 0, G_OPTION_ARG_STRING, &t_end,
-      N_("end time in seconds (default: the model’s)"), "T" },
-    { "dt", 0, 0, G_OPTION_ARG_STRING, &dt, N_("time step in seconds (default: the model’s)"), "H" },
-    { "theta", 0, 0, G_OPTION_ARG_STRING, &theta,
-      N_("θ of the Moreau–Jean scheme, 0.5 to 1 (default: the model’s)"), "TH" },
-    { "sample", 0, 0, G_OPTION_ARG_STRING, &sample,
-      N_("write a trace row every DT seconds (default: every step)"), "DT" },
     { "out", 0, 0, G_OPTION_ARG_FILENAME, &out,
       N_("write the trace as CSV: t,<body>.q,<body>.v,…"), "FILE" },
     { "events", 0, 0, G_OPTION_ARG_FILENAME, &events_csv,
       N_("write the events as CSV: t,element,from,to,cause"), "FILE" },
     G_OPTION_ENTRY_NULL
   };
-  g_auto(LzCliLimits) limits = { 0 };
-  g_autofree GOptionEntry *all = lz_cli_limits_add_entries (entries, &limits);
+  LzCliRunOptions run = { 0 };
+  g_autoptr(LzCliEntries) all =
+    lz_cli_run_options_entries (&run, N_("write a trace row every DT seconds (default: every step)"), NULL, entries);
   const char *file;
   g_autoptr(GError) error = NULL;
   g_autoptr(LzModel) model = NULL;
@@ -79,24 +70,18 @@ lz_cli_run (int    argc,
   if (!lz_cli_args_parse (&args, &spec, all, argc, argv))
     return LZ_CLI_EXIT_USAGE;
   file = args.file;
-  if (!lz_cli_parse_number (spec.name, "--t-end", t_end, &options.t_end)
-      || !lz_cli_parse_number (spec.name, "--dt", dt, &options.dt)
-      || !lz_cli_parse_number (spec.name, "--theta", theta, &options.theta)
-      || !lz_cli_parse_number (spec.name, "--sample", sample, &options.sample)
-      || !lz_cli_limits_apply (spec.name, &limits, &options))
+  if (!lz_cli_run_options_apply (spec.name, &run, &options))
     return LZ_CLI_EXIT_USAGE;
-  if (t_end != NULL && !(options.t_end > 0))
-    return lz_cli_usage_error (spec.name, _("--t-end must be positive, got %s"), t_end);
-  if (dt != NULL && !(options.dt > 0))
-    return lz_cli_usage_error (spec.name, _("--dt must be positive, got %s"), dt);
-  if (!lz_cli_check_theta (spec.name, theta, options.theta))
-    return LZ_CLI_EXIT_USAGE;
+  if (run.t_end != NULL && !(options.t_end > 0))
+    return lz_cli_usage_error (spec.name, _("--t-end must be positive, got %s"), run.t_end);
+  if (run.dt != NULL && !(options.dt > 0))
+    return lz_cli_usage_error (spec.name, _("--dt must be positive, got %s"), run.dt);
 
   model = lz_cli_load_model (file);
   if (model == NULL)
     return LZ_CLI_EXIT_BAD_INPUT;
 
-  type = lz_cli_method (spec.name, method_name, model);
+  type = lz_cli_method (spec.name, run.method, model);
   if (type == NULL)
     return LZ_CLI_EXIT_USAGE;
 
@@ -167,8 +152,8 @@ lz_cli_run (int    argc,
                prescribed->str);
   }
   g_print (_("method: %s, h = %g s, θ = %g, t = 0 … %g s\n"), lz_integrator_get_name (integrator),
-           dt != NULL ? options.dt : lz_model_get_simulation (model)->dt,
-           theta != NULL ? options.theta : lz_model_get_simulation (model)->theta,
+           run.dt != NULL ? options.dt : lz_model_get_simulation (model)->dt,
+           run.theta != NULL ? options.theta : lz_model_get_simulation (model)->theta,
            lz_integrator_get_time (integrator));
   {
     /* 64-bit counts as text: a format macro cannot go into a msgid */
@@ -199,7 +184,7 @@ lz_cli_run (int    argc,
            energy.kinetic, energy.potential, energy.damping + energy.friction + energy.impacts,
            energy.damping, energy.friction, energy.impacts, energy.sources);
   /* at θ = ½ the scheme's share is energy its impulses made: a warning says it */
-  if (energy.numerical != 0 && (theta != NULL ? options.theta : lz_model_get_simulation (model)->theta) > 0.5)
+  if (energy.numerical != 0 && (run.theta != NULL ? options.theta : lz_model_get_simulation (model)->theta) > 0.5)
     g_print (_("  taken by the scheme's numerical damping (θ > ½): %.6g J\n"), energy.numerical);
   g_print (_("energy-balance error: %.3g J (%.2g of the initial energy plus the work done)\n"),
            energy.balance_error,

@@ -50,17 +50,11 @@ configure (LzSweep         *sweep,
   const LzIntegratorType *type;
 
   lz_integrator_options_init (&options);
-  if (!lz_cli_parse_number (spec.name, "--t-end", o->t_end, &options.t_end)
-      || !lz_cli_parse_number (spec.name, "--dt", o->dt, &options.dt)
-      || !lz_cli_parse_number (spec.name, "--theta", o->theta, &options.theta)
-      || !lz_cli_parse_number (spec.name, "--sample", o->sample, &options.sample)
+  if (!lz_cli_run_options_apply (spec.name, &o->run, &options)
       || !lz_cli_parse_number (spec.name, "--after", o->after, &measures.after)
-      || !lz_cli_parse_number (spec.name, "--strobe", o->strobe, &measures.strobe_period)
-      || !lz_cli_limits_apply (spec.name, &o->limits, &options))
+      || !lz_cli_parse_number (spec.name, "--strobe", o->strobe, &measures.strobe_period))
     return LZ_CLI_EXIT_USAGE;
-  if (!lz_cli_check_theta (spec.name, o->theta, options.theta))
-    return LZ_CLI_EXIT_USAGE;
-  type = lz_cli_method (spec.name, o->method, model);
+  type = lz_cli_method (spec.name, o->run.method, model);
   if (type == NULL)
     return LZ_CLI_EXIT_USAGE;
   lz_sweep_set_method (sweep, type, &options);
@@ -99,6 +93,56 @@ configure (LzSweep         *sweep,
 
 /* ------------------------------------------------------------------------ */
 /* Output                                                                    */
+
+/* Reopens FILE for appending after its last complete row; FIRST gets the
+ * number of rows it holds. */
+static gboolean
+sweep_resume (SweepOutput *out,
+              const char  *file,
+              const char  *header,
+              guint       *first,
+              GError     **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0, keep;
+  const char *p;
+  guint rows = 0;
+
+  if (!g_file_get_contents (file, &data, &length, NULL))
+    data = g_strdup (""), length = 0;
+  if (length > 0 && !g_str_has_prefix (data, header))
+    {
+      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not the output of this sweep (its header differs): "
+                     "resume with the same model, parameters and measures"), file);
+      return FALSE;
+    }
+  /* complete rows end with a line end; a row cut by the interruption
+   * is dropped and computed again */
+  keep = length > 0 ? strlen (header) : 0;
+  for (p = data + keep; (p = strchr (p, '\n')) != NULL; p++)
+    {
+      rows++;
+      keep = p + 1 - data;
+    }
+  out->stream = g_fopen (file, length > 0 ? "r+" : "w");
+  if (out->stream == NULL || (length > 0 && (ftruncate (fileno (out->stream), keep) != 0
+                                             || fseek (out->stream, keep, SEEK_SET) != 0)))
+    {
+      int saved = errno;
+
+      if (out->stream != NULL)
+        fclose (out->stream);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("cannot continue “%s”: %s"), file, g_strerror (saved));
+      return FALSE;
+    }
+  out->owned = TRUE;
+  if (length == 0)
+    fputs (header, out->stream);
+  *first = rows;
+  return TRUE;
+}
 
 gboolean
 sweep_output_open (SweepOutput  *out,
@@ -162,7 +206,7 @@ sweep_output_text (SweepOutput *out,
   return fflush (out->stream) == 0;
 }
 
-gboolean
+static gboolean
 sweep_output_row (SweepOutput      *out,
                   const LzSweepRow *row)
 {
@@ -193,56 +237,6 @@ sweep_output_close (SweepOutput *out,
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO, _("the results could not be written: %s"),
                  g_strerror (saved));
   return saved == 0;
-}
-
-/* Reopens FILE for appending after its last complete row; FIRST gets the
- * number of rows it holds. */
-gboolean
-sweep_resume (SweepOutput *out,
-              const char  *file,
-              const char  *header,
-              guint       *first,
-              GError     **error)
-{
-  g_autofree char *data = NULL;
-  gsize length = 0, keep;
-  const char *p;
-  guint rows = 0;
-
-  if (!g_file_get_contents (file, &data, &length, NULL))
-    data = g_strdup (""), length = 0;
-  if (length > 0 && !g_str_has_prefix (data, header))
-    {
-      g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_ARGUMENT,
-                   _("“%s” is not the output of this sweep (its header differs): "
-                     "resume with the same model, parameters and measures"), file);
-      return FALSE;
-    }
-  /* complete rows end with a line end; a row cut by the interruption
-   * is dropped and computed again */
-  keep = length > 0 ? strlen (header) : 0;
-  for (p = data + keep; (p = strchr (p, '\n')) != NULL; p++)
-    {
-      rows++;
-      keep = p + 1 - data;
-    }
-  out->stream = g_fopen (file, length > 0 ? "r+" : "w");
-  if (out->stream == NULL || (length > 0 && (ftruncate (fileno (out->stream), keep) != 0
-                                             || fseek (out->stream, keep, SEEK_SET) != 0)))
-    {
-      int saved = errno;
-
-      if (out->stream != NULL)
-        fclose (out->stream);
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   _("cannot continue “%s”: %s"), file, g_strerror (saved));
-      return FALSE;
-    }
-  out->owned = TRUE;
-  if (length == 0)
-    fputs (header, out->stream);
-  *first = rows;
-  return TRUE;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -287,27 +281,26 @@ on_row (const LzSweepRow *row,
 /* ------------------------------------------------------------------------ */
 /* The command                                                               */
 
-/* The strings of the options (limits included) are freed through the
+/* The strings of the options (the run's included) are freed through the
  * table that filled them. */
 static void
 options_clear (SweepOptions *o)
 {
-  lz_cli_entries_clear (o->entries);
-  g_clear_pointer (&o->entries, g_free);
+  g_clear_pointer (&o->entries, lz_cli_entries_free);
   g_clear_pointer (&o->out, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SweepOptions, options_clear)
 
 /* Parses argv and loads the model into a sweep; an exit code or -1. */
-int
+static int
 sweep_prepare (int            argc,
                char         **argv,
                SweepOptions  *o,
                LzSweep      **sweep_out)
 {
   g_auto(LzCliArgs) args = { 0 };
-  const GOptionEntry entries[] = {
+  const GOptionEntry before[] = {
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->set,
       N_("a grid dimension: ID.PARAM=FROM:TO:COUNT, log:FROM:TO:COUNT or V1,V2,… (repeat for a grid)"),
       "SPEC" },
@@ -319,14 +312,9 @@ sweep_prepare (int            argc,
       N_("a random parameter: ID.PARAM=normal(MEAN,SD), uniform(LOW,HIGH) or lognormal(MU,SIGMA)"),
       "SPEC" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed, N_("seed of the random streams (default 0)"), "S" },
-    { "method", 0, 0, G_OPTION_ARG_STRING, &o->method,
-      N_("timestep (Moreau–Jean) or event (default: the model’s)"), "METHOD" },
-    { "t-end", 0, 0, G_OPTION_ARG_STRING, &o->t_end, N_("end time in seconds (default: the model’s)"), "T" },
-    { "dt", 0, 0, G_OPTION_ARG_STRING, &o->dt, N_("time step in seconds (default: the model’s)"), "H" },
-    { "theta", 0, 0, G_OPTION_ARG_STRING, &o->theta,
-      N_("θ of the Moreau–Jean scheme, 0.5 to 1 (default: the model’s)"), "TH" },
-    { "sample", 0, 0, G_OPTION_ARG_STRING, &o->sample,
-      N_("sampling interval of each run in seconds (default: t-end/2000)"), "DT" },
+    G_OPTION_ENTRY_NULL
+  };
+  const GOptionEntry after[] = {
     { "after", 0, 0, G_OPTION_ARG_STRING, &o->after,
       N_("measure over t ≥ T only (leave out the transient)"), "T" },
     { "strobe", 0, 0, G_OPTION_ARG_STRING, &o->strobe,
@@ -347,7 +335,8 @@ sweep_prepare (int            argc,
   g_autoptr(LzSweep) sweep = NULL;
   int code;
 
-  o->entries = lz_cli_limits_add_entries (entries, &o->limits);
+  o->entries = lz_cli_run_options_entries (&o->run, N_("sampling interval of each run in seconds (default: t-end/2000)"),
+                                           before, after);
   if (!lz_cli_args_parse (&args, &spec, o->entries, argc, argv))
     return LZ_CLI_EXIT_USAGE;
   o->out = g_strdup (args.output);

@@ -19,12 +19,11 @@ typedef struct
   char   *strobe_frequency;
   int     monte_carlo;
   gint64  seed;
-  char   *method, *t_end, *dt, *theta, *sample;
   char   *after, *strobe, *when;
   int     strobe_count;
   char   *format, *out, *resume;
   int     jobs;
-  LzCliLimits limits;   /* each run's */
+  LzCliRunOptions run;   /* each run's */
   GOptionEntry *entries;  /* the table that filled the above (owned) */
 } SweepOptions;
 
@@ -51,10 +50,6 @@ typedef struct
   SweepProgress progress;
 } SweepState;
 
-int      sweep_prepare      (int            argc,
-                             char         **argv,
-                             SweepOptions  *o,
-                             LzSweep      **sweep_out);
 gboolean sweep_output_open  (SweepOutput   *out,
                              LzSweep       *sweep,
                              SweepOptions  *o,
@@ -64,14 +59,7 @@ char    *sweep_format_row   (SweepOutput      *out,
                              const LzSweepRow *row);
 gboolean sweep_output_text  (SweepOutput      *out,
                              const char       *text);
-gboolean sweep_output_row   (SweepOutput      *out,
-                             const LzSweepRow *row);
 gboolean sweep_output_close (SweepOutput   *out,
-                             GError       **error);
-gboolean sweep_resume       (SweepOutput   *out,
-                             const char    *file,
-                             const char    *header,
-                             guint         *first,
                              GError       **error);
 void     sweep_progress     (SweepProgress *progress,
                              guint          done,

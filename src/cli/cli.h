@@ -85,10 +85,14 @@ gboolean lz_cli_args_parse (LzCliArgs          *args,
 void     lz_cli_args_clear (LzCliArgs          *args);
 
 /* Frees the strings and string arrays that g_option_context_parse()
- * stored through ENTRIES (up to the G_OPTION_ENTRY_NULL; NULL: none) and
- * sets them to NULL: the table that filled a command's options also
- * empties them. */
-void     lz_cli_entries_clear (const GOptionEntry *entries);
+ * stored through ENTRIES (up to the G_OPTION_ENTRY_NULL; NULL: none),
+ * then ENTRIES, a table the command allocated: the table that filled a
+ * command's options also empties them.  g_autoptr(LzCliEntries) does it
+ * on the way out. */
+void     lz_cli_entries_free  (GOptionEntry       *entries);
+
+typedef GOptionEntry LzCliEntries;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzCliEntries, lz_cli_entries_free)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (LzCliArgs, lz_cli_args_clear)
 
@@ -128,12 +132,6 @@ gboolean lz_cli_parse_count (const char *command,
                              const char *text,
                              guint64     scale,
                              guint64    *value);
-
-/* --theta TEXT (NULL: not given) read as THETA must be in [0.5, 1]; a
- * usage error otherwise. */
-gboolean lz_cli_check_theta (const char *command,
-                             const char *text,
-                             double      theta);
 
 /* The integrator NAME ("timestep" or "event"; NULL: the model's method);
  * NULL after a usage error. */

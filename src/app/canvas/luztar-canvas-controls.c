@@ -35,19 +35,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-GtkWidget *
-luztar_canvas_controls_new (LuztarCanvas *canvas)
-{
-  return g_object_new (LUZTAR_TYPE_CANVAS_CONTROLS, "canvas", canvas, NULL);
-}
-
-LuztarCanvas *
-luztar_canvas_controls_get_canvas (LuztarCanvasControls *self)
-{
-  g_return_val_if_fail (LUZTAR_IS_CANVAS_CONTROLS (self), NULL);
-  return self->canvas;
-}
-
 static void
 on_clicked (GtkButton            *button,
             LuztarCanvasControls *self)

@@ -16,7 +16,4 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (LuztarCanvasControls, luztar_canvas_controls, LUZTAR, CANVAS_CONTROLS, GtkBox)
 
-GtkWidget    *luztar_canvas_controls_new        (LuztarCanvas         *canvas);
-LuztarCanvas *luztar_canvas_controls_get_canvas (LuztarCanvasControls *self);
-
 G_END_DECLS

@@ -49,7 +49,7 @@
  *
  * Returns: %FALSE when the model draws nothing
  */
-gboolean
+static gboolean
 luztar_canvas_ink_bounds (const LzModel *model,
                           double         emphasis,
                           double         scale,

@@ -30,10 +30,6 @@ typedef struct
   double max_scale;
 } LuztarCanvasFit;
 
-gboolean luztar_canvas_ink_bounds (const LzModel *model,
-                                   double         emphasis,
-                                   double         scale,
-                                   double         bounds[4]);
 double   luztar_canvas_fit_scale  (const LzModel         *model,
                                    double                 emphasis,
                                    const LuztarCanvasFit *fit,

@@ -40,7 +40,6 @@ struct _LuztarCanvas
   LuztarPoint      cursor;         /* the keyboard's placement cursor while a
                                     * tool is armed, model coordinates */
   char            *connect_from;   /* port a of an element being dragged out */
-  int              bottom_inset;   /* pixels covered at the bottom (a card) */
   gboolean         fit_valid;      /* the fitted box below is set */
   double           fx0, fy0, fx1, fy1;
   LzModel         *fit_model;      /* the model as fitted (its labels too) */

@@ -98,7 +98,6 @@ update_view (LuztarCanvas *self)
   int height = gtk_widget_get_height (GTK_WIDGET (self));
   double size[3];
 
-  height = MAX (height - self->bottom_inset, height / 2);
   if (!self->fit_valid)
     {
       self->view_scale = self->zoom;
@@ -399,22 +398,6 @@ luztar_canvas_set_model (LuztarCanvas *self,
   _luztar_canvas_selection_changed (self);
 }
 
-/**
- * luztar_canvas_set_bottom_inset:
- * @self: a canvas
- * @inset: pixels at the bottom covered by something on top of the canvas
- *
- * The model is fitted into the area above @inset.
- */
-void
-luztar_canvas_set_bottom_inset (LuztarCanvas *self,
-                                int           inset)
-{
-  g_return_if_fail (LUZTAR_IS_CANVAS (self));
-  self->bottom_inset = MAX (inset, 0);
-  _luztar_canvas_queue_relayout (self);
-}
-
 LzModel *
 luztar_canvas_get_model (LuztarCanvas *self)
 {
@@ -494,8 +477,7 @@ zoom_at (LuztarCanvas *self,
          double        y)
 {
   double cx = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
-  double cy = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - self->bottom_inset,
-                   gtk_widget_get_height (GTK_WIDGET (self)) / 2) / 2.0;
+  double cy = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
   double zoom = CLAMP (self->zoom * factor, ZOOM_MIN, ZOOM_MAX);
 
   factor = zoom / self->zoom;
@@ -511,7 +493,7 @@ zoom_at (LuztarCanvas *self,
  *
  * Shows the whole model again, fitted to the widget.
  */
-void
+static void
 luztar_canvas_zoom_fit (LuztarCanvas *self)
 {
   g_return_if_fail (LUZTAR_IS_CANVAS (self));
@@ -685,8 +667,7 @@ luztar_canvas_snapshot (GtkWidget   *widget,
       cairo_restore (cr);
       /* during a run, the legend of the modes in the lower-left corner */
       if (self->animation != NULL && self->animation->modes != NULL)
-        luztar_mode_legend_draw (cr, shown_model (self), dark, 12,
-                                 height - self->bottom_inset - 12);
+        luztar_mode_legend_draw (cr, shown_model (self), dark, 12, height - 12);
     }
   if (self->drag_mode == DRAG_BAND || self->drag_mode == DRAG_CONNECT)
     {
@@ -919,11 +900,4 @@ luztar_canvas_set_animation (LuztarCanvas          *self,
     self->animation = luztar_animation_copy (animation, self->model);
   if (was_animating || self->animation != NULL)
     gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-gboolean
-luztar_canvas_is_animating (LuztarCanvas *self)
-{
-  g_return_val_if_fail (LUZTAR_IS_CANVAS (self), FALSE);
-  return self->animation != NULL;
 }

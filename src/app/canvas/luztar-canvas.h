@@ -24,10 +24,7 @@ void       luztar_canvas_set_model     (LuztarCanvas *self,
 LzModel   *luztar_canvas_get_model     (LuztarCanvas *self);
 void       luztar_canvas_update_model  (LuztarCanvas *self,
                                         LzModel      *model);
-void       luztar_canvas_set_bottom_inset (LuztarCanvas *self,
-                                        int           inset);
 double     luztar_canvas_get_zoom      (LuztarCanvas *self);
-void       luztar_canvas_zoom_fit      (LuztarCanvas *self);
 
 double     luztar_canvas_snap          (double        value);
 void       luztar_canvas_to_widget     (LuztarCanvas *self,
@@ -54,7 +51,6 @@ gboolean    luztar_canvas_place        (LuztarCanvas *self,
 
 void       luztar_canvas_set_animation (LuztarCanvas          *self,
                                         const LuztarAnimation *animation);
-gboolean   luztar_canvas_is_animating  (LuztarCanvas          *self);
 void       luztar_canvas_set_emphasis  (LuztarCanvas          *self,
                                         double                 emphasis);
 

@@ -38,7 +38,7 @@ luztar_place_kind_is_two_port (const char *kind)
   return kind != NULL && g_strv_contains (two_port, kind);
 }
 
-gboolean
+static gboolean
 luztar_place_kind_is_source (const char *kind)
 {
   static const char * const sources[] = { "force", "motion", "actuator", NULL };

@@ -31,7 +31,6 @@ typedef struct
 } LuztarPlacing;
 
 gboolean luztar_place_kind_is_two_port (const char          *kind);
-gboolean luztar_place_kind_is_source   (const char          *kind);
 gboolean luztar_place_target           (const LuztarPlacing *placing,
                                         LuztarPoint         *at,
                                         const char         **a,

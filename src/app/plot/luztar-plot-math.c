@@ -730,7 +730,7 @@ luztar_series_get_value (const LuztarSeries *series,
  * Returns: the translated name of the quantity alone: "position",
  *   "force", "kinetic energy"
  */
-const char *
+static const char *
 luztar_series_get_quantity (const LuztarSeries *series)
 {
   if (series->kind >= LUZTAR_SERIES_N_KINDS)

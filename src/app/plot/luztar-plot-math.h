@@ -162,7 +162,6 @@ char     *luztar_series_dup_label      (const LuztarSeries *series,
                                         const LzTrace      *trace);
 char     *luztar_series_dup_label_for_id (const LuztarSeries *series,
                                         const char         *id);
-const char *luztar_series_get_quantity (const LuztarSeries *series);
 const char *luztar_series_get_unit     (const LuztarSeries *series,
                                         const LzModel      *model);
 

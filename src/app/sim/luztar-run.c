@@ -1168,6 +1168,18 @@ luztar_run_get_error (LuztarRun *self)
   return self->error;
 }
 
+/* What to change in the window when a run reaches a limit. */
+static const struct
+{
+  int         code;     /* LZ_ERROR_LIMIT_* */
+  const char *advice;   /* N_() marked */
+} limit_advice[] = {
+  { LZ_ERROR_LIMIT_ROWS, N_("choose a shorter end time or a larger time step in the Run Settings") },
+  { LZ_ERROR_LIMIT_STEPS, N_("choose a shorter end time or a larger time step in the Run Settings") },
+  { LZ_ERROR_LIMIT_EVENTS, N_("choose a shorter end time in the Run Settings") },
+  { LZ_ERROR_LIMIT_MEMORY, N_("choose a shorter end time or the time-stepping method in the Run Settings") },
+};
+
 /**
  * luztar_run_describe_error:
  * @error: why a run could not start or go on
@@ -1182,26 +1194,11 @@ luztar_run_get_error (LuztarRun *self)
 char *
 luztar_run_describe_error (const GError *error)
 {
-  const char *advice = NULL;
-
   g_return_val_if_fail (error != NULL, NULL);
-  if (error->domain == LZ_ERROR)
-    switch (error->code)
-      {
-      case LZ_ERROR_LIMIT_ROWS:
-      case LZ_ERROR_LIMIT_STEPS:
-        advice = _("choose a shorter end time or a larger time step in the Run Settings");
-        break;
-      case LZ_ERROR_LIMIT_EVENTS:
-        advice = _("choose a shorter end time in the Run Settings");
-        break;
-      case LZ_ERROR_LIMIT_MEMORY:
-        advice = _("choose a shorter end time or the time-stepping method in the Run Settings");
-        break;
-      default:
-        break;
-      }
-  return advice != NULL ? g_strconcat (error->message, "; ", advice, NULL) : g_strdup (error->message);
+  for (guint i = 0; error->domain == LZ_ERROR && i < G_N_ELEMENTS (limit_advice); i++)
+    if (error->code == limit_advice[i].code)
+      return g_strconcat (error->message, "; ", _(limit_advice[i].advice), NULL);
+  return g_strdup (error->message);
 }
 
 /**

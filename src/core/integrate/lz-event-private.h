@@ -27,6 +27,10 @@ G_BEGIN_DECLS
  * zero: coinciding constraint directions, what rounding leaves of them. */
 #define SV_REL 1e-12
 
+/* A mode's constraints by components, their factors kept
+ * (lz-event-factor.c) */
+typedef struct _LzEventFactor LzEventFactor;
+
 /* An element as the event-driven method runs it: its law from the element
  * table (lz-elements.h; a through-stop's is built from its two stops'
  * laws, see Through) and the state of the run that the law does not
@@ -85,6 +89,7 @@ typedef struct
   gboolean diagonal;          /* no two share a body: G is diagonal, S its diagonal */
   guint  *body_mark;          /* per dof: the last mark_epoch a constraint on it saw */
   guint   mark_epoch;
+  LzEventFactor *factor;      /* G's blocks (lz_event_factor_mode()) */
   gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G): views of the buffers */
   gsl_vector *S, *work, *rhs_c, *lambda;
   gsl_matrix_view Gv, Vv;
@@ -288,6 +293,28 @@ lz_event_wdot (const Elem   *el,
   return (el->law.b >= 0 ? el->law.cb * x[el->law.b] : 0) - (el->law.a >= 0 ? el->law.ca * x[el->law.a] : 0);
 }
 
+/* A dry friction element that does not slip (stuck, or a through
+ * friction's V): no tension of its own (lz_event_mode_tension() is 0) */
+static inline gboolean
+lz_event_friction_holds (const LzEventIntegrator *self,
+                         guint                    e)
+{
+  return self->el[e].law.kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_SLIP_POS
+         && self->mode[e] != LZ_MODE_SLIP_NEG;
+}
+
+/* The force λ of element E as a constraint of the mode (0 when it is none,
+ * or the constraints are set aside: nc = 0), not a massless body's
+ * (lz_event_constraint_force()) */
+static inline double
+lz_event_mode_lambda (const LzEventSmooth *sm,
+                      guint                e)
+{
+  int c = sm->con_of[e];
+
+  return c >= 0 && (guint) c < sm->nc ? gsl_vector_get (sm->lambda, c) : 0;
+}
+
 /* One trial C (guard FC) of the Illinois method on a bracket [A, B]
  * (FA ≥ 0 > FB): C replaces the end of its sign, and the other end's
  * guard is halved when the same side moved twice (SIDE: −1, +1, or 0 at
@@ -357,6 +384,13 @@ double lz_event_constraint_force (const LzEventIntegrator *self,
 int lz_event_group_root (int *parent,
                          int  r);
 void lz_event_smooth_sparse (LzEventIntegrator *self);
+void lz_event_powers (LzEventIntegrator *self,
+                      double             t,
+                      const double      *y,
+                      double            *p);
+void lz_event_factor_mode (LzEventIntegrator *self);
+void lz_event_factor_solve (LzEventSmooth *sm);
+void lz_event_factor_free (LzEventSmooth *sm);
 int lz_event_rhs (double        t,
                   const double  y[],
                   double        dydt[],

@@ -664,6 +664,7 @@ smooth_free (LzEventSmooth *sm)
              SLOT (sm->moving), SLOT (sm->tense), SLOT (sm->powered), SLOT (sm->guarded), SLOT (sm->src_body), SLOT (sm->con),
              SLOT (sm->con_of), SLOT (sm->body_mark), SLOT (sm->fv), SLOT (sm->g0));
   CLEAR_ALL (gsl_matrix_free, SLOT (sm->K), SLOT (sm->C), SLOT (sm->Gbuf), SLOT (sm->Vbuf));
+  lz_event_factor_free (sm);
   CLEAR_ALL (gsl_vector_free, SLOT (sm->Sbuf), SLOT (sm->workbuf), SLOT (sm->rhs_cbuf), SLOT (sm->lambdabuf));
   g_clear_pointer (&sm->driver, gsl_odeiv2_driver_free);
   g_clear_pointer (&sm->evolve, gsl_odeiv2_evolve_free);
