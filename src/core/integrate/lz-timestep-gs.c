@@ -40,6 +40,10 @@
  * W diagonally dominant enough that the sweeps contract fast; otherwise,
  * or when the sweeps do not settle, the impulses are solved as before
  * (projected Gauss–Seidel on the Delassus operator, and Lemke's method).
+ *
+ * Here too, at the end, the two passes over the bodies the step is merged
+ * into around the sweeps where the model needs nothing more
+ * (lz-timestep-fused.c says when and why).
  */
 
 #include "config.h"

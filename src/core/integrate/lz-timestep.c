@@ -462,8 +462,6 @@ write_samples (LzTimestep *self,
 /* ------------------------------------------------------------------------ */
 /* The phases of a step                                                       */
 
-/* The smooth part: v_free = W⁻¹ (M v − h(1−θ)C v − hK q − h²θ(1−θ)K v +
- * h f_θ), into v1. */
 /* f(t) into f0 and f(t1) into f1, at the forced dofs. */
 static void
 free_forces (LzTimestep *self,
@@ -486,6 +484,8 @@ free_forces (LzTimestep *self,
   self->f1_t = t1;
 }
 
+/* The smooth part: v_free = W⁻¹ (M v − h(1−θ)C v − hK q − h²θ(1−θ)K v +
+ * h f_θ), into v1. */
 static void
 free_step (LzTimestep *self,
            double      t,
