@@ -126,6 +126,7 @@ lz_ts_read_h (LzTimestep *self)
   self->dir_row = self->row_dir + MAX (nr, 1);
   self->h_val = g_new0 (double, MAX (2 * nr, 1));
   self->vars = g_aligned_alloc0 (MAX (2 * nr, 1), sizeof (Var), 64);
+  self->var_solve = g_new0 (VarSolve, MAX (2 * nr, 1));
   for (guint r = 0; r < 2 * nr; r++)
     self->h_dof[r] = -1;
   for (guint e = 0; e < self->n_elems; e++)
@@ -162,10 +163,11 @@ add_var (LzTimestep *self,
          double      lo,
          double      hi)
 {
-  Var *var = &self->vars[self->n_vars++];
+  Var *var = &self->vars[self->n_vars];
 
   /* α = c: w = c·(H_row v⁺) + b, the velocity the variable pushes on */
-  *var = (Var) { .kind = kind, .row = row, .c = c, .alpha = c, .beta = 0.0, .lo = lo, .hi = hi };
+  *var = (Var) { .kind = kind, .row = row, .c = c, .lo = lo, .hi = hi };
+  self->var_solve[self->n_vars++] = (VarSolve) { .alpha = c, .beta = 0.0 };
   return var;
 }
 
@@ -404,19 +406,20 @@ var_diagonals (LzTimestep   *self,
   for (guint j = 0; j < self->n_vars; j++)
     {
       Var *var = &self->vars[j];
+      VarSolve *vs = &self->var_solve[j];
 
       const Elem *el = &self->elems[self->row_element[var->row]];
 
-      var->diag = var->alpha * diag[var->row] * var->c + var->beta;
+      vs->diag = vs->alpha * diag[var->row] * var->c + vs->beta;
       /* a freeplay's and a massless body's stop's w is a gap, the others'
        * a velocity */
-      var->unit = var->kind == VAR_FREEPLAY || (var->kind != VAR_FRICTION && el->massless != 0)
-                  ? self->parent.scales.length : self->parent.scales.speed;
-      if (!(var->diag > 0))
+      vs->unit = var->kind == VAR_FREEPLAY || (var->kind != VAR_FRICTION && el->massless != 0)
+                 ? self->parent.scales.length : self->parent.scales.speed;
+      if (!(vs->diag > 0))
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,
                        _("element “%s” acts on no body with inertia or stiffness "
-                         "(its Delassus entry is %g)"), el->law->id, var->diag);
+                         "(its Delassus entry is %g)"), el->law->id, vs->diag);
           return FALSE;
         }
     }
@@ -547,6 +550,7 @@ lz_ts_contact_free (LzTimestep *self)
   g_free (self->dir_lambda);
   delassus_free (self);
   g_aligned_free (self->vars);
+  g_free (self->var_solve);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -700,7 +704,7 @@ lz_ts_contact_problem (LzTimestep *self,
         case VAR_CONTACT_UPPER:
           var->b = lz_ts_row_dot (self, r, self->q) + g0_theta
                    + h * th * (1 - th) * lz_ts_row_dot (self, r, self->v);
-          var->b_rate = th * self->g0dot_end[r] + (1 - th) * self->u_start[r];
+          self->var_solve[j].b_rate = th * self->g0dot_end[r] + (1 - th) * self->u_start[r];
           break;
         default:
           g_assert_not_reached ();
@@ -720,7 +724,7 @@ freeplay_update (const LzTimestep *self,
                  double            hv)
 {
   const LzElementLaw *law = self->elems[self->row_element[var->row]].law;
-  double h = self->h, th = self->theta, Drr = var->diag;
+  double h = self->h, th = self->theta, Drr = self->var_solve[var - self->vars].diag;
   double S = var->b + h * th * th * (hv - Drr * self->lambda[var->row]);
   double gamma = h * h * th * th * law->k * Drr;
   double x = lz_disentangle_parallel (S, law->freeplay, gamma);
@@ -742,9 +746,10 @@ lz_ts_contact_update (const LzTimestep *self,
                       double            hv)
 {
   const LzElementLaw *law = self->elems[self->row_element[var->row]].law;
-  double h = self->h, th = self->theta, Drr = var->diag;
+  const VarSolve *vs = &self->var_solve[var - self->vars];
+  double h = self->h, th = self->theta, Drr = vs->diag;
   int side = var->kind == VAR_CONTACT_LOWER ? -1 : 1;
-  double g_th = var->b + h * th * th * hv, gd_th = th * hv + var->b_rate;
+  double g_th = var->b + h * th * th * hv, gd_th = th * hv + vs->b_rate;
   double delta = side * (g_th - lz_contact_law_limit (law, side));
   double F = lz_contact_law_force (law, side, g_th, gd_th);
   double beta = (law->contact_k * h * th * th + law->contact_c * th) * Drr;
@@ -788,6 +793,7 @@ sweep_var (LzTimestep *self,
            double     *res)
 {
   Var *var = &self->vars[j];
+  const VarSolve *vs = &self->var_solve[j];
   guint r = var->row;
   int d = self->row_dir[r];
   double hv = self->u_free[r], w, znew, dz;
@@ -797,20 +803,20 @@ sweep_var (LzTimestep *self,
   if (var->kind == VAR_FREEPLAY)
     {
       znew = freeplay_update (self, var, hv);
-      *res = MAX (*res, fabs (self->z[j] - znew) * var->diag / var->unit);
+      *res = MAX (*res, fabs (self->z[j] - znew) * vs->diag / vs->unit);
     }
   else if (var->kind == VAR_CONTACT_LOWER || var->kind == VAR_CONTACT_UPPER)
     {
       znew = lz_ts_contact_update (self, var, self->z[j], hv);
-      *res = MAX (*res, fabs (self->z[j] - znew) * var->diag / var->unit);
+      *res = MAX (*res, fabs (self->z[j] - znew) * vs->diag / vs->unit);
     }
   else
     {
-      w = var->alpha * hv + var->beta * self->z[j] + var->b;
-      znew = CLAMP (self->z[j] - w / var->diag, var->lo, var->hi);
+      w = vs->alpha * hv + vs->beta * self->z[j] + var->b;
+      znew = CLAMP (self->z[j] - w / vs->diag, var->lo, var->hi);
       /* the natural residual |z − proj(z − w)| of this row, in units of
        * w (a fraction of its scale), at the sweep's current iterate */
-      *res = MAX (*res, fabs (self->z[j] - CLAMP (self->z[j] - w, var->lo, var->hi)) / var->unit);
+      *res = MAX (*res, fabs (self->z[j] - CLAMP (self->z[j] - w, var->lo, var->hi)) / vs->unit);
     }
   if (znew == self->z[j])
     return 0;
@@ -842,7 +848,7 @@ solve_pgs (LzTimestep *self,
           {
             double dz = sweep_var (self, j, &res);
 
-            change = MAX (change, fabs (dz) * fabs (self->vars[j].diag) / self->vars[j].unit);
+            change = MAX (change, fabs (dz) * fabs (self->var_solve[j].diag) / self->var_solve[j].unit);
           }
       /* converged when a whole sweep moved nothing by more than the
        * tolerance; its residual is the last sweep's */

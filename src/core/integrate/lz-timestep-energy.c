@@ -59,19 +59,6 @@ lz_ts_kinetic_energy (const LzTimestep *self,
 /* ------------------------------------------------------------------------ */
 /* The work of a step                                                         */
 
-/* The rate at which a coordinate moves over the step, Δq/h: v_θ, but
- * θ·v_θ for a massless body kept at its θ-point balance (see
- * hold_massless() in lz-timestep.c) — the work of the forces on it is
- * done at this rate. */
-static double
-theta_rate (const LzTimestep *self,
-            guint             i)
-{
-  double th = self->theta, vth = th * self->v1[i] + (1 - th) * self->v[i];
-
-  return self->keep_theta && self->algebraic[i] ? th * vth : vth;
-}
-
 /* The step's numerical damping, what the θ-method takes beyond the work
  * of its terms (booked at v_θ, a stop's impulse at the mean of the
  * velocities before and after).  With v_θ = v_½ + (θ − ½)Δv:
@@ -122,46 +109,32 @@ numerical_damping (const LzTimestep *self,
   return (self->theta - 0.5) * sum;
 }
 
-/* The work of the forces (sources) over the step from t to t1. */
+/* The work of the forces (sources) over the step from t to t1.  f(t) is
+ * the last step's f(t1) (kept in source_f1), but where the forcing jumps
+ * (the steps evaluate it on either side of a jump). */
 static double
-source_work (const LzTimestep *self,
-             double            t,
-             double            t1)
+source_work (LzTimestep *self,
+             double      t,
+             double      t1)
 {
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
   double th = self->theta, src = 0;
+  gboolean again = t == self->source_t1 && self->forcing->jumps->len == 0;
 
   for (guint s = 0; s < self->n_sources; s++)
     if (self->force_body[s] >= 0)
       {
         const LzSource *source = lz_model_get_source (model, s);
         guint i = (guint) self->force_body[s];
-        double F = th * lz_expr_eval (source->value, t1) + (1 - th) * lz_expr_eval (source->value, t);
+        double f1 = lz_expr_eval (source->value, t1);
+        double f0 = again ? self->source_f1[s] : lz_expr_eval (source->value, t);
+        double F = th * f1 + (1 - th) * f0;
 
-        src += self->h * F * theta_rate (self, i);
+        self->source_f1[s] = f1;
+        src += self->h * F * lz_ts_theta_rate (self, i);
       }
+  self->source_t1 = t1;
   return src;
-}
-
-/* A stop's velocity at which its impulse works: on a body with mass an
- * impulse changes the kinetic energy by its velocity's mean before and
- * after, whatever θ (with θ = ½ that is v_θ; with θ > ½ an impact's loss
- * is the impact's, not the scheme's numerical damping); a massless body's
- * share is at the rate it moves. */
-static double
-stop_mid_rate (const LzTimestep *self,
-               const LzTsWork   *w,
-               double            gd0_th)
-{
-  double u_mid = gd0_th;
-
-  if (w->a >= 0)
-    u_mid -= w->ca * (self->mass[w->a] > 0 ? 0.5 * (self->v1[w->a] + self->v[w->a])
-                                           : theta_rate (self, w->a));
-  if (w->b >= 0)
-    u_mid += w->cb * (self->mass[w->b] > 0 ? 0.5 * (self->v1[w->b] + self->v[w->b])
-                                           : theta_rate (self, w->b));
-  return u_mid;
 }
 
 /* The work of the moving grounds' loads on element E over the step:
@@ -216,51 +189,78 @@ contact_loss (const LzTimestep *self,
       g_start += law->cb * self->q[law->b];
       g_end += law->cb * (self->q[law->b] + h * (th * self->v1[law->b] + (1 - th) * self->v[law->b]));
     }
-  return -L * stop_mid_rate (self, w, gd0_th)
+  return -L * lz_ts_stop_mid_rate (self, w, gd0_th)
          - (lz_contact_law_energy (law, g_end) - lz_contact_law_energy (law, g_start));
 }
 
 /* The work of element W over the step, added to the book E; rate holds
- * every body's rate over the step. */
-static void
-element_work (const LzTimestep *self,
-              const LzTsWork   *w,
-              double            t,
-              double            t1,
-              LzEnergy         *book)
+ * its bodies' rates over the step, v1 their velocities at its end. */
+void
+lz_ts_book_work (const LzTimestep *self,
+                 const LzTsWork   *w,
+                 double            t,
+                 double            t1,
+                 LzEnergy         *book)
 {
-  double h = self->h, vel_th = 0, gd0_th = 0;
+  double h = self->h, vel_th, gd0_th = 0;
 
   /* a fixed ground adds nothing (its terms are exact zeros) */
   if (w->moving)
     ground_work (self, w->e, t, t1, &gd0_th, book);
-  if (w->a >= 0)
-    vel_th -= w->ca * self->rate[w->a];
-  if (w->b >= 0)
-    vel_th += w->cb * self->rate[w->b];
-  if (w->c > 0)
-    {
-      double gd = vel_th + gd0_th;
-
-      book->damping += h * w->c * gd * gd;
-      if (w->moving)
-        book->sources += h * w->c * gd * gd0_th;
-    }
+  vel_th = lz_ts_book_fixed (self, w, gd0_th, book);
+  if (w->c > 0 && w->moving)
+    book->sources += h * w->c * (vel_th + gd0_th) * gd0_th;
   if (w->row >= 0)
     {
       double L = self->lambda[w->row];
 
-      /* (no impulse, no work of friction or a stop: an exact zero) */
-      if (w->kind == LZ_ITEM_FRICTION && L != 0)
-        book->friction += -L * (vel_th + gd0_th);
-      else if (w->kind == LZ_ITEM_STOP && L != 0)
-        book->impacts += -L * stop_mid_rate (self, w, gd0_th);
-      else if (w->contact)
+      if (w->contact && !((w->kind == LZ_ITEM_FRICTION || w->kind == LZ_ITEM_STOP) && L != 0))
         book->damping += contact_loss (self, w, t, t1, L, gd0_th);
       /* freeplay: the potential is counted from the state */
       if (w->moving)
         book->sources += -L * gd0_th;
     }
+}
+
+/* The book of the step from t to t1 opened: the work of the sources;
+ * rate holds v_θ (update_positions()), but a body kept at its θ-point
+ * moves at θ·v_θ. */
+void
+lz_ts_book_open (LzTimestep *self,
+                 double      t,
+                 double      t1,
+                 LzEnergy   *book)
+{
+  *book = (LzEnergy) { 0 };
+  book->sources = source_work (self, t, t1);
+  if (self->keep_theta)
+    for (guint i = 0; i < self->n; i++)
+      self->rate[i] = lz_ts_theta_rate (self, i);
+}
+
+/* The step's BOOK (lz_ts_book_open(), lz_ts_book_work()) added to the
+ * run's energies, with the scheme's numerical damping. */
+void
+lz_ts_book_close (LzTimestep *self,
+                  double      t,
+                  double      t1,
+                  LzEnergy   *book)
+{
+  self->energy.damping += book->damping;
+  self->energy.friction += book->friction;
+  /* θ = ½ and a step far above a natural period: the impulse may push a
+   * contact that separates over the step, a negative impact loss.  An
+   * impact makes no energy: that share is the scheme's, booked with its
+   * numerical damping (the run's warnings say so, lz-warnings.c). */
+  if (book->impacts < 0)
+    {
+      self->energy.numerical += book->impacts;
+      book->impacts = 0;
+    }
+  self->energy.impacts += book->impacts;
+  self->energy.sources += book->sources;
+  if (self->theta != 0.5)
+    self->energy.numerical += numerical_damping (self, t, t1);
 }
 
 /* Energy: the work of each term of the step from t to t1 as the scheme
@@ -270,31 +270,12 @@ lz_ts_book_energy (LzTimestep *self,
                    double      t,
                    double      t1)
 {
-  LzEnergy book = { 0 };
+  LzEnergy book;
 
-  book.sources = source_work (self, t, t1);
-  /* rate holds v_θ (update_positions()); a body kept at its θ-point
-   * moves at θ·v_θ */
-  if (self->keep_theta)
-    for (guint i = 0; i < self->n; i++)
-      self->rate[i] = theta_rate (self, i);
+  lz_ts_book_open (self, t, t1, &book);
   for (guint k = 0; k < self->n_work; k++)
-    element_work (self, &self->work[k], t, t1, &book);
-  self->energy.damping += book.damping;
-  self->energy.friction += book.friction;
-  /* θ = ½ and a step far above a natural period: the impulse may push a
-   * contact that separates over the step, a negative impact loss.  An
-   * impact makes no energy: that share is the scheme's, booked with its
-   * numerical damping (the run's warnings say so, lz-warnings.c). */
-  if (book.impacts < 0)
-    {
-      self->energy.numerical += book.impacts;
-      book.impacts = 0;
-    }
-  self->energy.impacts += book.impacts;
-  self->energy.sources += book.sources;
-  if (self->theta != 0.5)
-    self->energy.numerical += numerical_damping (self, t, t1);
+    lz_ts_book_work (self, &self->work[k], t, t1, &book);
+  lz_ts_book_close (self, t, t1, &book);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -40,6 +40,10 @@
  * W diagonally dominant enough that the sweeps contract fast; otherwise,
  * or when the sweeps do not settle, the impulses are solved as before
  * (projected Gauss–Seidel on the Delassus operator, and Lemke's method).
+ *
+ * Here too, at the end, the two passes over the bodies the step is merged
+ * into around the sweeps where the model needs nothing more
+ * (lz-timestep-fused.c says when and why).
  */
 
 #include "config.h"
@@ -47,6 +51,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "lz-friction.h"
 #include "lz-timestep-private.h"
 
 /* The velocity-space sweeps are used when every body's off-diagonal
@@ -58,56 +63,6 @@
 /* The most variables of one body (its friction and stops) that can sit at
  * their kink together; a body with more is left to the exact solvers. */
 #define LZ_TS_GS_BLOCK_MAX 8
-
-/* One body's block of the step's problem. */
-typedef struct
-{
-  guint  body;
-  guint  first, n;      /* its variables: member[first … first + n) */
-  int    fric;          /* its friction variable, or −1 */
-  double fa, fb;        /* the friction's row: y = fa·v − fb */
-  double flo, fhi;      /* and its box */
-  double vlo, vhi;      /* the stops' interval of v, this step */
-} Block;
-
-/* What a sweep reads of body i, this step: with S = r_i − Σ W_ij v_j over
- * the others, the friction's relay in closed form — sliding towards
- * larger v beyond S_P (v = (S − off_P)/W_ii), towards smaller v below S_N
- * (off_N), stuck at its kink v* between — then, if it has any, the
- * stops' interval; a body without friction has S_P = −∞, off_P = 0.
- * Branches, not a min/max chain: a stuck or held body's v does not wait
- * for S (most bodies of a chain stick). */
-typedef struct
-{
-  double w_inv;         /* 1 / W_ii */
-  double s_p, off_p, s_n, off_n, v_kink;
-  double lo, hi;
-} BodyLaw;              /* (one cache line) */
-
-/* A variable of a block, with its body's coefficient in its row. */
-typedef struct
-{
-  guint  j;
-  double a;
-} Member;
-
-struct LzTsGs
-{
-  Block  *blocks;
-  guint   n_blocks;
-  Member *member;       /* the variables, by block */
-  int    *block_of;     /* per body: its block, or −1 */
-  BodyLaw *law;         /* per body */
-};
-
-/* The entry of W's row i at j (|i − j| ≤ band). */
-static inline double
-w_at (const LzTimestep *self,
-      guint             i,
-      guint             j)
-{
-  return self->Wd[(gsize) i * (2 * self->band + 1) + j + self->band - i];
-}
 
 /* Whether the problem's variables fit the blocks: a stop or a friction
  * on one body with mass, no massless port.  Nor a body without mass and
@@ -257,66 +212,81 @@ lz_ts_gs_free (LzTsGs *gs)
   g_free (gs);
 }
 
-/* A block's law for the sweeps (BodyLaw). */
+/* A block's friction row and box and its stops' interval, this step. */
+typedef struct
+{
+  double fa, fb;        /* the friction's row: y = fa·v − fb */
+  double flo, fhi;      /* and its box */
+  double vlo, vhi;      /* the stops' interval of v */
+} BlockStep;
+
+/* Block BL's law for the sweeps (BodyLaw) from its step ST. */
 static void
 body_law (const LzTimestep *self,
           BodyLaw          *law,
-          const Block      *bl)
+          const Block      *bl,
+          const BlockStep  *st)
 {
   double w = w_at (self, bl->body, bl->body);
 
-  law->lo = bl->vlo;
-  law->hi = bl->vhi;
+  law->lo = st->vlo;
+  law->hi = st->vhi;
   if (bl->fric < 0)
     return;
   /* y = fa·v − fb > 0 (z = hi) is larger v when fa > 0 */
-  law->off_p = bl->fa * (bl->fa > 0 ? bl->fhi : bl->flo);
-  law->off_n = bl->fa * (bl->fa > 0 ? bl->flo : bl->fhi);
-  law->v_kink = bl->fb / bl->fa + 0.0;     /* (+ 0: a stuck body at −0 reads 0) */
+  law->off_p = st->fa * (st->fa > 0 ? st->fhi : st->flo);
+  law->off_n = st->fa * (st->fa > 0 ? st->flo : st->fhi);
+  law->v_kink = st->fb / st->fa + 0.0;     /* (+ 0: a stuck body at −0 reads 0) */
   law->s_p = law->v_kink * w + law->off_p;
   law->s_n = law->v_kink * w + law->off_n;
 }
 
-/* Each block's friction row and box and its stops' interval for this
- * step (the variables' b and boxes from lz_ts_contact_problem());
- * FALSE when the stops leave no velocity. */
+/* Block BL's friction row and box and its stops' interval for this step
+ * (the variables' b and boxes from lz_ts_contact_problem(), or the merged
+ * step's first pass), and its body's law; FALSE when the stops leave no
+ * velocity. */
+static inline gboolean
+block_prepare (LzTimestep  *self,
+               const Block *bl)
+{
+  LzTsGs *gs = self->gs;
+  BlockStep st = { .vlo = -INFINITY, .vhi = INFINITY };
+
+  for (guint m = 0; m < bl->n; m++)
+    {
+      const Var *var = &self->vars[gs->member[bl->first + m].j];
+      double a = gs->member[bl->first + m].a, bound;
+
+      if (var->kind == VAR_FRICTION)
+        {
+          st.fa = a;
+          st.fb = var->b;   /* w = −(a·v) + b: y = a·v − b */
+          st.flo = var->lo;
+          st.fhi = var->hi;
+          continue;
+        }
+      if (var->lo == var->hi)
+        continue;           /* a stop that is not active in the step */
+      /* w = c·a·v + b ≥ 0: c·a·v ≥ −b */
+      bound = -var->b / (var->c * a);
+      if (var->c * a > 0)
+        st.vlo = MAX (st.vlo, bound);
+      else
+        st.vhi = MIN (st.vhi, bound);
+    }
+  if (st.vlo > st.vhi)
+    return FALSE;
+  body_law (self, &gs->law[bl->body], bl, &st);
+  return TRUE;
+}
+
+/* Every block's (block_prepare()). */
 static gboolean
 prepare_blocks (LzTimestep *self)
 {
-  LzTsGs *gs = self->gs;
-
-  for (guint k = 0; k < gs->n_blocks; k++)
-    {
-      Block *bl = &gs->blocks[k];
-
-      bl->vlo = -INFINITY;
-      bl->vhi = INFINITY;
-      for (guint m = 0; m < bl->n; m++)
-        {
-          const Var *var = &self->vars[gs->member[bl->first + m].j];
-          double a = gs->member[bl->first + m].a, bound;
-
-          if (var->kind == VAR_FRICTION)
-            {
-              bl->fa = a;
-              bl->fb = var->b;  /* w = −(a·v) + b: y = a·v − b */
-              bl->flo = var->lo;
-              bl->fhi = var->hi;
-              continue;
-            }
-          if (var->lo == var->hi)
-            continue;           /* a stop that is not active in the step */
-          /* w = c·a·v + b ≥ 0: c·a·v ≥ −b */
-          bound = -var->b / (var->c * a);
-          if (var->c * a > 0)
-            bl->vlo = MAX (bl->vlo, bound);
-          else
-            bl->vhi = MIN (bl->vhi, bound);
-        }
-      if (bl->vlo > bl->vhi)
-        return FALSE;
-      body_law (self, &gs->law[bl->body], bl);
-    }
+  for (guint k = 0; k < self->gs->n_blocks; k++)
+    if (!block_prepare (self, &self->gs->blocks[k]))
+      return FALSE;
   return TRUE;
 }
 
@@ -471,6 +441,18 @@ block_impulses (LzTimestep  *self,
     }
 }
 
+/* Λ of block BL's rows (zero before) from its variables, for its body at
+ * its v⁺. */
+static inline void
+block_impulses_at (LzTimestep  *self,
+                   const Block *bl)
+{
+  guint i = bl->body;
+  double s = self->band == 1 ? others_chain (self, self->v1, i) : others (self, self->v1, i);
+
+  block_impulses (self, bl, self->v1[i], self->v1[i] * w_at (self, i, i) - s);
+}
+
 /* Λ from every block's variables, for the body at its v⁺. */
 static void
 impulses (LzTimestep *self)
@@ -479,13 +461,33 @@ impulses (LzTimestep *self)
 
   memset (self->lambda, 0, self->n_rows * sizeof (double));
   for (guint k = 0; k < gs->n_blocks; k++)
-    {
-      const Block *bl = &gs->blocks[k];
-      guint i = bl->body;
-      double s = self->band == 1 ? others_chain (self, self->v1, i) : others (self, self->v1, i);
+    block_impulses_at (self, &gs->blocks[k]);
+}
 
-      block_impulses (self, bl, self->v1[i], self->v1[i] * w_at (self, i, i) - s);
+/* The sweeps from v1 (the blocks prepared) until no velocity moves by
+ * more than lcp_tolerance of V: v⁺ into v1, the last sweep's largest
+ * change over V into RESIDUAL, their number into SWEEPS.  FALSE when they
+ * do not settle. */
+static gboolean
+gs_sweeps (LzTimestep *self,
+           double     *residual,
+           guint      *sweeps)
+{
+  const LzIntegratorOptions *opt = &self->parent.options;
+  double tol = opt->lcp_tolerance * self->parent.scales.speed, change = INFINITY;
+  guint s = 0;
+
+  while (change > tol)
+    {
+      if (++s > opt->lcp_max_sweeps)
+        return FALSE;
+      change = sweep (self);
+      if (!isfinite (change))
+        return FALSE;
     }
+  *residual = change / self->parent.scales.speed;
+  *sweeps = s;
+  return TRUE;
 }
 
 /**
@@ -503,23 +505,241 @@ lz_ts_gs_solve (LzTimestep *self,
                 double     *residual,
                 guint      *sweeps)
 {
-  const LzIntegratorOptions *opt = &self->parent.options;
-  double tol = opt->lcp_tolerance * self->parent.scales.speed, change = INFINITY;
-  guint s = 0;
-
   if (!prepare_blocks (self))
     return FALSE;
   memcpy (self->v1, self->v, self->n * sizeof (double));
-  while (change > tol)
-    {
-      if (++s > opt->lcp_max_sweeps)
-        return FALSE;
-      change = sweep (self);
-      if (!isfinite (change))
-        return FALSE;
-    }
-  *residual = change / self->parent.scales.speed;
-  *sweeps = s;
+  if (!gs_sweeps (self, residual, sweeps))
+    return FALSE;
   impulses (self);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The step merged into the passes over the bodies (lz-timestep-fused.c)     */
+
+/* Body i's row of the free step's right-hand side, as free_step()
+ * (lz-timestep.c) computes it: K (q + hθ(1−θ) v) and C v by the band's
+ * sums in order. */
+static inline double
+body_rhs (const LzTimestep *self,
+          guint             i)
+{
+  guint n = self->n, b = self->band, j0 = i > b ? i - b : 0, j1 = MIN (n - 1, i + b);
+  double h = self->h, th = self->theta;
+  const double *k = self->Kd + (gsize) i * (2 * b + 1) + b - i, *c = self->Cd + (gsize) i * (2 * b + 1) + b - i;
+  const double *q = self->q, *v = self->v;
+  double kx = 0.0, cv = 0.0, r, hth = h * th * (1 - th);
+
+  if (b == 1 && i > 0 && i + 1 < n)
+    {
+      /* inside a chain: the loops below unrolled, the same sums */
+      kx = 0.0 + k[i - 1] * (q[i - 1] + hth * v[i - 1]) + k[i] * (q[i] + hth * v[i])
+           + k[i + 1] * (q[i + 1] + hth * v[i + 1]);
+      cv = 0.0 + c[i - 1] * v[i - 1] + c[i] * v[i] + c[i + 1] * v[i + 1];
+    }
+  else
+    {
+      for (guint j = j0; j <= j1; j++)
+        kx += k[j] * (q[j] + hth * v[j]);
+      for (guint j = j0; j <= j1; j++)
+        cv += c[j] * v[j];
+    }
+  r = -h * kx;
+  r += self->mass[i] * self->v[i] - h * (1 - th) * cv + h * (th * self->f1[i] + (1 - th) * self->f0[i]);
+  return r;
+}
+
+/* *X = Y, written only where it changes (to the bit: −0 is not 0): a
+ * variable whose constants stay, step after step, is not written back. */
+static inline void
+set_bits (double *x,
+          double  y)
+{
+  if (memcmp (x, &y, sizeof (double)) != 0)
+    *x = y;
+}
+
+/* The step's constants of block BL's variables, as lz_ts_contact_problem()
+ * sets them on fixed grounds (g0 = ġ0 = 0): a friction's −ġ0, a stop's
+ * Newton law and whether it is active (stop_side()); then its law for the
+ * sweeps.  FALSE when its stops leave no velocity. */
+static gboolean
+block_problem (LzTimestep  *self,
+               const Block *bl)
+{
+  const LzTsGs *gs = self->gs;
+  double h = self->h;
+  guint i = bl->body;
+
+  for (guint m = 0; m < bl->n; m++)
+    {
+      Var *var = &self->vars[gs->member[bl->first + m].j];
+      double a = gs->member[bl->first + m].a, sign, u, g;
+
+      if (var->kind == VAR_FRICTION)
+        {
+          set_bits (&var->b, -0.0);
+          continue;
+        }
+      sign = var->kind == VAR_STOP_LOWER ? 1 : -1;
+      u = 0.0 + a * self->v[i] + 0.0;
+      g = 0.0 + a * self->q[i] + 0.0;
+      set_bits (&var->b, sign * (0.0 + var->e * u));
+      set_bits (&var->hi, sign * (g + 0.5 * h * u - var->limit) <= 0 ? INFINITY : 0.0);
+    }
+  return block_prepare (self, bl);
+}
+
+/**
+ * lz_ts_fused_solve:
+ * @self: the run, f0 and f1 evaluated for the step
+ *
+ * The first pass (the right-hand side into rhs, v into v1, the blocks)
+ * and the sweeps: v⁺ into v1.  FALSE when the sweeps do not take the
+ * step: rhs holds the right-hand side for the general step.
+ *
+ * Returns: whether the step goes on in lz_ts_fused_finish()
+ */
+gboolean
+lz_ts_fused_solve (LzTimestep *self)
+{
+  LzIntegratorStats *stats = &self->parent.stats;
+  const LzTsGs *gs = self->gs;
+  gboolean ok = TRUE;
+  double residual;
+  guint sweeps;
+
+  for (guint i = 0; i < self->n; i++)
+    {
+      int k = gs->block_of[i];
+
+      self->rhs[i] = body_rhs (self, i);
+      self->v1[i] = self->v[i];
+      if (k >= 0 && ok)
+        ok = block_problem (self, &gs->blocks[k]);
+    }
+  if (!ok || !gs_sweeps (self, &residual, &sweeps))
+    return FALSE;
+  stats->lcp_solves++;
+  stats->lcp_iterations += sweeps;
+  stats->lcp_max_residual = MAX (stats->lcp_max_residual, residual);
+  return TRUE;
+}
+
+/* The modes at the step's end of block BL's rows into new_modes, and
+ * their events at TL into the step's list (fast_mode(), switch_flags()
+ * and log_mode_switches() of lz-timestep.c for fast elements). */
+static void
+block_modes (LzTimestep  *self,
+             const Block *bl,
+             double       t1,
+             double       tl)
+{
+  const LzTsGs *gs = self->gs;
+  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
+  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  guint i = bl->body;
+
+  for (guint m = 0, m1; m < bl->n; m = m1)
+    {
+      const Var *var = &self->vars[gs->member[bl->first + m].j];
+      double a = gs->member[bl->first + m].a;
+      guint e = (guint) self->row_element[var->row];
+      double u = 0.0 + a * self->v1[i] + 0.0, u0 = 0.0 + a * self->v[i] + 0.0;
+      LzMode old = self->modes[e], mode = LZ_MODE_FREE;
+      LzSwitchFlags flags = 0;
+
+      /* the row's variables: the block's members from m on in its row */
+      for (m1 = m + 1; m1 < bl->n && self->vars[gs->member[bl->first + m1].j].row == var->row; m1++)
+        ;
+      if (var->kind == VAR_FRICTION)
+        mode = fabs (u) <= u_tol ? LZ_MODE_STICK : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+      for (guint mm = m; mm < m1 && var->kind != VAR_FRICTION; mm++)
+        {
+          guint j = gs->member[bl->first + mm].j;
+
+          if (self->z[j] > z_tol && fabs (u) <= u_tol)
+            mode = LZ_MODE_CONTACT;
+          /* a free stop that took an impulse against its approach */
+          if (old == LZ_MODE_FREE && self->z[j] > z_tol
+              && (self->vars[j].kind == VAR_STOP_LOWER ? u0 < -u_tol : u0 > u_tol))
+            flags |= LZ_SWITCH_IMPACT;
+        }
+      self->new_modes[e] = mode;
+      /* a breakaway while the static level falls: the level moved */
+      if (old == LZ_MODE_STICK && mode != LZ_MODE_STICK
+          && lz_friction_level_falls (self->elems[e].law, t1, mode == LZ_MODE_SLIP_POS ? 1 : -1))
+        flags |= LZ_SWITCH_LEVEL;
+      if ((flags & LZ_SWITCH_IMPACT) || mode != old)
+        {
+          LzEvent ev = { tl, e, old, mode, lz_mode_switch_cause (old, mode, flags) };
+
+          g_array_append_val (self->fused.events, ev);
+        }
+    }
+}
+
+/**
+ * lz_ts_fused_finish:
+ * @self: the run, after lz_ts_fused_solve()
+ * @t: the step's start
+ * @t1: its end
+ * @tl: its label in the trace: the modes and events are taken when it
+ *   is not past t-end
+ * @error: where the run diverged
+ *
+ * The second pass: per body its impulses, its position, the work of the
+ * elements booked at it, the modes of its rows and their events (logged
+ * by lz_ts_fused_log() once the step is accepted).
+ *
+ * Returns: FALSE with @error set when the run diverges
+ */
+gboolean
+lz_ts_fused_finish (LzTimestep *self,
+                    double      t,
+                    double      t1,
+                    double      tl,
+                    GError    **error)
+{
+  const LzTsGs *gs = self->gs;
+  const LzTsFused *fused = &self->fused;
+  double h = self->h, th = self->theta, limit = self->parent.options.divergence_limit;
+  gboolean modes = tl <= self->parent.t_end;
+  LzEnergy book, sums = { 0 };    /* (sums: the work's, kept apart from what the calls see) */
+
+  g_array_set_size (fused->events, 0);
+  lz_ts_book_open (self, t, t1, &book);
+  for (guint i = 0; i < self->n; i++)
+    {
+      int k = gs->block_of[i];
+      double vth;
+
+      if (k >= 0)
+        {
+          const Block *bl = &gs->blocks[k];
+
+          for (guint m = 0; m < bl->n; m++)
+            self->lambda[self->vars[gs->member[bl->first + m].j].row] = 0.0;
+          block_impulses_at (self, bl);
+          for (guint m = 0; m < bl->n; m++)
+            self->z_prev[gs->member[bl->first + m].j] = self->z[gs->member[bl->first + m].j];
+        }
+      vth = th * self->v1[i] + (1 - th) * self->v[i];
+      self->q1[i] = self->q[i] + h * vth;
+      self->rate[i] = vth;
+      if (!lz_ts_state_ok (self, self->q1[i], self->v1[i], limit))
+        {
+          lz_ts_set_diverged (self, i, t1, error);
+          return FALSE;
+        }
+      for (guint w = fused->work_start[i]; w < fused->work_start[i + 1]; w++)
+        lz_ts_book_fixed (self, &fused->work[w], 0.0, &sums);
+      if (k >= 0 && modes)
+        block_modes (self, &gs->blocks[k], t1, tl);
+    }
+  book.damping = sums.damping;
+  book.friction = sums.friction;
+  book.impacts = sums.impacts;
+  lz_ts_book_close (self, t, t1, &book);
   return TRUE;
 }

@@ -14,6 +14,8 @@
 
 #pragma once
 
+#include <math.h>
+
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_vector.h>
 
@@ -85,9 +87,9 @@ typedef enum
   VAR_BILATERAL,
 } VarKind;
 
-/* One variable of a step's local problem: what every step reads in its
- * first cache line (the array is aligned to 64 bytes), the rest in its
- * second. */
+/* One variable of a step's local problem: what every step reads, in one
+ * cache line (the array is aligned to 64 bytes); what the sweeps on the
+ * impulses read besides in VarSolve. */
 typedef struct
 {
   VarKind kind;
@@ -98,16 +100,63 @@ typedef struct
   double  limit, e;   /* a stop's side: its limit and restitution */
   gint16  massless;   /* its element's Elem.massless and … */
   gint16  coulomb;    /* … Elem.coulomb */
+} __attribute__ ((aligned (64))) Var;
+
+/* What the sweeps on the impulses (and Lemke's method) read of variable j
+ * besides its Var. */
+typedef struct
+{
   double  alpha;      /* w = α·(H_row v⁺) + β·z + b */
   double  beta;
   double  diag;       /* α·D_rr·c + β */
   double  unit;       /* the scale of w (lz-scales.h): L for a gap, else V */
   double  b_rate;     /* a damped contact: ġ_θ = θ·H_r v⁺ + b_rate (b: g_θ = b + hθ²·H_r v⁺) */
-} __attribute__ ((aligned (64))) Var;
+} VarSolve;
 
 typedef struct LzTsLemkeMap LemkeMap;
-/* The velocity-space sweeps (lz-timestep-gs.c) */
 typedef struct LzTsGs LzTsGs;
+typedef struct LzTsFused LzTsFused;
+
+/* The velocity-space sweeps (lz-timestep-gs.c) and the step merged into
+ * their passes over the bodies (lz-timestep-fused.c). */
+
+/* One body's block of the step's problem. */
+typedef struct
+{
+  guint  body;
+  guint  first, n;      /* its variables: member[first … first + n) */
+  int    fric;          /* its friction variable, or −1 */
+} Block;
+
+/* What a sweep reads of body i, this step: with S = r_i − Σ W_ij v_j over
+ * the others, the friction's relay in closed form — sliding towards
+ * larger v beyond S_P (v = (S − off_P)/W_ii), towards smaller v below S_N
+ * (off_N), stuck at its kink v* between — then, if it has any, the
+ * stops' interval; a body without friction has S_P = −∞, off_P = 0.
+ * Branches, not a min/max chain: a stuck or held body's v does not wait
+ * for S (most bodies of a chain stick). */
+typedef struct
+{
+  double w_inv;         /* 1 / W_ii */
+  double s_p, off_p, s_n, off_n, v_kink;
+  double lo, hi;
+} BodyLaw;              /* (one cache line) */
+
+/* A variable of a block, with its body's coefficient in its row. */
+typedef struct
+{
+  guint  j;
+  double a;
+} Member;
+
+struct LzTsGs
+{
+  Block  *blocks;
+  guint   n_blocks;
+  Member *member;       /* the variables, by block */
+  int    *block_of;     /* per body: its block, or −1 */
+  BodyLaw *law;         /* per body */
+};
 
 /* What time-stepping adds to an element's law (lz-elements.h) for a run. */
 typedef struct
@@ -135,8 +184,17 @@ typedef struct
   int    a, b, row;   /* its ports (−1: a ground) and row of H (−1: none) */
   double ca, cb, c;
   LzItemKind kind;
-  gboolean moving, contact;
+  guint8 moving, contact;   /* (bytes: 48 bytes an element) */
 } LzTsWork;
+
+/* The step merged into the sweeps' passes over the bodies
+ * (lz-timestep-fused.c; the passes in lz-timestep-gs.c). */
+struct LzTsFused
+{
+  guint    *work_start;  /* per body i: its items work[work_start[i] … work_start[i + 1]) */
+  LzTsWork *work;        /* the energy book's elements, by the body booked at */
+  GArray   *events;      /* the step's events, logged once it is accepted */
+};
 
 typedef struct
 {
@@ -166,6 +224,7 @@ typedef struct
   int    *d_start, *d_col;
   double *d_val;
   Var    *vars;
+  VarSolve *var_solve; /* (per variable, as vars) */
   LzElementTable *table;
   Elem   *elems;
   /* the exact fallback (Lemke), for problems up to LZ_TS_FALLBACK_MAX_VARS */
@@ -175,12 +234,14 @@ typedef struct
   int    *lcp_first;   /* per var: its first LCP index, −1 if inactive */
   LemkeMap *lemke_map;  /* the map from the variables to the LCP's columns */
   LzTsGs *gs;           /* the velocity-space sweeps, where they apply (else NULL) */
+  LzTsFused fused;      /* the step merged into their passes, where it applies (fused.work not NULL) */
   gboolean fallback_only; /* LUZTAR_TS_FALLBACK=only (tests): no sweeps, Lemke at once */
   int     lemke_declined; /* the element the fallback could not take in the step, or −1 */
   int    *row_element;  /* element index of each row */
   int    *force_body;   /* per source: body dof or −1 (not a force) */
   guint  *forced, n_forced; /* the dofs whose f(t) is not identically zero */
   guint   n_sources;
+  double *source_f1, source_t1;  /* per source: its value at source_t1, the last step's end */
 
   /* state and workspaces; after a step is accepted q1 and v1 hold the
    * state at its start (the pointers are swapped), for the samples inside
@@ -213,6 +274,15 @@ typedef struct LzTsJumps LzTsJumps;
 
 /* L[i][k] holds L(i, i − k), k = 0 … band. */
 #define LB(self, i, k) ((self)->Wband[(gsize) (i) * ((self)->band + 1) + (k)])
+
+/* The entry of W's row i at j (|i − j| ≤ band). */
+static inline double
+w_at (const LzTimestep *self,
+      guint             i,
+      guint             j)
+{
+  return self->Wd[(gsize) i * (2 * self->band + 1) + j + self->band - i];
+}
 
 /* g0(t) and ġ0(t) of element e: zero unless a port is a moving ground
  * (evaluating expressions per element and step would dominate long
@@ -254,7 +324,91 @@ lz_ts_row_dot (const LzTimestep *self,
   return s;
 }
 
+/* A body's state at the end of a step is finite and within the run's
+ * divergence limit. */
+static inline gboolean
+lz_ts_state_ok (const LzTimestep *self,
+                double            q,
+                double            v,
+                double            limit)
+{
+  return isfinite (q) && isfinite (v) && fabs (q) <= limit && fabs (v) <= limit;
+}
+
+/* The rate at which coordinate i moves over the step, Δq/h: v_θ, but
+ * θ·v_θ for a massless body kept at its θ-point balance (see
+ * hold_massless() in lz-timestep.c) — the work of the forces on it is
+ * done at this rate. */
+static inline double
+lz_ts_theta_rate (const LzTimestep *self,
+                  guint             i)
+{
+  double th = self->theta, vth = th * self->v1[i] + (1 - th) * self->v[i];
+
+  return self->keep_theta && self->algebraic[i] ? th * vth : vth;
+}
+
+/* A stop's velocity at which its impulse works: on a body with mass an
+ * impulse changes the kinetic energy by its velocity's mean before and
+ * after, whatever θ (with θ = ½ that is v_θ; with θ > ½ an impact's loss
+ * is the impact's, not the scheme's numerical damping); a massless body's
+ * share is at the rate it moves. */
+static inline double
+lz_ts_stop_mid_rate (const LzTimestep *self,
+                     const LzTsWork   *w,
+                     double            gd0_th)
+{
+  double u_mid = gd0_th;
+
+  if (w->a >= 0)
+    u_mid -= w->ca * (self->mass[w->a] > 0 ? 0.5 * (self->v1[w->a] + self->v[w->a])
+                                           : lz_ts_theta_rate (self, w->a));
+  if (w->b >= 0)
+    u_mid += w->cb * (self->mass[w->b] > 0 ? 0.5 * (self->v1[w->b] + self->v[w->b])
+                                           : lz_ts_theta_rate (self, w->b));
+  return u_mid;
+}
+
+/* The work of element W over the step (lz_ts_book_work()) but a damped
+ * contact's and a moving ground's, at GD0_TH (ġ0 at the θ-point), added
+ * to BOOK: its damper's and its impulse's (friction or a stop).  Returns
+ * its rate v_θ over the step (rate holds its bodies'). */
+static inline double
+lz_ts_book_fixed (const LzTimestep *self,
+                  const LzTsWork   *w,
+                  double            gd0_th,
+                  LzEnergy         *book)
+{
+  double vel_th = 0;
+
+  if (w->a >= 0)
+    vel_th -= w->ca * self->rate[w->a];
+  if (w->b >= 0)
+    vel_th += w->cb * self->rate[w->b];
+  if (w->c > 0)
+    {
+      double gd = vel_th + gd0_th;
+
+      book->damping += self->h * w->c * gd * gd;
+    }
+  if (w->row >= 0)
+    {
+      double L = self->lambda[w->row];
+
+      /* (no impulse, no work of friction or a stop: an exact zero) */
+      if (w->kind == LZ_ITEM_FRICTION && L != 0)
+        book->friction += -L * (vel_th + gd0_th);
+      else if (w->kind == LZ_ITEM_STOP && L != 0)
+        book->impacts += -L * lz_ts_stop_mid_rate (self, w, gd0_th);
+    }
+  return vel_th;
+}
+
 /* lz-timestep.c */
+void     lz_ts_set_diverged     (const LzTimestep *self,
+                                 guint             i,
+                                 double            t1,
+                                 GError          **error);
 void     lz_ts_band_solve       (const LzTimestep *self,
                                  double           *x);
 void     lz_ts_eval_forces      (const LzTimestep *self,
@@ -293,6 +447,17 @@ void     lz_ts_gs_refresh       (LzTimestep       *self);
 gboolean lz_ts_gs_solve         (LzTimestep       *self,
                                  double           *residual,
                                  guint            *sweeps);
+gboolean lz_ts_fused_solve      (LzTimestep       *self);
+gboolean lz_ts_fused_finish     (LzTimestep       *self,
+                                 double            t,
+                                 double            t1,
+                                 double            tl,
+                                 GError          **error);
+
+/* lz-timestep-fused.c */
+void     lz_ts_fused_new        (LzTimestep       *self);
+gboolean lz_ts_fused_log        (LzTimestep       *self,
+                                 LzTrace          *trace);
 
 /* lz-timestep-energy.c */
 double   lz_ts_kinetic_energy   (const LzTimestep *self,
@@ -303,6 +468,19 @@ double   lz_ts_potential_energy (const LzTimestep *self,
 void     lz_ts_book_energy      (LzTimestep       *self,
                                  double            t,
                                  double            t1);
+void     lz_ts_book_open        (LzTimestep       *self,
+                                 double            t,
+                                 double            t1,
+                                 LzEnergy         *book);
+void     lz_ts_book_work        (const LzTimestep *self,
+                                 const LzTsWork   *w,
+                                 double            t,
+                                 double            t1,
+                                 LzEnergy         *book);
+void     lz_ts_book_close       (LzTimestep       *self,
+                                 double            t,
+                                 double            t1,
+                                 LzEnergy         *book);
 void     lz_ts_balance_massless (LzTimestep       *self,
                                  double            t);
 

@@ -462,16 +462,12 @@ write_samples (LzTimestep *self,
 /* ------------------------------------------------------------------------ */
 /* The phases of a step                                                       */
 
-/* The smooth part: v_free = W⁻¹ (M v − h(1−θ)C v − hK q − h²θ(1−θ)K v +
- * h f_θ), into v1. */
+/* f(t) into f0 and f(t1) into f1, at the forced dofs. */
 static void
-free_step (LzTimestep *self,
-           double      t,
-           double      t1)
+free_forces (LzTimestep *self,
+             double      t,
+             double      t1)
 {
-  guint n = self->n;
-  double h = self->h, th = self->theta;
-
   /* f(t) is the last step's f(t1) — unless the forcing jumps somewhere:
    * at a jump the two steps evaluate it on either side
    * (lz-timestep-forcing.c) */
@@ -486,6 +482,19 @@ free_step (LzTimestep *self,
     lz_assembly_eval_f_at (self->parent.assembly, t, self->forced, self->n_forced, self->f0);
   lz_assembly_eval_f_at (self->parent.assembly, t1, self->forced, self->n_forced, self->f1);
   self->f1_t = t1;
+}
+
+/* The smooth part: v_free = W⁻¹ (M v − h(1−θ)C v − hK q − h²θ(1−θ)K v +
+ * h f_θ), into v1. */
+static void
+free_step (LzTimestep *self,
+           double      t,
+           double      t1)
+{
+  guint n = self->n;
+  double h = self->h, th = self->theta;
+
+  free_forces (self, t, t1);
   /* K (q + hθ(1−θ) v) and C v */
   for (guint i = 0; i < n; i++)
     self->tmp[i] = self->q[i] + h * th * (1 - th) * self->v[i];
@@ -505,14 +514,25 @@ free_step (LzTimestep *self,
     }
 }
 
+/* ERROR: the run diverged at T1 in body I (q1, v1 its state). */
+void
+lz_ts_set_diverged (const LzTimestep *self,
+                    guint             i,
+                    double            t1,
+                    GError          **error)
+{
+  g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
+               _("the run diverged at t = %.10g s: body “%s” reached q = %g, v = %g"),
+               t1, lz_assembly_get_dof_name (self->parent.assembly, i), self->q1[i], self->v1[i]);
+}
+
 /* q⁺ = q + h v_θ; FALSE with ERROR set when the run diverges. */
 static gboolean
 update_positions (LzTimestep *self,
                   double      t1,
                   GError    **error)
 {
-  const LzIntegratorOptions *opt = &self->parent.options;
-  double h = self->h, th = self->theta;
+  double h = self->h, th = self->theta, limit = self->parent.options.divergence_limit;
 
   for (guint i = 0; i < self->n; i++)
     {
@@ -520,13 +540,9 @@ update_positions (LzTimestep *self,
 
       self->q1[i] = self->q[i] + h * vth;
       self->rate[i] = vth;      /* (the energy book's rate, but on bodies held at their θ-point) */
-      if (!isfinite (self->q1[i]) || !isfinite (self->v1[i])
-          || fabs (self->q1[i]) > opt->divergence_limit || fabs (self->v1[i]) > opt->divergence_limit)
+      if (!lz_ts_state_ok (self, self->q1[i], self->v1[i], limit))
         {
-          g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
-                       _("the run diverged at t = %.10g s: body “%s” reached q = %g, v = %g"),
-                       t1, lz_assembly_get_dof_name (self->parent.assembly, i),
-                       self->q1[i], self->v1[i]);
+          lz_ts_set_diverged (self, i, t1, error);
           return FALSE;
         }
     }
@@ -769,7 +785,7 @@ timestep_step (LzIntegrator *integrator,
 {
   LzTimestep *self = (LzTimestep *) integrator;
   double t, t1, tl;
-  gboolean any_event = FALSE, full;
+  gboolean any_event = FALSE, full, fused = FALSE;
 
   if (run_is_over (self, integrator->t) || integrator->t >= t_limit)
     return LZ_STEP_DONE;
@@ -782,22 +798,52 @@ timestep_step (LzIntegrator *integrator,
     if (!lz_friction_check (self->elems[self->varying[k]].law, t, error))
       return LZ_STEP_ERROR;
 
-  free_step (self, t, t1);
-  lz_ts_forcing_past_jump (self);
-  lz_ts_contact_problem (self, t, t1);
-  if (!lz_ts_impulses (self, t, error) || !update_positions (self, t1, error))
-    return LZ_STEP_ERROR;
+  /* the step merged into the sweeps' passes over the bodies where it
+   * applies (lz-timestep-fused.c), else — or when its sweeps do not take
+   * the step — phase by phase */
+  if (self->fused.work != NULL)
+    {
+      free_forces (self, t, t1);
+      fused = lz_ts_fused_solve (self);
+    }
+  else
+    {
+      free_step (self, t, t1);
+      lz_ts_forcing_past_jump (self);
+    }
   self->energy_start = self->energy;
-  lz_ts_book_energy (self, t, t1);
-  hold_massless (self, t1);
+  if (fused)
+    {
+      if (!lz_ts_fused_finish (self, t, t1, tl, error))
+        return LZ_STEP_ERROR;
+    }
+  else
+    {
+      lz_ts_contact_problem (self, t, t1);
+      if (!lz_ts_impulses (self, t, error) || !update_positions (self, t1, error))
+        return LZ_STEP_ERROR;
+      lz_ts_book_energy (self, t, t1);
+      hold_massless (self, t1);
+    }
   accept_step (self, tl);
   full = row_at_end (self, tl);
   if (tl <= integrator->t_end)
-    any_event = log_mode_switches (self, t1, tl, full, trace);
+    any_event = fused ? lz_ts_fused_log (self, trace) : log_mode_switches (self, t1, tl, full, trace);
   any_event = lz_ts_forcing_log (self, t1, tl, trace) || any_event;
-  write_samples (self, trace, t, t1, tl, full);
-  for (guint r = 0; r < self->n_rows; r++)
-    self->modes[self->row_element[r]] = self->new_modes[self->row_element[r]];
+  write_samples (self, trace, t, t1, tl, full && !fused);
+  /* the new modes (none taken past t-end: the modes stay); the merged
+   * step took every row's: the two arrays trade places (new_modes is read
+   * only after a step wrote every row's) */
+  if (fused && tl <= integrator->t_end)
+    {
+      LzMode *modes = self->modes;
+
+      self->modes = self->new_modes;
+      self->new_modes = modes;
+    }
+  else if (tl <= integrator->t_end)
+    for (guint r = 0; r < self->n_rows; r++)
+      self->modes[self->row_element[r]] = self->new_modes[self->row_element[r]];
   integrator->t = MIN (tl, integrator->t_end);
   return any_event ? LZ_STEP_EVENT : LZ_STEP_OK;
 }
@@ -856,12 +902,15 @@ timestep_free (LzIntegrator *integrator)
   g_free (self->matrices);
   g_free (self->algebraic);
   lz_ts_gs_free (self->gs);
+  g_free (self->fused.work);
+  g_clear_pointer (&self->fused.events, g_array_unref);
   g_free (self->elems);
   g_free (self->work);
   g_free (self->varying);
   g_free (self->moving_rows);
   g_clear_pointer (&self->table, lz_element_table_free);
   g_free (self->force_body);
+  g_free (self->source_f1);
   g_free (self->forced);
   g_free (self->state);
   g_free (self->modes);
@@ -1137,6 +1186,8 @@ find_force_sources (LzTimestep *self)
   self->n_forced = lz_assembly_get_forced_dofs (self->parent.assembly, self->forced);
   self->n_sources = lz_model_get_n_sources (model);
   self->force_body = g_new0 (int, MAX (self->n_sources, 1));
+  self->source_f1 = g_new0 (double, MAX (self->n_sources, 1));
+  self->source_t1 = NAN;
   for (guint s = 0; s < self->n_sources; s++)
     {
       const LzSource *source = lz_model_get_source (model, s);
@@ -1215,6 +1266,7 @@ timestep_new (LzAssembly                *assembly,
       || !lz_ts_delassus_new (self, error))
     goto fail;
   lz_ts_gs_new (self);
+  lz_ts_fused_new (self);
   find_force_sources (self);
   alloc_state (self);
   return &self->parent;
