@@ -772,17 +772,6 @@ build_lcs (LuztarMatrixView *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), wide_new (self, grid));
 }
 
-static gboolean
-has_massless (const LzAssembly *assembly)
-{
-  LzModel *model = lz_assembly_get_model (assembly);
-
-  for (guint i = 0; i < lz_model_get_n_bodies (model); i++)
-    if (lz_model_get_body (model, i)->mass == 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* Massless bodies: paper 002's diagnosis and reduced system, and the
  * joints that close in form (papers 000 and 003), with a button that
  * makes the simplified model. */
@@ -797,7 +786,7 @@ build_reduction (LuztarMatrixView *self)
   g_autoptr(LzAssembly) reduced_assembly = NULL;
   GtkWidget *group, *box, *list, *label, *button;
 
-  if (!has_massless (self->assembly))
+  if (!lz_model_has_massless (lz_assembly_get_model (self->assembly)))
     return;
   self->reduction = lz_reduction_new_for_assembly (self->assembly);
   dofs = dof_labels (self->assembly);

@@ -123,11 +123,8 @@ check_pencil (const char    *path,
   g_autoptr(LzReduction) reduction = NULL;
   g_autofree char *display = g_filename_display_name (path);
   g_auto(GStrv) lines = NULL;
-  gboolean massless = FALSE;
 
-  for (guint i = 0; i < lz_model_get_n_bodies (model); i++)
-    massless |= lz_model_get_body (model, i)->mass == 0;
-  if (!massless)
+  if (!lz_model_has_massless (model))
     return TRUE;
   assembly = lz_assembly_new ((LzModel *) model, &error);
   if (assembly == NULL)

@@ -32,12 +32,27 @@ lz_integrator_options_init (LzIntegratorOptions *options)
   options->theta = -1;
 }
 
+/* A stop's initial gap may lie outside its limits by INITIAL_GAP_REL of
+ * the limit's size or of the model's length (lz-scales.h), whichever is
+ * larger: q0 and the limits are decimal text, and their sum rounds. */
+#define INITIAL_GAP_REL 1e-12
+/* A run is finished when a step ends within FINISH_REL of the time unit
+ * near the end (lz_scales_time_unit()) of t_end. */
+#define FINISH_REL 1e-12
+/* The defaults of the options a caller leaves at 0 (lz-integrator.h). */
+#define DEFAULT_LCP_TOLERANCE 1e-12
+#define DEFAULT_LCP_MAX_SWEEPS 5000
+#define DEFAULT_DIVERGENCE_LIMIT 1e12
+
 /* A run starting outside a stop cannot be simulated by any method. */
 static gboolean
 check_initial_state (LzAssembly *assembly,
                      GError    **error)
 {
   LzModel *model = lz_assembly_get_model (assembly);
+  LzScales scales;
+
+  lz_scales_of_model (model, &scales);
 
   for (guint e = 0; e < lz_model_get_n_elements (model); e++)
     {
@@ -51,8 +66,8 @@ check_initial_state (LzAssembly *assembly,
       lz_assembly_eval_element_g0 (assembly, e, 0.0, &g0, NULL);
       g = (b >= 0 ? cb * lz_model_get_body (model, b)->q0 : 0)
           - (a >= 0 ? ca * lz_model_get_body (model, a)->q0 : 0) + g0;
-      if (g < el->stop.lower - 1e-12 * (1 + fabs (el->stop.lower))
-          || g > el->stop.upper + 1e-12 * (1 + fabs (el->stop.upper)))
+      if (g < el->stop.lower - INITIAL_GAP_REL * MAX (fabs (el->stop.lower), scales.length)
+          || g > el->stop.upper + INITIAL_GAP_REL * MAX (fabs (el->stop.upper), scales.length))
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
                        _("the initial state violates stop “%s”: g = %g is outside [%g, %g]; "
@@ -93,11 +108,11 @@ lz_integrator_new_method (const LzIntegratorType    *type,
   if (opt.theta < 0)
     opt.theta = sim->theta;
   if (opt.lcp_tolerance == 0)
-    opt.lcp_tolerance = 1e-12;
+    opt.lcp_tolerance = DEFAULT_LCP_TOLERANCE;
   if (opt.lcp_max_sweeps == 0)
-    opt.lcp_max_sweeps = 5000;
+    opt.lcp_max_sweeps = DEFAULT_LCP_MAX_SWEEPS;
   if (opt.divergence_limit == 0)
-    opt.divergence_limit = 1e12;
+    opt.divergence_limit = DEFAULT_DIVERGENCE_LIMIT;
 
   if (!(opt.t_end > 0) || !isfinite (opt.t_end))
     {
@@ -242,7 +257,7 @@ lz_integrator_step (LzIntegrator *self,
     return LZ_STEP_ERROR;
   if (result != LZ_STEP_ERROR && !lz_limits_check_step (self, trace, error))
     return LZ_STEP_ERROR;
-  if (result == LZ_STEP_DONE && self->t >= self->t_end - 1e-12 * MAX (1.0, self->t_end))
+  if (result == LZ_STEP_DONE && self->t >= self->t_end - FINISH_REL * lz_scales_time_unit (&self->scales, self->t_end))
     lz_trace_finish (trace);
   return result;
 }

@@ -19,17 +19,6 @@
 #include "lz-integrator-private.h"
 #include "lz-model.h"
 
-static gboolean
-has_massless (LzAssembly *assembly)
-{
-  LzModel *model = lz_assembly_get_model (assembly);
-
-  for (guint i = 0; i < lz_model_get_n_bodies (model); i++)
-    if (lz_model_get_body (model, i)->mass == 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* A damped contact or a rigid coupling (a stop with lower = upper) on a
  * massless body: FALSE with ERROR set.  The contact's force depends on
  * the gap's rate, which a massless body's balance does not give; the
@@ -176,7 +165,7 @@ lz_integrator_new (const LzIntegratorType    *type,
     return NULL;
   self = lz_integrator_new_method (type, assembly, options, &local_error);
   if (self == NULL && g_error_matches (local_error, LZ_ERROR, LZ_ERROR_SINGULAR)
-      && has_massless (assembly))
+      && lz_model_has_massless (lz_assembly_get_model (assembly)))
     {
       /* a massless joint it cannot take: perhaps a closed form can */
       self = lz_joints_new (type, assembly, options, NULL);

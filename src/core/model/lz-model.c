@@ -562,6 +562,21 @@ DEFINE_ITEM_LIST (ground, grounds, LzGround)
 DEFINE_ITEM_LIST (body, bodies, LzBody)
 
 /**
+ * lz_model_has_massless:
+ * @model: a model
+ *
+ * Returns: whether a body has mass 0 (a massless joint or node)
+ */
+gboolean
+lz_model_has_massless (const LzModel *model)
+{
+  for (guint i = 0; i < lz_model_get_n_bodies (model); i++)
+    if (lz_model_get_body (model, i)->mass == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/**
  * lz_model_get_n_elements:
  * @model: a model
  *

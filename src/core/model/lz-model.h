@@ -468,6 +468,7 @@ const LzGround    *lz_model_get_ground             (const LzModel      *model,
 guint              lz_model_get_n_bodies           (const LzModel      *model);
 const LzBody      *lz_model_get_body               (const LzModel      *model,
                                                     guint               index);
+gboolean           lz_model_has_massless           (const LzModel      *model);
 guint              lz_model_get_n_elements         (const LzModel      *model);
 const LzElement   *lz_model_get_element            (const LzModel      *model,
                                                     guint               index);
