@@ -46,6 +46,10 @@
 #include "lz-luz.h"
 #include "lz-simplify-private.h"
 
+/* A merged element's side is taken once its stretch exceeds the freeplay
+ * by SIDE_SEEN_REL of it (at the gap's edge, rounding decides the sign). */
+#define SIDE_SEEN_REL 1e-9
+
 typedef struct
 {
   LzIntegrator parent;
@@ -283,7 +287,7 @@ transfer (LzJoints *self,
                                : s >= 0 ? LZ_MODE_ENGAGED_POS : LZ_MODE_ENGAGED_NEG;
               /* the side relative to the element it became, once seen
                * engaged (until then +: 2) */
-              if (inner != LZ_MODE_GAP && fabs (s) > freeplay * (1 + 1e-9) && self->merged_into[e] >= 0)
+              if (inner != LZ_MODE_GAP && fabs (s) > freeplay * (1 + SIDE_SEEN_REL) && self->merged_into[e] >= 0)
                 self->side[e] = (s > 0) == (inner == LZ_MODE_ENGAGED_POS) ? 1 : -1;
               else if (self->side[e] == 0)
                 self->side[e] = 2;

@@ -46,6 +46,10 @@
 
 #include "lz-sweep.h"
 
+/* Within RESONANCE_TOL of r = 1 the boundary is its limit π/4 (the
+ * formula's d and u are both infinite there). */
+#define RESONANCE_TOL 1e-9
+
 static double
 hartog_u (double r)
 {
@@ -82,7 +86,7 @@ lz_den_hartog_boundary (double r)
   double d, u;
 
   g_return_val_if_fail (r > 0, NAN);
-  if (fabs (r - 1) < 1e-9)
+  if (fabs (r - 1) < RESONANCE_TOL)
     return G_PI / 4;
   d = 1 / (1 - r * r);
   u = hartog_u (r);

@@ -22,6 +22,11 @@
 #include "lz-format.h"
 #include "lz-sweep-private.h"
 
+/* A window that starts within STROBE_PHASE_TOL of a period after a whole
+ * number of forcing periods starts its strobe there (a fraction of the
+ * period: the window's start is decimal text). */
+#define STROBE_PHASE_TOL 1e-9
+
 /* A period is reported when the last PERIOD_REPEATS cycles agree to
  * PERIOD_RTOL of their length, trying cycles of up to PERIOD_MAX_CROSSINGS
  * crossings (period-2, -3 … orbits cross the mean more than once). */
@@ -494,7 +499,7 @@ measure_trace (const LzSweep *self,
    * 0: the first whole period from the window on (a Poincaré section that
    * does not slide with ω); a fixed strobe starts at the window. */
   double strobe_start = self->strobe_param >= 0 && strobe_period > 0
-                        ? ceil (self->after / strobe_period - 1e-9) * strobe_period : self->after;
+                        ? ceil (self->after / strobe_period - STROBE_PHASE_TOL) * strobe_period : self->after;
 
   g_return_if_fail (n > 0);
   intervals (self, trace, iv);
