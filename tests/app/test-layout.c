@@ -810,6 +810,128 @@ test_speeds (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_label_starting (GtkWidget     *widget,
+                   gconstpointer  prefix)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix);
+}
+
+static gboolean
+is_button_with_tooltip (GtkWidget     *widget,
+                        gconstpointer  tooltip)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
+}
+
+/* tests/data/bad-run/NAME opened in a window of WIDTH × HEIGHT. */
+static LuztarWindow *
+open_bad_run (const char *name,
+              int         width,
+              int         height)
+{
+  LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "tests", "data", "bad-run",
+                                            name, NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  g_assert_true (luztar_window_open_example (window, path));
+  gtk_window_present (GTK_WINDOW (window));
+  app_test_wait_for_layout (GTK_WIDGET (window));
+  return window;
+}
+
+/* Presses Run on the window's model and waits until the run is no longer
+ * running (or could not start); the label that says why, wholly shown:
+ * on the screen, wrapped rather than cut, all of its lines in its height,
+ * containing EXPECTED; the panel keeps its height.  Closing the message
+ * gives the status line back. */
+static void
+check_problem_shown (const char *model,
+                     int         width,
+                     int         height,
+                     const char *prefix,
+                     const char *expected,
+                     const char *picture)
+{
+  LuztarWindow *window = open_bad_run (model, width, height);
+  GtkWidget *w = GTK_WIDGET (window);
+  LuztarSimPanel *panel = panel_of (window);
+  int panel_height = gtk_widget_get_height (GTK_WIDGET (panel));
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  GtkWidget *label, *close;
+  PangoRectangle ink, logical;
+  PangoLayout *layout;
+  int lines;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("max"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
+  settle (100);
+  while (luztar_sim_panel_get_run (panel) != NULL
+         && luztar_run_get_state (luztar_sim_panel_get_run (panel)) == LUZTAR_RUN_RUNNING
+         && g_get_monotonic_time () < end)
+    settle (20);
+  settle (300);
+  label = app_test_find (w, is_label_starting, prefix);
+  g_assert_nonnull (label);
+  g_test_message ("%s at %d × %d: %s", model, width, height, gtk_label_get_text (GTK_LABEL (label)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (label)), expected));
+  assert_on_screen (label, w, "the message why the run cannot go on");
+  layout = gtk_label_get_layout (GTK_LABEL (label));
+  g_assert_false (pango_layout_is_ellipsized (layout));
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  lines = pango_layout_get_line_count (layout);
+  g_test_message ("its %d line(s), %d px high, in %d px", lines, logical.height, gtk_widget_get_height (label));
+  g_assert_cmpint (logical.width, <=, gtk_widget_get_width (label) + 1);
+  g_assert_cmpint (logical.height, <=, gtk_widget_get_height (label) + 1);
+  if (width <= 800)
+    g_assert_cmpint (lines, >, 1);
+  /* in a large window the plots give the message its room: the panel
+   * keeps its size; in a small one, where the panel is as short as it
+   * can be, it grows by the message's extra lines, the model still
+   * wholly on the canvas */
+  g_test_message ("the panel: %d px high, %d px before", gtk_widget_get_height (GTK_WIDGET (panel)), panel_height);
+  if (width > 800)
+    g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), ==, panel_height);
+  else
+    {
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), <=,
+                       panel_height + gtk_widget_get_height (label));
+      assert_model_inside (LUZTAR_CANVAS (app_test_find_type (w, LUZTAR_TYPE_CANVAS)), model);
+    }
+  save (w, picture);
+
+  close = app_test_find (w, is_button_with_tooltip, "Close the message");
+  g_assert_nonnull (close);
+  g_signal_emit_by_name (close, "clicked");
+  settle (100);
+  g_assert_false (gtk_widget_get_mapped (label));
+  g_assert_true (g_str_has_prefix (luztar_sim_panel_get_status (panel), prefix));
+  if (width > 800)
+    g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), ==, panel_height);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A run refused at one of the run's limits, and one stopped by a force
+ * that becomes infinite: their whole message readable at 800 × 600 (the
+ * limit's advice of what to change in the Run Settings included, not only
+ * in a tooltip), and at 1920 × 1080 without the panel changing size. */
+static void
+test_problem (void)
+{
+  static const char limit[] = "more than the limit of 1000000000 steps; "
+                              "choose a shorter end time or a larger time step in the Run Settings";
+
+  check_problem_shown ("limit-steps.luztar", 800, 600, "Cannot run the model: ", limit,
+                       "problem-limit-800x600.png");
+  check_problem_shown ("limit-steps.luztar", 1920, 1080, "Cannot run the model: ", limit,
+                       "problem-limit-1920x1080.png");
+  check_problem_shown ("force-pole.luztar", 800, 600, "The run stopped: ",
+                       "the expression “1/(t-0.5)” is not finite at t = 0.5 s",
+                       "problem-stopped-800x600.png");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -830,5 +952,6 @@ main (int    argc,
   g_test_add_func ("/layout/vertical", test_vertical);
   g_test_add_func ("/layout/settings-popover", test_settings_popover);
   g_test_add_func ("/layout/speeds", test_speeds);
+  g_test_add_func ("/layout/problem", test_problem);
   return g_test_run ();
 }
