@@ -33,6 +33,8 @@
 #include "luztar-window.h"
 #include "canvas/luztar-canvas.h"
 #include "canvas/luztar-symbols.h"
+#include "canvas/luztar-symbols-clear.h"
+#include "canvas/luztar-symbols-elements.h"
 #include "canvas/luztar-canvas-controls.h"
 #include "plot/luztar-plot.h"
 
@@ -810,6 +812,123 @@ test_speeds (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The labels of MODEL's elements against the arrows of its forces,
+ * motions and actuators (and their names) as CANVAS draws them, in its
+ * pixels: how many meet one; MOVED counts the labels moved off their
+ * places to be clear. */
+static guint
+count_labels_on_arrows (LuztarCanvas  *canvas,
+                        const LzModel *model,
+                        const char    *what,
+                        guint         *moved)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(LuztarScene) scene = luztar_scene_new (model);
+  g_autoptr(GArray) arrows = NULL;
+  g_autofree double *shift = g_new0 (double, MAX (scene->ne, 1));
+  double ox, oy, sx, sy;
+  LuztarDrawStyle style = { FALSE, 1, NULL };
+  LuztarPen pen;
+  guint met = 0;
+
+  luztar_canvas_to_widget (canvas, 0, 0, &ox, &oy);
+  luztar_canvas_to_widget (canvas, 1, 0, &sx, &sy);
+  style.scale = sx - ox;
+  cairo_translate (cr, ox, oy);
+  cairo_scale (cr, style.scale, style.scale);
+  luztar_pen_init (&pen, cr, &style);
+  arrows = luztar_scene_arrow_boxes (&pen, scene);
+  /* the labels where the drawing puts them */
+  luztar_scene_clear_labels (&pen, scene, shift);
+  for (guint e = 0; e < scene->ne; e++)
+    {
+      const LuztarPlacement *pl = &scene->pl[e];
+      const LzElement *el = lz_model_get_element (model, e);
+      g_autofree char *text = NULL;
+      LuztarPoint at;
+      double max_width, box[4];
+      gboolean drawn;
+
+      if (!pl->ok || pl->to_floor)
+        continue;
+      *moved += shift[e] != 0;
+      cairo_save (cr);
+      cairo_translate (cr, pl->ox, pl->oy);
+      cairo_rotate (cr, pl->angle);
+      text = luztar_symbols_lane_label (&pen, el, pl->len, pl->label_y, &at, &max_width);
+      drawn = luztar_pen_label_box (&pen, text, at, pl->label_y >= 0 ? 1 : -1, max_width, box);
+      cairo_restore (cr);
+      for (guint k = 0; drawn && k < arrows->len; k += 4)
+        {
+          const double *b = &g_array_index (arrows, double, k);
+
+          if (box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3])
+            {
+              g_test_message ("%s: the label of %s, (%.0f, %.0f)–(%.0f, %.0f), meets an arrow or its name at "
+                              "(%.0f, %.0f)–(%.0f, %.0f)", what, el->item.id, box[0], box[1], box[2], box[3],
+                              b[0], b[1], b[2], b[3]);
+              met++;
+              break;
+            }
+        }
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return met;
+}
+
+/* Every example at 800 × 600 and at 1920 × 1080: no element's label on an
+ * arrow of a force, motion or actuator or on its name (the vehicle's
+ * "tyre–road contact N" ran into the tyre's "−mg": moved off it). */
+static void
+test_labels_clear (void)
+{
+  static const int sizes[][2] = { { 800, 600 }, { 1920, 1080 } };
+  g_autoptr(GDir) dir = g_dir_open (g_getenv ("LUZTAR_EXAMPLES_DIR"), 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_nonnull (dir);
+  for (const char *name; (name = g_dir_read_name (dir)) != NULL;)
+    if (g_str_has_suffix (name, ".luztar"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      LuztarWindow *window = open_window (NULL, sizes[s][0], sizes[s][1]);
+      LuztarCanvas *canvas = LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS));
+      guint met = 0, vehicle_moved = 0;
+
+      for (guint i = 0; i < names->len; i++)
+        {
+          g_autofree char *path = app_test_example_path (names->pdata[i]);
+          g_autofree char *what = g_strdup_printf ("%s at %d × %d", (char *) names->pdata[i], sizes[s][0],
+                                                   sizes[s][1]);
+          guint moved = 0;
+
+          g_assert_true (luztar_window_open_example (window, path));
+          settle (150);
+          met += count_labels_on_arrows (canvas, luztar_window_get_model (window), what, &moved);
+          if (moved > 0)
+            {
+              g_autofree char *file = g_strdup_printf ("labels-%.*s-%dx%d.png",
+                                                       (int) strlen (names->pdata[i]) - 7,
+                                                       (char *) names->pdata[i], sizes[s][0], sizes[s][1]);
+
+              g_test_message ("%s: %u label(s) moved clear of the arrows", what, moved);
+              save (GTK_WIDGET (window), file);
+            }
+          if (strstr (names->pdata[i], "vehicle") != NULL)
+            vehicle_moved = moved;
+        }
+      g_assert_cmpuint (met, ==, 0);
+      /* (at 1920 × 1080 the model is drawn large enough for its labels) */
+      if (sizes[s][0] == 800)
+        g_assert_cmpuint (vehicle_moved, >, 0);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 static gboolean
 is_label_starting (GtkWidget     *widget,
                    gconstpointer  prefix)
@@ -953,5 +1072,6 @@ main (int    argc,
   g_test_add_func ("/layout/settings-popover", test_settings_popover);
   g_test_add_func ("/layout/speeds", test_speeds);
   g_test_add_func ("/layout/problem", test_problem);
+  g_test_add_func ("/layout/labels-clear", test_labels_clear);
   return g_test_run ();
 }

@@ -276,12 +276,50 @@ luztar_symbols_label_overhang (const LuztarPen *pen,
   return strchr (text, '\n') != NULL ? h : 0;
 }
 
+/**
+ * luztar_symbols_lane_label:
+ * @len: the element's length
+ * @label_y: where its label goes across the axis (LuztarPlacement)
+ * @at: (out): the point of the element's frame the label is written at
+ *   (luztar_pen_label(), on the side of @label_y)
+ * @max_width: (out): its width at most (0: any)
+ *
+ * An element's label in its lane as drawn: its name, cut short to the
+ * element's length; a stop's with its limits, on two lines (the name
+ * above the limits, growing away from the symbol) when longer than the
+ * element.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+luztar_symbols_lane_label (const LuztarPen *pen,
+                           const LzElement *el,
+                           double           len,
+                           double           label_y,
+                           LuztarPoint     *at,
+                           double          *max_width)
+{
+  char *text;
+  double h;
+
+  *at = (LuztarPoint) { len / 2, label_y };
+  *max_width = MAX (len - 4, 36);
+  if (el->item.kind != LZ_ITEM_STOP)
+    return luztar_symbols_element_label (el, FALSE);
+  *max_width = 0;
+  text = stop_label_fitted (pen, el, len, &h);
+  if (strchr (text, '\n') != NULL)
+    at->y += (label_y >= 0 ? 1 : -1) * h / 2;
+  return text;
+}
+
 static void
 draw_stop (const Symbol *s)
 {
   cairo_t *cr = s->pen->cr;
-  double m0 = s->len * 0.44, m1 = s->len * 0.56, h, shift = 0;
+  double m0 = s->len * 0.44, m1 = s->len * 0.56, max_width;
   g_autofree char *text = NULL;
+  LuztarPoint at;
 
   luztar_pen_rgb (s->pen, &s->pen->p.stop);
   luztar_pen_width (s->pen, 2.4);
@@ -300,12 +338,8 @@ draw_stop (const Symbol *s)
   cairo_stroke (cr);
   if (s->text_side == 0)
     return;
-  /* a label longer than the element: the name above the limits, the
-   * two lines growing away from the symbol */
-  text = stop_label_fitted (s->pen, s->el, s->len, &h);
-  if (strchr (text, '\n') != NULL)
-    shift = (s->text_side > 0 ? 1 : -1) * h / 2;
-  luztar_pen_label (s->pen, text, (LuztarPoint) { s->len / 2, 19 * s->text_side + shift }, s->text_side, 0);
+  text = luztar_symbols_lane_label (s->pen, s->el, s->len, 19 * s->text_side, &at, &max_width);
+  luztar_pen_label (s->pen, text, at, s->text_side, max_width);
 }
 
 /* A gear pair: two toothed wheels, their pitch circles touching at the

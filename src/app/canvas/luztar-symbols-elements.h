@@ -25,5 +25,11 @@ char   *luztar_symbols_element_label  (const LzElement *el,
 double  luztar_symbols_label_overhang (const LuztarPen *pen,
                                        const LzElement *el,
                                        double           len);
+char   *luztar_symbols_lane_label     (const LuztarPen *pen,
+                                       const LzElement *el,
+                                       double           len,
+                                       double           label_y,
+                                       LuztarPoint     *at,
+                                       double          *max_width);
 
 G_END_DECLS

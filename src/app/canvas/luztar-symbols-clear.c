@@ -1,0 +1,237 @@
+/* luztar-symbols-clear.c — labels clear of the arrows: where a source's arrow and name go, and an element's label moved off them
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A force, a prescribed motion or an actuator is an arrow above its body
+ * (beside a body that moves up and down), its name before the arrow; an
+ * element's label sits across the element's axis, where such an arrow can
+ * be (the paper 002 vehicle's "tyre–road contact N" ran into the tyre's
+ * "−mg").  Labels keep their size on the screen while the model scales,
+ * so whether they meet depends on the zoom: the drawing takes the boxes
+ * of the arrows and their names in device units, and moves a label that
+ * meets one further out on its side, a line at a time, until it is clear
+ * (or leaves it where it was when no place near is).
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "luztar-symbols-clear.h"
+#include "luztar-symbols-elements.h"
+
+/* An arrow's reach in its frame: from ARROW_BACK behind its middle to
+ * ARROW_TIP ahead (an actuator's head included), ARROW_HALF across (a
+ * motor's circle included). */
+#define ARROW_BACK 22.0
+#define ARROW_TIP  23.0
+#define ARROW_HALF 7.0
+/* Room kept between a label and an arrow or its name (device units). */
+#define CLEAR_MARGIN 2.0
+/* How many lines a label may move out on one side. */
+#define CLEAR_MAX_LINES 4
+
+void
+luztar_source_place (const LuztarPen   *pen,
+                     const LzSource    *s,
+                     LuztarPoint        at,
+                     int                slot,
+                     double             direction,
+                     LuztarSourcePlace *place)
+{
+  double along = direction * G_PI / 180, w, h;
+  const char *name = luztar_symbols_item_name (&s->item);
+
+  place->across = fabs (sin (along)) > LUZTAR_SIN_HORIZONTAL;
+  /* a constant force pushes the way its sign says (gravity, −9.81 on a
+   * body drawn moving up, points down) */
+  if (s->item.kind == LZ_ITEM_FORCE && s->value != NULL && lz_expr_is_constant (s->value)
+      && lz_expr_eval (s->value, 0) < 0)
+    along += G_PI;
+  place->angle = -along;
+  if (place->across)
+    place->origin = (LuztarPoint) { at.x - LUZTAR_BLOCK_W / 2 - 20 - 22 * slot, at.y };
+  else
+    place->origin = (LuztarPoint) { at.x, at.y - LUZTAR_BLOCK_H / 2 - 14 - 22 * slot };
+  place->label = NULL;
+  if (*name == '\0')
+    return;
+  /* the name, right-aligned before the arrow (below it beside a body) */
+  place->label = s->item.kind == LZ_ITEM_PRESCRIBED ? g_strdup_printf ("%s: q(t)", name) : g_strdup (name);
+  luztar_pen_text_size (pen, place->label, 10, &w, &h);
+  if (place->across)
+    place->label_at = (LuztarPoint) { place->origin.x - 8 - w / 2, at.y + 22 + h / 2 };
+  else
+    place->label_at = (LuztarPoint) { at.x - 22 - 5 - w / 2, place->origin.y };
+}
+
+void
+luztar_source_place_clear (LuztarSourcePlace *place)
+{
+  g_clear_pointer (&place->label, g_free);
+}
+
+/* The device box of the rectangle (X0, Y0)–(X1, Y1) of the current frame. */
+static void
+device_box (cairo_t *cr,
+            double   x0,
+            double   y0,
+            double   x1,
+            double   y1,
+            double   box[4])
+{
+  box[0] = box[1] = INFINITY;
+  box[2] = box[3] = -INFINITY;
+  for (int k = 0; k < 4; k++)
+    {
+      double x = k & 1 ? x1 : x0, y = k & 2 ? y1 : y0;
+
+      cairo_user_to_device (cr, &x, &y);
+      box[0] = MIN (box[0], x);
+      box[1] = MIN (box[1], y);
+      box[2] = MAX (box[2], x);
+      box[3] = MAX (box[3], y);
+    }
+}
+
+/**
+ * luztar_scene_arrow_boxes:
+ * @pen: what the scene is drawn with (its matrix that of the model)
+ * @scene: a model laid out
+ *
+ * Returns: (transfer full) (element-type double): the device boxes of the
+ *   sources' arrows and their names, four doubles (x0, y0, x1, y1) each
+ */
+GArray *
+luztar_scene_arrow_boxes (const LuztarPen   *pen,
+                          const LuztarScene *scene)
+{
+  GArray *boxes = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree int *slots = g_new0 (int, MAX (scene->nb, 1));
+  cairo_t *cr = pen->cr;
+
+  for (guint k = 0; k < lz_model_get_n_sources (scene->model); k++)
+    {
+      const LzSource *src = lz_model_get_source (scene->model, k);
+      int i = src->body != NULL ? lz_model_get_body_index (scene->model, src->body) : -1;
+      LuztarSourcePlace place;
+      double box[4];
+
+      if (i < 0)
+        continue;
+      luztar_source_place (pen, src, scene->bp[i], slots[i]++, lz_model_get_body (scene->model, i)->direction,
+                           &place);
+      cairo_save (cr);
+      cairo_translate (cr, place.origin.x, place.origin.y);
+      cairo_rotate (cr, place.angle);
+      device_box (cr, -ARROW_BACK, -ARROW_HALF, ARROW_TIP, ARROW_HALF, box);
+      cairo_restore (cr);
+      g_array_append_vals (boxes, box, 4);
+      if (place.label != NULL)
+        {
+          double w, h;
+
+          luztar_pen_text_size (pen, place.label, 10, &w, &h);
+          device_box (cr, place.label_at.x - w / 2, place.label_at.y - h / 2, place.label_at.x + w / 2,
+                      place.label_at.y + h / 2, box);
+          g_array_append_vals (boxes, box, 4);
+        }
+      luztar_source_place_clear (&place);
+    }
+  return boxes;
+}
+
+/* Whether EL's label at LABEL_Y meets one of BOXES. */
+static gboolean
+label_meets (const LuztarPen       *pen,
+             const LzElement       *el,
+             const LuztarPlacement *pl,
+             double                 label_y,
+             const GArray          *boxes)
+{
+  cairo_t *cr = pen->cr;
+  LuztarPoint at;
+  double max_width, box[4];
+  g_autofree char *text = NULL;
+  gboolean drawn;
+
+  cairo_save (cr);
+  cairo_translate (cr, pl->ox, pl->oy);
+  cairo_rotate (cr, pl->angle);
+  text = luztar_symbols_lane_label (pen, el, pl->len, label_y, &at, &max_width);
+  drawn = luztar_pen_label_box (pen, text, at, label_y >= 0 ? 1 : -1, max_width, box);
+  cairo_restore (cr);
+  if (!drawn)
+    return FALSE;
+  for (guint k = 0; k + 3 < boxes->len; k += 4)
+    {
+      const double *b = &g_array_index (boxes, double, k);
+
+      if (box[0] < b[2] + CLEAR_MARGIN && b[0] < box[2] + CLEAR_MARGIN
+          && box[1] < b[3] + CLEAR_MARGIN && b[1] < box[3] + CLEAR_MARGIN)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * luztar_scene_clear_label_y:
+ * @pen: what the scene is drawn with (its matrix that of the model)
+ * @el: an element
+ * @pl: its place in its lane
+ * @boxes: the arrows' boxes (luztar_scene_arrow_boxes())
+ *
+ * Where @el's label goes across its axis clear of the arrows: its place
+ * (@pl's label_y) when clear, else the nearest clear one a line, two
+ * lines… further out on its side, away from its symbol and the other
+ * lanes (the other side was tried: there the label met the grounds, the
+ * bodies and their names).
+ *
+ * Returns: the label's place across the axis (frame units)
+ */
+double
+luztar_scene_clear_label_y (const LuztarPen       *pen,
+                            const LzElement       *el,
+                            const LuztarPlacement *pl,
+                            const GArray          *boxes)
+{
+  double line, unused, side = pl->label_y >= 0 ? 1 : -1;
+
+  if (pl->to_floor || boxes->len == 0 || !label_meets (pen, el, pl, pl->label_y, boxes))
+    return pl->label_y;
+  luztar_pen_text_size (pen, "Ag", 10, &unused, &line);
+  for (int k = 1; k <= CLEAR_MAX_LINES; k++)
+    if (!label_meets (pen, el, pl, pl->label_y + side * k * line, boxes))
+      return pl->label_y + side * k * line;
+  return pl->label_y;
+}
+
+/**
+ * luztar_scene_clear_labels:
+ * @pen: what the scene is drawn with (its matrix that of the model)
+ * @scene: a model laid out
+ * @moved: (out) (optional) (array): how far each element's label moved
+ *   across its axis, one a element (0: not moved)
+ *
+ * Moves the labels of @scene's elements clear of its arrows
+ * (luztar_scene_clear_label_y()).
+ */
+void
+luztar_scene_clear_labels (const LuztarPen *pen,
+                           LuztarScene     *scene,
+                           double          *moved)
+{
+  g_autoptr(GArray) boxes = luztar_scene_arrow_boxes (pen, scene);
+
+  for (guint e = 0; e < scene->ne; e++)
+    {
+      LuztarPlacement *pl = &scene->pl[e];
+      double y = pl->ok ? luztar_scene_clear_label_y (pen, lz_model_get_element (scene->model, e), pl, boxes)
+                        : pl->label_y;
+
+      if (moved != NULL)
+        moved[e] = y - pl->label_y;
+      pl->label_y = y;
+    }
+}
