@@ -10,8 +10,9 @@
  * "−mg").  Labels keep their size on the screen while the model scales,
  * so whether they meet depends on the zoom: the drawing takes the boxes
  * of the arrows and their names in device units, and moves a label that
- * meets one further out on its side, a line at a time, until it is clear
- * (or leaves it where it was when no place near is).
+ * meets one along its element, or else further out on its side a line at
+ * a time, until it is clear (or leaves it where it was when no place near
+ * is).
  */
 
 #include "config.h"
@@ -27,10 +28,14 @@
 #define ARROW_BACK 22.0
 #define ARROW_TIP  23.0
 #define ARROW_HALF 7.0
-/* Room kept between a label and an arrow or its name (device units). */
+/* Room kept between a label moved and an arrow or its name (device
+ * units); a label that only comes as close as this stays in its place
+ * (moved out, it would float away from its element). */
 #define CLEAR_MARGIN 2.0
 /* How many lines a label may move out on one side. */
 #define CLEAR_MAX_LINES 4
+/* How close to an end of its element a label slides (frame units). */
+#define CLEAR_SLIDE_END 2.0
 
 void
 luztar_source_place (const LuztarPen   *pen,
@@ -142,13 +147,18 @@ luztar_scene_arrow_boxes (const LuztarPen   *pen,
   return boxes;
 }
 
-/* Whether EL's label at LABEL_Y meets one of BOXES. */
+/* Whether EL's label at (DX, LABEL_Y) of its place (luztar_symbols_lane_label())
+ * comes within MARGIN (device units) of one of BOXES; WIDTH, when not
+ * NULL, its width (frame units). */
 static gboolean
 label_meets (const LuztarPen       *pen,
              const LzElement       *el,
              const LuztarPlacement *pl,
+             double                 dx,
              double                 label_y,
-             const GArray          *boxes)
+             const GArray          *boxes,
+             double                 margin,
+             double                *width)
 {
   cairo_t *cr = pen->cr;
   LuztarPoint at;
@@ -159,63 +169,75 @@ label_meets (const LuztarPen       *pen,
   cairo_save (cr);
   cairo_translate (cr, pl->ox, pl->oy);
   cairo_rotate (cr, pl->angle);
-  text = luztar_symbols_lane_label (pen, el, pl->len, label_y, &at, &max_width);
+  text = luztar_symbols_lane_label (pen, el, pl->len, dx, label_y, &at, &max_width);
   drawn = luztar_pen_label_box (pen, text, at, label_y >= 0 ? 1 : -1, max_width, box);
   cairo_restore (cr);
+  if (width != NULL)
+    {
+      double h;
+
+      luztar_pen_text_size (pen, text, 10, width, &h);
+      if (max_width > 0)
+        *width = MIN (*width, max_width);
+    }
   if (!drawn)
     return FALSE;
   for (guint k = 0; k + 3 < boxes->len; k += 4)
     {
       const double *b = &g_array_index (boxes, double, k);
 
-      if (box[0] < b[2] + CLEAR_MARGIN && b[0] < box[2] + CLEAR_MARGIN
-          && box[1] < b[3] + CLEAR_MARGIN && b[1] < box[3] + CLEAR_MARGIN)
+      if (box[0] < b[2] + margin && b[0] < box[2] + margin && box[1] < b[3] + margin && b[1] < box[3] + margin)
         return TRUE;
     }
   return FALSE;
 }
 
-/**
- * luztar_scene_clear_label_y:
- * @pen: what the scene is drawn with (its matrix that of the model)
- * @el: an element
- * @pl: its place in its lane
- * @boxes: the arrows' boxes (luztar_scene_arrow_boxes())
- *
- * Where @el's label goes across its axis clear of the arrows: its place
- * (@pl's label_y) when clear, else the nearest clear one a line, two
- * lines… further out on its side, away from its symbol and the other
- * lanes (the other side was tried: there the label met the grounds, the
- * bodies and their names).
- *
- * Returns: the label's place across the axis (frame units)
- */
-double
-luztar_scene_clear_label_y (const LuztarPen       *pen,
-                            const LzElement       *el,
-                            const LuztarPlacement *pl,
-                            const GArray          *boxes)
+/* Where EL's label goes clear of the arrows (BOXES): its place when
+ * clear; else slid along the element, a half and then all of the way its
+ * length leaves it to either end, so that it still names it; else a
+ * line, two lines… further out on its side, away from its symbol and the
+ * other lanes (on the other side it met the grounds, the bodies and their
+ * names).  DX, LABEL_Y: the place found (its place when none is). */
+static void
+clear_label (const LuztarPen       *pen,
+             const LzElement       *el,
+             const LuztarPlacement *pl,
+             const GArray          *boxes,
+             double                *dx,
+             double                *label_y)
 {
-  double line, unused, side = pl->label_y >= 0 ? 1 : -1;
+  double line, width, room, unused, side = pl->label_y >= 0 ? 1 : -1;
 
-  if (pl->to_floor || boxes->len == 0 || !label_meets (pen, el, pl, pl->label_y, boxes))
-    return pl->label_y;
+  *dx = 0;
+  *label_y = pl->label_y;
+  if (pl->to_floor || boxes->len == 0 || !label_meets (pen, el, pl, 0, pl->label_y, boxes, 0, &width))
+    return;
+  room = (pl->len - width) / 2 - CLEAR_SLIDE_END;
+  for (int k = 1; room > 0 && k <= 2; k++)
+    for (int way = -1; way <= 1; way += 2)
+      if (!label_meets (pen, el, pl, way * room * k / 2, pl->label_y, boxes, CLEAR_MARGIN, NULL))
+        {
+          *dx = way * room * k / 2;
+          return;
+        }
   luztar_pen_text_size (pen, "Ag", 10, &unused, &line);
   for (int k = 1; k <= CLEAR_MAX_LINES; k++)
-    if (!label_meets (pen, el, pl, pl->label_y + side * k * line, boxes))
-      return pl->label_y + side * k * line;
-  return pl->label_y;
+    if (!label_meets (pen, el, pl, 0, pl->label_y + side * k * line, boxes, CLEAR_MARGIN, NULL))
+      {
+        *label_y = pl->label_y + side * k * line;
+        return;
+      }
 }
 
 /**
  * luztar_scene_clear_labels:
  * @pen: what the scene is drawn with (its matrix that of the model)
  * @scene: a model laid out
- * @moved: (out) (optional) (array): how far each element's label moved
- *   across its axis, one a element (0: not moved)
+ * @moved: (out) (optional) (array): how far each element's label moved,
+ *   along its axis and across it, two a element (0, 0: not moved)
  *
- * Moves the labels of @scene's elements clear of its arrows
- * (luztar_scene_clear_label_y()).
+ * Moves the labels of @scene's elements clear of its arrows and their
+ * names: slid along the element, or further out on its side.
  */
 void
 luztar_scene_clear_labels (const LuztarPen *pen,
@@ -227,11 +249,16 @@ luztar_scene_clear_labels (const LuztarPen *pen,
   for (guint e = 0; e < scene->ne; e++)
     {
       LuztarPlacement *pl = &scene->pl[e];
-      double y = pl->ok ? luztar_scene_clear_label_y (pen, lz_model_get_element (scene->model, e), pl, boxes)
-                        : pl->label_y;
+      double dx = 0, y = pl->label_y;
 
+      if (pl->ok)
+        clear_label (pen, lz_model_get_element (scene->model, e), pl, boxes, &dx, &y);
       if (moved != NULL)
-        moved[e] = y - pl->label_y;
+        {
+          moved[2 * e] = dx - pl->label_dx;
+          moved[2 * e + 1] = y - pl->label_y;
+        }
+      pl->label_dx = dx;
       pl->label_y = y;
     }
 }

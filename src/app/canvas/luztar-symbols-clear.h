@@ -34,10 +34,6 @@ void     luztar_source_place        (const LuztarPen         *pen,
 void     luztar_source_place_clear  (LuztarSourcePlace       *place);
 GArray  *luztar_scene_arrow_boxes   (const LuztarPen         *pen,
                                      const LuztarScene       *scene);
-double   luztar_scene_clear_label_y (const LuztarPen         *pen,
-                                     const LzElement         *el,
-                                     const LuztarPlacement   *pl,
-                                     const GArray            *boxes);
 void     luztar_scene_clear_labels  (const LuztarPen         *pen,
                                      LuztarScene             *scene,
                                      double                  *moved);

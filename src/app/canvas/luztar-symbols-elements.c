@@ -22,15 +22,13 @@
 #include "luztar-symbols-elements.h"
 #include "luztar-symbols-contact.h"
 
-/* An element's symbol being drawn: its element, its length along +x, and
- * for a stop where its label goes (19 · TEXT_SIDE across the axis; 0: no
- * label). */
+/* An element's symbol being drawn: its element, its length along +x (its
+ * label is the caller's: luztar_symbols_lane_label()). */
 typedef struct
 {
   const LuztarPen *pen;
   const LzElement *el;
   double           len;
-  double           text_side;
 } Symbol;
 
 /* A friction's name as its label shows it: with what its law has beyond
@@ -279,7 +277,8 @@ luztar_symbols_label_overhang (const LuztarPen *pen,
 /**
  * luztar_symbols_lane_label:
  * @len: the element's length
- * @label_y: where its label goes across the axis (LuztarPlacement)
+ * @label_dx: where its label goes along the axis from the middle, and
+ * @label_y: across it (LuztarPlacement)
  * @at: (out): the point of the element's frame the label is written at
  *   (luztar_pen_label(), on the side of @label_y)
  * @max_width: (out): its width at most (0: any)
@@ -295,6 +294,7 @@ char *
 luztar_symbols_lane_label (const LuztarPen *pen,
                            const LzElement *el,
                            double           len,
+                           double           label_dx,
                            double           label_y,
                            LuztarPoint     *at,
                            double          *max_width)
@@ -302,7 +302,7 @@ luztar_symbols_lane_label (const LuztarPen *pen,
   char *text;
   double h;
 
-  *at = (LuztarPoint) { len / 2, label_y };
+  *at = (LuztarPoint) { len / 2 + label_dx, label_y };
   *max_width = MAX (len - 4, 36);
   if (el->item.kind != LZ_ITEM_STOP)
     return luztar_symbols_element_label (el, FALSE);
@@ -317,9 +317,7 @@ static void
 draw_stop (const Symbol *s)
 {
   cairo_t *cr = s->pen->cr;
-  double m0 = s->len * 0.44, m1 = s->len * 0.56, max_width;
-  g_autofree char *text = NULL;
-  LuztarPoint at;
+  double m0 = s->len * 0.44, m1 = s->len * 0.56;
 
   luztar_pen_rgb (s->pen, &s->pen->p.stop);
   luztar_pen_width (s->pen, 2.4);
@@ -336,10 +334,6 @@ draw_stop (const Symbol *s)
   cairo_move_to (cr, m1, 0);
   cairo_line_to (cr, s->len, 0);
   cairo_stroke (cr);
-  if (s->text_side == 0)
-    return;
-  text = luztar_symbols_lane_label (s->pen, s->el, s->len, 19 * s->text_side, &at, &max_width);
-  luztar_pen_label (s->pen, text, at, s->text_side, max_width);
 }
 
 /* A gear pair: two toothed wheels, their pitch circles touching at the
@@ -543,15 +537,13 @@ draw_backlash (const Symbol *s)
  * @pen: the pen, its context in the element's frame
  * @el: a two-port element
  * @len: the element's length along +x from (0, 0)
- * @text_side: a stop's label goes 19 · @text_side across the axis; 0: no label
  *
  * Draws an element's symbol; a kind without one draws nothing.
  */
 void
 luztar_symbols_draw_element (const LuztarPen *pen,
                              const LzElement *el,
-                             double           len,
-                             double           text_side)
+                             double           len)
 {
   static const struct
   {
@@ -563,7 +555,7 @@ luztar_symbols_draw_element (const LuztarPen *pen,
     { LZ_ITEM_GEAR, draw_gear }, { LZ_ITEM_CONTACT, draw_contact },
     { LZ_ITEM_BACKLASH, draw_backlash },
   };
-  Symbol s = { pen, el, len, text_side };
+  Symbol s = { pen, el, len };
 
   for (guint i = 0; i < G_N_ELEMENTS (symbols); i++)
     if (symbols[i].kind == el->item.kind)

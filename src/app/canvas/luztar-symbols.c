@@ -385,20 +385,19 @@ draw_placed_element (const LuztarPen       *pen,
   cairo_translate (cr, pl->ox, pl->oy);
   cairo_rotate (cr, pl->angle);
   draw_flash (pen, pl->len, flash);
-  luztar_symbols_draw_element (pen, el, pl->len, pl->to_floor ? 0 : pl->label_y / 19);
+  luztar_symbols_draw_element (pen, el, pl->len);
   if (!pl->to_floor)
     {
-      luztar_pen_rgb (pen, &ink->p.muted);
-      if (el->item.kind != LZ_ITEM_STOP)
-        {
-          LuztarPoint at;
-          double max_width;
-          g_autofree char *name = luztar_symbols_lane_label (pen, el, pl->len, pl->label_y, &at, &max_width);
+      LuztarPoint at;
+      double max_width;
+      g_autofree char *name = luztar_symbols_lane_label (pen, el, pl->len, pl->label_dx, pl->label_y, &at,
+                                                         &max_width);
 
-          luztar_pen_label (pen, name, at, side, max_width);
-        }
+      /* a stop's name and limits in its colour, the others' names muted */
+      luztar_pen_rgb (pen, el->item.kind == LZ_ITEM_STOP ? &pen->p.stop : &ink->p.muted);
+      luztar_pen_label (pen, name, at, side, max_width);
       luztar_mode_badge_draw (cr, mode, pen->style->dark,
-                              (LuztarBadgePlace) { pl->len / 2, pl->label_y, 0, side,
+                              (LuztarBadgePlace) { pl->len / 2 + pl->label_dx, pl->label_y, 0, side,
                                                    badge_clearance (pen, el, pl->len) });
     }
   cairo_restore (cr);
@@ -433,7 +432,7 @@ luztar_symbols_draw_model (cairo_t               *cr,
 {
   g_autoptr(LuztarScene) sc = luztar_scene_new (model);
   g_autofree gboolean *floor = g_new0 (gboolean, MAX (sc->ng, 1));
-  g_autofree double *moved = g_new0 (double, MAX (sc->ne, 1));
+  g_autofree double *moved = g_new0 (double, 2 * MAX (sc->ne, 1));
   const LuztarAnimation *anim = style->animation;
   LuztarPen pen;
 
@@ -448,7 +447,10 @@ luztar_symbols_draw_model (cairo_t               *cr,
     {
       animate_scene (sc, anim);
       for (guint e = 0; e < sc->ne; e++)
-        sc->pl[e].label_y += moved[e];
+        {
+          sc->pl[e].label_dx += moved[2 * e];
+          sc->pl[e].label_y += moved[2 * e + 1];
+        }
     }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -584,7 +586,7 @@ draw_element_icon (const LuztarPen *pen,
   cairo_translate (cr, 4, 32);
   /* a stop: the bracket without its limits' text */
   cairo_scale (cr, 1, kind == LZ_ITEM_GEAR || kind == LZ_ITEM_BACKLASH ? 1 : 1.3);
-  luztar_symbols_draw_element (pen, &el, 56, kind == LZ_ITEM_STOP ? 0 : 1);
+  luztar_symbols_draw_element (pen, &el, 56);
 }
 
 /**
