@@ -179,6 +179,25 @@ lz_event_guards (LzEventIntegrator *self,
     }
 }
 
+/* Whether a guard is negative at Y, the state lz_event_rhs() was last
+ * evaluated at (a stage of a step, lz-event-rk.c). */
+gboolean
+lz_event_guard_negative (LzEventIntegrator *self,
+                         const double      *y)
+{
+  double g[MAX_GUARDS];
+
+  for (guint j = 0; j < self->sm.n_guarded; j++)
+    {
+      guint k = lz_event_guards (self, self->sm.guarded[j], y, g);
+
+      for (guint i = 0; i < k; i++)
+        if (g[i] < 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /* The smallest guard of all elements at (t, y): ≥ 0 while the mode holds;
  * *which gets the element. */
 double
@@ -207,17 +226,26 @@ lz_event_min_guard (LzEventIntegrator *self,
   return best;
 }
 
-/* Guards at INTERIOR_SAMPLES points inside a step, or more, at most
- * INTERIOR_SPACING·T apart (T the model's time scale), on the cubic Hermite
+/* Guards inside a step: at its stages (lz-event-rk.c evaluates them with
+ * each stage: no evaluation of their own) — or, in a step longer than
+ * INTERIOR_SAMPLES·INTERIOR_SPACING·T (T the model's time scale), at
+ * points at most INTERIOR_SPACING·T apart on the cubic Hermite
  * interpolant of q and v (from v and a = ẏ at the ends, as the guards at
- * the ends left them in dydt): the first point
- * where one is negative, or NaN.  Exact states come from re-integration
- * afterwards; this only finds where to look.  The spacing matters for a
- * stuck element under a periodic force: nothing moves, the step grows to
- * its cap, and the force may pass its level for a fraction of a period
- * only (a forced friction oscillator just above its breakaway level). */
+ * the ends left them in dydt): the first point where one is negative, or
+ * NaN.  Exact states come from integration afterwards; this only finds
+ * where to look.  The spacing matters for a stuck element under a
+ * periodic force: nothing moves, the step grows to its cap, and the force
+ * may pass its level for a fraction of a period only (a forced friction
+ * oscillator just above its breakaway level). */
 #define INTERIOR_SAMPLES 8
 #define INTERIOR_SPACING (1.0 / 32)
+
+/* The longest step whose guards inside are its stages' */
+double
+lz_event_interior_h_max (const LzEventIntegrator *self)
+{
+  return INTERIOR_SAMPLES * INTERIOR_SPACING * self->parent.scales.time;
+}
 
 double
 lz_event_interior_crossing (LzEventIntegrator *self,
@@ -236,6 +264,8 @@ lz_event_interior_crossing (LzEventIntegrator *self,
 
   if (!(h > 0))
     return NAN;
+  if (h <= lz_event_interior_h_max (self) && self->sm.rk.t0 == t0 && self->sm.rk.t1 == t1)
+    return isfinite (self->sm.rk.stage_neg) ? t0 + self->sm.rk.stage_neg * h : NAN;
   samples = MAX (INTERIOR_SAMPLES, (guint) ceil (h / (INTERIOR_SPACING * self->parent.scales.time)));
   for (guint k = 1; k < samples; k++)
     {
@@ -256,7 +286,8 @@ lz_event_interior_crossing (LzEventIntegrator *self,
   return NAN;
 }
 
-/* y(t) from (t0, y0), by re-integration at the run's tolerances */
+/* y(t) from (t0, y0), integrated at the run's tolerances (lz-event-rk.c;
+ * the step's own stages are kept for its extension) */
 gboolean
 lz_event_integrate_to (LzEventIntegrator *self,
                        double             t0,
@@ -264,15 +295,7 @@ lz_event_integrate_to (LzEventIntegrator *self,
                        double             t,
                        double            *y)
 {
-  double tt = t0;
-  guint dim = 2 * self->n + 3;
-
-  memcpy (y, y0, dim * sizeof (double));
-  if (t <= t0)
-    return TRUE;
-  gsl_odeiv2_driver_reset (self->sm.driver);
-  gsl_odeiv2_driver_reset_hstart (self->sm.driver, MIN (self->sm.h_try, t - t0));
-  return gsl_odeiv2_driver_apply (self->sm.driver, &tt, t, y) == GSL_SUCCESS;
+  return lz_event_rk_integrate (self, &self->sm.rk_scratch, t0, y0, NULL, t, y, MIN (self->sm.h_try, t - t0));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -284,7 +307,11 @@ lz_event_element_state (LzEventIntegrator *self,
 {
   const double *q = y, *v = y + self->n;
 
-  lz_event_rhs (t, y, self->dydt, self);
+  /* (the trace row of a smooth step's end: its guards' evaluation is
+   * there still, advance()) */
+  if (!(self->loc.end_fresh && t == self->loc.end_t))
+    lz_event_rhs (t, y, self->dydt, self);
+  self->loc.end_fresh = FALSE;
   if (self->jn.nN + self->jn.nD > 0)
     {
       q = self->jn.yc;
@@ -374,7 +401,10 @@ lz_event_locate (LzEventIntegrator *self,
 
   /* (a guard that jumps has no root the extension's slope leads to) */
   if (!jumps && lz_event_dense_locate (self, t0, &a, &fa, &b, &fb, LOCATE_REL * lz_scales_time_unit (&self->parent.scales, b)))
-    return b;
+    {
+      lz_event_exact_state (self, t0, b, self->y);
+      return b;
+    }
   for (int it = 0, slow = 0; it < LOCATE_MAX_ITER && b - a > LOCATE_REL * lz_scales_time_unit (&self->parent.scales, b); it++)
     {
       double c = fa - fb != 0 ? b - fb * (b - a) / (fb - fa) : 0.5 * (a + b), fc;
@@ -394,10 +424,7 @@ lz_event_locate (LzEventIntegrator *self,
       lz_event_illinois (c, fc, &a, &fa, &b, &fb, &side);
       slow = b - a > 0.5 * width ? slow + 1 : 0;
     }
-  if (jumps)
-    lz_event_integrate_to (self, t0, self->loc.y0, b, self->y);
-  else
-    lz_event_state_at (self, t0, b, self->y);
+  lz_event_exact_state (self, t0, b, self->y);
   return b;
 }
 
@@ -411,6 +438,30 @@ lz_event_locate (LzEventIntegrator *self,
 #define AT_ONCE_GROWTH 100
 #define AT_ONCE_REL_LAST 1.1e-4
 #define AT_ONCE_REL_MAX 1.1e-8
+
+/* A probe within PROBE_RK4_REL·T of the instant (T the model's time
+ * scale) is one step of the classical fourth-order method: its error,
+ * (t − t0)⁵ times the fifth derivative, below 1e-15·T⁵ of it. */
+#define PROBE_RK4_REL 1e-3
+
+/* The smallest guard at TP just after T0 (loc.yt its state): where it
+ * DECIDES whether the mode is left at once, integrated from (T0, loc.y0)
+ * (ẏ there in loc.dydt0) — the higher derivatives decide, which the
+ * step's extension does not resolve so close to its start; else (it
+ * only moves the location's bracket on) the step's extension. */
+static double
+probe_guard (LzEventIntegrator *self,
+             double             t0,
+             double             tp,
+             gboolean           decides)
+{
+  gboolean ok = !decides ? lz_event_state_at (self, t0, tp, self->loc.yt)
+                : tp - t0 <= PROBE_RK4_REL * self->parent.scales.time
+                ? lz_event_rk4 (self, t0, tp, self->loc.yt)
+                : lz_event_integrate_to (self, t0, self->loc.y0, tp, self->loc.yt);
+
+  return ok ? lz_event_min_guard (self, tp, self->loc.yt, NULL) : NAN;
+}
 
 /* A step from (T0, y0) to T whose guard is ≤ 0 at T0 and < 0 at T: is the
  * mode left at once?  TRUE with *TP the moment later (loc.yt its state);
@@ -433,9 +484,7 @@ lz_event_at_once_probe (LzEventIntegrator *self,
        * t0 = 0 of a fast model fall below what the guards resolve (the
        * pad held through a massless body, test-event) — issue 25 */
       *tp = MIN (t0 + rel * MAX (1.0, fabs (t0)), t);
-      /* (re-integrated: the higher derivatives decide, which the
-       * expansion leaves out) */
-      gp = lz_event_guard_at (self, t0, *tp, self->loc.yt, FALSE);
+      gp = probe_guard (self, t0, *tp, rel <= AT_ONCE_REL_MAX);
       if (isnan (gp))
         break;
       if (gp < 0 || *tp >= t)
@@ -476,9 +525,9 @@ lz_event_sample_time (const LzEventIntegrator *self,
 }
 
 /* The samples of a sampled run in (T0, T) — and at T when no event is
- * there (an event writes its own row, after it) — each integrated on
- * from the one before: a long step with many samples costs one
- * integration of the step, not one from t0 per sample. */
+ * there (an event writes its own row, after it): read on the step's
+ * extension (lz-event-rk.c), or, where it does not cover them, each
+ * integrated on from the one before. */
 void
 lz_event_write_samples (LzEventIntegrator *self,
                         LzTrace           *trace,
@@ -494,7 +543,9 @@ lz_event_write_samples (LzEventIntegrator *self,
   memcpy (ys, self->loc.y0, dim * sizeof (double));
   for (; (ts = lz_event_sample_time (self, self->loc.sample_k)) < t || (ts == t && !event_at_t);
        self->loc.sample_k++)
-    if (lz_event_integrate_to (self, ts0, ys, ts, self->loc.yt))
+    if (lz_event_rk_covers (&self->sm.rk, t0, self->loc.y0, ts)
+        ? lz_event_rk_dense (self, &self->sm.rk, ts, self->loc.yt)
+        : lz_event_integrate_to (self, ts0, ys, ts, self->loc.yt))
       {
         lz_event_trace_row (self, trace, ts, self->loc.yt);
         memcpy (ys, self->loc.yt, dim * sizeof (double));

@@ -687,10 +687,11 @@ lz_event_dstop_solve (LzEventIntegrator *self,
  * the minimum of ½ vᵀ C_DD v − bᵀ v + Σ F·|u| over the admissible v (the
  * sweeping process of paper 003 §3.2).  The friction box becomes
  * complementarity with λ = −F₊ + μ, μ ∈ [0, F₊ + F₋]: μ ⊥ u + ν, ν ⊥
- * F₊ + F₋ − μ; the LCP is copositive-plus, Lemke solves it.  CAND holds
- * the M elements, KIND says how each takes part (DV_STOP with SGN the
- * limit's side, DV_FRICTION, or DV_FIXED: the force LAM holds on entry);
- * LAM and U get λ and u.  Leaves the modes of the D elements free/stuck. */
+ * F₊ + F₋ − μ; the LCP is copositive-plus, Lemke solves it.  dj.cand
+ * holds the M elements, dj.kind says how each takes part (DV_STOP with
+ * dj.sgn the limit's side, DV_FRICTION, or DV_FIXED: the force dj.lam
+ * holds on entry); dj.lam and dj.u get λ and u.  Leaves the modes of the
+ * D elements free/stuck. */
 /* The D joints' problem: a mode undecided at t is decided DV_LATER_REL·
  * max(T, t) later; a friction force within DV_LEVEL_REL·max(F, F0) of a
  * level is on it; a stop pushing less than DV_PUSH_REL of the largest
@@ -705,13 +706,12 @@ static gboolean
 dvel_solve (LzEventIntegrator *self,
             double             t,
             const double      *y,
-            const guint       *cand,
-            const int         *kind,
-            const double      *sgn,
-            guint              m,
-            double            *lam,
-            double            *u)
+            guint              m)
 {
+  const guint *cand = self->dj.cand;
+  const int *kind = self->dj.kind;
+  const double *sgn = self->dj.sgn;
+  double *lam = self->dj.lam, *u = self->dj.u;
   guint n = self->n, nD = self->jn.nD, L = 0;
   g_autoptr(gsl_matrix) A = gsl_matrix_calloc (m, m);
   g_autoptr(gsl_matrix) X = gsl_matrix_calloc (nD, m);
@@ -831,7 +831,7 @@ dvel_later (LzEventIntegrator *self,
 {
   guint n = self->n, *cand = self->dj.cand;
   int *kind = self->dj.kind;
-  double *sgn = self->dj.sgn, *lam = self->dj.lam, *u = self->dj.u;
+  double *sgn = self->dj.sgn, *lam = self->dj.lam;
   gboolean *open = self->dj.open;
 
   /* a moment later, the state moved on in these modes */
@@ -848,7 +848,7 @@ dvel_later (LzEventIntegrator *self,
   lz_event_rhs (t, y, dy, self);
   for (guint i = 0; i < 2 * n; i++)
     yp[i] += dt * dy[i];
-  if (dvel_solve (self, t + dt, yp, cand, kind, sgn, m, lam, u))
+  if (dvel_solve (self, t + dt, yp, m))
     for (guint j = 0; j < m; j++)
       {
         const Elem *el = &self->el[cand[j]];
@@ -940,7 +940,7 @@ lz_event_dvel_select (LzEventIntegrator *self,
           lam[j] = 0;
         }
     }
-  ok = dvel_solve (self, t, y, cand, kind, sgn, m, lam, u);
+  ok = dvel_solve (self, t, y, m);
   for (guint j = 0; j < m && ok; j++)
     if (pair[j] >= 0 && sgn[j] * u[j] < -v_tol)
       {
@@ -951,7 +951,7 @@ lz_event_dvel_select (LzEventIntegrator *self,
         stage_b = TRUE;
       }
   if (stage_b)
-    ok = dvel_solve (self, t, y, cand, kind, sgn, m, lam, u);
+    ok = dvel_solve (self, t, y, m);
   for (guint j = 0; j < m; j++)
     scale = MAX (scale, kind[j] == DV_STOP ? fabs (lam[j])
                         : MAX (self->el[cand[j]].law.fpos, self->el[cand[j]].law.fneg));

@@ -250,11 +250,11 @@ resolve_impacts (LzEventIntegrator *self,
 static void
 through_candidates (LzEventIntegrator *self,
                     double             t,
-                    const double      *q,
-                    const double      *v,
+                    const double      *y,
                     double             pos_tol,
                     double             v_tol)
 {
+  const double *q = y, *v = y + self->n;
   gboolean *th_cand = self->md.th_cand;
   LzMode *k_before = self->md.k_before;
 
@@ -407,6 +407,10 @@ candidates (LzEventIntegrator *self,
   return ncand;
 }
 
+/* A selection's LCP of at most BLOCK_SMALL_L unknowns (a candidate alone:
+ * 1 or 2) is set up without the heap */
+#define BLOCK_SMALL_L 4
+
 /* The acceleration-level LCP over the NCAND candidates CAND (with
  * a_free in sm.a): contact forces λ ⊥ g̈, and paper 004's pairs (ξ1, μ =
  * F + F0⁻) for friction; their modes into new_mode.  FALSE where Lemke
@@ -427,12 +431,18 @@ solve_block (LzEventIntegrator *self,
       L += self->el[cand[c]].law.kind == LZ_ITEM_FRICTION ? 2 : 1;
     }
   {
-    g_autoptr(gsl_matrix) A = gsl_matrix_calloc (L, L);
-    g_autoptr(gsl_vector) b = gsl_vector_alloc (L);
-    g_autoptr(gsl_vector) z = gsl_vector_alloc (L);
-    g_autoptr(gsl_vector) w = gsl_vector_alloc (L);
-    g_autofree double *lambda0 = g_new0 (double, ncand);
-    g_autofree double *fs_pos = g_new0 (double, ncand);
+    /* (a small block — one candidate alone, as most are — on the stack) */
+    double small[BLOCK_SMALL_L * BLOCK_SMALL_L + 3 * BLOCK_SMALL_L + 2 * BLOCK_SMALL_L] = { 0 };
+    gboolean heap = L > BLOCK_SMALL_L;
+    g_autofree double *big = heap ? g_new0 (double, (gsize) L * L + 3 * L + 2 * ncand) : NULL;
+    double *buf = heap ? big : small;
+    gsl_matrix_view Av = gsl_matrix_view_array (buf, L, L);
+    gsl_vector_view bv = gsl_vector_view_array (buf + (gsize) L * L, L);
+    gsl_vector_view zv = gsl_vector_view_array (buf + (gsize) L * L + L, L);
+    gsl_vector_view wv = gsl_vector_view_array (buf + (gsize) L * L + 2 * L, L);
+    gsl_matrix *A = &Av.matrix;
+    gsl_vector *b = &bv.vector, *z = &zv.vector, *w = &wv.vector;
+    double *lambda0 = buf + (gsize) L * L + 3 * L, *fs_pos = lambda0 + ncand;
 
     /* generalized force per unknown: contact λ along ±w; friction μ:
      * −F w = −(μ − F0⁻) w, F0± the static levels at t (a candidate is at
@@ -650,7 +660,7 @@ select_modes (LzEventIntegrator *self,
   /* the candidates' own laws are left out of a_free: evaluate with every
    * candidate free (friction slack), then couple them through the LCP */
   memcpy (self->md.saved, self->mode, self->ne * sizeof (LzMode));
-  through_candidates (self, t, y, y + self->n, pos_tol, v_tol);
+  through_candidates (self, t, y, pos_tol, v_tol);
   ok = massless_modes (self, t, y, pos_tol, v_tol);
   ncand = candidates (self, t, y, pos_tol, v_tol);
   memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));

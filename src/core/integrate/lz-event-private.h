@@ -27,6 +27,10 @@ G_BEGIN_DECLS
  * zero: coinciding constraint directions, what rounding leaves of them. */
 #define SV_REL 1e-12
 
+/* A mode's constraints by components, their factors kept
+ * (lz-event-factor.c) */
+typedef struct _LzEventFactor LzEventFactor;
+
 /* An element as the event-driven method runs it: its law from the element
  * table (lz-elements.h; a through-stop's is built from its two stops'
  * laws, see Through) and the state of the run that the law does not
@@ -61,6 +65,24 @@ typedef struct
   LzMode  cached_v;           /* V's mode node_factor() factored for */
 } Through;
 
+/* A Runge–Kutta step of the smooth system and its continuous extension
+ * (lz-event-rk.c): the stages, [0] ẏ at the start, [12] ẏ at the end,
+ * [13 … 15] the extension's; F its coefficients. */
+#define LZ_EVENT_RK_ALL 16
+#define LZ_EVENT_RK_DENSE 7
+typedef struct
+{
+  guint   dim;
+  double *k[LZ_EVENT_RK_ALL];
+  double *F[LZ_EVENT_RK_DENSE];
+  double *y0, *y1, *ytmp;     /* dim each: the step's start and end, a stage's state */
+  double  t0, t1, h;          /* the last step accepted */
+  gboolean valid;             /* ẏ at its end is set (lz_event_rk_end()) */
+  gboolean extended;          /* its extension is built */
+  gboolean guard_stages;      /* the guards are evaluated at the stages: */
+  double  stage_neg;          /* the first stage (its c) where one is negative, or ∞ */
+} LzEventRk;
+
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
  * y = (q, v, E_damping, E_friction, E_sources) and the constraints of
  * the mode. */
@@ -85,19 +107,18 @@ typedef struct
   gboolean diagonal;          /* no two share a body: G is diagonal, S its diagonal */
   guint  *body_mark;          /* per dof: the last mark_epoch a constraint on it saw */
   guint   mark_epoch;
+  LzEventFactor *factor;      /* G's blocks (lz_event_factor_mode()) */
   gsl_matrix *G, *V;          /* Hc M⁻¹ Hcᵀ = U S Vᵀ (U in G): views of the buffers */
   gsl_vector *S, *work, *rhs_c, *lambda;
   gsl_matrix_view Gv, Vv;
   gsl_vector_view Sv, workv, rhs_cv, lambdav;
   gsl_matrix *Gbuf, *Vbuf;    /* for as many constraints as the model can have */
   gsl_vector *Sbuf, *workbuf, *rhs_cbuf, *lambdabuf;
-  gsl_odeiv2_system sys;
-  gsl_odeiv2_step *step;
-  gsl_odeiv2_control *control;
-  gsl_odeiv2_evolve *evolve;
-  gsl_odeiv2_driver *driver;
+  LzEventRk rk;               /* the run's steps (lz-event-rk.c) */
+  LzEventRk rk_scratch;       /* re-integrations within a step */
   double  h_try;
   double  rtol, atol;
+  double *atol_scale;         /* dim: atol's unit per component */
   double *fv;                 /* n, workspace */
   double *a;                  /* n */
   double *g0, *g0d, *g0dd;    /* per element, at the current t */
@@ -112,12 +133,11 @@ typedef struct
   double *y1;                 /* dim: the step's end (the continuous extension's) */
   double  dense_t0, dense_t1; /* the step the extension interpolates */
   gboolean dense_valid;
-  /* exact states of that step (its start, its end, the last
-   * re-integrated trial) with ẏ there, which the trials near them expand
-   * (lz_event_guard_at()) */
-  double  anchor_t[3];
-  double *anchor_y[3], *anchor_f[3];   /* dim each */
-  gboolean anchor_valid[3];
+  /* a smooth step's end (advance() with a trace): the next step starts
+   * there with its smallest guard END_G and ẏ (dydt1), while y is y1 */
+  gboolean end_valid;
+  double  end_t, end_g;
+  gboolean end_fresh;         /* and the right-hand side's workspace is at (end_t, y) still */
   double *ys;                 /* dim: a trace row's state */
   double *ysamp;              /* dim: the samples of a step */
   double *ypend;              /* dim: the state of an instant being settled */
@@ -288,6 +308,28 @@ lz_event_wdot (const Elem   *el,
   return (el->law.b >= 0 ? el->law.cb * x[el->law.b] : 0) - (el->law.a >= 0 ? el->law.ca * x[el->law.a] : 0);
 }
 
+/* A dry friction element that does not slip (stuck, or a through
+ * friction's V): no tension of its own (lz_event_mode_tension() is 0) */
+static inline gboolean
+lz_event_friction_holds (const LzEventIntegrator *self,
+                         guint                    e)
+{
+  return self->el[e].law.kind == LZ_ITEM_FRICTION && self->mode[e] != LZ_MODE_SLIP_POS
+         && self->mode[e] != LZ_MODE_SLIP_NEG;
+}
+
+/* The force λ of element E as a constraint of the mode (0 when it is none,
+ * or the constraints are set aside: nc = 0), not a massless body's
+ * (lz_event_constraint_force()) */
+static inline double
+lz_event_mode_lambda (const LzEventSmooth *sm,
+                      guint                e)
+{
+  int c = sm->con_of[e];
+
+  return c >= 0 && (guint) c < sm->nc ? gsl_vector_get (sm->lambda, c) : 0;
+}
+
 /* One trial C (guard FC) of the Illinois method on a bracket [A, B]
  * (FA ≥ 0 > FB): C replaces the end of its sign, and the other end's
  * guard is halved when the same side moved twice (SIDE: −1, +1, or 0 at
@@ -357,6 +399,13 @@ double lz_event_constraint_force (const LzEventIntegrator *self,
 int lz_event_group_root (int *parent,
                          int  r);
 void lz_event_smooth_sparse (LzEventIntegrator *self);
+void lz_event_powers (LzEventIntegrator *self,
+                      double             t,
+                      const double      *y,
+                      double            *p);
+void lz_event_factor_mode (LzEventIntegrator *self);
+void lz_event_factor_solve (LzEventSmooth *sm);
+void lz_event_factor_free (LzEventSmooth *sm);
 int lz_event_rhs (double        t,
                   const double  y[],
                   double        dydt[],
@@ -368,6 +417,9 @@ guint lz_event_guards (LzEventIntegrator *self,
                        guint              e,
                        const double      *y,
                        double            *out);
+gboolean lz_event_guard_negative (LzEventIntegrator *self,
+                                  const double      *y);
+double lz_event_interior_h_max (const LzEventIntegrator *self);
 double lz_event_min_guard (LzEventIntegrator *self,
                            double             t,
                            const double      *y,
@@ -398,6 +450,10 @@ gboolean lz_event_state_at (LzEventIntegrator *self,
                             double             t0,
                             double             t,
                             double            *y);
+gboolean lz_event_exact_state (LzEventIntegrator *self,
+                               double             t0,
+                               double             t,
+                               double            *y);
 gboolean lz_event_integrate_to (LzEventIntegrator *self,
                                 double             t0,
                                 const double      *y0,
@@ -473,6 +529,38 @@ void lz_event_write_samples (LzEventIntegrator *self,
                              double             t0,
                              double             t,
                              gboolean           event_at_t);
+
+void lz_event_rk_alloc (LzEventRk *rk,
+                        guint      dim);
+void lz_event_rk_free (LzEventRk *rk);
+int lz_event_rk_step (LzEventIntegrator *self,
+                      LzEventRk         *rk,
+                      double            *t,
+                      double             t_stop,
+                      double            *h,
+                      double            *y);
+void lz_event_rk_end (LzEventRk    *rk,
+                      const double *f1);
+gboolean lz_event_rk_covers (const LzEventRk *rk,
+                             double           t0,
+                             const double    *y0,
+                             double           t);
+gboolean lz_event_rk_dense (LzEventIntegrator *self,
+                            LzEventRk         *rk,
+                            double             t,
+                            double            *y);
+gboolean lz_event_rk_integrate (LzEventIntegrator *self,
+                                LzEventRk         *rk,
+                                double             t0,
+                                const double      *y0,
+                                const double      *f0,
+                                double             t,
+                                double            *y,
+                                double             h0);
+gboolean lz_event_rk4 (LzEventIntegrator *self,
+                       double             t0,
+                       double             t,
+                       double            *y);
 
 gboolean lz_event_forcing_setup (LzEventIntegrator *self,
                                  GError           **error);

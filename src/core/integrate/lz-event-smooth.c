@@ -166,6 +166,9 @@ lz_event_mode_tension (const LzEventIntegrator *self,
 {
   const Elem *el = &self->el[e];
 
+  /* (first the most common: dry friction that does not slip) */
+  if (lz_event_friction_holds (self, e))
+    return 0;
   if ((el->law.kind == LZ_ITEM_SPRING || el->law.kind == LZ_ITEM_GEAR) && el->law.freeplay != 0)
     return lz_element_law_spring_tension (&el->law, self->mode[e], g);
   if (lz_contact_law_is (&el->law))
@@ -186,17 +189,7 @@ lz_event_mode_tension (const LzEventIntegrator *self,
 static void
 solve_constraints (LzEventSmooth *sm)
 {
-  if (!sm->diagonal)
-    {
-      gsl_linalg_SV_solve (sm->G, sm->V, sm->S, sm->rhs_c, sm->lambda);
-      return;
-    }
-  /* (work: U's diagonal, g·(1/g); (1/s)·(u·b): the arithmetic of GSL's
-   * SVD and its solve) */
-  for (guint c = 0; c < sm->nc; c++)
-    gsl_vector_set (sm->lambda, c, gsl_vector_get (sm->S, c) > 0
-                                   ? (1.0 / gsl_vector_get (sm->S, c))
-                                     * (gsl_vector_get (sm->work, c) * gsl_vector_get (sm->rhs_c, c)) : 0);
+  lz_event_factor_solve (sm);
 }
 
 /* Accelerations and constraint forces at (t, q, v) in the current mode:
@@ -248,6 +241,8 @@ lz_event_accelerations (LzEventIntegrator *self,
       const Elem *el = &self->el[e];
       double T;
 
+      if (!self->st.is_static[e] && lz_event_friction_holds (self, e))
+        continue;                         /* (T = 0) */
       T = (self->st.is_static[e] && el->law.kind == LZ_ITEM_STOP)
           || (self->st.is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
           ? -self->jn.zlambda[e]             /* a massless body's stop or stuck friction */
@@ -282,8 +277,6 @@ double
 lz_event_constraint_force (const LzEventIntegrator *self,
                            guint                    e)
 {
-  int c;
-
   if (self->st.is_static != NULL && self->st.is_static[e])
     {
       double l = self->jn.zlambda[e];
@@ -301,8 +294,7 @@ lz_event_constraint_force (const LzEventIntegrator *self,
     }
   /* (its row of the mode's constraints: none while they are set aside,
    * nc = 0, for the selection's free accelerations) */
-  c = self->sm.con_of[e];
-  return c >= 0 && (guint) c < self->sm.nc ? gsl_vector_get (self->sm.lambda, c) : 0;
+  return lz_event_mode_lambda (&self->sm, e);
 }
 
 int
@@ -314,7 +306,6 @@ lz_event_rhs (double        t,
   LzEventIntegrator *self = data;
   guint n = self->n;
   const double *q = y, *v = y + n;
-  double p_damp = 0, p_fric = 0, p_src = 0;
 
   self->parent.stats.rhs_evaluations++;
   lz_event_accelerations (self, t, q, v, dydt + n);
@@ -329,48 +320,7 @@ lz_event_rhs (double        t,
       return GSL_EBADFUNC;
 
   /* powers: forces on bodies, dissipation, and what moving grounds give */
-  for (guint s = 0; s < lz_model_get_n_sources (lz_assembly_get_model (self->parent.assembly)); s++)
-    {
-      const LzSource *src = lz_model_get_source (lz_assembly_get_model (self->parent.assembly), s);
-
-      if (src->item.kind == LZ_ITEM_FORCE)
-        p_src += lz_expr_eval (src->value, t) * v[self->sm.src_body[s]];
-    }
-  /* (a through-stop's force is its stops', K's and R's; the others have
-   * no damping and a fixed ground: no power) */
-  for (guint k = 0; k < self->sm.n_powered; k++)
-    {
-      guint e = self->sm.powered[k];
-      const Elem *el = &self->el[e];
-      double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], T = 0;
-
-      if (el->law.c > 0)
-        {
-          p_damp += el->law.c * gd * gd;
-          T += el->law.c * gd;
-        }
-      if (el->law.kind == LZ_ITEM_FRICTION)
-        {
-          double F = self->mode[e] == LZ_MODE_STICK ? -lz_event_constraint_force (self, e)
-                     : lz_event_mode_tension (self, e, g, gd);
-
-          p_fric += F * gd;
-          T += F;
-        }
-      else if (el->law.kind == LZ_ITEM_STOP)
-        T += -lz_event_constraint_force (self, e);
-      else if (el->law.k > 0)
-        T += lz_element_law_spring_tension (&el->law, self->mode[e], g);
-      else if (lz_contact_law_is (&el->law))
-        {
-          T += lz_contact_law_tension (&el->law, self->mode[e], g, gd);
-          p_damp += lz_contact_law_dissipation (&el->law, self->mode[e], g, gd);
-        }
-      p_src += T * self->sm.g0d[e];
-    }
-  dydt[2 * n] = p_damp;
-  dydt[2 * n + 1] = p_fric;
-  dydt[2 * n + 2] = p_src;
+  lz_event_powers (self, t, q, dydt + 2 * n);
   return GSL_SUCCESS;
 }
 
@@ -450,33 +400,6 @@ lz_event_parallel (const Elem *x,
                   - (y->law.a >= 0 ? y->law.ca : 0) * (x->law.b >= 0 ? x->law.cb : 0)) <= PARALLEL_REL * (1 + fabs (x->law.ca * y->law.cb));
 }
 
-/* Whether no two constraints of the mode share a body (all on bodies
- * with mass): then Hc M⁻¹ Hcᵀ is diagonal — a chain's friction and stops
- * on the ground, each mass its own — and sm.diagonal says so.  O(nc):
- * the bodies are marked with the mode change's number. */
-static gboolean
-constraints_apart (LzEventIntegrator *self)
-{
-  LzEventSmooth *sm = &self->sm;
-
-  sm->diagonal = TRUE;
-  sm->mark_epoch++;
-  for (guint c = 0; c < sm->nc && sm->diagonal; c++)
-    {
-      const Elem *el = &self->el[sm->con[c]];
-      int ports[2] = { el->law.a, el->law.b };
-
-      for (guint k = 0; k < 2; k++)
-        if (ports[k] >= 0)
-          {
-            if (sm->body_mark[ports[k]] == sm->mark_epoch || !(sm->mass[ports[k]] > 0))
-              sm->diagonal = FALSE;
-            sm->body_mark[ports[k]] = sm->mark_epoch;
-          }
-    }
-  return sm->diagonal;
-}
-
 /* Sets up the constraints of the current mode and factors Hc M⁻¹ Hcᵀ. */
 void
 lz_event_setup_mode (LzEventIntegrator *self)
@@ -546,40 +469,7 @@ lz_event_setup_mode (LzEventIntegrator *self)
   self->sm.rhs_c = &self->sm.rhs_cv.vector;
   self->sm.lambda = &self->sm.lambdav.vector;
   gsl_vector_set_zero (self->sm.lambda);
-  if (constraints_apart (self))
-    {
-      /* G diagonal: its SVD is its diagonal, U's diagonal g·(1/g) as
-       * GSL scales a column, O(nc) */
-      double gmax = 0;
-
-      for (guint i = 0; i < nc; i++)
-        {
-          const Elem *x = &self->el[self->sm.con[i]];
-
-          double g = lz_event_minv_dot (self, x, x);
-
-          gsl_vector_set (self->sm.S, i, g);
-          gsl_vector_set (self->sm.work, i, g * (1.0 / g));
-          gmax = MAX (gmax, g);
-        }
-      for (guint i = 0; i < nc; i++)
-        if (gsl_vector_get (self->sm.S, i) < SV_REL * gmax)
-          gsl_vector_set (self->sm.S, i, 0);
-      return;
-    }
-  for (guint i = 0; i < nc; i++)
-    for (guint j = 0; j < nc; j++)
-      {
-        const Elem *x = &self->el[self->sm.con[i]], *y = &self->el[self->sm.con[j]];
-        double s = lz_event_minv_dot (self, x, y);
-
-        gsl_matrix_set (self->sm.G, i, j, s);
-      }
-  gsl_linalg_SV_decomp (self->sm.G, self->sm.V, self->sm.S, self->sm.work);
-  /* coinciding directions: drop what rounding leaves of a zero singular value */
-  for (guint i = 0; i < nc; i++)
-    if (gsl_vector_get (self->sm.S, i) < SV_REL * gsl_vector_get (self->sm.S, 0))
-      gsl_vector_set (self->sm.S, i, 0);
+  lz_event_factor_mode (self);
 }
 
 /* Makes ġ = 0 (and g = limit for contacts) hold exactly for the

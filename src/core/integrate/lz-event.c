@@ -7,7 +7,7 @@
  * pushes with ±F0 (plus its viscous part in C), a stuck one and a stop in
  * contact are bilateral constraints ġ = 0 (g = limit) with a multiplier,
  * a freeplay spring is either slack or a linear spring offset by ±Δ.  The
- * smooth motion is integrated by GSL's rk8pd at the model's tolerances,
+ * smooth motion is integrated by DOP853 (lz-event-rk.c) at the model's tolerances,
  * the constraint forces coming from the acceleration-level equations
  * Hc M⁻¹ Hcᵀ λ = −(Hc a_free + g̈0) (a pseudo-inverse when directions
  * coincide, e.g. a stuck friction element on a body resting on a stop).
@@ -16,8 +16,7 @@
  * levels, the slip velocity, the gap of a free stop, the contact force,
  * the distance to a freeplay boundary.  After each accepted step the
  * guards are checked; a sign change is located on the step's continuous
- * extension and made exact by Newton's method on re-integrated states
- * (or their expansion near an exact state, lz-event-dense.c), else by
+ * extension by Illinois and Newton (lz-event-dense.c), else by
  * the Illinois method on them, to 1e-12·max(T, t) s.  At the event:
  *   1. impacts (a stop reaching its limit with approach velocity) are
  *      resolved by Newton's law with an impulse LCP over every stop at its
@@ -134,8 +133,10 @@ count_pass (LzEventIntegrator *self,
   return TRUE;
 }
 
-/* Phase 1: one rk8pd step from (integrator->t, y) towards T_STOP; *T and
- * y at its end.  A failure or a divergence is an error. */
+/* Phase 1: one step of the smooth system (lz-event-rk.c) from
+ * (integrator->t, y) towards T_STOP, its first stage ẏ(t0) from the
+ * guards there (loc.dydt0); *T and y at its end.  A failure or a
+ * divergence is an error. */
 static gboolean
 step_smooth (LzEventIntegrator *self,
              double             t_stop,
@@ -147,8 +148,8 @@ step_smooth (LzEventIntegrator *self,
   int status;
 
   self->sm.h_try = MIN (self->sm.h_try, EVENT_H_MAX * integrator->scales.time);
-  status = gsl_odeiv2_evolve_apply (self->sm.evolve, self->sm.control, self->sm.step, &self->sm.sys,
-                                    t, t_stop, &self->sm.h_try, self->y);
+  memcpy (self->sm.rk.k[0], self->loc.dydt0, (2 * self->n + 3) * sizeof (double));
+  status = lz_event_rk_step (self, &self->sm.rk, t, t_stop, &self->sm.h_try, self->y);
   if (status != GSL_SUCCESS || !isfinite (self->y[0]))
     {
       /* lz-watch.c names the expression, the state or the tolerance */
@@ -187,11 +188,12 @@ step_guards (LzEventIntegrator *self,
   guint dim = 2 * self->n + 3;
   double g1 = lz_event_min_guard (self, *t, self->y, which), tm;
 
+  lz_event_rk_end (&self->sm.rk, self->dydt);                     /* the step's ẏ(t), for its extension */
   if (g1 < 0 && g0 <= 0)
     return g1;
   memcpy (self->loc.dydt1, self->dydt, dim * sizeof (double));   /* ẏ(t) from g1 */
   tm = lz_event_interior_crossing (self, t0, self->loc.y0, self->loc.dydt0, *t, self->y, self->loc.dydt1);
-  if (!isnan (tm) && lz_event_integrate_to (self, t0, self->loc.y0, tm, self->loc.yt)
+  if (!isnan (tm) && lz_event_exact_state (self, t0, tm, self->loc.yt)
       && lz_event_min_guard (self, tm, self->loc.yt, NULL) < 0)
     {
       *t = tm;
@@ -236,7 +238,6 @@ switch_at_once (LzEventIntegrator *self,
   lz_event_setup_mode (self);
   lz_event_dstop_project (self, t0, self->y);
   lz_event_project_counted (self, t0, self->y);
-  gsl_odeiv2_evolve_reset (self->sm.evolve);
   return TRUE;
 }
 
@@ -316,14 +317,24 @@ advance (LzEventIntegrator *self,
   guint dim = 2 * self->n + 3;
   double t0 = integrator->t, t = t0, g0, g1, bracket_a = t0, bracket_fa, tp, h0 = self->sm.h_try;
   double t_jump = lz_event_forcing_next (self);
-  gboolean jumps, changed, at_jump;
+  gboolean jumps, changed, at_jump, reused;
 
   /* never a step over a jump of the forcing (lz-event-forcing.c) */
   t_stop = MIN (t_stop, t_jump);
   memcpy (self->loc.y0, self->y, dim * sizeof (double));
-  g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
+  /* (at the end of the smooth step before, its guards were evaluated
+   * there: the same evaluation, not again) */
+  if (self->loc.end_valid && self->loc.end_t == t0 && memcmp (self->y, self->loc.y1, dim * sizeof (double)) == 0)
+    {
+      g0 = self->loc.end_g;
+      memcpy (self->dydt, self->loc.dydt1, dim * sizeof (double));
+    }
+  else
+    g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
+  self->loc.end_valid = self->loc.end_fresh = FALSE;
   memcpy (self->loc.dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
-  if (!peek_reuse (self, t0, t_stop, &t, &g1, which))
+  reused = peek_reuse (self, t0, t_stop, &t, &g1, which);
+  if (!reused)
     {
       if (!step_smooth (self, t_stop, &t, error))
         return ADVANCE_ERROR;
@@ -360,7 +371,16 @@ advance (LzEventIntegrator *self,
   /* the massless coordinates back on their balance (no drift) */
   lz_event_condense (self, t, self->y, self->y, FALSE);
   integrator->t = t;
-  return g1 < 0 || at_jump ? ADVANCE_EVENT : ADVANCE_SMOOTH;
+  if (g1 < 0 || at_jump)
+    return ADVANCE_EVENT;
+  self->loc.end_valid = t == self->loc.dense_t1;
+  /* (no evaluation since the guards at t: no peek's step, no samples, y
+   * not condensed) */
+  self->loc.end_fresh = self->loc.end_valid && !reused && !(integrator->options.sample > 0)
+                        && self->jn.nN + self->jn.nD == 0;
+  self->loc.end_t = t;
+  self->loc.end_g = g1;
+  return ADVANCE_SMOOTH;
 }
 
 /* The instant being settled: peeks a step ahead until its modes are not
@@ -398,7 +418,6 @@ settle (LzEventIntegrator *self,
       self->sm.h_try = h_try;
       integrator->stats.steps = steps;
       integrator->t = t;
-      gsl_odeiv2_evolve_reset (self->sm.evolve);
       break;
     }
   logged = lz_event_instant_flush (self, trace);
@@ -433,7 +452,6 @@ event_at (LzEventIntegrator *self,
       g_set_error_literal (error, LZ_ERROR, LZ_ERROR_NO_SOLUTION, self->st.static_error);
       return LZ_STEP_ERROR;
     }
-  gsl_odeiv2_evolve_reset (self->sm.evolve);
   return settle (self, t_limit, trace, error);
 }
 
@@ -596,16 +614,15 @@ clear_all (gpointer *const ptrs[],
 G_STATIC_ASSERT (sizeof (LzMode) == sizeof (guint) && sizeof (gboolean) == sizeof (guint)
                  && sizeof (LzSwitchFlags) == sizeof (guint));
 
-/* The run's ODE: rk8pd at the model's tolerances (at most 1e-10 relative,
- * 1e-12 absolute: the event location re-integrates from a step's start
- * and needs the trials to agree far below the bracket).  The absolute
+/* The run's ODE: DOP853 (lz-event-rk.c) at the model's tolerances (at
+ * most 1e-10 relative, 1e-12 absolute: the event location reads states
+ * inside a step and needs them far below the bracket).  The absolute
  * tolerance is a fraction of each component's scale (lz-scales.h): L for
  * the positions, V for the velocities, F·L for the energy books. */
 #define EVENT_RTOL_MAX 1e-10
 #define EVENT_ATOL_MAX 1e-12
-/* GSL driver's first trial step; the first step of the run: at most
- * EVENT_H_FIRST or a hundredth of the run (both relative to T) */
-#define EVENT_H_START  1e-6
+/* The first step of the run: at most EVENT_H_FIRST or a hundredth of the
+ * run (both relative to T) */
 #define EVENT_H_FIRST  1e-3
 #define EVENT_H_FIRST_FRACTION 0.01
 
@@ -617,7 +634,6 @@ smooth_alloc (LzEventSmooth             *sm,
 {
   guint n = self->n, ne = MAX (self->ne, 1), dim = 2 * n + 3;
   const LzScales *sc = &self->parent.scales;
-  g_autofree double *atol_scale = g_new0 (double, dim);
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
   guint ns = lz_model_get_n_sources (model), ncmax = 0;
 
@@ -646,14 +662,12 @@ smooth_alloc (LzEventSmooth             *sm,
   ARRAYS_NEW (ne, double, SLOT (sm->g0), SLOT (sm->g0d), SLOT (sm->g0dd));
   sm->rtol = MIN (sim->rtol, EVENT_RTOL_MAX);
   sm->atol = MIN (sim->atol, EVENT_ATOL_MAX);
-  for (guint i = 0; i < dim; i++)     /* GSL keeps a copy */
-    atol_scale[i] = i < n ? sc->length : i < 2 * n ? sc->speed : sc->energy;
-  sm->sys = (gsl_odeiv2_system) { lz_event_rhs, NULL, dim, self };
-  sm->step = gsl_odeiv2_step_alloc (gsl_odeiv2_step_rk8pd, dim);
-  sm->control = gsl_odeiv2_control_scaled_new (sm->atol, sm->rtol, 1, 0, atol_scale, dim);
-  sm->evolve = gsl_odeiv2_evolve_alloc (dim);
-  sm->driver = gsl_odeiv2_driver_alloc_scaled_new (&sm->sys, gsl_odeiv2_step_rk8pd, EVENT_H_START * sc->time,
-                                                   sm->atol, sm->rtol, 1, 0, atol_scale);
+  sm->atol_scale = g_new0 (double, dim);
+  for (guint i = 0; i < dim; i++)
+    sm->atol_scale[i] = i < n ? sc->length : i < 2 * n ? sc->speed : sc->energy;
+  lz_event_rk_alloc (&sm->rk, dim);
+  sm->rk.guard_stages = TRUE;
+  lz_event_rk_alloc (&sm->rk_scratch, dim);
   sm->h_try = MIN (EVENT_H_FIRST * sc->time, options->t_end * EVENT_H_FIRST_FRACTION);
 }
 
@@ -662,13 +676,12 @@ smooth_free (LzEventSmooth *sm)
 {
   CLEAR_ALL (g_free, SLOT (sm->mass), SLOT (sm->kc_start), SLOT (sm->kc_col), SLOT (sm->kc_K), SLOT (sm->kc_C),
              SLOT (sm->moving), SLOT (sm->tense), SLOT (sm->powered), SLOT (sm->guarded), SLOT (sm->src_body), SLOT (sm->con),
-             SLOT (sm->con_of), SLOT (sm->body_mark), SLOT (sm->fv), SLOT (sm->g0));
+             SLOT (sm->con_of), SLOT (sm->body_mark), SLOT (sm->fv), SLOT (sm->g0), SLOT (sm->atol_scale));
   CLEAR_ALL (gsl_matrix_free, SLOT (sm->K), SLOT (sm->C), SLOT (sm->Gbuf), SLOT (sm->Vbuf));
+  lz_event_factor_free (sm);
   CLEAR_ALL (gsl_vector_free, SLOT (sm->Sbuf), SLOT (sm->workbuf), SLOT (sm->rhs_cbuf), SLOT (sm->lambdabuf));
-  g_clear_pointer (&sm->driver, gsl_odeiv2_driver_free);
-  g_clear_pointer (&sm->evolve, gsl_odeiv2_evolve_free);
-  g_clear_pointer (&sm->control, gsl_odeiv2_control_free);
-  g_clear_pointer (&sm->step, gsl_odeiv2_step_free);
+  lz_event_rk_free (&sm->rk);
+  lz_event_rk_free (&sm->rk_scratch);
 }
 
 static void
@@ -678,8 +691,7 @@ locate_alloc (LzEventLocate *loc,
 {
   ARRAYS_NEW (dim, double, SLOT (loc->y0), SLOT (loc->yt), SLOT (loc->dydt0), SLOT (loc->dydt1), SLOT (loc->ym),
               SLOT (loc->y1), SLOT (loc->ys), SLOT (loc->ysamp), SLOT (loc->ypend), SLOT (loc->peek.y0),
-              SLOT (loc->peek.y), SLOT (loc->peek.dydt), SLOT (loc->anchor_y[0]), SLOT (loc->anchor_y[1]),
-              SLOT (loc->anchor_y[2]), SLOT (loc->anchor_f[0]), SLOT (loc->anchor_f[1]), SLOT (loc->anchor_f[2]));
+              SLOT (loc->peek.y), SLOT (loc->peek.dydt));
   ARRAYS_NEW (ne, double, SLOT (loc->force), SLOT (loc->gv), SLOT (loc->gdv));
   ARRAYS_NEW (ne, LzMode, SLOT (loc->d_saved), SLOT (loc->peek.mode));
   loc->last_event_t = -1;

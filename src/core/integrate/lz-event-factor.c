@@ -1,0 +1,280 @@
+/* lz-event-factor.c — a mode's Hc M⁻¹ Hcᵀ factored by components of
+ * constraints that share bodies, and kept for the next mode
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <gsl/gsl_linalg.h>
+
+#include "lz-event-private.h"
+
+/* M is diagonal: two constraints on no common body have a zero entry in
+ * G = Hc M⁻¹ Hcᵀ, so G is block diagonal with one block per component of
+ * the graph "shares a body" (a chain's friction and stop on one mass: a
+ * block of 2, or of 1 each).  Each block has its own SVD; its singular
+ * values below SV_REL times the largest of the whole G are zero, as in
+ * the SVD of the whole (coinciding directions: the pseudo-inverse).  A
+ * component of at most FACTOR_KEEP_MAX constraints keeps its factors
+ * under its first element, and a later mode with the same component —
+ * the same constraints in the same order — takes them as they are: a
+ * mode change factors only the components that changed.  A larger one is
+ * factored at each mode change. */
+#define FACTOR_KEEP_MAX 4
+
+typedef struct
+{
+  guint  size;
+  guint  elems[FACTOR_KEEP_MAX];
+  double U[FACTOR_KEEP_MAX * FACTOR_KEEP_MAX], V[FACTOR_KEEP_MAX * FACTOR_KEEP_MAX];
+  double S[FACTOR_KEEP_MAX], work[FACTOR_KEEP_MAX];
+} Kept;
+
+struct _LzEventFactor
+{
+  guint   ncomp;
+  guint  *start;              /* ncomp + 1: the components' first rows in sm.con */
+  const Kept **use;           /* per component: its kept factors, or NULL (in sm.G, sm.V) */
+  Kept  **kept;               /* per element: the factors of the component it leads */
+  int    *parent;             /* per constraint: union-find */
+  guint  *size, *slot, *con;  /* per constraint: scratch */
+  int    *owner;              /* per dof: a constraint on it (marked with sm.mark_epoch) */
+  guint   ne;
+};
+
+static LzEventFactor *
+factor_get (LzEventIntegrator *self)
+{
+  LzEventFactor *f = self->sm.factor;
+  guint ne = MAX (self->ne, 1);
+
+  if (f != NULL)
+    return f;
+  f = self->sm.factor = g_new0 (LzEventFactor, 1);
+  f->ne = ne;
+  /* (the per-constraint arrays and the dofs' in one block) */
+  f->start = g_new0 (guint, 5 * ne + 1 + MAX (self->n, 1));
+  f->size = f->start + ne + 1;
+  f->slot = f->size + ne;
+  f->con = f->slot + ne;
+  f->parent = (int *) (f->con + ne);
+  f->owner = f->parent + ne;
+  f->use = g_new0 (const Kept *, ne);
+  f->kept = g_new0 (Kept *, ne);
+  return f;
+}
+
+void
+lz_event_factor_free (LzEventSmooth *sm)
+{
+  LzEventFactor *f = sm->factor;
+
+  if (f == NULL)
+    return;
+  for (guint e = 0; e < f->ne; e++)
+    g_free (f->kept[e]);
+  g_free (f->start);
+  g_free (f->use);
+  g_free (f->kept);
+  g_clear_pointer (&sm->factor, g_free);
+}
+
+/* The components of sm.con (stable: each in the order of sm.con, in the
+ * order of their first constraints), made contiguous in sm.con (con_of
+ * with them); their number.  A constraint on a body without mass joins
+ * them all into one (its G has no blocks to speak of). */
+static guint
+components (LzEventIntegrator *self,
+            LzEventFactor     *f)
+{
+  LzEventSmooth *sm = &self->sm;
+  guint nc = sm->nc, ncomp = 0;
+  gboolean massless = FALSE;
+
+  sm->mark_epoch++;
+  for (guint c = 0; c < nc; c++)
+    {
+      const Elem *el = &self->el[sm->con[c]];
+      int ports[2] = { el->law.a, el->law.b };
+
+      f->parent[c] = (int) c;
+      for (guint k = 0; k < 2; k++)
+        if (ports[k] >= 0)
+          {
+            massless |= !(sm->mass[ports[k]] > 0);
+            if (sm->body_mark[ports[k]] == sm->mark_epoch)
+              f->parent[lz_event_group_root (f->parent, (int) c)] = lz_event_group_root (f->parent, f->owner[ports[k]]);
+            else
+              {
+                sm->body_mark[ports[k]] = sm->mark_epoch;
+                f->owner[ports[k]] = (int) c;
+              }
+          }
+    }
+  if (massless)
+    {
+      f->start[0] = 0;
+      f->start[1] = nc;
+      return 1;
+    }
+  /* sizes by root; a root's slot is its component's next free row */
+  for (guint c = 0; c < nc; c++)
+    f->size[c] = 0;
+  for (guint c = 0; c < nc; c++)
+    f->size[lz_event_group_root (f->parent, (int) c)]++;
+  for (guint c = 0, row = 0; c < nc; c++)
+    if (f->parent[c] == (int) c)
+      {
+        f->start[ncomp++] = row;
+        f->slot[c] = row;
+        row += f->size[c];
+      }
+  f->start[ncomp] = nc;
+  if (ncomp == nc)
+    return ncomp;               /* no two share a body: sm.con as it is */
+  for (guint c = 0; c < nc; c++)
+    f->con[f->slot[lz_event_group_root (f->parent, (int) c)]++] = sm->con[c];
+  memcpy (sm->con, f->con, nc * sizeof (guint));
+  for (guint c = 0; c < nc; c++)
+    sm->con_of[sm->con[c]] = (int) c;
+  return ncomp;
+}
+
+/* G's block of the S constraints from row O into G (tda TDA) */
+static void
+block_fill (const LzEventIntegrator *self,
+            guint                    o,
+            guint                    s,
+            double                  *G,
+            gsize                    tda)
+{
+  for (guint i = 0; i < s; i++)
+    for (guint j = 0; j < s; j++)
+      G[i * tda + j] = lz_event_minv_dot (self, &self->el[self->sm.con[o + i]], &self->el[self->sm.con[o + j]]);
+}
+
+/* The factors of the component of S > 1 constraints from row O (kept or
+ * factored into G's block); its largest singular value. */
+static double
+block_factor (LzEventIntegrator *self,
+              LzEventFactor     *f,
+              guint              k,
+              guint              o,
+              guint              s)
+{
+  LzEventSmooth *sm = &self->sm;
+  gsl_vector_view S = gsl_vector_subvector (sm->S, o, s), work = gsl_vector_subvector (sm->work, o, s);
+  Kept *kp;
+
+  if (s > FACTOR_KEEP_MAX)
+    {
+      gsl_matrix_view G = gsl_matrix_submatrix (sm->G, o, o, s, s), V = gsl_matrix_submatrix (sm->V, o, o, s, s);
+
+      f->use[k] = NULL;
+      block_fill (self, o, s, G.matrix.data, G.matrix.tda);
+      gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
+      return gsl_vector_get (&S.vector, 0);
+    }
+  kp = f->kept[sm->con[o]];
+  if (kp == NULL)
+    kp = f->kept[sm->con[o]] = g_new0 (Kept, 1);
+  if (kp->size != s || memcmp (kp->elems, sm->con + o, s * sizeof (guint)) != 0)
+    {
+      gsl_matrix_view G = gsl_matrix_view_array (kp->U, s, s), V = gsl_matrix_view_array (kp->V, s, s);
+      gsl_vector_view kS = gsl_vector_view_array (kp->S, s), kwork = gsl_vector_view_array (kp->work, s);
+
+      kp->size = s;
+      memcpy (kp->elems, sm->con + o, s * sizeof (guint));
+      block_fill (self, o, s, kp->U, s);
+      gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &kS.vector, &kwork.vector);
+    }
+  f->use[k] = kp;
+  /* (the mode's singular values, zeroed below the whole G's threshold) */
+  memcpy (S.vector.data, kp->S, s * sizeof (double));
+  return kp->S[0];
+}
+
+/* Factors the current mode's G = Hc M⁻¹ Hcᵀ (sm.nc > 0, sm's views set)
+ * by components; sets sm.diagonal when every component is one
+ * constraint. */
+void
+lz_event_factor_mode (LzEventIntegrator *self)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventFactor *f = factor_get (self);
+  double smax = 0;
+
+  f->ncomp = components (self, f);
+  sm->diagonal = f->ncomp == sm->nc;
+  for (guint k = 0; k < f->ncomp; k++)
+    {
+      guint o = f->start[k], s = f->start[k + 1] - o;
+
+      if (s == 1)
+        {
+          /* one constraint: its SVD is its g, U's entry g·(1/g) as GSL
+           * scales a column */
+          const Elem *x = &self->el[sm->con[o]];
+          double g = lz_event_minv_dot (self, x, x);
+
+          f->use[k] = NULL;
+          gsl_vector_set (sm->S, o, g);
+          gsl_vector_set (sm->work, o, g * (1.0 / g));
+          smax = MAX (smax, g);
+        }
+      else
+        smax = MAX (smax, block_factor (self, f, k, o, s));
+    }
+  /* coinciding directions: drop what rounding leaves of a zero singular value */
+  for (guint i = 0; i < sm->nc; i++)
+    if (gsl_vector_get (sm->S, i) < SV_REL * smax)
+      gsl_vector_set (sm->S, i, 0);
+}
+
+/* λ from G λ = rhs_c by the factors of lz_event_factor_mode(): the
+ * pseudo-inverse, component by component (one constraint: (1/s)·(u·b),
+ * the arithmetic of GSL's solve; the buffers' views are contiguous). */
+void
+lz_event_factor_solve (LzEventSmooth *sm)
+{
+  const LzEventFactor *f = sm->factor;
+  const double *S = sm->S->data, *u = sm->work->data, *b = sm->rhs_c->data;
+  double *x = sm->lambda->data;
+
+  if (sm->diagonal)
+    {
+      for (guint c = 0; c < sm->nc; c++)
+        x[c] = S[c] > 0 ? (1.0 / S[c]) * (u[c] * b[c]) : 0;
+      return;
+    }
+  for (guint k = 0; k < f->ncomp; k++)
+    {
+      guint o = f->start[k], s = f->start[k + 1] - o;
+      gsl_vector_view Sk, bk, xk;
+
+      if (s == 1)
+        {
+          x[o] = S[o] > 0 ? (1.0 / S[o]) * (u[o] * b[o]) : 0;
+          continue;
+        }
+      Sk = gsl_vector_subvector (sm->S, o, s);
+      bk = gsl_vector_subvector (sm->rhs_c, o, s);
+      xk = gsl_vector_subvector (sm->lambda, o, s);
+      if (f->use[k] != NULL)
+        {
+          gsl_matrix_const_view U = gsl_matrix_const_view_array (f->use[k]->U, s, s);
+          gsl_matrix_const_view V = gsl_matrix_const_view_array (f->use[k]->V, s, s);
+
+          gsl_linalg_SV_solve (&U.matrix, &V.matrix, &Sk.vector, &bk.vector, &xk.vector);
+        }
+      else
+        {
+          gsl_matrix_view U = gsl_matrix_submatrix (sm->G, o, o, s, s), V = gsl_matrix_submatrix (sm->V, o, o, s, s);
+
+          gsl_linalg_SV_solve (&U.matrix, &V.matrix, &Sk.vector, &bk.vector, &xk.vector);
+        }
+    }
+}
