@@ -37,6 +37,17 @@
 /* How close to an end of its element a label slides (frame units). */
 #define CLEAR_SLIDE_END 2.0
 
+/**
+ * luztar_source_place:
+ * @pen: what the model is drawn with (its scale sizes the name)
+ * @s: a force, prescribed motion or actuator
+ * @at: its body's place
+ * @slot: how many of its body's sources are drawn before it (each one
+ *   higher, or further out)
+ * @direction: the body's direction (degrees)
+ * @place: (out caller-allocates): where its arrow and its name go;
+ *   luztar_source_place_clear() frees the name
+ */
 void
 luztar_source_place (const LuztarPen   *pen,
                      const LzSource    *s,
