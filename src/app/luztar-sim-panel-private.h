@@ -34,6 +34,9 @@ struct _LuztarSimPanel
   GtkLabel          *time_label;
   GtkLabel          *end_label;
   GtkLabel          *status_label;
+  GtkBox            *problem_bar;      /* the status line's place when a run cannot go on */
+  GtkLabel          *problem_label;
+  GtkButton         *problem_close;
   gboolean           notes_told;       /* the run's notes have been said */
   GtkScale          *scrubber;
   GtkAdjustment     *scrubber_adjustment;
@@ -111,6 +114,8 @@ struct _LuztarSimPanel
 
 /* luztar-sim-panel.c */
 void      sim_panel_set_status            (LuztarSimPanel *self,
+                                           const char     *text);
+void      sim_panel_show_problem          (LuztarSimPanel *self,
                                            const char     *text);
 void      sim_panel_message               (LuztarSimPanel *self,
                                            const char     *text);

@@ -197,9 +197,10 @@ on_run_stopped (LuztarRun        *run,
 
         /* Translators: %s says why the integrator could not go on */
         text = g_strdup_printf (_("The run stopped: %s"), why);
-        sim_panel_message (self, text);
+        sim_panel_stood_still (self, text);
+        sim_panel_show_problem (self, text);
       }
-      break;
+      return;
     }
   sim_panel_stood_still (self, text);
 }
@@ -229,8 +230,9 @@ sim_panel_drop_run (LuztarSimPanel *self)
 }
 
 /* The run of the current model, made on first use.  Why a model cannot
- * run goes to the status line, and to a toast when TELL (a command of the
- * user, not an edit on the way to a model). */
+ * run goes to the status line, and all of it to the problem bar in its
+ * place when TELL (a command of the user, not an edit on the way to a
+ * model). */
 gboolean
 sim_panel_ensure_run (LuztarSimPanel *self,
                       gboolean        tell)
@@ -265,7 +267,7 @@ sim_panel_ensure_run (LuztarSimPanel *self,
 
       sim_panel_set_status (self, text);
       if (tell)
-        sim_panel_message (self, text);
+        sim_panel_show_problem (self, text);
       return FALSE;
     }
   self->notes_told = FALSE;

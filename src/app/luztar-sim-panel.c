@@ -55,12 +55,37 @@ static guint signals[N_SIGNALS];
 
 /* ------------------------------------------------------------------------ */
 
+/* The status line, one line (ellipsized, whole in its tooltip) so that
+ * the panel keeps its height while a run reports; closes the problem bar. */
 void
 sim_panel_set_status (LuztarSimPanel *self,
                       const char     *text)
 {
   gtk_label_set_text (self->status_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
+  gtk_widget_set_visible (GTK_WIDGET (self->problem_bar), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
+}
+
+/* Why a run was refused or stopped (with a limit, what to change in the
+ * Run Settings: luztar_run_describe_error()), all of it: a bar in the
+ * status line's place, wrapped to the panel's width, until the next
+ * status or its close button.  Also the status itself. */
+void
+sim_panel_show_problem (LuztarSimPanel *self,
+                        const char     *text)
+{
+  sim_panel_set_status (self, text);
+  gtk_label_set_text (self->problem_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->problem_bar), TRUE);
+}
+
+static void
+on_problem_close (LuztarSimPanel *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->problem_bar), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
 }
 
 void
@@ -323,7 +348,8 @@ luztar_sim_panel_class_init (LuztarSimPanelClass *klass)
   /* the template's children, named as their fields */
 #define CHILD(MEMBER) LUZTAR_TEMPLATE_CHILD (LuztarSimPanel, MEMBER)
   static const LuztarTemplateChild children[] = {
-    CHILD (time_label), CHILD (end_label), CHILD (status_label), CHILD (scrubber),
+    CHILD (time_label), CHILD (end_label), CHILD (status_label), CHILD (problem_bar),
+    CHILD (problem_label), CHILD (problem_close), CHILD (scrubber),
     CHILD (scrubber_adjustment), CHILD (stack), CHILD (switcher), CHILD (switcher_squeezer),
     CHILD (views_paned), CHILD (settings_popover), CHILD (settings_scroller), CHILD (view_bar),
     CHILD (series_box), CHILD (phase_box), CHILD (modes_box), CHILD (energy_box), CHILD (events_box),
@@ -489,6 +515,7 @@ luztar_sim_panel_init (LuztarSimPanel *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->matrix_view), TRUE);
   gtk_box_append (self->matrix_box, GTK_WIDGET (self->matrix_view));
 
+  g_signal_connect_swapped (self->problem_close, "clicked", G_CALLBACK (on_problem_close), self);
   g_signal_connect (self->scrubber_adjustment, "value-changed", G_CALLBACK (on_scrubber_changed), self);
   sim_panel_connect_settings (self);
   sim_panel_set_status (self, _("Press Run to simulate the model."));

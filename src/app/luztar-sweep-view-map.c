@@ -16,6 +16,7 @@
 
 #include "luztar-sweep-view-private.h"
 #include "luztar-export-dialog.h"
+#include "sim/luztar-run.h"
 
 /* Exported maps at least this big (pixels). */
 #define EXPORT_MIN_WIDTH  960
@@ -75,7 +76,14 @@ luztar_sweep_view_hover_at (LuztarSweepView *self,
     /* Translators: a run of a sweep that has not finished yet */
     g_string_append_printf (text, " — %s", _("not run yet"));
   else if (row->error != NULL)
-    g_string_append_printf (text, " — %s", row->error);
+    {
+      /* a run stopped at a limit says what to change, as the simulation
+       * panel and the Compare page do */
+      g_autoptr(GError) error = g_error_new_literal (LZ_ERROR, row->error_code, row->error);
+      g_autofree char *why = luztar_run_describe_error (error);
+
+      g_string_append_printf (text, " — %s", why);
+    }
   else
     {
       guint shown = 0;

@@ -61,6 +61,9 @@ sweep_view_set_info (LuztarSweepView *self,
                      const char      *text)
 {
   gtk_label_set_text (self->info_label, text != NULL ? text : "");
+  /* one line, so that the map does not move under the pointer; a long
+   * one (a run stopped at a limit, with what to change) whole in the tooltip */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->info_label), text != NULL && *text != '\0' ? text : NULL);
 }
 
 /* TEXT to the user: a toast of the window. */

@@ -33,6 +33,8 @@
 #include "luztar-window.h"
 #include "canvas/luztar-canvas.h"
 #include "canvas/luztar-symbols.h"
+#include "canvas/luztar-symbols-clear.h"
+#include "canvas/luztar-symbols-elements.h"
 #include "canvas/luztar-canvas-controls.h"
 #include "plot/luztar-plot.h"
 
@@ -810,6 +812,246 @@ test_speeds (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The labels of MODEL's elements against the arrows of its forces,
+ * motions and actuators (and their names) as CANVAS draws them, in its
+ * pixels: how many meet one; MOVED counts the labels moved off their
+ * places to be clear. */
+static guint
+count_labels_on_arrows (LuztarCanvas  *canvas,
+                        const LzModel *model,
+                        const char    *what,
+                        guint         *moved)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(LuztarScene) scene = luztar_scene_new (model);
+  g_autoptr(GArray) arrows = NULL;
+  g_autofree double *shift = g_new0 (double, 2 * MAX (scene->ne, 1));
+  double ox, oy, sx, sy;
+  LuztarDrawStyle style = { FALSE, 1, NULL };
+  LuztarPen pen;
+  guint met = 0;
+
+  luztar_canvas_to_widget (canvas, 0, 0, &ox, &oy);
+  luztar_canvas_to_widget (canvas, 1, 0, &sx, &sy);
+  style.scale = sx - ox;
+  cairo_translate (cr, ox, oy);
+  cairo_scale (cr, style.scale, style.scale);
+  luztar_pen_init (&pen, cr, &style);
+  arrows = luztar_scene_arrow_boxes (&pen, scene);
+  /* the labels where the drawing puts them */
+  luztar_scene_clear_labels (&pen, scene, shift);
+  for (guint e = 0; e < scene->ne; e++)
+    {
+      const LuztarPlacement *pl = &scene->pl[e];
+      const LzElement *el = lz_model_get_element (model, e);
+      g_autofree char *text = NULL;
+      LuztarPoint at;
+      double max_width, box[4];
+      gboolean drawn;
+
+      if (!pl->ok || pl->to_floor)
+        continue;
+      *moved += shift[2 * e] != 0 || shift[2 * e + 1] != 0;
+      cairo_save (cr);
+      cairo_translate (cr, pl->ox, pl->oy);
+      cairo_rotate (cr, pl->angle);
+      text = luztar_symbols_lane_label (&pen, el, pl->len, pl->label_dx, pl->label_y, &at, &max_width);
+      drawn = luztar_pen_label_box (&pen, text, at, pl->label_y >= 0 ? 1 : -1, max_width, box);
+      cairo_restore (cr);
+      for (guint k = 0; drawn && k < arrows->len; k += 4)
+        {
+          const double *b = &g_array_index (arrows, double, k);
+
+          if (box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3])
+            {
+              g_test_message ("%s: the label of %s, (%.0f, %.0f)–(%.0f, %.0f), meets an arrow or its name at "
+                              "(%.0f, %.0f)–(%.0f, %.0f)", what, el->item.id, box[0], box[1], box[2], box[3],
+                              b[0], b[1], b[2], b[3]);
+              met++;
+              break;
+            }
+        }
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return met;
+}
+
+/* Every example at 800 × 600, 1280 × 800 and 1920 × 1080: no element's
+ * label on an arrow of a force, motion or actuator or on its name (the
+ * vehicle's "tyre–road contact N" ran into the tyre's "−mg": moved off
+ * it; the absorber's k₂ into "E₀ sin ω₀t": slid along its spring). */
+static void
+test_labels_clear (void)
+{
+  static const int sizes[][2] = { { 800, 600 }, { 1280, 800 }, { 1920, 1080 } };
+  g_autoptr(GDir) dir = g_dir_open (g_getenv ("LUZTAR_EXAMPLES_DIR"), 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_nonnull (dir);
+  for (const char *name; (name = g_dir_read_name (dir)) != NULL;)
+    if (g_str_has_suffix (name, ".luztar"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      LuztarWindow *window = open_window (NULL, sizes[s][0], sizes[s][1]);
+      LuztarCanvas *canvas = LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS));
+      guint met = 0, vehicle_moved = 0;
+
+      for (guint i = 0; i < names->len; i++)
+        {
+          g_autofree char *path = app_test_example_path (names->pdata[i]);
+          g_autofree char *what = g_strdup_printf ("%s at %d × %d", (char *) names->pdata[i], sizes[s][0],
+                                                   sizes[s][1]);
+          guint moved = 0;
+
+          g_assert_true (luztar_window_open_example (window, path));
+          settle (150);
+          met += count_labels_on_arrows (canvas, luztar_window_get_model (window), what, &moved);
+          if (moved > 0)
+            {
+              g_autofree char *file = g_strdup_printf ("labels-%.*s-%dx%d.png",
+                                                       (int) strlen (names->pdata[i]) - 7,
+                                                       (char *) names->pdata[i], sizes[s][0], sizes[s][1]);
+
+              g_test_message ("%s: %u label(s) moved clear of the arrows", what, moved);
+              save (GTK_WIDGET (window), file);
+            }
+          if (strstr (names->pdata[i], "vehicle") != NULL)
+            vehicle_moved = moved;
+        }
+      g_assert_cmpuint (met, ==, 0);
+      /* (larger, the model is drawn large enough for its labels) */
+      if (sizes[s][0] == 800)
+        g_assert_cmpuint (vehicle_moved, >, 0);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+static gboolean
+is_label_starting (GtkWidget     *widget,
+                   gconstpointer  prefix)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix);
+}
+
+static gboolean
+is_button_with_tooltip (GtkWidget     *widget,
+                        gconstpointer  tooltip)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
+}
+
+/* tests/data/bad-run/NAME opened in a window of WIDTH × HEIGHT. */
+static LuztarWindow *
+open_bad_run (const char *name,
+              int         width,
+              int         height)
+{
+  LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "tests", "data", "bad-run",
+                                            name, NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  g_assert_true (luztar_window_open_example (window, path));
+  gtk_window_present (GTK_WINDOW (window));
+  app_test_wait_for_layout (GTK_WIDGET (window));
+  return window;
+}
+
+/* Presses Run on the window's model and waits until the run is no longer
+ * running (or could not start); the label that says why, wholly shown:
+ * on the screen, wrapped rather than cut, all of its lines in its height,
+ * containing EXPECTED; the panel keeps its height.  Closing the message
+ * gives the status line back. */
+static void
+check_problem_shown (const char *model,
+                     int         width,
+                     int         height,
+                     const char *prefix,
+                     const char *expected,
+                     const char *picture)
+{
+  LuztarWindow *window = open_bad_run (model, width, height);
+  GtkWidget *w = GTK_WIDGET (window);
+  LuztarSimPanel *panel = panel_of (window);
+  int panel_height = gtk_widget_get_height (GTK_WIDGET (panel));
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  GtkWidget *label, *close;
+  PangoRectangle ink, logical;
+  PangoLayout *layout;
+  int lines;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("max"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
+  settle (100);
+  while (luztar_sim_panel_get_run (panel) != NULL
+         && luztar_run_get_state (luztar_sim_panel_get_run (panel)) == LUZTAR_RUN_RUNNING
+         && g_get_monotonic_time () < end)
+    settle (20);
+  settle (300);
+  label = app_test_find (w, is_label_starting, prefix);
+  g_assert_nonnull (label);
+  g_test_message ("%s at %d × %d: %s", model, width, height, gtk_label_get_text (GTK_LABEL (label)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (label)), expected));
+  assert_on_screen (label, w, "the message why the run cannot go on");
+  layout = gtk_label_get_layout (GTK_LABEL (label));
+  g_assert_false (pango_layout_is_ellipsized (layout));
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  lines = pango_layout_get_line_count (layout);
+  g_test_message ("its %d line(s), %d px high, in %d px", lines, logical.height, gtk_widget_get_height (label));
+  g_assert_cmpint (logical.width, <=, gtk_widget_get_width (label) + 1);
+  g_assert_cmpint (logical.height, <=, gtk_widget_get_height (label) + 1);
+  if (width <= 800)
+    g_assert_cmpint (lines, >, 1);
+  /* in a large window the plots give the message its room: the panel
+   * keeps its size; in a small one, where the panel is as short as it
+   * can be, it grows by the message's extra lines, the model still
+   * wholly on the canvas */
+  g_test_message ("the panel: %d px high, %d px before", gtk_widget_get_height (GTK_WIDGET (panel)), panel_height);
+  if (width > 800)
+    g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), ==, panel_height);
+  else
+    {
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), <=,
+                       panel_height + gtk_widget_get_height (label));
+      assert_model_inside (LUZTAR_CANVAS (app_test_find_type (w, LUZTAR_TYPE_CANVAS)), model);
+    }
+  save (w, picture);
+
+  close = app_test_find (w, is_button_with_tooltip, "Close the message");
+  g_assert_nonnull (close);
+  g_signal_emit_by_name (close, "clicked");
+  settle (100);
+  g_assert_false (gtk_widget_get_mapped (label));
+  g_assert_true (g_str_has_prefix (luztar_sim_panel_get_status (panel), prefix));
+  if (width > 800)
+    g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), ==, panel_height);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A run refused at one of the run's limits, and one stopped by a force
+ * that becomes infinite: their whole message readable at 800 × 600 (the
+ * limit's advice of what to change in the Run Settings included, not only
+ * in a tooltip), and at 1920 × 1080 without the panel changing size. */
+static void
+test_problem (void)
+{
+  static const char limit[] = "more than the limit of 1000000000 steps; "
+                              "choose a shorter end time or a larger time step in the Run Settings";
+
+  check_problem_shown ("limit-steps.luztar", 800, 600, "Cannot run the model: ", limit,
+                       "problem-limit-800x600.png");
+  check_problem_shown ("limit-steps.luztar", 1920, 1080, "Cannot run the model: ", limit,
+                       "problem-limit-1920x1080.png");
+  check_problem_shown ("force-pole.luztar", 800, 600, "The run stopped: ",
+                       "the expression “1/(t-0.5)” is not finite at t = 0.5 s",
+                       "problem-stopped-800x600.png");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -830,5 +1072,7 @@ main (int    argc,
   g_test_add_func ("/layout/vertical", test_vertical);
   g_test_add_func ("/layout/settings-popover", test_settings_popover);
   g_test_add_func ("/layout/speeds", test_speeds);
+  g_test_add_func ("/layout/problem", test_problem);
+  g_test_add_func ("/layout/labels-clear", test_labels_clear);
   return g_test_run ();
 }

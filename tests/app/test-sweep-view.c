@@ -18,15 +18,14 @@
 #include "luztar-sweep-view.h"
 #include "luztar-window.h"
 
-/* A window with the example open and its Sweep page shown. */
+/* A window with the model at PATH open and its Sweep page shown. */
 static LuztarWindow *
-open_on_sweep_page (const char       *example,
-                    int               width,
-                    int               height,
-                    LuztarSweepView **view)
+open_path_on_sweep_page (const char       *path,
+                         int               width,
+                         int               height,
+                         LuztarSweepView **view)
 {
   LuztarWindow *window = g_object_new (LUZTAR_TYPE_WINDOW, NULL);
-  g_autofree char *path = app_test_example_path (example);
 
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   g_assert_true (luztar_window_open_example (window, path));
@@ -37,6 +36,18 @@ open_on_sweep_page (const char       *example,
   app_test_wait_for_layout (GTK_WIDGET (luztar_sweep_view_get_map (*view)));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (*view)));
   return window;
+}
+
+/* The same with an example. */
+static LuztarWindow *
+open_on_sweep_page (const char       *example,
+                    int               width,
+                    int               height,
+                    LuztarSweepView **view)
+{
+  g_autofree char *path = app_test_example_path (example);
+
+  return open_path_on_sweep_page (path, width, height, view);
 }
 
 /* The stick-slip example as its description says: F's expression as
@@ -282,6 +293,47 @@ test_small_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_info_label (GtkWidget     *widget,
+               gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* A run of the sweep that reaches one of the run's limits (here
+ * time-stepping's steps: 10 s in steps of 1 ns) says so under the map as
+ * the simulation panel does: the limit in words, then what to change in
+ * the Run Settings. */
+static void
+test_limit_row (void)
+{
+  LuztarSweepView *view;
+  g_autofree char *path = g_build_filename (g_getenv ("LUZTAR_SOURCE_ROOT"), "tests", "data", "bad-run",
+                                            "limit-steps.luztar", NULL);
+  LuztarWindow *window = open_path_on_sweep_page (path, 800, 600, &view);
+  g_autofree char *dir = app_test_artifacts_dir ("sweep");
+  const char *info;
+  double x, y;
+
+  g_assert_true (luztar_sweep_view_set_axis (view, 0, "k1.k", 50, 200, 3, FALSE));
+  g_assert_true (luztar_sweep_view_set_axis (view, 1, NULL, 0, 0, 0, FALSE));
+  luztar_sweep_view_set_times (view, 10, 5);
+  g_assert_true (luztar_sweep_view_run (view));
+  wait_for_sweep (view, 60, NULL);
+  g_assert_cmpuint (luztar_sweep_view_get_n_done (view), ==, 3);
+  map_middle (view, &x, &y);
+  g_assert_true (luztar_sweep_view_hover_at (view, x, y));
+  info = luztar_sweep_view_get_info (view);
+  g_test_message ("hover: %s", info);
+  g_assert_nonnull (strstr (info, "more than the limit of 1000000000 steps; "));
+  g_assert_nonnull (strstr (info, "choose a shorter end time or a larger time step in the Run Settings"));
+  /* the line under the map is one line (the map stays put under the
+   * pointer): all of it in its tooltip */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (app_test_find (GTK_WIDGET (view), is_info_label, info)), ==, info);
+  app_test_save_png (GTK_WIDGET (window), NULL, "sweep/window-limit-800x600.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_pictures (void)
 {
@@ -336,6 +388,7 @@ main (int   argc,
   app_test_init (&argc, &argv);
   g_test_add_func ("/luztar/sweep-view/page", test_page);
   g_test_add_func ("/luztar/sweep-view/small-window", test_small_window);
+  g_test_add_func ("/luztar/sweep-view/limit-row", test_limit_row);
   g_test_add_func ("/luztar/sweep-view/pictures", test_pictures);
   return g_test_run ();
 }

@@ -22,15 +22,13 @@
 #include "luztar-symbols-elements.h"
 #include "luztar-symbols-contact.h"
 
-/* An element's symbol being drawn: its element, its length along +x, and
- * for a stop where its label goes (19 · TEXT_SIDE across the axis; 0: no
- * label). */
+/* An element's symbol being drawn: its element, its length along +x (its
+ * label is the caller's: luztar_symbols_lane_label()). */
 typedef struct
 {
   const LuztarPen *pen;
   const LzElement *el;
   double           len;
-  double           text_side;
 } Symbol;
 
 /* A friction's name as its label shows it: with what its law has beyond
@@ -276,12 +274,50 @@ luztar_symbols_label_overhang (const LuztarPen *pen,
   return strchr (text, '\n') != NULL ? h : 0;
 }
 
+/**
+ * luztar_symbols_lane_label:
+ * @len: the element's length
+ * @label_dx: where its label goes along the axis from the middle, and
+ * @label_y: across it (LuztarPlacement)
+ * @at: (out): the point of the element's frame the label is written at
+ *   (luztar_pen_label(), on the side of @label_y)
+ * @max_width: (out): its width at most (0: any)
+ *
+ * An element's label in its lane as drawn: its name, cut short to the
+ * element's length; a stop's with its limits, on two lines (the name
+ * above the limits, growing away from the symbol) when longer than the
+ * element.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+luztar_symbols_lane_label (const LuztarPen *pen,
+                           const LzElement *el,
+                           double           len,
+                           double           label_dx,
+                           double           label_y,
+                           LuztarPoint     *at,
+                           double          *max_width)
+{
+  char *text;
+  double h;
+
+  *at = (LuztarPoint) { len / 2 + label_dx, label_y };
+  *max_width = MAX (len - 4, 36);
+  if (el->item.kind != LZ_ITEM_STOP)
+    return luztar_symbols_element_label (el, FALSE);
+  *max_width = 0;
+  text = stop_label_fitted (pen, el, len, &h);
+  if (strchr (text, '\n') != NULL)
+    at->y += (label_y >= 0 ? 1 : -1) * h / 2;
+  return text;
+}
+
 static void
 draw_stop (const Symbol *s)
 {
   cairo_t *cr = s->pen->cr;
-  double m0 = s->len * 0.44, m1 = s->len * 0.56, h, shift = 0;
-  g_autofree char *text = NULL;
+  double m0 = s->len * 0.44, m1 = s->len * 0.56;
 
   luztar_pen_rgb (s->pen, &s->pen->p.stop);
   luztar_pen_width (s->pen, 2.4);
@@ -298,14 +334,6 @@ draw_stop (const Symbol *s)
   cairo_move_to (cr, m1, 0);
   cairo_line_to (cr, s->len, 0);
   cairo_stroke (cr);
-  if (s->text_side == 0)
-    return;
-  /* a label longer than the element: the name above the limits, the
-   * two lines growing away from the symbol */
-  text = stop_label_fitted (s->pen, s->el, s->len, &h);
-  if (strchr (text, '\n') != NULL)
-    shift = (s->text_side > 0 ? 1 : -1) * h / 2;
-  luztar_pen_label (s->pen, text, (LuztarPoint) { s->len / 2, 19 * s->text_side + shift }, s->text_side, 0);
 }
 
 /* A gear pair: two toothed wheels, their pitch circles touching at the
@@ -509,15 +537,13 @@ draw_backlash (const Symbol *s)
  * @pen: the pen, its context in the element's frame
  * @el: a two-port element
  * @len: the element's length along +x from (0, 0)
- * @text_side: a stop's label goes 19 · @text_side across the axis; 0: no label
  *
  * Draws an element's symbol; a kind without one draws nothing.
  */
 void
 luztar_symbols_draw_element (const LuztarPen *pen,
                              const LzElement *el,
-                             double           len,
-                             double           text_side)
+                             double           len)
 {
   static const struct
   {
@@ -529,7 +555,7 @@ luztar_symbols_draw_element (const LuztarPen *pen,
     { LZ_ITEM_GEAR, draw_gear }, { LZ_ITEM_CONTACT, draw_contact },
     { LZ_ITEM_BACKLASH, draw_backlash },
   };
-  Symbol s = { pen, el, len, text_side };
+  Symbol s = { pen, el, len };
 
   for (guint i = 0; i < G_N_ELEMENTS (symbols); i++)
     if (symbols[i].kind == el->item.kind)

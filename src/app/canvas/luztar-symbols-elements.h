@@ -10,12 +10,10 @@
 
 G_BEGIN_DECLS
 
-/* In a frame where EL runs from (0, 0) to (LEN, 0); a stop's label goes
- * 19 · TEXT_SIDE across the axis (0: no label). */
+/* In a frame where EL runs from (0, 0) to (LEN, 0), without its label. */
 void    luztar_symbols_draw_element   (const LuztarPen *pen,
                                        const LzElement *el,
-                                       double           len,
-                                       double           text_side);
+                                       double           len);
 /* How far the symbol reaches across its axis on SIDE (−1: −y, +1: +y). */
 double  luztar_symbols_element_extent (const LzElement *el,
                                        double           len,
@@ -25,5 +23,12 @@ char   *luztar_symbols_element_label  (const LzElement *el,
 double  luztar_symbols_label_overhang (const LuztarPen *pen,
                                        const LzElement *el,
                                        double           len);
+char   *luztar_symbols_lane_label     (const LuztarPen *pen,
+                                       const LzElement *el,
+                                       double           len,
+                                       double           label_dx,
+                                       double           label_y,
+                                       LuztarPoint     *at,
+                                       double          *max_width);
 
 G_END_DECLS

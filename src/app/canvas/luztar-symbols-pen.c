@@ -138,6 +138,43 @@ luztar_pen_text_size (const LuztarPen *pen,
   g_object_unref (layout);
 }
 
+/* Where luztar_pen_label() writes TEXT: its centre (device units), its
+ * width and height there, and N, the device length of a unit of the
+ * frame; FALSE when there is nothing to write. */
+static gboolean
+label_place (const LuztarPen *pen,
+             const char      *text,
+             LuztarPoint      at,
+             double           side,
+             double           max_width,
+             LuztarPoint     *centre,
+             double          *w,
+             double          *h,
+             double          *n)
+{
+  cairo_t *cr = pen->cr;
+  double nx = 0, ny = side >= 0 ? 1 : -1, extra;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  luztar_pen_text_size (pen, text, 10, w, h);
+  if (max_width > 0)
+    *w = MIN (*w, max_width);
+  cairo_user_to_device_distance (cr, &nx, &ny);
+  *n = hypot (nx, ny);
+  if (*n <= 0)
+    return FALSE;
+  nx /= *n;
+  ny /= *n;
+  cairo_user_to_device (cr, &at.x, &at.y);
+  /* the sizes in device units (the frame may be rotated, not scaled) */
+  *w *= *n;
+  *h *= *n;
+  extra = *w / 2 * fabs (nx) + *h / 2 * fabs (ny) - *h / 2;
+  *centre = (LuztarPoint) { at.x + nx * extra, at.y + ny * extra };
+  return TRUE;
+}
+
 /* A label AT a point of an element's frame (which runs along +x), on the
  * side SIDE (±1) of it, written upright whatever the element's direction:
  * moved out along the side so that it clears the element. */
@@ -151,32 +188,39 @@ luztar_pen_label (const LuztarPen *pen,
   cairo_t *cr = pen->cr;
   LuztarDrawStyle device_style = *pen->style;
   LuztarPen device = *pen;
-  double nx = 0, ny = side >= 0 ? 1 : -1, n, w, h, extra;
+  LuztarPoint centre;
+  double w, h, n;
 
-  if (text == NULL || *text == '\0')
+  if (!label_place (pen, text, at, side, max_width, &centre, &w, &h, &n))
     return;
-  luztar_pen_text_size (pen, text, 10, &w, &h);
-  if (max_width > 0)
-    w = MIN (w, max_width);
-  cairo_user_to_device_distance (cr, &nx, &ny);
-  n = hypot (nx, ny);
-  if (n <= 0)
-    return;
-  nx /= n;
-  ny /= n;
-  cairo_user_to_device (cr, &at.x, &at.y);
-  /* the sizes in device units (the frame may be rotated, not scaled) */
-  w *= n;
-  h *= n;
-  max_width *= n;
-  extra = w / 2 * fabs (nx) + h / 2 * fabs (ny) - h / 2;
   cairo_save (cr);
   cairo_identity_matrix (cr);
   device_style.scale = 1;
   device.style = &device_style;
-  luztar_pen_text (&device, text, (LuztarPoint) { at.x + nx * extra, at.y + ny * extra },
-                   10 * n / pen->style->scale, FALSE, max_width);
+  luztar_pen_text (&device, text, centre, 10 * n / pen->style->scale, FALSE, max_width * n);
   cairo_restore (cr);
+}
+
+/* The box (x0, y0, x1, y1, device units) that luztar_pen_label() fills
+ * with the same arguments; FALSE when it writes nothing. */
+gboolean
+luztar_pen_label_box (const LuztarPen *pen,
+                      const char      *text,
+                      LuztarPoint      at,
+                      double           side,
+                      double           max_width,
+                      double           box[4])
+{
+  LuztarPoint centre;
+  double w, h, n;
+
+  if (!label_place (pen, text, at, side, max_width, &centre, &w, &h, &n))
+    return FALSE;
+  box[0] = centre.x - w / 2;
+  box[1] = centre.y - h / 2;
+  box[2] = centre.x + w / 2;
+  box[3] = centre.y + h / 2;
+  return TRUE;
 }
 
 const char *

@@ -76,6 +76,12 @@ void        luztar_pen_label         (const LuztarPen       *pen,
                                       LuztarPoint            at,
                                       double                 side,
                                       double                 max_width);
+gboolean    luztar_pen_label_box     (const LuztarPen       *pen,
+                                      const char            *text,
+                                      LuztarPoint            at,
+                                      double                 side,
+                                      double                 max_width,
+                                      double                 box[4]);
 
 const char *luztar_symbols_item_name (const LzItem          *item);
 

@@ -257,6 +257,7 @@ place_in_lane (Placer *placer,
   label = outer + side * ((rank == 0 ? luztar_symbols_element_extent (el, pl->len, side * canon) : 16)
                           + 11 + 13 * rank);
   pl->label_y = canon * (label - off);
+  pl->label_dx = 0;
 }
 
 /* Places every element of the scene from the places of its grounds and

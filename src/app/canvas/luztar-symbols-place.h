@@ -17,7 +17,8 @@ G_BEGIN_DECLS
  * one on top, or on the right for a vertical pair), spread over at most
  * LANE_SPAN; LABEL_Y is where its name goes, across the axis in the
  * element's own frame (the outer lanes' names outside, the others stacked
- * beyond them). */
+ * beyond them); LABEL_DX how far it is moved along the axis from the
+ * element's middle (0, or clear of an arrow: luztar-symbols-clear.c). */
 typedef struct
 {
   gboolean ok;
@@ -26,6 +27,7 @@ typedef struct
   double   fx, fy;
   int      lane, n_lanes;
   double   label_y;
+  double   label_dx;
   int      ground_index;   /* the ground it ends on, or -1 */
   int      body_index;     /* a body it ends on (the other port for a ground's), or -1 */
 } LuztarPlacement;

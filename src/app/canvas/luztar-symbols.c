@@ -28,6 +28,7 @@
 #include "luztar-cairo.h"
 #include "luztar-symbols-elements.h"
 #include "luztar-symbols-place.h"
+#include "luztar-symbols-clear.h"
 #include "luztar-mode-marks.h"
 
 /* A filled arrow head with its tip at (X, Y), BACK long along −x, HALF
@@ -194,30 +195,16 @@ draw_source (const LuztarPen *pen,
              double           direction)
 {
   cairo_t *cr = pen->cr;
-  double y, x0, x1;
-  double along = direction * G_PI / 180;
-  gboolean across = fabs (sin (along)) > LUZTAR_SIN_HORIZONTAL;
-  const char *name = luztar_symbols_item_name (&s->item);
+  double y = 0, x0 = -22, x1 = 22;
   const LuztarRgb *colour = s->item.kind == LZ_ITEM_PRESCRIBED ? &pen->p.program
                       : s->item.kind == LZ_ITEM_ACTUATOR ? &pen->p.actuator : &pen->p.force;
-  g_autofree char *label = NULL;
+  LuztarSourcePlace place;
 
-  /* a constant force pushes the way its sign says (gravity, −9.81 on a
-   * body drawn moving up, points down) */
-  if (s->item.kind == LZ_ITEM_FORCE && s->value != NULL && lz_expr_is_constant (s->value)
-      && lz_expr_eval (s->value, 0) < 0)
-    along += G_PI;
-  /* the arrow above a body that moves across the page, beside one that
-   * moves up and down; drawn in its own frame, pointing along +x there */
+  /* drawn in its own frame, pointing along +x there */
+  luztar_source_place (pen, s, at, slot, direction, &place);
   cairo_save (cr);
-  if (across)
-    cairo_translate (cr, at.x - LUZTAR_BLOCK_W / 2 - 20 - 22 * slot, at.y);
-  else
-    cairo_translate (cr, at.x, at.y - LUZTAR_BLOCK_H / 2 - 14 - 22 * slot);
-  cairo_rotate (cr, -along);
-  y = 0;
-  x0 = -22;
-  x1 = 22;
+  cairo_translate (cr, place.origin.x, place.origin.y);
+  cairo_rotate (cr, place.angle);
   cairo_new_path (cr);
   luztar_pen_rgb (pen, colour);
   luztar_pen_width (pen, 2);
@@ -252,23 +239,12 @@ draw_source (const LuztarPen *pen,
     arrow_head (cr, x1, y, 8, 4);
   cairo_fill (cr);
   cairo_restore (cr);
-  if (*name == '\0')
-    return;        /* a palette icon */
-  /* the name, right-aligned before the arrow; a prescribed motion says
-   * that it is one */
-  label = s->item.kind == LZ_ITEM_PRESCRIBED ? g_strdup_printf ("%s: q(t)", name) : g_strdup (name);
-  {
-    double w, h;
-
-    luztar_pen_text_size (pen, label, 10, &w, &h);
-    luztar_pen_rgb (pen, colour);
-    if (across)
-      luztar_pen_text (pen, label, (LuztarPoint) { at.x - LUZTAR_BLOCK_W / 2 - 20 - 22 * slot - 8 - w / 2,
-                                                   at.y + 22 + h / 2 }, 10, FALSE, 0);
-    else
-      luztar_pen_text (pen, label, (LuztarPoint) { at.x - 22 - 5 - w / 2,
-                                                   at.y - LUZTAR_BLOCK_H / 2 - 14 - 22 * slot }, 10, FALSE, 0);
-  }
+  if (place.label != NULL)
+    {
+      luztar_pen_rgb (pen, colour);
+      luztar_pen_text (pen, place.label, place.label_at, 10, FALSE, 0);
+    }
+  luztar_source_place_clear (&place);
 }
 
 /* A point moved by D canvas units in the direction DEGREES (from the
@@ -409,18 +385,19 @@ draw_placed_element (const LuztarPen       *pen,
   cairo_translate (cr, pl->ox, pl->oy);
   cairo_rotate (cr, pl->angle);
   draw_flash (pen, pl->len, flash);
-  luztar_symbols_draw_element (pen, el, pl->len, pl->to_floor ? 0 : pl->label_y / 19);
+  luztar_symbols_draw_element (pen, el, pl->len);
   if (!pl->to_floor)
     {
-      luztar_pen_rgb (pen, &ink->p.muted);
-      if (el->item.kind != LZ_ITEM_STOP)
-        {
-          g_autofree char *name = luztar_symbols_element_label (el, FALSE);
+      LuztarPoint at;
+      double max_width;
+      g_autofree char *name = luztar_symbols_lane_label (pen, el, pl->len, pl->label_dx, pl->label_y, &at,
+                                                         &max_width);
 
-          luztar_pen_label (pen, name, (LuztarPoint) { pl->len / 2, pl->label_y }, side, MAX (pl->len - 4, 36));
-        }
+      /* a stop's name and limits in its colour, the others' names muted */
+      luztar_pen_rgb (pen, el->item.kind == LZ_ITEM_STOP ? &pen->p.stop : &ink->p.muted);
+      luztar_pen_label (pen, name, at, side, max_width);
       luztar_mode_badge_draw (cr, mode, pen->style->dark,
-                              (LuztarBadgePlace) { pl->len / 2, pl->label_y, 0, side,
+                              (LuztarBadgePlace) { pl->len / 2 + pl->label_dx, pl->label_y, 0, side,
                                                    badge_clearance (pen, el, pl->len) });
     }
   cairo_restore (cr);
@@ -455,15 +432,26 @@ luztar_symbols_draw_model (cairo_t               *cr,
 {
   g_autoptr(LuztarScene) sc = luztar_scene_new (model);
   g_autofree gboolean *floor = g_new0 (gboolean, MAX (sc->ng, 1));
+  g_autofree double *moved = g_new0 (double, 2 * MAX (sc->ne, 1));
   const LuztarAnimation *anim = style->animation;
   LuztarPen pen;
 
   luztar_pen_init (&pen, cr, style);
-  /* a ground is a wall or floors as at rest, wherever the run takes it */
+  /* a ground is a wall or floors as at rest, wherever the run takes it;
+   * the elements' labels clear of the arrows as at rest, where a run
+   * takes them (a label does not hop while the bodies move) */
   for (guint i = 0; i < sc->ng; i++)
     floor[i] = luztar_scene_ground_is_floor (sc, i);
+  luztar_scene_clear_labels (&pen, sc, moved);
   if (anim != NULL)
-    animate_scene (sc, anim);
+    {
+      animate_scene (sc, anim);
+      for (guint e = 0; e < sc->ne; e++)
+        {
+          sc->pl[e].label_dx += moved[2 * e];
+          sc->pl[e].label_y += moved[2 * e + 1];
+        }
+    }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
@@ -598,7 +586,7 @@ draw_element_icon (const LuztarPen *pen,
   cairo_translate (cr, 4, 32);
   /* a stop: the bracket without its limits' text */
   cairo_scale (cr, 1, kind == LZ_ITEM_GEAR || kind == LZ_ITEM_BACKLASH ? 1 : 1.3);
-  luztar_symbols_draw_element (pen, &el, 56, kind == LZ_ITEM_STOP ? 0 : 1);
+  luztar_symbols_draw_element (pen, &el, 56);
 }
 
 /**

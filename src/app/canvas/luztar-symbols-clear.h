@@ -1,0 +1,41 @@
+/* luztar-symbols-clear.h — labels clear of the arrows: where a source's arrow and name go, and an element's label moved off them
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "luztar-symbols-pen.h"
+#include "luztar-symbols-place.h"
+
+G_BEGIN_DECLS
+
+/* Where a source's arrow goes: a frame whose origin is the arrow's middle,
+ * turned by ANGLE (cairo_rotate()), the arrow along its +x; ACROSS: beside
+ * a body that moves up and down rather than above it; its name (LABEL, a
+ * prescribed motion's "p1: q(t)"; NULL for a palette icon) centred at
+ * LABEL_AT. */
+typedef struct
+{
+  gboolean     across;
+  LuztarPoint  origin;
+  double       angle;
+  char        *label;
+  LuztarPoint  label_at;
+} LuztarSourcePlace;
+
+void     luztar_source_place        (const LuztarPen         *pen,
+                                     const LzSource          *s,
+                                     LuztarPoint              at,
+                                     int                      slot,
+                                     double                   direction,
+                                     LuztarSourcePlace       *place);
+void     luztar_source_place_clear  (LuztarSourcePlace       *place);
+GArray  *luztar_scene_arrow_boxes   (const LuztarPen         *pen,
+                                     const LuztarScene       *scene);
+void     luztar_scene_clear_labels  (const LuztarPen         *pen,
+                                     LuztarScene             *scene,
+                                     double                  *moved);
+
+G_END_DECLS
