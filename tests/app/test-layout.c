@@ -812,10 +812,41 @@ test_speeds (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* How many of the names of SCENE's forces, motions and actuators meet what
+ * an element draws (its symbol from port to port, a floor), drawn with PEN;
+ * MOVED counts the names moved from before their arrows to be clear. */
+static guint
+count_names_on_elements (const LuztarPen   *pen,
+                         const LuztarScene *scene,
+                         const char        *what,
+                         guint             *moved)
+{
+  g_autoptr(GArray) names = luztar_scene_name_boxes (pen, scene);
+  g_autoptr(GArray) elements = luztar_scene_element_boxes (pen, scene);
+  guint met = 0;
+
+  for (guint k = 0; k < lz_model_get_n_sources (scene->model); k++)
+    *moved += scene->name_at[k] != LUZTAR_NAME_BEFORE;
+  for (guint i = 0; i + 3 < names->len; i += 4)
+    for (guint k = 0; k + 3 < elements->len; k += 4)
+      {
+        const double *a = &g_array_index (names, double, i), *b = &g_array_index (elements, double, k);
+
+        if (a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3])
+          {
+            g_test_message ("%s: a name at (%.0f, %.0f)–(%.0f, %.0f) meets an element drawn at "
+                            "(%.0f, %.0f)–(%.0f, %.0f)", what, a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
+            met++;
+            break;
+          }
+      }
+  return met;
+}
+
 /* The labels of MODEL's elements against the arrows of its forces,
  * motions and actuators (and their names) as CANVAS draws them, in its
- * pixels: how many meet one; MOVED counts the labels moved off their
- * places to be clear. */
+ * pixels, and those names against the elements: how many meet one; MOVED
+ * counts the labels and names moved off their places to be clear. */
 static guint
 count_labels_on_arrows (LuztarCanvas  *canvas,
                         const LzModel *model,
@@ -838,9 +869,10 @@ count_labels_on_arrows (LuztarCanvas  *canvas,
   cairo_translate (cr, ox, oy);
   cairo_scale (cr, style.scale, style.scale);
   luztar_pen_init (&pen, cr, &style);
-  arrows = luztar_scene_arrow_boxes (&pen, scene);
-  /* the labels where the drawing puts them */
+  /* the labels and names where the drawing puts them */
   luztar_scene_clear_labels (&pen, scene, shift);
+  arrows = luztar_scene_arrow_boxes (&pen, scene);
+  met += count_names_on_elements (&pen, scene, what, moved);
   for (guint e = 0; e < scene->ne; e++)
     {
       const LuztarPlacement *pl = &scene->pl[e];
@@ -881,7 +913,10 @@ count_labels_on_arrows (LuztarCanvas  *canvas,
 /* Every example at 800 × 600, 1280 × 800 and 1920 × 1080: no element's
  * label on an arrow of a force, motion or actuator or on its name (the
  * vehicle's "tyre–road contact N" ran into the tyre's "−mg": moved off
- * it; the absorber's k₂ into "E₀ sin ω₀t": slid along its spring). */
+ * it; the absorber's k₂ into "E₀ sin ω₀t": slid along its spring), and no
+ * such name on an element's symbol or line (the vehicle's "−Bg" sat on
+ * the end of k₄, the absorber's "−mg" on k₂'s: moved to a clear side of
+ * their arrows). */
 static void
 test_labels_clear (void)
 {
@@ -916,7 +951,7 @@ test_labels_clear (void)
                                                        (int) strlen (names->pdata[i]) - 7,
                                                        (char *) names->pdata[i], sizes[s][0], sizes[s][1]);
 
-              g_test_message ("%s: %u label(s) moved clear of the arrows", what, moved);
+              g_test_message ("%s: %u label(s) or name(s) moved clear", what, moved);
               save (GTK_WIDGET (window), file);
             }
           if (strstr (names->pdata[i], "vehicle") != NULL)

@@ -12,7 +12,9 @@
  * of the arrows and their names in device units, and moves a label that
  * meets one along its element, or else further out on its side a line at
  * a time, until it is clear (or leaves it where it was when no place near
- * is).
+ * is).  Before that, a source's name that meets an element's symbol or
+ * line (the vehicle's "−Bg" on the end of its spring k₄) goes to its
+ * arrow's other end, or beside the arrow's middle, whichever is clear.
  */
 
 #include "config.h"
@@ -37,14 +39,59 @@
 /* How close to an end of its element a label slides (frame units). */
 #define CLEAR_SLIDE_END 2.0
 
+/* Room between an arrow and its name (frame units). */
+#define NAME_GAP 2.0
+
+/* Where NAME_AT puts a name W × H of a source at AT (its arrow's place in
+ * PLACE). */
+static LuztarPoint
+name_place (const LuztarSourcePlace *place,
+            LuztarPoint              at,
+            LuztarNamePlace          name_at,
+            double                   w,
+            double                   h)
+{
+  LuztarPoint o = place->origin;
+
+  if (place->across)
+    switch (name_at)
+      {
+      case LUZTAR_NAME_AFTER:
+        return (LuztarPoint) { o.x - 8 - w / 2, at.y - 22 - h / 2 };
+      case LUZTAR_NAME_OUTSIDE:
+        return (LuztarPoint) { o.x - ARROW_HALF - NAME_GAP - w / 2, at.y };
+      case LUZTAR_NAME_INSIDE:
+        return (LuztarPoint) { o.x + ARROW_HALF + NAME_GAP + w / 2, at.y };
+      case LUZTAR_NAME_BEFORE:
+      case LUZTAR_N_NAME_PLACES:
+      default:
+        return (LuztarPoint) { o.x - 8 - w / 2, at.y + 22 + h / 2 };
+      }
+  switch (name_at)
+    {
+    case LUZTAR_NAME_AFTER:
+      return (LuztarPoint) { at.x + 22 + 5 + w / 2, o.y };
+    case LUZTAR_NAME_OUTSIDE:
+      return (LuztarPoint) { o.x, o.y - ARROW_HALF - NAME_GAP - h / 2 };
+    case LUZTAR_NAME_INSIDE:
+      return (LuztarPoint) { o.x, o.y + ARROW_HALF + NAME_GAP + h / 2 };
+    case LUZTAR_NAME_BEFORE:
+    case LUZTAR_N_NAME_PLACES:
+    default:
+      return (LuztarPoint) { at.x - 22 - 5 - w / 2, o.y };
+    }
+}
+
 /**
  * luztar_source_place:
- * @pen: what the model is drawn with (its scale sizes the name)
+ * @pen: (nullable): what the model is drawn with (its scale sizes the
+ *   name); %NULL: the arrow only
  * @s: a force, prescribed motion or actuator
  * @at: its body's place
  * @slot: how many of its body's sources are drawn before it (each one
  *   higher, or further out)
  * @direction: the body's direction (degrees)
+ * @name_at: where its name goes
  * @place: (out caller-allocates): where its arrow and its name go;
  *   luztar_source_place_clear() frees the name
  */
@@ -54,6 +101,7 @@ luztar_source_place (const LuztarPen   *pen,
                      LuztarPoint        at,
                      int                slot,
                      double             direction,
+                     LuztarNamePlace    name_at,
                      LuztarSourcePlace *place)
 {
   double along = direction * G_PI / 180, w, h;
@@ -71,15 +119,80 @@ luztar_source_place (const LuztarPen   *pen,
   else
     place->origin = (LuztarPoint) { at.x, at.y - LUZTAR_BLOCK_H / 2 - 14 - 22 * slot };
   place->label = NULL;
-  if (*name == '\0')
+  if (*name == '\0' || pen == NULL)
     return;
-  /* the name, right-aligned before the arrow (below it beside a body) */
   place->label = s->item.kind == LZ_ITEM_PRESCRIBED ? g_strdup_printf ("%s: q(t)", name) : g_strdup (name);
   luztar_pen_text_size (pen, place->label, 10, &w, &h);
-  if (place->across)
-    place->label_at = (LuztarPoint) { place->origin.x - 8 - w / 2, at.y + 22 + h / 2 };
-  else
-    place->label_at = (LuztarPoint) { at.x - 22 - 5 - w / 2, place->origin.y };
+  place->label_at = name_place (place, at, name_at, w, h);
+}
+
+/**
+ * luztar_scene_source_place:
+ * @pen: (nullable): what the scene is drawn with; %NULL: the arrow only
+ * @scene: a model laid out
+ * @k: a source of its model
+ * @place: (out caller-allocates): where its arrow and its name go (its
+ *   name where @scene says), above its body after the body's sources
+ *   before it
+ *
+ * Returns: whether the source is drawn (it has a body)
+ */
+gboolean
+luztar_scene_source_place (const LuztarPen   *pen,
+                           const LuztarScene *scene,
+                           guint              k,
+                           LuztarSourcePlace *place)
+{
+  const LzSource *src = lz_model_get_source (scene->model, k);
+  int i = src->body != NULL ? lz_model_get_body_index (scene->model, src->body) : -1, slot = 0;
+
+  place->label = NULL;
+  if (i < 0)
+    return FALSE;
+  for (guint j = 0; j < k; j++)
+    {
+      const LzSource *before = lz_model_get_source (scene->model, j);
+
+      slot += before->body != NULL && lz_model_get_body_index (scene->model, before->body) == i;
+    }
+  luztar_source_place (pen, src, scene->bp[i], slot, lz_model_get_body (scene->model, i)->direction,
+                       scene->name_at[k], place);
+  return TRUE;
+}
+
+/* The corners of the rectangle (X0, Y0)–(X1, Y1) of a frame at ORIGIN
+ * turned by ANGLE: its box (model units). */
+static void
+turned_box (LuztarPoint origin,
+            double      angle,
+            double      x0,
+            double      y0,
+            double      x1,
+            double      y1,
+            double      box[4])
+{
+  double c = cos (angle), s = sin (angle);
+
+  box[0] = box[1] = INFINITY;
+  box[2] = box[3] = -INFINITY;
+  for (int k = 0; k < 4; k++)
+    {
+      double x = k & 1 ? x1 : x0, y = k & 2 ? y1 : y0;
+      double u = origin.x + c * x - s * y, v = origin.y + s * x + c * y;
+
+      box[0] = MIN (box[0], u);
+      box[1] = MIN (box[1], v);
+      box[2] = MAX (box[2], u);
+      box[3] = MAX (box[3], v);
+    }
+}
+
+/* The box of PLACE's arrow (model units: x0, y0, x1, y1). */
+static void
+arrow_box (const LuztarSourcePlace *place,
+           double                   box[4])
+{
+  turned_box (place->origin, place->angle, -ARROW_BACK, -ARROW_HALF, ARROW_TIP, ARROW_HALF, box);
 }
 
 void
@@ -111,6 +224,68 @@ device_box (cairo_t *cr,
     }
 }
 
+/* Whether BOX comes within MARGIN of one of BOXES (four doubles each)
+ * but the SKIP-th (G_MAXUINT: none). */
+static gboolean
+box_meets (const double  box[4],
+           const GArray *boxes,
+           double        margin,
+           guint         skip)
+{
+  for (guint k = 0; k + 3 < boxes->len; k += 4)
+    {
+      const double *b = &g_array_index (boxes, double, k);
+
+      if (k / 4 != skip && box[0] < b[2] + margin && b[0] < box[2] + margin && box[1] < b[3] + margin && b[1] < box[3] + margin)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The device box of PLACE's name (FALSE: it has none). */
+static gboolean
+name_box (const LuztarPen         *pen,
+          const LuztarSourcePlace *place,
+          double                   box[4])
+{
+  double w, h;
+
+  if (place->label == NULL)
+    return FALSE;
+  luztar_pen_text_size (pen, place->label, 10, &w, &h);
+  device_box (pen->cr, place->label_at.x - w / 2, place->label_at.y - h / 2, place->label_at.x + w / 2,
+              place->label_at.y + h / 2, box);
+  return TRUE;
+}
+
+/* The device boxes of the sources' arrows (ARROWS) and of their names
+ * (NAMES), four doubles each. */
+static GArray *
+source_boxes (const LuztarPen   *pen,
+              const LuztarScene *scene,
+              gboolean           arrows,
+              gboolean           names)
+{
+  GArray *boxes = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint k = 0; k < lz_model_get_n_sources (scene->model); k++)
+    {
+      LuztarSourcePlace place;
+      double box[4], in_model[4];
+
+      if (!luztar_scene_source_place (pen, scene, k, &place))
+        continue;
+      arrow_box (&place, in_model);
+      device_box (pen->cr, in_model[0], in_model[1], in_model[2], in_model[3], box);
+      if (arrows)
+        g_array_append_vals (boxes, box, 4);
+      if (names && name_box (pen, &place, box))
+        g_array_append_vals (boxes, box, 4);
+      luztar_source_place_clear (&place);
+    }
+  return boxes;
+}
+
 /**
  * luztar_scene_arrow_boxes:
  * @pen: what the scene is drawn with (its matrix that of the model)
@@ -123,39 +298,133 @@ GArray *
 luztar_scene_arrow_boxes (const LuztarPen   *pen,
                           const LuztarScene *scene)
 {
+  return source_boxes (pen, scene, TRUE, TRUE);
+}
+
+/**
+ * luztar_scene_name_boxes:
+ * @pen: what the scene is drawn with (its matrix that of the model)
+ * @scene: a model laid out
+ *
+ * Returns: (transfer full) (element-type double): the device boxes of the
+ *   sources' names, four doubles (x0, y0, x1, y1) each
+ */
+GArray *
+luztar_scene_name_boxes (const LuztarPen   *pen,
+                         const LuztarScene *scene)
+{
+  return source_boxes (pen, scene, FALSE, TRUE);
+}
+
+/**
+ * luztar_scene_element_boxes:
+ * @pen: what the scene is drawn with (its matrix that of the model)
+ * @scene: a model laid out
+ *
+ * Returns: (transfer full) (element-type double): the device boxes of
+ *   what the elements draw without their labels: each symbol from port to
+ *   port as far across as it reaches, and the floor of one drawn down to
+ *   a floor; four doubles (x0, y0, x1, y1) each
+ */
+GArray *
+luztar_scene_element_boxes (const LuztarPen   *pen,
+                            const LuztarScene *scene)
+{
   GArray *boxes = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autofree int *slots = g_new0 (int, MAX (scene->nb, 1));
   cairo_t *cr = pen->cr;
+
+  for (guint e = 0; e < scene->ne; e++)
+    {
+      const LuztarPlacement *pl = &scene->pl[e];
+      const LzElement *el = lz_model_get_element (scene->model, e);
+      double box[4];
+
+      if (!pl->ok)
+        continue;
+      cairo_save (cr);
+      cairo_translate (cr, pl->ox, pl->oy);
+      cairo_rotate (cr, pl->angle);
+      device_box (cr, 0, -luztar_symbols_element_extent (el, pl->len, -1), pl->len,
+                  luztar_symbols_element_extent (el, pl->len, 1), box);
+      cairo_restore (cr);
+      g_array_append_vals (boxes, box, 4);
+      if (pl->to_floor)
+        {
+          /* the hatched floor (luztar-symbols.c) */
+          device_box (cr, pl->fx - 12, pl->fy - 1, pl->fx + 12, pl->fy + 8, box);
+          g_array_append_vals (boxes, box, 4);
+        }
+    }
+  return boxes;
+}
+
+/* The device boxes of the bodies and the grounds of SCENE (at rest). */
+static GArray *
+solid_boxes (const LuztarPen   *pen,
+             const LuztarScene *scene)
+{
+  GArray *boxes = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) shapes = luztar_symbols_get_shapes (scene->model);
+
+  for (guint i = 0; i < shapes->len; i++)
+    {
+      const LuztarShape *sh = &g_array_index (shapes, LuztarShape, i);
+      double box[4];
+
+      if ((sh->kind == LZ_ITEM_BODY || sh->kind == LZ_ITEM_GROUND) && sh->shown && isfinite (sh->x0))
+        {
+          device_box (pen->cr, sh->x0, sh->y0, sh->x1, sh->y1, box);
+          g_array_append_vals (boxes, box, 4);
+        }
+    }
+  return boxes;
+}
+
+/* The sources' names where they keep clear of the elements (ELEMENTS): of
+ * the places luztar_source_place() offers, the first one clear of the
+ * other arrows (each place keeps its room from its own), of the names
+ * placed before and of the bodies and grounds too; else the first one
+ * clear of the arrows and names; else the first one clear of the
+ * elements; else before the arrow. */
+static void
+clear_source_names (const LuztarPen *pen,
+                    LuztarScene     *scene,
+                    const GArray    *elements)
+{
+  g_autoptr(GArray) marks = source_boxes (pen, scene, TRUE, FALSE);
+  g_autoptr(GArray) solids = solid_boxes (pen, scene);
+  guint arrow = 0;   /* the index of source K's arrow in MARKS */
 
   for (guint k = 0; k < lz_model_get_n_sources (scene->model); k++)
     {
-      const LzSource *src = lz_model_get_source (scene->model, k);
-      int i = src->body != NULL ? lz_model_get_body_index (scene->model, src->body) : -1;
-      LuztarSourcePlace place;
+      int found = -1;
       double box[4];
+      LuztarSourcePlace place;
 
-      if (i < 0)
+      if (!luztar_scene_source_place (NULL, scene, k, &place))
         continue;
-      luztar_source_place (pen, src, scene->bp[i], slots[i]++, lz_model_get_body (scene->model, i)->direction,
-                           &place);
-      cairo_save (cr);
-      cairo_translate (cr, place.origin.x, place.origin.y);
-      cairo_rotate (cr, place.angle);
-      device_box (cr, -ARROW_BACK, -ARROW_HALF, ARROW_TIP, ARROW_HALF, box);
-      cairo_restore (cr);
-      g_array_append_vals (boxes, box, 4);
-      if (place.label != NULL)
-        {
-          double w, h;
 
-          luztar_pen_text_size (pen, place.label, 10, &w, &h);
-          device_box (cr, place.label_at.x - w / 2, place.label_at.y - h / 2, place.label_at.x + w / 2,
-                      place.label_at.y + h / 2, box);
-          g_array_append_vals (boxes, box, 4);
-        }
-      luztar_source_place_clear (&place);
+      for (int pass = 0; pass < 3 && found < 0; pass++)
+        for (int n = 0; n < LUZTAR_N_NAME_PLACES && found < 0; n++)
+          {
+            gboolean named;
+
+            scene->name_at[k] = n;
+            luztar_scene_source_place (pen, scene, k, &place);
+            named = name_box (pen, &place, box);
+            luztar_source_place_clear (&place);
+            if (!named)
+              break;
+            if (!box_meets (box, elements, CLEAR_MARGIN, G_MAXUINT)
+                && (pass == 2 || !box_meets (box, marks, CLEAR_MARGIN, arrow))
+                && (pass >= 1 || !box_meets (box, solids, CLEAR_MARGIN, G_MAXUINT)))
+              found = n;
+          }
+      scene->name_at[k] = MAX (found, LUZTAR_NAME_BEFORE);
+      if (found >= 0)
+        g_array_append_vals (marks, box, 4);
+      arrow++;
     }
-  return boxes;
 }
 
 /* Whether EL's label at (DX, LABEL_Y) of its place (luztar_symbols_lane_label())
@@ -191,16 +460,7 @@ label_meets (const LuztarPen       *pen,
       if (max_width > 0)
         *width = MIN (*width, max_width);
     }
-  if (!drawn)
-    return FALSE;
-  for (guint k = 0; k + 3 < boxes->len; k += 4)
-    {
-      const double *b = &g_array_index (boxes, double, k);
-
-      if (box[0] < b[2] + margin && b[0] < box[2] + margin && box[1] < b[3] + margin && b[1] < box[3] + margin)
-        return TRUE;
-    }
-  return FALSE;
+  return drawn && box_meets (box, boxes, margin, G_MAXUINT);
 }
 
 /* Where EL's label goes clear of the arrows (BOXES): its place when
@@ -247,16 +507,21 @@ clear_label (const LuztarPen       *pen,
  * @moved: (out) (optional) (array): how far each element's label moved,
  *   along its axis and across it, two a element (0, 0: not moved)
  *
- * Moves the labels of @scene's elements clear of its arrows and their
- * names: slid along the element, or further out on its side.
+ * Moves the names of @scene's sources clear of its elements (to another
+ * side of their arrows), then the labels of its elements clear of its
+ * arrows and their names: slid along the element, or further out on its
+ * side.
  */
 void
 luztar_scene_clear_labels (const LuztarPen *pen,
                            LuztarScene     *scene,
                            double          *moved)
 {
-  g_autoptr(GArray) boxes = luztar_scene_arrow_boxes (pen, scene);
+  g_autoptr(GArray) elements = luztar_scene_element_boxes (pen, scene);
+  g_autoptr(GArray) boxes = NULL;
 
+  clear_source_names (pen, scene, elements);
+  boxes = luztar_scene_arrow_boxes (pen, scene);
   for (guint e = 0; e < scene->ne; e++)
     {
       LuztarPlacement *pl = &scene->pl[e];

@@ -11,11 +11,24 @@
 
 G_BEGIN_DECLS
 
+/* Where a source's name goes: before its arrow (below it, beside a body
+ * that moves up and down), at its other end (above it), beside its middle
+ * away from the body (above it; before it) or towards the body;
+ * luztar_scene_clear_labels() takes the first one clear of the elements. */
+typedef enum
+{
+  LUZTAR_NAME_BEFORE,
+  LUZTAR_NAME_AFTER,
+  LUZTAR_NAME_OUTSIDE,
+  LUZTAR_NAME_INSIDE,
+  LUZTAR_N_NAME_PLACES
+} LuztarNamePlace;
+
 /* Where a source's arrow goes: a frame whose origin is the arrow's middle,
  * turned by ANGLE (cairo_rotate()), the arrow along its +x; ACROSS: beside
  * a body that moves up and down rather than above it; its name (LABEL, a
- * prescribed motion's "p1: q(t)"; NULL for a palette icon) centred at
- * LABEL_AT. */
+ * prescribed motion's "p1: q(t)"; NULL for a palette icon or without a
+ * pen) centred at LABEL_AT. */
 typedef struct
 {
   gboolean     across;
@@ -30,9 +43,18 @@ void     luztar_source_place        (const LuztarPen         *pen,
                                      LuztarPoint              at,
                                      int                      slot,
                                      double                   direction,
+                                     LuztarNamePlace          name_at,
+                                     LuztarSourcePlace       *place);
+gboolean luztar_scene_source_place  (const LuztarPen         *pen,
+                                     const LuztarScene       *scene,
+                                     guint                    k,
                                      LuztarSourcePlace       *place);
 void     luztar_source_place_clear  (LuztarSourcePlace       *place);
 GArray  *luztar_scene_arrow_boxes   (const LuztarPen         *pen,
+                                     const LuztarScene       *scene);
+GArray  *luztar_scene_name_boxes    (const LuztarPen         *pen,
+                                     const LuztarScene       *scene);
+GArray  *luztar_scene_element_boxes (const LuztarPen         *pen,
                                      const LuztarScene       *scene);
 void     luztar_scene_clear_labels  (const LuztarPen         *pen,
                                      LuztarScene             *scene,

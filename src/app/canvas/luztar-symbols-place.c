@@ -371,7 +371,7 @@ luztar_scene_new (const LzModel *model)
   scene->gp = g_new0 (LuztarPoint, MAX (scene->ng, 1) + MAX (scene->nb, 1));
   scene->bp = scene->gp + MAX (scene->ng, 1);
   scene->pl = g_new0 (LuztarPlacement, MAX (scene->ne, 1));
-  scene->slots = g_new0 (int, MAX (scene->nb, 1));
+  scene->name_at = g_new0 (int, MAX (lz_model_get_n_sources (model), 1));
   luztar_symbols_layout (model, scene->gp, scene->bp, &x0, &y0, &x1, &y1);
   luztar_scene_place_elements (scene);
   return scene;
@@ -382,6 +382,6 @@ luztar_scene_free (LuztarScene *scene)
 {
   g_free (scene->gp);
   g_free (scene->pl);
-  g_free (scene->slots);
+  g_free (scene->name_at);
   g_free (scene);
 }

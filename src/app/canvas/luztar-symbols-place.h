@@ -33,7 +33,8 @@ typedef struct
 } LuztarPlacement;
 
 /* A model laid out: the place of each ground (GP) and body (BP), the frame
- * of each element (PL), the sources drawn so far on each body (SLOTS). */
+ * of each element (PL), where each source's name goes (NAME_AT, a
+ * LuztarNamePlace: luztar-symbols-clear.c). */
 typedef struct
 {
   const LzModel   *model;
@@ -41,7 +42,7 @@ typedef struct
   LuztarPoint     *gp;
   LuztarPoint     *bp;
   LuztarPlacement *pl;
-  int             *slots;
+  int             *name_at;
 } LuztarScene;
 
 LuztarScene *luztar_scene_new            (const LzModel     *model);

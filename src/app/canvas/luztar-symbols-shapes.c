@@ -14,6 +14,7 @@
 
 #include <math.h>
 
+#include "luztar-symbols-clear.h"
 #include "luztar-symbols-place.h"
 #include "luztar-cairo.h"
 
@@ -98,23 +99,32 @@ element_shape (const LuztarScene *sc,
   return s;
 }
 
-/* A source: its arrow above its body, the next one higher. */
+/* A source's box around the middle of its arrow: SOURCE_HALF_LENGTH
+ * along it, SOURCE_HALF_WIDTH across (a little more than the arrow, to
+ * be easy to pick). */
+#define SOURCE_HALF_LENGTH 24.0
+#define SOURCE_HALF_WIDTH  8.0
+
+/* A source: a box around its arrow where luztar_scene_source_place() puts
+ * it (above its body, the next one higher; beside a body that moves up
+ * and down, the next one further out). */
 static LuztarShape
-source_shape (LuztarScene *sc,
-              guint        k)
+source_shape (const LuztarScene *sc,
+              guint              k)
 {
   const LzSource *src = lz_model_get_source (sc->model, k);
-  int i = src->body != NULL ? lz_model_get_body_index (sc->model, src->body) : -1;
-  LuztarShape s = { src->item.id, src->item.kind, i >= 0, FALSE };
+  LuztarSourcePlace place;
+  LuztarShape s = { src->item.id, src->item.kind, luztar_scene_source_place (NULL, sc, k, &place), FALSE };
 
-  if (i >= 0)
+  if (s.shown)
     {
-      double y = sc->bp[i].y - LUZTAR_BLOCK_H / 2 - 14 - 22 * sc->slots[i]++;
+      double hx = place.across ? SOURCE_HALF_WIDTH : SOURCE_HALF_LENGTH;
+      double hy = place.across ? SOURCE_HALF_LENGTH : SOURCE_HALF_WIDTH;
 
-      s.x0 = sc->bp[i].x - 24;
-      s.x1 = sc->bp[i].x + 24;
-      s.y0 = y - 8;
-      s.y1 = y + 8;
+      s.x0 = place.origin.x - hx;
+      s.x1 = place.origin.x + hx;
+      s.y0 = place.origin.y - hy;
+      s.y1 = place.origin.y + hy;
     }
   return s;
 }

@@ -188,23 +188,19 @@ draw_body (const LuztarPen *pen,
  * a circle with "u", and a bold arrow, in the actuator colour), distinct
  * from a moving ground's double arrow. */
 static void
-draw_source (const LuztarPen *pen,
-             const LzSource  *s,
-             LuztarPoint      at,
-             int              slot,
-             double           direction)
+draw_source (const LuztarPen         *pen,
+             const LzSource          *s,
+             const LuztarSourcePlace *place)
 {
   cairo_t *cr = pen->cr;
   double y = 0, x0 = -22, x1 = 22;
   const LuztarRgb *colour = s->item.kind == LZ_ITEM_PRESCRIBED ? &pen->p.program
                       : s->item.kind == LZ_ITEM_ACTUATOR ? &pen->p.actuator : &pen->p.force;
-  LuztarSourcePlace place;
 
   /* drawn in its own frame, pointing along +x there */
-  luztar_source_place (pen, s, at, slot, direction, &place);
   cairo_save (cr);
-  cairo_translate (cr, place.origin.x, place.origin.y);
-  cairo_rotate (cr, place.angle);
+  cairo_translate (cr, place->origin.x, place->origin.y);
+  cairo_rotate (cr, place->angle);
   cairo_new_path (cr);
   luztar_pen_rgb (pen, colour);
   luztar_pen_width (pen, 2);
@@ -239,12 +235,11 @@ draw_source (const LuztarPen *pen,
     arrow_head (cr, x1, y, 8, 4);
   cairo_fill (cr);
   cairo_restore (cr);
-  if (place.label != NULL)
+  if (place->label != NULL)
     {
       luztar_pen_rgb (pen, colour);
-      luztar_pen_text (pen, place.label, place.label_at, 10, FALSE, 0);
+      luztar_pen_text (pen, place->label, place->label_at, 10, FALSE, 0);
     }
-  luztar_source_place_clear (&place);
 }
 
 /* A point moved by D canvas units in the direction DEGREES (from the
@@ -406,7 +401,8 @@ draw_placed_element (const LuztarPen       *pen,
 }
 
 /* The sources: the outline of the bodies whose motion is prescribed
- * (BEHIND, drawn before the bodies), else the arrows above their bodies. */
+ * (BEHIND, drawn before the bodies), else the arrows above their bodies
+ * (luztar_scene_source_place()). */
 static void
 draw_sources (const LuztarPen *pen,
               LuztarScene     *sc,
@@ -421,7 +417,13 @@ draw_sources (const LuztarPen *pen,
       if (body != NULL && behind && src->item.kind == LZ_ITEM_PRESCRIBED)
         draw_outline (pen, body, sc->bp[i]);
       else if (body != NULL && !behind)
-        draw_source (pen, src, sc->bp[i], sc->slots[i]++, body->direction);
+        {
+          LuztarSourcePlace place;
+
+          luztar_scene_source_place (pen, sc, s, &place);
+          draw_source (pen, src, &place);
+          luztar_source_place_clear (&place);
+        }
     }
 }
 
@@ -637,10 +639,15 @@ luztar_symbols_draw_icon (cairo_t    *cr,
                          : g_str_equal (kind, "motion") ? LZ_ITEM_PRESCRIBED : LZ_ITEM_ACTUATOR,
                          (char *) "", NULL, 0 }, NULL, NULL };
 
+      LuztarSourcePlace place;
+
       /* the arrow sits LUZTAR_BLOCK_H / 2 + 14 above its body's centre */
       cairo_translate (cr, 32, 32);
       cairo_scale (cr, 1.2, 1.2);
-      draw_source (&pen, &src, (LuztarPoint) { 0, LUZTAR_BLOCK_H / 2 + 14 }, 0, 0);
+      luztar_source_place (&pen, &src, (LuztarPoint) { 0, LUZTAR_BLOCK_H / 2 + 14 }, 0, 0, LUZTAR_NAME_BEFORE,
+                           &place);
+      draw_source (&pen, &src, &place);
+      luztar_source_place_clear (&place);
     }
   else if (lz_item_kind_from_string (kind, &element) && lz_item_kind_is_element (element))
     draw_element_icon (&pen, element);
