@@ -10,8 +10,9 @@
  * and y ± 40, an element is a segment with 12 units of slack on each side,
  * the wall's hatching goes on the side away from its bodies (the shape
  * then runs from x − 6 to x + 14), a source's arrow is a 48 × 16 box whose centre is BLOCK_H / 2 + 14 = 37
- * above its body's centre (22 higher for each further source on the body),
- * and the grid step is 20.
+ * above its body's centre (22 higher for each further source on the body;
+ * 16 × 48, BLOCK_W / 2 + 20 = 52 left of it, beside a body that moves up
+ * and down), and the grid step is 20.
  */
 
 #include "config.h"
@@ -328,6 +329,23 @@ test_hit_example_two_carts (void)
   assert_hit (model, 392, 97, "cart2");
   assert_hit (model, 392.5, 97, NULL);
   assert_hit (model, 200, 143.5, NULL);
+}
+
+/* A body that moves up and down has its arrows beside it, where they are
+ * drawn (luztar_scene_source_place()): a 16 × 48 box whose centre is
+ * BLOCK_W / 2 + 20 = 52 left of the body's centre; nothing above it
+ * (bouncing-mass.luztar: the ball at (200, 150)). */
+static void
+test_hit_sideways_arrow (void)
+{
+  g_autoptr(LzModel) model = app_test_load_example ("bouncing-mass.luztar");
+  g_autoptr(GArray) shapes = luztar_symbols_get_shapes (model);
+
+  assert_box (find_shape (shapes, "gravity"), 140, 126, 156, 174);
+  assert_hit (model, 148, 150, "gravity");
+  assert_hit (model, 148, 127, "gravity");
+  assert_hit (model, 157, 150, NULL);
+  assert_hit (model, 200, 113, NULL);     /* where an arrow above the ball would be */
 }
 
 static int
@@ -679,6 +697,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/luztar/geometry/hit/overlap", test_hit_overlap);
   g_test_add_func ("/luztar/geometry/hit/two-carts", test_hit_example_two_carts);
   g_test_add_func ("/luztar/geometry/hit/examples", test_hit_examples);
+  g_test_add_func ("/luztar/geometry/hit/sideways-arrow", test_hit_sideways_arrow);
   g_test_add_func ("/luztar/geometry/hit/hidden-ground", test_hit_hidden_ground);
   g_test_add_func ("/luztar/geometry/snap", test_snap);
   g_test_add_func ("/luztar/geometry/pick-port", test_pick_port);
