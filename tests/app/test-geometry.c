@@ -338,14 +338,16 @@ test_hit_example_two_carts (void)
 static void
 test_hit_sideways_arrow (void)
 {
+  /* the last one where an arrow above the ball would be */
+  static const struct { double x, y; const char *id; } hits[] = {
+    { 148, 150, "gravity" }, { 148, 127, "gravity" }, { 157, 150, NULL }, { 200, 113, NULL },
+  };
   g_autoptr(LzModel) model = app_test_load_example ("bouncing-mass.luztar");
   g_autoptr(GArray) shapes = luztar_symbols_get_shapes (model);
 
   assert_box (find_shape (shapes, "gravity"), 140, 126, 156, 174);
-  assert_hit (model, 148, 150, "gravity");
-  assert_hit (model, 148, 127, "gravity");
-  assert_hit (model, 157, 150, NULL);
-  assert_hit (model, 200, 113, NULL);     /* where an arrow above the ball would be */
+  for (guint i = 0; i < G_N_ELEMENTS (hits); i++)
+    assert_hit (model, hits[i].x, hits[i].y, hits[i].id);
 }
 
 static int
