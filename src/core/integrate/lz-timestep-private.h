@@ -174,6 +174,8 @@ typedef struct
                        * from its row of H alone */
   gboolean fast;      /* plain friction or a plain stop on bodies with mass:
                        * its mode from ġ and its impulses alone */
+  double u_unit;      /* the scale of its ġ (lz_scales_row_speed()): its
+                       * velocity zero is LZ_TS_VELOCITY_TOL of it */
 } Elem;
 
 /* An element whose work the energy book takes, with what it reads of its
