@@ -323,12 +323,14 @@ lz_scales_of_model (const LzModel *model,
 
       scales->kind_length[kind] = scales->length;
       scales->kind_speed[kind] = scales->speed;
+      scales->kind_force[kind] = scales->force;
       if (!scales->mixed)
         continue;
       given_of_model (model, kind, &gk);
       derive (model, &gk, &sk);
       scales->kind_length[kind] = sk.length;
       scales->kind_speed[kind] = sk.speed;
+      scales->kind_force[kind] = sk.force;
     }
   g_debug ("scales of “%s”: L = %g, T = %g, F = %g, V = %g; by kind L = %g, %g, V = %g, %g",
            lz_model_get_name (model), scales->length, scales->time, scales->force, scales->speed,
@@ -336,11 +338,13 @@ lz_scales_of_model (const LzModel *model,
 }
 
 /* The scale of element EL's g from the dof scales PER_KIND: the largest
- * |c|·(its body's scale) over its body ports. */
+ * |c|^POWER·(its body's scale) over its body ports (POWER 1 for a length
+ * or a speed of g, −1 for its force, which acts as c·T on the dof). */
 static double
 row_scale (const LzModel   *model,
            const LzElement *el,
-           const double    *per_kind)
+           const double    *per_kind,
+           int              power)
 {
   const char *ports[2] = { el->a, el->b };
   double c[2], unit = 0.0;
@@ -351,7 +355,7 @@ row_scale (const LzModel   *model,
       const LzBody *body = ports[p] != NULL ? lz_model_lookup_body (model, ports[p]) : NULL;
 
       if (body != NULL)
-        unit = MAX (unit, fabs (c[p]) * per_kind[body->kind]);
+        unit = MAX (unit, (power > 0 ? fabs (c[p]) : 1 / fabs (c[p])) * per_kind[body->kind]);
     }
   return unit;
 }
@@ -377,7 +381,7 @@ lz_scales_row_speed (const LzScales  *scales,
 
   if (!scales->mixed)
     return scales->speed;
-  unit = row_scale (model, element, scales->kind_speed);
+  unit = row_scale (model, element, scales->kind_speed, 1);
   return unit > 0 ? unit : scales->speed;
 }
 
@@ -400,6 +404,31 @@ lz_scales_row_length (const LzScales  *scales,
 
   if (!scales->mixed)
     return scales->length;
-  unit = row_scale (model, element, scales->kind_length);
+  unit = row_scale (model, element, scales->kind_length, 1);
   return unit > 0 ? unit : scales->length;
+}
+
+/**
+ * lz_scales_row_force:
+ * @scales: the run's scales
+ * @model: their model
+ * @element: one of its two-port elements
+ *
+ * The scale of @element's force T: F, or in a model that mixes kinds the
+ * largest (force scale of the port's kind)/|c| over its body ports (T acts
+ * as c·T on each).
+ *
+ * Returns: a force scale in the units of T
+ */
+double
+lz_scales_row_force (const LzScales  *scales,
+                     const LzModel   *model,
+                     const LzElement *element)
+{
+  double unit;
+
+  if (!scales->mixed)
+    return scales->force;
+  unit = row_scale (model, element, scales->kind_force, -1);
+  return unit > 0 ? unit : scales->force;
 }

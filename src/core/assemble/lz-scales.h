@@ -26,6 +26,8 @@ G_BEGIN_DECLS
  *   dof of that kind: @length unless @mixed
  * @kind_speed: per body kind, the speed (m/s or rad/s) scale of a dof of
  *   that kind: @speed unless @mixed
+ * @kind_force: per body kind, the force (N) or torque (N·m) scale on a dof
+ *   of that kind: @force unless @mixed
  *
  * The scales every tolerance of the integrators is relative to
  * (docs/mathematics.md, "Scales"): computed once per run from the model's
@@ -43,6 +45,7 @@ typedef struct
   gboolean mixed;
   double kind_length[LZ_BODY_N_KINDS];
   double kind_speed[LZ_BODY_N_KINDS];
+  double kind_force[LZ_BODY_N_KINDS];
 } LzScales;
 
 void   lz_scales_of_model (const LzModel *model,
@@ -53,6 +56,9 @@ double lz_scales_row_speed (const LzScales  *scales,
 double lz_scales_row_length (const LzScales  *scales,
                              const LzModel   *model,
                              const LzElement *element);
+double lz_scales_row_force (const LzScales  *scales,
+                            const LzModel   *model,
+                            const LzElement *element);
 
 /**
  * lz_scales_dof_speed:
@@ -69,6 +75,22 @@ lz_scales_dof_speed (const LzScales *scales,
                      guint           i)
 {
   return scales->kind_speed[lz_model_get_body (model, i)->kind];
+}
+
+/**
+ * lz_scales_dof_length:
+ * @scales: the run's scales
+ * @model: their model
+ * @i: a dof (= a body's index)
+ *
+ * The length (or angle) scale of dof @i, as lz_scales_dof_speed().
+ */
+static inline double
+lz_scales_dof_length (const LzScales *scales,
+                      const LzModel  *model,
+                      guint           i)
+{
+  return scales->kind_length[lz_model_get_body (model, i)->kind];
 }
 
 /**

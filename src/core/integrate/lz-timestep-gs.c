@@ -656,7 +656,6 @@ block_modes (LzTimestep  *self,
              double       tl)
 {
   const LzTsGs *gs = self->gs;
-  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
   guint i = bl->body;
 
   for (guint m = 0, m1; m < bl->n; m = m1)
@@ -665,6 +664,7 @@ block_modes (LzTimestep  *self,
       double a = gs->member[bl->first + m].a;
       guint e = (guint) self->row_element[var->row];
       double u_tol = LZ_TS_VELOCITY_TOL * self->elems[e].u_unit;
+      double z_tol = LZ_TS_IMPULSE_TOL * self->elems[e].z_unit * self->h;
       double u = 0.0 + a * self->v1[i] + 0.0, u0 = 0.0 + a * self->v[i] + 0.0;
       LzMode old = self->modes[e], mode = LZ_MODE_FREE;
       LzSwitchFlags flags = 0;

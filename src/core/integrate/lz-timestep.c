@@ -301,7 +301,7 @@ classify_one (LzTimestep *self,
 {
   const Elem *el = &self->elems[i];
   double u_tol = LZ_TS_VELOCITY_TOL * el->u_unit;
-  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  double z_tol = LZ_TS_IMPULSE_TOL * el->z_unit * self->h;
 
   modes[i] = LZ_MODE_NONE;
   if (el->kind == LZ_ITEM_SPRING || el->kind == LZ_ITEM_GEAR)
@@ -664,7 +664,7 @@ switch_flags (const LzTimestep *self,
   const LzElementLaw *law;
   gboolean pushed = FALSE;
   double u_tol = LZ_TS_VELOCITY_TOL * el->u_unit;
-  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  double z_tol = LZ_TS_IMPULSE_TOL * el->z_unit * self->h;
 
   if (el->kind != LZ_ITEM_STOP || self->modes[e] != LZ_MODE_FREE)      /* (E has a row) */
     return el->massless != 0 && el->kind == LZ_ITEM_STOP ? LZ_SWITCH_MASSLESS : 0;
@@ -688,7 +688,7 @@ fast_mode (const LzTimestep *self,
            const Elem       *el)
 {
   double u_tol = LZ_TS_VELOCITY_TOL * el->u_unit;
-  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  double z_tol = LZ_TS_IMPULSE_TOL * el->z_unit * self->h;
   double u = lz_ts_row_dot (self, r, self->v) + 0.0;
   LzMode mode = LZ_MODE_FREE;
 
@@ -1023,6 +1023,8 @@ factor_w (LzTimestep *self,
 static void
 build_elements (LzTimestep *self)
 {
+  const LzModel *model = lz_assembly_get_model (self->parent.assembly);
+
   self->elems = g_new0 (Elem, MAX (self->n_elems, 1));
   lz_ts_read_h (self);
   for (guint e = 0; e < self->n_elems; e++)
@@ -1046,8 +1048,8 @@ build_elements (LzTimestep *self)
       lz_ts_add_element_vars (self, el);
       el->fast = el->plain && el->massless == 0 && !el->contact && !el->bilateral && law->row >= 0
                  && (law->kind == LZ_ITEM_FRICTION || law->kind == LZ_ITEM_STOP);
-      el->u_unit = lz_scales_row_speed (&self->parent.scales, lz_assembly_get_model (self->parent.assembly),
-                                        lz_model_get_element (lz_assembly_get_model (self->parent.assembly), e));
+      el->u_unit = lz_scales_row_speed (&self->parent.scales, model, lz_model_get_element (model, e));
+      el->z_unit = lz_scales_row_force (&self->parent.scales, model, lz_model_get_element (model, e));
     }
   self->work = g_new0 (LzTsWork, MAX (self->n_elems, 1));
   self->varying = g_new0 (guint, MAX (self->n_elems, 1));
