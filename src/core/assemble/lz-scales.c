@@ -360,6 +360,24 @@ row_scale (const LzModel   *model,
   return unit;
 }
 
+/* The row scale of EL (row_scale()) in a model that mixes kinds, else (or
+ * when none of its ports is a body) WHOLE, the model's one scale. */
+static double
+row_unit (const LzScales  *scales,
+          const LzModel   *model,
+          const LzElement *el,
+          const double    *per_kind,
+          int              power,
+          double           whole)
+{
+  double unit;
+
+  if (!scales->mixed)
+    return whole;
+  unit = row_scale (model, el, per_kind, power);
+  return unit > 0 ? unit : whole;
+}
+
 /**
  * lz_scales_row_speed:
  * @scales: the run's scales
@@ -377,12 +395,7 @@ lz_scales_row_speed (const LzScales  *scales,
                      const LzModel   *model,
                      const LzElement *element)
 {
-  double unit;
-
-  if (!scales->mixed)
-    return scales->speed;
-  unit = row_scale (model, element, scales->kind_speed, 1);
-  return unit > 0 ? unit : scales->speed;
+  return row_unit (scales, model, element, scales->kind_speed, 1, scales->speed);
 }
 
 /**
@@ -400,12 +413,7 @@ lz_scales_row_length (const LzScales  *scales,
                       const LzModel   *model,
                       const LzElement *element)
 {
-  double unit;
-
-  if (!scales->mixed)
-    return scales->length;
-  unit = row_scale (model, element, scales->kind_length, 1);
-  return unit > 0 ? unit : scales->length;
+  return row_unit (scales, model, element, scales->kind_length, 1, scales->length);
 }
 
 /**
@@ -425,10 +433,5 @@ lz_scales_row_force (const LzScales  *scales,
                      const LzModel   *model,
                      const LzElement *element)
 {
-  double unit;
-
-  if (!scales->mixed)
-    return scales->force;
-  unit = row_scale (model, element, scales->kind_force, -1);
-  return unit > 0 ? unit : scales->force;
+  return row_unit (scales, model, element, scales->kind_force, -1, scales->force);
 }
