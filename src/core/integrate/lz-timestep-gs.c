@@ -171,7 +171,7 @@ lz_ts_gs_new (LzTimestep *self)
             }
           bl->fric = (int) j;
         }
-      gs->member[bl->first + bl->n++] = (Member) { j, row_coef (self, self->vars[j].row) };
+      gs->member[bl->first + bl->n++] = (Member) { j, self->vars[j].row, row_coef (self, self->vars[j].row) };
       if (bl->n > LZ_TS_GS_BLOCK_MAX)
         {
           lz_ts_gs_free (gs);
@@ -384,14 +384,16 @@ sweep (LzTimestep *self)
   return change;
 }
 
-/* The impulses of block BL with its body at V, needing P = W_ii v − S:
+/* The impulses of block BL with its body at V, needing P = W_ii v − S
+ * (FUSED: for the merged step, lz_ts_fused_finish()):
  * the variables off their kink take their box's end (or nothing), those
  * at it take up what is missing from the last step's values, in order. */
-static void
+static inline void
 block_impulses (LzTimestep  *self,
                 const Block *bl,
                 double       v,
-                double       P)
+                double       P,
+                gboolean     fused)
 {
   LzTsGs *gs = self->gs;
   guint amb[LZ_TS_GS_BLOCK_MAX], n_amb = 0;
@@ -432,25 +434,34 @@ block_impulses (LzTimestep  *self,
       self->z[j] = z;
     }
   /* Λ of the rows (a row's variables are all in its body's block, in
-   * their order) */
+   * their order): added to Λ (zero before), or in the merged step
+   * (consecutive rows) set from the row's first variable on — 0 + c·z, the
+   * same sum — and z_prev taken, in the one pass over the members */
   for (guint m = 0; m < bl->n; m++)
     {
-      guint j = gs->member[bl->first + m].j;
+      const Member *mb = &gs->member[bl->first + m];
+      double cz = self->vars[mb->j].c * self->z[mb->j];
 
-      self->lambda[self->vars[j].row] += self->vars[j].c * self->z[j];
+      if (fused && (m == 0 || mb[-1].row != mb->row))
+        self->lambda[mb->row] = 0.0 + cz;
+      else
+        self->lambda[mb->row] += cz;
+      if (fused)
+        self->z_prev[mb->j] = self->z[mb->j];
     }
 }
 
-/* Λ of block BL's rows (zero before) from its variables, for its body at
- * its v⁺. */
+/* Λ of block BL's rows (zero before, unless FUSED) from its variables,
+ * for its body at its v⁺. */
 static inline void
 block_impulses_at (LzTimestep  *self,
-                   const Block *bl)
+                   const Block *bl,
+                   gboolean     fused)
 {
   guint i = bl->body;
   double s = self->band == 1 ? others_chain (self, self->v1, i) : others (self, self->v1, i);
 
-  block_impulses (self, bl, self->v1[i], self->v1[i] * w_at (self, i, i) - s);
+  block_impulses (self, bl, self->v1[i], self->v1[i] * w_at (self, i, i) - s, fused);
 }
 
 /* Λ from every block's variables, for the body at its v⁺. */
@@ -461,7 +472,7 @@ impulses (LzTimestep *self)
 
   memset (self->lambda, 0, self->n_rows * sizeof (double));
   for (guint k = 0; k < gs->n_blocks; k++)
-    block_impulses_at (self, &gs->blocks[k]);
+    block_impulses_at (self, &gs->blocks[k], FALSE);
 }
 
 /* The sweeps from v1 (the blocks prepared) until no velocity moves by
@@ -642,15 +653,16 @@ block_modes (LzTimestep  *self,
 
   for (guint m = 0, m1; m < bl->n; m = m1)
     {
-      const Var *var = &self->vars[gs->member[bl->first + m].j];
-      double a = gs->member[bl->first + m].a;
-      guint e = (guint) self->row_element[var->row];
+      const Member *mb = &gs->member[bl->first];
+      const Var *var = &self->vars[mb[m].j];
+      double a = mb[m].a;
+      guint e = (guint) self->row_element[mb[m].row];
       double u = 0.0 + a * self->v1[i] + 0.0, u0 = 0.0 + a * self->v[i] + 0.0;
       LzMode old = self->modes[e], mode = LZ_MODE_FREE;
       LzSwitchFlags flags = 0;
 
       /* the row's variables: the block's members from m on in its row */
-      for (m1 = m + 1; m1 < bl->n && self->vars[gs->member[bl->first + m1].j].row == var->row; m1++)
+      for (m1 = m + 1; m1 < bl->n && mb[m1].row == mb[m].row; m1++)
         ;
       if (var->kind == VAR_FRICTION)
         mode = fabs (u) <= u_tol ? LZ_MODE_STICK : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
@@ -715,15 +727,7 @@ lz_ts_fused_finish (LzTimestep *self,
       double vth;
 
       if (k >= 0)
-        {
-          const Block *bl = &gs->blocks[k];
-
-          for (guint m = 0; m < bl->n; m++)
-            self->lambda[self->vars[gs->member[bl->first + m].j].row] = 0.0;
-          block_impulses_at (self, bl);
-          for (guint m = 0; m < bl->n; m++)
-            self->z_prev[gs->member[bl->first + m].j] = self->z[gs->member[bl->first + m].j];
-        }
+        block_impulses_at (self, &gs->blocks[k], TRUE);
       vth = th * self->v1[i] + (1 - th) * self->v[i];
       self->q1[i] = self->q[i] + h * vth;
       self->rate[i] = vth;

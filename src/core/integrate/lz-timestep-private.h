@@ -142,10 +142,13 @@ typedef struct
   double lo, hi;
 } BodyLaw;              /* (one cache line) */
 
-/* A variable of a block, with its body's coefficient in its row. */
+/* A variable of a block, with its row (vars[j].row, kept here: the
+ * passes over the blocks read it without the variable's record) and its
+ * body's coefficient in that row (16 bytes). */
 typedef struct
 {
   guint  j;
+  guint  row;
   double a;
 } Member;
 
