@@ -190,6 +190,7 @@ lz_ts_gs_refresh (LzTimestep *self)
 {
   if (self->gs == NULL)
     return;
+  self->fused.laws_kept = FALSE;
   if (!w_dominant (self))
     {
       g_clear_pointer (&self->gs, lz_ts_gs_free);
@@ -243,11 +244,13 @@ body_law (const LzTimestep *self,
 
 /* Block BL's friction row and box and its stops' interval for this step
  * (the variables' b and boxes from lz_ts_contact_problem(), or the merged
- * step's first pass), and its body's law; FALSE when the stops leave no
- * velocity. */
+ * step's first pass), and its body's law — only the stops' interval when
+ * KEPT (LzTsFused.laws_kept: the rest is the same to the bit); FALSE when
+ * the stops leave no velocity. */
 static inline gboolean
 block_prepare (LzTimestep  *self,
-               const Block *bl)
+               const Block *bl,
+               gboolean     kept)
 {
   LzTsGs *gs = self->gs;
   BlockStep st = { .vlo = -INFINITY, .vhi = INFINITY };
@@ -259,6 +262,8 @@ block_prepare (LzTimestep  *self,
 
       if (var->kind == VAR_FRICTION)
         {
+          if (kept)
+            continue;
           st.fa = a;
           st.fb = var->b;   /* w = −(a·v) + b: y = a·v − b */
           st.flo = var->lo;
@@ -276,16 +281,24 @@ block_prepare (LzTimestep  *self,
     }
   if (st.vlo > st.vhi)
     return FALSE;
-  body_law (self, &gs->law[bl->body], bl, &st);
+  if (kept)
+    {
+      gs->law[bl->body].lo = st.vlo;
+      gs->law[bl->body].hi = st.vhi;
+    }
+  else
+    body_law (self, &gs->law[bl->body], bl, &st);
   return TRUE;
 }
 
-/* Every block's (block_prepare()). */
+/* Every block's (block_prepare()), for the general path: the merged
+ * step's laws are not kept. */
 static gboolean
 prepare_blocks (LzTimestep *self)
 {
+  self->fused.laws_kept = FALSE;
   for (guint k = 0; k < self->gs->n_blocks; k++)
-    if (!block_prepare (self, &self->gs->blocks[k]))
+    if (!block_prepare (self, &self->gs->blocks[k], FALSE))
       return FALSE;
   return TRUE;
 }
@@ -598,7 +611,7 @@ block_problem (LzTimestep  *self,
       set_bits (&var->b, sign * (0.0 + var->e * u));
       set_bits (&var->hi, sign * (g + 0.5 * h * u - var->limit) <= 0 ? INFINITY : 0.0);
     }
-  return block_prepare (self, bl);
+  return block_prepare (self, bl, self->fused.laws_kept);
 }
 
 /**
@@ -629,8 +642,13 @@ lz_ts_fused_solve (LzTimestep *self)
       if (k >= 0 && ok)
         ok = block_problem (self, &gs->blocks[k]);
     }
+  /* (a step the sweeps do not take leaves its laws to the general path) */
+  self->fused.laws_kept = ok;
   if (!ok || !gs_sweeps (self, &residual, &sweeps))
-    return FALSE;
+    {
+      self->fused.laws_kept = FALSE;
+      return FALSE;
+    }
   stats->lcp_solves++;
   stats->lcp_iterations += sweeps;
   stats->lcp_max_residual = MAX (stats->lcp_max_residual, residual);

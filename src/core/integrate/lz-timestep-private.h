@@ -197,6 +197,11 @@ struct LzTsFused
   guint    *work_start;  /* per body i: its items work[work_start[i] … work_start[i + 1]) */
   LzTsWork *work;        /* the energy book's elements, by the body booked at */
   GArray   *events;      /* the step's events, logged once it is accepted */
+  gboolean  laws_kept;   /* the friction's part of every body's law (BodyLaw)
+                          * is still the last merged step's: its inputs — W_ii,
+                          * the Coulomb box, b = −0 — have not changed since,
+                          * so the first pass takes only the stops' interval
+                          * (FALSE after a step of the general path or a new W) */
 };
 
 typedef struct
