@@ -709,6 +709,44 @@ block_modes (LzTimestep  *self,
     }
 }
 
+/* The terms of the energy book's sums booked at body I — those whose
+ * last body it is, each sum's from AT[s] on (moved past them; a term of
+ * ports −1 ends each list) — added to SUMS as lz_ts_book_fixed() adds
+ * them on fixed grounds (ġ0 = 0): the same operations in the same order. */
+static inline void
+book_at (const LzTimestep     *self,
+         int                   i,
+         const LzTsFusedTerm **at,
+         LzEnergy             *sums)
+{
+  const LzTsFusedTerm *w;
+
+  for (w = at[LZ_TS_SUM_DAMPING]; MAX (w->a, w->b) == i; w++)
+    {
+      double gd = lz_ts_work_rate (self, w->a, w->b, w->ca, w->cb) + 0.0;
+
+      sums->damping += self->h * w->c * gd * gd;
+    }
+  at[LZ_TS_SUM_DAMPING] = w;
+  for (w = at[LZ_TS_SUM_FRICTION]; MAX (w->a, w->b) == i; w++)
+    {
+      double L = self->lambda[w->row];
+
+      /* (no impulse, no work: an exact zero) */
+      if (L != 0)
+        sums->friction += -L * (lz_ts_work_rate (self, w->a, w->b, w->ca, w->cb) + 0.0);
+    }
+  at[LZ_TS_SUM_FRICTION] = w;
+  for (w = at[LZ_TS_SUM_IMPACTS]; MAX (w->a, w->b) == i; w++)
+    {
+      double L = self->lambda[w->row];
+
+      if (L != 0)
+        sums->impacts += -L * lz_ts_mid_rate (self, w->a, w->b, w->ca, w->cb, 0.0);
+    }
+  at[LZ_TS_SUM_IMPACTS] = w;
+}
+
 /**
  * lz_ts_fused_finish:
  * @self: the run, after lz_ts_fused_solve()
@@ -736,6 +774,7 @@ lz_ts_fused_finish (LzTimestep *self,
   double h = self->h, th = self->theta, limit = self->parent.options.divergence_limit;
   gboolean modes = tl <= self->parent.t_end;
   LzEnergy book, sums = { 0 };    /* (sums: the work's, kept apart from what the calls see) */
+  const LzTsFusedTerm *at[LZ_TS_N_SUMS] = { fused->terms[0], fused->terms[1], fused->terms[2] };
 
   g_array_set_size (fused->events, 0);
   lz_ts_book_open (self, t, t1, &book);
@@ -754,8 +793,7 @@ lz_ts_fused_finish (LzTimestep *self,
           lz_ts_set_diverged (self, i, t1, error);
           return FALSE;
         }
-      for (guint w = fused->work_start[i]; w < fused->work_start[i + 1]; w++)
-        lz_ts_book_fixed (self, &fused->work[w], 0.0, &sums);
+      book_at (self, (int) i, at, &sums);
       if (k >= 0 && modes)
         block_modes (self, &gs->blocks[k], t1, tl);
     }
