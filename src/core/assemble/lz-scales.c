@@ -72,56 +72,51 @@ on_massless_body (const LzModel   *model,
   return (a != NULL && a->mass == 0) || (b != NULL && b->mass == 0);
 }
 
+/* What element EL gives, in the units of its own coordinate g (stiffness
+ * and damping per g, not yet times c²). */
 static void
-given_element (const LzModel   *model,
-               const LzElement *el,
-               double           t_end,
-               Given           *g)
+given_of_element (const LzElement *el,
+                  double           t_end,
+                  Given           *e)
 {
-  double ca, cb, c2;
-
-  if (on_massless_body (model, el))
-    return;
-  lz_element_get_coefficients (el, &ca, &cb);
-  c2 = MAX (ca * ca, cb * cb);
   switch (el->item.kind)
     {
     case LZ_ITEM_SPRING:
-      take (&g->stiffness, el->spring.k * c2);
-      take (&g->length, el->spring.freeplay);
-      take (&g->length, el->spring.offset);
+      take (&e->stiffness, el->spring.k);
+      take (&e->length, el->spring.freeplay);
+      take (&e->length, el->spring.offset);
       break;
     case LZ_ITEM_GEAR:
-      take (&g->stiffness, el->gear.stiffness * c2);
-      take (&g->length, el->gear.freeplay);
+      take (&e->stiffness, el->gear.stiffness);
+      take (&e->length, el->gear.freeplay);
       break;
     case LZ_ITEM_DAMPER:
-      take (&g->damping, el->damper.c * c2);
+      take (&e->damping, el->damper.c);
       break;
     case LZ_ITEM_FRICTION:
-      take (&g->damping, el->friction.viscous * c2);
-      take (&g->force, el->friction.level_pos);
-      take (&g->force, el->friction.level_neg);
-      take (&g->force, el->friction.static_pos);
-      take (&g->force, el->friction.static_neg);
-      take (&g->speed, el->friction.stribeck_velocity);
+      take (&e->damping, el->friction.viscous);
+      take (&e->force, el->friction.level_pos);
+      take (&e->force, el->friction.level_neg);
+      take (&e->force, el->friction.static_pos);
+      take (&e->force, el->friction.static_neg);
+      take (&e->speed, el->friction.stribeck_velocity);
       /* the levels in t over the run (a clutch's 40*t is 0 at t = 0) */
-      sample (el->friction.level_pos_t, t_end, &g->force, NULL);
-      sample (el->friction.level_neg_t, t_end, &g->force, NULL);
-      sample (el->friction.static_pos_t, t_end, &g->force, NULL);
-      sample (el->friction.static_neg_t, t_end, &g->force, NULL);
+      sample (el->friction.level_pos_t, t_end, &e->force, NULL);
+      sample (el->friction.level_neg_t, t_end, &e->force, NULL);
+      sample (el->friction.static_pos_t, t_end, &e->force, NULL);
+      sample (el->friction.static_neg_t, t_end, &e->force, NULL);
       break;
     case LZ_ITEM_STOP:
-      take (&g->length, el->stop.lower);
-      take (&g->length, el->stop.upper);
+      take (&e->length, el->stop.lower);
+      take (&e->length, el->stop.upper);
       break;
     case LZ_ITEM_CONTACT:
     case LZ_ITEM_BACKLASH:
-      take (&g->stiffness, el->contact.stiffness * c2);
-      take (&g->damping, el->contact.damping * c2);
-      take (&g->length, el->contact.lower);
-      take (&g->length, el->contact.upper);
-      take (&g->length, el->contact.freeplay);
+      take (&e->stiffness, el->contact.stiffness);
+      take (&e->damping, el->contact.damping);
+      take (&e->length, el->contact.lower);
+      take (&e->length, el->contact.upper);
+      take (&e->length, el->contact.freeplay);
       break;
     LZ_CASE_NOT_ELEMENT:
     default:
@@ -129,8 +124,87 @@ given_element (const LzModel   *model,
     }
 }
 
+/* E (in g's units) into G for a dof on which g moves by F per unit of the
+ * dof, stiffnesses and dampings by F2 (F² for one port). */
+static void
+merge (Given       *g,
+       const Given *e,
+       double       f2,
+       double       f)
+{
+  take (&g->stiffness, e->stiffness * f2);
+  take (&g->damping, e->damping * f2);
+  take (&g->force, e->force * f);
+  take (&g->length, e->length / f);
+  take (&g->speed, e->speed / f);
+}
+
+/* The body of port ID when it is one of kind KIND, else NULL. */
+static const LzBody *
+body_of_kind (const LzModel *model,
+              const char    *id,
+              int            kind)
+{
+  const LzBody *body = id != NULL ? lz_model_lookup_body (model, id) : NULL;
+
+  return body != NULL && (int) body->kind == kind ? body : NULL;
+}
+
+/* A moving ground at port GROUND (coefficient C) of an element into E, in
+ * the element's g. */
+static void
+given_ground_port (const LzModel *model,
+                   const char    *ground,
+                   double         c,
+                   double         t_end,
+                   Given         *e)
+{
+  const LzGround *gr = ground != NULL ? lz_model_lookup_ground (model, ground) : NULL;
+  Given m = { 0 };
+
+  if (gr == NULL)
+    return;
+  sample (gr->motion, t_end, &m.length, &m.speed);
+  take (&e->length, m.length * c);
+  take (&e->speed, m.speed * c);
+}
+
+/* Element EL into G: for every dof when KIND < 0 (stiffnesses × the
+ * larger c², the rest in g's units), else for the dofs of that kind only,
+ * each quantity taken to the dof through its port's coefficient. */
+static void
+given_element (const LzModel   *model,
+               const LzElement *el,
+               double           t_end,
+               int              kind,
+               Given           *g)
+{
+  Given e = { 0 };
+  double ca, cb;
+
+  if (on_massless_body (model, el))
+    return;
+  lz_element_get_coefficients (el, &ca, &cb);
+  ca = fabs (ca), cb = fabs (cb);
+  given_of_element (el, t_end, &e);
+  if (kind < 0)
+    {
+      merge (g, &e, MAX (ca * ca, cb * cb), 1.0);
+      return;
+    }
+  given_ground_port (model, el->a, ca, t_end, &e);
+  given_ground_port (model, el->b, cb, t_end, &e);
+  if (body_of_kind (model, el->a, kind) != NULL)
+    merge (g, &e, ca * ca, ca);
+  if (body_of_kind (model, el->b, kind) != NULL)
+    merge (g, &e, cb * cb, cb);
+}
+
+/* What the model gives, for every dof when KIND < 0, else for the dofs of
+ * that LzBodyKind only. */
 static void
 given_of_model (const LzModel *model,
+                int            kind,
                 Given         *g)
 {
   double t_end = lz_model_get_simulation (model)->t_end;
@@ -139,23 +213,79 @@ given_of_model (const LzModel *model,
     {
       const LzBody *b = lz_model_get_body (model, i);
 
+      if (kind >= 0 && (int) b->kind != kind)
+        continue;
       take (&g->mass, b->mass);
       take (&g->length, b->q0);
       take (&g->speed, b->v0);
     }
-  for (guint i = 0; i < lz_model_get_n_grounds (model); i++)
-    sample (lz_model_get_ground (model, i)->motion, t_end, &g->length, &g->speed);
+  if (kind < 0)
+    for (guint i = 0; i < lz_model_get_n_grounds (model); i++)
+      sample (lz_model_get_ground (model, i)->motion, t_end, &g->length, &g->speed);
   for (guint i = 0; i < lz_model_get_n_elements (model); i++)
-    given_element (model, lz_model_get_element (model, i), t_end, g);
+    given_element (model, lz_model_get_element (model, i), t_end, kind, g);
   for (guint i = 0; i < lz_model_get_n_sources (model); i++)
     {
       const LzSource *s = lz_model_get_source (model, i);
 
+      if (kind >= 0 && body_of_kind (model, s->body, kind) == NULL)
+        continue;
       if (s->item.kind == LZ_ITEM_FORCE)
         sample (s->value, t_end, &g->force, NULL);
       else if (s->item.kind == LZ_ITEM_PRESCRIBED)
         sample (s->value, t_end, &g->length, &g->speed);
     }
+}
+
+/* The scales of what G gives (lz_scales_of_model() says how). */
+static void
+derive (const LzModel *model,
+        const Given   *g,
+        LzScales      *scales)
+{
+  double m = g->mass, k = g->stiffness, c = g->damping, T, L;
+
+  if (m > 0 && k > 0)
+    T = sqrt (m / k);
+  else if (m > 0 && c > 0)
+    T = m / c;
+  else if (k > 0 && c > 0)
+    T = c / k;
+  else if (m > 0 && g->force > 0 && g->length > 0)
+    T = sqrt (m * g->length / g->force);
+  else
+    T = lz_model_get_simulation (model)->t_end;
+
+  L = g->length;
+  if (k > 0)
+    L = MAX (L, g->force / k);
+  else if (m > 0)
+    L = MAX (L, g->force * T * T / m);
+  if (!(L > 0))
+    L = g->speed * T;
+  if (!(L > 0))
+    L = 1.0;
+
+  scales->length = L;
+  scales->time = T;
+  scales->force = MAX (g->force, MAX (k * L, m * L / (T * T)));
+  if (!(scales->force > 0))
+    scales->force = c * L / T;
+  if (!(scales->force > 0))
+    scales->force = 1.0;
+  scales->speed = MAX (L / T, g->speed);
+  scales->energy = scales->force * L;
+}
+
+/* Whether MODEL has bodies of both kinds. */
+static gboolean
+mixes_kinds (const LzModel *model)
+{
+  gboolean has[LZ_BODY_N_KINDS] = { FALSE };
+
+  for (guint i = 0; i < lz_model_get_n_bodies (model); i++)
+    has[lz_model_get_body (model, i)->kind] = TRUE;
+  return has[LZ_BODY_TRANSLATIONAL] && has[LZ_BODY_ROTATIONAL];
 }
 
 /**
@@ -169,49 +299,139 @@ given_of_model (const LzModel *model,
  * and prescribed motions) and of how far the largest force moves the model
  * (F/k, or F·T²/m); F the largest of the forces given and k·L, m·L/T²;
  * V = max(L/T, the speeds given).  A model with no length, force or speed
- * at all (it cannot move) has L = 1 and T its t-end.
+ * at all (it cannot move) has L = 1 and T its t-end.  A model that mixes
+ * translational and rotational bodies gets besides them a length and a
+ * speed scale per kind, derived the same way from what that kind's bodies
+ * and their ports give (an element's quantities taken to the dof through
+ * its port's coefficient); a model of one kind has L and V for both.
  */
 void
 lz_scales_of_model (const LzModel *model,
                     LzScales      *scales)
 {
   Given g = { 0 };
-  double m, k, c, T, L;
 
   g_return_if_fail (model != NULL && scales != NULL);
 
-  given_of_model (model, &g);
-  m = g.mass, k = g.stiffness, c = g.damping;
-  if (m > 0 && k > 0)
-    T = sqrt (m / k);
-  else if (m > 0 && c > 0)
-    T = m / c;
-  else if (k > 0 && c > 0)
-    T = c / k;
-  else if (m > 0 && g.force > 0 && g.length > 0)
-    T = sqrt (m * g.length / g.force);
-  else
-    T = lz_model_get_simulation (model)->t_end;
+  given_of_model (model, -1, &g);
+  derive (model, &g, scales);
+  scales->mixed = mixes_kinds (model);
+  for (int kind = 0; kind < LZ_BODY_N_KINDS; kind++)
+    {
+      Given gk = { 0 };
+      LzScales sk;
 
-  L = g.length;
-  if (k > 0)
-    L = MAX (L, g.force / k);
-  else if (m > 0)
-    L = MAX (L, g.force * T * T / m);
-  if (!(L > 0))
-    L = g.speed * T;
-  if (!(L > 0))
-    L = 1.0;
+      scales->kind_length[kind] = scales->length;
+      scales->kind_speed[kind] = scales->speed;
+      scales->kind_force[kind] = scales->force;
+      if (!scales->mixed)
+        continue;
+      given_of_model (model, kind, &gk);
+      derive (model, &gk, &sk);
+      scales->kind_length[kind] = sk.length;
+      scales->kind_speed[kind] = sk.speed;
+      scales->kind_force[kind] = sk.force;
+    }
+  g_debug ("scales of “%s”: L = %g, T = %g, F = %g, V = %g; by kind L = %g, %g, V = %g, %g",
+           lz_model_get_name (model), scales->length, scales->time, scales->force, scales->speed,
+           scales->kind_length[0], scales->kind_length[1], scales->kind_speed[0], scales->kind_speed[1]);
+}
 
-  scales->length = L;
-  scales->time = T;
-  scales->force = MAX (g.force, MAX (k * L, m * L / (T * T)));
-  if (!(scales->force > 0))
-    scales->force = c * L / T;
-  if (!(scales->force > 0))
-    scales->force = 1.0;
-  scales->speed = MAX (L / T, g.speed);
-  scales->energy = scales->force * L;
-  g_debug ("scales of “%s”: L = %g, T = %g, F = %g, V = %g", lz_model_get_name (model),
-           L, T, scales->force, scales->speed);
+/* The scale of element EL's g from the dof scales PER_KIND: the largest
+ * |c|^POWER·(its body's scale) over its body ports (POWER 1 for a length
+ * or a speed of g, −1 for its force, which acts as c·T on the dof). */
+static double
+row_scale (const LzModel   *model,
+           const LzElement *el,
+           const double    *per_kind,
+           int              power)
+{
+  const char *ports[2] = { el->a, el->b };
+  double c[2], unit = 0.0;
+
+  lz_element_get_coefficients (el, &c[0], &c[1]);
+  for (int p = 0; p < 2; p++)
+    {
+      const LzBody *body = ports[p] != NULL ? lz_model_lookup_body (model, ports[p]) : NULL;
+
+      if (body != NULL)
+        unit = MAX (unit, (power > 0 ? fabs (c[p]) : 1 / fabs (c[p])) * per_kind[body->kind]);
+    }
+  return unit;
+}
+
+/* The row scale of EL (row_scale()) in a model that mixes kinds, else (or
+ * when none of its ports is a body) WHOLE, the model's one scale. */
+static double
+row_unit (const LzScales  *scales,
+          const LzModel   *model,
+          const LzElement *el,
+          const double    *per_kind,
+          int              power,
+          double           whole)
+{
+  double unit;
+
+  if (!scales->mixed)
+    return whole;
+  unit = row_scale (model, el, per_kind, power);
+  return unit > 0 ? unit : whole;
+}
+
+/**
+ * lz_scales_row_speed:
+ * @scales: the run's scales
+ * @model: their model
+ * @element: one of its two-port elements
+ *
+ * The scale of @element's ġ: V, or in a model that mixes translational and
+ * rotational bodies the largest |c|·(speed scale of the port's kind) over
+ * its body ports (a rack's m/s, a shaft's rad/s).
+ *
+ * Returns: a speed scale in the units of ġ
+ */
+double
+lz_scales_row_speed (const LzScales  *scales,
+                     const LzModel   *model,
+                     const LzElement *element)
+{
+  return row_unit (scales, model, element, scales->kind_speed, 1, scales->speed);
+}
+
+/**
+ * lz_scales_row_length:
+ * @scales: the run's scales
+ * @model: their model
+ * @element: one of its two-port elements
+ *
+ * The scale of @element's g, as lz_scales_row_speed() for lengths.
+ *
+ * Returns: a length scale in the units of g
+ */
+double
+lz_scales_row_length (const LzScales  *scales,
+                      const LzModel   *model,
+                      const LzElement *element)
+{
+  return row_unit (scales, model, element, scales->kind_length, 1, scales->length);
+}
+
+/**
+ * lz_scales_row_force:
+ * @scales: the run's scales
+ * @model: their model
+ * @element: one of its two-port elements
+ *
+ * The scale of @element's force T: F, or in a model that mixes kinds the
+ * largest (force scale of the port's kind)/|c| over its body ports (T acts
+ * as c·T on each).
+ *
+ * Returns: a force scale in the units of T
+ */
+double
+lz_scales_row_force (const LzScales  *scales,
+                     const LzModel   *model,
+                     const LzElement *element)
+{
+  return row_unit (scales, model, element, scales->kind_force, -1, scales->force);
 }

@@ -618,7 +618,8 @@ G_STATIC_ASSERT (sizeof (LzMode) == sizeof (guint) && sizeof (gboolean) == sizeo
  * most 1e-10 relative, 1e-12 absolute: the event location reads states
  * inside a step and needs them far below the bracket).  The absolute
  * tolerance is a fraction of each component's scale (lz-scales.h): L for
- * the positions, V for the velocities, F·L for the energy books. */
+ * the positions, V for the velocities (their kind's in a model that mixes
+ * kinds), F·L for the energy books. */
 #define EVENT_RTOL_MAX 1e-10
 #define EVENT_ATOL_MAX 1e-12
 /* The first step of the run: at most EVENT_H_FIRST or a hundredth of the
@@ -663,8 +664,12 @@ smooth_alloc (LzEventSmooth             *sm,
   sm->rtol = MIN (sim->rtol, EVENT_RTOL_MAX);
   sm->atol = MIN (sim->atol, EVENT_ATOL_MAX);
   sm->atol_scale = g_new0 (double, dim);
+  /* a dof's own kind's scale (rad and rad/s for a shaft in a model that
+   * also has m and m/s: lz-scales.h) */
   for (guint i = 0; i < dim; i++)
-    sm->atol_scale[i] = i < n ? sc->length : i < 2 * n ? sc->speed : sc->energy;
+    sm->atol_scale[i] = i < n ? sc->kind_length[lz_model_get_body (model, i)->kind]
+                        : i < 2 * n ? sc->kind_speed[lz_model_get_body (model, i - n)->kind]
+                        : sc->energy;
   lz_event_rk_alloc (&sm->rk, dim);
   sm->rk.guard_stages = TRUE;
   lz_event_rk_alloc (&sm->rk_scratch, dim);

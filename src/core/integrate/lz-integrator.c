@@ -58,7 +58,7 @@ check_initial_state (LzAssembly *assembly,
     {
       const LzElement *el = lz_model_get_element (model, e);
       int a, b;
-      double ca, cb, g0, g;
+      double ca, cb, g0, g, L;
 
       if (el->item.kind != LZ_ITEM_STOP)
         continue;
@@ -66,8 +66,9 @@ check_initial_state (LzAssembly *assembly,
       lz_assembly_eval_element_g0 (assembly, e, 0.0, &g0, NULL);
       g = (b >= 0 ? cb * lz_model_get_body (model, b)->q0 : 0)
           - (a >= 0 ? ca * lz_model_get_body (model, a)->q0 : 0) + g0;
-      if (g < el->stop.lower - INITIAL_GAP_REL * MAX (fabs (el->stop.lower), scales.length)
-          || g > el->stop.upper + INITIAL_GAP_REL * MAX (fabs (el->stop.upper), scales.length))
+      L = lz_scales_row_length (&scales, model, el);
+      if (g < el->stop.lower - INITIAL_GAP_REL * MAX (fabs (el->stop.lower), L)
+          || g > el->stop.upper + INITIAL_GAP_REL * MAX (fabs (el->stop.upper), L))
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_INVALID_MODEL,
                        _("the initial state violates stop “%s”: g = %g is outside [%g, %g]; "

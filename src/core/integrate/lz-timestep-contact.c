@@ -403,6 +403,8 @@ var_diagonals (LzTimestep   *self,
                const double *diag,
                GError      **error)
 {
+  const LzModel *model = lz_assembly_get_model (self->parent.assembly);
+
   for (guint j = 0; j < self->n_vars; j++)
     {
       Var *var = &self->vars[j];
@@ -412,9 +414,11 @@ var_diagonals (LzTimestep   *self,
 
       vs->diag = vs->alpha * diag[var->row] * var->c + vs->beta;
       /* a freeplay's and a massless body's stop's w is a gap, the others'
-       * a velocity */
+       * a velocity, each in its element's own scale (a shaft's rad/s and a
+       * rack's m/s in a model that mixes them: lz_scales_row_speed()) */
       vs->unit = var->kind == VAR_FREEPLAY || (var->kind != VAR_FRICTION && el->massless != 0)
-                 ? self->parent.scales.length : self->parent.scales.speed;
+                 ? lz_scales_row_length (&self->parent.scales, model, lz_model_get_element (model, self->row_element[var->row]))
+                 : lz_scales_row_speed (&self->parent.scales, model, lz_model_get_element (model, self->row_element[var->row]));
       if (!(vs->diag > 0))
         {
           g_set_error (error, LZ_ERROR, LZ_ERROR_SINGULAR,

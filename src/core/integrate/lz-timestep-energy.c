@@ -325,10 +325,13 @@ slide_to_balance (const LzTimestep *self,
                   double            t)
 {
   double sigma = node_slope (self, i, z, f, t) > 0 ? 1 : -1, dir = -sigma;
-  double step = LZ_TS_SLIDE_FIRST * self->parent.scales.length, near = z, far = z + dir * step;
+  /* dof i's own length (an angle's scale for a shaft in a model that
+   * mixes kinds: lz-scales.h) */
+  double L = lz_scales_dof_length (&self->parent.scales, lz_assembly_get_model (self->parent.assembly), i);
+  double step = LZ_TS_SLIDE_FIRST * L, near = z, far = z + dir * step;
 
   while (dir * (bound - far) > 0 && sigma * node_slope (self, i, far, f, t) > 0
-         && step < LZ_TS_SLIDE_MAX * self->parent.scales.length)
+         && step < LZ_TS_SLIDE_MAX * L)
     {
       step *= 2;
       far = z + dir * step;
@@ -337,7 +340,7 @@ slide_to_balance (const LzTimestep *self,
     far = bound;
   if (sigma * node_slope (self, i, far, f, t) > 0)
     return far;
-  for (guint k = 0; k < LZ_TS_SLIDE_HALVINGS && fabs (far - near) > LZ_TS_SLIDE_WIDTH * (self->parent.scales.length + fabs (near)); k++)
+  for (guint k = 0; k < LZ_TS_SLIDE_HALVINGS && fabs (far - near) > LZ_TS_SLIDE_WIDTH * (L + fabs (near)); k++)
     {
       double mid = 0.5 * (near + far);
 
@@ -429,7 +432,12 @@ balance_massless_nonsmooth (LzTimestep *self,
           d = node_slope (self, i, z, f, t);
           if ((d > 0 && z > lo) || (d < 0 && z < hi))
             z = slide_to_balance (self, i, z, d > 0 ? lo : hi, f, t);
-          moved = MAX (moved, fabs (z - self->q[i]));
+          /* in units of L (the factor is 1 but in a model that mixes
+           * kinds, where it is L over dof i's own length) */
+          moved = MAX (moved, fabs (z - self->q[i])
+                                * (self->parent.scales.length
+                                   / lz_scales_dof_length (&self->parent.scales,
+                                                           lz_assembly_get_model (self->parent.assembly), i)));
           self->q[i] = z;
         }
       if (moved <= LZ_TS_BALANCE_SETTLED * self->parent.scales.length)

@@ -287,8 +287,8 @@ lz_ts_forcing_flags (const LzTimestep *self,
   const LzTsJumps *jp = self->jumps;
   const Elem *el = &self->elems[e];
   const LzElementLaw *law = el->law;
-  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
-  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  double u_tol = LZ_TS_VELOCITY_TOL * el->u_unit;
+  double z_tol = LZ_TS_IMPULSE_TOL * el->z_unit * self->h;
   guint r;
   double u;
 

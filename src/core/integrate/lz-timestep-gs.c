@@ -488,10 +488,25 @@ impulses (LzTimestep *self)
     block_impulses_at (self, &gs->blocks[k], FALSE);
 }
 
+/* The largest change of a velocity from PREV to v1, each over its dof's
+ * own speed scale, times V (a model that mixes m/s and rad/s). */
+static double
+dof_change (LzTimestep   *self,
+            const double *prev)
+{
+  const LzModel *model = lz_assembly_get_model (self->parent.assembly);
+  double change = 0.0;
+
+  for (guint i = 0; i < self->n; i++)
+    change = MAX (change, fabs (self->v1[i] - prev[i]) / lz_scales_dof_speed (&self->parent.scales, model, i));
+  return change * self->parent.scales.speed;
+}
+
 /* The sweeps from v1 (the blocks prepared) until no velocity moves by
- * more than lcp_tolerance of V: v⁺ into v1, the last sweep's largest
- * change over V into RESIDUAL, their number into SWEEPS.  FALSE when they
- * do not settle. */
+ * more than lcp_tolerance of its speed scale (V, or its kind's in a model
+ * that mixes kinds): v⁺ into v1, the last sweep's largest change over V
+ * into RESIDUAL, their number into SWEEPS.  FALSE when they do not
+ * settle. */
 static gboolean
 gs_sweeps (LzTimestep *self,
            double     *residual,
@@ -499,15 +514,20 @@ gs_sweeps (LzTimestep *self,
 {
   const LzIntegratorOptions *opt = &self->parent.options;
   double tol = opt->lcp_tolerance * self->parent.scales.speed, change = INFINITY;
+  g_autofree double *prev = self->parent.scales.mixed ? g_new (double, self->n) : NULL;
   guint s = 0;
 
   while (change > tol)
     {
       if (++s > opt->lcp_max_sweeps)
         return FALSE;
+      if (prev != NULL)
+        memcpy (prev, self->v1, self->n * sizeof (double));
       change = sweep (self);
       if (!isfinite (change))
         return FALSE;
+      if (prev != NULL)
+        change = dof_change (self, prev);
     }
   *residual = change / self->parent.scales.speed;
   *sweeps = s;
@@ -665,8 +685,6 @@ block_modes (LzTimestep  *self,
              double       tl)
 {
   const LzTsGs *gs = self->gs;
-  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
-  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
   guint i = bl->body;
 
   for (guint m = 0, m1; m < bl->n; m = m1)
@@ -675,6 +693,8 @@ block_modes (LzTimestep  *self,
       const Var *var = &self->vars[mb[m].j];
       double a = mb[m].a;
       guint e = (guint) self->row_element[mb[m].row];
+      double u_tol = LZ_TS_VELOCITY_TOL * self->elems[e].u_unit;
+      double z_tol = LZ_TS_IMPULSE_TOL * self->elems[e].z_unit * self->h;
       double u = 0.0 + a * self->v1[i] + 0.0, u0 = 0.0 + a * self->v[i] + 0.0;
       LzMode old = self->modes[e], mode = LZ_MODE_FREE;
       LzSwitchFlags flags = 0;

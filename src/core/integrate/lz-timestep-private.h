@@ -177,6 +177,11 @@ typedef struct
                        * from its row of H alone */
   gboolean fast;      /* plain friction or a plain stop on bodies with mass:
                        * its mode from ġ and its impulses alone */
+  double u_unit;      /* the scale of its ġ (lz_scales_row_speed()): its
+                       * velocity zero is LZ_TS_VELOCITY_TOL of it */
+  double z_unit;      /* the scale of its force (lz_scales_row_force()):
+                       * an impulse below LZ_TS_IMPULSE_TOL of it times h
+                       * is none */
 } Elem;
 
 /* An element whose work the energy book takes, with what it reads of its

@@ -300,8 +300,8 @@ classify_one (LzTimestep *self,
               gboolean    in_step)
 {
   const Elem *el = &self->elems[i];
-  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
-  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  double u_tol = LZ_TS_VELOCITY_TOL * el->u_unit;
+  double z_tol = LZ_TS_IMPULSE_TOL * el->z_unit * self->h;
 
   modes[i] = LZ_MODE_NONE;
   if (el->kind == LZ_ITEM_SPRING || el->kind == LZ_ITEM_GEAR)
@@ -616,7 +616,9 @@ velocity_jumped (const LzTimestep *self,
     return FALSE;
   jump = fabs (self->tmp[i]);
   smooth = fabs (self->v[i] - self->tmp[i] - self->v1[i]);
-  return jump > LZ_TS_IMPACT_RATIO * smooth + LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
+  return jump > LZ_TS_IMPACT_RATIO * smooth
+                + LZ_TS_VELOCITY_TOL * lz_scales_dof_speed (&self->parent.scales,
+                                                            lz_assembly_get_model (self->parent.assembly), i);
 }
 
 /* A stop on a massless body that closed in the step: an impact if it
@@ -661,8 +663,8 @@ switch_flags (const LzTimestep *self,
   const Elem *el = &self->elems[e];
   const LzElementLaw *law;
   gboolean pushed = FALSE;
-  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
-  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  double u_tol = LZ_TS_VELOCITY_TOL * el->u_unit;
+  double z_tol = LZ_TS_IMPULSE_TOL * el->z_unit * self->h;
 
   if (el->kind != LZ_ITEM_STOP || self->modes[e] != LZ_MODE_FREE)      /* (E has a row) */
     return el->massless != 0 && el->kind == LZ_ITEM_STOP ? LZ_SWITCH_MASSLESS : 0;
@@ -685,8 +687,8 @@ fast_mode (const LzTimestep *self,
            guint             r,
            const Elem       *el)
 {
-  double u_tol = LZ_TS_VELOCITY_TOL * self->parent.scales.speed;
-  double z_tol = LZ_TS_IMPULSE_TOL * self->parent.scales.force * self->h;
+  double u_tol = LZ_TS_VELOCITY_TOL * el->u_unit;
+  double z_tol = LZ_TS_IMPULSE_TOL * el->z_unit * self->h;
   double u = lz_ts_row_dot (self, r, self->v) + 0.0;
   LzMode mode = LZ_MODE_FREE;
 
@@ -1022,6 +1024,8 @@ factor_w (LzTimestep *self,
 static void
 build_elements (LzTimestep *self)
 {
+  const LzModel *model = lz_assembly_get_model (self->parent.assembly);
+
   self->elems = g_new0 (Elem, MAX (self->n_elems, 1));
   lz_ts_read_h (self);
   for (guint e = 0; e < self->n_elems; e++)
@@ -1045,6 +1049,8 @@ build_elements (LzTimestep *self)
       lz_ts_add_element_vars (self, el);
       el->fast = el->plain && el->massless == 0 && !el->contact && !el->bilateral && law->row >= 0
                  && (law->kind == LZ_ITEM_FRICTION || law->kind == LZ_ITEM_STOP);
+      el->u_unit = lz_scales_row_speed (&self->parent.scales, model, lz_model_get_element (model, e));
+      el->z_unit = lz_scales_row_force (&self->parent.scales, model, lz_model_get_element (model, e));
     }
   self->work = g_new0 (LzTsWork, MAX (self->n_elems, 1));
   self->varying = g_new0 (guint, MAX (self->n_elems, 1));
