@@ -114,6 +114,14 @@ lz_ts_fused_new (LzTimestep *self)
       || !work_in_body_order (self) || g_strcmp0 (g_getenv ("LUZTAR_TS_FUSED"), "off") == 0)
     return;
   fused->on = TRUE;
+  fused->unit = self->n_rows > 0 ? &self->elems[self->row_element[0]] : NULL;
+  fused->one_unit = fused->unit != NULL;
+  for (guint r = 0; r < self->n_rows && fused->one_unit; r++)
+    {
+      const Elem *el = &self->elems[self->row_element[r]];
+
+      fused->one_unit = el->u_unit == fused->unit->u_unit && el->z_unit == fused->unit->z_unit;
+    }
   fused->events = g_array_new (FALSE, FALSE, sizeof (LzEvent));
   /* each sum's terms in the book's order (lz_ts_book_fixed() on fixed
    * grounds: a friction or a stop adds to its sum only through its row) */

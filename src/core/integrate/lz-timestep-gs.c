@@ -693,8 +693,9 @@ block_modes (LzTimestep  *self,
       const Var *var = &self->vars[mb[m].j];
       double a = mb[m].a;
       guint e = (guint) self->row_element[mb[m].row];
-      double u_tol = LZ_TS_VELOCITY_TOL * self->elems[e].u_unit;
-      double z_tol = LZ_TS_IMPULSE_TOL * self->elems[e].z_unit * self->h;
+      const Elem *unit = self->fused.one_unit ? self->fused.unit : &self->elems[e];
+      double u_tol = LZ_TS_VELOCITY_TOL * unit->u_unit;
+      double z_tol = LZ_TS_IMPULSE_TOL * unit->z_unit * self->h;
       double u = 0.0 + a * self->v1[i] + 0.0, u0 = 0.0 + a * self->v[i] + 0.0;
       LzMode old = self->modes[e], mode = LZ_MODE_FREE;
       LzSwitchFlags flags = 0;

@@ -224,6 +224,10 @@ struct LzTsFused
   guint          n_terms[LZ_TS_N_SUMS];
   gboolean       on;     /* the merged step applies */
   GArray   *events;      /* the step's events, logged once it is accepted */
+  gboolean  one_unit;    /* every row's element has the same u_unit and
+                          * z_unit (a model of one kind of body): the modes
+                          * take them from unit, not from each Elem */
+  const Elem *unit;      /* (the first row's element) */
   gboolean  laws_kept;   /* the friction's part of every body's law (BodyLaw)
                           * is still the last merged step's: its inputs — W_ii,
                           * the Coulomb box, b = −0 — have not changed since,
