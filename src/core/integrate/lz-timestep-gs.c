@@ -677,12 +677,15 @@ lz_ts_fused_solve (LzTimestep *self)
 
 /* The modes at the step's end of block BL's rows into new_modes, and
  * their events at TL into the step's list (fast_mode(), switch_flags()
- * and log_mode_switches() of lz-timestep.c for fast elements). */
+ * and log_mode_switches() of lz-timestep.c for fast elements); TOL: the
+ * velocity and impulse zeros of every row when they have one unit
+ * (LzTsFused.one_unit), else each row's from its element. */
 static void
-block_modes (LzTimestep  *self,
-             const Block *bl,
-             double       t1,
-             double       tl)
+block_modes (LzTimestep   *self,
+             const Block  *bl,
+             double        t1,
+             double        tl,
+             const double *tol)
 {
   const LzTsGs *gs = self->gs;
   guint i = bl->body;
@@ -693,13 +696,16 @@ block_modes (LzTimestep  *self,
       const Var *var = &self->vars[mb[m].j];
       double a = mb[m].a;
       guint e = (guint) self->row_element[mb[m].row];
-      const Elem *unit = self->fused.one_unit ? self->fused.unit : &self->elems[e];
-      double u_tol = LZ_TS_VELOCITY_TOL * unit->u_unit;
-      double z_tol = LZ_TS_IMPULSE_TOL * unit->z_unit * self->h;
+      double u_tol = tol[0], z_tol = tol[1];
       double u = 0.0 + a * self->v1[i] + 0.0, u0 = 0.0 + a * self->v[i] + 0.0;
       LzMode old = self->modes[e], mode = LZ_MODE_FREE;
       LzSwitchFlags flags = 0;
 
+      if (!self->fused.one_unit)
+        {
+          u_tol = LZ_TS_VELOCITY_TOL * self->elems[e].u_unit;
+          z_tol = LZ_TS_IMPULSE_TOL * self->elems[e].z_unit * self->h;
+        }
       /* the row's variables: the block's members from m on in its row */
       for (m1 = m + 1; m1 < bl->n && mb[m1].row == mb[m].row; m1++)
         ;
@@ -795,6 +801,9 @@ lz_ts_fused_finish (LzTimestep *self,
   double h = self->h, th = self->theta, limit = self->parent.options.divergence_limit;
   gboolean modes = tl <= self->parent.t_end;
   LzEnergy book, sums = { 0 };    /* (sums: the work's, kept apart from what the calls see) */
+  const Elem *unit = fused->unit;
+  double tol[2] = { fused->one_unit ? LZ_TS_VELOCITY_TOL * unit->u_unit : 0.0,
+                    fused->one_unit ? LZ_TS_IMPULSE_TOL * unit->z_unit * h : 0.0 };
   const LzTsFusedTerm *at[LZ_TS_N_SUMS] = { fused->terms[0], fused->terms[1], fused->terms[2] };
 
   g_array_set_size (fused->events, 0);
@@ -816,7 +825,7 @@ lz_ts_fused_finish (LzTimestep *self,
         }
       book_at (self, (int) i, at, &sums);
       if (k >= 0 && modes)
-        block_modes (self, &gs->blocks[k], t1, tl);
+        block_modes (self, &gs->blocks[k], t1, tl, tol);
     }
   book.damping = sums.damping;
   book.friction = sums.friction;
