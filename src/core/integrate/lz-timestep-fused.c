@@ -102,33 +102,50 @@ work_in_body_order (const LzTimestep *self)
   return TRUE;
 }
 
-/* The merged step, where it applies (else fused.work stays NULL).
+/* The merged step, where it applies (else fused.on stays FALSE).
  * LUZTAR_TS_FUSED=off (tests): the general step only. */
 void
 lz_ts_fused_new (LzTimestep *self)
 {
   LzTsFused *fused = &self->fused;
-  guint n = self->n;
 
   if (self->gs == NULL || self->jumps != NULL || self->forcing->jumps->len > 0 || self->keep_theta
       || self->n_moving_rows > 0 || self->n_varying > 0 || !rows_by_body (self)
       || !work_in_body_order (self) || g_strcmp0 (g_getenv ("LUZTAR_TS_FUSED"), "off") == 0)
     return;
-  /* the book's elements and their starts in one block */
-  fused->work = g_malloc0 (MAX (self->n_work, 1) * sizeof (LzTsWork) + (n + 1) * sizeof (guint));
-  fused->work_start = (guint *) (fused->work + MAX (self->n_work, 1));
-  fused->events = g_array_new (FALSE, FALSE, sizeof (LzEvent));
-  /* a stable counting sort of the book's elements by their body */
-  for (guint k = 0; k < self->n_work; k++)
-    fused->work_start[work_body (&self->work[k]) + 1]++;
-  for (guint i = 0; i < n; i++)
-    fused->work_start[i + 1] += fused->work_start[i];
-  {
-    g_autofree guint *fill = g_memdup2 (fused->work_start, n * sizeof (guint));
+  fused->on = TRUE;
+  fused->unit = self->n_rows > 0 ? &self->elems[self->row_element[0]] : NULL;
+  fused->one_unit = fused->unit != NULL;
+  for (guint r = 0; r < self->n_rows && fused->one_unit; r++)
+    {
+      const Elem *el = &self->elems[self->row_element[r]];
 
-    for (guint k = 0; k < self->n_work; k++)
-      fused->work[fill[work_body (&self->work[k])]++] = self->work[k];
-  }
+      fused->one_unit = el->u_unit == fused->unit->u_unit && el->z_unit == fused->unit->z_unit;
+    }
+  fused->events = g_array_new (FALSE, FALSE, sizeof (LzEvent));
+  /* each sum's terms in the book's order (lz_ts_book_fixed() on fixed
+   * grounds: a friction or a stop adds to its sum only through its row) */
+  for (int s = 0; s < LZ_TS_N_SUMS; s++)
+    fused->terms[s] = g_new (LzTsFusedTerm, self->n_work + 1);
+  for (guint k = 0; k < self->n_work; k++)
+    {
+      const LzTsWork *w = &self->work[k];
+      LzTsFusedTerm term = { .a = w->a, .b = w->b, .ca = w->ca, .cb = w->cb };
+
+      if (w->c > 0)
+        {
+          term.c = w->c;
+          fused->terms[LZ_TS_SUM_DAMPING][fused->n_terms[LZ_TS_SUM_DAMPING]++] = term;
+        }
+      term.row = (guint) w->row;
+      if (w->row >= 0 && w->kind == LZ_ITEM_FRICTION)
+        fused->terms[LZ_TS_SUM_FRICTION][fused->n_terms[LZ_TS_SUM_FRICTION]++] = term;
+      else if (w->row >= 0 && w->kind == LZ_ITEM_STOP)
+        fused->terms[LZ_TS_SUM_IMPACTS][fused->n_terms[LZ_TS_SUM_IMPACTS]++] = term;
+    }
+  /* each list ends on a term of no body */
+  for (int s = 0; s < LZ_TS_N_SUMS; s++)
+    fused->terms[s][fused->n_terms[s]] = (LzTsFusedTerm) { .a = -1, .b = -1 };
 }
 
 /* The step's events into TRACE; TRUE if any. */

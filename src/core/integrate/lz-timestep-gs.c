@@ -171,7 +171,7 @@ lz_ts_gs_new (LzTimestep *self)
             }
           bl->fric = (int) j;
         }
-      gs->member[bl->first + bl->n++] = (Member) { j, row_coef (self, self->vars[j].row) };
+      gs->member[bl->first + bl->n++] = (Member) { j, self->vars[j].row, row_coef (self, self->vars[j].row) };
       if (bl->n > LZ_TS_GS_BLOCK_MAX)
         {
           lz_ts_gs_free (gs);
@@ -190,6 +190,7 @@ lz_ts_gs_refresh (LzTimestep *self)
 {
   if (self->gs == NULL)
     return;
+  self->fused.laws_kept = FALSE;
   if (!w_dominant (self))
     {
       g_clear_pointer (&self->gs, lz_ts_gs_free);
@@ -243,11 +244,13 @@ body_law (const LzTimestep *self,
 
 /* Block BL's friction row and box and its stops' interval for this step
  * (the variables' b and boxes from lz_ts_contact_problem(), or the merged
- * step's first pass), and its body's law; FALSE when the stops leave no
- * velocity. */
+ * step's first pass), and its body's law — only the stops' interval when
+ * KEPT (LzTsFused.laws_kept: the rest is the same to the bit); FALSE when
+ * the stops leave no velocity. */
 static inline gboolean
 block_prepare (LzTimestep  *self,
-               const Block *bl)
+               const Block *bl,
+               gboolean     kept)
 {
   LzTsGs *gs = self->gs;
   BlockStep st = { .vlo = -INFINITY, .vhi = INFINITY };
@@ -259,6 +262,8 @@ block_prepare (LzTimestep  *self,
 
       if (var->kind == VAR_FRICTION)
         {
+          if (kept)
+            continue;
           st.fa = a;
           st.fb = var->b;   /* w = −(a·v) + b: y = a·v − b */
           st.flo = var->lo;
@@ -276,16 +281,24 @@ block_prepare (LzTimestep  *self,
     }
   if (st.vlo > st.vhi)
     return FALSE;
-  body_law (self, &gs->law[bl->body], bl, &st);
+  if (kept)
+    {
+      gs->law[bl->body].lo = st.vlo;
+      gs->law[bl->body].hi = st.vhi;
+    }
+  else
+    body_law (self, &gs->law[bl->body], bl, &st);
   return TRUE;
 }
 
-/* Every block's (block_prepare()). */
+/* Every block's (block_prepare()), for the general path: the merged
+ * step's laws are not kept. */
 static gboolean
 prepare_blocks (LzTimestep *self)
 {
+  self->fused.laws_kept = FALSE;
   for (guint k = 0; k < self->gs->n_blocks; k++)
-    if (!block_prepare (self, &self->gs->blocks[k]))
+    if (!block_prepare (self, &self->gs->blocks[k], FALSE))
       return FALSE;
   return TRUE;
 }
@@ -384,14 +397,16 @@ sweep (LzTimestep *self)
   return change;
 }
 
-/* The impulses of block BL with its body at V, needing P = W_ii v − S:
+/* The impulses of block BL with its body at V, needing P = W_ii v − S
+ * (FUSED: for the merged step, lz_ts_fused_finish()):
  * the variables off their kink take their box's end (or nothing), those
  * at it take up what is missing from the last step's values, in order. */
-static void
+static inline void
 block_impulses (LzTimestep  *self,
                 const Block *bl,
                 double       v,
-                double       P)
+                double       P,
+                gboolean     fused)
 {
   LzTsGs *gs = self->gs;
   guint amb[LZ_TS_GS_BLOCK_MAX], n_amb = 0;
@@ -432,25 +447,34 @@ block_impulses (LzTimestep  *self,
       self->z[j] = z;
     }
   /* Λ of the rows (a row's variables are all in its body's block, in
-   * their order) */
+   * their order): added to Λ (zero before), or in the merged step
+   * (consecutive rows) set from the row's first variable on — 0 + c·z, the
+   * same sum — and z_prev taken, in the one pass over the members */
   for (guint m = 0; m < bl->n; m++)
     {
-      guint j = gs->member[bl->first + m].j;
+      const Member *mb = &gs->member[bl->first + m];
+      double cz = self->vars[mb->j].c * self->z[mb->j];
 
-      self->lambda[self->vars[j].row] += self->vars[j].c * self->z[j];
+      if (fused && (m == 0 || mb[-1].row != mb->row))
+        self->lambda[mb->row] = 0.0 + cz;
+      else
+        self->lambda[mb->row] += cz;
+      if (fused)
+        self->z_prev[mb->j] = self->z[mb->j];
     }
 }
 
-/* Λ of block BL's rows (zero before) from its variables, for its body at
- * its v⁺. */
+/* Λ of block BL's rows (zero before, unless FUSED) from its variables,
+ * for its body at its v⁺. */
 static inline void
 block_impulses_at (LzTimestep  *self,
-                   const Block *bl)
+                   const Block *bl,
+                   gboolean     fused)
 {
   guint i = bl->body;
   double s = self->band == 1 ? others_chain (self, self->v1, i) : others (self, self->v1, i);
 
-  block_impulses (self, bl, self->v1[i], self->v1[i] * w_at (self, i, i) - s);
+  block_impulses (self, bl, self->v1[i], self->v1[i] * w_at (self, i, i) - s, fused);
 }
 
 /* Λ from every block's variables, for the body at its v⁺. */
@@ -461,7 +485,7 @@ impulses (LzTimestep *self)
 
   memset (self->lambda, 0, self->n_rows * sizeof (double));
   for (guint k = 0; k < gs->n_blocks; k++)
-    block_impulses_at (self, &gs->blocks[k]);
+    block_impulses_at (self, &gs->blocks[k], FALSE);
 }
 
 /* The largest change of a velocity from PREV to v1, each over its dof's
@@ -607,7 +631,7 @@ block_problem (LzTimestep  *self,
       set_bits (&var->b, sign * (0.0 + var->e * u));
       set_bits (&var->hi, sign * (g + 0.5 * h * u - var->limit) <= 0 ? INFINITY : 0.0);
     }
-  return block_prepare (self, bl);
+  return block_prepare (self, bl, self->fused.laws_kept);
 }
 
 /**
@@ -638,8 +662,13 @@ lz_ts_fused_solve (LzTimestep *self)
       if (k >= 0 && ok)
         ok = block_problem (self, &gs->blocks[k]);
     }
+  /* (a step the sweeps do not take leaves its laws to the general path) */
+  self->fused.laws_kept = ok;
   if (!ok || !gs_sweeps (self, &residual, &sweeps))
-    return FALSE;
+    {
+      self->fused.laws_kept = FALSE;
+      return FALSE;
+    }
   stats->lcp_solves++;
   stats->lcp_iterations += sweeps;
   stats->lcp_max_residual = MAX (stats->lcp_max_residual, residual);
@@ -648,29 +677,37 @@ lz_ts_fused_solve (LzTimestep *self)
 
 /* The modes at the step's end of block BL's rows into new_modes, and
  * their events at TL into the step's list (fast_mode(), switch_flags()
- * and log_mode_switches() of lz-timestep.c for fast elements). */
+ * and log_mode_switches() of lz-timestep.c for fast elements); TOL: the
+ * velocity and impulse zeros of every row when they have one unit
+ * (LzTsFused.one_unit), else each row's from its element. */
 static void
-block_modes (LzTimestep  *self,
-             const Block *bl,
-             double       t1,
-             double       tl)
+block_modes (LzTimestep   *self,
+             const Block  *bl,
+             double        t1,
+             double        tl,
+             const double *tol)
 {
   const LzTsGs *gs = self->gs;
   guint i = bl->body;
 
   for (guint m = 0, m1; m < bl->n; m = m1)
     {
-      const Var *var = &self->vars[gs->member[bl->first + m].j];
-      double a = gs->member[bl->first + m].a;
-      guint e = (guint) self->row_element[var->row];
-      double u_tol = LZ_TS_VELOCITY_TOL * self->elems[e].u_unit;
-      double z_tol = LZ_TS_IMPULSE_TOL * self->elems[e].z_unit * self->h;
+      const Member *mb = &gs->member[bl->first];
+      const Var *var = &self->vars[mb[m].j];
+      double a = mb[m].a;
+      guint e = (guint) self->row_element[mb[m].row];
+      double u_tol = tol[0], z_tol = tol[1];
       double u = 0.0 + a * self->v1[i] + 0.0, u0 = 0.0 + a * self->v[i] + 0.0;
       LzMode old = self->modes[e], mode = LZ_MODE_FREE;
       LzSwitchFlags flags = 0;
 
+      if (!self->fused.one_unit)
+        {
+          u_tol = LZ_TS_VELOCITY_TOL * self->elems[e].u_unit;
+          z_tol = LZ_TS_IMPULSE_TOL * self->elems[e].z_unit * self->h;
+        }
       /* the row's variables: the block's members from m on in its row */
-      for (m1 = m + 1; m1 < bl->n && self->vars[gs->member[bl->first + m1].j].row == var->row; m1++)
+      for (m1 = m + 1; m1 < bl->n && mb[m1].row == mb[m].row; m1++)
         ;
       if (var->kind == VAR_FRICTION)
         mode = fabs (u) <= u_tol ? LZ_MODE_STICK : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
@@ -697,6 +734,44 @@ block_modes (LzTimestep  *self,
           g_array_append_val (self->fused.events, ev);
         }
     }
+}
+
+/* The terms of the energy book's sums booked at body I — those whose
+ * last body it is, each sum's from AT[s] on (moved past them; a term of
+ * ports −1 ends each list) — added to SUMS as lz_ts_book_fixed() adds
+ * them on fixed grounds (ġ0 = 0): the same operations in the same order. */
+static inline void
+book_at (const LzTimestep     *self,
+         int                   i,
+         const LzTsFusedTerm **at,
+         LzEnergy             *sums)
+{
+  const LzTsFusedTerm *w;
+
+  for (w = at[LZ_TS_SUM_DAMPING]; MAX (w->a, w->b) == i; w++)
+    {
+      double gd = lz_ts_work_rate (self, w->a, w->b, w->ca, w->cb) + 0.0;
+
+      sums->damping += self->h * w->c * gd * gd;
+    }
+  at[LZ_TS_SUM_DAMPING] = w;
+  for (w = at[LZ_TS_SUM_FRICTION]; MAX (w->a, w->b) == i; w++)
+    {
+      double L = self->lambda[w->row];
+
+      /* (no impulse, no work: an exact zero) */
+      if (L != 0)
+        sums->friction += -L * (lz_ts_work_rate (self, w->a, w->b, w->ca, w->cb) + 0.0);
+    }
+  at[LZ_TS_SUM_FRICTION] = w;
+  for (w = at[LZ_TS_SUM_IMPACTS]; MAX (w->a, w->b) == i; w++)
+    {
+      double L = self->lambda[w->row];
+
+      if (L != 0)
+        sums->impacts += -L * lz_ts_mid_rate (self, w->a, w->b, w->ca, w->cb, 0.0);
+    }
+  at[LZ_TS_SUM_IMPACTS] = w;
 }
 
 /**
@@ -726,6 +801,10 @@ lz_ts_fused_finish (LzTimestep *self,
   double h = self->h, th = self->theta, limit = self->parent.options.divergence_limit;
   gboolean modes = tl <= self->parent.t_end;
   LzEnergy book, sums = { 0 };    /* (sums: the work's, kept apart from what the calls see) */
+  const Elem *unit = fused->unit;
+  double tol[2] = { fused->one_unit ? LZ_TS_VELOCITY_TOL * unit->u_unit : 0.0,
+                    fused->one_unit ? LZ_TS_IMPULSE_TOL * unit->z_unit * h : 0.0 };
+  const LzTsFusedTerm *at[LZ_TS_N_SUMS] = { fused->terms[0], fused->terms[1], fused->terms[2] };
 
   g_array_set_size (fused->events, 0);
   lz_ts_book_open (self, t, t1, &book);
@@ -735,15 +814,7 @@ lz_ts_fused_finish (LzTimestep *self,
       double vth;
 
       if (k >= 0)
-        {
-          const Block *bl = &gs->blocks[k];
-
-          for (guint m = 0; m < bl->n; m++)
-            self->lambda[self->vars[gs->member[bl->first + m].j].row] = 0.0;
-          block_impulses_at (self, bl);
-          for (guint m = 0; m < bl->n; m++)
-            self->z_prev[gs->member[bl->first + m].j] = self->z[gs->member[bl->first + m].j];
-        }
+        block_impulses_at (self, &gs->blocks[k], TRUE);
       vth = th * self->v1[i] + (1 - th) * self->v[i];
       self->q1[i] = self->q[i] + h * vth;
       self->rate[i] = vth;
@@ -752,10 +823,9 @@ lz_ts_fused_finish (LzTimestep *self,
           lz_ts_set_diverged (self, i, t1, error);
           return FALSE;
         }
-      for (guint w = fused->work_start[i]; w < fused->work_start[i + 1]; w++)
-        lz_ts_book_fixed (self, &fused->work[w], 0.0, &sums);
+      book_at (self, (int) i, at, &sums);
       if (k >= 0 && modes)
-        block_modes (self, &gs->blocks[k], t1, tl);
+        block_modes (self, &gs->blocks[k], t1, tl, tol);
     }
   book.damping = sums.damping;
   book.friction = sums.friction;

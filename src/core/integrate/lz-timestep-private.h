@@ -142,10 +142,13 @@ typedef struct
   double lo, hi;
 } BodyLaw;              /* (one cache line) */
 
-/* A variable of a block, with its body's coefficient in its row. */
+/* A variable of a block, with its row (vars[j].row, kept here: the
+ * passes over the blocks read it without the variable's record) and its
+ * body's coefficient in that row (16 bytes). */
 typedef struct
 {
   guint  j;
+  guint  row;
   double a;
 } Member;
 
@@ -194,11 +197,42 @@ typedef struct
 
 /* The step merged into the sweeps' passes over the bodies
  * (lz-timestep-fused.c; the passes in lz-timestep-gs.c). */
+/* A term of one of the energy book's sums in the merged step: an
+ * element's ports and their coefficients, and its damping c (the
+ * damping's sum) or its row (the friction's and the impacts'). */
+typedef struct
+{
+  int    a, b;
+  double ca, cb;
+  union
+  {
+    double c;
+    guint  row;
+  };
+} LzTsFusedTerm;        /* (32 bytes) */
+
+/* The sums of the energy book the merged step keeps: damping, friction,
+ * impacts. */
+enum { LZ_TS_SUM_DAMPING, LZ_TS_SUM_FRICTION, LZ_TS_SUM_IMPACTS, LZ_TS_N_SUMS };
+
 struct LzTsFused
 {
-  guint    *work_start;  /* per body i: its items work[work_start[i] … work_start[i + 1]) */
-  LzTsWork *work;        /* the energy book's elements, by the body booked at */
+  /* per sum its terms, in the book's order — their last bodies in
+   * increasing order, each booked at that body — and after them one of
+   * ports −1 (no body) */
+  LzTsFusedTerm *terms[LZ_TS_N_SUMS];
+  guint          n_terms[LZ_TS_N_SUMS];
+  gboolean       on;     /* the merged step applies */
   GArray   *events;      /* the step's events, logged once it is accepted */
+  gboolean  one_unit;    /* every row's element has the same u_unit and
+                          * z_unit (a model of one kind of body): the modes
+                          * take them from unit, not from each Elem */
+  const Elem *unit;      /* (the first row's element) */
+  gboolean  laws_kept;   /* the friction's part of every body's law (BodyLaw)
+                          * is still the last merged step's: its inputs — W_ii,
+                          * the Coulomb box, b = −0 — have not changed since,
+                          * so the first pass takes only the stops' interval
+                          * (FALSE after a step of the general path or a new W) */
 };
 
 typedef struct
@@ -359,19 +393,47 @@ lz_ts_theta_rate (const LzTimestep *self,
  * is the impact's, not the scheme's numerical damping); a massless body's
  * share is at the rate it moves. */
 static inline double
+lz_ts_mid_rate (const LzTimestep *self,
+                int               a,
+                int               b,
+                double            ca,
+                double            cb,
+                double            gd0_th)
+{
+  double u_mid = gd0_th;
+
+  if (a >= 0)
+    u_mid -= ca * (self->mass[a] > 0 ? 0.5 * (self->v1[a] + self->v[a]) : lz_ts_theta_rate (self, a));
+  if (b >= 0)
+    u_mid += cb * (self->mass[b] > 0 ? 0.5 * (self->v1[b] + self->v[b]) : lz_ts_theta_rate (self, b));
+  return u_mid;
+}
+
+/* The same for element W. */
+static inline double
 lz_ts_stop_mid_rate (const LzTimestep *self,
                      const LzTsWork   *w,
                      double            gd0_th)
 {
-  double u_mid = gd0_th;
+  return lz_ts_mid_rate (self, w->a, w->b, w->ca, w->cb, gd0_th);
+}
 
-  if (w->a >= 0)
-    u_mid -= w->ca * (self->mass[w->a] > 0 ? 0.5 * (self->v1[w->a] + self->v[w->a])
-                                           : lz_ts_theta_rate (self, w->a));
-  if (w->b >= 0)
-    u_mid += w->cb * (self->mass[w->b] > 0 ? 0.5 * (self->v1[w->b] + self->v[w->b])
-                                           : lz_ts_theta_rate (self, w->b));
-  return u_mid;
+/* The rate −ca·rate_a + cb·rate_b of ports A and B over the step (−1: a
+ * fixed ground). */
+static inline double
+lz_ts_work_rate (const LzTimestep *self,
+                 int               a,
+                 int               b,
+                 double            ca,
+                 double            cb)
+{
+  double vel_th = 0;
+
+  if (a >= 0)
+    vel_th -= ca * self->rate[a];
+  if (b >= 0)
+    vel_th += cb * self->rate[b];
+  return vel_th;
 }
 
 /* The work of element W over the step (lz_ts_book_work()) but a damped
@@ -384,12 +446,8 @@ lz_ts_book_fixed (const LzTimestep *self,
                   double            gd0_th,
                   LzEnergy         *book)
 {
-  double vel_th = 0;
+  double vel_th = lz_ts_work_rate (self, w->a, w->b, w->ca, w->cb);
 
-  if (w->a >= 0)
-    vel_th -= w->ca * self->rate[w->a];
-  if (w->b >= 0)
-    vel_th += w->cb * self->rate[w->b];
   if (w->c > 0)
     {
       double gd = vel_th + gd0_th;

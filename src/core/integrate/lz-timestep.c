@@ -803,7 +803,7 @@ timestep_step (LzIntegrator *integrator,
   /* the step merged into the sweeps' passes over the bodies where it
    * applies (lz-timestep-fused.c), else — or when its sweeps do not take
    * the step — phase by phase */
-  if (self->fused.work != NULL)
+  if (self->fused.on)
     {
       free_forces (self, t, t1);
       fused = lz_ts_fused_solve (self);
@@ -904,7 +904,8 @@ timestep_free (LzIntegrator *integrator)
   g_free (self->matrices);
   g_free (self->algebraic);
   lz_ts_gs_free (self->gs);
-  g_free (self->fused.work);
+  for (int s = 0; s < LZ_TS_N_SUMS; s++)
+    g_free (self->fused.terms[s]);
   g_clear_pointer (&self->fused.events, g_array_unref);
   g_free (self->elems);
   g_free (self->work);
