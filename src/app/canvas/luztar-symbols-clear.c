@@ -364,7 +364,7 @@ solid_boxes (const LuztarPen   *pen,
              const LuztarScene *scene)
 {
   GArray *boxes = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) shapes = luztar_symbols_get_shapes (scene->model);
+  g_autoptr(GArray) shapes = luztar_scene_get_shapes (scene);
 
   for (guint i = 0; i < shapes->len; i++)
     {

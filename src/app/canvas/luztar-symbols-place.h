@@ -52,6 +52,8 @@ double       luztar_scene_ground_side    (const LuztarScene *scene,
                                           guint              i);
 gboolean     luztar_scene_ground_is_floor (const LuztarScene *scene,
                                            guint              i);
+/* (luztar-symbols-shapes.c) */
+GArray      *luztar_scene_get_shapes     (const LuztarScene *scene);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LuztarScene, luztar_scene_free)
 

@@ -143,7 +143,16 @@ GArray *
 luztar_symbols_get_shapes (const LzModel *model)
 {
   g_autoptr(LuztarScene) sc = luztar_scene_new (model);
-  guint ns = lz_model_get_n_sources (model), n = 0;
+
+  return luztar_scene_get_shapes (sc);
+}
+
+/* The shapes of luztar_symbols_get_shapes() for a model laid out already
+ * as SC. */
+GArray *
+luztar_scene_get_shapes (const LuztarScene *sc)
+{
+  guint ns = lz_model_get_n_sources (sc->model), n = 0;
   GArray *shapes = g_array_new (FALSE, TRUE, sizeof (LuztarShape));
 
   g_array_set_size (shapes, sc->ng + sc->nb + sc->ne + ns);
