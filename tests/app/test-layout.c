@@ -715,6 +715,135 @@ test_vertical (void)
   cairo_surface_destroy (down);
 }
 
+/* A model laid out up and down the page with no directions: a mass
+ * hanging under a ceiling (k1 from the ceiling down to it: its positive
+ * displacement is down the page) with a weight and an actuator, a second
+ * one under it (d1 from m2 up to m1: down again) driven by a prescribed
+ * motion, a ball above a floor (c1 from the floor up: up the page) lifted
+ * by a constant force, and a cart beside a wall (across the page: unchanged). */
+static const char vertical_family[] =
+  "<luztar-model version=\"1\" name=\"vertical family\">"
+  "<ground id=\"ceiling\" x=\"100\" y=\"40\"/>"
+  "<body id=\"m1\" mass=\"1\" x=\"100\" y=\"200\"/>"
+  "<body id=\"m2\" mass=\"1\" x=\"100\" y=\"360\"/>"
+  "<ground id=\"floor\" x=\"400\" y=\"360\"/>"
+  "<body id=\"ball\" mass=\"1\" x=\"400\" y=\"200\"/>"
+  "<ground id=\"wall\" x=\"600\" y=\"300\"/>"
+  "<body id=\"cart\" mass=\"1\" x=\"760\" y=\"300\"/>"
+  "<spring id=\"k1\" a=\"ceiling\" b=\"m1\" k=\"100\"/>"
+  "<damper id=\"d1\" a=\"m1\" b=\"m2\" c=\"1\"/>"
+  "<spring id=\"c1\" a=\"floor\" b=\"ball\" k=\"100\"/>"
+  "<spring id=\"k2\" a=\"wall\" b=\"cart\" k=\"100\"/>"
+  "<force id=\"weight1\" body=\"m1\" value=\"9.81\"/>"
+  "<actuator id=\"u1\" body=\"m1\"/>"
+  "<prescribed id=\"p2\" body=\"m2\" value=\"0.1*sin(t)\"/>"
+  "<force id=\"lift\" body=\"ball\" value=\"9.81\"/>"
+  "<force id=\"push\" body=\"cart\" value=\"2*sin(t)\"/>"
+  "</luztar-model>";
+
+/* A source's id and the way its arrow points on the screen (x right, y
+ * down). */
+typedef struct
+{
+  const char *id;
+  double      dx, dy;
+} ArrowWay;
+
+/* Each source's arrow in MODEL points along its body's axis of motion as
+ * the layout shows it (EXPECTED, in model order), beside the body when
+ * that axis is up and down. */
+static void
+check_arrows (const LzModel  *model,
+              const ArrowWay *expected,
+              guint           n)
+{
+  g_autoptr(LuztarScene) scene = luztar_scene_new (model);
+
+  g_assert_cmpuint (n, ==, lz_model_get_n_sources (model));
+  for (guint k = 0; k < n; k++)
+    {
+      const LzSource *src = lz_model_get_source (model, k);
+      LuztarSourcePlace place;
+
+      g_assert_cmpstr (src->item.id, ==, expected[k].id);
+      g_assert_true (luztar_scene_source_place (NULL, scene, k, &place));
+      g_test_message ("%s: the arrow points (%+.2f, %+.2f) on the screen, %s its body", src->item.id,
+                      cos (place.angle), sin (place.angle), place.across ? "beside" : "above");
+      g_assert_cmpfloat (fabs (cos (place.angle) - expected[k].dx), <, 1e-9);
+      g_assert_cmpfloat (fabs (sin (place.angle) - expected[k].dy), <, 1e-9);
+      g_assert_true (place.across == (expected[k].dy != 0));
+    }
+}
+
+/* A force, a motion or an actuator on a body laid out up and down the page
+ * points up or down the page (the soft floor's gravity was drawn across
+ * it: the arrows took the body's direction attribute, 0 when the file
+ * gives none, not the axis the layout shows), the body moves up and down
+ * in a run, and the window shows it so at 800 × 600 and 1920 × 1080. */
+static void
+test_vertical_sources (void)
+{
+  static const ArrowWay family[] = {
+    { "weight1", 0, 1 }, { "u1", 0, 1 }, { "p2", 0, 1 }, { "lift", 0, -1 }, { "push", 1, 0 },
+  }, soft[] = { { "gravity", 0, 1 } };
+  static const int sizes[][2] = { { 800, 600 }, { 1920, 1080 } };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = lz_model_load_from_data (vertical_family, strlen (vertical_family), "family",
+                                                      &error);
+  g_autoptr(LzModel) ball = app_test_load_example ("soft-floor-bounce.luztar");
+  cairo_surface_t *up, *down;
+  double ux, uy, dx, dy;
+
+  g_assert_no_error (error);
+  check_arrows (model, family, G_N_ELEMENTS (family));
+  {
+    g_autoptr(LuztarScene) scene = luztar_scene_new (model);
+    static const double axis[] = { -90, -90, 90, 0 };
+
+    static const double grounds[] = { -90, 90, 0 };   /* a ceiling, a floor, a wall */
+
+    for (guint i = 0; i < G_N_ELEMENTS (axis); i++)
+      g_assert_cmpfloat (luztar_scene_body_direction (scene, i), ==, axis[i]);
+    for (guint i = 0; i < G_N_ELEMENTS (grounds); i++)
+      g_assert_cmpfloat (luztar_scene_ground_direction (scene, i), ==, grounds[i]);
+  }
+  /* the soft floor: gravity (−9.81) down the page, the ball 1 m up drawn
+   * 60 px (the motion scale) higher than on the floor, not aside */
+  g_assert_cmpfloat (lz_model_get_body (ball, 0)->direction, ==, 0);
+  check_arrows (ball, soft, G_N_ELEMENTS (soft));
+  up = draw_ball_at (ball, 1);
+  down = draw_ball_at (ball, 0);
+  ball_centre (up, &ux, &uy);
+  ball_centre (down, &dx, &dy);
+  g_test_message ("soft floor: the ball at 1 m: (%.1f, %.1f); on the floor: (%.1f, %.1f)", ux, uy, dx, dy);
+  g_assert_cmpfloat (fabs (ux - dx), <, 0.5);
+  g_assert_cmpfloat (fabs ((dy - uy) - 60), <, 0.5);
+  cairo_surface_destroy (up);
+  cairo_surface_destroy (down);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint m = 0; m < 2; m++)
+      {
+        g_autofree char *dir = app_test_artifacts_dir ("layout");
+        g_autofree char *path = g_build_filename (dir, "vertical-family.luztar", NULL);
+        LuztarWindow *window = open_window (NULL, sizes[s][0], sizes[s][1]);
+        g_autofree char *file = g_strdup_printf ("%s-%dx%d.png", m == 0 ? "soft-floor" : "vertical-family",
+                                                 sizes[s][0], sizes[s][1]);
+
+        g_assert_true (g_file_set_contents (path, vertical_family, -1, NULL));
+        if (m == 0)
+          {
+            g_autofree char *example = app_test_example_path ("soft-floor-bounce.luztar");
+
+            g_assert_true (luztar_window_open_example (window, example));
+          }
+        else
+          g_assert_true (luztar_window_open_example (window, path));
+        settle (150);
+        save (GTK_WIDGET (window), file);
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+}
+
 static gboolean
 has_tooltip (GtkWidget     *widget,
              gconstpointer  tooltip)
@@ -812,6 +941,18 @@ test_speeds (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether the boxes A and B (x0, y0, x1, y1, device pixels) come closer
+ * than LUZTAR_LABEL_MARGIN: the room the labels keep (the gear train's
+ * "shaft k_γφ" came within 2 px of "M_φ(t)"). */
+static gboolean
+within_margin (const double a[4],
+               const double b[4])
+{
+  double m = LUZTAR_LABEL_MARGIN;
+
+  return a[0] < b[2] + m && b[0] < a[2] + m && a[1] < b[3] + m && b[1] < a[3] + m;
+}
+
 /* How many of the names of SCENE's forces, motions and actuators meet what
  * an element draws (its symbol from port to port, a floor), drawn with PEN;
  * MOVED counts the names moved from before their arrows to be clear. */
@@ -832,10 +973,11 @@ count_names_on_elements (const LuztarPen   *pen,
       {
         const double *a = &g_array_index (names, double, i), *b = &g_array_index (elements, double, k);
 
-        if (a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3])
+        if (within_margin (a, b))
           {
-            g_test_message ("%s: a name at (%.0f, %.0f)–(%.0f, %.0f) meets an element drawn at "
-                            "(%.0f, %.0f)–(%.0f, %.0f)", what, a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
+            g_test_message ("%s: a name at (%.0f, %.0f)–(%.0f, %.0f) comes within %g px of an element drawn at "
+                            "(%.0f, %.0f)–(%.0f, %.0f)", what, a[0], a[1], a[2], a[3], LUZTAR_LABEL_MARGIN,
+                            b[0], b[1], b[2], b[3]);
             met++;
             break;
           }
@@ -895,11 +1037,11 @@ count_labels_on_arrows (LuztarCanvas  *canvas,
         {
           const double *b = &g_array_index (arrows, double, k);
 
-          if (box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3])
+          if (within_margin (box, b))
             {
-              g_test_message ("%s: the label of %s, (%.0f, %.0f)–(%.0f, %.0f), meets an arrow or its name at "
-                              "(%.0f, %.0f)–(%.0f, %.0f)", what, el->item.id, box[0], box[1], box[2], box[3],
-                              b[0], b[1], b[2], b[3]);
+              g_test_message ("%s: the label of %s, (%.1f, %.1f)–(%.1f, %.1f), comes within %g px of an arrow or "
+                              "its name at (%.1f, %.1f)–(%.1f, %.1f)", what, el->item.id, box[0], box[1], box[2],
+                              box[3], LUZTAR_LABEL_MARGIN, b[0], b[1], b[2], b[3]);
               met++;
               break;
             }
@@ -1105,6 +1247,7 @@ main (int    argc,
   g_test_add_func ("/layout/phase-after-open", test_phase_after_open);
   g_test_add_func ("/layout/new-model", test_new_model);
   g_test_add_func ("/layout/vertical", test_vertical);
+  g_test_add_func ("/layout/vertical-sources", test_vertical_sources);
   g_test_add_func ("/layout/settings-popover", test_settings_popover);
   g_test_add_func ("/layout/speeds", test_speeds);
   g_test_add_func ("/layout/problem", test_problem);

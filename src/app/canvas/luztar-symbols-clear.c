@@ -30,10 +30,6 @@
 #define ARROW_BACK 22.0
 #define ARROW_TIP  23.0
 #define ARROW_HALF 7.0
-/* Room kept between a label moved and an arrow or its name (device
- * units); a label that only comes as close as this stays in its place
- * (moved out, it would float away from its element). */
-#define CLEAR_MARGIN 2.0
 /* How many lines a label may move out on one side. */
 #define CLEAR_MAX_LINES 4
 /* How close to an end of its element a label slides (frame units). */
@@ -155,7 +151,7 @@ luztar_scene_source_place (const LuztarPen   *pen,
 
       slot += before->body != NULL && lz_model_get_body_index (scene->model, before->body) == i;
     }
-  luztar_source_place (pen, src, scene->bp[i], slot, lz_model_get_body (scene->model, i)->direction,
+  luztar_source_place (pen, src, scene->bp[i], slot, luztar_scene_body_direction (scene, (guint) i),
                        scene->name_at[k], place);
   return TRUE;
 }
@@ -415,9 +411,9 @@ clear_source_names (const LuztarPen *pen,
             luztar_source_place_clear (&place);
             if (!named)
               break;
-            if (!box_meets (box, elements, CLEAR_MARGIN, G_MAXUINT)
-                && (pass == 2 || !box_meets (box, marks, CLEAR_MARGIN, arrow))
-                && (pass >= 1 || !box_meets (box, solids, CLEAR_MARGIN, G_MAXUINT)))
+            if (!box_meets (box, elements, LUZTAR_LABEL_MARGIN, G_MAXUINT)
+                && (pass == 2 || !box_meets (box, marks, LUZTAR_LABEL_MARGIN, arrow))
+                && (pass >= 1 || !box_meets (box, solids, LUZTAR_LABEL_MARGIN, G_MAXUINT)))
               found = n;
           }
       scene->name_at[k] = MAX (found, LUZTAR_NAME_BEFORE);
@@ -481,19 +477,20 @@ clear_label (const LuztarPen       *pen,
 
   *dx = 0;
   *label_y = pl->label_y;
-  if (pl->to_floor || boxes->len == 0 || !label_meets (pen, el, pl, 0, pl->label_y, boxes, 0, &width))
+  if (pl->to_floor || boxes->len == 0
+      || !label_meets (pen, el, pl, 0, pl->label_y, boxes, LUZTAR_LABEL_MARGIN, &width))
     return;
   room = (pl->len - width) / 2 - CLEAR_SLIDE_END;
   for (int k = 1; room > 0 && k <= 2; k++)
     for (int way = -1; way <= 1; way += 2)
-      if (!label_meets (pen, el, pl, way * room * k / 2, pl->label_y, boxes, CLEAR_MARGIN, NULL))
+      if (!label_meets (pen, el, pl, way * room * k / 2, pl->label_y, boxes, LUZTAR_LABEL_MARGIN, NULL))
         {
           *dx = way * room * k / 2;
           return;
         }
   luztar_pen_text_size (pen, "Ag", 10, &unused, &line);
   for (int k = 1; k <= CLEAR_MAX_LINES; k++)
-    if (!label_meets (pen, el, pl, 0, pl->label_y + side * k * line, boxes, CLEAR_MARGIN, NULL))
+    if (!label_meets (pen, el, pl, 0, pl->label_y + side * k * line, boxes, LUZTAR_LABEL_MARGIN, NULL))
       {
         *label_y = pl->label_y + side * k * line;
         return;
