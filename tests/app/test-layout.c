@@ -25,6 +25,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <gdk/x11/gdkx.h>
 
 #include "app-test-util.h"
 #include "luztar-presentation.h"
@@ -844,6 +845,169 @@ test_vertical_sources (void)
       }
 }
 
+/* A click of the pointer's first button at (X, Y) of WIDGET, through the X
+ * server (xdotool, as a person's click reaches the window: headless.sh
+ * runs the tests on Xvfb). */
+static void
+click_at (GtkWidget *widget,
+          double     x,
+          double     y)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  graphene_point_t at;
+  double sx, sy;
+  g_autofree char *window_id = NULL, *px = NULL, *py = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_assert_true (GDK_IS_X11_SURFACE (gtk_native_get_surface (native)));
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &at));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  window_id = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (gtk_native_get_surface (native)));
+  px = g_strdup_printf ("%.0f", at.x + sx);
+  py = g_strdup_printf ("%.0f", at.y + sy);
+  g_assert_true (g_spawn_sync (NULL, (char *[]) { (char *) "xdotool", (char *) "mousemove", (char *) "--sync",
+                                                  (char *) "--window", window_id, px, py, (char *) "click",
+                                                  (char *) "1", NULL },
+                               NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+/* Clicking the name of a force, a motion or an actuator selects it, as
+ * clicking its arrow does (the name's place depends on the zoom and on
+ * luztar_scene_clear_labels(): the canvas picks it as drawn), in a window
+ * at 800 × 600 and at 1920 × 1080; a click in the middle of each name,
+ * away from the arrow's own box (there luztar_symbols_hit_test(), by the
+ * arrows alone, finds something else or nothing). */
+/* The canvas's pixels a model unit takes, and its scene of MODEL with the
+ * names of the sources placed as it draws them (count_labels_on_arrows()). */
+static LuztarScene *
+scene_as_drawn (LuztarCanvas  *canvas,
+                const LzModel *model,
+                cairo_t       *cr,
+                LuztarDrawStyle *style,
+                LuztarPen     *pen)
+{
+  LuztarScene *scene = luztar_scene_new (model);
+  double ox, oy, sx, sy;
+
+  luztar_canvas_to_widget (canvas, 0, 0, &ox, &oy);
+  luztar_canvas_to_widget (canvas, 1, 0, &sx, &sy);
+  *style = (LuztarDrawStyle) { FALSE, sx - ox, NULL };
+  cairo_identity_matrix (cr);
+  cairo_scale (cr, style->scale, style->scale);
+  luztar_pen_init (pen, cr, style);
+  luztar_scene_clear_labels (pen, scene, NULL);
+  return scene;
+}
+
+/* A flap folded over the window's content and open (the inspector on a
+ * narrow window, after an item is clicked). */
+static gboolean
+is_open_flap (GtkWidget     *widget,
+              gconstpointer  unused)
+{
+  return ADW_IS_FLAP (widget) && adw_flap_get_folded (ADW_FLAP (widget)) && adw_flap_get_reveal_flap (ADW_FLAP (widget));
+}
+
+/* How long the window takes to come to rest after the inspector slides in
+ * or out, ms. */
+#define SETTLE_AFTER_SELECT_MS 400
+
+/* Clicks the middle of the name of MODEL's K-th source on CANVAS, where
+ * the canvas draws it now, and checks that the source, and it alone, is
+ * selected; FALSE: the source has no name. */
+static gboolean
+click_source_name (LuztarCanvas  *canvas,
+                   const LzModel *model,
+                   guint          k,
+                   const char    *what)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  const char *id = lz_model_get_source (model, k)->item.id;
+  LuztarDrawStyle style;
+  LuztarPen pen;
+  g_autoptr(LuztarScene) scene = NULL;
+  LuztarSourcePlace place;
+  gboolean named, closed = FALSE;
+
+  /* nothing selected, the inspector that a click slides over a narrow
+   * window's canvas closed again, the window at rest */
+  luztar_canvas_select (canvas, NULL);
+  for (GtkWidget *flap; (flap = app_test_find (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (canvas))),
+                                               is_open_flap, NULL)) != NULL;)
+    {
+      adw_flap_set_reveal_flap (ADW_FLAP (flap), FALSE);
+      closed = TRUE;
+    }
+  settle (closed ? SETTLE_AFTER_SELECT_MS : 50);
+  scene = scene_as_drawn (canvas, model, cr, &style, &pen);
+  named = luztar_scene_source_place (&pen, scene, k, &place) && place.label != NULL;
+
+  if (named)
+    {
+      double wx, wy, mx = place.label_at.x, my = place.label_at.y;
+      gint64 end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+
+      luztar_canvas_to_widget (canvas, mx, my, &wx, &wy);
+      g_test_message ("%s: “%s” of %s at (%.0f, %.0f); there by the arrows alone: %s, as drawn: %s", what,
+                      place.label, id, wx, wy, luztar_symbols_hit_test (model, mx, my),
+                      luztar_symbols_hit_test_drawn (model, &style, style.scale, mx, my));
+      /* away from the arrow: its name alone picks it */
+      g_assert_cmpstr (luztar_symbols_hit_test (model, mx, my), !=, id);
+      g_assert_true (gtk_widget_pick (GTK_WIDGET (canvas), wx, wy, GTK_PICK_DEFAULT) == GTK_WIDGET (canvas));
+      click_at (GTK_WIDGET (canvas), wx, wy);
+      while (luztar_canvas_get_selection (canvas)->len == 0 && g_get_monotonic_time () < end)
+        g_main_context_iteration (NULL, FALSE);
+      settle (50);
+      g_assert_cmpuint (luztar_canvas_get_selection (canvas)->len, ==, 1);
+      g_assert_cmpstr (g_ptr_array_index (luztar_canvas_get_selection (canvas), 0), ==, id);
+    }
+  luztar_source_place_clear (&place);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return named;
+}
+
+/* Clicking the name of a force, a motion or an actuator selects it, as
+ * clicking its arrow does (the name's place depends on the zoom and on
+ * luztar_scene_clear_labels(): the canvas picks it as drawn), in a window
+ * at 800 × 600 and at 1920 × 1080; a click in the middle of each name,
+ * away from the arrow's own box (there luztar_symbols_hit_test(), by the
+ * arrows alone, finds something else or nothing). */
+static void
+test_click_source_name (void)
+{
+  static const char *const examples[] = { "paper003-gear-train.luztar", "soft-floor-bounce.luztar",
+                                          "paper002-ex53-vehicle.luztar", "motor-through-freeplay.luztar" };
+  static const int sizes[][2] = { { 800, 600 }, { 1920, 1080 } };
+  guint clicked = 0;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint m = 0; m < G_N_ELEMENTS (examples); m++)
+      {
+        LuztarWindow *window = open_window (examples[m], sizes[s][0], sizes[s][1]);
+        LuztarCanvas *canvas = LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS));
+        LzModel *model = luztar_window_get_model (window);
+        g_autofree char *what = g_strdup_printf ("%s at %d × %d", examples[m], sizes[s][0], sizes[s][1]);
+
+        settle (150);
+        for (guint k = 0; k < lz_model_get_n_sources (model); k++)
+          clicked += click_source_name (canvas, model, k, what);
+        if (m == 0)
+          {
+            g_autofree char *file = g_strdup_printf ("source-name-clicked-%dx%d.png", sizes[s][0], sizes[s][1]);
+
+            save (GTK_WIDGET (window), file);
+          }
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+  g_test_message ("%u names clicked", clicked);
+  g_assert_cmpuint (clicked, ==, 2 * 8);
+}
+
 static gboolean
 has_tooltip (GtkWidget     *widget,
              gconstpointer  tooltip)
@@ -1252,5 +1416,6 @@ main (int    argc,
   g_test_add_func ("/layout/speeds", test_speeds);
   g_test_add_func ("/layout/problem", test_problem);
   g_test_add_func ("/layout/labels-clear", test_labels_clear);
+  g_test_add_func ("/layout/click-source-name", test_click_source_name);
   return g_test_run ();
 }
