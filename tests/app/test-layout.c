@@ -917,12 +917,14 @@ is_open_flap (GtkWidget     *widget,
 
 /* Clicks the middle of the name of MODEL's K-th source on CANVAS, where
  * the canvas draws it now, and checks that the source, and it alone, is
- * selected; FALSE: the source has no name. */
+ * selected (the window then saved as PICTURE, when not NULL); FALSE: the
+ * source has no name. */
 static gboolean
 click_source_name (LuztarCanvas  *canvas,
                    const LzModel *model,
                    guint          k,
-                   const char    *what)
+                   const char    *what,
+                   const char    *picture)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cairo_t *cr = cairo_create (surface);
@@ -964,6 +966,8 @@ click_source_name (LuztarCanvas  *canvas,
       settle (50);
       g_assert_cmpuint (luztar_canvas_get_selection (canvas)->len, ==, 1);
       g_assert_cmpstr (g_ptr_array_index (luztar_canvas_get_selection (canvas), 0), ==, id);
+      if (picture != NULL)
+        save (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (canvas))), picture);
     }
   luztar_source_place_clear (&place);
   cairo_destroy (cr);
@@ -993,15 +997,11 @@ test_click_source_name (void)
         LzModel *model = luztar_window_get_model (window);
         g_autofree char *what = g_strdup_printf ("%s at %d × %d", examples[m], sizes[s][0], sizes[s][1]);
 
+        g_autofree char *file = g_strdup_printf ("source-name-clicked-%dx%d.png", sizes[s][0], sizes[s][1]);
+
         settle (150);
         for (guint k = 0; k < lz_model_get_n_sources (model); k++)
-          clicked += click_source_name (canvas, model, k, what);
-        if (m == 0)
-          {
-            g_autofree char *file = g_strdup_printf ("source-name-clicked-%dx%d.png", sizes[s][0], sizes[s][1]);
-
-            save (GTK_WIDGET (window), file);
-          }
+          clicked += click_source_name (canvas, model, k, what, m == 0 && k == 0 ? file : NULL);
         gtk_window_destroy (GTK_WINDOW (window));
       }
   g_test_message ("%u names clicked", clicked);

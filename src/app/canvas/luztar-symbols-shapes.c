@@ -479,8 +479,20 @@ luztar_symbols_draw_highlight (cairo_t               *cr,
     }
   else
     {
-      double m = 5, x0 = shape->x0 - m, y0 = shape->y0 - m, x1 = shape->x1 + m, y1 = shape->y1 + m;
+      /* around a source's name too: one box round both */
+      double m = 5, x0 = shape->x0, y0 = shape->y0, x1 = shape->x1, y1 = shape->y1;
 
+      if (shape->named)
+        {
+          x0 = MIN (x0, shape->nx0);
+          y0 = MIN (y0, shape->ny0);
+          x1 = MAX (x1, shape->nx1);
+          y1 = MAX (y1, shape->ny1);
+        }
+      x0 -= m;
+      y0 -= m;
+      x1 += m;
+      y1 += m;
       luztar_cairo_rounded_rect (cr, x0, y0, x1 - x0, y1 - y0, 6);
       cairo_set_source_rgba (cr, r, g, b, 0.15);
       cairo_fill_preserve (cr);
