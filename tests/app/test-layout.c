@@ -716,6 +716,93 @@ test_vertical (void)
   cairo_surface_destroy (down);
 }
 
+/* Whether the boxes A and B (x0, y0, x1, y1, device pixels) come closer
+ * than LUZTAR_LABEL_MARGIN: the room the labels keep (the gear train's
+ * "shaft k_γφ" came within 2 px of "M_φ(t)"). */
+static gboolean
+within_margin (const double a[4],
+               const double b[4])
+{
+  double m = LUZTAR_LABEL_MARGIN;
+
+  return a[0] < b[2] + m && b[0] < a[2] + m && a[1] < b[3] + m && b[1] < a[3] + m;
+}
+
+/* The canvas's pixels a model unit takes, and its scene of MODEL with the
+ * names of the sources placed as it draws them (count_labels_on_arrows()). */
+static LuztarScene *
+scene_as_drawn (LuztarCanvas  *canvas,
+                const LzModel *model,
+                cairo_t       *cr,
+                LuztarDrawStyle *style,
+                LuztarPen     *pen)
+{
+  LuztarScene *scene = luztar_scene_new (model);
+  double ox, oy, sx, sy;
+
+  luztar_canvas_to_widget (canvas, 0, 0, &ox, &oy);
+  luztar_canvas_to_widget (canvas, 1, 0, &sx, &sy);
+  *style = (LuztarDrawStyle) { FALSE, sx - ox, NULL };
+  cairo_identity_matrix (cr);
+  cairo_scale (cr, style->scale, style->scale);
+  luztar_pen_init (pen, cr, style);
+  luztar_scene_clear_labels (pen, scene, NULL);
+  return scene;
+}
+
+/* How many names of the sources of MODEL, as CANVAS draws them, come
+ * within LUZTAR_LABEL_MARGIN of a body, a ground or another name. */
+static guint
+count_names_on_solids (LuztarCanvas  *canvas,
+                       const LzModel *model,
+                       const char    *what)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  LuztarDrawStyle style;
+  LuztarPen pen;
+  g_autoptr(LuztarScene) scene = scene_as_drawn (canvas, model, cr, &style, &pen);
+  g_autoptr(GArray) shapes = luztar_scene_get_shapes (scene);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (double));
+  guint n_solids, met = 0;
+
+  /* the bodies' and grounds' boxes, then the names', in pixels */
+  for (guint i = 0; i < shapes->len; i++)
+    {
+      const LuztarShape *sh = &g_array_index (shapes, LuztarShape, i);
+
+      if (sh->kind == LZ_ITEM_BODY || sh->kind == LZ_ITEM_GROUND)
+        g_array_append_vals (boxes, (double[]) { sh->x0 * style.scale, sh->y0 * style.scale, sh->x1 * style.scale,
+                                                 sh->y1 * style.scale }, 4);
+    }
+  n_solids = boxes->len / 4;
+  for (guint k = 0; k < lz_model_get_n_sources (model); k++)
+    {
+      LuztarSourcePlace place;
+      double w, h;
+
+      if (luztar_scene_source_place (&pen, scene, k, &place) && place.label != NULL)
+        {
+          luztar_pen_text_size (&pen, place.label, 10, &w, &h);
+          g_array_append_vals (boxes, (double[]) { (place.label_at.x - w / 2) * style.scale,
+                                                   (place.label_at.y - h / 2) * style.scale,
+                                                   (place.label_at.x + w / 2) * style.scale,
+                                                   (place.label_at.y + h / 2) * style.scale }, 4);
+        }
+      luztar_source_place_clear (&place);
+    }
+  for (guint a = n_solids; a < boxes->len / 4; a++)
+    for (guint b = 0; b < a; b++)
+      if (within_margin (&g_array_index (boxes, double, 4 * a), &g_array_index (boxes, double, 4 * b)))
+        {
+          g_test_message ("%s: a name meets %s", what, b < n_solids ? "a body or a ground" : "another name");
+          met++;
+        }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return met;
+}
+
 /* A model laid out up and down the page with no directions: a mass
  * hanging under a ceiling (k1 from the ceiling down to it: its positive
  * displacement is down the page) with a weight and an actuator, a second
@@ -841,6 +928,10 @@ test_vertical_sources (void)
           g_assert_true (luztar_window_open_example (window, path));
         settle (150);
         save (GTK_WIDGET (window), file);
+        /* two arrows beside m1: their names clear of each other and of m1 */
+        g_assert_cmpuint (count_names_on_solids (LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window),
+                                                                                    LUZTAR_TYPE_CANVAS)),
+                                                 luztar_window_get_model (window), file), ==, 0);
         gtk_window_destroy (GTK_WINDOW (window));
       }
 }
@@ -880,28 +971,6 @@ click_at (GtkWidget *widget,
  * at 800 × 600 and at 1920 × 1080; a click in the middle of each name,
  * away from the arrow's own box (there luztar_symbols_hit_test(), by the
  * arrows alone, finds something else or nothing). */
-/* The canvas's pixels a model unit takes, and its scene of MODEL with the
- * names of the sources placed as it draws them (count_labels_on_arrows()). */
-static LuztarScene *
-scene_as_drawn (LuztarCanvas  *canvas,
-                const LzModel *model,
-                cairo_t       *cr,
-                LuztarDrawStyle *style,
-                LuztarPen     *pen)
-{
-  LuztarScene *scene = luztar_scene_new (model);
-  double ox, oy, sx, sy;
-
-  luztar_canvas_to_widget (canvas, 0, 0, &ox, &oy);
-  luztar_canvas_to_widget (canvas, 1, 0, &sx, &sy);
-  *style = (LuztarDrawStyle) { FALSE, sx - ox, NULL };
-  cairo_identity_matrix (cr);
-  cairo_scale (cr, style->scale, style->scale);
-  luztar_pen_init (pen, cr, style);
-  luztar_scene_clear_labels (pen, scene, NULL);
-  return scene;
-}
-
 /* A flap folded over the window's content and open (the inspector on a
  * narrow window, after an item is clicked). */
 static gboolean
@@ -1103,18 +1172,6 @@ test_speeds (void)
   g_assert_cmpfloat (lo, ==, 0);
   g_assert_cmpfloat (hi, ==, 100);
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-/* Whether the boxes A and B (x0, y0, x1, y1, device pixels) come closer
- * than LUZTAR_LABEL_MARGIN: the room the labels keep (the gear train's
- * "shaft k_γφ" came within 2 px of "M_φ(t)"). */
-static gboolean
-within_margin (const double a[4],
-               const double b[4])
-{
-  double m = LUZTAR_LABEL_MARGIN;
-
-  return a[0] < b[2] + m && b[0] < a[2] + m && a[1] < b[3] + m && b[1] < a[3] + m;
 }
 
 /* How many of the names of SCENE's forces, motions and actuators meet what

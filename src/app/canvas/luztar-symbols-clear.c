@@ -39,13 +39,16 @@
 #define NAME_GAP 2.0
 
 /* Where NAME_AT puts a name W × H of a source at AT (its arrow's place in
- * PLACE). */
+ * PLACE); beside a body that moves up and down, before or after its arrow
+ * is below or above the ends of all of the body's arrows, CLEAR further
+ * (so that it reaches over the next arrow out, not onto it). */
 static LuztarPoint
 name_place (const LuztarSourcePlace *place,
             LuztarPoint              at,
             LuztarNamePlace          name_at,
             double                   w,
-            double                   h)
+            double                   h,
+            double                   clear)
 {
   LuztarPoint o = place->origin;
 
@@ -53,7 +56,7 @@ name_place (const LuztarSourcePlace *place,
     switch (name_at)
       {
       case LUZTAR_NAME_AFTER:
-        return (LuztarPoint) { o.x - 8 - w / 2, at.y - 22 - h / 2 };
+        return (LuztarPoint) { o.x - 8 - w / 2, at.y - ARROW_TIP - clear - h / 2 };
       case LUZTAR_NAME_OUTSIDE:
         return (LuztarPoint) { o.x - ARROW_HALF - NAME_GAP - w / 2, at.y };
       case LUZTAR_NAME_INSIDE:
@@ -61,7 +64,7 @@ name_place (const LuztarSourcePlace *place,
       case LUZTAR_NAME_BEFORE:
       case LUZTAR_N_NAME_PLACES:
       default:
-        return (LuztarPoint) { o.x - 8 - w / 2, at.y + 22 + h / 2 };
+        return (LuztarPoint) { o.x - 8 - w / 2, at.y + ARROW_TIP + clear + h / 2 };
       }
   switch (name_at)
     {
@@ -119,7 +122,8 @@ luztar_source_place (const LuztarPen   *pen,
     return;
   place->label = s->item.kind == LZ_ITEM_PRESCRIBED ? g_strdup_printf ("%s: q(t)", name) : g_strdup (name);
   luztar_pen_text_size (pen, place->label, 10, &w, &h);
-  place->label_at = name_place (place, at, name_at, w, h);
+  /* (the room the labels keep, in model units at the pen's scale) */
+  place->label_at = name_place (place, at, name_at, w, h, LUZTAR_LABEL_MARGIN / pen->style->scale);
 }
 
 /**
