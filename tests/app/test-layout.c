@@ -686,6 +686,29 @@ ball_centre (cairo_surface_t *surface,
   *cy = sy / n;
 }
 
+/* MODEL's first body (a ball) drawn 1 m up is 60 px (the motion scale)
+ * higher than on the floor, not aside (NAME-up.png, NAME-down.png). */
+static void
+assert_ball_falls (LzModel    *model,
+                   const char *name)
+{
+  cairo_surface_t *up = draw_ball_at (model, 1), *down = draw_ball_at (model, 0);
+  g_autofree char *dir = app_test_artifacts_dir ("layout");
+  g_autofree char *a = g_strdup_printf ("%s/%s-up.png", dir, name);
+  g_autofree char *b = g_strdup_printf ("%s/%s-down.png", dir, name);
+  double ux, uy, dx, dy;
+
+  cairo_surface_write_to_png (up, a);
+  cairo_surface_write_to_png (down, b);
+  ball_centre (up, &ux, &uy);
+  ball_centre (down, &dx, &dy);
+  g_test_message ("%s: the ball at 1 m: (%.1f, %.1f); on the floor: (%.1f, %.1f)", name, ux, uy, dx, dy);
+  g_assert_cmpfloat (fabs (ux - dx), <, 0.5);
+  g_assert_cmpfloat (fabs ((dy - uy) - 60), <, 0.5);
+  cairo_surface_destroy (up);
+  cairo_surface_destroy (down);
+}
+
 /* The bouncing mass is drawn falling (its body's direction is 90°, its
  * floor's too): a ball 1 m up is drawn 60 px (the motion scale) higher
  * than one on the floor, not aside. */
@@ -693,27 +716,9 @@ static void
 test_vertical (void)
 {
   g_autoptr(LzModel) model = app_test_load_example ("bouncing-mass.luztar");
-  cairo_surface_t *up, *down;
-  double ux, uy, dx, dy;
 
   g_assert_cmpfloat (lz_model_get_body (model, 0)->direction, ==, 90);
-  up = draw_ball_at (model, 1);
-  down = draw_ball_at (model, 0);
-  {
-    g_autofree char *dir = app_test_artifacts_dir ("layout");
-    g_autofree char *a = g_build_filename (dir, "ball-up.png", NULL);
-    g_autofree char *b = g_build_filename (dir, "ball-down.png", NULL);
-
-    cairo_surface_write_to_png (up, a);
-    cairo_surface_write_to_png (down, b);
-  }
-  ball_centre (up, &ux, &uy);
-  ball_centre (down, &dx, &dy);
-  g_test_message ("the ball at 1 m: (%.1f, %.1f); on the floor: (%.1f, %.1f)", ux, uy, dx, dy);
-  g_assert_cmpfloat (fabs (ux - dx), <, 0.5);
-  g_assert_cmpfloat (fabs ((dy - uy) - 60), <, 0.5);
-  cairo_surface_destroy (up);
-  cairo_surface_destroy (down);
+  assert_ball_falls (model, "ball");
 }
 
 /* Whether the boxes A and B (x0, y0, x1, y1, device pixels) come closer
@@ -879,8 +884,6 @@ test_vertical_sources (void)
   g_autoptr(LzModel) model = lz_model_load_from_data (vertical_family, strlen (vertical_family), "family",
                                                       &error);
   g_autoptr(LzModel) ball = app_test_load_example ("soft-floor-bounce.luztar");
-  cairo_surface_t *up, *down;
-  double ux, uy, dx, dy;
 
   g_assert_no_error (error);
   check_arrows (model, family, G_N_ELEMENTS (family));
@@ -899,15 +902,7 @@ test_vertical_sources (void)
    * 60 px (the motion scale) higher than on the floor, not aside */
   g_assert_cmpfloat (lz_model_get_body (ball, 0)->direction, ==, 0);
   check_arrows (ball, soft, G_N_ELEMENTS (soft));
-  up = draw_ball_at (ball, 1);
-  down = draw_ball_at (ball, 0);
-  ball_centre (up, &ux, &uy);
-  ball_centre (down, &dx, &dy);
-  g_test_message ("soft floor: the ball at 1 m: (%.1f, %.1f); on the floor: (%.1f, %.1f)", ux, uy, dx, dy);
-  g_assert_cmpfloat (fabs (ux - dx), <, 0.5);
-  g_assert_cmpfloat (fabs ((dy - uy) - 60), <, 0.5);
-  cairo_surface_destroy (up);
-  cairo_surface_destroy (down);
+  assert_ball_falls (ball, "soft-floor-ball");
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     for (guint m = 0; m < 2; m++)
       {
