@@ -972,7 +972,8 @@ static gboolean
 is_open_flap (GtkWidget     *widget,
               gconstpointer  unused)
 {
-  return ADW_IS_FLAP (widget) && adw_flap_get_folded (ADW_FLAP (widget)) && adw_flap_get_reveal_flap (ADW_FLAP (widget));
+  return ADW_IS_FLAP (widget) && adw_flap_get_folded (ADW_FLAP (widget))
+         && adw_flap_get_reveal_flap (ADW_FLAP (widget));
 }
 
 /* How long the inspector may take to slide out, at most (ms). */

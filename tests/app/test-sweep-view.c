@@ -381,7 +381,8 @@ test_hover_line (void)
       /* every run: the map swept in steps of HOVER_STEP px */
       for (double y = 0; y < gtk_widget_get_height (map); y += HOVER_STEP)
         for (double x = 0; x < gtk_widget_get_width (map); x += HOVER_STEP)
-          if (luztar_sweep_view_hover_at (view, x, y) && !g_hash_table_contains (seen, luztar_sweep_view_get_info (view)))
+          if (luztar_sweep_view_hover_at (view, x, y)
+              && !g_hash_table_contains (seen, luztar_sweep_view_get_info (view)))
             {
               g_autofree char *what = g_strdup_printf ("in a window of %d × %d, at (%.0f, %.0f)",
                                                        gtk_widget_get_width (GTK_WIDGET (window)),
