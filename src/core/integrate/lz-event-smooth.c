@@ -203,6 +203,11 @@ lz_event_accelerations (LzEventIntegrator *self,
 {
   guint n = self->n;
   gsl_vector_view fv = gsl_vector_view_array (self->sm.fv, n);
+  /* the bodies and constraint rows computed: all, or the active set's
+   * (lz-event-active.c: the frozen ones' acc and λ are kept) */
+  const LzEventActive *ac = &self->sm.act;
+  const guint *body = ac->on ? ac->body : NULL, *rows = ac->on ? ac->con : NULL;
+  guint nb = ac->on ? ac->nbody : n, nrows = ac->on ? ac->ncon : self->sm.nc;
 
   if (self->jn.nN + self->jn.nD > 0)
     {
@@ -214,9 +219,17 @@ lz_event_accelerations (LzEventIntegrator *self,
       v = self->jn.yc + n;
     }
   self->sm.t = t;
-  lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
-  for (guint i = 0; i < n; i++)
+  if (ac->on)
     {
+      for (guint k = 0; k < nb; k++)
+        self->sm.fv[body[k]] = 0;
+      lz_assembly_eval_f_at (self->parent.assembly, t, ac->forced, ac->nforced, self->sm.fv);
+    }
+  else
+    lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
+  for (guint k = 0; k < nb; k++)
+    {
+      guint i = body != NULL ? body[k] : k;
       double s = self->sm.fv[i];
 
       /* (only where K or C has entries: a large model is sparse) */
@@ -250,20 +263,28 @@ lz_event_accelerations (LzEventIntegrator *self,
       if (T != 0)
         add_w (el, -T, self->sm.fv);
     }
-  for (guint i = 0; i < n; i++)
-    acc[i] = self->sm.mass[i] > 0 ? self->sm.fv[i] / self->sm.mass[i] : 0;   /* massless: no inertia */
+  for (guint k = 0; k < nb; k++)
+    {
+      guint i = body != NULL ? body[k] : k;
+
+      acc[i] = self->sm.mass[i] > 0 ? self->sm.fv[i] / self->sm.mass[i] : 0;   /* massless: no inertia */
+    }
 
   if (self->sm.nc > 0)
     {
-      for (guint c = 0; c < self->sm.nc; c++)
+      for (guint r = 0; r < nrows; r++)
         {
-          guint e = self->sm.con[c];
+          guint c = rows != NULL ? rows[r] : r, e = self->sm.con[c];
 
           gsl_vector_set (self->sm.rhs_c, c, -(lz_event_wdot (&self->el[e], acc) + self->sm.g0dd[e]));
         }
-      solve_constraints (&self->sm);
-      for (guint c = 0; c < self->sm.nc; c++)
+      if (rows != NULL)
+        lz_event_factor_solve_rows (&self->sm, rows, nrows);
+      else
+        solve_constraints (&self->sm);
+      for (guint r = 0; r < nrows; r++)
         {
+          guint c = rows != NULL ? rows[r] : r;
           const Elem *el = &self->el[self->sm.con[c]];
           double l = gsl_vector_get (self->sm.lambda, c);
 
@@ -308,6 +329,24 @@ lz_event_rhs (double        t,
   const double *q = y, *v = y + n;
 
   self->parent.stats.rhs_evaluations++;
+  if (self->sm.act.on)
+    {
+      /* the active set (lz-event-active.c): a frozen body's ẏ is 0 */
+      const LzEventActive *ac = &self->sm.act;
+
+      memset (dydt, 0, 2 * n * sizeof (double));
+      lz_event_accelerations (self, t, q, v, dydt + n);
+      for (guint k = 0; k < ac->nbody; k++)
+        {
+          guint i = ac->body[k];
+
+          dydt[i] = v[i];
+          if (!isfinite (dydt[n + i]))
+            return GSL_EBADFUNC;
+        }
+      lz_event_powers (self, t, q, dydt + 2 * n);
+      return GSL_SUCCESS;
+    }
   lz_event_accelerations (self, t, q, v, dydt + n);
   if (self->jn.nN + self->jn.nD > 0)
     {
@@ -406,6 +445,7 @@ lz_event_setup_mode (LzEventIntegrator *self)
 {
   guint nc = 0;
 
+  lz_event_active_disarm (&self->sm);   /* (armed again at the next step's start) */
   for (guint e = 0; e < self->ne; e++)
     {
       Elem *el = &self->el[e];
@@ -484,6 +524,7 @@ project (LzEventIntegrator *self,
 
   if (self->sm.nc == 0)
     return 0;
+  lz_event_active_disarm (&self->sm);   /* (λ is the projection's below) */
   for (int level = 0; level < 2; level++)
     {
       double *x = level == 0 ? y : y + n;
