@@ -206,23 +206,37 @@ lz_event_rk_free (LzEventRk *rk)
   g_clear_pointer (&rk->comp, g_free);
 }
 
-/* ytmp = y0 + h·Σ_{j<s} A[s][j]·k[j]: stage S's state, at the step's
- * components (the others are y0's: begin_stages()) */
+/* ytmp = y0 + h·Σ_{j<s} A[s][j]·k[j]: stage S's state (the sum
+ * accumulated in ytmp, stage by stage), at the step's components (the
+ * others are y0's: begin_stages()) */
 static void
 stage_state (LzEventRk *rk,
              guint      s,
              double     h)
 {
-  for (guint c = 0; c < rk->ncomp; c++)
-    {
-      guint i = rk->comp[c];
-      double sum = 0;
+  double *sum = rk->ytmp;
+  const guint *comp = rk->comp;
 
+  if (rk->ncomp == rk->dim)
+    {
+      /* (every component: contiguous, as the compiler vectorizes it) */
+      memset (sum, 0, rk->dim * sizeof (double));
       for (guint j = 0; j < s; j++)
         if (RK_A[s][j] != 0)
-          sum += RK_A[s][j] * rk->k[j][i];
-      rk->ytmp[i] = rk->y0[i] + h * sum;
+          for (guint i = 0; i < rk->dim; i++)
+            sum[i] += RK_A[s][j] * rk->k[j][i];
+      for (guint i = 0; i < rk->dim; i++)
+        rk->ytmp[i] = rk->y0[i] + h * sum[i];
+      return;
     }
+  for (guint c = 0; c < rk->ncomp; c++)
+    sum[comp[c]] = 0;
+  for (guint j = 0; j < s; j++)
+    if (RK_A[s][j] != 0)
+      for (guint c = 0; c < rk->ncomp; c++)
+        sum[comp[c]] += RK_A[s][j] * rk->k[j][comp[c]];
+  for (guint c = 0; c < rk->ncomp; c++)
+    rk->ytmp[comp[c]] = rk->y0[comp[c]] + h * sum[comp[c]];
 }
 
 /* The stages' state is y0 at the components a step leaves alone (the
