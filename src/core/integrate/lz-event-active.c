@@ -95,6 +95,22 @@ lz_event_active_free (LzEventSmooth *sm)
   g_clear_pointer (&ac->state, g_free);
 }
 
+/* The element lists an evaluation visits (lz_event_smooth_sparse()'s):
+ * the full ones (FULL) or the active set's */
+static void
+use_lists (LzEventSmooth *sm,
+           gboolean       full)
+{
+  LzEventActive *ac = &sm->act;
+
+  sm->tense = full ? ac->full_tense : ac->tense;
+  sm->n_tense = full ? ac->full_ntense : ac->ntense;
+  sm->powered = full ? ac->full_powered : ac->powered;
+  sm->n_powered = full ? ac->full_npowered : ac->npowered;
+  sm->guarded = full ? ac->full_guarded : ac->guarded;
+  sm->n_guarded = full ? ac->full_nguarded : ac->nguarded;
+}
+
 /* The mode changes (or its constraint forces are overwritten): every
  * body is integrated until the next arm. */
 void
@@ -103,14 +119,8 @@ lz_event_active_disarm (LzEventSmooth *sm)
   LzEventActive *ac = &sm->act;
 
   ac->armed = ac->on = FALSE;
-  if (ac->body == NULL)
-    return;
-  sm->tense = ac->full_tense;
-  sm->n_tense = ac->full_ntense;
-  sm->powered = ac->full_powered;
-  sm->n_powered = ac->full_npowered;
-  sm->guarded = ac->full_guarded;
-  sm->n_guarded = ac->full_nguarded;
+  if (ac->body != NULL)
+    use_lists (sm, TRUE);
 }
 
 /* Whether the model is one the set may run: the rest of the method's
@@ -297,12 +307,7 @@ lz_event_active_arm (LzEventIntegrator *self,
   ac->ntense = filter_elements (self, ac->full_tense, ac->full_ntense, ac->tense);
   ac->npowered = filter_elements (self, ac->full_powered, ac->full_npowered, ac->powered);
   ac->nguarded = filter_elements (self, ac->full_guarded, ac->full_nguarded, ac->guarded);
-  sm->tense = ac->tense;
-  sm->n_tense = ac->ntense;
-  sm->powered = ac->powered;
-  sm->n_powered = ac->npowered;
-  sm->guarded = ac->guarded;
-  sm->n_guarded = ac->nguarded;
+  use_lists (sm, FALSE);
   ac->on = TRUE;
   ac->epoch++;
 }
