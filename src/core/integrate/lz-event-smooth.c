@@ -331,10 +331,13 @@ lz_event_rhs (double        t,
   self->parent.stats.rhs_evaluations++;
   if (self->sm.act.on)
     {
-      /* the active set (lz-event-active.c): a frozen body's ẏ is 0 */
+      /* the active set (lz-event-active.c): a frozen body's entries of
+       * ẏ are not written — the steps read their components only, and
+       * self->dydt keeps those of the full evaluation the set was armed
+       * with (≈ 0: the body is pinned) for the interpolant of the guards
+       * inside a long step */
       const LzEventActive *ac = &self->sm.act;
 
-      memset (dydt, 0, 2 * n * sizeof (double));
       lz_event_accelerations (self, t, q, v, dydt + n);
       for (guint k = 0; k < ac->nbody; k++)
         {
