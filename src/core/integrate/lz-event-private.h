@@ -127,6 +127,7 @@ typedef struct
   guint  *tense, n_tense;     /* a tension not in K and C (freeplay, dry friction, …) */
   guint  *powered, n_powered; /* a power in the energy books */
   guint  *guarded, n_guarded; /* a guard in some mode (lz_event_guards()) */
+  guint  *varying, n_varying; /* friction whose levels vary in t (lz-event.c's check_levels()) */
   int    *src_body;           /* per source: the dof of its body (−1 for none) */
   /* the active constraints of the mode */
   guint   nc;

@@ -447,10 +447,15 @@ void
 lz_event_setup_mode (LzEventIntegrator *self)
 {
   guint nc = 0;
+  const guint *guarded;
 
   lz_event_active_disarm (&self->sm);   /* (armed again at the next step's start) */
-  for (guint e = 0; e < self->ne; e++)
+  /* (stops and friction elements, the only constraints, are among the
+   * elements with guards, in the elements' order: lz_event_smooth_sparse()) */
+  guarded = self->sm.guarded;
+  for (guint j = 0; j < self->sm.n_guarded; j++)
     {
+      guint e = guarded[j];
       Elem *el = &self->el[e];
 
       el->shadowed = FALSE;
@@ -458,8 +463,9 @@ lz_event_setup_mode (LzEventIntegrator *self)
       if (el->law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && !self->st.is_static[e])
         self->sm.con[nc++] = e;
     }
-  for (guint e = 0; e < self->ne; e++)
+  for (guint j = 0; j < self->sm.n_guarded; j++)
     {
+      guint e = guarded[j];
       Elem *el = &self->el[e];
 
       if (el->law.kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->st.is_static[e])
@@ -490,8 +496,8 @@ lz_event_setup_mode (LzEventIntegrator *self)
         }
     }
   self->sm.nc = nc;
-  for (guint e = 0; e < self->ne; e++)
-    self->sm.con_of[e] = -1;
+  for (guint j = 0; j < self->sm.n_guarded; j++)
+    self->sm.con_of[guarded[j]] = -1;
   for (guint c = 0; c < nc; c++)
     self->sm.con_of[self->sm.con[c]] = (int) c;
   self->sm.G = self->sm.V = NULL;
@@ -532,7 +538,10 @@ project (LzEventIntegrator *self,
     {
       double *x = level == 0 ? y : y + n;
 
-      lz_event_rhs (t, y, self->dydt, self);
+      /* (for the ground terms g0, ġ0 at t: 0 where every ground is fixed
+       * and no massless body is solved in the state) */
+      if (self->sm.n_moving > 0 || self->jn.nN + self->jn.nD > 0)
+        lz_event_rhs (t, y, self->dydt, self);
       for (guint c = 0; c < self->sm.nc; c++)
         {
           guint e = self->sm.con[c];

@@ -504,9 +504,18 @@ static gboolean
 check_levels (LzEventIntegrator *self,
               GError           **error)
 {
-  for (guint e = 0; e < self->nm; e++)
-    if (self->el[e].law.kind == LZ_ITEM_FRICTION && lz_friction_is_varying (&self->el[e].law)
-        && !lz_friction_check (&self->el[e].law, self->parent.t, error))
+  LzEventSmooth *sm = &self->sm;
+
+  /* (the friction elements whose levels vary in t, listed once) */
+  if (sm->varying == NULL)
+    {
+      sm->varying = g_new (guint, MAX (self->nm, 1));
+      for (guint e = 0; e < self->nm; e++)
+        if (self->el[e].law.kind == LZ_ITEM_FRICTION && lz_friction_is_varying (&self->el[e].law))
+          sm->varying[sm->n_varying++] = e;
+    }
+  for (guint k = 0; k < sm->n_varying; k++)
+    if (!lz_friction_check (&self->el[sm->varying[k]].law, self->parent.t, error))
       return FALSE;
   return TRUE;
 }
@@ -689,7 +698,8 @@ smooth_free (LzEventSmooth *sm)
   lz_event_active_free (sm);          /* (the element lists back first) */
   CLEAR_ALL (g_free, SLOT (sm->mass), SLOT (sm->kc_start), SLOT (sm->kc_col), SLOT (sm->kc_K), SLOT (sm->kc_C),
              SLOT (sm->moving), SLOT (sm->tense), SLOT (sm->powered), SLOT (sm->guarded), SLOT (sm->src_body), SLOT (sm->con),
-             SLOT (sm->con_of), SLOT (sm->body_mark), SLOT (sm->fv), SLOT (sm->g0), SLOT (sm->atol_scale));
+             SLOT (sm->con_of), SLOT (sm->body_mark), SLOT (sm->fv), SLOT (sm->g0), SLOT (sm->atol_scale),
+             SLOT (sm->varying));
   CLEAR_ALL (gsl_matrix_free, SLOT (sm->K), SLOT (sm->C), SLOT (sm->Gbuf), SLOT (sm->Vbuf));
   lz_event_factor_free (sm);
   CLEAR_ALL (gsl_vector_free, SLOT (sm->Sbuf), SLOT (sm->workbuf), SLOT (sm->rhs_cbuf), SLOT (sm->lambdabuf));
