@@ -446,7 +446,7 @@ lz_event_parallel (const Elem *x,
 void
 lz_event_setup_mode (LzEventIntegrator *self)
 {
-  guint nc = 0;
+  guint nc = 0, n_stops;
   const guint *guarded;
 
   lz_event_active_disarm (&self->sm);   /* (armed again at the next step's start) */
@@ -463,6 +463,7 @@ lz_event_setup_mode (LzEventIntegrator *self)
       if (el->law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && !self->st.is_static[e])
         self->sm.con[nc++] = e;
     }
+  n_stops = nc;
   for (guint j = 0; j < self->sm.n_guarded; j++)
     {
       guint e = guarded[j];
@@ -470,7 +471,8 @@ lz_event_setup_mode (LzEventIntegrator *self)
 
       if (el->law.kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->st.is_static[e])
         continue;
-      for (guint c = 0; c < nc && !el->shadowed; c++)
+      /* (against the stops in contact, the first N_STOPS constraints) */
+      for (guint c = 0; c < n_stops && !el->shadowed; c++)
         if (self->el[self->sm.con[c]].law.kind == LZ_ITEM_STOP && lz_event_parallel (el, &self->el[self->sm.con[c]]))
           el->shadowed = TRUE;
       if (!el->shadowed)
