@@ -34,6 +34,7 @@ struct _LuztarSimPanel
   GtkLabel          *time_label;
   GtkLabel          *end_label;
   GtkLabel          *status_label;
+  GtkWidget         *status_room;      /* its lines, kept (luztar_label_keep_lines()) */
   GtkBox            *problem_bar;      /* the status line's place when a run cannot go on */
   GtkLabel          *problem_label;
   GtkButton         *problem_close;

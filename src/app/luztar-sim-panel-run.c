@@ -187,6 +187,14 @@ on_run_stopped (LuztarRun        *run,
             g_free (text);
             text = longer;
           }
+        /* with its warnings, longer than the status line's lines: all of
+         * it in the problem bar */
+        if (warnings->len > 0)
+          {
+            sim_panel_stood_still (self, text);
+            sim_panel_show_problem (self, text);
+            return;
+          }
       }
       break;
     case LUZTAR_STOP_ERROR:

@@ -55,8 +55,16 @@ static guint signals[N_SIGNALS];
 
 /* ------------------------------------------------------------------------ */
 
-/* The status line, one line (ellipsized, whole in its tooltip) so that
- * the panel keeps its height while a run reports; closes the problem bar. */
+/* The status line wraps over this many lines, always kept so that the
+ * panel keeps its height while a run reports: the longest it says (a
+ * model that cannot run, at a limit, with what to change in the Run
+ * Settings, about 200 characters; a run's summary, about 170) whole in
+ * an 800 × 600 window.  A finished run with warnings says them in the
+ * problem bar, which grows to what it says. */
+#define STATUS_LINES 2
+
+/* The status line (cut after STATUS_LINES lines were it longer still,
+ * whole in its tooltip); closes the problem bar. */
 void
 sim_panel_set_status (LuztarSimPanel *self,
                       const char     *text)
@@ -64,7 +72,7 @@ sim_panel_set_status (LuztarSimPanel *self,
   gtk_label_set_text (self->status_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
   gtk_widget_set_visible (GTK_WIDGET (self->problem_bar), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
+  gtk_widget_set_visible (self->status_room, TRUE);
 }
 
 /* Why a run was refused or stopped (with a limit, what to change in the
@@ -77,7 +85,7 @@ sim_panel_show_problem (LuztarSimPanel *self,
 {
   sim_panel_set_status (self, text);
   gtk_label_set_text (self->problem_label, text);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), FALSE);
+  gtk_widget_set_visible (self->status_room, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->problem_bar), TRUE);
 }
 
@@ -85,7 +93,7 @@ static void
 on_problem_close (LuztarSimPanel *self)
 {
   gtk_widget_set_visible (GTK_WIDGET (self->problem_bar), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
+  gtk_widget_set_visible (self->status_room, TRUE);
 }
 
 void
@@ -515,6 +523,7 @@ luztar_sim_panel_init (LuztarSimPanel *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->matrix_view), TRUE);
   gtk_box_append (self->matrix_box, GTK_WIDGET (self->matrix_view));
 
+  self->status_room = luztar_label_keep_lines_in_box (self->status_label, STATUS_LINES);
   g_signal_connect_swapped (self->problem_close, "clicked", G_CALLBACK (on_problem_close), self);
   g_signal_connect (self->scrubber_adjustment, "value-changed", G_CALLBACK (on_scrubber_changed), self);
   sim_panel_connect_settings (self);

@@ -518,32 +518,14 @@ build_settings (LuztarSweepView *self)
 static GtkWidget *
 build_info (LuztarSweepView *self)
 {
-  GtkWidget *stack = gtk_stack_new ();
-  GString *lines = g_string_new (" ");
-  GtkWidget *room;
+  GtkWidget *stack;
 
-  for (int i = 1; i < INFO_LINES; i++)
-    g_string_append (lines, "\n ");
-  room = gtk_label_new (lines->str);
-  g_string_free (lines, TRUE);
   self->info_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->info_label, TRUE);
-  gtk_label_set_wrap_mode (self->info_label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (self->info_label, INFO_LINES);
-  gtk_label_set_ellipsize (self->info_label, PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (self->info_label, 0);
-  gtk_label_set_yalign (self->info_label, 0);
   gtk_label_set_selectable (self->info_label, TRUE);
   gtk_widget_set_focusable (GTK_WIDGET (self->info_label), FALSE);
-  /* the secondary text of the page: small and dim, as the room kept */
+  /* the secondary text of the page: small and dim */
   gtk_widget_add_css_class (GTK_WIDGET (self->info_label), "dim-label");
-  gtk_widget_add_css_class (GTK_WIDGET (self->info_label), "caption");
-  gtk_widget_add_css_class (room, "caption");
-  gtk_stack_set_vhomogeneous (GTK_STACK (stack), TRUE);
-  gtk_stack_set_hhomogeneous (GTK_STACK (stack), FALSE);
-  gtk_stack_add_child (GTK_STACK (stack), room);
-  gtk_stack_add_child (GTK_STACK (stack), GTK_WIDGET (self->info_label));
-  gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (self->info_label));
+  stack = luztar_label_keep_lines (self->info_label, INFO_LINES, "caption");
   gtk_widget_set_margin_start (stack, 8);
   gtk_widget_set_margin_end (stack, 8);
   gtk_widget_set_margin_bottom (stack, 4);

@@ -105,3 +105,81 @@ luztar_widget_set_margins (GtkWidget *widget,
   gtk_widget_set_margin_bottom (widget, bottom);
   gtk_widget_set_margin_start (widget, start);
 }
+
+/**
+ * luztar_label_keep_lines:
+ * @label: a label
+ * @lines: how many lines of it are always kept
+ * @css_class: (nullable): a class of both (its size: "caption")
+ *
+ * Wraps @label (between words, inside one only when it is longer than a
+ * line) over at most @lines lines, the rest cut (to be said whole in its
+ * tooltip), and keeps room for all @lines of them whatever it says: a
+ * stack of one height holds it beside an empty label of as many lines,
+ * so that what is under it does not move as its text changes.
+ *
+ * Returns: (transfer floating): the stack, to be put where @label was
+ */
+GtkWidget *
+luztar_label_keep_lines (GtkLabel   *label,
+                         int         lines,
+                         const char *css_class)
+{
+  GtkWidget *stack = gtk_stack_new ();
+  GString *text = g_string_new (" ");
+  GtkWidget *room;
+
+  for (int i = 1; i < lines; i++)
+    g_string_append (text, "\n ");
+  room = gtk_label_new (text->str);
+  g_string_free (text, TRUE);
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (label, lines);
+  gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (label, 0);
+  gtk_label_set_yalign (label, 0);
+  if (css_class != NULL)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (label), css_class);
+      gtk_widget_add_css_class (room, css_class);
+    }
+  gtk_stack_set_vhomogeneous (GTK_STACK (stack), TRUE);
+  gtk_stack_set_hhomogeneous (GTK_STACK (stack), FALSE);
+  gtk_stack_add_child (GTK_STACK (stack), room);
+  gtk_stack_add_child (GTK_STACK (stack), GTK_WIDGET (label));
+  gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (label));
+  return stack;
+}
+
+/**
+ * luztar_label_keep_lines_in_box:
+ * @label: a label, a child of a #GtkBox (a template's)
+ * @lines: how many lines of it are always kept
+ *
+ * luztar_label_keep_lines() in its place in the box.
+ *
+ * Returns: (transfer none): the stack now in the box
+ */
+GtkWidget *
+luztar_label_keep_lines_in_box (GtkLabel *label,
+                                int       lines)
+{
+  GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (label));
+  GtkWidget *before = gtk_widget_get_prev_sibling (GTK_WIDGET (label));
+  GtkWidget *stack;
+
+  g_return_val_if_fail (GTK_IS_BOX (box), NULL);
+  g_object_ref (label);
+  gtk_box_remove (GTK_BOX (box), GTK_WIDGET (label));
+  stack = luztar_label_keep_lines (label, lines, NULL);
+  /* the label's margins around both, so that its lines fill the room */
+  luztar_widget_set_margins (stack, gtk_widget_get_margin_top (GTK_WIDGET (label)),
+                             gtk_widget_get_margin_end (GTK_WIDGET (label)),
+                             gtk_widget_get_margin_bottom (GTK_WIDGET (label)),
+                             gtk_widget_get_margin_start (GTK_WIDGET (label)));
+  luztar_widget_set_margins (GTK_WIDGET (label), 0, 0, 0, 0);
+  gtk_box_insert_child_after (GTK_BOX (box), stack, before);
+  g_object_unref (label);
+  return stack;
+}

@@ -54,4 +54,10 @@ void   luztar_widget_set_margins        (GtkWidget                 *widget,
                                          int                        bottom,
                                          int                        start);
 
+GtkWidget *luztar_label_keep_lines      (GtkLabel                  *label,
+                                         int                        lines,
+                                         const char                *css_class);
+GtkWidget *luztar_label_keep_lines_in_box (GtkLabel                *label,
+                                           int                      lines);
+
 G_END_DECLS

@@ -1449,6 +1449,92 @@ test_problem (void)
                        "problem-stopped-800x600.png");
 }
 
+/* The status line of WINDOW's panel shown whole: on the screen, not
+ * cut, all of its lines in its height; starting with PREFIX. */
+static void
+assert_status_whole (LuztarWindow *window,
+                     const char   *prefix,
+                     const char   *what)
+{
+  GtkWidget *w = GTK_WIDGET (window);
+  GtkWidget *label = app_test_find (w, is_label_starting, prefix);
+  PangoRectangle ink, logical;
+  PangoLayout *layout;
+
+  if (label == NULL)
+    g_error ("%s: no status starting “%s” (it says “%s”)", what, prefix,
+             luztar_sim_panel_get_status (panel_of (window)));
+  assert_on_screen (label, w, what);
+  layout = gtk_label_get_layout (GTK_LABEL (label));
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  g_test_message ("%s: “%s”, %d line(s), %d px high in %d px", what, gtk_label_get_text (GTK_LABEL (label)),
+                  pango_layout_get_line_count (layout), logical.height, gtk_widget_get_height (label));
+  if (pango_layout_is_ellipsized (layout))
+    g_error ("%s: the status line is cut: “%s”", what, gtk_label_get_text (GTK_LABEL (label)));
+  g_assert_cmpint (logical.width, <=, gtk_widget_get_width (label) + 1);
+  g_assert_cmpint (logical.height, <=, gtk_widget_get_height (label) + 1);
+  g_assert_cmpint (gtk_widget_get_height (label), ==, gtk_widget_get_height (gtk_widget_get_parent (label)));
+}
+
+/* Runs WINDOW's model to its end at full speed. */
+static void
+run_to_end (LuztarWindow *window)
+{
+  LuztarSimPanel *panel = panel_of (window);
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("max"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
+  settle (100);
+  while (luztar_sim_panel_get_run (panel) != NULL
+         && luztar_run_get_state (luztar_sim_panel_get_run (panel)) == LUZTAR_RUN_RUNNING
+         && g_get_monotonic_time () < end)
+    settle (20);
+  settle (300);
+}
+
+/* What the status line says outside the problem bar, whole at 800 × 600
+ * and 1920 × 1080, the panel and the line of one height whatever it says: a model that
+ * cannot run, opened (the limit and what to change in the Run Settings,
+ * cut after “Cannot run the model: …” in one line before), the invitation
+ * to run one that can, and its run's summary. */
+static void
+test_status_whole (void)
+{
+  static const int sizes[][2] = { { 800, 600 }, { 1920, 1080 } };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      LuztarWindow *window = open_bad_run ("limit-steps.luztar", sizes[s][0], sizes[s][1]);
+      LuztarSimPanel *panel = panel_of (window);
+      g_autofree char *example = app_test_example_path ("friction-oscillator.luztar");
+      g_autofree char *file = g_strdup_printf ("status-cannot-run-%dx%d.png", sizes[s][0], sizes[s][1]);
+      g_autofree char *file_end = g_strdup_printf ("status-finished-%dx%d.png", sizes[s][0], sizes[s][1]);
+      GtkWidget *status;
+      int height, status_height;
+
+      settle (200);
+      assert_status_whole (window, "Cannot run the model: ", "a model that cannot run");
+      g_assert_nonnull (strstr (luztar_sim_panel_get_status (panel), "in the Run Settings"));
+      height = gtk_widget_get_height (GTK_WIDGET (panel));
+      status = app_test_find (GTK_WIDGET (window), is_label_starting, "Cannot run the model: ");
+      status_height = gtk_widget_get_height (status);
+      save (GTK_WIDGET (window), file);
+
+      g_assert_true (luztar_window_open_example (window, example));
+      settle (300);
+      assert_status_whole (window, "Press Run", "a model to run");
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), ==, height);
+      g_assert_cmpint (gtk_widget_get_height (status), ==, status_height);
+      run_to_end (window);
+      assert_status_whole (window, "Finished at", "the run's summary");
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel)), ==, height);
+      g_assert_cmpint (gtk_widget_get_height (status), ==, status_height);
+      save (GTK_WIDGET (window), file_end);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1471,6 +1557,7 @@ main (int    argc,
   g_test_add_func ("/layout/settings-popover", test_settings_popover);
   g_test_add_func ("/layout/speeds", test_speeds);
   g_test_add_func ("/layout/problem", test_problem);
+  g_test_add_func ("/layout/status-whole", test_status_whole);
   g_test_add_func ("/layout/labels-clear", test_labels_clear);
   g_test_add_func ("/layout/click-source-name", test_click_source_name);
   return g_test_run ();
