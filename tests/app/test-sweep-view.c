@@ -17,6 +17,7 @@
 #include "luztar-sim-panel.h"
 #include "luztar-sweep-view.h"
 #include "luztar-window.h"
+#include "luztar-cairo.h"
 
 /* A window with the model at PATH open and its Sweep page shown. */
 static LuztarWindow *
@@ -482,6 +483,111 @@ test_pictures (void)
   }
 }
 
+/* Every title of MAP as it last drew them, measured: on the map, clear
+ * of the plot and of each other, its text no longer than its place (not
+ * cut), whole or its name with the whole in the map's tooltip there.
+ * Returns how many are shown by their names. */
+static guint
+check_titles (LuztarSweepMap *map,
+              const char     *what)
+{
+  const LuztarMapTitles *titles = luztar_sweep_map_get_titles (map);
+  int width = gtk_widget_get_width (GTK_WIDGET (map)), height = gtk_widget_get_height (GTK_WIDGET (map));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  guint named = 0;
+
+  luztar_cairo_pin_font_options (cr);
+  for (guint k = 0; k < LUZTAR_MAP_N_TITLES; k++)
+    {
+      const LuztarMapTitle *t = &titles->title[k];
+      const double *b = t->box, *p = titles->plot;
+      double length = t->rotated ? b[3] - b[1] : b[2] - b[0];
+      int h, w;
+
+      g_assert_nonnull (t->whole);
+      if (*t->whole == '\0')
+        continue;
+      g_assert_nonnull (t->shown);
+      w = luztar_cairo_text_width (cr, t->shown, LUZTAR_MAP_TITLE_PX, TRUE, &h);
+      g_test_message ("%s: title %u “%s” shown as “%s”%s, %d px long in %.0f px at (%.0f, %.0f)–(%.0f, %.0f)",
+                      what, k, t->whole, t->shown, t->rotated ? " upright" : "", w, length, b[0], b[1], b[2], b[3]);
+      if (w > length + 1)
+        g_error ("%s: the title “%s” is cut: %d px in %.0f px", what, t->shown, w, length);
+      g_assert_cmpfloat (b[0], >=, 0);
+      g_assert_cmpfloat (b[1], >=, 0);
+      g_assert_cmpfloat (b[2], <=, width);
+      g_assert_cmpfloat (b[3], <=, height);
+      /* clear of the plot area */
+      g_assert_true (b[2] <= p[0] || b[0] >= p[2] || b[3] <= p[1] || b[1] >= p[3]);
+      for (guint j = 0; j < k; j++)
+        {
+          const double *o = titles->title[j].box;
+
+          if (*titles->title[j].whole != '\0')
+            g_assert_true (b[2] <= o[0] || b[0] >= o[2] || b[3] <= o[1] || b[1] >= o[3]);
+        }
+      if (!g_str_equal (t->shown, t->whole))
+        {
+          g_autofree char *name = luztar_map_title_name (t->whole);
+
+          g_assert_cmpstr (t->shown, ==, name);
+          g_assert_cmpstr (luztar_map_titles_tooltip (titles, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2), ==, t->whole);
+          named++;
+        }
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return named;
+}
+
+/* The sweep examples' maps at 800 × 600 and 1920 × 1080: no title cut
+ * (“F.P: for…” and “f1.stick…” beside the stick-slip map, “m1.q_m…”
+ * beside the impact oscillator's diagram were, at 800 × 600); whole at
+ * 1920 × 1080 (at 800 × 600 on a line above the plot, by their names
+ * where they do not fit whole). */
+static void
+test_titles (void)
+{
+  static const int sizes[][2] = { { 800, 600 }, { 1920, 1080 } };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint e = 0; e < 2; e++)
+      {
+        LuztarSweepView *view;
+        LuztarWindow *window = open_on_sweep_page (e == 0 ? "stick-slip-regimes.luztar" : "impact-oscillator.luztar",
+                                                   sizes[s][0], sizes[s][1], &view);
+        LuztarSweepMap *map = luztar_sweep_view_get_map (view);
+        g_autofree char *what = g_strdup_printf ("%s at %d × %d", e == 0 ? "stick-slip" : "impact oscillator",
+                                                 sizes[s][0], sizes[s][1]);
+        g_autofree char *file = g_strdup_printf ("sweep/titles-%s-%dx%d.png", e == 0 ? "stick-slip" : "impact",
+                                                 sizes[s][0], sizes[s][1]);
+        guint named;
+
+        if (e == 0)
+          set_up_stick_slip (view, 3, 2, 10);
+        else
+          {
+            luztar_sweep_view_set_template (view, "F.value=cos(w*t)");
+            g_assert_true (luztar_sweep_view_set_axis (view, 0, "F.w", 0.5, 3.5, 4, FALSE));
+            g_assert_true (luztar_sweep_view_set_axis (view, 1, NULL, 0, 0, 0, FALSE));
+            luztar_sweep_view_set_times (view, 10, 5);
+            g_assert_true (luztar_sweep_view_set_strobe (view, "F.w", 4, "m1"));
+          }
+        g_assert_true (luztar_sweep_view_run (view));
+        wait_for_sweep (view, 60, NULL);
+        gtk_widget_queue_draw (GTK_WIDGET (map));
+        app_test_wait_for_layout (GTK_WIDGET (map));
+        app_test_save_png (GTK_WIDGET (window), NULL, file);
+        g_test_message ("%s: the map %d × %d", what, gtk_widget_get_width (GTK_WIDGET (map)),
+                        gtk_widget_get_height (GTK_WIDGET (map)));
+        named = check_titles (map, what);
+        if (sizes[s][0] > 800)
+          g_assert_cmpuint (named, ==, 0);
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -492,5 +598,6 @@ main (int   argc,
   g_test_add_func ("/luztar/sweep-view/limit-row", test_limit_row);
   g_test_add_func ("/luztar/sweep-view/hover-line", test_hover_line);
   g_test_add_func ("/luztar/sweep-view/pictures", test_pictures);
+  g_test_add_func ("/luztar/sweep-view/titles", test_titles);
   return g_test_run ();
 }

@@ -31,9 +31,10 @@
 #include "luztar-set.h"
 #include "plot/luztar-plot-math.h"
 #include "plot/luztar-sweep-map.h"
+#include "plot/luztar-sweep-map-titles.h"
 
 #define FONT_PX  11.0
-#define TITLE_PX 11.5
+#define TITLE_PX LUZTAR_MAP_TITLE_PX
 #define BAR_W    16
 
 /* Values that agree to this fraction (of their size, at least 1) colour
@@ -77,6 +78,7 @@ struct _LuztarSweepMap
   char     *curve_label;
   int       hi_x, hi_y;  /* the highlighted cell, −1: none */
   gboolean  dark;        /* the widget's style; exports are light */
+  LuztarMapTitles titles; /* as last drawn (luztar-sweep-map-titles.c) */
 };
 
 G_DEFINE_FINAL_TYPE (LuztarSweepMap, luztar_sweep_map, GTK_TYPE_WIDGET)
@@ -365,11 +367,28 @@ layout_frame (LuztarSweepMap *self,
       ylo = -1;
       yhi = 1;
     }
-  right = self->kind == KIND_MAP ? 14 + BAR_W + 6 + widest_tick (cr, 0, 1, FALSE) + 14 + f->th + 8 : 16;
-  f->px0 = 12 + f->th + 8 + widest_tick (cr, ylo, yhi, self->y.log && self->kind == KIND_MAP) + 8;
-  f->px1 = MAX (width - right, f->px0 + 20);
-  f->py0 = 10 + f->th + 10;   /* the title line */
-  f->py1 = MAX (height - (8 + f->th + 4 + f->th + 6), f->py0 + 20);
+  luztar_map_titles_set (&self->titles, LUZTAR_MAP_TITLE_X, self->x.title);
+  luztar_map_titles_set (&self->titles, LUZTAR_MAP_TITLE_LEFT, self->kind == KIND_MAP ? self->y.title
+                                                                : self->value_title);
+  luztar_map_titles_set (&self->titles, LUZTAR_MAP_TITLE_BAR, self->kind == KIND_MAP ? self->value_title : NULL);
+  /* the left and the colour bar's titles upright beside the plot when
+   * they fit there whole, else on a line above it */
+  for (int above = 0; above < 2; above++)
+    {
+      int column = above ? 0 : f->th + 8;
+
+      right = self->kind == KIND_MAP ? 14 + BAR_W + 6 + widest_tick (cr, 0, 1, FALSE) + 8 + (above ? 0 : 6 + column)
+                                     : 16;
+      f->px0 = 12 + column + widest_tick (cr, ylo, yhi, self->y.log && self->kind == KIND_MAP) + 8;
+      f->px1 = MAX (width - right, f->px0 + 20);
+      f->py0 = above ? luztar_map_titles_line_y (f->th) + f->th + 8
+                     : 10 + f->th + 10;   /* the heading's line */
+      f->py1 = MAX (height - (8 + f->th + 4 + f->th + 6), f->py0 + 20);
+      self->titles.above = above;
+      if (luztar_map_titles_fit_beside (&self->titles, cr, f->py1 - f->py0))
+        break;
+    }
+  luztar_map_titles_place (&self->titles, cr, width, f->th, (double[4]) { f->px0, f->py0, f->px1, f->py1 });
   f->ax = (LuztarAxis) { xlo, xhi, f->px0, f->px1 };
   f->ay = (LuztarAxis) { ylo, yhi, f->py1, f->py0 };
 }
@@ -413,9 +432,6 @@ draw_colour_bar (LuztarSweepMap *self,
       ink (cr, dark, 0.75);
       text (cr, label, x + BAR_W + 6, y, 0, 0.5, FALSE);
     }
-  ink (cr, dark, 0.8);
-  luztar_cairo_show_rotated (cr, self->value_title != NULL ? self->value_title : "", TITLE_PX,
-                             width - 8 - f->th, (f->py0 + f->py1) / 2, f->py1 - f->py0);
 }
 
 /* Strokes the path white with a dark edge: seen on every colour of the map. */
@@ -591,11 +607,7 @@ draw_all (LuztarSweepMap *self,
   draw_ticks (cr, &f, &self->x, FALSE, dark);
   draw_ticks (cr, &f, self->kind == KIND_MAP ? &self->y : NULL, TRUE, dark);
   ink (cr, dark, 0.8);
-  text (cr, self->x.title != NULL ? self->x.title : "", (f.px0 + f.px1) / 2,
-        f.py1 + 8 + f.th + 4, 0.5, 0, TRUE);
-  luztar_cairo_show_rotated (cr, self->kind == KIND_MAP ? (self->y.title != NULL ? self->y.title : "")
-                                 : (self->value_title != NULL ? self->value_title : ""),
-                             TITLE_PX, 10, (f.py0 + f.py1) / 2, f.py1 - f.py0);
+  luztar_map_titles_draw (&self->titles, cr);
   if (self->title != NULL)
     {
       PangoLayout *layout = luztar_cairo_layout_new (cr, self->title, TITLE_PX, TRUE);
@@ -943,9 +955,38 @@ luztar_sweep_map_finalize (GObject *object)
   LuztarSweepMap *self = LUZTAR_SWEEP_MAP (object);
 
   free_data (self);
+  luztar_map_titles_clear (&self->titles);
   g_array_unref (self->dots);
   g_array_unref (self->curve);
   G_OBJECT_CLASS (luztar_sweep_map_parent_class)->finalize (object);
+}
+
+/* A title shown by its name says itself whole. */
+static gboolean
+on_query_tooltip (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip)
+{
+  const char *whole = luztar_map_titles_tooltip (&LUZTAR_SWEEP_MAP (widget)->titles, x, y);
+
+  if (whole == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, whole);
+  return TRUE;
+}
+
+/**
+ * luztar_sweep_map_get_titles:
+ * @self: a map
+ *
+ * Returns: (transfer none): its titles where it last drew them
+ */
+const LuztarMapTitles *
+luztar_sweep_map_get_titles (LuztarSweepMap *self)
+{
+  return &self->titles;
 }
 
 static void
@@ -968,5 +1009,7 @@ luztar_sweep_map_init (LuztarSweepMap *self)
   self->hi_x = self->hi_y = -1;
   self->q_lo = -1;
   self->q_hi = 1;
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

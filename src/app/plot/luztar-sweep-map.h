@@ -9,6 +9,8 @@
 
 #include <gtk/gtk.h>
 
+#include "plot/luztar-sweep-map-titles.h"
+
 G_BEGIN_DECLS
 
 #define LUZTAR_TYPE_SWEEP_MAP (luztar_sweep_map_get_type ())
@@ -68,5 +70,7 @@ gboolean    luztar_sweep_map_export        (LuztarSweepMap        *self,
                                             int                    width,
                                             int                    height,
                                             GError               **error);
+
+const LuztarMapTitles *luztar_sweep_map_get_titles (LuztarSweepMap *self);
 
 G_END_DECLS
