@@ -34,6 +34,7 @@
 #include "luztar-window.h"
 #include "canvas/luztar-canvas.h"
 #include "canvas/luztar-symbols.h"
+#include "canvas/luztar-symbols-body-names.h"
 #include "canvas/luztar-symbols-clear.h"
 #include "canvas/luztar-symbols-elements.h"
 #include "canvas/luztar-canvas-controls.h"
@@ -1205,6 +1206,39 @@ count_names_on_elements (const LuztarPen   *pen,
   return met;
 }
 
+/* How many of the names of SCENE's discs meet what an element draws (the
+ * gear train's "input ψ" sat on its bearing's symbol) or an arrow of a
+ * source or its name, drawn with PEN; MOVED counts the names moved. */
+static guint
+count_body_names_on_elements (const LuztarPen   *pen,
+                              const LuztarScene *scene,
+                              const char        *what,
+                              guint             *moved)
+{
+  g_autoptr(GArray) names = luztar_scene_body_name_boxes (pen, scene);
+  g_autoptr(GArray) elements = luztar_scene_element_boxes (pen, scene);
+  g_autoptr(GArray) arrows = luztar_scene_arrow_boxes (pen, scene);
+  guint met = 0;
+
+  for (guint i = 0; i < scene->nb; i++)
+    *moved += scene->body_name[i].x != 0 || scene->body_name[i].y != 0;
+  for (guint i = 0; i + 3 < names->len; i += 4)
+    for (guint pass = 0; pass < 2; pass++)
+      {
+        const GArray *others = pass == 0 ? elements : arrows;
+        const double *a = &g_array_index (names, double, i);
+
+        if (luztar_box_meets (a, others, LUZTAR_LABEL_MARGIN, G_MAXUINT))
+          {
+            g_test_message ("%s: a disc's name at (%.0f, %.0f)–(%.0f, %.0f) comes within %g px of %s", what, a[0],
+                            a[1], a[2], a[3], LUZTAR_LABEL_MARGIN, pass == 0 ? "an element" : "an arrow or its name");
+            met++;
+            break;
+          }
+      }
+  return met;
+}
+
 /* The labels of MODEL's elements against the arrows of its forces,
  * motions and actuators (and their names) as CANVAS draws them, in its
  * pixels, and those names against the elements: how many meet one; MOVED
@@ -1235,6 +1269,7 @@ count_labels_on_arrows (LuztarCanvas  *canvas,
   luztar_scene_clear_labels (&pen, scene, shift);
   arrows = luztar_scene_arrow_boxes (&pen, scene);
   met += count_names_on_elements (&pen, scene, what, moved);
+  met += count_body_names_on_elements (&pen, scene, what, moved);
   for (guint e = 0; e < scene->ne; e++)
     {
       const LuztarPlacement *pl = &scene->pl[e];
@@ -1278,7 +1313,9 @@ count_labels_on_arrows (LuztarCanvas  *canvas,
  * it; the absorber's k₂ into "E₀ sin ω₀t": slid along its spring), and no
  * such name on an element's symbol or line (the vehicle's "−Bg" sat on
  * the end of k₄, the absorber's "−mg" on k₂'s: moved to a clear side of
- * their arrows). */
+ * their arrows); no disc's name on an element's symbol or an arrow (the
+ * gear train's "input ψ", "wheel γ"… sat on their bearings' symbols:
+ * moved beside them). */
 static void
 test_labels_clear (void)
 {
@@ -1295,7 +1332,7 @@ test_labels_clear (void)
     {
       LuztarWindow *window = open_window (NULL, sizes[s][0], sizes[s][1]);
       LuztarCanvas *canvas = LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS));
-      guint met = 0, vehicle_moved = 0;
+      guint met = 0, vehicle_moved = 0, gears_moved = 0;
 
       for (guint i = 0; i < names->len; i++)
         {
@@ -1318,11 +1355,17 @@ test_labels_clear (void)
             }
           if (strstr (names->pdata[i], "vehicle") != NULL)
             vehicle_moved = moved;
+          if (strstr (names->pdata[i], "gear-train") != NULL)
+            gears_moved = moved;
         }
       g_assert_cmpuint (met, ==, 0);
       /* (larger, the model is drawn large enough for its labels) */
       if (sizes[s][0] == 800)
-        g_assert_cmpuint (vehicle_moved, >, 0);
+        {
+          g_assert_cmpuint (vehicle_moved, >, 0);
+          /* the four discs' names off their bearings' symbols */
+          g_assert_cmpuint (gears_moved, >=, 4);
+        }
       gtk_window_destroy (GTK_WINDOW (window));
     }
 }

@@ -21,6 +21,7 @@
 
 #include <math.h>
 
+#include "luztar-symbols-body-names.h"
 #include "luztar-symbols-clear.h"
 #include "luztar-symbols-elements.h"
 
@@ -201,14 +202,15 @@ luztar_source_place_clear (LuztarSourcePlace *place)
   g_clear_pointer (&place->label, g_free);
 }
 
-/* The device box of the rectangle (X0, Y0)–(X1, Y1) of the current frame. */
-static void
-device_box (cairo_t *cr,
-            double   x0,
-            double   y0,
-            double   x1,
-            double   y1,
-            double   box[4])
+/* The device box of the rectangle (X0, Y0)–(X1, Y1) of the current frame
+ * of CR. */
+void
+luztar_device_box (cairo_t *cr,
+                   double   x0,
+                   double   y0,
+                   double   x1,
+                   double   y1,
+                   double   box[4])
 {
   box[0] = box[1] = INFINITY;
   box[2] = box[3] = -INFINITY;
@@ -226,11 +228,11 @@ device_box (cairo_t *cr,
 
 /* Whether BOX comes within MARGIN of one of BOXES (four doubles each)
  * but the SKIP-th (G_MAXUINT: none). */
-static gboolean
-box_meets (const double  box[4],
-           const GArray *boxes,
-           double        margin,
-           guint         skip)
+gboolean
+luztar_box_meets (const double  box[4],
+                  const GArray *boxes,
+                  double        margin,
+                  guint         skip)
 {
   for (guint k = 0; k + 3 < boxes->len; k += 4)
     {
@@ -253,7 +255,7 @@ name_box (const LuztarPen         *pen,
   if (place->label == NULL)
     return FALSE;
   luztar_pen_text_size (pen, place->label, 10, &w, &h);
-  device_box (pen->cr, place->label_at.x - w / 2, place->label_at.y - h / 2, place->label_at.x + w / 2,
+  luztar_device_box (pen->cr, place->label_at.x - w / 2, place->label_at.y - h / 2, place->label_at.x + w / 2,
               place->label_at.y + h / 2, box);
   return TRUE;
 }
@@ -276,7 +278,7 @@ source_boxes (const LuztarPen   *pen,
       if (!luztar_scene_source_place (pen, scene, k, &place))
         continue;
       arrow_box (&place, in_model);
-      device_box (pen->cr, in_model[0], in_model[1], in_model[2], in_model[3], box);
+      luztar_device_box (pen->cr, in_model[0], in_model[1], in_model[2], in_model[3], box);
       if (arrows)
         g_array_append_vals (boxes, box, 4);
       if (names && name_box (pen, &place, box))
@@ -344,14 +346,14 @@ luztar_scene_element_boxes (const LuztarPen   *pen,
       cairo_save (cr);
       cairo_translate (cr, pl->ox, pl->oy);
       cairo_rotate (cr, pl->angle);
-      device_box (cr, 0, -luztar_symbols_element_extent (el, pl->len, -1), pl->len,
+      luztar_device_box (cr, 0, -luztar_symbols_element_extent (el, pl->len, -1), pl->len,
                   luztar_symbols_element_extent (el, pl->len, 1), box);
       cairo_restore (cr);
       g_array_append_vals (boxes, box, 4);
       if (pl->to_floor)
         {
           /* the hatched floor (luztar-symbols.c) */
-          device_box (cr, pl->fx - 12, pl->fy - 1, pl->fx + 12, pl->fy + 8, box);
+          luztar_device_box (cr, pl->fx - 12, pl->fy - 1, pl->fx + 12, pl->fy + 8, box);
           g_array_append_vals (boxes, box, 4);
         }
     }
@@ -373,7 +375,7 @@ solid_boxes (const LuztarPen   *pen,
 
       if ((sh->kind == LZ_ITEM_BODY || sh->kind == LZ_ITEM_GROUND) && sh->shown && isfinite (sh->x0))
         {
-          device_box (pen->cr, sh->x0, sh->y0, sh->x1, sh->y1, box);
+          luztar_device_box (pen->cr, sh->x0, sh->y0, sh->x1, sh->y1, box);
           g_array_append_vals (boxes, box, 4);
         }
     }
@@ -415,9 +417,9 @@ clear_source_names (const LuztarPen *pen,
             luztar_source_place_clear (&place);
             if (!named)
               break;
-            if (!box_meets (box, elements, LUZTAR_LABEL_MARGIN, G_MAXUINT)
-                && (pass == 2 || !box_meets (box, marks, LUZTAR_LABEL_MARGIN, arrow))
-                && (pass >= 1 || !box_meets (box, solids, LUZTAR_LABEL_MARGIN, G_MAXUINT)))
+            if (!luztar_box_meets (box, elements, LUZTAR_LABEL_MARGIN, G_MAXUINT)
+                && (pass == 2 || !luztar_box_meets (box, marks, LUZTAR_LABEL_MARGIN, arrow))
+                && (pass >= 1 || !luztar_box_meets (box, solids, LUZTAR_LABEL_MARGIN, G_MAXUINT)))
               found = n;
           }
       scene->name_at[k] = MAX (found, LUZTAR_NAME_BEFORE);
@@ -460,7 +462,7 @@ label_meets (const LuztarPen       *pen,
       if (max_width > 0)
         *width = MIN (*width, max_width);
     }
-  return drawn && box_meets (box, boxes, margin, G_MAXUINT);
+  return drawn && luztar_box_meets (box, boxes, margin, G_MAXUINT);
 }
 
 /* Where EL's label goes clear of the arrows (BOXES): its place when
@@ -511,7 +513,8 @@ clear_label (const LuztarPen       *pen,
  * Moves the names of @scene's sources clear of its elements (to another
  * side of their arrows), then the labels of its elements clear of its
  * arrows and their names: slid along the element, or further out on its
- * side.
+ * side; then the names of its discs clear of the symbols drawn at them
+ * (luztar_scene_clear_body_names()).
  */
 void
 luztar_scene_clear_labels (const LuztarPen *pen,
@@ -538,4 +541,5 @@ luztar_scene_clear_labels (const LuztarPen *pen,
       pl->label_dx = dx;
       pl->label_y = y;
     }
+  luztar_scene_clear_body_names (pen, scene, elements, boxes);
 }

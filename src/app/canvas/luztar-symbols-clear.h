@@ -66,5 +66,15 @@ GArray  *luztar_scene_element_boxes (const LuztarPen         *pen,
 void     luztar_scene_clear_labels  (const LuztarPen         *pen,
                                      LuztarScene             *scene,
                                      double                  *moved);
+void     luztar_device_box          (cairo_t                 *cr,
+                                     double                   x0,
+                                     double                   y0,
+                                     double                   x1,
+                                     double                   y1,
+                                     double                   box[4]);
+gboolean luztar_box_meets           (const double             box[4],
+                                     const GArray            *boxes,
+                                     double                   margin,
+                                     guint                    skip);
 
 G_END_DECLS

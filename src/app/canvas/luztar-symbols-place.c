@@ -444,6 +444,7 @@ luztar_scene_new (const LzModel *model)
   scene->name_at = g_new0 (int, MAX (lz_model_get_n_sources (model), 1));
   scene->body_dir = g_new0 (double, MAX (scene->nb, 1));
   scene->ground_dir = g_new0 (double, MAX (scene->ng, 1));
+  scene->body_name = g_new0 (LuztarPoint, MAX (scene->nb, 1));
   luztar_symbols_layout (model, scene->gp, scene->bp, &x0, &y0, &x1, &y1);
   luztar_scene_place_elements (scene);
   /* from the layout at rest: nothing turns while it moves */
@@ -471,5 +472,6 @@ luztar_scene_free (LuztarScene *scene)
   g_free (scene->name_at);
   g_free (scene->body_dir);
   g_free (scene->ground_dir);
+  g_free (scene->body_name);
   g_free (scene);
 }

@@ -47,6 +47,7 @@ typedef struct
   int             *name_at;
   double          *body_dir;
   double          *ground_dir;
+  LuztarPoint     *body_name;    /* a disc's name moved from under it (luztar-symbols-body-names.c) */
 } LuztarScene;
 
 LuztarScene *luztar_scene_new            (const LzModel     *model);

@@ -28,6 +28,7 @@
 #include "luztar-cairo.h"
 #include "luztar-symbols-elements.h"
 #include "luztar-symbols-place.h"
+#include "luztar-symbols-body-names.h"
 #include "luztar-symbols-clear.h"
 #include "luztar-mode-marks.h"
 
@@ -144,11 +145,13 @@ draw_outline (const LuztarPen *pen,
   cairo_restore (cr);
 }
 
+/* Body B at AT turned by ANGLE; a disc's name centred at NAME_AT. */
 static void
 draw_body (const LuztarPen *pen,
            const LzBody    *b,
            LuztarPoint      at,
-           double           angle)
+           double           angle,
+           LuztarPoint      name_at)
 {
   cairo_t *cr = pen->cr;
 
@@ -168,8 +171,7 @@ draw_body (const LuztarPen *pen,
       luztar_pen_rgb (pen, &pen->p.body_text);
       cairo_stroke (cr);
       luztar_pen_rgb (pen, &pen->p.ink);
-      luztar_pen_text (pen, luztar_symbols_item_name (&b->item),
-                       (LuztarPoint) { at.x, at.y + LUZTAR_DISC_R + 12 }, 11, TRUE, 0);
+      luztar_pen_text (pen, luztar_symbols_item_name (&b->item), name_at, LUZTAR_BODY_NAME_SIZE, TRUE, 0);
     }
   else
     {
@@ -484,8 +486,8 @@ luztar_symbols_draw_model (cairo_t               *cr,
     {
       const LzBody *body = lz_model_get_body (model, i);
 
-      draw_body (&pen, body, sc->bp[i],
-                                anim != NULL && body->kind == LZ_BODY_ROTATIONAL ? anim->body_q[i] : 0);
+      draw_body (&pen, body, sc->bp[i], anim != NULL && body->kind == LZ_BODY_ROTATIONAL ? anim->body_q[i] : 0,
+                 luztar_scene_body_name_at (sc, i));
     }
   draw_sources (&pen, sc, FALSE);
 }
@@ -628,7 +630,8 @@ luztar_symbols_draw_icon (cairo_t    *cr,
 
       cairo_translate (cr, 32, 32);
       cairo_scale (cr, 0.85, 0.85);
-      draw_body (&pen, &body, (LuztarPoint) { 0, 0 }, 0);
+      draw_body (&pen, &body, (LuztarPoint) { 0, 0 }, 0,
+                 (LuztarPoint) { 0, LUZTAR_DISC_R + LUZTAR_BODY_NAME_BELOW });
     }
   else if (g_str_equal (kind, "ground"))
     {
