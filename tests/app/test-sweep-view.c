@@ -588,6 +588,32 @@ test_titles (void)
       }
 }
 
+/* The stick-slip map's titles in a map too narrow for them whole (a
+ * window of its own): by their names, never cut, each whole in the
+ * tooltip over it. */
+static void
+test_titles_narrow (void)
+{
+  static const double xs[] = { 0.5, 1.75, 3 }, ys[] = { 0.2, 1.6 };
+  GtkWidget *window = gtk_window_new ();
+  LuztarSweepMap *map = LUZTAR_SWEEP_MAP (luztar_sweep_map_new ());
+  guint named;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 220);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (map));
+  luztar_sweep_map_set_grid (map, &(LuztarSweepAxis) { "F.w: forcing frequency ω (rad/s)", xs, 3, FALSE },
+                             &(LuztarSweepAxis) { "F.P: forcing amplitude (N)", ys, 2, FALSE },
+                             "f1.stick_count per forcing period");
+  gtk_window_present (GTK_WINDOW (window));
+  app_test_wait_for_layout (GTK_WIDGET (map));
+  gtk_widget_queue_draw (GTK_WIDGET (map));
+  app_test_wait_for_layout (GTK_WIDGET (map));
+  app_test_save_png (window, NULL, "sweep/titles-narrow.png");
+  named = check_titles (map, "a narrow map");
+  g_assert_cmpuint (named, >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -599,5 +625,6 @@ main (int   argc,
   g_test_add_func ("/luztar/sweep-view/hover-line", test_hover_line);
   g_test_add_func ("/luztar/sweep-view/pictures", test_pictures);
   g_test_add_func ("/luztar/sweep-view/titles", test_titles);
+  g_test_add_func ("/luztar/sweep-view/titles-narrow", test_titles_narrow);
   return g_test_run ();
 }

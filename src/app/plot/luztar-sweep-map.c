@@ -642,8 +642,15 @@ export_draw (cairo_t  *cr,
              int       height,
              gpointer  data)
 {
-  /* the light style, whatever the window's */
-  draw_all (data, cr, width, height, FALSE);
+  LuztarSweepMap *self = data;
+  LuztarMapTitles shown = self->titles;
+
+  /* the light style, whatever the window's; the titles where the widget
+   * shows them kept for its tooltip */
+  memset (&self->titles, 0, sizeof self->titles);
+  draw_all (self, cr, width, height, FALSE);
+  luztar_map_titles_clear (&self->titles);
+  self->titles = shown;
 }
 
 /**
