@@ -1174,31 +1174,27 @@ test_speeds (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* How many of the names of SCENE's forces, motions and actuators meet what
- * an element draws (its symbol from port to port, a floor), drawn with PEN;
- * MOVED counts the names moved from before their arrows to be clear. */
+/* How many of NAMES (device boxes) come within the label margin of one of
+ * OTHERS (the NAME_KIND and what OTHERS are, for the messages). */
 static guint
-count_names_on_elements (const LuztarPen   *pen,
-                         const LuztarScene *scene,
-                         const char        *what,
-                         guint             *moved)
+count_meeting (const GArray *names,
+               const GArray *others,
+               const char   *what,
+               const char   *name_kind,
+               const char   *other_kind)
 {
-  g_autoptr(GArray) names = luztar_scene_name_boxes (pen, scene);
-  g_autoptr(GArray) elements = luztar_scene_element_boxes (pen, scene);
   guint met = 0;
 
-  for (guint k = 0; k < lz_model_get_n_sources (scene->model); k++)
-    *moved += scene->name_at[k] != LUZTAR_NAME_BEFORE;
   for (guint i = 0; i + 3 < names->len; i += 4)
-    for (guint k = 0; k + 3 < elements->len; k += 4)
+    for (guint k = 0; k + 3 < others->len; k += 4)
       {
-        const double *a = &g_array_index (names, double, i), *b = &g_array_index (elements, double, k);
+        const double *a = &g_array_index (names, double, i), *b = &g_array_index (others, double, k);
 
         if (within_margin (a, b))
           {
-            g_test_message ("%s: a name at (%.0f, %.0f)–(%.0f, %.0f) comes within %g px of an element drawn at "
-                            "(%.0f, %.0f)–(%.0f, %.0f)", what, a[0], a[1], a[2], a[3], LUZTAR_LABEL_MARGIN,
-                            b[0], b[1], b[2], b[3]);
+            g_test_message ("%s: %s at (%.0f, %.0f)–(%.0f, %.0f) comes within %g px of %s at "
+                            "(%.0f, %.0f)–(%.0f, %.0f)", what, name_kind, a[0], a[1], a[2], a[3],
+                            LUZTAR_LABEL_MARGIN, other_kind, b[0], b[1], b[2], b[3]);
             met++;
             break;
           }
@@ -1206,37 +1202,29 @@ count_names_on_elements (const LuztarPen   *pen,
   return met;
 }
 
-/* How many of the names of SCENE's discs meet what an element draws (the
- * gear train's "input ψ" sat on its bearing's symbol) or an arrow of a
- * source or its name, drawn with PEN; MOVED counts the names moved. */
+/* How many of the names of SCENE's forces, motions and actuators meet what
+ * an element draws (its symbol from port to port, a floor), and of the
+ * names of its discs meet that or an arrow of a source or its name (the
+ * gear train's "input ψ" sat on its bearing's symbol), drawn with PEN;
+ * MOVED counts the names moved from their first places to be clear. */
 static guint
-count_body_names_on_elements (const LuztarPen   *pen,
-                              const LuztarScene *scene,
-                              const char        *what,
-                              guint             *moved)
+count_names_on_elements (const LuztarPen   *pen,
+                         const LuztarScene *scene,
+                         const char        *what,
+                         guint             *moved)
 {
-  g_autoptr(GArray) names = luztar_scene_body_name_boxes (pen, scene);
+  g_autoptr(GArray) names = luztar_scene_name_boxes (pen, scene);
+  g_autoptr(GArray) discs = luztar_scene_body_name_boxes (pen, scene);
   g_autoptr(GArray) elements = luztar_scene_element_boxes (pen, scene);
   g_autoptr(GArray) arrows = luztar_scene_arrow_boxes (pen, scene);
-  guint met = 0;
 
+  for (guint k = 0; k < lz_model_get_n_sources (scene->model); k++)
+    *moved += scene->name_at[k] != LUZTAR_NAME_BEFORE;
   for (guint i = 0; i < scene->nb; i++)
     *moved += scene->body_name[i].x != 0 || scene->body_name[i].y != 0;
-  for (guint i = 0; i + 3 < names->len; i += 4)
-    for (guint pass = 0; pass < 2; pass++)
-      {
-        const GArray *others = pass == 0 ? elements : arrows;
-        const double *a = &g_array_index (names, double, i);
-
-        if (luztar_box_meets (a, others, LUZTAR_LABEL_MARGIN, G_MAXUINT))
-          {
-            g_test_message ("%s: a disc's name at (%.0f, %.0f)–(%.0f, %.0f) comes within %g px of %s", what, a[0],
-                            a[1], a[2], a[3], LUZTAR_LABEL_MARGIN, pass == 0 ? "an element" : "an arrow or its name");
-            met++;
-            break;
-          }
-      }
-  return met;
+  return count_meeting (names, elements, what, "a name", "an element drawn")
+         + count_meeting (discs, elements, what, "a disc's name", "an element drawn")
+         + count_meeting (discs, arrows, what, "a disc's name", "an arrow or its name");
 }
 
 /* The labels of MODEL's elements against the arrows of its forces,
@@ -1269,25 +1257,17 @@ count_labels_on_arrows (LuztarCanvas  *canvas,
   luztar_scene_clear_labels (&pen, scene, shift);
   arrows = luztar_scene_arrow_boxes (&pen, scene);
   met += count_names_on_elements (&pen, scene, what, moved);
-  met += count_body_names_on_elements (&pen, scene, what, moved);
   for (guint e = 0; e < scene->ne; e++)
     {
       const LuztarPlacement *pl = &scene->pl[e];
       const LzElement *el = lz_model_get_element (model, e);
-      g_autofree char *text = NULL;
-      LuztarPoint at;
-      double max_width, box[4];
+      double box[4];
       gboolean drawn;
 
       if (!pl->ok || pl->to_floor)
         continue;
       *moved += shift[2 * e] != 0 || shift[2 * e + 1] != 0;
-      cairo_save (cr);
-      cairo_translate (cr, pl->ox, pl->oy);
-      cairo_rotate (cr, pl->angle);
-      text = luztar_symbols_lane_label (&pen, el, pl->len, pl->label_dx, pl->label_y, &at, &max_width);
-      drawn = luztar_pen_label_box (&pen, text, at, pl->label_y >= 0 ? 1 : -1, max_width, box);
-      cairo_restore (cr);
+      drawn = luztar_scene_label_box (&pen, scene, e, box);
       for (guint k = 0; drawn && k < arrows->len; k += 4)
         {
           const double *b = &g_array_index (arrows, double, k);
@@ -1385,6 +1365,24 @@ is_button_with_tooltip (GtkWidget     *widget,
   return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
 }
 
+/* Runs WINDOW's model at full speed until it is no longer running (or
+ * could not start). */
+static void
+run_to_end (LuztarWindow *window)
+{
+  LuztarSimPanel *panel = panel_of (window);
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("max"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
+  settle (100);
+  while (luztar_sim_panel_get_run (panel) != NULL
+         && luztar_run_get_state (luztar_sim_panel_get_run (panel)) == LUZTAR_RUN_RUNNING
+         && g_get_monotonic_time () < end)
+    settle (20);
+  settle (300);
+}
+
 /* tests/data/bad-run/NAME opened in a window of WIDTH × HEIGHT. */
 static LuztarWindow *
 open_bad_run (const char *name,
@@ -1419,20 +1417,12 @@ check_problem_shown (const char *model,
   GtkWidget *w = GTK_WIDGET (window);
   LuztarSimPanel *panel = panel_of (window);
   int panel_height = gtk_widget_get_height (GTK_WIDGET (panel));
-  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
   GtkWidget *label, *close;
   PangoRectangle ink, logical;
   PangoLayout *layout;
   int lines;
 
-  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("max"));
-  g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
-  settle (100);
-  while (luztar_sim_panel_get_run (panel) != NULL
-         && luztar_run_get_state (luztar_sim_panel_get_run (panel)) == LUZTAR_RUN_RUNNING
-         && g_get_monotonic_time () < end)
-    settle (20);
-  settle (300);
+  run_to_end (window);
   label = app_test_find (w, is_label_starting, prefix);
   g_assert_nonnull (label);
   g_test_message ("%s at %d × %d: %s", model, width, height, gtk_label_get_text (GTK_LABEL (label)));
@@ -1517,23 +1507,6 @@ assert_status_whole (LuztarWindow *window,
   g_assert_cmpint (logical.width, <=, gtk_widget_get_width (label) + 1);
   g_assert_cmpint (logical.height, <=, gtk_widget_get_height (label) + 1);
   g_assert_cmpint (gtk_widget_get_height (label), ==, gtk_widget_get_height (gtk_widget_get_parent (label)));
-}
-
-/* Runs WINDOW's model to its end at full speed. */
-static void
-run_to_end (LuztarWindow *window)
-{
-  LuztarSimPanel *panel = panel_of (window);
-  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-
-  g_action_group_change_action_state (G_ACTION_GROUP (window), "speed", g_variant_new_string ("max"));
-  g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
-  settle (100);
-  while (luztar_sim_panel_get_run (panel) != NULL
-         && luztar_run_get_state (luztar_sim_panel_get_run (panel)) == LUZTAR_RUN_RUNNING
-         && g_get_monotonic_time () < end)
-    settle (20);
-  settle (300);
 }
 
 /* What the status line says outside the problem bar, whole at 800 × 600

@@ -67,6 +67,22 @@ set_up_stick_slip (LuztarSweepView *view,
   g_assert_true (luztar_sweep_view_set_measure (view, "f1.stick_count/period"));
 }
 
+/* The impact oscillator's bifurcation diagram as its text says: F's
+ * expression cos(w*t), F.w across (N values) from 0.5 to 3.5, runs of
+ * T_END s measured over their last third, STROBES samples of m1 a period. */
+static void
+set_up_impact (LuztarSweepView *view,
+               guint            n,
+               double           t_end,
+               guint            strobes)
+{
+  luztar_sweep_view_set_template (view, "F.value=cos(w*t)");
+  g_assert_true (luztar_sweep_view_set_axis (view, 0, "F.w", 0.5, 3.5, n, FALSE));
+  g_assert_true (luztar_sweep_view_set_axis (view, 1, NULL, 0, 0, 0, FALSE));
+  luztar_sweep_view_set_times (view, t_end, 2 * t_end / 3);
+  g_assert_true (luztar_sweep_view_set_strobe (view, "F.w", strobes, "m1"));
+}
+
 typedef struct
 {
   gint64 last;
@@ -467,11 +483,7 @@ test_pictures (void)
     g_autoptr(GError) error = NULL;
     gint64 start = g_get_monotonic_time ();
 
-    luztar_sweep_view_set_template (view, "F.value=cos(w*t)");
-    g_assert_true (luztar_sweep_view_set_axis (view, 0, "F.w", 0.5, 3.5, 200, FALSE));
-    g_assert_true (luztar_sweep_view_set_axis (view, 1, NULL, 0, 0, 0, FALSE));
-    luztar_sweep_view_set_times (view, 150, 100);
-    g_assert_true (luztar_sweep_view_set_strobe (view, "F.w", 16, "m1"));
+    set_up_impact (view, 200, 150, 16);
     g_assert_true (luztar_sweep_view_run (view));
     wait_for_sweep (view, 300, NULL);
     g_test_message ("bifurcation diagram, 200 runs: %.1f s", (g_get_monotonic_time () - start) / 1e6);
@@ -567,13 +579,7 @@ test_titles (void)
         if (e == 0)
           set_up_stick_slip (view, 3, 2, 10);
         else
-          {
-            luztar_sweep_view_set_template (view, "F.value=cos(w*t)");
-            g_assert_true (luztar_sweep_view_set_axis (view, 0, "F.w", 0.5, 3.5, 4, FALSE));
-            g_assert_true (luztar_sweep_view_set_axis (view, 1, NULL, 0, 0, 0, FALSE));
-            luztar_sweep_view_set_times (view, 10, 5);
-            g_assert_true (luztar_sweep_view_set_strobe (view, "F.w", 4, "m1"));
-          }
+          set_up_impact (view, 4, 10, 4);
         g_assert_true (luztar_sweep_view_run (view));
         wait_for_sweep (view, 60, NULL);
         gtk_widget_queue_draw (GTK_WIDGET (map));

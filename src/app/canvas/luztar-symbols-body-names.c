@@ -103,22 +103,9 @@ obstacle_boxes (const LuztarPen   *pen,
 
   for (guint e = 0; e < scene->ne; e++)
     {
-      const LuztarPlacement *pl = &scene->pl[e];
-      g_autofree char *text = NULL;
-      LuztarPoint at;
-      double max_width, box[4];
-      gboolean drawn;
+      double box[4];
 
-      if (!pl->ok || pl->to_floor)
-        continue;
-      cairo_save (cr);
-      cairo_translate (cr, pl->ox, pl->oy);
-      cairo_rotate (cr, pl->angle);
-      text = luztar_symbols_lane_label (pen, lz_model_get_element (scene->model, e), pl->len, pl->label_dx,
-                                        pl->label_y, &at, &max_width);
-      drawn = luztar_pen_label_box (pen, text, at, pl->label_y >= 0 ? 1 : -1, max_width, box);
-      cairo_restore (cr);
-      if (drawn)
+      if (!scene->pl[e].to_floor && luztar_scene_label_box (pen, scene, e, box))
         g_array_append_vals (boxes, box, 4);
     }
   for (guint k = 0; k < shapes->len; k++)

@@ -360,6 +360,42 @@ luztar_scene_element_boxes (const LuztarPen   *pen,
   return boxes;
 }
 
+/**
+ * luztar_scene_label_box:
+ * @pen: what the scene is drawn with (its matrix that of the model)
+ * @scene: a model laid out
+ * @e: an element of it
+ * @box: (out): the device box of its label across its axis where it is
+ *   drawn (x0, y0, x1, y1)
+ *
+ * Returns: whether element @e has such a label (one drawn down to a floor
+ *   has its labels under the floor)
+ */
+gboolean
+luztar_scene_label_box (const LuztarPen   *pen,
+                        const LuztarScene *scene,
+                        guint              e,
+                        double             box[4])
+{
+  const LuztarPlacement *pl = &scene->pl[e];
+  cairo_t *cr = pen->cr;
+  g_autofree char *text = NULL;
+  LuztarPoint at;
+  double max_width;
+  gboolean drawn;
+
+  if (!pl->ok)
+    return FALSE;
+  cairo_save (cr);
+  cairo_translate (cr, pl->ox, pl->oy);
+  cairo_rotate (cr, pl->angle);
+  text = luztar_symbols_lane_label (pen, lz_model_get_element (scene->model, e), pl->len, pl->label_dx,
+                                    pl->label_y, &at, &max_width);
+  drawn = luztar_pen_label_box (pen, text, at, pl->label_y >= 0 ? 1 : -1, max_width, box);
+  cairo_restore (cr);
+  return drawn;
+}
+
 /* The device boxes of the bodies and the grounds of SCENE (at rest). */
 static GArray *
 solid_boxes (const LuztarPen   *pen,

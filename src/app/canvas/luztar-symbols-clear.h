@@ -66,6 +66,10 @@ GArray  *luztar_scene_element_boxes (const LuztarPen         *pen,
 void     luztar_scene_clear_labels  (const LuztarPen         *pen,
                                      LuztarScene             *scene,
                                      double                  *moved);
+gboolean luztar_scene_label_box     (const LuztarPen         *pen,
+                                     const LuztarScene       *scene,
+                                     guint                    e,
+                                     double                   box[4]);
 void     luztar_device_box          (cairo_t                 *cr,
                                      double                   x0,
                                      double                   y0,
