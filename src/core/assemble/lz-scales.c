@@ -332,36 +332,70 @@ lz_scales_of_model (const LzModel *model,
       scales->kind_speed[kind] = sk.speed;
       scales->kind_force[kind] = sk.force;
     }
+  /* energies are J in both kinds: of the kinds' own F·L (the whole's F
+   * and L would mix N with N·m and m with rad) */
+  if (scales->mixed)
+    scales->energy = MAX (scales->kind_force[LZ_BODY_TRANSLATIONAL] * scales->kind_length[LZ_BODY_TRANSLATIONAL],
+                          scales->kind_force[LZ_BODY_ROTATIONAL] * scales->kind_length[LZ_BODY_ROTATIONAL]);
   g_debug ("scales of “%s”: L = %g, T = %g, F = %g, V = %g; by kind L = %g, %g, V = %g, %g",
            lz_model_get_name (model), scales->length, scales->time, scales->force, scales->speed,
            scales->kind_length[0], scales->kind_length[1], scales->kind_speed[0], scales->kind_speed[1]);
 }
 
-/* The scale of element EL's g from the dof scales PER_KIND: the largest
- * |c|^POWER·(its body's scale) over its body ports (POWER 1 for a length
- * or a speed of g, −1 for its force, which acts as c·T on the dof). */
-static double
-row_scale (const LzModel   *model,
-           const LzElement *el,
-           const double    *per_kind,
-           int              power)
+/**
+ * lz_scales_ports_unit:
+ * @scales: the run's scales
+ * @kind_a: the #LzBodyKind of the body at port a, or −1 (a ground, none)
+ * @ca: port a's coefficient
+ * @kind_b: the same for port b
+ * @cb: port b's coefficient
+ * @per_kind: a scale per body kind (one of @scales' kind_ arrays, or one
+ *   of the same kind that a method keeps, e.g. the largest speeds so far)
+ * @power: 1 for a length or a speed of g, −1 for its force (which acts as
+ *   c·T on the dof)
+ * @whole: the model's one scale of that quantity
+ *
+ * The scale of a g = cb·x_b − ca·x_a: @whole, or in a model that mixes
+ * kinds the largest |c|^@power·@per_kind[kind] over its body ports
+ * (@whole when it has none) — the helper under lz_scales_row_speed() and
+ * its kin, for a method that has its elements' dofs and coefficients
+ * rather than their model elements.
+ *
+ * Returns: a scale in the units of g (or of its force)
+ */
+double
+lz_scales_ports_unit (const LzScales *scales,
+                      int             kind_a,
+                      double          ca,
+                      int             kind_b,
+                      double          cb,
+                      const double   *per_kind,
+                      int             power,
+                      double          whole)
 {
-  const char *ports[2] = { el->a, el->b };
-  double c[2], unit = 0.0;
+  const int kinds[2] = { kind_a, kind_b };
+  const double c[2] = { ca, cb };
+  double unit = 0.0;
 
-  lz_element_get_coefficients (el, &c[0], &c[1]);
+  if (!scales->mixed)
+    return whole;
   for (int p = 0; p < 2; p++)
-    {
-      const LzBody *body = ports[p] != NULL ? lz_model_lookup_body (model, ports[p]) : NULL;
-
-      if (body != NULL)
-        unit = MAX (unit, (power > 0 ? fabs (c[p]) : 1 / fabs (c[p])) * per_kind[body->kind]);
-    }
-  return unit;
+    if (kinds[p] >= 0)
+      unit = MAX (unit, (power > 0 ? fabs (c[p]) : 1 / fabs (c[p])) * per_kind[kinds[p]]);
+  return unit > 0 ? unit : whole;
 }
 
-/* The row scale of EL (row_scale()) in a model that mixes kinds, else (or
- * when none of its ports is a body) WHOLE, the model's one scale. */
+/* The kind of the body at port ID, or −1 (a ground, none). */
+static int
+port_kind (const LzModel *model,
+           const char    *id)
+{
+  const LzBody *body = id != NULL ? lz_model_lookup_body (model, id) : NULL;
+
+  return body != NULL ? (int) body->kind : -1;
+}
+
+/* The row scale of EL from the dof scales PER_KIND (lz_scales_ports_unit()). */
 static double
 row_unit (const LzScales  *scales,
           const LzModel   *model,
@@ -370,12 +404,13 @@ row_unit (const LzScales  *scales,
           int              power,
           double           whole)
 {
-  double unit;
+  double ca, cb;
 
   if (!scales->mixed)
     return whole;
-  unit = row_scale (model, el, per_kind, power);
-  return unit > 0 ? unit : whole;
+  lz_element_get_coefficients (el, &ca, &cb);
+  return lz_scales_ports_unit (scales, port_kind (model, el->a), ca, port_kind (model, el->b), cb,
+                               per_kind, power, whole);
 }
 
 /**

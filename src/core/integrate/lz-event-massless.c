@@ -17,6 +17,7 @@
 
 #include "lz-error.h"
 #include "lz-event-private.h"
+#include "lz-event-units.h"
 #include "lz-integrator-private.h"
 #include "lz-lcp.h"
 #include "lz-model-private.h"
@@ -694,8 +695,9 @@ lz_event_dstop_solve (LzEventIntegrator *self,
  * D elements free/stuck. */
 /* The D joints' problem: a mode undecided at t is decided DV_LATER_REL·
  * max(T, t) later; a friction force within DV_LEVEL_REL·max(F, F0) of a
- * level is on it; a stop pushing less than DV_PUSH_REL of the largest
- * force pushes nothing. */
+ * level is on it (F the element's force scale, lz-event-units.h); a stop
+ * pushing less than DV_PUSH_REL of the largest force pushes nothing
+ * (push_floor()). */
 #define DV_LATER_REL 1e-7
 #define DV_LEVEL_REL 1e-9
 #define DV_PUSH_REL 1e-12
@@ -852,7 +854,7 @@ dvel_later (LzEventIntegrator *self,
     for (guint j = 0; j < m; j++)
       {
         const Elem *el = &self->el[cand[j]];
-        double tol = DV_LEVEL_REL * MAX (self->parent.scales.force, MAX (el->law.fpos, el->law.fneg));
+        double tol = DV_LEVEL_REL * MAX (lz_event_unit_force (self, el), MAX (el->law.fpos, el->law.fneg));
 
         if (!open[j])
           continue;
@@ -863,6 +865,26 @@ dvel_later (LzEventIntegrator *self,
                           : lam[j] >= el->law.fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
       }
   memcpy (self->mode, keep, self->ne * sizeof (LzMode));
+}
+
+/* The largest force of the M candidates of dvel_solve() (a stop's λ, a
+ * friction's level), at least 1 — of N in a model of one kind; in a model
+ * that mixes kinds each in its own force scale (lz-event-units.h), whose
+ * ratio it is then. */
+static double
+push_scale (const LzEventIntegrator *self,
+            guint                    m)
+{
+  double scale = 1;
+
+  for (guint j = 0; j < m; j++)
+    {
+      const Elem *el = &self->el[self->dj.cand[j]];
+      double f = self->dj.kind[j] == DV_STOP ? fabs (self->dj.lam[j]) : MAX (el->law.fpos, el->law.fneg);
+
+      scale = MAX (scale, self->parent.scales.mixed ? f / lz_event_unit_force (self, el) : f);
+    }
+  return scale;
 }
 
 /* The modes of the D joints' stops and dry friction at (t, y), together,
@@ -888,7 +910,7 @@ lz_event_dvel_select (LzEventIntegrator *self,
   double *sgn = self->dj.sgn, *lam = self->dj.lam, *u = self->dj.u;
   gboolean *open = self->dj.open;
   gboolean ok, any_open = FALSE, stage_b = FALSE;
-  double scale = 1;
+  double scale;
 
   if (self->dj.nDS == 0)
     return;
@@ -913,9 +935,9 @@ lz_event_dvel_select (LzEventIntegrator *self,
           lz_element_law_ground (&self->el[e].law, t, &g0, &g0d, &g0dd);
           g = lz_element_law_g (&el->law, y, g0);
           el->contact_upper = FALSE;
-          if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol)
+          if (isfinite (el->law.lower) && g - el->law.lower <= lz_event_tol_of (self, el, pos_tol))
             sgn[m] = 1;
-          else if (isfinite (el->law.upper) && el->law.upper - g <= pos_tol)
+          else if (isfinite (el->law.upper) && el->law.upper - g <= lz_event_tol_of (self, el, pos_tol))
             {
               sgn[m] = -1;
               el->contact_upper = TRUE;
@@ -942,7 +964,7 @@ lz_event_dvel_select (LzEventIntegrator *self,
     }
   ok = dvel_solve (self, t, y, m);
   for (guint j = 0; j < m && ok; j++)
-    if (pair[j] >= 0 && sgn[j] * u[j] < -v_tol)
+    if (pair[j] >= 0 && sgn[j] * u[j] < -lz_event_tol_of (self, &self->el[cand[j]], v_tol))
       {
         /* the friction element cannot hold: at its level, the stop in */
         kind[j] = DV_STOP;
@@ -952,26 +974,27 @@ lz_event_dvel_select (LzEventIntegrator *self,
       }
   if (stage_b)
     ok = dvel_solve (self, t, y, m);
-  for (guint j = 0; j < m; j++)
-    scale = MAX (scale, kind[j] == DV_STOP ? fabs (lam[j])
-                        : MAX (self->el[cand[j]].law.fpos, self->el[cand[j]].law.fneg));
+  scale = push_scale (self, m);
   for (guint j = 0; j < m; j++)
     {
       guint e = cand[j];
       const Elem *el = &self->el[e];
-      double tol = DV_LEVEL_REL * MAX (self->parent.scales.force, MAX (el->law.fpos, el->law.fneg));
+      double tol = DV_LEVEL_REL * MAX (lz_event_unit_force (self, el), MAX (el->law.fpos, el->law.fneg));
+      double v_tol_j = lz_event_tol_of (self, el, v_tol);
+      /* (the push's unit: its own force scale where they differ) */
+      double push_tol = DV_PUSH_REL * scale * (self->parent.scales.mixed ? lz_event_unit_force (self, el) : 1);
 
       open[j] = FALSE;
       if (el->law.kind == LZ_ITEM_STOP && kind[j] == DV_FIXED)
         self->mode[e] = LZ_MODE_FREE;   /* its friction element holds */
       else if (el->law.kind == LZ_ITEM_FRICTION && kind[j] == DV_FIXED)
         self->mode[e] = LZ_MODE_STICK;  /* along its stop, at its level */
-      else if (kind[j] == DV_STOP && ok && sgn[j] * lam[j] <= DV_PUSH_REL * scale && fabs (u[j]) <= v_tol)
+      else if (kind[j] == DV_STOP && ok && sgn[j] * lam[j] <= push_tol && fabs (u[j]) <= v_tol_j)
         open[j] = any_open = TRUE;      /* touching, pushing nothing */
       else if (kind[j] == DV_STOP)
         self->mode[e] = !ok || sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
-      else if (!ok || u[j] > v_tol || u[j] < -v_tol)
-        self->mode[e] = u[j] > v_tol ? LZ_MODE_SLIP_POS : u[j] < -v_tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
+      else if (!ok || u[j] > v_tol_j || u[j] < -v_tol_j)
+        self->mode[e] = u[j] > v_tol_j ? LZ_MODE_SLIP_POS : u[j] < -v_tol_j ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
       else if (lam[j] > -el->law.fpos + tol && lam[j] < el->law.fneg - tol)
         self->mode[e] = LZ_MODE_STICK;
       else
