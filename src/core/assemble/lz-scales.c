@@ -288,6 +288,20 @@ mixes_kinds (const LzModel *model)
   return has[LZ_BODY_TRANSLATIONAL] && has[LZ_BODY_ROTATIONAL];
 }
 
+/* The time and energy scales of a model that mixes kinds, from its kinds'
+ * (KIND_TIME their T): the whole's m, k, F and L would mix kg with kg·m²,
+ * N with N·m and m with rad, and follow a length scaled with the angles
+ * unchanged in neither.  T the shorter of the kinds' (s in both), the
+ * energy the larger of their F·L (J in both). */
+static void
+whole_of_kinds (LzScales     *scales,
+                const double *kind_time)
+{
+  scales->time = MIN (kind_time[LZ_BODY_TRANSLATIONAL], kind_time[LZ_BODY_ROTATIONAL]);
+  scales->energy = MAX (scales->kind_force[LZ_BODY_TRANSLATIONAL] * scales->kind_length[LZ_BODY_TRANSLATIONAL],
+                        scales->kind_force[LZ_BODY_ROTATIONAL] * scales->kind_length[LZ_BODY_ROTATIONAL]);
+}
+
 /**
  * lz_scales_of_model:
  * @model: a valid model
@@ -303,13 +317,15 @@ mixes_kinds (const LzModel *model)
  * translational and rotational bodies gets besides them a length and a
  * speed scale per kind, derived the same way from what that kind's bodies
  * and their ports give (an element's quantities taken to the dof through
- * its port's coefficient); a model of one kind has L and V for both.
+ * its port's coefficient), and T and the energy scale from those of its
+ * kinds (whole_of_kinds()); a model of one kind has L, V and F for both.
  */
 void
 lz_scales_of_model (const LzModel *model,
                     LzScales      *scales)
 {
   Given g = { 0 };
+  double kind_time[LZ_BODY_N_KINDS];
 
   g_return_if_fail (model != NULL && scales != NULL);
 
@@ -331,12 +347,10 @@ lz_scales_of_model (const LzModel *model,
       scales->kind_length[kind] = sk.length;
       scales->kind_speed[kind] = sk.speed;
       scales->kind_force[kind] = sk.force;
+      kind_time[kind] = sk.time;
     }
-  /* energies are J in both kinds: of the kinds' own F·L (the whole's F
-   * and L would mix N with N·m and m with rad) */
   if (scales->mixed)
-    scales->energy = MAX (scales->kind_force[LZ_BODY_TRANSLATIONAL] * scales->kind_length[LZ_BODY_TRANSLATIONAL],
-                          scales->kind_force[LZ_BODY_ROTATIONAL] * scales->kind_length[LZ_BODY_ROTATIONAL]);
+    whole_of_kinds (scales, kind_time);
   g_debug ("scales of “%s”: L = %g, T = %g, F = %g, V = %g; by kind L = %g, %g, V = %g, %g",
            lz_model_get_name (model), scales->length, scales->time, scales->force, scales->speed,
            scales->kind_length[0], scales->kind_length[1], scales->kind_speed[0], scales->kind_speed[1]);
