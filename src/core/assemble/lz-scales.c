@@ -358,41 +358,33 @@ lz_scales_of_model (const LzModel *model,
 
 /**
  * lz_scales_ports_unit:
- * @scales: the run's scales
- * @kind_a: the #LzBodyKind of the body at port a, or −1 (a ground, none)
- * @ca: port a's coefficient
- * @kind_b: the same for port b
- * @cb: port b's coefficient
- * @per_kind: a scale per body kind (one of @scales' kind_ arrays, or one
+ * @kinds: the #LzBodyKind of the body at ports a and b, or −1 (a ground,
+ *   none)
+ * @c: their coefficients ca and cb
+ * @per_kind: a scale per body kind (one of #LzScales' kind_ arrays, or one
  *   of the same kind that a method keeps, e.g. the largest speeds so far)
  * @power: 1 for a length or a speed of g, −1 for its force (which acts as
  *   c·T on the dof)
  * @whole: the model's one scale of that quantity
  *
- * The scale of a g = cb·x_b − ca·x_a: @whole, or in a model that mixes
- * kinds the largest |c|^@power·@per_kind[kind] over its body ports
- * (@whole when it has none) — the helper under lz_scales_row_speed() and
- * its kin, for a method that has its elements' dofs and coefficients
- * rather than their model elements.
+ * The scale of a g = cb·x_b − ca·x_a in a model that mixes kinds (in one
+ * of one kind it is @whole: the caller's test of #LzScales' mixed): the
+ * largest |c|^@power·@per_kind[kind] over its body ports, @whole when it
+ * has none — the helper under lz_scales_row_speed() and its kin, for a
+ * method that has its elements' dofs and coefficients rather than their
+ * model elements.
  *
  * Returns: a scale in the units of g (or of its force)
  */
 double
-lz_scales_ports_unit (const LzScales *scales,
-                      int             kind_a,
-                      double          ca,
-                      int             kind_b,
-                      double          cb,
-                      const double   *per_kind,
-                      int             power,
-                      double          whole)
+lz_scales_ports_unit (const int    *kinds,
+                      const double *c,
+                      const double *per_kind,
+                      int           power,
+                      double        whole)
 {
-  const int kinds[2] = { kind_a, kind_b };
-  const double c[2] = { ca, cb };
   double unit = 0.0;
 
-  if (!scales->mixed)
-    return whole;
   for (int p = 0; p < 2; p++)
     if (kinds[p] >= 0)
       unit = MAX (unit, (power > 0 ? fabs (c[p]) : 1 / fabs (c[p])) * per_kind[kinds[p]]);
@@ -418,13 +410,15 @@ row_unit (const LzScales  *scales,
           int              power,
           double           whole)
 {
-  double ca, cb;
+  int kinds[2];
+  double c[2];
 
   if (!scales->mixed)
     return whole;
-  lz_element_get_coefficients (el, &ca, &cb);
-  return lz_scales_ports_unit (scales, port_kind (model, el->a), ca, port_kind (model, el->b), cb,
-                               per_kind, power, whole);
+  kinds[0] = port_kind (model, el->a);
+  kinds[1] = port_kind (model, el->b);
+  lz_element_get_coefficients (el, &c[0], &c[1]);
+  return lz_scales_ports_unit (kinds, c, per_kind, power, whole);
 }
 
 /**

@@ -36,10 +36,14 @@ lz_event_unit (const LzEventIntegrator *self,
                int                      power,
                double                   whole)
 {
+  int kinds[2];
+  double c[2] = { el->law.ca, el->law.cb };
+
   if (!self->parent.scales.mixed)
     return whole;
-  return lz_scales_ports_unit (&self->parent.scales, lz_event_dof_kind (self, el->law.a), el->law.ca,
-                               lz_event_dof_kind (self, el->law.b), el->law.cb, per_kind, power, whole);
+  kinds[0] = lz_event_dof_kind (self, el->law.a);
+  kinds[1] = lz_event_dof_kind (self, el->law.b);
+  return lz_scales_ports_unit (kinds, c, per_kind, power, whole);
 }
 
 /* The length scale of EL's g (L in a model of one kind) */
