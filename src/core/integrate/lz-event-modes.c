@@ -29,8 +29,8 @@
  * SELECT_POS_REL·max(SELECT_H_MIN, h) of the scale, its velocity zero
  * within SELECT_V_REL (handle_event()'s pos_tol and v_tol are those of
  * the run's v_scale, each element's lz_event_tol_of() them), a friction's
- * slip acceleration zero within SELECT_A_REL of its V/T.  ZENO_SPEED_MIN keeps the ratio of
- * two approach speeds finite. */
+ * slip acceleration zero within SELECT_A_REL of its V/T.  ZENO_SPEED_MIN
+ * keeps the ratio of two approach speeds finite. */
 #define REST_V_REL 1e-3
 #define APPROACH_V_REL 1e-12
 #define SELECT_POS_REL 1e-9
@@ -50,9 +50,8 @@
  * located instants keeps a resting contact bouncing too.  The threshold
  * is relative to the run's velocity scale (the largest speed so far, of
  * the stop's ports' kinds): a bounce of 1e-3 of it is far below what the
- * run resolves.  With e < 1
- * it is the end of a Zeno sequence (the rest of the geometric series is
- * spent in contact).  The law itself is not smoothed: above the
+ * run resolves.  With e < 1 it is the end of a Zeno sequence (the rest of
+ * the geometric series is spent in contact).  The law itself is not smoothed: above the
  * threshold every impact bounces with the stop's e. */
 static double
 rest_v_tol (const LzEventIntegrator *self,
