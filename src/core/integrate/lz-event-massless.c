@@ -704,6 +704,24 @@ lz_event_dstop_solve (LzEventIntegrator *self,
 
 enum { DV_STOP, DV_FRICTION, DV_FIXED };
 
+/* Element E's units in dvel_solve()'s LCP, its force (*FORCE) and its
+ * velocity (*SPEED): its own scales in a model that mixes kinds — the
+ * LCP's unknowns then pure numbers, where a rack's N and m/s and a
+ * shaft's N·m and rad/s, 10^12 apart, met Lemke's pivot tolerances (a
+ * shaft's friction slipped where it sticks) — else 1: the same
+ * arithmetic. */
+static void
+dvel_units (const LzEventIntegrator *self,
+            guint                    e,
+            double                  *force,
+            double                  *speed)
+{
+  gboolean mixed = self->parent.scales.mixed;
+
+  *force = mixed ? lz_event_unit_force (self, &self->el[e]) : 1;
+  *speed = mixed ? lz_event_unit_speed (self, &self->el[e]) : 1;
+}
+
 static gboolean
 dvel_solve (LzEventIntegrator *self,
             double             t,
@@ -761,34 +779,43 @@ dvel_solve (LzEventIntegrator *self,
 
       for (guint i = 0; i < m; i++)
         {
-          double qi = u[i], si = kind[i] == DV_STOP ? sgn[i] : 1;
+          double qi = u[i], si = kind[i] == DV_STOP ? sgn[i] : 1, Fi, Vi;
 
           if (var[i] < 0)
             continue;
+          dvel_units (self, cand[i], &Fi, &Vi);
           for (guint j = 0; j < m; j++)
             {
+              double Fj, Vj;
+
+              dvel_units (self, cand[j], &Fj, &Vj);
               if (kind[j] != DV_STOP)
                 qi += gsl_matrix_get (A, i, j) * lo[j];
               if (var[j] >= 0)
                 gsl_matrix_set (M, var[i], var[j],
-                                si * gsl_matrix_get (A, i, j) * (kind[j] == DV_STOP ? sgn[j] : 1));
+                                si * gsl_matrix_get (A, i, j) * (kind[j] == DV_STOP ? sgn[j] : 1) * Fj / Vi);
             }
-          gsl_vector_set (q, var[i], si * qi);
+          gsl_vector_set (q, var[i], si * qi / Vi);
           if (kind[i] == DV_FRICTION)
             {
               const Elem *el = &self->el[cand[i]];
 
               gsl_matrix_set (M, var[i], L + f, 1);
               gsl_matrix_set (M, L + f, var[i], -1);
-              gsl_vector_set (q, L + f, el->law.fpos + el->law.fneg);
+              gsl_vector_set (q, L + f, (el->law.fpos + el->law.fneg) / Fi);
               f++;
             }
         }
       ok = lz_lcp_solve_lemke (M, q, z, w, NULL, NULL);
       for (guint j = 0; j < m; j++)
         if (var[j] >= 0)
-          lam[j] = !ok ? 0 : kind[j] == DV_STOP ? sgn[j] * gsl_vector_get (z, var[j])
-                                                 : lo[j] + gsl_vector_get (z, var[j]);
+          {
+            double Fj, Vj;
+
+            dvel_units (self, cand[j], &Fj, &Vj);
+            lam[j] = !ok ? 0 : kind[j] == DV_STOP ? sgn[j] * gsl_vector_get (z, var[j]) * Fj
+                                                   : lo[j] + gsl_vector_get (z, var[j]) * Fj;
+          }
     }
   for (guint j = 0; j < m; j++)
     if (kind[j] == DV_FIXED)
