@@ -136,6 +136,24 @@ engaged_side (LzMode mode)
   return mode == LZ_MODE_ENGAGED_POS ? 1 : mode == LZ_MODE_ENGAGED_NEG ? -1 : 0;
 }
 
+/* Zeroes what rounding leaves of a zero singular value (coinciding
+ * contacts) in the SVD G = U S Vᵀ of a Schur complement of the massless
+ * bodies (the N joints' Bᵀ A⁻¹ B, the D joints' Wᵀ C_DD⁻¹ W) whose
+ * diagonal (before the SVD) is DIAG: S_i below SV_REL times the largest,
+ * or in a model that mixes kinds times lz_event_sv_moved() (there a
+ * slider's row and a hub's 10^16 apart dropped the slider's contact). */
+static void
+sv_zero (const LzEventIntegrator *self,
+         gsl_vector              *S,
+         const gsl_matrix        *V,
+         const double            *diag)
+{
+  for (guint i = 0; i < S->size; i++)
+    if (gsl_vector_get (S, i)
+        < SV_REL * (self->parent.scales.mixed ? lz_event_sv_moved (V, diag, i) : gsl_vector_get (S, 0)))
+      gsl_vector_set (S, i, 0);
+}
+
 /* A and the Schur complement of the current mode (kept while the static
  * elements' modes stay). */
 static void
@@ -220,11 +238,12 @@ node_factor (LzEventIntegrator *self)
           for (guint i = 0; i < nc; i++)
             gsl_matrix_set (&G.matrix, i, j, node_wdot (self, &self->el[self->st.s_con[i]], self->st.Sb->data));
         }
-      gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
-      /* coinciding contacts: drop what rounding leaves of a zero singular value */
+      /* coinciding contacts: drop what rounding leaves of a zero singular
+       * value (G's diagonal in Sl, which the solves write) */
       for (guint i = 0; i < nc; i++)
-        if (gsl_vector_get (&S.vector, i) < SV_REL * gsl_vector_get (&S.vector, 0))
-          gsl_vector_set (&S.vector, i, 0);
+        gsl_vector_set (self->st.Sl, i, gsl_matrix_get (&G.matrix, i, i));
+      gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
+      sv_zero (self, &S.vector, &V.matrix, self->st.Sl->data);
     }
   self->st.s_valid = TRUE;
 }
@@ -661,10 +680,11 @@ lz_event_dstop_solve (LzEventIntegrator *self,
     for (guint i = 0; i < nc; i++)
       for (guint j = 0; j < nc; j++)
         gsl_matrix_set (&G.matrix, i, j, d_dot (self, &self->el[con[i]], self->dj.DX, j));
-    gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
+    /* (G's diagonal in l until the solve) */
     for (guint i = 0; i < nc; i++)
-      if (gsl_vector_get (&S.vector, i) < SV_REL * gsl_vector_get (&S.vector, 0))
-        gsl_vector_set (&S.vector, i, 0);
+      gsl_vector_set (&l.vector, i, gsl_matrix_get (&G.matrix, i, i));
+    gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
+    sv_zero (self, &S.vector, &V.matrix, l.vector.data);
     gsl_linalg_SV_solve (&G.matrix, &V.matrix, &S.vector, &rr.vector, &l.vector);
     for (guint j = 0; j < nc; j++)
       {

@@ -92,6 +92,24 @@ lz_event_tol_of (const LzEventIntegrator *self,
   return tol * (lz_event_unit_v_seen (self, el) / self->v_scale);
 }
 
+/* What singular value I of an SVD G = U S Vᵀ (DIAG: G's diagonal before
+ * it) is measured against, when it is a zero that rounding left, in a
+ * model that mixes kinds, whose G has rows of both (m/(N·s) and
+ * rad/(N·m·s), N/m and N·m/rad, 10^16 apart with the lengths × 10^-6):
+ * Σ_j V_ji² G_jj, the diagonal of the rows its own singular vector moves
+ * (in a model of one kind: the largest singular value, S_0) */
+static inline double
+lz_event_sv_moved (const gsl_matrix *V,
+                   const double     *diag,
+                   guint             i)
+{
+  double unit = 0;
+
+  for (guint j = 0; j < V->size1; j++)
+    unit += gsl_matrix_get (V, j, i) * gsl_matrix_get (V, j, i) * diag[j];
+  return unit;
+}
+
 /* The run's velocity scales at the start: V, and per kind its speed
  * scale (lz-scales.h) */
 static inline void
