@@ -717,7 +717,7 @@ lz_event_dstop_solve (LzEventIntegrator *self,
  * max(T, t) later; a friction force within DV_LEVEL_REL·max(F, F0) of a
  * level is on it (F the element's force scale, lz-event-units.h); a stop
  * pushing less than DV_PUSH_REL of the largest force pushes nothing
- * (push_floor()). */
+ * (push_scale()). */
 #define DV_LATER_REL 1e-7
 #define DV_LEVEL_REL 1e-9
 #define DV_PUSH_REL 1e-12
