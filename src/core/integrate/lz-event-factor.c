@@ -242,6 +242,25 @@ lz_event_factor_mode (LzEventIntegrator *self)
 /* λ from G λ = rhs_c by the factors of lz_event_factor_mode(): the
  * pseudo-inverse, component by component (one constraint: (1/s)·(u·b),
  * the arithmetic of GSL's solve; the buffers' views are contiguous). */
+/* λ of the rows ROWS (NROWS of them; NULL: the first NROWS) where G is
+ * diagonal: the others keep theirs (the frozen rows of the active set,
+ * lz-event-active.c) */
+void
+lz_event_factor_solve_rows (LzEventSmooth *sm,
+                            const guint   *rows,
+                            guint          nrows)
+{
+  const double *S = sm->S->data, *u = sm->work->data, *b = sm->rhs_c->data;
+  double *x = sm->lambda->data;
+
+  for (guint k = 0; k < nrows; k++)
+    {
+      guint c = rows != NULL ? rows[k] : k;
+
+      x[c] = S[c] > 0 ? (1.0 / S[c]) * (u[c] * b[c]) : 0;
+    }
+}
+
 void
 lz_event_factor_solve (LzEventSmooth *sm)
 {
@@ -251,8 +270,7 @@ lz_event_factor_solve (LzEventSmooth *sm)
 
   if (sm->diagonal)
     {
-      for (guint c = 0; c < sm->nc; c++)
-        x[c] = S[c] > 0 ? (1.0 / S[c]) * (u[c] * b[c]) : 0;
+      lz_event_factor_solve_rows (sm, NULL, sm->nc);
       return;
     }
   for (guint k = 0; k < f->ncomp; k++)

@@ -229,7 +229,7 @@ lz_event_min_guard (LzEventIntegrator *self,
                               && i == 1;
           }
     }
-  return best;
+  return lz_event_active_min_frozen (self, best, which);   /* (lz-event-active.c) */
 }
 
 /* Guards inside a step: at its stages (lz-event-rk.c evaluates them with
