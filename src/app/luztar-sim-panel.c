@@ -62,6 +62,10 @@ static guint signals[N_SIGNALS];
  * an 800 × 600 window.  A finished run with warnings says them in the
  * problem bar, which grows to what it says. */
 #define STATUS_LINES 2
+/* The problem bar grows to this many lines, scrolled beyond (a finished
+ * run's summary with two warnings, about 470 characters, is six lines at
+ * 800 × 600, more than the panel has room for). */
+#define PROBLEM_LINES 3
 
 /* The status line (cut after STATUS_LINES lines were it longer still,
  * whole in its tooltip); closes the problem bar. */
@@ -87,6 +91,7 @@ sim_panel_show_problem (LuztarSimPanel *self,
   gtk_label_set_text (self->problem_label, text);
   gtk_widget_set_visible (self->status_room, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->problem_bar), TRUE);
+  luztar_label_scroll_lines (self->problem_label, PROBLEM_LINES);
 }
 
 static void
@@ -524,6 +529,7 @@ luztar_sim_panel_init (LuztarSimPanel *self)
   gtk_box_append (self->matrix_box, GTK_WIDGET (self->matrix_view));
 
   self->status_room = luztar_label_keep_lines_in_box (self->status_label, STATUS_LINES);
+  luztar_label_scroll_in_box (self->problem_label);
   g_signal_connect_swapped (self->problem_close, "clicked", G_CALLBACK (on_problem_close), self);
   g_signal_connect (self->scrubber_adjustment, "value-changed", G_CALLBACK (on_scrubber_changed), self);
   sim_panel_connect_settings (self);

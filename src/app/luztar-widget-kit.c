@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "luztar-widget-kit.h"
 
 /**
@@ -182,4 +184,61 @@ luztar_label_keep_lines_in_box (GtkLabel *label,
   gtk_box_insert_child_after (GTK_BOX (box), stack, before);
   g_object_unref (label);
   return stack;
+}
+
+/**
+ * luztar_label_scroll_lines:
+ * @label: a label in a scrolled window (luztar_label_scroll_in_box())
+ * @lines: how many of its lines show at most
+ *
+ * Makes the scrolled window as tall as @label's text up to @lines whole
+ * lines of its font (as styled now: call it once shown), scrolled beyond.
+ */
+void
+luztar_label_scroll_lines (GtkLabel *label,
+                           int       lines)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_SCROLLED_WINDOW);
+  PangoLayoutIter *iter;
+  int y0, y1;
+
+  g_return_if_fail (scroller != NULL);
+  /* the height of a line of the label's own layout, its spacing included */
+  iter = pango_layout_get_iter (gtk_label_get_layout (label));
+  pango_layout_iter_get_line_yrange (iter, &y0, &y1);
+  pango_layout_iter_free (iter);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller),
+                                              (int) floor ((double) lines * (y1 - y0) / PANGO_SCALE));
+}
+
+/**
+ * luztar_label_scroll_in_box:
+ * @label: a wrapped label, a child of a #GtkBox (a template's)
+ *
+ * Puts @label, in its place in the box, into a scrolled window as tall as
+ * its text up to luztar_label_scroll_lines() and scrolled beyond (a
+ * message longer than a small window has room for: all of it readable,
+ * the window its size).
+ *
+ * Returns: (transfer none): the scrolled window now in the box
+ */
+GtkWidget *
+luztar_label_scroll_in_box (GtkLabel *label)
+{
+  GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (label));
+  GtkWidget *before = gtk_widget_get_prev_sibling (GTK_WIDGET (label));
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  g_return_val_if_fail (GTK_IS_BOX (box), NULL);
+  g_object_ref (label);
+  gtk_box_remove (GTK_BOX (box), GTK_WIDGET (label));
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_widget_set_hexpand (scroller, gtk_widget_get_hexpand (GTK_WIDGET (label)));
+  gtk_widget_set_valign (scroller, GTK_ALIGN_START);
+  gtk_label_set_yalign (label, 0);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (label));
+  gtk_box_insert_child_after (GTK_BOX (box), scroller, before);
+  g_object_unref (label);
+  return scroller;
 }

@@ -59,5 +59,8 @@ GtkWidget *luztar_label_keep_lines      (GtkLabel                  *label,
                                          const char                *css_class);
 GtkWidget *luztar_label_keep_lines_in_box (GtkLabel                *label,
                                            int                      lines);
+GtkWidget *luztar_label_scroll_in_box   (GtkLabel                  *label);
+void       luztar_label_scroll_lines    (GtkLabel                  *label,
+                                         int                        lines);
 
 G_END_DECLS

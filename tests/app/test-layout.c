@@ -1417,7 +1417,8 @@ check_problem_shown (const char *model,
   GtkWidget *w = GTK_WIDGET (window);
   LuztarSimPanel *panel = panel_of (window);
   int panel_height = gtk_widget_get_height (GTK_WIDGET (panel));
-  GtkWidget *label, *close;
+  GtkWidget *label, *close, *scroller;
+  GtkAdjustment *vadj;
   PangoRectangle ink, logical;
   PangoLayout *layout;
   int lines;
@@ -1437,6 +1438,14 @@ check_problem_shown (const char *model,
   g_assert_cmpint (logical.height, <=, gtk_widget_get_height (label) + 1);
   if (width <= 800)
     g_assert_cmpint (lines, >, 1);
+  /* the bar shows three lines and scrolls to the rest */
+  scroller = gtk_widget_get_ancestor (label, GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (scroller);
+  assert_on_screen (scroller, w, "the bar's lines");
+  vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_test_message ("the bar shows %.0f px of %.0f", gtk_adjustment_get_page_size (vadj),
+                  gtk_adjustment_get_upper (vadj));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), >=, logical.height);
   /* in a large window the plots give the message its room: the panel
    * keeps its size; in a small one, where the panel is as short as it
    * can be, it grows by the message's extra lines, the model still
@@ -1463,10 +1472,11 @@ check_problem_shown (const char *model,
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A run refused at one of the run's limits, and one stopped by a force
- * that becomes infinite: their whole message readable at 800 × 600 (the
- * limit's advice of what to change in the Run Settings included, not only
- * in a tooltip), and at 1920 × 1080 without the panel changing size. */
+/* A run refused at one of the run's limits, one stopped by a force that
+ * becomes infinite and one finished with warnings: their whole message
+ * readable at 800 × 600 (the limit's advice of what to change in the Run
+ * Settings included, not only in a tooltip), and at 1920 × 1080 without
+ * the panel changing size. */
 static void
 test_problem (void)
 {
@@ -1480,6 +1490,10 @@ test_problem (void)
   check_problem_shown ("force-pole.luztar", 800, 600, "The run stopped: ",
                        "the expression “1/(t-0.5)” is not finite at t = 0.5 s",
                        "problem-stopped-800x600.png");
+  /* a finished run with warnings: its summary and its warnings, longer
+   * than the status line's two lines, in the bar */
+  check_problem_shown ("stop-large-step.luztar", 800, 600, "Finished at t = ",
+                       "Warning: stop “s1” was penetrated by", "problem-warnings-800x600.png");
 }
 
 /* The status line of WINDOW's panel shown whole: on the screen, not
