@@ -686,7 +686,8 @@ book_at (const LzTimestep     *self,
 {
   const LzTsFusedTerm *w;
 
-  at[LZ_TS_SUM_DAMPING] = lz_ts_book_damping_at (self, i, at[LZ_TS_SUM_DAMPING], &sums->damping);
+  at[LZ_TS_SUM_DAMPING] = lz_ts_book_damping_at (self->rate, self->h, i, at[LZ_TS_SUM_DAMPING],
+                                                   &sums->damping);
   for (w = at[LZ_TS_SUM_FRICTION]; MAX (w->a, w->b) == i; w++)
     {
       double L = self->lambda[w->row];

@@ -36,6 +36,9 @@
 #include "lz-friction.h"
 #include "lz-timestep-private.h"
 
+/* What a body's block holds, in its members' order. */
+enum { KERNEL_NONE, KERNEL_FRICTION, KERNEL_STOP, KERNEL_FRICTION_STOP, KERNEL_STOP_FRICTION };
+
 /* One body's block: its friction and its stop (each its body's
  * coefficient a in its row, c of Λ_row += c·z and c·a, its box), the
  * stop's state of the step, the variables' indices, rows and elements. */
@@ -49,6 +52,7 @@ struct LzTsKernelBody
   guint8 has_f, has_s;
   guint8 stop_first;    /* the stop is the block's first member */
   guint8 lower;         /* the stop's side is its lower limit */
+  guint8 shape;         /* KERNEL_*: has_f, has_s and stop_first in one */
 };
 
 /* The friction term of each sum (LzTsFused.terms) that a kernel body
@@ -136,6 +140,8 @@ kernel_records (const LzTimestep *self)
 
       if (!kernel_body (self, kb, gs->block_of[i] >= 0 ? &gs->blocks[gs->block_of[i]] : NULL))
         return NULL;
+      kb->shape = kb->has_f && kb->has_s ? (kb->stop_first ? KERNEL_STOP_FRICTION : KERNEL_FRICTION_STOP)
+                  : kb->has_f ? KERNEL_FRICTION : kb->has_s ? KERNEL_STOP : KERNEL_NONE;
       if (kb->has_f && (nf >= fused->n_terms[LZ_TS_SUM_FRICTION]
                         || !term_is_row (&fused->terms[LZ_TS_SUM_FRICTION][nf++], i, kb->f_row, kb->f_a)))
         return NULL;
@@ -159,28 +165,58 @@ lz_ts_kernel_new (LzTimestep *self)
     return;
   self->gs->kernel = kernel_records (self);
 }
+/* What the passes read every body, taken from the run once a pass: the
+ * step's constants and the arrays (the compiler cannot keep them in
+ * registers across the stores into the run's arrays otherwise). */
+typedef struct
+{
+  double h, th, hth;    /* h, θ, hθ(1−θ) */
+  double state_max;     /* min(divergence limit, DBL_MAX): a state within
+                         * it is finite and within the limit */
+  double u_tol, z_tol;  /* the velocity and impulse zeros of every row */
+  double t1, tl;        /* the step's end and its label */
+  const double *q, *v, *rhs, *Wd, *Kd, *Cd, *mass, *f0, *f1;
+  double *q1, *v1, *rate, *lambda, *z_prev;
+  BodyLaw *law;
+  guint   n;
+  gboolean chain;       /* W, K, C tridiagonal, and n > 2 */
+  gboolean modes;       /* the modes and events are taken */
+} KernelStep;
+
+static void
+kernel_step_init (LzTimestep *self,
+                  KernelStep *ks)
+{
+  double h = self->h, th = self->theta, limit = self->parent.options.divergence_limit;
+
+  *ks = (KernelStep) { .h = h, .th = th, .hth = h * th * (1 - th), .state_max = MIN (limit, G_MAXDOUBLE),
+                       .q = self->q, .v = self->v, .rhs = self->rhs, .Wd = self->Wd, .Kd = self->Kd,
+                       .Cd = self->Cd, .mass = self->mass, .f0 = self->f0, .f1 = self->f1, .q1 = self->q1,
+                       .v1 = self->v1, .rate = self->rate, .lambda = self->lambda, .z_prev = self->z_prev,
+                       .law = self->gs->law, .n = self->n, .chain = self->band == 1 && self->n > 2 };
+}
 
 /* Body I's stop constants this step, as lz_ts_contact_problem() sets
  * them on a fixed ground (stop_side(): Newton's law, active when its gap
  * is predicted to close), and its law for the sweeps — only the stops'
  * interval when KEPT (LzTsFused.laws_kept); FALSE when the stop leaves no
  * velocity (block_prepare() of lz-timestep-gs.c). */
-static inline gboolean
-kernel_problem (LzTimestep     *self,
-                LzTsKernelBody *kb,
-                guint           i,
-                gboolean        kept)
+G_ALWAYS_INLINE static inline gboolean
+kernel_problem (LzTimestep       *self,
+                const KernelStep *ks,
+                LzTsKernelBody   *kb,
+                guint             i,
+                gboolean          kept)
 {
-  BodyLaw *law = &self->gs->law[i];
-  double h = self->h;
+  BodyLaw *law = &ks->law[i];
   BlockStep st = { .vlo = -INFINITY, .vhi = INFINITY };
 
   if (kb->has_s)
     {
-      double u = 0.0 + kb->s_a * self->v[i] + 0.0, g = 0.0 + kb->s_a * self->q[i] + 0.0;
+      double u = 0.0 + kb->s_a * ks->v[i] + 0.0, g = 0.0 + kb->s_a * ks->q[i] + 0.0;
       double b = kb->s_sign * (0.0 + kb->s_e * u);
 
-      kb->s_hi = kb->s_sign * (g + 0.5 * h * u - kb->s_limit) <= 0 ? INFINITY : 0.0;
+      kb->s_hi = kb->s_sign * (g + 0.5 * ks->h * u - kb->s_limit) <= 0 ? INFINITY : 0.0;
       if (memcmp (&b, &kb->s_b, sizeof (double)) != 0)
         {
           kb->s_b = b;
@@ -211,6 +247,26 @@ kernel_problem (LzTimestep     *self,
   return TRUE;
 }
 
+/* Row i of the free step's right-hand side of a chain's inner body, as
+ * lz_ts_body_rhs() computes it, from X = q + hθ(1−θ)v of the body (XI) and
+ * its neighbours (XM, XP). */
+G_ALWAYS_INLINE static inline double
+chain_rhs (const KernelStep *ks,
+           guint             i,
+           double            xm,
+           double            xi,
+           double            xp)
+{
+  const double *k = ks->Kd + (gsize) 3 * i, *c = ks->Cd + (gsize) 3 * i, *v = ks->v;
+  double h = ks->h, th = ks->th;
+  double kx = 0.0 + k[0] * xm + k[1] * xi + k[2] * xp;
+  double cv = 0.0 + c[0] * v[i - 1] + c[1] * v[i] + c[2] * v[i + 1];
+  double r = -h * kx;
+
+  r += ks->mass[i] * v[i] - h * (1 - th) * cv + h * (th * ks->f1[i] + (1 - th) * ks->f0[i]);
+  return r;
+}
+
 /**
  * lz_ts_kernel_solve:
  * @self: the run, f0 and f1 evaluated for the step
@@ -225,17 +281,35 @@ lz_ts_kernel_solve (LzTimestep *self)
   LzIntegratorStats *stats = &self->parent.stats;
   LzTsKernelBody *kernel = self->gs->kernel;
   gboolean ok = TRUE, kept = self->fused.laws_kept;
-  double residual;
+  KernelStep ks;
+  double residual, xm = 0, xi = 0;
   guint sweeps;
 
-  for (guint i = 0; i < self->n; i++)
+  kernel_step_init (self, &ks);
+  /* a chain's inner bodies: lz_ts_body_rhs() with each body's
+   * x = q + hθ(1−θ)v taken once, not in each of its three rows */
+  if (ks.chain)
+    {
+      xm = ks.q[0] + ks.hth * ks.v[0];
+      xi = ks.q[1] + ks.hth * ks.v[1];
+    }
+  for (guint i = 0; i < ks.n; i++)
     {
       LzTsKernelBody *kb = &kernel[i];
 
-      self->rhs[i] = lz_ts_body_rhs (self, i);
-      self->v1[i] = self->v[i];
-      if ((kb->has_f | kb->has_s) && ok)
-        ok = kernel_problem (self, kb, i, kept);
+      if (ks.chain && i > 0 && i + 1 < ks.n)
+        {
+          double xp = ks.q[i + 1] + ks.hth * ks.v[i + 1];
+
+          self->rhs[i] = chain_rhs (&ks, i, xm, xi, xp);
+          xm = xi;
+          xi = xp;
+        }
+      else
+        self->rhs[i] = lz_ts_body_rhs (self, i);
+      ks.v1[i] = ks.v[i];
+      if (kb->shape != KERNEL_NONE && ok)
+        ok = kernel_problem (self, &ks, kb, i, kept);
     }
   self->fused.laws_kept = ok;
   if (!ok || !lz_ts_gs_sweeps (self, &residual, &sweeps))
@@ -257,9 +331,42 @@ typedef struct
   gboolean kink;
 } Slot;
 
-/* What is missing after SL took its share, then (TAKE) SL taking up what
- * is missing as far as its box allows, as block_impulses() does. */
-static inline double
+/* The friction's variable of block KB at its body's velocity V: off its
+ * kink its box's end, at it the last step's impulse in its box. */
+G_ALWAYS_INLINE static inline Slot
+friction_slot (const KernelStep     *ks,
+               const LzTsKernelBody *kb,
+               double                v,
+               double                v_kink)
+{
+  Slot f = { kb->f_ca, kb->f_lo, kb->f_hi, 0.0, FALSE };
+  double y = kb->f_a * v - -0.0;        /* y = a·v − b, b = −ġ0 = −0 */
+
+  f.kink = y == 0 || v == v_kink;
+  f.z = y > 0 ? f.hi : f.lo;
+  if (f.kink)
+    f.z = CLAMP (ks->z_prev[kb->f_j], f.lo, f.hi);
+  return f;
+}
+
+/* The stop's variable: nothing off its kink (or inactive), at it the last
+ * step's impulse in its box. */
+G_ALWAYS_INLINE static inline Slot
+stop_slot (const KernelStep     *ks,
+           const LzTsKernelBody *kb,
+           double                v)
+{
+  Slot s = { kb->s_ca, kb->s_lo, kb->s_hi, 0.0, FALSE };
+
+  s.kink = s.lo != s.hi && (v == kb->s_bound || s.ca * v + kb->s_b <= 0);
+  if (s.kink)
+    s.z = CLAMP (ks->z_prev[kb->s_j], s.lo, s.hi);
+  return s;
+}
+
+/* What is missing after SL took its share, SL at its kink taking up what
+ * is missing as far as its box allows (block_impulses()). */
+G_ALWAYS_INLINE static inline double
 slot_take (Slot  *sl,
            double missing)
 {
@@ -273,149 +380,153 @@ slot_take (Slot  *sl,
   return missing;
 }
 
-/* The impulses of body I's block at its velocity V needing P (the
- * friction's into *ZF, the stop's into *ZS), as block_impulses() finds
- * them: those off their kink take their box's end (or nothing), those at
- * it take up what is missing from the last step's values, in the
- * members' order. */
-static inline void
-kernel_impulses (const LzTimestep     *self,
-                 const LzTsKernelBody *kb,
-                 guint                 i,
-                 double                v,
-                 double                P,
-                 double               *zf,
-                 double               *zs)
+/* Two variables of a block in their order: each its share of P, then
+ * those at their kink what is missing, in order. */
+G_ALWAYS_INLINE static inline void
+pair_take (Slot  *a,
+           Slot  *b,
+           double P)
 {
-  Slot f = { kb->f_ca, kb->f_lo, kb->f_hi, 0.0, FALSE }, s = { kb->s_ca, kb->s_lo, kb->s_hi, 0.0, FALSE };
-  Slot *first = kb->stop_first ? &s : &f, *second = kb->stop_first ? &f : &s;
   double missing = P;
 
-  if (kb->has_f)
-    {
-      double y = kb->f_a * v - -0.0;      /* (b = −ġ0 = −0) */
-
-      f.kink = y == 0 || v == self->gs->law[i].v_kink;
-      f.z = y > 0 ? f.hi : f.lo;
-      if (f.kink)
-        f.z = CLAMP (self->z_prev[kb->f_j], f.lo, f.hi);
-    }
-  if (kb->has_s)
-    {
-      s.kink = s.lo != s.hi && (v == kb->s_bound || s.ca * v + kb->s_b <= 0);
-      if (s.kink)
-        s.z = CLAMP (self->z_prev[kb->s_j], s.lo, s.hi);
-    }
-  if (kb->has_f && kb->has_s)
-    {
-      missing -= first->ca * first->z;
-      missing -= second->ca * second->z;
-      missing = slot_take (first, missing);
-      slot_take (second, missing);
-    }
-  else if (kb->has_f)
-    slot_take (&f, missing - f.ca * f.z);
-  else
-    slot_take (&s, missing - s.ca * s.z);
-  *zf = f.z;
-  *zs = s.z;
+  missing -= a->ca * a->z;
+  missing -= b->ca * b->z;
+  missing = slot_take (a, missing);
+  slot_take (b, missing);
 }
 
-/* The mode at the step's end of a row of element E at U (its rate at the
- * start U0) after the impulse Z, and its event at TL into the step's list
- * (block_modes() of lz-timestep-gs.c); FRICTION: the row is the friction's,
- * else LOWER says the stop's side; TOL: the velocity and impulse zeros. */
-static inline void
-kernel_row_mode (LzTimestep   *self,
-                 guint         e,
-                 gboolean      friction,
-                 gboolean      lower,
-                 double        u,
-                 double        u0,
-                 double        z,
-                 double        t1,
-                 double        tl,
-                 const double *tol)
+/* A row's mode changed (or it was hit): its event at the step's label
+ * into the step's list, with what is known of the switch (FLAGS; a
+ * breakaway while the static level falls: the level moved). */
+static void
+kernel_event (LzTimestep       *self,
+              const KernelStep *ks,
+              guint             e,
+              LzMode            old,
+              LzMode            mode,
+              LzSwitchFlags     flags)
 {
-  LzMode old = self->modes[e], mode = LZ_MODE_FREE;
+  LzEvent ev;
+
+  if (old == LZ_MODE_STICK && mode != LZ_MODE_STICK
+      && lz_friction_level_falls (self->elems[e].law, ks->t1, mode == LZ_MODE_SLIP_POS ? 1 : -1))
+    flags |= LZ_SWITCH_LEVEL;
+  if (!(flags & LZ_SWITCH_IMPACT) && mode == old)
+    return;
+  ev = (LzEvent) { ks->tl, e, old, mode, lz_mode_switch_cause (old, mode, flags) };
+  g_array_append_val (self->fused.events, ev);
+}
+
+/* The friction's row of block KB (its body at V1 at the step's end): Λ,
+ * the next step's start, the work at the body's RATE into SUMS
+ * (lz_ts_book_fixed() on a fixed ground), and its mode and event
+ * (block_modes() of lz-timestep-gs.c). */
+G_ALWAYS_INLINE static inline void
+friction_row (LzTimestep           *self,
+              const KernelStep     *ks,
+              const LzTsKernelBody *kb,
+              double                zf,
+              double                v1,
+              double                rate,
+              LzEnergy             *sums)
+{
+  double L = 0.0 + kb->f_c * zf, u;
+  LzMode old, mode;
+
+  ks->lambda[kb->f_row] = L;
+  ks->z_prev[kb->f_j] = zf;
+  /* (no impulse, no work: an exact zero) */
+  if (L != 0)
+    sums->friction += -L * ((0.0 + kb->f_a * rate) + 0.0);
+  if (!ks->modes)
+    return;
+  u = 0.0 + kb->f_a * v1 + 0.0;
+  old = self->modes[kb->f_elem];
+  mode = fabs (u) <= ks->u_tol ? LZ_MODE_STICK : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
+  self->new_modes[kb->f_elem] = mode;
+  if (G_UNLIKELY (mode != old))
+    kernel_event (self, ks, kb->f_elem, old, mode, 0);
+}
+
+/* The same for the stop's row, its work at the body's mean velocity
+ * (V1 + V)/2 (V at the step's start): a free stop that took an impulse
+ * against its approach was hit. */
+G_ALWAYS_INLINE static inline void
+stop_row (LzTimestep           *self,
+          const KernelStep     *ks,
+          const LzTsKernelBody *kb,
+          double                zs,
+          double                v1,
+          double                v,
+          LzEnergy             *sums)
+{
+  double L = 0.0 + kb->s_c * zs, u, u0, u_tol = ks->u_tol;
+  LzMode old, mode = LZ_MODE_FREE;
   LzSwitchFlags flags = 0;
 
-  if (friction)
-    mode = fabs (u) <= tol[0] ? LZ_MODE_STICK : u > 0 ? LZ_MODE_SLIP_POS : LZ_MODE_SLIP_NEG;
-  else
-    {
-      if (z > tol[1] && fabs (u) <= tol[0])
-        mode = LZ_MODE_CONTACT;
-      if (old == LZ_MODE_FREE && z > tol[1] && (lower ? u0 < -tol[0] : u0 > tol[0]))
-        flags |= LZ_SWITCH_IMPACT;
-    }
-  self->new_modes[e] = mode;
-  if (old == LZ_MODE_STICK && mode != LZ_MODE_STICK
-      && lz_friction_level_falls (self->elems[e].law, t1, mode == LZ_MODE_SLIP_POS ? 1 : -1))
-    flags |= LZ_SWITCH_LEVEL;
-  if ((flags & LZ_SWITCH_IMPACT) || mode != old)
-    {
-      LzEvent ev = { tl, e, old, mode, lz_mode_switch_cause (old, mode, flags) };
-
-      g_array_append_val (self->fused.events, ev);
-    }
+  ks->lambda[kb->s_row] = L;
+  ks->z_prev[kb->s_j] = zs;
+  if (L != 0)
+    sums->impacts += -L * (0.0 + kb->s_a * (0.5 * (v1 + v)));
+  if (!ks->modes)
+    return;
+  u = 0.0 + kb->s_a * v1 + 0.0;
+  u0 = 0.0 + kb->s_a * v + 0.0;
+  old = self->modes[kb->s_elem];
+  if (zs > ks->z_tol && fabs (u) <= u_tol)
+    mode = LZ_MODE_CONTACT;
+  if (old == LZ_MODE_FREE && zs > ks->z_tol && (kb->lower ? u0 < -u_tol : u0 > u_tol))
+    flags |= LZ_SWITCH_IMPACT;
+  self->new_modes[kb->s_elem] = mode;
+  if (G_UNLIKELY (mode != old || flags))
+    kernel_event (self, ks, kb->s_elem, old, mode, flags);
 }
 
-/* The modes of body I's rows and their events, in the members' order. */
-static inline void
-kernel_modes (LzTimestep           *self,
-              const LzTsKernelBody *kb,
-              guint                 i,
-              double                zs,
-              double                t1,
-              double                tl,
-              const double         *tol)
-{
-  double v1 = self->v1[i], v = self->v[i];
-
-  for (int k = 0; k < 2; k++)
-    {
-      if ((k == 0) == (kb->stop_first != 0))
-        {
-          if (kb->has_s)
-            kernel_row_mode (self, kb->s_elem, FALSE, kb->lower, 0.0 + kb->s_a * v1 + 0.0,
-                             0.0 + kb->s_a * v + 0.0, zs, t1, tl, tol);
-        }
-      else if (kb->has_f)
-        kernel_row_mode (self, kb->f_elem, TRUE, FALSE, 0.0 + kb->f_a * v1 + 0.0, 0.0, 0.0, t1, tl, tol);
-    }
-}
-
-/* Body I's block after the sweeps: its impulses into Λ and z_prev, and
- * their work at the body's RATE into SUMS (lz_ts_book_fixed() on a fixed
- * ground: the friction at the rate, the stop at the mean velocity); its
- * stop's impulse into *ZS. */
-static inline void
+/* Body I's block after the sweeps (S = r_i − Σ W_ij v_j over the others,
+ * W_II its diagonal, RATE its rate over the step): its impulses into Λ
+ * and z_prev, their work into SUMS, its rows' modes and events, in the
+ * members' order. */
+G_ALWAYS_INLINE static inline void
 kernel_block (LzTimestep           *self,
+              const KernelStep     *ks,
               const LzTsKernelBody *kb,
               guint                 i,
+              double                s,
+              double                w_ii,
               double                rate,
-              LzEnergy             *sums,
-              double               *zs)
+              LzEnergy             *sums)
 {
-  double s = self->band == 1 ? lz_ts_others_chain (self, self->v1, i) : lz_ts_others (self, self->v1, i);
-  double v = self->v1[i], zf, L;
+  double v1 = ks->v1[i], v = ks->v[i], P = v1 * w_ii - s, v_kink = ks->law[i].v_kink;
+  Slot f, st;
 
-  kernel_impulses (self, kb, i, v, v * w_at (self, i, i) - s, &zf, zs);
-  if (kb->has_f)
+  switch (kb->shape)
     {
-      self->lambda[kb->f_row] = L = 0.0 + kb->f_c * zf;
-      self->z_prev[kb->f_j] = zf;
-      /* (no impulse, no work: an exact zero) */
-      if (L != 0)
-        sums->friction += -L * ((0.0 + kb->f_a * rate) + 0.0);
-    }
-  if (kb->has_s)
-    {
-      self->lambda[kb->s_row] = L = 0.0 + kb->s_c * *zs;
-      self->z_prev[kb->s_j] = *zs;
-      if (L != 0)
-        sums->impacts += -L * (0.0 + kb->s_a * (0.5 * (v + self->v[i])));
+    case KERNEL_FRICTION_STOP:
+      f = friction_slot (ks, kb, v1, v_kink);
+      st = stop_slot (ks, kb, v1);
+      pair_take (&f, &st, P);
+      friction_row (self, ks, kb, f.z, v1, rate, sums);
+      stop_row (self, ks, kb, st.z, v1, v, sums);
+      break;
+    case KERNEL_STOP_FRICTION:
+      f = friction_slot (ks, kb, v1, v_kink);
+      st = stop_slot (ks, kb, v1);
+      pair_take (&st, &f, P);
+      stop_row (self, ks, kb, st.z, v1, v, sums);
+      friction_row (self, ks, kb, f.z, v1, rate, sums);
+      break;
+    case KERNEL_FRICTION:
+      f = friction_slot (ks, kb, v1, v_kink);
+      slot_take (&f, P - f.ca * f.z);
+      friction_row (self, ks, kb, f.z, v1, rate, sums);
+      break;
+    case KERNEL_STOP:
+      st = stop_slot (ks, kb, v1);
+      slot_take (&st, P - st.ca * st.z);
+      stop_row (self, ks, kb, st.z, v1, v, sums);
+      break;
+    default:
+      break;
     }
 }
 
@@ -427,7 +538,9 @@ kernel_block (LzTimestep           *self,
  * @tl: its label in the trace
  * @error: where the run diverged
  *
- * lz_ts_fused_finish() for the kernel: the second pass.
+ * lz_ts_fused_finish() for the kernel: the second pass — per body its
+ * position, the damping booked at it, its block's impulses, their work,
+ * its rows' modes and events.
  *
  * Returns: FALSE with @error set when the run diverges
  */
@@ -440,32 +553,39 @@ lz_ts_kernel_finish (LzTimestep *self,
 {
   const LzTsKernelBody *kernel = self->gs->kernel;
   const LzTsFused *fused = &self->fused;
-  double h = self->h, th = self->theta, limit = self->parent.options.divergence_limit;
-  gboolean modes = tl <= self->parent.t_end;
-  LzEnergy book, sums = { 0 };
-  double tol[2] = { LZ_TS_VELOCITY_TOL * fused->unit->u_unit, LZ_TS_IMPULSE_TOL * fused->unit->z_unit * h };
   const LzTsFusedTerm *damping = fused->terms[LZ_TS_SUM_DAMPING];
+  LzEnergy book, sums = { 0 };
+  KernelStep ks;
 
+  kernel_step_init (self, &ks);
+  ks.u_tol = LZ_TS_VELOCITY_TOL * fused->unit->u_unit;
+  ks.z_tol = LZ_TS_IMPULSE_TOL * fused->unit->z_unit * ks.h;
+  ks.t1 = t1;
+  ks.tl = tl;
+  ks.modes = tl <= self->parent.t_end;
   g_array_set_size (fused->events, 0);
   lz_ts_book_open (self, t, t1, &book);
-  for (guint i = 0; i < self->n; i++)
+  for (guint i = 0; i < ks.n; i++)
     {
-      const LzTsKernelBody *kb = &kernel[i];
-      double vth = th * self->v1[i] + (1 - th) * self->v[i], zs = 0.0;
+      double vth = ks.th * ks.v1[i] + (1 - ks.th) * ks.v[i], s;
+      const double *w = ks.Wd + (gsize) 3 * i;
 
-      self->q1[i] = self->q[i] + h * vth;
-      self->rate[i] = vth;
-      if (!lz_ts_state_ok (self, self->q1[i], self->v1[i], limit))
+      ks.q1[i] = ks.q[i] + ks.h * vth;
+      ks.rate[i] = vth;
+      if (G_UNLIKELY (!(fabs (ks.q1[i]) <= ks.state_max && fabs (ks.v1[i]) <= ks.state_max)))
         {
           lz_ts_set_diverged (self, i, t1, error);
           return FALSE;
         }
-      damping = lz_ts_book_damping_at (self, (int) i, damping, &sums.damping);
-      if (!(kb->has_f | kb->has_s))
+      damping = lz_ts_book_damping_at (ks.rate, ks.h, (int) i, damping, &sums.damping);
+      if (kernel[i].shape == KERNEL_NONE)
         continue;
-      kernel_block (self, kb, i, vth, &sums, &zs);
-      if (modes)
-        kernel_modes (self, kb, i, zs, t1, tl, tol);
+      /* S (lz_ts_others_chain(), a chain's inner body without its tests) */
+      if (ks.chain && i > 0 && i + 1 < ks.n)
+        s = ks.rhs[i] - w[0] * ks.v1[i - 1] - w[2] * ks.v1[i + 1];
+      else
+        s = self->band == 1 ? lz_ts_others_chain (self, ks.v1, i) : lz_ts_others (self, ks.v1, i);
+      kernel_block (self, &ks, &kernel[i], i, s, self->band == 1 ? w[1] : w_at (self, i, i), vth, &sums);
     }
   book.damping = sums.damping;
   book.friction = sums.friction;

@@ -431,7 +431,24 @@ lz_ts_stop_mid_rate (const LzTimestep *self,
 }
 
 /* The rate −ca·rate_a + cb·rate_b of ports A and B over the step (−1: a
- * fixed ground). */
+ * fixed ground), RATE holding the bodies'. */
+static inline double
+lz_ts_rate_of (const double *rate,
+               int           a,
+               int           b,
+               double        ca,
+               double        cb)
+{
+  double vel_th = 0;
+
+  if (a >= 0)
+    vel_th -= ca * rate[a];
+  if (b >= 0)
+    vel_th += cb * rate[b];
+  return vel_th;
+}
+
+/* The same from the run's rates. */
 static inline double
 lz_ts_work_rate (const LzTimestep *self,
                  int               a,
@@ -439,13 +456,7 @@ lz_ts_work_rate (const LzTimestep *self,
                  double            ca,
                  double            cb)
 {
-  double vel_th = 0;
-
-  if (a >= 0)
-    vel_th -= ca * self->rate[a];
-  if (b >= 0)
-    vel_th += cb * self->rate[b];
-  return vel_th;
+  return lz_ts_rate_of (self->rate, a, b, ca, cb);
 }
 
 /* The work of element W over the step (lz_ts_book_work()) but a damped
@@ -549,19 +560,20 @@ lz_ts_body_rhs (const LzTimestep *self,
 
 /* The damping's terms of the merged step's energy book booked at body I
  * (their last body; a term of ports −1 ends the list), from W on, added
- * to *SUM as lz_ts_book_fixed() adds them on fixed grounds (ġ0 = 0);
- * returns the first term past them. */
+ * to *SUM as lz_ts_book_fixed() adds them on fixed grounds (ġ0 = 0) with
+ * the bodies' RATE over the step H; returns the first term past them. */
 static inline const LzTsFusedTerm *
-lz_ts_book_damping_at (const LzTimestep    *self,
+lz_ts_book_damping_at (const double        *rate,
+                       double               h,
                        int                  i,
                        const LzTsFusedTerm *w,
                        double              *sum)
 {
   for (; MAX (w->a, w->b) == i; w++)
     {
-      double gd = lz_ts_work_rate (self, w->a, w->b, w->ca, w->cb) + 0.0;
+      double gd = lz_ts_rate_of (rate, w->a, w->b, w->ca, w->cb) + 0.0;
 
-      *sum += self->h * w->c * gd * gd;
+      *sum += h * w->c * gd * gd;
     }
   return w;
 }
