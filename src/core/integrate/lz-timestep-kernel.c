@@ -170,7 +170,8 @@ lz_ts_kernel_new (LzTimestep *self)
  * registers across the stores into the run's arrays otherwise). */
 typedef struct
 {
-  double h, th, hth;    /* h, θ, hθ(1−θ) */
+  double h, th, hth;    /* h, θ, hθ(1−θ) … */
+  double th1, h_th1, half_h; /* … 1 − θ, h(1−θ), h/2 (each as the general step's products) */
   double state_max;     /* min(divergence limit, DBL_MAX): a state within
                          * it is finite and within the limit */
   double u_tol, z_tol;  /* the velocity and impulse zeros of every row */
@@ -189,7 +190,8 @@ kernel_step_init (LzTimestep *self,
 {
   double h = self->h, th = self->theta, limit = self->parent.options.divergence_limit;
 
-  *ks = (KernelStep) { .h = h, .th = th, .hth = h * th * (1 - th), .state_max = MIN (limit, G_MAXDOUBLE),
+  *ks = (KernelStep) { .h = h, .th = th, .hth = h * th * (1 - th), .th1 = 1 - th, .h_th1 = h * (1 - th),
+                       .half_h = 0.5 * h, .state_max = MIN (limit, G_MAXDOUBLE),
                        .q = self->q, .v = self->v, .rhs = self->rhs, .Wd = self->Wd, .Kd = self->Kd,
                        .Cd = self->Cd, .mass = self->mass, .f0 = self->f0, .f1 = self->f1, .q1 = self->q1,
                        .v1 = self->v1, .rate = self->rate, .lambda = self->lambda, .z_prev = self->z_prev,
@@ -216,7 +218,7 @@ kernel_problem (LzTimestep       *self,
       double u = 0.0 + kb->s_a * ks->v[i] + 0.0, g = 0.0 + kb->s_a * ks->q[i] + 0.0;
       double b = kb->s_sign * (0.0 + kb->s_e * u);
 
-      kb->s_hi = kb->s_sign * (g + 0.5 * ks->h * u - kb->s_limit) <= 0 ? INFINITY : 0.0;
+      kb->s_hi = kb->s_sign * (g + ks->half_h * u - kb->s_limit) <= 0 ? INFINITY : 0.0;
       if (memcmp (&b, &kb->s_b, sizeof (double)) != 0)
         {
           kb->s_b = b;
@@ -258,12 +260,12 @@ chain_rhs (const KernelStep *ks,
            double            xp)
 {
   const double *k = ks->Kd + (gsize) 3 * i, *c = ks->Cd + (gsize) 3 * i, *v = ks->v;
-  double h = ks->h, th = ks->th;
+  double h = ks->h;
   double kx = 0.0 + k[0] * xm + k[1] * xi + k[2] * xp;
   double cv = 0.0 + c[0] * v[i - 1] + c[1] * v[i] + c[2] * v[i + 1];
   double r = -h * kx;
 
-  r += ks->mass[i] * v[i] - h * (1 - th) * cv + h * (th * ks->f1[i] + (1 - th) * ks->f0[i]);
+  r += ks->mass[i] * v[i] - ks->h_th1 * cv + h * (ks->th * ks->f1[i] + ks->th1 * ks->f0[i]);
   return r;
 }
 
@@ -567,7 +569,7 @@ lz_ts_kernel_finish (LzTimestep *self,
   lz_ts_book_open (self, t, t1, &book);
   for (guint i = 0; i < ks.n; i++)
     {
-      double vth = ks.th * ks.v1[i] + (1 - ks.th) * ks.v[i], s;
+      double vth = ks.th * ks.v1[i] + ks.th1 * ks.v[i], s;
       const double *w = ks.Wd + (gsize) 3 * i;
 
       ks.q1[i] = ks.q[i] + ks.h * vth;
