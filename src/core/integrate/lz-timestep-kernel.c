@@ -164,6 +164,9 @@ lz_ts_kernel_new (LzTimestep *self)
   if (!self->fused.on || !self->fused.one_unit || g_strcmp0 (g_getenv ("LUZTAR_TS_KERNEL"), "off") == 0)
     return;
   self->gs->kernel = kernel_records (self);
+  /* (tests/cli/check-timestep-kernel.py looks for this line) */
+  if (self->gs->kernel != NULL)
+    g_debug ("time-stepping: the merged step's kernel takes the blocks of %u bodies", self->n);
 }
 /* What the passes read every body, taken from the run once a pass: the
  * step's constants and the arrays (the compiler cannot keep them in
