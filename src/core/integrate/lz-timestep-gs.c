@@ -305,27 +305,6 @@ lz_ts_gs_body_law (const LzTimestep *self,
   body_law (self, law, bl, st);
 }
 
-/* The velocity of body I minimising its part given S = r_i − Σ W_ij v_j
- * over the others: the friction's relay, then the stops (BodyLaw). */
-static inline double
-body_velocity (const BodyLaw *law,
-               double         s)
-{
-  double v;
-
-  if (s > law->s_p)
-    v = (s - law->off_p) * law->w_inv;
-  else if (s < law->s_n)
-    v = (s - law->off_n) * law->w_inv;
-  else
-    v = law->v_kink;
-  if (v < law->lo)
-    v = law->lo;
-  else if (v > law->hi)
-    v = law->hi;
-  return v;
-}
-
 /* One sweep over the bodies; returns the largest change of a velocity. */
 static double
 sweep (LzTimestep *self)
@@ -340,24 +319,24 @@ sweep (LzTimestep *self)
       /* the first and the last body apart: no test in the loop */
       const double *w = self->Wd, *r = self->rhs;
       const BodyLaw *law = gs->law;
-      double x = body_velocity (&law[0], r[0] - w[2] * v[1]);
+      double x = lz_ts_body_velocity (&law[0], r[0] - w[2] * v[1]);
 
       change = fabs (x - v[0]);
       v[0] = x;
       for (guint i = 1; i + 1 < n; i++)
         {
-          x = body_velocity (&law[i], r[i] - w[3 * i] * v[i - 1] - w[3 * i + 2] * v[i + 1]);
+          x = lz_ts_body_velocity (&law[i], r[i] - w[3 * i] * v[i - 1] - w[3 * i + 2] * v[i + 1]);
           change = MAX (change, fabs (x - v[i]));
           v[i] = x;
         }
-      x = body_velocity (&law[n - 1], r[n - 1] - w[3 * (n - 1)] * v[n - 2]);
+      x = lz_ts_body_velocity (&law[n - 1], r[n - 1] - w[3 * (n - 1)] * v[n - 2]);
       change = MAX (change, fabs (x - v[n - 1]));
       v[n - 1] = x;
       return change;
     }
   for (guint i = 0; i < n; i++)
     {
-      double x = body_velocity (&gs->law[i], chain ? lz_ts_others_chain (self, v, i) : lz_ts_others (self, v, i));
+      double x = lz_ts_body_velocity (&gs->law[i], chain ? lz_ts_others_chain (self, v, i) : lz_ts_others (self, v, i));
 
       change = MAX (change, fabs (x - v[i]));
       v[i] = x;
@@ -475,16 +454,19 @@ dof_change (LzTimestep   *self,
  * that mixes kinds): v⁺ into v1, the last sweep's largest change over V
  * into RESIDUAL, their number into SWEEPS.  FALSE when they do not
  * settle. */
-gboolean
-lz_ts_gs_sweeps (LzTimestep *self,
-                 double     *residual,
-                 guint      *sweeps)
+static gboolean
+sweeps_from (LzTimestep *self,
+             guint       s,
+             double      change,
+             double     *residual,
+             guint      *sweeps)
 {
   const LzIntegratorOptions *opt = &self->parent.options;
-  double tol = opt->lcp_tolerance * self->parent.scales.speed, change = INFINITY;
+  double tol = opt->lcp_tolerance * self->parent.scales.speed;
   g_autofree double *prev = self->parent.scales.mixed ? g_new (double, self->n) : NULL;
-  guint s = 0;
 
+  if (!isfinite (change) && s > 0)
+    return FALSE;
   while (change > tol)
     {
       if (++s > opt->lcp_max_sweeps)
@@ -500,6 +482,27 @@ lz_ts_gs_sweeps (LzTimestep *self,
   *residual = change / self->parent.scales.speed;
   *sweeps = s;
   return TRUE;
+}
+
+gboolean
+lz_ts_gs_sweeps (LzTimestep *self,
+                 double     *residual,
+                 guint      *sweeps)
+{
+  return sweeps_from (self, 0, INFINITY, residual, sweeps);
+}
+
+/* lz_ts_gs_sweeps() after a first sweep whose largest change was FIRST
+ * (taken in the merged step's first pass, lz-timestep-kernel.c: a model
+ * of one kind of body, at least one sweep allowed). */
+gboolean
+lz_ts_gs_sweeps_after (LzTimestep *self,
+                       double      first,
+                       double     *residual,
+                       guint      *sweeps)
+{
+  g_assert (!self->parent.scales.mixed && self->parent.options.lcp_max_sweeps >= 1);
+  return sweeps_from (self, 1, first, residual, sweeps);
 }
 
 /**

@@ -272,6 +272,36 @@ chain_rhs (const KernelStep *ks,
   return r;
 }
 
+/* Body I's update in a sweep over a chain (sweep() of lz-timestep-gs.c:
+ * the same operations), CHANGE the sweep's largest change so far;
+ * returns it with this body's. */
+G_ALWAYS_INLINE static inline double
+chain_sweep_one (const KernelStep *ks,
+                 guint             i,
+                 double            change)
+{
+  const double *w = ks->Wd, *r = ks->rhs;
+  double *v = ks->v1, x;
+
+  if (i == 0)
+    {
+      x = lz_ts_body_velocity (&ks->law[0], r[0] - w[2] * v[1]);
+      change = fabs (x - v[0]);
+    }
+  else if (i + 1 < ks->n)
+    {
+      x = lz_ts_body_velocity (&ks->law[i], r[i] - w[3 * i] * v[i - 1] - w[3 * i + 2] * v[i + 1]);
+      change = MAX (change, fabs (x - v[i]));
+    }
+  else
+    {
+      x = lz_ts_body_velocity (&ks->law[i], r[i] - w[3 * i] * v[i - 1]);
+      change = MAX (change, fabs (x - v[i]));
+    }
+  v[i] = x;
+  return change;
+}
+
 /**
  * lz_ts_kernel_solve:
  * @self: the run, f0 and f1 evaluated for the step
@@ -285,12 +315,16 @@ lz_ts_kernel_solve (LzTimestep *self)
 {
   LzIntegratorStats *stats = &self->parent.stats;
   LzTsKernelBody *kernel = self->gs->kernel;
-  gboolean ok = TRUE, kept = self->fused.laws_kept;
+  gboolean ok = TRUE, kept = self->fused.laws_kept, swept;
   KernelStep ks;
-  double residual, xm = 0, xi = 0;
+  double residual, xm = 0, xi = 0, change = 0;
   guint sweeps;
 
   kernel_step_init (self, &ks);
+  /* a chain's first sweep is taken in this pass, a body behind (the
+   * sweep of body i − 1 reads body i's v, r and law, set here); not in a
+   * model of mixed kinds, whose sweeps measure their change apart */
+  swept = ks.chain && !self->parent.scales.mixed && self->parent.options.lcp_max_sweeps >= 1;
   /* a chain's inner bodies: lz_ts_body_rhs() with each body's
    * x = q + hθ(1−θ)v taken once, not in each of its three rows */
   if (ks.chain)
@@ -315,9 +349,14 @@ lz_ts_kernel_solve (LzTimestep *self)
       ks.v1[i] = ks.v[i];
       if (kb->shape != KERNEL_NONE && ok)
         ok = kernel_problem (self, &ks, kb, i, kept);
+      if (swept && ok && i > 0)
+        change = chain_sweep_one (&ks, i - 1, change);
     }
+  if (swept && ok)
+    change = chain_sweep_one (&ks, ks.n - 1, change);
   self->fused.laws_kept = ok;
-  if (!ok || !lz_ts_gs_sweeps (self, &residual, &sweeps))
+  if (!ok || !(swept ? lz_ts_gs_sweeps_after (self, change, &residual, &sweeps)
+                     : lz_ts_gs_sweeps (self, &residual, &sweeps)))
     {
       self->fused.laws_kept = FALSE;
       return FALSE;

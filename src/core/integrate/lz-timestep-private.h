@@ -558,6 +558,28 @@ lz_ts_body_rhs (const LzTimestep *self,
   return r;
 }
 
+/* The velocity of a body minimising its part of the velocity-space
+ * problem given S = r_i − Σ W_ij v_j over the others: the friction's
+ * relay, then the stops (BodyLaw; lz-timestep-gs.c). */
+static inline double
+lz_ts_body_velocity (const BodyLaw *law,
+                     double         s)
+{
+  double v;
+
+  if (s > law->s_p)
+    v = (s - law->off_p) * law->w_inv;
+  else if (s < law->s_n)
+    v = (s - law->off_n) * law->w_inv;
+  else
+    v = law->v_kink;
+  if (v < law->lo)
+    v = law->lo;
+  else if (v > law->hi)
+    v = law->hi;
+  return v;
+}
+
 /* The damping's terms of the merged step's energy book booked at body I
  * (their last body; a term of ports −1 ends the list), from W on, added
  * to *SUM as lz_ts_book_fixed() adds them on fixed grounds (ġ0 = 0) with
@@ -633,6 +655,10 @@ void     lz_ts_gs_body_law      (const LzTimestep *self,
                                  const Block      *bl,
                                  const BlockStep  *st);
 gboolean lz_ts_gs_sweeps        (LzTimestep       *self,
+                                 double           *residual,
+                                 guint            *sweeps);
+gboolean lz_ts_gs_sweeps_after  (LzTimestep       *self,
+                                 double            first,
                                  double           *residual,
                                  guint            *sweeps);
 
