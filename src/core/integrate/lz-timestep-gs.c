@@ -207,7 +207,7 @@ lz_ts_gs_free (LzTsGs *gs)
   if (gs == NULL)
     return;
   g_free (gs->blocks);
-  g_free (gs->kernel);
+  g_aligned_free (gs->kernel);
   g_free (gs->member);
   g_free (gs->block_of);
   g_aligned_free (gs->law);

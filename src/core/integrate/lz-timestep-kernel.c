@@ -39,21 +39,22 @@
 /* What a body's block holds, in its members' order. */
 enum { KERNEL_NONE, KERNEL_FRICTION, KERNEL_STOP, KERNEL_FRICTION_STOP, KERNEL_STOP_FRICTION };
 
-/* One body's block: its friction and its stop (each its body's
- * coefficient a in its row, c of Λ_row += c·z and c·a, its box), the
- * stop's state of the step, the variables' indices, rows and elements. */
+/* One body's block: its stop and its friction (each its body's
+ * coefficient a in its row and c of Λ_row += c·z — c·a is taken as the
+ * merged step takes it, c·a at each use — and its box), the stop's state
+ * of the step, the variables' indices, rows and elements; the stop's
+ * part, what the first pass reads, in the first cache line. */
 struct LzTsKernelBody
 {
-  double f_a, f_c, f_ca, f_lo, f_hi;
-  double s_a, s_c, s_ca, s_sign, s_e, s_limit, s_lo;
+  double s_a, s_c;      /* (s_c: the stop's side, ±1) */
+  double s_e, s_limit, s_lo;
   double s_b, s_hi;     /* the stop's b and box's end this step */
   double s_bound;       /* −b/(c·a): kept while b is, to the bit */
+  double f_a, f_c, f_lo, f_hi;
   guint  f_j, f_row, f_elem, s_j, s_row, s_elem;
-  guint8 has_f, has_s;
-  guint8 stop_first;    /* the stop is the block's first member */
+  guint8 shape;         /* KERNEL_* */
   guint8 lower;         /* the stop's side is its lower limit */
-  guint8 shape;         /* KERNEL_*: has_f, has_s and stop_first in one */
-};
+} __attribute__ ((aligned (64)));
 
 /* The friction term of each sum (LzTsFused.terms) that a kernel body
  * books is its row's, whose body port has the row's coefficient A: then
@@ -80,8 +81,9 @@ kernel_body (const LzTimestep *self,
              const Block      *bl)
 {
   const LzTsGs *gs = self->gs;
+  gboolean has_f = FALSE, has_s = FALSE, stop_first = FALSE;
 
-  *kb = (LzTsKernelBody) { .s_b = NAN };
+  *kb = (LzTsKernelBody) { .s_b = NAN, .shape = KERNEL_NONE };
   if (bl == NULL)
     return TRUE;
   for (guint m = 0; m < bl->n; m++)
@@ -90,13 +92,12 @@ kernel_body (const LzTimestep *self,
       const Var *var = &self->vars[mb->j];
       guint e = (guint) self->row_element[mb->row];
 
-      if (var->kind == VAR_FRICTION && !kb->has_f && var->coulomb)
+      if (var->kind == VAR_FRICTION && !has_f && var->coulomb)
         {
-          kb->has_f = 1;
-          kb->stop_first = kb->has_s;
+          has_f = TRUE;
+          stop_first = has_s;
           kb->f_a = mb->a;
           kb->f_c = var->c;
-          kb->f_ca = var->c * mb->a;
           kb->f_lo = var->lo;
           kb->f_hi = var->hi;
           kb->f_j = mb->j;
@@ -104,15 +105,13 @@ kernel_body (const LzTimestep *self,
           kb->f_elem = e;
           continue;
         }
-      if ((var->kind != VAR_STOP_LOWER && var->kind != VAR_STOP_UPPER) || kb->has_s || var->massless
+      if ((var->kind != VAR_STOP_LOWER && var->kind != VAR_STOP_UPPER) || has_s || var->massless
           || var->c != (var->kind == VAR_STOP_LOWER ? 1 : -1))
         return FALSE;
-      kb->has_s = 1;
+      has_s = TRUE;
       kb->lower = var->kind == VAR_STOP_LOWER;
       kb->s_a = mb->a;
-      kb->s_c = var->c;
-      kb->s_ca = var->c * mb->a;
-      kb->s_sign = kb->lower ? 1 : -1;
+      kb->s_c = var->c;     /* the side's sign of stop_side() */
       kb->s_e = var->e;
       kb->s_limit = var->limit;
       kb->s_lo = var->lo;
@@ -120,18 +119,34 @@ kernel_body (const LzTimestep *self,
       kb->s_row = mb->row;
       kb->s_elem = e;
     }
+  kb->shape = has_f && has_s ? (stop_first ? KERNEL_STOP_FRICTION : KERNEL_FRICTION_STOP)
+              : has_f ? KERNEL_FRICTION : has_s ? KERNEL_STOP : KERNEL_NONE;
   return TRUE;
 }
 
-/* The records of every body, where each block is one the kernel takes
- * and the energy book's friction and impact terms are the blocks' rows
- * in the order of their bodies (else NULL). */
-static LzTsKernelBody *
-kernel_records (const LzTimestep *self)
+/* The block has a friction, a stop. */
+static inline gboolean
+has_friction (const LzTsKernelBody *kb)
+{
+  return kb->shape != KERNEL_NONE && kb->shape != KERNEL_STOP;
+}
+
+static inline gboolean
+has_stop (const LzTsKernelBody *kb)
+{
+  return kb->shape != KERNEL_NONE && kb->shape != KERNEL_FRICTION;
+}
+
+/* The records of every body into KERNEL; FALSE unless each block is one
+ * the kernel takes and the energy book's friction and impact terms are
+ * the blocks' rows in the order of their bodies. */
+static gboolean
+kernel_records (const LzTimestep *self,
+                LzTsKernelBody   *kernel)
 {
   const LzTsGs *gs = self->gs;
   const LzTsFused *fused = &self->fused;
-  g_autofree LzTsKernelBody *kernel = g_new (LzTsKernelBody, MAX (self->n, 1));
+  const LzTsFusedTerm *fr = fused->terms[LZ_TS_SUM_FRICTION], *im = fused->terms[LZ_TS_SUM_IMPACTS];
   guint nf = 0, ns = 0;
 
   for (guint i = 0; i < self->n; i++)
@@ -139,19 +154,15 @@ kernel_records (const LzTimestep *self)
       LzTsKernelBody *kb = &kernel[i];
 
       if (!kernel_body (self, kb, gs->block_of[i] >= 0 ? &gs->blocks[gs->block_of[i]] : NULL))
-        return NULL;
-      kb->shape = kb->has_f && kb->has_s ? (kb->stop_first ? KERNEL_STOP_FRICTION : KERNEL_FRICTION_STOP)
-                  : kb->has_f ? KERNEL_FRICTION : kb->has_s ? KERNEL_STOP : KERNEL_NONE;
-      if (kb->has_f && (nf >= fused->n_terms[LZ_TS_SUM_FRICTION]
-                        || !term_is_row (&fused->terms[LZ_TS_SUM_FRICTION][nf++], i, kb->f_row, kb->f_a)))
-        return NULL;
-      if (kb->has_s && (ns >= fused->n_terms[LZ_TS_SUM_IMPACTS]
-                        || !term_is_row (&fused->terms[LZ_TS_SUM_IMPACTS][ns++], i, kb->s_row, kb->s_a)))
-        return NULL;
+        return FALSE;
+      if (has_friction (kb)
+          && (nf >= fused->n_terms[LZ_TS_SUM_FRICTION] || !term_is_row (&fr[nf++], i, kb->f_row, kb->f_a)))
+        return FALSE;
+      if (has_stop (kb)
+          && (ns >= fused->n_terms[LZ_TS_SUM_IMPACTS] || !term_is_row (&im[ns++], i, kb->s_row, kb->s_a)))
+        return FALSE;
     }
-  if (nf != fused->n_terms[LZ_TS_SUM_FRICTION] || ns != fused->n_terms[LZ_TS_SUM_IMPACTS])
-    return NULL;
-  return g_steal_pointer (&kernel);
+  return nf == fused->n_terms[LZ_TS_SUM_FRICTION] && ns == fused->n_terms[LZ_TS_SUM_IMPACTS];
 }
 
 /* The kernel, where the merged step applies and every body's block is
@@ -163,7 +174,9 @@ lz_ts_kernel_new (LzTimestep *self)
 {
   if (!self->fused.on || !self->fused.one_unit || g_strcmp0 (g_getenv ("LUZTAR_TS_KERNEL"), "off") == 0)
     return;
-  self->gs->kernel = kernel_records (self);
+  self->gs->kernel = g_aligned_alloc (MAX (self->n, 1), sizeof (LzTsKernelBody), 64);
+  if (!kernel_records (self, self->gs->kernel))
+    g_clear_pointer (&self->gs->kernel, g_aligned_free);
   /* (tests/cli/check-timestep-kernel.py looks for this line) */
   if (self->gs->kernel != NULL)
     g_debug ("time-stepping: the merged step's kernel takes the blocks of %u bodies", self->n);
@@ -216,20 +229,20 @@ kernel_problem (LzTimestep       *self,
   BodyLaw *law = &ks->law[i];
   BlockStep st = { .vlo = -INFINITY, .vhi = INFINITY };
 
-  if (kb->has_s)
+  if (has_stop (kb))
     {
       double u = 0.0 + kb->s_a * ks->v[i] + 0.0, g = 0.0 + kb->s_a * ks->q[i] + 0.0;
-      double b = kb->s_sign * (0.0 + kb->s_e * u);
+      double b = kb->s_c * (0.0 + kb->s_e * u);
 
-      kb->s_hi = kb->s_sign * (g + ks->half_h * u - kb->s_limit) <= 0 ? INFINITY : 0.0;
+      kb->s_hi = kb->s_c * (g + ks->half_h * u - kb->s_limit) <= 0 ? INFINITY : 0.0;
       if (memcmp (&b, &kb->s_b, sizeof (double)) != 0)
         {
           kb->s_b = b;
-          kb->s_bound = -b / kb->s_ca;
+          kb->s_bound = -b / (kb->s_c * kb->s_a);
         }
       if (kb->s_lo != kb->s_hi)
         {
-          if (kb->s_ca > 0)
+          if (kb->s_c * kb->s_a > 0)
             st.vlo = MAX (st.vlo, kb->s_bound);
           else
             st.vhi = MIN (st.vhi, kb->s_bound);
@@ -383,7 +396,7 @@ friction_slot (const KernelStep     *ks,
                double                v,
                double                v_kink)
 {
-  Slot f = { kb->f_ca, kb->f_lo, kb->f_hi, 0.0, FALSE };
+  Slot f = { kb->f_c * kb->f_a, kb->f_lo, kb->f_hi, 0.0, FALSE };
   double y = kb->f_a * v - -0.0;        /* y = a·v − b, b = −ġ0 = −0 */
 
   f.kink = y == 0 || v == v_kink;
@@ -400,7 +413,7 @@ stop_slot (const KernelStep     *ks,
            const LzTsKernelBody *kb,
            double                v)
 {
-  Slot s = { kb->s_ca, kb->s_lo, kb->s_hi, 0.0, FALSE };
+  Slot s = { kb->s_c * kb->s_a, kb->s_lo, kb->s_hi, 0.0, FALSE };
 
   s.kink = s.lo != s.hi && (v == kb->s_bound || s.ca * v + kb->s_b <= 0);
   if (s.kink)
