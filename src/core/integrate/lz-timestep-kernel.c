@@ -47,9 +47,10 @@ enum { KERNEL_NONE, KERNEL_FRICTION, KERNEL_STOP, KERNEL_FRICTION_STOP, KERNEL_S
 struct LzTsKernelBody
 {
   double s_a, s_c;      /* (s_c: the stop's side, ±1) */
-  double s_e, s_limit, s_lo;
+  double s_e, s_limit;  /* (its box's low end is 0) */
   double s_b, s_hi;     /* the stop's b and box's end this step */
   double s_bound;       /* −b/(c·a): kept while b is, to the bit */
+  double f_kink;        /* the friction's kink v* (BodyLaw.v_kink) */
   double f_a, f_c, f_lo, f_hi;
   guint  f_j, f_row, f_elem, s_j, s_row, s_elem;
   guint8 shape;         /* KERNEL_* */
@@ -82,6 +83,7 @@ kernel_body (const LzTimestep *self,
 {
   const LzTsGs *gs = self->gs;
   gboolean has_f = FALSE, has_s = FALSE, stop_first = FALSE;
+  double zero = 0.0;
 
   *kb = (LzTsKernelBody) { .s_b = NAN, .shape = KERNEL_NONE };
   if (bl == NULL)
@@ -106,7 +108,7 @@ kernel_body (const LzTimestep *self,
           continue;
         }
       if ((var->kind != VAR_STOP_LOWER && var->kind != VAR_STOP_UPPER) || has_s || var->massless
-          || var->c != (var->kind == VAR_STOP_LOWER ? 1 : -1))
+          || var->c != (var->kind == VAR_STOP_LOWER ? 1 : -1) || memcmp (&var->lo, &zero, sizeof zero) != 0)
         return FALSE;
       has_s = TRUE;
       kb->lower = var->kind == VAR_STOP_LOWER;
@@ -114,7 +116,6 @@ kernel_body (const LzTimestep *self,
       kb->s_c = var->c;     /* the side's sign of stop_side() */
       kb->s_e = var->e;
       kb->s_limit = var->limit;
-      kb->s_lo = var->lo;
       kb->s_j = mb->j;
       kb->s_row = mb->row;
       kb->s_elem = e;
@@ -240,7 +241,7 @@ kernel_problem (LzTimestep       *self,
           kb->s_b = b;
           kb->s_bound = -b / (kb->s_c * kb->s_a);
         }
-      if (kb->s_lo != kb->s_hi)
+      if (0.0 != kb->s_hi)
         {
           if (kb->s_c * kb->s_a > 0)
             st.vlo = MAX (st.vlo, kb->s_bound);
@@ -262,6 +263,7 @@ kernel_problem (LzTimestep       *self,
   st.flo = kb->f_lo;
   st.fhi = kb->f_hi;
   lz_ts_gs_body_law (self, law, &self->gs->blocks[self->gs->block_of[i]], &st);
+  kb->f_kink = law->v_kink;
   return TRUE;
 }
 
@@ -413,7 +415,7 @@ stop_slot (const KernelStep     *ks,
            const LzTsKernelBody *kb,
            double                v)
 {
-  Slot s = { kb->s_c * kb->s_a, kb->s_lo, kb->s_hi, 0.0, FALSE };
+  Slot s = { kb->s_c * kb->s_a, 0.0, kb->s_hi, 0.0, FALSE };
 
   s.kink = s.lo != s.hi && (v == kb->s_bound || s.ca * v + kb->s_b <= 0);
   if (s.kink)
@@ -553,7 +555,7 @@ kernel_block (LzTimestep           *self,
               double                rate,
               LzEnergy             *sums)
 {
-  double v1 = ks->v1[i], v = ks->v[i], P = v1 * w_ii - s, v_kink = ks->law[i].v_kink;
+  double v1 = ks->v1[i], v = ks->v[i], P = v1 * w_ii - s, v_kink = kb->f_kink;
   Slot f, st;
 
   switch (kb->shape)
