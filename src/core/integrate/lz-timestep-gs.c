@@ -586,11 +586,8 @@ block_problem (LzTimestep  *self,
 gboolean
 lz_ts_fused_solve (LzTimestep *self)
 {
-  LzIntegratorStats *stats = &self->parent.stats;
   const LzTsGs *gs = self->gs;
   gboolean ok = TRUE;
-  double residual;
-  guint sweeps;
 
   if (gs->kernel != NULL)
     return lz_ts_kernel_solve (self);
@@ -603,9 +600,26 @@ lz_ts_fused_solve (LzTimestep *self)
       if (k >= 0 && ok)
         ok = block_problem (self, &gs->blocks[k]);
     }
+  return lz_ts_fused_sweeps (self, ok, FALSE, 0.0);
+}
+
+/* The merged step's sweeps after its first pass (OK: it prepared every
+ * block; SWEPT: it took the first sweep too, whose largest change was
+ * FIRST), and the run's counts; FALSE when they do not take the step. */
+gboolean
+lz_ts_fused_sweeps (LzTimestep *self,
+                    gboolean    ok,
+                    gboolean    swept,
+                    double      first)
+{
+  LzIntegratorStats *stats = &self->parent.stats;
+  double residual;
+  guint sweeps;
+
   /* (a step the sweeps do not take leaves its laws to the general path) */
   self->fused.laws_kept = ok;
-  if (!ok || !lz_ts_gs_sweeps (self, &residual, &sweeps))
+  if (!ok || !(swept ? lz_ts_gs_sweeps_after (self, first, &residual, &sweeps)
+                     : lz_ts_gs_sweeps (self, &residual, &sweeps)))
     {
       self->fused.laws_kept = FALSE;
       return FALSE;

@@ -328,12 +328,10 @@ chain_sweep_one (const KernelStep *ks,
 gboolean
 lz_ts_kernel_solve (LzTimestep *self)
 {
-  LzIntegratorStats *stats = &self->parent.stats;
   LzTsKernelBody *kernel = self->gs->kernel;
   gboolean ok = TRUE, kept = self->fused.laws_kept, swept;
   KernelStep ks;
-  double residual, xm = 0, xi = 0, change = 0;
-  guint sweeps;
+  double xm = 0, xi = 0, change = 0;
 
   kernel_step_init (self, &ks);
   /* a chain's first sweep is taken in this pass, a body behind (the
@@ -369,17 +367,7 @@ lz_ts_kernel_solve (LzTimestep *self)
     }
   if (swept && ok)
     change = chain_sweep_one (&ks, ks.n - 1, change);
-  self->fused.laws_kept = ok;
-  if (!ok || !(swept ? lz_ts_gs_sweeps_after (self, change, &residual, &sweeps)
-                     : lz_ts_gs_sweeps (self, &residual, &sweeps)))
-    {
-      self->fused.laws_kept = FALSE;
-      return FALSE;
-    }
-  stats->lcp_solves++;
-  stats->lcp_iterations += sweeps;
-  stats->lcp_max_residual = MAX (stats->lcp_max_residual, residual);
-  return TRUE;
+  return lz_ts_fused_sweeps (self, ok, swept, change);
 }
 
 /* One variable of a block in block_impulses(): c·a, its box, its impulse,
@@ -556,23 +544,22 @@ kernel_block (LzTimestep           *self,
               LzEnergy             *sums)
 {
   double v1 = ks->v1[i], v = ks->v[i], P = v1 * w_ii - s, v_kink = kb->f_kink;
+  gboolean stop_first;
   Slot f, st;
 
   switch (kb->shape)
     {
     case KERNEL_FRICTION_STOP:
-      f = friction_slot (ks, kb, v1, v_kink);
-      st = stop_slot (ks, kb, v1);
-      pair_take (&f, &st, P);
-      friction_row (self, ks, kb, f.z, v1, rate, sums);
-      stop_row (self, ks, kb, st.z, v1, v, sums);
-      break;
     case KERNEL_STOP_FRICTION:
+      stop_first = kb->shape == KERNEL_STOP_FRICTION;
       f = friction_slot (ks, kb, v1, v_kink);
       st = stop_slot (ks, kb, v1);
-      pair_take (&st, &f, P);
-      stop_row (self, ks, kb, st.z, v1, v, sums);
+      pair_take (stop_first ? &st : &f, stop_first ? &f : &st, P);
+      if (stop_first)
+        stop_row (self, ks, kb, st.z, v1, v, sums);
       friction_row (self, ks, kb, f.z, v1, rate, sums);
+      if (!stop_first)
+        stop_row (self, ks, kb, st.z, v1, v, sums);
       break;
     case KERNEL_FRICTION:
       f = friction_slot (ks, kb, v1, v_kink);

@@ -661,6 +661,10 @@ gboolean lz_ts_gs_sweeps_after  (LzTimestep       *self,
                                  double            first,
                                  double           *residual,
                                  guint            *sweeps);
+gboolean lz_ts_fused_sweeps     (LzTimestep       *self,
+                                 gboolean          ok,
+                                 gboolean          swept,
+                                 double            first);
 
 /* lz-timestep-kernel.c */
 void     lz_ts_kernel_new       (LzTimestep       *self);
