@@ -18,6 +18,9 @@
 # loop's CPU time itself.  CPU times come from wait4, the peak memory of
 # the program alone from /usr/bin/time; every run is limited to
 # --mem-limit GiB of address space (prlimit) and --timeout seconds.
+# --repeat R runs each program R times per N, interleaved, and keeps the
+# best (and the median); --against CLI runs a second luztar-cli beside the
+# build's (a copy of main's).
 # Written: OUTDIR/scaling.csv, Markdown tables on stdout and, with
 # gnuplot, the log-log plot OUTDIR/scaling.png: time and memory against N,
 # with the log-log slope of Luztar's time-stepping loop and its ratio to
@@ -81,8 +84,9 @@ def parse_args():
     p.add_argument("--timeout", type=float, default=900.0, help="seconds per run (default 900)")
     p.add_argument("--repeat", type=int, default=1,
                    help="runs of each program per N, interleaved (the reference, Luztar, --against, …, "
-                        "then again): each figure is the best of them — the least loop CPU — with the "
-                        "median beside it (default 1)")
+                        "then again): each figure is the best of them — the reference's least loop CPU, "
+                        "Luztar's least full run less its least one-step run — with the median beside "
+                        "it (default 1)")
     p.add_argument("--against", metavar="CLI",
                    help="a second luztar-cli (e.g. a copy of main's) run side by side with the build's "
                         "(time-stepping), as the program luztar-timestep-against")
