@@ -6,12 +6,16 @@
 #
 #   bench/event-cost.py [--cli build/src/cli/luztar-cli] [--sizes 2,5,10,20,50]
 #                       [--t-end 10] [--repeat 3] [--against OTHER-CLI]
+#                       [--instructions]
 #
 # The time per event is the run's loop: the summary's wall time and the
 # CPU time of the command less that of a run that ends at once (loading,
 # set-up and start), each the smallest of --repeat runs, over the events.  --against runs a
 # second luztar-cli (another build, e.g. main's) on the same models, side
-# by side.  See bench/README.md, "Event-driven cost per event".
+# by side.  --instructions also counts the instructions an event under
+# valgrind's callgrind (the run's less those of a run to BASE_T_END), a
+# figure the machine's load does not move.  See bench/README.md,
+# "Event-driven cost per event".
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
@@ -53,6 +57,21 @@ def measure(cli, model, t_end, repeat):
     return events, rhs, min(r[2] for r in runs), max(0.0, min(r[3] for r in runs) - base)
 
 
+def instructions(cli, model, t_end):
+    """callgrind's count of the instructions of one run (None without valgrind)"""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        try:
+            subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, cli, "run", "--method",
+                            "event", "--t-end", repr(t_end), "--dt", repr(t_end / 10), model],
+                           check=True, capture_output=True, text=True)
+        except (OSError, subprocess.CalledProcessError):
+            return None
+        with open(out) as f:
+            m = re.search(r"^summary: (\d+)", f.read(), re.M)
+        return int(m.group(1)) if m else None
+
+
 def slope(xs, ys):
     """least-squares slope of log y against log x"""
     lx = [math.log(x) for x in xs]
@@ -61,19 +80,26 @@ def slope(xs, ys):
     return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
 
 
-def table(label, cli, sizes, models, t_end, repeat):
+def table(label, cli, sizes, models, t_end, repeat, count_instructions):
     print("%s: %s" % (label, cli))
-    print("%5s %7s %10s %12s %14s %14s" % ("N", "events", "rhs", "rhs/event", "loop ms/event", "loop cpu ms/ev"))
+    print("%5s %7s %10s %12s %14s %14s%s" % ("N", "events", "rhs", "rhs/event", "loop ms/event", "loop cpu ms/ev",
+                                             " %14s" % "M instr/event" if count_instructions else ""))
     rows = []
     for n in sizes:
         events, rhs, wall, cpu = measure(cli, models[n], t_end, repeat)
         per = "%.1f" % (rhs / max(events, 1)) if rhs is not None else "-"
-        print("%5d %7d %10s %12s %14.3f %14.3f" % (n, events, rhs if rhs is not None else "-", per,
-                                                   1e3 * wall / max(events, 1), 1e3 * cpu / max(events, 1)))
-        rows.append((n, events, rhs, wall, cpu))
+        ir = None
+        if count_instructions:
+            full, base = instructions(cli, models[n], t_end), instructions(cli, models[n], BASE_T_END)
+            ir = (full - base) / max(events, 1) if full is not None and base is not None else None
+        print("%5d %7d %10s %12s %14.3f %14.3f%s" % (n, events, rhs if rhs is not None else "-", per,
+                                                     1e3 * wall / max(events, 1), 1e3 * cpu / max(events, 1),
+                                                     " %14.3f" % (ir / 1e6) if ir is not None else ""))
+        rows.append((n, events, rhs, wall, cpu, ir))
     ns = [r[0] for r in rows]
-    print("log-log slope of the time per event against N: loop %.2f, cpu %.2f"
-          % (slope(ns, [r[3] / max(r[1], 1) for r in rows]), slope(ns, [r[4] / max(r[1], 1) for r in rows])))
+    print("log-log slope of the time per event against N: loop %.2f, cpu %.2f%s"
+          % (slope(ns, [r[3] / max(r[1], 1) for r in rows]), slope(ns, [r[4] / max(r[1], 1) for r in rows]),
+             ", instructions %.2f" % slope(ns, [r[5] for r in rows]) if all(r[5] for r in rows) else ""))
     sys.stdout.flush()
     return rows
 
@@ -85,6 +111,7 @@ def main():
     ap.add_argument("--sizes", default="2,5,10,20,50")
     ap.add_argument("--t-end", type=float, default=10.0)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--instructions", action="store_true", help="count the instructions an event (valgrind)")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -93,9 +120,9 @@ def main():
             models[n] = os.path.join(tmp, "chain-%d.luztar" % n)
             with open(models[n], "w") as f:
                 subprocess.run([sys.executable, os.path.join(HERE, "gen-chain.py"), str(n)], stdout=f, check=True)
-        table("this build", args.cli, sizes, models, args.t_end, args.repeat)
+        table("this build", args.cli, sizes, models, args.t_end, args.repeat, args.instructions)
         if args.against:
-            table("against", args.against, sizes, models, args.t_end, args.repeat)
+            table("against", args.against, sizes, models, args.t_end, args.repeat, args.instructions)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Hovering a cell (a column of dots) says its run's parameters and
- * measures in the line under the map; a click opens the run's model in a
+ * measures under the map, wrapped over the lines kept for them; a click opens the run's model in a
  * new window; the map exports as a picture (PNG, SVG, PDF) and its
  * finished runs as CSV, as `luztar-cli sweep` writes them.
  */
@@ -17,6 +17,10 @@
 #include "luztar-sweep-view-private.h"
 #include "luztar-export-dialog.h"
 #include "sim/luztar-run.h"
+
+/* Between a name and its value in the line under the map: the line wraps
+ * between the pairs, never inside one (narrow no-break spaces). */
+#define EQUALS "\u202f=\u202f"
 
 /* Exported maps at least this big (pixels). */
 #define EXPORT_MIN_WIDTH  960
@@ -69,7 +73,8 @@ luztar_sweep_view_hover_at (LuztarSweepView *self,
 
     lz_sweep_get_values (self->sweep, run, v);
     for (guint i = 0; i < lz_sweep_get_n_params (self->sweep); i++)
-      g_string_append_printf (text, " %s = %.6g", lz_sweep_get_param_name (self->sweep, i), v[i]);
+      g_string_append_printf (text, "%s %s" EQUALS "%.6g", i > 0 ? "," : "", lz_sweep_get_param_name (self->sweep, i),
+                              v[i]);
   }
   row = g_ptr_array_index (self->rows, run);
   if (row == NULL)
@@ -88,11 +93,12 @@ luztar_sweep_view_hover_at (LuztarSweepView *self,
     {
       guint shown = 0;
 
+      g_string_append (text, " —");
       if (!self->bifurcation && self->measure >= 0)
         {
           const char *label = gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_drop_down_get_selected_item (self->measure_drop)));
 
-          g_string_append_printf (text, " — %s = %.6g;", label, sweep_view_shown_value (self, row));
+          g_string_append_printf (text, " %s" EQUALS "%.6g;", label, sweep_view_shown_value (self, row));
         }
       for (guint m = 0; m < lz_sweep_get_n_measures (self->sweep) && shown < 8; m++)
         {
@@ -100,7 +106,7 @@ luztar_sweep_view_hover_at (LuztarSweepView *self,
 
           if (isnan (row->measures[m]) || g_str_has_prefix (name, "strobe") || (int) m == self->measure)
             continue;
-          g_string_append_printf (text, " %s = %.4g", name, row->measures[m]);
+          g_string_append_printf (text, "%s %s" EQUALS "%.4g", shown > 0 ? "," : "", name, row->measures[m]);
           shown++;
         }
     }

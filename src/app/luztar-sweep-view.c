@@ -61,8 +61,8 @@ sweep_view_set_info (LuztarSweepView *self,
                      const char      *text)
 {
   gtk_label_set_text (self->info_label, text != NULL ? text : "");
-  /* one line, so that the map does not move under the pointer; a long
-   * one (a run stopped at a limit, with what to change) whole in the tooltip */
+  /* wrapped over the INFO_LINES lines kept for it (build_info()); one
+   * longer still (more measures than fit) cut there, whole in the tooltip */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->info_label), text != NULL && *text != '\0' ? text : NULL);
 }
 
@@ -508,6 +508,48 @@ build_settings (LuztarSweepView *self)
   return scroller;
 }
 
+/* The line under the map that says the run under the pointer: its text
+ * wraps over INFO_LINES lines, always kept (an empty label of as many
+ * lines beside it in a stack of one height), so that the map stays put
+ * under the pointer whatever the run says; a run stopped at a limit says
+ * the limit and what to change (about 190 characters), whole at 800 × 600. */
+#define INFO_LINES 4
+
+static GtkWidget *
+build_info (LuztarSweepView *self)
+{
+  GtkWidget *stack = gtk_stack_new ();
+  GString *lines = g_string_new (" ");
+  GtkWidget *room;
+
+  for (int i = 1; i < INFO_LINES; i++)
+    g_string_append (lines, "\n ");
+  room = gtk_label_new (lines->str);
+  g_string_free (lines, TRUE);
+  self->info_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->info_label, TRUE);
+  gtk_label_set_wrap_mode (self->info_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (self->info_label, INFO_LINES);
+  gtk_label_set_ellipsize (self->info_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (self->info_label, 0);
+  gtk_label_set_yalign (self->info_label, 0);
+  gtk_label_set_selectable (self->info_label, TRUE);
+  gtk_widget_set_focusable (GTK_WIDGET (self->info_label), FALSE);
+  /* the secondary text of the page: small and dim, as the room kept */
+  gtk_widget_add_css_class (GTK_WIDGET (self->info_label), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->info_label), "caption");
+  gtk_widget_add_css_class (room, "caption");
+  gtk_stack_set_vhomogeneous (GTK_STACK (stack), TRUE);
+  gtk_stack_set_hhomogeneous (GTK_STACK (stack), FALSE);
+  gtk_stack_add_child (GTK_STACK (stack), room);
+  gtk_stack_add_child (GTK_STACK (stack), GTK_WIDGET (self->info_label));
+  gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (self->info_label));
+  gtk_widget_set_margin_start (stack, 8);
+  gtk_widget_set_margin_end (stack, 8);
+  gtk_widget_set_margin_bottom (stack, 4);
+  return stack;
+}
+
 /* The map, the progress and the hovered run under it. */
 static GtkWidget *
 build_map (LuztarSweepView *self)
@@ -520,21 +562,14 @@ build_map (LuztarSweepView *self)
   luztar_form_labelled (GTK_WIDGET (self->map), _("Sweep map"));
   gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->map));
   self->status_label = GTK_LABEL (gtk_label_new (NULL));
-  self->info_label = GTK_LABEL (gtk_label_new (NULL));
-  for (guint i = 0; i < 2; i++)
-    {
-      GtkLabel *label = i == 0 ? self->status_label : self->info_label;
-
-      gtk_label_set_xalign (label, 0);
-      gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_END);
-      gtk_label_set_selectable (label, TRUE);
-      gtk_widget_set_focusable (GTK_WIDGET (label), FALSE);
-      gtk_widget_set_margin_start (GTK_WIDGET (label), 8);
-      gtk_widget_set_margin_end (GTK_WIDGET (label), 8);
-      gtk_box_append (GTK_BOX (right), GTK_WIDGET (label));
-    }
-  gtk_widget_add_css_class (GTK_WIDGET (self->info_label), "dim-label");
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->info_label), 4);
+  gtk_label_set_xalign (self->status_label, 0);
+  gtk_label_set_ellipsize (self->status_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_selectable (self->status_label, TRUE);
+  gtk_widget_set_focusable (GTK_WIDGET (self->status_label), FALSE);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->status_label), 8);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->status_label), 8);
+  gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->status_label));
+  gtk_box_append (GTK_BOX (right), build_info (self));
   return right;
 }
 

@@ -25,6 +25,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <gdk/x11/gdkx.h>
 
 #include "app-test-util.h"
 #include "luztar-presentation.h"
@@ -685,6 +686,29 @@ ball_centre (cairo_surface_t *surface,
   *cy = sy / n;
 }
 
+/* MODEL's first body (a ball) drawn 1 m up is 60 px (the motion scale)
+ * higher than on the floor, not aside (NAME-up.png, NAME-down.png). */
+static void
+assert_ball_falls (LzModel    *model,
+                   const char *name)
+{
+  cairo_surface_t *up = draw_ball_at (model, 1), *down = draw_ball_at (model, 0);
+  g_autofree char *dir = app_test_artifacts_dir ("layout");
+  g_autofree char *a = g_strdup_printf ("%s/%s-up.png", dir, name);
+  g_autofree char *b = g_strdup_printf ("%s/%s-down.png", dir, name);
+  double ux, uy, dx, dy;
+
+  cairo_surface_write_to_png (up, a);
+  cairo_surface_write_to_png (down, b);
+  ball_centre (up, &ux, &uy);
+  ball_centre (down, &dx, &dy);
+  g_test_message ("%s: the ball at 1 m: (%.1f, %.1f); on the floor: (%.1f, %.1f)", name, ux, uy, dx, dy);
+  g_assert_cmpfloat (fabs (ux - dx), <, 0.5);
+  g_assert_cmpfloat (fabs ((dy - uy) - 60), <, 0.5);
+  cairo_surface_destroy (up);
+  cairo_surface_destroy (down);
+}
+
 /* The bouncing mass is drawn falling (its body's direction is 90°, its
  * floor's too): a ball 1 m up is drawn 60 px (the motion scale) higher
  * than one on the floor, not aside. */
@@ -692,27 +716,364 @@ static void
 test_vertical (void)
 {
   g_autoptr(LzModel) model = app_test_load_example ("bouncing-mass.luztar");
-  cairo_surface_t *up, *down;
-  double ux, uy, dx, dy;
 
   g_assert_cmpfloat (lz_model_get_body (model, 0)->direction, ==, 90);
-  up = draw_ball_at (model, 1);
-  down = draw_ball_at (model, 0);
-  {
-    g_autofree char *dir = app_test_artifacts_dir ("layout");
-    g_autofree char *a = g_build_filename (dir, "ball-up.png", NULL);
-    g_autofree char *b = g_build_filename (dir, "ball-down.png", NULL);
+  assert_ball_falls (model, "ball");
+}
 
-    cairo_surface_write_to_png (up, a);
-    cairo_surface_write_to_png (down, b);
+/* Whether the boxes A and B (x0, y0, x1, y1, device pixels) come closer
+ * than LUZTAR_LABEL_MARGIN: the room the labels keep (the gear train's
+ * "shaft k_γφ" came within 2 px of "M_φ(t)"). */
+static gboolean
+within_margin (const double a[4],
+               const double b[4])
+{
+  double m = LUZTAR_LABEL_MARGIN;
+
+  return a[0] < b[2] + m && b[0] < a[2] + m && a[1] < b[3] + m && b[1] < a[3] + m;
+}
+
+/* The canvas's pixels a model unit takes, and its scene of MODEL with the
+ * names of the sources placed as it draws them (count_labels_on_arrows()). */
+static LuztarScene *
+scene_as_drawn (LuztarCanvas  *canvas,
+                const LzModel *model,
+                cairo_t       *cr,
+                LuztarDrawStyle *style,
+                LuztarPen     *pen)
+{
+  LuztarScene *scene = luztar_scene_new (model);
+  double ox, oy, sx, sy;
+
+  luztar_canvas_to_widget (canvas, 0, 0, &ox, &oy);
+  luztar_canvas_to_widget (canvas, 1, 0, &sx, &sy);
+  *style = (LuztarDrawStyle) { FALSE, sx - ox, NULL };
+  cairo_identity_matrix (cr);
+  cairo_scale (cr, style->scale, style->scale);
+  luztar_pen_init (pen, cr, style);
+  luztar_scene_clear_labels (pen, scene, NULL);
+  return scene;
+}
+
+/* How many names of the sources of MODEL, as CANVAS draws them, come
+ * within LUZTAR_LABEL_MARGIN of a body, a ground or another name. */
+static guint
+count_names_on_solids (LuztarCanvas  *canvas,
+                       const LzModel *model,
+                       const char    *what)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  LuztarDrawStyle style;
+  LuztarPen pen;
+  g_autoptr(LuztarScene) scene = scene_as_drawn (canvas, model, cr, &style, &pen);
+  g_autoptr(GArray) shapes = luztar_scene_get_shapes (scene);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (double));
+  guint n_solids, met = 0;
+
+  /* the bodies' and grounds' boxes, then the names', in pixels */
+  for (guint i = 0; i < shapes->len; i++)
+    {
+      const LuztarShape *sh = &g_array_index (shapes, LuztarShape, i);
+
+      if (sh->kind == LZ_ITEM_BODY || sh->kind == LZ_ITEM_GROUND)
+        g_array_append_vals (boxes, (double[]) { sh->x0 * style.scale, sh->y0 * style.scale, sh->x1 * style.scale,
+                                                 sh->y1 * style.scale }, 4);
+    }
+  n_solids = boxes->len / 4;
+  for (guint k = 0; k < lz_model_get_n_sources (model); k++)
+    {
+      LuztarSourcePlace place;
+      double w, h;
+
+      if (luztar_scene_source_place (&pen, scene, k, &place) && place.label != NULL)
+        {
+          luztar_pen_text_size (&pen, place.label, 10, &w, &h);
+          g_array_append_vals (boxes, (double[]) { (place.label_at.x - w / 2) * style.scale,
+                                                   (place.label_at.y - h / 2) * style.scale,
+                                                   (place.label_at.x + w / 2) * style.scale,
+                                                   (place.label_at.y + h / 2) * style.scale }, 4);
+        }
+      luztar_source_place_clear (&place);
+    }
+  for (guint a = n_solids; a < boxes->len / 4; a++)
+    for (guint b = 0; b < a; b++)
+      if (within_margin (&g_array_index (boxes, double, 4 * a), &g_array_index (boxes, double, 4 * b)))
+        {
+          g_test_message ("%s: a name meets %s", what, b < n_solids ? "a body or a ground" : "another name");
+          met++;
+        }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return met;
+}
+
+/* A model laid out up and down the page with no directions: a mass
+ * hanging under a ceiling (k1 from the ceiling down to it: its positive
+ * displacement is down the page) with a weight and an actuator, a second
+ * one under it (d1 from m2 up to m1: down again) driven by a prescribed
+ * motion, a ball above a floor (c1 from the floor up: up the page) lifted
+ * by a constant force, and a cart beside a wall (across the page: unchanged). */
+static const char vertical_family[] =
+  "<luztar-model version=\"1\" name=\"vertical family\">"
+  "<ground id=\"ceiling\" x=\"100\" y=\"40\"/>"
+  "<body id=\"m1\" mass=\"1\" x=\"100\" y=\"200\"/>"
+  "<body id=\"m2\" mass=\"1\" x=\"100\" y=\"360\"/>"
+  "<ground id=\"floor\" x=\"400\" y=\"360\"/>"
+  "<body id=\"ball\" mass=\"1\" x=\"400\" y=\"200\"/>"
+  "<ground id=\"wall\" x=\"600\" y=\"300\"/>"
+  "<body id=\"cart\" mass=\"1\" x=\"760\" y=\"300\"/>"
+  "<spring id=\"k1\" a=\"ceiling\" b=\"m1\" k=\"100\"/>"
+  "<damper id=\"d1\" a=\"m1\" b=\"m2\" c=\"1\"/>"
+  "<spring id=\"c1\" a=\"floor\" b=\"ball\" k=\"100\"/>"
+  "<spring id=\"k2\" a=\"wall\" b=\"cart\" k=\"100\"/>"
+  "<force id=\"weight1\" body=\"m1\" value=\"9.81\"/>"
+  "<actuator id=\"u1\" body=\"m1\"/>"
+  "<prescribed id=\"p2\" body=\"m2\" value=\"0.1*sin(t)\"/>"
+  "<force id=\"lift\" body=\"ball\" value=\"9.81\"/>"
+  "<force id=\"push\" body=\"cart\" value=\"2*sin(t)\"/>"
+  "</luztar-model>";
+
+/* A source's id and the way its arrow points on the screen (x right, y
+ * down). */
+typedef struct
+{
+  const char *id;
+  double      dx, dy;
+} ArrowWay;
+
+/* Each source's arrow in MODEL points along its body's axis of motion as
+ * the layout shows it (EXPECTED, in model order), beside the body when
+ * that axis is up and down. */
+static void
+check_arrows (const LzModel  *model,
+              const ArrowWay *expected,
+              guint           n)
+{
+  g_autoptr(LuztarScene) scene = luztar_scene_new (model);
+
+  g_assert_cmpuint (n, ==, lz_model_get_n_sources (model));
+  for (guint k = 0; k < n; k++)
+    {
+      const LzSource *src = lz_model_get_source (model, k);
+      LuztarSourcePlace place;
+
+      g_assert_cmpstr (src->item.id, ==, expected[k].id);
+      g_assert_true (luztar_scene_source_place (NULL, scene, k, &place));
+      g_test_message ("%s: the arrow points (%+.2f, %+.2f) on the screen, %s its body", src->item.id,
+                      cos (place.angle), sin (place.angle), place.across ? "beside" : "above");
+      g_assert_cmpfloat (fabs (cos (place.angle) - expected[k].dx), <, 1e-9);
+      g_assert_cmpfloat (fabs (sin (place.angle) - expected[k].dy), <, 1e-9);
+      g_assert_true (place.across == (expected[k].dy != 0));
+    }
+}
+
+/* A force, a motion or an actuator on a body laid out up and down the page
+ * points up or down the page (the soft floor's gravity was drawn across
+ * it: the arrows took the body's direction attribute, 0 when the file
+ * gives none, not the axis the layout shows), the body moves up and down
+ * in a run, and the window shows it so at 800 × 600 and 1920 × 1080. */
+static void
+test_vertical_sources (void)
+{
+  static const ArrowWay family[] = {
+    { "weight1", 0, 1 }, { "u1", 0, 1 }, { "p2", 0, 1 }, { "lift", 0, -1 }, { "push", 1, 0 },
+  }, soft[] = { { "gravity", 0, 1 } };
+  static const int sizes[][2] = { { 800, 600 }, { 1920, 1080 } };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(LzModel) model = lz_model_load_from_data (vertical_family, strlen (vertical_family), "family",
+                                                      &error);
+  g_autoptr(LzModel) ball = app_test_load_example ("soft-floor-bounce.luztar");
+
+  g_assert_no_error (error);
+  check_arrows (model, family, G_N_ELEMENTS (family));
+  {
+    g_autoptr(LuztarScene) scene = luztar_scene_new (model);
+    static const double axis[] = { -90, -90, 90, 0 };
+
+    static const double grounds[] = { -90, 90, 0 };   /* a ceiling, a floor, a wall */
+
+    for (guint i = 0; i < G_N_ELEMENTS (axis); i++)
+      g_assert_cmpfloat (luztar_scene_body_direction (scene, i), ==, axis[i]);
+    for (guint i = 0; i < G_N_ELEMENTS (grounds); i++)
+      g_assert_cmpfloat (luztar_scene_ground_direction (scene, i), ==, grounds[i]);
   }
-  ball_centre (up, &ux, &uy);
-  ball_centre (down, &dx, &dy);
-  g_test_message ("the ball at 1 m: (%.1f, %.1f); on the floor: (%.1f, %.1f)", ux, uy, dx, dy);
-  g_assert_cmpfloat (fabs (ux - dx), <, 0.5);
-  g_assert_cmpfloat (fabs ((dy - uy) - 60), <, 0.5);
-  cairo_surface_destroy (up);
-  cairo_surface_destroy (down);
+  /* the soft floor: gravity (−9.81) down the page, the ball 1 m up drawn
+   * 60 px (the motion scale) higher than on the floor, not aside */
+  g_assert_cmpfloat (lz_model_get_body (ball, 0)->direction, ==, 0);
+  check_arrows (ball, soft, G_N_ELEMENTS (soft));
+  assert_ball_falls (ball, "soft-floor-ball");
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint m = 0; m < 2; m++)
+      {
+        g_autofree char *dir = app_test_artifacts_dir ("layout");
+        g_autofree char *path = g_build_filename (dir, "vertical-family.luztar", NULL);
+        LuztarWindow *window = open_window (NULL, sizes[s][0], sizes[s][1]);
+        g_autofree char *file = g_strdup_printf ("%s-%dx%d.png", m == 0 ? "soft-floor" : "vertical-family",
+                                                 sizes[s][0], sizes[s][1]);
+
+        g_assert_true (g_file_set_contents (path, vertical_family, -1, NULL));
+        if (m == 0)
+          {
+            g_autofree char *example = app_test_example_path ("soft-floor-bounce.luztar");
+
+            g_assert_true (luztar_window_open_example (window, example));
+          }
+        else
+          g_assert_true (luztar_window_open_example (window, path));
+        settle (150);
+        save (GTK_WIDGET (window), file);
+        /* two arrows beside m1: their names clear of each other and of m1 */
+        g_assert_cmpuint (count_names_on_solids (LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window),
+                                                                                    LUZTAR_TYPE_CANVAS)),
+                                                 luztar_window_get_model (window), file), ==, 0);
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+}
+
+/* A click of the pointer's first button at (X, Y) of WIDGET, through the X
+ * server (xdotool, as a person's click reaches the window: headless.sh
+ * runs the tests on Xvfb). */
+static void
+click_at (GtkWidget *widget,
+          double     x,
+          double     y)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  graphene_point_t at;
+  double sx, sy;
+  g_autofree char *window_id = NULL, *px = NULL, *py = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_assert_true (GDK_IS_X11_SURFACE (gtk_native_get_surface (native)));
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &at));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  window_id = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (gtk_native_get_surface (native)));
+  px = g_strdup_printf ("%.0f", at.x + sx);
+  py = g_strdup_printf ("%.0f", at.y + sy);
+  g_assert_true (g_spawn_sync (NULL, (char *[]) { (char *) "xdotool", (char *) "mousemove", (char *) "--sync",
+                                                  (char *) "--window", window_id, px, py, (char *) "click",
+                                                  (char *) "1", NULL },
+                               NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+/* Clicking the name of a force, a motion or an actuator selects it, as
+ * clicking its arrow does (the name's place depends on the zoom and on
+ * luztar_scene_clear_labels(): the canvas picks it as drawn), in a window
+ * at 800 × 600 and at 1920 × 1080; a click in the middle of each name,
+ * away from the arrow's own box (there luztar_symbols_hit_test(), by the
+ * arrows alone, finds something else or nothing). */
+/* A flap folded over the window's content and open (the inspector on a
+ * narrow window, after an item is clicked). */
+static gboolean
+is_open_flap (GtkWidget     *widget,
+              gconstpointer  unused)
+{
+  return ADW_IS_FLAP (widget) && adw_flap_get_folded (ADW_FLAP (widget))
+         && adw_flap_get_reveal_flap (ADW_FLAP (widget));
+}
+
+/* How long the inspector may take to slide out, at most (ms). */
+#define FLAP_CLOSE_MAX_MS 2000
+
+/* Clicks the middle of the name of MODEL's K-th source on CANVAS, where
+ * the canvas draws it now, and checks that the source, and it alone, is
+ * selected (the window then saved as PICTURE, when not NULL); FALSE: the
+ * source has no name. */
+static gboolean
+click_source_name (LuztarCanvas  *canvas,
+                   const LzModel *model,
+                   guint          k,
+                   const char    *what,
+                   const char    *picture)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  const char *id = lz_model_get_source (model, k)->item.id;
+  LuztarDrawStyle style;
+  LuztarPen pen;
+  g_autoptr(LuztarScene) scene = NULL;
+  LuztarSourcePlace place;
+  gboolean named;
+
+  /* nothing selected, the inspector that a click slides over a narrow
+   * window's canvas closed again, the window at rest */
+  luztar_canvas_select (canvas, NULL);
+  for (GtkWidget *flap; (flap = app_test_find (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (canvas))),
+                                               is_open_flap, NULL)) != NULL;)
+    {
+      gint64 end = g_get_monotonic_time () + FLAP_CLOSE_MAX_MS * G_TIME_SPAN_MILLISECOND;
+
+      adw_flap_set_reveal_flap (ADW_FLAP (flap), FALSE);
+      while (adw_flap_get_reveal_progress (ADW_FLAP (flap)) > 0 && g_get_monotonic_time () < end)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  settle (50);
+  scene = scene_as_drawn (canvas, model, cr, &style, &pen);
+  named = luztar_scene_source_place (&pen, scene, k, &place) && place.label != NULL;
+
+  if (named)
+    {
+      double wx, wy, mx = place.label_at.x, my = place.label_at.y;
+      gint64 end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+
+      luztar_canvas_to_widget (canvas, mx, my, &wx, &wy);
+      g_test_message ("%s: “%s” of %s at (%.0f, %.0f); there by the arrows alone: %s, as drawn: %s", what,
+                      place.label, id, wx, wy, luztar_symbols_hit_test (model, mx, my),
+                      luztar_symbols_hit_test_drawn (model, &style, style.scale, mx, my));
+      /* away from the arrow: its name alone picks it */
+      g_assert_cmpstr (luztar_symbols_hit_test (model, mx, my), !=, id);
+      g_assert_true (gtk_widget_pick (GTK_WIDGET (canvas), wx, wy, GTK_PICK_DEFAULT) == GTK_WIDGET (canvas));
+      click_at (GTK_WIDGET (canvas), wx, wy);
+      while (luztar_canvas_get_selection (canvas)->len == 0 && g_get_monotonic_time () < end)
+        g_main_context_iteration (NULL, FALSE);
+      settle (50);
+      g_assert_cmpuint (luztar_canvas_get_selection (canvas)->len, ==, 1);
+      g_assert_cmpstr (g_ptr_array_index (luztar_canvas_get_selection (canvas), 0), ==, id);
+      if (picture != NULL)
+        save (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (canvas))), picture);
+    }
+  luztar_source_place_clear (&place);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return named;
+}
+
+/* Clicking the name of a force, a motion or an actuator selects it, as
+ * clicking its arrow does (the name's place depends on the zoom and on
+ * luztar_scene_clear_labels(): the canvas picks it as drawn), in a window
+ * at 800 × 600 and at 1920 × 1080; a click in the middle of each name,
+ * away from the arrow's own box (there luztar_symbols_hit_test(), by the
+ * arrows alone, finds something else or nothing). */
+static void
+test_click_source_name (void)
+{
+  /* forces above and beside their bodies, a motion and an actuator */
+  static const char *const examples[] = { "paper003-gear-train.luztar", "soft-floor-bounce.luztar",
+                                          "motor-through-freeplay.luztar" };
+  static const int sizes[][2] = { { 800, 600 }, { 1920, 1080 } };
+  guint clicked = 0;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint m = 0; m < G_N_ELEMENTS (examples); m++)
+      {
+        LuztarWindow *window = open_window (examples[m], sizes[s][0], sizes[s][1]);
+        LuztarCanvas *canvas = LUZTAR_CANVAS (app_test_find_type (GTK_WIDGET (window), LUZTAR_TYPE_CANVAS));
+        LzModel *model = luztar_window_get_model (window);
+        g_autofree char *what = g_strdup_printf ("%s at %d × %d", examples[m], sizes[s][0], sizes[s][1]);
+
+        g_autofree char *file = g_strdup_printf ("source-name-clicked-%dx%d.png", sizes[s][0], sizes[s][1]);
+
+        settle (150);
+        for (guint k = 0; k < lz_model_get_n_sources (model); k++)
+          clicked += click_source_name (canvas, model, k, what, m == 0 && k == 0 ? file : NULL);
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+  g_test_message ("%u names clicked", clicked);
+  g_assert_cmpuint (clicked, ==, 2 * 5);
 }
 
 static gboolean
@@ -832,10 +1193,11 @@ count_names_on_elements (const LuztarPen   *pen,
       {
         const double *a = &g_array_index (names, double, i), *b = &g_array_index (elements, double, k);
 
-        if (a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3])
+        if (within_margin (a, b))
           {
-            g_test_message ("%s: a name at (%.0f, %.0f)–(%.0f, %.0f) meets an element drawn at "
-                            "(%.0f, %.0f)–(%.0f, %.0f)", what, a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
+            g_test_message ("%s: a name at (%.0f, %.0f)–(%.0f, %.0f) comes within %g px of an element drawn at "
+                            "(%.0f, %.0f)–(%.0f, %.0f)", what, a[0], a[1], a[2], a[3], LUZTAR_LABEL_MARGIN,
+                            b[0], b[1], b[2], b[3]);
             met++;
             break;
           }
@@ -895,11 +1257,11 @@ count_labels_on_arrows (LuztarCanvas  *canvas,
         {
           const double *b = &g_array_index (arrows, double, k);
 
-          if (box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3])
+          if (within_margin (box, b))
             {
-              g_test_message ("%s: the label of %s, (%.0f, %.0f)–(%.0f, %.0f), meets an arrow or its name at "
-                              "(%.0f, %.0f)–(%.0f, %.0f)", what, el->item.id, box[0], box[1], box[2], box[3],
-                              b[0], b[1], b[2], b[3]);
+              g_test_message ("%s: the label of %s, (%.1f, %.1f)–(%.1f, %.1f), comes within %g px of an arrow or "
+                              "its name at (%.1f, %.1f)–(%.1f, %.1f)", what, el->item.id, box[0], box[1], box[2],
+                              box[3], LUZTAR_LABEL_MARGIN, b[0], b[1], b[2], b[3]);
               met++;
               break;
             }
@@ -1105,9 +1467,11 @@ main (int    argc,
   g_test_add_func ("/layout/phase-after-open", test_phase_after_open);
   g_test_add_func ("/layout/new-model", test_new_model);
   g_test_add_func ("/layout/vertical", test_vertical);
+  g_test_add_func ("/layout/vertical-sources", test_vertical_sources);
   g_test_add_func ("/layout/settings-popover", test_settings_popover);
   g_test_add_func ("/layout/speeds", test_speeds);
   g_test_add_func ("/layout/problem", test_problem);
   g_test_add_func ("/layout/labels-clear", test_labels_clear);
+  g_test_add_func ("/layout/click-source-name", test_click_source_name);
   return g_test_run ();
 }

@@ -179,9 +179,9 @@ test_page (void)
   g_assert_true (luztar_sweep_view_hover_at (view, x, y));
   g_test_message ("hover: %s", luztar_sweep_view_get_info (view));
   g_assert_true (g_str_has_prefix (luztar_sweep_view_get_info (view), "Run "));
-  g_assert_nonnull (strstr (luztar_sweep_view_get_info (view), "F.w = "));
-  g_assert_nonnull (strstr (luztar_sweep_view_get_info (view), "F.P = "));
-  g_assert_nonnull (strstr (luztar_sweep_view_get_info (view), "stick_count per forcing period = "));
+  g_assert_nonnull (strstr (luztar_sweep_view_get_info (view), "F.w\u202f=\u202f"));
+  g_assert_nonnull (strstr (luztar_sweep_view_get_info (view), "F.P\u202f=\u202f"));
+  g_assert_nonnull (strstr (luztar_sweep_view_get_info (view), "stick_count per forcing period\u202f=\u202f"));
   g_assert_false (luztar_sweep_view_hover_at (view, 1, 1));
 
   /* click: the run's model in a new untitled window; this one's stays */
@@ -300,6 +300,106 @@ is_info_label (GtkWidget     *widget,
   return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
 }
 
+/* The steps in which a test sweeps the pointer over the map (px). */
+#define HOVER_STEP 8.0
+
+/* The hovered run's line under the map, found by its TEXT. */
+static GtkLabel *
+info_label (LuztarSweepView *view,
+            const char      *text)
+{
+  GtkWidget *label = app_test_find (GTK_WIDGET (view), is_info_label, text);
+
+  g_assert_nonnull (label);
+  return GTK_LABEL (label);
+}
+
+/* How tall the map and the hovered run's line are now, laid out. */
+static void
+measure_hover_line (LuztarSweepView *view,
+                    int              heights[2])
+{
+  GtkLabel *label;
+
+  app_test_turn_main_loop (100);
+  label = info_label (view, luztar_sweep_view_get_info (view));
+  heights[0] = gtk_widget_get_height (GTK_WIDGET (luztar_sweep_view_get_map (view)));
+  heights[1] = gtk_widget_get_height (GTK_WIDGET (label));
+}
+
+/* Hovering (X, Y) of the map: the line under it says the whole text
+ * (wrapped, not cut: it was one line, cut at 800 × 600 with all of it in
+ * the tooltip only), and neither the map nor the line changes its height
+ * from BEFORE (measure_hover_line() before any hover, the page's hint
+ * shown: the map stays put under the pointer). */
+static void
+check_hover_line (LuztarSweepView *view,
+                  double           x,
+                  double           y,
+                  const int        before[2],
+                  const char      *what)
+{
+  int after[2];
+  GtkLabel *label;
+  const char *info;
+
+  g_assert_true (luztar_sweep_view_hover_at (view, x, y));
+  measure_hover_line (view, after);
+  info = luztar_sweep_view_get_info (view);
+  label = info_label (view, info);
+  g_test_message ("%s: “%s” in %d lines %d px wide; the map %d px tall, the line %d px (before: %d, %d)",
+                  what, info, pango_layout_get_line_count (gtk_label_get_layout (label)),
+                  gtk_widget_get_width (GTK_WIDGET (label)), after[0], after[1], before[0], before[1]);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+  g_assert_cmpint (after[0], ==, before[0]);
+  g_assert_cmpint (after[1], ==, before[1]);
+}
+
+/* At 800 × 600, over every run of a sweep that reports its measures, the
+ * line under the map says all of it without moving the map
+ * (check_hover_line()); in a large window too (1920 × 1080 with
+ * LUZTAR_TEST_SCREEN=1920x1080x24, else as large as the screen). */
+static void
+test_hover_line (void)
+{
+  static const int sizes[][2] = { { 800, 600 }, { 1920, 1080 } };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      LuztarSweepView *view;
+      LuztarWindow *window = open_on_sweep_page ("stick-slip-regimes.luztar", sizes[s][0], sizes[s][1], &view);
+      GtkWidget *map = GTK_WIDGET (luztar_sweep_view_get_map (view));
+      g_autofree char *file = g_strdup_printf ("sweep/hover-%dx%d.png", sizes[s][0], sizes[s][1]);
+      g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      guint longest = 0;
+      int before[2];
+
+      set_up_stick_slip (view, 3, 2, 10);
+      g_assert_true (luztar_sweep_view_run (view));
+      wait_for_sweep (view, 60, NULL);
+      measure_hover_line (view, before);
+      /* every run: the map swept in steps of HOVER_STEP px */
+      for (double y = 0; y < gtk_widget_get_height (map); y += HOVER_STEP)
+        for (double x = 0; x < gtk_widget_get_width (map); x += HOVER_STEP)
+          if (luztar_sweep_view_hover_at (view, x, y)
+              && !g_hash_table_contains (seen, luztar_sweep_view_get_info (view)))
+            {
+              g_autofree char *what = g_strdup_printf ("in a window of %d × %d, at (%.0f, %.0f)",
+                                                       gtk_widget_get_width (GTK_WIDGET (window)),
+                                                       gtk_widget_get_height (GTK_WIDGET (window)), x, y);
+
+              g_hash_table_add (seen, g_strdup (luztar_sweep_view_get_info (view)));
+              check_hover_line (view, x, y, before, what);
+              longest = MAX (longest, g_utf8_strlen (luztar_sweep_view_get_info (view), -1));
+            }
+      g_test_message ("%u runs read; the longest line: %u characters", g_hash_table_size (seen), longest);
+      g_assert_cmpuint (g_hash_table_size (seen), ==, 6);
+      g_assert_cmpuint (longest, >, 200);
+      app_test_save_png (GTK_WIDGET (window), NULL, file);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 /* A run of the sweep that reaches one of the run's limits (here
  * time-stepping's steps: 10 s in steps of 1 ns) says so under the map as
  * the simulation panel does: the limit in words, then what to change in
@@ -313,6 +413,7 @@ test_limit_row (void)
   LuztarWindow *window = open_path_on_sweep_page (path, 800, 600, &view);
   g_autofree char *dir = app_test_artifacts_dir ("sweep");
   const char *info;
+  int before[2];
   double x, y;
 
   g_assert_true (luztar_sweep_view_set_axis (view, 0, "k1.k", 50, 200, 3, FALSE));
@@ -321,15 +422,15 @@ test_limit_row (void)
   g_assert_true (luztar_sweep_view_run (view));
   wait_for_sweep (view, 60, NULL);
   g_assert_cmpuint (luztar_sweep_view_get_n_done (view), ==, 3);
+  measure_hover_line (view, before);
   map_middle (view, &x, &y);
   g_assert_true (luztar_sweep_view_hover_at (view, x, y));
   info = luztar_sweep_view_get_info (view);
   g_test_message ("hover: %s", info);
   g_assert_nonnull (strstr (info, "more than the limit of 1000000000 steps; "));
   g_assert_nonnull (strstr (info, "choose a shorter end time or a larger time step in the Run Settings"));
-  /* the line under the map is one line (the map stays put under the
-   * pointer): all of it in its tooltip */
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (app_test_find (GTK_WIDGET (view), is_info_label, info)), ==, info);
+  /* the line under the map shows all of it, wrapped (check_hover_line()) */
+  check_hover_line (view, x, y, before, "a run stopped at the limit of steps at 800 × 600");
   app_test_save_png (GTK_WIDGET (window), NULL, "sweep/window-limit-800x600.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -389,6 +490,7 @@ main (int   argc,
   g_test_add_func ("/luztar/sweep-view/page", test_page);
   g_test_add_func ("/luztar/sweep-view/small-window", test_small_window);
   g_test_add_func ("/luztar/sweep-view/limit-row", test_limit_row);
+  g_test_add_func ("/luztar/sweep-view/hover-line", test_hover_line);
   g_test_add_func ("/luztar/sweep-view/pictures", test_pictures);
   return g_test_run ();
 }

@@ -118,7 +118,12 @@ on_drag_begin (GtkGestureDrag *gesture,
       self->drag_mode = DRAG_NONE;   /* a click: placed on release */
       return;
     }
-  id = luztar_symbols_hit_test (self->model, mx, my);
+  {
+    /* as drawn: a source's name (its place depends on the scale) picks it too */
+    LuztarDrawStyle style = { FALSE, self->view_scale / self->emphasis, NULL };
+
+    id = luztar_symbols_hit_test_drawn (self->model, &style, self->view_scale, mx, my);
+  }
   if (id == NULL)
     {
       if (!(mods & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) && self->selection->len > 0)

@@ -643,14 +643,18 @@ luztar_canvas_snapshot (GtkWidget   *widget,
     {
       /* presentation mode: the lines and labels larger on the screen */
       LuztarDrawStyle style = { dark, self->view_scale / self->emphasis, self->animation };
+      g_autoptr(GArray) shapes = NULL;
 
       cairo_save (cr);
       cairo_translate (cr, self->view_x, self->view_y);
       cairo_scale (cr, self->view_scale, self->view_scale);
-      /* selection marks sit where the items rest: none over a moving run */
-      for (guint i = 0; self->animation == NULL && self->shapes != NULL && i < self->shapes->len; i++)
+      /* selection marks sit where the items rest: none over a moving run;
+       * a source's round its name too (a click there selects it) */
+      if (self->animation == NULL && (self->selection->len > 0 || focus != NULL))
+        shapes = luztar_symbols_get_drawn_shapes (shown_model (self), &style, self->view_scale);
+      for (guint i = 0; shapes != NULL && i < shapes->len; i++)
         {
-          const LuztarShape *s = &g_array_index (self->shapes, LuztarShape, i);
+          const LuztarShape *s = &g_array_index (shapes, LuztarShape, i);
           gboolean focused = g_strcmp0 (luztar_canvas_item_get_id (focus), s->id) == 0;
 
           if (luztar_canvas_is_selected (self, s->id) || focused)

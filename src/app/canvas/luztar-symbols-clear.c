@@ -30,10 +30,6 @@
 #define ARROW_BACK 22.0
 #define ARROW_TIP  23.0
 #define ARROW_HALF 7.0
-/* Room kept between a label moved and an arrow or its name (device
- * units); a label that only comes as close as this stays in its place
- * (moved out, it would float away from its element). */
-#define CLEAR_MARGIN 2.0
 /* How many lines a label may move out on one side. */
 #define CLEAR_MAX_LINES 4
 /* How close to an end of its element a label slides (frame units). */
@@ -43,13 +39,16 @@
 #define NAME_GAP 2.0
 
 /* Where NAME_AT puts a name W × H of a source at AT (its arrow's place in
- * PLACE). */
+ * PLACE); beside a body that moves up and down, before or after its arrow
+ * is below or above the ends of all of the body's arrows, CLEAR further
+ * (so that it reaches over the next arrow out, not onto it). */
 static LuztarPoint
 name_place (const LuztarSourcePlace *place,
             LuztarPoint              at,
             LuztarNamePlace          name_at,
             double                   w,
-            double                   h)
+            double                   h,
+            double                   clear)
 {
   LuztarPoint o = place->origin;
 
@@ -57,7 +56,7 @@ name_place (const LuztarSourcePlace *place,
     switch (name_at)
       {
       case LUZTAR_NAME_AFTER:
-        return (LuztarPoint) { o.x - 8 - w / 2, at.y - 22 - h / 2 };
+        return (LuztarPoint) { o.x - 8 - w / 2, at.y - ARROW_TIP - clear - h / 2 };
       case LUZTAR_NAME_OUTSIDE:
         return (LuztarPoint) { o.x - ARROW_HALF - NAME_GAP - w / 2, at.y };
       case LUZTAR_NAME_INSIDE:
@@ -65,7 +64,7 @@ name_place (const LuztarSourcePlace *place,
       case LUZTAR_NAME_BEFORE:
       case LUZTAR_N_NAME_PLACES:
       default:
-        return (LuztarPoint) { o.x - 8 - w / 2, at.y + 22 + h / 2 };
+        return (LuztarPoint) { o.x - 8 - w / 2, at.y + ARROW_TIP + clear + h / 2 };
       }
   switch (name_at)
     {
@@ -123,7 +122,8 @@ luztar_source_place (const LuztarPen   *pen,
     return;
   place->label = s->item.kind == LZ_ITEM_PRESCRIBED ? g_strdup_printf ("%s: q(t)", name) : g_strdup (name);
   luztar_pen_text_size (pen, place->label, 10, &w, &h);
-  place->label_at = name_place (place, at, name_at, w, h);
+  /* (the room the labels keep, in model units at the pen's scale) */
+  place->label_at = name_place (place, at, name_at, w, h, LUZTAR_LABEL_MARGIN / pen->style->scale);
 }
 
 /**
@@ -155,7 +155,7 @@ luztar_scene_source_place (const LuztarPen   *pen,
 
       slot += before->body != NULL && lz_model_get_body_index (scene->model, before->body) == i;
     }
-  luztar_source_place (pen, src, scene->bp[i], slot, lz_model_get_body (scene->model, i)->direction,
+  luztar_source_place (pen, src, scene->bp[i], slot, luztar_scene_body_direction (scene, (guint) i),
                        scene->name_at[k], place);
   return TRUE;
 }
@@ -415,9 +415,9 @@ clear_source_names (const LuztarPen *pen,
             luztar_source_place_clear (&place);
             if (!named)
               break;
-            if (!box_meets (box, elements, CLEAR_MARGIN, G_MAXUINT)
-                && (pass == 2 || !box_meets (box, marks, CLEAR_MARGIN, arrow))
-                && (pass >= 1 || !box_meets (box, solids, CLEAR_MARGIN, G_MAXUINT)))
+            if (!box_meets (box, elements, LUZTAR_LABEL_MARGIN, G_MAXUINT)
+                && (pass == 2 || !box_meets (box, marks, LUZTAR_LABEL_MARGIN, arrow))
+                && (pass >= 1 || !box_meets (box, solids, LUZTAR_LABEL_MARGIN, G_MAXUINT)))
               found = n;
           }
       scene->name_at[k] = MAX (found, LUZTAR_NAME_BEFORE);
@@ -481,19 +481,20 @@ clear_label (const LuztarPen       *pen,
 
   *dx = 0;
   *label_y = pl->label_y;
-  if (pl->to_floor || boxes->len == 0 || !label_meets (pen, el, pl, 0, pl->label_y, boxes, 0, &width))
+  if (pl->to_floor || boxes->len == 0
+      || !label_meets (pen, el, pl, 0, pl->label_y, boxes, LUZTAR_LABEL_MARGIN, &width))
     return;
   room = (pl->len - width) / 2 - CLEAR_SLIDE_END;
   for (int k = 1; room > 0 && k <= 2; k++)
     for (int way = -1; way <= 1; way += 2)
-      if (!label_meets (pen, el, pl, way * room * k / 2, pl->label_y, boxes, CLEAR_MARGIN, NULL))
+      if (!label_meets (pen, el, pl, way * room * k / 2, pl->label_y, boxes, LUZTAR_LABEL_MARGIN, NULL))
         {
           *dx = way * room * k / 2;
           return;
         }
   luztar_pen_text_size (pen, "Ag", 10, &unused, &line);
   for (int k = 1; k <= CLEAR_MAX_LINES; k++)
-    if (!label_meets (pen, el, pl, 0, pl->label_y + side * k * line, boxes, CLEAR_MARGIN, NULL))
+    if (!label_meets (pen, el, pl, 0, pl->label_y + side * k * line, boxes, LUZTAR_LABEL_MARGIN, NULL))
       {
         *label_y = pl->label_y + side * k * line;
         return;

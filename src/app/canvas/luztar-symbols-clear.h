@@ -11,6 +11,13 @@
 
 G_BEGIN_DECLS
 
+/* The room kept between an element's label and a source's arrow or name,
+ * and between a source's name and an element's symbol or another name
+ * (device pixels, whatever the zoom): a label that comes closer is moved
+ * (the gear train's "shaft k_γφ" came within 2 px of "M_φ(t)" at 800 ×
+ * 600, a gap the eye reads as one label). */
+#define LUZTAR_LABEL_MARGIN 4.0
+
 /* Where a source's name goes: before its arrow (below it, beside a body
  * that moves up and down), at its other end (above it), beside its middle
  * away from the body (above it; before it) or towards the body;

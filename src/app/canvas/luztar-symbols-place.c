@@ -307,7 +307,7 @@ luztar_scene_ground_side (const LuztarScene *scene,
                           guint              i)
 {
   const LuztarPoint *gp = scene->gp, *bp = scene->bp;
-  double a = lz_model_get_ground (scene->model, i)->direction * G_PI / 180;
+  double a = luztar_scene_ground_direction (scene, i) * G_PI / 180;
   double sum = 0;
   int n = 0;
 
@@ -349,6 +349,76 @@ luztar_scene_ground_is_floor (const LuztarScene *scene,
   return near;
 }
 
+/* The direction in which the displacement of the body or ground ID is
+ * drawn at rest (degrees counter-clockwise from the right): its own
+ * (DIRECTION) when the file gives one; else, for one laid out up or down
+ * the page from everything it is joined to (a ball above a floor, neither
+ * with a direction: soft-floor-bounce), the way a positive displacement
+ * moves it along its elements — from the first one's port a towards its
+ * port b, straight up or down; else to the right. */
+static double
+layout_axis (const LuztarScene *scene,
+             const char        *id,
+             double             direction)
+{
+  double up = 0;
+
+  if (direction != 0)
+    return direction;
+  for (guint e = 0; e < scene->ne; e++)
+    {
+      const LuztarPlacement *pl = &scene->pl[e];
+      const LzElement *el = lz_model_get_element (scene->model, e);
+      double s;
+
+      if (!pl->ok || pl->to_floor || (g_strcmp0 (el->a, id) != 0 && g_strcmp0 (el->b, id) != 0))
+        continue;
+      /* (the frame runs from port a to port b; up the screen is −y) */
+      s = -sin (pl->angle);
+      if (fabs (s) <= LUZTAR_SIN_HORIZONTAL)
+        return 0;
+      if (up == 0)
+        up = s > 0 ? 90 : -90;
+    }
+  return up;
+}
+
+/**
+ * luztar_scene_body_direction:
+ * @scene: a model laid out
+ * @i: a body of its model
+ *
+ * Returns: the direction in which body @i's displacement is drawn and its
+ *   forces, motions and actuators point, degrees counter-clockwise from
+ *   the right: its direction, or the axis its layout shows (layout_axis());
+ *   an inertia's 0 (it turns)
+ */
+double
+luztar_scene_body_direction (const LuztarScene *scene,
+                             guint              i)
+{
+  g_return_val_if_fail (i < scene->nb, 0);
+  return scene->body_dir[i];
+}
+
+/**
+ * luztar_scene_ground_direction:
+ * @scene: a model laid out
+ * @i: a ground of its model
+ *
+ * Returns: the direction in which ground @i's displacement is drawn and
+ *   across which its face is turned (90: a floor), degrees
+ *   counter-clockwise from the right: its direction, or the axis its
+ *   layout shows (layout_axis())
+ */
+double
+luztar_scene_ground_direction (const LuztarScene *scene,
+                               guint              i)
+{
+  g_return_val_if_fail (i < scene->ng, 0);
+  return scene->ground_dir[i];
+}
+
 /**
  * luztar_scene_new:
  * @model: a model
@@ -372,8 +442,24 @@ luztar_scene_new (const LzModel *model)
   scene->bp = scene->gp + MAX (scene->ng, 1);
   scene->pl = g_new0 (LuztarPlacement, MAX (scene->ne, 1));
   scene->name_at = g_new0 (int, MAX (lz_model_get_n_sources (model), 1));
+  scene->body_dir = g_new0 (double, MAX (scene->nb, 1));
+  scene->ground_dir = g_new0 (double, MAX (scene->ng, 1));
   luztar_symbols_layout (model, scene->gp, scene->bp, &x0, &y0, &x1, &y1);
   luztar_scene_place_elements (scene);
+  /* from the layout at rest: nothing turns while it moves */
+  for (guint i = 0; i < scene->nb; i++)
+    {
+      const LzBody *b = lz_model_get_body (model, i);
+
+      scene->body_dir[i] = b->kind == LZ_BODY_ROTATIONAL ? b->direction
+                                                         : layout_axis (scene, b->item.id, b->direction);
+    }
+  for (guint i = 0; i < scene->ng; i++)
+    {
+      const LzGround *g = lz_model_get_ground (model, i);
+
+      scene->ground_dir[i] = layout_axis (scene, g->item.id, g->direction);
+    }
   return scene;
 }
 
@@ -383,5 +469,7 @@ luztar_scene_free (LuztarScene *scene)
   g_free (scene->gp);
   g_free (scene->pl);
   g_free (scene->name_at);
+  g_free (scene->body_dir);
+  g_free (scene->ground_dir);
   g_free (scene);
 }

@@ -34,7 +34,9 @@ typedef struct
 
 /* A model laid out: the place of each ground (GP) and body (BP), the frame
  * of each element (PL), where each source's name goes (NAME_AT, a
- * LuztarNamePlace: luztar-symbols-clear.c). */
+ * LuztarNamePlace: luztar-symbols-clear.c), the direction in which each
+ * body's and ground's displacement is drawn (BODY_DIR, GROUND_DIR, degrees
+ * counter-clockwise from the right: luztar_scene_body_direction()). */
 typedef struct
 {
   const LzModel   *model;
@@ -43,6 +45,8 @@ typedef struct
   LuztarPoint     *bp;
   LuztarPlacement *pl;
   int             *name_at;
+  double          *body_dir;
+  double          *ground_dir;
 } LuztarScene;
 
 LuztarScene *luztar_scene_new            (const LzModel     *model);
@@ -52,6 +56,10 @@ double       luztar_scene_ground_side    (const LuztarScene *scene,
                                           guint              i);
 gboolean     luztar_scene_ground_is_floor (const LuztarScene *scene,
                                            guint              i);
+double       luztar_scene_body_direction (const LuztarScene *scene,
+                                          guint              i);
+double       luztar_scene_ground_direction (const LuztarScene *scene,
+                                            guint              i);
 /* (luztar-symbols-shapes.c) */
 GArray      *luztar_scene_get_shapes     (const LuztarScene *scene);
 

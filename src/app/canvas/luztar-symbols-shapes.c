@@ -18,16 +18,6 @@
 #include "luztar-symbols-place.h"
 #include "luztar-cairo.h"
 
-/**
- * luztar_symbols_get_shapes:
- * @model: a model
- *
- * Where every item is drawn: grounds, bodies, elements, sources, in model
- * order within each category.  Items that are not drawn (an element whose
- * ports are missing) have @shown %FALSE.
- *
- * Returns: (transfer full) (element-type LuztarShape): the shapes
- */
 /* The wall and its hatching, on the side away from its bodies; a ground
  * turned across the page (a floor) its box too; a ground drawn as the
  * floors of its elements is those floors. */
@@ -41,7 +31,7 @@ ground_shape (const LuztarScene *sc,
   LuztarShape s = { ground->item.id, LZ_ITEM_GROUND, TRUE, FALSE,
                     g->x + MIN (-6, 14 * side), g->y - 40, g->x + MAX (6, 14 * side), g->y + 40 };
 
-  if (fabs (sin (ground->direction * G_PI / 180)) > LUZTAR_SIN_HORIZONTAL)
+  if (fabs (sin (luztar_scene_ground_direction (sc, i) * G_PI / 180)) > LUZTAR_SIN_HORIZONTAL)
     {
       s.x0 = g->x - 40;
       s.x1 = g->x + 40;
@@ -107,14 +97,17 @@ element_shape (const LuztarScene *sc,
 
 /* A source: a box around its arrow where luztar_scene_source_place() puts
  * it (above its body, the next one higher; beside a body that moves up
- * and down, the next one further out). */
+ * and down, the next one further out); drawn with PEN, the box of its
+ * name too, where the drawing writes it (a click on the name picks the
+ * source as a click on its arrow does). */
 static LuztarShape
-source_shape (const LuztarScene *sc,
+source_shape (const LuztarPen   *pen,
+              const LuztarScene *sc,
               guint              k)
 {
   const LzSource *src = lz_model_get_source (sc->model, k);
   LuztarSourcePlace place;
-  LuztarShape s = { src->item.id, src->item.kind, luztar_scene_source_place (NULL, sc, k, &place), FALSE };
+  LuztarShape s = { src->item.id, src->item.kind, luztar_scene_source_place (pen, sc, k, &place), FALSE };
 
   if (s.shown)
     {
@@ -126,6 +119,18 @@ source_shape (const LuztarScene *sc,
       s.y0 = place.origin.y - hy;
       s.y1 = place.origin.y + hy;
     }
+  if (s.shown && place.label != NULL)
+    {
+      double w, h;
+
+      luztar_pen_text_size (pen, place.label, 10, &w, &h);
+      s.named = TRUE;
+      s.nx0 = place.label_at.x - w / 2;
+      s.nx1 = place.label_at.x + w / 2;
+      s.ny0 = place.label_at.y - h / 2;
+      s.ny1 = place.label_at.y + h / 2;
+    }
+  luztar_source_place_clear (&place);
   return s;
 }
 
@@ -147,10 +152,10 @@ luztar_symbols_get_shapes (const LzModel *model)
   return luztar_scene_get_shapes (sc);
 }
 
-/* The shapes of luztar_symbols_get_shapes() for a model laid out already
- * as SC. */
-GArray *
-luztar_scene_get_shapes (const LuztarScene *sc)
+/* The shapes of SC, drawn with PEN (NULL: the sources without their names). */
+static GArray *
+scene_shapes (const LuztarPen   *pen,
+              const LuztarScene *sc)
 {
   guint ns = lz_model_get_n_sources (sc->model), n = 0;
   GArray *shapes = g_array_new (FALSE, TRUE, sizeof (LuztarShape));
@@ -163,16 +168,72 @@ luztar_scene_get_shapes (const LuztarScene *sc)
   for (guint e = 0; e < sc->ne; e++)
     g_array_index (shapes, LuztarShape, n++) = element_shape (sc, e);
   for (guint k = 0; k < ns; k++)
-    g_array_index (shapes, LuztarShape, n++) = source_shape (sc, k);
+    g_array_index (shapes, LuztarShape, n++) = source_shape (pen, sc, k);
   return shapes;
 }
 
-/* The distance from (x, y) to a shape, 0 inside. */
+/* The shapes of luztar_symbols_get_shapes() for a model laid out already
+ * as SC. */
+GArray *
+luztar_scene_get_shapes (const LuztarScene *sc)
+{
+  return scene_shapes (NULL, sc);
+}
+
+/**
+ * luztar_symbols_get_drawn_shapes:
+ * @model: a model
+ * @style: how it is drawn (its scale sizes the names of the sources)
+ * @pixels: the pixels a model unit takes on the screen (@style's scale
+ *   but in presentation mode, where the labels are larger)
+ *
+ * The shapes of luztar_symbols_get_shapes(), the sources' names included
+ * where luztar_symbols_draw_model() writes them at this scale (moved
+ * clear of the elements: luztar_scene_clear_labels()).
+ *
+ * Returns: (transfer full) (element-type LuztarShape): the shapes
+ */
+GArray *
+luztar_symbols_get_drawn_shapes (const LzModel         *model,
+                                 const LuztarDrawStyle *style,
+                                 double                 pixels)
+{
+  g_autoptr(LuztarScene) sc = luztar_scene_new (model);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  LuztarDrawStyle at_rest = { style->dark, style->scale, NULL };
+  LuztarPen pen;
+  GArray *shapes;
+
+  cairo_scale (cr, pixels, pixels);
+  luztar_pen_init (&pen, cr, &at_rest);
+  luztar_scene_clear_labels (&pen, sc, NULL);
+  shapes = scene_shapes (&pen, sc);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return shapes;
+}
+
+/* The distance from (x, y) to the box (X0, Y0)–(X1, Y1), 0 inside. */
+static double
+box_distance (double x0,
+              double y0,
+              double x1,
+              double y1,
+              double x,
+              double y)
+{
+  return hypot (MAX (MAX (x0 - x, x - x1), 0), MAX (MAX (y0 - y, y - y1), 0));
+}
+
+/* The distance from (x, y) to a shape, 0 inside (a source's name too). */
 double
 luztar_shape_distance (const LuztarShape *s,
                        double             x,
                        double             y)
 {
+  double d;
+
   if (s->segment)
     {
       double dx = s->bx - s->ax, dy = s->by - s->ay;
@@ -181,27 +242,20 @@ luztar_shape_distance (const LuztarShape *s,
 
       return MAX (hypot (x - s->ax - t * dx, y - s->ay - t * dy) - 12, 0);
     }
-  return hypot (MAX (MAX (s->x0 - x, x - s->x1), 0), MAX (MAX (s->y0 - y, y - s->y1), 0));
+  d = box_distance (s->x0, s->y0, s->x1, s->y1, x, y);
+  if (s->named)
+    d = MIN (d, box_distance (s->nx0, s->ny0, s->nx1, s->ny1, x, y));
+  return d;
 }
 
-/**
- * luztar_symbols_hit_test:
- * @model: a model
- * @x: a point in model coordinates
- * @y: a point in model coordinates
- *
- * The item drawn at a point: the one on top (sources, then bodies, then
- * grounds, then the elements below them).
- *
- * Returns: (nullable): the id of the item drawn at (@x, @y)
- */
-const char *
-luztar_symbols_hit_test (const LzModel *model,
-                         double         x,
-                         double         y)
+/* The item of SHAPES on top at (X, Y): sources, then bodies, then grounds,
+ * then the elements below them. */
+static const char *
+hit_in (GArray *shapes,
+        double  x,
+        double  y)
 {
   static const LzItemKind order[] = { LZ_ITEM_FORCE, LZ_ITEM_BODY, LZ_ITEM_GROUND, LZ_ITEM_SPRING };
-  g_autoptr(GArray) shapes = luztar_symbols_get_shapes (model);
 
   for (guint o = 0; o < G_N_ELEMENTS (order); o++)
     for (guint i = 0; i < shapes->len; i++)
@@ -215,6 +269,52 @@ luztar_symbols_hit_test (const LzModel *model,
           return s->id;
       }
   return NULL;
+}
+
+/**
+ * luztar_symbols_hit_test:
+ * @model: a model
+ * @x: a point in model coordinates
+ * @y: a point in model coordinates
+ *
+ * The item drawn at a point: the one on top (sources, then bodies, then
+ * grounds, then the elements below them); the sources by their arrows.
+ *
+ * Returns: (nullable): the id of the item drawn at (@x, @y)
+ */
+const char *
+luztar_symbols_hit_test (const LzModel *model,
+                         double         x,
+                         double         y)
+{
+  g_autoptr(GArray) shapes = luztar_symbols_get_shapes (model);
+
+  return hit_in (shapes, x, y);
+}
+
+/**
+ * luztar_symbols_hit_test_drawn:
+ * @model: a model
+ * @style: how it is drawn
+ * @pixels: the pixels a model unit takes (luztar_symbols_get_drawn_shapes())
+ * @x: a point in model coordinates
+ * @y: a point in model coordinates
+ *
+ * luztar_symbols_hit_test() on the model drawn at this scale: a source
+ * by its arrow or its name.
+ *
+ * Returns: (nullable): the id of the item drawn at (@x, @y)
+ */
+const char *
+luztar_symbols_hit_test_drawn (const LzModel         *model,
+                               const LuztarDrawStyle *style,
+                               double                 pixels,
+                               double                 x,
+                               double                 y)
+{
+  g_autoptr(GArray) shapes = luztar_symbols_get_drawn_shapes (model, style, pixels);
+
+  return hit_in (shapes, x, y);
 }
 
 /**
@@ -379,8 +479,20 @@ luztar_symbols_draw_highlight (cairo_t               *cr,
     }
   else
     {
-      double m = 5, x0 = shape->x0 - m, y0 = shape->y0 - m, x1 = shape->x1 + m, y1 = shape->y1 + m;
+      /* around a source's name too: one box round both */
+      double m = 5, x0 = shape->x0, y0 = shape->y0, x1 = shape->x1, y1 = shape->y1;
 
+      if (shape->named)
+        {
+          x0 = MIN (x0, shape->nx0);
+          y0 = MIN (y0, shape->ny0);
+          x1 = MAX (x1, shape->nx1);
+          y1 = MAX (y1, shape->ny1);
+        }
+      x0 -= m;
+      y0 -= m;
+      x1 += m;
+      y1 += m;
       luztar_cairo_rounded_rect (cr, x0, y0, x1 - x0, y1 - y0, 6);
       cairo_set_source_rgba (cr, r, g, b, 0.15);
       cairo_fill_preserve (cr);

@@ -47,7 +47,8 @@ arrow_head (cairo_t *cr,
 }
 
 /* A wall: its face at x = AT.x, hatched on SIDE (−1: left, +1: right),
- * the side away from the bodies it holds. */
+ * the side away from the bodies it holds; turned across DIRECTION
+ * (degrees, luztar_scene_ground_direction()). */
 #define GROUND_HALF  36.0   /* the wall's half height */
 #define GROUND_HATCH 9.0    /* the hatch strokes' reach behind the face */
 #define BADGE_LABEL_CLEARANCE 8.0  /* pixels from a label's place to its mode badge */
@@ -56,19 +57,20 @@ static void
 draw_ground (const LuztarPen *pen,
              const LzGround  *g,
              LuztarPoint      at,
-             double           side)
+             double           side,
+             double           direction)
 {
   cairo_t *cr = pen->cr;
   double top = at.y - GROUND_HALF, bottom = at.y + GROUND_HALF;
   /* a ground whose direction is not to the right turns its face across
    * that direction (90°: a floor); its name stays upright, below it */
-  gboolean turned = g->direction != 0;
+  gboolean turned = direction != 0;
 
   cairo_save (cr);
   if (turned)
     {
       cairo_translate (cr, at.x, at.y);
-      cairo_rotate (cr, -g->direction * G_PI / 180);
+      cairo_rotate (cr, -direction * G_PI / 180);
       cairo_translate (cr, -at.x, -at.y);
     }
   cairo_new_path (cr);
@@ -106,12 +108,15 @@ draw_ground (const LuztarPen *pen,
   cairo_restore (cr);
   if (turned)
     {
-      double a = g->direction * G_PI / 180;
+      double a = direction * G_PI / 180;
       double reach = GROUND_HALF * fabs (cos (a)) + GROUND_HATCH * fabs (sin (a));
+      /* below it, or above a ceiling (on the side of its hatching, away
+       * from its bodies: the hatching's way down the screen is −side·sin a) */
+      double below = -side * sin (a) >= 0 ? 1 : -1;
 
       luztar_pen_rgb (pen, &pen->p.muted);
-      luztar_pen_text (pen, luztar_symbols_item_name (&g->item), (LuztarPoint) { at.x, at.y + reach + 10 },
-                       10, FALSE, 0);
+      luztar_pen_text (pen, luztar_symbols_item_name (&g->item),
+                       (LuztarPoint) { at.x, at.y + below * (reach + 10) }, 10, FALSE, 0);
     }
 }
 
@@ -263,10 +268,10 @@ animate_scene (LuztarScene           *sc,
 {
   for (guint i = 0; i < sc->nb; i++)
     if (lz_model_get_body (sc->model, i)->kind != LZ_BODY_ROTATIONAL && isfinite (anim->body_q[i]))
-      displace (&sc->bp[i], lz_model_get_body (sc->model, i)->direction, anim->scale * anim->body_q[i]);
+      displace (&sc->bp[i], luztar_scene_body_direction (sc, i), anim->scale * anim->body_q[i]);
   for (guint i = 0; anim->ground_q != NULL && i < sc->ng; i++)
     if (isfinite (anim->ground_q[i]))
-      displace (&sc->gp[i], lz_model_get_ground (sc->model, i)->direction, anim->scale * anim->ground_q[i]);
+      displace (&sc->gp[i], luztar_scene_ground_direction (sc, i), anim->scale * anim->ground_q[i]);
   luztar_scene_place_elements (sc);
 }
 
@@ -472,8 +477,8 @@ luztar_symbols_draw_model (cairo_t               *cr,
   /* a ground placed where its floors are is drawn by those floors */
   for (guint i = 0; i < sc->ng; i++)
     if (!floor[i])
-      draw_ground (&pen, lz_model_get_ground (model, i), sc->gp[i],
-                                  luztar_scene_ground_side (sc, i));
+      draw_ground (&pen, lz_model_get_ground (model, i), sc->gp[i], luztar_scene_ground_side (sc, i),
+                   luztar_scene_ground_direction (sc, i));
   draw_sources (&pen, sc, TRUE);
   for (guint i = 0; i < sc->nb; i++)
     {
@@ -631,7 +636,7 @@ luztar_symbols_draw_icon (cairo_t    *cr,
 
       cairo_translate (cr, 38, 32);
       cairo_scale (cr, 0.75, 0.75);
-      draw_ground (&pen, &ground, (LuztarPoint) { 0, 0 }, -1);
+      draw_ground (&pen, &ground, (LuztarPoint) { 0, 0 }, -1, 0);
     }
   else if (g_str_equal (kind, "force") || g_str_equal (kind, "motion") || g_str_equal (kind, "actuator"))
     {

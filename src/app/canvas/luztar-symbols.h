@@ -84,6 +84,9 @@ void luztar_symbols_draw_model  (cairo_t               *cr,
  * @y0: bounding box
  * @x1: bounding box
  * @y1: bounding box
+ * @named: a source's name is part of it too: the box (@nx0, @ny0)–(@nx1,
+ *   @ny1) (luztar_symbols_get_drawn_shapes(): the name's place depends on
+ *   the scale the model is drawn at)
  *
  * Where an item is drawn, for hit testing, selection and accessibility.
  */
@@ -95,9 +98,14 @@ typedef struct
   gboolean    segment;
   double      x0, y0, x1, y1;
   double      ax, ay, bx, by;
+  gboolean    named;
+  double      nx0, ny0, nx1, ny1;
 } LuztarShape;
 
 GArray     *luztar_symbols_get_shapes     (const LzModel *model);
+GArray     *luztar_symbols_get_drawn_shapes (const LzModel         *model,
+                                             const LuztarDrawStyle *style,
+                                             double                 pixels);
 double      luztar_shape_distance         (const LuztarShape *shape,
                                            double             x,
                                            double             y);
@@ -106,6 +114,11 @@ double      luztar_shape_distance         (const LuztarShape *shape,
 const char *luztar_symbols_hit_test       (const LzModel *model,
                                            double         x,
                                            double         y);
+const char *luztar_symbols_hit_test_drawn (const LzModel         *model,
+                                           const LuztarDrawStyle *style,
+                                           double                 pixels,
+                                           double                 x,
+                                           double                 y);
 const char *luztar_symbols_pick_port      (const LzModel *model,
                                            double         x,
                                            double         y,

@@ -73,6 +73,8 @@ typedef struct
 typedef struct
 {
   guint   dim;
+  guint  *comp, ncomp;        /* the components its steps compute (the active set's, when on: */
+  guint   comp_epoch;         /* lz-event-active.c), copied at a step's start; the others stay y0's */
   double *k[LZ_EVENT_RK_ALL];
   double *F[LZ_EVENT_RK_DENSE];
   double *y0, *y1, *ytmp;     /* dim each: the step's start and end, a stage's state */
@@ -82,6 +84,32 @@ typedef struct
   gboolean guard_stages;      /* the guards are evaluated at the stages: */
   double  stage_neg;          /* the first stage (its c) where one is negative, or ∞ */
 } LzEventRk;
+
+/* The active set of the current mode (lz-event-active.c): a body pinned
+ * to a fixed ground by a constraint of the mode, all of whose neighbours
+ * are pinned too and on which no force and no element that changes acts,
+ * keeps its state and its constraint force while the mode lasts — it is
+ * frozen, and the evaluations, the steps and the guards leave it out.
+ * Armed after each mode change (lz_event_active_arm()), disarmed by the
+ * next (lz_event_active_disarm()). */
+typedef struct
+{
+  gboolean disabled;          /* LUZTAR_EVENT_ACTIVE=off */
+  gboolean armed;             /* the set is that of the current mode */
+  gboolean on;                /* and some body is frozen: the active path runs */
+  guint    epoch;             /* counts the arms that turned it on */
+  guint   *body, nbody;       /* the dofs integrated */
+  guint   *comp, ncomp;       /* their components of y, then the energy books' */
+  guint   *forced, nforced;   /* the dofs among them with a force f(t) */
+  guint   *con, ncon;         /* the rows of the mode's constraints on them */
+  guint   *tense, ntense, *powered, npowered, *guarded, nguarded;  /* the elements on them */
+  guint   *full_tense, full_ntense, *full_powered, full_npowered, *full_guarded, full_nguarded;
+  gboolean *is_forced;        /* per dof */
+  guint   *state;             /* per dof: ACTIVE_*, lz-event-active.c */
+  double   g_frozen;          /* the smallest guard of the frozen elements (constant) */
+  guint    which_frozen;      /* its element */
+  gboolean jumps_frozen;      /* it is a contact's velocity */
+} LzEventActive;
 
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
  * y = (q, v, E_damping, E_friction, E_sources) and the constraints of
@@ -99,6 +127,7 @@ typedef struct
   guint  *tense, n_tense;     /* a tension not in K and C (freeplay, dry friction, …) */
   guint  *powered, n_powered; /* a power in the energy books */
   guint  *guarded, n_guarded; /* a guard in some mode (lz_event_guards()) */
+  guint  *varying, n_varying; /* friction whose levels vary in t (lz-event.c's check_levels()) */
   int    *src_body;           /* per source: the dof of its body (−1 for none) */
   /* the active constraints of the mode */
   guint   nc;
@@ -123,6 +152,7 @@ typedef struct
   double *a;                  /* n */
   double *g0, *g0d, *g0dd;    /* per element, at the current t */
   double  t;                  /* that t (lz_event_accelerations()'s) */
+  LzEventActive act;          /* lz-event-active.c */
 } LzEventSmooth;
 
 /* Guards, location and the trace (lz-event-locate.c, event_step()). */
@@ -274,6 +304,7 @@ typedef struct
   LzMode *mode;
   double *y, *dydt;           /* dim = 2n + 3 */
   double  e_impacts, energy0, v_scale;
+  double  v_kind[LZ_BODY_N_KINDS];  /* v_scale per body kind (lz-event-units.h) */
 
   LzEventSmooth   sm;
   LzEventLocate   loc;
@@ -405,6 +436,9 @@ void lz_event_powers (LzEventIntegrator *self,
                       double            *p);
 void lz_event_factor_mode (LzEventIntegrator *self);
 void lz_event_factor_solve (LzEventSmooth *sm);
+void lz_event_factor_solve_rows (LzEventSmooth *sm,
+                                 const guint   *rows,
+                                 guint          nrows);
 void lz_event_factor_free (LzEventSmooth *sm);
 int lz_event_rhs (double        t,
                   const double  y[],
@@ -561,6 +595,17 @@ gboolean lz_event_rk4 (LzEventIntegrator *self,
                        double             t0,
                        double             t,
                        double            *y);
+
+void lz_event_active_setup (LzEventIntegrator *self);
+void lz_event_active_free (LzEventSmooth *sm);
+void lz_event_active_disarm (LzEventSmooth *sm);
+void lz_event_active_arm (LzEventIntegrator *self,
+                          const double      *y);
+double lz_event_active_min_frozen (LzEventIntegrator *self,
+                                   double             best,
+                                   guint             *which);
+void lz_event_active_rk_comps (const LzEventSmooth *sm,
+                               LzEventRk           *rk);
 
 gboolean lz_event_forcing_setup (LzEventIntegrator *self,
                                  GError           **error);

@@ -192,30 +192,60 @@ lz_event_rk_alloc (LzEventRk *rk,
   rk->y1 = rk->y0 + dim;
   rk->ytmp = rk->y1 + dim;
   rk->valid = rk->extended = FALSE;
+  rk->comp = g_new (guint, MAX (dim, 1));
+  for (guint i = 0; i < dim; i++)
+    rk->comp[i] = i;
+  rk->ncomp = dim;
+  rk->comp_epoch = 0;
 }
 
 void
 lz_event_rk_free (LzEventRk *rk)
 {
   g_clear_pointer (&rk->k[0], g_free);   /* (the block's owner) */
+  g_clear_pointer (&rk->comp, g_free);
 }
 
 /* ytmp = y0 + h·Σ_{j<s} A[s][j]·k[j]: stage S's state (the sum
- * accumulated in ytmp, stage by stage) */
+ * accumulated in ytmp, stage by stage), at the step's components (the
+ * others are y0's: begin_stages()) */
 static void
 stage_state (LzEventRk *rk,
              guint      s,
              double     h)
 {
   double *sum = rk->ytmp;
+  const guint *comp = rk->comp;
 
-  memset (sum, 0, rk->dim * sizeof (double));
+  if (rk->ncomp == rk->dim)
+    {
+      /* (every component: contiguous, as the compiler vectorizes it) */
+      memset (sum, 0, rk->dim * sizeof (double));
+      for (guint j = 0; j < s; j++)
+        if (RK_A[s][j] != 0)
+          for (guint i = 0; i < rk->dim; i++)
+            sum[i] += RK_A[s][j] * rk->k[j][i];
+      for (guint i = 0; i < rk->dim; i++)
+        rk->ytmp[i] = rk->y0[i] + h * sum[i];
+      return;
+    }
+  for (guint c = 0; c < rk->ncomp; c++)
+    sum[comp[c]] = 0;
   for (guint j = 0; j < s; j++)
     if (RK_A[s][j] != 0)
-      for (guint i = 0; i < rk->dim; i++)
-        sum[i] += RK_A[s][j] * rk->k[j][i];
-  for (guint i = 0; i < rk->dim; i++)
-    rk->ytmp[i] = rk->y0[i] + h * sum[i];
+      for (guint c = 0; c < rk->ncomp; c++)
+        sum[comp[c]] += RK_A[s][j] * rk->k[j][comp[c]];
+  for (guint c = 0; c < rk->ncomp; c++)
+    rk->ytmp[comp[c]] = rk->y0[comp[c]] + h * sum[comp[c]];
+}
+
+/* The stages' state is y0 at the components a step leaves alone (the
+ * frozen bodies of the active set, lz-event-active.c) */
+static void
+begin_stages (LzEventRk *rk)
+{
+  if (rk->ncomp < rk->dim)
+    memcpy (rk->ytmp, rk->y0, rk->dim * sizeof (double));
 }
 
 /* The error of the step of size H to y1 (stages 0 … 11 set) relative to
@@ -227,8 +257,9 @@ step_error (const LzEventIntegrator *self,
 {
   double err = 0;
 
-  for (guint i = 0; i < rk->dim; i++)
+  for (guint c = 0; c < rk->ncomp; c++)
     {
+      guint i = rk->comp[c];
       double e5 = 0, e3 = 0, sk, d;
 
       for (guint j = 0; j < RK_STAGES; j++)
@@ -265,6 +296,8 @@ lz_event_rk_step (LzEventIntegrator *self,
 
   memcpy (rk->y0, y, dim * sizeof (double));
   rk->valid = rk->extended = FALSE;
+  lz_event_active_rk_comps (&self->sm, rk);
+  begin_stages (rk);
   for (;;)
     {
       gboolean last = hh >= t_stop - t0, guard;
@@ -333,14 +366,16 @@ extend (LzEventIntegrator *self,
 {
   double h = rk->h;
 
+  begin_stages (rk);
   for (guint s = RK_STAGES + 1; s < LZ_EVENT_RK_ALL; s++)
     {
       stage_state (rk, s, h);
       if (lz_event_rhs (rk->t0 + RK_C[s] * h, rk->ytmp, rk->k[s], self) != GSL_SUCCESS)
         return FALSE;
     }
-  for (guint i = 0; i < rk->dim; i++)
+  for (guint c = 0; c < rk->ncomp; c++)
     {
+      guint i = rk->comp[c];
       double dy = rk->y1[i] - rk->y0[i], bspl = h * rk->k[0][i] - dy;
 
       rk->F[0][i] = dy;
@@ -375,8 +410,11 @@ lz_event_rk_dense (LzEventIntegrator *self,
     return FALSE;
   s = (t - rk->t0) / rk->h;
   s1 = 1 - s;
-  for (guint i = 0; i < rk->dim; i++)
+  if (rk->ncomp < rk->dim)
+    memcpy (y, rk->y0, rk->dim * sizeof (double));
+  for (guint k = 0; k < rk->ncomp; k++)
     {
+      guint i = rk->comp[k];
       double c = rk->F[3][i] + s * (rk->F[4][i] + s1 * (rk->F[5][i] + s * rk->F[6][i]));
 
       y[i] = rk->y0[i] + s * (rk->F[0][i] + s1 * (rk->F[1][i] + s * (rk->F[2][i] + s1 * c)));
@@ -432,14 +470,28 @@ lz_event_rk4 (LzEventIntegrator *self,
   const double *y0 = self->loc.y0, *k[4] = { self->loc.dydt0, rk->k[1], rk->k[2], rk->k[3] };
   double h = t - t0;
 
+  lz_event_active_rk_comps (&self->sm, rk);
+  if (rk->ncomp < rk->dim)
+    {
+      memcpy (rk->ytmp, y0, rk->dim * sizeof (double));
+      memcpy (y, y0, rk->dim * sizeof (double));
+    }
   for (guint s = 1; s < 4; s++)
     {
-      for (guint i = 0; i < rk->dim; i++)
-        rk->ytmp[i] = y0[i] + c[s] * h * k[s - 1][i];
+      for (guint q = 0; q < rk->ncomp; q++)
+        {
+          guint i = rk->comp[q];
+
+          rk->ytmp[i] = y0[i] + c[s] * h * k[s - 1][i];
+        }
       if (lz_event_rhs (t0 + c[s] * h, rk->ytmp, rk->k[s], self) != GSL_SUCCESS)
         return FALSE;
     }
-  for (guint i = 0; i < rk->dim; i++)
-    y[i] = y0[i] + h * (b[0] * k[0][i] + b[1] * k[1][i] + b[2] * k[2][i] + b[3] * k[3][i]);
+  for (guint q = 0; q < rk->ncomp; q++)
+    {
+      guint i = rk->comp[q];
+
+      y[i] = y0[i] + h * (b[0] * k[0][i] + b[1] * k[1][i] + b[2] * k[2][i] + b[3] * k[3][i]);
+    }
   return TRUE;
 }

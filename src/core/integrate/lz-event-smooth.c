@@ -203,6 +203,11 @@ lz_event_accelerations (LzEventIntegrator *self,
 {
   guint n = self->n;
   gsl_vector_view fv = gsl_vector_view_array (self->sm.fv, n);
+  /* the bodies and constraint rows computed: all, or the active set's
+   * (lz-event-active.c: the frozen ones' acc and λ are kept) */
+  const LzEventActive *ac = &self->sm.act;
+  const guint *body = ac->on ? ac->body : NULL, *rows = ac->on ? ac->con : NULL;
+  guint nb = ac->on ? ac->nbody : n, nrows = ac->on ? ac->ncon : self->sm.nc;
 
   if (self->jn.nN + self->jn.nD > 0)
     {
@@ -214,9 +219,17 @@ lz_event_accelerations (LzEventIntegrator *self,
       v = self->jn.yc + n;
     }
   self->sm.t = t;
-  lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
-  for (guint i = 0; i < n; i++)
+  if (ac->on)
     {
+      for (guint k = 0; k < nb; k++)
+        self->sm.fv[body[k]] = 0;
+      lz_assembly_eval_f_at (self->parent.assembly, t, ac->forced, ac->nforced, self->sm.fv);
+    }
+  else
+    lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
+  for (guint k = 0; k < nb; k++)
+    {
+      guint i = body != NULL ? body[k] : k;
       double s = self->sm.fv[i];
 
       /* (only where K or C has entries: a large model is sparse) */
@@ -250,20 +263,28 @@ lz_event_accelerations (LzEventIntegrator *self,
       if (T != 0)
         add_w (el, -T, self->sm.fv);
     }
-  for (guint i = 0; i < n; i++)
-    acc[i] = self->sm.mass[i] > 0 ? self->sm.fv[i] / self->sm.mass[i] : 0;   /* massless: no inertia */
+  for (guint k = 0; k < nb; k++)
+    {
+      guint i = body != NULL ? body[k] : k;
+
+      acc[i] = self->sm.mass[i] > 0 ? self->sm.fv[i] / self->sm.mass[i] : 0;   /* massless: no inertia */
+    }
 
   if (self->sm.nc > 0)
     {
-      for (guint c = 0; c < self->sm.nc; c++)
+      for (guint r = 0; r < nrows; r++)
         {
-          guint e = self->sm.con[c];
+          guint c = rows != NULL ? rows[r] : r, e = self->sm.con[c];
 
           gsl_vector_set (self->sm.rhs_c, c, -(lz_event_wdot (&self->el[e], acc) + self->sm.g0dd[e]));
         }
-      solve_constraints (&self->sm);
-      for (guint c = 0; c < self->sm.nc; c++)
+      if (rows != NULL)
+        lz_event_factor_solve_rows (&self->sm, rows, nrows);
+      else
+        solve_constraints (&self->sm);
+      for (guint r = 0; r < nrows; r++)
         {
+          guint c = rows != NULL ? rows[r] : r;
           const Elem *el = &self->el[self->sm.con[c]];
           double l = gsl_vector_get (self->sm.lambda, c);
 
@@ -308,6 +329,27 @@ lz_event_rhs (double        t,
   const double *q = y, *v = y + n;
 
   self->parent.stats.rhs_evaluations++;
+  if (self->sm.act.on)
+    {
+      /* the active set (lz-event-active.c): a frozen body's entries of
+       * ẏ are not written — the steps read their components only, and
+       * self->dydt keeps those of the full evaluation the set was armed
+       * with (≈ 0: the body is pinned) for the interpolant of the guards
+       * inside a long step */
+      const LzEventActive *ac = &self->sm.act;
+
+      lz_event_accelerations (self, t, q, v, dydt + n);
+      for (guint k = 0; k < ac->nbody; k++)
+        {
+          guint i = ac->body[k];
+
+          dydt[i] = v[i];
+          if (!isfinite (dydt[n + i]))
+            return GSL_EBADFUNC;
+        }
+      lz_event_powers (self, t, q, dydt + 2 * n);
+      return GSL_SUCCESS;
+    }
   lz_event_accelerations (self, t, q, v, dydt + n);
   if (self->jn.nN + self->jn.nD > 0)
     {
@@ -404,10 +446,16 @@ lz_event_parallel (const Elem *x,
 void
 lz_event_setup_mode (LzEventIntegrator *self)
 {
-  guint nc = 0;
+  guint nc = 0, n_stops;
+  const guint *guarded;
 
-  for (guint e = 0; e < self->ne; e++)
+  lz_event_active_disarm (&self->sm);   /* (armed again at the next step's start) */
+  /* (stops and friction elements, the only constraints, are among the
+   * elements with guards, in the elements' order: lz_event_smooth_sparse()) */
+  guarded = self->sm.guarded;
+  for (guint j = 0; j < self->sm.n_guarded; j++)
     {
+      guint e = guarded[j];
       Elem *el = &self->el[e];
 
       el->shadowed = FALSE;
@@ -415,13 +463,16 @@ lz_event_setup_mode (LzEventIntegrator *self)
       if (el->law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && !self->st.is_static[e])
         self->sm.con[nc++] = e;
     }
-  for (guint e = 0; e < self->ne; e++)
+  n_stops = nc;
+  for (guint j = 0; j < self->sm.n_guarded; j++)
     {
+      guint e = guarded[j];
       Elem *el = &self->el[e];
 
       if (el->law.kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->st.is_static[e])
         continue;
-      for (guint c = 0; c < nc && !el->shadowed; c++)
+      /* (against the stops in contact, the first N_STOPS constraints) */
+      for (guint c = 0; c < n_stops && !el->shadowed; c++)
         if (self->el[self->sm.con[c]].law.kind == LZ_ITEM_STOP && lz_event_parallel (el, &self->el[self->sm.con[c]]))
           el->shadowed = TRUE;
       if (!el->shadowed)
@@ -447,8 +498,8 @@ lz_event_setup_mode (LzEventIntegrator *self)
         }
     }
   self->sm.nc = nc;
-  for (guint e = 0; e < self->ne; e++)
-    self->sm.con_of[e] = -1;
+  for (guint j = 0; j < self->sm.n_guarded; j++)
+    self->sm.con_of[guarded[j]] = -1;
   for (guint c = 0; c < nc; c++)
     self->sm.con_of[self->sm.con[c]] = (int) c;
   self->sm.G = self->sm.V = NULL;
@@ -484,11 +535,15 @@ project (LzEventIntegrator *self,
 
   if (self->sm.nc == 0)
     return 0;
+  lz_event_active_disarm (&self->sm);   /* (λ is the projection's below) */
   for (int level = 0; level < 2; level++)
     {
       double *x = level == 0 ? y : y + n;
 
-      lz_event_rhs (t, y, self->dydt, self);
+      /* (for the ground terms g0, ġ0 at t: 0 where every ground is fixed
+       * and no massless body is solved in the state) */
+      if (self->sm.n_moving > 0 || self->jn.nN + self->jn.nD > 0)
+        lz_event_rhs (t, y, self->dydt, self);
       for (guint c = 0; c < self->sm.nc; c++)
         {
           guint e = self->sm.con[c];

@@ -87,6 +87,7 @@
 
 #include "lz-error.h"
 #include "lz-event-private.h"
+#include "lz-event-units.h"
 #include "lz-integrator-private.h"
 #include "lz-jumps.h"
 #include "lz-model-private.h"
@@ -323,14 +324,18 @@ advance (LzEventIntegrator *self,
   t_stop = MIN (t_stop, t_jump);
   memcpy (self->loc.y0, self->y, dim * sizeof (double));
   /* (at the end of the smooth step before, its guards were evaluated
-   * there: the same evaluation, not again) */
-  if (self->loc.end_valid && self->loc.end_t == t0 && memcmp (self->y, self->loc.y1, dim * sizeof (double)) == 0)
+   * there: the same evaluation, not again — unless the active set is to
+   * be armed from a full one, after a mode change) */
+  if (self->sm.act.armed && self->loc.end_valid && self->loc.end_t == t0
+      && memcmp (self->y, self->loc.y1, dim * sizeof (double)) == 0)
     {
       g0 = self->loc.end_g;
       memcpy (self->dydt, self->loc.dydt1, dim * sizeof (double));
     }
   else
     g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
+  if (!self->sm.act.armed)
+    lz_event_active_arm (self, self->loc.y0);
   self->loc.end_valid = self->loc.end_fresh = FALSE;
   memcpy (self->loc.dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
   reused = peek_reuse (self, t0, t_stop, &t, &g1, which);
@@ -351,6 +356,7 @@ advance (LzEventIntegrator *self,
        * after it: a force reaching its level exactly there, a contact
        * force passing through zero.  The higher derivatives decide (the
        * DCP of paper 004), and the state a moment later shows them. */
+      lz_event_active_disarm (&self->sm);    /* (the selection needs every body) */
       lz_event_at_once_modes (self, t0, self->loc.y0, tp, self->loc.yt);
       if (!switch_at_once (self, t0, *which, &changed, error))
         return ADVANCE_ERROR;
@@ -443,6 +449,7 @@ event_at (LzEventIntegrator *self,
     return LZ_STEP_ERROR;
   lz_event_instant_begin (self, t, FALSE);
   lz_event_forcing_cross (self, t);
+  lz_event_active_disarm (&self->sm);   /* (impacts and the selection need every body) */
   t = lz_event_handle_event (self, t, self->y, FALSE);
   /* (jumps that a Zeno sequence's accumulated contact passed over) */
   lz_event_forcing_cross (self, t);
@@ -460,11 +467,9 @@ event_start_in_window (LzIntegrator *integrator,
                        LzTrace      *trace)
 {
   LzEventIntegrator *self = (LzEventIntegrator *) integrator;
-  guint n = self->n;
   LzEnergy e0 = { 0 };
 
-  for (guint i = 0; i < n; i++)
-    self->v_scale = MAX (self->v_scale, fabs (self->y[n + i]));
+  lz_event_units_seen (self, self->y);
   /* a massless body's friction holds it where it starts (its q0: the
    * state of the play), unless its load is beyond the levels — then the
    * first selection lets it slip onto its balance */
@@ -498,9 +503,18 @@ static gboolean
 check_levels (LzEventIntegrator *self,
               GError           **error)
 {
-  for (guint e = 0; e < self->nm; e++)
-    if (self->el[e].law.kind == LZ_ITEM_FRICTION && lz_friction_is_varying (&self->el[e].law)
-        && !lz_friction_check (&self->el[e].law, self->parent.t, error))
+  LzEventSmooth *sm = &self->sm;
+
+  /* (the friction elements whose levels vary in t, listed once) */
+  if (sm->varying == NULL)
+    {
+      sm->varying = g_new (guint, MAX (self->nm, 1));
+      for (guint e = 0; e < self->nm; e++)
+        if (self->el[e].law.kind == LZ_ITEM_FRICTION && lz_friction_is_varying (&self->el[e].law))
+          sm->varying[sm->n_varying++] = e;
+    }
+  for (guint k = 0; k < sm->n_varying; k++)
+    if (!lz_friction_check (&self->el[sm->varying[k]].law, self->parent.t, error))
       return FALSE;
   return TRUE;
 }
@@ -674,14 +688,17 @@ smooth_alloc (LzEventSmooth             *sm,
   sm->rk.guard_stages = TRUE;
   lz_event_rk_alloc (&sm->rk_scratch, dim);
   sm->h_try = MIN (EVENT_H_FIRST * sc->time, options->t_end * EVENT_H_FIRST_FRACTION);
+  lz_event_active_setup (self);
 }
 
 static void
 smooth_free (LzEventSmooth *sm)
 {
+  lz_event_active_free (sm);          /* (the element lists back first) */
   CLEAR_ALL (g_free, SLOT (sm->mass), SLOT (sm->kc_start), SLOT (sm->kc_col), SLOT (sm->kc_K), SLOT (sm->kc_C),
              SLOT (sm->moving), SLOT (sm->tense), SLOT (sm->powered), SLOT (sm->guarded), SLOT (sm->src_body), SLOT (sm->con),
-             SLOT (sm->con_of), SLOT (sm->body_mark), SLOT (sm->fv), SLOT (sm->g0), SLOT (sm->atol_scale));
+             SLOT (sm->con_of), SLOT (sm->body_mark), SLOT (sm->fv), SLOT (sm->g0), SLOT (sm->atol_scale),
+             SLOT (sm->varying));
   CLEAR_ALL (gsl_matrix_free, SLOT (sm->K), SLOT (sm->C), SLOT (sm->Gbuf), SLOT (sm->Vbuf));
   lz_event_factor_free (sm);
   CLEAR_ALL (gsl_vector_free, SLOT (sm->Sbuf), SLOT (sm->workbuf), SLOT (sm->rhs_cbuf), SLOT (sm->lambdabuf));
@@ -885,7 +902,7 @@ event_new (LzAssembly                *assembly,
       self->y[i] = lz_model_get_body (model, i)->q0;
       self->y[n + i] = lz_model_get_body (model, i)->v0;
     }
-  self->v_scale = self->parent.scales.speed;
+  lz_event_units_start (self);
   if (!lz_event_forcing_setup (self, error) || !lz_event_check_friction (self, error))
     {
       event_free (&self->parent);

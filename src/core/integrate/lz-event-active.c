@@ -1,0 +1,355 @@
+/* lz-event-active.c — the event-driven method's active set: bodies held still by the mode left out
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A body whose velocity a constraint of the mode pins to zero against a
+ * fixed ground (stuck friction on the ground, a stop in contact at rest)
+ * keeps its state while the mode lasts.  When every body it is coupled
+ * to — through K, C or any element — is pinned too, and no force and no
+ * element that changes in t (a moving ground, a friction level in t, a
+ * tension that is not linear) acts on it, its constraint force depends on
+ * constant positions only, so it and its guards are constant as well:
+ * the body is frozen.  The evaluations (forces, K·q + C·v, accelerations,
+ * the constraint forces, the powers), the steps (their stages, error
+ * and extension) and the guard checks then run over the other bodies and
+ * their elements only; the frozen components of y and ẏ stay as they
+ * were (ẏ = 0), the frozen rows of λ keep the value of the evaluation
+ * the set was armed with, and the smallest frozen guard, a constant,
+ * still takes part in the smallest guard (lz_event_min_guard()).  A
+ * frozen body does no work: its power terms are zero (v = 0), so the
+ * energy books are unchanged.
+ *
+ * The set is armed at the start of the first step after a mode change,
+ * from the full evaluation of the guards there (O(N + elements), once an
+ * event), and disarmed by the next mode change, the projection and the
+ * mode selection (which need every body).  It is used only where it is
+ * safe: no massless body, no through-stop, no jump of the forcing, G of
+ * the mode diagonal (no two constraints on a body), a frozen body's
+ * guards positive; elsewhere every body is integrated as before.
+ * LUZTAR_EVENT_ACTIVE=off turns it off.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "lz-event-private.h"
+#include "lz-model-private.h"
+
+/* Per dof, while the set is armed */
+enum
+{
+  ACTIVE_FREE = 0,            /* integrated */
+  ACTIVE_PINNED = 1,          /* held by a constraint of the mode to a fixed ground */
+  ACTIVE_FROZEN = 2           /* pinned, among pinned neighbours: left out */
+};
+
+void
+lz_event_active_setup (LzEventIntegrator *self)
+{
+  LzEventActive *ac = &self->sm.act;
+  guint n = MAX (self->n, 1), ne = MAX (self->ne, 1), dim = 2 * self->n + 3;
+  const char *env = g_getenv ("LUZTAR_EVENT_ACTIVE");
+  g_autofree guint *forced = g_new (guint, n);
+  guint nforced;
+
+  ac->disabled = env != NULL && g_ascii_strcasecmp (env, "off") == 0;
+  ac->body = g_new (guint, n);
+  ac->comp = g_new (guint, dim);
+  ac->forced = g_new (guint, n);
+  ac->con = g_new (guint, ne);
+  ac->tense = g_new (guint, ne);
+  ac->powered = g_new (guint, ne);
+  ac->guarded = g_new (guint, ne);
+  ac->is_forced = g_new0 (gboolean, n);
+  ac->state = g_new0 (guint, n);
+  nforced = lz_assembly_get_forced_dofs (self->parent.assembly, forced);
+  for (guint k = 0; k < nforced; k++)
+    ac->is_forced[forced[k]] = TRUE;
+  ac->full_tense = self->sm.tense;
+  ac->full_ntense = self->sm.n_tense;
+  ac->full_powered = self->sm.powered;
+  ac->full_npowered = self->sm.n_powered;
+  ac->full_guarded = self->sm.guarded;
+  ac->full_nguarded = self->sm.n_guarded;
+}
+
+void
+lz_event_active_free (LzEventSmooth *sm)
+{
+  LzEventActive *ac = &sm->act;
+
+  if (ac->body == NULL)
+    return;
+  lz_event_active_disarm (sm);
+  g_clear_pointer (&ac->body, g_free);
+  g_clear_pointer (&ac->comp, g_free);
+  g_clear_pointer (&ac->forced, g_free);
+  g_clear_pointer (&ac->con, g_free);
+  g_clear_pointer (&ac->tense, g_free);
+  g_clear_pointer (&ac->powered, g_free);
+  g_clear_pointer (&ac->guarded, g_free);
+  g_clear_pointer (&ac->is_forced, g_free);
+  g_clear_pointer (&ac->state, g_free);
+}
+
+/* The element lists an evaluation visits (lz_event_smooth_sparse()'s):
+ * the full ones (FULL) or the active set's */
+static void
+use_lists (LzEventSmooth *sm,
+           gboolean       full)
+{
+  LzEventActive *ac = &sm->act;
+
+  sm->tense = full ? ac->full_tense : ac->tense;
+  sm->n_tense = full ? ac->full_ntense : ac->ntense;
+  sm->powered = full ? ac->full_powered : ac->powered;
+  sm->n_powered = full ? ac->full_npowered : ac->npowered;
+  sm->guarded = full ? ac->full_guarded : ac->guarded;
+  sm->n_guarded = full ? ac->full_nguarded : ac->nguarded;
+}
+
+/* The mode changes (or its constraint forces are overwritten): every
+ * body is integrated until the next arm. */
+void
+lz_event_active_disarm (LzEventSmooth *sm)
+{
+  LzEventActive *ac = &sm->act;
+
+  ac->armed = ac->on = FALSE;
+  if (ac->body != NULL)
+    use_lists (sm, TRUE);
+}
+
+/* Whether the model is one the set may run: the rest of the method's
+ * machinery (massless bodies, through-stops, jumps of the forcing) needs
+ * every body, and the mode's G must be diagonal (λ row by row). */
+static gboolean
+eligible (const LzEventIntegrator *self)
+{
+  return !self->sm.act.disabled && self->jn.nN + self->jn.nD == 0 && self->tr.nT == 0 && self->dj.nDS == 0
+         && self->st.nS == 0 && (self->fo.forcing == NULL || self->fo.forcing->jumps->len == 0)
+         && (self->sm.nc == 0 || self->sm.diagonal);
+}
+
+/* Whether element E leaves a body it acts on free to freeze: constant
+ * while the mode lasts when its bodies are pinned (linear springs and
+ * dampers, in K and C; one-port constraints of the mode on a fixed ground;
+ * a stuck or shadowed friction with constant levels; an open stop) */
+static gboolean
+freezable (const LzEventIntegrator *self,
+           guint                    e)
+{
+  const Elem *el = &self->el[e];
+  const LzElementLaw *law = &el->law;
+  gboolean one_port = (law->a >= 0) != (law->b >= 0);
+  gboolean guarded = law->kind == LZ_ITEM_FRICTION || law->kind == LZ_ITEM_STOP || law->kind == LZ_ITEM_CONTACT
+                     || law->kind == LZ_ITEM_BACKLASH
+                     || ((law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR) && law->freeplay != 0);
+
+  if (law->xa != NULL || law->xb != NULL)
+    return FALSE;
+  if (law->kind == LZ_ITEM_FRICTION)
+    return one_port && self->mode[e] == LZ_MODE_STICK && law->fs_pos_t == NULL && law->fs_neg_t == NULL
+           && law->fpos_t == NULL && law->fneg_t == NULL;
+  if (law->kind == LZ_ITEM_STOP)
+    return one_port && !lz_element_law_is_bilateral (law)
+           && (self->mode[e] == LZ_MODE_FREE || (self->mode[e] == LZ_MODE_CONTACT && self->sm.con_of[e] >= 0));
+  return !guarded && law->kind != LZ_ITEM_PRESCRIBED && law->kind != LZ_ITEM_ACTUATOR;
+}
+
+/* The bodies pinned by the mode, then those frozen: pinned, no force,
+ * every element on them freezable, every neighbour pinned. */
+static guint
+classify (LzEventIntegrator *self)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventActive *ac = &sm->act;
+  LzModel *model = lz_assembly_get_model (self->parent.assembly);
+  guint n = self->n, frozen = 0;
+
+  memset (ac->state, 0, n * sizeof (guint));
+  for (guint c = 0; c < sm->nc; c++)
+    {
+      const LzElementLaw *law = &self->el[sm->con[c]].law;
+
+      if ((law->a >= 0) != (law->b >= 0) && law->xa == NULL && law->xb == NULL)
+        ac->state[law->a >= 0 ? law->a : law->b] = ACTIVE_PINNED;
+    }
+  for (guint i = 0; i < n; i++)
+    if (ac->state[i] == ACTIVE_PINNED && !ac->is_forced[i] && sm->mass[i] > 0)
+      ac->state[i] = ACTIVE_FROZEN;
+  for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+    if (sm->src_body[s] >= 0 && ac->state[sm->src_body[s]] == ACTIVE_FROZEN)
+      ac->state[sm->src_body[s]] = ACTIVE_PINNED;
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const LzElementLaw *law = &self->el[e].law;
+      int a = law->a, b = law->b;
+
+      if (!freezable (self, e))
+        {
+          if (a >= 0 && ac->state[a] == ACTIVE_FROZEN)
+            ac->state[a] = ACTIVE_PINNED;
+          if (b >= 0 && ac->state[b] == ACTIVE_FROZEN)
+            ac->state[b] = ACTIVE_PINNED;
+        }
+    }
+  /* a neighbour through K or C (every two-port element is there or was
+   * not freezable) that is not pinned */
+  for (guint i = 0; i < n; i++)
+    {
+      if (ac->state[i] != ACTIVE_FROZEN)
+        continue;
+      for (guint c = sm->kc_start[i]; c < sm->kc_start[i + 1]; c++)
+        if (ac->state[sm->kc_col[c]] == ACTIVE_FREE)
+          {
+            ac->state[i] = ACTIVE_PINNED;
+            break;
+          }
+    }
+  for (guint i = 0; i < n; i++)
+    frozen += ac->state[i] == ACTIVE_FROZEN;
+  return frozen;
+}
+
+/* Whether element E acts on a body that is integrated (or on none) */
+static gboolean
+touches_active (const LzEventActive *ac,
+                const Elem          *el)
+{
+  gboolean fa = el->law.a >= 0 && ac->state[el->law.a] == ACTIVE_FROZEN;
+  gboolean fb = el->law.b >= 0 && ac->state[el->law.b] == ACTIVE_FROZEN;
+
+  return !((fa || el->law.a < 0) && (fb || el->law.b < 0)) || (el->law.a < 0 && el->law.b < 0);
+}
+
+static guint
+filter_elements (const LzEventIntegrator *self,
+                 const guint             *full,
+                 guint                    count,
+                 guint                   *out)
+{
+  guint k = 0;
+
+  for (guint j = 0; j < count; j++)
+    if (touches_active (&self->sm.act, &self->el[full[j]]))
+      out[k++] = full[j];
+  return k;
+}
+
+/* The smallest guard of the frozen elements at Y (the evaluation the set
+ * is armed with has just run there) */
+static void
+frozen_guards (LzEventIntegrator *self,
+               const double      *y)
+{
+  LzEventActive *ac = &self->sm.act;
+  double g[MAX_GUARDS];
+
+  ac->g_frozen = INFINITY;
+  ac->which_frozen = 0;
+  ac->jumps_frozen = FALSE;
+  for (guint j = 0; j < ac->full_nguarded; j++)
+    {
+      guint e = ac->full_guarded[j], k;
+
+      if (touches_active (ac, &self->el[e]))
+        continue;
+      k = lz_event_guards (self, e, y, g);
+      for (guint i = 0; i < k; i++)
+        if (g[i] < ac->g_frozen)
+          {
+            ac->g_frozen = g[i];
+            ac->which_frozen = e;
+            ac->jumps_frozen = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && i == 1;
+          }
+    }
+}
+
+/* Arms the set for the current mode at Y, where an evaluation of every
+ * body (lz_event_min_guard() disarmed) has just set λ and the guards'
+ * terms. */
+void
+lz_event_active_arm (LzEventIntegrator *self,
+                     const double      *y)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventActive *ac = &sm->act;
+  guint n = self->n;
+
+  lz_event_active_disarm (sm);
+  ac->armed = TRUE;
+  if (ac->body == NULL || !eligible (self) || classify (self) == 0)
+    return;
+  frozen_guards (self, y);
+  if (!(ac->g_frozen > 0))
+    return;                     /* (an instant at hand: every body, as before) */
+  ac->nbody = ac->ncomp = ac->nforced = ac->ncon = 0;
+  for (guint i = 0; i < n; i++)
+    if (ac->state[i] != ACTIVE_FROZEN)
+      {
+        ac->body[ac->nbody++] = i;
+        if (ac->is_forced[i])
+          ac->forced[ac->nforced++] = i;
+      }
+  for (guint k = 0; k < ac->nbody; k++)
+    ac->comp[ac->ncomp++] = ac->body[k];
+  for (guint k = 0; k < ac->nbody; k++)
+    ac->comp[ac->ncomp++] = n + ac->body[k];
+  for (guint i = 2 * n; i < 2 * n + 3; i++)
+    ac->comp[ac->ncomp++] = i;
+  for (guint c = 0; c < sm->nc; c++)
+    if (touches_active (ac, &self->el[sm->con[c]]))
+      ac->con[ac->ncon++] = c;
+  ac->ntense = filter_elements (self, ac->full_tense, ac->full_ntense, ac->tense);
+  ac->npowered = filter_elements (self, ac->full_powered, ac->full_npowered, ac->powered);
+  ac->nguarded = filter_elements (self, ac->full_guarded, ac->full_nguarded, ac->guarded);
+  use_lists (sm, FALSE);
+  ac->on = TRUE;
+  ac->epoch++;
+}
+
+/* BEST, the smallest guard of the integrated elements, with the frozen
+ * ones' (*WHICH and min_jumps follow it) */
+double
+lz_event_active_min_frozen (LzEventIntegrator *self,
+                            double             best,
+                            guint             *which)
+{
+  const LzEventActive *ac = &self->sm.act;
+
+  if (!ac->on || !(ac->g_frozen < best))
+    return best;
+  if (which != NULL)
+    *which = ac->which_frozen;
+  self->loc.min_jumps = ac->jumps_frozen;
+  return ac->g_frozen;
+}
+
+/* The components RK's next step computes: the active set's, or all */
+void
+lz_event_active_rk_comps (const LzEventSmooth *sm,
+                          LzEventRk           *rk)
+{
+  const LzEventActive *ac = &sm->act;
+
+  if (!ac->on)
+    {
+      if (rk->comp_epoch != 0)
+        {
+          for (guint i = 0; i < rk->dim; i++)
+            rk->comp[i] = i;
+          rk->ncomp = rk->dim;
+          rk->comp_epoch = 0;
+        }
+      return;
+    }
+  if (rk->comp_epoch == ac->epoch)
+    return;
+  memcpy (rk->comp, ac->comp, ac->ncomp * sizeof (guint));
+  rk->ncomp = ac->ncomp;
+  rk->comp_epoch = ac->epoch;
+}

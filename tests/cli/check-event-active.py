@@ -1,0 +1,149 @@
+#!/usr/bin/python3
+# check-event-active.py LUZTAR_CLI SOURCE_ROOT — the event-driven method's
+# active set (src/core/integrate/lz-event-active.c: a body held by the mode
+# among held neighbours is frozen and left out of the evaluations, steps
+# and guards) against the run with every body integrated
+# (LUZTAR_EVENT_ACTIVE=off) and closed forms.  TAP.
+#
+# WAKE: m1 (free, a constant force F0) pulls m2 through a spring k; m2, m3
+# and m4 stick on the ground (level Fs each), m4 under an open stop, joined
+# by springs k (and a damper).  While m2 sticks, m3 and m4 are frozen; m2
+# breaks away when k·x1 = F0(1 − cos ωt) reaches Fs, x1 = (F0/k)(1 − cos ωt)
+# until then — and m3 must be woken by its neighbour to break away in turn.
+# B4 (bench/gen-chain.py) N = 12, where most masses stay frozen all along.
+# Both models: the same events (element, modes, cause) at the same
+# instants to 1e-10 of the time scale, the same trace, and the energy
+# books balanced.
+# Copyright 2026 The Luztar authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+import csv
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tap import check, done  # noqa: E402
+
+cli, root = sys.argv[1], sys.argv[2]
+
+M, K, F0, FS = 1.0, 100.0, 1.0, 0.5
+OMEGA = math.sqrt(K / M)
+WAKE = """<?xml version="1.0" encoding="UTF-8"?>
+<luztar-model version="1" name="Frozen masses woken by a neighbour">
+  <ground id="wall"/>
+  <body id="m1" mass="%(m)g"/>
+  <body id="m2" mass="%(m)g"/>
+  <body id="m3" mass="%(m)g"/>
+  <body id="m4" mass="%(m)g"/>
+  <spring id="k2" a="m1" b="m2" k="%(k)g"/>
+  <spring id="k3" a="m2" b="m3" k="%(k)g"/>
+  <spring id="k4" a="m3" b="m4" k="%(k)g"/>
+  <damper id="c3" a="m2" b="m3" c="0.1"/>
+  <friction id="f2" a="wall" b="m2" level="%(fs)g"/>
+  <friction id="f3" a="wall" b="m3" level="%(fs)g"/>
+  <friction id="f4" a="wall" b="m4" level="%(fs)g"/>
+  <stop id="s4" a="wall" b="m4" upper="0.05" restitution="0"/>
+  <force id="F" body="m1" value="%(f0)g"/>
+  <simulation t-end="5" method="event"/>
+</luztar-model>
+""" % {"m": M, "k": K, "fs": FS, "f0": F0}
+# the event instants agree to TIME_TOL of the time scale 1/ω (the issue's
+# 1e-10 s at ω = 10); the location brackets to 1e-12 of it
+TIME_TOL = 1e-10
+# the closed form of the first breakaway and of x1 before it, relative to
+# 1/ω and F0/k: the integration's own error (tolerances ≈ 1e-10)
+CLOSED_TOL = 1e-9
+# the traces, relative to each column's largest value
+TRACE_TOL = 1e-9
+# the energy balance, relative to the work done
+BALANCE_TOL = 1e-9
+
+
+def run(model, events, trace, active, t_end=None):
+    env = dict(os.environ, LUZTAR_EVENT_ACTIVE="on" if active else "off")
+    args = [cli, "run", "--method", "event", "--events", events, "--sample", "0.01", "--out", trace, model]
+    if t_end is not None:
+        args[2:2] = ["--t-end", repr(t_end)]
+    out = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+    return out
+
+
+def read_events(path):
+    with open(path) as f:
+        return [(float(r[0]), r[1], r[2], r[3], r[4]) for r in list(csv.reader(f))[1:]]
+
+
+def read_trace(path):
+    with open(path) as f:
+        rows = list(csv.reader(f))
+    return rows[0], [[float(x) for x in r] for r in rows[1:]]
+
+
+def balance(stdout):
+    m = re.search(r"energy-balance error: \S+ J \(([0-9.e+-]+) of", stdout)
+    return float(m.group(1)) if m else math.inf
+
+
+def compare(name, model, t_scale, t_end=None):
+    """the active set against every body integrated; returns the events"""
+    with tempfile.TemporaryDirectory() as tmp:
+        res = {}
+        for active in (True, False):
+            ev, tr = os.path.join(tmp, "ev-%d.csv" % active), os.path.join(tmp, "tr-%d.csv" % active)
+            out = run(model, ev, tr, active, t_end)
+            ok = out.returncode == 0
+            check(ok, "%s: runs with the active set %s" % (name, "on" if active else "off"), out.stderr)
+            if not ok:
+                return None
+            res[active] = (read_events(ev), read_trace(tr), balance(out.stdout))
+    on, off = res[True], res[False]
+    same = len(on[0]) == len(off[0]) and all(a[1:] == b[1:] for a, b in zip(on[0], off[0]))
+    check(same, "%s: the same %d events (elements, modes, causes) with and without the active set"
+          % (name, len(off[0])),
+          "\n".join("%s | %s" % (a, b) for a, b in zip(on[0], off[0]) if a[1:] != b[1:]))
+    dt = max((abs(a[0] - b[0]) for a, b in zip(on[0], off[0])), default=0.0)
+    check(same and dt <= TIME_TOL * t_scale, "%s: at the same instants, within %.1e s (%.1e of 1/ω)"
+          % (name, dt, dt / t_scale))
+    (head, rows_on), (_, rows_off) = on[1], off[1]
+    worst = 0.0
+    if len(rows_on) == len(rows_off):
+        for c in range(1, len(head)):
+            scale = max(max(abs(r[c]) for r in rows_off), 1e-300)
+            worst = max(worst, max(abs(a[c] - b[c]) for a, b in zip(rows_on, rows_off)) / scale)
+    check(len(rows_on) == len(rows_off) and worst <= TRACE_TOL,
+          "%s: the same trace (%d rows), within %.1e of each column's largest value" % (name, len(rows_off), worst))
+    check(on[2] <= BALANCE_TOL and off[2] <= BALANCE_TOL,
+          "%s: the energy books balance, %.1e and %.1e of the work done" % (name, on[2], off[2]))
+    return on[0], rows_on, head
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    model = os.path.join(tmp, "wake.luztar")
+    with open(model, "w") as f:
+        f.write(WAKE)
+    got = compare("wake", model, 1 / OMEGA)
+    if got is not None:
+        events, rows, head = got
+        first = next((e for e in events if e[4] != "initial"), None)
+        t_star = math.acos(1 - FS / F0) / OMEGA
+        check(first is not None and first[1:] == ("f2", "stick", "slip+", "force-limit")
+              and abs(first[0] - t_star) <= CLOSED_TOL / OMEGA,
+              "wake: m2 breaks away at acos(1 − Fs/F0)/ω = %.12f s (got %s)" % (t_star, first))
+        q1 = head.index("m1.q")
+        err = max((abs(r[q1] - F0 / K * (1 - math.cos(OMEGA * r[0]))) for r in rows if r[0] < t_star), default=1)
+        check(err <= CLOSED_TOL * F0 / K, "wake: x1 = (F0/k)(1 − cos ωt) while m2 sticks, within %.1e of F0/k"
+              % (err * K / F0))
+        woken = [e for e in events if e[1] in ("f3", "f4") and e[3] == "slip+"]
+        check(len(woken) >= 2 and woken[0][1] == "f3" and woken[0][0] > t_star,
+              "wake: frozen m3 and then m4 woken by their neighbours, breaking away at %s"
+              % ", ".join("%s %.6f s" % (e[1], e[0]) for e in woken[:2]))
+    chain = os.path.join(tmp, "chain.luztar")
+    with open(chain, "w") as f:
+        subprocess.run([sys.executable, os.path.join(root, "bench", "gen-chain.py"), "12"], stdout=f, check=True)
+    got = compare("B4 N = 12", chain, 0.1, t_end=10.0)
+    if got is not None:
+        check(len(got[0]) > 100, "B4 N = 12: %d events" % len(got[0]))
+done()
