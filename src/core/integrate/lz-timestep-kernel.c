@@ -613,8 +613,7 @@ lz_ts_kernel_finish (LzTimestep *self,
   lz_ts_book_open (self, t, t1, &book);
   for (guint i = 0; i < ks.n; i++)
     {
-      double vth = ks.th * ks.v1[i] + ks.th1 * ks.v[i], s;
-      const double *w = ks.Wd + (gsize) 3 * i;
+      double vth = ks.th * ks.v1[i] + ks.th1 * ks.v[i], s, w_ii;
 
       ks.q1[i] = ks.q[i] + ks.h * vth;
       ks.rate[i] = vth;
@@ -628,10 +627,18 @@ lz_ts_kernel_finish (LzTimestep *self,
         continue;
       /* S (lz_ts_others_chain(), a chain's inner body without its tests) */
       if (ks.chain && i > 0 && i + 1 < ks.n)
-        s = ks.rhs[i] - w[0] * ks.v1[i - 1] - w[2] * ks.v1[i + 1];
+        {
+          const double *w = ks.Wd + (gsize) 3 * i;
+
+          s = ks.rhs[i] - w[0] * ks.v1[i - 1] - w[2] * ks.v1[i + 1];
+          w_ii = w[1];
+        }
       else
-        s = self->band == 1 ? lz_ts_others_chain (self, ks.v1, i) : lz_ts_others (self, ks.v1, i);
-      kernel_block (self, &ks, &kernel[i], i, s, self->band == 1 ? w[1] : w_at (self, i, i), vth, &sums);
+        {
+          s = self->band == 1 ? lz_ts_others_chain (self, ks.v1, i) : lz_ts_others (self, ks.v1, i);
+          w_ii = w_at (self, i, i);
+        }
+      kernel_block (self, &ks, &kernel[i], i, s, w_ii, vth, &sums);
     }
   book.damping = sums.damping;
   book.friction = sums.friction;
