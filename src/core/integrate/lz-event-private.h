@@ -109,6 +109,11 @@ typedef struct
   double   g_frozen;          /* the smallest guard of the frozen elements (constant) */
   guint    which_frozen;      /* its element */
   gboolean jumps_frozen;      /* it is a contact's velocity */
+  gboolean at_event;          /* an event reached while it was on, before its selection:
+                               * the frozen bodies' constraints keep their modes
+                               * (lz_event_active_keep_frozen()) */
+  guint   *cand_mark, *cand_count, cand_epoch;  /* per dof: the candidates on it (that selection's) */
+  guint64  kept, kept_events; /* the candidates that kept their modes, the selections where some did */
 } LzEventActive;
 
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
@@ -598,6 +603,12 @@ gboolean lz_event_rk4 (LzEventIntegrator *self,
 void lz_event_active_setup (LzEventIntegrator *self);
 void lz_event_active_free (LzEventSmooth *sm);
 void lz_event_active_disarm (LzEventSmooth *sm);
+void lz_event_active_event (LzEventSmooth *sm);
+void lz_event_active_impulse (LzEventSmooth *sm,
+                              const Elem    *el);
+guint lz_event_active_keep_frozen (LzEventIntegrator *self,
+                                   guint             *cand,
+                                   guint              ncand);
 void lz_event_active_arm (LzEventIntegrator *self,
                           const double      *y);
 double lz_event_active_min_frozen (LzEventIntegrator *self,
