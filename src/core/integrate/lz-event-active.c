@@ -67,6 +67,8 @@ lz_event_active_setup (LzEventIntegrator *self)
   ac->state = g_new0 (guint, n);
   ac->cand_mark = g_new0 (guint, n);
   ac->cand_count = g_new0 (guint, n);
+  ac->live = g_new (guint, ne);
+  ac->energy = g_new0 (double, ne);
   nforced = lz_assembly_get_forced_dofs (self->parent.assembly, forced);
   for (guint k = 0; k < nforced; k++)
     ac->is_forced[forced[k]] = TRUE;
@@ -101,6 +103,8 @@ lz_event_active_free (LzEventSmooth *sm)
   g_clear_pointer (&ac->state, g_free);
   g_clear_pointer (&ac->cand_mark, g_free);
   g_clear_pointer (&ac->cand_count, g_free);
+  g_clear_pointer (&ac->live, g_free);
+  g_clear_pointer (&ac->energy, g_free);
 }
 
 /* The element lists an evaluation visits (lz_event_smooth_sparse()'s):
@@ -411,6 +415,10 @@ lz_event_active_arm (LzEventIntegrator *self,
   for (guint c = 0; c < sm->nc; c++)
     if (touches_active (ac, &self->el[sm->con[c]]))
       ac->con[ac->ncon++] = c;
+  ac->nlive = 0;
+  for (guint e = 0; e < self->ne; e++)
+    if (touches_active (ac, &self->el[e]))
+      ac->live[ac->nlive++] = e;
   ac->ntense = filter_elements (self, ac->full_tense, ac->full_ntense, ac->tense);
   ac->npowered = filter_elements (self, ac->full_powered, ac->full_npowered, ac->powered);
   ac->nguarded = filter_elements (self, ac->full_guarded, ac->full_nguarded, ac->guarded);
@@ -459,4 +467,61 @@ lz_event_active_rk_comps (const LzEventSmooth *sm,
   memcpy (rk->comp, ac->comp, ac->ncomp * sizeof (guint));
   rk->ncomp = ac->ncomp;
   rk->comp_epoch = ac->epoch;
+}
+
+/* The elements whose states (g, ġ, force: lz_event_element_state()) a
+ * trace row computes: while the set is on, once a row of its epoch has
+ * computed every one, those on integrated bodies (*ELEMS, returns how
+ * many) — a frozen element's state is constant, and stays in the row's
+ * arrays; otherwise every element (*ELEMS NULL, returns ne). */
+guint
+lz_event_active_row_elements (LzEventIntegrator *self,
+                              const guint      **elems)
+{
+  LzEventActive *ac = &self->sm.act;
+
+  *elems = NULL;
+  if (!ac->on)
+    {
+      ac->rows_epoch = 0;
+      return self->ne;
+    }
+  if (ac->rows_epoch == ac->epoch)
+    {
+      *elems = ac->live;
+      return ac->nlive;
+    }
+  ac->rows_epoch = ac->epoch;
+  return self->ne;
+}
+
+/* The energy the springs store at the coordinates GV of a trace row
+ * (lz_event_element_state()'s): the elements that row computed, and the
+ * frozen ones' kept from the first of the set's epoch — summed in the
+ * elements' order, as over every element. */
+double
+lz_event_active_potential (LzEventIntegrator *self,
+                           const double      *gv)
+{
+  LzEventActive *ac = &self->sm.act;
+  double potential = 0;
+
+  if (ac->energy == NULL || !ac->on || ac->energy_epoch != ac->epoch)
+    {
+      ac->energy_epoch = ac->on ? ac->epoch : 0;
+      for (guint e = 0; e < self->ne; e++)
+        {
+          double u = lz_element_law_energy (&self->el[e].law, gv[e]);
+
+          if (ac->energy != NULL)
+            ac->energy[e] = u;
+          potential += u;
+        }
+      return potential;
+    }
+  for (guint k = 0; k < ac->nlive; k++)
+    ac->energy[ac->live[k]] = lz_element_law_energy (&self->el[ac->live[k]].law, gv[ac->live[k]]);
+  for (guint e = 0; e < self->ne; e++)
+    potential += ac->energy[e];
+  return potential;
 }
