@@ -27,6 +27,10 @@
  * safe: no massless body, no through-stop, no jump of the forcing, G of
  * the mode diagonal (no two constraints on a body), a frozen body's
  * guards positive; elsewhere every body is integrated as before.
+ * At an event reached with the set on, the selection's candidates held by
+ * the mode on frozen bodies keep their modes (lz_event_active_keep_frozen()),
+ * and a trace row computes only the states of the elements on integrated
+ * bodies (lz_event_active_row_elements(), lz_event_active_potential()).
  * LUZTAR_EVENT_ACTIVE=off turns it off.
  */
 
