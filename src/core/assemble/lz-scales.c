@@ -288,6 +288,20 @@ mixes_kinds (const LzModel *model)
   return has[LZ_BODY_TRANSLATIONAL] && has[LZ_BODY_ROTATIONAL];
 }
 
+/* The time and energy scales of a model that mixes kinds, from its kinds'
+ * (KIND_TIME their T): the whole's m, k, F and L would mix kg with kg·m²,
+ * N with N·m and m with rad, and follow a length scaled with the angles
+ * unchanged in neither.  T the shorter of the kinds' (s in both), the
+ * energy the larger of their F·L (J in both). */
+static void
+whole_of_kinds (LzScales     *scales,
+                const double *kind_time)
+{
+  scales->time = MIN (kind_time[LZ_BODY_TRANSLATIONAL], kind_time[LZ_BODY_ROTATIONAL]);
+  scales->energy = MAX (scales->kind_force[LZ_BODY_TRANSLATIONAL] * scales->kind_length[LZ_BODY_TRANSLATIONAL],
+                        scales->kind_force[LZ_BODY_ROTATIONAL] * scales->kind_length[LZ_BODY_ROTATIONAL]);
+}
+
 /**
  * lz_scales_of_model:
  * @model: a valid model
@@ -303,13 +317,15 @@ mixes_kinds (const LzModel *model)
  * translational and rotational bodies gets besides them a length and a
  * speed scale per kind, derived the same way from what that kind's bodies
  * and their ports give (an element's quantities taken to the dof through
- * its port's coefficient); a model of one kind has L and V for both.
+ * its port's coefficient), and T and the energy scale from those of its
+ * kinds (whole_of_kinds()); a model of one kind has L, V and F for both.
  */
 void
 lz_scales_of_model (const LzModel *model,
                     LzScales      *scales)
 {
   Given g = { 0 };
+  double kind_time[LZ_BODY_N_KINDS];
 
   g_return_if_fail (model != NULL && scales != NULL);
 
@@ -331,37 +347,61 @@ lz_scales_of_model (const LzModel *model,
       scales->kind_length[kind] = sk.length;
       scales->kind_speed[kind] = sk.speed;
       scales->kind_force[kind] = sk.force;
+      kind_time[kind] = sk.time;
     }
+  if (scales->mixed)
+    whole_of_kinds (scales, kind_time);
   g_debug ("scales of “%s”: L = %g, T = %g, F = %g, V = %g; by kind L = %g, %g, V = %g, %g",
            lz_model_get_name (model), scales->length, scales->time, scales->force, scales->speed,
            scales->kind_length[0], scales->kind_length[1], scales->kind_speed[0], scales->kind_speed[1]);
 }
 
-/* The scale of element EL's g from the dof scales PER_KIND: the largest
- * |c|^POWER·(its body's scale) over its body ports (POWER 1 for a length
- * or a speed of g, −1 for its force, which acts as c·T on the dof). */
-static double
-row_scale (const LzModel   *model,
-           const LzElement *el,
-           const double    *per_kind,
-           int              power)
+/**
+ * lz_scales_ports_unit:
+ * @kinds: the #LzBodyKind of the body at ports a and b, or −1 (a ground,
+ *   none)
+ * @c: their coefficients ca and cb
+ * @per_kind: a scale per body kind (one of #LzScales' kind_ arrays, or one
+ *   of the same kind that a method keeps, e.g. the largest speeds so far)
+ * @power: 1 for a length or a speed of g, −1 for its force (which acts as
+ *   c·T on the dof)
+ * @whole: the model's one scale of that quantity
+ *
+ * The scale of a g = cb·x_b − ca·x_a in a model that mixes kinds (in one
+ * of one kind it is @whole: the caller's test of #LzScales' mixed): the
+ * largest |c|^@power·@per_kind[kind] over its body ports, @whole when it
+ * has none — the helper under lz_scales_row_speed() and its kin, for a
+ * method that has its elements' dofs and coefficients rather than their
+ * model elements.
+ *
+ * Returns: a scale in the units of g (or of its force)
+ */
+double
+lz_scales_ports_unit (const int    *kinds,
+                      const double *c,
+                      const double *per_kind,
+                      int           power,
+                      double        whole)
 {
-  const char *ports[2] = { el->a, el->b };
-  double c[2], unit = 0.0;
+  double unit = 0.0;
 
-  lz_element_get_coefficients (el, &c[0], &c[1]);
   for (int p = 0; p < 2; p++)
-    {
-      const LzBody *body = ports[p] != NULL ? lz_model_lookup_body (model, ports[p]) : NULL;
-
-      if (body != NULL)
-        unit = MAX (unit, (power > 0 ? fabs (c[p]) : 1 / fabs (c[p])) * per_kind[body->kind]);
-    }
-  return unit;
+    if (kinds[p] >= 0)
+      unit = MAX (unit, (power > 0 ? fabs (c[p]) : 1 / fabs (c[p])) * per_kind[kinds[p]]);
+  return unit > 0 ? unit : whole;
 }
 
-/* The row scale of EL (row_scale()) in a model that mixes kinds, else (or
- * when none of its ports is a body) WHOLE, the model's one scale. */
+/* The kind of the body at port ID, or −1 (a ground, none). */
+static int
+port_kind (const LzModel *model,
+           const char    *id)
+{
+  const LzBody *body = id != NULL ? lz_model_lookup_body (model, id) : NULL;
+
+  return body != NULL ? (int) body->kind : -1;
+}
+
+/* The row scale of EL from the dof scales PER_KIND (lz_scales_ports_unit()). */
 static double
 row_unit (const LzScales  *scales,
           const LzModel   *model,
@@ -370,12 +410,15 @@ row_unit (const LzScales  *scales,
           int              power,
           double           whole)
 {
-  double unit;
+  int kinds[2];
+  double c[2];
 
   if (!scales->mixed)
     return whole;
-  unit = row_scale (model, el, per_kind, power);
-  return unit > 0 ? unit : whole;
+  kinds[0] = port_kind (model, el->a);
+  kinds[1] = port_kind (model, el->b);
+  lz_element_get_coefficients (el, &c[0], &c[1]);
+  return lz_scales_ports_unit (kinds, c, per_kind, power, whole);
 }
 
 /**

@@ -59,6 +59,11 @@ double lz_scales_row_length (const LzScales  *scales,
 double lz_scales_row_force (const LzScales  *scales,
                             const LzModel   *model,
                             const LzElement *element);
+double lz_scales_ports_unit (const int    *kinds,
+                             const double *c,
+                             const double *per_kind,
+                             int           power,
+                             double        whole);
 
 /**
  * lz_scales_dof_speed:

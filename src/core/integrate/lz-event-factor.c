@@ -17,7 +17,9 @@
  * the graph "shares a body" (a chain's friction and stop on one mass: a
  * block of 2, or of 1 each).  Each block has its own SVD; its singular
  * values below SV_REL times the largest of the whole G are zero, as in
- * the SVD of the whole (coinciding directions: the pseudo-inverse).  A
+ * the SVD of the whole (coinciding directions: the pseudo-inverse) — of
+ * its component's largest in a model that mixes kinds, whose blocks are
+ * in 1/kg and 1/(kg·m²).  A
  * component of at most FACTOR_KEEP_MAX constraints keeps its factors
  * under its first element, and a later mode with the same component —
  * the same constraints in the same order — takes them as they are: a
@@ -228,10 +230,13 @@ lz_event_factor_mode (LzEventIntegrator *self)
       else
         smax = MAX (smax, block_factor (self, f, k, o, s));
     }
-  /* coinciding directions: drop what rounding leaves of a zero singular value */
-  for (guint i = 0; i < sm->nc; i++)
-    if (gsl_vector_get (sm->S, i) < SV_REL * smax)
-      gsl_vector_set (sm->S, i, 0);
+  /* coinciding directions: drop what rounding leaves of a zero singular
+   * value — of the whole G's largest, or in a model that mixes kinds of
+   * the component's (the components' units differ: 1/kg, 1/(kg·m²)) */
+  for (guint k = 0; k < f->ncomp; k++)
+    for (guint i = f->start[k]; i < f->start[k + 1]; i++)
+      if (gsl_vector_get (sm->S, i) < SV_REL * (self->parent.scales.mixed ? gsl_vector_get (sm->S, f->start[k]) : smax))
+        gsl_vector_set (sm->S, i, 0);
 }
 
 /* λ from G λ = rhs_c by the factors of lz_event_factor_mode(): the

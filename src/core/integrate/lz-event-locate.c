@@ -17,13 +17,15 @@
 #include "lz-error.h"
 #include "lz-contact-law.h"
 #include "lz-event-private.h"
+#include "lz-event-units.h"
 #include "lz-integrator-private.h"
 #include "lz-model-private.h"
 
-/* Relative to the run's velocity scale: a contact's approach velocity
- * and gap may go CONTACT_V_REL and CONTACT_P_REL below zero before it is
- * an event; a slip on a damped massless body that creeps within
- * CREEP_V_REL of zero has turned. */
+/* Relative to the run's velocity scale of the element (its ports'
+ * kinds', lz-event-units.h): a contact's approach velocity and gap may
+ * go CONTACT_V_REL and CONTACT_P_REL below zero before it is an event; a
+ * slip on a damped massless body that creeps within CREEP_V_REL of zero
+ * has turned. */
 #define CONTACT_V_REL 1e-7
 #define CONTACT_P_REL 1e-9
 #define CREEP_V_REL 1e-12
@@ -32,22 +34,25 @@
  * below zero before it is an event (far above the integration's drift,
  * far below any motion that matters). */
 static double
-contact_v_tol (const LzEventIntegrator *self)
+contact_v_tol (const LzEventIntegrator *self,
+               const Elem              *el)
 {
-  return CONTACT_V_REL * self->v_scale;
+  return CONTACT_V_REL * lz_event_unit_v_seen (self, el);
 }
 
 static double
-contact_p_tol (const LzEventIntegrator *self)
+contact_p_tol (const LzEventIntegrator *self,
+               const Elem              *el)
 {
-  return CONTACT_P_REL * self->v_scale * self->parent.scales.time;
+  return CONTACT_P_REL * lz_event_unit_v_seen (self, el) * self->parent.scales.time;
 }
 
 /* The guards of element e in its mode at the state y (after lz_event_rhs() has
  * set λ and the ground terms for that state); returns how many.  Each is a
  * fraction of its scale (a force of F, a velocity of V, a gap of L:
- * lz-scales.h), so that the smallest of them, which the location brackets,
- * does not depend on the model's units. */
+ * lz-scales.h; the element's own in a model that mixes kinds:
+ * lz-event-units.h), so that the smallest of them, which the location
+ * brackets, does not depend on the model's units. */
 guint
 lz_event_guards (LzEventIntegrator *self,
                  guint              e,
@@ -58,9 +63,8 @@ lz_event_guards (LzEventIntegrator *self,
   /* with massless bodies, the state lz_event_rhs() solved them in (it runs first) */
   const double *q = self->jn.nN + self->jn.nD > 0 ? self->jn.yc : y;
   const double *v = q + self->n;
-  double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s, F;
+  double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s, F, L;
   double fs_neg, fs_pos;
-  const LzScales *sc = &self->parent.scales;
 
   switch (el->law.kind)
     {
@@ -73,8 +77,8 @@ lz_event_guards (LzEventIntegrator *self,
           /* within the static levels at t (they may move: a brake let go) */
           F = -lz_event_constraint_force (self, e);
           lz_friction_static_box (&el->law, self->sm.t, &fs_neg, &fs_pos);
-          out[0] = (fs_pos - F) / sc->force;
-          out[1] = (F + fs_neg) / sc->force;
+          out[0] = (fs_pos - F) / lz_event_unit_force (self, el);
+          out[1] = (F + fs_neg) / lz_event_unit_force (self, el);
           return 2;
         case LZ_MODE_SLIP_POS:
         case LZ_MODE_SLIP_NEG:
@@ -82,7 +86,8 @@ lz_event_guards (LzEventIntegrator *self,
            * towards 0 (a bearing settling on its level: ż ∝ e^(−kt/μ)):
            * there it is a turn once beyond the rounding */
           out[0] = ((self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd)
-                    + (self->dj.is_dstop[e] ? CREEP_V_REL * self->v_scale : 0)) / sc->speed;
+                    + (self->dj.is_dstop[e] ? CREEP_V_REL * lz_event_unit_v_seen (self, el) : 0))
+                   / lz_event_unit_speed (self, el);
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_FREE:
@@ -104,24 +109,24 @@ lz_event_guards (LzEventIntegrator *self,
            * of its own, a re-projection); guard 0, a stop's force guard,
            * it has not */
           out[0] = 1;
-          out[1] = contact_v_tol (self) - fabs (gd);
-          out[2] = contact_p_tol (self) - fabs (g - el->law.lower);
+          out[1] = contact_v_tol (self, el) - fabs (gd);
+          out[2] = contact_p_tol (self, el) - fabs (g - el->law.lower);
           return 3;
         }
       if (self->mode[e] == LZ_MODE_CONTACT)
         {
           double sx = el->contact_upper ? -1 : 1;
 
-          out[0] = sx * lz_event_constraint_force (self, e) / sc->force;
+          out[0] = sx * lz_event_constraint_force (self, e) / lz_event_unit_force (self, el);
           if (self->st.is_static[e] || self->dj.is_dstop[e])
             return 1;
           /* the constraint is kept at acceleration level: a velocity
            * that jumps (a kink of a moving limit, the ground hitting the
            * body) or a gap that drifts would otherwise go unnoticed —
            * either is an event, an impact or a re-projection */
-          out[1] = (sx * gd + contact_v_tol (self)) / sc->speed;
-          out[2] = (sx * (g - (el->contact_upper ? el->law.upper : el->law.lower)) + contact_p_tol (self))
-                   / sc->length;
+          out[1] = (sx * gd + contact_v_tol (self, el)) / lz_event_unit_speed (self, el);
+          out[2] = (sx * (g - (el->contact_upper ? el->law.upper : el->law.lower)) + contact_p_tol (self, el))
+                   / lz_event_unit_length (self, el);
           return 3;
         }
       if (self->mode[e] == LZ_MODE_FREE)
@@ -129,9 +134,9 @@ lz_event_guards (LzEventIntegrator *self,
           guint k = 0;
 
           if (isfinite (el->law.lower))
-            out[k++] = (g - el->law.lower) / sc->length;
+            out[k++] = (g - el->law.lower) / lz_event_unit_length (self, el);
           if (isfinite (el->law.upper))
-            out[k++] = (el->law.upper - g) / sc->length;
+            out[k++] = (el->law.upper - g) / lz_event_unit_length (self, el);
           return k;
         }
       return 0;
@@ -140,17 +145,18 @@ lz_event_guards (LzEventIntegrator *self,
       if (el->law.freeplay == 0)
         return 0;
       s = g - el->law.offset;
+      L = lz_event_unit_length (self, el);
       switch (self->mode[e])
         {
         case LZ_MODE_GAP:
-          out[0] = (el->law.freeplay - s) / sc->length;
-          out[1] = (s + el->law.freeplay) / sc->length;
+          out[0] = (el->law.freeplay - s) / L;
+          out[1] = (s + el->law.freeplay) / L;
           return 2;
         case LZ_MODE_ENGAGED_POS:
-          out[0] = (s - el->law.freeplay) / sc->length;
+          out[0] = (s - el->law.freeplay) / L;
           return 1;
         case LZ_MODE_ENGAGED_NEG:
-          out[0] = (-s - el->law.freeplay) / sc->length;
+          out[0] = (-s - el->law.freeplay) / L;
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_STICK:

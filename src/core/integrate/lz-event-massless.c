@@ -17,6 +17,7 @@
 
 #include "lz-error.h"
 #include "lz-event-private.h"
+#include "lz-event-units.h"
 #include "lz-integrator-private.h"
 #include "lz-lcp.h"
 #include "lz-model-private.h"
@@ -135,6 +136,24 @@ engaged_side (LzMode mode)
   return mode == LZ_MODE_ENGAGED_POS ? 1 : mode == LZ_MODE_ENGAGED_NEG ? -1 : 0;
 }
 
+/* Zeroes what rounding leaves of a zero singular value (coinciding
+ * contacts) in the SVD G = U S Vᵀ of a Schur complement of the massless
+ * bodies (the N joints' Bᵀ A⁻¹ B, the D joints' Wᵀ C_DD⁻¹ W) whose
+ * diagonal (before the SVD) is DIAG: S_i below SV_REL times the largest,
+ * or in a model that mixes kinds times lz_event_sv_moved() (there a
+ * slider's row and a hub's 10^16 apart dropped the slider's contact). */
+static void
+sv_zero (const LzEventIntegrator *self,
+         gsl_vector              *S,
+         const gsl_matrix        *V,
+         const double            *diag)
+{
+  for (guint i = 0; i < S->size; i++)
+    if (gsl_vector_get (S, i)
+        < SV_REL * (self->parent.scales.mixed ? lz_event_sv_moved (V, diag, i) : gsl_vector_get (S, 0)))
+      gsl_vector_set (S, i, 0);
+}
+
 /* A and the Schur complement of the current mode (kept while the static
  * elements' modes stay). */
 static void
@@ -219,11 +238,12 @@ node_factor (LzEventIntegrator *self)
           for (guint i = 0; i < nc; i++)
             gsl_matrix_set (&G.matrix, i, j, node_wdot (self, &self->el[self->st.s_con[i]], self->st.Sb->data));
         }
-      gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
-      /* coinciding contacts: drop what rounding leaves of a zero singular value */
+      /* coinciding contacts: drop what rounding leaves of a zero singular
+       * value (G's diagonal in Sl, which the solves write) */
       for (guint i = 0; i < nc; i++)
-        if (gsl_vector_get (&S.vector, i) < SV_REL * gsl_vector_get (&S.vector, 0))
-          gsl_vector_set (&S.vector, i, 0);
+        gsl_vector_set (self->st.Sl, i, gsl_matrix_get (&G.matrix, i, i));
+      gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
+      sv_zero (self, &S.vector, &V.matrix, self->st.Sl->data);
     }
   self->st.s_valid = TRUE;
 }
@@ -660,10 +680,11 @@ lz_event_dstop_solve (LzEventIntegrator *self,
     for (guint i = 0; i < nc; i++)
       for (guint j = 0; j < nc; j++)
         gsl_matrix_set (&G.matrix, i, j, d_dot (self, &self->el[con[i]], self->dj.DX, j));
-    gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
+    /* (G's diagonal in l until the solve) */
     for (guint i = 0; i < nc; i++)
-      if (gsl_vector_get (&S.vector, i) < SV_REL * gsl_vector_get (&S.vector, 0))
-        gsl_vector_set (&S.vector, i, 0);
+      gsl_vector_set (&l.vector, i, gsl_matrix_get (&G.matrix, i, i));
+    gsl_linalg_SV_decomp (&G.matrix, &V.matrix, &S.vector, &work.vector);
+    sv_zero (self, &S.vector, &V.matrix, l.vector.data);
     gsl_linalg_SV_solve (&G.matrix, &V.matrix, &S.vector, &rr.vector, &l.vector);
     for (guint j = 0; j < nc; j++)
       {
@@ -694,13 +715,32 @@ lz_event_dstop_solve (LzEventIntegrator *self,
  * D elements free/stuck. */
 /* The D joints' problem: a mode undecided at t is decided DV_LATER_REL·
  * max(T, t) later; a friction force within DV_LEVEL_REL·max(F, F0) of a
- * level is on it; a stop pushing less than DV_PUSH_REL of the largest
- * force pushes nothing. */
+ * level is on it (F the element's force scale, lz-event-units.h); a stop
+ * pushing less than DV_PUSH_REL of the largest force pushes nothing
+ * (push_scale()). */
 #define DV_LATER_REL 1e-7
 #define DV_LEVEL_REL 1e-9
 #define DV_PUSH_REL 1e-12
 
 enum { DV_STOP, DV_FRICTION, DV_FIXED };
+
+/* Element E's units in dvel_solve()'s LCP, its force (*FORCE) and its
+ * velocity (*SPEED): its own scales in a model that mixes kinds — the
+ * LCP's unknowns then pure numbers, where a rack's N and m/s and a
+ * shaft's N·m and rad/s, 10^12 apart, met Lemke's pivot tolerances (a
+ * shaft's friction slipped where it sticks) — else 1: the same
+ * arithmetic. */
+static void
+dvel_units (const LzEventIntegrator *self,
+            guint                    e,
+            double                  *force,
+            double                  *speed)
+{
+  gboolean mixed = self->parent.scales.mixed;
+
+  *force = mixed ? lz_event_unit_force (self, &self->el[e]) : 1;
+  *speed = mixed ? lz_event_unit_speed (self, &self->el[e]) : 1;
+}
 
 static gboolean
 dvel_solve (LzEventIntegrator *self,
@@ -759,34 +799,43 @@ dvel_solve (LzEventIntegrator *self,
 
       for (guint i = 0; i < m; i++)
         {
-          double qi = u[i], si = kind[i] == DV_STOP ? sgn[i] : 1;
+          double qi = u[i], si = kind[i] == DV_STOP ? sgn[i] : 1, Fi, Vi;
 
           if (var[i] < 0)
             continue;
+          dvel_units (self, cand[i], &Fi, &Vi);
           for (guint j = 0; j < m; j++)
             {
+              double Fj, Vj;
+
+              dvel_units (self, cand[j], &Fj, &Vj);
               if (kind[j] != DV_STOP)
                 qi += gsl_matrix_get (A, i, j) * lo[j];
               if (var[j] >= 0)
                 gsl_matrix_set (M, var[i], var[j],
-                                si * gsl_matrix_get (A, i, j) * (kind[j] == DV_STOP ? sgn[j] : 1));
+                                si * gsl_matrix_get (A, i, j) * (kind[j] == DV_STOP ? sgn[j] : 1) * Fj / Vi);
             }
-          gsl_vector_set (q, var[i], si * qi);
+          gsl_vector_set (q, var[i], si * qi / Vi);
           if (kind[i] == DV_FRICTION)
             {
               const Elem *el = &self->el[cand[i]];
 
               gsl_matrix_set (M, var[i], L + f, 1);
               gsl_matrix_set (M, L + f, var[i], -1);
-              gsl_vector_set (q, L + f, el->law.fpos + el->law.fneg);
+              gsl_vector_set (q, L + f, (el->law.fpos + el->law.fneg) / Fi);
               f++;
             }
         }
       ok = lz_lcp_solve_lemke (M, q, z, w, NULL, NULL);
       for (guint j = 0; j < m; j++)
         if (var[j] >= 0)
-          lam[j] = !ok ? 0 : kind[j] == DV_STOP ? sgn[j] * gsl_vector_get (z, var[j])
-                                                 : lo[j] + gsl_vector_get (z, var[j]);
+          {
+            double Fj, Vj;
+
+            dvel_units (self, cand[j], &Fj, &Vj);
+            lam[j] = !ok ? 0 : kind[j] == DV_STOP ? sgn[j] * gsl_vector_get (z, var[j]) * Fj
+                                                   : lo[j] + gsl_vector_get (z, var[j]) * Fj;
+          }
     }
   for (guint j = 0; j < m; j++)
     if (kind[j] == DV_FIXED)
@@ -852,7 +901,7 @@ dvel_later (LzEventIntegrator *self,
     for (guint j = 0; j < m; j++)
       {
         const Elem *el = &self->el[cand[j]];
-        double tol = DV_LEVEL_REL * MAX (self->parent.scales.force, MAX (el->law.fpos, el->law.fneg));
+        double tol = DV_LEVEL_REL * MAX (lz_event_unit_force (self, el), MAX (el->law.fpos, el->law.fneg));
 
         if (!open[j])
           continue;
@@ -863,6 +912,26 @@ dvel_later (LzEventIntegrator *self,
                           : lam[j] >= el->law.fneg - tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
       }
   memcpy (self->mode, keep, self->ne * sizeof (LzMode));
+}
+
+/* The largest force of the M candidates of dvel_solve() (a stop's λ, a
+ * friction's level), at least 1 — of N in a model of one kind; in a model
+ * that mixes kinds each in its own force scale (lz-event-units.h), whose
+ * ratio it is then. */
+static double
+push_scale (const LzEventIntegrator *self,
+            guint                    m)
+{
+  double scale = 1;
+
+  for (guint j = 0; j < m; j++)
+    {
+      const Elem *el = &self->el[self->dj.cand[j]];
+      double f = self->dj.kind[j] == DV_STOP ? fabs (self->dj.lam[j]) : MAX (el->law.fpos, el->law.fneg);
+
+      scale = MAX (scale, self->parent.scales.mixed ? f / lz_event_unit_force (self, el) : f);
+    }
+  return scale;
 }
 
 /* The modes of the D joints' stops and dry friction at (t, y), together,
@@ -888,7 +957,7 @@ lz_event_dvel_select (LzEventIntegrator *self,
   double *sgn = self->dj.sgn, *lam = self->dj.lam, *u = self->dj.u;
   gboolean *open = self->dj.open;
   gboolean ok, any_open = FALSE, stage_b = FALSE;
-  double scale = 1;
+  double scale;
 
   if (self->dj.nDS == 0)
     return;
@@ -913,9 +982,9 @@ lz_event_dvel_select (LzEventIntegrator *self,
           lz_element_law_ground (&self->el[e].law, t, &g0, &g0d, &g0dd);
           g = lz_element_law_g (&el->law, y, g0);
           el->contact_upper = FALSE;
-          if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol)
+          if (isfinite (el->law.lower) && g - el->law.lower <= lz_event_tol_of (self, el, pos_tol))
             sgn[m] = 1;
-          else if (isfinite (el->law.upper) && el->law.upper - g <= pos_tol)
+          else if (isfinite (el->law.upper) && el->law.upper - g <= lz_event_tol_of (self, el, pos_tol))
             {
               sgn[m] = -1;
               el->contact_upper = TRUE;
@@ -942,7 +1011,7 @@ lz_event_dvel_select (LzEventIntegrator *self,
     }
   ok = dvel_solve (self, t, y, m);
   for (guint j = 0; j < m && ok; j++)
-    if (pair[j] >= 0 && sgn[j] * u[j] < -v_tol)
+    if (pair[j] >= 0 && sgn[j] * u[j] < -lz_event_tol_of (self, &self->el[cand[j]], v_tol))
       {
         /* the friction element cannot hold: at its level, the stop in */
         kind[j] = DV_STOP;
@@ -952,26 +1021,27 @@ lz_event_dvel_select (LzEventIntegrator *self,
       }
   if (stage_b)
     ok = dvel_solve (self, t, y, m);
-  for (guint j = 0; j < m; j++)
-    scale = MAX (scale, kind[j] == DV_STOP ? fabs (lam[j])
-                        : MAX (self->el[cand[j]].law.fpos, self->el[cand[j]].law.fneg));
+  scale = push_scale (self, m);
   for (guint j = 0; j < m; j++)
     {
       guint e = cand[j];
       const Elem *el = &self->el[e];
-      double tol = DV_LEVEL_REL * MAX (self->parent.scales.force, MAX (el->law.fpos, el->law.fneg));
+      double tol = DV_LEVEL_REL * MAX (lz_event_unit_force (self, el), MAX (el->law.fpos, el->law.fneg));
+      double v_tol_j = lz_event_tol_of (self, el, v_tol);
+      /* (the push's unit: its own force scale where they differ) */
+      double push_tol = DV_PUSH_REL * scale * (self->parent.scales.mixed ? lz_event_unit_force (self, el) : 1);
 
       open[j] = FALSE;
       if (el->law.kind == LZ_ITEM_STOP && kind[j] == DV_FIXED)
         self->mode[e] = LZ_MODE_FREE;   /* its friction element holds */
       else if (el->law.kind == LZ_ITEM_FRICTION && kind[j] == DV_FIXED)
         self->mode[e] = LZ_MODE_STICK;  /* along its stop, at its level */
-      else if (kind[j] == DV_STOP && ok && sgn[j] * lam[j] <= DV_PUSH_REL * scale && fabs (u[j]) <= v_tol)
+      else if (kind[j] == DV_STOP && ok && sgn[j] * lam[j] <= push_tol && fabs (u[j]) <= v_tol_j)
         open[j] = any_open = TRUE;      /* touching, pushing nothing */
       else if (kind[j] == DV_STOP)
         self->mode[e] = !ok || sgn[j] * lam[j] > 0 ? LZ_MODE_CONTACT : LZ_MODE_FREE;
-      else if (!ok || u[j] > v_tol || u[j] < -v_tol)
-        self->mode[e] = u[j] > v_tol ? LZ_MODE_SLIP_POS : u[j] < -v_tol ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
+      else if (!ok || u[j] > v_tol_j || u[j] < -v_tol_j)
+        self->mode[e] = u[j] > v_tol_j ? LZ_MODE_SLIP_POS : u[j] < -v_tol_j ? LZ_MODE_SLIP_NEG : LZ_MODE_STICK;
       else if (lam[j] > -el->law.fpos + tol && lam[j] < el->law.fneg - tol)
         self->mode[e] = LZ_MODE_STICK;
       else

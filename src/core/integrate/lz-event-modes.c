@@ -17,17 +17,20 @@
 #include "lz-error.h"
 #include "lz-contact-law.h"
 #include "lz-event-private.h"
+#include "lz-event-units.h"
 #include "lz-integrator-private.h"
 #include "lz-lcp.h"
 #include "lz-model-private.h"
 
-/* Relative to the run's velocity scale: an impact below REST_V_REL is no
- * bounce (see rest_v_tol()); a stop approaches its limit faster than
- * APPROACH_V_REL.  At an event an element is at a limit or a freeplay
- * boundary within SELECT_POS_REL·max(SELECT_H_MIN, h) of the scale, its
- * velocity zero within SELECT_V_REL, a friction's slip acceleration
- * zero within SELECT_A_REL of V/T.  ZENO_SPEED_MIN keeps the ratio of
- * two approach speeds finite. */
+/* Relative to the run's velocity scale of the element (its ports' kinds',
+ * lz-event-units.h): an impact below REST_V_REL is no bounce (see
+ * rest_v_tol()); a stop approaches its limit faster than APPROACH_V_REL.
+ * At an event an element is at a limit or a freeplay boundary within
+ * SELECT_POS_REL·max(SELECT_H_MIN, h) of the scale, its velocity zero
+ * within SELECT_V_REL (handle_event()'s pos_tol and v_tol are those of
+ * the run's v_scale, each element's lz_event_tol_of() them), a friction's
+ * slip acceleration zero within SELECT_A_REL of its V/T.  ZENO_SPEED_MIN
+ * keeps the ratio of two approach speeds finite. */
 #define REST_V_REL 1e-3
 #define APPROACH_V_REL 1e-12
 #define SELECT_POS_REL 1e-9
@@ -45,15 +48,16 @@
  * shrink with them, and thousands of ever smaller bounces — of heights
  * (ġ⁻)²/2g̈, nanometres — never end in contact; the rounding of the
  * located instants keeps a resting contact bouncing too.  The threshold
- * is relative to the run's velocity scale (the largest speed so far): a
- * bounce of 1e-3 of it is far below what the run resolves.  With e < 1
- * it is the end of a Zeno sequence (the rest of the geometric series is
- * spent in contact).  The law itself is not smoothed: above the
+ * is relative to the run's velocity scale (the largest speed so far, of
+ * the stop's ports' kinds): a bounce of 1e-3 of it is far below what the
+ * run resolves.  With e < 1 it is the end of a Zeno sequence (the rest of
+ * the geometric series is spent in contact).  The law itself is not smoothed: above the
  * threshold every impact bounces with the stop's e. */
 static double
-rest_v_tol (const LzEventIntegrator *self)
+rest_v_tol (const LzEventIntegrator *self,
+            const Elem              *el)
 {
-  return REST_V_REL * self->v_scale;
+  return REST_V_REL * lz_event_unit_v_seen (self, el);
 }
 
 /* The stops at a limit (a through-stop's e set by the stop that closes
@@ -95,12 +99,12 @@ impact_candidates (LzEventIntegrator *self,
       /* a massless body reaching a stop is no impact: it has no momentum */
       if (el->law.kind != LZ_ITEM_STOP || self->st.is_static[e] || lz_element_law_is_bilateral (&el->law))
         continue;
-      if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol)
+      if (isfinite (el->law.lower) && g - el->law.lower <= lz_event_tol_of (self, el, pos_tol))
         {
           idx[m] = e;
           upper[m++] = FALSE;
         }
-      else if (isfinite (el->law.upper) && el->law.upper - g <= pos_tol)
+      else if (isfinite (el->law.upper) && el->law.upper - g <= lz_event_tol_of (self, el, pos_tol))
         {
           idx[m] = e;
           upper[m++] = TRUE;
@@ -146,17 +150,17 @@ impulse_lcp (LzEventIntegrator *self,
           /* a rigid coupling: u⁺ = 0 (an equality row; it takes a jump of
            * its own only when its velocity is off, e.g. at the start) */
           n_eq++;
-          any |= fabs (u) > rest_v_tol (self);
+          any |= fabs (u) > rest_v_tol (self, x);
           self->md.impact_speed[idx[i]] = fabs (u);
           e_law = 0;
         }
-      else if (u < -APPROACH_V_REL * self->v_scale)
+      else if (u < -APPROACH_V_REL * lz_event_unit_v_seen (self, x))
         any = TRUE;
       if (!lz_element_law_is_bilateral (&x->law))
         self->md.impact_speed[idx[i]] = MAX (0, -u);
       /* an approach slower than the resting tolerance is a persistent
        * contact, not a bounce (see rest_v_tol()) */
-      if (-u < rest_v_tol (self))
+      if (-u < rest_v_tol (self, x))
         e_law = 0;
       gsl_vector_set (b, i, (1 + e_law) * u);
       for (guint j = 0; j < m; j++)
@@ -182,7 +186,7 @@ impulse_lcp (LzEventIntegrator *self,
       const Elem *el = &self->el[idx[j]];
       gboolean bilateral = j < n_eq;
 
-      if (bilateral ? self->md.impact_speed[idx[j]] > rest_v_tol (self)
+      if (bilateral ? self->md.impact_speed[idx[j]] > rest_v_tol (self, el)
                     : gsl_vector_get (z, j) > 0)
         {
           /* the located instant may be a hair past the limit: put g on it
@@ -271,12 +275,14 @@ through_candidates (LzEventIntegrator *self,
           /* through friction: while K is at its limit */
           lz_element_law_ground (&self->el[th->k].law, t, &g0, &g0d, &g0dd);
           g = lz_element_law_g (&k->law, q, g0);
-          th_cand[p] = th->sk > 0 ? g - k->law.lower <= pos_tol : k->law.upper - g <= pos_tol;
+          th_cand[p] = th->sk > 0 ? g - k->law.lower <= lz_event_tol_of (self, k, pos_tol)
+                                  : k->law.upper - g <= lz_event_tol_of (self, k, pos_tol);
         }
       else
         {
           lz_element_law_ground (&self->el[th->v].law, t, &g0, &g0d, &g0dd);
-          th_cand[p] = lz_element_law_g (&el->law, q, g0) - el->law.lower <= pos_tol && lz_event_wdot (el, v) + g0d <= v_tol;
+          th_cand[p] = lz_element_law_g (&el->law, q, g0) - el->law.lower <= lz_event_tol_of (self, el, pos_tol)
+                       && lz_event_wdot (el, v) + g0d <= lz_event_tol_of (self, el, v_tol);
         }
       self->st.s_excluded[th->r] = th_cand[p];
       k_before[p] = self->mode[th->k];
@@ -353,6 +359,7 @@ candidates (LzEventIntegrator *self,
     {
       const Elem *el = &self->el[e];
       double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s;
+      double p_tol = lz_event_tol_of (self, el, pos_tol), u_tol = lz_event_tol_of (self, el, v_tol);
 
       if (self->st.is_static[e])
         continue;
@@ -360,7 +367,7 @@ candidates (LzEventIntegrator *self,
         {
           if (e >= self->nm && self->mode[self->tr.through[e - self->nm].k] != LZ_MODE_CONTACT)
             self->mode[e] = LZ_MODE_NONE;       /* K off: no through friction */
-          else if (fabs (gd) <= v_tol)
+          else if (fabs (gd) <= u_tol)
             {
               cand[ncand++] = e;
               self->mode[e] = LZ_MODE_NONE;
@@ -377,12 +384,12 @@ candidates (LzEventIntegrator *self,
               cand[ncand++] = e;
               self->mode[e] = LZ_MODE_FREE;
             }
-          else if (isfinite (el->law.lower) && g - el->law.lower <= pos_tol && gd <= v_tol)
+          else if (isfinite (el->law.lower) && g - el->law.lower <= p_tol && gd <= u_tol)
             {
               cand[ncand++] = e;
               self->mode[e] = LZ_MODE_FREE;
             }
-          else if (isfinite (el->law.upper) && el->law.upper - g <= pos_tol && gd >= -v_tol)
+          else if (isfinite (el->law.upper) && el->law.upper - g <= p_tol && gd >= -u_tol)
             {
               self->el[e].contact_upper = TRUE;
               cand[ncand++] = e;
@@ -395,15 +402,15 @@ candidates (LzEventIntegrator *self,
         {
           /* engaged beyond a boundary, or on it moving out */
           s = g - el->law.offset;
-          if (s > el->law.freeplay + pos_tol || (s > el->law.freeplay - pos_tol && gd > 0))
+          if (s > el->law.freeplay + p_tol || (s > el->law.freeplay - p_tol && gd > 0))
             self->mode[e] = LZ_MODE_ENGAGED_POS;
-          else if (s < -el->law.freeplay - pos_tol || (s < -el->law.freeplay + pos_tol && gd < 0))
+          else if (s < -el->law.freeplay - p_tol || (s < -el->law.freeplay + p_tol && gd < 0))
             self->mode[e] = LZ_MODE_ENGAGED_NEG;
           else
             self->mode[e] = LZ_MODE_GAP;
         }
       else if (lz_contact_law_is (&el->law))
-        self->mode[e] = lz_contact_law_select (&el->law, self->mode[e], g, gd, pos_tol, v_tol);
+        self->mode[e] = lz_contact_law_select (&el->law, self->mode[e], g, gd, p_tol, u_tol);
     }
   bilateral_first (self, cand, ncand);
   return ncand;
@@ -517,7 +524,7 @@ solve_block (LzEventIntegrator *self,
              * is on its level at a velocity zero, and the element sticks
              * (a slip the other way would turn at once: a chatter of no
              * length) */
-            double a_tol = SELECT_A_REL * self->parent.scales.speed / self->parent.scales.time;
+            double a_tol = SELECT_A_REL * lz_event_unit_speed (self, el) / self->parent.scales.time;
 
             self->md.new_mode[e] = !ok ? LZ_MODE_STICK
                                 : xi1 > a_tol ? LZ_MODE_SLIP_POS
@@ -749,6 +756,7 @@ lz_event_handle_event (LzEventIntegrator *self,
 {
   double zeno_delay = 0;
   guint n = self->n;
+  /* (of the run's v_scale: each element's are lz_event_tol_of() them) */
   double pos_tol = SELECT_POS_REL * self->v_scale * MAX (SELECT_H_MIN * self->parent.scales.time, self->sm.h_try);
   double v_tol = SELECT_V_REL * self->v_scale;
   double loss;
@@ -768,7 +776,7 @@ lz_event_handle_event (LzEventIntegrator *self,
          * (t − t_prev)·r/(1 − r) — the stop is in contact from then on */
         double r = self->md.impact_speed[e] / MAX (ZENO_SPEED_MIN, self->md.prev_impact_speed[e]);
 
-        if (self->md.impact_speed[e] < rest_v_tol (self))
+        if (self->md.impact_speed[e] < rest_v_tol (self, &self->el[e]))
           {
             zeno = TRUE;
             if (r > 0 && r < 1 && self->el[e].law.e < 1 && self->md.prev_impact_t[e] >= 0)
@@ -805,8 +813,7 @@ lz_event_handle_event (LzEventIntegrator *self,
       self->md.inst_flags[e] = LZ_SWITCH_IMPACT | (zeno ? LZ_SWITCH_ZENO : 0);
   if (initial)
     return t;
-  for (guint i = 0; i < n; i++)
-    self->v_scale = MAX (self->v_scale, fabs (y[n + i]));
+  lz_event_units_seen (self, y);
   return t;
 }
 
@@ -867,11 +874,13 @@ lz_event_instant_flush (LzEventIntegrator *self,
 }
 
 /* A free stop whose gap closes at an approach speed below this (relative
- * to the run's velocity scale) grazes its limit: contact, no impact. */
+ * to the run's velocity scale of the stop) grazes its limit: contact, no
+ * impact. */
 #define GRAZE_V_REL 1e-6
 /* The D joints' selection a moment after an instant: a stop at its
  * limit within AT_ONCE_D_POS_TOL, a velocity zero within
- * AT_ONCE_D_V_TOL (both relative to the velocity scale). */
+ * AT_ONCE_D_V_TOL (both relative to the run's velocity scale: each
+ * element's lz_event_tol_of() them). */
 #define AT_ONCE_D_POS_TOL 1e-8
 #define AT_ONCE_D_V_TOL 1e-9
 
@@ -927,7 +936,7 @@ lz_event_at_once_modes (LzEventIntegrator *self,
       else if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_FREE
                && (self->st.is_static[e]
                    || fabs (lz_event_wdot (&self->el[e], y + self->n) + self->sm.g0d[e])
-                      <= GRAZE_V_REL * self->v_scale))
+                      <= GRAZE_V_REL * lz_event_unit_v_seen (self, &self->el[e])))
         {
           /* grazing a limit: the gap closes without an approach speed
            * (a massless body's stop: always, it has no momentum) */

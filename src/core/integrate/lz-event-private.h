@@ -313,6 +313,7 @@ typedef struct
   LzMode *mode;
   double *y, *dydt;           /* dim = 2n + 3 */
   double  e_impacts, energy0, v_scale;
+  double  v_kind[LZ_BODY_N_KINDS];  /* v_scale per body kind (lz-event-units.h) */
 
   LzEventSmooth   sm;
   LzEventLocate   loc;

@@ -17,6 +17,7 @@
 
 #include "lz-error.h"
 #include "lz-event-private.h"
+#include "lz-event-units.h"
 #include "lz-integrator-private.h"
 #include "lz-model-private.h"
 #include "lz-simplify-private.h"
@@ -302,12 +303,18 @@ check_static (LzEventIntegrator *self,
     g_autoptr(gsl_matrix) V = gsl_matrix_alloc (nN, nN);
     g_autoptr(gsl_vector) S = gsl_vector_alloc (nN);
     g_autoptr(gsl_vector) work = gsl_vector_alloc (nN);
+    g_autofree double *diag = g_new (double, nN);
 
     for (guint r = 0; r < nN; r++)
       for (guint c = 0; c < nN; c++)
         gsl_matrix_set (U, r, c, gsl_matrix_get (self->sm.K, self->jn.iN[r], self->jn.iN[c]));
+    for (guint r = 0; r < nN; r++)
+      diag[r] = gsl_matrix_get (U, r, r);
     gsl_linalg_SV_decomp (U, V, S, work);
-    if (!(gsl_vector_get (S, nN - 1) > SV_REL * gsl_vector_get (S, 0)))
+    /* (of the springs on the joints its own direction moves, in a model
+     * that mixes kinds: lz_event_sv_moved()) */
+    if (!(gsl_vector_get (S, nN - 1)
+          > SV_REL * (self->parent.scales.mixed ? lz_event_sv_moved (V, diag, nN - 1) : gsl_vector_get (S, 0))))
       {
         /* the free direction: its largest joint with static elements */
         int best = -1;

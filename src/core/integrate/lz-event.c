@@ -87,6 +87,7 @@
 
 #include "lz-error.h"
 #include "lz-event-private.h"
+#include "lz-event-units.h"
 #include "lz-integrator-private.h"
 #include "lz-jumps.h"
 #include "lz-model-private.h"
@@ -466,11 +467,9 @@ event_start_in_window (LzIntegrator *integrator,
                        LzTrace      *trace)
 {
   LzEventIntegrator *self = (LzEventIntegrator *) integrator;
-  guint n = self->n;
   LzEnergy e0 = { 0 };
 
-  for (guint i = 0; i < n; i++)
-    self->v_scale = MAX (self->v_scale, fabs (self->y[n + i]));
+  lz_event_units_seen (self, self->y);
   /* a massless body's friction holds it where it starts (its q0: the
    * state of the play), unless its load is beyond the levels — then the
    * first selection lets it slip onto its balance */
@@ -903,7 +902,7 @@ event_new (LzAssembly                *assembly,
       self->y[i] = lz_model_get_body (model, i)->q0;
       self->y[n + i] = lz_model_get_body (model, i)->v0;
     }
-  self->v_scale = self->parent.scales.speed;
+  lz_event_units_start (self);
   if (!lz_event_forcing_setup (self, error) || !lz_event_check_friction (self, error))
     {
       event_free (&self->parent);
