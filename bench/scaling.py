@@ -18,6 +18,9 @@
 # loop's CPU time itself.  CPU times come from wait4, the peak memory of
 # the program alone from /usr/bin/time; every run is limited to
 # --mem-limit GiB of address space (prlimit) and --timeout seconds.
+# --repeat R runs each program R times per N, interleaved, and keeps the
+# best (and the median); --against CLI runs a second luztar-cli beside the
+# build's (a copy of main's).
 # Written: OUTDIR/scaling.csv, Markdown tables on stdout and, with
 # gnuplot, the log-log plot OUTDIR/scaling.png: time and memory against N,
 # with the log-log slope of Luztar's time-stepping loop and its ratio to
@@ -48,7 +51,7 @@ DEFAULT_N = "10,30,100,300,1000,3000,10000,30000,100000"
 REF_QN, REF_VN = -0.0524327759, 0.4151687218
 FIELDS = ["program", "N", "t_end", "status", "loop_wall_s", "loop_cpu_s", "setup_wall_s", "setup_cpu_s",
           "setup_peak_MB", "process_wall_s", "process_cpu_s", "peak_MB", "steps", "events", "flops",
-          "qN", "vN", "dqN_vs_reference", "note"]
+          "qN", "vN", "dqN_vs_reference", "note", "runs", "loop_cpu_median_s"]
 # The short run of each program (set-up, loading, one step of h = 1e-3;
 # Siconos two), whose CPU time is taken from the full run's as the loop's
 SHORT_T = 1e-3
@@ -79,6 +82,14 @@ def parse_args():
                    help="address-space limit of each run in GiB (default 8): a run beyond it "
                         "fails instead of swapping the shared machine")
     p.add_argument("--timeout", type=float, default=900.0, help="seconds per run (default 900)")
+    p.add_argument("--repeat", type=int, default=1,
+                   help="runs of each program per N, interleaved (the reference, Luztar, --against, …, "
+                        "then again): each figure is the best of them — the reference's least loop CPU, "
+                        "Luztar's least full run less its least one-step run — with the median beside "
+                        "it (default 1)")
+    p.add_argument("--against", metavar="CLI",
+                   help="a second luztar-cli (e.g. a copy of main's) run side by side with the build's "
+                        "(time-stepping), as the program luztar-timestep-against")
     p.add_argument("--out", default=HERE, help="folder for scaling.csv and .png (default bench/)")
     p.add_argument("--note", default="", help="a line about the build measured, for the report")
     p.add_argument("--replot", metavar="CSV", help="only draw OUTDIR/scaling.png again from CSV (--note: its title)")
@@ -384,17 +395,24 @@ def main():
                          or (None if n <= a.max_n_siconos else "not run (time)")))
             if no_siconos and n in earlier:
                 todo[-1] = ("siconos", lambda: earlier[n], None)
-            for name, job, skip in todo:
-                row = dict.fromkeys(FIELDS, "")
-                row.update(program=name, N=n)
-                if skip:
-                    row["status"] = skip
-                else:
+            if a.against:
+                todo.insert(2, ("luztar-timestep-against",
+                                lambda: luztar(a, a.against, chain, n, "timestep", 10.0, tmp),
+                                None if n <= a.max_n_luztar else "not run (%s)" % a.luztar_cap_reason))
+            runs = {name: [] for name, _, _ in todo}
+            for rep in range(a.repeat):
+                for name, job, skip in todo:
+                    if skip or (rep > 0 and (name == "siconos" and no_siconos)):
+                        continue
+                    row = dict.fromkeys(FIELDS, "")
+                    row.update(program=name, N=n)
                     row.update(job())
-                rows.append(row)
-                print("N = %-6d %-16s %-22s loop CPU %s (wall %s), process CPU %s, %s" % (
-                    n, name, row["status"][:22], secs(row["loop_cpu_s"]), secs(row["loop_wall_s"]),
-                    secs(row["process_cpu_s"]), fmt_mb(row)), file=sys.stderr, flush=True)
+                    runs[name].append(row)
+                    print("N = %-6d %-16s %-22s loop CPU %s (wall %s), process CPU %s, %s" % (
+                        n, name, row["status"][:22], secs(row["loop_cpu_s"]), secs(row["loop_wall_s"]),
+                        secs(row["process_cpu_s"]), fmt_mb(row)), file=sys.stderr, flush=True)
+            for name, _, skip in todo:
+                rows.append(best_of(runs[name], name, n, skip))
     load1 = os.getloadavg()
     if no_siconos:
         print("Siconos not run: %s" % no_siconos, file=sys.stderr)
@@ -420,6 +438,64 @@ def main():
         print("plot: %s" % os.path.join(a.out, "scaling.png"), file=sys.stderr)
 
 
+def best_of(runs, name, n, skip):
+    """The best of RUNS (the interleaved repeats of one program at one N),
+    with how many there were and the median.  A program timed by its
+    short run (Luztar, Siconos) takes the least CPU of its full runs less
+    the least of its short runs — the least of differences would take the
+    noise of a slow short run for speed — and the run of least CPU for the
+    rest of its row; the reference, timing its loop itself, its least."""
+    row = dict.fromkeys(FIELDS, "")
+    row.update(program=name, N=n)
+    if skip or not runs:
+        row["status"] = skip or "not run"
+        return row
+    good = [r for r in runs if r["status"] == "ok" and r.get("loop_cpu_s") != ""]
+    if not good:
+        return runs[-1]
+
+    def median(xs):
+        xs, mid = sorted(xs), len(xs) // 2
+        return xs[mid] if len(xs) % 2 else 0.5 * (xs[mid - 1] + xs[mid])
+
+    best = dict(min(good, key=lambda r: r["process_cpu_s"]))
+    if all(r.get("setup_cpu_s") not in ("", None) for r in good):
+        full = [r["process_cpu_s"] for r in good]
+        short = [r["setup_cpu_s"] for r in good]
+        best["loop_cpu_s"] = max(min(full) - min(short), 0.0)
+        best["setup_cpu_s"] = min(short)
+        best["loop_cpu_median_s"] = max(median(full) - median(short), 0.0)
+    else:
+        best = dict(min(good, key=lambda r: r["loop_cpu_s"]))
+        best["loop_cpu_median_s"] = median([r["loop_cpu_s"] for r in good])
+    best["runs"] = len(good)
+    return best
+
+
+def side_by_side(a, by):
+    """The table of the interleaved runs: best and median loop CPU of the
+    reference, this build and --against, and the ratios of the bests."""
+    def med(r):
+        return secs(r["loop_cpu_median_s"]) if r.get("loop_cpu_median_s") != "" else "—"
+
+    lines = ["| N | reference: best (median) | **Luztar: best** (median) | **ratio** (of medians) | "
+             "--against: best (median) | its ratio (of medians) |", "|---|---|---|---|---|---|"]
+    for n in a.n:
+        rr, ts, ag = (by.get((p, n)) for p in ("reference", "luztar-timestep", "luztar-timestep-against"))
+        cells = ["%d" % n, "%s (%s)" % (secs(rr["loop_cpu_s"]), med(rr)) if ok(rr) else rr["status"]]
+        for r in (ts, ag):
+            if r is None or not ok(r) or not ok(rr):
+                cells += [r["status"] if r is not None else "—", "—"]
+                continue
+            ratio = r["loop_cpu_s"] / max(rr["loop_cpu_s"], 1e-6)
+            mratio = (r["loop_cpu_median_s"] / max(rr["loop_cpu_median_s"], 1e-6)
+                      if r.get("loop_cpu_median_s") != "" and rr.get("loop_cpu_median_s") != "" else None)
+            cells += ["%s (%s)" % (secs(r["loop_cpu_s"]), med(r)),
+                      "%.2f× (%s)" % (ratio, "%.2f×" % mratio if mratio else "—")]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def secs(x):
     return "%.3g s" % x if x != "" and x is not None else "—"
 
@@ -429,6 +505,12 @@ def report(a, rows, by, no_siconos, started, load0, load1):
     out = lines.append
     out("One run of `bench/scaling.py` started %s. Machine: %s. Load average at the start %.1f, "
         "at the end %.1f (2 cores, shared)." % (started, machine(), load0[0], load1[0]))
+    if a.repeat > 1:
+        out("")
+        out("Each figure is the best of %d runs per program and N, interleaved (the reference, "
+            "Luztar%s, …, then again): the reference's least loop CPU; Luztar's least CPU of its full "
+            "runs less the least of its one-step runs (medians likewise)." % (
+                a.repeat, ", the --against build" if a.against else ""))
     if a.note:
         out("")
         out(a.note)
@@ -458,6 +540,9 @@ def report(a, rows, by, no_siconos, started, load0, load1):
             "**%s** (%s)" % (secs(ts["loop_cpu_s"]), secs(ts["loop_wall_s"])) if ok(ts) else ts["status"],
             ratio, secs(ts["setup_cpu_s"]) if ok(ts) else "—", ed_t,
             "%s (%s)" % (secs(sc["loop_cpu_s"]), secs(sc["loop_wall_s"])) if ok(sc) else sc["status"]))
+    if a.repeat > 1 or a.against:
+        out("")
+        out(side_by_side(a, by))
     out("")
     out("| N | peak memory: reference | Luztar time-stepping | of it set-up (a 1-step run) | "
         "Luztar event-driven | Siconos | qN(10) of the reference | its difference: Luztar TS, Siconos |")

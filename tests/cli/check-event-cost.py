@@ -23,11 +23,13 @@ from tap import check, done  # noqa: E402
 cli, root = sys.argv[1], sys.argv[2]
 SIZES = (20, 60)
 T_END = 10.0
-# 123.9 evaluations an event today (DOP853's continuous extension: the
-# location's trials, the samples and the probe's late moments read it, the
-# guards inside a step are its stages'); 165.3 with rk8pd, where the
-# location's Newton corrections re-integrated from the step's start, 192.5
-# when every one did, 420.8 when every Illinois trial did
+# 120.7 evaluations an event today over these 10 s (110.3 over
+# bench/event-cost.py's 100 s; bench/README.md): 123.9 there before the
+# projection at an event stopped evaluating where every ground is fixed,
+# 165.3 with rk8pd (before DOP853's continuous extension, which the
+# location's trials, the samples and the probe's late moments read), where
+# the location's Newton corrections re-integrated from the step's start,
+# 192.5 when every one did, 420.8 when every Illinois trial did
 MAX_RHS_PER_EVENT = 135
 
 

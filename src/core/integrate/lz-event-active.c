@@ -27,6 +27,10 @@
  * safe: no massless body, no through-stop, no jump of the forcing, G of
  * the mode diagonal (no two constraints on a body), a frozen body's
  * guards positive; elsewhere every body is integrated as before.
+ * At an event reached with the set on, the selection's candidates held by
+ * the mode on frozen bodies keep their modes (lz_event_active_keep_frozen()),
+ * and a trace row computes only the states of the elements on integrated
+ * bodies (lz_event_active_row_elements(), lz_event_active_potential()).
  * LUZTAR_EVENT_ACTIVE=off turns it off.
  */
 
@@ -65,6 +69,10 @@ lz_event_active_setup (LzEventIntegrator *self)
   ac->guarded = g_new (guint, ne);
   ac->is_forced = g_new0 (gboolean, n);
   ac->state = g_new0 (guint, n);
+  ac->cand_mark = g_new0 (guint, n);
+  ac->cand_count = g_new0 (guint, n);
+  ac->live = g_new (guint, ne);
+  ac->energy = g_new0 (double, ne);
   nforced = lz_assembly_get_forced_dofs (self->parent.assembly, forced);
   for (guint k = 0; k < nforced; k++)
     ac->is_forced[forced[k]] = TRUE;
@@ -83,6 +91,10 @@ lz_event_active_free (LzEventSmooth *sm)
 
   if (ac->body == NULL)
     return;
+  /* (for the tests: G_MESSAGES_DEBUG=all) */
+  if (ac->kept > 0)
+    g_debug ("active set: %" G_GUINT64_FORMAT " constraints of frozen bodies kept their modes at %"
+             G_GUINT64_FORMAT " selections", ac->kept, ac->kept_events);
   lz_event_active_disarm (sm);
   g_clear_pointer (&ac->body, g_free);
   g_clear_pointer (&ac->comp, g_free);
@@ -93,6 +105,10 @@ lz_event_active_free (LzEventSmooth *sm)
   g_clear_pointer (&ac->guarded, g_free);
   g_clear_pointer (&ac->is_forced, g_free);
   g_clear_pointer (&ac->state, g_free);
+  g_clear_pointer (&ac->cand_mark, g_free);
+  g_clear_pointer (&ac->cand_count, g_free);
+  g_clear_pointer (&ac->live, g_free);
+  g_clear_pointer (&ac->energy, g_free);
 }
 
 /* The element lists an evaluation visits (lz_event_smooth_sparse()'s):
@@ -118,9 +134,108 @@ lz_event_active_disarm (LzEventSmooth *sm)
 {
   LzEventActive *ac = &sm->act;
 
-  ac->armed = ac->on = FALSE;
+  ac->armed = ac->on = ac->at_event = FALSE;
   if (ac->body != NULL)
     use_lists (sm, TRUE);
+}
+
+/* An event is reached (lz-event.c's event_at()): every body is needed from
+ * here on, but where the set was on up to the event its frozen bodies and
+ * their neighbours are as it was armed with, and the selection may keep
+ * their constraints (lz_event_active_keep_frozen()). */
+void
+lz_event_active_event (LzEventSmooth *sm)
+{
+  LzEventActive *ac = &sm->act;
+  gboolean on = ac->on;
+
+  lz_event_active_disarm (sm);
+  ac->at_event = on;
+}
+
+/* The impacts at the event put an impulse (or a shift onto a limit) on the
+ * bodies of EL: where one is held (frozen or pinned), the frozen bodies'
+ * data are no longer those the set was armed with */
+void
+lz_event_active_impulse (LzEventSmooth *sm,
+                         const Elem    *el)
+{
+  LzEventActive *ac = &sm->act;
+
+  if (ac->at_event && ((el->law.a >= 0 && ac->state[el->law.a] != ACTIVE_FREE)
+                       || (el->law.b >= 0 && ac->state[el->law.b] != ACTIVE_FREE)))
+    ac->at_event = FALSE;
+}
+
+/* Whether the selection's candidate E keeps its mode at an event reached
+ * with the set on: a constraint of the mode (a stuck friction, a stop in
+ * contact) on frozen bodies only, alone on them among the candidates (the
+ * cand_count of its bodies) */
+static gboolean
+keeps_mode (const LzEventIntegrator *self,
+            guint                    e)
+{
+  const LzEventActive *ac = &self->sm.act;
+  const LzElementLaw *law = &self->el[e].law;
+  LzMode before = self->md.saved[e];
+  int ports[2] = { law->a, law->b };
+
+  if (!(law->kind == LZ_ITEM_FRICTION ? before == LZ_MODE_STICK
+        : law->kind == LZ_ITEM_STOP && before == LZ_MODE_CONTACT && !lz_element_law_is_bilateral (law)))
+    return FALSE;
+  for (guint k = 0; k < 2; k++)
+    if (ports[k] >= 0 && (ac->state[ports[k]] != ACTIVE_FROZEN || ac->cand_count[ports[k]] != 1))
+      return FALSE;
+  return ports[0] >= 0 || ports[1] >= 0;
+}
+
+/* The selection's NCAND candidates CAND at an event reached with the set
+ * on (at_event): those that keep their mode (keeps_mode()) get it in
+ * md.new_mode and leave CAND, the others stay in their order; returns how
+ * many stay.  M is diagonal, so a candidate alone on its bodies is coupled
+ * in Hc M⁻¹ Hcᵀ with no other: its block of the LCP is its own, and its
+ * data — its body's free acceleration, from its neighbours' q and v, all
+ * held — are those the set was armed with, where its guards were positive:
+ * a friction force strictly inside its levels, a contact force strictly
+ * pushing.  That block's solution is unique, the mode it has, and every
+ * solution of the whole LCP holds it; Lemke's method needs only the
+ * others (the moving bodies' candidates, together as before). */
+guint
+lz_event_active_keep_frozen (LzEventIntegrator *self,
+                             guint             *cand,
+                             guint              ncand)
+{
+  LzEventActive *ac = &self->sm.act;
+  guint kept = 0;
+
+  if (!ac->at_event)
+    return ncand;
+  ac->at_event = FALSE;
+  ac->cand_epoch++;
+  for (guint c = 0; c < ncand; c++)
+    {
+      const LzElementLaw *law = &self->el[cand[c]].law;
+      int ports[2] = { law->a, law->b };
+
+      for (guint k = 0; k < 2; k++)
+        if (ports[k] >= 0)
+          {
+            if (ac->cand_mark[ports[k]] != ac->cand_epoch)
+              {
+                ac->cand_mark[ports[k]] = ac->cand_epoch;
+                ac->cand_count[ports[k]] = 0;
+              }
+            ac->cand_count[ports[k]]++;
+          }
+    }
+  for (guint c = 0; c < ncand; c++)
+    if (keeps_mode (self, cand[c]))
+      self->md.new_mode[cand[c]] = self->md.saved[cand[c]];
+    else
+      cand[kept++] = cand[c];
+  ac->kept += ncand - kept;
+  ac->kept_events += kept < ncand;
+  return kept;
 }
 
 /* Whether the model is one the set may run: the rest of the method's
@@ -304,6 +419,10 @@ lz_event_active_arm (LzEventIntegrator *self,
   for (guint c = 0; c < sm->nc; c++)
     if (touches_active (ac, &self->el[sm->con[c]]))
       ac->con[ac->ncon++] = c;
+  ac->nlive = 0;
+  for (guint e = 0; e < self->ne; e++)
+    if (touches_active (ac, &self->el[e]))
+      ac->live[ac->nlive++] = e;
   ac->ntense = filter_elements (self, ac->full_tense, ac->full_ntense, ac->tense);
   ac->npowered = filter_elements (self, ac->full_powered, ac->full_npowered, ac->powered);
   ac->nguarded = filter_elements (self, ac->full_guarded, ac->full_nguarded, ac->guarded);
@@ -352,4 +471,61 @@ lz_event_active_rk_comps (const LzEventSmooth *sm,
   memcpy (rk->comp, ac->comp, ac->ncomp * sizeof (guint));
   rk->ncomp = ac->ncomp;
   rk->comp_epoch = ac->epoch;
+}
+
+/* The elements whose states (g, ġ, force: lz_event_element_state()) a
+ * trace row computes: while the set is on, once a row of its epoch has
+ * computed every one, those on integrated bodies (*ELEMS, returns how
+ * many) — a frozen element's state is constant, and stays in the row's
+ * arrays; otherwise every element (*ELEMS NULL, returns ne). */
+guint
+lz_event_active_row_elements (LzEventIntegrator *self,
+                              const guint      **elems)
+{
+  LzEventActive *ac = &self->sm.act;
+
+  *elems = NULL;
+  if (!ac->on)
+    {
+      ac->rows_epoch = 0;
+      return self->ne;
+    }
+  if (ac->rows_epoch == ac->epoch)
+    {
+      *elems = ac->live;
+      return ac->nlive;
+    }
+  ac->rows_epoch = ac->epoch;
+  return self->ne;
+}
+
+/* The energy the springs store at the coordinates GV of a trace row
+ * (lz_event_element_state()'s): the elements that row computed, and the
+ * frozen ones' kept from the first of the set's epoch — summed in the
+ * elements' order, as over every element. */
+double
+lz_event_active_potential (LzEventIntegrator *self,
+                           const double      *gv)
+{
+  LzEventActive *ac = &self->sm.act;
+  double potential = 0;
+
+  if (ac->energy == NULL || !ac->on || ac->energy_epoch != ac->epoch)
+    {
+      ac->energy_epoch = ac->on ? ac->epoch : 0;
+      for (guint e = 0; e < self->ne; e++)
+        {
+          double u = lz_element_law_energy (&self->el[e].law, gv[e]);
+
+          if (ac->energy != NULL)
+            ac->energy[e] = u;
+          potential += u;
+        }
+      return potential;
+    }
+  for (guint k = 0; k < ac->nlive; k++)
+    ac->energy[ac->live[k]] = lz_element_law_energy (&self->el[ac->live[k]].law, gv[ac->live[k]]);
+  for (guint e = 0; e < self->ne; e++)
+    potential += ac->energy[e];
+  return potential;
 }

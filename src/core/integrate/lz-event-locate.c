@@ -312,6 +312,8 @@ lz_event_element_state (LzEventIntegrator *self,
                         const double      *y)
 {
   const double *q = y, *v = y + self->n;
+  const guint *elems;
+  guint count = lz_event_active_row_elements (self, &elems);  /* (frozen ones kept: lz-event-active.c) */
 
   /* (the trace row of a smooth step's end: its guards' evaluation is
    * there still, advance()) */
@@ -323,8 +325,9 @@ lz_event_element_state (LzEventIntegrator *self,
       q = self->jn.yc;
       v = self->jn.yc + self->n;
     }
-  for (guint e = 0; e < self->ne; e++)
+  for (guint k = 0; k < count; k++)
     {
+      guint e = elems != NULL ? elems[k] : k;
       const Elem *el = &self->el[e];
       double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], T = el->law.c * gd;
 
@@ -345,13 +348,12 @@ lz_event_element_state (LzEventIntegrator *self,
 /* The kinetic energy at Y and the energy the springs store at the
  * coordinates lz_event_element_state() left in gv. */
 void
-lz_event_stored_energy (const LzEventIntegrator *self,
-                        const double            *y,
-                        LzEnergy                *energy)
+lz_event_stored_energy (LzEventIntegrator *self,
+                        const double      *y,
+                        LzEnergy          *energy)
 {
   energy->kinetic += lz_event_kinetic (self, y);
-  for (guint e = 0; e < self->ne; e++)
-    energy->potential += lz_element_law_energy (&self->el[e].law, self->loc.gv[e]);
+  energy->potential += lz_event_active_potential (self, self->loc.gv);
 }
 
 static void

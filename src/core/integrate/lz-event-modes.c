@@ -199,6 +199,8 @@ impulse_lcp (LzEventIntegrator *self,
           lz_event_minv_add_w (self, el, shift, y);
         }
       lz_event_minv_add_w (self, el, P, v);
+      if (P != 0 || self->md.impacted[idx[j]])
+        lz_event_active_impulse (&self->sm, el);
       /* a moving ground port pushes: the impulse does the work −P·ġ0
        * (ġ0 the ground's part of ġ), a work of the sources */
       ground_work -= P * self->sm.g0d[idx[j]];
@@ -560,6 +562,11 @@ solve_candidates (LzEventIntegrator *self,
   g_autofree int *owner = g_new (int, MAX (n, 1));
   gboolean all_ok = TRUE;
 
+  /* the frozen bodies' constraints, each alone on its body, keep their
+   * modes: Lemke's method for the others (lz-event-active.c) */
+  ncand = lz_event_active_keep_frozen (self, cand, ncand);
+  if (ncand == 0)
+    return ok;
   /* a_free with no constraints */
   self->sm.nc = 0;
   lz_event_accelerations (self, t, y, y + n, self->sm.a);

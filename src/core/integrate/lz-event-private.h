@@ -109,6 +109,15 @@ typedef struct
   double   g_frozen;          /* the smallest guard of the frozen elements (constant) */
   guint    which_frozen;      /* its element */
   gboolean jumps_frozen;      /* it is a contact's velocity */
+  gboolean at_event;          /* an event reached while it was on, before its selection:
+                               * the frozen bodies' constraints keep their modes
+                               * (lz_event_active_keep_frozen()) */
+  guint   *cand_mark, *cand_count, cand_epoch;  /* per dof: the candidates on it (that selection's) */
+  guint64  kept, kept_events; /* the candidates that kept their modes, the selections where some did */
+  guint   *live, nlive;       /* the elements on an integrated body (or on none) */
+  guint    rows_epoch;        /* the epoch whose frozen elements' states a trace row has computed */
+  guint    energy_epoch;      /* the epoch whose frozen elements' energies are in ENERGY */
+  double  *energy;            /* per element: the energy it stores (lz_event_active_potential()) */
 } LzEventActive;
 
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
@@ -518,9 +527,9 @@ double lz_event_handle_event (LzEventIntegrator *self,
                               double             t,
                               double            *y,
                               gboolean           initial);
-void lz_event_stored_energy (const LzEventIntegrator *self,
-                             const double            *y,
-                             LzEnergy                *energy);
+void lz_event_stored_energy (LzEventIntegrator *self,
+                             const double      *y,
+                             LzEnergy          *energy);
 void lz_event_alloc_static (LzEventIntegrator *self);
 void lz_event_setup_elements (LzEventIntegrator *self);
 gboolean lz_event_check_friction (LzEventIntegrator *self,
@@ -599,6 +608,16 @@ gboolean lz_event_rk4 (LzEventIntegrator *self,
 void lz_event_active_setup (LzEventIntegrator *self);
 void lz_event_active_free (LzEventSmooth *sm);
 void lz_event_active_disarm (LzEventSmooth *sm);
+void lz_event_active_event (LzEventSmooth *sm);
+void lz_event_active_impulse (LzEventSmooth *sm,
+                              const Elem    *el);
+guint lz_event_active_keep_frozen (LzEventIntegrator *self,
+                                   guint             *cand,
+                                   guint              ncand);
+guint lz_event_active_row_elements (LzEventIntegrator *self,
+                                    const guint      **elems);
+double lz_event_active_potential (LzEventIntegrator *self,
+                                  const double      *gv);
 void lz_event_active_arm (LzEventIntegrator *self,
                           const double      *y);
 double lz_event_active_min_frozen (LzEventIntegrator *self,

@@ -449,7 +449,7 @@ event_at (LzEventIntegrator *self,
     return LZ_STEP_ERROR;
   lz_event_instant_begin (self, t, FALSE);
   lz_event_forcing_cross (self, t);
-  lz_event_active_disarm (&self->sm);   /* (impacts and the selection need every body) */
+  lz_event_active_event (&self->sm);    /* (impacts and the selection need every body) */
   t = lz_event_handle_event (self, t, self->y, FALSE);
   /* (jumps that a Zeno sequence's accumulated contact passed over) */
   lz_event_forcing_cross (self, t);

@@ -146,6 +146,8 @@ lz_ts_fused_new (LzTimestep *self)
   /* each list ends on a term of no body */
   for (int s = 0; s < LZ_TS_N_SUMS; s++)
     fused->terms[s][fused->n_terms[s]] = (LzTsFusedTerm) { .a = -1, .b = -1 };
+  /* the common blocks' kernel, where every block is one */
+  lz_ts_kernel_new (self);
 }
 
 /* The step's events into TRACE; TRUE if any. */

@@ -207,19 +207,12 @@ lz_ts_gs_free (LzTsGs *gs)
   if (gs == NULL)
     return;
   g_free (gs->blocks);
+  g_aligned_free (gs->kernel);
   g_free (gs->member);
   g_free (gs->block_of);
   g_aligned_free (gs->law);
   g_free (gs);
 }
-
-/* A block's friction row and box and its stops' interval, this step. */
-typedef struct
-{
-  double fa, fb;        /* the friction's row: y = fa·v − fb */
-  double flo, fhi;      /* and its box */
-  double vlo, vhi;      /* the stops' interval of v */
-} BlockStep;
 
 /* Block BL's law for the sweeps (BodyLaw) from its step ST. */
 static void
@@ -303,59 +296,13 @@ prepare_blocks (LzTimestep *self)
   return TRUE;
 }
 
-/* The velocity of body I minimising its part given S = r_i − Σ W_ij v_j
- * over the others: the friction's relay, then the stops (BodyLaw). */
-static inline double
-body_velocity (const BodyLaw *law,
-               double         s)
+void
+lz_ts_gs_body_law (const LzTimestep *self,
+                   BodyLaw          *law,
+                   const Block      *bl,
+                   const BlockStep  *st)
 {
-  double v;
-
-  if (s > law->s_p)
-    v = (s - law->off_p) * law->w_inv;
-  else if (s < law->s_n)
-    v = (s - law->off_n) * law->w_inv;
-  else
-    v = law->v_kink;
-  if (v < law->lo)
-    v = law->lo;
-  else if (v > law->hi)
-    v = law->hi;
-  return v;
-}
-
-/* S for body i: r_i − Σ_{j ≠ i} W_ij v_j. */
-static inline double
-others (const LzTimestep *self,
-        const double     *v,
-        guint             i)
-{
-  guint n = self->n, b = self->band, j0 = i > b ? i - b : 0, j1 = MIN (n - 1, i + b);
-  const double *w = self->Wd + (gsize) i * (2 * b + 1) + b - i;
-  double s = self->rhs[i];
-
-  for (guint j = j0; j < i; j++)
-    s -= w[j] * v[j];
-  for (guint j = i + 1; j <= j1; j++)
-    s -= w[j] * v[j];
-  return s;
-}
-
-/* S for body i of a chain (a half-band of 1): others() without its
- * loops, the same operations in the same order. */
-static inline double
-others_chain (const LzTimestep *self,
-              const double     *v,
-              guint             i)
-{
-  const double *w = self->Wd + (gsize) 3 * i;
-  double s = self->rhs[i];
-
-  if (i > 0)
-    s -= w[0] * v[i - 1];
-  if (i + 1 < self->n)
-    s -= w[2] * v[i + 1];
-  return s;
+  body_law (self, law, bl, st);
 }
 
 /* One sweep over the bodies; returns the largest change of a velocity. */
@@ -372,24 +319,24 @@ sweep (LzTimestep *self)
       /* the first and the last body apart: no test in the loop */
       const double *w = self->Wd, *r = self->rhs;
       const BodyLaw *law = gs->law;
-      double x = body_velocity (&law[0], r[0] - w[2] * v[1]);
+      double x = lz_ts_body_velocity (&law[0], r[0] - w[2] * v[1]);
 
       change = fabs (x - v[0]);
       v[0] = x;
       for (guint i = 1; i + 1 < n; i++)
         {
-          x = body_velocity (&law[i], r[i] - w[3 * i] * v[i - 1] - w[3 * i + 2] * v[i + 1]);
+          x = lz_ts_body_velocity (&law[i], r[i] - w[3 * i] * v[i - 1] - w[3 * i + 2] * v[i + 1]);
           change = MAX (change, fabs (x - v[i]));
           v[i] = x;
         }
-      x = body_velocity (&law[n - 1], r[n - 1] - w[3 * (n - 1)] * v[n - 2]);
+      x = lz_ts_body_velocity (&law[n - 1], r[n - 1] - w[3 * (n - 1)] * v[n - 2]);
       change = MAX (change, fabs (x - v[n - 1]));
       v[n - 1] = x;
       return change;
     }
   for (guint i = 0; i < n; i++)
     {
-      double x = body_velocity (&gs->law[i], chain ? others_chain (self, v, i) : others (self, v, i));
+      double x = lz_ts_body_velocity (&gs->law[i], chain ? lz_ts_others_chain (self, v, i) : lz_ts_others (self, v, i));
 
       change = MAX (change, fabs (x - v[i]));
       v[i] = x;
@@ -472,7 +419,7 @@ block_impulses_at (LzTimestep  *self,
                    gboolean     fused)
 {
   guint i = bl->body;
-  double s = self->band == 1 ? others_chain (self, self->v1, i) : others (self, self->v1, i);
+  double s = self->band == 1 ? lz_ts_others_chain (self, self->v1, i) : lz_ts_others (self, self->v1, i);
 
   block_impulses (self, bl, self->v1[i], self->v1[i] * w_at (self, i, i) - s, fused);
 }
@@ -508,15 +455,18 @@ dof_change (LzTimestep   *self,
  * into RESIDUAL, their number into SWEEPS.  FALSE when they do not
  * settle. */
 static gboolean
-gs_sweeps (LzTimestep *self,
-           double     *residual,
-           guint      *sweeps)
+sweeps_from (LzTimestep *self,
+             guint       s,
+             double      change,
+             double     *residual,
+             guint      *sweeps)
 {
   const LzIntegratorOptions *opt = &self->parent.options;
-  double tol = opt->lcp_tolerance * self->parent.scales.speed, change = INFINITY;
+  double tol = opt->lcp_tolerance * self->parent.scales.speed;
   g_autofree double *prev = self->parent.scales.mixed ? g_new (double, self->n) : NULL;
-  guint s = 0;
 
+  if (!isfinite (change) && s > 0)
+    return FALSE;
   while (change > tol)
     {
       if (++s > opt->lcp_max_sweeps)
@@ -532,6 +482,27 @@ gs_sweeps (LzTimestep *self,
   *residual = change / self->parent.scales.speed;
   *sweeps = s;
   return TRUE;
+}
+
+gboolean
+lz_ts_gs_sweeps (LzTimestep *self,
+                 double     *residual,
+                 guint      *sweeps)
+{
+  return sweeps_from (self, 0, INFINITY, residual, sweeps);
+}
+
+/* lz_ts_gs_sweeps() after a first sweep whose largest change was FIRST
+ * (taken in the merged step's first pass, lz-timestep-kernel.c: a model
+ * of one kind of body, at least one sweep allowed). */
+gboolean
+lz_ts_gs_sweeps_after (LzTimestep *self,
+                       double      first,
+                       double     *residual,
+                       guint      *sweeps)
+{
+  g_assert (!self->parent.scales.mixed && self->parent.options.lcp_max_sweeps >= 1);
+  return sweeps_from (self, 1, first, residual, sweeps);
 }
 
 /**
@@ -552,7 +523,7 @@ lz_ts_gs_solve (LzTimestep *self,
   if (!prepare_blocks (self))
     return FALSE;
   memcpy (self->v1, self->v, self->n * sizeof (double));
-  if (!gs_sweeps (self, residual, sweeps))
+  if (!lz_ts_gs_sweeps (self, residual, sweeps))
     return FALSE;
   impulses (self);
   return TRUE;
@@ -560,38 +531,6 @@ lz_ts_gs_solve (LzTimestep *self,
 
 /* ------------------------------------------------------------------------ */
 /* The step merged into the passes over the bodies (lz-timestep-fused.c)     */
-
-/* Body i's row of the free step's right-hand side, as free_step()
- * (lz-timestep.c) computes it: K (q + hθ(1−θ) v) and C v by the band's
- * sums in order. */
-static inline double
-body_rhs (const LzTimestep *self,
-          guint             i)
-{
-  guint n = self->n, b = self->band, j0 = i > b ? i - b : 0, j1 = MIN (n - 1, i + b);
-  double h = self->h, th = self->theta;
-  const double *k = self->Kd + (gsize) i * (2 * b + 1) + b - i, *c = self->Cd + (gsize) i * (2 * b + 1) + b - i;
-  const double *q = self->q, *v = self->v;
-  double kx = 0.0, cv = 0.0, r, hth = h * th * (1 - th);
-
-  if (b == 1 && i > 0 && i + 1 < n)
-    {
-      /* inside a chain: the loops below unrolled, the same sums */
-      kx = 0.0 + k[i - 1] * (q[i - 1] + hth * v[i - 1]) + k[i] * (q[i] + hth * v[i])
-           + k[i + 1] * (q[i + 1] + hth * v[i + 1]);
-      cv = 0.0 + c[i - 1] * v[i - 1] + c[i] * v[i] + c[i + 1] * v[i + 1];
-    }
-  else
-    {
-      for (guint j = j0; j <= j1; j++)
-        kx += k[j] * (q[j] + hth * v[j]);
-      for (guint j = j0; j <= j1; j++)
-        cv += c[j] * v[j];
-    }
-  r = -h * kx;
-  r += self->mass[i] * self->v[i] - h * (1 - th) * cv + h * (th * self->f1[i] + (1 - th) * self->f0[i]);
-  return r;
-}
 
 /* *X = Y, written only where it changes (to the bit: −0 is not 0): a
  * variable whose constants stay, step after step, is not written back. */
@@ -647,24 +586,40 @@ block_problem (LzTimestep  *self,
 gboolean
 lz_ts_fused_solve (LzTimestep *self)
 {
-  LzIntegratorStats *stats = &self->parent.stats;
   const LzTsGs *gs = self->gs;
   gboolean ok = TRUE;
-  double residual;
-  guint sweeps;
 
+  if (gs->kernel != NULL)
+    return lz_ts_kernel_solve (self);
   for (guint i = 0; i < self->n; i++)
     {
       int k = gs->block_of[i];
 
-      self->rhs[i] = body_rhs (self, i);
+      self->rhs[i] = lz_ts_body_rhs (self, i);
       self->v1[i] = self->v[i];
       if (k >= 0 && ok)
         ok = block_problem (self, &gs->blocks[k]);
     }
+  return lz_ts_fused_sweeps (self, ok, FALSE, 0.0);
+}
+
+/* The merged step's sweeps after its first pass (OK: it prepared every
+ * block; SWEPT: it took the first sweep too, whose largest change was
+ * FIRST), and the run's counts; FALSE when they do not take the step. */
+gboolean
+lz_ts_fused_sweeps (LzTimestep *self,
+                    gboolean    ok,
+                    gboolean    swept,
+                    double      first)
+{
+  LzIntegratorStats *stats = &self->parent.stats;
+  double residual;
+  guint sweeps;
+
   /* (a step the sweeps do not take leaves its laws to the general path) */
   self->fused.laws_kept = ok;
-  if (!ok || !gs_sweeps (self, &residual, &sweeps))
+  if (!ok || !(swept ? lz_ts_gs_sweeps_after (self, first, &residual, &sweeps)
+                     : lz_ts_gs_sweeps (self, &residual, &sweeps)))
     {
       self->fused.laws_kept = FALSE;
       return FALSE;
@@ -748,13 +703,8 @@ book_at (const LzTimestep     *self,
 {
   const LzTsFusedTerm *w;
 
-  for (w = at[LZ_TS_SUM_DAMPING]; MAX (w->a, w->b) == i; w++)
-    {
-      double gd = lz_ts_work_rate (self, w->a, w->b, w->ca, w->cb) + 0.0;
-
-      sums->damping += self->h * w->c * gd * gd;
-    }
-  at[LZ_TS_SUM_DAMPING] = w;
+  at[LZ_TS_SUM_DAMPING] = lz_ts_book_damping_at (self->rate, self->h, i, at[LZ_TS_SUM_DAMPING],
+                                                   &sums->damping);
   for (w = at[LZ_TS_SUM_FRICTION]; MAX (w->a, w->b) == i; w++)
     {
       double L = self->lambda[w->row];
@@ -806,6 +756,8 @@ lz_ts_fused_finish (LzTimestep *self,
                     fused->one_unit ? LZ_TS_IMPULSE_TOL * unit->z_unit * h : 0.0 };
   const LzTsFusedTerm *at[LZ_TS_N_SUMS] = { fused->terms[0], fused->terms[1], fused->terms[2] };
 
+  if (gs->kernel != NULL)
+    return lz_ts_kernel_finish (self, t, t1, tl, error);
   g_array_set_size (fused->events, 0);
   lz_ts_book_open (self, t, t1, &book);
   for (guint i = 0; i < self->n; i++)

@@ -152,6 +152,8 @@ typedef struct
   double a;
 } Member;
 
+typedef struct LzTsKernelBody LzTsKernelBody;
+
 struct LzTsGs
 {
   Block  *blocks;
@@ -159,7 +161,17 @@ struct LzTsGs
   Member *member;       /* the variables, by block */
   int    *block_of;     /* per body: its block, or −1 */
   BodyLaw *law;         /* per body */
+  LzTsKernelBody *kernel; /* per body: the merged step's kernel
+                         * (lz-timestep-kernel.c), or NULL */
 };
+
+/* A block's friction row and box and its stops' interval, this step. */
+typedef struct
+{
+  double fa, fb;        /* the friction's row: y = fa·v − fb */
+  double flo, fhi;      /* and its box */
+  double vlo, vhi;      /* the stops' interval of v */
+} BlockStep;
 
 /* What time-stepping adds to an element's law (lz-elements.h) for a run. */
 typedef struct
@@ -419,7 +431,24 @@ lz_ts_stop_mid_rate (const LzTimestep *self,
 }
 
 /* The rate −ca·rate_a + cb·rate_b of ports A and B over the step (−1: a
- * fixed ground). */
+ * fixed ground), RATE holding the bodies'. */
+static inline double
+lz_ts_rate_of (const double *rate,
+               int           a,
+               int           b,
+               double        ca,
+               double        cb)
+{
+  double vel_th = 0;
+
+  if (a >= 0)
+    vel_th -= ca * rate[a];
+  if (b >= 0)
+    vel_th += cb * rate[b];
+  return vel_th;
+}
+
+/* The same from the run's rates. */
 static inline double
 lz_ts_work_rate (const LzTimestep *self,
                  int               a,
@@ -427,13 +456,7 @@ lz_ts_work_rate (const LzTimestep *self,
                  double            ca,
                  double            cb)
 {
-  double vel_th = 0;
-
-  if (a >= 0)
-    vel_th -= ca * self->rate[a];
-  if (b >= 0)
-    vel_th += cb * self->rate[b];
-  return vel_th;
+  return lz_ts_rate_of (self->rate, a, b, ca, cb);
 }
 
 /* The work of element W over the step (lz_ts_book_work()) but a damped
@@ -465,6 +488,116 @@ lz_ts_book_fixed (const LzTimestep *self,
         book->impacts += -L * lz_ts_stop_mid_rate (self, w, gd0_th);
     }
   return vel_th;
+}
+
+/* The merged step's shared pieces (lz-timestep-gs.c, lz-timestep-kernel.c) */
+
+/* S for body i: r_i − Σ_{j ≠ i} W_ij v_j. */
+static inline double
+lz_ts_others (const LzTimestep *self,
+              const double     *v,
+              guint             i)
+{
+  guint n = self->n, b = self->band, j0 = i > b ? i - b : 0, j1 = MIN (n - 1, i + b);
+  const double *w = self->Wd + (gsize) i * (2 * b + 1) + b - i;
+  double s = self->rhs[i];
+
+  for (guint j = j0; j < i; j++)
+    s -= w[j] * v[j];
+  for (guint j = i + 1; j <= j1; j++)
+    s -= w[j] * v[j];
+  return s;
+}
+
+/* S for body i of a chain (a half-band of 1): lz_ts_others() without its
+ * loops, the same operations in the same order. */
+static inline double
+lz_ts_others_chain (const LzTimestep *self,
+                    const double     *v,
+                    guint             i)
+{
+  const double *w = self->Wd + (gsize) 3 * i;
+  double s = self->rhs[i];
+
+  if (i > 0)
+    s -= w[0] * v[i - 1];
+  if (i + 1 < self->n)
+    s -= w[2] * v[i + 1];
+  return s;
+}
+
+/* Body i's row of the free step's right-hand side, as free_step()
+ * (lz-timestep.c) computes it: K (q + hθ(1−θ) v) and C v by the band's
+ * sums in order. */
+static inline double
+lz_ts_body_rhs (const LzTimestep *self,
+                guint             i)
+{
+  guint n = self->n, b = self->band, j0 = i > b ? i - b : 0, j1 = MIN (n - 1, i + b);
+  double h = self->h, th = self->theta;
+  const double *k = self->Kd + (gsize) i * (2 * b + 1) + b - i, *c = self->Cd + (gsize) i * (2 * b + 1) + b - i;
+  const double *q = self->q, *v = self->v;
+  double kx = 0.0, cv = 0.0, r, hth = h * th * (1 - th);
+
+  if (b == 1 && i > 0 && i + 1 < n)
+    {
+      /* inside a chain: the loops below unrolled, the same sums */
+      kx = 0.0 + k[i - 1] * (q[i - 1] + hth * v[i - 1]) + k[i] * (q[i] + hth * v[i])
+           + k[i + 1] * (q[i + 1] + hth * v[i + 1]);
+      cv = 0.0 + c[i - 1] * v[i - 1] + c[i] * v[i] + c[i + 1] * v[i + 1];
+    }
+  else
+    {
+      for (guint j = j0; j <= j1; j++)
+        kx += k[j] * (q[j] + hth * v[j]);
+      for (guint j = j0; j <= j1; j++)
+        cv += c[j] * v[j];
+    }
+  r = -h * kx;
+  r += self->mass[i] * self->v[i] - h * (1 - th) * cv + h * (th * self->f1[i] + (1 - th) * self->f0[i]);
+  return r;
+}
+
+/* The velocity of a body minimising its part of the velocity-space
+ * problem given S = r_i − Σ W_ij v_j over the others: the friction's
+ * relay, then the stops (BodyLaw; lz-timestep-gs.c). */
+static inline double
+lz_ts_body_velocity (const BodyLaw *law,
+                     double         s)
+{
+  double v;
+
+  if (s > law->s_p)
+    v = (s - law->off_p) * law->w_inv;
+  else if (s < law->s_n)
+    v = (s - law->off_n) * law->w_inv;
+  else
+    v = law->v_kink;
+  if (v < law->lo)
+    v = law->lo;
+  else if (v > law->hi)
+    v = law->hi;
+  return v;
+}
+
+/* The damping's terms of the merged step's energy book booked at body I
+ * (their last body; a term of ports −1 ends the list), from W on, added
+ * to *SUM as lz_ts_book_fixed() adds them on fixed grounds (ġ0 = 0) with
+ * the bodies' RATE over the step H; returns the first term past them. */
+static inline const LzTsFusedTerm *
+lz_ts_book_damping_at (const double        *rate,
+                       double               h,
+                       int                  i,
+                       const LzTsFusedTerm *w,
+                       double              *sum)
+{
+  for (; MAX (w->a, w->b) == i; w++)
+    {
+      double gd = lz_ts_rate_of (rate, w->a, w->b, w->ca, w->cb) + 0.0;
+
+      *sum += h * w->c * gd * gd;
+    }
+  return w;
 }
 
 /* lz-timestep.c */
@@ -512,6 +645,31 @@ gboolean lz_ts_gs_solve         (LzTimestep       *self,
                                  guint            *sweeps);
 gboolean lz_ts_fused_solve      (LzTimestep       *self);
 gboolean lz_ts_fused_finish     (LzTimestep       *self,
+                                 double            t,
+                                 double            t1,
+                                 double            tl,
+                                 GError          **error);
+
+void     lz_ts_gs_body_law      (const LzTimestep *self,
+                                 BodyLaw          *law,
+                                 const Block      *bl,
+                                 const BlockStep  *st);
+gboolean lz_ts_gs_sweeps        (LzTimestep       *self,
+                                 double           *residual,
+                                 guint            *sweeps);
+gboolean lz_ts_gs_sweeps_after  (LzTimestep       *self,
+                                 double            first,
+                                 double           *residual,
+                                 guint            *sweeps);
+gboolean lz_ts_fused_sweeps     (LzTimestep       *self,
+                                 gboolean          ok,
+                                 gboolean          swept,
+                                 double            first);
+
+/* lz-timestep-kernel.c */
+void     lz_ts_kernel_new       (LzTimestep       *self);
+gboolean lz_ts_kernel_solve     (LzTimestep       *self);
+gboolean lz_ts_kernel_finish    (LzTimestep       *self,
                                  double            t,
                                  double            t1,
                                  double            tl,
