@@ -915,14 +915,15 @@ dvel_later (LzEventIntegrator *self,
 }
 
 /* The largest force of the M candidates of dvel_solve() (a stop's λ, a
- * friction's level), at least 1 — of N in a model of one kind; in a model
- * that mixes kinds each in its own force scale (lz-event-units.h), whose
- * ratio it is then. */
+ * friction's level), at least the model's force scale F in a model of one
+ * kind (not 1 N: a model in other units pushes nothing at the same
+ * forces); in a model that mixes kinds each in its own force scale
+ * (lz-event-units.h), whose ratio it is then, at least 1. */
 static double
 push_scale (const LzEventIntegrator *self,
             guint                    m)
 {
-  double scale = 1;
+  double scale = self->parent.scales.mixed ? 1 : self->parent.scales.force;
 
   for (guint j = 0; j < m; j++)
     {
