@@ -346,26 +346,42 @@ run_is_over (const LzTimestep *self,
   return t >= t_end - LZ_TS_END_TOL * lz_scales_time_unit (&self->parent.scales, t_end);
 }
 
+/* Below this many sample intervals, m·dt divided by dt rounds back to m
+ * (the relative error of the two roundings, m·2⁻⁵², stays under ½), so
+ * that a label put on a sample time m·dt is found on it again. */
+#define EXACT_SAMPLES 0x1p50
+
 /* The time the step ending at T1 = (k + 1)·h is labelled with in the
  * trace: t-end or the sample time it is within LZ_TS_TIME_SNAP·h of, or
- * t1 itself.  The scheme evaluates at t1 (bit for bit the grid k·h). */
+ * t1 itself.  The scheme evaluates at t1 (bit for bit the grid k·h).
+ * ROW_AT_END: whether the step writes a row at its end — every step
+ * without a sample interval, t-end, a sample time (round(tl/Δ)·Δ = tl),
+ * known here without dividing and rounding the label again. */
 static double
 step_label (const LzTimestep *self,
-            double            t1)
+            double            t1,
+            gboolean         *row_at_end)
 {
   double snap = LZ_TS_TIME_SNAP * self->h, dt = self->parent.options.sample;
   double t_end = self->parent.t_end;
+  double tl = t1;
 
   if (fabs (t1 - t_end) <= MAX (snap, LZ_TS_END_TOL * lz_scales_time_unit (&self->parent.scales, t_end)))
-    return t_end;
-  if (dt > 0)
+    tl = t_end;
+  else if (dt > 0)
     {
-      double ts = round (t1 / dt) * dt;
+      double m = round (t1 / dt), ts = m * dt;
 
+      /* off a sample time, t1 ≠ round(t1/dt)·dt: no row (unless past
+       * t-end) */
       if (fabs (t1 - ts) <= snap)
-        return ts;
+        {
+          *row_at_end = fabs (m) < EXACT_SAMPLES || ts >= t_end || round (ts / dt) * dt == ts;
+          return ts;
+        }
     }
-  return t1;
+  *row_at_end = dt <= 0 || tl >= t_end;
+  return tl;
 }
 
 /* Appends a row at TL of the state (Q, V) at T with MODES, the element
@@ -419,7 +435,7 @@ write_row_inside (LzTimestep *self,
 /* The rows of the step from T to T1 (its end labelled TL): every sample
  * time k·Δ in (t, tl], and t-end.  With Δ = 0 every step's end is a row.
  * FULL: the element state at t1 was computed for every element
- * (row_at_end()). */
+ * (a row at the step's end, step_label()). */
 static void
 write_samples (LzTimestep *self,
                LzTrace    *trace,
@@ -767,18 +783,6 @@ log_mode_switches (LzTimestep *self,
   return any_event;
 }
 
-/* Whether the step labelled TL writes a row at its end: every step
- * without a sample interval, t-end, a sample time (step_label() put it
- * on one exactly). */
-static gboolean
-row_at_end (const LzTimestep *self,
-            double            tl)
-{
-  double dt = self->parent.options.sample;
-
-  return dt <= 0 || tl >= self->parent.t_end || round (tl / dt) * dt == tl;
-}
-
 static LzStepResult
 timestep_step (LzIntegrator *integrator,
                double        t_limit,
@@ -795,7 +799,7 @@ timestep_step (LzIntegrator *integrator,
    * or a jump of the forcing before it (lz-timestep-forcing.c) */
   if (!lz_ts_forcing_begin (self, &t, &t1, error))
     return LZ_STEP_ERROR;
-  tl = step_label (self, t1);
+  tl = step_label (self, t1, &full);
   for (guint k = 0; k < self->n_varying; k++)
     if (!lz_friction_check (self->elems[self->varying[k]].law, t, error))
       return LZ_STEP_ERROR;
@@ -828,7 +832,6 @@ timestep_step (LzIntegrator *integrator,
       hold_massless (self, t1);
     }
   accept_step (self, tl);
-  full = row_at_end (self, tl);
   if (tl <= integrator->t_end)
     any_event = fused ? lz_ts_fused_log (self, trace) : log_mode_switches (self, t1, tl, full, trace);
   any_event = lz_ts_forcing_log (self, t1, tl, trace) || any_event;
