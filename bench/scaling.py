@@ -21,6 +21,8 @@
 # --repeat R runs each program R times per N, interleaved, and keeps the
 # best (and the median); --against CLI runs a second luztar-cli beside the
 # build's (a copy of main's).
+# --t-end T runs the reference and the time-stepping runs to T instead of
+# B4's 10 s (a loop long enough to measure at small N).
 # Written: OUTDIR/scaling.csv, Markdown tables on stdout and, with
 # gnuplot, the log-log plot OUTDIR/scaling.png: time and memory against N,
 # with the log-log slope of Luztar's time-stepping loop and its ratio to
@@ -69,6 +71,9 @@ def parse_args():
                    help="what the table says above --max-n-luztar (default memory)")
     p.add_argument("--max-n-event", type=int, default=100,
                    help="largest N for the event-driven method (default 100)")
+    p.add_argument("--t-end", type=float, default=10.0,
+                   help="the time-stepping runs' and the reference's end (default B4's 10 s; longer resolves "
+                        "the loop of small N on a loaded machine)")
     p.add_argument("--event-t-end", type=float, default=10.0,
                    help="end time of the event-driven runs (default 10 s, the whole case)")
     p.add_argument("--max-n-siconos", type=int, default=100, help="largest N for Siconos (default 100)")
@@ -194,8 +199,8 @@ def luztar(a, cli, chain, n, method, t_end, tmp):
 
 
 def reference(a, exe, n):
-    full = run([exe, str(n)], a.timeout, a.mem_limit)
-    row = result(full, None, 10.0)
+    full = run([exe, str(n), "--t-end", repr(a.t_end)], a.timeout, a.mem_limit)
+    row = result(full, None, a.t_end)
     text = full["text"]
     m = re.search(r"loop: wall ([0-9.]+) s, CPU ([0-9.]+) s, ([0-9.]+) flops per mass", text)
     q = re.search(r"qN = (\S+), vN = (\S+)", text)
@@ -386,7 +391,7 @@ def main():
                 subprocess.run([sys.executable, os.path.join(HERE, "gen-chain.py"), str(n)], stdout=f,
                                check=True)
             todo = [("reference", lambda: reference(a, ref, n), None)]
-            todo.append(("luztar-timestep", lambda: luztar(a, cli, chain, n, "timestep", 10.0, tmp),
+            todo.append(("luztar-timestep", lambda: luztar(a, cli, chain, n, "timestep", a.t_end, tmp),
                          None if n <= a.max_n_luztar else "not run (%s)" % a.luztar_cap_reason))
             todo.append(("luztar-event", lambda: luztar(a, cli, chain, n, "event", a.event_t_end, tmp),
                          None if n <= a.max_n_event else "not run (time)"))
@@ -397,7 +402,7 @@ def main():
                 todo[-1] = ("siconos", lambda: earlier[n], None)
             if a.against:
                 todo.insert(2, ("luztar-timestep-against",
-                                lambda: luztar(a, a.against, chain, n, "timestep", 10.0, tmp),
+                                lambda: luztar(a, a.against, chain, n, "timestep", a.t_end, tmp),
                                 None if n <= a.max_n_luztar else "not run (%s)" % a.luztar_cap_reason))
             runs = {name: [] for name, _, _ in todo}
             for rep in range(a.repeat):
@@ -421,7 +426,7 @@ def main():
     by = {(r["program"], r["N"]): r for r in rows}
     for r in rows:
         rr = by.get(("reference", r["N"]))
-        if r["program"] != "reference" and ok(r) and ok(rr) and r["t_end"] == 10.0:
+        if r["program"] != "reference" and ok(r) and ok(rr) and r["t_end"] == rr["t_end"]:
             r["dqN_vs_reference"] = abs(r["qN"] - rr["qN"])
 
     with open(os.path.join(a.out, "scaling.csv"), "w", newline="") as f:
