@@ -1236,20 +1236,10 @@ label_words_whole (const LuztarPen   *pen,
                    guint              e,
                    const char        *what)
 {
-  const LuztarPlacement *pl = &scene->pl[e];
-  cairo_t *cr = pen->cr;
-  g_autofree char *text = NULL, *drawn = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *drawn = luztar_scene_label_text (pen, scene, e, &text);
   g_auto(GStrv) words = NULL, drawn_words = NULL;
-  LuztarPoint at;
-  double max_width;
 
-  cairo_save (cr);
-  cairo_translate (cr, pl->ox, pl->oy);
-  cairo_rotate (cr, pl->angle);
-  text = luztar_symbols_lane_label (pen, lz_model_get_element (scene->model, e), pl->len, pl->label_dx,
-                                    pl->label_y, &at, &max_width);
-  drawn = luztar_pen_label_text (pen, text, max_width);
-  cairo_restore (cr);
   if (g_strcmp0 (text, drawn) == 0)
     return TRUE;
   g_test_message ("%s: “%s” shortened to “%s”", what, text, drawn);
@@ -1565,7 +1555,8 @@ check_problem_shown (const char *model,
  * becomes infinite and one finished with warnings: their whole message
  * readable at 800 × 600 (the limit's advice of what to change in the Run
  * Settings included, not only in a tooltip), and at 1920 × 1080 without
- * the panel changing size. */
+ * the panel changing size; the bar whole lines high, no toast repeating
+ * it. */
 static void
 test_problem (void)
 {
@@ -1583,6 +1574,8 @@ test_problem (void)
    * than the status line's two lines, in the bar */
   check_problem_shown ("stop-large-step.luztar", 800, 600, "Finished at t = ",
                        "Warning: stop “s1” was penetrated by", "problem-warnings-800x600.png");
+  check_problem_shown ("stop-large-step.luztar", 1920, 1080, "Finished at t = ",
+                       "Warning: stop “s1” was penetrated by", "problem-warnings-1920x1080.png");
 }
 
 /* The status line of WINDOW's panel shown whole: on the screen, not
