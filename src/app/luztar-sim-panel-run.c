@@ -183,12 +183,13 @@ on_run_stopped (LuztarRun        *run,
             g_autofree char *warning = g_strdup_printf (_("Warning: %s"), (const char *) warnings->pdata[i]);
             char *longer = g_strconcat (text, " ", warning, NULL);
 
-            sim_panel_message (self, warning);
             g_free (text);
             text = longer;
           }
         /* with its warnings, longer than the status line's lines: all of
-         * it in the problem bar */
+         * it in the problem bar, which stays until closed; no toast
+         * besides (it only repeated a warning the bar says, cut at
+         * 800 × 600 and over the plot) */
         if (warnings->len > 0)
           {
             sim_panel_stood_still (self, text);

@@ -192,23 +192,98 @@ luztar_label_keep_lines_in_box (GtkLabel *label,
  * @lines: how many of its lines show at most
  *
  * Makes the scrolled window as tall as @label's text up to @lines whole
- * lines of its font (as styled now: call it once shown), scrolled beyond.
+ * lines of its layout (as styled now: call it once shown), scrolled
+ * beyond: it ends at the foot of a line, not a sliver into the next one
+ * (the lines measured one by one: a line with a fallback font's glyphs,
+ * curly quotes, may be taller than the others).  Were the window's least
+ * height (its scroll bar's) more than that, it shows as many more whole
+ * lines as it needs.  Kept so as the label is laid out anew.
  */
+/* The lines luztar_label_scroll_lines() keeps a label to, on the label. */
+#define SCROLL_LINES_KEY "luztar-scroll-lines"
+/* Set while a fitting is waiting for the layout to be done. */
+#define SCROLL_IDLE_KEY "luztar-scroll-idle"
+
+/* Fits the scrolled window of LABEL to its whole lines as laid out now. */
+static void
+scroll_to_whole_lines (GtkLabel *label)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *bar = gtk_scrolled_window_get_vscrollbar (GTK_SCROLLED_WINDOW (scroller));
+  int lines = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), SCROLL_LINES_KEY));
+  PangoLayout *layout;
+  PangoLayoutIter *iter;
+  int least = 0, n = 0, foot = 0;
+
+  /* the scroll bar shown, the window is at least as tall as it */
+  if (bar != NULL && gtk_widget_get_visible (bar))
+    gtk_widget_measure (bar, GTK_ORIENTATION_VERTICAL, -1, &least, NULL, NULL, NULL);
+  /* the label's layout as last measured, at the width it has (its
+   * lines: measuring tries narrower widths) */
+  layout = pango_layout_copy (gtk_label_get_layout (label));
+  if (gtk_widget_get_width (GTK_WIDGET (label)) > 0)
+    pango_layout_set_width (layout, gtk_widget_get_width (GTK_WIDGET (label)) * PANGO_SCALE);
+  iter = pango_layout_get_iter (layout);
+  do
+    {
+      int y0, y1;
+
+      pango_layout_iter_get_line_yrange (iter, &y0, &y1);
+      foot = PANGO_PIXELS (y1);
+      n++;
+    }
+  while ((n < lines || foot < least) && pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+  g_object_unref (layout);
+  /* that tall, not squeezed between its scroll bar's height and that
+   * into a part of a line */
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), foot);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), foot);
+}
+
+/* The label's scrolled window fitted to its lines once the layout is done
+ * (a resize queued while allocating would be lost). */
+static gboolean
+scroll_fit_idle (gpointer data)
+{
+  GtkLabel *label = data;
+
+  g_object_set_data (G_OBJECT (label), SCROLL_IDLE_KEY, NULL);
+  if (gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_SCROLLED_WINDOW) != NULL)
+    scroll_to_whole_lines (label);
+  return G_SOURCE_REMOVE;
+}
+
+/* The label laid out anew: fitted after this layout. */
+static void
+on_scroll_changed (GtkLabel *label)
+{
+  if (g_object_get_data (G_OBJECT (label), SCROLL_IDLE_KEY) != NULL)
+    return;
+  g_object_set_data (G_OBJECT (label), SCROLL_IDLE_KEY, GINT_TO_POINTER (1));
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, scroll_fit_idle, g_object_ref (label), g_object_unref);
+}
+
 void
 luztar_label_scroll_lines (GtkLabel *label,
                            int       lines)
 {
   GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_SCROLLED_WINDOW);
-  PangoLayoutIter *iter;
-  int y0, y1;
 
   g_return_if_fail (scroller != NULL);
-  /* the height of a line of the label's own layout, its spacing included */
-  iter = pango_layout_get_iter (gtk_label_get_layout (label));
-  pango_layout_iter_get_line_yrange (iter, &y0, &y1);
-  pango_layout_iter_free (iter);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller),
-                                              (int) floor ((double) lines * (y1 - y0) / PANGO_SCALE));
+  g_object_set_data (G_OBJECT (label), SCROLL_LINES_KEY, GINT_TO_POINTER (lines));
+  /* again whenever the label is laid out anew (its width, its text: its
+   * lines change: either adjustment) or the scroll bar comes or goes */
+  for (int axis = 0; axis < 2; axis++)
+    {
+      GtkAdjustment *adj = axis == 0 ? gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller))
+                                     : gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+
+      if (g_signal_handler_find (adj, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
+                                 G_CALLBACK (on_scroll_changed), label) == 0)
+        g_signal_connect_object (adj, "changed", G_CALLBACK (on_scroll_changed), label, G_CONNECT_SWAPPED);
+    }
+  scroll_to_whole_lines (label);
 }
 
 /**

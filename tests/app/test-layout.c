@@ -1227,6 +1227,39 @@ count_names_on_elements (const LuztarPen   *pen,
          + count_meeting (discs, arrows, what, "a disc's name", "an arrow or its name");
 }
 
+/* Whether element E's label, as PEN writes it in SCENE, keeps its words
+ * whole: shortened, each of its words ("tooth…", "K") one of the whole
+ * label's (not "tooth… esh K"). */
+static gboolean
+label_words_whole (const LuztarPen   *pen,
+                   const LuztarScene *scene,
+                   guint              e,
+                   const char        *what)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *drawn = luztar_scene_label_text (pen, scene, e, &text);
+  g_auto(GStrv) words = NULL, drawn_words = NULL;
+
+  if (g_strcmp0 (text, drawn) == 0)
+    return TRUE;
+  g_test_message ("%s: “%s” shortened to “%s”", what, text, drawn);
+  words = g_strsplit (text, " ", -1);
+  drawn_words = g_strsplit (drawn, " ", -1);
+  for (guint i = 0; drawn_words[i] != NULL; i++)
+    {
+      char *word = drawn_words[i];
+
+      if (g_str_has_suffix (word, "…"))
+        word[strlen (word) - strlen ("…")] = '\0';
+      if (*word != '\0' && !g_strv_contains ((const char *const *) words, word))
+        {
+          g_test_message ("%s: “%s” is not a word of “%s”", what, word, text);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* The labels of MODEL's elements against the arrows of its forces,
  * motions and actuators (and their names) as CANVAS draws them, in its
  * pixels, and those names against the elements: how many meet one; MOVED
@@ -1267,6 +1300,7 @@ count_labels_on_arrows (LuztarCanvas  *canvas,
       if (!pl->ok || pl->to_floor)
         continue;
       *moved += shift[2 * e] != 0 || shift[2 * e + 1] != 0;
+      met += !label_words_whole (&pen, scene, e, what);
       drawn = luztar_scene_label_box (&pen, scene, e, box);
       for (guint k = 0; drawn && k < arrows->len; k += 4)
         {
@@ -1400,6 +1434,47 @@ open_bad_run (const char *name,
   return window;
 }
 
+/* A toast of an AdwToastOverlay (its widget type is private). */
+static gboolean
+is_toast (GtkWidget     *widget,
+          gconstpointer  data)
+{
+  (void) data;
+  return g_str_equal (G_OBJECT_TYPE_NAME (widget), "AdwToastWidget") && gtk_widget_get_mapped (widget);
+}
+
+/* LABEL, in a scrolled window SHOWN px high, shows whole lines: the
+ * window ends at the foot of one of its layout's lines (within a pixel of
+ * rounding), not a sliver into the next one, or below the last one (all
+ * of it shown, in a window no shorter than its scroll bar). */
+static void
+assert_whole_lines (GtkLabel *label,
+                    double    shown)
+{
+  PangoLayoutIter *iter = pango_layout_get_iter (gtk_label_get_layout (label));
+  int ox, oy, whole = 0, n = 0;
+  double last = 0;
+
+  gtk_label_get_layout_offsets (label, &ox, &oy);
+  do
+    {
+      int y0, y1;
+
+      pango_layout_iter_get_line_yrange (iter, &y0, &y1);
+      n++;
+      g_test_message ("line %d: %.1f–%.1f px", n, oy + (double) y0 / PANGO_SCALE, oy + (double) y1 / PANGO_SCALE);
+      last = oy + (double) y1 / PANGO_SCALE;
+      if (fabs (last - shown) <= 1)
+        whole = n;
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+  if (last <= shown + 1)
+    whole = n;
+  g_test_message ("the bar shows %.0f px: %d whole line(s)", shown, whole);
+  g_assert_cmpint (whole, >, 0);
+}
+
 /* Presses Run on the window's model and waits until the run is no longer
  * running (or could not start); the label that says why, wholly shown:
  * on the screen, wrapped rather than cut, all of its lines in its height,
@@ -1446,6 +1521,10 @@ check_problem_shown (const char *model,
   g_test_message ("the bar shows %.0f px of %.0f", gtk_adjustment_get_page_size (vadj),
                   gtk_adjustment_get_upper (vadj));
   g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), >=, logical.height);
+  assert_whole_lines (GTK_LABEL (label), gtk_adjustment_get_page_size (vadj));
+  /* the bar says it all, until closed: no toast repeats a part of it
+   * (one repeated the warning, cut at 800 × 600, over the plot) */
+  g_assert_null (app_test_find (w, is_toast, NULL));
   /* in a large window the plots give the message its room: the panel
    * keeps its size; in a small one, where the panel is as short as it
    * can be, it grows by the message's extra lines, the model still
@@ -1476,7 +1555,8 @@ check_problem_shown (const char *model,
  * becomes infinite and one finished with warnings: their whole message
  * readable at 800 × 600 (the limit's advice of what to change in the Run
  * Settings included, not only in a tooltip), and at 1920 × 1080 without
- * the panel changing size. */
+ * the panel changing size; the bar whole lines high, no toast repeating
+ * it. */
 static void
 test_problem (void)
 {
@@ -1494,6 +1574,8 @@ test_problem (void)
    * than the status line's two lines, in the bar */
   check_problem_shown ("stop-large-step.luztar", 800, 600, "Finished at t = ",
                        "Warning: stop “s1” was penetrated by", "problem-warnings-800x600.png");
+  check_problem_shown ("stop-large-step.luztar", 1920, 1080, "Finished at t = ",
+                       "Warning: stop “s1” was penetrated by", "problem-warnings-1920x1080.png");
 }
 
 /* The status line of WINDOW's panel shown whole: on the screen, not

@@ -360,6 +360,24 @@ luztar_scene_element_boxes (const LuztarPen   *pen,
   return boxes;
 }
 
+/* Element E's label and where it goes, PEN's context saved and moved to
+ * the element's frame (restore it after). */
+static char *
+label_in_frame (const LuztarPen   *pen,
+                const LuztarScene *scene,
+                guint              e,
+                LuztarPoint       *at,
+                double            *max_width)
+{
+  const LuztarPlacement *pl = &scene->pl[e];
+
+  cairo_save (pen->cr);
+  cairo_translate (pen->cr, pl->ox, pl->oy);
+  cairo_rotate (pen->cr, pl->angle);
+  return luztar_symbols_lane_label (pen, lz_model_get_element (scene->model, e), pl->len, pl->label_dx,
+                                    pl->label_y, at, max_width);
+}
+
 /**
  * luztar_scene_label_box:
  * @pen: what the scene is drawn with (its matrix that of the model)
@@ -378,7 +396,6 @@ luztar_scene_label_box (const LuztarPen   *pen,
                         double             box[4])
 {
   const LuztarPlacement *pl = &scene->pl[e];
-  cairo_t *cr = pen->cr;
   g_autofree char *text = NULL;
   LuztarPoint at;
   double max_width;
@@ -386,13 +403,38 @@ luztar_scene_label_box (const LuztarPen   *pen,
 
   if (!pl->ok)
     return FALSE;
-  cairo_save (cr);
-  cairo_translate (cr, pl->ox, pl->oy);
-  cairo_rotate (cr, pl->angle);
-  text = luztar_symbols_lane_label (pen, lz_model_get_element (scene->model, e), pl->len, pl->label_dx,
-                                    pl->label_y, &at, &max_width);
+  text = label_in_frame (pen, scene, e, &at, &max_width);
   drawn = luztar_pen_label_box (pen, text, at, pl->label_y >= 0 ? 1 : -1, max_width, box);
-  cairo_restore (cr);
+  cairo_restore (pen->cr);
+  return drawn;
+}
+
+/**
+ * luztar_scene_label_text:
+ * @pen: what the scene is drawn with (its matrix that of the model)
+ * @scene: a model laid out
+ * @e: an element of it, placed
+ * @whole: (out) (optional) (transfer full): its label unshortened
+ *
+ * Returns: (transfer full): element @e's label as drawn, shortened to its
+ *   room (luztar_pen_label_text())
+ */
+char *
+luztar_scene_label_text (const LuztarPen   *pen,
+                         const LuztarScene *scene,
+                         guint              e,
+                         char             **whole)
+{
+  g_autofree char *text = NULL;
+  LuztarPoint at;
+  double max_width;
+  char *drawn;
+
+  text = label_in_frame (pen, scene, e, &at, &max_width);
+  drawn = luztar_pen_label_text (pen, text, max_width);
+  cairo_restore (pen->cr);
+  if (whole != NULL)
+    *whole = g_steal_pointer (&text);
   return drawn;
 }
 

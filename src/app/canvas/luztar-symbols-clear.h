@@ -70,6 +70,10 @@ gboolean luztar_scene_label_box     (const LuztarPen         *pen,
                                      const LuztarScene       *scene,
                                      guint                    e,
                                      double                   box[4]);
+char    *luztar_scene_label_text    (const LuztarPen         *pen,
+                                     const LuztarScene       *scene,
+                                     guint                    e,
+                                     char                   **whole);
 void     luztar_device_box          (cairo_t                 *cr,
                                      double                   x0,
                                      double                   y0,

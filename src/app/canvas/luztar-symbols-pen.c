@@ -16,6 +16,7 @@
 #include <pango/pangocairo.h>
 
 #include "luztar-symbols-pen.h"
+#include "luztar-text-fit.h"
 #include "luztar-cairo.h"
 #include "sim/luztar-modes.h"
 
@@ -84,7 +85,8 @@ luztar_pen_width (const LuztarPen *pen,
 }
 
 /* Text centred AT; SIZE in screen points; wider than MAX_WIDTH (model
- * units, 0: any) is cut short with "…". */
+ * units, 0: any) is shortened at its words' ends with "…"
+ * (luztar_text_fit()). */
 void
 luztar_pen_text (const LuztarPen *pen,
                  const char      *text,
@@ -99,26 +101,37 @@ luztar_pen_text (const LuztarPen *pen,
 
   pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
   if (max_width > 0)
-    {
-      pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
-      /* the start and the end kept: a number at the end tells joint3 from joint4 */
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
-    }
+    g_free (luztar_text_fit (layout, text, (int) (max_width * PANGO_SCALE)));
   pango_layout_get_size (layout, &w, &h);
-  if (max_width > 0)
-    {
-      /* the text sits inside the box of the set width: centre the text */
-      PangoRectangle logical;
-
-      pango_layout_get_extents (layout, NULL, &logical);
-      cairo_move_to (cr, at.x - (logical.x + logical.width / 2.0) / PANGO_SCALE,
-                     at.y - (double) h / PANGO_SCALE / 2);
-    }
-  else
-    cairo_move_to (cr, at.x - (double) w / PANGO_SCALE / 2, at.y - (double) h / PANGO_SCALE / 2);
+  cairo_move_to (cr, at.x - (double) w / PANGO_SCALE / 2, at.y - (double) h / PANGO_SCALE / 2);
   pango_cairo_show_layout (cr, layout);
   cairo_new_path (cr);
   g_object_unref (layout);
+}
+
+/**
+ * luztar_pen_label_text:
+ * @pen: what the label is drawn with
+ * @text: the label
+ * @max_width: as for luztar_pen_label()
+ *
+ * Returns: (transfer full): @text as luztar_pen_label() writes it,
+ *   shortened to @max_width
+ */
+char *
+luztar_pen_label_text (const LuztarPen *pen,
+                       const char      *text,
+                       double           max_width)
+{
+  PangoLayout *layout;
+  char *fitted;
+
+  if (max_width <= 0)
+    return g_strdup (text);
+  layout = luztar_cairo_layout_new (pen->cr, text, 10 / pen->style->scale, FALSE);
+  fitted = luztar_text_fit (layout, text, (int) (max_width * PANGO_SCALE));
+  g_object_unref (layout);
+  return fitted;
 }
 
 /* The size of a text as luztar_pen_text() draws it, in model units. */
@@ -157,9 +170,11 @@ label_place (const LuztarPen *pen,
 
   if (text == NULL || *text == '\0')
     return FALSE;
-  luztar_pen_text_size (pen, text, 10, w, h);
-  if (max_width > 0)
-    *w = MIN (*w, max_width);
+  {
+    g_autofree char *fitted = luztar_pen_label_text (pen, text, max_width);
+
+    luztar_pen_text_size (pen, fitted, 10, w, h);
+  }
   cairo_user_to_device_distance (cr, &nx, &ny);
   *n = hypot (nx, ny);
   if (*n <= 0)
@@ -190,14 +205,17 @@ luztar_pen_label (const LuztarPen *pen,
   LuztarPen device = *pen;
   LuztarPoint centre;
   double w, h, n;
+  g_autofree char *fitted = NULL;
 
   if (!label_place (pen, text, at, side, max_width, &centre, &w, &h, &n))
     return;
+  /* shortened where its box was measured (a scale apart, the same words) */
+  fitted = luztar_pen_label_text (pen, text, max_width);
   cairo_save (cr);
   cairo_identity_matrix (cr);
   device_style.scale = 1;
   device.style = &device_style;
-  luztar_pen_text (&device, text, centre, 10 * n / pen->style->scale, FALSE, max_width * n);
+  luztar_pen_text (&device, fitted, centre, 10 * n / pen->style->scale, FALSE, 0);
   cairo_restore (cr);
 }
 

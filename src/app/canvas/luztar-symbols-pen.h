@@ -76,6 +76,9 @@ void        luztar_pen_label         (const LuztarPen       *pen,
                                       LuztarPoint            at,
                                       double                 side,
                                       double                 max_width);
+char       *luztar_pen_label_text    (const LuztarPen       *pen,
+                                      const char            *text,
+                                      double                 max_width);
 gboolean    luztar_pen_label_box     (const LuztarPen       *pen,
                                       const char            *text,
                                       LuztarPoint            at,
