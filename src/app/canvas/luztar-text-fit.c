@@ -7,10 +7,12 @@
  * "spring k₂"), written in the room its lane leaves.  Pango's ellipsis
  * cuts wherever the width runs out: "tooth… esh K" at 800 × 600, a broken
  * word that reads as neither.  Here the label loses whole words instead:
- * the symbol (the last word) kept whole, the words of the name before it
- * dropped from its end ("tooth… K"), then the symbol alone; a text with
- * no room even for that loses its last words ("tooth…"), and a single
- * word is kept whole (a word cut reads as another one: "joi…3").
+ * the symbol (a last word of at most SYMBOL_MAX_CHARS characters) kept
+ * whole, the words of the name before it dropped from its end ("tooth…
+ * K"), then the symbol alone; a text with no symbol ("coupling with
+ * freeplay", "damper joint q₂ (massless)") or no room even for it loses
+ * its last words ("coupling…"), and a single word is kept whole (a word
+ * cut reads as another one: "joi…3").
  */
 
 #include "config.h"
@@ -21,6 +23,9 @@
 
 /* What stands for the words left out. */
 #define FIT_ELLIPSIS "…"
+/* A label's last word this short is its symbol ("K", "k₂", "k_γφ",
+ * "(q₁)"); a longer one is a word of its name ("freeplay"). */
+#define SYMBOL_MAX_CHARS 4
 
 /* Sets LAYOUT's text to TEXT; whether it is at most WIDTH wide. */
 static gboolean
@@ -66,16 +71,18 @@ luztar_text_fit (PangoLayout *layout,
                  int          width)
 {
   g_auto(GStrv) words = NULL;
+  const char *symbol, *last;
   guint n;
 
   if (fits (layout, text, width))
     return g_strdup (text);
   words = g_strsplit (text, " ", -1);
   n = g_strv_length (words);
-  if (n >= 2)
+  if (n == 0)
+    return g_strdup (text);     /* "" in no room at all */
+  symbol = n >= 2 && g_utf8_strlen (words[n - 1], -1) <= SYMBOL_MAX_CHARS ? words[n - 1] : NULL;
+  if (symbol != NULL)
     {
-      const char *symbol = words[n - 1];
-
       /* the name shortened at its end, the symbol whole */
       for (guint k = n - 2; k >= 1; k--)
         {
@@ -87,17 +94,19 @@ luztar_text_fit (PangoLayout *layout,
         }
       if (fits (layout, symbol, width))
         return g_strdup (symbol);
-      /* no room for the symbol: the text's first words */
-      for (guint k = n - 1; k >= 1; k--)
-        {
-          g_autofree char *first = join_first (words, k);
-          g_autofree char *shorter = g_strconcat (first, FIT_ELLIPSIS, NULL);
-
-          if (fits (layout, shorter, width))
-            return g_steal_pointer (&shorter);
-        }
     }
-  /* a single word, or no room even for the first one: whole */
-  pango_layout_set_text (layout, n >= 2 ? words[n - 1] : text, -1);
-  return g_strdup (n >= 2 ? words[n - 1] : text);
+  /* no symbol, or no room for it: the text's first words */
+  for (guint k = n - 1; k >= 1; k--)
+    {
+      g_autofree char *first = join_first (words, k);
+      g_autofree char *shorter = g_strconcat (first, FIT_ELLIPSIS, NULL);
+
+      if (fits (layout, shorter, width))
+        return g_steal_pointer (&shorter);
+    }
+  /* a single word, or no room even for the first one: the symbol, else
+   * the first word, whole */
+  last = symbol != NULL ? symbol : words[0];
+  pango_layout_set_text (layout, last, -1);
+  return g_strdup (last);
 }
