@@ -21,9 +21,11 @@
  * The arithmetic is the merged step's, operation for operation and in the
  * same order (the block's members in their order: a body whose stop comes
  * before its friction takes them so), so a run is the same to the last
- * bit; tests/cli/check-timestep-kernel.py compares it with the merged step
- * (LUZTAR_TS_KERNEL=off) and the phased one (LUZTAR_TS_FUSED=off) through
- * luztar-cli.  Where the model has anything else — two stops or two
+ * bit (the "0.0 + a·x + 0.0" below are the general loops' sums, which
+ * start from 0 and add a zero term: they turn −0 into +0 as those do, and
+ * a trace would show "-0"); tests/cli/check-timestep-kernel.py compares it
+ * with the merged step (LUZTAR_TS_KERNEL=off) and the phased one
+ * (LUZTAR_TS_FUSED=off) through luztar-cli.  Where the model has anything else — two stops or two
  * frictions on one body, a stop with both limits, rows of several units —
  * lz_ts_kernel_new() leaves the step to the merged one.
  */
