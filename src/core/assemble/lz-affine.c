@@ -135,6 +135,33 @@ lz_affine_eval (const LzAffine *self,
   return value;
 }
 
+/* The scaled Taylor coefficients of the combination at T0 into COEF:
+ * coef[k] = f⁽ᵏ⁾(t0)·h^k/k!, k = 0 … ORDER (lz_expr_taylor(); a term of
+ * order 1, x′, takes x's coefficients one order up: (k + 1)·x_(k+1)/h).
+ * SCRATCH holds ORDER + 2 doubles.  FALSE where an expression has no
+ * expansion there. */
+gboolean
+lz_affine_taylor (const LzAffine *self,
+                  double          t0,
+                  double          h,
+                  guint           order,
+                  double         *scratch,
+                  double         *coef)
+{
+  memset (coef, 0, (order + 1) * sizeof (double));
+  coef[0] = self->constant;
+  for (guint i = 0; i < self->terms->len; i++)
+    {
+      const LzAffineTerm *term = &g_array_index (self->terms, LzAffineTerm, i);
+
+      if (!lz_expr_taylor (term->expr, t0, h, order + term->order, scratch))
+        return FALSE;
+      for (guint k = 0; k <= order; k++)
+        coef[k] += term->coef * (term->order == 0 ? scratch[k] : (k + 1) * scratch[k + 1] / h);
+    }
+  return TRUE;
+}
+
 /* Appends "coef*what" to a sum, with the sign pulled out in front ("a - 2*b",
  * "-(x - y)"); the first term of a sum gets no leading "+".  ATOMIC says
  * that WHAT has no top-level "+" or "-", so needs no parentheses. */

@@ -22,6 +22,12 @@ typedef struct
 double      lz_affine_eval        (const LzAffine *self,
                                    double          t);
 const char *lz_affine_get_text    (LzAffine       *self);
+gboolean    lz_affine_taylor      (const LzAffine *self,
+                                   double          t0,
+                                   double          h,
+                                   guint           order,
+                                   double         *scratch,
+                                   double         *coef);
 
 /* For people: "·" for products, "−" for minus signs, "π" for pi, ids after
  * "q_", "q̇_", "q̈_" or "[" untouched (the equations' notation). */

@@ -723,3 +723,44 @@ lz_assembly_eval_f_at (const LzAssembly *self,
   for (guint k = 0; k < n_dofs; k++)
     f[dofs[k]] = lz_affine_eval (&self->f[dofs[k]], t);
 }
+
+/**
+ * lz_assembly_f_taylor:
+ * @self: an assembly
+ * @t0: time (s)
+ * @h: the step the coefficients are scaled by (s)
+ * @order: the highest order
+ * @dofs: (array length=n_dofs): dofs
+ * @n_dofs: their number
+ * @scratch: 2·@order + 3 doubles
+ * @coef: (out caller-allocates): (@order + 1)·n doubles, coefficient k of
+ *   dof i at [k·n + i], written at @dofs only
+ *
+ * The scaled Taylor coefficients of f at @t0 (f_i(t0 + τh) = Σ_k
+ * coef[k·n + i]·τ^k; lz_expr_taylor()), for Taylor steps of a linear
+ * mode.  Returns: %FALSE where an expression has no expansion at @t0.
+ */
+gboolean
+lz_assembly_f_taylor (const LzAssembly *self,
+                      double            t0,
+                      double            h,
+                      guint             order,
+                      const guint      *dofs,
+                      guint             n_dofs,
+                      double           *scratch,
+                      double           *coef)
+{
+  double *one = scratch + order + 2;
+
+  for (guint d = 0; d < n_dofs; d++)
+    {
+      guint i = dofs[d];
+
+      if (!lz_affine_taylor (&self->f[i], t0, h, order, scratch, one))
+        return FALSE;
+      for (guint k = 0; k <= order; k++)
+        coef[(gsize) k * self->n + i] = one[k];
+    }
+  return TRUE;
+}
+

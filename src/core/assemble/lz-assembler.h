@@ -172,6 +172,14 @@ void            lz_assembly_eval_f_at      (const LzAssembly  *self,
                                             const guint       *dofs,
                                             guint              n_dofs,
                                             double            *f);
+gboolean        lz_assembly_f_taylor       (const LzAssembly  *self,
+                                            double             t0,
+                                            double             h,
+                                            guint              order,
+                                            const guint       *dofs,
+                                            guint              n_dofs,
+                                            double            *scratch,
+                                            double            *coef);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzAssembly, lz_assembly_free)
 

@@ -57,6 +57,11 @@ guint       lz_expr_get_nonfinite    (const LzExpr *expr,
                                       double       *t,
                                       double       *value);
 const char *lz_expr_skip_number      (const char   *p);
+gboolean    lz_expr_taylor           (const LzExpr *expr,
+                                      double        t0,
+                                      double        h,
+                                      guint         order,
+                                      double       *coef);
 
 /* lz-finite.c: non-finite values named */
 double      lz_expr_eval_order       (const LzExpr *expr,

@@ -63,6 +63,10 @@ lz_event_exact_state (LzEventIntegrator *self,
                       double             t,
                       double            *y)
 {
+  /* (a Taylor step's polynomial is as exact inside the step as at its
+   * end: lz-event-taylor.c) */
+  if (self->sm.rk.taylor && lz_event_rk_covers (&self->sm.rk, t0, self->loc.y0, t))
+    return lz_event_rk_dense (self, &self->sm.rk, t, y);
   return lz_event_rk_integrate (self, &self->sm.rk_scratch, t0, self->loc.y0, self->loc.dydt0, t, y, t - t0);
 }
 
@@ -77,6 +81,9 @@ lz_event_guard_at (LzEventIntegrator *self,
                    double            *y,
                    gboolean           expand)
 {
+  if (expand && self->sm.rk.taylor && self->loc.dense_valid && t0 == self->loc.dense_t0 && t >= t0
+      && t <= self->loc.dense_t1)
+    return lz_event_taylor_guard (self, &self->sm.rk, t, y, NULL);
   if (expand ? !lz_event_state_at (self, t0, t, y) : !lz_event_integrate_to (self, t0, self->loc.y0, t, y))
     return NAN;
   return lz_event_min_guard (self, t, y, NULL);
@@ -104,6 +111,8 @@ static double
 dense_guard (LzEventIntegrator *self,
              double             t)
 {
+  if (self->sm.rk.taylor)
+    return lz_event_taylor_guard (self, &self->sm.rk, t, self->loc.ym, NULL);
   if (!lz_event_rk_dense (self, &self->sm.rk, t, self->loc.ym))
     return NAN;
   return lz_event_min_guard (self, t, self->loc.ym, NULL);

@@ -212,9 +212,20 @@ lz_event_min_guard (LzEventIntegrator *self,
                     const double      *y,
                     guint             *which)
 {
+  lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
+  return lz_event_min_guard_here (self, y, which);
+}
+
+/* The smallest guard at Y with λ and the ground terms as they are (a
+ * Taylor step's polynomial sets them without an evaluation:
+ * lz-event-taylor.c) */
+double
+lz_event_min_guard_here (LzEventIntegrator *self,
+                         const double      *y,
+                         guint             *which)
+{
   double best = INFINITY, g[MAX_GUARDS];
 
-  lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
   for (guint j = 0; j < self->sm.n_guarded; j++)
     {
       guint e = self->sm.guarded[j], k = lz_event_guards (self, e, y, g);
@@ -270,7 +281,8 @@ lz_event_interior_crossing (LzEventIntegrator *self,
 
   if (!(h > 0))
     return NAN;
-  if (h <= lz_event_interior_h_max (self) && self->sm.rk.t0 == t0 && self->sm.rk.t1 == t1)
+  /* (a Taylor step sampled its polynomial's guards: lz-event-taylor.c) */
+  if ((h <= lz_event_interior_h_max (self) || self->sm.rk.taylor) && self->sm.rk.t0 == t0 && self->sm.rk.t1 == t1)
     return isfinite (self->sm.rk.stage_neg) ? t0 + self->sm.rk.stage_neg * h : NAN;
   samples = MAX (INTERIOR_SAMPLES, (guint) ceil (h / (INTERIOR_SPACING * self->parent.scales.time)));
   for (guint k = 1; k < samples; k++)

@@ -36,13 +36,17 @@ lz_event_powers (LzEventIntegrator *self,
   const double *q = y, *v = y + self->n;
   LzModel *model = lz_assembly_get_model (self->parent.assembly);
   double p_damp = 0, p_fric = 0, p_src = 0;
+  /* (a Taylor step's series records the products' factors: lz-event-taylor.c) */
+  LzEventTaylor *ty = &self->sm.ty;
 
   for (guint s = 0; s < lz_model_get_n_sources (model); s++)
     {
       const LzSource *src = lz_model_get_source (model, s);
 
       if (src->item.kind == LZ_ITEM_FORCE)
-        p_src += lz_expr_eval (src->value, t) * v[self->sm.src_body[s]];
+        lz_event_taylor_book (ty, &p_src, 2,
+                              ty->eval_src != NULL ? ty->eval_src[s] : lz_expr_eval (src->value, t),
+                              v[self->sm.src_body[s]]);
     }
   /* (a through-stop's force is its stops', K's and R's; the others have
    * no damping and a fixed ground: no power) */
@@ -54,7 +58,7 @@ lz_event_powers (LzEventIntegrator *self,
 
       if (el->law.c > 0)
         {
-          p_damp += el->law.c * gd * gd;
+          lz_event_taylor_book (ty, &p_damp, 0, el->law.c * gd, gd);
           T += el->law.c * gd;
         }
       if (el->law.kind == LZ_ITEM_FRICTION)
@@ -62,7 +66,7 @@ lz_event_powers (LzEventIntegrator *self,
           double F = self->mode[e] == LZ_MODE_STICK ? -held_force (self, e)
                      : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->sm.g0[e], gd);
 
-          p_fric += F * gd;
+          lz_event_taylor_book (ty, &p_fric, 1, F, gd);
           T += F;
         }
       else if (g0d != 0 || (el->law.kind != LZ_ITEM_DAMPER && lz_contact_law_is (&el->law)))

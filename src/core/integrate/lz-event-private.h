@@ -83,7 +83,45 @@ typedef struct
   gboolean extended;          /* its extension is built */
   gboolean guard_stages;      /* the guards are evaluated at the stages: */
   double  stage_neg;          /* the first stage (its c) where one is negative, or ∞ */
+  /* the last step a Taylor step of a linear mode (lz-event-taylor.c):
+   * y(t0 + τ·hs) = Σ Y[k·dim + i]·τ^k, k ≤ order, for τ in [0, (t1 − t0)/hs] */
+  gboolean taylor;
+  guint   order;
+  double  hs;
+  double *Y;                  /* (LZ_EVENT_TAYLOR_MAX + 1)·dim (allocated at the first) */
+  double *E;                  /* 2·LZ_EVENT_TAYLOR_MAX·3: the energy books' */
+  double *L;                  /* LZ_EVENT_TAYLOR_MAX·nc: λ's, k < order */
+  double *A, *B;              /* LZ_EVENT_TAYLOR_MAX·pairs: the powers' factors */
 } LzEventRk;
+
+/* The smooth steps are held to LZ_EVENT_TOL_SHARE of the run's
+ * tolerance: DOP853's estimate measures the error of the step itself
+ * (rk8pd's measured that of its seventh-order partner, far above its
+ * own), and the instants an event is located at stay within the
+ * integration's error as before; a Taylor step's terms likewise. */
+#define LZ_EVENT_TOL_SHARE 0.1
+
+/* The highest order of a Taylor step (lz-event-taylor.c) */
+#define LZ_EVENT_TAYLOR_MAX 32
+
+/* Taylor steps of the run (lz-event-taylor.c): the forcing's
+ * coefficients, and the evaluation of a series in progress — the
+ * forcing it takes in place of f(t) and the sources' values, and the
+ * powers' factors it records (lz_event_powers()). */
+typedef struct
+{
+  int      usable;            /* −1 not decided yet; 0 no; 1 every mode of the model is linear */
+  guint    nsrc, max_pairs;
+  guint   *forced, nforced;
+  double  *f, *src;           /* (MAX + 1)·n, (MAX + 1)·nsrc */
+  double  *zero;              /* MAX (n, nsrc, dim) zeros */
+  double  *scratch;           /* 2·MAX + 4 */
+  double  *dydt, *c, *lc, *ca, *cb;  /* an evaluation's ẏ; the constant part: ẏ, λ, factors */
+  const double *eval_f, *eval_src;   /* an evaluation of a series: its forcing (NULL: at t) */
+  gboolean record;
+  double  *pa, *pb;           /* max_pairs: the factors it records, */
+  guint   *pslot, npairs;     /* their book (0 damping, 1 friction, 2 sources) */
+} LzEventTaylor;
 
 /* The active set of the current mode (lz-event-active.c): a body pinned
  * to a fixed ground by a constraint of the mode, all of whose neighbours
@@ -162,6 +200,7 @@ typedef struct
   double *g0, *g0d, *g0dd;    /* per element, at the current t */
   double  t;                  /* that t (lz_event_accelerations()'s) */
   LzEventActive act;          /* lz-event-active.c */
+  LzEventTaylor ty;           /* lz-event-taylor.c */
 } LzEventSmooth;
 
 /* Guards, location and the trace (lz-event-locate.c, event_step()). */
@@ -467,6 +506,9 @@ double lz_event_min_guard (LzEventIntegrator *self,
                            double             t,
                            const double      *y,
                            guint             *which);
+double lz_event_min_guard_here (LzEventIntegrator *self,
+                                const double      *y,
+                                guint             *which);
 double lz_event_interior_crossing (LzEventIntegrator *self,
                                    double             t0,
                                    const double      *y0,
@@ -604,6 +646,39 @@ gboolean lz_event_rk4 (LzEventIntegrator *self,
                        double             t0,
                        double             t,
                        double            *y);
+
+int lz_event_taylor_step (LzEventIntegrator *self,
+                          LzEventRk         *rk,
+                          double            *t,
+                          double             t_stop,
+                          double            *h,
+                          double            *y);
+void lz_event_taylor_dense (const LzEventIntegrator *self,
+                            const LzEventRk         *rk,
+                            double                   t,
+                            double                  *y);
+double lz_event_taylor_guard (LzEventIntegrator *self,
+                              const LzEventRk   *rk,
+                              double             t,
+                              double            *y,
+                              guint             *which);
+void lz_event_taylor_free (LzEventSmooth *sm);
+void lz_event_taylor_rk_free (LzEventRk *rk);
+static inline void
+lz_event_taylor_book (LzEventTaylor *ty,
+                      double        *sum,
+                      guint          slot,
+                      double         a,
+                      double         b)
+{
+  *sum += a * b;
+  if (ty->record)
+    {
+      ty->pa[ty->npairs] = a;
+      ty->pb[ty->npairs] = b;
+      ty->pslot[ty->npairs++] = slot;
+    }
+}
 
 void lz_event_active_setup (LzEventIntegrator *self);
 void lz_event_active_free (LzEventSmooth *sm);

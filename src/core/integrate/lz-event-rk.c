@@ -42,11 +42,6 @@
 #define RK_FAC_MIN 0.333
 #define RK_FAC_MAX 6.0
 #define RK_H_MIN_ULPS 16
-/* The steps are held to RK_TOL_SHARE of the run's tolerance: Hairer's
- * estimate measures the error of the step itself (rk8pd's measured that
- * of its seventh-order partner, far above its own), and the instants an
- * event is located at stay within the integration's error as before. */
-#define RK_TOL_SHARE 0.1
 
 /* The coefficients (Hairer, Nørsett and Wanner's dop853.f; E3 is the
  * weights B less BHH). */
@@ -202,6 +197,7 @@ lz_event_rk_alloc (LzEventRk *rk,
 void
 lz_event_rk_free (LzEventRk *rk)
 {
+  lz_event_taylor_rk_free (rk);
   g_clear_pointer (&rk->k[0], g_free);   /* (the block's owner) */
   g_clear_pointer (&rk->comp, g_free);
 }
@@ -267,7 +263,7 @@ step_error (const LzEventIntegrator *self,
           e5 += RK_E5[j] * rk->k[j][i];
           e3 += (RK_A[RK_STAGES][j] - RK_BHH[j]) * rk->k[j][i];
         }
-      sk = RK_TOL_SHARE * (self->sm.atol * self->sm.atol_scale[i]
+      sk = LZ_EVENT_TOL_SHARE * (self->sm.atol * self->sm.atol_scale[i]
                            + self->sm.rtol * MAX (fabs (rk->y0[i]), fabs (rk->y1[i])));
       e5 /= sk;
       e3 /= sk;
@@ -294,6 +290,11 @@ lz_event_rk_step (LzEventIntegrator *self,
   double t0 = *t, hh = *h;
   gboolean rejected = FALSE;
 
+  /* a linear mode: its Taylor series (lz-event-taylor.c) */
+  int status = lz_event_taylor_step (self, rk, t, t_stop, h, y);
+
+  if (status != GSL_CONTINUE)
+    return status;
   memcpy (rk->y0, y, dim * sizeof (double));
   rk->valid = rk->extended = FALSE;
   lz_event_active_rk_comps (&self->sm, rk);
@@ -406,6 +407,11 @@ lz_event_rk_dense (LzEventIntegrator *self,
 {
   double s, s1;
 
+  if (rk->taylor)
+    {
+      lz_event_taylor_dense (self, rk, t, y);
+      return TRUE;
+    }
   if (!rk->extended && !extend (self, rk))
     return FALSE;
   s = (t - rk->t0) / rk->h;

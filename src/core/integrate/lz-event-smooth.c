@@ -219,7 +219,14 @@ lz_event_accelerations (LzEventIntegrator *self,
       v = self->jn.yc + n;
     }
   self->sm.t = t;
-  if (ac->on)
+  if (self->sm.ty.eval_f != NULL)
+    {
+      /* a Taylor step's series (lz-event-taylor.c): the forcing's
+       * coefficient of the order it evaluates */
+      for (guint k = 0; k < nb; k++)
+        self->sm.fv[body != NULL ? body[k] : k] = self->sm.ty.eval_f[body != NULL ? body[k] : k];
+    }
+  else if (ac->on)
     {
       for (guint k = 0; k < nb; k++)
         self->sm.fv[body[k]] = 0;

@@ -688,6 +688,7 @@ smooth_alloc (LzEventSmooth             *sm,
   sm->rk.guard_stages = TRUE;
   lz_event_rk_alloc (&sm->rk_scratch, dim);
   sm->h_try = MIN (EVENT_H_FIRST * sc->time, options->t_end * EVENT_H_FIRST_FRACTION);
+  sm->ty.usable = -1;                 /* (decided at the first step: lz-event-taylor.c) */
   lz_event_active_setup (self);
 }
 
@@ -704,6 +705,7 @@ smooth_free (LzEventSmooth *sm)
   CLEAR_ALL (gsl_vector_free, SLOT (sm->Sbuf), SLOT (sm->workbuf), SLOT (sm->rhs_cbuf), SLOT (sm->lambdabuf));
   lz_event_rk_free (&sm->rk);
   lz_event_rk_free (&sm->rk_scratch);
+  lz_event_taylor_free (sm);
 }
 
 static void

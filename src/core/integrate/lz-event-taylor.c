@@ -1,0 +1,563 @@
+/* lz-event-taylor.c — Taylor steps of a linear mode
+ *
+ * Copyright 2026 The Luztar authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Inside a mode of a model whose laws are affine in the state — linear
+ * springs and dampers, springs with freeplay by their mode, dry friction
+ * stuck (a constraint) or slipping at a constant level, stops free or in
+ * contact, forces f(t) on bodies with mass, fixed grounds — the smooth
+ * system is ẏ = A·y + B·u(t) + c, the constraint forces λ too are affine
+ * in (y, u), and the energy books' powers are sums of products of two
+ * affine factors.  Its Taylor series at t0, in the scaled time
+ * τ = (t − t0)/hs, follows from
+ *
+ *   Y₀ = y(t0),   Y_(k+1) = hs·(A·Y_k + B·U_k + c·[k = 0])/(k + 1),
+ *
+ * U_k the forcing's scaled coefficients (lz_expr_taylor()).  A·Y_k + B·U_k
+ * is the right-hand side itself evaluated at the state Y_k with the
+ * forcing U_k, less its value at the state 0 with the forcing 0 (the
+ * constant part c): one evaluation an order, the laws written once
+ * (lz-event-smooth.c, lz-event-power.c), with λ's coefficients and the
+ * powers' factors from the same evaluations.  A power a·b has the
+ * coefficients Σ a_i·b_(m−i) (its factors' Cauchy product), and the
+ * energy books integrate them exactly.
+ *
+ * The order grows until the series reaches the step's scale hs within
+ * the tolerance (Jorba and Zou's estimate from its last two terms: "A
+ * software package for the numerical integration of ODEs by means of
+ * high-order Taylor methods", 2005), or, every TAYLOR_CHECK orders,
+ * until a guard is negative on the polynomial: the step ends there and
+ * the location reads the same polynomial.  The polynomial is the state
+ * anywhere in the step to the same accuracy as at its end, so the
+ * location, the event's state, the samples and the guards inside the
+ * step read it without evaluating the right-hand side: y from Y, λ from
+ * its own coefficients (lz_event_taylor_guard()).  Where the model is
+ * not of this kind, or an expression has no expansion at t0, the step is
+ * DOP853's (lz-event-rk.c); LUZTAR_EVENT_TAYLOR=off takes DOP853 always.
+ */
+
+#include "config.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+#include <gsl/gsl_errno.h>
+
+#include "lz-contact-law.h"
+#include "lz-event-private.h"
+#include "lz-model-private.h"
+
+/* The order starts at TAYLOR_MIN and grows to LZ_EVENT_TAYLOR_MAX; the
+ * guards are sampled on the polynomial every TAYLOR_CHECK orders, at
+ * least TAYLOR_SAMPLES points and at most TAYLOR_SPACING·T apart (the
+ * spacing of the interpolant's samples in a long step,
+ * lz-event-locate.c). */
+#define TAYLOR_MIN 6
+#define TAYLOR_CHECK 4
+#define TAYLOR_SAMPLES 8
+#define TAYLOR_SPACING (1.0 / 32)
+/* Jorba and Zou's safety factor on the step the last two terms allow,
+ * exp(−TAYLOR_SAFETY/(p − 1)) */
+#define TAYLOR_SAFETY 0.7
+/* The next step's scale is at most TAYLOR_GROW times this one's */
+#define TAYLOR_GROW 2.0
+
+/* ------------------------------------------------------------------------ */
+/* Whether every mode of the model is linear (decided once) */
+
+static gboolean
+element_linear (const LzEventIntegrator *self,
+                guint                    e)
+{
+  const LzElementLaw *law = &self->el[e].law;
+
+  if (law->xa != NULL || law->xb != NULL || lz_contact_law_is (law))
+    return FALSE;
+  if (law->kind == LZ_ITEM_FRICTION)
+    return e < self->nm && law->fpos_t == NULL && law->fneg_t == NULL && law->fs_pos_t == NULL
+           && law->fs_neg_t == NULL && !(law->vs > 0);
+  return law->kind != LZ_ITEM_PRESCRIBED && law->kind != LZ_ITEM_ACTUATOR;
+}
+
+static gboolean
+model_linear (LzEventIntegrator *self)
+{
+  LzModel *model = lz_assembly_get_model (self->parent.assembly);
+  const char *env = g_getenv ("LUZTAR_EVENT_TAYLOR");
+
+  if ((env != NULL && g_ascii_strcasecmp (env, "off") == 0)
+      || self->jn.nN + self->jn.nD > 0 || self->tr.nT > 0 || self->dj.nDS > 0 || self->st.nS > 0
+      || self->sm.n_moving > 0 || (self->fo.forcing != NULL && self->fo.forcing->jumps->len > 0))
+    return FALSE;
+  for (guint i = 0; i < self->n; i++)
+    if (!(self->sm.mass[i] > 0))
+      return FALSE;
+  for (guint e = 0; e < self->ne; e++)
+    if (!element_linear (self, e))
+      return FALSE;
+  for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+    if (lz_model_get_source (model, s)->item.kind != LZ_ITEM_FORCE)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+ty_alloc (LzEventIntegrator *self)
+{
+  LzEventTaylor *ty = &self->sm.ty;
+  LzModel *model = lz_assembly_get_model (self->parent.assembly);
+  guint n = self->n, dim = 2 * n + 3, m = LZ_EVENT_TAYLOR_MAX;
+
+  ty->nsrc = lz_model_get_n_sources (model);
+  ty->max_pairs = ty->nsrc + 2 * self->ne;
+  ty->forced = g_new (guint, MAX (n, 1));
+  ty->nforced = lz_assembly_get_forced_dofs (self->parent.assembly, ty->forced);
+  ty->f = g_new0 (double, (gsize) (m + 1) * MAX (n, 1));
+  ty->src = g_new0 (double, (gsize) (m + 1) * MAX (ty->nsrc, 1));
+  ty->zero = g_new0 (double, MAX (dim, ty->nsrc) + 1);
+  ty->scratch = g_new0 (double, 4 * m + 8);
+  ty->dydt = g_new0 (double, dim);
+  ty->c = g_new0 (double, dim);
+  ty->lc = g_new0 (double, self->sm.lambdabuf != NULL ? self->sm.lambdabuf->size : 1);
+  ty->ca = g_new0 (double, MAX (ty->max_pairs, 1));
+  ty->cb = g_new0 (double, MAX (ty->max_pairs, 1));
+  ty->pa = g_new0 (double, MAX (ty->max_pairs, 1));
+  ty->pb = g_new0 (double, MAX (ty->max_pairs, 1));
+  ty->pslot = g_new0 (guint, MAX (ty->max_pairs, 1));
+}
+
+static gboolean
+usable (LzEventIntegrator *self)
+{
+  LzEventTaylor *ty = &self->sm.ty;
+
+  if (ty->usable < 0)
+    {
+      ty->usable = model_linear (self);
+      if (ty->usable)
+        ty_alloc (self);
+    }
+  return ty->usable;
+}
+
+static void
+rk_alloc (const LzEventIntegrator *self,
+          LzEventRk               *rk)
+{
+  guint m = LZ_EVENT_TAYLOR_MAX, pairs = MAX (self->sm.ty.max_pairs, 1);
+  guint nc = self->sm.lambdabuf != NULL ? self->sm.lambdabuf->size : 1;
+
+  if (rk->Y != NULL)
+    return;
+  rk->Y = g_new0 (double, (gsize) (m + 1) * rk->dim);
+  rk->E = g_new0 (double, (gsize) (2 * m + 1) * 3);
+  rk->L = g_new0 (double, (gsize) m * nc);
+  rk->A = g_new0 (double, (gsize) m * pairs);
+  rk->B = g_new0 (double, (gsize) m * pairs);
+}
+
+void
+lz_event_taylor_rk_free (LzEventRk *rk)
+{
+  g_clear_pointer (&rk->Y, g_free);
+  g_clear_pointer (&rk->E, g_free);
+  g_clear_pointer (&rk->L, g_free);
+  g_clear_pointer (&rk->A, g_free);
+  g_clear_pointer (&rk->B, g_free);
+}
+
+void
+lz_event_taylor_free (LzEventSmooth *sm)
+{
+  LzEventTaylor *ty = &sm->ty;
+
+  g_clear_pointer (&ty->forced, g_free);
+  g_clear_pointer (&ty->f, g_free);
+  g_clear_pointer (&ty->src, g_free);
+  g_clear_pointer (&ty->zero, g_free);
+  g_clear_pointer (&ty->scratch, g_free);
+  g_clear_pointer (&ty->dydt, g_free);
+  g_clear_pointer (&ty->c, g_free);
+  g_clear_pointer (&ty->lc, g_free);
+  g_clear_pointer (&ty->ca, g_free);
+  g_clear_pointer (&ty->cb, g_free);
+  g_clear_pointer (&ty->pa, g_free);
+  g_clear_pointer (&ty->pb, g_free);
+  g_clear_pointer (&ty->pslot, g_free);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The series */
+
+/* The constraint rows an evaluation computes (the active set's, or all):
+ * *ROWS NULL for 0 … nc − 1 */
+static guint
+eval_rows (const LzEventIntegrator *self,
+           const guint            **rows)
+{
+  const LzEventActive *ac = &self->sm.act;
+
+  *rows = ac->on ? ac->con : NULL;
+  return ac->on ? ac->ncon : self->sm.nc;
+}
+
+/* The forcing's coefficients at T0, scaled by HS, to the highest order */
+static gboolean
+forcing_series (LzEventIntegrator *self,
+                double             t0,
+                double             hs)
+{
+  LzEventTaylor *ty = &self->sm.ty;
+  LzModel *model = lz_assembly_get_model (self->parent.assembly);
+  guint m = LZ_EVENT_TAYLOR_MAX;
+
+  if (!lz_assembly_f_taylor (self->parent.assembly, t0, hs, m, ty->forced, ty->nforced, ty->scratch, ty->f))
+    return FALSE;
+  for (guint s = 0; s < ty->nsrc; s++)
+    {
+      if (!lz_expr_taylor (lz_model_get_source (model, s)->value, t0, hs, m, ty->scratch))
+        return FALSE;
+      for (guint k = 0; k <= m; k++)
+        ty->src[(gsize) k * ty->nsrc + s] = ty->scratch[k];
+    }
+  return TRUE;
+}
+
+/* ẏ into ty->dydt at the state Y with the forcing of order K (K < 0:
+ * the forcing 0), λ in sm.lambda, the powers' factors in ty->pa, pb */
+static gboolean
+eval_order (LzEventIntegrator *self,
+            double             t0,
+            const double      *Y,
+            int                k)
+{
+  LzEventTaylor *ty = &self->sm.ty;
+  int status;
+
+  ty->eval_f = k < 0 ? ty->zero : ty->f + (gsize) k * self->n;
+  ty->eval_src = k < 0 ? ty->zero : ty->src + (gsize) k * ty->nsrc;
+  ty->record = TRUE;
+  ty->npairs = 0;
+  status = lz_event_rhs (t0, Y, ty->dydt, self);
+  ty->eval_f = ty->eval_src = NULL;
+  ty->record = FALSE;
+  return status == GSL_SUCCESS;
+}
+
+/* The largest |Y_k| over the positions and velocities, in units of the
+ * tolerance at Y₀ */
+static double
+term_size (const LzEventIntegrator *self,
+           const LzEventRk         *rk,
+           guint                    k)
+{
+  const LzEventSmooth *sm = &self->sm;
+  const double *Yk = rk->Y + (gsize) k * rk->dim;
+  double worst = 0;
+
+  for (guint c = 0; c < rk->ncomp; c++)
+    {
+      guint i = rk->comp[c];
+
+      if (i < 2 * self->n)
+        worst = MAX (worst, fabs (Yk[i]) / (LZ_EVENT_TOL_SHARE * (sm->atol * sm->atol_scale[i]
+                                                                    + sm->rtol * fabs (rk->Y[i]))));
+    }
+  return worst;
+}
+
+/* How far in τ the series of order P is within the tolerance (∞ when its
+ * last two terms are 0: a polynomial) */
+static double
+reach (const LzEventIntegrator *self,
+       const LzEventRk         *rk,
+       guint                    p)
+{
+  double a = term_size (self, rk, p - 1), b = term_size (self, rk, p);
+  double r = INFINITY;
+
+  if (a > 0)
+    r = pow (1 / a, 1.0 / (p - 1));
+  if (b > 0)
+    r = MIN (r, pow (1 / b, 1.0 / p));
+  return r * exp (-TAYLOR_SAFETY / (p - 1));
+}
+
+/* The terms of order K + 1: Y from ẏ of order K; λ's and the factors of
+ * order K (less the constant part's from order 1 on) */
+static gboolean
+next_order (LzEventIntegrator *self,
+            LzEventRk         *rk,
+            double             t0,
+            guint              k)
+{
+  LzEventTaylor *ty = &self->sm.ty;
+  const double *d = ty->dydt;
+  double *Y1 = rk->Y + (gsize) (k + 1) * rk->dim, *Lk = rk->L + (gsize) k * self->sm.nc;
+  double *Ak = rk->A + (gsize) k * ty->max_pairs, *Bk = rk->B + (gsize) k * ty->max_pairs;
+  const guint *rows;
+  guint nrows = eval_rows (self, &rows), npairs;
+
+  if (!eval_order (self, t0, rk->Y + (gsize) k * rk->dim, (int) k))
+    return FALSE;
+  npairs = ty->npairs;
+  for (guint c = 0; c < rk->ncomp; c++)
+    {
+      guint i = rk->comp[c];
+
+      Y1[i] = rk->hs * (k == 0 ? d[i] : d[i] - ty->c[i]) / (k + 1);
+    }
+  for (guint r = 0; r < nrows; r++)
+    {
+      guint c = rows != NULL ? rows[r] : r;
+      double l = gsl_vector_get (self->sm.lambda, c);
+
+      Lk[c] = k == 0 ? l : l - ty->lc[c];
+    }
+  if (k == 0)
+    {
+      memcpy (Ak, ty->pa, npairs * sizeof (double));
+      memcpy (Bk, ty->pb, npairs * sizeof (double));
+      return TRUE;
+    }
+  for (guint j = 0; j < npairs; j++)
+    {
+      Ak[j] = ty->pa[j] - ty->ca[j];
+      Bk[j] = ty->pb[j] - ty->cb[j];
+    }
+  return TRUE;
+}
+
+/* The constant part: ẏ, λ and the factors at the state 0 with the
+ * forcing 0; *NPAIRS the factors an evaluation records */
+static gboolean
+constant_part (LzEventIntegrator *self,
+               double             t0,
+               guint             *npairs)
+{
+  LzEventTaylor *ty = &self->sm.ty;
+  const guint *rows;
+  guint nrows = eval_rows (self, &rows);
+
+  if (!eval_order (self, t0, ty->zero, -1))
+    return FALSE;
+  memcpy (ty->c, ty->dydt, (2 * self->n + 3) * sizeof (double));
+  for (guint r = 0; r < nrows; r++)
+    {
+      guint c = rows != NULL ? rows[r] : r;
+
+      ty->lc[c] = gsl_vector_get (self->sm.lambda, c);
+    }
+  *npairs = ty->npairs;
+  memcpy (ty->ca, ty->pa, ty->npairs * sizeof (double));
+  memcpy (ty->cb, ty->pb, ty->npairs * sizeof (double));
+  return TRUE;
+}
+
+/* The energy books' coefficients: E_(m+1) = hs·P_m/(m + 1), P the powers'
+ * Cauchy products of their factors of orders < P (degree 2P − 2) */
+static void
+energy_series (LzEventIntegrator *self,
+               LzEventRk         *rk,
+               guint              npairs)
+{
+  const LzEventTaylor *ty = &self->sm.ty;
+  guint p = rk->order, top = 2 * p - 1;
+
+  memset (rk->E, 0, (gsize) (top + 1) * 3 * sizeof (double));
+  for (guint j = 0; j < npairs; j++)
+    {
+      double *E = rk->E + ty->pslot[j];
+
+      for (guint i = 0; i < p; i++)
+        {
+          double a = rk->A[(gsize) i * ty->max_pairs + j];
+
+          if (a == 0)
+            continue;
+          for (guint l = 0; l < p; l++)
+            E[3 * (i + l + 1)] += a * rk->B[(gsize) l * ty->max_pairs + j];
+        }
+    }
+  for (guint m = 1; m <= top; m++)
+    for (guint b = 0; b < 3; b++)
+      rk->E[3 * m + b] *= rk->hs / m;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The polynomial */
+
+static void
+state_at_tau (const LzEventIntegrator *self,
+              const LzEventRk         *rk,
+              double                   tau,
+              gboolean                 energies,
+              double                  *y)
+{
+  guint n = self->n, dim = rk->dim;
+
+  if (rk->ncomp < dim)
+    memcpy (y, rk->y0, dim * sizeof (double));
+  for (guint c = 0; c < rk->ncomp; c++)
+    {
+      guint i = rk->comp[c];
+      double s;
+
+      if (i >= 2 * n)
+        continue;
+      s = rk->Y[(gsize) rk->order * dim + i];
+      for (int k = (int) rk->order - 1; k >= 0; k--)
+        s = s * tau + rk->Y[(gsize) k * dim + i];
+      y[i] = s;
+    }
+  if (!energies)
+    return;
+  for (guint b = 0; b < 3; b++)
+    {
+      double s = 0;
+
+      for (int m = 2 * (int) rk->order - 1; m >= 1; m--)
+        s = (s + rk->E[3 * m + b]) * tau;
+      y[2 * n + b] = rk->y0[2 * n + b] + s;
+    }
+}
+
+void
+lz_event_taylor_dense (const LzEventIntegrator *self,
+                       const LzEventRk         *rk,
+                       double                   t,
+                       double                  *y)
+{
+  state_at_tau (self, rk, (t - rk->t0) / rk->hs, TRUE, y);
+}
+
+/* The smallest guard at τ of the polynomial: its state into Y, λ from
+ * its coefficients, without evaluating the right-hand side */
+static double
+guard_at_tau (LzEventIntegrator *self,
+              const LzEventRk   *rk,
+              double             tau,
+              double            *y,
+              guint             *which)
+{
+  const guint *rows;
+  guint nrows = eval_rows (self, &rows), nc = self->sm.nc;
+
+  state_at_tau (self, rk, tau, FALSE, y);
+  for (guint r = 0; r < nrows; r++)
+    {
+      guint c = rows != NULL ? rows[r] : r;
+      double s = 0;
+
+      for (int k = (int) rk->order - 1; k >= 0; k--)
+        s = s * tau + rk->L[(gsize) k * nc + c];
+      gsl_vector_set (self->sm.lambda, c, s);
+    }
+  self->sm.t = rk->t0 + tau * rk->hs;
+  return lz_event_min_guard_here (self, y, which);
+}
+
+double
+lz_event_taylor_guard (LzEventIntegrator *self,
+                       const LzEventRk   *rk,
+                       double             t,
+                       double            *y,
+                       guint             *which)
+{
+  return guard_at_tau (self, rk, (t - rk->t0) / rk->hs, y, which);
+}
+
+/* The first of SAMPLES points in (0, TAU1] (τ) where a guard of the
+ * polynomial is negative, or NAN */
+static double
+first_negative (LzEventIntegrator *self,
+                LzEventRk         *rk,
+                double             tau1)
+{
+  double T = self->parent.scales.time;
+  guint samples = MAX (TAYLOR_SAMPLES, (guint) ceil (tau1 * rk->hs / (TAYLOR_SPACING * T)));
+
+  for (guint j = 1; j <= samples; j++)
+    {
+      double tau = tau1 * j / samples;
+
+      if (guard_at_tau (self, rk, tau, self->loc.ym, NULL) < 0)
+        return tau;
+    }
+  return NAN;
+}
+
+/* ------------------------------------------------------------------------ */
+
+/* One Taylor step from (*T, Y) towards T_STOP, its scale *H (then the
+ * next step's): GSL_SUCCESS with *T and Y at its end; GSL_CONTINUE where
+ * it does not apply (the caller takes DOP853's step); a failure's status. */
+int
+lz_event_taylor_step (LzEventIntegrator *self,
+                      LzEventRk         *rk,
+                      double            *t,
+                      double             t_stop,
+                      double            *h,
+                      double            *y)
+{
+  guint dim = rk->dim, npairs = 0, p;
+  double t0 = *t, hs = MIN (*h, t_stop - t0), tau1 = 1, r = 0;
+  gboolean at_guard = FALSE;
+
+  rk->taylor = FALSE;
+  if (!usable (self) || !(hs > 0) || !forcing_series (self, t0, hs))
+    return GSL_CONTINUE;
+  rk_alloc (self, rk);
+  lz_event_active_rk_comps (&self->sm, rk);
+  rk->hs = hs;
+  rk->t0 = t0;
+  memcpy (rk->y0, y, dim * sizeof (double));
+  memcpy (rk->Y, y, dim * sizeof (double));
+  if (!constant_part (self, t0, &npairs))
+    return GSL_EBADFUNC;
+  for (p = 1; p <= LZ_EVENT_TAYLOR_MAX; p++)
+    {
+      if (!next_order (self, rk, t0, p - 1) || self->sm.ty.npairs != npairs)
+        return GSL_EBADFUNC;
+      if (p < TAYLOR_MIN)
+        continue;
+      rk->order = p;
+      r = reach (self, rk, p);
+      if (r >= 1)
+        break;
+      if ((p % TAYLOR_CHECK == 0 || p == LZ_EVENT_TAYLOR_MAX) && rk->guard_stages)
+        {
+          double tau = first_negative (self, rk, r);
+
+          if (!isnan (tau))
+            {
+              tau1 = tau;
+              at_guard = TRUE;
+              break;
+            }
+        }
+      if (p == LZ_EVENT_TAYLOR_MAX)
+        tau1 = r;
+    }
+  if (!(tau1 * hs > 16 * DBL_EPSILON * fabs (t0)))
+    return GSL_FAILURE;
+  energy_series (self, rk, npairs);
+  rk->t1 = tau1 == 1 && hs == t_stop - t0 ? t_stop : t0 + tau1 * hs;
+  rk->h = rk->t1 - t0;
+  rk->valid = rk->extended = FALSE;
+  rk->taylor = TRUE;
+  /* the guards inside the step, for lz_event_interior_crossing() */
+  rk->stage_neg = INFINITY;
+  if (rk->guard_stages && !at_guard)
+    {
+      double tau = first_negative (self, rk, tau1);
+
+      if (!isnan (tau) && tau < tau1)
+        rk->stage_neg = tau / tau1;
+    }
+  state_at_tau (self, rk, (rk->t1 - t0) / hs, TRUE, y);
+  *t = rk->t1;
+  *h = hs * (at_guard ? 1 : MIN (r, TAYLOR_GROW));
+  return GSL_SUCCESS;
+}
