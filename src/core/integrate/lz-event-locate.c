@@ -475,7 +475,13 @@ probe_guard (LzEventIntegrator *self,
              double             tp,
              gboolean           decides)
 {
-  gboolean ok = !decides ? lz_event_state_at (self, t0, tp, self->loc.yt)
+  gboolean ok;
+
+  /* (a Taylor step's polynomial resolves the higher derivatives at its
+   * start exactly: lz-event-taylor.c) */
+  if (self->sm.rk.taylor && self->loc.dense_valid && t0 == self->loc.dense_t0 && tp <= self->loc.dense_t1)
+    return lz_event_taylor_guard (self, &self->sm.rk, tp, self->loc.yt, NULL);
+  ok = !decides ? lz_event_state_at (self, t0, tp, self->loc.yt)
                 : tp - t0 <= PROBE_RK4_REL * self->parent.scales.time
                 ? lz_event_rk4 (self, t0, tp, self->loc.yt)
                 : lz_event_integrate_to (self, t0, self->loc.y0, tp, self->loc.yt);

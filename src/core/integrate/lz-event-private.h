@@ -92,6 +92,7 @@ typedef struct
   double *E;                  /* 2·LZ_EVENT_TAYLOR_MAX·3: the energy books' */
   double *L;                  /* LZ_EVENT_TAYLOR_MAX·nc: λ's, k < order */
   double *A, *B;              /* LZ_EVENT_TAYLOR_MAX·pairs: the powers' factors */
+  guint  *written, nwritten;  /* the components its terms of order ≥ 1 are written at (the others 0) */
 } LzEventRk;
 
 /* The smooth steps are held to LZ_EVENT_TOL_SHARE of the run's
@@ -117,6 +118,9 @@ typedef struct
   double  *zero;              /* MAX (n, nsrc, dim) zeros */
   double  *scratch;           /* 2·MAX + 4 */
   double  *dydt, *c, *lc, *ca, *cb;  /* an evaluation's ẏ; the constant part: ẏ, λ, factors */
+  guint    c_npairs;
+  guint    c_mode, c_act;     /* the mode (sm.mode_epoch) and active set (its epoch, 0 off) of c;
+                               * c_mode 0: none yet */
   const double *eval_f, *eval_src;   /* an evaluation of a series: its forcing (NULL: at t) */
   gboolean record;
   double  *pa, *pb;           /* max_pairs: the factors it records, */
@@ -201,6 +205,7 @@ typedef struct
   double  t;                  /* that t (lz_event_accelerations()'s) */
   LzEventActive act;          /* lz-event-active.c */
   LzEventTaylor ty;           /* lz-event-taylor.c */
+  guint   mode_epoch;         /* counts lz_event_setup_mode()'s */
 } LzEventSmooth;
 
 /* Guards, location and the trace (lz-event-locate.c, event_step()). */

@@ -457,6 +457,7 @@ lz_event_setup_mode (LzEventIntegrator *self)
   const guint *guarded;
 
   lz_event_active_disarm (&self->sm);   /* (armed again at the next step's start) */
+  self->sm.mode_epoch++;
   /* (stops and friction elements, the only constraints, are among the
    * elements with guards, in the elements' order: lz_event_smooth_sparse()) */
   guarded = self->sm.guarded;

@@ -155,6 +155,26 @@ rk_alloc (const LzEventIntegrator *self,
   rk->L = g_new0 (double, (gsize) m * nc);
   rk->A = g_new0 (double, (gsize) m * pairs);
   rk->B = g_new0 (double, (gsize) m * pairs);
+  rk->written = g_new (guint, rk->dim);
+  rk->nwritten = 0;
+}
+
+/* The terms of order ≥ 1 are 0 at the components a step leaves alone
+ * (the frozen bodies of the active set): an evaluation reads a frozen
+ * neighbour's q and v there.  Those the last step wrote at are cleared
+ * when the components change. */
+static void
+clear_left_alone (LzEventRk *rk)
+{
+  guint dim = rk->dim;
+
+  if (rk->nwritten == rk->ncomp && memcmp (rk->written, rk->comp, rk->ncomp * sizeof (guint)) == 0)
+    return;
+  for (guint k = 1; k <= LZ_EVENT_TAYLOR_MAX; k++)
+    for (guint c = 0; c < rk->nwritten; c++)
+      rk->Y[(gsize) k * dim + rk->written[c]] = 0;
+  memcpy (rk->written, rk->comp, rk->ncomp * sizeof (guint));
+  rk->nwritten = rk->ncomp;
 }
 
 void
@@ -165,6 +185,7 @@ lz_event_taylor_rk_free (LzEventRk *rk)
   g_clear_pointer (&rk->L, g_free);
   g_clear_pointer (&rk->A, g_free);
   g_clear_pointer (&rk->B, g_free);
+  g_clear_pointer (&rk->written, g_free);
 }
 
 void
@@ -240,6 +261,7 @@ eval_order (LzEventIntegrator *self,
   ty->record = TRUE;
   ty->npairs = 0;
   status = lz_event_rhs (t0, Y, ty->dydt, self);
+  { static guint64 cnt; cnt++; if (g_getenv ("TYDBG")) g_printerr ("TYEVAL %lu\n", (unsigned long) cnt); }
   ty->eval_f = ty->eval_src = NULL;
   ty->record = FALSE;
   return status == GSL_SUCCESS;
@@ -330,7 +352,9 @@ next_order (LzEventIntegrator *self,
 }
 
 /* The constant part: ẏ, λ and the factors at the state 0 with the
- * forcing 0; *NPAIRS the factors an evaluation records */
+ * forcing 0, the same while the mode and the active set last (the model's
+ * laws are constant in t: model_linear()); *NPAIRS the factors an
+ * evaluation records */
 static gboolean
 constant_part (LzEventIntegrator *self,
                double             t0,
@@ -338,8 +362,15 @@ constant_part (LzEventIntegrator *self,
 {
   LzEventTaylor *ty = &self->sm.ty;
   const guint *rows;
-  guint nrows = eval_rows (self, &rows);
+  guint nrows = eval_rows (self, &rows), act = self->sm.act.on ? self->sm.act.epoch : 0;
 
+  if (ty->c_mode == self->sm.mode_epoch + 1 && ty->c_act == act)
+    {
+      *npairs = ty->c_npairs;
+      return TRUE;
+    }
+  ty->c_mode = self->sm.mode_epoch + 1;
+  ty->c_act = act;
   if (!eval_order (self, t0, ty->zero, -1))
     return FALSE;
   memcpy (ty->c, ty->dydt, (2 * self->n + 3) * sizeof (double));
@@ -349,7 +380,7 @@ constant_part (LzEventIntegrator *self,
 
       ty->lc[c] = gsl_vector_get (self->sm.lambda, c);
     }
-  *npairs = ty->npairs;
+  *npairs = ty->c_npairs = ty->npairs;
   memcpy (ty->ca, ty->pa, ty->npairs * sizeof (double));
   memcpy (ty->cb, ty->pb, ty->npairs * sizeof (double));
   return TRUE;
@@ -510,6 +541,7 @@ lz_event_taylor_step (LzEventIntegrator *self,
     return GSL_CONTINUE;
   rk_alloc (self, rk);
   lz_event_active_rk_comps (&self->sm, rk);
+  clear_left_alone (rk);
   rk->hs = hs;
   rk->t0 = t0;
   memcpy (rk->y0, y, dim * sizeof (double));
@@ -558,6 +590,9 @@ lz_event_taylor_step (LzEventIntegrator *self,
     }
   state_at_tau (self, rk, (rk->t1 - t0) / hs, TRUE, y);
   *t = rk->t1;
-  *h = hs * (at_guard ? 1 : MIN (r, TAYLOR_GROW));
+  /* (the series reached the scale before the highest order: a longer
+   * step takes a higher order, fewer evaluations a unit of time) */
+  *h = hs * (at_guard ? 1 : r >= 1 ? TAYLOR_GROW : r);
+  if (g_getenv ("TYDBG")) g_printerr ("TY t0=%.6f hs=%.3g p=%u tau1=%.3g r=%.3g guard=%d scratch=%d next=%.3g\n", t0, hs, rk->order, tau1, r, at_guard, rk != &self->sm.rk, *h);
   return GSL_SUCCESS;
 }

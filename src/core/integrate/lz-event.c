@@ -188,12 +188,16 @@ step_guards (LzEventIntegrator *self,
 {
   guint dim = 2 * self->n + 3;
   double g1 = lz_event_min_guard (self, *t, self->y, which), tm;
+  guint64 evaluations;
 
   lz_event_rk_end (&self->sm.rk, self->dydt);                     /* the step's ẏ(t), for its extension */
   if (g1 < 0 && g0 <= 0)
     return g1;
   memcpy (self->loc.dydt1, self->dydt, dim * sizeof (double));   /* ẏ(t) from g1 */
+  evaluations = self->parent.stats.rhs_evaluations;
   tm = lz_event_interior_crossing (self, t0, self->loc.y0, self->loc.dydt0, *t, self->y, self->loc.dydt1);
+  if (isnan (tm) && self->parent.stats.rhs_evaluations == evaluations)
+    return g1;                  /* (the workspace is g1's still) */
   if (!isnan (tm) && lz_event_exact_state (self, t0, tm, self->loc.yt)
       && lz_event_min_guard (self, tm, self->loc.yt, NULL) < 0)
     {
