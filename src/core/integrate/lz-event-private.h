@@ -112,6 +112,7 @@ typedef struct
 typedef struct
 {
   int      usable;            /* −1 not decided yet; 0 no; 1 every mode of the model is linear */
+  gboolean stepped;           /* a Taylor step was taken */
   guint    nsrc, max_pairs;
   guint   *forced, nforced;
   double  *f, *src;           /* (MAX + 1)·n, (MAX + 1)·nsrc */

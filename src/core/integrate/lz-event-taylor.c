@@ -46,22 +46,25 @@
 
 #include "lz-contact-law.h"
 #include "lz-event-private.h"
+#include "lz-event-units.h"
 #include "lz-model-private.h"
 
-/* The order starts at TAYLOR_MIN and grows to LZ_EVENT_TAYLOR_MAX; the
- * guards are sampled on the polynomial every TAYLOR_CHECK orders, at
- * least TAYLOR_SAMPLES points and at most TAYLOR_SPACING·T apart (the
- * spacing of the interpolant's samples in a long step,
- * lz-event-locate.c). */
-#define TAYLOR_MIN 6
-#define TAYLOR_CHECK 4
+/* The order grows from TAYLOR_MIN to LZ_EVENT_TAYLOR_MAX; the guards are
+ * sampled on the polynomial every TAYLOR_CHECK orders from TAYLOR_MIN on
+ * (a mode left at once shows at the lowest), at least TAYLOR_SAMPLES
+ * points and at most TAYLOR_SPACING·T apart (the spacing of the
+ * interpolant's samples in a long step, lz-event-locate.c). */
+#define TAYLOR_MIN 2
+#define TAYLOR_CHECK 2
 #define TAYLOR_SAMPLES 8
 #define TAYLOR_SPACING (1.0 / 32)
 /* Jorba and Zou's safety factor on the step the last two terms allow,
  * exp(−TAYLOR_SAFETY/(p − 1)) */
 #define TAYLOR_SAFETY 0.7
-/* The next step's scale is at most TAYLOR_GROW times this one's */
+/* The next step's scale is at most TAYLOR_GROW times this one's; the
+ * run's first is TAYLOR_H_FIRST·T (the order finds its length) */
 #define TAYLOR_GROW 2.0
+#define TAYLOR_H_FIRST 1.0
 
 /* ------------------------------------------------------------------------ */
 /* Whether every mode of the model is linear (decided once) */
@@ -261,7 +264,6 @@ eval_order (LzEventIntegrator *self,
   ty->record = TRUE;
   ty->npairs = 0;
   status = lz_event_rhs (t0, Y, ty->dydt, self);
-  { static guint64 cnt; cnt++; if (g_getenv ("TYDBG")) g_printerr ("TYEVAL %lu\n", (unsigned long) cnt); }
   ty->eval_f = ty->eval_src = NULL;
   ty->record = FALSE;
   return status == GSL_SUCCESS;
@@ -289,20 +291,51 @@ term_size (const LzEventIntegrator *self,
   return worst;
 }
 
-/* How far in τ the series of order P is within the tolerance (∞ when its
- * last two terms are 0: a polynomial) */
+/* The largest |λ_k| over the rows, in units of the tolerance at λ₀ (the
+ * force of a stuck body follows the forcing while its state does not
+ * move: its terms decide the order then) */
+static double
+lambda_size (const LzEventIntegrator *self,
+             const LzEventRk         *rk,
+             guint                    k)
+{
+  const LzEventSmooth *sm = &self->sm;
+  const double *Lk = rk->L + (gsize) k * sm->nc;
+  const guint *rows;
+  guint nrows = eval_rows (self, &rows);
+  double worst = 0;
+
+  for (guint r = 0; r < nrows; r++)
+    {
+      guint c = rows != NULL ? rows[r] : r;
+      double unit = lz_event_unit_force (self, &self->el[sm->con[c]]);
+
+      worst = MAX (worst, fabs (Lk[c]) / (LZ_EVENT_TOL_SHARE * (sm->atol * unit + sm->rtol * fabs (rk->L[c]))));
+    }
+  return worst;
+}
+
+/* (1/size)^(1/k): how far in τ a term of order K of that size stays
+ * within the tolerance */
+static double
+term_reach (double size,
+            guint  k)
+{
+  return size > 0 ? pow (1 / size, 1.0 / k) : INFINITY;
+}
+
+/* How far in τ the series of order P is within the tolerance, by its last
+ * two terms, the state's and λ's (∞ when they are 0: a polynomial) */
 static double
 reach (const LzEventIntegrator *self,
        const LzEventRk         *rk,
        guint                    p)
 {
-  double a = term_size (self, rk, p - 1), b = term_size (self, rk, p);
-  double r = INFINITY;
+  double r = MIN (term_reach (term_size (self, rk, p - 1), p - 1), term_reach (term_size (self, rk, p), p));
 
-  if (a > 0)
-    r = pow (1 / a, 1.0 / (p - 1));
-  if (b > 0)
-    r = MIN (r, pow (1 / b, 1.0 / p));
+  r = MIN (r, term_reach (lambda_size (self, rk, p - 1), p - 1));
+  if (p > 2)
+    r = MIN (r, term_reach (lambda_size (self, rk, p - 2), p - 2));
   return r * exp (-TAYLOR_SAFETY / (p - 1));
 }
 
@@ -499,24 +532,51 @@ lz_event_taylor_guard (LzEventIntegrator *self,
   return guard_at_tau (self, rk, (t - rk->t0) / rk->hs, y, which);
 }
 
-/* The first of SAMPLES points in (0, TAU1] (τ) where a guard of the
- * polynomial is negative, or NAN */
+/* The guards sampled on the polynomial as its reach grows: at j·dtau,
+ * j = next, next + 1, … — each point once, with the polynomial of the
+ * order that first reached it */
+typedef struct
+{
+  double dtau;
+  guint  next;
+} Samples;
+
+/* The first sample below LIMIT (τ) where a guard is negative, or NAN;
+ * AT_LIMIT: up to LIMIT itself */
 static double
 first_negative (LzEventIntegrator *self,
                 LzEventRk         *rk,
-                double             tau1)
+                Samples           *smp,
+                double             limit,
+                gboolean           at_limit)
 {
-  double T = self->parent.scales.time;
-  guint samples = MAX (TAYLOR_SAMPLES, (guint) ceil (tau1 * rk->hs / (TAYLOR_SPACING * T)));
-
-  for (guint j = 1; j <= samples; j++)
+  for (;; smp->next++)
     {
-      double tau = tau1 * j / samples;
+      double tau = smp->next * smp->dtau;
 
+      if (tau > limit || (tau == limit && !at_limit))
+        return NAN;
       if (guard_at_tau (self, rk, tau, self->loc.ym, NULL) < 0)
         return tau;
     }
-  return NAN;
+}
+
+/* The first negative guard inside a step that ends at TAU1 (for
+ * lz_event_interior_crossing()): the samples not yet taken, and at least
+ * TAYLOR_SAMPLES in a short step */
+static double
+interior_negative (LzEventIntegrator *self,
+                   LzEventRk         *rk,
+                   Samples           *smp,
+                   double             tau1)
+{
+  if (tau1 / smp->dtau < TAYLOR_SAMPLES)
+    {
+      Samples all = { tau1 / TAYLOR_SAMPLES, 1 };
+
+      return first_negative (self, rk, &all, tau1, FALSE);
+    }
+  return first_negative (self, rk, smp, tau1, FALSE);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -535,10 +595,18 @@ lz_event_taylor_step (LzEventIntegrator *self,
   guint dim = rk->dim, npairs = 0, p;
   double t0 = *t, hs = MIN (*h, t_stop - t0), tau1 = 1, r = 0;
   gboolean at_guard = FALSE;
+  Samples smp;
 
   rk->taylor = FALSE;
-  if (!usable (self) || !(hs > 0) || !forcing_series (self, t0, hs))
+  if (!usable (self) || !(hs > 0))
     return GSL_CONTINUE;
+  if (!self->sm.ty.stepped)
+    hs = MIN (MAX (hs, TAYLOR_H_FIRST * self->parent.scales.time), t_stop - t0);
+  if (!forcing_series (self, t0, hs))
+    return GSL_CONTINUE;
+  self->sm.ty.stepped = TRUE;
+  smp.dtau = MIN (TAYLOR_SPACING * self->parent.scales.time / hs, 1.0 / TAYLOR_SAMPLES);
+  smp.next = 1;
   rk_alloc (self, rk);
   lz_event_active_rk_comps (&self->sm, rk);
   clear_left_alone (rk);
@@ -558,9 +626,13 @@ lz_event_taylor_step (LzEventIntegrator *self,
       r = reach (self, rk, p);
       if (r >= 1)
         break;
-      if ((p % TAYLOR_CHECK == 0 || p == LZ_EVENT_TAYLOR_MAX) && rk->guard_stages)
+      /* (from a reach of one sample spacing on: a guard a rounding below
+       * zero at the start, where an event left it, is the at-once probe's
+       * to judge, lz-event-locate.c, as it is after DOP853's first stage) */
+      if (((p - TAYLOR_MIN) % TAYLOR_CHECK == 0 || p == LZ_EVENT_TAYLOR_MAX) && rk->guard_stages
+          && r * hs >= MIN (TAYLOR_SPACING * self->parent.scales.time, hs))
         {
-          double tau = first_negative (self, rk, r);
+          double tau = first_negative (self, rk, &smp, MIN (r, 1.0), TRUE);
 
           if (!isnan (tau))
             {
@@ -583,9 +655,9 @@ lz_event_taylor_step (LzEventIntegrator *self,
   rk->stage_neg = INFINITY;
   if (rk->guard_stages && !at_guard)
     {
-      double tau = first_negative (self, rk, tau1);
+      double tau = interior_negative (self, rk, &smp, tau1);
 
-      if (!isnan (tau) && tau < tau1)
+      if (!isnan (tau))
         rk->stage_neg = tau / tau1;
     }
   state_at_tau (self, rk, (rk->t1 - t0) / hs, TRUE, y);
@@ -593,6 +665,6 @@ lz_event_taylor_step (LzEventIntegrator *self,
   /* (the series reached the scale before the highest order: a longer
    * step takes a higher order, fewer evaluations a unit of time) */
   *h = hs * (at_guard ? 1 : r >= 1 ? TAYLOR_GROW : r);
-  if (g_getenv ("TYDBG")) g_printerr ("TY t0=%.6f hs=%.3g p=%u tau1=%.3g r=%.3g guard=%d scratch=%d next=%.3g\n", t0, hs, rk->order, tau1, r, at_guard, rk != &self->sm.rk, *h);
   return GSL_SUCCESS;
 }
+

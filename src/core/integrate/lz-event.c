@@ -927,3 +927,4 @@ static const LzIntegratorClass event_class = {
 };
 
 const LzIntegratorType *const lz_integrator_event = (const LzIntegratorType *) &event_class;
+
