@@ -68,6 +68,17 @@ gboolean    lz_expr_check_finite     (const LzExpr *expr,
                                       const char   *owner,
                                       GError      **error);
 
+/* lz-expr-taylor.c: Taylor coefficients to high order.  The highest
+ * order lz_expr_taylor() expands to (a Taylor step of order 30 needs far
+ * less; the scratch of a call grows with it). */
+#define LZ_EXPR_TAYLOR_MAX_ORDER 64
+
+gboolean    lz_expr_taylor           (const LzExpr *expr,
+                                      double        t0,
+                                      double        h,
+                                      guint         order,
+                                      double       *coef);
+
 /* What lz_expr_find_singular() found in an interval. */
 typedef enum
 {
