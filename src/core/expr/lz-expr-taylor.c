@@ -159,6 +159,8 @@ typedef struct
   guint    out;    /* the slot of the result's series */
   guint    a, b;   /* the slots of the operands' */
   guint    aux;    /* the first of the op's scratch slots */
+  guint    deg_a;  /* the operands' degrees (their last coefficient that */
+  guint    deg_b;  /* may not be 0; LZ_EXPR_TAYLOR_MAX_ORDER: any) */
   double   c;
 } Op;
 
@@ -180,6 +182,7 @@ typedef struct
   gboolean is_constant;
   double   value;
   guint    slot;
+  guint    degree;   /* a polynomial's degree, at most LZ_EXPR_TAYLOR_MAX_ORDER */
 } Operand;
 
 typedef struct
@@ -193,13 +196,52 @@ typedef struct
 static Operand
 constant (double value)
 {
-  return (Operand) { TRUE, value, 0 };
+  return (Operand) { TRUE, value, 0, 0 };
 }
 
 static Operand
-series (guint slot)
+series (guint slot,
+        guint degree)
 {
-  return (Operand) { FALSE, 0, slot };
+  return (Operand) { FALSE, 0, slot, MIN (degree, LZ_EXPR_TAYLOR_MAX_ORDER) };
+}
+
+/* The degree of @op's result where it is a polynomial of its operands
+ * (t, sums, products, whole powers; step() is a constant), so that the
+ * recurrences skip the coefficients known to be 0: sin(ω·t) costs O(n),
+ * not O(n²).  LZ_EXPR_TAYLOR_MAX_ORDER where it is not. */
+static guint
+out_degree (const Op *op)
+{
+  switch (op->kind)
+    {
+    case OP_T:
+      return 1;
+    case OP_NEG:
+    case OP_ADD_C:
+    case OP_SUB_C:
+    case OP_C_SUB:
+    case OP_MUL_C:
+    case OP_DIV_C:
+      return op->deg_a;
+    case OP_ADD:
+    case OP_SUB:
+      return MAX (op->deg_a, op->deg_b);
+    case OP_MUL:
+      return op->deg_a + op->deg_b;
+    case OP_POW_C:
+      if (op->c == nearbyint (op->c) && op->c > 0 && op->c <= TAYLOR_MAX_PRODUCT_POWER)
+        return op->deg_a * (guint) op->c;
+      return LZ_EXPR_TAYLOR_MAX_ORDER;
+    case OP_FUNC:
+      return op->fn == FN_STEP ? 0 : op->fn == FN_ABS ? op->deg_a : LZ_EXPR_TAYLOR_MAX_ORDER;
+    case OP_DIV:
+    case OP_POW:
+    case OP_C_DIV:
+    case OP_C_POW:
+    default:
+      return LZ_EXPR_TAYLOR_MAX_ORDER;
+    }
 }
 
 static Operand
@@ -211,7 +253,7 @@ emit (Compiler *cc,
   op.aux = cc->n_slots;
   cc->n_slots += aux;
   g_array_append_val (cc->ops, op);
-  return series (op.out);
+  return series (op.out, out_degree (&op));
 }
 
 static double
@@ -287,18 +329,22 @@ binary (Compiler       *cc,
       op.kind = left_constant_op[kind];
       op.c = a.value;
       op.a = b.slot;
+      op.deg_a = b.degree;
     }
   else if (b.is_constant)
     {
       op.kind = right_constant_op[kind];
       op.c = b.value;
       op.a = a.slot;
+      op.deg_a = a.degree;
     }
   else
     {
       op.kind = series_op[kind];
       op.a = a.slot;
       op.b = b.slot;
+      op.deg_a = a.degree;
+      op.deg_b = b.degree;
     }
   /* the general power takes log(a) and b·log(a); a whole power, its
    * products */
@@ -313,7 +359,7 @@ function (Compiler   *cc,
   for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
     if (strcmp (name, functions[f].name) == 0)
       {
-        Op op = { .kind = OP_FUNC, .fn = f, .a = arg.slot };
+        Op op = { .kind = OP_FUNC, .fn = f, .a = arg.slot, .deg_a = arg.degree };
 
         if (arg.is_constant)
           return constant (functions[f].value (arg.value));
@@ -347,12 +393,13 @@ compile_node (Compiler             *cc,
           op.kind = OP_T;
           cc->t_slot = (gint) emit (cc, op, 0).slot;
         }
-      return series ((guint) cc->t_slot);
+      return series ((guint) cc->t_slot, 1);
     case LZ_SYMBOLIC_NEG:
       if (done[node->a].is_constant)
         return constant (-done[node->a].value);
       op.kind = OP_NEG;
       op.a = done[node->a].slot;
+      op.deg_a = done[node->a].degree;
       return emit (cc, op, 0);
     case LZ_SYMBOLIC_ADD:
     case LZ_SYMBOLIC_SUB:
@@ -419,20 +466,33 @@ lz_expr_tape_free (LzExprTape *tape)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Series arithmetic: arrays of the n + 1 coefficients of τ^0 … τ^n          */
+/* Series arithmetic: arrays of the n + 1 coefficients of τ^0 … τ^n, with
+ * du, dv the operands' degrees (≤ n): their coefficients beyond are 0    */
+
+/* 1/k, so that the recurrences multiply: a division in their chain from
+ * one coefficient to the next costs several times a product. */
+#define INVERSE8(k) 1.0 / (k), 1.0 / (k + 1), 1.0 / (k + 2), 1.0 / (k + 3), \
+                    1.0 / (k + 4), 1.0 / (k + 5), 1.0 / (k + 6), 1.0 / (k + 7)
+static const double inverse[LZ_EXPR_TAYLOR_MAX_ORDER + 1] = {
+  0, INVERSE8 (1), INVERSE8 (9), INVERSE8 (17), INVERSE8 (25),
+  INVERSE8 (33), INVERSE8 (41), INVERSE8 (49), INVERSE8 (57),
+};
+G_STATIC_ASSERT (LZ_EXPR_TAYLOR_MAX_ORDER == 64);
 
 /* w = u·v (Cauchy products); w is neither u nor v. */
 static void
 series_mul (double       *w,
             const double *u,
+            guint         du,
             const double *v,
+            guint         dv,
             guint         n)
 {
   for (guint k = 0; k <= n; k++)
     {
       double s = 0;
 
-      for (guint j = 0; j <= k; j++)
+      for (guint j = k > dv ? k - dv : 0; j <= MIN (k, du); j++)
         s += u[j] * v[k - j];
       w[k] = s;
     }
@@ -442,16 +502,17 @@ series_mul (double       *w,
 static void
 series_sqr (double       *w,
             const double *u,
+            guint         du,
             guint         n)
 {
   for (guint k = 0; k <= n; k++)
     {
       double s = 0;
 
-      for (guint j = 0; 2 * j < k; j++)
+      for (guint j = k > du ? k - du : 0; 2 * j < k; j++)
         s += u[j] * u[k - j];
       s *= 2;
-      if (k % 2 == 0)
+      if (k % 2 == 0 && k / 2 <= du)
         s += u[k / 2] * u[k / 2];
       w[k] = s;
     }
@@ -463,17 +524,20 @@ static void
 series_div (double       *w,
             const double *u,
             const double *v,
+            guint         dv,
             double        w0,
             guint         n)
 {
+  double r = 1 / v[0];
+
   w[0] = w0;
   for (guint k = 1; k <= n; k++)
     {
       double s = u != NULL ? u[k] : 0;
 
-      for (guint j = 1; j <= k; j++)
+      for (guint j = 1; j <= MIN (k, dv); j++)
         s -= v[j] * w[k - j];
-      w[k] = s / v[0];
+      w[k] = s * r;
     }
 }
 
@@ -482,6 +546,7 @@ series_div (double       *w,
 static void
 series_integrate (double       *w,
                   const double *u,
+                  guint         du,
                   const double *g,
                   double        kappa,
                   double        w0,
@@ -492,9 +557,9 @@ series_integrate (double       *w,
     {
       double s = 0;
 
-      for (guint j = 1; j <= k; j++)
+      for (guint j = 1; j <= MIN (k, du); j++)
         s += j * u[j] * g[k - j];
-      w[k] = kappa * s / k;
+      w[k] = kappa * s * inverse[k];
     }
 }
 
@@ -502,16 +567,19 @@ series_integrate (double       *w,
 static void
 series_log (double       *w,
             const double *u,
+            guint         du,
             guint         n)
 {
+  double r = 1 / u[0];
+
   w[0] = log (u[0]);
   for (guint k = 1; k <= n; k++)
     {
       double s = 0;
 
-      for (guint j = 1; j < k; j++)
+      for (guint j = k > du ? k - du : 1; j < k; j++)
         s += j * w[j] * u[k - j];
-      w[k] = (u[k] - s / k) / u[0];
+      w[k] = (u[k] - s * inverse[k]) * r;
     }
 }
 
@@ -521,14 +589,17 @@ series_sqrt (double       *w,
              const double *u,
              guint         n)
 {
+  double r;
+
   w[0] = sqrt (u[0]);
+  r = 1 / (2 * w[0]);
   for (guint k = 1; k <= n; k++)
     {
       double s = 0;
 
       for (guint j = 1; j < k; j++)
         s += w[j] * w[k - j];
-      w[k] = (u[k] - s) / (2 * w[0]);
+      w[k] = (u[k] - s) * r;
     }
 }
 
@@ -536,18 +607,21 @@ series_sqrt (double       *w,
 static void
 series_pow (double       *w,
             const double *u,
+            guint         du,
             double        c,
             double        w0,
             guint         n)
 {
+  double r = 1 / u[0];
+
   w[0] = w0;
   for (guint k = 1; k <= n; k++)
     {
       double s = 0;
 
-      for (guint j = 0; j < k; j++)
+      for (guint j = k > du ? k - du : 0; j < k; j++)
         s += (c * (k - j) - j) * u[k - j] * w[j];
-      w[k] = s / (k * u[0]);
+      w[k] = s * inverse[k] * r;
     }
 }
 
@@ -557,21 +631,25 @@ static double *
 series_whole_power (double       *a,
                     double       *b,
                     const double *u,
+                    guint         du,
                     guint         m,
                     guint         n)
 {
   int bit = g_bit_storage (m) - 1;
+  guint da = du;
 
   memcpy (a, u, (n + 1) * sizeof (double));
   while (--bit >= 0)
     {
       double *swap;
 
-      series_sqr (b, a, n);
+      series_sqr (b, a, da, n);
+      da = MIN (2 * da, n);
       swap = a, a = b, b = swap;
       if (m & (1u << bit))
         {
-          series_mul (b, a, u, n);
+          series_mul (b, a, da, u, du, n);
+          da = MIN (da + du, n);
           swap = a, a = b, b = swap;
         }
     }
@@ -584,6 +662,7 @@ static void
 series_sincos (double       *s,
                double       *c,
                const double *u,
+               guint         du,
                double        sign,
                guint         n)
 {
@@ -591,13 +670,13 @@ series_sincos (double       *s,
     {
       double ss = 0, cc = 0;
 
-      for (guint j = 1; j <= k; j++)
+      for (guint j = 1; j <= MIN (k, du); j++)
         {
           ss += j * u[j] * c[k - j];
           cc += j * u[j] * s[k - j];
         }
-      s[k] = ss / k;
-      c[k] = sign * cc / k;
+      s[k] = ss * inverse[k];
+      c[k] = sign * cc * inverse[k];
     }
 }
 
@@ -608,6 +687,7 @@ static void
 series_tan (double       *w,
             double       *v,
             const double *u,
+            guint         du,
             double        w0,
             double        sigma,
             double        rho,
@@ -619,9 +699,9 @@ series_tan (double       *w,
     {
       double s = 0, q = 0;
 
-      for (guint j = 1; j <= k; j++)
+      for (guint j = 1; j <= MIN (k, du); j++)
         s += j * u[j] * v[k - j];
-      w[k] = sigma * s / k;
+      w[k] = sigma * s * inverse[k];
       for (guint j = 0; j <= k; j++)
         q += w[j] * w[k - j];
       v[k] = rho * q;
@@ -654,31 +734,57 @@ side_at_zero (const double *u,
 }
 
 /* f(u) = ∫ κ·g(u) du for the inverse functions and erf (the table). */
-static gboolean
+static void
 run_inverse (const Inverse *inv,
              double        *w,
              double        *aux,
              const double  *u,
+             guint          du,
              double         w0,
              guint          n)
 {
   double *s = aux, *q = aux + n + 1;
+  guint ds = MIN (2 * du, n), dq = inv->gamma != 0 ? MIN (2 * ds, n) : ds;
 
-  series_sqr (s, u, n);
+  series_sqr (s, u, du, n);
   if (inv->gamma != 0)
-    series_sqr (q, s, n);
+    series_sqr (q, s, ds, n);
   for (guint k = 0; k <= n; k++)
     q[k] = (inv->gamma != 0 ? inv->gamma * q[k] : 0) + inv->beta * s[k];
   q[0] += inv->alpha;
   /* g into s, no longer needed */
   if (inv->g == G_INVSQRT)
-    series_pow (s, q, -0.5, 1 / sqrt (q[0]), n);
+    series_pow (s, q, dq, -0.5, 1 / sqrt (q[0]), n);
   else if (inv->g == G_RECIPROCAL)
-    series_div (s, NULL, q, 1 / q[0], n);
+    series_div (s, NULL, q, dq, 1 / q[0], n);
   else
-    series_integrate (s, q, s, 1, exp (q[0]), n);
-  series_integrate (w, u, s, inv->kappa, w0, n);
-  return TRUE;
+    series_integrate (s, q, dq, s, 1, exp (q[0]), n);
+  series_integrate (w, u, du, s, inv->kappa, w0, n);
+}
+
+/* sin, cos, sec, csc and their hyperbolic twins: the pair s, c, then
+ * sec = 1/cos, csc = 1/sin as libmatheval has them. */
+static void
+run_sincos (Function      fn,
+            double       *w,
+            double       *aux,
+            const double *u,
+            guint         du,
+            double        w0,
+            guint         n)
+{
+  gboolean hyperbolic = fn >= FN_SINH;
+  gboolean is_sin = fn == FN_SIN || fn == FN_SINH;
+  gboolean is_cos = fn == FN_COS || fn == FN_COSH;
+  double *s = is_sin ? w : aux, *c = is_sin ? aux : is_cos ? w : aux + n + 1;
+
+  s[0] = hyperbolic ? sinh (u[0]) : sin (u[0]);
+  c[0] = hyperbolic ? cosh (u[0]) : cos (u[0]);
+  series_sincos (s, c, u, du, hyperbolic ? 1 : -1, n);
+  if (fn == FN_SEC || fn == FN_SECH)
+    series_div (w, NULL, c, n, w0, n);
+  else if (fn == FN_CSC || fn == FN_CSCH)
+    series_div (w, NULL, s, n, w0, n);
 }
 
 static gboolean
@@ -688,9 +794,9 @@ run_function (const Op     *op,
               const double *u,
               guint         n)
 {
-  double *aux2 = aux + n + 1;
+  guint du = MIN (op->deg_a, n);
   double w0 = functions[op->fn].value (u[0]);
-  double side;
+  double side = u[0] > 0 ? 1 : u[0] < 0 ? -1 : side_at_zero (u, n);
 
   if (!isfinite (w0))
     return FALSE;
@@ -699,16 +805,17 @@ run_function (const Op     *op,
       /* acot(u) = atan(1/u) jumps by π where u = 0 */
       if (op->fn == FN_ACOT && u[0] == 0)
         return FALSE;
-      return run_inverse (&functions[op->fn].inverse, w, aux, u, w0, n);
+      run_inverse (&functions[op->fn].inverse, w, aux, u, du, w0, n);
+      return TRUE;
     }
 
   switch (op->fn)
     {
     case FN_EXP:
-      series_integrate (w, u, w, 1, w0, n);
+      series_integrate (w, u, du, w, 1, w0, n);
       return TRUE;
     case FN_LOG:
-      series_log (w, u, n);
+      series_log (w, u, du, n);
       return TRUE;
     case FN_SQRT:
       series_sqrt (w, u, n);
@@ -721,34 +828,19 @@ run_function (const Op     *op,
     case FN_COSH:
     case FN_SECH:
     case FN_CSCH:
-      {
-        gboolean hyperbolic = op->fn >= FN_SINH;
-        gboolean is_sin = op->fn == FN_SIN || op->fn == FN_SINH;
-        gboolean is_cos = op->fn == FN_COS || op->fn == FN_COSH;
-        double *s = is_sin ? w : aux, *c = is_sin ? aux : is_cos ? w : aux2;
-
-        s[0] = hyperbolic ? sinh (u[0]) : sin (u[0]);
-        c[0] = hyperbolic ? cosh (u[0]) : cos (u[0]);
-        series_sincos (s, c, u, hyperbolic ? 1 : -1, n);
-        /* sec = 1/cos, csc = 1/sin as libmatheval has them */
-        if (op->fn == FN_SEC || op->fn == FN_SECH)
-          series_div (w, NULL, c, w0, n);
-        else if (op->fn == FN_CSC || op->fn == FN_CSCH)
-          series_div (w, NULL, s, w0, n);
-        return TRUE;
-      }
+      run_sincos (op->fn, w, aux, u, du, w0, n);
+      return TRUE;
     case FN_TAN:
     case FN_COT:
-      series_tan (w, aux, u, w0, op->fn == FN_TAN ? 1 : -1, 1, n);
+      series_tan (w, aux, u, du, w0, op->fn == FN_TAN ? 1 : -1, 1, n);
       return TRUE;
     case FN_TANH:
     case FN_COTH:
-      series_tan (w, aux, u, w0, 1, -1, n);
+      series_tan (w, aux, u, du, w0, 1, -1, n);
       return TRUE;
     case FN_ABS:
-      side = u[0] != 0 ? (u[0] > 0 ? 1 : -1) : side_at_zero (u, n);
-      /* at u = 0 lz_expr_eval_d1() takes +u′: refuse the other side */
-      if (u[0] == 0 && side < 0)
+      /* at u = 0, lz_expr_eval_d1() takes +u′: refuse u moving below */
+      if (side < 0 && u[0] == 0)
         return FALSE;
       for (guint k = 0; k <= n; k++)
         w[k] = side * u[k];
@@ -756,7 +848,7 @@ run_function (const Op     *op,
       return TRUE;
     case FN_STEP:
       /* step(0) = 1, the side u ≥ 0: refuse u moving below */
-      if (u[0] == 0 && side_at_zero (u, n) < 0)
+      if (side < 0 && u[0] == 0)
         return FALSE;
       memset (w, 0, (n + 1) * sizeof (double));
       w[0] = w0;
@@ -779,6 +871,7 @@ run_pow_constant (const Op     *op,
                   const double *u,
                   guint         n)
 {
+  guint du = MIN (op->deg_a, n);
   double c = op->c;
   double w0 = pow (u[0], c);
 
@@ -786,18 +879,18 @@ run_pow_constant (const Op     *op,
     return FALSE;
   if (c == nearbyint (c) && fabs (c) <= TAYLOR_MAX_PRODUCT_POWER)
     {
-      double *p = series_whole_power (aux, aux + n + 1, u, (guint) fabs (c), n);
+      double *p = series_whole_power (aux, aux + n + 1, u, du, (guint) fabs (c), n);
 
       if (c > 0)
         memcpy (w, p, (n + 1) * sizeof (double));
       else
-        series_div (w, NULL, p, w0, n);
+        series_div (w, NULL, p, n, w0, n);
       w[0] = w0;
       return TRUE;
     }
   if (u[0] == 0)
     return FALSE;
-  series_pow (w, u, c, w0, n);
+  series_pow (w, u, du, c, w0, n);
   return TRUE;
 }
 
@@ -812,6 +905,7 @@ run_op (const Op *op,
   guint n1 = n + 1;
   double *w = x + op->out * n1;
   const double *u = x + op->a * n1, *v = x + op->b * n1;
+  guint du = MIN (op->deg_a, n), dv = MIN (op->deg_b, n);
   double *aux = x + op->aux * n1;
   double c = op->c;
 
@@ -833,26 +927,24 @@ run_op (const Op *op,
         w[k] = op->kind == OP_ADD ? u[k] + v[k] : u[k] - v[k];
       return TRUE;
     case OP_MUL:
-      series_mul (w, u, v, n);
+      series_mul (w, u, du, v, dv, n);
       return TRUE;
     case OP_DIV:
-      series_div (w, u, v, u[0] / v[0], n);
+      series_div (w, u, v, dv, u[0] / v[0], n);
       return TRUE;
     case OP_POW:
       /* u^v = exp(v·log u), u > 0 */
       if (!(u[0] > 0))
         return FALSE;
-      series_log (aux, u, n);
-      series_mul (aux + n1, v, aux, n);
-      series_integrate (w, aux + n1, w, 1, pow (u[0], v[0]), n);
+      series_log (aux, u, du, n);
+      series_mul (aux + n1, v, dv, aux, n, n);
+      series_integrate (w, aux + n1, n, w, 1, pow (u[0], v[0]), n);
       return TRUE;
     case OP_ADD_C:
     case OP_SUB_C:
     case OP_C_SUB:
-      memcpy (w, u, n1 * sizeof (double));
-      if (op->kind == OP_C_SUB)
-        for (guint k = 0; k <= n; k++)
-          w[k] = -u[k];
+      for (guint k = 0; k <= n; k++)
+        w[k] = op->kind == OP_C_SUB ? -u[k] : u[k];
       w[0] = op->kind == OP_ADD_C ? u[0] + c : op->kind == OP_SUB_C ? u[0] - c : c - u[0];
       return TRUE;
     case OP_MUL_C:
@@ -864,7 +956,7 @@ run_op (const Op *op,
         w[k] = u[k] / c;
       return TRUE;
     case OP_C_DIV:
-      series_div (w, NULL, u, c / u[0], n);
+      series_div (w, NULL, u, du, c / u[0], n);
       return TRUE;
     case OP_POW_C:
       return run_pow_constant (op, w, aux, u, n);
@@ -872,7 +964,7 @@ run_op (const Op *op,
       /* c^u = exp(u·log c), c > 0 */
       if (!(c > 0))
         return FALSE;
-      series_integrate (w, u, w, log (c), pow (c, u[0]), n);
+      series_integrate (w, u, du, w, log (c), pow (c, u[0]), n);
       return TRUE;
     case OP_FUNC:
       return run_function (op, w, aux, u, n);
