@@ -35,6 +35,7 @@
 
 #include "lz-error.h"
 #include "lz-expr.h"
+#include "lz-expr-private.h"
 #include "lz-jumps.h"
 #include "lz-symbolic.h"
 
@@ -55,6 +56,8 @@ struct LzExpr
   guint     nonfinite_order;
   double    nonfinite_t;
   double    nonfinite_value;
+  /* compiled on the first Taylor expansion (lz_expr_get_tape()) */
+  LzExprTape *tape;
 };
 
 /* libmatheval's parser is not reentrant (see the top of the file). */
@@ -451,6 +454,7 @@ lz_expr_clear (LzExpr *expr)
   g_clear_pointer (&expr->f1, evaluator_destroy);
   g_clear_pointer (&expr->f, evaluator_destroy);
   g_mutex_unlock (&parse_lock);
+  g_clear_pointer (&expr->tape, lz_expr_tape_free);
   g_free (expr->text);
   g_mutex_clear (&expr->lock);
 }
@@ -646,6 +650,31 @@ evaluate (const LzExpr *expr,
     }
   g_mutex_unlock (&cache->lock);
   return result;
+}
+
+/**
+ * lz_expr_get_tape:
+ * @expr: an expression
+ *
+ * The expression compiled for lz_expr_taylor(), built on the first call
+ * (under the expression's lock, so once) and kept with the expression.
+ *
+ * Returns: (transfer none): the tape
+ */
+const LzExprTape *
+lz_expr_get_tape (const LzExpr *expr)
+{
+  LzExpr *self = (LzExpr *) expr;
+  LzExprTape *tape = g_atomic_pointer_get (&self->tape);
+
+  if (tape != NULL)
+    return tape;
+  g_mutex_lock (&self->lock);
+  if (self->tape == NULL)
+    g_atomic_pointer_set (&self->tape, lz_expr_tape_new (self->text));
+  tape = self->tape;
+  g_mutex_unlock (&self->lock);
+  return tape;
 }
 
 /**

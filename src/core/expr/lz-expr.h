@@ -57,11 +57,6 @@ guint       lz_expr_get_nonfinite    (const LzExpr *expr,
                                       double       *t,
                                       double       *value);
 const char *lz_expr_skip_number      (const char   *p);
-gboolean    lz_expr_taylor           (const LzExpr *expr,
-                                      double        t0,
-                                      double        h,
-                                      guint         order,
-                                      double       *coef);
 
 /* lz-finite.c: non-finite values named */
 double      lz_expr_eval_order       (const LzExpr *expr,
@@ -72,6 +67,17 @@ gboolean    lz_expr_check_finite     (const LzExpr *expr,
                                       guint         max_order,
                                       const char   *owner,
                                       GError      **error);
+
+/* lz-expr-taylor.c: Taylor coefficients to high order.  The highest
+ * order lz_expr_taylor() expands to (a Taylor step of order 30 needs far
+ * less; the scratch of a call grows with it). */
+#define LZ_EXPR_TAYLOR_MAX_ORDER 64
+
+gboolean    lz_expr_taylor           (const LzExpr *expr,
+                                      double        t0,
+                                      double        h,
+                                      guint         order,
+                                      double       *coef);
 
 /* What lz_expr_find_singular() found in an interval. */
 typedef enum

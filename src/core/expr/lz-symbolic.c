@@ -344,7 +344,11 @@ parse_primary (Ctx *ctx)
   return num (ctx, 0);
 }
 
-/* The operand of "^": a primary with any number of unary minus signs. */
+static Node *parse_unary (Ctx *ctx);
+
+/* The operand of "^": a primary, or a minus sign and all the powers after
+ * it, for libmatheval's unary minus binds looser than "^" there too:
+ * t^-t^2 = t^(−(t^2)), 2^-t*3 = (2^(−t))·3. */
 static Node *
 parse_power_operand (Ctx *ctx)
 {
@@ -352,7 +356,7 @@ parse_power_operand (Ctx *ctx)
   if (*ctx->p == '-')
     {
       ctx->p++;
-      return neg (ctx, parse_power_operand (ctx));
+      return neg (ctx, parse_unary (ctx));
     }
   return parse_primary (ctx);
 }
@@ -833,6 +837,56 @@ lz_symbolic_switching (const char *text,
   node = simplify (&ctx, parse_sum (&ctx));
   if (!ctx.failed)
     collect_switching (node, out, has_delta);
+  g_ptr_array_unref (ctx.nodes);
+  return out;
+}
+
+G_STATIC_ASSERT ((int) NODE_NUM == (int) LZ_SYMBOLIC_NUM && (int) NODE_FUNC == (int) LZ_SYMBOLIC_FUNC
+                 && (int) NODE_POW == (int) LZ_SYMBOLIC_POW);
+
+/* Appends @node's operands, then @node; returns its index. */
+static guint
+append_postfix (GArray     *out,
+                const Node *node)
+{
+  LzSymbolicNode entry = { (LzSymbolicKind) node->kind, node->value, { 0 }, 0, 0 };
+
+  if (node->a != NULL)
+    entry.a = append_postfix (out, node->a);
+  if (node->b != NULL)
+    entry.b = append_postfix (out, node->b);
+  g_strlcpy (entry.name, node->name, sizeof entry.name);
+  g_array_append_val (out, entry);
+  return out->len - 1;
+}
+
+/**
+ * lz_symbolic_postfix:
+ * @text: an expression in t that lz_expr_new() accepted
+ *
+ * The parse tree of @text as libmatheval builds it (left-associative
+ * operators, −x^2 = −(x^2)), unsimplified: an evaluator that folds the
+ * constants itself gets libmatheval's values.  The last node is the root.
+ *
+ * Returns: (transfer full) (element-type LzSymbolicNode) (nullable): the
+ *   nodes in postfix order, or %NULL if @text does not parse
+ */
+GArray *
+lz_symbolic_postfix (const char *text)
+{
+  Ctx ctx = { g_ptr_array_new_with_free_func (g_free), text, FALSE, FALSE };
+  GArray *out = NULL;
+  Node *node;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  node = parse_sum (&ctx);
+  skip_space (&ctx);
+  if (!ctx.failed && *ctx.p == '\0')
+    {
+      out = g_array_new (FALSE, FALSE, sizeof (LzSymbolicNode));
+      append_postfix (out, node);
+    }
   g_ptr_array_unref (ctx.nodes);
   return out;
 }
