@@ -11,7 +11,8 @@
 # impacts and resting intervals as the benchmark gives them.
 # B1, the forced friction oscillator (a force sin(0.5 t)): its first stick
 # interval and its state at t = 100 s, as the benchmark gives them.
-# B4 (bench/gen-chain.py) N = 12, driven by 5·sin(2t), most of it frozen.
+# B4 (bench/gen-chain.py) N = 12, driven by 5·sin(2t), most of it frozen,
+# up to its first instant whose order rounding decides.
 # A forced pair with a spring with freeplay (linear modes with a dead zone).
 # Each model both ways: the same events (element, modes, cause) at the same
 # instants to TIME_TOL of its time scale, the same trace, the energy books
@@ -177,9 +178,12 @@ with tempfile.TemporaryDirectory() as tmp:
     chain = os.path.join(tmp, "chain.luztar")
     with open(chain, "w") as f:
         subprocess.run([sys.executable, os.path.join(root, "bench", "gen-chain.py"), "12"], stdout=f, check=True)
-    got = compare("B4 N = 12", chain, 0.1, t_end=10.0)
+    # (to 2.7 s: at t = 2.7241354540 s mass 12 reaches its stop as its
+    # friction reaches its level, within 1e-12 s — which comes first is
+    # decided by rounding, differently by DOP853 at other tolerances too)
+    got = compare("B4 N = 12", chain, 0.1, t_end=2.7)
     if got is not None:
-        check(len(got[0]) > 100, "B4 N = 12: %d events" % len(got[0]))
+        check(len(got[0]) > 40, "B4 N = 12: %d events" % len(got[0]))
     pair = os.path.join(tmp, "freeplay.luztar")
     with open(pair, "w") as f:
         f.write(FREEPLAY)
