@@ -532,17 +532,21 @@ lz_event_taylor_guard (LzEventIntegrator *self,
   return guard_at_tau (self, rk, (t - rk->t0) / rk->hs, y, which);
 }
 
-/* The guards sampled on the polynomial as its reach grows: at j·dtau,
- * j = next, next + 1, … — each point once, with the polynomial of the
- * order that first reached it */
+/* The guards sampled on the polynomial as its reach grows, each point
+ * once, with the polynomial of the order that first reached it: DTAU
+ * apart after TAU — at most TAYLOR_SPACING·T, and from order
+ * TAYLOR_DOP_ORDER on at most 1/TAYLOR_SAMPLES of that order's reach,
+ * about the spacing of the stages of DOP853 (an 8th-order method) in a
+ * step of its own: a guard that leaves zero and comes back inside the
+ * step is caught as DOP853's stages catch it. */
+#define TAYLOR_DOP_ORDER 8
 typedef struct
 {
-  double dtau;
-  guint  next;
+  double tau, dtau;
 } Samples;
 
-/* The first sample below LIMIT (τ) where a guard is negative, or NAN;
- * AT_LIMIT: up to LIMIT itself */
+/* The first sample up to LIMIT (τ) where a guard is negative, or NAN;
+ * AT_LIMIT: LIMIT itself may be one */
 static double
 first_negative (LzEventIntegrator *self,
                 LzEventRk         *rk,
@@ -550,12 +554,13 @@ first_negative (LzEventIntegrator *self,
                 double             limit,
                 gboolean           at_limit)
 {
-  for (;; smp->next++)
+  for (;;)
     {
-      double tau = smp->next * smp->dtau;
+      double tau = smp->tau + smp->dtau;
 
       if (tau > limit || (tau == limit && !at_limit))
         return NAN;
+      smp->tau = tau;
       if (guard_at_tau (self, rk, tau, self->loc.ym, NULL) < 0)
         return tau;
     }
@@ -572,7 +577,7 @@ interior_negative (LzEventIntegrator *self,
 {
   if (tau1 / smp->dtau < TAYLOR_SAMPLES)
     {
-      Samples all = { tau1 / TAYLOR_SAMPLES, 1 };
+      Samples all = { 0, tau1 / TAYLOR_SAMPLES };
 
       return first_negative (self, rk, &all, tau1, FALSE);
     }
@@ -605,8 +610,8 @@ lz_event_taylor_step (LzEventIntegrator *self,
   if (!forcing_series (self, t0, hs))
     return GSL_CONTINUE;
   self->sm.ty.stepped = TRUE;
+  smp.tau = 0;
   smp.dtau = MIN (TAYLOR_SPACING * self->parent.scales.time / hs, 1.0 / TAYLOR_SAMPLES);
-  smp.next = 1;
   rk_alloc (self, rk);
   lz_event_active_rk_comps (&self->sm, rk);
   clear_left_alone (rk);
@@ -624,6 +629,8 @@ lz_event_taylor_step (LzEventIntegrator *self,
         continue;
       rk->order = p;
       r = reach (self, rk, p);
+      if (p == TAYLOR_DOP_ORDER)
+        smp.dtau = MIN (smp.dtau, r / TAYLOR_SAMPLES);
       if (r >= 1)
         break;
       /* (from a reach of one sample spacing on: a guard a rounding below
