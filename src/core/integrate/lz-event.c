@@ -96,6 +96,9 @@
  * while nothing moves the error control would let it grow past the
  * forces' changes, which the guards inside a step are sampled for. */
 #define EVENT_H_MAX 4.0
+/* A run that diverges is first searched for a pole of an expression up
+ * to EXPLAIN_AHEAD of its last step's lengths ahead */
+#define EXPLAIN_AHEAD 16
 /* A run is done within DONE_REL·max(T, t_end) of its end (T: the model's
  * time scale, lz-scales.h). */
 #define DONE_REL 1e-13
@@ -161,6 +164,11 @@ step_smooth (LzEventIntegrator *self,
   for (guint i = 0; i < 2 * self->n; i++)
     if (!isfinite (self->y[i]) || fabs (self->y[i]) > integrator->options.divergence_limit)
       {
+        /* (a pole of an expression just ahead, that the steps shrank
+         * towards — a Taylor step's reach does, a fraction of the way
+         * each time — is named: lz-watch.c) */
+        if (lz_watch_explain (integrator->watch, t0, *t + EXPLAIN_AHEAD * (*t - t0), error))
+          return FALSE;
         g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
                      _("the run diverged at t = %.10g s: body “%s” reached q = %g, v = %g"),
                      *t, lz_assembly_get_dof_name (integrator->assembly, i % self->n),
