@@ -668,6 +668,10 @@ double lz_event_taylor_guard (LzEventIntegrator *self,
                               double             t,
                               double            *y,
                               guint             *which);
+double lz_event_taylor_first_beyond (const LzEventIntegrator *self,
+                                     const LzEventRk         *rk,
+                                     double                   limit,
+                                     double                  *y);
 void lz_event_taylor_free (LzEventSmooth *sm);
 void lz_event_taylor_rk_free (LzEventRk *rk);
 static inline void

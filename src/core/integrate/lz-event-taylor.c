@@ -64,6 +64,9 @@
 /* The next step's scale is at most TAYLOR_GROW times this one's; the
  * run's first is TAYLOR_H_FIRST·T (the order finds its length) */
 #define TAYLOR_GROW 2.0
+/* Where a run diverges inside a step, its first sample beyond the limit
+ * among TAYLOR_BEYOND_SAMPLES, then bisected */
+#define TAYLOR_BEYOND_SAMPLES 64
 #define TAYLOR_H_FIRST 1.0
 
 /* ------------------------------------------------------------------------ */
@@ -532,6 +535,53 @@ lz_event_taylor_guard (LzEventIntegrator *self,
   return guard_at_tau (self, rk, (t - rk->t0) / rk->hs, y, which);
 }
 
+/* Whether a position or velocity of the state at τ (into Y) is beyond LIMIT */
+static gboolean
+beyond (const LzEventIntegrator *self,
+        const LzEventRk         *rk,
+        double                   tau,
+        double                   limit,
+        double                  *y)
+{
+  state_at_tau (self, rk, tau, TRUE, y);
+  for (guint i = 0; i < 2 * self->n; i++)
+    if (!(fabs (y[i]) <= limit))
+      return TRUE;
+  return FALSE;
+}
+
+/* The first time in the last step where the state goes beyond LIMIT (it
+ * is at the step's end), to the rounding of t, its state into Y: a long
+ * step of a run that diverges names where it did */
+double
+lz_event_taylor_first_beyond (const LzEventIntegrator *self,
+                              const LzEventRk         *rk,
+                              double                   limit,
+                              double                  *y)
+{
+  double a = 0, b = (rk->t1 - rk->t0) / rk->hs;
+
+  for (guint j = 1; j < TAYLOR_BEYOND_SAMPLES; j++)
+    if (beyond (self, rk, b * j / TAYLOR_BEYOND_SAMPLES, limit, y))
+      {
+        a = b * (j - 1) / TAYLOR_BEYOND_SAMPLES;
+        b = b * j / TAYLOR_BEYOND_SAMPLES;
+        break;
+      }
+  while (rk->t0 + b * rk->hs > rk->t0 + a * rk->hs
+         && rk->t0 + 0.5 * (a + b) * rk->hs != rk->t0 + b * rk->hs)
+    {
+      double c = 0.5 * (a + b);
+
+      if (beyond (self, rk, c, limit, y))
+        b = c;
+      else
+        a = c;
+    }
+  beyond (self, rk, b, limit, y);
+  return rk->t0 + b * rk->hs;
+}
+
 /* The guards sampled on the polynomial as its reach grows, each point
  * once, with the polynomial of the order that first reached it: DTAU
  * apart after TAU — at most TAYLOR_SPACING·T, and from order
@@ -631,7 +681,11 @@ lz_event_taylor_step (LzEventIntegrator *self,
       r = reach (self, rk, p);
       if (p == TAYLOR_DOP_ORDER)
         smp.dtau = MIN (smp.dtau, r / TAYLOR_SAMPLES);
-      if (r >= 1)
+      /* (an estimate from two terms of a low order is trusted only when
+       * they are 0 — a polynomial; below, a tolerance far above the
+       * motion, from a model's extreme scales, would let a series of two
+       * terms stand for the forcing) */
+      if (r >= 1 && (p >= TAYLOR_DOP_ORDER || isinf (r)))
         break;
       /* (from a reach of one sample spacing on: a guard a rounding below
        * zero at the start, where an event left it, is the at-once probe's
@@ -674,4 +728,5 @@ lz_event_taylor_step (LzEventIntegrator *self,
   *h = hs * (at_guard ? 1 : r >= 1 ? TAYLOR_GROW : r);
   return GSL_SUCCESS;
 }
+
 

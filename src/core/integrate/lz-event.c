@@ -97,7 +97,7 @@
  * forces' changes, which the guards inside a step are sampled for. */
 #define EVENT_H_MAX 4.0
 /* A run that diverges is first searched for a pole of an expression up
- * to EXPLAIN_AHEAD of its last step's lengths ahead */
+ * to EXPLAIN_AHEAD of its last step's lengths ahead (within the run) */
 #define EXPLAIN_AHEAD 16
 /* A run is done within DONE_REL·max(T, t_end) of its end (T: the model's
  * time scale, lz-scales.h). */
@@ -137,6 +137,33 @@ count_pass (LzEventIntegrator *self,
   return TRUE;
 }
 
+/* The error of a smooth step from T0 to *T whose state went beyond the
+ * divergence limit: a pole of an expression just ahead, that the steps
+ * shrank towards — a Taylor step's reach does, a fraction of the way each
+ * time — is named (lz-watch.c); else the body and where (inside a Taylor
+ * step, which may be long: lz-event-taylor.c). */
+static void
+diverged (LzEventIntegrator *self,
+          double             t0,
+          double            *t,
+          GError           **error)
+{
+  LzIntegrator *integrator = &self->parent;
+  double limit = integrator->options.divergence_limit;
+  guint i = 0;
+
+  if (lz_watch_explain (integrator->watch, t0, MIN (*t + EXPLAIN_AHEAD * (*t - t0), integrator->t_end), error))
+    return;
+  if (self->sm.rk.taylor)
+    *t = lz_event_taylor_first_beyond (self, &self->sm.rk, limit, self->y);
+  while (i + 1 < 2 * self->n && isfinite (self->y[i]) && fabs (self->y[i]) <= limit)
+    i++;
+  g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
+               _("the run diverged at t = %.10g s: body “%s” reached q = %g, v = %g"),
+               *t, lz_assembly_get_dof_name (integrator->assembly, i % self->n),
+               self->y[i % self->n], self->y[self->n + i % self->n]);
+}
+
 /* Phase 1: one step of the smooth system (lz-event-rk.c) from
  * (integrator->t, y) towards T_STOP, its first stage ẏ(t0) from the
  * guards there (loc.dydt0); *T and y at its end.  A failure or a
@@ -164,15 +191,7 @@ step_smooth (LzEventIntegrator *self,
   for (guint i = 0; i < 2 * self->n; i++)
     if (!isfinite (self->y[i]) || fabs (self->y[i]) > integrator->options.divergence_limit)
       {
-        /* (a pole of an expression just ahead, that the steps shrank
-         * towards — a Taylor step's reach does, a fraction of the way
-         * each time — is named: lz-watch.c) */
-        if (lz_watch_explain (integrator->watch, t0, *t + EXPLAIN_AHEAD * (*t - t0), error))
-          return FALSE;
-        g_set_error (error, LZ_ERROR, LZ_ERROR_DIVERGED,
-                     _("the run diverged at t = %.10g s: body “%s” reached q = %g, v = %g"),
-                     *t, lz_assembly_get_dof_name (integrator->assembly, i % self->n),
-                     self->y[i % self->n], self->y[self->n + i % self->n]);
+        diverged (self, t0, t, error);
         return FALSE;
       }
   integrator->stats.steps++;
