@@ -23,14 +23,14 @@ from tap import check, done  # noqa: E402
 cli, root = sys.argv[1], sys.argv[2]
 SIZES = (20, 60)
 T_END = 10.0
-# 120.7 evaluations an event today over these 10 s (110.3 over
-# bench/event-cost.py's 100 s; bench/README.md): 123.9 there before the
-# projection at an event stopped evaluating where every ground is fixed,
-# 165.3 with rk8pd (before DOP853's continuous extension, which the
-# location's trials, the samples and the probe's late moments read), where
+# The issue's bound: fewer than 50 evaluations an event.  27 today over
+# these 10 s, with the Taylor steps of a linear mode (lz-event-taylor.c:
+# about one evaluation an order, one step from an event to the next, the
+# location, the event's state and the probe on the polynomial); 120.7
+# with DOP853 and its continuous extension, 165.3 with rk8pd, 192.5 when
 # the location's Newton corrections re-integrated from the step's start,
-# 192.5 when every one did, 420.8 when every Illinois trial did
-MAX_RHS_PER_EVENT = 135
+# 420.8 when every Illinois trial did (bench/README.md)
+MAX_RHS_PER_EVENT = 50
 
 
 def run(tmp, n):

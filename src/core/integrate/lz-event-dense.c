@@ -72,8 +72,10 @@ lz_event_exact_state (LzEventIntegrator *self,
 
 /* The smallest guard at T of the step from (T0, loc.y0), Y its state
  * (lz_event_state_at(), or integrated from T0 unless EXPAND: the motion
- * may have a kink inside the step that the extension does not see).  NAN
- * when the integration fails. */
+ * may have a kink inside the step that the extension does not see) — on
+ * a Taylor step, the guards' own polynomials, Y not written (the event's
+ * state is the step's, lz_event_exact_state()).  NAN when the
+ * integration fails. */
 double
 lz_event_guard_at (LzEventIntegrator *self,
                    double             t0,
@@ -83,7 +85,7 @@ lz_event_guard_at (LzEventIntegrator *self,
 {
   if (expand && self->sm.rk.taylor && self->loc.dense_valid && t0 == self->loc.dense_t0 && t >= t0
       && t <= self->loc.dense_t1)
-    return lz_event_taylor_guard (self, &self->sm.rk, t, y, NULL);
+    return lz_event_taylor_min_guard (self, &self->sm.rk, t);
   if (expand ? !lz_event_state_at (self, t0, t, y) : !lz_event_integrate_to (self, t0, self->loc.y0, t, y))
     return NAN;
   return lz_event_min_guard (self, t, y, NULL);
@@ -112,7 +114,7 @@ dense_guard (LzEventIntegrator *self,
              double             t)
 {
   if (self->sm.rk.taylor)
-    return lz_event_taylor_guard (self, &self->sm.rk, t, self->loc.ym, NULL);
+    return lz_event_taylor_min_guard (self, &self->sm.rk, t);
   if (!lz_event_rk_dense (self, &self->sm.rk, t, self->loc.ym))
     return NAN;
   return lz_event_min_guard (self, t, self->loc.ym, NULL);

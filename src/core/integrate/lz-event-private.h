@@ -93,6 +93,8 @@ typedef struct
   double *L;                  /* LZ_EVENT_TAYLOR_MAX·nc: λ's, k < order */
   double *A, *B;              /* LZ_EVENT_TAYLOR_MAX·pairs: the powers' factors */
   guint  *written, nwritten;  /* the components its terms of order ≥ 1 are written at (the others 0) */
+  double *G;                  /* LZ_EVENT_TAYLOR_MAX·max_guards: the guards', k < order */
+  guint   nguards, max_guards;
 } LzEventRk;
 
 /* The smooth steps are held to LZ_EVENT_TOL_SHARE of the run's
@@ -119,7 +121,10 @@ typedef struct
   double  *zero;              /* MAX (n, nsrc, dim) zeros */
   double  *scratch;           /* 2·MAX + 4 */
   double  *dydt, *c, *lc, *ca, *cb;  /* an evaluation's ẏ; the constant part: ẏ, λ, factors */
-  guint    c_npairs;
+  guint    c_npairs, c_nguards;
+  double  *gc, *gk, *gnext;   /* the guards' constant part, an order's guards, their next
+                               * samples (max_guards each) */
+  guint    max_guards;
   guint    c_mode, c_act;     /* the mode (sm.mode_epoch) and active set (its epoch, 0 off) of c;
                                * c_mode 0: none yet */
   const double *eval_f, *eval_src;   /* an evaluation of a series: its forcing (NULL: at t) */
@@ -672,6 +677,9 @@ double lz_event_taylor_first_beyond (const LzEventIntegrator *self,
                                      const LzEventRk         *rk,
                                      double                   limit,
                                      double                  *y);
+double lz_event_taylor_min_guard (const LzEventIntegrator *self,
+                                  const LzEventRk         *rk,
+                                  double                   t);
 void lz_event_taylor_free (LzEventSmooth *sm);
 void lz_event_taylor_rk_free (LzEventRk *rk);
 static inline void

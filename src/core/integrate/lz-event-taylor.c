@@ -64,10 +64,10 @@
 /* The next step's scale is at most TAYLOR_GROW times this one's; the
  * run's first is TAYLOR_H_FIRST·T (the order finds its length) */
 #define TAYLOR_GROW 2.0
+#define TAYLOR_H_FIRST 1.0
 /* Where a run diverges inside a step, its first sample beyond the limit
  * among TAYLOR_BEYOND_SAMPLES, then bisected */
 #define TAYLOR_BEYOND_SAMPLES 64
-#define TAYLOR_H_FIRST 1.0
 
 /* ------------------------------------------------------------------------ */
 /* Whether every mode of the model is linear (decided once) */
@@ -78,7 +78,8 @@ element_linear (const LzEventIntegrator *self,
 {
   const LzElementLaw *law = &self->el[e].law;
 
-  if (law->xa != NULL || law->xb != NULL || lz_contact_law_is (law))
+  /* (a rigid coupling's guard |ġ| is not affine: lz_event_guards()) */
+  if (law->xa != NULL || law->xb != NULL || lz_contact_law_is (law) || lz_element_law_is_bilateral (law))
     return FALSE;
   if (law->kind == LZ_ITEM_FRICTION)
     return e < self->nm && law->fpos_t == NULL && law->fneg_t == NULL && law->fs_pos_t == NULL
@@ -131,6 +132,10 @@ ty_alloc (LzEventIntegrator *self)
   ty->pa = g_new0 (double, MAX (ty->max_pairs, 1));
   ty->pb = g_new0 (double, MAX (ty->max_pairs, 1));
   ty->pslot = g_new0 (guint, MAX (ty->max_pairs, 1));
+  ty->max_guards = MAX_GUARDS * MAX (self->ne, 1);
+  ty->gc = g_new0 (double, ty->max_guards);
+  ty->gk = g_new0 (double, ty->max_guards);
+  ty->gnext = g_new0 (double, ty->max_guards);
 }
 
 static gboolean
@@ -192,6 +197,7 @@ lz_event_taylor_rk_free (LzEventRk *rk)
   g_clear_pointer (&rk->A, g_free);
   g_clear_pointer (&rk->B, g_free);
   g_clear_pointer (&rk->written, g_free);
+  g_clear_pointer (&rk->G, g_free);
 }
 
 void
@@ -212,6 +218,9 @@ lz_event_taylor_free (LzEventSmooth *sm)
   g_clear_pointer (&ty->pa, g_free);
   g_clear_pointer (&ty->pb, g_free);
   g_clear_pointer (&ty->pslot, g_free);
+  g_clear_pointer (&ty->gc, g_free);
+  g_clear_pointer (&ty->gk, g_free);
+  g_clear_pointer (&ty->gnext, g_free);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -342,8 +351,47 @@ reach (const LzEventIntegrator *self,
   return r * exp (-TAYLOR_SAFETY / (p - 1));
 }
 
-/* The terms of order K + 1: Y from ẏ of order K; λ's and the factors of
- * order K (less the constant part's from order 1 on) */
+/* The guards of the elements the evaluations visit at Y, λ as the last
+ * evaluation left it, into OUT: how many (the same in a mode) */
+static guint
+guard_pass (LzEventIntegrator *self,
+            const double      *y,
+            double            *out)
+{
+  guint count = 0;
+
+  for (guint j = 0; j < self->sm.n_guarded; j++)
+    count += lz_event_guards (self, self->sm.guarded[j], y, out + count);
+  return count;
+}
+
+/* The guards' terms of order K (affine in y and λ, lz_event_guards():
+ * less the constant part's from order 1 on), for the samples inside the
+ * step; room for them as the active set grows */
+static gboolean
+guard_terms (LzEventIntegrator *self,
+             LzEventRk         *rk,
+             const double      *Y,
+             guint              k)
+{
+  LzEventTaylor *ty = &self->sm.ty;
+  guint count = guard_pass (self, Y, ty->gk);
+
+  if (k > 0 && count != rk->nguards)
+    return FALSE;
+  if (count > rk->max_guards)
+    {
+      rk->max_guards = MAX (count, 2 * rk->max_guards);
+      rk->G = g_renew (double, rk->G, (gsize) LZ_EVENT_TAYLOR_MAX * rk->max_guards);
+    }
+  rk->nguards = count;
+  for (guint s = 0; s < count; s++)
+    rk->G[(gsize) k * rk->max_guards + s] = k == 0 ? ty->gk[s] : ty->gk[s] - ty->gc[s];
+  return TRUE;
+}
+
+/* The terms of order K + 1: Y from ẏ of order K; λ's, the factors and the
+ * guards of order K (less the constant part's from order 1 on) */
 static gboolean
 next_order (LzEventIntegrator *self,
             LzEventRk         *rk,
@@ -357,7 +405,8 @@ next_order (LzEventIntegrator *self,
   const guint *rows;
   guint nrows = eval_rows (self, &rows), npairs;
 
-  if (!eval_order (self, t0, rk->Y + (gsize) k * rk->dim, (int) k))
+  if (!eval_order (self, t0, rk->Y + (gsize) k * rk->dim, (int) k)
+      || !guard_terms (self, rk, rk->Y + (gsize) k * rk->dim, k))
     return FALSE;
   npairs = ty->npairs;
   for (guint c = 0; c < rk->ncomp; c++)
@@ -416,6 +465,7 @@ constant_part (LzEventIntegrator *self,
 
       ty->lc[c] = gsl_vector_get (self->sm.lambda, c);
     }
+  ty->c_nguards = guard_pass (self, ty->zero, ty->gc);
   *npairs = ty->c_npairs = ty->npairs;
   memcpy (ty->ca, ty->pa, ty->npairs * sizeof (double));
   memcpy (ty->cb, ty->pb, ty->npairs * sizeof (double));
@@ -535,6 +585,25 @@ lz_event_taylor_guard (LzEventIntegrator *self,
   return guard_at_tau (self, rk, (t - rk->t0) / rk->hs, y, which);
 }
 
+static double guard_poly (const LzEventRk *rk,
+                          guint            s,
+                          double           tau);
+
+/* The smallest guard at T from the guards' own polynomials (of degree
+ * order − 1, as λ's) and the frozen ones' constant: the location's trials,
+ * without the state */
+double
+lz_event_taylor_min_guard (const LzEventIntegrator *self,
+                           const LzEventRk         *rk,
+                           double                   t)
+{
+  double tau = (t - rk->t0) / rk->hs, best = self->sm.act.on ? self->sm.act.g_frozen : INFINITY;
+
+  for (guint s = 0; s < rk->nguards; s++)
+    best = MIN (best, guard_poly (rk, s, tau));
+  return best;
+}
+
 /* Whether a position or velocity of the state at τ (into Y) is beyond LIMIT */
 static gboolean
 beyond (const LzEventIntegrator *self,
@@ -582,21 +651,51 @@ lz_event_taylor_first_beyond (const LzEventIntegrator *self,
   return rk->t0 + b * rk->hs;
 }
 
-/* The guards sampled on the polynomial as its reach grows, each point
- * once, with the polynomial of the order that first reached it: DTAU
- * apart after TAU — at most TAYLOR_SPACING·T, and from order
- * TAYLOR_DOP_ORDER on at most 1/TAYLOR_SAMPLES of that order's reach,
- * about the spacing of the stages of DOP853 (an 8th-order method) in a
- * step of its own: a guard that leaves zero and comes back inside the
- * step is caught as DOP853's stages catch it. */
+/* The guards inside a step, on their own polynomials (of degree
+ * order − 1, as λ's), each guard marched on by itself: from a sample
+ * where it is g > 0, with D a bound of its slope over the reach (Σ k·|G_k|
+ * there), it has no root for g/D — so that a guard far from zero is
+ * looked at rarely, and one that leaves zero and comes back inside the
+ * step is caught wherever that dip is wider than the least spacing DTAU:
+ * at most TAYLOR_SPACING·T, and from order TAYLOR_DOP_ORDER on at most
+ * 1/TAYLOR_SAMPLES of that order's reach, about the spacing of DOP853's
+ * stages (an 8th-order method) in a step of its own.  Each point is
+ * looked at once, with the polynomial of the order that first reached
+ * it. */
 #define TAYLOR_DOP_ORDER 8
 typedef struct
 {
-  double tau, dtau;
+  double  dtau;
+  double *next;               /* per guard: its next sample (τ) */
 } Samples;
 
-/* The first sample up to LIMIT (τ) where a guard is negative, or NAN;
- * AT_LIMIT: LIMIT itself may be one */
+static double
+guard_poly (const LzEventRk *rk,
+            guint            s,
+            double           tau)
+{
+  double g = 0;
+
+  for (int k = (int) rk->order - 1; k >= 0; k--)
+    g = g * tau + rk->G[(gsize) k * rk->max_guards + s];
+  return g;
+}
+
+/* A bound of guard S's slope for τ in [0, LIMIT] */
+static double
+guard_slope_bound (const LzEventRk *rk,
+                   guint            s,
+                   double           limit)
+{
+  double d = 0;
+
+  for (int k = (int) rk->order - 1; k >= 1; k--)
+    d = d * limit + k * fabs (rk->G[(gsize) k * rk->max_guards + s]);
+  return d;
+}
+
+/* The first sample up to LIMIT (τ; AT_LIMIT: LIMIT itself may be one)
+ * where a guard is negative, or NAN */
 static double
 first_negative (LzEventIntegrator *self,
                 LzEventRk         *rk,
@@ -604,34 +703,29 @@ first_negative (LzEventIntegrator *self,
                 double             limit,
                 gboolean           at_limit)
 {
-  for (;;)
+  double first = INFINITY;
+
+  if (self->sm.act.on && !(self->sm.act.g_frozen >= 0))
+    return MIN (smp->dtau, limit);          /* (constant: negative at once) */
+  for (guint s = 0; s < rk->nguards; s++)
     {
-      double tau = smp->tau + smp->dtau;
+      double d = guard_slope_bound (rk, s, limit), *next = &smp->next[s];
 
-      if (tau > limit || (tau == limit && !at_limit))
-        return NAN;
-      smp->tau = tau;
-      if (guard_at_tau (self, rk, tau, self->loc.ym, NULL) < 0)
-        return tau;
+      while (*next < MIN (limit, first) || (*next == limit && at_limit && limit < first))
+        {
+          double tau = *next, g = guard_poly (rk, s, tau);
+
+          if (g < 0)
+            {
+              first = tau;
+              break;
+            }
+          *next = tau + MAX (g / d, smp->dtau);
+          if (*next > limit)
+            *next = tau < limit ? limit : tau + smp->dtau;
+        }
     }
-}
-
-/* The first negative guard inside a step that ends at TAU1 (for
- * lz_event_interior_crossing()): the samples not yet taken, and at least
- * TAYLOR_SAMPLES in a short step */
-static double
-interior_negative (LzEventIntegrator *self,
-                   LzEventRk         *rk,
-                   Samples           *smp,
-                   double             tau1)
-{
-  if (tau1 / smp->dtau < TAYLOR_SAMPLES)
-    {
-      Samples all = { 0, tau1 / TAYLOR_SAMPLES };
-
-      return first_negative (self, rk, &all, tau1, FALSE);
-    }
-  return first_negative (self, rk, smp, tau1, FALSE);
+  return isfinite (first) ? first : NAN;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -660,8 +754,8 @@ lz_event_taylor_step (LzEventIntegrator *self,
   if (!forcing_series (self, t0, hs))
     return GSL_CONTINUE;
   self->sm.ty.stepped = TRUE;
-  smp.tau = 0;
   smp.dtau = MIN (TAYLOR_SPACING * self->parent.scales.time / hs, 1.0 / TAYLOR_SAMPLES);
+  smp.next = self->sm.ty.gnext;
   rk_alloc (self, rk);
   lz_event_active_rk_comps (&self->sm, rk);
   clear_left_alone (rk);
@@ -675,6 +769,9 @@ lz_event_taylor_step (LzEventIntegrator *self,
     {
       if (!next_order (self, rk, t0, p - 1) || self->sm.ty.npairs != npairs)
         return GSL_EBADFUNC;
+      if (p == 1)
+        for (guint g = 0; g < rk->nguards; g++)
+          smp.next[g] = smp.dtau;
       if (p < TAYLOR_MIN)
         continue;
       rk->order = p;
@@ -716,7 +813,7 @@ lz_event_taylor_step (LzEventIntegrator *self,
   rk->stage_neg = INFINITY;
   if (rk->guard_stages && !at_guard)
     {
-      double tau = interior_negative (self, rk, &smp, tau1);
+      double tau = first_negative (self, rk, &smp, tau1, FALSE);
 
       if (!isnan (tau))
         rk->stage_neg = tau / tau1;
