@@ -673,6 +673,37 @@ test_taylor_model (void)
   g_assert_true (lz_expr_taylor (force, 0.75, 0.1, LZ_EXPR_TAYLOR_MAX_ORDER, (double[LZ_EXPR_TAYLOR_MAX_ORDER + 1]) { 0 }));
 }
 
+/* A tape whose series do not fit the call's stack scratch (20 terms of
+ * five series each, at the highest order): the sum of its terms' own
+ * expansions. */
+static void
+test_taylor_large (void)
+{
+  enum { TERMS = 20, N = LZ_EXPR_TAYLOR_MAX_ORDER };
+  g_autoptr(GString) text = g_string_new ("sec(t/1)");
+  g_autoptr(LzExpr) sum = NULL;
+  double coef[N + 1], want[N + 1] = { 0 }, big = 0;
+
+  for (int i = 2; i <= TERMS; i++)
+    g_string_append_printf (text, "+sec(t/%d)", i);
+  sum = parse (text->str);
+  for (int i = 1; i <= TERMS; i++)
+    {
+      g_autofree char *term_text = g_strdup_printf ("sec(t/%d)", i);
+      g_autoptr(LzExpr) term = parse (term_text);
+      double part[N + 1];
+
+      g_assert_true (lz_expr_taylor (term, 0.3, 0.5, N, part));
+      for (guint k = 0; k <= N; k++)
+        want[k] += part[k];
+    }
+  g_assert_true (lz_expr_taylor (sum, 0.3, 0.5, N, coef));
+  for (guint k = 0; k <= N; k++)
+    big = fmax (big, fabs (want[k]));
+  for (guint k = 0; k <= N; k++)
+    g_assert_cmpfloat (fabs (coef[k] - want[k]), <=, PAIR_REL * big);
+}
+
 #define THREADS 4
 #define THREAD_CALLS 2000
 
@@ -738,6 +769,7 @@ main (int   argc,
   g_test_add_func ("/lz/expr-taylor/whole-powers", test_taylor_whole_powers);
   g_test_add_func ("/lz/expr-taylor/sides", test_taylor_sides);
   g_test_add_func ("/lz/expr-taylor/model", test_taylor_model);
+  g_test_add_func ("/lz/expr-taylor/large", test_taylor_large);
   g_test_add_func ("/lz/expr-taylor/threads", test_taylor_threads);
 
   return g_test_run ();

@@ -13,8 +13,10 @@
  * The text is compiled once per expression into a tape (lz_expr_get_tape()
  * keeps it with the LzExpr): lz-symbolic.c's parse tree as libmatheval
  * builds it, its constant subtrees folded with libmatheval's formulas and
- * its simplifications (x^0 = 1, 0^x = 0, 1^x = 1, x·1 = x, x + 0 = x …), so
- * that f_0 is lz_expr_eval()'s value, operation for operation.  A call
+ * its simplifications (x^0 = 1, 0^x = 0, 1^x = 1, x·1 = x, x + 0 = x …,
+ * where the constant is one of numbers alone: libmatheval 1.1.11 does not
+ * simplify pi and e), so that f_0 is lz_expr_eval()'s value, operation for
+ * operation; the ops a simplification leaves dead are dropped.  A call
  * runs the tape over a scratch on the stack: nothing is parsed, allocated
  * or locked (but for tapes too large for the stack scratch).
  *
