@@ -1038,10 +1038,12 @@ run_op (const Op *op,
  *
  * Returns: %TRUE when every coefficient is finite; %FALSE (@coef
  *   unspecified) where the expression has no such expansion or it is not
- *   finite: delta() of t, a non-finite value or coefficient (log(u ≤ 0),
- *   a pole, 0^c with c < 0, √u or u^c (c not whole) at u = 0, u^v with
- *   u ≤ 0), acot(u) at u = 0, step(u) or abs(u) at u = 0 with u moving
- *   below 0
+ *   finite, for the caller to integrate otherwise: delta() or nandelta()
+ *   of t; a value or coefficient of the expression or of a part of it
+ *   that is not finite (log(u ≤ 0), a pole, 0^c with c < 0, overflow);
+ *   √u or u^c (c not whole) at u = 0; u^v with u ≤ 0 and c^u with c ≤ 0
+ *   (u, v of t); acot(u) at u = 0 (a jump of π); step(u) or abs(u) at
+ *   u = 0 exactly with u moving below 0 for τ > 0; @t0 or @h not finite
  */
 gboolean
 lz_expr_taylor (const LzExpr *expr,
