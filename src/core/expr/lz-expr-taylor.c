@@ -602,6 +602,13 @@ series_integrate (double       *w,
                   guint         n)
 {
   w[0] = w0;
+  if (du == 1)
+    {
+      /* u linear (exp(a·t)): one product a step, not a sum */
+      for (guint k = 1; k <= n; k++)
+        w[k] = kappa * u[1] * inverse[k] * g[k - 1];
+      return;
+    }
   for (guint k = 1; k <= n; k++)
     {
       double s = 0;
@@ -695,6 +702,18 @@ series_sincos (double       *s,
                double        sign,
                guint         n)
 {
+  if (du == 1)
+    {
+      /* u linear (sin(ω·t + φ)): one product a step */
+      for (guint k = 1; k <= n; k++)
+        {
+          double a = u[1] * inverse[k];
+
+          s[k] = a * c[k - 1];
+          c[k] = sign * a * s[k - 1];
+        }
+      return;
+    }
   for (guint k = 1; k <= n; k++)
     {
       double ss = 0, cc = 0;
