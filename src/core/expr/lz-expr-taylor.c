@@ -13,8 +13,10 @@
  * The text is compiled once per expression into a tape (lz_expr_get_tape()
  * keeps it with the LzExpr): lz-symbolic.c's parse tree as libmatheval
  * builds it, its constant subtrees folded with libmatheval's formulas and
- * its simplifications (x^0 = 1, 0^x = 0, 1^x = 1, x·1 = x, x + 0 = x …), so
- * that f_0 is lz_expr_eval()'s value, operation for operation.  A call
+ * its simplifications (x^0 = 1, 0^x = 0, 1^x = 1, x·1 = x, x + 0 = x …,
+ * where the constant is one of numbers alone: libmatheval 1.1.11 does not
+ * simplify pi and e), so that f_0 is lz_expr_eval()'s value, operation for
+ * operation; the ops a simplification leaves dead are dropped.  A call
  * runs the tape over a scratch on the stack: nothing is parsed, allocated
  * or locked (but for tapes too large for the stack scratch).
  *
@@ -75,9 +77,10 @@ static double math_atanh (double x) { return 0.5 * log ((1 + x) / (1 - x)); }
 static double math_acoth (double x) { return 0.5 * log ((x + 1) / (x - 1)); }
 static double math_asech (double x) { return math_acosh (1 / x); }
 static double math_acsch (double x) { return math_asinh (1 / x); }
-static double math_step (double x) { return x < 0 ? 0 : 1; }
-static double math_delta (double x) { return x == 0 ? INFINITY : 0; }
-static double math_nandelta (double x) { return x == 0 ? NAN : 0; }
+/* (1.1.11's step() and delta() keep a NaN) */
+static double math_step (double x) { return isnan (x) ? x : x < 0 ? 0 : 1; }
+static double math_delta (double x) { return isnan (x) ? x : x == 0 ? INFINITY : 0; }
+static double math_nandelta (double x) { return isnan (x) || x == 0 ? NAN : 0; }
 
 /* The inverse functions f(u) are expanded through their derivative,
  * f'(u) = κ·g(u) with g = q^p (p = −1/2 or −1) or exp(q), q = α + β·u² +
@@ -166,8 +169,9 @@ typedef struct
 
 struct LzExprTape
 {
-  gboolean supported;   /* FALSE: delta() of t, or a text that does not parse */
+  gboolean supported;   /* FALSE: a text that does not parse */
   double   value;       /* n_ops == 0: the expression is this constant */
+  guint    root;        /* the slot of the expression's series */
   guint    n_ops;
   guint    n_slots;     /* series of order + 1 doubles each */
   Op       ops[];       /* in the order of evaluation; the last is the root */
@@ -181,6 +185,8 @@ typedef struct
 {
   gboolean is_constant;
   double   value;
+  gboolean named;    /* a constant of pi or e, which libmatheval 1.1.11 never
+                      * simplifies (pi − pi is no 0 to it: (pi − pi)^−t = inf) */
   guint    slot;
   guint    degree;   /* a polynomial's degree, at most LZ_EXPR_TAYLOR_MAX_ORDER */
 } Operand;
@@ -196,14 +202,21 @@ typedef struct
 static Operand
 constant (double value)
 {
-  return (Operand) { TRUE, value, 0, 0 };
+  return (Operand) { TRUE, value, FALSE, 0, 0 };
+}
+
+static Operand
+named_constant (double   value,
+                gboolean named)
+{
+  return (Operand) { TRUE, value, named, 0, 0 };
 }
 
 static Operand
 series (guint slot,
         guint degree)
 {
-  return (Operand) { FALSE, 0, slot, MIN (degree, LZ_EXPR_TAYLOR_MAX_ORDER) };
+  return (Operand) { FALSE, 0, FALSE, slot, MIN (degree, LZ_EXPR_TAYLOR_MAX_ORDER) };
 }
 
 /* The degree of @op's result where it is a polynomial of its operands
@@ -281,16 +294,25 @@ fold (LzSymbolicKind kind,
     }
 }
 
+/* Whether libmatheval sees a number in @x: a constant folded from
+ * numbers alone (pi − pi is no 0 to it). */
+static gboolean
+is_number (Operand x)
+{
+  return x.is_constant && !x.named;
+}
+
 static gboolean
 is_value (Operand x,
           double  value)
 {
-  return x.is_constant && x.value == value;
+  return is_number (x) && x.value == value;
 }
 
 /* A binary operation, with libmatheval's simplifications (node.c):
  * constants folded, x + 0, 0 + x, x − 0, x·1, 1·x, x/1, x^1 = x and 0^x =
- * 0, 1^x = 1, x^0 = 1 (whatever x is). */
+ * 0, 1^x = 1, x^0 = 1 (whatever x is; the only one that changes a value
+ * is 0^x = 0 where x < 0, and it needs a 0 of numbers alone). */
 static Operand
 binary (Compiler       *cc,
         LzSymbolicKind  kind,
@@ -311,7 +333,7 @@ binary (Compiler       *cc,
   };
   Op op = { 0 };
 
-  if (a.is_constant && b.is_constant)
+  if (is_number (a) && is_number (b))
     return constant (fold (kind, a.value, b.value));
   if ((kind == LZ_SYMBOLIC_ADD && is_value (a, 0)) || (kind == LZ_SYMBOLIC_MUL && is_value (a, 1)))
     return b;
@@ -323,6 +345,9 @@ binary (Compiler       *cc,
     return constant (a.value);
   if (kind == LZ_SYMBOLIC_POW && is_value (b, 0))
     return constant (1);
+  /* of pi or e: libmatheval evaluates it each time, to the same value */
+  if (a.is_constant && b.is_constant)
+    return named_constant (fold (kind, a.value, b.value), TRUE);
 
   if (a.is_constant)
     {
@@ -362,10 +387,9 @@ function (Compiler   *cc,
         Op op = { .kind = OP_FUNC, .fn = f, .a = arg.slot, .deg_a = arg.degree };
 
         if (arg.is_constant)
-          return constant (functions[f].value (arg.value));
-        /* delta() of t is a distribution: no series */
-        if (f == FN_DELTA || f == FN_NANDELTA)
-          cc->supported = FALSE;
+          return named_constant (functions[f].value (arg.value), arg.named);
+        /* (delta() of t, a distribution, has no series: run_function()
+         * refuses it) */
         return emit (cc, op, functions[f].aux);
       }
   cc->supported = FALSE;
@@ -385,9 +409,9 @@ compile_node (Compiler             *cc,
       return constant (node->value);
     case LZ_SYMBOLIC_NAME:
       if (strcmp (node->name, "pi") == 0)
-        return constant (G_PI);
+        return named_constant (G_PI, TRUE);
       if (strcmp (node->name, "e") == 0)
-        return constant (G_E);
+        return named_constant (G_E, TRUE);
       if (cc->t_slot < 0)
         {
           op.kind = OP_T;
@@ -396,7 +420,7 @@ compile_node (Compiler             *cc,
       return series ((guint) cc->t_slot, 1);
     case LZ_SYMBOLIC_NEG:
       if (done[node->a].is_constant)
-        return constant (-done[node->a].value);
+        return named_constant (-done[node->a].value, done[node->a].named);
       op.kind = OP_NEG;
       op.a = done[node->a].slot;
       op.deg_a = done[node->a].degree;
@@ -413,6 +437,35 @@ compile_node (Compiler             *cc,
       cc->supported = FALSE;
       return constant (NAN);
     }
+}
+
+/* Copies into @tape the ops the root needs: a simplification such as
+ * x·f^0 = x leaves f's ops behind, which libmatheval never evaluates (a
+ * log(t) there is no reason to refuse t < 0). */
+static void
+keep_live (LzExprTape *tape,
+           GArray     *ops,
+           guint       root)
+{
+  g_autofree gboolean *live = g_new0 (gboolean, tape->n_slots);
+  g_autofree gboolean *keep = g_new0 (gboolean, ops->len);
+
+  live[root] = TRUE;
+  for (guint i = ops->len; i-- > 0;)
+    {
+      const Op *op = &g_array_index (ops, Op, i);
+
+      if (!live[op->out])
+        continue;
+      keep[i] = TRUE;
+      if (op->kind != OP_T)
+        live[op->a] = TRUE;
+      if (op->kind >= OP_ADD && op->kind <= OP_POW)     /* of two series */
+        live[op->b] = TRUE;
+    }
+  for (guint i = 0; i < ops->len; i++)
+    if (keep[i])
+      tape->ops[tape->n_ops++] = g_array_index (ops, Op, i);
 }
 
 /**
@@ -449,13 +502,9 @@ lz_expr_tape_new (const char *text)
   tape->supported = cc.supported;
   tape->value = root.value;
   tape->n_slots = cc.n_slots;
+  tape->root = root.slot;
   if (!root.is_constant)
-    {
-      /* the root's series is the last op's (an expression "t" is one op) */
-      tape->n_ops = ops->len;
-      memcpy (tape->ops, ops->data, ops->len * sizeof (Op));
-      g_assert (tape->n_ops > 0 && tape->ops[tape->n_ops - 1].out == root.slot);
-    }
+    keep_live (tape, ops, root.slot);
   return tape;
 }
 
@@ -553,6 +602,13 @@ series_integrate (double       *w,
                   guint         n)
 {
   w[0] = w0;
+  if (du == 1)
+    {
+      /* u linear (exp(a·t)): one product a step, not a sum */
+      for (guint k = 1; k <= n; k++)
+        w[k] = kappa * u[1] * inverse[k] * g[k - 1];
+      return;
+    }
   for (guint k = 1; k <= n; k++)
     {
       double s = 0;
@@ -580,26 +636,6 @@ series_log (double       *w,
       for (guint j = k > du ? k - du : 1; j < k; j++)
         s += j * w[j] * u[k - j];
       w[k] = (u[k] - s * inverse[k]) * r;
-    }
-}
-
-/* w = √u: w² = u. */
-static void
-series_sqrt (double       *w,
-             const double *u,
-             guint         n)
-{
-  double r;
-
-  w[0] = sqrt (u[0]);
-  r = 1 / (2 * w[0]);
-  for (guint k = 1; k <= n; k++)
-    {
-      double s = 0;
-
-      for (guint j = 1; j < k; j++)
-        s += w[j] * w[k - j];
-      w[k] = (u[k] - s) * r;
     }
 }
 
@@ -666,6 +702,18 @@ series_sincos (double       *s,
                double        sign,
                guint         n)
 {
+  if (du == 1)
+    {
+      /* u linear (sin(ω·t + φ)): one product a step */
+      for (guint k = 1; k <= n; k++)
+        {
+          double a = u[1] * inverse[k];
+
+          s[k] = a * c[k - 1];
+          c[k] = sign * a * s[k - 1];
+        }
+      return;
+    }
   for (guint k = 1; k <= n; k++)
     {
       double ss = 0, cc = 0;
@@ -682,19 +730,21 @@ series_sincos (double       *s,
 
 /* w = tan, cot, tanh or coth of u, w_0 given: w' = σ·v·u' with
  * v = 1 + ρ·w² (tan: σ = ρ = 1; cot: σ = −1, ρ = 1; tanh, coth: σ = 1,
- * ρ = −1), v in @v. */
+ * ρ = −1), v in @v, v_0 given (1 − tanh² = 1/cosh², not 1 − w_0², which
+ * cancels where w_0 is near 1). */
 static void
 series_tan (double       *w,
             double       *v,
             const double *u,
             guint         du,
             double        w0,
+            double        v0,
             double        sigma,
             double        rho,
             guint         n)
 {
   w[0] = w0;
-  v[0] = 1 + rho * w0 * w0;
+  v[0] = v0;
   for (guint k = 1; k <= n; k++)
     {
       double s = 0, q = 0;
@@ -818,7 +868,10 @@ run_function (const Op     *op,
       series_log (w, u, du, n);
       return TRUE;
     case FN_SQRT:
-      series_sqrt (w, u, n);
+      /* u^(1/2): O(n·du) where √u's own recurrence, w² = u, is O(n²) */
+      if (u[0] == 0)
+        return FALSE;
+      series_pow (w, u, du, 0.5, w0, n);
       return TRUE;
     case FN_SIN:
     case FN_COS:
@@ -831,12 +884,16 @@ run_function (const Op     *op,
       run_sincos (op->fn, w, aux, u, du, w0, n);
       return TRUE;
     case FN_TAN:
+      series_tan (w, aux, u, du, w0, 1 + w0 * w0, 1, 1, n);
+      return TRUE;
     case FN_COT:
-      series_tan (w, aux, u, du, w0, op->fn == FN_TAN ? 1 : -1, 1, n);
+      series_tan (w, aux, u, du, w0, 1 + w0 * w0, -1, 1, n);
       return TRUE;
     case FN_TANH:
+      series_tan (w, aux, u, du, w0, 1 / (cosh (u[0]) * cosh (u[0])), 1, -1, n);
+      return TRUE;
     case FN_COTH:
-      series_tan (w, aux, u, du, w0, 1, -1, n);
+      series_tan (w, aux, u, du, w0, -1 / (sinh (u[0]) * sinh (u[0])), 1, -1, n);
       return TRUE;
     case FN_ABS:
       /* at u = 0, lz_expr_eval_d1() takes +u′: refuse u moving below */
@@ -877,6 +934,13 @@ run_pow_constant (const Op     *op,
 
   if (!isfinite (w0))
     return FALSE;
+  if (c == 0)
+    {
+      /* u^(pi − pi): libmatheval does not simplify it, pow() gives 1 */
+      memset (w, 0, (n + 1) * sizeof (double));
+      w[0] = w0;
+      return TRUE;
+    }
   if (c == nearbyint (c) && fabs (c) <= TAYLOR_MAX_PRODUCT_POWER)
     {
       double *p = series_whole_power (aux, aux + n + 1, u, du, (guint) fabs (c), n);
@@ -993,10 +1057,12 @@ run_op (const Op *op,
  *
  * Returns: %TRUE when every coefficient is finite; %FALSE (@coef
  *   unspecified) where the expression has no such expansion or it is not
- *   finite: delta() of t, a non-finite value or coefficient (log(u ≤ 0),
- *   a pole, 0^c with c < 0, √u or u^c (c not whole) at u = 0, u^v with
- *   u ≤ 0), acot(u) at u = 0, step(u) or abs(u) at u = 0 with u moving
- *   below 0
+ *   finite, for the caller to integrate otherwise: delta() or nandelta()
+ *   of t; a value or coefficient of the expression or of a part of it
+ *   that is not finite (log(u ≤ 0), a pole, 0^c with c < 0, overflow);
+ *   √u or u^c (c not whole) at u = 0; u^v with u ≤ 0 and c^u with c ≤ 0
+ *   (u, v of t); acot(u) at u = 0 (a jump of π); step(u) or abs(u) at
+ *   u = 0 exactly with u moving below 0 for τ > 0; @t0 or @h not finite
  */
 gboolean
 lz_expr_taylor (const LzExpr *expr,
@@ -1011,7 +1077,6 @@ lz_expr_taylor (const LzExpr *expr,
   double *x = stack;
   double t;
   guint n1 = order + 1;
-  const Op *root;
 
   g_return_val_if_fail (expr != NULL, FALSE);
   g_return_val_if_fail (order <= LZ_EXPR_TAYLOR_MAX_ORDER, FALSE);
@@ -1034,7 +1099,6 @@ lz_expr_taylor (const LzExpr *expr,
     if (!run_op (&tape->ops[i], x, t, h, order)
         || !all_finite (x + tape->ops[i].out * n1, order))
       return FALSE;
-  root = &tape->ops[tape->n_ops - 1];
-  memcpy (coef, x + root->out * n1, n1 * sizeof (double));
+  memcpy (coef, x + tape->root * n1, n1 * sizeof (double));
   return TRUE;
 }
