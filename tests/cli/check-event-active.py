@@ -20,7 +20,6 @@
 # go, a stuck one released — shows as events that differ.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-import csv
 import math
 import os
 import re
@@ -30,6 +29,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tap import check, done  # noqa: E402
+from event_runs import balance, read_events, read_trace, same_runs  # noqa: E402
 
 cli, root = sys.argv[1], sys.argv[2]
 
@@ -75,22 +75,6 @@ def run(model, events, trace, active, t_end=None):
     return out
 
 
-def read_events(path):
-    with open(path) as f:
-        return [(float(r[0]), r[1], r[2], r[3], r[4]) for r in list(csv.reader(f))[1:]]
-
-
-def read_trace(path):
-    with open(path) as f:
-        rows = list(csv.reader(f))
-    return rows[0], [[float(x) for x in r] for r in rows[1:]]
-
-
-def balance(stdout):
-    m = re.search(r"energy-balance error: \S+ J \(([0-9.e+-]+) of", stdout)
-    return float(m.group(1)) if m else math.inf
-
-
 def kept(stdout):
     """the selections where frozen bodies' constraints kept their modes (lz-event-active.c's debug line)"""
     m = re.search(r"kept their modes at (\d+) selections", stdout)
@@ -112,24 +96,8 @@ def compare(name, model, t_scale, t_end=None):
     on, off = res[True], res[False]
     check(on[3] > 0 and off[3] == 0, "%s: the frozen bodies' constraints kept their modes at %d selections "
           "with the active set (%d without)" % (name, on[3], off[3]))
-    same = len(on[0]) == len(off[0]) and all(a[1:] == b[1:] for a, b in zip(on[0], off[0]))
-    check(same, "%s: the same %d events (elements, modes, causes) with and without the active set"
-          % (name, len(off[0])),
-          "\n".join("%s | %s" % (a, b) for a, b in zip(on[0], off[0]) if a[1:] != b[1:]))
-    dt = max((abs(a[0] - b[0]) for a, b in zip(on[0], off[0])), default=0.0)
-    check(same and dt <= TIME_TOL * t_scale, "%s: at the same instants, within %.1e s (%.1e of 1/ω)"
-          % (name, dt, dt / t_scale))
-    (head, rows_on), (_, rows_off) = on[1], off[1]
-    worst = 0.0
-    if len(rows_on) == len(rows_off):
-        for c in range(1, len(head)):
-            scale = max(max(abs(r[c]) for r in rows_off), 1e-300)
-            worst = max(worst, max(abs(a[c] - b[c]) for a, b in zip(rows_on, rows_off)) / scale)
-    check(len(rows_on) == len(rows_off) and worst <= TRACE_TOL,
-          "%s: the same trace (%d rows), within %.1e of each column's largest value" % (name, len(rows_off), worst))
-    check(on[2] <= BALANCE_TOL and off[2] <= BALANCE_TOL,
-          "%s: the energy books balance, %.1e and %.1e of the work done" % (name, on[2], off[2]))
-    return on[0], rows_on, head
+    same_runs(name, on, off, "with and without the active set", t_scale, TIME_TOL, TRACE_TOL, BALANCE_TOL)
+    return on[0], on[1][1], on[1][0]
 
 
 with tempfile.TemporaryDirectory() as tmp:

@@ -21,16 +21,15 @@
 # friction) runs bit for bit as with them off.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-import csv
 import math
 import os
-import re
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tap import check, done  # noqa: E402
+from event_runs import balance, read_events, read_trace, same_runs, summary  # noqa: E402
 
 cli, root = sys.argv[1], sys.argv[2]
 examples = os.path.join(root, "data", "examples")
@@ -72,22 +71,6 @@ def run(model, events, trace, taylor, t_end=None, sample="0.01"):
     return subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
 
 
-def read_events(path):
-    with open(path) as f:
-        return [(float(r[0]), r[1], r[2], r[3], r[4]) for r in list(csv.reader(f))[1:]]
-
-
-def read_trace(path):
-    with open(path) as f:
-        rows = list(csv.reader(f))
-    return rows[0], [[float(x) for x in r] for r in rows[1:]]
-
-
-def summary(stdout, pattern):
-    m = re.search(pattern, stdout)
-    return float(m.group(1)) if m else math.inf
-
-
 def compare(name, model, t_scale, t_end=None, taken=True, sample="0.01"):
     """Taylor steps against DOP853; returns the events, the trace's rows and header"""
     with tempfile.TemporaryDirectory() as tmp:
@@ -99,8 +82,7 @@ def compare(name, model, t_scale, t_end=None, taken=True, sample="0.01"):
             check(ok, "%s: runs with the Taylor steps %s" % (name, "on" if taylor else "off"), out.stderr)
             if not ok:
                 return None
-            res[taylor] = (read_events(ev), read_trace(tr),
-                           summary(out.stdout, r"energy-balance error: \S+ J \(([0-9.e+-]+) of"),
+            res[taylor] = (read_events(ev), read_trace(tr), balance(out.stdout),
                            summary(out.stdout, r"right-hand-side evaluations: (\d+)"))
     on, off = res[True], res[False]
     if taken:
@@ -109,24 +91,8 @@ def compare(name, model, t_scale, t_end=None, taken=True, sample="0.01"):
     else:
         check(on[:2] == off[:2] and on[3] == off[3],
               "%s: not a linear model: the same run to the last digit (%d evaluations)" % (name, on[3]))
-    same = len(on[0]) == len(off[0]) and all(a[1:] == b[1:] for a, b in zip(on[0], off[0]))
-    check(same, "%s: the same %d events (elements, modes, causes) with and without the Taylor steps"
-          % (name, len(off[0])),
-          "\n".join("%s | %s" % (a, b) for a, b in zip(on[0], off[0]) if a[1:] != b[1:]))
-    dt = max((abs(a[0] - b[0]) for a, b in zip(on[0], off[0])), default=0.0)
-    check(same and dt <= TIME_TOL * t_scale, "%s: at the same instants, within %.1e s (%.1e of its time scale)"
-          % (name, dt, dt / t_scale))
-    (head, rows_on), (_, rows_off) = on[1], off[1]
-    worst = 0.0
-    if len(rows_on) == len(rows_off):
-        for c in range(1, len(head)):
-            scale = max(max(abs(r[c]) for r in rows_off), 1e-300)
-            worst = max(worst, max(abs(a[c] - b[c]) for a, b in zip(rows_on, rows_off)) / scale)
-    check(len(rows_on) == len(rows_off) and worst <= TRACE_TOL,
-          "%s: the same trace (%d rows), within %.1e of each column's largest value" % (name, len(rows_off), worst))
-    check(on[2] <= BALANCE_TOL and off[2] <= BALANCE_TOL,
-          "%s: the energy books balance, %.1e and %.1e of the work done" % (name, on[2], off[2]))
-    return on[0], rows_on, head
+    same_runs(name, on, off, "with and without the Taylor steps", t_scale, TIME_TOL, TRACE_TOL, BALANCE_TOL)
+    return on[0], on[1][1], on[1][0]
 
 
 def changes(events, element, to):

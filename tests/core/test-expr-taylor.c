@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lz.h"
+#include "test-util.h"
 #include "lz-jumps.h"
 
 /* The order of the integrator's Taylor steps. */
@@ -57,17 +58,6 @@
 /* The series summed at τ = 1/2 against the value there, relative to the
  * sum of the terms' sizes. */
 #define SUM_REL 1e-13
-
-static LzExpr *
-parse (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  LzExpr *expr = lz_expr_new (text, "test", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (expr);
-  return expr;
-}
 
 static void
 expand (const LzExpr *expr,
@@ -174,7 +164,7 @@ test_taylor_first (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (functions); i++)
     {
-      g_autoptr(LzExpr) expr = parse (functions[i]);
+      g_autoptr(LzExpr) expr = parse_expr (functions[i]);
 
       for (gsize j = 0; j < G_N_ELEMENTS (function_times); j++)
         for (gsize k = 0; k < G_N_ELEMENTS (function_steps); k++)
@@ -243,7 +233,7 @@ test_taylor_random (void)
       g_autoptr(LzExpr) expr = NULL;
 
       random_text (text, g_test_rand_int_range (1, 5));
-      expr = parse (text->str);
+      expr = parse_expr (text->str);
       for (int j = 0; j < 3; j++)
         {
           double t0 = g_test_rand_double_range (0.1, 3) * (g_test_rand_bit () ? 1 : -1);
@@ -394,7 +384,7 @@ test_taylor_closed (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (closed); i++)
     {
-      g_autoptr(LzExpr) expr = parse (closed[i].text);
+      g_autoptr(LzExpr) expr = parse_expr (closed[i].text);
 
       for (gsize j = 0; j < G_N_ELEMENTS (closed_times); j++)
         for (gsize l = 0; l < G_N_ELEMENTS (closed_steps); l++)
@@ -480,8 +470,8 @@ test_taylor_pairs (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (pairs); i++)
     {
-      g_autoptr(LzExpr) a = parse (pairs[i].a);
-      g_autoptr(LzExpr) b = parse (pairs[i].b);
+      g_autoptr(LzExpr) a = parse_expr (pairs[i].a);
+      g_autoptr(LzExpr) b = parse_expr (pairs[i].b);
       double ca[ORDER + 1], cb[ORDER + 1], big = 0;
 
       expand (a, pairs[i].t0, pairs[i].h, ca);
@@ -528,7 +518,7 @@ test_taylor_sum (void)
 {
   for (gsize i = 0; i < G_N_ELEMENTS (sums); i++)
     {
-      g_autoptr(LzExpr) expr = parse (sums[i].text);
+      g_autoptr(LzExpr) expr = parse_expr (sums[i].text);
       double coef[ORDER + 1], sum = 0, size = 0, want;
 
       expand (expr, sums[i].t0, sums[i].h, coef);
@@ -582,7 +572,7 @@ test_taylor_refused (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
     {
-      g_autoptr(LzExpr) expr = parse (refused[i].text);
+      g_autoptr(LzExpr) expr = parse_expr (refused[i].text);
 
       if (lz_expr_taylor (expr, refused[i].t0, refused[i].h, ORDER, coef))
         g_error ("%s at %g: expanded (coef[0] = %g)", refused[i].text, refused[i].t0, coef[0]);
@@ -593,8 +583,8 @@ test_taylor_refused (void)
 static void
 test_taylor_whole_powers (void)
 {
-  g_autoptr(LzExpr) cube = parse ("t^3");
-  g_autoptr(LzExpr) seventh = parse ("(1 - t)^7");
+  g_autoptr(LzExpr) cube = parse_expr ("t^3");
+  g_autoptr(LzExpr) seventh = parse_expr ("(1 - t)^7");
   double coef[ORDER + 1];
 
   g_assert_true (lz_expr_taylor (cube, 0, 2, ORDER, coef));
@@ -610,8 +600,8 @@ test_taylor_whole_powers (void)
 static void
 test_taylor_sides (void)
 {
-  g_autoptr(LzExpr) step = parse ("0.5*(1 - cos(pi*t))*step(t - 1)");
-  g_autoptr(LzExpr) kink = parse ("abs(t - 1)");
+  g_autoptr(LzExpr) step = parse_expr ("0.5*(1 - cos(pi*t))*step(t - 1)");
+  g_autoptr(LzExpr) kink = parse_expr ("abs(t - 1)");
   double coef[ORDER + 1];
   double h = 0.25;
   guint exact = 0;
@@ -661,8 +651,8 @@ test_taylor_sides (void)
 static void
 test_taylor_model (void)
 {
-  g_autoptr(LzExpr) force = parse ("5*sin(2*t)");
-  g_autoptr(LzExpr) constant = parse ("-9.81*2");
+  g_autoptr(LzExpr) force = parse_expr ("5*sin(2*t)");
+  g_autoptr(LzExpr) constant = parse_expr ("-9.81*2");
   double coef[ORDER + 1];
   double size = 5;
 
@@ -696,11 +686,11 @@ test_taylor_large (void)
 
   for (int i = 2; i <= TERMS; i++)
     g_string_append_printf (text, "+sec(t/%d)", i);
-  sum = parse (text->str);
+  sum = parse_expr (text->str);
   for (int i = 1; i <= TERMS; i++)
     {
       g_autofree char *term_text = g_strdup_printf ("sec(t/%d)", i);
-      g_autoptr(LzExpr) term = parse (term_text);
+      g_autoptr(LzExpr) term = parse_expr (term_text);
       double part[N + 1];
 
       g_assert_true (lz_expr_taylor (term, 0.3, 0.5, N, part));
@@ -745,11 +735,11 @@ expand_many (gpointer data)
 static void
 test_taylor_threads (void)
 {
-  g_autoptr(LzExpr) expr = parse ("0.5*(1 - cos(pi*t))*exp(-t)/(2 + sin(3*t))");
+  g_autoptr(LzExpr) expr = parse_expr ("0.5*(1 - cos(pi*t))*exp(-t)/(2 + sin(3*t))");
   Shared shared[THREADS];
   GThread *threads[THREADS];
   double want[ORDER + 1];
-  g_autoptr(LzExpr) probe = parse ("0.5*(1 - cos(pi*t))*exp(-t)/(2 + sin(3*t))");
+  g_autoptr(LzExpr) probe = parse_expr ("0.5*(1 - cos(pi*t))*exp(-t)/(2 + sin(3*t))");
 
   /* the threads race to compile EXPR; PROBE, the same, gives the result */
   g_assert_true (lz_expr_taylor (probe, 0.2, 0.3, ORDER, want));

@@ -11,6 +11,7 @@
 #include <matheval.h>
 
 #include "lz.h"
+#include "test-util.h"
 
 /* libmatheval evaluates the same formulas the C library does; allow a few
  * ulps for the different order of operations in its simplified trees. */
@@ -24,25 +25,14 @@ assert_close (double got,
     g_error ("got %.17g, wanted %.17g", got, want);
 }
 
-static LzExpr *
-parse (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  LzExpr *expr = lz_expr_new (text, "test", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (expr);
-  return expr;
-}
-
 static const double times[] = { -3.5, -1, 0, 1e-3, 0.5, 1, 2, 7.25, 100 };
 
 static void
 test_expr_values (void)
 {
-  g_autoptr(LzExpr) poly = parse ("3*t^2 - 2*t + 1");
-  g_autoptr(LzExpr) expcos = parse ("exp(-t)*cos(t)");
-  g_autoptr(LzExpr) constant = parse ("  42.5 ");
+  g_autoptr(LzExpr) poly = parse_expr ("3*t^2 - 2*t + 1");
+  g_autoptr(LzExpr) expcos = parse_expr ("exp(-t)*cos(t)");
+  g_autoptr(LzExpr) constant = parse_expr ("  42.5 ");
 
   for (gsize i = 0; i < G_N_ELEMENTS (times); i++)
     {
@@ -69,8 +59,8 @@ test_expr_values (void)
 static void
 test_expr_derivatives (void)
 {
-  g_autoptr(LzExpr) s = parse ("sin(0.5*t)");
-  g_autoptr(LzExpr) road = parse ("0.05*sin(10*pi*t)");
+  g_autoptr(LzExpr) s = parse_expr ("sin(0.5*t)");
+  g_autoptr(LzExpr) road = parse_expr ("0.05*sin(10*pi*t)");
   g_autofree char *d1 = lz_expr_dup_derivative (s, 1);
   g_autofree char *d0 = lz_expr_dup_derivative (s, 0);
 
@@ -93,10 +83,10 @@ test_expr_derivatives (void)
 static void
 test_expr_constants (void)
 {
-  g_autoptr(LzExpr) pi = parse ("pi");
-  g_autoptr(LzExpr) e = parse ("e");
-  g_autoptr(LzExpr) et = parse ("e^t");
-  g_autoptr(LzExpr) scaled = parse ("2*pi*t + 1e-3*t + 1.5E2");
+  g_autoptr(LzExpr) pi = parse_expr ("pi");
+  g_autoptr(LzExpr) e = parse_expr ("e");
+  g_autoptr(LzExpr) et = parse_expr ("e^t");
+  g_autoptr(LzExpr) scaled = parse_expr ("2*pi*t + 1e-3*t + 1.5E2");
 
   assert_close (lz_expr_eval (pi, 0), G_PI);
   assert_close (lz_expr_eval (e, 0), G_E);
@@ -195,7 +185,7 @@ test_expr_grammar (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (good); i++)
     {
-      g_autoptr(LzExpr) expr = parse (good[i].text);
+      g_autoptr(LzExpr) expr = parse_expr (good[i].text);
 
       assert_close (lz_expr_eval (expr, 2), good[i].at_2);
     }
@@ -261,7 +251,7 @@ test_expr_limits (void)
   g_string_append (ok_deep, "t^3");
   for (int i = 0; i < LZ_EXPR_MAX_DEPTH; i++)
     g_string_append (ok_deep, ")");
-  nested = parse (ok_deep->str);
+  nested = parse_expr (ok_deep->str);
   assert_close (lz_expr_eval_d2 (nested, 2), 12);
 
   /* Operations are counted: t^t^…^t would take minutes to differentiate
@@ -272,7 +262,7 @@ test_expr_limits (void)
 
     for (int i = 0; i < LZ_EXPR_MAX_OPERATIONS; i++)
       g_string_append (chain, "^t");
-    ok_chain = parse (chain->str);
+    ok_chain = parse_expr (chain->str);
     g_string_append (chain, "^t");
     g_assert_null (lz_expr_new (chain->str, NULL, &error));
     g_assert_error (error, LZ_ERROR, LZ_ERROR_EXPRESSION);
@@ -320,9 +310,9 @@ test_expr_silent (void)
 static void
 test_expr_ref_equal (void)
 {
-  g_autoptr(LzExpr) a = parse ("sin(t)");
-  g_autoptr(LzExpr) b = parse (" sin(t) ");
-  g_autoptr(LzExpr) c = parse ("sin(t)+0");
+  g_autoptr(LzExpr) a = parse_expr ("sin(t)");
+  g_autoptr(LzExpr) b = parse_expr (" sin(t) ");
+  g_autoptr(LzExpr) c = parse_expr ("sin(t)+0");
   LzExpr *ref = lz_expr_ref (a);
 
   g_assert_true (ref == a);
@@ -361,7 +351,7 @@ thread_main (gpointer data)
 static void
 test_expr_threads (void)
 {
-  g_autoptr(LzExpr) shared = parse ("sin(t)");
+  g_autoptr(LzExpr) shared = parse_expr ("sin(t)");
   GThread *threads[N_THREADS];
 
   for (int i = 0; i < N_THREADS; i++)
@@ -426,7 +416,7 @@ test_expr_singular (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(LzExpr) expr = parse (cases[i].text);
+      g_autoptr(LzExpr) expr = parse_expr (cases[i].text);
       double t = NAN, value = 0;
       LzSingular got = lz_expr_find_singular (expr, cases[i].order, cases[i].t0, cases[i].t1, 64, &t, &value);
 
@@ -442,7 +432,7 @@ test_expr_singular (void)
   /* a pole the zoom cannot land on (no double is 1/(t-a) infinite for
    * a irrational: t - a is never 0): unbounded, with a huge value */
   {
-    g_autoptr(LzExpr) expr = parse ("tan(t)");
+    g_autoptr(LzExpr) expr = parse_expr ("tan(t)");
     double t, value;
 
     g_assert_cmpint (lz_expr_find_singular (expr, 0, 1, 2, 2, &t, &value), ==, LZ_SINGULAR_UNBOUNDED);
@@ -450,7 +440,7 @@ test_expr_singular (void)
     }
   /* exp(1/(0.5-t)) overflows where 1/(0.5-t) > ln(DBL_MAX) */
   {
-    g_autoptr(LzExpr) expr = parse ("exp(1/(0.5-t))");
+    g_autoptr(LzExpr) expr = parse_expr ("exp(1/(0.5-t))");
     double t, value, edge = 0.5 - 1 / log (DBL_MAX);
 
     g_assert_cmpint (lz_expr_find_singular (expr, 0, 0, 1, 2, &t, &value), ==, LZ_SINGULAR_NONFINITE);

@@ -34,6 +34,18 @@ parse (const char *xml)
   return model;
 }
 
+/* An expression in t; the test fails if it does not parse. */
+static inline LzExpr *
+parse_expr (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  LzExpr *expr = lz_expr_new (text, "test", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (expr);
+  return expr;
+}
+
 /* The last row of TRACE */
 static inline guint
 last_row (const LzTrace *trace)

@@ -165,6 +165,8 @@ lz_event_dense_locate (LzEventIntegrator *self,
   if (!self->loc.dense_valid || *a < self->loc.dense_t0 || *b > self->loc.dense_t1
       || t0 != self->loc.dense_t0)
     return FALSE;
+  if (self->sm.rk.taylor)
+    lz_event_taylor_bracket (self, &self->sm.rk, *a, *b);   /* (its guards, lz-event-taylor.c) */
   r = dense_root (self, *a, *b, MAX (tol, DENSE_ROOT_REL * (*b - *a)));
   if (isnan (r))
     return FALSE;

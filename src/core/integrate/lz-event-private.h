@@ -125,6 +125,10 @@ typedef struct
   double  *gc, *gk, *gnext;   /* the guards' constant part, an order's guards, their next
                                * samples (max_guards each) */
   guint    max_guards;
+  double  *inv_y, *inv_l;     /* the inverse tolerances of the state's and λ's terms */
+  guint   *cand, ncand;       /* the guards of the location's bracket (lz_event_taylor_bracket()), */
+  const LzEventRk *cand_rk;   /* for the step of this rk from cand_t0, in [cand_a, cand_b] */
+  double   cand_t0, cand_a, cand_b;
   guint    c_mode, c_act;     /* the mode (sm.mode_epoch) and active set (its epoch, 0 off) of c;
                                * c_mode 0: none yet */
   const double *eval_f, *eval_src;   /* an evaluation of a series: its forcing (NULL: at t) */
@@ -677,6 +681,10 @@ double lz_event_taylor_first_beyond (const LzEventIntegrator *self,
                                      const LzEventRk         *rk,
                                      double                   limit,
                                      double                  *y);
+void lz_event_taylor_bracket (LzEventIntegrator *self,
+                              const LzEventRk   *rk,
+                              double             ta,
+                              double             tb);
 double lz_event_taylor_min_guard (const LzEventIntegrator *self,
                                   const LzEventRk         *rk,
                                   double                   t);

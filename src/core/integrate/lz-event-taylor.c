@@ -136,6 +136,9 @@ ty_alloc (LzEventIntegrator *self)
   ty->gc = g_new0 (double, ty->max_guards);
   ty->gk = g_new0 (double, ty->max_guards);
   ty->gnext = g_new0 (double, ty->max_guards);
+  ty->cand = g_new0 (guint, ty->max_guards);
+  ty->inv_y = g_new0 (double, dim);
+  ty->inv_l = g_new0 (double, self->sm.lambdabuf != NULL ? self->sm.lambdabuf->size : 1);
 }
 
 static gboolean
@@ -221,6 +224,9 @@ lz_event_taylor_free (LzEventSmooth *sm)
   g_clear_pointer (&ty->gc, g_free);
   g_clear_pointer (&ty->gk, g_free);
   g_clear_pointer (&ty->gnext, g_free);
+  g_clear_pointer (&ty->inv_y, g_free);
+  g_clear_pointer (&ty->cand, g_free);
+  g_clear_pointer (&ty->inv_l, g_free);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -281,6 +287,38 @@ eval_order (LzEventIntegrator *self,
   return status == GSL_SUCCESS;
 }
 
+/* The inverse of the tolerances the terms are measured in: the state's
+ * at Y₀, λ's at λ₀ (once a step; λ's once its first term is known) */
+static void
+tolerances (const LzEventIntegrator *self,
+            const LzEventRk         *rk,
+            gboolean                 lambda)
+{
+  const LzEventSmooth *sm = &self->sm;
+  const LzEventTaylor *ty = &sm->ty;
+  const guint *rows;
+  guint nrows = eval_rows (self, &rows);
+
+  if (lambda)
+    {
+      for (guint r = 0; r < nrows; r++)
+        {
+          guint c = rows != NULL ? rows[r] : r;
+          double unit = lz_event_unit_force (self, &self->el[sm->con[c]]);
+
+          ty->inv_l[c] = 1 / (LZ_EVENT_TOL_SHARE * (sm->atol * unit + sm->rtol * fabs (rk->L[c])));
+        }
+      return;
+    }
+  for (guint c = 0; c < rk->ncomp; c++)
+    {
+      guint i = rk->comp[c];
+
+      if (i < 2 * self->n)
+        ty->inv_y[i] = 1 / (LZ_EVENT_TOL_SHARE * (sm->atol * sm->atol_scale[i] + sm->rtol * fabs (rk->Y[i])));
+    }
+}
+
 /* The largest |Y_k| over the positions and velocities, in units of the
  * tolerance at Y₀ */
 static double
@@ -288,8 +326,7 @@ term_size (const LzEventIntegrator *self,
            const LzEventRk         *rk,
            guint                    k)
 {
-  const LzEventSmooth *sm = &self->sm;
-  const double *Yk = rk->Y + (gsize) k * rk->dim;
+  const double *Yk = rk->Y + (gsize) k * rk->dim, *inv = self->sm.ty.inv_y;
   double worst = 0;
 
   for (guint c = 0; c < rk->ncomp; c++)
@@ -297,8 +334,7 @@ term_size (const LzEventIntegrator *self,
       guint i = rk->comp[c];
 
       if (i < 2 * self->n)
-        worst = MAX (worst, fabs (Yk[i]) / (LZ_EVENT_TOL_SHARE * (sm->atol * sm->atol_scale[i]
-                                                                    + sm->rtol * fabs (rk->Y[i]))));
+        worst = MAX (worst, fabs (Yk[i]) * inv[i]);
     }
   return worst;
 }
@@ -311,8 +347,7 @@ lambda_size (const LzEventIntegrator *self,
              const LzEventRk         *rk,
              guint                    k)
 {
-  const LzEventSmooth *sm = &self->sm;
-  const double *Lk = rk->L + (gsize) k * sm->nc;
+  const double *Lk = rk->L + (gsize) k * self->sm.nc, *inv = self->sm.ty.inv_l;
   const guint *rows;
   guint nrows = eval_rows (self, &rows);
   double worst = 0;
@@ -320,9 +355,8 @@ lambda_size (const LzEventIntegrator *self,
   for (guint r = 0; r < nrows; r++)
     {
       guint c = rows != NULL ? rows[r] : r;
-      double unit = lz_event_unit_force (self, &self->el[sm->con[c]]);
 
-      worst = MAX (worst, fabs (Lk[c]) / (LZ_EVENT_TOL_SHARE * (sm->atol * unit + sm->rtol * fabs (rk->L[c]))));
+      worst = MAX (worst, fabs (Lk[c]) * inv[c]);
     }
   return worst;
 }
@@ -589,16 +623,49 @@ static double guard_poly (const LzEventRk *rk,
                           guint            s,
                           double           tau);
 
+static double guard_slope_bound (const LzEventRk *rk,
+                                 guint            s,
+                                 double           limit);
+
+/* The location's bracket [TA, TB] in the step: its guards are those that
+ * may be ≤ 0 there by their value at TA and the bound of their slope —
+ * the others stay positive in it and leave its root where it is */
+void
+lz_event_taylor_bracket (LzEventIntegrator *self,
+                         const LzEventRk   *rk,
+                         double             ta,
+                         double             tb)
+{
+  LzEventTaylor *ty = &self->sm.ty;
+  double tau_a = (ta - rk->t0) / rk->hs, tau_b = (tb - rk->t0) / rk->hs;
+
+  ty->ncand = 0;
+  for (guint s = 0; s < rk->nguards; s++)
+    if (guard_poly (rk, s, tau_a) - guard_slope_bound (rk, s, tau_b) * (tau_b - tau_a) <= 0)
+      ty->cand[ty->ncand++] = s;
+  ty->cand_rk = rk;
+  ty->cand_t0 = rk->t0;
+  ty->cand_a = ta;
+  ty->cand_b = tb;
+}
+
 /* The smallest guard at T from the guards' own polynomials (of degree
  * order − 1, as λ's) and the frozen ones' constant: the location's trials,
- * without the state */
+ * without the state (inside its bracket, its guards only) */
 double
 lz_event_taylor_min_guard (const LzEventIntegrator *self,
                            const LzEventRk         *rk,
                            double                   t)
 {
+  const LzEventTaylor *ty = &self->sm.ty;
   double tau = (t - rk->t0) / rk->hs, best = self->sm.act.on ? self->sm.act.g_frozen : INFINITY;
 
+  if (ty->cand_rk == rk && ty->cand_t0 == rk->t0 && t >= ty->cand_a && t <= ty->cand_b)
+    {
+      for (guint j = 0; j < ty->ncand; j++)
+        best = MIN (best, guard_poly (rk, ty->cand[j], tau));
+      return best;
+    }
   for (guint s = 0; s < rk->nguards; s++)
     best = MIN (best, guard_poly (rk, s, tau));
   return best;
@@ -747,6 +814,7 @@ lz_event_taylor_step (LzEventIntegrator *self,
   Samples smp;
 
   rk->taylor = FALSE;
+  self->sm.ty.cand_rk = NULL;
   if (!usable (self) || !(hs > 0))
     return GSL_CONTINUE;
   if (!self->sm.ty.stepped)
@@ -770,8 +838,12 @@ lz_event_taylor_step (LzEventIntegrator *self,
       if (!next_order (self, rk, t0, p - 1) || self->sm.ty.npairs != npairs)
         return GSL_EBADFUNC;
       if (p == 1)
-        for (guint g = 0; g < rk->nguards; g++)
-          smp.next[g] = smp.dtau;
+        {
+          tolerances (self, rk, FALSE);
+          tolerances (self, rk, TRUE);
+          for (guint g = 0; g < rk->nguards; g++)
+            smp.next[g] = smp.dtau;
+        }
       if (p < TAYLOR_MIN)
         continue;
       rk->order = p;
