@@ -464,7 +464,19 @@ lz_event_locate (LzEventIntegrator *self,
  * (t − t0)⁵ times the fifth derivative, below 1e-15·T⁵ of it. */
 #define PROBE_RK4_REL 1e-3
 
-/* The smallest guard at TP just after T0 (loc.yt its state): where it
+/* Whether the step from T0 that the probe reads is a Taylor step that
+ * covers TP: its polynomials (lz-event-taylor.c) resolve the higher
+ * derivatives at its start exactly, the guards' own too */
+static gboolean
+probe_taylor (const LzEventIntegrator *self,
+              double                   t0,
+              double                   tp)
+{
+  return self->sm.rk.taylor && self->loc.dense_valid && t0 == self->loc.dense_t0 && tp <= self->loc.dense_t1;
+}
+
+/* The smallest guard at TP just after T0 (loc.yt its state; on a Taylor
+ * step, lz_event_at_once_probe() sets it where the probe decides): where it
  * DECIDES whether the mode is left at once, integrated from (T0, loc.y0)
  * (ẏ there in loc.dydt0) — the higher derivatives decide, which the
  * step's extension does not resolve so close to its start; else (it
@@ -477,10 +489,8 @@ probe_guard (LzEventIntegrator *self,
 {
   gboolean ok;
 
-  /* (a Taylor step's polynomial resolves the higher derivatives at its
-   * start exactly: lz-event-taylor.c) */
-  if (self->sm.rk.taylor && self->loc.dense_valid && t0 == self->loc.dense_t0 && tp <= self->loc.dense_t1)
-    return lz_event_taylor_guard (self, &self->sm.rk, tp, self->loc.yt, NULL);
+  if (probe_taylor (self, t0, tp))
+    return lz_event_taylor_min_guard (self, &self->sm.rk, tp);
   ok = !decides ? lz_event_state_at (self, t0, tp, self->loc.yt)
                 : tp - t0 <= PROBE_RK4_REL * self->parent.scales.time
                 ? lz_event_rk4 (self, t0, tp, self->loc.yt)
@@ -518,7 +528,11 @@ lz_event_at_once_probe (LzEventIntegrator *self,
       *bracket_a = *tp;
       *bracket_fa = gp;
     }
-  return gp < 0 && rel <= AT_ONCE_REL_MAX;
+  if (!(gp < 0 && rel <= AT_ONCE_REL_MAX))
+    return FALSE;
+  if (probe_taylor (self, t0, *tp))
+    lz_event_taylor_dense (self, &self->sm.rk, *tp, self->loc.yt);
+  return TRUE;
 }
 
 /* A row of the trace at (T, Y), unless the last row is at T already: the

@@ -520,14 +520,19 @@ energy_series (LzEventIntegrator *self,
   for (guint j = 0; j < npairs; j++)
     {
       double *E = rk->E + ty->pslot[j];
+      guint nb = p;
 
-      for (guint i = 0; i < p; i++)
+      /* (a stuck body's slip velocity, a damper between held bodies: the
+       * factor is 0 in every term, and so is the power) */
+      while (nb > 0 && rk->B[(gsize) (nb - 1) * ty->max_pairs + j] == 0)
+        nb--;
+      for (guint i = 0; i < p && nb > 0; i++)
         {
           double a = rk->A[(gsize) i * ty->max_pairs + j];
 
           if (a == 0)
             continue;
-          for (guint l = 0; l < p; l++)
+          for (guint l = 0; l < nb; l++)
             E[3 * (i + l + 1)] += a * rk->B[(gsize) l * ty->max_pairs + j];
         }
     }
