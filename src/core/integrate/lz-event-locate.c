@@ -212,20 +212,9 @@ lz_event_min_guard (LzEventIntegrator *self,
                     const double      *y,
                     guint             *which)
 {
-  lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
-  return lz_event_min_guard_here (self, y, which);
-}
-
-/* The smallest guard at Y with λ and the ground terms as they are (a
- * Taylor step's polynomial sets them without an evaluation:
- * lz-event-taylor.c) */
-double
-lz_event_min_guard_here (LzEventIntegrator *self,
-                         const double      *y,
-                         guint             *which)
-{
   double best = INFINITY, g[MAX_GUARDS];
 
+  lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
   for (guint j = 0; j < self->sm.n_guarded; j++)
     {
       guint e = self->sm.guarded[j], k = lz_event_guards (self, e, y, g);

@@ -521,9 +521,6 @@ double lz_event_min_guard (LzEventIntegrator *self,
                            double             t,
                            const double      *y,
                            guint             *which);
-double lz_event_min_guard_here (LzEventIntegrator *self,
-                                const double      *y,
-                                guint             *which);
 double lz_event_interior_crossing (LzEventIntegrator *self,
                                    double             t0,
                                    const double      *y0,
@@ -672,11 +669,6 @@ void lz_event_taylor_dense (const LzEventIntegrator *self,
                             const LzEventRk         *rk,
                             double                   t,
                             double                  *y);
-double lz_event_taylor_guard (LzEventIntegrator *self,
-                              const LzEventRk   *rk,
-                              double             t,
-                              double            *y,
-                              guint             *which);
 double lz_event_taylor_first_beyond (const LzEventIntegrator *self,
                                      const LzEventRk         *rk,
                                      double                   limit,

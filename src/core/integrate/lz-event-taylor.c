@@ -30,9 +30,11 @@
  * until a guard is negative on the polynomial: the step ends there and
  * the location reads the same polynomial.  The polynomial is the state
  * anywhere in the step to the same accuracy as at its end, so the
- * location, the event's state, the samples and the guards inside the
- * step read it without evaluating the right-hand side: y from Y, λ from
- * its own coefficients (lz_event_taylor_guard()).  Where the model is
+ * location, the event's state, the at-once probe and the samples read it
+ * without evaluating the right-hand side; the guards, affine in y and λ
+ * too, have their own coefficients from the same evaluations
+ * (lz_event_guards() at each order's state), and are followed on them
+ * inside the step.  Where the model is
  * not of this kind, or an expression has no expansion at t0, the step is
  * DOP853's (lz-event-rk.c); LUZTAR_EVENT_TAYLOR=off takes DOP853 always.
  */
@@ -50,10 +52,11 @@
 #include "lz-model-private.h"
 
 /* The order grows from TAYLOR_MIN to LZ_EVENT_TAYLOR_MAX; the guards are
- * sampled on the polynomial every TAYLOR_CHECK orders from TAYLOR_MIN on
- * (a mode left at once shows at the lowest), at least TAYLOR_SAMPLES
- * points and at most TAYLOR_SPACING·T apart (the spacing of the
- * interpolant's samples in a long step, lz-event-locate.c). */
+ * looked at on their polynomials every TAYLOR_CHECK orders from
+ * TAYLOR_MIN on (a mode left at once shows at the lowest), at most
+ * 1/TAYLOR_SAMPLES of the step and TAYLOR_SPACING·T apart where one is
+ * near zero (the spacing of the interpolant's samples in a long DOP853
+ * step, lz-event-locate.c). */
 #define TAYLOR_MIN 2
 #define TAYLOR_CHECK 2
 #define TAYLOR_SAMPLES 8
@@ -588,49 +591,32 @@ lz_event_taylor_dense (const LzEventIntegrator *self,
   state_at_tau (self, rk, (t - rk->t0) / rk->hs, TRUE, y);
 }
 
-/* The smallest guard at τ of the polynomial: its state into Y, λ from
- * its coefficients, without evaluating the right-hand side */
+/* Guard S of the step at τ, from its own polynomial (of degree order − 1,
+ * as λ's) */
 static double
-guard_at_tau (LzEventIntegrator *self,
-              const LzEventRk   *rk,
-              double             tau,
-              double            *y,
-              guint             *which)
+guard_poly (const LzEventRk *rk,
+            guint            s,
+            double           tau)
 {
-  const guint *rows;
-  guint nrows = eval_rows (self, &rows), nc = self->sm.nc;
+  double g = 0;
 
-  state_at_tau (self, rk, tau, FALSE, y);
-  for (guint r = 0; r < nrows; r++)
-    {
-      guint c = rows != NULL ? rows[r] : r;
-      double s = 0;
-
-      for (int k = (int) rk->order - 1; k >= 0; k--)
-        s = s * tau + rk->L[(gsize) k * nc + c];
-      gsl_vector_set (self->sm.lambda, c, s);
-    }
-  self->sm.t = rk->t0 + tau * rk->hs;
-  return lz_event_min_guard_here (self, y, which);
+  for (int k = (int) rk->order - 1; k >= 0; k--)
+    g = g * tau + rk->G[(gsize) k * rk->max_guards + s];
+  return g;
 }
 
-double
-lz_event_taylor_guard (LzEventIntegrator *self,
-                       const LzEventRk   *rk,
-                       double             t,
-                       double            *y,
-                       guint             *which)
+/* A bound of guard S's slope for τ in [0, LIMIT] */
+static double
+guard_slope_bound (const LzEventRk *rk,
+                   guint            s,
+                   double           limit)
 {
-  return guard_at_tau (self, rk, (t - rk->t0) / rk->hs, y, which);
+  double d = 0;
+
+  for (int k = (int) rk->order - 1; k >= 1; k--)
+    d = d * limit + k * fabs (rk->G[(gsize) k * rk->max_guards + s]);
+  return d;
 }
-
-static double guard_poly (const LzEventRk *rk,
-                          guint            s,
-                          double           tau);
-
-static double guard_slope_bound (const LzEventRk *rk,
-                                 guint            s,
-                                 double           limit);
 
 /* The location's bracket [TA, TB] in the step: its guards are those that
  * may be ≤ 0 there by their value at TA and the bound of their slope —
@@ -740,31 +726,6 @@ typedef struct
   double  dtau;
   double *next;               /* per guard: its next sample (τ) */
 } Samples;
-
-static double
-guard_poly (const LzEventRk *rk,
-            guint            s,
-            double           tau)
-{
-  double g = 0;
-
-  for (int k = (int) rk->order - 1; k >= 0; k--)
-    g = g * tau + rk->G[(gsize) k * rk->max_guards + s];
-  return g;
-}
-
-/* A bound of guard S's slope for τ in [0, LIMIT] */
-static double
-guard_slope_bound (const LzEventRk *rk,
-                   guint            s,
-                   double           limit)
-{
-  double d = 0;
-
-  for (int k = (int) rk->order - 1; k >= 1; k--)
-    d = d * limit + k * fabs (rk->G[(gsize) k * rk->max_guards + s]);
-  return d;
-}
 
 /* The first sample up to LIMIT (τ; AT_LIMIT: LIMIT itself may be one)
  * where a guard is negative, or NAN */
