@@ -29,7 +29,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tap import check, done  # noqa: E402
-from event_runs import balance, read_events, read_trace, same_runs  # noqa: E402
+from event_runs import balance, chain, read_events, read_trace, same_runs  # noqa: E402
 
 cli, root = sys.argv[1], sys.argv[2]
 
@@ -120,10 +120,8 @@ with tempfile.TemporaryDirectory() as tmp:
         check(len(woken) >= 2 and woken[0][1] == "f3" and woken[0][0] > t_star,
               "wake: frozen m3 and then m4 woken by their neighbours, breaking away at %s"
               % ", ".join("%s %.6f s" % (e[1], e[0]) for e in woken[:2]))
-    chain = os.path.join(tmp, "chain.luztar")
-    with open(chain, "w") as f:
-        subprocess.run([sys.executable, os.path.join(root, "bench", "gen-chain.py"), "12"], stdout=f, check=True)
-    got = compare("B4 N = 12", chain, 0.1, t_end=10.0)
+    b4 = chain(root, tmp, 12)
+    got = compare("B4 N = 12", b4, 0.1, t_end=10.0)
     if got is not None:
         check(len(got[0]) > 100, "B4 N = 12: %d events" % len(got[0]))
 done()

@@ -29,7 +29,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tap import check, done  # noqa: E402
-from event_runs import balance, read_events, read_trace, same_runs, summary  # noqa: E402
+from event_runs import balance, chain, read_events, read_trace, same_runs, summary  # noqa: E402
 
 cli, root = sys.argv[1], sys.argv[2]
 examples = os.path.join(root, "data", "examples")
@@ -141,13 +141,11 @@ if got is not None:
           "B1: x(100) = %.10f, v(100) = %.10f (reference −1.2053225006, 0.1558226665)" % (x, v))
 
 with tempfile.TemporaryDirectory() as tmp:
-    chain = os.path.join(tmp, "chain.luztar")
-    with open(chain, "w") as f:
-        subprocess.run([sys.executable, os.path.join(root, "bench", "gen-chain.py"), "12"], stdout=f, check=True)
+    b4 = chain(root, tmp, 12)
     # (to 2.7 s: at t = 2.7241354540 s mass 12 reaches its stop as its
     # friction reaches its level, within 1e-12 s — which comes first is
     # decided by rounding, differently by DOP853 at other tolerances too)
-    got = compare("B4 N = 12", chain, 0.1, t_end=2.7)
+    got = compare("B4 N = 12", b4, 0.1, t_end=2.7)
     if got is not None:
         check(len(got[0]) > 40, "B4 N = 12: %d events" % len(got[0]))
     pair = os.path.join(tmp, "freeplay.luztar")

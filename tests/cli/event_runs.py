@@ -7,9 +7,20 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 import csv
 import math
+import os
 import re
+import subprocess
+import sys
 
 from tap import check
+
+
+def chain(root, folder, n):
+    """B4's chain of N masses (bench/gen-chain.py) written into FOLDER: its path"""
+    path = os.path.join(folder, "chain-%d.luztar" % n)
+    with open(path, "w") as f:
+        subprocess.run([sys.executable, os.path.join(root, "bench", "gen-chain.py"), str(n)], stdout=f, check=True)
+    return path
 
 
 def read_events(path):

@@ -763,4 +763,3 @@ lz_assembly_f_taylor (const LzAssembly *self,
     }
   return TRUE;
 }
-

@@ -38,6 +38,16 @@
 #define DENSE_MAX_ITER 100
 #define DENSE_ROOT_REL 1e-10
 
+/* Whether the step whose extension the location reads (lz_event_dense_set())
+ * is the one from T0 and covers T */
+gboolean
+lz_event_dense_covers (const LzEventIntegrator *self,
+                       double                   t0,
+                       double                   t)
+{
+  return self->loc.dense_valid && t0 == self->loc.dense_t0 && t >= t0 && t <= self->loc.dense_t1;
+}
+
 /* The state at T of the step from (T0, loc.y0) into Y: the step's
  * extension where it covers T, else integrated from T0. */
 gboolean
@@ -46,8 +56,7 @@ lz_event_state_at (LzEventIntegrator *self,
                    double             t,
                    double            *y)
 {
-  if (self->loc.dense_valid && t0 == self->loc.dense_t0 && t >= t0 && t <= self->loc.dense_t1
-      && lz_event_rk_dense (self, &self->sm.rk, t, y))
+  if (lz_event_dense_covers (self, t0, t) && lz_event_rk_dense (self, &self->sm.rk, t, y))
     return TRUE;
   return lz_event_integrate_to (self, t0, self->loc.y0, t, y);
 }
@@ -83,8 +92,7 @@ lz_event_guard_at (LzEventIntegrator *self,
                    double            *y,
                    gboolean           expand)
 {
-  if (expand && self->sm.rk.taylor && self->loc.dense_valid && t0 == self->loc.dense_t0 && t >= t0
-      && t <= self->loc.dense_t1)
+  if (expand && self->sm.rk.taylor && lz_event_dense_covers (self, t0, t))
     return lz_event_taylor_min_guard (self, &self->sm.rk, t);
   if (expand ? !lz_event_state_at (self, t0, t, y) : !lz_event_integrate_to (self, t0, self->loc.y0, t, y))
     return NAN;

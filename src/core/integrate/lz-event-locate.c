@@ -461,7 +461,7 @@ probe_taylor (const LzEventIntegrator *self,
               double                   t0,
               double                   tp)
 {
-  return self->sm.rk.taylor && self->loc.dense_valid && t0 == self->loc.dense_t0 && tp <= self->loc.dense_t1;
+  return self->sm.rk.taylor && lz_event_dense_covers (self, t0, tp);
 }
 
 /* The smallest guard at TP just after T0 (loc.yt its state; on a Taylor

@@ -104,6 +104,10 @@ typedef struct
  * integration's error as before; a Taylor step's terms likewise. */
 #define LZ_EVENT_TOL_SHARE 0.1
 
+/* A smooth step shorter than LZ_EVENT_H_MIN_ULPS rounding units of t is
+ * a failure (DOP853's after a rejection, a Taylor step's reach) */
+#define LZ_EVENT_H_MIN_ULPS 16
+
 /* The highest order of a Taylor step (lz-event-taylor.c) */
 #define LZ_EVENT_TAYLOR_MAX 32
 
@@ -543,6 +547,9 @@ double lz_event_guard_at (LzEventIntegrator *self,
                           double             t,
                           double            *y,
                           gboolean           expand);
+gboolean lz_event_dense_covers (const LzEventIntegrator *self,
+                                double                   t0,
+                                double                   t);
 gboolean lz_event_state_at (LzEventIntegrator *self,
                             double             t0,
                             double             t,

@@ -37,11 +37,10 @@
 
 /* The step size after a step: SAFETY·err^(−1/8), at least FAC_MIN and
  * at most FAC_MAX times the step (Hairer's DOP853 defaults); a step
- * below H_MIN_ULPS rounding units of t is a failure. */
+ * below LZ_EVENT_H_MIN_ULPS rounding units of t is a failure. */
 #define RK_SAFETY 0.9
 #define RK_FAC_MIN 0.333
 #define RK_FAC_MAX 6.0
-#define RK_H_MIN_ULPS 16
 
 /* The coefficients (Hairer, Nørsett and Wanner's dop853.f; E3 is the
  * weights B less BHH). */
@@ -306,7 +305,7 @@ lz_event_rk_step (LzEventIntegrator *self,
 
       if (last)
         hh = t_stop - t0;
-      if (!(hh > 0) || (rejected && hh < RK_H_MIN_ULPS * DBL_EPSILON * fabs (t0)))
+      if (!(hh > 0) || (rejected && hh < LZ_EVENT_H_MIN_ULPS * DBL_EPSILON * fabs (t0)))
         return GSL_FAILURE;
       /* (the guards inside a longer step are sampled apart, lz-event-locate.c) */
       guard = rk->guard_stages && hh <= lz_event_interior_h_max (self);

@@ -224,7 +224,11 @@ lz_event_accelerations (LzEventIntegrator *self,
       /* a Taylor step's series (lz-event-taylor.c): the forcing's
        * coefficient of the order it evaluates */
       for (guint k = 0; k < nb; k++)
-        self->sm.fv[body != NULL ? body[k] : k] = self->sm.ty.eval_f[body != NULL ? body[k] : k];
+        {
+          guint i = body != NULL ? body[k] : k;
+
+          self->sm.fv[i] = self->sm.ty.eval_f[i];
+        }
     }
   else if (ac->on)
     {

@@ -61,6 +61,9 @@
 #define TAYLOR_CHECK 2
 #define TAYLOR_SAMPLES 8
 #define TAYLOR_SPACING (1.0 / 32)
+/* DOP853's order: from it on the guards are looked at as densely as its
+ * stages would be, and a step may end by its reach */
+#define TAYLOR_DOP_ORDER 8
 /* Jorba and Zou's safety factor on the step the last two terms allow,
  * exp(−TAYLOR_SAFETY/(p − 1)) */
 #define TAYLOR_SAFETY 0.7
@@ -414,7 +417,7 @@ guard_terms (LzEventIntegrator *self,
   LzEventTaylor *ty = &self->sm.ty;
   guint count = guard_pass (self, Y, ty->gk);
 
-  if (k > 0 && count != rk->nguards)
+  if (count != ty->c_nguards)
     return FALSE;
   if (count > rk->max_guards)
     {
@@ -491,10 +494,10 @@ constant_part (LzEventIntegrator *self,
       *npairs = ty->c_npairs;
       return TRUE;
     }
-  ty->c_mode = self->sm.mode_epoch + 1;
-  ty->c_act = act;
   if (!eval_order (self, t0, ty->zero, -1))
     return FALSE;
+  ty->c_mode = self->sm.mode_epoch + 1;
+  ty->c_act = act;
   memcpy (ty->c, ty->dydt, (2 * self->n + 3) * sizeof (double));
   for (guint r = 0; r < nrows; r++)
     {
@@ -720,7 +723,6 @@ lz_event_taylor_first_beyond (const LzEventIntegrator *self,
  * stages (an 8th-order method) in a step of its own.  Each point is
  * looked at once, with the polynomial of the order that first reached
  * it. */
-#define TAYLOR_DOP_ORDER 8
 typedef struct
 {
   double  dtau;
@@ -738,8 +740,7 @@ first_negative (LzEventIntegrator *self,
 {
   double first = INFINITY;
 
-  if (self->sm.act.on && !(self->sm.act.g_frozen >= 0))
-    return MIN (smp->dtau, limit);          /* (constant: negative at once) */
+  /* (the frozen guards are positive and constant: lz_event_active_arm()) */
   for (guint s = 0; s < rk->nguards; s++)
     {
       double d = guard_slope_bound (rk, s, limit), *next = &smp->next[s];
@@ -840,7 +841,7 @@ lz_event_taylor_step (LzEventIntegrator *self,
       if (p == LZ_EVENT_TAYLOR_MAX)
         tau1 = r;
     }
-  if (!(tau1 * hs > 16 * DBL_EPSILON * fabs (t0)))
+  if (!(tau1 * hs > LZ_EVENT_H_MIN_ULPS * DBL_EPSILON * fabs (t0)))
     return GSL_FAILURE;
   energy_series (self, rk, npairs);
   rk->t1 = tau1 == 1 && hs == t_stop - t0 ? t_stop : t0 + tau1 * hs;
@@ -863,5 +864,3 @@ lz_event_taylor_step (LzEventIntegrator *self,
   *h = hs * (at_guard ? 1 : r >= 1 ? TAYLOR_GROW : r);
   return GSL_SUCCESS;
 }
-
-

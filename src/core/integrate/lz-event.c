@@ -954,4 +954,3 @@ static const LzIntegratorClass event_class = {
 };
 
 const LzIntegratorType *const lz_integrator_event = (const LzIntegratorType *) &event_class;
-
