@@ -48,8 +48,10 @@ contact_p_tol (const LzEventIntegrator *self,
 }
 
 /* A stuck friction element's guards: its force within the static levels
- * at t (they may move: a brake let go; constant ones are read in place) */
-static guint
+ * at t (they may move: a brake let go; constant ones are read in place).
+ * (This and stop_guards() are not inlined: lz_event_guards() then calls
+ * nothing but them, as its last act, and saves no registers on its way) */
+static G_GNUC_NO_INLINE guint
 stick_guards (const LzEventIntegrator *self,
               guint                    e,
               double                  *out)
@@ -64,8 +66,25 @@ stick_guards (const LzEventIntegrator *self,
   return 2;
 }
 
-/* A stop's guards in its mode at its g and ġ (G, GD) */
-static guint
+/* A slipping friction element's guard at its slip velocity GD on a
+ * damped massless body: there the slip velocity may only creep towards 0
+ * (a bearing settling on its level: ż ∝ e^(−kt/μ)), and it is a turn
+ * once beyond the rounding */
+static G_GNUC_NO_INLINE guint
+creep_guard (const LzEventIntegrator *self,
+             guint                    e,
+             double                   gd,
+             double                  *out)
+{
+  const Elem *el = &self->el[e];
+
+  out[0] = ((self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd) + CREEP_V_REL * lz_event_unit_v_seen (self, el))
+           / el->unit_speed;
+  return 1;
+}
+
+/* A stop's guards in contact, or a rigid coupling's, at its g and ġ (G, GD) */
+static G_GNUC_NO_INLINE guint
 stop_guards (const LzEventIntegrator *self,
              guint                    e,
              double                   g,
@@ -101,16 +120,6 @@ stop_guards (const LzEventIntegrator *self,
                / el->unit_length;
       return 3;
     }
-  if (self->mode[e] == LZ_MODE_FREE)
-    {
-      guint k = 0;
-
-      if (isfinite (el->law.lower))
-        out[k++] = (g - el->law.lower) / el->unit_length;
-      if (isfinite (el->law.upper))
-        out[k++] = (el->law.upper - g) / el->unit_length;
-      return k;
-    }
   return 0;
 }
 
@@ -133,6 +142,7 @@ lz_event_guards (LzEventIntegrator *self,
   const double *q = self->jn.nN + self->jn.nD > 0 ? self->jn.yc : y;
   const double *v = q + self->n;
   double g, gd, s, L;
+  guint k;
 
   switch (el->law.kind)
     {
@@ -143,13 +153,10 @@ lz_event_guards (LzEventIntegrator *self,
           return el->shadowed ? 0 : stick_guards (self, e, out);
         case LZ_MODE_SLIP_POS:
         case LZ_MODE_SLIP_NEG:
-          /* on a damped massless body the slip velocity may only creep
-           * towards 0 (a bearing settling on its level: ż ∝ e^(−kt/μ)):
-           * there it is a turn once beyond the rounding */
           gd = lz_event_wdot (el, v) + self->sm.g0d[e];
-          out[0] = ((self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd)
-                    + (self->dj.is_dstop[e] ? CREEP_V_REL * lz_event_unit_v_seen (self, el) : 0))
-                   / el->unit_speed;
+          if (self->dj.is_dstop[e])
+            return creep_guard (self, e, gd, out);
+          out[0] = ((self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd) + 0.0) / el->unit_speed;   /* (creep_guard()'s) */
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_FREE:
@@ -165,8 +172,15 @@ lz_event_guards (LzEventIntegrator *self,
         }
     case LZ_ITEM_STOP:
       g = lz_event_wdot (el, q) + self->sm.g0[e];
-      gd = lz_event_wdot (el, v) + self->sm.g0d[e];
-      return stop_guards (self, e, g, gd, out);
+      if (el->bilateral || self->mode[e] != LZ_MODE_FREE)
+        return stop_guards (self, e, g, lz_event_wdot (el, v) + self->sm.g0d[e], out);
+      /* free: its gaps to its limits */
+      k = 0;
+      if (isfinite (el->law.lower))
+        out[k++] = (g - el->law.lower) / el->unit_length;
+      if (isfinite (el->law.upper))
+        out[k++] = (el->law.upper - g) / el->unit_length;
+      return k;
     case LZ_ITEM_SPRING:
     case LZ_ITEM_GEAR:
       if (el->law.freeplay == 0)

@@ -161,6 +161,13 @@ usable (LzEventIntegrator *self)
   return ty->usable;
 }
 
+/* The terms a step keeps of each guard and each power's factor are
+ * stored by guard and by factor, orders ascending (G[s·LZ_EVENT_TAYLOR_MAX
+ * + k], A and B likewise by factor): the polynomial of one guard, read at
+ * every sample of it, and the Cauchy product of one power's factors run
+ * along contiguous terms. */
+#define TERM(array, j, k) ((array)[(gsize) (j) * LZ_EVENT_TAYLOR_MAX + (k)])
+
 static void
 rk_alloc (const LzEventIntegrator *self,
           LzEventRk               *rk)
@@ -376,18 +383,50 @@ term_reach (double size,
   return size > 0 ? pow (1 / size, 1.0 / k) : INFINITY;
 }
 
+/* The reach of each order's terms, the state's and λ's, once computed
+ * in a step (a term is final once its order is: reach() reads each at
+ * two or three orders) */
+typedef struct
+{
+  double y[LZ_EVENT_TAYLOR_MAX + 1], l[LZ_EVENT_TAYLOR_MAX + 1];
+  guint  ny, nl;              /* the orders 1 … ny − 1 (nl − 1) known */
+} Reaches;
+
+static double
+reach_y (const LzEventIntegrator *self,
+         const LzEventRk         *rk,
+         Reaches                 *rc,
+         guint                    k)
+{
+  for (; rc->ny <= k; rc->ny++)
+    rc->y[rc->ny] = term_reach (term_size (self, rk, rc->ny), rc->ny);
+  return rc->y[k];
+}
+
+static double
+reach_l (const LzEventIntegrator *self,
+         const LzEventRk         *rk,
+         Reaches                 *rc,
+         guint                    k)
+{
+  for (; rc->nl <= k; rc->nl++)
+    rc->l[rc->nl] = term_reach (lambda_size (self, rk, rc->nl), rc->nl);
+  return rc->l[k];
+}
+
 /* How far in τ the series of order P is within the tolerance, by its last
  * two terms, the state's and λ's (∞ when they are 0: a polynomial) */
 static double
 reach (const LzEventIntegrator *self,
        const LzEventRk         *rk,
+       Reaches                 *rc,
        guint                    p)
 {
-  double r = MIN (term_reach (term_size (self, rk, p - 1), p - 1), term_reach (term_size (self, rk, p), p));
+  double r = MIN (reach_y (self, rk, rc, p - 1), reach_y (self, rk, rc, p));
 
-  r = MIN (r, term_reach (lambda_size (self, rk, p - 1), p - 1));
+  r = MIN (r, reach_l (self, rk, rc, p - 1));
   if (p > 2)
-    r = MIN (r, term_reach (lambda_size (self, rk, p - 2), p - 2));
+    r = MIN (r, reach_l (self, rk, rc, p - 2));
   return r * exp (-TAYLOR_SAFETY / (p - 1));
 }
 
@@ -426,7 +465,7 @@ guard_terms (LzEventIntegrator *self,
     }
   rk->nguards = count;
   for (guint s = 0; s < count; s++)
-    rk->G[(gsize) k * rk->max_guards + s] = k == 0 ? ty->gk[s] : ty->gk[s] - ty->gc[s];
+    TERM (rk->G, s, k) = k == 0 ? ty->gk[s] : ty->gk[s] - ty->gc[s];
   return TRUE;
 }
 
@@ -441,7 +480,6 @@ next_order (LzEventIntegrator *self,
   LzEventTaylor *ty = &self->sm.ty;
   const double *d = ty->dydt;
   double *Y1 = rk->Y + (gsize) (k + 1) * rk->dim, *Lk = rk->L + (gsize) k * self->sm.nc;
-  double *Ak = rk->A + (gsize) k * ty->max_pairs, *Bk = rk->B + (gsize) k * ty->max_pairs;
   const guint *rows;
   guint nrows = eval_rows (self, &rows), npairs;
 
@@ -462,16 +500,10 @@ next_order (LzEventIntegrator *self,
 
       Lk[c] = k == 0 ? l : l - ty->lc[c];
     }
-  if (k == 0)
-    {
-      memcpy (Ak, ty->pa, npairs * sizeof (double));
-      memcpy (Bk, ty->pb, npairs * sizeof (double));
-      return TRUE;
-    }
   for (guint j = 0; j < npairs; j++)
     {
-      Ak[j] = ty->pa[j] - ty->ca[j];
-      Bk[j] = ty->pb[j] - ty->cb[j];
+      TERM (rk->A, j, k) = k == 0 ? ty->pa[j] : ty->pa[j] - ty->ca[j];
+      TERM (rk->B, j, k) = k == 0 ? ty->pb[j] : ty->pb[j] - ty->cb[j];
     }
   return TRUE;
 }
@@ -525,21 +557,28 @@ energy_series (LzEventIntegrator *self,
   memset (rk->E, 0, (gsize) (top + 1) * 3 * sizeof (double));
   for (guint j = 0; j < npairs; j++)
     {
+      const double *a = &TERM (rk->A, j, 0), *b = &TERM (rk->B, j, 0);
       double *E = rk->E + ty->pslot[j];
-      guint nb = p;
+      guint na = p, nb = p;
 
       /* (a stuck body's slip velocity, a damper between held bodies: the
-       * factor is 0 in every term, and so is the power) */
-      while (nb > 0 && rk->B[(gsize) (nb - 1) * ty->max_pairs + j] == 0)
+       * factor is 0 in every term, and so is the power; a level: one
+       * term) */
+      while (nb > 0 && b[nb - 1] == 0)
         nb--;
-      for (guint i = 0; i < p && nb > 0; i++)
+      while (na > 0 && a[na - 1] == 0)
+        na--;
+      /* each coefficient summed in a register, its terms a_i·b_l
+       * (i + l + 1 = m) added in the order of i as ever, those of a
+       * zero a_i left out */
+      for (guint m = 1; m < na + nb; m++)
         {
-          double a = rk->A[(gsize) i * ty->max_pairs + j];
+          double sum = E[3 * m];
 
-          if (a == 0)
-            continue;
-          for (guint l = 0; l < nb; l++)
-            E[3 * (i + l + 1)] += a * rk->B[(gsize) l * ty->max_pairs + j];
+          for (guint i = m > nb ? m - nb : 0; i < MIN (m, na); i++)
+            if (a[i] != 0)
+              sum += a[i] * b[m - 1 - i];
+          E[3 * m] = sum;
         }
     }
   for (guint m = 1; m <= top; m++)
@@ -601,10 +640,11 @@ guard_poly (const LzEventRk *rk,
             guint            s,
             double           tau)
 {
+  const double *G = &TERM (rk->G, s, 0);
   double g = 0;
 
   for (int k = (int) rk->order - 1; k >= 0; k--)
-    g = g * tau + rk->G[(gsize) k * rk->max_guards + s];
+    g = g * tau + G[k];
   return g;
 }
 
@@ -614,10 +654,11 @@ guard_slope_bound (const LzEventRk *rk,
                    guint            s,
                    double           limit)
 {
+  const double *G = &TERM (rk->G, s, 0);
   double d = 0;
 
   for (int k = (int) rk->order - 1; k >= 1; k--)
-    d = d * limit + k * fabs (rk->G[(gsize) k * rk->max_guards + s]);
+    d = d * limit + k * fabs (G[k]);
   return d;
 }
 
@@ -779,6 +820,7 @@ lz_event_taylor_step (LzEventIntegrator *self,
   double t0 = *t, hs = MIN (*h, t_stop - t0), tau1 = 1, r = 0;
   gboolean at_guard = FALSE;
   Samples smp;
+  Reaches rc = { .ny = 1, .nl = 1 };
 
   rk->taylor = FALSE;
   self->sm.ty.cand_rk = NULL;
@@ -814,7 +856,7 @@ lz_event_taylor_step (LzEventIntegrator *self,
       if (p < TAYLOR_MIN)
         continue;
       rk->order = p;
-      r = reach (self, rk, p);
+      r = reach (self, rk, &rc, p);
       if (p == TAYLOR_DOP_ORDER)
         smp.dtau = MIN (smp.dtau, r / TAYLOR_SAMPLES);
       /* (an estimate from two terms of a low order is trusted only when
