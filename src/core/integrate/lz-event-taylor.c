@@ -544,6 +544,43 @@ constant_part (LzEventIntegrator *self,
   return TRUE;
 }
 
+/* E[3(i + l + 1)] += a_i·b_l for i < NA, l < NB, those of a zero a_i
+ * left out: each coefficient summed in a register, its terms in the order
+ * of i.  (Where every b_l is finite the zero a_i's terms are ±0 and are
+ * added as well: a sum that starts at +0 is never −0, and adding ±0 to
+ * it changes no bit — the loop then has no test.) */
+static void
+cauchy_add (double       *E,
+            const double *a,
+            guint         na,
+            const double *b,
+            guint         nb)
+{
+  gboolean finite = TRUE;
+
+  for (guint l = 0; l < nb; l++)
+    finite = finite && isfinite (b[l]);
+  for (guint m = 1; m < na + nb; m++)
+    {
+      guint lo = m > nb ? m - nb : 0, count = MIN (m, na) - lo;
+      const double *ai = a + lo, *bl = b + (m - 1 - lo);
+      double sum = E[3 * m];
+
+      if (finite)
+        {
+          /* (unrolled: the same operations in the same order) */
+#pragma GCC unroll 4
+          for (; count > 0; count--)
+            sum += *ai++ * *bl--;
+        }
+      else
+        for (; count > 0; count--, ai++, bl--)
+          if (*ai != 0)
+            sum += *ai * *bl;
+      E[3 * m] = sum;
+    }
+}
+
 /* The energy books' coefficients: E_(m+1) = hs·P_m/(m + 1), P the powers'
  * Cauchy products of their factors of orders < P (degree 2P − 2) */
 static void
@@ -558,7 +595,6 @@ energy_series (LzEventIntegrator *self,
   for (guint j = 0; j < npairs; j++)
     {
       const double *a = &TERM (rk->A, j, 0), *b = &TERM (rk->B, j, 0);
-      double *E = rk->E + ty->pslot[j];
       guint na = p, nb = p;
 
       /* (a stuck body's slip velocity, a damper between held bodies: the
@@ -568,18 +604,8 @@ energy_series (LzEventIntegrator *self,
         nb--;
       while (na > 0 && a[na - 1] == 0)
         na--;
-      /* each coefficient summed in a register, its terms a_i·b_l
-       * (i + l + 1 = m) added in the order of i as ever, those of a
-       * zero a_i left out */
-      for (guint m = 1; m < na + nb; m++)
-        {
-          double sum = E[3 * m];
-
-          for (guint i = m > nb ? m - nb : 0; i < MIN (m, na); i++)
-            if (a[i] != 0)
-              sum += a[i] * b[m - 1 - i];
-          E[3 * m] = sum;
-        }
+      if (na > 0 && nb > 0)
+        cauchy_add (rk->E + ty->pslot[j], a, na, b, nb);
     }
   for (guint m = 1; m <= top; m++)
     for (guint b = 0; b < 3; b++)
@@ -643,6 +669,8 @@ guard_poly (const LzEventRk *rk,
   const double *G = &TERM (rk->G, s, 0);
   double g = 0;
 
+  /* (unrolled: the same operations in the same order) */
+#pragma GCC unroll 4
   for (int k = (int) rk->order - 1; k >= 0; k--)
     g = g * tau + G[k];
   return g;
@@ -657,6 +685,7 @@ guard_slope_bound (const LzEventRk *rk,
   const double *G = &TERM (rk->G, s, 0);
   double d = 0;
 
+#pragma GCC unroll 4
   for (int k = (int) rk->order - 1; k >= 1; k--)
     d = d * limit + k * fabs (G[k]);
   return d;
