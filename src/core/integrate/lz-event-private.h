@@ -104,6 +104,7 @@ typedef struct
   guint  *written, nwritten;  /* the components its terms of order ≥ 1 are written at (the others 0) */
   double *G;                  /* LZ_EVENT_TAYLOR_MAX·max_guards: the guards', k < order */
   guint   nguards, max_guards;
+  guint   top_written;        /* the highest order of terms written at `written` */
 } LzEventRk;
 
 /* The smooth steps are held to LZ_EVENT_TOL_SHARE of the run's

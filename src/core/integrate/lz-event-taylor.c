@@ -189,7 +189,8 @@ rk_alloc (const LzEventIntegrator *self,
 /* The terms of order ≥ 1 are 0 at the components a step leaves alone
  * (the frozen bodies of the active set): an evaluation reads a frozen
  * neighbour's q and v there.  Those the last step wrote at are cleared
- * when the components change. */
+ * when the components change (the orders written since the last clearing:
+ * top_written). */
 static void
 clear_left_alone (LzEventRk *rk)
 {
@@ -197,9 +198,10 @@ clear_left_alone (LzEventRk *rk)
 
   if (rk->nwritten == rk->ncomp && memcmp (rk->written, rk->comp, rk->ncomp * sizeof (guint)) == 0)
     return;
-  for (guint k = 1; k <= LZ_EVENT_TAYLOR_MAX; k++)
+  for (guint k = 1; k <= rk->top_written; k++)
     for (guint c = 0; c < rk->nwritten; c++)
       rk->Y[(gsize) k * dim + rk->written[c]] = 0;
+  rk->top_written = 0;
   memcpy (rk->written, rk->comp, rk->ncomp * sizeof (guint));
   rk->nwritten = rk->ncomp;
 }
@@ -487,6 +489,7 @@ next_order (LzEventIntegrator *self,
       || !guard_terms (self, rk, rk->Y + (gsize) k * rk->dim, k))
     return FALSE;
   npairs = ty->npairs;
+  rk->top_written = MAX (rk->top_written, k + 1);
   for (guint c = 0; c < rk->ncomp; c++)
     {
       guint i = rk->comp[c];
@@ -549,7 +552,7 @@ constant_part (LzEventIntegrator *self,
  * of i.  (Where every b_l is finite the zero a_i's terms are ±0 and are
  * added as well: a sum that starts at +0 is never −0, and adding ±0 to
  * it changes no bit — the loop then has no test.) */
-static void
+static G_GNUC_NO_INLINE void
 cauchy_add (double       *E,
             const double *a,
             guint         na,
