@@ -48,6 +48,12 @@ lz_event_powers (LzEventIntegrator *self,
       const Elem *el = &self->el[e];
       double g0d = self->sm.g0d[e], gd = lz_event_wdot (el, v) + g0d, T = 0;
 
+      if (el->plain_damper)
+        {
+          /* (the most common: what the branches below come to for it) */
+          lz_event_taylor_book (ty, &p_damp, 0, el->law.c * gd, gd);
+          continue;
+        }
       if (el->law.c > 0)
         {
           lz_event_taylor_book (ty, &p_damp, 0, el->law.c * gd, gd);

@@ -51,6 +51,7 @@ typedef struct
                                * no Stribeck curve: its tension is ±its level */
   gboolean static_constant;   /* a friction element whose static levels are constants */
   double   unit_length, unit_speed, unit_force;  /* lz_event_unit_length(), _speed(), _force() */
+  gboolean plain_damper;      /* a damper on fixed grounds: all lz_event_powers() books of it is c·ġ·ġ */
 } Elem;
 
 /* Two stops in series through a massless body z (undamped, or damped by

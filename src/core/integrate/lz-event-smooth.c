@@ -400,6 +400,8 @@ elem_constants (LzEventIntegrator *self)
       el->unit_length = lz_event_unit_length (self, el);
       el->unit_speed = lz_event_unit_speed (self, el);
       el->unit_force = lz_event_unit_force (self, el);
+      /* (its ġ0 stays 0: only a moving ground's is set, lz_event_accelerations()) */
+      el->plain_damper = law->kind == LZ_ITEM_DAMPER && law->c > 0 && law->xa == NULL && law->xb == NULL;
     }
 }
 
