@@ -128,7 +128,9 @@ ty_alloc (LzEventIntegrator *self)
   ty->nforced = lz_assembly_get_forced_dofs (self->parent.assembly, ty->forced);
   ty->f = g_new0 (double, (gsize) (m + 1) * MAX (n, 1));
   ty->src = g_new0 (double, (gsize) (m + 1) * MAX (ty->nsrc, 1));
-  ty->zero = g_new0 (double, MAX (dim, ty->nsrc) + 1);
+  ty->max_guards = MAX_GUARDS * MAX (self->ne, 1);
+  /* (the state 0, the forcing 0, and the constant part of order 0) */
+  ty->zero = g_new0 (double, MAX (MAX (dim, ty->nsrc), MAX (ty->max_guards, ty->max_pairs)) + 1);
   ty->scratch = g_new0 (double, 4 * m + 8);
   ty->dydt = g_new0 (double, dim);
   ty->c = g_new0 (double, dim);
@@ -138,7 +140,6 @@ ty_alloc (LzEventIntegrator *self)
   ty->pa = g_new0 (double, MAX (ty->max_pairs, 1));
   ty->pb = g_new0 (double, MAX (ty->max_pairs, 1));
   ty->pslot = g_new0 (guint, MAX (ty->max_pairs, 1));
-  ty->max_guards = MAX_GUARDS * MAX (self->ne, 1);
   ty->gc = g_new0 (double, ty->max_guards);
   ty->gk = g_new0 (double, ty->max_guards);
   ty->gnext = g_new0 (double, ty->max_guards);
@@ -457,6 +458,7 @@ guard_terms (LzEventIntegrator *self,
 {
   LzEventTaylor *ty = &self->sm.ty;
   guint count = guard_pass (self, Y, ty->gk);
+  const double *gc;
 
   if (count != ty->c_nguards)
     return FALSE;
@@ -466,8 +468,9 @@ guard_terms (LzEventIntegrator *self,
       rk->G = g_renew (double, rk->G, (gsize) LZ_EVENT_TAYLOR_MAX * rk->max_guards);
     }
   rk->nguards = count;
+  gc = k == 0 ? ty->zero : ty->gc;
   for (guint s = 0; s < count; s++)
-    TERM (rk->G, s, k) = k == 0 ? ty->gk[s] : ty->gk[s] - ty->gc[s];
+    TERM (rk->G, s, k) = ty->gk[s] - gc[s];
   return TRUE;
 }
 
@@ -480,7 +483,7 @@ next_order (LzEventIntegrator *self,
             guint              k)
 {
   LzEventTaylor *ty = &self->sm.ty;
-  const double *d = ty->dydt;
+  const double *d = ty->dydt, *c0, *ca, *cb;
   double *Y1 = rk->Y + (gsize) (k + 1) * rk->dim, *Lk = rk->L + (gsize) k * self->sm.nc;
   const guint *rows;
   guint nrows = eval_rows (self, &rows), npairs;
@@ -490,11 +493,15 @@ next_order (LzEventIntegrator *self,
     return FALSE;
   npairs = ty->npairs;
   rk->top_written = MAX (rk->top_written, k + 1);
+  /* (order 0 less zeros: x − 0 is x to the bit, −0 and NaN too) */
+  c0 = k == 0 ? ty->zero : ty->c;
+  ca = k == 0 ? ty->zero : ty->ca;
+  cb = k == 0 ? ty->zero : ty->cb;
   for (guint c = 0; c < rk->ncomp; c++)
     {
       guint i = rk->comp[c];
 
-      Y1[i] = rk->hs * (k == 0 ? d[i] : d[i] - ty->c[i]) / (k + 1);
+      Y1[i] = rk->hs * (d[i] - c0[i]) / (k + 1);
     }
   for (guint r = 0; r < nrows; r++)
     {
@@ -505,8 +512,8 @@ next_order (LzEventIntegrator *self,
     }
   for (guint j = 0; j < npairs; j++)
     {
-      TERM (rk->A, j, k) = k == 0 ? ty->pa[j] : ty->pa[j] - ty->ca[j];
-      TERM (rk->B, j, k) = k == 0 ? ty->pb[j] : ty->pb[j] - ty->cb[j];
+      TERM (rk->A, j, k) = ty->pa[j] - ca[j];
+      TERM (rk->B, j, k) = ty->pb[j] - cb[j];
     }
   return TRUE;
 }
