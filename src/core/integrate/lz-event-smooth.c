@@ -269,13 +269,20 @@ lz_event_accelerations (LzEventIntegrator *self,
       const Elem *el = &self->el[e];
       double T;
 
-      if (!self->st.is_static[e] && lz_event_friction_holds (self, e))
+      if (el->slip_constant && !self->st.is_static[e])
+        {
+          /* (the most common: what the branches below come to for it) */
+          if (self->mode[e] != LZ_MODE_SLIP_POS && self->mode[e] != LZ_MODE_SLIP_NEG)
+            continue;                     /* (T = 0) */
+          T = self->mode[e] == LZ_MODE_SLIP_POS ? el->law.fpos : -el->law.fneg;
+        }
+      else if (!self->st.is_static[e] && lz_event_friction_holds (self, e))
         continue;                         /* (T = 0) */
-      T = (self->st.is_static[e] && el->law.kind == LZ_ITEM_STOP)
-          || (self->st.is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
-          ? -self->jn.zlambda[e]             /* a massless body's stop or stuck friction */
-          : el->slip_constant ? lz_event_slip_constant_tension (self, e)      /* (no g, ġ needed) */
-          : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->sm.g0[e], lz_event_wdot (el, v) + self->sm.g0d[e]);
+      else
+        T = (self->st.is_static[e] && el->law.kind == LZ_ITEM_STOP)
+            || (self->st.is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
+            ? -self->jn.zlambda[e]           /* a massless body's stop or stuck friction */
+            : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->sm.g0[e], lz_event_wdot (el, v) + self->sm.g0d[e]);
       if (T != 0)
         add_w (el, -T, self->sm.fv);
     }
