@@ -31,7 +31,7 @@ lz_event_powers (LzEventIntegrator *self,
   /* (a Taylor step's series records the products' factors: lz-event-taylor.c) */
   LzEventTaylor *ty = &self->sm.ty;
 
-  for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+  for (guint s = 0, ns = lz_model_get_n_sources (model); s < ns; s++)
     {
       const LzSource *src = lz_model_get_source (model, s);
 

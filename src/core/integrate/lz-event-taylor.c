@@ -644,6 +644,7 @@ state_at_tau (const LzEventIntegrator *self,
       if (i >= 2 * n)
         continue;
       s = rk->Y[(gsize) rk->order * dim + i];
+#pragma GCC unroll 4
       for (int k = (int) rk->order - 1; k >= 0; k--)
         s = s * tau + rk->Y[(gsize) k * dim + i];
       y[i] = s;
