@@ -694,11 +694,11 @@ guard_slope_bound (const LzEventRk *rk,
                    double           limit)
 {
   const double *G = &TERM (rk->G, s, 0);
-  double d = 0;
+  double d = 0, dk = (int) rk->order - 1;   /* (k as a double: counted, not converted) */
 
 #pragma GCC unroll 4
-  for (int k = (int) rk->order - 1; k >= 1; k--)
-    d = d * limit + k * fabs (G[k]);
+  for (int k = (int) rk->order - 1; k >= 1; k--, dk -= 1)
+    d = d * limit + dk * fabs (G[k]);
   return d;
 }
 
