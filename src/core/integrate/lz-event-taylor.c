@@ -389,32 +389,28 @@ term_reach (double size,
 /* The reach of each order's terms, the state's and λ's, once computed
  * in a step (a term is final once its order is: reach() reads each at
  * two or three orders) */
+enum
+{
+  REACH_STATE,
+  REACH_LAMBDA
+};
+
 typedef struct
 {
-  double y[LZ_EVENT_TAYLOR_MAX + 1], l[LZ_EVENT_TAYLOR_MAX + 1];
-  guint  ny, nl;              /* the orders 1 … ny − 1 (nl − 1) known */
+  double r[2][LZ_EVENT_TAYLOR_MAX + 1];   /* [REACH_STATE], [REACH_LAMBDA] by order */
+  guint  known[2];            /* the orders 1 … known − 1 are */
 } Reaches;
 
 static double
-reach_y (const LzEventIntegrator *self,
-         const LzEventRk         *rk,
-         Reaches                 *rc,
-         guint                    k)
+order_reach (const LzEventIntegrator *self,
+             const LzEventRk         *rk,
+             Reaches                 *rc,
+             int                      which,
+             guint                    k)
 {
-  for (; rc->ny <= k; rc->ny++)
-    rc->y[rc->ny] = term_reach (term_size (self, rk, rc->ny), rc->ny);
-  return rc->y[k];
-}
-
-static double
-reach_l (const LzEventIntegrator *self,
-         const LzEventRk         *rk,
-         Reaches                 *rc,
-         guint                    k)
-{
-  for (; rc->nl <= k; rc->nl++)
-    rc->l[rc->nl] = term_reach (lambda_size (self, rk, rc->nl), rc->nl);
-  return rc->l[k];
+  for (guint *j = &rc->known[which]; *j <= k; (*j)++)
+    rc->r[which][*j] = term_reach (which == REACH_STATE ? term_size (self, rk, *j) : lambda_size (self, rk, *j), *j);
+  return rc->r[which][k];
 }
 
 /* How far in τ the series of order P is within the tolerance, by its last
@@ -425,11 +421,11 @@ reach (const LzEventIntegrator *self,
        Reaches                 *rc,
        guint                    p)
 {
-  double r = MIN (reach_y (self, rk, rc, p - 1), reach_y (self, rk, rc, p));
+  double r = MIN (order_reach (self, rk, rc, REACH_STATE, p - 1), order_reach (self, rk, rc, REACH_STATE, p));
 
-  r = MIN (r, reach_l (self, rk, rc, p - 1));
+  r = MIN (r, order_reach (self, rk, rc, REACH_LAMBDA, p - 1));
   if (p > 2)
-    r = MIN (r, reach_l (self, rk, rc, p - 2));
+    r = MIN (r, order_reach (self, rk, rc, REACH_LAMBDA, p - 2));
   return r * exp (-TAYLOR_SAFETY / (p - 1));
 }
 
@@ -860,7 +856,7 @@ lz_event_taylor_step (LzEventIntegrator *self,
   double t0 = *t, hs = MIN (*h, t_stop - t0), tau1 = 1, r = 0;
   gboolean at_guard = FALSE;
   Samples smp;
-  Reaches rc = { .ny = 1, .nl = 1 };
+  Reaches rc = { .known = { 1, 1 } };
 
   rk->taylor = FALSE;
   self->sm.ty.cand_rk = NULL;
