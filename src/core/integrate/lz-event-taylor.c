@@ -562,10 +562,13 @@ cauchy_add (double       *E,
             const double *b,
             guint         nb)
 {
-  gboolean finite = TRUE;
+  double zeros = 0;           /* Σ 0·b_l: NaN where a b_l is infinite or NaN, else 0 */
+  gboolean finite;
 
+#pragma GCC unroll 4
   for (guint l = 0; l < nb; l++)
-    finite = finite && isfinite (b[l]);
+    zeros += 0.0 * b[l];
+  finite = !isnan (zeros);
   for (guint m = 1; m < na + nb; m++)
     {
       guint lo = m > nb ? m - nb : 0, count = MIN (m, na) - lo;
