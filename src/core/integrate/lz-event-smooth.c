@@ -206,7 +206,7 @@ lz_event_accelerations (LzEventIntegrator *self,
                         double            *acc)
 {
   guint n = self->n;
-  gsl_vector_view fv = gsl_vector_view_array (self->sm.fv, n);
+  const double *f = self->sm.fv;
   /* the bodies and constraint rows computed: all, or the active set's
    * (lz-event-active.c: the frozen ones' acc and λ are kept) */
   const LzEventActive *ac = &self->sm.act;
@@ -223,17 +223,10 @@ lz_event_accelerations (LzEventIntegrator *self,
       v = self->jn.yc + n;
     }
   self->sm.t = t;
+  /* the forcing: a Taylor step's series gives the coefficient of the
+   * order it evaluates (lz-event-taylor.c), read in place below */
   if (self->sm.ty.eval_f != NULL)
-    {
-      /* a Taylor step's series (lz-event-taylor.c): the forcing's
-       * coefficient of the order it evaluates */
-      for (guint k = 0; k < nb; k++)
-        {
-          guint i = body != NULL ? body[k] : k;
-
-          self->sm.fv[i] = self->sm.ty.eval_f[i];
-        }
-    }
+    f = self->sm.ty.eval_f;
   else if (ac->on)
     {
       for (guint k = 0; k < nb; k++)
@@ -241,11 +234,15 @@ lz_event_accelerations (LzEventIntegrator *self,
       lz_assembly_eval_f_at (self->parent.assembly, t, ac->forced, ac->nforced, self->sm.fv);
     }
   else
-    lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
+    {
+      gsl_vector_view fv = gsl_vector_view_array (self->sm.fv, n);
+
+      lz_assembly_eval_f (self->parent.assembly, t, &fv.vector);
+    }
   for (guint k = 0; k < nb; k++)
     {
       guint i = body != NULL ? body[k] : k;
-      double s = self->sm.fv[i];
+      double s = f[i];
 
       /* (only where K or C has entries: a large model is sparse) */
       for (guint c = self->sm.kc_start[i]; c < self->sm.kc_start[i + 1]; c++)
