@@ -156,7 +156,9 @@ lz_event_guards (LzEventIntegrator *self,
           gd = lz_event_wdot (el, v) + self->sm.g0d[e];
           if (self->dj.is_dstop[e])
             return creep_guard (self, e, gd, out);
-          out[0] = ((self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd) + 0.0) / el->unit_speed;   /* (creep_guard()'s) */
+          /* (+ 0.0 in place of creep_guard()'s creep term, as it always
+           * was added: a slip velocity of −0 gives +0) */
+          out[0] = ((self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd) + 0.0) / el->unit_speed;
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_FREE:

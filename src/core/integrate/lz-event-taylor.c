@@ -398,7 +398,7 @@ enum
 typedef struct
 {
   double r[2][LZ_EVENT_TAYLOR_MAX + 1];   /* [REACH_STATE], [REACH_LAMBDA] by order */
-  guint  known[2];            /* the orders 1 … known − 1 are */
+  guint  known[2];            /* the orders 1 … known − 1 are computed */
 } Reaches;
 
 static double
@@ -572,7 +572,9 @@ cauchy_add (double       *E,
   for (guint m = 1; m < na + nb; m++)
     {
       guint lo = m > nb ? m - nb : 0, count = MIN (m, na) - lo;
-      const double *ai = a + lo, *bl = b + (m - 1 - lo);
+      /* (a_i from i = lo up, b_l from l = m − 1 − lo down: bl is one
+       * above the next b_l, never below b) */
+      const double *ai = a + lo, *bl = b + (m - lo);
       double sum = E[3 * m];
 
       if (finite)
@@ -580,12 +582,14 @@ cauchy_add (double       *E,
           /* (unrolled: the same operations in the same order) */
 #pragma GCC unroll 4
           for (; count > 0; count--)
-            sum += *ai++ * *bl--;
+            sum += *ai++ * *--bl;
         }
       else
-        for (; count > 0; count--, ai++, bl--)
+        for (; count > 0; count--, ai++)
           if (*ai != 0)
-            sum += *ai * *bl;
+            sum += *ai * *--bl;
+          else
+            --bl;
       E[3 * m] = sum;
     }
 }
