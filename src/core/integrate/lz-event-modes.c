@@ -71,7 +71,7 @@ impact_candidates (LzEventIntegrator *self,
   guint m = 0, *idx = self->md.idx;
   gboolean *upper = self->md.upper;
 
-  lz_event_rhs (t, y, self->dydt, self);
+  lz_event_ground_terms (self, t, y);
   /* a through-stop closes by the stop that reaches its limit (the other
    * is on its own): Newton's law with that stop's e (both: the smaller) */
   for (guint p = 0; p < self->tr.nT; p++)
@@ -354,7 +354,7 @@ candidates (LzEventIntegrator *self,
   guint n = self->n, ncand = 0, *cand = self->md.cand;
   const double *q = y, *v = y + n;
 
-  lz_event_rhs (t, y, self->dydt, self);
+  lz_event_ground_terms (self, t, y);
   for (guint e = 0; e < self->ne; e++)
     {
       const Elem *el = &self->el[e];

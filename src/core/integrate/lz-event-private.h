@@ -497,6 +497,9 @@ double lz_event_constraint_force (const LzEventIntegrator *self,
 int lz_event_group_root (int *parent,
                          int  r);
 void lz_event_smooth_sparse (LzEventIntegrator *self);
+void lz_event_ground_terms (LzEventIntegrator *self,
+                            double             t,
+                            const double      *y);
 void lz_event_powers (LzEventIntegrator *self,
                       double             t,
                       const double      *y,

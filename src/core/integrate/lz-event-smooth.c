@@ -552,10 +552,7 @@ project (LzEventIntegrator *self,
     {
       double *x = level == 0 ? y : y + n;
 
-      /* (for the ground terms g0, ġ0 at t: 0 where every ground is fixed
-       * and no massless body is solved in the state) */
-      if (self->sm.n_moving > 0 || self->jn.nN + self->jn.nD > 0)
-        lz_event_rhs (t, y, self->dydt, self);
+      lz_event_ground_terms (self, t, y);
       for (guint c = 0; c < self->sm.nc; c++)
         {
           guint e = self->sm.con[c];
@@ -589,6 +586,30 @@ project (LzEventIntegrator *self,
         }
     }
   return ground_work;
+}
+
+/* The terms of the state an element's g and ġ read besides q and v, at
+ * (T, Y): the moving grounds' g0, ġ0, g̈0 at T, and with massless bodies
+ * their entries solved (jn.yc, by an evaluation).  Where every ground is
+ * fixed and every body has mass there are none (g0 stays 0): a pass over
+ * the elements' states — the impacts', the selection's, the projection's
+ * — costs no evaluation. */
+void
+lz_event_ground_terms (LzEventIntegrator *self,
+                       double             t,
+                       const double      *y)
+{
+  if (self->jn.nN + self->jn.nD > 0)
+    {
+      lz_event_rhs (t, y, self->dydt, self);
+      return;
+    }
+  for (guint k = 0; k < self->sm.n_moving; k++)
+    {
+      guint e = self->sm.moving[k];
+
+      lz_element_law_ground (&self->el[e].law, t, &self->sm.g0[e], &self->sm.g0d[e], &self->sm.g0dd[e]);
+    }
 }
 
 double
