@@ -42,6 +42,16 @@
 #include "lz-event-private.h"
 #include "lz-model-private.h"
 
+/* Per element, for the run: what lets the bodies it acts on freeze
+ * (freezable()) — never, always, or by its mode */
+enum
+{
+  FREEZE_NEVER = 0,
+  FREEZE_ALWAYS = 1,
+  FREEZE_STUCK = 2,           /* a one-port friction with constant levels, while it sticks */
+  FREEZE_HELD = 3             /* a one-port stop, open or in contact on its row */
+};
+
 /* Per dof, while the set is armed */
 enum
 {
@@ -49,6 +59,8 @@ enum
   ACTIVE_PINNED = 1,          /* held by a constraint of the mode to a fixed ground */
   ACTIVE_FROZEN = 2           /* pinned, among pinned neighbours: left out */
 };
+
+static guint8 freeze_class (const LzElementLaw *law);
 
 void
 lz_event_active_setup (LzEventIntegrator *self)
@@ -73,6 +85,12 @@ lz_event_active_setup (LzEventIntegrator *self)
   ac->cand_count = g_new0 (guint, n);
   ac->live = g_new (guint, ne);
   ac->energy = g_new0 (double, ne);
+  ac->freeze = g_new (guint8, ne);
+  ac->touches = g_new (guint8, ne);
+  ac->g_elem = g_new (double, ne);
+  ac->i_elem = g_new (guint8, ne);
+  for (guint e = 0; e < self->ne; e++)
+    ac->freeze[e] = freeze_class (&self->el[e].law);
   nforced = lz_assembly_get_forced_dofs (self->parent.assembly, forced);
   for (guint k = 0; k < nforced; k++)
     ac->is_forced[forced[k]] = TRUE;
@@ -109,6 +127,10 @@ lz_event_active_free (LzEventSmooth *sm)
   g_clear_pointer (&ac->cand_count, g_free);
   g_clear_pointer (&ac->live, g_free);
   g_clear_pointer (&ac->energy, g_free);
+  g_clear_pointer (&ac->freeze, g_free);
+  g_clear_pointer (&ac->touches, g_free);
+  g_clear_pointer (&ac->g_elem, g_free);
+  g_clear_pointer (&ac->i_elem, g_free);
 }
 
 /* The element lists an evaluation visits (lz_event_smooth_sparse()'s):
@@ -249,30 +271,45 @@ eligible (const LzEventIntegrator *self)
          && (self->sm.nc == 0 || self->sm.diagonal);
 }
 
-/* Whether element E leaves a body it acts on free to freeze: constant
+/* What lets the bodies element LAW acts on freeze, FREEZE_*: constant
  * while the mode lasts when its bodies are pinned (linear springs and
  * dampers, in K and C; one-port constraints of the mode on a fixed ground;
- * a stuck or shadowed friction with constant levels; an open stop) */
-static gboolean
-freezable (const LzEventIntegrator *self,
-           guint                    e)
+ * a stuck friction with constant levels; an open stop) — the part that
+ * does not depend on the mode, once for the run */
+static guint8
+freeze_class (const LzElementLaw *law)
 {
-  const Elem *el = &self->el[e];
-  const LzElementLaw *law = &el->law;
   gboolean one_port = (law->a >= 0) != (law->b >= 0);
   gboolean guarded = law->kind == LZ_ITEM_FRICTION || law->kind == LZ_ITEM_STOP || law->kind == LZ_ITEM_CONTACT
                      || law->kind == LZ_ITEM_BACKLASH
                      || ((law->kind == LZ_ITEM_SPRING || law->kind == LZ_ITEM_GEAR) && law->freeplay != 0);
 
   if (law->xa != NULL || law->xb != NULL)
-    return FALSE;
+    return FREEZE_NEVER;
   if (law->kind == LZ_ITEM_FRICTION)
-    return one_port && self->mode[e] == LZ_MODE_STICK && law->fs_pos_t == NULL && law->fs_neg_t == NULL
-           && law->fpos_t == NULL && law->fneg_t == NULL;
+    return one_port && law->fs_pos_t == NULL && law->fs_neg_t == NULL && law->fpos_t == NULL && law->fneg_t == NULL
+           ? FREEZE_STUCK : FREEZE_NEVER;
   if (law->kind == LZ_ITEM_STOP)
-    return one_port && !lz_element_law_is_bilateral (law)
-           && (self->mode[e] == LZ_MODE_FREE || (self->mode[e] == LZ_MODE_CONTACT && self->sm.con_of[e] >= 0));
-  return !guarded && law->kind != LZ_ITEM_PRESCRIBED && law->kind != LZ_ITEM_ACTUATOR;
+    return one_port && !lz_element_law_is_bilateral (law) ? FREEZE_HELD : FREEZE_NEVER;
+  return !guarded && law->kind != LZ_ITEM_PRESCRIBED && law->kind != LZ_ITEM_ACTUATOR ? FREEZE_ALWAYS : FREEZE_NEVER;
+}
+
+/* Whether element E, in its mode, leaves a body it acts on free to freeze */
+static gboolean
+freezable (const LzEventIntegrator *self,
+           guint                    e)
+{
+  switch (self->sm.act.freeze[e])
+    {
+    case FREEZE_ALWAYS:
+      return TRUE;
+    case FREEZE_STUCK:
+      return self->mode[e] == LZ_MODE_STICK;
+    case FREEZE_HELD:
+      return self->mode[e] == LZ_MODE_FREE || (self->mode[e] == LZ_MODE_CONTACT && self->sm.con_of[e] >= 0);
+    default:
+      return FALSE;
+    }
 }
 
 /* The bodies pinned by the mode, then those frozen: pinned, no force,
@@ -342,54 +379,66 @@ touches_active (const LzEventActive *ac,
 }
 
 static guint
-filter_elements (const LzEventIntegrator *self,
-                 const guint             *full,
-                 guint                    count,
-                 guint                   *out)
+filter_elements (const LzEventActive *ac,
+                 const guint         *full,
+                 guint                count,
+                 guint               *out)
 {
   guint k = 0;
 
   for (guint j = 0; j < count; j++)
-    if (touches_active (&self->sm.act, &self->el[full[j]]))
+    if (ac->touches[full[j]])
       out[k++] = full[j];
   return k;
 }
 
-/* The smallest guard of the frozen elements at Y (the evaluation the set
- * is armed with has just run there) */
+/* The smallest guard of the frozen elements, from their smallest guards
+ * at the full pass of lz_event_min_guard() the set is armed from (at the
+ * same state: g_elem, i_elem) */
 static void
-frozen_guards (LzEventIntegrator *self,
-               const double      *y)
+frozen_guards (LzEventIntegrator *self)
 {
   LzEventActive *ac = &self->sm.act;
-  double g[MAX_GUARDS];
 
   ac->g_frozen = INFINITY;
   ac->which_frozen = 0;
   ac->jumps_frozen = FALSE;
   for (guint j = 0; j < ac->full_nguarded; j++)
     {
-      guint e = ac->full_guarded[j], k;
+      guint e = ac->full_guarded[j];
 
-      if (touches_active (ac, &self->el[e]))
-        continue;
-      k = lz_event_guards (self, e, y, g);
-      for (guint i = 0; i < k; i++)
-        if (g[i] < ac->g_frozen)
-          {
-            ac->g_frozen = g[i];
-            ac->which_frozen = e;
-            ac->jumps_frozen = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && i == 1;
-          }
+      if (!ac->touches[e] && ac->g_elem[e] < ac->g_frozen)
+        {
+          ac->g_frozen = ac->g_elem[e];
+          ac->which_frozen = e;
+          ac->jumps_frozen = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT
+                             && ac->i_elem[e] == 1;
+        }
     }
 }
 
-/* Arms the set for the current mode at Y, where an evaluation of every
- * body (lz_event_min_guard() disarmed) has just set λ and the guards'
- * terms. */
+/* Records element E's smallest guard G (its I-th) at a full pass of
+ * lz_event_min_guard(), for frozen_guards() */
 void
-lz_event_active_arm (LzEventIntegrator *self,
-                     const double      *y)
+lz_event_active_record (LzEventSmooth *sm,
+                        guint          e,
+                        double         g,
+                        guint          i)
+{
+  LzEventActive *ac = &sm->act;
+
+  if (ac->g_elem != NULL && !ac->on)
+    {
+      ac->g_elem[e] = g;
+      ac->i_elem[e] = (guint8) i;
+    }
+}
+
+/* Arms the set for the current mode, where lz_event_min_guard() has just
+ * made a full pass (disarmed: every body evaluated, every element's guards
+ * recorded by lz_event_active_record()). */
+void
+lz_event_active_arm (LzEventIntegrator *self)
 {
   LzEventSmooth *sm = &self->sm;
   LzEventActive *ac = &sm->act;
@@ -399,7 +448,9 @@ lz_event_active_arm (LzEventIntegrator *self,
   ac->armed = TRUE;
   if (ac->body == NULL || !eligible (self) || classify (self) == 0)
     return;
-  frozen_guards (self, y);
+  for (guint e = 0; e < self->ne; e++)
+    ac->touches[e] = touches_active (ac, &self->el[e]);
+  frozen_guards (self);
   if (!(ac->g_frozen > 0))
     return;                     /* (an instant at hand: every body, as before) */
   ac->nbody = ac->ncomp = ac->nforced = ac->ncon = 0;
@@ -417,15 +468,15 @@ lz_event_active_arm (LzEventIntegrator *self,
   for (guint i = 2 * n; i < 2 * n + 3; i++)
     ac->comp[ac->ncomp++] = i;
   for (guint c = 0; c < sm->nc; c++)
-    if (touches_active (ac, &self->el[sm->con[c]]))
+    if (ac->touches[sm->con[c]])
       ac->con[ac->ncon++] = c;
   ac->nlive = 0;
   for (guint e = 0; e < self->ne; e++)
-    if (touches_active (ac, &self->el[e]))
+    if (ac->touches[e])
       ac->live[ac->nlive++] = e;
-  ac->ntense = filter_elements (self, ac->full_tense, ac->full_ntense, ac->tense);
-  ac->npowered = filter_elements (self, ac->full_powered, ac->full_npowered, ac->powered);
-  ac->nguarded = filter_elements (self, ac->full_guarded, ac->full_nguarded, ac->guarded);
+  ac->ntense = filter_elements (ac, ac->full_tense, ac->full_ntense, ac->tense);
+  ac->npowered = filter_elements (ac, ac->full_powered, ac->full_npowered, ac->powered);
+  ac->nguarded = filter_elements (ac, ac->full_guarded, ac->full_nguarded, ac->guarded);
   use_lists (sm, FALSE);
   ac->on = TRUE;
   ac->epoch++;

@@ -174,6 +174,12 @@ typedef struct
   guint    rows_epoch;        /* the epoch whose frozen elements' states a trace row has computed */
   guint    energy_epoch;      /* the epoch whose frozen elements' energies are in ENERGY */
   double  *energy;            /* per element: the energy it stores (lz_event_active_potential()) */
+  guint8  *freeze;            /* per element: what lets its bodies freeze, FREEZE_* (fixed for the run) */
+  guint8  *touches;           /* per element: it acts on an integrated body (or on none) */
+  /* per element: its smallest guard and which, at the full pass of
+   * lz_event_min_guard() the set is armed from */
+  double  *g_elem;
+  guint8  *i_elem;
 } LzEventActive;
 
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
@@ -721,8 +727,11 @@ guint lz_event_active_row_elements (LzEventIntegrator *self,
                                     const guint      **elems);
 double lz_event_active_potential (LzEventIntegrator *self,
                                   const double      *gv);
-void lz_event_active_arm (LzEventIntegrator *self,
-                          const double      *y);
+void lz_event_active_record (LzEventSmooth *sm,
+                             guint          e,
+                             double         g,
+                             guint          i);
+void lz_event_active_arm (LzEventIntegrator *self);
 double lz_event_active_min_frozen (LzEventIntegrator *self,
                                    double             best,
                                    guint             *which);
