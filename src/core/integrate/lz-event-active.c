@@ -22,7 +22,9 @@
  *
  * The set is armed at the start of the first step after a mode change,
  * from the full evaluation of the guards there (O(N + elements), once an
- * event), and disarmed by the next mode change, the projection and the
+ * event: the frozen guards are those that pass recorded, and what about
+ * an element does not depend on the mode is classified once a run), and
+ * disarmed by the next mode change, the projection and the
  * mode selection (which need every body).  It is used only where it is
  * safe: no massless body, no through-stop, no jump of the forcing, G of
  * the mode diagonal (no two constraints on a body), a frozen body's
