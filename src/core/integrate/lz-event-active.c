@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "lz-event-private.h"
+#include "lz-event-units.h"
 #include "lz-model-private.h"
 
 /* Per element, for the run: what lets the bodies it acts on freeze
@@ -91,6 +92,7 @@ lz_event_active_setup (LzEventIntegrator *self)
   ac->touches = g_new (guint8, ne);
   ac->g_elem = g_new (double, ne);
   ac->i_elem = g_new (guint8, ne);
+  ac->sleep_free = g_new (guint, ne);
   for (guint e = 0; e < self->ne; e++)
     ac->freeze[e] = freeze_class (&self->el[e].law);
   nforced = lz_assembly_get_forced_dofs (self->parent.assembly, forced);
@@ -133,6 +135,7 @@ lz_event_active_free (LzEventSmooth *sm)
   g_clear_pointer (&ac->touches, g_free);
   g_clear_pointer (&ac->g_elem, g_free);
   g_clear_pointer (&ac->i_elem, g_free);
+  g_clear_pointer (&ac->sleep_free, g_free);
 }
 
 /* The element lists an evaluation visits (lz_event_smooth_sparse()'s):
@@ -158,7 +161,7 @@ lz_event_active_disarm (LzEventSmooth *sm)
 {
   LzEventActive *ac = &sm->act;
 
-  ac->armed = ac->on = ac->at_event = FALSE;
+  ac->armed = ac->on = ac->at_event = ac->sleeping = FALSE;
   if (ac->body != NULL)
     use_lists (sm, TRUE);
 }
@@ -173,8 +176,55 @@ lz_event_active_event (LzEventSmooth *sm)
   LzEventActive *ac = &sm->act;
   gboolean on = ac->on;
 
+  if (on && ac->sleep_ok)
+    {
+      /* the frozen bodies at rest to the bit, each held by one constraint
+       * (sleep_check()): the impacts, the selection and its evaluation
+       * leave them out, as long as nothing reaches them
+       * (lz_event_active_wake()) — the set stays on until the new mode */
+      ac->sleeping = ac->at_event = TRUE;
+      return;
+    }
   lz_event_active_disarm (sm);
   ac->at_event = on;
+}
+
+/* An event handled with the frozen bodies left out reaches them (an
+ * impact, an open stop on one at its limit): every body from here on, as
+ * lz_event_active_event() without sleep_ok */
+void
+lz_event_active_wake (LzEventSmooth *sm)
+{
+  LzEventActive *ac = &sm->act;
+
+  if (!ac->sleeping)
+    return;
+  lz_event_active_disarm (sm);
+  ac->at_event = TRUE;
+}
+
+/* Whether no open stop on a frozen body is a candidate of the selection
+ * at Y (candidates()'s test, with its tolerances POS_TOL and V_TOL) */
+gboolean
+lz_event_active_sleep_free_clear (LzEventIntegrator *self,
+                                  const double      *y,
+                                  double             pos_tol,
+                                  double             v_tol)
+{
+  const LzEventActive *ac = &self->sm.act;
+
+  for (guint k = 0; k < ac->nsleep_free; k++)
+    {
+      const Elem *el = &self->el[ac->sleep_free[k]];
+      double g = lz_event_wdot (el, y) + self->sm.g0[ac->sleep_free[k]];
+      double gd = lz_event_wdot (el, y + self->n) + self->sm.g0d[ac->sleep_free[k]];
+      double p_tol = lz_event_tol_of (self, el, pos_tol), u_tol = lz_event_tol_of (self, el, v_tol);
+
+      if ((isfinite (el->law.lower) && g - el->law.lower <= p_tol && gd <= u_tol)
+          || (isfinite (el->law.upper) && el->law.upper - g <= p_tol && gd >= -u_tol))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* The impacts at the event put an impulse (or a shift onto a limit) on the
@@ -235,6 +285,14 @@ lz_event_active_keep_frozen (LzEventIntegrator *self,
   if (!ac->at_event)
     return ncand;
   ac->at_event = FALSE;
+  if (ac->sleeping)
+    {
+      /* (the frozen bodies' constraints, one on each, were left out of
+       * CAND: each keeps its mode, as keeps_mode() would say) */
+      ac->kept += ac->sleep_cand;
+      ac->kept_events += ac->sleep_cand > 0;
+      return ncand;
+    }
   ac->cand_epoch++;
   for (guint c = 0; c < ncand; c++)
     {
@@ -436,11 +494,67 @@ lz_event_active_record (LzEventSmooth *sm,
     }
 }
 
-/* Arms the set for the current mode, where lz_event_min_guard() has just
- * made a full pass (disarmed: every body evaluated, every element's guards
+/* Whether an event may leave the frozen bodies out, at Y where the set is
+ * armed: each frozen body at rest to the bit (v = +0, q not −0) and held
+ * by exactly one constraint of the mode among its elements — a stuck
+ * friction, or a stop in contact on its limit to the bit (not an upper
+ * one with a lower limit too).  The selection then keeps that mode
+ * (keeps_mode(): the frozen body's only candidate) unless an open stop on
+ * it reaches its limit (listed in sleep_free for the event to check), and
+ * a projection adds ±0 to its q and v.  Sets sleep_free and sleep_cand. */
+static gboolean
+sleep_check (LzEventIntegrator *self,
+             const double      *y)
+{
+  LzEventActive *ac = &self->sm.act;
+  guint n = self->n;
+
+  ac->nsleep_free = ac->sleep_cand = 0;
+  for (guint i = 0; i < n; i++)
+    if (ac->state[i] == ACTIVE_FROZEN && (y[n + i] != 0 || signbit (y[n + i]) || (y[i] == 0 && signbit (y[i]))))
+      return FALSE;
+  ac->cand_epoch++;
+  for (guint e = 0; e < self->ne; e++)
+    {
+      const Elem *el = &self->el[e];
+      int body = el->law.a >= 0 ? el->law.a : el->law.b;
+      gboolean held = FALSE;
+
+      if (ac->touches[e] || body < 0)
+        continue;
+      if (el->law.kind == LZ_ITEM_FRICTION)
+        held = self->mode[e] == LZ_MODE_STICK;
+      else if (el->law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT)
+        {
+          if (lz_event_wdot (el, y) + self->sm.g0[e] != (el->contact_upper ? el->law.upper : el->law.lower)
+              || (el->contact_upper && isfinite (el->law.lower)))
+            return FALSE;
+          held = TRUE;
+        }
+      else if (el->law.kind == LZ_ITEM_STOP && (isfinite (el->law.lower) || isfinite (el->law.upper)))
+        ac->sleep_free[ac->nsleep_free++] = e;
+      if (!held)
+        continue;
+      if (ac->cand_mark[body] != ac->cand_epoch)
+        {
+          ac->cand_mark[body] = ac->cand_epoch;
+          ac->cand_count[body] = 0;
+        }
+      ac->cand_count[body]++;
+      ac->sleep_cand++;
+    }
+  for (guint i = 0; i < n; i++)
+    if (ac->state[i] == ACTIVE_FROZEN && (ac->cand_mark[i] != ac->cand_epoch || ac->cand_count[i] != 1))
+      return FALSE;
+  return TRUE;
+}
+
+/* Arms the set for the current mode at Y, where lz_event_min_guard() has
+ * just made a full pass (disarmed: every body evaluated, every element's guards
  * recorded by lz_event_active_record()). */
 void
-lz_event_active_arm (LzEventIntegrator *self)
+lz_event_active_arm (LzEventIntegrator *self,
+                     const double      *y)
 {
   LzEventSmooth *sm = &self->sm;
   LzEventActive *ac = &sm->act;
@@ -480,6 +594,7 @@ lz_event_active_arm (LzEventIntegrator *self)
   ac->npowered = filter_elements (ac, ac->full_powered, ac->full_npowered, ac->powered);
   ac->nguarded = filter_elements (ac, ac->full_guarded, ac->full_nguarded, ac->guarded);
   use_lists (sm, FALSE);
+  ac->sleep_ok = sleep_check (self, y);
   ac->on = TRUE;
   ac->epoch++;
 }

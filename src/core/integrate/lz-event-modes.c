@@ -70,6 +70,12 @@ impact_candidates (LzEventIntegrator *self,
 {
   guint m = 0, *idx = self->md.idx;
   gboolean *upper = self->md.upper;
+  /* (an event that leaves the frozen bodies out: the others' elements —
+   * a frozen stop is at rest, it takes no impulse unless another stop
+   * approaches, and then every body is needed: resolve_impacts()) */
+  const LzEventActive *ac = &self->sm.act;
+  const guint *elems = ac->sleeping ? ac->live : NULL;
+  guint count = ac->sleeping ? ac->nlive : self->ne;
 
   lz_event_ground_terms (self, t, y);
   /* a through-stop closes by the stop that reaches its limit (the other
@@ -83,19 +89,24 @@ impact_candidates (LzEventIntegrator *self,
                           : r_on && !k_on ? self->el[th->k].law.e
                           : MIN (self->el[th->k].law.e, self->el[th->r].law.e);
     }
+  memset (self->md.impacted, 0, self->ne * sizeof (gboolean));
   /* the rigid couplings first: the equality rows of the mixed LCP */
-  for (guint e = 0; e < self->ne; e++)
-    if (lz_element_law_is_bilateral (&self->el[e].law) && !self->st.is_static[e])
-      {
-        idx[m] = e;
-        upper[m++] = FALSE;
-      }
-  for (guint e = 0; e < self->ne; e++)
+  for (guint k = 0; k < count; k++)
     {
+      guint e = elems != NULL ? elems[k] : k;
+
+      if (lz_element_law_is_bilateral (&self->el[e].law) && !self->st.is_static[e])
+        {
+          idx[m] = e;
+          upper[m++] = FALSE;
+        }
+    }
+  for (guint k = 0; k < count; k++)
+    {
+      guint e = elems != NULL ? elems[k] : k;
       const Elem *el = &self->el[e];
       double g = lz_event_wdot (el, y) + self->sm.g0[e];
 
-      self->md.impacted[e] = FALSE;
       /* a massless body reaching a stop is no impact: it has no momentum */
       if (el->law.kind != LZ_ITEM_STOP || self->st.is_static[e] || lz_element_law_is_bilateral (&el->law))
         continue;
@@ -216,6 +227,26 @@ impulse_lcp (LzEventIntegrator *self,
 /* Impulse LCP over the stops at a limit: P ≥ 0 ⊥ u⁺ + e·u⁻ ≥ 0 (lower),
  * the mirror for upper limits; u⁺ = u⁻ + D P, D = H M⁻¹ Hᵀ.  Returns the
  * kinetic energy lost; marks the impacted stops. */
+/* Whether impulse_lcp() has an impulse to give among the M stops at a
+ * limit (md.idx, md.upper): one approaches, or a rigid coupling's velocity
+ * is off (its test of ANY) */
+static gboolean
+approaching (const LzEventIntegrator *self,
+             const double            *y,
+             guint                    m)
+{
+  for (guint i = 0; i < m; i++)
+    {
+      const Elem *x = &self->el[self->md.idx[i]];
+      double u = (self->md.upper[i] ? -1 : 1) * (lz_event_wdot (x, y + self->n) + self->sm.g0d[self->md.idx[i]]);
+
+      if (lz_element_law_is_bilateral (&x->law) ? fabs (u) > rest_v_tol (self, x)
+          : u < -APPROACH_V_REL * lz_event_unit_v_seen (self, x))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static double
 resolve_impacts (LzEventIntegrator *self,
                  double             t,
@@ -225,6 +256,12 @@ resolve_impacts (LzEventIntegrator *self,
   guint n = self->n, m = impact_candidates (self, t, y, pos_tol);
   double ke0, ke1, ground_work;
 
+  if (m > 0 && self->sm.act.sleeping && approaching (self, y, m))
+    {
+      /* an impulse: every body (the frozen ones' stops at a limit too) */
+      lz_event_active_wake (&self->sm);
+      m = impact_candidates (self, t, y, pos_tol);
+    }
   if (m == 0 || !impulse_lcp (self, y, m, &ke0, &ke1, &ground_work))
     return 0;
   /* a through-stop's impact is the impact of the stop that closed */
@@ -353,10 +390,21 @@ candidates (LzEventIntegrator *self,
 {
   guint n = self->n, ncand = 0, *cand = self->md.cand;
   const double *q = y, *v = y + n;
+  const LzEventActive *ac = &self->sm.act;
+  const guint *elems;
+  guint count;
 
   lz_event_ground_terms (self, t, y);
-  for (guint e = 0; e < self->ne; e++)
+  /* (an event that leaves the frozen bodies out: their constraints keep
+   * their modes — lz_event_active_keep_frozen() — unless an open stop on
+   * one is at its limit, and then every body is needed) */
+  if (ac->sleeping && !lz_event_active_sleep_free_clear (self, y, pos_tol, v_tol))
+    lz_event_active_wake (&self->sm);
+  elems = ac->sleeping ? ac->live : NULL;
+  count = ac->sleeping ? ac->nlive : self->ne;
+  for (guint k = 0; k < count; k++)
     {
+      guint e = elems != NULL ? elems[k] : k;
       const Elem *el = &self->el[e];
       double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s;
       double p_tol = lz_event_tol_of (self, el, pos_tol), u_tol = lz_event_tol_of (self, el, v_tol);

@@ -180,6 +180,13 @@ typedef struct
    * lz_event_min_guard() the set is armed from */
   double  *g_elem;
   guint8  *i_elem;
+  /* an event may leave the frozen bodies out (lz_event_active_event()):
+   * sleep_ok when armed, sleeping at such an event until its new mode;
+   * the open stops on frozen bodies, and how many constraints of the mode
+   * the frozen bodies hold (one each) */
+  gboolean sleep_ok, sleeping;
+  guint   *sleep_free, nsleep_free;
+  guint    sleep_cand;
 } LzEventActive;
 
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
@@ -731,7 +738,13 @@ void lz_event_active_record (LzEventSmooth *sm,
                              guint          e,
                              double         g,
                              guint          i);
-void lz_event_active_arm (LzEventIntegrator *self);
+void lz_event_active_arm (LzEventIntegrator *self,
+                          const double      *y);
+void lz_event_active_wake (LzEventSmooth *sm);
+gboolean lz_event_active_sleep_free_clear (LzEventIntegrator *self,
+                                           const double      *y,
+                                           double             pos_tol,
+                                           double             v_tol);
 double lz_event_active_min_frozen (LzEventIntegrator *self,
                                    double             best,
                                    guint             *which);

@@ -366,7 +366,7 @@ advance (LzEventIntegrator *self,
   else
     g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
   if (!self->sm.act.armed)
-    lz_event_active_arm (self);
+    lz_event_active_arm (self, self->loc.y0);
   self->loc.end_valid = self->loc.end_fresh = FALSE;
   memcpy (self->loc.dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
   reused = peek_reuse (self, t0, t_stop, &t, &g1, which);
