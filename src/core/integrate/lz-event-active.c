@@ -64,6 +64,12 @@ enum
 };
 
 static guint8 freeze_class (const LzElementLaw *law);
+static void turn_on (LzEventIntegrator *self,
+                     const double      *y);
+static gboolean stamp_units (LzEventIntegrator *self,
+                             gboolean           set);
+static void bound_mark (LzEventIntegrator *self,
+                        const double      *y);
 
 void
 lz_event_active_setup (LzEventIntegrator *self)
@@ -93,6 +99,15 @@ lz_event_active_setup (LzEventIntegrator *self)
   ac->g_elem = g_new (double, ne);
   ac->i_elem = g_new (guint8, ne);
   ac->sleep_free = g_new (guint, ne);
+  ac->lam_elem = g_new0 (double, ne);
+  ac->bound = g_new (guint, n);
+  ac->bound_mark = g_new0 (guint, n);
+  ac->ref_q = g_new0 (double, n);
+  ac->ref_v = g_new0 (double, n);
+  ac->pin = g_new0 (guint, n);
+  ac->was = g_new0 (guint, n);
+  ac->fresh = g_new (guint, n);
+  ac->is_fresh = g_new0 (guint8, n);
   for (guint e = 0; e < self->ne; e++)
     ac->freeze[e] = freeze_class (&self->el[e].law);
   nforced = lz_assembly_get_forced_dofs (self->parent.assembly, forced);
@@ -136,6 +151,15 @@ lz_event_active_free (LzEventSmooth *sm)
   g_clear_pointer (&ac->g_elem, g_free);
   g_clear_pointer (&ac->i_elem, g_free);
   g_clear_pointer (&ac->sleep_free, g_free);
+  g_clear_pointer (&ac->lam_elem, g_free);
+  g_clear_pointer (&ac->bound, g_free);
+  g_clear_pointer (&ac->bound_mark, g_free);
+  g_clear_pointer (&ac->ref_q, g_free);
+  g_clear_pointer (&ac->ref_v, g_free);
+  g_clear_pointer (&ac->pin, g_free);
+  g_clear_pointer (&ac->was, g_free);
+  g_clear_pointer (&ac->fresh, g_free);
+  g_clear_pointer (&ac->is_fresh, g_free);
 }
 
 /* The element lists an evaluation visits (lz_event_smooth_sparse()'s):
@@ -187,6 +211,24 @@ lz_event_active_event (LzEventSmooth *sm)
     }
   lz_event_active_disarm (sm);
   ac->at_event = on;
+}
+
+/* The modes of an instant are left at once (lz_event_at_once_modes()):
+ * where the frozen bodies are at rest to the bit, each on one constraint
+ * (sleep_ok), their elements' guards — constant, positive — keep their
+ * modes, and the set is carried into the new ones (carry,
+ * lz_event_active_rearm()); otherwise every body */
+void
+lz_event_active_at_once (LzEventSmooth *sm)
+{
+  LzEventActive *ac = &sm->act;
+
+  if (ac->on && ac->sleep_ok)
+    {
+      ac->carry = TRUE;
+      return;
+    }
+  lz_event_active_disarm (sm);
 }
 
 /* An event handled with the frozen bodies left out reaches them (an
@@ -388,7 +430,10 @@ classify (LzEventIntegrator *self)
       const LzElementLaw *law = &self->el[sm->con[c]].law;
 
       if ((law->a >= 0) != (law->b >= 0) && law->xa == NULL && law->xb == NULL)
-        ac->state[law->a >= 0 ? law->a : law->b] = ACTIVE_PINNED;
+        {
+          ac->state[law->a >= 0 ? law->a : law->b] = ACTIVE_PINNED;
+          ac->pin[law->a >= 0 ? law->a : law->b] = sm->con[c];
+        }
     }
   for (guint i = 0; i < n; i++)
     if (ac->state[i] == ACTIVE_PINNED && !ac->is_forced[i] && sm->mass[i] > 0)
@@ -436,6 +481,14 @@ touches_active (const LzEventActive *ac,
   gboolean fb = el->law.b >= 0 && ac->state[el->law.b] == ACTIVE_FROZEN;
 
   return !((fa || el->law.a < 0) && (fb || el->law.b < 0)) || (el->law.a < 0 && el->law.b < 0);
+}
+
+/* Whether element EL acts on a body refresh() computes */
+static gboolean
+on_fresh (const LzEventActive *ac,
+          const Elem          *el)
+{
+  return (el->law.a >= 0 && ac->is_fresh[el->law.a]) || (el->law.b >= 0 && ac->is_fresh[el->law.b]);
 }
 
 static guint
@@ -558,7 +611,6 @@ lz_event_active_arm (LzEventIntegrator *self,
 {
   LzEventSmooth *sm = &self->sm;
   LzEventActive *ac = &sm->act;
-  guint n = self->n;
 
   lz_event_active_disarm (sm);
   ac->armed = TRUE;
@@ -569,6 +621,43 @@ lz_event_active_arm (LzEventIntegrator *self,
   frozen_guards (self);
   if (!(ac->g_frozen > 0))
     return;                     /* (an instant at hand: every body, as before) */
+  for (guint c = 0; c < sm->nc; c++)
+    if (!ac->touches[sm->con[c]])
+      ac->lam_elem[sm->con[c]] = gsl_vector_get (sm->lambda, c);
+  ac->rearms = 0;
+  stamp_units (self, TRUE);
+  turn_on (self, y);
+}
+
+/* Whether the velocity scales the guards are measured in (the largest
+ * velocities seen, lz_event_units_seen()) are those the frozen guards were
+ * computed with; with SET, notes them */
+static gboolean
+stamp_units (LzEventIntegrator *self,
+             gboolean           set)
+{
+  LzEventActive *ac = &self->sm.act;
+  gboolean same = ac->v_stamp[0] == self->v_scale;
+
+  for (guint k = 0; k < LZ_BODY_N_KINDS; k++)
+    same = same && ac->v_stamp[k + 1] == self->v_kind[k];
+  if (set)
+    {
+      ac->v_stamp[0] = self->v_scale;
+      memcpy (ac->v_stamp + 1, self->v_kind, sizeof self->v_kind);
+    }
+  return same;
+}
+
+/* The set's lists from state and touches, and on (at Y) */
+static void
+turn_on (LzEventIntegrator *self,
+         const double      *y)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventActive *ac = &sm->act;
+  guint n = self->n;
+
   ac->nbody = ac->ncomp = ac->nforced = ac->ncon = 0;
   for (guint i = 0; i < n; i++)
     if (ac->state[i] != ACTIVE_FROZEN)
@@ -595,8 +684,178 @@ lz_event_active_arm (LzEventIntegrator *self,
   ac->nguarded = filter_elements (ac, ac->full_guarded, ac->full_nguarded, ac->guarded);
   use_lists (sm, FALSE);
   ac->sleep_ok = sleep_check (self, y);
+  bound_mark (self, y);
   ac->on = TRUE;
+  ac->armed = TRUE;
   ac->epoch++;
+}
+
+/* The integrated bodies next to frozen ones, their q and v at Y: the
+ * frozen ones' λ, ẏ and guards hold while these do not move */
+static void
+bound_mark (LzEventIntegrator *self,
+            const double      *y)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventActive *ac = &sm->act;
+  guint n = self->n;
+
+  ac->nbound = 0;
+  ac->bound_epoch++;
+  for (guint i = 0; i < n; i++)
+    {
+      if (ac->state[i] != ACTIVE_FROZEN)
+        continue;
+      for (guint c = sm->kc_start[i]; c < sm->kc_start[i + 1]; c++)
+        {
+          guint j = sm->kc_col[c];
+
+          if (ac->state[j] == ACTIVE_FROZEN || ac->bound_mark[j] == ac->bound_epoch)
+            continue;
+          ac->bound_mark[j] = ac->bound_epoch;
+          ac->bound[ac->nbound++] = j;
+          ac->ref_q[j] = y[j];
+          ac->ref_v[j] = y[n + j];
+        }
+    }
+}
+
+/* Whether two doubles are the same to the bit */
+static gboolean
+same_bits (double a,
+           double b)
+{
+  return memcmp (&a, &b, sizeof a) == 0;
+}
+
+/* The data of the NFRESH frozen bodies in FRESH at (T, Y) — their
+ * accelerations (ẏ), their constraints' λ rows and their elements'
+ * smallest guards — by an evaluation over them alone: per body the same
+ * arithmetic as over every body (its K and C row, the tensions on it in
+ * the elements' order, its row of the diagonal G) */
+static void
+refresh (LzEventIntegrator *self,
+         double             t,
+         const double      *y)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventActive *ac = &sm->act;
+  guint n = self->n;
+  double g[MAX_GUARDS];
+
+  ac->nbody = ac->nforced = ac->ncon = 0;
+  for (guint k = 0; k < ac->nfresh; k++)
+    {
+      ac->is_fresh[ac->fresh[k]] = TRUE;
+      ac->body[ac->nbody++] = ac->fresh[k];
+    }
+  for (guint c = 0; c < sm->nc; c++)
+    if (on_fresh (ac, &self->el[sm->con[c]]))
+      ac->con[ac->ncon++] = c;
+  ac->ntense = 0;
+  for (guint k = 0; k < ac->full_ntense; k++)
+    if (on_fresh (ac, &self->el[ac->full_tense[k]]))
+      ac->tense[ac->ntense++] = ac->full_tense[k];
+  ac->npowered = ac->nguarded = 0;
+  use_lists (sm, FALSE);
+  ac->on = TRUE;
+  lz_event_accelerations (self, t, y, y + n, self->dydt + n);
+  ac->on = FALSE;
+  for (guint k = 0; k < ac->nfresh; k++)
+    self->dydt[ac->fresh[k]] = y[n + ac->fresh[k]];
+  for (guint c = 0; c < sm->nc; c++)
+    if (on_fresh (ac, &self->el[sm->con[c]]))
+      ac->lam_elem[sm->con[c]] = gsl_vector_get (sm->lambda, c);
+  for (guint j = 0; j < ac->full_nguarded; j++)
+    {
+      guint e = ac->full_guarded[j], k;
+
+      if (ac->touches[e] || !on_fresh (ac, &self->el[e]))
+        continue;
+      k = lz_event_guards (self, e, y, g);
+      ac->g_elem[e] = INFINITY;
+      ac->i_elem[e] = 0;
+      for (guint i = 0; i < k; i++)
+        if (g[i] < ac->g_elem[e])
+          {
+            ac->g_elem[e] = g[i];
+            ac->i_elem[e] = (guint8) i;
+          }
+    }
+  for (guint k = 0; k < ac->nfresh; k++)
+    ac->is_fresh[ac->fresh[k]] = FALSE;
+}
+
+/* At the end of an event that left the frozen bodies out (carry: its
+ * selection kept their modes, nothing reached them), in its new mode at
+ * (T, Y): the set armed again with no full evaluation.  The bodies to
+ * freeze are classified as at any arm; one that was frozen before keeps
+ * its data (ẏ, the λ of its constraint, its elements' guards) when no
+ * neighbour of it that was integrated has moved since they were computed
+ * (its q and v the same to the bit: the frozen ones have not), for then
+ * what they are computed from is the same; the others — newly frozen, or
+ * next to a body that moved — are computed by refresh().  Then the
+ * integrated bodies next to frozen ones are noted with their q and v
+ * (bound_mark()), which keeps that true at the next re-arm.  At most
+ * ACTIVE_REARM_MAX events in a row, and not when no body is frozen: the
+ * next step's start arms the set from a full evaluation — and when the
+ * velocity scales the guards are measured in have grown since it did
+ * (stamp_units()). */
+#define ACTIVE_REARM_MAX 32
+
+void
+lz_event_active_rearm (LzEventIntegrator *self,
+                       double             t,
+                       const double      *y)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventActive *ac = &sm->act;
+  guint n = self->n, epoch = ac->epoch;
+  gboolean rows = ac->rows_epoch == epoch, energies = ac->energy_epoch == epoch;
+
+  ac->carry = FALSE;
+  if (ac->on || ++ac->rearms > ACTIVE_REARM_MAX || !eligible (self) || !stamp_units (self, FALSE))
+    return;
+  memcpy (ac->was, ac->state, n * sizeof (guint));
+  if (classify (self) == 0)
+    return;
+  ac->nfresh = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean fresh;
+
+      if (ac->state[i] != ACTIVE_FROZEN)
+        continue;
+      fresh = ac->was[i] != ACTIVE_FROZEN;
+      for (guint c = sm->kc_start[i]; c < sm->kc_start[i + 1] && !fresh; c++)
+        {
+          guint j = sm->kc_col[c];
+
+          fresh = ac->was[j] != ACTIVE_FROZEN && !(same_bits (y[j], ac->ref_q[j]) && same_bits (y[n + j], ac->ref_v[j]));
+        }
+      if (fresh)
+        ac->fresh[ac->nfresh++] = i;
+    }
+  for (guint e = 0; e < self->ne; e++)
+    ac->touches[e] = touches_active (ac, &self->el[e]);
+  if (ac->nfresh > 0)
+    refresh (self, t, y);
+  for (guint c = 0; c < sm->nc; c++)
+    if (!ac->touches[sm->con[c]])
+      gsl_vector_set (sm->lambda, c, ac->lam_elem[sm->con[c]]);
+  frozen_guards (self);
+  if (!(ac->g_frozen > 0))
+    {
+      lz_event_active_disarm (sm);
+      return;
+    }
+  turn_on (self, y);
+  /* (the frozen elements' states in the trace rows: theirs still, unless
+   * some were computed again) */
+  if (rows && ac->nfresh == 0)
+    ac->rows_epoch = ac->epoch;
+  if (energies && ac->nfresh == 0)
+    ac->energy_epoch = ac->epoch;
 }
 
 /* BEST, the smallest guard of the integrated elements, with the frozen

@@ -834,6 +834,9 @@ lz_event_handle_event (LzEventIntegrator *self,
         self->md.prev_impact_speed[e] = self->md.impact_speed[e];
       }
   select_modes (self, t, y, pos_tol, v_tol);
+  /* (the frozen bodies left out to the end: the projection, and the set
+   * armed again from the one before, lz_event_active_rearm()) */
+  self->sm.act.carry = self->sm.act.sleeping;
   for (guint e = 0; e < self->ne; e++)
     if (zeno && self->md.impacted[e])
       self->md.new_mode[e] = LZ_MODE_CONTACT;
@@ -862,6 +865,8 @@ lz_event_handle_event (LzEventIntegrator *self,
   if (initial)
     return t;
   lz_event_units_seen (self, y);
+  if (self->sm.act.carry)
+    lz_event_active_rearm (self, t, y);
   return t;
 }
 
@@ -948,12 +953,17 @@ lz_event_at_once_modes (LzEventIntegrator *self,
 {
   double g[MAX_GUARDS];
   gboolean d_left = FALSE;
+  /* (with the set on, the frozen elements' guards are positive: their
+   * modes hold — lz_event_active_at_once()) */
+  const LzEventActive *ac = &self->sm.act;
+  const guint *elems = ac->on ? ac->live : NULL;
+  guint count = ac->on ? ac->nlive : self->ne;
 
   lz_event_rhs (tp, y, self->dydt, self);
   memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
-  for (guint e = 0; e < self->ne; e++)
+  for (guint j = 0; j < count; j++)
     {
-      guint k = lz_event_guards (self, e, y, g);
+      guint e = elems != NULL ? elems[j] : j, k = lz_event_guards (self, e, y, g);
 
       if (self->dj.is_dstop[e])
         {

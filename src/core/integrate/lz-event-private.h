@@ -187,6 +187,19 @@ typedef struct
   gboolean sleep_ok, sleeping;
   guint   *sleep_free, nsleep_free;
   guint    sleep_cand;
+  /* such an event carries the set into its new mode (lz_event_active_rearm()):
+   * carry from its selection to its end; the frozen constraints' λ (per
+   * element); the integrated bodies next to frozen ones, with their q and v
+   * and the constraint that pins them (per dof) when the set was armed */
+  gboolean carry;
+  guint    rearms;            /* armed so in a row */
+  double  *lam_elem;
+  guint   *bound, nbound, *bound_mark, bound_epoch;
+  double  *ref_q, *ref_v;
+  guint   *pin;
+  guint   *was, *fresh, nfresh;  /* per dof: the state before a re-arm; the frozen bodies it computes */
+  guint8  *is_fresh;
+  double   v_stamp[LZ_BODY_N_KINDS + 1];   /* the velocity scales the frozen guards were computed with */
 } LzEventActive;
 
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
@@ -741,6 +754,10 @@ void lz_event_active_record (LzEventSmooth *sm,
 void lz_event_active_arm (LzEventIntegrator *self,
                           const double      *y);
 void lz_event_active_wake (LzEventSmooth *sm);
+void lz_event_active_at_once (LzEventSmooth *sm);
+void lz_event_active_rearm (LzEventIntegrator *self,
+                            double             t,
+                            const double      *y);
 gboolean lz_event_active_sleep_free_clear (LzEventIntegrator *self,
                                            const double      *y,
                                            double             pos_tol,

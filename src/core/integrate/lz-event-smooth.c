@@ -542,20 +542,28 @@ project (LzEventIntegrator *self,
          double             t,
          double            *y)
 {
-  guint n = self->n;
+  guint n = self->n, nrows = 0;
   double ground_work = 0;
+  LzEventActive *ac = &self->sm.act;
+  /* (at the end of an event that left the frozen bodies out, their rows
+   * are left out: each body at rest on its limit to the bit, its
+   * correction would add ±0 to q and v — sleep_check(); G is diagonal) */
+  guint *rows = ac->carry && self->sm.diagonal ? ac->con : NULL;
 
   if (self->sm.nc == 0)
     return 0;
   lz_event_active_disarm (&self->sm);   /* (λ is the projection's below) */
+  for (guint c = 0; rows != NULL && c < self->sm.nc; c++)
+    if (ac->touches[self->sm.con[c]])
+      rows[nrows++] = c;
   for (int level = 0; level < 2; level++)
     {
       double *x = level == 0 ? y : y + n;
 
       lz_event_ground_terms (self, t, y);
-      for (guint c = 0; c < self->sm.nc; c++)
+      for (guint k = 0; k < (rows != NULL ? nrows : self->sm.nc); k++)
         {
-          guint e = self->sm.con[c];
+          guint c = rows != NULL ? rows[k] : k, e = self->sm.con[c];
           const Elem *el = &self->el[e];
           double r;
 
@@ -572,9 +580,13 @@ project (LzEventIntegrator *self,
             r = lz_event_wdot (el, y + n) + self->sm.g0d[e];
           gsl_vector_set (self->sm.rhs_c, c, -r);
         }
-      solve_constraints (&self->sm);
-      for (guint c = 0; c < self->sm.nc; c++)
+      if (rows != NULL)
+        lz_event_factor_solve_rows (&self->sm, rows, nrows);
+      else
+        solve_constraints (&self->sm);
+      for (guint k = 0; k < (rows != NULL ? nrows : self->sm.nc); k++)
         {
+          guint c = rows != NULL ? rows[k] : k;
           const Elem *el = &self->el[self->sm.con[c]];
           double l = gsl_vector_get (self->sm.lambda, c);
 
