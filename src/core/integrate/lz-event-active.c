@@ -33,7 +33,20 @@
  * the mode on frozen bodies keep their modes (lz_event_active_keep_frozen()),
  * and a trace row computes only the states of the elements on integrated
  * bodies (lz_event_active_row_elements(), lz_event_active_potential()).
- * LUZTAR_EVENT_ACTIVE=off turns it off.
+ *
+ * Where every frozen body is at rest to the bit (v = +0) and held by one
+ * constraint, on its limit to the bit for a stop (sleep_check()), an event
+ * need not look at them at all: the impacts and the selection run over the
+ * other elements (the frozen ones keep their modes; an impulse, or an open
+ * stop on a frozen body at its limit, wakes every body), the projection
+ * over the other rows (the frozen ones' corrections are ±0), and the set
+ * is carried into the new mode (lz_event_active_rearm()) — classified
+ * again, but a body that stays frozen keeps its ẏ, λ row and guards while
+ * no integrated neighbour of it has moved, and only the others are
+ * evaluated (refresh()).  So are modes left at once.  The run is the one
+ * armed from a full evaluation at every mode, to the bit.
+ * LUZTAR_EVENT_ACTIVE=off turns the set off, =full keeps the full
+ * evaluation at every mode.
  */
 
 #include "config.h"
@@ -81,6 +94,7 @@ lz_event_active_setup (LzEventIntegrator *self)
   guint nforced;
 
   ac->disabled = env != NULL && g_ascii_strcasecmp (env, "off") == 0;
+  ac->full_arms = env != NULL && g_ascii_strcasecmp (env, "full") == 0;
   ac->body = g_new (guint, n);
   ac->comp = g_new (guint, dim);
   ac->forced = g_new (guint, n);
@@ -132,6 +146,9 @@ lz_event_active_free (LzEventSmooth *sm)
   if (ac->kept > 0)
     g_debug ("active set: %" G_GUINT64_FORMAT " constraints of frozen bodies kept their modes at %"
              G_GUINT64_FORMAT " selections", ac->kept, ac->kept_events);
+  if (ac->carried > 0)
+    g_debug ("active set: carried into %" G_GUINT64_FORMAT " new modes, %" G_GUINT64_FORMAT
+             " frozen bodies computed again", ac->carried, ac->refreshed);
   lz_event_active_disarm (sm);
   g_clear_pointer (&ac->body, g_free);
   g_clear_pointer (&ac->comp, g_free);
@@ -683,7 +700,7 @@ turn_on (LzEventIntegrator *self,
   ac->npowered = filter_elements (ac, ac->full_powered, ac->full_npowered, ac->powered);
   ac->nguarded = filter_elements (ac, ac->full_guarded, ac->full_nguarded, ac->guarded);
   use_lists (sm, FALSE);
-  ac->sleep_ok = sleep_check (self, y);
+  ac->sleep_ok = !ac->full_arms && sleep_check (self, y);
   bound_mark (self, y);
   ac->on = TRUE;
   ac->armed = TRUE;
@@ -850,6 +867,8 @@ lz_event_active_rearm (LzEventIntegrator *self,
       return;
     }
   turn_on (self, y);
+  ac->carried++;
+  ac->refreshed += ac->nfresh;
   /* (the frozen elements' states in the trace rows: theirs still, unless
    * some were computed again) */
   if (rows && ac->nfresh == 0)

@@ -151,6 +151,7 @@ typedef struct
 typedef struct
 {
   gboolean disabled;          /* LUZTAR_EVENT_ACTIVE=off */
+  gboolean full_arms;         /* LUZTAR_EVENT_ACTIVE=full: armed from a full evaluation at every mode */
   gboolean armed;             /* the set is that of the current mode */
   gboolean on;                /* and some body is frozen: the active path runs */
   guint    epoch;             /* counts the arms that turned it on */
@@ -193,6 +194,7 @@ typedef struct
    * and the constraint that pins them (per dof) when the set was armed */
   gboolean carry;
   guint    rearms;            /* armed so in a row */
+  guint64  carried, refreshed; /* the re-arms, the frozen bodies they computed again (for the tests) */
   double  *lam_elem;
   guint   *bound, nbound, *bound_mark, bound_epoch;
   double  *ref_q, *ref_v;
