@@ -81,6 +81,10 @@ static void turn_on (LzEventIntegrator *self,
                      const double      *y);
 static gboolean stamp_units (LzEventIntegrator *self,
                              gboolean           set);
+static guint classify_near (LzEventIntegrator *self,
+                            const LzMode      *before);
+static void fresh_bodies (LzEventIntegrator *self,
+                          const double      *y);
 static void bound_mark (LzEventIntegrator *self,
                         const double      *y);
 
@@ -124,9 +128,45 @@ lz_event_active_setup (LzEventIntegrator *self)
   ac->is_fresh = g_new0 (guint8, n);
   for (guint e = 0; e < self->ne; e++)
     ac->freeze[e] = freeze_class (&self->el[e].law);
+  ac->near = g_new (guint, n);
+  ac->near_mark = g_new0 (guint, n);
+  ac->can_freeze = g_new0 (guint8, n);
+  ac->el_start = g_new0 (guint, n + 1);
+  ac->el_on = g_new (guint, 2 * ne);
+  for (guint e = 0; e < self->ne; e++)
+    for (int p = 0; p < 2; p++)
+      {
+        int i = p == 0 ? self->el[e].law.a : self->el[e].law.b;
+
+        if (i >= 0 && (p == 0 || i != self->el[e].law.a))
+          ac->el_start[i + 1]++;
+      }
+  for (guint i = 0; i < self->n; i++)
+    ac->el_start[i + 1] += ac->el_start[i];
+  {
+    g_autofree guint *fill = g_memdup2 (ac->el_start, (self->n + 1) * sizeof (guint));
+
+    for (guint e = 0; e < self->ne; e++)
+      for (int p = 0; p < 2; p++)
+        {
+          int i = p == 0 ? self->el[e].law.a : self->el[e].law.b;
+
+          if (i >= 0 && (p == 0 || i != self->el[e].law.a))
+            ac->el_on[fill[i]++] = e;
+        }
+  }
   nforced = lz_assembly_get_forced_dofs (self->parent.assembly, forced);
   for (guint k = 0; k < nforced; k++)
     ac->is_forced[forced[k]] = TRUE;
+  for (guint i = 0; i < self->n; i++)
+    ac->can_freeze[i] = !ac->is_forced[i] && self->sm.mass[i] > 0;
+  {
+    LzModel *model = lz_assembly_get_model (self->parent.assembly);
+
+    for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+      if (self->sm.src_body[s] >= 0)
+        ac->can_freeze[self->sm.src_body[s]] = FALSE;
+  }
   ac->full_tense = self->sm.tense;
   ac->full_ntense = self->sm.n_tense;
   ac->full_powered = self->sm.powered;
@@ -177,6 +217,11 @@ lz_event_active_free (LzEventSmooth *sm)
   g_clear_pointer (&ac->was, g_free);
   g_clear_pointer (&ac->fresh, g_free);
   g_clear_pointer (&ac->is_fresh, g_free);
+  g_clear_pointer (&ac->near, g_free);
+  g_clear_pointer (&ac->near_mark, g_free);
+  g_clear_pointer (&ac->can_freeze, g_free);
+  g_clear_pointer (&ac->el_start, g_free);
+  g_clear_pointer (&ac->el_on, g_free);
 }
 
 /* The element lists an evaluation visits (lz_event_smooth_sparse()'s):
@@ -486,6 +531,7 @@ classify (LzEventIntegrator *self)
     }
   for (guint i = 0; i < n; i++)
     frozen += ac->state[i] == ACTIVE_FROZEN;
+  ac->nfrozen = frozen;
   return frozen;
 }
 
@@ -823,38 +869,28 @@ refresh (LzEventIntegrator *self,
 void
 lz_event_active_rearm (LzEventIntegrator *self,
                        double             t,
-                       const double      *y)
+                       const double      *y,
+                       const LzMode      *before)
 {
   LzEventSmooth *sm = &self->sm;
   LzEventActive *ac = &sm->act;
-  guint n = self->n, epoch = ac->epoch;
+  guint n = self->n, epoch = ac->epoch, changed;
   gboolean rows = ac->rows_epoch == epoch, energies = ac->energy_epoch == epoch;
 
   ac->carry = FALSE;
   if (ac->on || ++ac->rearms > ACTIVE_REARM_MAX || !eligible (self) || !stamp_units (self, FALSE))
     return;
-  memcpy (ac->was, ac->state, n * sizeof (guint));
-  if (classify (self) == 0)
-    return;
-  ac->nfresh = 0;
-  for (guint i = 0; i < n; i++)
+  changed = classify_near (self, before);
+  if (ac->nfrozen == 0)
     {
-      gboolean fresh;
-
-      if (ac->state[i] != ACTIVE_FROZEN)
-        continue;
-      fresh = ac->was[i] != ACTIVE_FROZEN;
-      for (guint c = sm->kc_start[i]; c < sm->kc_start[i + 1] && !fresh; c++)
-        {
-          guint j = sm->kc_col[c];
-
-          fresh = ac->was[j] != ACTIVE_FROZEN && !(same_bits (y[j], ac->ref_q[j]) && same_bits (y[n + j], ac->ref_v[j]));
-        }
-      if (fresh)
-        ac->fresh[ac->nfresh++] = i;
+      lz_event_active_disarm (sm);
+      return;
     }
-  for (guint e = 0; e < self->ne; e++)
-    ac->touches[e] = touches_active (ac, &self->el[e]);
+  fresh_bodies (self, y);
+  if (changed > 0)
+    for (guint k = 0; k < ac->nnear; k++)
+      for (guint p = ac->el_start[ac->near[k]]; p < ac->el_start[ac->near[k] + 1]; p++)
+        ac->touches[ac->el_on[p]] = touches_active (ac, &self->el[ac->el_on[p]]);
   if (ac->nfresh > 0)
     refresh (self, t, y);
   for (guint c = 0; c < sm->nc; c++)
@@ -866,7 +902,25 @@ lz_event_active_rearm (LzEventIntegrator *self,
       lz_event_active_disarm (sm);
       return;
     }
-  turn_on (self, y);
+  if (changed > 0)
+    turn_on (self, y);
+  else
+    {
+      /* (the same bodies frozen: the lists but the mode's rows, the
+       * frozen bodies' rest and the bodies next to them as they were) */
+      ac->ncon = 0;
+      for (guint c = 0; c < sm->nc; c++)
+        if (ac->touches[sm->con[c]])
+          ac->con[ac->ncon++] = c;
+      for (guint k = 0; k < ac->nbound; k++)
+        {
+          ac->ref_q[ac->bound[k]] = y[ac->bound[k]];
+          ac->ref_v[ac->bound[k]] = y[n + ac->bound[k]];
+        }
+      use_lists (sm, FALSE);
+      ac->on = ac->armed = TRUE;
+      ac->epoch++;
+    }
   ac->carried++;
   ac->refreshed += ac->nfresh;
   /* (the frozen elements' states in the trace rows: theirs still, unless
@@ -875,6 +929,120 @@ lz_event_active_rearm (LzEventIntegrator *self,
     ac->rows_epoch = ac->epoch;
   if (energies && ac->nfresh == 0)
     ac->energy_epoch = ac->epoch;
+}
+
+/* The bodies near a mode change classified again (classify()'s rules,
+ * where they can have changed): the elements of integrated bodies whose
+ * mode is not BEFORE's change whether their bodies are pinned and
+ * freezable, and a body's neighbours whether it may freeze — the others
+ * keep their states.  NEAR lists those classified; returns how many
+ * changed state (FROZEN or not). */
+static guint
+classify_near (LzEventIntegrator *self,
+               const LzMode      *before)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventActive *ac = &sm->act;
+  guint changed = 0, npinned;
+
+  ac->near_epoch++;
+  ac->nnear = 0;
+  for (guint k = 0; k < ac->nlive; k++)
+    {
+      const LzElementLaw *law = &self->el[ac->live[k]].law;
+      int ports[2] = { law->a, law->b };
+
+      if (before[ac->live[k]] == self->mode[ac->live[k]])
+        continue;
+      for (guint p = 0; p < 2; p++)
+        if (ports[p] >= 0 && ac->near_mark[ports[p]] != ac->near_epoch)
+          {
+            ac->near_mark[ports[p]] = ac->near_epoch;
+            ac->near[ac->nnear++] = (guint) ports[p];
+          }
+    }
+  /* whether they are pinned (by a one-port constraint of the mode) */
+  npinned = ac->nnear;
+  for (guint k = 0; k < npinned; k++)
+    {
+      guint i = ac->near[k];
+      gboolean pinned = FALSE;
+
+      ac->was[i] = ac->state[i];
+      for (guint p = ac->el_start[i]; p < ac->el_start[i + 1]; p++)
+        {
+          const LzElementLaw *law = &self->el[ac->el_on[p]].law;
+
+          if (sm->con_of[ac->el_on[p]] >= 0 && (law->a >= 0) != (law->b >= 0) && law->xa == NULL && law->xb == NULL)
+            {
+              pinned = TRUE;
+              ac->pin[i] = ac->el_on[p];
+            }
+        }
+      ac->state[i] = pinned ? ACTIVE_PINNED : ACTIVE_FREE;
+      for (guint c = sm->kc_start[i]; c < sm->kc_start[i + 1]; c++)
+        if (ac->near_mark[sm->kc_col[c]] != ac->near_epoch)
+          {
+            ac->near_mark[sm->kc_col[c]] = ac->near_epoch;
+            ac->was[sm->kc_col[c]] = ac->state[sm->kc_col[c]];
+            ac->near[ac->nnear++] = sm->kc_col[c];
+          }
+    }
+  /* then whether they freeze */
+  for (guint k = 0; k < ac->nnear; k++)
+    {
+      guint i = ac->near[k];
+      gboolean frozen = ac->state[i] != ACTIVE_FREE && ac->can_freeze[i];
+
+      for (guint p = ac->el_start[i]; p < ac->el_start[i + 1] && frozen; p++)
+        frozen = freezable (self, ac->el_on[p]);
+      for (guint c = sm->kc_start[i]; c < sm->kc_start[i + 1] && frozen; c++)
+        frozen = ac->state[sm->kc_col[c]] != ACTIVE_FREE;
+      if (ac->state[i] != ACTIVE_FREE)
+        ac->state[i] = frozen ? ACTIVE_FROZEN : ACTIVE_PINNED;
+      ac->nfrozen += (ac->state[i] == ACTIVE_FROZEN) - (ac->was[i] == ACTIVE_FROZEN);
+      changed += (ac->state[i] == ACTIVE_FROZEN) != (ac->was[i] == ACTIVE_FROZEN);
+    }
+  return changed;
+}
+
+/* The frozen bodies refresh() computes at Y: those newly frozen, and those
+ * next to an integrated body that has moved since the set was armed (its
+ * q or v not the same to the bit) */
+static void
+fresh_bodies (LzEventIntegrator *self,
+              const double      *y)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventActive *ac = &sm->act;
+  guint n = self->n;
+
+  ac->nfresh = 0;
+  for (guint k = 0; k < ac->nnear; k++)
+    if (ac->state[ac->near[k]] == ACTIVE_FROZEN && ac->was[ac->near[k]] != ACTIVE_FROZEN)
+      {
+        ac->is_fresh[ac->near[k]] = TRUE;
+        ac->fresh[ac->nfresh++] = ac->near[k];
+      }
+  for (guint k = 0; k < ac->nbound; k++)
+    {
+      guint j = ac->bound[k];
+
+      if (same_bits (y[j], ac->ref_q[j]) && same_bits (y[n + j], ac->ref_v[j]))
+        continue;
+      for (guint c = sm->kc_start[j]; c < sm->kc_start[j + 1]; c++)
+        {
+          guint i = sm->kc_col[c];
+
+          if (ac->state[i] == ACTIVE_FROZEN && !ac->is_fresh[i])
+            {
+              ac->is_fresh[i] = TRUE;
+              ac->fresh[ac->nfresh++] = i;
+            }
+        }
+    }
+  for (guint k = 0; k < ac->nfresh; k++)
+    ac->is_fresh[ac->fresh[k]] = FALSE;
 }
 
 /* BEST, the smallest guard of the integrated elements, with the frozen

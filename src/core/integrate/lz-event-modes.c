@@ -866,7 +866,7 @@ lz_event_handle_event (LzEventIntegrator *self,
     return t;
   lz_event_units_seen (self, y);
   if (self->sm.act.carry)
-    lz_event_active_rearm (self, t, y);
+    lz_event_active_rearm (self, t, y, prior);
   return t;
 }
 

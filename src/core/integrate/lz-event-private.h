@@ -202,6 +202,13 @@ typedef struct
   guint   *was, *fresh, nfresh;  /* per dof: the state before a re-arm; the frozen bodies it computes */
   guint8  *is_fresh;
   double   v_stamp[LZ_BODY_N_KINDS + 1];   /* the velocity scales the frozen guards were computed with */
+  /* per dof: the elements on it (from el_start[i] to el_start[i + 1] in
+   * el_on), whether it may freeze at all (no force, a mass); the bodies a
+   * re-arm classifies again (near, marked by near_epoch) */
+  guint   *el_start, *el_on;
+  guint8  *can_freeze;
+  guint   *near, nnear, *near_mark, near_epoch;
+  guint    nfrozen;
 } LzEventActive;
 
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
@@ -759,7 +766,8 @@ void lz_event_active_wake (LzEventSmooth *sm);
 void lz_event_active_at_once (LzEventSmooth *sm);
 void lz_event_active_rearm (LzEventIntegrator *self,
                             double             t,
-                            const double      *y);
+                            const double      *y,
+                            const LzMode      *before);
 gboolean lz_event_active_sleep_free_clear (LzEventIntegrator *self,
                                            const double      *y,
                                            double             pos_tol,

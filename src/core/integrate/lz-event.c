@@ -266,12 +266,13 @@ switch_at_once (LzEventIntegrator *self,
         lz_element_law_ground (&self->el[e].law, t0, &x0, NULL, NULL);
         self->el[e].stick_g = lz_element_law_g (&self->el[e].law, self->y, x0);
       }
+  memcpy (self->md.prior, self->mode, self->ne * sizeof (LzMode));
   memcpy (self->mode, self->md.new_mode, self->ne * sizeof (LzMode));
   lz_event_setup_mode (self);
   lz_event_dstop_project (self, t0, self->y);
   lz_event_project_counted (self, t0, self->y);
   if (self->sm.act.carry)
-    lz_event_active_rearm (self, t0, self->y);
+    lz_event_active_rearm (self, t0, self->y, self->md.prior);
   return TRUE;
 }
 
