@@ -29,18 +29,6 @@
 
 #include "lz-contact-law.h"
 
-/**
- * lz_contact_law_is:
- * @law: an element's law
- *
- * Returns: whether @law is a damped contact (a contact or a backlash)
- */
-gboolean
-lz_contact_law_is (const LzElementLaw *law)
-{
-  return law->kind == LZ_ITEM_CONTACT || law->kind == LZ_ITEM_BACKLASH;
-}
-
 /* The limit of side SIDE (−1 lower, +1 upper). */
 double
 lz_contact_law_limit (const LzElementLaw *law,

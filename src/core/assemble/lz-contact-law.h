@@ -14,7 +14,18 @@ G_BEGIN_DECLS
 /* The most guards of a damped contact in a mode (free: one per limit). */
 #define LZ_CONTACT_MAX_GUARDS 2
 
-gboolean lz_contact_law_is         (const LzElementLaw *law);
+/**
+ * lz_contact_law_is:
+ * @law: an element's law
+ *
+ * Returns: whether @law is a damped contact (a contact or a backlash)
+ */
+static inline gboolean
+lz_contact_law_is (const LzElementLaw *law)
+{
+  return law->kind == LZ_ITEM_CONTACT || law->kind == LZ_ITEM_BACKLASH;
+}
+
 double   lz_contact_law_limit      (const LzElementLaw *law,
                                     int                 side);
 double   lz_contact_law_force      (const LzElementLaw *law,

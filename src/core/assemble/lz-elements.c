@@ -336,23 +336,6 @@ lz_element_law_spring_mode (const LzElementLaw *law,
 }
 
 /**
- * lz_element_law_is_bilateral:
- * @law: an element's law
- *
- * A stop whose lower and upper limits are equal is a rigid coupling: a
- * bilateral constraint g = limit whose force is free in sign — never free,
- * never an impact or a lift-off of its own (docs/mathematics.md, "Rigid
- * couplings").
- *
- * Returns: whether @law is such a stop
- */
-gboolean
-lz_element_law_is_bilateral (const LzElementLaw *law)
-{
-  return law->kind == LZ_ITEM_STOP && isfinite (law->lower) && law->lower == law->upper;
-}
-
-/**
  * lz_element_law_spring_tension:
  * @law: a spring's or a gear's law
  * @mode: its mode (the side it is engaged on, or %LZ_MODE_GAP)

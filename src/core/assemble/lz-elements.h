@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include <math.h>
 #include <glib.h>
 
 #include "lz-expr.h"
@@ -205,8 +206,26 @@ double              lz_element_law_energy     (const LzElementLaw  *law,
                                                double               g);
 LzMode              lz_element_law_spring_mode (const LzElementLaw *law,
                                                double               g);
-gboolean            lz_element_law_is_bilateral (const LzElementLaw *law);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LzElementTable, lz_element_table_free)
+
+/**
+ * lz_element_law_is_bilateral:
+ * @law: an element's law
+ *
+ * A stop whose lower and upper limits are equal is a rigid coupling: a
+ * bilateral constraint g = limit whose force is free in sign — never free,
+ * never an impact or a lift-off of its own (docs/mathematics.md, "Rigid
+ * couplings").
+ *
+ * Returns: whether @law is such a stop
+ *
+ * (Inline: the event-driven method asks it of each stop in its loops.)
+ */
+static inline gboolean
+lz_element_law_is_bilateral (const LzElementLaw *law)
+{
+  return law->kind == LZ_ITEM_STOP && isfinite (law->lower) && law->lower == law->upper;
+}
 
 G_END_DECLS

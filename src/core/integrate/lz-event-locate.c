@@ -47,12 +47,90 @@ contact_p_tol (const LzEventIntegrator *self,
   return CONTACT_P_REL * lz_event_unit_v_seen (self, el) * self->parent.scales.time;
 }
 
+/* A stuck friction element's guards: its force within the static levels
+ * at t (they may move: a brake let go; constant ones are read in place).
+ * (This and stop_guards() are not inlined: lz_event_guards() then calls
+ * nothing but them, as its last act, and saves no registers on its way) */
+static G_GNUC_NO_INLINE guint
+stick_guards (const LzEventIntegrator *self,
+              guint                    e,
+              double                  *out)
+{
+  const Elem *el = &self->el[e];
+  double F = -lz_event_held_force (self, e), fs_neg = el->law.fs_neg, fs_pos = el->law.fs_pos;
+
+  if (!el->static_constant)
+    lz_friction_static_box (&el->law, self->sm.t, &fs_neg, &fs_pos);
+  out[0] = (fs_pos - F) / el->unit_force;
+  out[1] = (F + fs_neg) / el->unit_force;
+  return 2;
+}
+
+/* A slipping friction element's guard at its slip velocity GD on a
+ * damped massless body: there the slip velocity may only creep towards 0
+ * (a bearing settling on its level: ż ∝ e^(−kt/μ)), and it is a turn
+ * once beyond the rounding */
+static G_GNUC_NO_INLINE guint
+creep_guard (const LzEventIntegrator *self,
+             guint                    e,
+             double                   gd,
+             double                  *out)
+{
+  const Elem *el = &self->el[e];
+
+  out[0] = ((self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd) + CREEP_V_REL * lz_event_unit_v_seen (self, el))
+           / el->unit_speed;
+  return 1;
+}
+
+/* A stop's guards in contact, or a rigid coupling's, at its g and ġ (G, GD) */
+static G_GNUC_NO_INLINE guint
+stop_guards (const LzEventIntegrator *self,
+             guint                    e,
+             double                   g,
+             double                   gd,
+             double                  *out)
+{
+  const Elem *el = &self->el[e];
+
+  if (el->bilateral)
+    {
+      /* a rigid coupling never lets go (its force is free in sign):
+       * only a velocity jump or a drift of g is an event (an impact
+       * of its own, a re-projection); guard 0, a stop's force guard,
+       * it has not */
+      out[0] = 1;
+      out[1] = contact_v_tol (self, el) - fabs (gd);
+      out[2] = contact_p_tol (self, el) - fabs (g - el->law.lower);
+      return 3;
+    }
+  if (self->mode[e] == LZ_MODE_CONTACT)
+    {
+      double sx = el->contact_upper ? -1 : 1;
+
+      out[0] = sx * lz_event_held_force (self, e) / el->unit_force;
+      if (self->st.is_static[e] || self->dj.is_dstop[e])
+        return 1;
+      /* the constraint is kept at acceleration level: a velocity
+       * that jumps (a kink of a moving limit, the ground hitting the
+       * body) or a gap that drifts would otherwise go unnoticed —
+       * either is an event, an impact or a re-projection */
+      out[1] = (sx * gd + contact_v_tol (self, el)) / el->unit_speed;
+      out[2] = (sx * (g - (el->contact_upper ? el->law.upper : el->law.lower)) + contact_p_tol (self, el))
+               / el->unit_length;
+      return 3;
+    }
+  return 0;
+}
+
 /* The guards of element e in its mode at the state y (after lz_event_rhs() has
  * set λ and the ground terms for that state); returns how many.  Each is a
  * fraction of its scale (a force of F, a velocity of V, a gap of L:
  * lz-scales.h; the element's own in a model that mixes kinds:
- * lz-event-units.h), so that the smallest of them, which the location
- * brackets, does not depend on the model's units. */
+ * lz-event-units.h, kept in Elem), so that the smallest of them, which the
+ * location brackets, does not depend on the model's units.  (g and ġ are
+ * computed only where a guard reads them: this runs for every guarded
+ * element at every order of a Taylor step.) */
 guint
 lz_event_guards (LzEventIntegrator *self,
                  guint              e,
@@ -63,8 +141,8 @@ lz_event_guards (LzEventIntegrator *self,
   /* with massless bodies, the state lz_event_rhs() solved them in (it runs first) */
   const double *q = self->jn.nN + self->jn.nD > 0 ? self->jn.yc : y;
   const double *v = q + self->n;
-  double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s, F, L;
-  double fs_neg, fs_pos;
+  double g, gd, s, L;
+  guint k;
 
   switch (el->law.kind)
     {
@@ -72,22 +150,13 @@ lz_event_guards (LzEventIntegrator *self,
       switch (self->mode[e])
         {
         case LZ_MODE_STICK:
-          if (el->shadowed)
-            return 0;
-          /* within the static levels at t (they may move: a brake let go) */
-          F = -lz_event_constraint_force (self, e);
-          lz_friction_static_box (&el->law, self->sm.t, &fs_neg, &fs_pos);
-          out[0] = (fs_pos - F) / lz_event_unit_force (self, el);
-          out[1] = (F + fs_neg) / lz_event_unit_force (self, el);
-          return 2;
+          return el->shadowed ? 0 : stick_guards (self, e, out);
         case LZ_MODE_SLIP_POS:
         case LZ_MODE_SLIP_NEG:
-          /* on a damped massless body the slip velocity may only creep
-           * towards 0 (a bearing settling on its level: ż ∝ e^(−kt/μ)):
-           * there it is a turn once beyond the rounding */
-          out[0] = ((self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd)
-                    + (self->dj.is_dstop[e] ? CREEP_V_REL * lz_event_unit_v_seen (self, el) : 0))
-                   / lz_event_unit_speed (self, el);
+          gd = lz_event_wdot (el, v) + self->sm.g0d[e];
+          if (self->dj.is_dstop[e])
+            return creep_guard (self, e, gd, out);
+          out[0] = ((self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd) + 0.0) / el->unit_speed;   /* (creep_guard()'s) */
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_FREE:
@@ -102,50 +171,22 @@ lz_event_guards (LzEventIntegrator *self,
           return 0;
         }
     case LZ_ITEM_STOP:
-      if (lz_element_law_is_bilateral (&el->law))
-        {
-          /* a rigid coupling never lets go (its force is free in sign):
-           * only a velocity jump or a drift of g is an event (an impact
-           * of its own, a re-projection); guard 0, a stop's force guard,
-           * it has not */
-          out[0] = 1;
-          out[1] = contact_v_tol (self, el) - fabs (gd);
-          out[2] = contact_p_tol (self, el) - fabs (g - el->law.lower);
-          return 3;
-        }
-      if (self->mode[e] == LZ_MODE_CONTACT)
-        {
-          double sx = el->contact_upper ? -1 : 1;
-
-          out[0] = sx * lz_event_constraint_force (self, e) / lz_event_unit_force (self, el);
-          if (self->st.is_static[e] || self->dj.is_dstop[e])
-            return 1;
-          /* the constraint is kept at acceleration level: a velocity
-           * that jumps (a kink of a moving limit, the ground hitting the
-           * body) or a gap that drifts would otherwise go unnoticed —
-           * either is an event, an impact or a re-projection */
-          out[1] = (sx * gd + contact_v_tol (self, el)) / lz_event_unit_speed (self, el);
-          out[2] = (sx * (g - (el->contact_upper ? el->law.upper : el->law.lower)) + contact_p_tol (self, el))
-                   / lz_event_unit_length (self, el);
-          return 3;
-        }
-      if (self->mode[e] == LZ_MODE_FREE)
-        {
-          guint k = 0;
-
-          if (isfinite (el->law.lower))
-            out[k++] = (g - el->law.lower) / lz_event_unit_length (self, el);
-          if (isfinite (el->law.upper))
-            out[k++] = (el->law.upper - g) / lz_event_unit_length (self, el);
-          return k;
-        }
-      return 0;
+      g = lz_event_wdot (el, q) + self->sm.g0[e];
+      if (el->bilateral || self->mode[e] != LZ_MODE_FREE)
+        return stop_guards (self, e, g, lz_event_wdot (el, v) + self->sm.g0d[e], out);
+      /* free: its gaps to its limits */
+      k = 0;
+      if (isfinite (el->law.lower))
+        out[k++] = (g - el->law.lower) / el->unit_length;
+      if (isfinite (el->law.upper))
+        out[k++] = (el->law.upper - g) / el->unit_length;
+      return k;
     case LZ_ITEM_SPRING:
     case LZ_ITEM_GEAR:
       if (el->law.freeplay == 0)
         return 0;
-      s = g - el->law.offset;
-      L = lz_event_unit_length (self, el);
+      s = lz_event_wdot (el, q) + self->sm.g0[e] - el->law.offset;
+      L = el->unit_length;
       switch (self->mode[e])
         {
         case LZ_MODE_GAP:
@@ -172,6 +213,8 @@ lz_event_guards (LzEventIntegrator *self,
         }
     case LZ_ITEM_CONTACT:
     case LZ_ITEM_BACKLASH:
+      g = lz_event_wdot (el, q) + self->sm.g0[e];
+      gd = lz_event_wdot (el, v) + self->sm.g0d[e];
       return lz_contact_law_guards (&el->law, self->mode[e], g, gd, out);
     case LZ_ITEM_GROUND:
     case LZ_ITEM_BODY:

@@ -12,14 +12,6 @@
 #include "lz-expr.h"
 #include "lz-model-private.h"
 
-/* The force of a stuck friction element or a stop in contact E */
-static inline double
-held_force (const LzEventIntegrator *self,
-            guint                    e)
-{
-  return self->st.is_static[e] ? lz_event_constraint_force (self, e) : lz_event_mode_lambda (&self->sm, e);
-}
-
 /* The powers at (t, Y) (Y = (q, v), the massless entries solved) into
  * P: the dampers' dissipation, the dry friction's, and the work rate of
  * the forces on bodies and of the elements on their moving grounds.  An
@@ -39,7 +31,7 @@ lz_event_powers (LzEventIntegrator *self,
   /* (a Taylor step's series records the products' factors: lz-event-taylor.c) */
   LzEventTaylor *ty = &self->sm.ty;
 
-  for (guint s = 0; s < lz_model_get_n_sources (model); s++)
+  for (guint s = 0, ns = lz_model_get_n_sources (model); s < ns; s++)
     {
       const LzSource *src = lz_model_get_source (model, s);
 
@@ -56,6 +48,12 @@ lz_event_powers (LzEventIntegrator *self,
       const Elem *el = &self->el[e];
       double g0d = self->sm.g0d[e], gd = lz_event_wdot (el, v) + g0d, T = 0;
 
+      if (el->plain_damper)
+        {
+          /* (the most common: what the branches below come to for it) */
+          lz_event_taylor_book (ty, &p_damp, 0, el->law.c * gd, gd);
+          continue;
+        }
       if (el->law.c > 0)
         {
           lz_event_taylor_book (ty, &p_damp, 0, el->law.c * gd, gd);
@@ -63,7 +61,8 @@ lz_event_powers (LzEventIntegrator *self,
         }
       if (el->law.kind == LZ_ITEM_FRICTION)
         {
-          double F = self->mode[e] == LZ_MODE_STICK ? -held_force (self, e)
+          double F = self->mode[e] == LZ_MODE_STICK ? -lz_event_held_force (self, e)
+                     : el->slip_constant ? lz_event_slip_constant_tension (self, e)      /* (no g needed) */
                      : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->sm.g0[e], gd);
 
           lz_event_taylor_book (ty, &p_fric, 1, F, gd);
@@ -74,7 +73,7 @@ lz_event_powers (LzEventIntegrator *self,
           double g = lz_event_wdot (el, q) + self->sm.g0[e];
 
           if (el->law.kind == LZ_ITEM_STOP)
-            T += -held_force (self, e);
+            T += -lz_event_held_force (self, e);
           else if (el->law.k > 0)
             T += lz_element_law_spring_tension (&el->law, self->mode[e], g);
           else if (lz_contact_law_is (&el->law))

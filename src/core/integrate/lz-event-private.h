@@ -42,6 +42,16 @@ typedef struct
   gboolean shadowed;          /* a stuck friction element along an active contact */
   double   shadow_lambda;     /* (on a D joint: the force it holds there, its level) */
   double  stick_g;            /* a stuck friction element on a massless body: its g */
+  /* What does not change in a run, read at every evaluation and guard
+   * check (lz_event_elem_constants(), once at the start): the same values
+   * the helpers named give, kept so that an element costs a load, not a
+   * call, each time */
+  gboolean bilateral;         /* lz_element_law_is_bilateral() */
+  gboolean slip_constant;     /* a friction element with mass sliding at constant levels,
+                               * no Stribeck curve: its tension is ±its level */
+  gboolean static_constant;   /* a friction element whose static levels are constants */
+  double   unit_length, unit_speed, unit_force;  /* lz_event_unit_length(), _speed(), _force() */
+  gboolean plain_damper;      /* a damper on fixed grounds: all lz_event_powers() books of it is c·ġ·ġ */
 } Elem;
 
 /* Two stops in series through a massless body z (undamped, or damped by
@@ -95,6 +105,7 @@ typedef struct
   guint  *written, nwritten;  /* the components its terms of order ≥ 1 are written at (the others 0) */
   double *G;                  /* LZ_EVENT_TAYLOR_MAX·max_guards: the guards', k < order */
   guint   nguards, max_guards;
+  guint   top_written;        /* the highest order of terms written at `written` */
 } LzEventRk;
 
 /* The smooth steps are held to LZ_EVENT_TOL_SHARE of the run's
@@ -787,5 +798,28 @@ gboolean lz_event_forcing_cross (LzEventIntegrator *self,
                                  double             t);
 guint lz_event_forcing_flush (LzEventIntegrator *self,
                               LzTrace           *trace);
+
+/* The force of a stuck friction element or a stop in contact E:
+ * lz_event_constraint_force(), its row of the mode read in place for an
+ * element with mass */
+static inline double
+lz_event_held_force (const LzEventIntegrator *self,
+                     guint                    e)
+{
+  return self->st.is_static != NULL && self->st.is_static[e] ? lz_event_constraint_force (self, e)
+         : lz_event_mode_lambda (&self->sm, e);
+}
+
+/* lz_event_mode_tension() of a friction element with Elem.slip_constant
+ * set, without g or ġ: the level it slides at (lz_friction_slip_level()
+ * of constant levels without a Stribeck curve), 0 when it does not slide */
+static inline double
+lz_event_slip_constant_tension (const LzEventIntegrator *self,
+                                guint                    e)
+{
+  const LzElementLaw *law = &self->el[e].law;
+
+  return self->mode[e] == LZ_MODE_SLIP_POS ? law->fpos : self->mode[e] == LZ_MODE_SLIP_NEG ? -law->fneg : 0;
+}
 
 G_END_DECLS

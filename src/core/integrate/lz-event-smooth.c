@@ -18,6 +18,7 @@
 #include "lz-error.h"
 #include "lz-contact-law.h"
 #include "lz-event-private.h"
+#include "lz-event-units.h"
 #include "lz-integrator-private.h"
 #include "lz-model-private.h"
 
@@ -166,7 +167,10 @@ lz_event_mode_tension (const LzEventIntegrator *self,
 {
   const Elem *el = &self->el[e];
 
-  /* (first the most common: dry friction that does not slip) */
+  /* (first the most common: dry friction at constant levels, then dry
+   * friction that does not slip) */
+  if (el->slip_constant)
+    return lz_event_slip_constant_tension (self, e);
   if (lz_event_friction_holds (self, e))
     return 0;
   if ((el->law.kind == LZ_ITEM_SPRING || el->law.kind == LZ_ITEM_GEAR) && el->law.freeplay != 0)
@@ -265,12 +269,20 @@ lz_event_accelerations (LzEventIntegrator *self,
       const Elem *el = &self->el[e];
       double T;
 
-      if (!self->st.is_static[e] && lz_event_friction_holds (self, e))
+      if (el->slip_constant && !self->st.is_static[e])
+        {
+          /* (the most common: what the branches below come to for it) */
+          if (self->mode[e] != LZ_MODE_SLIP_POS && self->mode[e] != LZ_MODE_SLIP_NEG)
+            continue;                     /* (T = 0) */
+          T = self->mode[e] == LZ_MODE_SLIP_POS ? el->law.fpos : -el->law.fneg;
+        }
+      else if (!self->st.is_static[e] && lz_event_friction_holds (self, e))
         continue;                         /* (T = 0) */
-      T = (self->st.is_static[e] && el->law.kind == LZ_ITEM_STOP)
-          || (self->st.is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
-          ? -self->jn.zlambda[e]             /* a massless body's stop or stuck friction */
-          : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->sm.g0[e], lz_event_wdot (el, v) + self->sm.g0d[e]);
+      else
+        T = (self->st.is_static[e] && el->law.kind == LZ_ITEM_STOP)
+            || (self->st.is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
+            ? -self->jn.zlambda[e]           /* a massless body's stop or stuck friction */
+            : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->sm.g0[e], lz_event_wdot (el, v) + self->sm.g0d[e]);
       if (T != 0)
         add_w (el, -T, self->sm.fv);
     }
@@ -377,6 +389,29 @@ lz_event_rhs (double        t,
   return GSL_SUCCESS;
 }
 
+/* The elements' constants of the run (Elem, the fields after stick_g) */
+static void
+elem_constants (LzEventIntegrator *self)
+{
+  for (guint e = 0; e < self->ne; e++)
+    {
+      Elem *el = &self->el[e];
+      const LzElementLaw *law = &el->law;
+      gboolean friction = law->kind == LZ_ITEM_FRICTION;
+
+      el->bilateral = lz_element_law_is_bilateral (law);
+      /* (lz_event_mode_tension()'s sliding level: lz_friction_slip_level()
+       * is the constant level itself without a Stribeck velocity) */
+      el->slip_constant = friction && e < self->nm && law->fpos_t == NULL && law->fneg_t == NULL && !(law->vs > 0);
+      el->static_constant = friction && law->fs_pos_t == NULL && law->fs_neg_t == NULL;
+      el->unit_length = lz_event_unit_length (self, el);
+      el->unit_speed = lz_event_unit_speed (self, el);
+      el->unit_force = lz_event_unit_force (self, el);
+      /* (its ġ0 stays 0: only a moving ground's is set, lz_event_accelerations()) */
+      el->plain_damper = law->kind == LZ_ITEM_DAMPER && law->c > 0 && law->xa == NULL && law->xb == NULL;
+    }
+}
+
 /* The sparse right-hand side: K and C by rows from the assembly's
  * compressed rows (the columns where either has an entry, ascending), and
  * the elements an evaluation visits — a fixed ground's terms are 0, a
@@ -415,6 +450,7 @@ lz_event_smooth_sparse (LzEventIntegrator *self)
         }
     }
   sm->kc_start[n] = nnz;
+  elem_constants (self);
   sm->moving = g_new (guint, ne);
   sm->tense = g_new (guint, ne);
   sm->powered = g_new (guint, ne);

@@ -128,7 +128,9 @@ ty_alloc (LzEventIntegrator *self)
   ty->nforced = lz_assembly_get_forced_dofs (self->parent.assembly, ty->forced);
   ty->f = g_new0 (double, (gsize) (m + 1) * MAX (n, 1));
   ty->src = g_new0 (double, (gsize) (m + 1) * MAX (ty->nsrc, 1));
-  ty->zero = g_new0 (double, MAX (dim, ty->nsrc) + 1);
+  ty->max_guards = MAX_GUARDS * MAX (self->ne, 1);
+  /* (the state 0, the forcing 0, and the constant part of order 0) */
+  ty->zero = g_new0 (double, MAX (MAX (dim, ty->nsrc), MAX (ty->max_guards, ty->max_pairs)) + 1);
   ty->scratch = g_new0 (double, 4 * m + 8);
   ty->dydt = g_new0 (double, dim);
   ty->c = g_new0 (double, dim);
@@ -138,7 +140,6 @@ ty_alloc (LzEventIntegrator *self)
   ty->pa = g_new0 (double, MAX (ty->max_pairs, 1));
   ty->pb = g_new0 (double, MAX (ty->max_pairs, 1));
   ty->pslot = g_new0 (guint, MAX (ty->max_pairs, 1));
-  ty->max_guards = MAX_GUARDS * MAX (self->ne, 1);
   ty->gc = g_new0 (double, ty->max_guards);
   ty->gk = g_new0 (double, ty->max_guards);
   ty->gnext = g_new0 (double, ty->max_guards);
@@ -161,6 +162,13 @@ usable (LzEventIntegrator *self)
   return ty->usable;
 }
 
+/* The terms a step keeps of each guard and each power's factor are
+ * stored by guard and by factor, orders ascending (G[s·LZ_EVENT_TAYLOR_MAX
+ * + k], A and B likewise by factor): the polynomial of one guard, read at
+ * every sample of it, and the Cauchy product of one power's factors run
+ * along contiguous terms. */
+#define TERM(array, j, k) ((array)[(gsize) (j) * LZ_EVENT_TAYLOR_MAX + (k)])
+
 static void
 rk_alloc (const LzEventIntegrator *self,
           LzEventRk               *rk)
@@ -182,7 +190,8 @@ rk_alloc (const LzEventIntegrator *self,
 /* The terms of order ≥ 1 are 0 at the components a step leaves alone
  * (the frozen bodies of the active set): an evaluation reads a frozen
  * neighbour's q and v there.  Those the last step wrote at are cleared
- * when the components change. */
+ * when the components change (the orders written since the last clearing:
+ * top_written). */
 static void
 clear_left_alone (LzEventRk *rk)
 {
@@ -190,9 +199,10 @@ clear_left_alone (LzEventRk *rk)
 
   if (rk->nwritten == rk->ncomp && memcmp (rk->written, rk->comp, rk->ncomp * sizeof (guint)) == 0)
     return;
-  for (guint k = 1; k <= LZ_EVENT_TAYLOR_MAX; k++)
+  for (guint k = 1; k <= rk->top_written; k++)
     for (guint c = 0; c < rk->nwritten; c++)
       rk->Y[(gsize) k * dim + rk->written[c]] = 0;
+  rk->top_written = 0;
   memcpy (rk->written, rk->comp, rk->ncomp * sizeof (guint));
   rk->nwritten = rk->ncomp;
 }
@@ -376,18 +386,46 @@ term_reach (double size,
   return size > 0 ? pow (1 / size, 1.0 / k) : INFINITY;
 }
 
+/* The reach of each order's terms, the state's and λ's, once computed
+ * in a step (a term is final once its order is: reach() reads each at
+ * two or three orders) */
+enum
+{
+  REACH_STATE,
+  REACH_LAMBDA
+};
+
+typedef struct
+{
+  double r[2][LZ_EVENT_TAYLOR_MAX + 1];   /* [REACH_STATE], [REACH_LAMBDA] by order */
+  guint  known[2];            /* the orders 1 … known − 1 are */
+} Reaches;
+
+static double
+order_reach (const LzEventIntegrator *self,
+             const LzEventRk         *rk,
+             Reaches                 *rc,
+             int                      which,
+             guint                    k)
+{
+  for (guint *j = &rc->known[which]; *j <= k; (*j)++)
+    rc->r[which][*j] = term_reach (which == REACH_STATE ? term_size (self, rk, *j) : lambda_size (self, rk, *j), *j);
+  return rc->r[which][k];
+}
+
 /* How far in τ the series of order P is within the tolerance, by its last
  * two terms, the state's and λ's (∞ when they are 0: a polynomial) */
 static double
 reach (const LzEventIntegrator *self,
        const LzEventRk         *rk,
+       Reaches                 *rc,
        guint                    p)
 {
-  double r = MIN (term_reach (term_size (self, rk, p - 1), p - 1), term_reach (term_size (self, rk, p), p));
+  double r = MIN (order_reach (self, rk, rc, REACH_STATE, p - 1), order_reach (self, rk, rc, REACH_STATE, p));
 
-  r = MIN (r, term_reach (lambda_size (self, rk, p - 1), p - 1));
+  r = MIN (r, order_reach (self, rk, rc, REACH_LAMBDA, p - 1));
   if (p > 2)
-    r = MIN (r, term_reach (lambda_size (self, rk, p - 2), p - 2));
+    r = MIN (r, order_reach (self, rk, rc, REACH_LAMBDA, p - 2));
   return r * exp (-TAYLOR_SAFETY / (p - 1));
 }
 
@@ -416,6 +454,7 @@ guard_terms (LzEventIntegrator *self,
 {
   LzEventTaylor *ty = &self->sm.ty;
   guint count = guard_pass (self, Y, ty->gk);
+  const double *gc;
 
   if (count != ty->c_nguards)
     return FALSE;
@@ -425,8 +464,9 @@ guard_terms (LzEventIntegrator *self,
       rk->G = g_renew (double, rk->G, (gsize) LZ_EVENT_TAYLOR_MAX * rk->max_guards);
     }
   rk->nguards = count;
+  gc = k == 0 ? ty->zero : ty->gc;
   for (guint s = 0; s < count; s++)
-    rk->G[(gsize) k * rk->max_guards + s] = k == 0 ? ty->gk[s] : ty->gk[s] - ty->gc[s];
+    TERM (rk->G, s, k) = ty->gk[s] - gc[s];
   return TRUE;
 }
 
@@ -439,9 +479,8 @@ next_order (LzEventIntegrator *self,
             guint              k)
 {
   LzEventTaylor *ty = &self->sm.ty;
-  const double *d = ty->dydt;
+  const double *d = ty->dydt, *c0, *ca, *cb;
   double *Y1 = rk->Y + (gsize) (k + 1) * rk->dim, *Lk = rk->L + (gsize) k * self->sm.nc;
-  double *Ak = rk->A + (gsize) k * ty->max_pairs, *Bk = rk->B + (gsize) k * ty->max_pairs;
   const guint *rows;
   guint nrows = eval_rows (self, &rows), npairs;
 
@@ -449,11 +488,16 @@ next_order (LzEventIntegrator *self,
       || !guard_terms (self, rk, rk->Y + (gsize) k * rk->dim, k))
     return FALSE;
   npairs = ty->npairs;
+  rk->top_written = MAX (rk->top_written, k + 1);
+  /* (order 0 less zeros: x − 0 is x to the bit, −0 and NaN too) */
+  c0 = k == 0 ? ty->zero : ty->c;
+  ca = k == 0 ? ty->zero : ty->ca;
+  cb = k == 0 ? ty->zero : ty->cb;
   for (guint c = 0; c < rk->ncomp; c++)
     {
       guint i = rk->comp[c];
 
-      Y1[i] = rk->hs * (k == 0 ? d[i] : d[i] - ty->c[i]) / (k + 1);
+      Y1[i] = rk->hs * (d[i] - c0[i]) / (k + 1);
     }
   for (guint r = 0; r < nrows; r++)
     {
@@ -462,16 +506,10 @@ next_order (LzEventIntegrator *self,
 
       Lk[c] = k == 0 ? l : l - ty->lc[c];
     }
-  if (k == 0)
-    {
-      memcpy (Ak, ty->pa, npairs * sizeof (double));
-      memcpy (Bk, ty->pb, npairs * sizeof (double));
-      return TRUE;
-    }
   for (guint j = 0; j < npairs; j++)
     {
-      Ak[j] = ty->pa[j] - ty->ca[j];
-      Bk[j] = ty->pb[j] - ty->cb[j];
+      TERM (rk->A, j, k) = ty->pa[j] - ca[j];
+      TERM (rk->B, j, k) = ty->pb[j] - cb[j];
     }
   return TRUE;
 }
@@ -512,6 +550,46 @@ constant_part (LzEventIntegrator *self,
   return TRUE;
 }
 
+/* E[3(i + l + 1)] += a_i·b_l for i < NA, l < NB, those of a zero a_i
+ * left out: each coefficient summed in a register, its terms in the order
+ * of i.  (Where every b_l is finite the zero a_i's terms are ±0 and are
+ * added as well: a sum that starts at +0 is never −0, and adding ±0 to
+ * it changes no bit — the loop then has no test.) */
+static G_GNUC_NO_INLINE void
+cauchy_add (double       *E,
+            const double *a,
+            guint         na,
+            const double *b,
+            guint         nb)
+{
+  double zeros = 0;           /* Σ 0·b_l: NaN where a b_l is infinite or NaN, else 0 */
+  gboolean finite;
+
+#pragma GCC unroll 4
+  for (guint l = 0; l < nb; l++)
+    zeros += 0.0 * b[l];
+  finite = !isnan (zeros);
+  for (guint m = 1; m < na + nb; m++)
+    {
+      guint lo = m > nb ? m - nb : 0, count = MIN (m, na) - lo;
+      const double *ai = a + lo, *bl = b + (m - 1 - lo);
+      double sum = E[3 * m];
+
+      if (finite)
+        {
+          /* (unrolled: the same operations in the same order) */
+#pragma GCC unroll 4
+          for (; count > 0; count--)
+            sum += *ai++ * *bl--;
+        }
+      else
+        for (; count > 0; count--, ai++, bl--)
+          if (*ai != 0)
+            sum += *ai * *bl;
+      E[3 * m] = sum;
+    }
+}
+
 /* The energy books' coefficients: E_(m+1) = hs·P_m/(m + 1), P the powers'
  * Cauchy products of their factors of orders < P (degree 2P − 2) */
 static void
@@ -525,22 +603,18 @@ energy_series (LzEventIntegrator *self,
   memset (rk->E, 0, (gsize) (top + 1) * 3 * sizeof (double));
   for (guint j = 0; j < npairs; j++)
     {
-      double *E = rk->E + ty->pslot[j];
-      guint nb = p;
+      const double *a = &TERM (rk->A, j, 0), *b = &TERM (rk->B, j, 0);
+      guint na = p, nb = p;
 
       /* (a stuck body's slip velocity, a damper between held bodies: the
-       * factor is 0 in every term, and so is the power) */
-      while (nb > 0 && rk->B[(gsize) (nb - 1) * ty->max_pairs + j] == 0)
+       * factor is 0 in every term, and so is the power; a level: one
+       * term) */
+      while (nb > 0 && b[nb - 1] == 0)
         nb--;
-      for (guint i = 0; i < p && nb > 0; i++)
-        {
-          double a = rk->A[(gsize) i * ty->max_pairs + j];
-
-          if (a == 0)
-            continue;
-          for (guint l = 0; l < nb; l++)
-            E[3 * (i + l + 1)] += a * rk->B[(gsize) l * ty->max_pairs + j];
-        }
+      while (na > 0 && a[na - 1] == 0)
+        na--;
+      if (na > 0 && nb > 0)
+        cauchy_add (rk->E + ty->pslot[j], a, na, b, nb);
     }
   for (guint m = 1; m <= top; m++)
     for (guint b = 0; b < 3; b++)
@@ -569,6 +643,7 @@ state_at_tau (const LzEventIntegrator *self,
       if (i >= 2 * n)
         continue;
       s = rk->Y[(gsize) rk->order * dim + i];
+#pragma GCC unroll 4
       for (int k = (int) rk->order - 1; k >= 0; k--)
         s = s * tau + rk->Y[(gsize) k * dim + i];
       y[i] = s;
@@ -601,10 +676,13 @@ guard_poly (const LzEventRk *rk,
             guint            s,
             double           tau)
 {
+  const double *G = &TERM (rk->G, s, 0);
   double g = 0;
 
+  /* (unrolled: the same operations in the same order) */
+#pragma GCC unroll 4
   for (int k = (int) rk->order - 1; k >= 0; k--)
-    g = g * tau + rk->G[(gsize) k * rk->max_guards + s];
+    g = g * tau + G[k];
   return g;
 }
 
@@ -614,10 +692,12 @@ guard_slope_bound (const LzEventRk *rk,
                    guint            s,
                    double           limit)
 {
-  double d = 0;
+  const double *G = &TERM (rk->G, s, 0);
+  double d = 0, dk = (int) rk->order - 1;   /* (k as a double: counted, not converted) */
 
-  for (int k = (int) rk->order - 1; k >= 1; k--)
-    d = d * limit + k * fabs (rk->G[(gsize) k * rk->max_guards + s]);
+#pragma GCC unroll 4
+  for (int k = (int) rk->order - 1; k >= 1; k--, dk -= 1)
+    d = d * limit + dk * fabs (G[k]);
   return d;
 }
 
@@ -779,6 +859,7 @@ lz_event_taylor_step (LzEventIntegrator *self,
   double t0 = *t, hs = MIN (*h, t_stop - t0), tau1 = 1, r = 0;
   gboolean at_guard = FALSE;
   Samples smp;
+  Reaches rc = { .known = { 1, 1 } };
 
   rk->taylor = FALSE;
   self->sm.ty.cand_rk = NULL;
@@ -814,7 +895,7 @@ lz_event_taylor_step (LzEventIntegrator *self,
       if (p < TAYLOR_MIN)
         continue;
       rk->order = p;
-      r = reach (self, rk, p);
+      r = reach (self, rk, &rc, p);
       if (p == TAYLOR_DOP_ORDER)
         smp.dtau = MIN (smp.dtau, r / TAYLOR_SAMPLES);
       /* (an estimate from two terms of a low order is trusted only when
