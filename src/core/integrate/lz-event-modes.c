@@ -262,8 +262,10 @@ resolve_impacts (LzEventIntegrator *self,
       lz_event_active_wake (&self->sm);
       m = impact_candidates (self, t, y, pos_tol);
     }
+  self->md.any_impact = FALSE;
   if (m == 0 || !impulse_lcp (self, y, m, &ke0, &ke1, &ground_work))
     return 0;
+  self->md.any_impact = TRUE;
   /* a through-stop's impact is the impact of the stop that closed */
   for (guint p = 0; p < self->tr.nT; p++)
     {
@@ -815,7 +817,7 @@ lz_event_handle_event (LzEventIntegrator *self,
   self->sm.nc = 0;
   loss = resolve_impacts (self, t, y, pos_tol);
   self->e_impacts += loss;
-  for (guint e = 0; e < self->ne; e++)
+  for (guint e = 0; e < (self->md.any_impact ? self->ne : 0); e++)
     if (self->md.impacted[e])
       {
         /* the bounces have shrunk to the size of the event location's
@@ -837,8 +839,8 @@ lz_event_handle_event (LzEventIntegrator *self,
   /* (the frozen bodies left out to the end: the projection, and the set
    * armed again from the one before, lz_event_active_rearm()) */
   self->sm.act.carry = self->sm.act.sleeping;
-  for (guint e = 0; e < self->ne; e++)
-    if (zeno && self->md.impacted[e])
+  for (guint e = 0; e < (zeno ? self->ne : 0); e++)
+    if (self->md.impacted[e])
       self->md.new_mode[e] = LZ_MODE_CONTACT;
   lz_event_through_sync (self, self->md.new_mode, prior, t, y);
   memcpy (self->mode, self->md.new_mode, self->ne * sizeof (LzMode));
@@ -859,7 +861,7 @@ lz_event_handle_event (LzEventIntegrator *self,
       lz_event_project_counted (self, t, y);
     }
   /* what the log will say of the impacts (lz_event_instant_flush()) */
-  for (guint e = 0; e < self->nm; e++)
+  for (guint e = 0; e < (self->md.any_impact ? self->nm : 0); e++)
     if (self->md.impacted[e])
       self->md.inst_flags[e] = LZ_SWITCH_IMPACT | (zeno ? LZ_SWITCH_ZENO : 0);
   if (initial)
@@ -903,13 +905,17 @@ lz_event_instant_flush (LzEventIntegrator *self,
   g_assert (md->pending);
   for (guint e = 0; e < self->nm; e++)
     {
-      LzMode from = md->inst_initial ? self->mode[e] : md->inst_prior[e], to = self->mode[e];
-      LzSwitchFlags flags = md->inst_flags[e] != 0 ? md->inst_flags[e]
-                            : self->st.is_static[e] ? LZ_SWITCH_MASSLESS : 0;
+      LzMode from, to;
+      LzSwitchFlags flags;
       LzEvent ev;
 
-      if (md->inst_initial ? to == LZ_MODE_NONE : md->inst_flags[e] == 0 && from == to)
+      /* (the common case first: nothing switched) */
+      if (md->inst_initial ? self->mode[e] == LZ_MODE_NONE
+                           : md->inst_flags[e] == 0 && md->inst_prior[e] == self->mode[e])
         continue;
+      from = md->inst_initial ? self->mode[e] : md->inst_prior[e];
+      to = self->mode[e];
+      flags = md->inst_flags[e] != 0 ? md->inst_flags[e] : self->st.is_static[e] ? LZ_SWITCH_MASSLESS : 0;
       /* a breakaway where the static level was falling: the level moved */
       if (from == LZ_MODE_STICK && (to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG)
           && lz_friction_level_falls (&self->el[e].law, md->inst_t, to == LZ_MODE_SLIP_POS ? 1 : -1))

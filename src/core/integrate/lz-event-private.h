@@ -311,6 +311,7 @@ typedef struct
 {
   LzMode *new_mode;           /* per element */
   gboolean *impacted;
+  gboolean any_impact;        /* some element is impacted (resolve_impacts()) */
   double *impact_speed;       /* per element: approach speed of its last impact */
   double *prev_impact_t, *prev_impact_speed;
   LzMode *prior;              /* per element: the modes before the event */
