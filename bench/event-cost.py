@@ -5,8 +5,8 @@
 # log-log slope of the time per event against N.
 #
 #   bench/event-cost.py [--cli build/src/cli/luztar-cli] [--sizes 2,5,10,20,50]
-#                       [--t-end 10] [--repeat 3] [--against OTHER-CLI]
-#                       [--instructions]
+#                       [--t-end 10] [--min-events K] [--repeat 3]
+#                       [--against OTHER-CLI] [--instructions]
 #
 # The time per event is the run's loop: the summary's wall time and the
 # CPU time of the command less that of a run that ends at once (loading,
@@ -14,8 +14,11 @@
 # second luztar-cli (another build, e.g. main's) on the same models, side
 # by side.  --instructions also counts the instructions an event under
 # valgrind's callgrind (the run's less those of a run to BASE_T_END), a
-# figure the machine's load does not move.  See bench/README.md,
-# "Event-driven cost per event".
+# figure the machine's load does not move.  --min-events runs a chain whose
+# events over --t-end are fewer than K for as many times --t-end as it
+# takes to have K (the same t_end for both builds): a short chain's events
+# are rare, and a run of a few milliseconds is below the CPU clock's
+# resolution.  See bench/README.md, "Event-driven cost per event".
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
@@ -80,21 +83,23 @@ def slope(xs, ys):
     return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
 
 
-def table(label, cli, sizes, models, t_end, repeat, count_instructions):
+def table(label, cli, sizes, models, t_ends, repeat, count_instructions):
     print("%s: %s" % (label, cli))
-    print("%5s %7s %10s %12s %14s %14s%s" % ("N", "events", "rhs", "rhs/event", "loop ms/event", "loop cpu ms/ev",
-                                             " %14s" % "M instr/event" if count_instructions else ""))
+    print("%5s %7s %7s %10s %12s %14s %14s%s" % ("N", "t_end", "events", "rhs", "rhs/event", "loop ms/event",
+                                                 "loop cpu ms/ev",
+                                                 " %14s" % "M instr/event" if count_instructions else ""))
     rows = []
     for n in sizes:
+        t_end = t_ends[n]
         events, rhs, wall, cpu = measure(cli, models[n], t_end, repeat)
         per = "%.1f" % (rhs / max(events, 1)) if rhs is not None else "-"
         ir = None
         if count_instructions:
             full, base = instructions(cli, models[n], t_end), instructions(cli, models[n], BASE_T_END)
             ir = (full - base) / max(events, 1) if full is not None and base is not None else None
-        print("%5d %7d %10s %12s %14.3f %14.3f%s" % (n, events, rhs if rhs is not None else "-", per,
-                                                     1e3 * wall / max(events, 1), 1e3 * cpu / max(events, 1),
-                                                     " %14.3f" % (ir / 1e6) if ir is not None else ""))
+        print("%5d %7g %7d %10s %12s %14.3f %14.3f%s" % (n, t_end, events, rhs if rhs is not None else "-", per,
+                                                         1e3 * wall / max(events, 1), 1e3 * cpu / max(events, 1),
+                                                         " %14.3f" % (ir / 1e6) if ir is not None else ""))
         rows.append((n, events, rhs, wall, cpu, ir))
     ns = [r[0] for r in rows]
     print("log-log slope of the time per event against N: loop %.2f, cpu %.2f%s"
@@ -110,6 +115,7 @@ def main():
     ap.add_argument("--against", help="a second luztar-cli to run side by side")
     ap.add_argument("--sizes", default="2,5,10,20,50")
     ap.add_argument("--t-end", type=float, default=10.0)
+    ap.add_argument("--min-events", type=int, default=0, help="run each chain long enough for this many events")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--instructions", action="store_true", help="count the instructions an event (valgrind)")
     args = ap.parse_args()
@@ -120,9 +126,13 @@ def main():
             models[n] = os.path.join(tmp, "chain-%d.luztar" % n)
             with open(models[n], "w") as f:
                 subprocess.run([sys.executable, os.path.join(HERE, "gen-chain.py"), str(n)], stdout=f, check=True)
-        table("this build", args.cli, sizes, models, args.t_end, args.repeat, args.instructions)
+        t_ends = {}
+        for n in sizes:
+            events = run_once(args.cli, models[n], args.t_end)[0]
+            t_ends[n] = args.t_end * max(1, math.ceil(args.min_events / max(events, 1)))
+        table("this build", args.cli, sizes, models, t_ends, args.repeat, args.instructions)
         if args.against:
-            table("against", args.against, sizes, models, args.t_end, args.repeat, args.instructions)
+            table("against", args.against, sizes, models, t_ends, args.repeat, args.instructions)
 
 
 if __name__ == "__main__":

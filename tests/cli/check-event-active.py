@@ -17,7 +17,12 @@
 # keeps the modes of the frozen bodies' constraints (each alone on its
 # body) and solves the others only: the run must have done so (its debug
 # line counts them), so that a wrong mode kept there — a frozen mass let
-# go, a stuck one released — shows as events that differ.
+# go, a stuck one released — shows as events that differ.  B4 must also
+# have carried the set from one mode into the next (the frozen bodies'
+# data kept, the newly frozen ones' computed alone: the debug line counts
+# both), and give the run armed from a full evaluation at every mode
+# (LUZTAR_EVENT_ACTIVE=full) to the bit, so that a stale ẏ, λ or guard
+# kept there shows.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import math
@@ -81,7 +86,13 @@ def kept(stdout):
     return int(m.group(1)) if m else 0
 
 
-def compare(name, model, t_scale, t_end=None):
+def carried(stdout):
+    """the new modes the set was carried into, the frozen bodies computed again (lz-event-active.c's debug line)"""
+    m = re.search(r"carried into (\d+) new modes, (\d+) frozen bodies computed again", stdout)
+    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+
+
+def compare(name, model, t_scale, t_end=None, carry=False):
     """the active set against every body integrated; returns the events"""
     with tempfile.TemporaryDirectory() as tmp:
         res = {}
@@ -92,10 +103,15 @@ def compare(name, model, t_scale, t_end=None):
             check(ok, "%s: runs with the active set %s" % (name, "on" if active else "off"), out.stderr)
             if not ok:
                 return None
-            res[active] = (read_events(ev), read_trace(tr), balance(out.stdout), kept(out.stdout))
+            res[active] = (read_events(ev), read_trace(tr), balance(out.stdout), kept(out.stdout),
+                           carried(out.stdout))
     on, off = res[True], res[False]
     check(on[3] > 0 and off[3] == 0, "%s: the frozen bodies' constraints kept their modes at %d selections "
           "with the active set (%d without)" % (name, on[3], off[3]))
+    if carry:
+        check(on[4][0] > 0 and on[4][1] > 0 and off[4] == (0, 0),
+              "%s: the set carried into %d new modes, %d frozen bodies computed again (%s without the set)"
+              % (name, on[4][0], on[4][1], off[4]))
     same_runs(name, on, off, "with and without the active set", t_scale, TIME_TOL, TRACE_TOL, BALANCE_TOL)
     return on[0], on[1][1], on[1][0]
 
@@ -121,7 +137,23 @@ with tempfile.TemporaryDirectory() as tmp:
               "wake: frozen m3 and then m4 woken by their neighbours, breaking away at %s"
               % ", ".join("%s %.6f s" % (e[1], e[0]) for e in woken[:2]))
     b4 = chain(root, tmp, 12)
-    got = compare("B4 N = 12", b4, 0.1, t_end=10.0)
+    got = compare("B4 N = 12", b4, 0.1, t_end=10.0, carry=True)
     if got is not None:
         check(len(got[0]) > 100, "B4 N = 12: %d events" % len(got[0]))
+    # carried or armed from a full evaluation at every mode, the same run
+    # to the bit: what a carried frozen body keeps is what the evaluation
+    # would give (B4 N = 20 over 10 s re-freezes bodies next to moving ones)
+    b4 = chain(root, tmp, 20)
+    outs = {}
+    for how in ("on", "full"):
+        ev, tr = os.path.join(tmp, "ev-%s.csv" % how), os.path.join(tmp, "tr-%s.csv" % how)
+        env = dict(os.environ, LUZTAR_EVENT_ACTIVE=how, G_MESSAGES_DEBUG="all")
+        out = subprocess.run([cli, "run", "--method", "event", "--t-end", "10", "--events", ev, "--sample", "0.01",
+                              "--out", tr, b4], capture_output=True, text=True, env=env, timeout=120)
+        with open(ev, "rb") as f, open(tr, "rb") as g:
+            outs[how] = (out.returncode, f.read(), g.read(), carried(out.stdout))
+    on, full = outs["on"], outs["full"]
+    check(on[0] == 0 and full[0] == 0 and on[1:3] == full[1:3] and on[3][1] > 0 and full[3] == (0, 0),
+          "B4 N = 20: the events and the trace carried (%d new modes, %d frozen bodies computed again) are "
+          "those armed from a full evaluation at every mode, to the bit" % on[3])
 done()

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <gsl/gsl_linalg.h>
 
@@ -44,6 +45,7 @@ struct _LzEventFactor
   int    *parent;             /* per constraint: union-find */
   guint  *size, *slot, *con;  /* per constraint: scratch */
   int    *owner;              /* per dof: a constraint on it (marked with sm.mark_epoch) */
+  double *g_self;             /* per element: its w M⁻¹ wᵀ, a constant of the run (NAN: not yet) */
   guint   ne;
 };
 
@@ -66,6 +68,9 @@ factor_get (LzEventIntegrator *self)
   f->owner = f->parent + ne;
   f->use = g_new0 (const Kept *, ne);
   f->kept = g_new0 (Kept *, ne);
+  f->g_self = g_new (double, ne);
+  for (guint e = 0; e < ne; e++)
+    f->g_self[e] = NAN;
   return f;
 }
 
@@ -81,6 +86,7 @@ lz_event_factor_free (LzEventSmooth *sm)
   g_free (f->start);
   g_free (f->use);
   g_free (f->kept);
+  g_free (f->g_self);
   g_clear_pointer (&sm->factor, g_free);
 }
 
@@ -94,7 +100,7 @@ components (LzEventIntegrator *self,
 {
   LzEventSmooth *sm = &self->sm;
   guint nc = sm->nc, ncomp = 0;
-  gboolean massless = FALSE;
+  gboolean massless = FALSE, shared = FALSE;
 
   sm->mark_epoch++;
   for (guint c = 0; c < nc; c++)
@@ -108,7 +114,10 @@ components (LzEventIntegrator *self,
           {
             massless |= !(sm->mass[ports[k]] > 0);
             if (sm->body_mark[ports[k]] == sm->mark_epoch)
-              f->parent[lz_event_group_root (f->parent, (int) c)] = lz_event_group_root (f->parent, f->owner[ports[k]]);
+              {
+                f->parent[lz_event_group_root (f->parent, (int) c)] = lz_event_group_root (f->parent, f->owner[ports[k]]);
+                shared = TRUE;
+              }
             else
               {
                 sm->body_mark[ports[k]] = sm->mark_epoch;
@@ -121,6 +130,13 @@ components (LzEventIntegrator *self,
       f->start[0] = 0;
       f->start[1] = nc;
       return 1;
+    }
+  if (!shared)
+    {
+      /* no two share a body: one component each, sm.con as it is */
+      for (guint c = 0; c <= nc; c++)
+        f->start[c] = c;
+      return nc;
     }
   /* sizes by root; a root's slot is its component's next free row */
   for (guint c = 0; c < nc; c++)
@@ -219,8 +235,9 @@ lz_event_factor_mode (LzEventIntegrator *self)
         {
           /* one constraint: its SVD is its g, U's entry g·(1/g) as GSL
            * scales a column */
-          const Elem *x = &self->el[sm->con[o]];
-          double g = lz_event_minv_dot (self, x, x);
+          guint e = sm->con[o];
+          double g = isnan (f->g_self[e]) ? (f->g_self[e] = lz_event_minv_dot (self, &self->el[e], &self->el[e]))
+                     : f->g_self[e];
 
           f->use[k] = NULL;
           gsl_vector_set (sm->S, o, g);

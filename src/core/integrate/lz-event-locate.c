@@ -262,17 +262,24 @@ lz_event_min_guard (LzEventIntegrator *self,
   lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
   for (guint j = 0; j < self->sm.n_guarded; j++)
     {
-      guint e = self->sm.guarded[j], k = lz_event_guards (self, e, y, g);
+      guint e = self->sm.guarded[j], k = lz_event_guards (self, e, y, g), at = 0;
+      double least = INFINITY;
 
+      /* (its smallest first: the first of the smallest is the same) */
       for (guint i = 0; i < k; i++)
-        if (g[i] < best)
+        if (g[i] < least)
           {
-            best = g[i];
-            if (which != NULL)
-              *which = e;
-            self->loc.min_jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT
-                              && i == 1;
+            least = g[i];
+            at = i;
           }
+      lz_event_active_record (&self->sm, e, least, at);
+      if (least < best)
+        {
+          best = least;
+          if (which != NULL)
+            *which = e;
+          self->loc.min_jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && at == 1;
+        }
     }
   return lz_event_active_min_frozen (self, best, which);   /* (lz-event-active.c) */
 }

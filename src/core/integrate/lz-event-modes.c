@@ -70,8 +70,14 @@ impact_candidates (LzEventIntegrator *self,
 {
   guint m = 0, *idx = self->md.idx;
   gboolean *upper = self->md.upper;
+  /* (an event that leaves the frozen bodies out: the others' elements —
+   * a frozen stop is at rest, it takes no impulse unless another stop
+   * approaches, and then every body is needed: resolve_impacts()) */
+  const LzEventActive *ac = &self->sm.act;
+  const guint *elems = ac->sleeping ? ac->live : NULL;
+  guint count = ac->sleeping ? ac->nlive : self->ne;
 
-  lz_event_rhs (t, y, self->dydt, self);
+  lz_event_ground_terms (self, t, y);
   /* a through-stop closes by the stop that reaches its limit (the other
    * is on its own): Newton's law with that stop's e (both: the smaller) */
   for (guint p = 0; p < self->tr.nT; p++)
@@ -83,19 +89,24 @@ impact_candidates (LzEventIntegrator *self,
                           : r_on && !k_on ? self->el[th->k].law.e
                           : MIN (self->el[th->k].law.e, self->el[th->r].law.e);
     }
+  memset (self->md.impacted, 0, self->ne * sizeof (gboolean));
   /* the rigid couplings first: the equality rows of the mixed LCP */
-  for (guint e = 0; e < self->ne; e++)
-    if (lz_element_law_is_bilateral (&self->el[e].law) && !self->st.is_static[e])
-      {
-        idx[m] = e;
-        upper[m++] = FALSE;
-      }
-  for (guint e = 0; e < self->ne; e++)
+  for (guint k = 0; k < count; k++)
     {
+      guint e = elems != NULL ? elems[k] : k;
+
+      if (lz_element_law_is_bilateral (&self->el[e].law) && !self->st.is_static[e])
+        {
+          idx[m] = e;
+          upper[m++] = FALSE;
+        }
+    }
+  for (guint k = 0; k < count; k++)
+    {
+      guint e = elems != NULL ? elems[k] : k;
       const Elem *el = &self->el[e];
       double g = lz_event_wdot (el, y) + self->sm.g0[e];
 
-      self->md.impacted[e] = FALSE;
       /* a massless body reaching a stop is no impact: it has no momentum */
       if (el->law.kind != LZ_ITEM_STOP || self->st.is_static[e] || lz_element_law_is_bilateral (&el->law))
         continue;
@@ -216,6 +227,26 @@ impulse_lcp (LzEventIntegrator *self,
 /* Impulse LCP over the stops at a limit: P ≥ 0 ⊥ u⁺ + e·u⁻ ≥ 0 (lower),
  * the mirror for upper limits; u⁺ = u⁻ + D P, D = H M⁻¹ Hᵀ.  Returns the
  * kinetic energy lost; marks the impacted stops. */
+/* Whether impulse_lcp() has an impulse to give among the M stops at a
+ * limit (md.idx, md.upper): one approaches, or a rigid coupling's velocity
+ * is off (its test of ANY) */
+static gboolean
+approaching (const LzEventIntegrator *self,
+             const double            *y,
+             guint                    m)
+{
+  for (guint i = 0; i < m; i++)
+    {
+      const Elem *x = &self->el[self->md.idx[i]];
+      double u = (self->md.upper[i] ? -1 : 1) * (lz_event_wdot (x, y + self->n) + self->sm.g0d[self->md.idx[i]]);
+
+      if (lz_element_law_is_bilateral (&x->law) ? fabs (u) > rest_v_tol (self, x)
+          : u < -APPROACH_V_REL * lz_event_unit_v_seen (self, x))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static double
 resolve_impacts (LzEventIntegrator *self,
                  double             t,
@@ -225,8 +256,16 @@ resolve_impacts (LzEventIntegrator *self,
   guint n = self->n, m = impact_candidates (self, t, y, pos_tol);
   double ke0, ke1, ground_work;
 
+  if (m > 0 && self->sm.act.sleeping && approaching (self, y, m))
+    {
+      /* an impulse: every body (the frozen ones' stops at a limit too) */
+      lz_event_active_wake (&self->sm);
+      m = impact_candidates (self, t, y, pos_tol);
+    }
+  self->md.any_impact = FALSE;
   if (m == 0 || !impulse_lcp (self, y, m, &ke0, &ke1, &ground_work))
     return 0;
+  self->md.any_impact = TRUE;
   /* a through-stop's impact is the impact of the stop that closed */
   for (guint p = 0; p < self->tr.nT; p++)
     {
@@ -353,10 +392,21 @@ candidates (LzEventIntegrator *self,
 {
   guint n = self->n, ncand = 0, *cand = self->md.cand;
   const double *q = y, *v = y + n;
+  const LzEventActive *ac = &self->sm.act;
+  const guint *elems;
+  guint count;
 
-  lz_event_rhs (t, y, self->dydt, self);
-  for (guint e = 0; e < self->ne; e++)
+  lz_event_ground_terms (self, t, y);
+  /* (an event that leaves the frozen bodies out: their constraints keep
+   * their modes — lz_event_active_keep_frozen() — unless an open stop on
+   * one is at its limit, and then every body is needed) */
+  if (ac->sleeping && !lz_event_active_sleep_free_clear (self, y, pos_tol, v_tol))
+    lz_event_active_wake (&self->sm);
+  elems = ac->sleeping ? ac->live : NULL;
+  count = ac->sleeping ? ac->nlive : self->ne;
+  for (guint k = 0; k < count; k++)
     {
+      guint e = elems != NULL ? elems[k] : k;
       const Elem *el = &self->el[e];
       double g = lz_event_wdot (el, q) + self->sm.g0[e], gd = lz_event_wdot (el, v) + self->sm.g0d[e], s;
       double p_tol = lz_event_tol_of (self, el, pos_tol), u_tol = lz_event_tol_of (self, el, v_tol);
@@ -767,7 +817,7 @@ lz_event_handle_event (LzEventIntegrator *self,
   self->sm.nc = 0;
   loss = resolve_impacts (self, t, y, pos_tol);
   self->e_impacts += loss;
-  for (guint e = 0; e < self->ne; e++)
+  for (guint e = 0; e < (self->md.any_impact ? self->ne : 0); e++)
     if (self->md.impacted[e])
       {
         /* the bounces have shrunk to the size of the event location's
@@ -786,8 +836,11 @@ lz_event_handle_event (LzEventIntegrator *self,
         self->md.prev_impact_speed[e] = self->md.impact_speed[e];
       }
   select_modes (self, t, y, pos_tol, v_tol);
-  for (guint e = 0; e < self->ne; e++)
-    if (zeno && self->md.impacted[e])
+  /* (the frozen bodies left out to the end: the projection, and the set
+   * armed again from the one before, lz_event_active_rearm()) */
+  self->sm.act.carry = self->sm.act.sleeping;
+  for (guint e = 0; e < (zeno ? self->ne : 0); e++)
+    if (self->md.impacted[e])
       self->md.new_mode[e] = LZ_MODE_CONTACT;
   lz_event_through_sync (self, self->md.new_mode, prior, t, y);
   memcpy (self->mode, self->md.new_mode, self->ne * sizeof (LzMode));
@@ -808,12 +861,14 @@ lz_event_handle_event (LzEventIntegrator *self,
       lz_event_project_counted (self, t, y);
     }
   /* what the log will say of the impacts (lz_event_instant_flush()) */
-  for (guint e = 0; e < self->nm; e++)
+  for (guint e = 0; e < (self->md.any_impact ? self->nm : 0); e++)
     if (self->md.impacted[e])
       self->md.inst_flags[e] = LZ_SWITCH_IMPACT | (zeno ? LZ_SWITCH_ZENO : 0);
   if (initial)
     return t;
   lz_event_units_seen (self, y);
+  if (self->sm.act.carry)
+    lz_event_active_rearm (self, t, y, prior);
   return t;
 }
 
@@ -850,13 +905,17 @@ lz_event_instant_flush (LzEventIntegrator *self,
   g_assert (md->pending);
   for (guint e = 0; e < self->nm; e++)
     {
-      LzMode from = md->inst_initial ? self->mode[e] : md->inst_prior[e], to = self->mode[e];
-      LzSwitchFlags flags = md->inst_flags[e] != 0 ? md->inst_flags[e]
-                            : self->st.is_static[e] ? LZ_SWITCH_MASSLESS : 0;
+      LzMode from, to;
+      LzSwitchFlags flags;
       LzEvent ev;
 
-      if (md->inst_initial ? to == LZ_MODE_NONE : md->inst_flags[e] == 0 && from == to)
+      /* (the common case first: nothing switched) */
+      if (md->inst_initial ? self->mode[e] == LZ_MODE_NONE
+                           : md->inst_flags[e] == 0 && md->inst_prior[e] == self->mode[e])
         continue;
+      from = md->inst_initial ? self->mode[e] : md->inst_prior[e];
+      to = self->mode[e];
+      flags = md->inst_flags[e] != 0 ? md->inst_flags[e] : self->st.is_static[e] ? LZ_SWITCH_MASSLESS : 0;
       /* a breakaway where the static level was falling: the level moved */
       if (from == LZ_MODE_STICK && (to == LZ_MODE_SLIP_POS || to == LZ_MODE_SLIP_NEG)
           && lz_friction_level_falls (&self->el[e].law, md->inst_t, to == LZ_MODE_SLIP_POS ? 1 : -1))
@@ -900,12 +959,17 @@ lz_event_at_once_modes (LzEventIntegrator *self,
 {
   double g[MAX_GUARDS];
   gboolean d_left = FALSE;
+  /* (with the set on, the frozen elements' guards are positive: their
+   * modes hold — lz_event_active_at_once()) */
+  const LzEventActive *ac = &self->sm.act;
+  const guint *elems = ac->on ? ac->live : NULL;
+  guint count = ac->on ? ac->nlive : self->ne;
 
   lz_event_rhs (tp, y, self->dydt, self);
   memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
-  for (guint e = 0; e < self->ne; e++)
+  for (guint j = 0; j < count; j++)
     {
-      guint k = lz_event_guards (self, e, y, g);
+      guint e = elems != NULL ? elems[j] : j, k = lz_event_guards (self, e, y, g);
 
       if (self->dj.is_dstop[e])
         {

@@ -162,6 +162,7 @@ typedef struct
 typedef struct
 {
   gboolean disabled;          /* LUZTAR_EVENT_ACTIVE=off */
+  gboolean full_arms;         /* LUZTAR_EVENT_ACTIVE=full: armed from a full evaluation at every mode */
   gboolean armed;             /* the set is that of the current mode */
   gboolean on;                /* and some body is frozen: the active path runs */
   guint    epoch;             /* counts the arms that turned it on */
@@ -185,6 +186,40 @@ typedef struct
   guint    rows_epoch;        /* the epoch whose frozen elements' states a trace row has computed */
   guint    energy_epoch;      /* the epoch whose frozen elements' energies are in ENERGY */
   double  *energy;            /* per element: the energy it stores (lz_event_active_potential()) */
+  guint8  *freeze;            /* per element: what lets its bodies freeze, FREEZE_* (fixed for the run) */
+  guint8  *touches;           /* per element: it acts on an integrated body (or on none) */
+  /* per element: its smallest guard and which, at the full pass of
+   * lz_event_min_guard() the set is armed from */
+  double  *g_elem;
+  guint8  *i_elem;
+  /* an event may leave the frozen bodies out (lz_event_active_event()):
+   * sleep_ok when armed, sleeping at such an event until its new mode;
+   * the open stops on frozen bodies, and how many constraints of the mode
+   * the frozen bodies hold (one each) */
+  gboolean sleep_ok, sleeping;
+  guint   *sleep_free, nsleep_free;
+  guint    sleep_cand;
+  /* such an event carries the set into its new mode (lz_event_active_rearm()):
+   * carry from its selection to its end; the frozen constraints' λ (per
+   * element); the integrated bodies next to frozen ones, with their q and v
+   * and the constraint that pins them (per dof) when the set was armed */
+  gboolean carry;
+  guint    rearms;            /* armed so in a row */
+  guint64  carried, refreshed; /* the re-arms, the frozen bodies they computed again (for the tests) */
+  double  *lam_elem;
+  guint   *bound, nbound, *bound_mark, bound_epoch;
+  double  *ref_q, *ref_v;
+  guint   *pin;
+  guint   *was, *fresh, nfresh;  /* per dof: the state before a re-arm; the frozen bodies it computes */
+  guint8  *is_fresh;
+  double   v_stamp[LZ_BODY_N_KINDS + 1];   /* the velocity scales the frozen guards were computed with */
+  /* per dof: the elements on it (from el_start[i] to el_start[i + 1] in
+   * el_on), whether it may freeze at all (no force, a mass); the bodies a
+   * re-arm classifies again (near, marked by near_epoch) */
+  guint   *el_start, *el_on;
+  guint8  *can_freeze;
+  guint   *near, nnear, *near_mark, near_epoch;
+  guint    nfrozen;
 } LzEventActive;
 
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
@@ -276,6 +311,7 @@ typedef struct
 {
   LzMode *new_mode;           /* per element */
   gboolean *impacted;
+  gboolean any_impact;        /* some element is impacted (resolve_impacts()) */
   double *impact_speed;       /* per element: approach speed of its last impact */
   double *prev_impact_t, *prev_impact_speed;
   LzMode *prior;              /* per element: the modes before the event */
@@ -508,6 +544,9 @@ double lz_event_constraint_force (const LzEventIntegrator *self,
 int lz_event_group_root (int *parent,
                          int  r);
 void lz_event_smooth_sparse (LzEventIntegrator *self);
+void lz_event_ground_terms (LzEventIntegrator *self,
+                            double             t,
+                            const double      *y);
 void lz_event_powers (LzEventIntegrator *self,
                       double             t,
                       const double      *y,
@@ -729,8 +768,22 @@ guint lz_event_active_row_elements (LzEventIntegrator *self,
                                     const guint      **elems);
 double lz_event_active_potential (LzEventIntegrator *self,
                                   const double      *gv);
+void lz_event_active_record (LzEventSmooth *sm,
+                             guint          e,
+                             double         g,
+                             guint          i);
 void lz_event_active_arm (LzEventIntegrator *self,
                           const double      *y);
+void lz_event_active_wake (LzEventSmooth *sm);
+void lz_event_active_at_once (LzEventSmooth *sm);
+void lz_event_active_rearm (LzEventIntegrator *self,
+                            double             t,
+                            const double      *y,
+                            const LzMode      *before);
+gboolean lz_event_active_sleep_free_clear (LzEventIntegrator *self,
+                                           const double      *y,
+                                           double             pos_tol,
+                                           double             v_tol);
 double lz_event_active_min_frozen (LzEventIntegrator *self,
                                    double             best,
                                    guint             *which);

@@ -575,23 +575,28 @@ project (LzEventIntegrator *self,
          double             t,
          double            *y)
 {
-  guint n = self->n;
+  guint n = self->n, nrows = 0;
   double ground_work = 0;
+  LzEventActive *ac = &self->sm.act;
+  /* (at the end of an event that left the frozen bodies out, their rows
+   * are left out: each body at rest on its limit to the bit, its
+   * correction would add ±0 to q and v — sleep_check(); G is diagonal) */
+  guint *rows = ac->carry && self->sm.diagonal ? ac->con : NULL;
 
   if (self->sm.nc == 0)
     return 0;
   lz_event_active_disarm (&self->sm);   /* (λ is the projection's below) */
+  for (guint c = 0; rows != NULL && c < self->sm.nc; c++)
+    if (ac->touches[self->sm.con[c]])
+      rows[nrows++] = c;
   for (int level = 0; level < 2; level++)
     {
       double *x = level == 0 ? y : y + n;
 
-      /* (for the ground terms g0, ġ0 at t: 0 where every ground is fixed
-       * and no massless body is solved in the state) */
-      if (self->sm.n_moving > 0 || self->jn.nN + self->jn.nD > 0)
-        lz_event_rhs (t, y, self->dydt, self);
-      for (guint c = 0; c < self->sm.nc; c++)
+      lz_event_ground_terms (self, t, y);
+      for (guint k = 0; k < (rows != NULL ? nrows : self->sm.nc); k++)
         {
-          guint e = self->sm.con[c];
+          guint c = rows != NULL ? rows[k] : k, e = self->sm.con[c];
           const Elem *el = &self->el[e];
           double r;
 
@@ -608,9 +613,13 @@ project (LzEventIntegrator *self,
             r = lz_event_wdot (el, y + n) + self->sm.g0d[e];
           gsl_vector_set (self->sm.rhs_c, c, -r);
         }
-      solve_constraints (&self->sm);
-      for (guint c = 0; c < self->sm.nc; c++)
+      if (rows != NULL)
+        lz_event_factor_solve_rows (&self->sm, rows, nrows);
+      else
+        solve_constraints (&self->sm);
+      for (guint k = 0; k < (rows != NULL ? nrows : self->sm.nc); k++)
         {
+          guint c = rows != NULL ? rows[k] : k;
           const Elem *el = &self->el[self->sm.con[c]];
           double l = gsl_vector_get (self->sm.lambda, c);
 
@@ -622,6 +631,30 @@ project (LzEventIntegrator *self,
         }
     }
   return ground_work;
+}
+
+/* The terms of the state an element's g and ġ read besides q and v, at
+ * (T, Y): the moving grounds' g0, ġ0, g̈0 at T, and with massless bodies
+ * their entries solved (jn.yc, by an evaluation).  Where every ground is
+ * fixed and every body has mass there are none (g0 stays 0): a pass over
+ * the elements' states — the impacts', the selection's, the projection's
+ * — costs no evaluation. */
+void
+lz_event_ground_terms (LzEventIntegrator *self,
+                       double             t,
+                       const double      *y)
+{
+  if (self->jn.nN + self->jn.nD > 0)
+    {
+      lz_event_rhs (t, y, self->dydt, self);
+      return;
+    }
+  for (guint k = 0; k < self->sm.n_moving; k++)
+    {
+      guint e = self->sm.moving[k];
+
+      lz_element_law_ground (&self->el[e].law, t, &self->sm.g0[e], &self->sm.g0d[e], &self->sm.g0dd[e]);
+    }
 }
 
 double

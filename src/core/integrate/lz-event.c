@@ -266,10 +266,13 @@ switch_at_once (LzEventIntegrator *self,
         lz_element_law_ground (&self->el[e].law, t0, &x0, NULL, NULL);
         self->el[e].stick_g = lz_element_law_g (&self->el[e].law, self->y, x0);
       }
+  memcpy (self->md.prior, self->mode, self->ne * sizeof (LzMode));
   memcpy (self->mode, self->md.new_mode, self->ne * sizeof (LzMode));
   lz_event_setup_mode (self);
   lz_event_dstop_project (self, t0, self->y);
   lz_event_project_counted (self, t0, self->y);
+  if (self->sm.act.carry)
+    lz_event_active_rearm (self, t0, self->y, self->md.prior);
   return TRUE;
 }
 
@@ -387,10 +390,11 @@ advance (LzEventIntegrator *self,
        * after it: a force reaching its level exactly there, a contact
        * force passing through zero.  The higher derivatives decide (the
        * DCP of paper 004), and the state a moment later shows them. */
-      lz_event_active_disarm (&self->sm);    /* (the selection needs every body) */
+      lz_event_active_at_once (&self->sm);   /* (every body, or the frozen ones kept) */
       lz_event_at_once_modes (self, t0, self->loc.y0, tp, self->loc.yt);
       if (!switch_at_once (self, t0, *which, &changed, error))
         return ADVANCE_ERROR;
+      self->sm.act.carry = FALSE;
       if (changed)
         return ADVANCE_AT_ONCE;
       /* otherwise a full selection a moment later */

@@ -239,8 +239,10 @@ lz_trace_append (LzTrace        *trace,
                  const LzEnergy *energy)
 {
   guint row = (guint) g_atomic_int_get (&trace->n_samples);
-  guint r = row % trace->chunk_rows, col = 0, n = trace->n_bodies, e = trace->n_elements;
+  guint r = row % trace->chunk_rows, n = trace->n_bodies, e = trace->n_elements;
   Chunk *chunk;
+  double *cell;
+  guint8 *mode_cell;
   const double energy_values[ENERGY_COLUMNS] = {
     energy ? energy->kinetic : 0, energy ? energy->potential : 0,
     energy ? energy->damping : 0, energy ? energy->friction : 0,
@@ -258,11 +260,24 @@ lz_trace_append (LzTrace        *trace,
   chunk = chunk_for_row (trace, row, TRUE);
   g_return_if_fail (chunk != NULL);
 
+  /* (row r of column col, column()'s: one column after another, a
+   * column's rows contiguous — a row's cells are chunk_rows apart) */
+  cell = chunk->values + r;
   for (guint k = 0; k < G_N_ELEMENTS (groups); k++)
-    for (guint i = 0; i < groups[k].count; i++)
-      column (trace, chunk, col++)[r] = groups[k].values != NULL ? groups[k].values[i] : 0;
-  for (guint i = 0; i < e; i++)
-    chunk->modes[(gsize) i * trace->chunk_rows + r] = (guint8) (modes != NULL ? modes[i] : LZ_MODE_NONE);
+    {
+      const double *values = groups[k].values;
+      guint count = groups[k].count;
+
+      if (values != NULL)
+        for (guint i = 0; i < count; i++, cell += trace->chunk_rows)
+          *cell = values[i];
+      else
+        for (guint i = 0; i < count; i++, cell += trace->chunk_rows)
+          *cell = 0;
+    }
+  mode_cell = chunk->modes + r;
+  for (guint i = 0; i < e; i++, mode_cell += trace->chunk_rows)
+    *mode_cell = (guint8) (modes != NULL ? modes[i] : LZ_MODE_NONE);
 
   /* Publish: readers that see the new count see the row. */
   g_atomic_int_set (&trace->n_samples, (gint) row + 1);
