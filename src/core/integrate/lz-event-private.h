@@ -150,6 +150,8 @@ typedef struct
   gboolean record;
   double  *pa, *pb;           /* max_pairs: the factors it records, */
   guint   *pslot, npairs;     /* their book (0 damping, 1 friction, 2 sources) */
+  guint   *state_comp, nstate_comp;  /* the step's components that are positions or
+                                      * velocities (lz-event-taylor.c: its terms' sizes) */
 } LzEventTaylor;
 
 /* The active set of the current mode (lz-event-active.c): a body pinned

@@ -145,6 +145,7 @@ ty_alloc (LzEventIntegrator *self)
   ty->gnext = g_new0 (double, ty->max_guards);
   ty->cand = g_new0 (guint, ty->max_guards);
   ty->inv_y = g_new0 (double, dim);
+  ty->state_comp = g_new0 (guint, dim);
   ty->inv_l = g_new0 (double, self->sm.lambdabuf != NULL ? self->sm.lambdabuf->size : 1);
 }
 
@@ -241,6 +242,7 @@ lz_event_taylor_free (LzEventSmooth *sm)
   g_clear_pointer (&ty->gk, g_free);
   g_clear_pointer (&ty->gnext, g_free);
   g_clear_pointer (&ty->inv_y, g_free);
+  g_clear_pointer (&ty->state_comp, g_free);
   g_clear_pointer (&ty->cand, g_free);
   g_clear_pointer (&ty->inv_l, g_free);
 }
@@ -304,14 +306,15 @@ eval_order (LzEventIntegrator *self,
 }
 
 /* The inverse of the tolerances the terms are measured in: the state's
- * at Y₀, λ's at λ₀ (once a step; λ's once its first term is known) */
+ * at Y₀, λ's at λ₀ (once a step; λ's once its first term is known); the
+ * step's components of the state listed for term_size() */
 static void
-tolerances (const LzEventIntegrator *self,
-            const LzEventRk         *rk,
-            gboolean                 lambda)
+tolerances (LzEventIntegrator *self,
+            const LzEventRk   *rk,
+            gboolean           lambda)
 {
-  const LzEventSmooth *sm = &self->sm;
-  const LzEventTaylor *ty = &sm->ty;
+  LzEventSmooth *sm = &self->sm;
+  LzEventTaylor *ty = &sm->ty;
   const guint *rows;
   guint nrows = eval_rows (self, &rows);
 
@@ -326,31 +329,35 @@ tolerances (const LzEventIntegrator *self,
         }
       return;
     }
+  ty->nstate_comp = 0;
   for (guint c = 0; c < rk->ncomp; c++)
     {
       guint i = rk->comp[c];
 
       if (i < 2 * self->n)
-        ty->inv_y[i] = 1 / (LZ_EVENT_TOL_SHARE * (sm->atol * sm->atol_scale[i] + sm->rtol * fabs (rk->Y[i])));
+        {
+          ty->inv_y[i] = 1 / (LZ_EVENT_TOL_SHARE * (sm->atol * sm->atol_scale[i] + sm->rtol * fabs (rk->Y[i])));
+          ty->state_comp[ty->nstate_comp++] = i;
+        }
     }
 }
 
 /* The largest |Y_k| over the positions and velocities, in units of the
- * tolerance at Y₀ */
+ * tolerance at Y₀ (the step's, tolerances()) */
 static double
 term_size (const LzEventIntegrator *self,
            const LzEventRk         *rk,
            guint                    k)
 {
-  const double *Yk = rk->Y + (gsize) k * rk->dim, *inv = self->sm.ty.inv_y;
+  const LzEventTaylor *ty = &self->sm.ty;
+  const double *Yk = rk->Y + (gsize) k * rk->dim, *inv = ty->inv_y;
   double worst = 0;
 
-  for (guint c = 0; c < rk->ncomp; c++)
+  for (guint c = 0; c < ty->nstate_comp; c++)
     {
-      guint i = rk->comp[c];
+      guint i = ty->state_comp[c];
 
-      if (i < 2 * self->n)
-        worst = MAX (worst, fabs (Yk[i]) * inv[i]);
+      worst = MAX (worst, fabs (Yk[i]) * inv[i]);
     }
   return worst;
 }
