@@ -712,6 +712,32 @@ guard_slope_bound (const LzEventRk *rk,
   return d;
 }
 
+/* guard_poly() at TAU and guard_slope_bound() at LIMIT together, into
+ * *G and *D: the same operations, one pass over the terms */
+static void
+guard_poly_slope (const LzEventRk *rk,
+                  guint            s,
+                  double           tau,
+                  double           limit,
+                  double          *g,
+                  double          *d)
+{
+  const double *G = &TERM (rk->G, s, 0);
+  double gs = 0, ds = 0, dk = (int) rk->order - 1;
+  int k;
+
+#pragma GCC unroll 4
+  for (k = (int) rk->order - 1; k >= 1; k--, dk -= 1)
+    {
+      gs = gs * tau + G[k];
+      ds = ds * limit + dk * fabs (G[k]);
+    }
+  if (k == 0)
+    gs = gs * tau + G[0];
+  *g = gs;
+  *d = ds;
+}
+
 /* The location's bracket [TA, TB] in the step: its guards are those that
  * may be ≤ 0 there by their value at TA and the bound of their slope —
  * the others stay positive in it and leave its root where it is */
@@ -834,12 +860,19 @@ first_negative (LzEventIntegrator *self,
   /* (the frozen guards are positive and constant: lz_event_active_arm()) */
   for (guint s = 0; s < rk->nguards; s++)
     {
-      double d = guard_slope_bound (rk, s, limit), *next = &smp->next[s];
+      double d = 0, *next = &smp->next[s];
+      gboolean first_sample = TRUE;
 
       while (*next < MIN (limit, first) || (*next == limit && at_limit && limit < first))
         {
-          double tau = *next, g = guard_poly (rk, s, tau);
+          double tau = *next, g;
 
+          /* (the slope's bound with the first sample, in one pass) */
+          if (first_sample)
+            guard_poly_slope (rk, s, tau, limit, &g, &d);
+          else
+            g = guard_poly (rk, s, tau);
+          first_sample = FALSE;
           if (g < 0)
             {
               first = tau;
