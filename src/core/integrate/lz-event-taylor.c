@@ -713,7 +713,8 @@ guard_slope_bound (const LzEventRk *rk,
 }
 
 /* guard_poly() at TAU and guard_slope_bound() at LIMIT together, into
- * *G and *D: the same operations, one pass over the terms */
+ * *G and *D: the same operations, one pass over the terms (a sample's
+ * guard and its slope's bound, first_negative()) */
 static void
 guard_poly_slope (const LzEventRk *rk,
                   guint            s,
