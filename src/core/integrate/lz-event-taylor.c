@@ -561,7 +561,8 @@ constant_part (LzEventIntegrator *self,
  * left out: each coefficient summed in a register, its terms in the order
  * of i.  (Where every b_l is finite the zero a_i's terms are ±0 and are
  * added as well: a sum that starts at +0 is never −0, and adding ±0 to
- * it changes no bit — the loop then has no test.) */
+ * it changes no bit — the loops then have no test; and two coefficients
+ * are summed in one pass, each a_i read once for both.) */
 static G_GNUC_NO_INLINE void
 cauchy_add (double       *E,
             const double *a,
@@ -571,12 +572,35 @@ cauchy_add (double       *E,
 {
   double zeros = 0;           /* Σ 0·b_l: NaN where a b_l is infinite or NaN, else 0 */
   gboolean finite;
+  guint m = 1, top = na + nb - 1;
 
 #pragma GCC unroll 4
   for (guint l = 0; l < nb; l++)
     zeros += 0.0 * b[l];
   finite = !isnan (zeros);
-  for (guint m = 1; m < na + nb; m++)
+  /* m and m + 1: i from lo0 (lo1 = lo0 or lo0 + 1) to hi0 − 1 (hi1 − 1 =
+   * hi0 − 1 or hi0), the terms of i in both ranges in one loop */
+  for (; finite && m < top; m += 2)
+    {
+      guint lo0 = m > nb ? m - nb : 0, hi0 = MIN (m, na);
+      guint lo1 = m + 1 > nb ? m + 1 - nb : 0, hi1 = MIN (m + 1, na);
+      double s0 = E[3 * m], s1 = E[3 * (m + 1)];
+
+      if (lo0 < lo1)
+        s0 += a[lo0] * b[m - 1 - lo0];
+      /* (unrolled: the same operations in the same order) */
+#pragma GCC unroll 4
+      for (guint i = lo1; i < hi0; i++)
+        {
+          s0 += a[i] * b[m - 1 - i];
+          s1 += a[i] * b[m - i];
+        }
+      if (hi1 > hi0)
+        s1 += a[hi0] * b[m - hi0];
+      E[3 * m] = s0;
+      E[3 * (m + 1)] = s1;
+    }
+  for (; m <= top; m++)
     {
       guint lo = m > nb ? m - nb : 0, count = MIN (m, na) - lo;
       /* (a_i from i = lo up, b_l from l = m − 1 − lo down: bl is one
@@ -584,19 +608,11 @@ cauchy_add (double       *E,
       const double *ai = a + lo, *bl = b + (m - lo);
       double sum = E[3 * m];
 
-      if (finite)
-        {
-          /* (unrolled: the same operations in the same order) */
-#pragma GCC unroll 4
-          for (; count > 0; count--)
-            sum += *ai++ * *--bl;
-        }
-      else
-        for (; count > 0; count--, ai++)
-          if (*ai != 0)
-            sum += *ai * *--bl;
-          else
-            --bl;
+      for (; count > 0; count--, ai++)
+        if (finite || *ai != 0)
+          sum += *ai * *--bl;
+        else
+          --bl;
       E[3 * m] = sum;
     }
 }
