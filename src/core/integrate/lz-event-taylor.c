@@ -428,11 +428,17 @@ reach (const LzEventIntegrator *self,
        Reaches                 *rc,
        guint                    p)
 {
-  double r = MIN (order_reach (self, rk, rc, REACH_STATE, p - 1), order_reach (self, rk, rc, REACH_STATE, p));
+  /* (each read once: MIN names its arguments twice) */
+  double r1 = order_reach (self, rk, rc, REACH_STATE, p - 1), r2 = order_reach (self, rk, rc, REACH_STATE, p);
+  double l1 = order_reach (self, rk, rc, REACH_LAMBDA, p - 1), r = MIN (r1, r2);
 
-  r = MIN (r, order_reach (self, rk, rc, REACH_LAMBDA, p - 1));
+  r = MIN (r, l1);
   if (p > 2)
-    r = MIN (r, order_reach (self, rk, rc, REACH_LAMBDA, p - 2));
+    {
+      double l2 = order_reach (self, rk, rc, REACH_LAMBDA, p - 2);
+
+      r = MIN (r, l2);
+    }
   return r * exp (-TAYLOR_SAFETY / (p - 1));
 }
 
