@@ -152,6 +152,7 @@ typedef struct
   guint   *pslot, npairs;     /* their book (0 damping, 1 friction, 2 sources) */
   guint   *state_comp, nstate_comp;  /* the step's components that are positions or
                                       * velocities (lz-event-taylor.c: its terms' sizes) */
+  double   safety[LZ_EVENT_TAYLOR_MAX + 1];  /* by order p ≥ 2: Jorba and Zou's factor (lz-event-taylor.c) */
 } LzEventTaylor;
 
 /* The active set of the current mode (lz-event-active.c): a body pinned

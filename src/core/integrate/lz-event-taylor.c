@@ -146,6 +146,9 @@ ty_alloc (LzEventIntegrator *self)
   ty->cand = g_new0 (guint, ty->max_guards);
   ty->inv_y = g_new0 (double, dim);
   ty->state_comp = g_new0 (guint, dim);
+  /* (once a run: reach() takes it at every order of every step) */
+  for (guint p = 2; p <= m; p++)
+    ty->safety[p] = exp (-TAYLOR_SAFETY / (p - 1));
   ty->inv_l = g_new0 (double, self->sm.lambdabuf != NULL ? self->sm.lambdabuf->size : 1);
 }
 
@@ -439,7 +442,7 @@ reach (const LzEventIntegrator *self,
 
       r = MIN (r, l2);
     }
-  return r * exp (-TAYLOR_SAFETY / (p - 1));
+  return r * self->sm.ty.safety[p];
 }
 
 /* The guards of the elements the evaluations visit at Y, λ as the last
