@@ -133,7 +133,7 @@ typedef struct
   guint    nsrc, max_pairs;
   guint   *forced, nforced;
   double  *f, *src;           /* (MAX + 1)·n, (MAX + 1)·nsrc */
-  double  *zero;              /* MAX (n, nsrc, dim) zeros */
+  double  *zero;              /* zeros: as many as the longest of y, the sources, the guards and the factor pairs */
   double  *scratch;           /* 2·MAX + 4 */
   double  *dydt, *c, *lc, *ca, *cb;  /* an evaluation's ẏ; the constant part: ẏ, λ, factors */
   guint    c_npairs, c_nguards;
