@@ -77,6 +77,39 @@ enum
 };
 
 static guint8 freeze_class (const LzElementLaw *law);
+
+/* The elements on each body (el_start, el_on: CSR, in the elements'
+ * order), for the re-arm's classification near a change */
+static void
+elements_by_body (LzEventIntegrator *self)
+{
+  LzEventActive *ac = &self->sm.act;
+  g_autofree guint *fill = NULL;
+
+  ac->el_start = g_new0 (guint, self->n + 1);
+  ac->el_on = g_new (guint, 2 * MAX (self->ne, 1));
+  for (int pass = 0; pass < 2; pass++)
+    {
+      for (guint e = 0; e < self->ne; e++)
+        for (int p = 0; p < 2; p++)
+          {
+            int i = p == 0 ? self->el[e].law.a : self->el[e].law.b;
+
+            if (i < 0 || (p == 1 && i == self->el[e].law.a))
+              continue;
+            if (pass == 0)
+              ac->el_start[i + 1]++;
+            else
+              ac->el_on[fill[i]++] = e;
+          }
+      if (pass == 0)
+        {
+          for (guint i = 0; i < self->n; i++)
+            ac->el_start[i + 1] += ac->el_start[i];
+          fill = g_memdup2 (ac->el_start, (self->n + 1) * sizeof (guint));
+        }
+    }
+}
 static void turn_on (LzEventIntegrator *self,
                      const double      *y);
 static gboolean stamp_units (LzEventIntegrator *self,
@@ -131,30 +164,7 @@ lz_event_active_setup (LzEventIntegrator *self)
   ac->near = g_new (guint, n);
   ac->near_mark = g_new0 (guint, n);
   ac->can_freeze = g_new0 (guint8, n);
-  ac->el_start = g_new0 (guint, n + 1);
-  ac->el_on = g_new (guint, 2 * ne);
-  for (guint e = 0; e < self->ne; e++)
-    for (int p = 0; p < 2; p++)
-      {
-        int i = p == 0 ? self->el[e].law.a : self->el[e].law.b;
-
-        if (i >= 0 && (p == 0 || i != self->el[e].law.a))
-          ac->el_start[i + 1]++;
-      }
-  for (guint i = 0; i < self->n; i++)
-    ac->el_start[i + 1] += ac->el_start[i];
-  {
-    g_autofree guint *fill = g_memdup2 (ac->el_start, (self->n + 1) * sizeof (guint));
-
-    for (guint e = 0; e < self->ne; e++)
-      for (int p = 0; p < 2; p++)
-        {
-          int i = p == 0 ? self->el[e].law.a : self->el[e].law.b;
-
-          if (i >= 0 && (p == 0 || i != self->el[e].law.a))
-            ac->el_on[fill[i]++] = e;
-        }
-  }
+  elements_by_body (self);
   nforced = lz_assembly_get_forced_dofs (self->parent.assembly, forced);
   for (guint k = 0; k < nforced; k++)
     ac->is_forced[forced[k]] = TRUE;
