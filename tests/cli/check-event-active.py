@@ -87,7 +87,7 @@ def kept(stdout):
 
 
 def carried(stdout):
-    """the new modes the set was carried into, the frozen bodies computed again (lz-event-active.c's debug line)"""
+    """the new modes the set was carried into, the frozen bodies computed again (lz-event-carry.c's debug line)"""
     m = re.search(r"carried into (\d+) new modes, (\d+) frozen bodies computed again", stdout)
     return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
 

@@ -779,6 +779,32 @@ void lz_event_active_arm (LzEventIntegrator *self,
                           const double      *y);
 void lz_event_active_wake (LzEventSmooth *sm);
 void lz_event_active_at_once (LzEventSmooth *sm);
+/* (lz-event-active.c, for lz-event-carry.c) */
+enum
+{
+  LZ_ACTIVE_FREE = 0,         /* a dof integrated */
+  LZ_ACTIVE_PINNED = 1,       /* held by a constraint of the mode to a fixed ground */
+  LZ_ACTIVE_FROZEN = 2        /* pinned, among pinned neighbours: left out */
+};
+gboolean lz_event_active_eligible (const LzEventIntegrator *self);
+gboolean lz_event_active_freezable (const LzEventIntegrator *self,
+                                    guint                    e);
+gboolean lz_event_active_touches (const LzEventActive *ac,
+                                  const Elem          *el);
+void lz_event_active_use_lists (LzEventSmooth *sm,
+                                gboolean       full);
+void lz_event_active_turn_on (LzEventIntegrator *self,
+                              const double      *y);
+void lz_event_active_frozen_guards (LzEventIntegrator *self);
+/* (lz-event-carry.c) */
+void lz_event_carry_setup (LzEventIntegrator *self);
+void lz_event_carry_free (LzEventActive *ac);
+gboolean lz_event_carry_sleep_check (LzEventIntegrator *self,
+                                     const double      *y);
+gboolean lz_event_carry_stamp_units (LzEventIntegrator *self,
+                                     gboolean           set);
+void lz_event_carry_bound_mark (LzEventIntegrator *self,
+                                const double      *y);
 void lz_event_active_rearm (LzEventIntegrator *self,
                             double             t,
                             const double      *y,
