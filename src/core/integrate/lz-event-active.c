@@ -473,7 +473,7 @@ lz_event_active_turn_on (LzEventIntegrator *self,
   LzEventActive *ac = &sm->act;
   guint n = self->n;
 
-  ac->nbody = ac->ncomp = ac->nforced = ac->ncon = 0;
+  ac->nbody = ac->ncomp = ac->nforced = 0;
   for (guint i = 0; i < n; i++)
     if (ac->state[i] != LZ_ACTIVE_FROZEN)
       {
@@ -487,9 +487,6 @@ lz_event_active_turn_on (LzEventIntegrator *self,
     ac->comp[ac->ncomp++] = n + ac->body[k];
   for (guint i = 2 * n; i < 2 * n + 3; i++)
     ac->comp[ac->ncomp++] = i;
-  for (guint c = 0; c < sm->nc; c++)
-    if (ac->touches[sm->con[c]])
-      ac->con[ac->ncon++] = c;
   ac->nlive = 0;
   for (guint e = 0; e < self->ne; e++)
     if (ac->touches[e])
@@ -497,9 +494,24 @@ lz_event_active_turn_on (LzEventIntegrator *self,
   ac->ntense = filter_elements (ac, ac->full_tense, ac->full_ntense, ac->tense);
   ac->npowered = filter_elements (ac, ac->full_powered, ac->full_npowered, ac->powered);
   ac->nguarded = filter_elements (ac, ac->full_guarded, ac->full_nguarded, ac->guarded);
-  lz_event_active_use_lists (sm, FALSE);
   ac->sleep_ok = !ac->full_arms && lz_event_carry_sleep_check (self, y);
   lz_event_carry_bound_mark (self, y);
+  lz_event_active_switch_on (self);
+}
+
+/* The set on for the mode's constraints (sm.con: its rows on integrated
+ * bodies), its other lists as they are */
+void
+lz_event_active_switch_on (LzEventIntegrator *self)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventActive *ac = &sm->act;
+
+  ac->ncon = 0;
+  for (guint c = 0; c < sm->nc; c++)
+    if (ac->touches[sm->con[c]])
+      ac->con[ac->ncon++] = c;
+  lz_event_active_use_lists (sm, FALSE);
   ac->on = TRUE;
   ac->armed = TRUE;
   ac->epoch++;

@@ -121,10 +121,11 @@ lz_event_carry_free (LzEventActive *ac)
   g_clear_pointer (&ac->el_on, g_free);
 }
 
-/* An event is reached (lz-event.c's event_at()): every body is needed from
- * here on, but where the set was on up to the event its frozen bodies and
- * their neighbours are as it was armed with, and the selection may keep
- * their constraints (lz_event_active_keep_frozen()). */
+/* An event is reached (lz-event.c's event_at()): where the set was on up
+ * to it, its frozen bodies and their neighbours are as it was armed with,
+ * and the selection may keep their constraints
+ * (lz_event_active_keep_frozen()); where they are also at rest to the bit
+ * (sleep_ok) the event leaves them out altogether, else every body. */
 void
 lz_event_active_event (LzEventSmooth *sm)
 {
@@ -193,8 +194,7 @@ lz_event_active_sleep_free_clear (LzEventIntegrator *self,
       double gd = lz_event_wdot (el, y + self->n) + self->sm.g0d[ac->sleep_free[k]];
       double p_tol = lz_event_tol_of (self, el, pos_tol), u_tol = lz_event_tol_of (self, el, v_tol);
 
-      if ((isfinite (el->law.lower) && g - el->law.lower <= p_tol && gd <= u_tol)
-          || (isfinite (el->law.upper) && el->law.upper - g <= p_tol && gd >= -u_tol))
+      if (lz_event_stop_at_limit (el, g, gd, p_tol, u_tol) != 0)
         return FALSE;
     }
   return TRUE;
@@ -334,7 +334,6 @@ refresh (LzEventIntegrator *self,
   LzEventSmooth *sm = &self->sm;
   LzEventActive *ac = &sm->act;
   guint n = self->n;
-  double g[MAX_GUARDS];
 
   ac->nbody = ac->nforced = ac->ncon = 0;
   for (guint k = 0; k < ac->nfresh; k++)
@@ -361,19 +360,12 @@ refresh (LzEventIntegrator *self,
       ac->lam_elem[sm->con[c]] = gsl_vector_get (sm->lambda, c);
   for (guint j = 0; j < ac->full_nguarded; j++)
     {
-      guint e = ac->full_guarded[j], k;
+      guint e = ac->full_guarded[j], at;
 
       if (ac->touches[e] || !on_fresh (ac, &self->el[e]))
         continue;
-      k = lz_event_guards (self, e, y, g);
-      ac->g_elem[e] = INFINITY;
-      ac->i_elem[e] = 0;
-      for (guint i = 0; i < k; i++)
-        if (g[i] < ac->g_elem[e])
-          {
-            ac->g_elem[e] = g[i];
-            ac->i_elem[e] = (guint8) i;
-          }
+      ac->g_elem[e] = lz_event_least_guard (self, e, y, &at);
+      ac->i_elem[e] = (guint8) at;
     }
   for (guint k = 0; k < ac->nfresh; k++)
     ac->is_fresh[ac->fresh[k]] = FALSE;
@@ -437,19 +429,14 @@ lz_event_active_rearm (LzEventIntegrator *self,
   else
     {
       /* (the same bodies frozen: the lists but the mode's rows, the
-       * frozen bodies' rest and the bodies next to them as they were) */
-      ac->ncon = 0;
-      for (guint c = 0; c < sm->nc; c++)
-        if (ac->touches[sm->con[c]])
-          ac->con[ac->ncon++] = c;
+       * frozen bodies' rest and the bodies next to them as they were,
+       * these at their q and v now) */
       for (guint k = 0; k < ac->nbound; k++)
         {
           ac->ref_q[ac->bound[k]] = y[ac->bound[k]];
           ac->ref_v[ac->bound[k]] = y[n + ac->bound[k]];
         }
-      lz_event_active_use_lists (sm, FALSE);
-      ac->on = ac->armed = TRUE;
-      ac->epoch++;
+      lz_event_active_switch_on (self);
     }
   ac->carried++;
   ac->refreshed += ac->nfresh;

@@ -230,6 +230,27 @@ lz_event_guards (LzEventIntegrator *self,
     }
 }
 
+/* The smallest of element E's guards at Y (INFINITY for none), the first
+ * of them that is into *AT */
+double
+lz_event_least_guard (LzEventIntegrator *self,
+                      guint              e,
+                      const double      *y,
+                      guint             *at)
+{
+  double g[MAX_GUARDS], least = INFINITY;
+  guint k = lz_event_guards (self, e, y, g);
+
+  *at = 0;
+  for (guint i = 0; i < k; i++)
+    if (g[i] < least)
+      {
+        least = g[i];
+        *at = i;
+      }
+  return least;
+}
+
 /* Whether a guard is negative at Y, the state lz_event_rhs() was last
  * evaluated at (a stage of a step, lz-event-rk.c). */
 gboolean
@@ -257,21 +278,15 @@ lz_event_min_guard (LzEventIntegrator *self,
                     const double      *y,
                     guint             *which)
 {
-  double best = INFINITY, g[MAX_GUARDS];
+  double best = INFINITY;
 
   lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
   for (guint j = 0; j < self->sm.n_guarded; j++)
     {
-      guint e = self->sm.guarded[j], k = lz_event_guards (self, e, y, g), at = 0;
-      double least = INFINITY;
-
+      guint e = self->sm.guarded[j], at;
       /* (its smallest first: the first of the smallest is the same) */
-      for (guint i = 0; i < k; i++)
-        if (g[i] < least)
-          {
-            least = g[i];
-            at = i;
-          }
+      double least = lz_event_least_guard (self, e, y, &at);
+
       lz_event_active_record (&self->sm, e, least, at);
       if (least < best)
         {

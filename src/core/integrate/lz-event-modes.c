@@ -73,9 +73,8 @@ impact_candidates (LzEventIntegrator *self,
   /* (an event that leaves the frozen bodies out: the others' elements —
    * a frozen stop is at rest, it takes no impulse unless another stop
    * approaches, and then every body is needed: resolve_impacts()) */
-  const LzEventActive *ac = &self->sm.act;
-  const guint *elems = ac->sleeping ? ac->live : NULL;
-  guint count = ac->sleeping ? ac->nlive : self->ne;
+  const guint *elems;
+  guint count = lz_event_pass_elements (self, self->sm.act.sleeping, &elems);
 
   lz_event_ground_terms (self, t, y);
   /* a through-stop closes by the stop that reaches its limit (the other
@@ -124,6 +123,43 @@ impact_candidates (LzEventIntegrator *self,
   return m;
 }
 
+/* Whether stop X at a limit, its velocity towards it U (negative: it
+ * approaches), takes an impulse: it approaches, or, a rigid coupling, its
+ * velocity is off */
+static gboolean
+takes_impulse (const LzEventIntegrator *self,
+               const Elem              *x,
+               double                   u)
+{
+  return lz_element_law_is_bilateral (&x->law) ? fabs (u) > rest_v_tol (self, x)
+         : u < -APPROACH_V_REL * lz_event_unit_v_seen (self, x);
+}
+
+/* The velocity towards its limit of the I-th of the stops at a limit
+ * (md.idx, md.upper) at Y */
+static double
+limit_velocity (const LzEventIntegrator *self,
+                const double            *y,
+                guint                    i)
+{
+  const Elem *x = &self->el[self->md.idx[i]];
+
+  return (self->md.upper[i] ? -1 : 1) * (lz_event_wdot (x, y + self->n) + self->sm.g0d[self->md.idx[i]]);
+}
+
+/* Whether one of the M stops at a limit takes an impulse at Y (what
+ * impulse_lcp() would find) */
+static gboolean
+approaching (const LzEventIntegrator *self,
+             const double            *y,
+             guint                    m)
+{
+  for (guint i = 0; i < m; i++)
+    if (takes_impulse (self, &self->el[self->md.idx[i]], limit_velocity (self, y, i)))
+      return TRUE;
+  return FALSE;
+}
+
 /* Newton's law over the M stops at a limit (md.idx, md.upper): the
  * impulse LCP, the velocities after it in y; *KE0, *KE1 the kinetic
  * energies before and after, *GROUND_WORK the moving grounds' work on the
@@ -152,21 +188,19 @@ impulse_lcp (LzEventIntegrator *self,
     {
       const Elem *x = &self->el[idx[i]];
       double sx = upper[i] ? -1 : 1;
-      double u = sx * (lz_event_wdot (x, v) + self->sm.g0d[idx[i]]);
+      double u = limit_velocity (self, y, i);
 
       double e_law = x->law.e;
 
+      any |= takes_impulse (self, x, u);
       if (lz_element_law_is_bilateral (&x->law))
         {
           /* a rigid coupling: u⁺ = 0 (an equality row; it takes a jump of
            * its own only when its velocity is off, e.g. at the start) */
           n_eq++;
-          any |= fabs (u) > rest_v_tol (self, x);
           self->md.impact_speed[idx[i]] = fabs (u);
           e_law = 0;
         }
-      else if (u < -APPROACH_V_REL * lz_event_unit_v_seen (self, x))
-        any = TRUE;
       if (!lz_element_law_is_bilateral (&x->law))
         self->md.impact_speed[idx[i]] = MAX (0, -u);
       /* an approach slower than the resting tolerance is a persistent
@@ -227,26 +261,6 @@ impulse_lcp (LzEventIntegrator *self,
 /* Impulse LCP over the stops at a limit: P ≥ 0 ⊥ u⁺ + e·u⁻ ≥ 0 (lower),
  * the mirror for upper limits; u⁺ = u⁻ + D P, D = H M⁻¹ Hᵀ.  Returns the
  * kinetic energy lost; marks the impacted stops. */
-/* Whether impulse_lcp() has an impulse to give among the M stops at a
- * limit (md.idx, md.upper): one approaches, or a rigid coupling's velocity
- * is off (its test of ANY) */
-static gboolean
-approaching (const LzEventIntegrator *self,
-             const double            *y,
-             guint                    m)
-{
-  for (guint i = 0; i < m; i++)
-    {
-      const Elem *x = &self->el[self->md.idx[i]];
-      double u = (self->md.upper[i] ? -1 : 1) * (lz_event_wdot (x, y + self->n) + self->sm.g0d[self->md.idx[i]]);
-
-      if (lz_element_law_is_bilateral (&x->law) ? fabs (u) > rest_v_tol (self, x)
-          : u < -APPROACH_V_REL * lz_event_unit_v_seen (self, x))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static double
 resolve_impacts (LzEventIntegrator *self,
                  double             t,
@@ -402,8 +416,7 @@ candidates (LzEventIntegrator *self,
    * one is at its limit, and then every body is needed) */
   if (ac->sleeping && !lz_event_active_sleep_free_clear (self, y, pos_tol, v_tol))
     lz_event_active_wake (&self->sm);
-  elems = ac->sleeping ? ac->live : NULL;
-  count = ac->sleeping ? ac->nlive : self->ne;
+  count = lz_event_pass_elements (self, ac->sleeping, &elems);
   for (guint k = 0; k < count; k++)
     {
       guint e = elems != NULL ? elems[k] : k;
@@ -434,19 +447,17 @@ candidates (LzEventIntegrator *self,
               cand[ncand++] = e;
               self->mode[e] = LZ_MODE_FREE;
             }
-          else if (isfinite (el->law.lower) && g - el->law.lower <= p_tol && gd <= u_tol)
-            {
-              cand[ncand++] = e;
-              self->mode[e] = LZ_MODE_FREE;
-            }
-          else if (isfinite (el->law.upper) && el->law.upper - g <= p_tol && gd >= -u_tol)
-            {
-              self->el[e].contact_upper = TRUE;
-              cand[ncand++] = e;
-              self->mode[e] = LZ_MODE_FREE;
-            }
           else
-            self->mode[e] = LZ_MODE_FREE;
+            {
+              int limit = lz_event_stop_at_limit (el, g, gd, p_tol, u_tol);
+
+              if (limit != 0)
+                {
+                  self->el[e].contact_upper = limit > 0;
+                  cand[ncand++] = e;
+                }
+              self->mode[e] = LZ_MODE_FREE;
+            }
         }
       else if ((el->law.kind == LZ_ITEM_SPRING || el->law.kind == LZ_ITEM_GEAR) && el->law.freeplay > 0)
         {
@@ -961,9 +972,8 @@ lz_event_at_once_modes (LzEventIntegrator *self,
   gboolean d_left = FALSE;
   /* (with the set on, the frozen elements' guards are positive: their
    * modes hold — lz_event_active_at_once()) */
-  const LzEventActive *ac = &self->sm.act;
-  const guint *elems = ac->on ? ac->live : NULL;
-  guint count = ac->on ? ac->nlive : self->ne;
+  const guint *elems;
+  guint count = lz_event_pass_elements (self, self->sm.act.on, &elems);
 
   lz_event_rhs (tp, y, self->dydt, self);
   memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));

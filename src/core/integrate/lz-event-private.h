@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include <math.h>
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_odeiv2.h>
 
@@ -571,6 +572,10 @@ guint lz_event_guards (LzEventIntegrator *self,
                        guint              e,
                        const double      *y,
                        double            *out);
+double lz_event_least_guard (LzEventIntegrator *self,
+                             guint              e,
+                             const double      *y,
+                             guint             *at);
 gboolean lz_event_guard_negative (LzEventIntegrator *self,
                                   const double      *y);
 double lz_event_interior_h_max (const LzEventIntegrator *self);
@@ -795,6 +800,7 @@ void lz_event_active_use_lists (LzEventSmooth *sm,
                                 gboolean       full);
 void lz_event_active_turn_on (LzEventIntegrator *self,
                               const double      *y);
+void lz_event_active_switch_on (LzEventIntegrator *self);
 void lz_event_active_frozen_guards (LzEventIntegrator *self);
 /* (lz-event-carry.c) */
 void lz_event_carry_setup (LzEventIntegrator *self);
@@ -850,6 +856,35 @@ lz_event_slip_constant_tension (const LzEventIntegrator *self,
   const LzElementLaw *law = &self->el[e].law;
 
   return self->mode[e] == LZ_MODE_SLIP_POS ? law->fpos : self->mode[e] == LZ_MODE_SLIP_NEG ? -law->fneg : 0;
+}
+
+/* The elements a pass over the model visits: where LIVE those on
+ * integrated bodies (the active set's live list, lz-event-carry.c), else
+ * every one (*ELEMS NULL: element k is k); returns how many */
+static inline guint
+lz_event_pass_elements (const LzEventIntegrator *self,
+                        gboolean                 live,
+                        const guint            **elems)
+{
+  *elems = live ? self->sm.act.live : NULL;
+  return live ? self->sm.act.nlive : self->ne;
+}
+
+/* Whether stop EL, at G with ġ = GD, is at a limit for the selection
+ * (within P_TOL of it, not moving away by more than U_TOL): −1 its lower,
+ * +1 its upper, 0 neither */
+static inline int
+lz_event_stop_at_limit (const Elem *el,
+                        double      g,
+                        double      gd,
+                        double      p_tol,
+                        double      u_tol)
+{
+  if (isfinite (el->law.lower) && g - el->law.lower <= p_tol && gd <= u_tol)
+    return -1;
+  if (isfinite (el->law.upper) && el->law.upper - g <= p_tol && gd >= -u_tol)
+    return 1;
+  return 0;
 }
 
 G_END_DECLS

@@ -267,12 +267,7 @@ lz_event_accelerations (LzEventIntegrator *self,
       double T;
 
       if (el->slip_constant && !self->st.is_static[e])
-        {
-          /* (the most common: what the branches below come to for it) */
-          if (self->mode[e] != LZ_MODE_SLIP_POS && self->mode[e] != LZ_MODE_SLIP_NEG)
-            continue;                     /* (T = 0) */
-          T = self->mode[e] == LZ_MODE_SLIP_POS ? el->law.fpos : -el->law.fneg;
-        }
+        T = lz_event_slip_constant_tension (self, e);   /* (the most common: what the branches below come to) */
       else if (!self->st.is_static[e] && lz_event_friction_holds (self, e))
         continue;                         /* (T = 0) */
       else
@@ -580,7 +575,9 @@ project (LzEventIntegrator *self,
   LzEventActive *ac = &self->sm.act;
   /* (at the end of an event that left the frozen bodies out, their rows
    * are left out: each body at rest on its limit to the bit, its
-   * correction would add ±0 to q and v — sleep_check(); G is diagonal) */
+   * correction would add ±0 to q and v — lz_event_carry_sleep_check(); G
+   * is diagonal; the set's list of rows holds them, the re-arm makes it
+   * again) */
   guint *rows = ac->carry && self->sm.diagonal ? ac->con : NULL;
 
   if (self->sm.nc == 0)
