@@ -248,6 +248,7 @@ lz_event_taylor_free (LzEventSmooth *sm)
   g_clear_pointer (&ty->state_comp, g_free);
   g_clear_pointer (&ty->cand, g_free);
   g_clear_pointer (&ty->inv_l, g_free);
+  lz_event_ops_free (&ty->ops);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -301,10 +302,11 @@ eval_order (LzEventIntegrator *self,
   ty->eval_f = k < 0 ? ty->zero : ty->f + (gsize) k * self->n;
   ty->eval_src = k < 0 ? ty->zero : ty->src + (gsize) k * ty->nsrc;
   ty->record = TRUE;
+  ty->ops_on = lz_event_ops_current (&self->sm);
   ty->npairs = 0;
   status = lz_event_rhs (t0, Y, ty->dydt, self);
   ty->eval_f = ty->eval_src = NULL;
-  ty->record = FALSE;
+  ty->record = ty->ops_on = FALSE;
   return status == GSL_SUCCESS;
 }
 
@@ -454,6 +456,8 @@ guard_pass (LzEventIntegrator *self,
 {
   guint count = 0;
 
+  if (lz_event_ops_current (&self->sm))
+    return lz_event_ops_guards (self, y, out);
   for (guint j = 0; j < self->sm.n_guarded; j++)
     count += lz_event_guards (self, self->sm.guarded[j], y, out + count);
   return count;
@@ -548,6 +552,7 @@ constant_part (LzEventIntegrator *self,
       *npairs = ty->c_npairs;
       return TRUE;
     }
+  lz_event_ops_build (self);
   if (!eval_order (self, t0, ty->zero, -1))
     return FALSE;
   ty->c_mode = self->sm.mode_epoch + 1;
@@ -566,7 +571,7 @@ constant_part (LzEventIntegrator *self,
   return TRUE;
 }
 
-/* E[3(i + l + 1)] += a_i·b_l for i < NA, l < NB, those of a zero a_i
+/* E[3(i + l + 1)] += a_i·b_l for i < NA, l < NB (up to E[3·TOP]), those of a zero a_i
  * left out: each coefficient summed in a register, its terms in the order
  * of i.  (Where every b_l is finite the zero a_i's terms are ±0 and are
  * added as well: a sum that starts at +0 is never −0, and adding ±0 to
@@ -577,11 +582,14 @@ cauchy_add (double       *E,
             const double *a,
             guint         na,
             const double *b,
-            guint         nb)
+            guint         nb,
+            guint         top)
 {
   double zeros = 0;           /* Σ 0·b_l: NaN where a b_l is infinite or NaN, else 0 */
   gboolean finite;
-  guint m = 1, top = na + nb - 1;
+  guint m = 1;
+
+  top = MIN (top, na + nb - 1);
 
 #pragma GCC unroll 4
   for (guint l = 0; l < nb; l++)
@@ -626,6 +634,47 @@ cauchy_add (double       *E,
     }
 }
 
+/* E[3(d + 1)] += c·Σ_(i+l=d) b_i·b_l for i, l < NB, d < TOP (c·b²,
+ * b's Cauchy square): each pair i ≠ l once, doubled, by rows of i — a
+ * row's terms go to consecutive degrees, S[i + l] += 2b_i·b_l for l > i,
+ * in one vector loop — into SCRATCH (2·NB entries), where a b_l is not
+ * finite, c·b and b by cauchy_add(), as lz_event_taylor_book() records
+ * them (a zero b_i's terms left out). */
+static G_GNUC_NO_INLINE void
+cauchy_square_add (double       *E,
+                   double        c,
+                   const double *b,
+                   guint         nb,
+                   guint         top,
+                   double       *scratch)
+{
+  double zeros = 0, *S = scratch;   /* Σ 0·b_l: NaN where a b_l is infinite or NaN, else 0 */
+
+#pragma GCC unroll 4
+  for (guint l = 0; l < nb; l++)
+    zeros += 0.0 * b[l];
+  if (isnan (zeros))
+    {
+      for (guint l = 0; l < nb; l++)
+        S[l] = c * b[l];
+      cauchy_add (E, S, nb, b, nb, top);
+      return;
+    }
+  top = MIN (top, 2 * nb - 1);
+  memset (S, 0, top * sizeof (double));
+  for (guint i = 0; i < nb && 2 * i < top; i++)
+    {
+      double twice = 2 * b[i], *Si = S + i;
+      guint end = MIN (nb, top - i);
+
+      Si[i] += b[i] * b[i];
+      for (guint l = i + 1; l < end; l++)
+        Si[l] += twice * b[l];
+    }
+  for (guint d = 0; d < top; d++)
+    E[3 * (d + 1)] += c * S[d];
+}
+
 /* The energy books' coefficients: E_(m+1) = hs·P_m/(m + 1), P the powers'
  * Cauchy products of their factors of orders < P (degree 2P − 2) */
 static void
@@ -640,7 +689,7 @@ energy_series (LzEventIntegrator *self,
   for (guint j = 0; j < npairs; j++)
     {
       const double *a = &TERM (rk->A, j, 0), *b = &TERM (rk->B, j, 0);
-      guint na = p, nb = p;
+      guint na = p, nb = p, slot = ty->pslot[j] & ~LZ_EVENT_BOOK_SQUARE;
 
       /* (a stuck body's slip velocity, a damper between held bodies: the
        * factor is 0 in every term, and so is the power; a level: one
@@ -649,8 +698,13 @@ energy_series (LzEventIntegrator *self,
         nb--;
       while (na > 0 && a[na - 1] == 0)
         na--;
-      if (na > 0 && nb > 0)
-        cauchy_add (rk->E + ty->pslot[j], a, na, b, nb);
+      if (na == 0 || nb == 0)
+        continue;
+      /* (c·b²: c is constant, a's order 0) */
+      if (ty->pslot[j] & LZ_EVENT_BOOK_SQUARE)
+        cauchy_square_add (rk->E + slot, a[0], b, nb, top, ty->scratch);
+      else
+        cauchy_add (rk->E + slot, a, na, b, nb, top);
     }
   for (guint m = 1; m <= top; m++)
     for (guint b = 0; b < 3; b++)
