@@ -147,17 +147,19 @@ lz_event_ops_build (LzEventIntegrator *self)
 {
   LzEventSmooth *sm = &self->sm;
   LzEventOps *ops = &sm->ty.ops;
-  const char *env = g_getenv ("LUZTAR_EVENT_OPS");
 
-  ops->usable = sm->n_moving == 0 && !(env != NULL && g_ascii_strcasecmp (env, "off") == 0);
-  if (!ops->usable)
-    return;
   if (ops->tense == NULL)
     {
+      const char *env = g_getenv ("LUZTAR_EVENT_OPS");
+
+      ops->off = env != NULL && g_ascii_strcasecmp (env, "off") == 0;
       ops->tense = g_new (LzEventOp, MAX (self->ne, 1));
       ops->power = g_new (LzEventOp, MAX (self->ne, 1));
       ops->guard = g_new (LzEventOp, MAX (self->ne, 1));
     }
+  ops->usable = sm->n_moving == 0 && !ops->off;
+  if (!ops->usable)
+    return;
   ops->ntense = ops->npower = ops->nguard = 0;
   ops->mode_epoch = sm->mode_epoch;
   ops->act = sm->act.on ? sm->act.epoch : 0;

@@ -123,6 +123,9 @@ typedef struct
 /* The highest order of a Taylor step (lz-event-taylor.c) */
 #define LZ_EVENT_TAYLOR_MAX 32
 
+/* The degrees of a Taylor step's powers, 0 … 2·LZ_EVENT_TAYLOR_MAX − 2 */
+#define LZ_EVENT_SQUARE_TOP (2 * LZ_EVENT_TAYLOR_MAX)
+
 /* A mode's evaluation as operations, for a Taylor step's orders
  * (lz-event-ops.c): built with the step's constant part, for the lists
  * the evaluations visit then */
@@ -130,6 +133,7 @@ typedef struct _LzEventOp LzEventOp;
 typedef struct
 {
   gboolean   usable;          /* built for the current mode and lists */
+  gboolean   off;             /* LUZTAR_EVENT_OPS=off (read once a run) */
   LzEventOp *tense, *power, *guard;   /* ne each */
   guint      ntense, npower, nguard;
   guint      mode_epoch, act; /* the mode (sm.mode_epoch) and active set (its epoch, 0 off) */
@@ -149,7 +153,8 @@ typedef struct
   guint   *forced, nforced;
   double  *f, *src;           /* (MAX + 1)·n, (MAX + 1)·nsrc */
   double  *zero;              /* zeros: as many as the longest of y, the sources, the guards and the factor pairs */
-  double  *scratch;           /* 2·MAX + 4 */
+  double  *scratch;           /* 4·MAX + 8 */
+  double  *square;            /* 3·LZ_EVENT_SQUARE_TOP: the energy books' dampers (lz-event-taylor.c) */
   double  *dydt, *c, *lc, *ca, *cb;  /* an evaluation's ẏ; the constant part: ẏ, λ, factors */
   guint    c_npairs, c_nguards;
   double  *gc, *gk, *gnext;   /* the guards' constant part, an order's guards, their next

@@ -132,6 +132,7 @@ ty_alloc (LzEventIntegrator *self)
   /* (the state 0, the forcing 0, and the constant part of order 0) */
   ty->zero = g_new0 (double, MAX (MAX (dim, ty->nsrc), MAX (ty->max_guards, ty->max_pairs)) + 1);
   ty->scratch = g_new0 (double, 4 * m + 8);
+  ty->square = g_new0 (double, 3 * LZ_EVENT_SQUARE_TOP);
   ty->dydt = g_new0 (double, dim);
   ty->c = g_new0 (double, dim);
   ty->lc = g_new0 (double, self->sm.lambdabuf != NULL ? self->sm.lambdabuf->size : 1);
@@ -233,6 +234,7 @@ lz_event_taylor_free (LzEventSmooth *sm)
   g_clear_pointer (&ty->src, g_free);
   g_clear_pointer (&ty->zero, g_free);
   g_clear_pointer (&ty->scratch, g_free);
+  g_clear_pointer (&ty->square, g_free);
   g_clear_pointer (&ty->dydt, g_free);
   g_clear_pointer (&ty->c, g_free);
   g_clear_pointer (&ty->lc, g_free);
@@ -634,45 +636,42 @@ cauchy_add (double       *E,
     }
 }
 
-/* E[3(d + 1)] += c·Σ_(i+l=d) b_i·b_l for i, l < NB, d < TOP (c·b²,
- * b's Cauchy square): each pair i ≠ l once, doubled, by rows of i — a
- * row's terms go to consecutive degrees, S[i + l] += 2b_i·b_l for l > i,
- * in one vector loop — into SCRATCH (2·NB entries), where a b_l is not
- * finite, c·b and b by cauchy_add(), as lz_event_taylor_book() records
- * them (a zero b_i's terms left out). */
+/* S[d] += c·Σ_(i+l=d) b_i·b_l for i, l < NB, d < TOP (c·b², b's Cauchy
+ * square): each pair i ≠ l once, doubled, by rows of i — a row's terms
+ * go to consecutive degrees, S[i + l] += 2c·b_i·b_l for l > i, each S
+ * entry summed in the order of i.  The caller adds S to the book once all
+ * its dampers are in. */
 static G_GNUC_NO_INLINE void
-cauchy_square_add (double       *E,
+cauchy_square_add (double       *S,
                    double        c,
                    const double *b,
                    guint         nb,
-                   guint         top,
-                   double       *scratch)
+                   guint         top)
 {
-  double zeros = 0, *S = scratch;   /* Σ 0·b_l: NaN where a b_l is infinite or NaN, else 0 */
+  top = MIN (top, 2 * nb - 1);
+  for (guint i = 0; i < nb && 2 * i < top; i++)
+    {
+      double twice = 2 * c * b[i], *Si = S + i;
+      guint end = MIN (nb, top - i);
+
+      Si[i] += c * b[i] * b[i];
+#pragma GCC unroll 4
+      for (guint l = i + 1; l < end; l++)
+        Si[l] += twice * b[l];
+    }
+}
+
+/* Whether every term is finite (Σ 0·b_l is 0, not NaN) */
+static gboolean
+finite_terms (const double *b,
+              guint         nb)
+{
+  double zeros = 0;
 
 #pragma GCC unroll 4
   for (guint l = 0; l < nb; l++)
     zeros += 0.0 * b[l];
-  if (isnan (zeros))
-    {
-      for (guint l = 0; l < nb; l++)
-        S[l] = c * b[l];
-      cauchy_add (E, S, nb, b, nb, top);
-      return;
-    }
-  top = MIN (top, 2 * nb - 1);
-  memset (S, 0, top * sizeof (double));
-  for (guint i = 0; i < nb && 2 * i < top; i++)
-    {
-      double twice = 2 * b[i], *Si = S + i;
-      guint end = MIN (nb, top - i);
-
-      Si[i] += b[i] * b[i];
-      for (guint l = i + 1; l < end; l++)
-        Si[l] += twice * b[l];
-    }
-  for (guint d = 0; d < top; d++)
-    E[3 * (d + 1)] += c * S[d];
+  return !isnan (zeros);
 }
 
 /* The energy books' coefficients: E_(m+1) = hs·P_m/(m + 1), P the powers'
@@ -684,28 +683,47 @@ energy_series (LzEventIntegrator *self,
 {
   const LzEventTaylor *ty = &self->sm.ty;
   guint p = rk->order, top = 2 * p - 1;
+  double *S = ty->square;     /* the dampers' c·ġ², by book and degree */
+  gboolean squares = FALSE;
 
   memset (rk->E, 0, (gsize) (top + 1) * 3 * sizeof (double));
   for (guint j = 0; j < npairs; j++)
     {
       const double *a = &TERM (rk->A, j, 0), *b = &TERM (rk->B, j, 0);
       guint na = p, nb = p, slot = ty->pslot[j] & ~LZ_EVENT_BOOK_SQUARE;
+      gboolean square = (ty->pslot[j] & LZ_EVENT_BOOK_SQUARE) != 0;
 
       /* (a stuck body's slip velocity, a damper between held bodies: the
-       * factor is 0 in every term, and so is the power; a level: one
-       * term) */
+       * factor is 0 in every term, and so is the power; a level, or a
+       * damper's c: one term) */
       while (nb > 0 && b[nb - 1] == 0)
         nb--;
+      if (square)
+        na = a[0] != 0;
       while (na > 0 && a[na - 1] == 0)
         na--;
       if (na == 0 || nb == 0)
         continue;
-      /* (c·b²: c is constant, a's order 0) */
-      if (ty->pslot[j] & LZ_EVENT_BOOK_SQUARE)
-        cauchy_square_add (rk->E + slot, a[0], b, nb, top, ty->scratch);
-      else
-        cauchy_add (rk->E + slot, a, na, b, nb, top);
+      if (!square || !finite_terms (b, nb))
+        {
+          /* (c·b and b where a term is not finite: cauchy_add() leaves
+           * the zero terms of c·b out, as the evaluation's c·ġ·ġ is) */
+          if (square)
+            for (guint l = 0; l < nb; l++)
+              ty->scratch[l] = a[0] * b[l];
+          cauchy_add (rk->E + slot, square ? ty->scratch : a, square ? nb : na, b, nb, top);
+          continue;
+        }
+      if (!squares)
+        for (guint book = 0; book < 3; book++)
+          memset (S + book * LZ_EVENT_SQUARE_TOP, 0, (gsize) top * sizeof (double));
+      squares = TRUE;
+      cauchy_square_add (S + slot * LZ_EVENT_SQUARE_TOP, a[0], b, nb, top);
     }
+  if (squares)
+    for (guint m = 1; m <= top; m++)
+      for (guint b = 0; b < 3; b++)
+        rk->E[3 * m + b] += S[b * LZ_EVENT_SQUARE_TOP + m - 1];
   for (guint m = 1; m <= top; m++)
     for (guint b = 0; b < 3; b++)
       rk->E[3 * m + b] *= rk->hs / m;
