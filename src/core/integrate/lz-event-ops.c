@@ -21,6 +21,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "lz-contact-law.h"
 #include "lz-event-private.h"
@@ -139,6 +140,49 @@ guard_op (LzEventIntegrator *self,
     op_new (ops->guard, &ops->nguard, OP_ELEMENT, el, e);
 }
 
+/* The operations of KINDS (a list ending with OP_ELEMENT) moved to the
+ * front of LIST, in their order, then the others: the end of each kind's */
+static void
+partition (LzEventOp   *list,
+           guint        count,
+           const guint *kinds,
+           guint        nkinds,
+           LzEventOp   *tmp,
+           guint       *ends)
+{
+  guint n = 0;
+
+  for (guint j = 0; j < nkinds; j++)
+    {
+      for (guint k = 0; k < count; k++)
+        if (list[k].kind == kinds[j] || (kinds[j] == OP_SLIDING && list[k].kind == OP_STUCK))
+          tmp[n++] = list[k];
+      ends[j] = n;
+    }
+  memcpy (list, tmp, count * sizeof (LzEventOp));
+}
+
+/* The powers by book — the dampers, then the frictions — where no element
+ * is left to its own code (it may add to any book); the guards by kind */
+static void
+group (LzEventOps *ops)
+{
+  static const guint power_kinds[] = { OP_DAMPER, OP_SLIDING }, guard_kinds[] = { OP_SLIP_GUARD, OP_GAPS, OP_ELEMENT };
+  guint ends[3];
+
+  ops->grouped = TRUE;
+  for (guint k = 0; k < ops->npower; k++)
+    ops->grouped = ops->grouped && ops->power[k].kind != OP_ELEMENT;
+  if (ops->grouped)
+    {
+      partition (ops->power, ops->npower, power_kinds, 2, ops->tmp, ends);
+      ops->group[0] = ends[0];
+    }
+  partition (ops->guard, ops->nguard, guard_kinds, 3, ops->tmp, ends);
+  ops->group[1] = ends[0];
+  ops->group[2] = ends[1];
+}
+
 /* The operations of the current mode and the lists the evaluations visit
  * (the active set's or all); only where no ground moves (the ground
  * terms kept in the operations are constants then) */
@@ -156,6 +200,7 @@ lz_event_ops_build (LzEventIntegrator *self)
       ops->tense = g_new (LzEventOp, MAX (self->ne, 1));
       ops->power = g_new (LzEventOp, MAX (self->ne, 1));
       ops->guard = g_new (LzEventOp, MAX (self->ne, 1));
+      ops->tmp = g_new (LzEventOp, MAX (self->ne, 1));
     }
   ops->usable = sm->n_moving == 0 && !ops->off;
   if (!ops->usable)
@@ -175,6 +220,7 @@ lz_event_ops_build (LzEventIntegrator *self)
     power_op (self, sm->powered[k]);
   for (guint k = 0; k < sm->n_guarded; k++)
     guard_op (self, sm->guarded[k]);
+  group (ops);
 }
 
 /* Whether the operations are those of the lists the evaluations visit */
@@ -195,6 +241,7 @@ lz_event_ops_free (LzEventOps *ops)
   g_clear_pointer (&ops->tense, g_free);
   g_clear_pointer (&ops->power, g_free);
   g_clear_pointer (&ops->guard, g_free);
+  g_clear_pointer (&ops->tmp, g_free);
 }
 
 /* lz_event_accelerations()'s tensions at (q, v) into sm.fv */
@@ -232,8 +279,28 @@ lz_event_ops_powers (LzEventIntegrator *self,
 {
   LzEventTaylor *ty = &self->sm.ty;
   const LzEventOps *ops = &ty->ops;
+  guint k = 0;
 
-  for (guint k = 0; k < ops->npower; k++)
+  if (ops->grouped)
+    {
+      /* (the dampers, then the frictions: each book's terms in the
+       * elements' order all the same) */
+      for (; k < ops->group[0]; k++)
+        {
+          const LzEventOp *op = &ops->power[k];
+
+          lz_event_taylor_book_square (ty, &sum[0], 0, op->k, op_wdot (op, v));
+        }
+      for (; k < ops->npower; k++)
+        {
+          const LzEventOp *op = &ops->power[k];
+          double F = op->kind == OP_SLIDING ? op->k : -lz_event_held_force (self, op->e);
+
+          lz_event_taylor_book (ty, &sum[1], 1, F, op_wdot (op, v));
+        }
+      return;
+    }
+  for (; k < ops->npower; k++)
     {
       const LzEventOp *op = &ops->power[k];
 
@@ -255,7 +322,8 @@ lz_event_ops_powers (LzEventIntegrator *self,
     }
 }
 
-/* guard_pass() (lz-event-taylor.c): the guards at Y into OUT, how many */
+/* guard_pass() (lz-event-taylor.c): the guards at Y into OUT, how many
+ * (by kinds: the location reads their values, not their order) */
 guint
 lz_event_ops_guards (LzEventIntegrator *self,
                      const double      *y,
@@ -263,30 +331,26 @@ lz_event_ops_guards (LzEventIntegrator *self,
 {
   const LzEventOps *ops = &self->sm.ty.ops;
   const double *v = y + self->n;
-  guint count = 0;
+  guint count = 0, k = 0;
 
-  for (guint k = 0; k < ops->nguard; k++)
+  for (; k < ops->group[1]; k++)
     {
       const LzEventOp *op = &ops->guard[k];
-      double g;
+      double g = op_wdot (op, v);
 
-      switch (op->kind)
-        {
-        case OP_SLIP_GUARD:
-          g = op_wdot (op, v);
-          out[count++] = ((op->k > 0 ? g : -g) + 0.0) / op->unit;
-          break;
-        case OP_GAPS:
-          g = op_wdot (op, y);
-          if (isfinite (op->lower))
-            out[count++] = (g - op->lower) / op->unit;
-          if (isfinite (op->upper))
-            out[count++] = (op->upper - g) / op->unit;
-          break;
-        default:
-          count += lz_event_guards (self, op->e, y, out + count);
-          break;
-        }
+      out[count++] = ((op->k > 0 ? g : -g) + 0.0) / op->unit;
     }
+  for (; k < ops->group[2]; k++)
+    {
+      const LzEventOp *op = &ops->guard[k];
+      double g = op_wdot (op, y);
+
+      if (isfinite (op->lower))
+        out[count++] = (g - op->lower) / op->unit;
+      if (isfinite (op->upper))
+        out[count++] = (op->upper - g) / op->unit;
+    }
+  for (; k < ops->nguard; k++)
+    count += lz_event_guards (self, ops->guard[k].e, y, out + count);
   return count;
 }

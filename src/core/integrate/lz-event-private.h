@@ -134,8 +134,11 @@ typedef struct
 {
   gboolean   usable;          /* built for the current mode and lists */
   gboolean   off;             /* LUZTAR_EVENT_OPS=off (read once a run) */
-  LzEventOp *tense, *power, *guard;   /* ne each */
+  LzEventOp *tense, *power, *guard, *tmp;   /* ne each */
   guint      ntense, npower, nguard;
+  gboolean   grouped;         /* the powers by book: the dampers' end group[0] */
+  guint      group[3];        /* the guards by kind: the sliding frictions' end group[1],
+                               * the free stops' group[2] */
   guint      mode_epoch, act; /* the mode (sm.mode_epoch) and active set (its epoch, 0 off) */
   const guint *lists[3];      /* sm.tense, powered, guarded as they were built from */
   guint      nlists[3];
