@@ -704,6 +704,16 @@ energy_series (LzEventIntegrator *self,
         na--;
       if (na == 0 || nb == 0)
         continue;
+      if (na == 1 && !square)
+        {
+          /* (a constant factor, a friction's level, a[0] ≠ 0: what
+           * cauchy_add() adds, one term a degree, without its bounds) */
+          double *E = rk->E + slot + 3;
+
+          for (guint l = 0; l < MIN (nb, top); l++)
+            E[3 * l] += a[0] * b[l];
+          continue;
+        }
       if (!square || !finite_terms (b, nb))
         {
           /* (c·b and b where a term is not finite: cauchy_add() leaves
