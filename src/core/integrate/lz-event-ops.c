@@ -178,6 +178,7 @@ group (LzEventOps *ops)
       partition (ops->power, ops->npower, power_kinds, 2, ops->tmp, ends);
       ops->group[0] = ends[0];
     }
+  memcpy (ops->guard_el, ops->guard, ops->nguard * sizeof (LzEventOp));
   partition (ops->guard, ops->nguard, guard_kinds, 3, ops->tmp, ends);
   ops->group[1] = ends[0];
   ops->group[2] = ends[1];
@@ -201,6 +202,7 @@ lz_event_ops_build (LzEventIntegrator *self)
       ops->power = g_new (LzEventOp, MAX (self->ne, 1));
       ops->guard = g_new (LzEventOp, MAX (self->ne, 1));
       ops->tmp = g_new (LzEventOp, MAX (self->ne, 1));
+      ops->guard_el = g_new (LzEventOp, MAX (self->ne, 1));
     }
   ops->usable = sm->n_moving == 0 && !ops->off;
   if (!ops->usable)
@@ -242,6 +244,7 @@ lz_event_ops_free (LzEventOps *ops)
   g_clear_pointer (&ops->power, g_free);
   g_clear_pointer (&ops->guard, g_free);
   g_clear_pointer (&ops->tmp, g_free);
+  g_clear_pointer (&ops->guard_el, g_free);
 }
 
 /* lz_event_accelerations()'s tensions at (q, v) into sm.fv */
@@ -320,6 +323,74 @@ lz_event_ops_powers (LzEventIntegrator *self,
           break;
         }
     }
+}
+
+/* The guards of operation OP at Y (V its velocities) into OUT, how many */
+static inline guint
+op_guards (LzEventIntegrator *self,
+           const LzEventOp   *op,
+           const double      *y,
+           const double      *v,
+           double            *out)
+{
+  guint count = 0;
+  double g;
+
+  switch (op->kind)
+    {
+    case OP_SLIP_GUARD:
+      g = op_wdot (op, v);
+      out[count++] = ((op->k > 0 ? g : -g) + 0.0) / op->unit;
+      return count;
+    case OP_GAPS:
+      g = op_wdot (op, y);
+      if (isfinite (op->lower))
+        out[count++] = (g - op->lower) / op->unit;
+      if (isfinite (op->upper))
+        out[count++] = (op->upper - g) / op->unit;
+      return count;
+    default:
+      return lz_event_guards (self, op->e, y, out);
+    }
+}
+
+/* lz_event_min_guard()'s pass over the elements at Y (after the
+ * evaluation there), in the elements' order: their smallest guards
+ * recorded for the active set, the smallest of all (*WHICH its element,
+ * loc.min_jumps whether it is a stop's velocity guard in contact) */
+double
+lz_event_ops_min_guard (LzEventIntegrator *self,
+                        const double      *y,
+                        guint             *which)
+{
+  const LzEventOps *ops = &self->sm.ty.ops;
+  const double *v = y + self->n;
+  double best = INFINITY;
+
+  for (guint k = 0; k < ops->nguard; k++)
+    {
+      const LzEventOp *op = &ops->guard_el[k];
+      double g[MAX_GUARDS], least = INFINITY;
+      guint count = op_guards (self, op, y, v, g), at = 0;
+
+      /* (its smallest first: the first of the smallest, as lz_event_least_guard()) */
+      for (guint i = 0; i < count; i++)
+        if (g[i] < least)
+          {
+            least = g[i];
+            at = i;
+          }
+      lz_event_active_record (&self->sm, op->e, least, at);
+      if (least < best)
+        {
+          best = least;
+          if (which != NULL)
+            *which = op->e;
+          self->loc.min_jumps = self->el[op->e].law.kind == LZ_ITEM_STOP && self->mode[op->e] == LZ_MODE_CONTACT
+                                && at == 1;
+        }
+    }
+  return best;
 }
 
 /* guard_pass() (lz-event-taylor.c): the guards at Y into OUT, how many

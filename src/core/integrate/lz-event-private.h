@@ -135,6 +135,7 @@ typedef struct
   gboolean   usable;          /* built for the current mode and lists */
   gboolean   off;             /* LUZTAR_EVENT_OPS=off (read once a run) */
   LzEventOp *tense, *power, *guard, *tmp;   /* ne each */
+  LzEventOp *guard_el;        /* the guards in the elements' order (lz_event_ops_min_guard()) */
   guint      ntense, npower, nguard;
   gboolean   grouped;         /* the powers by book: the dampers' end group[0] */
   guint      group[3];        /* the guards by kind: the sliding frictions' end group[1],
@@ -780,6 +781,13 @@ void lz_event_ops_powers (LzEventIntegrator *self,
                           const double      *q,
                           const double      *v,
                           double            *sum);
+double lz_event_ops_min_guard (LzEventIntegrator *self,
+                               const double      *y,
+                               guint             *which);
+double lz_event_settled_min_guard (LzEventIntegrator *self,
+                                   double             t,
+                                   const double      *y,
+                                   guint             *which);
 guint lz_event_ops_guards (LzEventIntegrator *self,
                            const double      *y,
                            double            *out);

@@ -554,7 +554,8 @@ constant_part (LzEventIntegrator *self,
       *npairs = ty->c_npairs;
       return TRUE;
     }
-  lz_event_ops_build (self);
+  if (!lz_event_ops_current (&self->sm))
+    lz_event_ops_build (self);
   if (!eval_order (self, t0, ty->zero, -1))
     return FALSE;
   ty->c_mode = self->sm.mode_epoch + 1;

@@ -214,7 +214,7 @@ step_guards (LzEventIntegrator *self,
              guint             *which)
 {
   guint dim = 2 * self->n + 3;
-  double g1 = lz_event_min_guard (self, *t, self->y, which), tm;
+  double g1 = lz_event_settled_min_guard (self, *t, self->y, which), tm;
   guint64 evaluations;
 
   lz_event_rk_end (&self->sm.rk, self->dydt);                     /* the step's ẏ(t), for its extension */
@@ -226,12 +226,12 @@ step_guards (LzEventIntegrator *self,
   if (isnan (tm) && self->parent.stats.rhs_evaluations == evaluations)
     return g1;                  /* (the workspace is g1's still) */
   if (!isnan (tm) && lz_event_exact_state (self, t0, tm, self->loc.yt)
-      && lz_event_min_guard (self, tm, self->loc.yt, NULL) < 0)
+      && lz_event_settled_min_guard (self, tm, self->loc.yt, NULL) < 0)
     {
       *t = tm;
       memcpy (self->y, self->loc.yt, dim * sizeof (double));
     }
-  return lz_event_min_guard (self, *t, self->y, which);
+  return lz_event_settled_min_guard (self, *t, self->y, which);
 }
 
 /* The modes of T0 left at once (lz_event_at_once_modes() set new_mode):
@@ -391,7 +391,7 @@ advance (LzEventIntegrator *self,
       memcpy (self->dydt, self->loc.peek.dydt0, dim * sizeof (double));
     }
   else
-    g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
+    g0 = lz_event_settled_min_guard (self, t0, self->loc.y0, NULL);
   if (!self->sm.act.armed)
     lz_event_active_arm (self, self->loc.y0);
   self->loc.end_valid = self->loc.end_fresh = FALSE;
