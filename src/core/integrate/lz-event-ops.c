@@ -48,12 +48,17 @@ struct _LzEventOp
   double lower, upper;        /* a stop's limits */
 };
 
-/* w·x + x0, as lz_event_wdot() and the evaluation add the ground term */
+/* w·x + x0, as lz_event_wdot() and the evaluation add the ground term
+ * (on a ground a, its term 0 is not subtracted: X − (+0) is X, −0 too) */
 static inline double
 op_wdot (const LzEventOp *op,
          const double    *x)
 {
-  return ((op->b >= 0 ? op->cb * x[op->b] : 0) - (op->a >= 0 ? op->ca * x[op->a] : 0)) + op->g0;
+  double w = op->b >= 0 ? op->cb * x[op->b] : 0;
+
+  if (op->a >= 0)
+    w -= op->ca * x[op->a];
+  return w + op->g0;
 }
 
 static LzEventOp *
@@ -123,51 +128,69 @@ guard_op (LzEventIntegrator *self,
   if (el->law.kind == LZ_ITEM_FRICTION && (mode == LZ_MODE_SLIP_POS || mode == LZ_MODE_SLIP_NEG)
       && !(self->dj.is_dstop != NULL && self->dj.is_dstop[e]))
     {
-      op = op_new (ops->guard, &ops->nguard, OP_SLIP_GUARD, el, e);
+      op = op_new (ops->guard_el, &ops->nguard, OP_SLIP_GUARD, el, e);
       op->k = mode == LZ_MODE_SLIP_POS ? 1 : -1;
       op->g0 = self->sm.g0d[e];
       op->unit = el->unit_speed;
     }
   else if (el->law.kind == LZ_ITEM_STOP && !el->bilateral && mode == LZ_MODE_FREE)
     {
-      op = op_new (ops->guard, &ops->nguard, OP_GAPS, el, e);
+      op = op_new (ops->guard_el, &ops->nguard, OP_GAPS, el, e);
       op->g0 = self->sm.g0[e];
       op->unit = el->unit_length;
       op->lower = el->law.lower;
       op->upper = el->law.upper;
     }
   else
-    op_new (ops->guard, &ops->nguard, OP_ELEMENT, el, e);
+    op_new (ops->guard_el, &ops->nguard, OP_ELEMENT, el, e);
 }
 
-/* The operations of KINDS (a list ending with OP_ELEMENT) moved to the
- * front of LIST, in their order, then the others: the end of each kind's */
-static void
-partition (LzEventOp   *list,
-           guint        count,
-           const guint *kinds,
-           guint        nkinds,
-           LzEventOp   *tmp,
-           guint       *ends)
+/* The group of an operation's kind: the powers by book (dampers, then
+ * frictions), the guards by kind (sliding frictions, free stops, the
+ * others) */
+static guint
+power_group (guint kind)
 {
-  guint n = 0;
-
-  for (guint j = 0; j < nkinds; j++)
-    {
-      for (guint k = 0; k < count; k++)
-        if (list[k].kind == kinds[j] || (kinds[j] == OP_SLIDING && list[k].kind == OP_STUCK))
-          tmp[n++] = list[k];
-      ends[j] = n;
-    }
-  memcpy (list, tmp, count * sizeof (LzEventOp));
+  return kind == OP_DAMPER ? 0 : 1;
 }
 
-/* The powers by book — the dampers, then the frictions — where no element
- * is left to its own code (it may add to any book); the guards by kind */
+static guint
+guard_group (guint kind)
+{
+  return kind == OP_SLIP_GUARD ? 0 : kind == OP_GAPS ? 1 : 2;
+}
+
+/* SRC's COUNT operations into DST by GROUP, each group in SRC's order;
+ * ENDS[g] the end of group g */
+static void
+partition (const LzEventOp *src,
+           guint            count,
+           guint          (*group) (guint kind),
+           guint            ngroups,
+           LzEventOp       *dst,
+           guint           *ends)
+{
+  guint at[3] = { 0, 0, 0 };
+
+  for (guint k = 0; k < count; k++)
+    at[group (src[k].kind)]++;
+  for (guint g = 0, sum = 0; g < ngroups; g++)
+    {
+      sum += at[g];
+      ends[g] = sum;
+      at[g] = sum - at[g];
+    }
+  for (guint k = 0; k < count; k++)
+    dst[at[group (src[k].kind)]++] = src[k];
+}
+
+/* The powers by book where no element is left to its own code (it may
+ * add to any book); the guards by kind, those in the elements' order
+ * kept for lz_event_ops_min_guard() */
 static void
 group (LzEventOps *ops)
 {
-  static const guint power_kinds[] = { OP_DAMPER, OP_SLIDING }, guard_kinds[] = { OP_SLIP_GUARD, OP_GAPS, OP_ELEMENT };
+  LzEventOp *swap;
   guint ends[3];
 
   ops->grouped = TRUE;
@@ -175,11 +198,11 @@ group (LzEventOps *ops)
     ops->grouped = ops->grouped && ops->power[k].kind != OP_ELEMENT;
   if (ops->grouped)
     {
-      partition (ops->power, ops->npower, power_kinds, 2, ops->tmp, ends);
+      partition (ops->power, ops->npower, power_group, 2, ops->tmp, ends);
+      swap = ops->power, ops->power = ops->tmp, ops->tmp = swap;
       ops->group[0] = ends[0];
     }
-  memcpy (ops->guard_el, ops->guard, ops->nguard * sizeof (LzEventOp));
-  partition (ops->guard, ops->nguard, guard_kinds, 3, ops->tmp, ends);
+  partition (ops->guard_el, ops->nguard, guard_group, 3, ops->guard, ends);
   ops->group[1] = ends[0];
   ops->group[2] = ends[1];
 }
