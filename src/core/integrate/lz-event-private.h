@@ -556,6 +556,8 @@ void lz_event_powers (LzEventIntegrator *self,
                       const double      *y,
                       double            *p);
 void lz_event_factor_mode (LzEventIntegrator *self);
+guint lz_event_factor_constraints (LzEventIntegrator *self);
+void lz_event_factor_index (LzEventIntegrator *self);
 void lz_event_factor_solve (LzEventSmooth *sm);
 void lz_event_factor_solve_rows (LzEventSmooth *sm,
                                  const guint   *rows,
