@@ -103,6 +103,12 @@ lz_event_active_setup (LzEventIntegrator *self)
   ac->full_npowered = self->sm.n_powered;
   ac->full_guarded = self->sm.guarded;
   ac->full_nguarded = self->sm.n_guarded;
+  for (guint k = 0; k < ac->full_ntense; k++)
+    ac->in_lists[ac->full_tense[k]] |= LZ_LIST_TENSE;
+  for (guint k = 0; k < ac->full_npowered; k++)
+    ac->in_lists[ac->full_powered[k]] |= LZ_LIST_POWERED;
+  for (guint k = 0; k < ac->full_nguarded; k++)
+    ac->in_lists[ac->full_guarded[k]] |= LZ_LIST_GUARDED;
 }
 
 void
@@ -473,7 +479,7 @@ lz_event_active_turn_on (LzEventIntegrator *self,
   LzEventActive *ac = &sm->act;
   guint n = self->n;
 
-  ac->nbody = ac->ncomp = ac->nforced = 0;
+  ac->nbody = ac->nforced = 0;
   for (guint i = 0; i < n; i++)
     if (ac->state[i] != LZ_ACTIVE_FROZEN)
       {
@@ -481,12 +487,7 @@ lz_event_active_turn_on (LzEventIntegrator *self,
         if (ac->is_forced[i])
           ac->forced[ac->nforced++] = i;
       }
-  for (guint k = 0; k < ac->nbody; k++)
-    ac->comp[ac->ncomp++] = ac->body[k];
-  for (guint k = 0; k < ac->nbody; k++)
-    ac->comp[ac->ncomp++] = n + ac->body[k];
-  for (guint i = 2 * n; i < 2 * n + 3; i++)
-    ac->comp[ac->ncomp++] = i;
+  lz_event_active_comps (ac, n);
   ac->nlive = 0;
   for (guint e = 0; e < self->ne; e++)
     if (ac->touches[e])
@@ -494,9 +495,26 @@ lz_event_active_turn_on (LzEventIntegrator *self,
   ac->ntense = filter_elements (ac, ac->full_tense, ac->full_ntense, ac->tense);
   ac->npowered = filter_elements (ac, ac->full_powered, ac->full_npowered, ac->powered);
   ac->nguarded = filter_elements (ac, ac->full_guarded, ac->full_nguarded, ac->guarded);
-  ac->sleep_ok = !ac->full_arms && lz_event_carry_sleep_check (self, y);
+  /* (the sleep check's data kept for a re-arm's update even where it
+   * is not used) */
+  ac->sleep_ok = lz_event_carry_sleep_check (self, y) && !ac->full_arms;
   lz_event_carry_bound_mark (self, y);
   lz_event_active_switch_on (self);
+}
+
+/* The components of y the integrated bodies have (comp): their q, their
+ * v, then the energy books' */
+void
+lz_event_active_comps (LzEventActive *ac,
+                       guint          n)
+{
+  ac->ncomp = 0;
+  for (guint k = 0; k < ac->nbody; k++)
+    ac->comp[ac->ncomp++] = ac->body[k];
+  for (guint k = 0; k < ac->nbody; k++)
+    ac->comp[ac->ncomp++] = n + ac->body[k];
+  for (guint i = 2 * n; i < 2 * n + 3; i++)
+    ac->comp[ac->ncomp++] = i;
 }
 
 /* The set on for the mode's constraints (sm.con: its rows on integrated
