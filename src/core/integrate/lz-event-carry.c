@@ -799,11 +799,14 @@ lz_event_active_rearm (LzEventIntegrator *self,
     }
   ac->carried++;
   ac->refreshed += ac->nfresh;
-  /* (the frozen elements' states in the trace rows: theirs still, unless
-   * some were computed again) */
-  if (rows && ac->nfresh == 0)
-    ac->rows_epoch = ac->epoch;
-  if (energies && ac->nfresh == 0)
+  /* (the frozen elements' states in the trace rows: theirs still, but
+   * those on bodies computed again — the next row computes them) */
+  if (rows)
+    {
+      lz_event_active_stale (ac, ac->r_el, ac->nr_el);
+      ac->rows_epoch = ac->epoch;
+    }
+  if (energies)
     ac->energy_epoch = ac->epoch;
 }
 

@@ -235,6 +235,12 @@ typedef struct
   guint8  *in_lists, *in_sleep_free, *in_bound, *s_bad;
   guint   *el_mark, el_epoch, *nfn, *s_held, nbad;
   guint   *r_el, nr_el, *r_con, *r_tense;
+  /* the frozen elements a trace row computes again (on bodies a re-arm
+   * computed again since the last row: stale, is_stale), and the list of
+   * the last row's elements (row_list, when row_list_ok) */
+  guint   *stale, nstale, *row_list, nrow_list;
+  guint8  *is_stale;
+  gboolean row_list_ok;
 } LzEventActive;
 
 /* LzEventActive.in_lists: the full element lists an element is in */
@@ -824,6 +830,9 @@ void lz_event_active_turn_on (LzEventIntegrator *self,
 void lz_event_active_switch_on (LzEventIntegrator *self);
 void lz_event_active_comps (LzEventActive *ac,
                             guint          n);
+void lz_event_active_stale (LzEventActive *ac,
+                            const guint   *elems,
+                            guint          count);
 void lz_event_active_frozen_guards (LzEventIntegrator *self);
 /* (lz-event-carry.c) */
 void lz_event_carry_setup (LzEventIntegrator *self);
