@@ -91,6 +91,9 @@ lz_event_active_setup (LzEventIntegrator *self)
   ac->g_elem = g_new (double, ne);
   ac->i_elem = g_new (guint8, ne);
   ac->pin = g_new0 (guint, n);
+  ac->stale = g_new (guint, ne);
+  ac->row_list = g_new (guint, ne);
+  ac->is_stale = g_new0 (guint8, ne);
   for (guint e = 0; e < self->ne; e++)
     ac->freeze[e] = freeze_class (&self->el[e].law);
   nforced = lz_assembly_get_forced_dofs (self->parent.assembly, forced);
@@ -103,6 +106,12 @@ lz_event_active_setup (LzEventIntegrator *self)
   ac->full_npowered = self->sm.n_powered;
   ac->full_guarded = self->sm.guarded;
   ac->full_nguarded = self->sm.n_guarded;
+  for (guint k = 0; k < ac->full_ntense; k++)
+    ac->in_lists[ac->full_tense[k]] |= LZ_LIST_TENSE;
+  for (guint k = 0; k < ac->full_npowered; k++)
+    ac->in_lists[ac->full_powered[k]] |= LZ_LIST_POWERED;
+  for (guint k = 0; k < ac->full_nguarded; k++)
+    ac->in_lists[ac->full_guarded[k]] |= LZ_LIST_GUARDED;
 }
 
 void
@@ -135,6 +144,9 @@ lz_event_active_free (LzEventSmooth *sm)
   g_clear_pointer (&ac->g_elem, g_free);
   g_clear_pointer (&ac->i_elem, g_free);
   g_clear_pointer (&ac->pin, g_free);
+  g_clear_pointer (&ac->stale, g_free);
+  g_clear_pointer (&ac->row_list, g_free);
+  g_clear_pointer (&ac->is_stale, g_free);
   lz_event_carry_free (ac);
 }
 
@@ -473,7 +485,7 @@ lz_event_active_turn_on (LzEventIntegrator *self,
   LzEventActive *ac = &sm->act;
   guint n = self->n;
 
-  ac->nbody = ac->ncomp = ac->nforced = 0;
+  ac->nbody = ac->nforced = 0;
   for (guint i = 0; i < n; i++)
     if (ac->state[i] != LZ_ACTIVE_FROZEN)
       {
@@ -481,12 +493,7 @@ lz_event_active_turn_on (LzEventIntegrator *self,
         if (ac->is_forced[i])
           ac->forced[ac->nforced++] = i;
       }
-  for (guint k = 0; k < ac->nbody; k++)
-    ac->comp[ac->ncomp++] = ac->body[k];
-  for (guint k = 0; k < ac->nbody; k++)
-    ac->comp[ac->ncomp++] = n + ac->body[k];
-  for (guint i = 2 * n; i < 2 * n + 3; i++)
-    ac->comp[ac->ncomp++] = i;
+  lz_event_active_comps (ac, n);
   ac->nlive = 0;
   for (guint e = 0; e < self->ne; e++)
     if (ac->touches[e])
@@ -494,9 +501,26 @@ lz_event_active_turn_on (LzEventIntegrator *self,
   ac->ntense = filter_elements (ac, ac->full_tense, ac->full_ntense, ac->tense);
   ac->npowered = filter_elements (ac, ac->full_powered, ac->full_npowered, ac->powered);
   ac->nguarded = filter_elements (ac, ac->full_guarded, ac->full_nguarded, ac->guarded);
-  ac->sleep_ok = !ac->full_arms && lz_event_carry_sleep_check (self, y);
+  /* (the sleep check's data kept for a re-arm's update even where it
+   * is not used) */
+  ac->sleep_ok = lz_event_carry_sleep_check (self, y) && !ac->full_arms;
   lz_event_carry_bound_mark (self, y);
   lz_event_active_switch_on (self);
+}
+
+/* The components of y the integrated bodies have (comp): their q, their
+ * v, then the energy books' */
+void
+lz_event_active_comps (LzEventActive *ac,
+                       guint          n)
+{
+  ac->ncomp = 0;
+  for (guint k = 0; k < ac->nbody; k++)
+    ac->comp[ac->ncomp++] = ac->body[k];
+  for (guint k = 0; k < ac->nbody; k++)
+    ac->comp[ac->ncomp++] = n + ac->body[k];
+  for (guint i = 2 * n; i < 2 * n + 3; i++)
+    ac->comp[ac->ncomp++] = i;
 }
 
 /* The set on for the mode's constraints (sm.con: its rows on integrated
@@ -559,36 +583,75 @@ lz_event_active_rk_comps (const LzEventSmooth *sm,
   rk->comp_epoch = ac->epoch;
 }
 
+/* The COUNT elements ELEMS to compute again at the next trace row (a
+ * re-arm computed their frozen bodies again) */
+void
+lz_event_active_stale (LzEventActive *ac,
+                       const guint   *elems,
+                       guint          count)
+{
+  for (guint k = 0; k < count; k++)
+    if (!ac->is_stale[elems[k]])
+      {
+        ac->is_stale[elems[k]] = TRUE;
+        ac->stale[ac->nstale++] = elems[k];
+      }
+}
+
+/* The stale elements taken (by a row) */
+static void
+stale_clear (LzEventActive *ac)
+{
+  for (guint k = 0; k < ac->nstale; k++)
+    ac->is_stale[ac->stale[k]] = FALSE;
+  ac->nstale = 0;
+}
+
 /* The elements whose states (g, ġ, force: lz_event_element_state()) a
  * trace row computes: while the set is on, once a row of its epoch has
- * computed every one, those on integrated bodies (*ELEMS, returns how
- * many) — a frozen element's state is constant, and stays in the row's
- * arrays; otherwise every element (*ELEMS NULL, returns ne). */
+ * computed every one, those on integrated bodies and the stale ones
+ * (*ELEMS, returns how many; row_list) — a frozen element's state is
+ * constant, and stays in the row's arrays; otherwise every element
+ * (*ELEMS NULL, returns ne). */
 guint
 lz_event_active_row_elements (LzEventIntegrator *self,
                               const guint      **elems)
 {
   LzEventActive *ac = &self->sm.act;
+  guint count;
 
   *elems = NULL;
-  if (!ac->on)
+  ac->row_list_ok = FALSE;
+  if (!ac->on || ac->rows_epoch != ac->epoch)
     {
-      ac->rows_epoch = 0;
+      ac->rows_epoch = ac->on ? ac->epoch : 0;
+      stale_clear (ac);
       return self->ne;
     }
-  if (ac->rows_epoch == ac->epoch)
+  count = ac->nlive;
+  if (ac->nstale == 0)
+    *elems = ac->live;
+  else
     {
-      *elems = ac->live;
-      return ac->nlive;
+      /* (a stale element on an integrated body is live already) */
+      memcpy (ac->row_list, ac->live, count * sizeof (guint));
+      for (guint k = 0; k < ac->nstale; k++)
+        if (!ac->touches[ac->stale[k]])
+          ac->row_list[count++] = ac->stale[k];
+      stale_clear (ac);
+      *elems = ac->row_list;
     }
-  ac->rows_epoch = ac->epoch;
-  return self->ne;
+  ac->row_list_ok = TRUE;
+  ac->nrow_list = count;
+  if (*elems == ac->live)
+    memcpy (ac->row_list, ac->live, count * sizeof (guint));
+  return count;
 }
 
 /* The energy the springs store at the coordinates GV of a trace row
  * (lz_event_element_state()'s): the elements that row computed, and the
- * frozen ones' kept from the first of the set's epoch — summed in the
- * elements' order, as over every element. */
+ * other frozen ones' kept from the first of the set's epoch — summed in
+ * the elements' order, as over every element. */
 double
 lz_event_active_potential (LzEventIntegrator *self,
                            const double      *gv)
@@ -596,7 +659,7 @@ lz_event_active_potential (LzEventIntegrator *self,
   LzEventActive *ac = &self->sm.act;
   double potential = 0;
 
-  if (ac->energy == NULL || !ac->on || ac->energy_epoch != ac->epoch)
+  if (ac->energy == NULL || !ac->on || ac->energy_epoch != ac->epoch || !ac->row_list_ok)
     {
       ac->energy_epoch = ac->on ? ac->epoch : 0;
       for (guint e = 0; e < self->ne; e++)
@@ -609,8 +672,8 @@ lz_event_active_potential (LzEventIntegrator *self,
         }
       return potential;
     }
-  for (guint k = 0; k < ac->nlive; k++)
-    ac->energy[ac->live[k]] = lz_element_law_energy (&self->el[ac->live[k]].law, gv[ac->live[k]]);
+  for (guint k = 0; k < ac->nrow_list; k++)
+    ac->energy[ac->row_list[k]] = lz_element_law_energy (&self->el[ac->row_list[k]].law, gv[ac->row_list[k]]);
   for (guint e = 0; e < self->ne; e++)
     potential += ac->energy[e];
   return potential;

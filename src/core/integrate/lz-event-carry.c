@@ -81,7 +81,6 @@ lz_event_carry_setup (LzEventIntegrator *self)
   ac->sleep_free = g_new (guint, ne);
   ac->lam_elem = g_new0 (double, ne);
   ac->bound = g_new (guint, n);
-  ac->bound_mark = g_new0 (guint, n);
   ac->ref_q = g_new0 (double, n);
   ac->ref_v = g_new0 (double, n);
   ac->was = g_new0 (guint, n);
@@ -90,6 +89,21 @@ lz_event_carry_setup (LzEventIntegrator *self)
   ac->near = g_new (guint, n);
   ac->near_mark = g_new0 (guint, n);
   ac->can_freeze = g_new0 (guint8, n);
+  ac->flip = g_new (guint, ne);
+  ac->bflip = g_new (guint, n);
+  ac->scratch = g_new (guint, MAX (n, ne));
+  ac->scratch2 = g_new (guint, MAX (n, ne));
+  ac->merge = g_new (guint, MAX (n, ne));
+  ac->in_lists = g_new0 (guint8, ne);
+  ac->in_sleep_free = g_new0 (guint8, ne);
+  ac->in_bound = g_new0 (guint8, n);
+  ac->s_bad = g_new0 (guint8, n);
+  ac->el_mark = g_new0 (guint, ne);
+  ac->nfn = g_new0 (guint, n);
+  ac->s_held = g_new0 (guint, n);
+  ac->r_el = g_new (guint, ne);
+  ac->r_con = g_new (guint, ne);
+  ac->r_tense = g_new (guint, ne);
   elements_by_body (self);
   for (guint i = 0; i < self->n; i++)
     ac->can_freeze[i] = !ac->is_forced[i] && self->sm.mass[i] > 0;
@@ -108,7 +122,6 @@ lz_event_carry_free (LzEventActive *ac)
   g_clear_pointer (&ac->sleep_free, g_free);
   g_clear_pointer (&ac->lam_elem, g_free);
   g_clear_pointer (&ac->bound, g_free);
-  g_clear_pointer (&ac->bound_mark, g_free);
   g_clear_pointer (&ac->ref_q, g_free);
   g_clear_pointer (&ac->ref_v, g_free);
   g_clear_pointer (&ac->was, g_free);
@@ -119,6 +132,21 @@ lz_event_carry_free (LzEventActive *ac)
   g_clear_pointer (&ac->can_freeze, g_free);
   g_clear_pointer (&ac->el_start, g_free);
   g_clear_pointer (&ac->el_on, g_free);
+  g_clear_pointer (&ac->flip, g_free);
+  g_clear_pointer (&ac->bflip, g_free);
+  g_clear_pointer (&ac->scratch, g_free);
+  g_clear_pointer (&ac->scratch2, g_free);
+  g_clear_pointer (&ac->merge, g_free);
+  g_clear_pointer (&ac->in_lists, g_free);
+  g_clear_pointer (&ac->in_sleep_free, g_free);
+  g_clear_pointer (&ac->in_bound, g_free);
+  g_clear_pointer (&ac->s_bad, g_free);
+  g_clear_pointer (&ac->el_mark, g_free);
+  g_clear_pointer (&ac->nfn, g_free);
+  g_clear_pointer (&ac->s_held, g_free);
+  g_clear_pointer (&ac->r_el, g_free);
+  g_clear_pointer (&ac->r_con, g_free);
+  g_clear_pointer (&ac->r_tense, g_free);
 }
 
 /* An event is reached (lz-event.c's event_at()): where the set was on up
@@ -200,67 +228,93 @@ lz_event_active_sleep_free_clear (LzEventIntegrator *self,
   return TRUE;
 }
 
-/* Whether element EL acts on a body refresh() computes */
-static gboolean
-on_fresh (const LzEventActive *ac,
-          const Elem          *el)
+/* The body whose sleep check an element takes part in: its first port */
+static inline int
+elem_body (const Elem *el)
 {
-  return (el->law.a >= 0 && ac->is_fresh[el->law.a]) || (el->law.b >= 0 && ac->is_fresh[el->law.b]);
+  return el->law.a >= 0 ? el->law.a : el->law.b;
+}
+
+/* Whether frozen body I fails the sleep check at Y: at rest to the bit
+ * (v = +0, q not −0), exactly one constraint of the mode held among the
+ * frozen elements whose body it is (*HELD: how many), a stop in contact
+ * among them on its limit to the bit (not an upper one with a lower
+ * limit too) */
+static gboolean
+sleep_fails (const LzEventIntegrator *self,
+             guint                    i,
+             const double            *y,
+             guint                   *held)
+{
+  const LzEventActive *ac = &self->sm.act;
+  guint n = self->n, count = 0;
+  gboolean fails = y[n + i] != 0 || signbit (y[n + i]) || (y[i] == 0 && signbit (y[i]));
+
+  for (guint p = ac->el_start[i]; p < ac->el_start[i + 1]; p++)
+    {
+      guint e = ac->el_on[p];
+      const Elem *el = &self->el[e];
+
+      if (ac->touches[e] || elem_body (el) != (int) i)
+        continue;
+      if (el->law.kind == LZ_ITEM_FRICTION)
+        count += self->mode[e] == LZ_MODE_STICK;
+      else if (el->law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT)
+        {
+          fails |= lz_event_wdot (el, y) + self->sm.g0[e] != (el->contact_upper ? el->law.upper : el->law.lower)
+                   || (el->contact_upper && isfinite (el->law.lower));
+          count++;
+        }
+    }
+  *held = count;
+  return fails || count != 1;
+}
+
+/* Whether element E is an open stop on a frozen body (of sleep_free) */
+static gboolean
+sleep_free_member (const LzEventIntegrator *self,
+                   guint                    e)
+{
+  const Elem *el = &self->el[e];
+
+  return !self->sm.act.touches[e] && elem_body (el) >= 0 && el->law.kind == LZ_ITEM_STOP
+         && self->mode[e] != LZ_MODE_CONTACT && (isfinite (el->law.lower) || isfinite (el->law.upper));
 }
 
 /* Whether an event may leave the frozen bodies out, at Y where the set is
  * armed: each frozen body at rest to the bit (v = +0, q not −0) and held
  * by exactly one constraint of the mode among its elements — a stuck
  * friction, or a stop in contact on its limit to the bit (not an upper
- * one with a lower limit too).  The selection then keeps that mode
- * (keeps_mode(): the frozen body's only candidate) unless an open stop on
- * it reaches its limit (listed in sleep_free for the event to check), and
- * a projection adds ±0 to its q and v.  Sets sleep_free and sleep_cand. */
+ * one with a lower limit too): sleep_fails().  The selection then keeps
+ * that mode (keeps_mode(): the frozen body's only candidate) unless an
+ * open stop on it reaches its limit (listed in sleep_free for the event
+ * to check), and a projection adds ±0 to its q and v.  Sets sleep_free
+ * and sleep_cand, and per frozen body what a re-arm updates near a
+ * change (s_bad, s_held: turn_on_near()). */
 gboolean
 lz_event_carry_sleep_check (LzEventIntegrator *self,
                             const double      *y)
 {
   LzEventActive *ac = &self->sm.act;
-  guint n = self->n;
 
-  ac->nsleep_free = ac->sleep_cand = 0;
-  for (guint i = 0; i < n; i++)
-    if (ac->state[i] == LZ_ACTIVE_FROZEN && (y[n + i] != 0 || signbit (y[n + i]) || (y[i] == 0 && signbit (y[i]))))
-      return FALSE;
-  ac->cand_epoch++;
+  ac->nbad = ac->sleep_cand = ac->nsleep_free = 0;
+  for (guint i = 0; i < self->n; i++)
+    {
+      ac->s_bad[i] = FALSE;
+      ac->s_held[i] = 0;
+      if (ac->state[i] != LZ_ACTIVE_FROZEN)
+        continue;
+      ac->s_bad[i] = sleep_fails (self, i, y, &ac->s_held[i]);
+      ac->nbad += ac->s_bad[i];
+      ac->sleep_cand += ac->s_held[i];
+    }
   for (guint e = 0; e < self->ne; e++)
     {
-      const Elem *el = &self->el[e];
-      int body = el->law.a >= 0 ? el->law.a : el->law.b;
-      gboolean held = FALSE;
-
-      if (ac->touches[e] || body < 0)
-        continue;
-      if (el->law.kind == LZ_ITEM_FRICTION)
-        held = self->mode[e] == LZ_MODE_STICK;
-      else if (el->law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT)
-        {
-          if (lz_event_wdot (el, y) + self->sm.g0[e] != (el->contact_upper ? el->law.upper : el->law.lower)
-              || (el->contact_upper && isfinite (el->law.lower)))
-            return FALSE;
-          held = TRUE;
-        }
-      else if (el->law.kind == LZ_ITEM_STOP && (isfinite (el->law.lower) || isfinite (el->law.upper)))
+      ac->in_sleep_free[e] = sleep_free_member (self, e);
+      if (ac->in_sleep_free[e])
         ac->sleep_free[ac->nsleep_free++] = e;
-      if (!held)
-        continue;
-      if (ac->cand_mark[body] != ac->cand_epoch)
-        {
-          ac->cand_mark[body] = ac->cand_epoch;
-          ac->cand_count[body] = 0;
-        }
-      ac->cand_count[body]++;
-      ac->sleep_cand++;
     }
-  for (guint i = 0; i < n; i++)
-    if (ac->state[i] == LZ_ACTIVE_FROZEN && (ac->cand_mark[i] != ac->cand_epoch || ac->cand_count[i] != 1))
-      return FALSE;
-  return TRUE;
+  return ac->nbad == 0;
 }
 
 /* Whether the velocity scales the guards are measured in (the largest
@@ -283,8 +337,23 @@ lz_event_carry_stamp_units (LzEventIntegrator *self,
   return same;
 }
 
-/* The integrated bodies next to frozen ones, their q and v at Y: the
- * frozen ones' λ, ẏ and guards hold while these do not move */
+/* The integrated bodies next to frozen ones (bound) at their q and v at Y */
+static void
+bound_refs (LzEventActive *ac,
+            guint          n,
+            const double  *y)
+{
+  for (guint k = 0; k < ac->nbound; k++)
+    {
+      ac->ref_q[ac->bound[k]] = y[ac->bound[k]];
+      ac->ref_v[ac->bound[k]] = y[n + ac->bound[k]];
+    }
+}
+
+/* The integrated bodies next to frozen ones (bound, ascending), their q
+ * and v at Y: the frozen ones' λ, ẏ and guards hold while these do not
+ * move.  Per dof its frozen neighbours through K or C (nfn, for a
+ * re-arm's update). */
 void
 lz_event_carry_bound_mark (LzEventIntegrator *self,
                            const double      *y)
@@ -293,24 +362,20 @@ lz_event_carry_bound_mark (LzEventIntegrator *self,
   LzEventActive *ac = &sm->act;
   guint n = self->n;
 
-  ac->nbound = 0;
-  ac->bound_epoch++;
+  memset (ac->nfn, 0, n * sizeof (guint));
   for (guint i = 0; i < n; i++)
-    {
-      if (ac->state[i] != LZ_ACTIVE_FROZEN)
-        continue;
+    if (ac->state[i] == LZ_ACTIVE_FROZEN)
       for (guint c = sm->kc_start[i]; c < sm->kc_start[i + 1]; c++)
-        {
-          guint j = sm->kc_col[c];
-
-          if (ac->state[j] == LZ_ACTIVE_FROZEN || ac->bound_mark[j] == ac->bound_epoch)
-            continue;
-          ac->bound_mark[j] = ac->bound_epoch;
-          ac->bound[ac->nbound++] = j;
-          ac->ref_q[j] = y[j];
-          ac->ref_v[j] = y[n + j];
-        }
+        if (sm->kc_col[c] != i)
+          ac->nfn[sm->kc_col[c]]++;
+  ac->nbound = 0;
+  for (guint j = 0; j < n; j++)
+    {
+      ac->in_bound[j] = ac->state[j] != LZ_ACTIVE_FROZEN && ac->nfn[j] > 0;
+      if (ac->in_bound[j])
+        ac->bound[ac->nbound++] = j;
     }
+  bound_refs (ac, n, y);
 }
 
 /* Whether two doubles are the same to the bit */
@@ -321,11 +386,80 @@ same_bits (double a,
   return memcmp (&a, &b, sizeof a) == 0;
 }
 
+/* Ascending order of guints, for qsort() */
+static int
+cmp_guint (const void *a,
+           const void *b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* LIST (*COUNT ids, ascending) with each of the NFLIP ids FLIP (ascending,
+ * each one whose membership changed) toggled — one in LIST leaves it, one
+ * not in it joins, in its place — through MERGE: the runs between them
+ * are copied whole, so the cost is the list's copy and a search a flip */
+static void
+toggle_sorted (guint       *list,
+               guint       *count,
+               const guint *flip,
+               guint        nflip,
+               guint       *merge)
+{
+  guint from = 0, out = 0, n = *count;
+
+  for (guint k = 0; k < nflip; k++)
+    {
+      guint lo = from, hi = n;
+
+      while (lo < hi)
+        {
+          guint mid = lo + (hi - lo) / 2;
+
+          if (list[mid] < flip[k])
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      memcpy (merge + out, list + from, (lo - from) * sizeof (guint));
+      out += lo - from;
+      from = lo;
+      if (from < n && list[from] == flip[k])
+        from++;
+      else
+        merge[out++] = flip[k];
+    }
+  memcpy (merge + out, list + from, (n - from) * sizeof (guint));
+  out += n - from;
+  memcpy (list, merge, out * sizeof (guint));
+  *count = out;
+}
+
+/* The elements on the NFRESH frozen bodies in FRESH, ascending (r_el),
+ * marked with el_epoch */
+static void
+fresh_elements (LzEventActive *ac)
+{
+  ac->nr_el = 0;
+  ac->el_epoch++;
+  for (guint k = 0; k < ac->nfresh; k++)
+    for (guint p = ac->el_start[ac->fresh[k]]; p < ac->el_start[ac->fresh[k] + 1]; p++)
+      if (ac->el_mark[ac->el_on[p]] != ac->el_epoch)
+        {
+          ac->el_mark[ac->el_on[p]] = ac->el_epoch;
+          ac->r_el[ac->nr_el++] = ac->el_on[p];
+        }
+  qsort (ac->r_el, ac->nr_el, sizeof (guint), cmp_guint);
+}
+
 /* The data of the NFRESH frozen bodies in FRESH at (T, Y) — their
  * accelerations (ẏ), their constraints' λ rows and their elements'
  * smallest guards — by an evaluation over them alone: per body the same
  * arithmetic as over every body (its K and C row, the tensions on it in
- * the elements' order, its row of the diagonal G) */
+ * the elements' order, its row of the diagonal G).  The set's lists are
+ * left as they were (the evaluation reads refresh's own, r_*): a re-arm
+ * updates them near its change. */
 static void
 refresh (LzEventIntegrator *self,
          double             t,
@@ -333,42 +467,260 @@ refresh (LzEventIntegrator *self,
 {
   LzEventSmooth *sm = &self->sm;
   LzEventActive *ac = &sm->act;
-  guint n = self->n;
+  guint n = self->n, nrows = 0, ntense = 0;
+  guint *body = ac->body, *con = ac->con, *tense = ac->tense;
+  guint nbody = ac->nbody, ncon = ac->ncon, ntense0 = ac->ntense, npowered = ac->npowered, nguarded = ac->nguarded;
+  guint nforced = ac->nforced;
 
-  ac->nbody = ac->nforced = ac->ncon = 0;
-  for (guint k = 0; k < ac->nfresh; k++)
+  fresh_elements (ac);
+  for (guint k = 0; k < ac->nr_el; k++)
     {
-      ac->is_fresh[ac->fresh[k]] = TRUE;
-      ac->body[ac->nbody++] = ac->fresh[k];
+      guint e = ac->r_el[k];
+
+      if (sm->con_of[e] >= 0)
+        ac->r_con[nrows++] = (guint) sm->con_of[e];
+      if (ac->in_lists[e] & LZ_LIST_TENSE)
+        ac->r_tense[ntense++] = e;
     }
-  for (guint c = 0; c < sm->nc; c++)
-    if (on_fresh (ac, &self->el[sm->con[c]]))
-      ac->con[ac->ncon++] = c;
-  ac->ntense = 0;
-  for (guint k = 0; k < ac->full_ntense; k++)
-    if (on_fresh (ac, &self->el[ac->full_tense[k]]))
-      ac->tense[ac->ntense++] = ac->full_tense[k];
-  ac->npowered = ac->nguarded = 0;
+  qsort (ac->r_con, nrows, sizeof (guint), cmp_guint);
+  ac->body = ac->fresh;
+  ac->nbody = ac->nfresh;
+  ac->con = ac->r_con;
+  ac->ncon = nrows;
+  ac->tense = ac->r_tense;
+  ac->ntense = ntense;
+  ac->npowered = ac->nguarded = ac->nforced = 0;
   lz_event_active_use_lists (sm, FALSE);
   ac->on = TRUE;
   lz_event_accelerations (self, t, y, y + n, self->dydt + n);
   ac->on = FALSE;
   for (guint k = 0; k < ac->nfresh; k++)
     self->dydt[ac->fresh[k]] = y[n + ac->fresh[k]];
-  for (guint c = 0; c < sm->nc; c++)
-    if (on_fresh (ac, &self->el[sm->con[c]]))
-      ac->lam_elem[sm->con[c]] = gsl_vector_get (sm->lambda, c);
-  for (guint j = 0; j < ac->full_nguarded; j++)
+  for (guint k = 0; k < nrows; k++)
+    ac->lam_elem[sm->con[ac->r_con[k]]] = gsl_vector_get (sm->lambda, ac->r_con[k]);
+  for (guint k = 0; k < ac->nr_el; k++)
     {
-      guint e = ac->full_guarded[j], at;
+      guint e = ac->r_el[k], at;
 
-      if (ac->touches[e] || !on_fresh (ac, &self->el[e]))
+      if (ac->touches[e] || !(ac->in_lists[e] & LZ_LIST_GUARDED))
         continue;
       ac->g_elem[e] = lz_event_least_guard (self, e, y, &at);
       ac->i_elem[e] = (guint8) at;
     }
-  for (guint k = 0; k < ac->nfresh; k++)
-    ac->is_fresh[ac->fresh[k]] = FALSE;
+  ac->body = body;
+  ac->nbody = nbody;
+  ac->con = con;
+  ac->ncon = ncon;
+  ac->tense = tense;
+  ac->ntense = ntense0;
+  ac->npowered = npowered;
+  ac->nguarded = nguarded;
+  ac->nforced = nforced;
+}
+
+/* Whether element E is among the COUNT of LIST */
+static gboolean
+listed (const guint *list,
+        guint        count,
+        guint        e)
+{
+  for (guint k = 0; k < count; k++)
+    if (list[k] == e)
+      return TRUE;
+  return FALSE;
+}
+
+/* The smallest guard of the frozen elements after a re-arm: where neither
+ * the frozen set nor a frozen guard changed, the one before; where the
+ * one before is still frozen with its guard, the least of it and of the
+ * elements that joined or were computed again (flip, r_el) — the first
+ * in the elements' order among equals, as the full pass takes it;
+ * otherwise that full pass (lz_event_active_frozen_guards()). */
+static void
+frozen_guards_near (LzEventIntegrator *self,
+                    guint              changed)
+{
+  LzEventActive *ac = &self->sm.act;
+  const guint *lists[2] = { ac->flip, ac->r_el };
+  guint counts[2] = { ac->nflip, ac->nr_el };
+
+  if (changed == 0 && ac->nfresh == 0)
+    return;
+  if (ac->g_frozen < INFINITY
+      && (listed (ac->flip, ac->nflip, ac->which_frozen) || listed (ac->r_el, ac->nr_el, ac->which_frozen)))
+    {
+      lz_event_active_frozen_guards (self);
+      return;
+    }
+  for (guint l = 0; l < 2; l++)
+    for (guint k = 0; k < counts[l]; k++)
+      {
+        guint e = lists[l][k];
+        double g = ac->g_elem[e];
+
+        if (ac->touches[e] || !(ac->in_lists[e] & LZ_LIST_GUARDED)
+            || !(g < ac->g_frozen || (g == ac->g_frozen && g < INFINITY && e < ac->which_frozen)))
+          continue;
+        ac->g_frozen = g;
+        ac->which_frozen = e;
+        ac->jumps_frozen = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT
+                           && ac->i_elem[e] == 1;
+      }
+}
+
+/* The sleep check's data of the bodies near a change (those classified
+ * again and the ports of the elements whose touches flipped: no other
+ * frozen body has moved, nor has an element whose body it is changed its
+ * mode or touches) computed again, and sleep_free updated */
+static void
+sleep_near (LzEventIntegrator *self,
+            const double      *y)
+{
+  LzEventActive *ac = &self->sm.act;
+  guint *bodies = ac->scratch, *eflip = ac->scratch2, nb = 0, nf = 0, epoch = ++ac->near_epoch;
+
+  for (guint k = 0; k < ac->nnear; k++)
+    {
+      ac->near_mark[ac->near[k]] = epoch;
+      bodies[nb++] = ac->near[k];
+    }
+  for (guint k = 0; k < ac->nflip; k++)
+    {
+      int ports[2] = { self->el[ac->flip[k]].law.a, self->el[ac->flip[k]].law.b };
+
+      for (guint p = 0; p < 2; p++)
+        if (ports[p] >= 0 && ac->near_mark[ports[p]] != epoch)
+          {
+            ac->near_mark[ports[p]] = epoch;
+            bodies[nb++] = (guint) ports[p];
+          }
+    }
+  for (guint k = 0; k < nb; k++)
+    {
+      guint i = bodies[k];
+
+      ac->nbad -= ac->s_bad[i];
+      ac->sleep_cand -= ac->s_held[i];
+      ac->s_bad[i] = FALSE;
+      ac->s_held[i] = 0;
+      if (ac->state[i] == LZ_ACTIVE_FROZEN)
+        {
+          ac->s_bad[i] = sleep_fails (self, i, y, &ac->s_held[i]);
+          ac->nbad += ac->s_bad[i];
+          ac->sleep_cand += ac->s_held[i];
+        }
+      for (guint p = ac->el_start[i]; p < ac->el_start[i + 1]; p++)
+        {
+          guint e = ac->el_on[p];
+          gboolean member;
+
+          if (elem_body (&self->el[e]) != (int) i)
+            continue;
+          member = sleep_free_member (self, e);
+          if (member != ac->in_sleep_free[e])
+            {
+              ac->in_sleep_free[e] = member;
+              eflip[nf++] = e;
+            }
+        }
+    }
+  qsort (eflip, nf, sizeof (guint), cmp_guint);
+  toggle_sorted (ac->sleep_free, &ac->nsleep_free, eflip, nf, ac->merge);
+}
+
+/* Whether body J is bound now, unless seen at EPOCH: where that changed,
+ * J into JFLIP */
+static void
+bound_check (LzEventActive *ac,
+             guint          j,
+             guint          epoch,
+             guint         *jflip,
+             guint         *nf)
+{
+  gboolean member;
+
+  if (ac->near_mark[j] == epoch)
+    return;
+  ac->near_mark[j] = epoch;
+  member = ac->state[j] != LZ_ACTIVE_FROZEN && ac->nfn[j] > 0;
+  if (member != ac->in_bound[j])
+    {
+      ac->in_bound[j] = member;
+      jflip[(*nf)++] = j;
+    }
+}
+
+/* bound updated for the bodies whose frozen state flipped (bflip): their
+ * neighbours' counts of frozen neighbours, and who of them and of their
+ * neighbours is bound; all at their q and v at Y */
+static void
+bound_near (LzEventIntegrator *self,
+            const double      *y)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventActive *ac = &sm->act;
+  guint *jflip = ac->scratch2, nf = 0, epoch = ++ac->near_epoch;
+
+  for (guint k = 0; k < ac->nbflip; k++)
+    {
+      guint i = ac->bflip[k];
+      gboolean frozen = ac->state[i] == LZ_ACTIVE_FROZEN;
+
+      for (guint c = sm->kc_start[i]; c < sm->kc_start[i + 1]; c++)
+        if (sm->kc_col[c] != i)
+          {
+            if (frozen)
+              ac->nfn[sm->kc_col[c]]++;
+            else
+              ac->nfn[sm->kc_col[c]]--;
+          }
+    }
+  for (guint k = 0; k < ac->nbflip; k++)
+    {
+      guint i = ac->bflip[k];
+
+      bound_check (ac, i, epoch, jflip, &nf);
+      for (guint c = sm->kc_start[i]; c < sm->kc_start[i + 1]; c++)
+        bound_check (ac, sm->kc_col[c], epoch, jflip, &nf);
+    }
+  qsort (jflip, nf, sizeof (guint), cmp_guint);
+  toggle_sorted (ac->bound, &ac->nbound, jflip, nf, ac->merge);
+  bound_refs (ac, self->n, y);
+}
+
+/* The set switched on after a re-arm that changed which bodies are
+ * frozen (bflip) and so which elements touch an integrated body (flip):
+ * its lists — those lz_event_active_turn_on() makes from scratch, all
+ * ascending — updated where they changed, so that a re-arm costs what
+ * the change does, not what the model does */
+static void
+turn_on_near (LzEventIntegrator *self,
+              const double      *y)
+{
+  LzEventActive *ac = &self->sm.act;
+  guint *lists[3] = { ac->tense, ac->powered, ac->guarded };
+  guint *counts[3] = { &ac->ntense, &ac->npowered, &ac->nguarded };
+  const guint8 bits[3] = { LZ_LIST_TENSE, LZ_LIST_POWERED, LZ_LIST_GUARDED };
+
+  qsort (ac->flip, ac->nflip, sizeof (guint), cmp_guint);
+  qsort (ac->bflip, ac->nbflip, sizeof (guint), cmp_guint);
+  /* (a body with a force never freezes: forced stays) */
+  toggle_sorted (ac->body, &ac->nbody, ac->bflip, ac->nbflip, ac->merge);
+  lz_event_active_comps (ac, self->n);
+  toggle_sorted (ac->live, &ac->nlive, ac->flip, ac->nflip, ac->merge);
+  for (guint l = 0; l < 3; l++)
+    {
+      guint nf = 0;
+
+      for (guint k = 0; k < ac->nflip; k++)
+        if (ac->in_lists[ac->flip[k]] & bits[l])
+          ac->scratch2[nf++] = ac->flip[k];
+      toggle_sorted (lists[l], counts[l], ac->scratch2, nf, ac->merge);
+    }
+  sleep_near (self, y);
+  ac->sleep_ok = ac->nbad == 0 && !ac->full_arms;
+  bound_near (self, y);
+  lz_event_active_switch_on (self);
 }
 
 /* At the end of an event that left the frozen bodies out (carry: its
@@ -409,42 +761,52 @@ lz_event_active_rearm (LzEventIntegrator *self,
       return;
     }
   fresh_bodies (self, y);
+  /* (the elements whose touches flip: those on the bodies classified) */
+  ac->nflip = ac->nr_el = 0;
   if (changed > 0)
     for (guint k = 0; k < ac->nnear; k++)
       for (guint p = ac->el_start[ac->near[k]]; p < ac->el_start[ac->near[k] + 1]; p++)
-        ac->touches[ac->el_on[p]] = lz_event_active_touches (ac, &self->el[ac->el_on[p]]);
+        {
+          guint e = ac->el_on[p];
+          guint8 touches = lz_event_active_touches (ac, &self->el[e]);
+
+          if (touches != ac->touches[e])
+            {
+              ac->touches[e] = touches;
+              ac->flip[ac->nflip++] = e;
+            }
+        }
   if (ac->nfresh > 0)
     refresh (self, t, y);
   for (guint c = 0; c < sm->nc; c++)
     if (!ac->touches[sm->con[c]])
       gsl_vector_set (sm->lambda, c, ac->lam_elem[sm->con[c]]);
-  lz_event_active_frozen_guards (self);
+  frozen_guards_near (self, changed);
   if (!(ac->g_frozen > 0))
     {
       lz_event_active_disarm (sm);
       return;
     }
   if (changed > 0)
-    lz_event_active_turn_on (self, y);
+    turn_on_near (self, y);
   else
     {
       /* (the same bodies frozen: the lists but the mode's rows, the
        * frozen bodies' rest and the bodies next to them as they were,
        * these at their q and v now) */
-      for (guint k = 0; k < ac->nbound; k++)
-        {
-          ac->ref_q[ac->bound[k]] = y[ac->bound[k]];
-          ac->ref_v[ac->bound[k]] = y[n + ac->bound[k]];
-        }
+      bound_refs (ac, n, y);
       lz_event_active_switch_on (self);
     }
   ac->carried++;
   ac->refreshed += ac->nfresh;
-  /* (the frozen elements' states in the trace rows: theirs still, unless
-   * some were computed again) */
-  if (rows && ac->nfresh == 0)
-    ac->rows_epoch = ac->epoch;
-  if (energies && ac->nfresh == 0)
+  /* (the frozen elements' states in the trace rows: theirs still, but
+   * those on bodies computed again — the next row computes them) */
+  if (rows)
+    {
+      lz_event_active_stale (ac, ac->r_el, ac->nr_el);
+      ac->rows_epoch = ac->epoch;
+    }
+  if (energies)
     ac->energy_epoch = ac->epoch;
 }
 
@@ -463,7 +825,7 @@ classify_near (LzEventIntegrator *self,
   guint changed = 0, npinned;
 
   ac->near_epoch++;
-  ac->nnear = 0;
+  ac->nnear = ac->nbflip = 0;
   for (guint k = 0; k < ac->nlive; k++)
     {
       const LzElementLaw *law = &self->el[ac->live[k]].law;
@@ -520,6 +882,7 @@ classify_near (LzEventIntegrator *self,
       if ((ac->state[i] == LZ_ACTIVE_FROZEN) != (ac->was[i] == LZ_ACTIVE_FROZEN))
         {
           changed++;
+          ac->bflip[ac->nbflip++] = i;
           if (ac->state[i] == LZ_ACTIVE_FROZEN)
             ac->nfrozen++;
           else

@@ -46,6 +46,11 @@ struct _LzEventFactor
   guint  *size, *slot, *con;  /* per constraint: scratch */
   int    *owner;              /* per dof: a constraint on it (marked with sm.mark_epoch) */
   double *g_self;             /* per element: its w M⁻¹ wᵀ, a constant of the run (NAN: not yet) */
+  double *u_self;             /* per element: g_self·(1/g_self), its SVD's U (with g_self) */
+  guint   nindexed;           /* sm.con's first rows that con_of points to */
+  guint  *stops, nstops;      /* the stops and friction elements that may be constraints (not a */
+  guint  *fricts, nfricts;    /* massless body's), in the elements' order */
+  guint  *shadow, nshadow;    /* the friction elements lz_event_factor_constraints() shadowed */
   guint   ne;
 };
 
@@ -68,9 +73,18 @@ factor_get (LzEventIntegrator *self)
   f->owner = f->parent + ne;
   f->use = g_new0 (const Kept *, ne);
   f->kept = g_new0 (Kept *, ne);
-  f->g_self = g_new (double, ne);
+  f->g_self = g_new (double, 2 * ne);
+  f->u_self = f->g_self + ne;
   for (guint e = 0; e < ne; e++)
     f->g_self[e] = NAN;
+  f->stops = g_new (guint, 3 * ne);
+  f->fricts = f->stops + ne;
+  f->shadow = f->fricts + ne;
+  for (guint e = 0; e < self->ne; e++)
+    if (!self->st.is_static[e] && self->el[e].law.kind == LZ_ITEM_STOP)
+      f->stops[f->nstops++] = e;
+    else if (!self->st.is_static[e] && self->el[e].law.kind == LZ_ITEM_FRICTION)
+      f->fricts[f->nfricts++] = e;
   return f;
 }
 
@@ -87,7 +101,107 @@ lz_event_factor_free (LzEventSmooth *sm)
   g_free (f->use);
   g_free (f->kept);
   g_free (f->g_self);
+  g_free (f->stops);
   g_clear_pointer (&sm->factor, g_free);
+}
+
+/* The current mode's constraints into sm.con, in the elements' order:
+ * the stops in contact, then the stuck friction elements but those along
+ * one of them (shadowed; a massless body's are not constraints of the
+ * mode: its stop pushes with the force its balance gives).  A pass over
+ * the stops and friction elements that reads their modes only; shadowed
+ * is cleared where it was set (here, and on the D joints'
+ * lz_event_setup_mode() sets).  Returns how many. */
+guint
+lz_event_factor_constraints (LzEventIntegrator *self)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventFactor *f = factor_get (self);
+  const LzMode *mode = self->mode;
+  /* (the lists in locals: the stores below may alias them) */
+  const guint *stops = f->stops, *fricts = f->fricts;
+  guint *con = sm->con, nc = 0, nstops, nshadow = 0, nindexed = f->nindexed, nst = f->nstops, nfr = f->nfricts;
+  int *con_of = sm->con_of;
+  Elem *el = self->el;
+
+  /* (the rows of the mode before: lz_event_factor_index()'s) */
+  for (guint c = 0; c < nindexed; c++)
+    con_of[con[c]] = -1;
+  f->nindexed = 0;
+  for (guint k = 0; k < f->nshadow; k++)
+    el[f->shadow[k]].shadowed = FALSE;
+  for (guint s = 0; s < self->dj.nDS; s++)
+    el[self->dj.iDS[s]].shadowed = FALSE;
+  for (guint k = 0; k < nst; k++)
+    if (mode[stops[k]] == LZ_MODE_CONTACT)
+      con[nc++] = stops[k];
+  nstops = nc;
+  for (guint k = 0; k < nfr; k++)
+    {
+      guint e = fricts[k];
+      Elem *x;
+
+      if (mode[e] != LZ_MODE_STICK)
+        continue;
+      x = &el[e];
+      for (guint c = 0; c < nstops && !x->shadowed; c++)
+        x->shadowed = lz_event_parallel (x, &el[con[c]]);
+      if (x->shadowed)
+        f->shadow[nshadow++] = e;
+      else
+        con[nc++] = e;
+    }
+  f->nshadow = nshadow;
+  return nc;
+}
+
+/* con_of of the mode's sm.nc constraints (the others' are −1) */
+void
+lz_event_factor_index (LzEventIntegrator *self)
+{
+  LzEventSmooth *sm = &self->sm;
+  LzEventFactor *f = factor_get (self);
+  const guint *con = sm->con;
+  int *con_of = sm->con_of;
+
+  for (guint c = 0, nc = sm->nc; c < nc; c++)
+    con_of[con[c]] = (int) c;
+  f->nindexed = sm->nc;
+}
+
+/* Whether two constraints of sm.con share a body (*MASSLESS: whether one
+ * is on a body without mass) — a pass of a few instructions a constraint,
+ * for the common mode where none do (a mode change's cost is then that
+ * of its constraints' list) */
+static gboolean
+shares_bodies (LzEventSmooth *sm,
+               const Elem    *el,
+               gboolean      *massless)
+{
+  guint *mark = sm->body_mark, epoch = ++sm->mark_epoch;
+  const guint *con = sm->con;
+  const double *mass = sm->mass;
+  gboolean shared = FALSE, nomass = FALSE;
+
+  for (guint c = 0, nc = sm->nc; c < nc; c++)
+    {
+      int a = el[con[c]].law.a, b = el[con[c]].law.b;
+
+      if (a >= 0)
+        {
+          nomass |= !(mass[a] > 0);
+          shared |= mark[a] == epoch;
+          mark[a] = epoch;
+        }
+      if (b >= 0)
+        {
+          nomass |= !(mass[b] > 0);
+          shared |= mark[b] == epoch;
+          mark[b] = epoch;
+        }
+    }
+  *massless = nomass;
+  return shared;
 }
 
 /* The components of sm.con (stable: each in the order of sm.con, in the
@@ -100,31 +214,8 @@ components (LzEventIntegrator *self,
 {
   LzEventSmooth *sm = &self->sm;
   guint nc = sm->nc, ncomp = 0;
-  gboolean massless = FALSE, shared = FALSE;
+  gboolean massless = FALSE, shared = shares_bodies (sm, self->el, &massless);
 
-  sm->mark_epoch++;
-  for (guint c = 0; c < nc; c++)
-    {
-      const Elem *el = &self->el[sm->con[c]];
-      int ports[2] = { el->law.a, el->law.b };
-
-      f->parent[c] = (int) c;
-      for (guint k = 0; k < 2; k++)
-        if (ports[k] >= 0)
-          {
-            massless |= !(sm->mass[ports[k]] > 0);
-            if (sm->body_mark[ports[k]] == sm->mark_epoch)
-              {
-                f->parent[lz_event_group_root (f->parent, (int) c)] = lz_event_group_root (f->parent, f->owner[ports[k]]);
-                shared = TRUE;
-              }
-            else
-              {
-                sm->body_mark[ports[k]] = sm->mark_epoch;
-                f->owner[ports[k]] = (int) c;
-              }
-          }
-    }
   if (massless)
     {
       f->start[0] = 0;
@@ -137,6 +228,25 @@ components (LzEventIntegrator *self,
       for (guint c = 0; c <= nc; c++)
         f->start[c] = c;
       return nc;
+    }
+  sm->mark_epoch++;
+  for (guint c = 0; c < nc; c++)
+    {
+      const Elem *el = &self->el[sm->con[c]];
+      int ports[2] = { el->law.a, el->law.b };
+
+      f->parent[c] = (int) c;
+      for (guint k = 0; k < 2; k++)
+        if (ports[k] >= 0)
+          {
+            if (sm->body_mark[ports[k]] == sm->mark_epoch)
+              f->parent[lz_event_group_root (f->parent, (int) c)] = lz_event_group_root (f->parent, f->owner[ports[k]]);
+            else
+              {
+                sm->body_mark[ports[k]] = sm->mark_epoch;
+                f->owner[ports[k]] = (int) c;
+              }
+          }
     }
   /* sizes by root; a root's slot is its component's next free row */
   for (guint c = 0; c < nc; c++)
@@ -215,6 +325,50 @@ block_factor (LzEventIntegrator *self,
   return kp->S[0];
 }
 
+/* Constraint E's g = w M⁻¹ wᵀ, the SVD of its block of one (U's entry
+ * g·(1/g), as GSL scales a column, in u_self) */
+static double
+self_g (const LzEventIntegrator *self,
+        LzEventFactor           *f,
+        guint                    e)
+{
+  if (isnan (f->g_self[e]))
+    {
+      f->g_self[e] = lz_event_minv_dot (self, &self->el[e], &self->el[e]);
+      f->u_self[e] = f->g_self[e] * (1.0 / f->g_self[e]);
+    }
+  return f->g_self[e];
+}
+
+/* The factors of a diagonal G (every component one constraint) row by
+ * row: what lz_event_factor_mode()'s components of one constraint give,
+ * with each constraint's g and U kept for the run */
+static void
+factor_diagonal (LzEventIntegrator *self,
+                 LzEventFactor     *f)
+{
+  LzEventSmooth *sm = &self->sm;
+  double *S = sm->S->data, *u = sm->work->data, smax = 0, floor;
+  const double *g_self = f->g_self, *u_self = f->u_self;
+  const guint *con = sm->con;
+  guint nc = sm->nc;
+  gboolean mixed = self->parent.scales.mixed;
+
+  for (guint c = 0; c < nc; c++)
+    {
+      guint e = con[c];
+      double g = isnan (g_self[e]) ? self_g (self, f, e) : g_self[e];
+
+      S[c] = g;
+      u[c] = u_self[e];
+      smax = MAX (smax, g);
+    }
+  floor = SV_REL * smax;
+  for (guint c = 0; c < nc; c++)
+    if (S[c] < (mixed ? SV_REL * S[c] : floor))
+      S[c] = 0;
+}
+
 /* Factors the current mode's G = Hc M⁻¹ Hcᵀ (sm.nc > 0, sm's views set)
  * by components; sets sm.diagonal when every component is one
  * constraint. */
@@ -227,21 +381,24 @@ lz_event_factor_mode (LzEventIntegrator *self)
 
   f->ncomp = components (self, f);
   sm->diagonal = f->ncomp == sm->nc;
+  if (sm->diagonal)
+    {
+      factor_diagonal (self, f);
+      return;
+    }
   for (guint k = 0; k < f->ncomp; k++)
     {
       guint o = f->start[k], s = f->start[k + 1] - o;
 
       if (s == 1)
         {
-          /* one constraint: its SVD is its g, U's entry g·(1/g) as GSL
-           * scales a column */
+          /* one constraint: its SVD is its g (self_g()) */
           guint e = sm->con[o];
-          double g = isnan (f->g_self[e]) ? (f->g_self[e] = lz_event_minv_dot (self, &self->el[e], &self->el[e]))
-                     : f->g_self[e];
+          double g = self_g (self, f, e);
 
           f->use[k] = NULL;
           gsl_vector_set (sm->S, o, g);
-          gsl_vector_set (sm->work, o, g * (1.0 / g));
+          gsl_vector_set (sm->work, o, f->u_self[e]);
           smax = MAX (smax, g);
         }
       else

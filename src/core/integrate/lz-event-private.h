@@ -237,7 +237,7 @@ typedef struct
   guint    rearms;            /* armed so in a row */
   guint64  carried, refreshed; /* the re-arms, the frozen bodies they computed again (for the tests) */
   double  *lam_elem;
-  guint   *bound, nbound, *bound_mark, bound_epoch;
+  guint   *bound, nbound;
   double  *ref_q, *ref_v;
   guint   *pin;
   guint   *was, *fresh, nfresh;  /* per dof: the state before a re-arm; the frozen bodies it computes */
@@ -250,7 +250,32 @@ typedef struct
   guint8  *can_freeze;
   guint   *near, nnear, *near_mark, near_epoch;
   guint    nfrozen;
+  /* a re-arm updates the lists near a change only (lz-event-carry.c):
+   * the elements whose touches flipped and the bodies whose frozen state
+   * did (ascending), scratch; per element the full lists it is in
+   * (LIST_*), whether it is in sleep_free, a mark; per dof its frozen
+   * neighbours through K or C, whether it is in bound, and for a frozen
+   * one whether it fails the sleep check and the constraints it holds
+   * (nbad fail); refresh()'s rows, tensions and guards */
+  guint   *flip, nflip, *bflip, nbflip, *scratch, *scratch2, *merge;
+  guint8  *in_lists, *in_sleep_free, *in_bound, *s_bad;
+  guint   *el_mark, el_epoch, *nfn, *s_held, nbad;
+  guint   *r_el, nr_el, *r_con, *r_tense;
+  /* the frozen elements a trace row computes again (on bodies a re-arm
+   * computed again since the last row: stale, is_stale), and the list of
+   * the last row's elements (row_list, when row_list_ok) */
+  guint   *stale, nstale, *row_list, nrow_list;
+  guint8  *is_stale;
+  gboolean row_list_ok;
 } LzEventActive;
+
+/* LzEventActive.in_lists: the full element lists an element is in */
+enum
+{
+  LZ_LIST_TENSE = 1,
+  LZ_LIST_POWERED = 2,
+  LZ_LIST_GUARDED = 4,
+};
 
 /* The smooth system of the current mode (lz-event-smooth.c): the ODE
  * y = (q, v, E_damping, E_friction, E_sources) and the constraints of
@@ -582,6 +607,8 @@ void lz_event_powers (LzEventIntegrator *self,
                       const double      *y,
                       double            *p);
 void lz_event_factor_mode (LzEventIntegrator *self);
+guint lz_event_factor_constraints (LzEventIntegrator *self);
+void lz_event_factor_index (LzEventIntegrator *self);
 void lz_event_factor_solve (LzEventSmooth *sm);
 void lz_event_factor_solve_rows (LzEventSmooth *sm,
                                  const guint   *rows,
@@ -878,6 +905,11 @@ void lz_event_active_use_lists (LzEventSmooth *sm,
 void lz_event_active_turn_on (LzEventIntegrator *self,
                               const double      *y);
 void lz_event_active_switch_on (LzEventIntegrator *self);
+void lz_event_active_comps (LzEventActive *ac,
+                            guint          n);
+void lz_event_active_stale (LzEventActive *ac,
+                            const guint   *elems,
+                            guint          count);
 void lz_event_active_frozen_guards (LzEventIntegrator *self);
 /* (lz-event-carry.c) */
 void lz_event_carry_setup (LzEventIntegrator *self);

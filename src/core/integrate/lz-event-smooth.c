@@ -497,39 +497,11 @@ lz_event_parallel (const Elem *x,
 void
 lz_event_setup_mode (LzEventIntegrator *self)
 {
-  guint nc = 0, n_stops;
-  const guint *guarded;
+  guint nc;
 
   lz_event_active_disarm (&self->sm);   /* (armed again at the next step's start) */
   self->sm.mode_epoch++;
-  /* (stops and friction elements, the only constraints, are among the
-   * elements with guards, in the elements' order: lz_event_smooth_sparse()) */
-  guarded = self->sm.guarded;
-  for (guint j = 0; j < self->sm.n_guarded; j++)
-    {
-      guint e = guarded[j];
-      Elem *el = &self->el[e];
-
-      el->shadowed = FALSE;
-      /* (a massless body's stop pushes with the force its balance gives) */
-      if (el->law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && !self->st.is_static[e])
-        self->sm.con[nc++] = e;
-    }
-  n_stops = nc;
-  for (guint j = 0; j < self->sm.n_guarded; j++)
-    {
-      guint e = guarded[j];
-      Elem *el = &self->el[e];
-
-      if (el->law.kind != LZ_ITEM_FRICTION || self->mode[e] != LZ_MODE_STICK || self->st.is_static[e])
-        continue;
-      /* (against the stops in contact, the first N_STOPS constraints) */
-      for (guint c = 0; c < n_stops && !el->shadowed; c++)
-        if (self->el[self->sm.con[c]].law.kind == LZ_ITEM_STOP && lz_event_parallel (el, &self->el[self->sm.con[c]]))
-          el->shadowed = TRUE;
-      if (!el->shadowed)
-        self->sm.con[nc++] = e;
-    }
+  nc = lz_event_factor_constraints (self);
   /* a stuck friction element of the D joints along a stop in contact, on
    * the same ports and ground: it holds its level, the stop the rest */
   for (guint s = 0; s < self->dj.nDS; s++)
@@ -550,10 +522,7 @@ lz_event_setup_mode (LzEventIntegrator *self)
         }
     }
   self->sm.nc = nc;
-  for (guint j = 0; j < self->sm.n_guarded; j++)
-    self->sm.con_of[guarded[j]] = -1;
-  for (guint c = 0; c < nc; c++)
-    self->sm.con_of[self->sm.con[c]] = (int) c;
+  lz_event_factor_index (self);
   self->sm.G = self->sm.V = NULL;
   self->sm.S = self->sm.work = self->sm.rhs_c = self->sm.lambda = NULL;
   if (nc == 0)

@@ -4,10 +4,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Storage is append-only and never moves: rows live in chunks of
- * chunk_rows (fewer for wide models: a chunk stays near 256 KiB), column
- * by column inside a chunk (a plot reads one column
- * over many rows), and chunks are found through a two-level directory of
- * fixed pages, allocated on demand.  The writer fills a row, then
+ * chunk_rows (fewer for wide models: a chunk stays near 256 KiB), row
+ * after row inside a chunk — a row is appended as a few contiguous
+ * copies, whatever the model's size (the event-driven method writes one
+ * at every event, whose cost must not grow with the bodies it leaves
+ * alone); a reader takes one cell at a time either way — and chunks are
+ * found through a two-level directory of fixed pages, allocated on
+ * demand.  The writer fills a row, then
  * publishes the new count with an atomic store; a reader loads the count
  * atomically and may read every row below it without a lock while the
  * writer goes on (one writer, any number of readers).
@@ -39,8 +42,8 @@ enum
 
 typedef struct
 {
-  double *values;              /* n_columns × chunk_rows, column-major */
-  guint8 *modes;               /* n_elements × chunk_rows */
+  double *values;              /* chunk_rows × n_columns, row-major */
+  guint8 *modes;               /* chunk_rows × n_elements, row-major */
 } Chunk;
 
 typedef struct
@@ -204,12 +207,13 @@ chunk_for_row (const LzTrace *self,
   return self->pages[page][slot];
 }
 
+/* The cells of row ROW (of the whole trace) in its chunk */
 static inline double *
-column (const LzTrace *trace,
-        const Chunk   *chunk,
-        guint          col)
+row_cells (const LzTrace *trace,
+           const Chunk   *chunk,
+           guint          row)
 {
-  return chunk->values + (gsize) col * trace->chunk_rows;
+  return chunk->values + (gsize) (row % trace->chunk_rows) * trace->n_columns;
 }
 
 /**
@@ -239,7 +243,7 @@ lz_trace_append (LzTrace        *trace,
                  const LzEnergy *energy)
 {
   guint row = (guint) g_atomic_int_get (&trace->n_samples);
-  guint r = row % trace->chunk_rows, n = trace->n_bodies, e = trace->n_elements;
+  guint n = trace->n_bodies, e = trace->n_elements;
   Chunk *chunk;
   double *cell;
   guint8 *mode_cell;
@@ -260,24 +264,22 @@ lz_trace_append (LzTrace        *trace,
   chunk = chunk_for_row (trace, row, TRUE);
   g_return_if_fail (chunk != NULL);
 
-  /* (row r of column col, column()'s: one column after another, a
-   * column's rows contiguous — a row's cells are chunk_rows apart) */
-  cell = chunk->values + r;
+  /* (a row's cells contiguous: each group one copy) */
+  cell = row_cells (trace, chunk, row);
   for (guint k = 0; k < G_N_ELEMENTS (groups); k++)
     {
-      const double *values = groups[k].values;
-      guint count = groups[k].count;
-
-      if (values != NULL)
-        for (guint i = 0; i < count; i++, cell += trace->chunk_rows)
-          *cell = values[i];
+      if (groups[k].values != NULL)
+        memcpy (cell, groups[k].values, groups[k].count * sizeof (double));
       else
-        for (guint i = 0; i < count; i++, cell += trace->chunk_rows)
-          *cell = 0;
+        memset (cell, 0, groups[k].count * sizeof (double));
+      cell += groups[k].count;
     }
-  mode_cell = chunk->modes + r;
-  for (guint i = 0; i < e; i++, mode_cell += trace->chunk_rows)
-    *mode_cell = (guint8) (modes != NULL ? modes[i] : LZ_MODE_NONE);
+  mode_cell = chunk->modes + (gsize) (row % trace->chunk_rows) * e;
+  if (modes != NULL)
+    for (guint i = 0; i < e; i++)
+      mode_cell[i] = (guint8) modes[i];
+  else
+    memset (mode_cell, LZ_MODE_NONE, e);
 
   /* Publish: readers that see the new count see the row. */
   g_atomic_int_set (&trace->n_samples, (gint) row + 1);
@@ -359,7 +361,7 @@ get_value (const LzTrace *trace,
 
   g_return_val_if_fail (row < lz_trace_get_n_samples (trace), 0.0);
   chunk = chunk_for_row (trace, row, FALSE);
-  return column (trace, chunk, col)[row % trace->chunk_rows];
+  return row_cells (trace, chunk, row)[col];
 }
 
 double
@@ -414,6 +416,30 @@ lz_trace_get_gdot (const LzTrace *trace,
   return get_value (trace, row, 1 + 2 * trace->n_bodies + 2 * trace->n_elements + element);
 }
 
+void
+lz_trace_get_g_rows (const LzTrace *trace,
+                     guint          element,
+                     guint          first,
+                     guint          count,
+                     double        *out)
+{
+  guint col = 1 + 2 * trace->n_bodies + trace->n_elements + element;
+
+  g_return_if_fail (element < trace->n_elements);
+  g_return_if_fail (first + count <= lz_trace_get_n_samples (trace));
+  /* (chunk by chunk: a chunk's rows n_columns cells apart) */
+  while (count > 0)
+    {
+      const double *cell = row_cells (trace, chunk_for_row (trace, first, FALSE), first) + col;
+      guint in_chunk = MIN (count, trace->chunk_rows - first % trace->chunk_rows);
+
+      for (guint r = 0; r < in_chunk; r++, cell += trace->n_columns)
+        *out++ = *cell;
+      first += in_chunk;
+      count -= in_chunk;
+    }
+}
+
 LzMode
 lz_trace_get_mode (const LzTrace *trace,
                    guint          row,
@@ -424,7 +450,7 @@ lz_trace_get_mode (const LzTrace *trace,
   g_return_val_if_fail (element < trace->n_elements, LZ_MODE_NONE);
   g_return_val_if_fail (row < lz_trace_get_n_samples (trace), LZ_MODE_NONE);
   chunk = chunk_for_row (trace, row, FALSE);
-  return (LzMode) chunk->modes[(gsize) element * trace->chunk_rows + row % trace->chunk_rows];
+  return (LzMode) chunk->modes[(gsize) (row % trace->chunk_rows) * trace->n_elements + element];
 }
 
 void
@@ -534,8 +560,8 @@ write_samples_header (const LzTrace *trace,
   fputc ('\n', out);
 }
 
-/* Rows FIRST … LAST − 1 (published), read column by column from their
- * chunks; FALSE on a write error. */
+/* Rows FIRST … LAST − 1 (published), read from their chunks; FALSE on
+ * a write error. */
 static gboolean
 write_sample_rows (const LzTrace *trace,
                    FILE          *out,
@@ -546,17 +572,16 @@ write_sample_rows (const LzTrace *trace,
 
   for (guint r = first; r < last; r++)
     {
-      const Chunk *chunk = chunk_for_row (trace, r, FALSE);
-      guint at = r % trace->chunk_rows;
+      const double *cells = row_cells (trace, chunk_for_row (trace, r, FALSE), r);
 
-      fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", column (trace, chunk, 0)[at]), out);
+      fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", cells[0]), out);
       /* q then v of each body (columns 1 + i and 1 + n + i) */
       for (guint c = 0; c < 2 * trace->n_bodies; c++)
         {
           guint col = 1 + c / 2 + (c % 2) * trace->n_bodies;
 
           fputc (',', out);
-          fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", column (trace, chunk, col)[at]), out);
+          fputs (g_ascii_formatd (buffer, sizeof buffer, "%.17g", cells[col]), out);
         }
       if (fputc ('\n', out) == EOF)
         return FALSE;

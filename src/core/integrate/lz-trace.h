@@ -114,6 +114,13 @@ double          lz_trace_get_g              (const LzTrace *trace,
 double          lz_trace_get_gdot           (const LzTrace *trace,
                                              guint          row,
                                              guint          element);
+/* g of ELEMENT in rows FIRST … FIRST + COUNT − 1 (published) into OUT,
+ * a cell a value: one column's stretch without a call a cell. */
+void            lz_trace_get_g_rows         (const LzTrace *trace,
+                                             guint          element,
+                                             guint          first,
+                                             guint          count,
+                                             double        *out);
 LzMode          lz_trace_get_mode           (const LzTrace *trace,
                                              guint          row,
                                              guint          element);

@@ -38,6 +38,9 @@
 /* Rounding of g: a penetration below this many ulps of the limit is none. */
 #define LZ_WARN_ROUNDING    1e3
 
+/* A stop's g is read from the trace this many rows at a time */
+#define STOP_ROWS 256
+
 static void
 check_stop (const LzElement *el,
             guint            e,
@@ -47,17 +50,24 @@ check_stop (const LzElement *el,
   guint n = lz_trace_get_n_samples (trace);
   double lo = el->stop.lower, hi = el->stop.upper;
   double gmin = INFINITY, gmax = -INFINITY, worst = 0, t_worst = 0, scale;
+  double gs[STOP_ROWS];
 
-  for (guint r = 0; r < n; r++)
+  for (guint r0 = 0; r0 < n; r0 += STOP_ROWS)
     {
-      double g = lz_trace_get_g (trace, r, e), p = MAX (lo - g, g - hi);
+      guint count = MIN (STOP_ROWS, n - r0);
 
-      gmin = MIN (gmin, g);
-      gmax = MAX (gmax, g);
-      if (p > worst)
+      lz_trace_get_g_rows (trace, e, r0, count, gs);
+      for (guint k = 0; k < count; k++)
         {
-          worst = p;
-          t_worst = lz_trace_get_time (trace, r);
+          double g = gs[k], p = MAX (lo - g, g - hi);
+
+          gmin = MIN (gmin, g);
+          gmax = MAX (gmax, g);
+          if (p > worst)
+            {
+              worst = p;
+              t_worst = lz_trace_get_time (trace, r0 + k);
+            }
         }
     }
   scale = gmax - gmin;
