@@ -168,6 +168,10 @@ typedef struct
   guint   *cand, ncand;       /* the guards of the location's bracket (lz_event_taylor_bracket()), */
   const LzEventRk *cand_rk;   /* for the step of this rk from cand_t0, in [cand_a, cand_b] */
   double   cand_t0, cand_a, cand_b;
+  double  *lower;             /* max_guards: each guard's lower bound over the step to lower_tau */
+  const LzEventRk *lower_rk;  /* the step they are of (NULL: none), */
+  double   lower_tau;
+  guint    lower_least;       /* the guard with the least bound */
   guint    c_mode, c_act;     /* the mode (sm.mode_epoch) and active set (its epoch, 0 off) of c;
                                * c_mode 0: none yet */
   const double *eval_f, *eval_src;   /* an evaluation of a series: its forcing (NULL: at t) */
@@ -795,7 +799,7 @@ void lz_event_taylor_bracket (LzEventIntegrator *self,
                               const LzEventRk   *rk,
                               double             ta,
                               double             tb);
-double lz_event_taylor_min_guard (const LzEventIntegrator *self,
+double lz_event_taylor_min_guard (LzEventIntegrator *self,
                                   const LzEventRk         *rk,
                                   double                   t);
 void lz_event_ops_build (LzEventIntegrator *self);

@@ -144,6 +144,7 @@ ty_alloc (LzEventIntegrator *self)
   ty->gc = g_new0 (double, ty->max_guards);
   ty->gk = g_new0 (double, ty->max_guards);
   ty->gnext = g_new0 (double, ty->max_guards);
+  ty->lower = g_new0 (double, ty->max_guards);
   ty->cand = g_new0 (guint, ty->max_guards);
   ty->inv_y = g_new0 (double, dim);
   ty->state_comp = g_new0 (guint, dim);
@@ -246,6 +247,7 @@ lz_event_taylor_free (LzEventSmooth *sm)
   g_clear_pointer (&ty->gc, g_free);
   g_clear_pointer (&ty->gk, g_free);
   g_clear_pointer (&ty->gnext, g_free);
+  g_clear_pointer (&ty->lower, g_free);
   g_clear_pointer (&ty->inv_y, g_free);
   g_clear_pointer (&ty->state_comp, g_free);
   g_clear_pointer (&ty->cand, g_free);
@@ -869,16 +871,51 @@ lz_event_taylor_bracket (LzEventIntegrator *self,
   ty->cand_b = tb;
 }
 
+/* Each guard's lower bound over the step, τ in [0, τ1]: G_0 − Σ_(k≥1)
+ * |G_k|·τ1^k, less the rounding of its polynomial's value there
+ * (LOWER_ROUNDING·order·ε of its terms' sizes), so that the value
+ * guard_poly() computes is above it; the least bound's guard */
+#define LOWER_ROUNDING 4
+
+static void
+lower_bounds (LzEventTaylor   *ty,
+              const LzEventRk *rk)
+{
+  double tau1 = (rk->t1 - rk->t0) / rk->hs, least = INFINITY;
+
+  ty->lower_least = 0;
+  for (guint s = 0; s < rk->nguards; s++)
+    {
+      const double *G = &TERM (rk->G, s, 0);
+      double tail = 0;
+
+      for (int k = (int) rk->order - 1; k >= 1; k--)
+        tail = (tail + fabs (G[k])) * tau1;
+      ty->lower[s] = G[0] - tail - LOWER_ROUNDING * rk->order * DBL_EPSILON * (fabs (G[0]) + tail);
+      if (ty->lower[s] < least)
+        {
+          least = ty->lower[s];
+          ty->lower_least = s;
+        }
+    }
+  ty->lower_rk = rk;
+  ty->lower_tau = tau1;
+}
+
 /* The smallest guard at T from the guards' own polynomials (of degree
  * order − 1, as λ's) and the frozen ones' constant: the location's trials,
- * without the state (inside its bracket, its guards only) */
+ * without the state (inside its bracket, its guards only).  Outside a
+ * bracket, a guard whose lower bound over the step is above the value of
+ * the one with the least bound is above the smallest and is not computed;
+ * the others are taken in their order, as all of them would be (MIN keeps
+ * the last of equal values). */
 double
-lz_event_taylor_min_guard (const LzEventIntegrator *self,
-                           const LzEventRk         *rk,
-                           double                   t)
+lz_event_taylor_min_guard (LzEventIntegrator *self,
+                           const LzEventRk   *rk,
+                           double             t)
 {
-  const LzEventTaylor *ty = &self->sm.ty;
-  double tau = (t - rk->t0) / rk->hs, best = self->sm.act.on ? self->sm.act.g_frozen : INFINITY;
+  LzEventTaylor *ty = &self->sm.ty;
+  double tau = (t - rk->t0) / rk->hs, best = self->sm.act.on ? self->sm.act.g_frozen : INFINITY, first;
 
   if (ty->cand_rk == rk && ty->cand_t0 == rk->t0 && t >= ty->cand_a && t <= ty->cand_b)
     {
@@ -886,8 +923,18 @@ lz_event_taylor_min_guard (const LzEventIntegrator *self,
         best = MIN (best, guard_poly (rk, ty->cand[j], tau));
       return best;
     }
+  if (ty->lower_rk != rk && rk->nguards > 0)
+    lower_bounds (ty, rk);
+  if (!(tau >= 0 && tau <= ty->lower_tau))
+    {
+      for (guint s = 0; s < rk->nguards; s++)
+        best = MIN (best, guard_poly (rk, s, tau));
+      return best;
+    }
+  first = guard_poly (rk, ty->lower_least, tau);
   for (guint s = 0; s < rk->nguards; s++)
-    best = MIN (best, guard_poly (rk, s, tau));
+    if (s == ty->lower_least || !(ty->lower[s] > first))
+      best = MIN (best, s == ty->lower_least ? first : guard_poly (rk, s, tau));
   return best;
 }
 
@@ -1015,7 +1062,7 @@ lz_event_taylor_step (LzEventIntegrator *self,
   Reaches rc = { .known = { 1, 1 } };
 
   rk->taylor = FALSE;
-  self->sm.ty.cand_rk = NULL;
+  self->sm.ty.cand_rk = self->sm.ty.lower_rk = NULL;
   if (!usable (self) || !(hs > 0))
     return GSL_CONTINUE;
   if (!self->sm.ty.stepped)
