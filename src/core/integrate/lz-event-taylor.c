@@ -639,7 +639,7 @@ cauchy_add (double       *E,
     }
 }
 
-/* S[d] += c·Σ_(i+l=d) b_i·b_l for i, l < NB, d < TOP (c·b², b's Cauchy
+/* S[d] += c·Σ b_i·b_l over i + l = d, i, l < NB, d < TOP (c·b², b's Cauchy
  * square): each pair i ≠ l once, doubled, by rows of i — a row's terms
  * go to consecutive degrees, S[i + l] += 2c·b_i·b_l for l > i, each S
  * entry summed in the order of i.  The caller adds S to the book once all
@@ -871,7 +871,7 @@ lz_event_taylor_bracket (LzEventIntegrator *self,
   ty->cand_b = tb;
 }
 
-/* Each guard's lower bound over the step, τ in [0, τ1]: G_0 − Σ_(k≥1)
+/* Each guard's lower bound over the step, τ in [0, τ1]: G_0 − Σ over k ≥ 1 of
  * |G_k|·τ1^k, less the rounding of its polynomial's value there
  * (LOWER_ROUNDING·order·ε of its terms' sizes), so that the value
  * guard_poly() computes is above it; the least bound's guard */
