@@ -504,6 +504,7 @@ lz_event_active_turn_on (LzEventIntegrator *self,
   /* (the sleep check's data kept for a re-arm's update even where it
    * is not used) */
   ac->sleep_ok = lz_event_carry_sleep_check (self, y) && !ac->full_arms;
+  ac->still = ac->sleep_ok;
   lz_event_carry_bound_mark (self, y);
   lz_event_active_switch_on (self);
 }

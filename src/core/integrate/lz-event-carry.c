@@ -104,6 +104,7 @@ lz_event_carry_setup (LzEventIntegrator *self)
   ac->r_el = g_new (guint, ne);
   ac->r_con = g_new (guint, ne);
   ac->r_tense = g_new (guint, ne);
+  ac->sf_gap = g_new (double, ne);
   elements_by_body (self);
   for (guint i = 0; i < self->n; i++)
     ac->can_freeze[i] = !ac->is_forced[i] && self->sm.mass[i] > 0;
@@ -147,6 +148,7 @@ lz_event_carry_free (LzEventActive *ac)
   g_clear_pointer (&ac->r_el, g_free);
   g_clear_pointer (&ac->r_con, g_free);
   g_clear_pointer (&ac->r_tense, g_free);
+  g_clear_pointer (&ac->sf_gap, g_free);
 }
 
 /* An event is reached (lz-event.c's event_at()): where the set was on up
@@ -213,8 +215,23 @@ lz_event_active_sleep_free_clear (LzEventIntegrator *self,
                                   double             pos_tol,
                                   double             v_tol)
 {
-  const LzEventActive *ac = &self->sm.act;
+  LzEventActive *ac = &self->sm.act;
 
+  /* (the frozen bodies still as at the sleep check, one kind of unit, a
+   * velocity tolerance ≥ 0: every stop's ġ = ±0 passes, and its position
+   * test is its distance then against POS_TOL) */
+  if (ac->still && !self->parent.scales.mixed && v_tol >= 0)
+    {
+      if (!ac->sf_min_ok)
+        {
+          ac->sf_min = INFINITY;
+          for (guint k = 0; k < ac->nsleep_free; k++)
+            if (ac->sf_gap[ac->sleep_free[k]] < ac->sf_min)
+              ac->sf_min = ac->sf_gap[ac->sleep_free[k]];
+          ac->sf_min_ok = TRUE;
+        }
+      return !(ac->sf_min <= pos_tol);
+    }
   for (guint k = 0; k < ac->nsleep_free; k++)
     {
       const Elem *el = &self->el[ac->sleep_free[k]];
@@ -281,6 +298,25 @@ sleep_free_member (const LzEventIntegrator *self,
          && self->mode[e] != LZ_MODE_CONTACT && (isfinite (el->law.lower) || isfinite (el->law.upper));
 }
 
+/* Open stop E's distance at Y to its nearer finite limit (+∞ where it
+ * is none; NaN distances left out, as the check's comparisons leave
+ * them): the frozen body's v = +0, so the stop is at a limit within a
+ * tolerance p exactly where this is ≤ p (lz_event_stop_at_limit()) */
+static double
+sleep_free_gap (const LzEventIntegrator *self,
+                guint                    e,
+                const double            *y)
+{
+  const Elem *el = &self->el[e];
+  double g = lz_event_wdot (el, y) + self->sm.g0[e], gap = INFINITY;
+
+  if (isfinite (el->law.lower) && g - el->law.lower < gap)
+    gap = g - el->law.lower;
+  if (isfinite (el->law.upper) && el->law.upper - g < gap)
+    gap = el->law.upper - g;
+  return gap;
+}
+
 /* Whether an event may leave the frozen bodies out, at Y where the set is
  * armed: each frozen body at rest to the bit (v = +0, q not −0) and held
  * by exactly one constraint of the mode among its elements — a stuck
@@ -312,8 +348,12 @@ lz_event_carry_sleep_check (LzEventIntegrator *self,
     {
       ac->in_sleep_free[e] = sleep_free_member (self, e);
       if (ac->in_sleep_free[e])
-        ac->sleep_free[ac->nsleep_free++] = e;
+        {
+          ac->sleep_free[ac->nsleep_free++] = e;
+          ac->sf_gap[e] = sleep_free_gap (self, e, y);
+        }
     }
+  ac->sf_min_ok = FALSE;
   return ac->nbad == 0;
 }
 
@@ -621,11 +661,14 @@ sleep_near (LzEventIntegrator *self,
             {
               ac->in_sleep_free[e] = member;
               eflip[nf++] = e;
+              if (member)
+                ac->sf_gap[e] = sleep_free_gap (self, e, y);
             }
         }
     }
   qsort (eflip, nf, sizeof (guint), cmp_guint);
   toggle_sorted (ac->sleep_free, &ac->nsleep_free, eflip, nf, ac->merge);
+  ac->sf_min_ok = ac->sf_min_ok && nf == 0;
 }
 
 /* Whether body J is bound now, unless seen at EPOCH: where that changed,
@@ -719,6 +762,7 @@ turn_on_near (LzEventIntegrator *self,
     }
   sleep_near (self, y);
   ac->sleep_ok = ac->nbad == 0 && !ac->full_arms;
+  ac->still = ac->still && ac->sleep_ok;
   bound_near (self, y);
   lz_event_active_switch_on (self);
 }

@@ -868,6 +868,7 @@ lz_event_handle_event (LzEventIntegrator *self,
        * the bounces' height, far below the tolerances, of the limit) */
       lz_event_integrate_to (self, t, y, t + zeno_delay, self->loc.yt);
       memcpy (y, self->loc.yt, (2 * n + 3) * sizeof (double));
+      self->sm.act.still = FALSE;       /* (every body integrated) */
       t += zeno_delay;
       lz_event_project_counted (self, t, y);
     }
@@ -901,6 +902,39 @@ lz_event_instant_begin (LzEventIntegrator *self,
   md->inst_t = t;
 }
 
+/* Eight modes or flags at once (LzMode and LzSwitchFlags are guint-sized:
+ * lz-event.c asserts it) */
+typedef guint LzEventGuint8 __attribute__ ((vector_size (32)));
+
+/* The first element from E on (below NM) whose mode differs from the one
+ * before the instant or that took an impact (MODE against md's
+ * inst_prior and inst_flags); NM if none.  Eight elements a pass: an
+ * event's log costs its switches, not the model's elements. */
+static guint
+next_switch (const LzEventModes *md,
+             const LzMode       *mode,
+             guint               e,
+             guint               nm)
+{
+  for (; e + 8 <= nm; e += 8)
+    {
+      LzEventGuint8 p, m, f, x;
+      guint64 w[4];
+
+      memcpy (&p, md->inst_prior + e, sizeof p);
+      memcpy (&m, mode + e, sizeof m);
+      memcpy (&f, md->inst_flags + e, sizeof f);
+      x = (p ^ m) | f;
+      memcpy (w, &x, sizeof w);
+      if ((w[0] | w[1] | w[2] | w[3]) != 0)
+        break;
+    }
+  for (; e < nm; e++)
+    if (md->inst_flags[e] != 0 || md->inst_prior[e] != mode[e])
+      return e;
+  return nm;
+}
+
 /* Logs the instant once its modes are final: each element whose mode
  * differs from the one before the instant, and each impact, one event
  * with lz_mode_switch_cause() — never the modes it passed through at
@@ -914,15 +948,14 @@ lz_event_instant_flush (LzEventIntegrator *self,
   guint logged = 0;
 
   g_assert (md->pending);
-  for (guint e = 0; e < self->nm; e++)
+  for (guint e = md->inst_initial ? 0 : next_switch (md, self->mode, 0, self->nm); e < self->nm;
+       e = md->inst_initial ? e + 1 : next_switch (md, self->mode, e + 1, self->nm))
     {
       LzMode from, to;
       LzSwitchFlags flags;
       LzEvent ev;
 
-      /* (the common case first: nothing switched) */
-      if (md->inst_initial ? self->mode[e] == LZ_MODE_NONE
-                           : md->inst_flags[e] == 0 && md->inst_prior[e] == self->mode[e])
+      if (md->inst_initial && self->mode[e] == LZ_MODE_NONE)
         continue;
       from = md->inst_initial ? self->mode[e] : md->inst_prior[e];
       to = self->mode[e];

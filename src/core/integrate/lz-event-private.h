@@ -241,6 +241,13 @@ typedef struct
   guint   *stale, nstale, *row_list, nrow_list;
   guint8  *is_stale;
   gboolean row_list_ok;
+  /* the frozen bodies at rest to the bit since the sleep check of the
+   * last arm (nothing integrated them since: lz_event_kinetic()) */
+  gboolean still;
+  /* per element of sleep_free its distance to its nearer limit at the
+   * sleep check; their least (when sf_min_ok) */
+  double  *sf_gap, sf_min;
+  gboolean sf_min_ok;
 } LzEventActive;
 
 /* LzEventActive.in_lists: the full element lists an element is in */
