@@ -439,15 +439,16 @@ cmp_guint (const void *a,
 /* LIST (*COUNT ids, ascending) with each of the NFLIP ids FLIP (ascending,
  * each one whose membership changed) toggled — one in LIST leaves it, one
  * not in it joins, in its place — through MERGE: the runs between them
- * are copied whole, so the cost is the list's copy and a search a flip */
-static void
-toggle_sorted (guint       *list,
-               guint       *count,
-               const guint *flip,
-               guint        nflip,
-               guint       *merge)
+ * are copied whole, so the cost is the list's copy and a search a flip.
+ * Returns the first position that changed (*COUNT if none). */
+guint
+lz_event_toggle_sorted (guint       *list,
+                        guint       *count,
+                        const guint *flip,
+                        guint        nflip,
+                        guint       *merge)
 {
-  guint from = 0, out = 0, n = *count;
+  guint from = 0, out = 0, n = *count, first = n;
 
   for (guint k = 0; k < nflip; k++)
     {
@@ -465,6 +466,7 @@ toggle_sorted (guint       *list,
       memcpy (merge + out, list + from, (lo - from) * sizeof (guint));
       out += lo - from;
       from = lo;
+      first = MIN (first, out);
       if (from < n && list[from] == flip[k])
         from++;
       else
@@ -474,6 +476,7 @@ toggle_sorted (guint       *list,
   out += n - from;
   memcpy (list, merge, out * sizeof (guint));
   *count = out;
+  return MIN (first, out);
 }
 
 /* The elements on the NFRESH frozen bodies in FRESH, ascending (r_el),
@@ -667,7 +670,7 @@ sleep_near (LzEventIntegrator *self,
         }
     }
   qsort (eflip, nf, sizeof (guint), cmp_guint);
-  toggle_sorted (ac->sleep_free, &ac->nsleep_free, eflip, nf, ac->merge);
+  lz_event_toggle_sorted (ac->sleep_free, &ac->nsleep_free, eflip, nf, ac->merge);
   ac->sf_min_ok = ac->sf_min_ok && nf == 0;
 }
 
@@ -727,7 +730,7 @@ bound_near (LzEventIntegrator *self,
         bound_check (ac, sm->kc_col[c], epoch, jflip, &nf);
     }
   qsort (jflip, nf, sizeof (guint), cmp_guint);
-  toggle_sorted (ac->bound, &ac->nbound, jflip, nf, ac->merge);
+  lz_event_toggle_sorted (ac->bound, &ac->nbound, jflip, nf, ac->merge);
   bound_refs (ac, self->n, y);
 }
 
@@ -748,9 +751,9 @@ turn_on_near (LzEventIntegrator *self,
   qsort (ac->flip, ac->nflip, sizeof (guint), cmp_guint);
   qsort (ac->bflip, ac->nbflip, sizeof (guint), cmp_guint);
   /* (a body with a force never freezes: forced stays) */
-  toggle_sorted (ac->body, &ac->nbody, ac->bflip, ac->nbflip, ac->merge);
+  lz_event_toggle_sorted (ac->body, &ac->nbody, ac->bflip, ac->nbflip, ac->merge);
   lz_event_active_comps (ac, self->n);
-  toggle_sorted (ac->live, &ac->nlive, ac->flip, ac->nflip, ac->merge);
+  lz_event_toggle_sorted (ac->live, &ac->nlive, ac->flip, ac->nflip, ac->merge);
   for (guint l = 0; l < 3; l++)
     {
       guint nf = 0;
@@ -758,7 +761,7 @@ turn_on_near (LzEventIntegrator *self,
       for (guint k = 0; k < ac->nflip; k++)
         if (ac->in_lists[ac->flip[k]] & bits[l])
           ac->scratch2[nf++] = ac->flip[k];
-      toggle_sorted (lists[l], counts[l], ac->scratch2, nf, ac->merge);
+      lz_event_toggle_sorted (lists[l], counts[l], ac->scratch2, nf, ac->merge);
     }
   sleep_near (self, y);
   ac->sleep_ok = ac->nbad == 0 && !ac->full_arms;

@@ -906,33 +906,37 @@ lz_event_instant_begin (LzEventIntegrator *self,
  * lz-event.c asserts it) */
 typedef guint LzEventGuint8 __attribute__ ((vector_size (32)));
 
-/* The first element from E on (below NM) whose mode differs from the one
- * before the instant or that took an impact (MODE against md's
- * inst_prior and inst_flags); NM if none.  Eight elements a pass: an
- * event's log costs its switches, not the model's elements. */
-static guint
-next_switch (const LzEventModes *md,
-             const LzMode       *mode,
-             guint               e,
-             guint               nm)
+/* The first index from FROM on (below N) where BEFORE and NOW differ or
+ * FLAGS (NULL: none) is set; N if none.  Eight entries a pass: a scan for
+ * the few elements an event switched costs a fraction of an instruction
+ * an element. */
+guint
+lz_event_first_change (const guint *before,
+                       const guint *now,
+                       const guint *flags,
+                       guint        from,
+                       guint        n)
 {
-  for (; e + 8 <= nm; e += 8)
+  guint e = from;
+
+  for (; e + 8 <= n; e += 8)
     {
-      LzEventGuint8 p, m, f, x;
+      LzEventGuint8 p, m, f = { 0 }, x;
       guint64 w[4];
 
-      memcpy (&p, md->inst_prior + e, sizeof p);
-      memcpy (&m, mode + e, sizeof m);
-      memcpy (&f, md->inst_flags + e, sizeof f);
+      memcpy (&p, before + e, sizeof p);
+      memcpy (&m, now + e, sizeof m);
+      if (flags != NULL)
+        memcpy (&f, flags + e, sizeof f);
       x = (p ^ m) | f;
       memcpy (w, &x, sizeof w);
       if ((w[0] | w[1] | w[2] | w[3]) != 0)
         break;
     }
-  for (; e < nm; e++)
-    if (md->inst_flags[e] != 0 || md->inst_prior[e] != mode[e])
+  for (; e < n; e++)
+    if ((flags != NULL && flags[e] != 0) || before[e] != now[e])
       return e;
-  return nm;
+  return n;
 }
 
 /* Logs the instant once its modes are final: each element whose mode
@@ -946,10 +950,14 @@ lz_event_instant_flush (LzEventIntegrator *self,
 {
   LzEventModes *md = &self->md;
   guint logged = 0;
+  /* (the elements that switched or took an impact: the modes before the
+   * instant against the final ones, its flags) */
+  const guint *prior = (const guint *) md->inst_prior, *now = (const guint *) self->mode;
+  const guint *impacts = (const guint *) md->inst_flags;
 
   g_assert (md->pending);
-  for (guint e = md->inst_initial ? 0 : next_switch (md, self->mode, 0, self->nm); e < self->nm;
-       e = md->inst_initial ? e + 1 : next_switch (md, self->mode, e + 1, self->nm))
+  for (guint e = md->inst_initial ? 0 : lz_event_first_change (prior, now, impacts, 0, self->nm); e < self->nm;
+       e = md->inst_initial ? e + 1 : lz_event_first_change (prior, now, impacts, e + 1, self->nm))
     {
       LzMode from, to;
       LzSwitchFlags flags;

@@ -589,7 +589,6 @@ void lz_event_powers (LzEventIntegrator *self,
                       double            *p);
 void lz_event_factor_mode (LzEventIntegrator *self);
 guint lz_event_factor_constraints (LzEventIntegrator *self);
-void lz_event_factor_index (LzEventIntegrator *self);
 void lz_event_factor_solve (LzEventSmooth *sm);
 void lz_event_factor_solve_rows (LzEventSmooth *sm,
                                  const guint   *rows,
@@ -837,6 +836,16 @@ void lz_event_active_turn_on (LzEventIntegrator *self,
 void lz_event_active_switch_on (LzEventIntegrator *self);
 void lz_event_active_comps (LzEventActive *ac,
                             guint          n);
+guint lz_event_toggle_sorted (guint       *list,
+                              guint       *count,
+                              const guint *flip,
+                              guint        nflip,
+                              guint       *merge);
+guint lz_event_first_change (const guint *before,
+                             const guint *now,
+                             const guint *flags,
+                             guint        from,
+                             guint        n);
 void lz_event_active_stale (LzEventActive *ac,
                             const guint   *elems,
                             guint          count);

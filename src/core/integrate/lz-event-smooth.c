@@ -510,7 +510,6 @@ lz_event_setup_mode (LzEventIntegrator *self)
         }
     }
   self->sm.nc = nc;
-  lz_event_factor_index (self);
   self->sm.G = self->sm.V = NULL;
   self->sm.S = self->sm.work = self->sm.rhs_c = self->sm.lambda = NULL;
   if (nc == 0)
