@@ -902,14 +902,23 @@ lz_event_instant_begin (LzEventIntegrator *self,
   md->inst_t = t;
 }
 
-/* Eight modes or flags at once (LzMode and LzSwitchFlags are guint-sized:
+/* Four modes or flags at once (LzMode and LzSwitchFlags are guint-sized:
  * lz-event.c asserts it) */
-typedef guint LzEventGuint8 __attribute__ ((vector_size (32)));
+typedef guint LzEventGuint4 __attribute__ ((vector_size (16)));
+
+static inline LzEventGuint4
+load4 (const guint *p)
+{
+  LzEventGuint4 v;
+
+  memcpy (&v, p, sizeof v);
+  return v;
+}
 
 /* The first index from FROM on (below N) where BEFORE and NOW differ or
- * FLAGS (NULL: none) is set; N if none.  Eight entries a pass: a scan for
- * the few elements an event switched costs a fraction of an instruction
- * an element. */
+ * FLAGS (NULL: none) is set; N if none.  Sixteen entries a pass: a scan
+ * for the few elements an event switched costs a fraction of an
+ * instruction an element. */
 guint
 lz_event_first_change (const guint *before,
                        const guint *now,
@@ -919,18 +928,17 @@ lz_event_first_change (const guint *before,
 {
   guint e = from;
 
-  for (; e + 8 <= n; e += 8)
+  for (; e + 16 <= n; e += 16)
     {
-      LzEventGuint8 p, m, f = { 0 }, x;
-      guint64 w[4];
+      LzEventGuint4 x = (load4 (before + e) ^ load4 (now + e)) | (load4 (before + e + 4) ^ load4 (now + e + 4))
+                        | (load4 (before + e + 8) ^ load4 (now + e + 8))
+                        | (load4 (before + e + 12) ^ load4 (now + e + 12));
+      guint64 w[2];
 
-      memcpy (&p, before + e, sizeof p);
-      memcpy (&m, now + e, sizeof m);
       if (flags != NULL)
-        memcpy (&f, flags + e, sizeof f);
-      x = (p ^ m) | f;
+        x |= load4 (flags + e) | load4 (flags + e + 4) | load4 (flags + e + 8) | load4 (flags + e + 12);
       memcpy (w, &x, sizeof w);
-      if ((w[0] | w[1] | w[2] | w[3]) != 0)
+      if ((w[0] | w[1]) != 0)
         break;
     }
   for (; e < n; e++)
