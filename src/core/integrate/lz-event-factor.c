@@ -60,6 +60,7 @@ struct _LzEventFactor
   gboolean incremental;
   guint  *on_body, nshared, nmassless;
   guint  *flip, *merge;
+  guint   start_identity;     /* start[c] = c for c below it */
   guint   ne;
 };
 
@@ -267,15 +268,18 @@ components (LzEventIntegrator *self,
     {
       f->start[0] = 0;
       f->start[1] = nc;
+      f->start_identity = 1;
       return 1;
     }
   if (!shared)
     {
       /* no two share a body: one component each, sm.con as it is */
-      for (guint c = 0; c <= nc; c++)
+      for (guint c = f->start_identity; c <= nc; c++)
         f->start[c] = c;
+      f->start_identity = MAX (f->start_identity, nc + 1);
       return nc;
     }
+  f->start_identity = 1;
   sm->mark_epoch++;
   for (guint c = 0; c < nc; c++)
     {
