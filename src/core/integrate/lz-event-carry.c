@@ -19,6 +19,14 @@
  * at once.  The run is the one armed from a full evaluation at every mode,
  * to the bit (LUZTAR_EVENT_ACTIVE=full keeps that; the test
  * cli-event-active compares the two).
+ *
+ * A re-arm costs what changed, not what the model has: the set's lists
+ * are kept sorted and the bodies and elements that flipped are toggled in
+ * them (lz_event_toggle_sorted(), turn_on_near()), the sleep check and
+ * the bodies next to frozen ones are done again near the change
+ * (sleep_near(), bound_near()), the frozen guards' least is updated from
+ * the one before (frozen_guards_near()), and refresh() evaluates with
+ * lists of its own.
  */
 
 #include "config.h"
@@ -825,9 +833,11 @@ lz_event_active_rearm (LzEventIntegrator *self,
         }
   if (ac->nfresh > 0)
     refresh (self, t, y);
-  for (guint c = 0; c < sm->nc; c++)
+  /* (the frozen rows' λ back: the new mode's rows start at 0; its views
+   * are contiguous) */
+  for (guint c = 0, nc = sm->nc; c < nc; c++)
     if (!ac->touches[sm->con[c]])
-      gsl_vector_set (sm->lambda, c, ac->lam_elem[sm->con[c]]);
+      sm->lambda->data[c] = ac->lam_elem[sm->con[c]];
   frozen_guards_near (self, changed);
   if (!(ac->g_frozen > 0))
     {
