@@ -241,6 +241,7 @@ typedef struct
   guint   *stale, nstale, *row_list, nrow_list;
   guint8  *is_stale;
   gboolean row_list_ok;
+  guint   *stores, nstores;   /* the elements that may store energy (a spring, a compliant contact) */
   /* the frozen bodies at rest to the bit since the sleep check of the
    * last arm (nothing integrated them since: lz_event_kinetic()) */
   gboolean still;
