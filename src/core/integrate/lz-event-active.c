@@ -45,6 +45,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "lz-contact-law.h"
 #include "lz-event-private.h"
 #include "lz-event-units.h"
 #include "lz-model-private.h"
@@ -94,6 +95,10 @@ lz_event_active_setup (LzEventIntegrator *self)
   ac->stale = g_new (guint, ne);
   ac->row_list = g_new (guint, ne);
   ac->is_stale = g_new0 (guint8, ne);
+  ac->stores = g_new (guint, ne);
+  for (guint e = 0; e < self->ne; e++)
+    if (lz_contact_law_is (&self->el[e].law) || self->el[e].law.k > 0)
+      ac->stores[ac->nstores++] = e;
   for (guint e = 0; e < self->ne; e++)
     ac->freeze[e] = freeze_class (&self->el[e].law);
   nforced = lz_assembly_get_forced_dofs (self->parent.assembly, forced);
@@ -147,6 +152,7 @@ lz_event_active_free (LzEventSmooth *sm)
   g_clear_pointer (&ac->stale, g_free);
   g_clear_pointer (&ac->row_list, g_free);
   g_clear_pointer (&ac->is_stale, g_free);
+  g_clear_pointer (&ac->stores, g_free);
   lz_event_carry_free (ac);
 }
 
@@ -504,6 +510,7 @@ lz_event_active_turn_on (LzEventIntegrator *self,
   /* (the sleep check's data kept for a re-arm's update even where it
    * is not used) */
   ac->sleep_ok = lz_event_carry_sleep_check (self, y) && !ac->full_arms;
+  ac->still = ac->sleep_ok;
   lz_event_carry_bound_mark (self, y);
   lz_event_active_switch_on (self);
 }
@@ -651,7 +658,9 @@ lz_event_active_row_elements (LzEventIntegrator *self,
 /* The energy the springs store at the coordinates GV of a trace row
  * (lz_event_element_state()'s): the elements that row computed, and the
  * other frozen ones' kept from the first of the set's epoch — summed in
- * the elements' order, as over every element. */
+ * the elements' order, as over every element; over those that may store
+ * energy (stores), for the others' is an exact +0, which adds nothing to
+ * a sum that starts at +0. */
 double
 lz_event_active_potential (LzEventIntegrator *self,
                            const double      *gv)
@@ -659,22 +668,27 @@ lz_event_active_potential (LzEventIntegrator *self,
   LzEventActive *ac = &self->sm.act;
   double potential = 0;
 
-  if (ac->energy == NULL || !ac->on || ac->energy_epoch != ac->epoch || !ac->row_list_ok)
+  if (ac->stores == NULL)
+    {
+      for (guint e = 0; e < self->ne; e++)
+        potential += lz_element_law_energy (&self->el[e].law, gv[e]);
+      return potential;
+    }
+  if (!ac->on || ac->energy_epoch != ac->epoch || !ac->row_list_ok)
     {
       ac->energy_epoch = ac->on ? ac->epoch : 0;
-      for (guint e = 0; e < self->ne; e++)
+      for (guint k = 0; k < ac->nstores; k++)
         {
-          double u = lz_element_law_energy (&self->el[e].law, gv[e]);
+          guint e = ac->stores[k];
 
-          if (ac->energy != NULL)
-            ac->energy[e] = u;
-          potential += u;
+          ac->energy[e] = lz_element_law_energy (&self->el[e].law, gv[e]);
+          potential += ac->energy[e];
         }
       return potential;
     }
   for (guint k = 0; k < ac->nrow_list; k++)
     ac->energy[ac->row_list[k]] = lz_element_law_energy (&self->el[ac->row_list[k]].law, gv[ac->row_list[k]]);
-  for (guint e = 0; e < self->ne; e++)
-    potential += ac->energy[e];
+  for (guint k = 0; k < ac->nstores; k++)
+    potential += ac->energy[ac->stores[k]];
   return potential;
 }

@@ -19,6 +19,14 @@
  * at once.  The run is the one armed from a full evaluation at every mode,
  * to the bit (LUZTAR_EVENT_ACTIVE=full keeps that; the test
  * cli-event-active compares the two).
+ *
+ * A re-arm costs what changed, not what the model has: the set's lists
+ * are kept sorted and the bodies and elements that flipped are toggled in
+ * them (lz_event_toggle_sorted(), turn_on_near()), the sleep check and
+ * the bodies next to frozen ones are done again near the change
+ * (sleep_near(), bound_near()), the frozen guards' least is updated from
+ * the one before (frozen_guards_near()), and refresh() evaluates with
+ * lists of its own.
  */
 
 #include "config.h"
@@ -104,6 +112,7 @@ lz_event_carry_setup (LzEventIntegrator *self)
   ac->r_el = g_new (guint, ne);
   ac->r_con = g_new (guint, ne);
   ac->r_tense = g_new (guint, ne);
+  ac->sf_gap = g_new (double, ne);
   elements_by_body (self);
   for (guint i = 0; i < self->n; i++)
     ac->can_freeze[i] = !ac->is_forced[i] && self->sm.mass[i] > 0;
@@ -147,6 +156,7 @@ lz_event_carry_free (LzEventActive *ac)
   g_clear_pointer (&ac->r_el, g_free);
   g_clear_pointer (&ac->r_con, g_free);
   g_clear_pointer (&ac->r_tense, g_free);
+  g_clear_pointer (&ac->sf_gap, g_free);
 }
 
 /* An event is reached (lz-event.c's event_at()): where the set was on up
@@ -213,8 +223,23 @@ lz_event_active_sleep_free_clear (LzEventIntegrator *self,
                                   double             pos_tol,
                                   double             v_tol)
 {
-  const LzEventActive *ac = &self->sm.act;
+  LzEventActive *ac = &self->sm.act;
 
+  /* (the frozen bodies still as at the sleep check, one kind of unit, a
+   * velocity tolerance ≥ 0: every stop's ġ = ±0 passes, and its position
+   * test is its distance then against POS_TOL) */
+  if (ac->still && !self->parent.scales.mixed && v_tol >= 0)
+    {
+      if (!ac->sf_min_ok)
+        {
+          ac->sf_min = INFINITY;
+          for (guint k = 0; k < ac->nsleep_free; k++)
+            if (ac->sf_gap[ac->sleep_free[k]] < ac->sf_min)
+              ac->sf_min = ac->sf_gap[ac->sleep_free[k]];
+          ac->sf_min_ok = TRUE;
+        }
+      return !(ac->sf_min <= pos_tol);
+    }
   for (guint k = 0; k < ac->nsleep_free; k++)
     {
       const Elem *el = &self->el[ac->sleep_free[k]];
@@ -281,6 +306,25 @@ sleep_free_member (const LzEventIntegrator *self,
          && self->mode[e] != LZ_MODE_CONTACT && (isfinite (el->law.lower) || isfinite (el->law.upper));
 }
 
+/* Open stop E's distance at Y to its nearer finite limit (+∞ where it
+ * is none; NaN distances left out, as the check's comparisons leave
+ * them): the frozen body's v = +0, so the stop is at a limit within a
+ * tolerance p exactly where this is ≤ p (lz_event_stop_at_limit()) */
+static double
+sleep_free_gap (const LzEventIntegrator *self,
+                guint                    e,
+                const double            *y)
+{
+  const Elem *el = &self->el[e];
+  double g = lz_event_wdot (el, y) + self->sm.g0[e], gap = INFINITY;
+
+  if (isfinite (el->law.lower) && g - el->law.lower < gap)
+    gap = g - el->law.lower;
+  if (isfinite (el->law.upper) && el->law.upper - g < gap)
+    gap = el->law.upper - g;
+  return gap;
+}
+
 /* Whether an event may leave the frozen bodies out, at Y where the set is
  * armed: each frozen body at rest to the bit (v = +0, q not −0) and held
  * by exactly one constraint of the mode among its elements — a stuck
@@ -312,8 +356,12 @@ lz_event_carry_sleep_check (LzEventIntegrator *self,
     {
       ac->in_sleep_free[e] = sleep_free_member (self, e);
       if (ac->in_sleep_free[e])
-        ac->sleep_free[ac->nsleep_free++] = e;
+        {
+          ac->sleep_free[ac->nsleep_free++] = e;
+          ac->sf_gap[e] = sleep_free_gap (self, e, y);
+        }
     }
+  ac->sf_min_ok = FALSE;
   return ac->nbad == 0;
 }
 
@@ -399,15 +447,16 @@ cmp_guint (const void *a,
 /* LIST (*COUNT ids, ascending) with each of the NFLIP ids FLIP (ascending,
  * each one whose membership changed) toggled — one in LIST leaves it, one
  * not in it joins, in its place — through MERGE: the runs between them
- * are copied whole, so the cost is the list's copy and a search a flip */
-static void
-toggle_sorted (guint       *list,
-               guint       *count,
-               const guint *flip,
-               guint        nflip,
-               guint       *merge)
+ * are copied whole, so the cost is the list's copy and a search a flip.
+ * Returns the first position that changed (*COUNT if none). */
+guint
+lz_event_toggle_sorted (guint       *list,
+                        guint       *count,
+                        const guint *flip,
+                        guint        nflip,
+                        guint       *merge)
 {
-  guint from = 0, out = 0, n = *count;
+  guint from = 0, out = 0, n = *count, first = n;
 
   for (guint k = 0; k < nflip; k++)
     {
@@ -425,6 +474,7 @@ toggle_sorted (guint       *list,
       memcpy (merge + out, list + from, (lo - from) * sizeof (guint));
       out += lo - from;
       from = lo;
+      first = MIN (first, out);
       if (from < n && list[from] == flip[k])
         from++;
       else
@@ -434,6 +484,7 @@ toggle_sorted (guint       *list,
   out += n - from;
   memcpy (list, merge, out * sizeof (guint));
   *count = out;
+  return MIN (first, out);
 }
 
 /* The elements on the NFRESH frozen bodies in FRESH, ascending (r_el),
@@ -621,11 +672,14 @@ sleep_near (LzEventIntegrator *self,
             {
               ac->in_sleep_free[e] = member;
               eflip[nf++] = e;
+              if (member)
+                ac->sf_gap[e] = sleep_free_gap (self, e, y);
             }
         }
     }
   qsort (eflip, nf, sizeof (guint), cmp_guint);
-  toggle_sorted (ac->sleep_free, &ac->nsleep_free, eflip, nf, ac->merge);
+  lz_event_toggle_sorted (ac->sleep_free, &ac->nsleep_free, eflip, nf, ac->merge);
+  ac->sf_min_ok = ac->sf_min_ok && nf == 0;
 }
 
 /* Whether body J is bound now, unless seen at EPOCH: where that changed,
@@ -684,7 +738,7 @@ bound_near (LzEventIntegrator *self,
         bound_check (ac, sm->kc_col[c], epoch, jflip, &nf);
     }
   qsort (jflip, nf, sizeof (guint), cmp_guint);
-  toggle_sorted (ac->bound, &ac->nbound, jflip, nf, ac->merge);
+  lz_event_toggle_sorted (ac->bound, &ac->nbound, jflip, nf, ac->merge);
   bound_refs (ac, self->n, y);
 }
 
@@ -705,9 +759,9 @@ turn_on_near (LzEventIntegrator *self,
   qsort (ac->flip, ac->nflip, sizeof (guint), cmp_guint);
   qsort (ac->bflip, ac->nbflip, sizeof (guint), cmp_guint);
   /* (a body with a force never freezes: forced stays) */
-  toggle_sorted (ac->body, &ac->nbody, ac->bflip, ac->nbflip, ac->merge);
+  lz_event_toggle_sorted (ac->body, &ac->nbody, ac->bflip, ac->nbflip, ac->merge);
   lz_event_active_comps (ac, self->n);
-  toggle_sorted (ac->live, &ac->nlive, ac->flip, ac->nflip, ac->merge);
+  lz_event_toggle_sorted (ac->live, &ac->nlive, ac->flip, ac->nflip, ac->merge);
   for (guint l = 0; l < 3; l++)
     {
       guint nf = 0;
@@ -715,10 +769,11 @@ turn_on_near (LzEventIntegrator *self,
       for (guint k = 0; k < ac->nflip; k++)
         if (ac->in_lists[ac->flip[k]] & bits[l])
           ac->scratch2[nf++] = ac->flip[k];
-      toggle_sorted (lists[l], counts[l], ac->scratch2, nf, ac->merge);
+      lz_event_toggle_sorted (lists[l], counts[l], ac->scratch2, nf, ac->merge);
     }
   sleep_near (self, y);
   ac->sleep_ok = ac->nbad == 0 && !ac->full_arms;
+  ac->still = ac->still && ac->sleep_ok;
   bound_near (self, y);
   lz_event_active_switch_on (self);
 }
@@ -778,9 +833,11 @@ lz_event_active_rearm (LzEventIntegrator *self,
         }
   if (ac->nfresh > 0)
     refresh (self, t, y);
-  for (guint c = 0; c < sm->nc; c++)
+  /* (the frozen rows' λ back: the new mode's rows start at 0; its views
+   * are contiguous) */
+  for (guint c = 0, nc = sm->nc; c < nc; c++)
     if (!ac->touches[sm->con[c]])
-      gsl_vector_set (sm->lambda, c, ac->lam_elem[sm->con[c]]);
+      sm->lambda->data[c] = ac->lam_elem[sm->con[c]];
   frozen_guards_near (self, changed);
   if (!(ac->g_frozen > 0))
     {

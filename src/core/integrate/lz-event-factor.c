@@ -47,10 +47,20 @@ struct _LzEventFactor
   int    *owner;              /* per dof: a constraint on it (marked with sm.mark_epoch) */
   double *g_self;             /* per element: its w M⁻¹ wᵀ, a constant of the run (NAN: not yet) */
   double *u_self;             /* per element: g_self·(1/g_self), its SVD's U (with g_self) */
-  guint   nindexed;           /* sm.con's first rows that con_of points to */
   guint  *stops, nstops;      /* the stops and friction elements that may be constraints (not a */
   guint  *fricts, nfricts;    /* massless body's), in the elements' order */
   guint  *shadow, nshadow;    /* the friction elements lz_event_factor_constraints() shadowed */
+  /* the last list's: its length, the modes it was made from, whether the
+   * next may be made from it by the friction elements whose stick
+   * changed (no stop in contact, none shadowed, sm.con in its order);
+   * per dof the constraints on it, the dofs with two or more, the
+   * constraints on a body without mass */
+  guint   nbuilt;
+  LzMode *seen;
+  gboolean incremental;
+  guint  *on_body, nshared, nmassless;
+  guint  *flip, *merge;
+  guint   start_identity;     /* start[c] = c for c below it */
   guint   ne;
 };
 
@@ -77,9 +87,14 @@ factor_get (LzEventIntegrator *self)
   f->u_self = f->g_self + ne;
   for (guint e = 0; e < ne; e++)
     f->g_self[e] = NAN;
-  f->stops = g_new (guint, 3 * ne);
+  f->stops = g_new (guint, 5 * ne + MAX (self->n, 1));
   f->fricts = f->stops + ne;
   f->shadow = f->fricts + ne;
+  f->flip = f->shadow + ne;
+  f->merge = f->flip + ne;
+  f->on_body = f->merge + ne;
+  memset (f->on_body, 0, MAX (self->n, 1) * sizeof (guint));
+  f->seen = g_new (LzMode, ne);
   for (guint e = 0; e < self->ne; e++)
     if (!self->st.is_static[e] && self->el[e].law.kind == LZ_ITEM_STOP)
       f->stops[f->nstops++] = e;
@@ -102,16 +117,84 @@ lz_event_factor_free (LzEventSmooth *sm)
   g_free (f->kept);
   g_free (f->g_self);
   g_free (f->stops);
+  g_free (f->seen);
   g_clear_pointer (&sm->factor, g_free);
+}
+
+/* Constraint E counted on its bodies (D = +1) or taken off (−1): the
+ * dofs with two or more (components() joins them), the constraints on a
+ * body without mass */
+static void
+count_on_bodies (LzEventFactor           *f,
+                 const LzEventIntegrator *self,
+                 guint                    e,
+                 int                      d)
+{
+  int ports[2] = { self->el[e].law.a, self->el[e].law.b };
+
+  for (guint p = 0; p < 2; p++)
+    {
+      guint i = (guint) ports[p];
+
+      if (ports[p] < 0)
+        continue;
+      if (!(self->sm.mass[i] > 0))
+        f->nmassless = d > 0 ? f->nmassless + 1 : f->nmassless - 1;
+      if (d > 0 && ++f->on_body[i] == 2)
+        f->nshared++;
+      else if (d < 0 && f->on_body[i]-- == 2)
+        f->nshared--;
+    }
+}
+
+/* The list made from the last one where only friction elements switched
+ * stick (incremental): those whose stick flipped, found by a scan of the
+ * modes against the last list's, toggled in sm.con (the stuck ones, in
+ * the elements' order), con_of moved from the first changed row on.
+ * FALSE where a stop closed a contact: then the whole list is made. */
+static gboolean
+constraints_changed (LzEventIntegrator *self,
+                     LzEventFactor     *f,
+                     guint             *nc)
+{
+  LzEventSmooth *sm = &self->sm;
+  const guint *now = (const guint *) self->mode, *seen = (const guint *) f->seen;
+  guint nflip = 0, first;
+
+  for (guint e = lz_event_first_change (seen, now, NULL, 0, self->ne); e < self->ne;
+       e = lz_event_first_change (seen, now, NULL, e + 1, self->ne))
+    {
+      if (self->st.is_static[e])
+        continue;
+      if (self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT)
+        return FALSE;
+      if (self->el[e].law.kind == LZ_ITEM_FRICTION && (self->mode[e] == LZ_MODE_STICK) != (f->seen[e] == LZ_MODE_STICK))
+        f->flip[nflip++] = e;
+    }
+  *nc = f->nbuilt;
+  for (guint k = 0; k < nflip; k++)
+    if (f->seen[f->flip[k]] == LZ_MODE_STICK)
+      {
+        sm->con_of[f->flip[k]] = -1;
+        count_on_bodies (f, self, f->flip[k], -1);
+      }
+    else
+      count_on_bodies (f, self, f->flip[k], +1);
+  first = lz_event_toggle_sorted (sm->con, nc, f->flip, nflip, f->merge);
+  for (guint c = first; c < *nc; c++)
+    sm->con_of[sm->con[c]] = (int) c;
+  return TRUE;
 }
 
 /* The current mode's constraints into sm.con, in the elements' order:
  * the stops in contact, then the stuck friction elements but those along
  * one of them (shadowed; a massless body's are not constraints of the
- * mode: its stop pushes with the force its balance gives).  A pass over
- * the stops and friction elements that reads their modes only; shadowed
- * is cleared where it was set (here, and on the D joints'
- * lz_event_setup_mode() sets).  Returns how many. */
+ * mode: its stop pushes with the force its balance gives), and con_of
+ * with them.  Where the last list allows it, from it and the elements
+ * that switched (constraints_changed()); otherwise a pass over the stops
+ * and friction elements that reads their modes; shadowed is cleared
+ * where it was set (here, and on the D joints' lz_event_setup_mode()
+ * sets).  Returns how many. */
 guint
 lz_event_factor_constraints (LzEventIntegrator *self)
 {
@@ -120,88 +203,52 @@ lz_event_factor_constraints (LzEventIntegrator *self)
   const LzMode *mode = self->mode;
   /* (the lists in locals: the stores below may alias them) */
   const guint *stops = f->stops, *fricts = f->fricts;
-  guint *con = sm->con, nc = 0, nstops, nshadow = 0, nindexed = f->nindexed, nst = f->nstops, nfr = f->nfricts;
+  guint *con = sm->con, nc = 0, nstops, nshadow = 0, nst = f->nstops, nfr = f->nfricts;
   int *con_of = sm->con_of;
   Elem *el = self->el;
 
-  /* (the rows of the mode before: lz_event_factor_index()'s) */
-  for (guint c = 0; c < nindexed; c++)
-    con_of[con[c]] = -1;
-  f->nindexed = 0;
-  for (guint k = 0; k < f->nshadow; k++)
-    el[f->shadow[k]].shadowed = FALSE;
-  for (guint s = 0; s < self->dj.nDS; s++)
-    el[self->dj.iDS[s]].shadowed = FALSE;
-  for (guint k = 0; k < nst; k++)
-    if (mode[stops[k]] == LZ_MODE_CONTACT)
-      con[nc++] = stops[k];
-  nstops = nc;
-  for (guint k = 0; k < nfr; k++)
+  if (!(f->incremental && constraints_changed (self, f, &nc)))
     {
-      guint e = fricts[k];
-      Elem *x;
+      /* (the rows of the last list) */
+      for (guint c = 0; c < f->nbuilt; c++)
+        {
+          con_of[con[c]] = -1;
+          count_on_bodies (f, self, con[c], -1);
+        }
+      for (guint k = 0; k < f->nshadow; k++)
+        el[f->shadow[k]].shadowed = FALSE;
+      for (guint s = 0; s < self->dj.nDS; s++)
+        el[self->dj.iDS[s]].shadowed = FALSE;
+      for (guint k = 0; k < nst; k++)
+        if (mode[stops[k]] == LZ_MODE_CONTACT)
+          con[nc++] = stops[k];
+      nstops = nc;
+      for (guint k = 0; k < nfr; k++)
+        {
+          guint e = fricts[k];
+          Elem *x;
 
-      if (mode[e] != LZ_MODE_STICK)
-        continue;
-      x = &el[e];
-      for (guint c = 0; c < nstops && !x->shadowed; c++)
-        x->shadowed = lz_event_parallel (x, &el[con[c]]);
-      if (x->shadowed)
-        f->shadow[nshadow++] = e;
-      else
-        con[nc++] = e;
+          if (mode[e] != LZ_MODE_STICK)
+            continue;
+          x = &el[e];
+          for (guint c = 0; c < nstops && !x->shadowed; c++)
+            x->shadowed = lz_event_parallel (x, &el[con[c]]);
+          if (x->shadowed)
+            f->shadow[nshadow++] = e;
+          else
+            con[nc++] = e;
+        }
+      f->nshadow = nshadow;
+      for (guint c = 0; c < nc; c++)
+        {
+          con_of[con[c]] = (int) c;
+          count_on_bodies (f, self, con[c], +1);
+        }
+      f->incremental = nstops == 0 && nshadow == 0 && self->dj.nDS == 0;
     }
-  f->nshadow = nshadow;
+  f->nbuilt = nc;
+  memcpy (f->seen, self->mode, self->ne * sizeof (LzMode));
   return nc;
-}
-
-/* con_of of the mode's sm.nc constraints (the others' are −1) */
-void
-lz_event_factor_index (LzEventIntegrator *self)
-{
-  LzEventSmooth *sm = &self->sm;
-  LzEventFactor *f = factor_get (self);
-  const guint *con = sm->con;
-  int *con_of = sm->con_of;
-
-  for (guint c = 0, nc = sm->nc; c < nc; c++)
-    con_of[con[c]] = (int) c;
-  f->nindexed = sm->nc;
-}
-
-/* Whether two constraints of sm.con share a body (*MASSLESS: whether one
- * is on a body without mass) — a pass of a few instructions a constraint,
- * for the common mode where none do (a mode change's cost is then that
- * of its constraints' list) */
-static gboolean
-shares_bodies (LzEventSmooth *sm,
-               const Elem    *el,
-               gboolean      *massless)
-{
-  guint *mark = sm->body_mark, epoch = ++sm->mark_epoch;
-  const guint *con = sm->con;
-  const double *mass = sm->mass;
-  gboolean shared = FALSE, nomass = FALSE;
-
-  for (guint c = 0, nc = sm->nc; c < nc; c++)
-    {
-      int a = el[con[c]].law.a, b = el[con[c]].law.b;
-
-      if (a >= 0)
-        {
-          nomass |= !(mass[a] > 0);
-          shared |= mark[a] == epoch;
-          mark[a] = epoch;
-        }
-      if (b >= 0)
-        {
-          nomass |= !(mass[b] > 0);
-          shared |= mark[b] == epoch;
-          mark[b] = epoch;
-        }
-    }
-  *massless = nomass;
-  return shared;
 }
 
 /* The components of sm.con (stable: each in the order of sm.con, in the
@@ -214,21 +261,25 @@ components (LzEventIntegrator *self,
 {
   LzEventSmooth *sm = &self->sm;
   guint nc = sm->nc, ncomp = 0;
-  gboolean massless = FALSE, shared = shares_bodies (sm, self->el, &massless);
+  /* (lz_event_factor_constraints() counted the constraints on the bodies) */
+  gboolean massless = f->nmassless > 0, shared = f->nshared > 0;
 
   if (massless)
     {
       f->start[0] = 0;
       f->start[1] = nc;
+      f->start_identity = 1;
       return 1;
     }
   if (!shared)
     {
       /* no two share a body: one component each, sm.con as it is */
-      for (guint c = 0; c <= nc; c++)
+      for (guint c = f->start_identity; c <= nc; c++)
         f->start[c] = c;
+      f->start_identity = MAX (f->start_identity, nc + 1);
       return nc;
     }
+  f->start_identity = 1;
   sm->mark_epoch++;
   for (guint c = 0; c < nc; c++)
     {
@@ -266,6 +317,7 @@ components (LzEventIntegrator *self,
   for (guint c = 0; c < nc; c++)
     f->con[f->slot[lz_event_group_root (f->parent, (int) c)]++] = sm->con[c];
   memcpy (sm->con, f->con, nc * sizeof (guint));
+  f->incremental = FALSE;               /* (sm.con out of the elements' order) */
   for (guint c = 0; c < nc; c++)
     sm->con_of[sm->con[c]] = (int) c;
   return ncomp;

@@ -868,6 +868,7 @@ lz_event_handle_event (LzEventIntegrator *self,
        * the bounces' height, far below the tolerances, of the limit) */
       lz_event_integrate_to (self, t, y, t + zeno_delay, self->loc.yt);
       memcpy (y, self->loc.yt, (2 * n + 3) * sizeof (double));
+      self->sm.act.still = FALSE;       /* (every body integrated) */
       t += zeno_delay;
       lz_event_project_counted (self, t, y);
     }
@@ -901,6 +902,51 @@ lz_event_instant_begin (LzEventIntegrator *self,
   md->inst_t = t;
 }
 
+/* Four modes or flags at once (LzMode and LzSwitchFlags are guint-sized:
+ * lz-event.c asserts it) */
+typedef guint LzEventGuint4 __attribute__ ((vector_size (16)));
+
+static inline LzEventGuint4
+load4 (const guint *p)
+{
+  LzEventGuint4 v;
+
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
+/* The first index from FROM on (below N) where BEFORE and NOW differ or
+ * FLAGS (NULL: none) is set; N if none.  Sixteen entries a pass: a scan
+ * for the few elements an event switched costs a fraction of an
+ * instruction an element. */
+guint
+lz_event_first_change (const guint *before,
+                       const guint *now,
+                       const guint *flags,
+                       guint        from,
+                       guint        n)
+{
+  guint e = from;
+
+  for (; e + 16 <= n; e += 16)
+    {
+      LzEventGuint4 x = (load4 (before + e) ^ load4 (now + e)) | (load4 (before + e + 4) ^ load4 (now + e + 4))
+                        | (load4 (before + e + 8) ^ load4 (now + e + 8))
+                        | (load4 (before + e + 12) ^ load4 (now + e + 12));
+      guint64 w[2];
+
+      if (flags != NULL)
+        x |= load4 (flags + e) | load4 (flags + e + 4) | load4 (flags + e + 8) | load4 (flags + e + 12);
+      memcpy (w, &x, sizeof w);
+      if ((w[0] | w[1]) != 0)
+        break;
+    }
+  for (; e < n; e++)
+    if ((flags != NULL && flags[e] != 0) || before[e] != now[e])
+      return e;
+  return n;
+}
+
 /* Logs the instant once its modes are final: each element whose mode
  * differs from the one before the instant, and each impact, one event
  * with lz_mode_switch_cause() — never the modes it passed through at
@@ -912,17 +958,20 @@ lz_event_instant_flush (LzEventIntegrator *self,
 {
   LzEventModes *md = &self->md;
   guint logged = 0;
+  /* (the elements that switched or took an impact: the modes before the
+   * instant against the final ones, its flags) */
+  const guint *prior = (const guint *) md->inst_prior, *now = (const guint *) self->mode;
+  const guint *impacts = (const guint *) md->inst_flags;
 
   g_assert (md->pending);
-  for (guint e = 0; e < self->nm; e++)
+  for (guint e = md->inst_initial ? 0 : lz_event_first_change (prior, now, impacts, 0, self->nm); e < self->nm;
+       e = md->inst_initial ? e + 1 : lz_event_first_change (prior, now, impacts, e + 1, self->nm))
     {
       LzMode from, to;
       LzSwitchFlags flags;
       LzEvent ev;
 
-      /* (the common case first: nothing switched) */
-      if (md->inst_initial ? self->mode[e] == LZ_MODE_NONE
-                           : md->inst_flags[e] == 0 && md->inst_prior[e] == self->mode[e])
+      if (md->inst_initial && self->mode[e] == LZ_MODE_NONE)
         continue;
       from = md->inst_initial ? self->mode[e] : md->inst_prior[e];
       to = self->mode[e];

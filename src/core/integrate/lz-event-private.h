@@ -271,6 +271,14 @@ typedef struct
   guint   *stale, nstale, *row_list, nrow_list;
   guint8  *is_stale;
   gboolean row_list_ok;
+  guint   *stores, nstores;   /* the elements that may store energy (a spring, a compliant contact) */
+  /* the frozen bodies at rest to the bit since the sleep check of the
+   * last arm (nothing integrated them since: lz_event_kinetic()) */
+  gboolean still;
+  /* per element of sleep_free its distance to its nearer limit at the
+   * sleep check; their least (when sf_min_ok) */
+  double  *sf_gap, sf_min;
+  gboolean sf_min_ok;
 } LzEventActive;
 
 /* LzEventActive.in_lists: the full element lists an element is in */
@@ -612,7 +620,6 @@ void lz_event_powers (LzEventIntegrator *self,
                       double            *p);
 void lz_event_factor_mode (LzEventIntegrator *self);
 guint lz_event_factor_constraints (LzEventIntegrator *self);
-void lz_event_factor_index (LzEventIntegrator *self);
 void lz_event_factor_solve (LzEventSmooth *sm);
 void lz_event_factor_solve_rows (LzEventSmooth *sm,
                                  const guint   *rows,
@@ -911,6 +918,16 @@ void lz_event_active_turn_on (LzEventIntegrator *self,
 void lz_event_active_switch_on (LzEventIntegrator *self);
 void lz_event_active_comps (LzEventActive *ac,
                             guint          n);
+guint lz_event_toggle_sorted (guint       *list,
+                              guint       *count,
+                              const guint *flip,
+                              guint        nflip,
+                              guint       *merge);
+guint lz_event_first_change (const guint *before,
+                             const guint *now,
+                             const guint *flags,
+                             guint        from,
+                             guint        n);
 void lz_event_active_stale (LzEventActive *ac,
                             const guint   *elems,
                             guint          count);

@@ -522,7 +522,6 @@ lz_event_setup_mode (LzEventIntegrator *self)
         }
     }
   self->sm.nc = nc;
-  lz_event_factor_index (self);
   self->sm.G = self->sm.V = NULL;
   self->sm.S = self->sm.work = self->sm.rhs_c = self->sm.lambda = NULL;
   if (nc == 0)
@@ -639,10 +638,20 @@ double
 lz_event_kinetic (const LzEventIntegrator *self,
                   const double            *y)
 {
+  const LzEventActive *ac = &self->sm.act;
+  /* (with the set on, or carried through an event, and its frozen bodies
+   * at rest to the bit, theirs are terms +0 that add nothing: the sum
+   * over the integrated bodies in their order is the same) */
+  const guint *body = ac->still && (ac->on || ac->carry) ? ac->body : NULL;
+  guint count = body != NULL ? ac->nbody : self->n;
   double ke = 0;
 
-  for (guint i = 0; i < self->n; i++)
-    ke += 0.5 * self->sm.mass[i] * y[self->n + i] * y[self->n + i];
+  for (guint k = 0; k < count; k++)
+    {
+      guint i = body != NULL ? body[k] : k;
+
+      ke += 0.5 * self->sm.mass[i] * y[self->n + i] * y[self->n + i];
+    }
   return ke;
 }
 

@@ -126,10 +126,15 @@ static inline void
 lz_event_units_seen (LzEventIntegrator *self,
                      const double      *y)
 {
-  guint n = self->n;
+  const LzEventActive *ac = &self->sm.act;
+  /* (a frozen body at rest to the bit adds |v| = +0, which no scale is
+   * below: the integrated bodies give the same — lz_event_kinetic()) */
+  const guint *body = ac->still && (ac->on || ac->carry) ? ac->body : NULL;
+  guint n = self->n, count = body != NULL ? ac->nbody : n;
 
-  for (guint i = 0; i < n; i++)
+  for (guint b = 0; b < count; b++)
     {
+      guint i = body != NULL ? body[b] : b;
       int k = lz_event_dof_kind (self, (int) i);
 
       self->v_scale = MAX (self->v_scale, fabs (y[n + i]));
