@@ -639,6 +639,9 @@ cauchy_add (double       *E,
     }
 }
 
+/* Two doubles, one operation each (GCC's and Clang's vector extension) */
+typedef double LzDouble2 __attribute__ ((vector_size (2 * sizeof (double))));
+
 /* S[d] += c·Σ b_i·b_l over i + l = d, i, l < NB, d < TOP (c·b², b's Cauchy
  * square): each pair i ≠ l once, doubled, by rows of i — a row's terms
  * go to consecutive degrees, S[i + l] += 2c·b_i·b_l for l > i, each S
@@ -655,11 +658,20 @@ cauchy_square_add (double       *S,
   for (guint i = 0; i < nb && 2 * i < top; i++)
     {
       double twice = 2 * c * b[i], *Si = S + i;
-      guint end = MIN (nb, top - i);
+      guint end = MIN (nb, top - i), l = i + 1;
 
       Si[i] += c * b[i] * b[i];
-#pragma GCC unroll 4
-      for (guint l = i + 1; l < end; l++)
+      /* (two terms a vector operation: each the same product and sum) */
+      for (; l + 2 <= end; l += 2)
+        {
+          LzDouble2 sv, bv, tv = { twice, twice };
+
+          memcpy (&sv, Si + l, sizeof sv);
+          memcpy (&bv, b + l, sizeof bv);
+          sv += tv * bv;
+          memcpy (Si + l, &sv, sizeof sv);
+        }
+      for (; l < end; l++)
         Si[l] += twice * b[l];
     }
 }
