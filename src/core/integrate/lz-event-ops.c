@@ -34,7 +34,8 @@ enum
   OP_SLIDING,                 /* F·ġ, F the constant level it slides at */
   OP_STUCK,                   /* F·ġ, F = −λ (its row of the mode's constraints) */
   OP_SLIP_GUARD,              /* ±ġ/V: a sliding friction's guard */
-  OP_GAPS                     /* (g − lower)/L, (upper − g)/L where finite: a free stop's */
+  OP_GAPS,                    /* (g − lower)/L, (upper − g)/L where finite: a free stop's */
+  OP_N_KINDS
 };
 
 struct _LzEventOp
@@ -145,27 +146,18 @@ guard_op (LzEventIntegrator *self,
     op_new (ops->guard_el, &ops->nguard, OP_ELEMENT, el, e);
 }
 
-/* The group of an operation's kind: the powers by book (dampers, then
+/* The group of each kind of operation: the powers by book (dampers, then
  * frictions), the guards by kind (sliding frictions, free stops, the
  * others) */
-static guint
-power_group (guint kind)
-{
-  return kind == OP_DAMPER ? 0 : 1;
-}
+static const guint8 power_group[OP_N_KINDS] = { [OP_DAMPER] = 0, [OP_SLIDING] = 1, [OP_STUCK] = 1 };
+static const guint8 guard_group[OP_N_KINDS] = { [OP_SLIP_GUARD] = 0, [OP_GAPS] = 1, [OP_ELEMENT] = 2 };
 
-static guint
-guard_group (guint kind)
-{
-  return kind == OP_SLIP_GUARD ? 0 : kind == OP_GAPS ? 1 : 2;
-}
-
-/* SRC's COUNT operations into DST by GROUP, each group in SRC's order;
- * ENDS[g] the end of group g */
+/* SRC's COUNT operations into DST by GROUP (of their kinds), each group
+ * in SRC's order; ENDS[g] the end of group g */
 static void
 partition (const LzEventOp *src,
            guint            count,
-           guint          (*group) (guint kind),
+           const guint8    *group,
            guint            ngroups,
            LzEventOp       *dst,
            guint           *ends)
@@ -173,7 +165,7 @@ partition (const LzEventOp *src,
   guint at[3] = { 0, 0, 0 };
 
   for (guint k = 0; k < count; k++)
-    at[group (src[k].kind)]++;
+    at[group[src[k].kind]]++;
   for (guint g = 0, sum = 0; g < ngroups; g++)
     {
       sum += at[g];
@@ -181,7 +173,7 @@ partition (const LzEventOp *src,
       at[g] = sum - at[g];
     }
   for (guint k = 0; k < count; k++)
-    dst[at[group (src[k].kind)]++] = src[k];
+    dst[at[group[src[k].kind]]++] = src[k];
 }
 
 /* The powers by book where no element is left to its own code (it may
