@@ -840,8 +840,23 @@ void lz_event_power_add (LzEventIntegrator *self,
                          double            *sum);
 void lz_event_taylor_free (LzEventSmooth *sm);
 void lz_event_taylor_rk_free (LzEventRk *rk);
-/* A power a·b into the book SLOT's SUM, its factors recorded in a Taylor
- * step's series (lz-event-taylor.c) */
+/* A power's factors A and B, of the book SLOT, recorded where a Taylor
+ * step's series evaluates (lz-event-taylor.c) */
+static inline void
+lz_event_taylor_record (LzEventTaylor *ty,
+                        guint          slot,
+                        double         a,
+                        double         b)
+{
+  if (ty->record)
+    {
+      ty->pa[ty->npairs] = a;
+      ty->pb[ty->npairs] = b;
+      ty->pslot[ty->npairs++] = slot;
+    }
+}
+
+/* A power a·b into the book SLOT's SUM, its factors recorded */
 static inline void
 lz_event_taylor_book (LzEventTaylor *ty,
                       double        *sum,
@@ -850,12 +865,7 @@ lz_event_taylor_book (LzEventTaylor *ty,
                       double         b)
 {
   *sum += a * b;
-  if (ty->record)
-    {
-      ty->pa[ty->npairs] = a;
-      ty->pb[ty->npairs] = b;
-      ty->pslot[ty->npairs++] = slot;
-    }
+  lz_event_taylor_record (ty, slot, a, b);
 }
 
 /* A power c·b² (a damper's c·ġ², the same operations as
@@ -870,12 +880,7 @@ lz_event_taylor_book_square (LzEventTaylor *ty,
                              double         b)
 {
   *sum += c * b * b;
-  if (ty->record)
-    {
-      ty->pa[ty->npairs] = c;
-      ty->pb[ty->npairs] = b;
-      ty->pslot[ty->npairs++] = slot | LZ_EVENT_BOOK_SQUARE;
-    }
+  lz_event_taylor_record (ty, slot | LZ_EVENT_BOOK_SQUARE, c, b);
 }
 
 void lz_event_active_setup (LzEventIntegrator *self);
