@@ -297,30 +297,45 @@ lz_event_ops_powers (LzEventIntegrator *self,
 {
   LzEventTaylor *ty = &self->sm.ty;
   const LzEventOps *ops = &ty->ops;
-  guint k = 0;
+  guint j = 0;
 
   if (ops->grouped)
     {
       /* (the dampers, then the frictions: each book's terms in the
-       * elements' order all the same) */
-      for (; k < ops->group[0]; k++)
-        {
-          const LzEventOp *op = &ops->power[k];
+       * elements' order all the same; the factors written as
+       * lz_event_taylor_book() and _square() record them, from local
+       * pointers — outside a series into the scratch they are, unread) */
+      guint base = ty->record ? ty->npairs : 0;
+      double *pa = ty->pa + base, *pb = ty->pb + base;
+      guint *slot = ty->pslot + base;
 
-          lz_event_taylor_book_square (ty, &sum[0], 0, op->k, op_wdot (op, v));
-        }
-      for (; k < ops->npower; k++)
+      for (; j < ops->group[0]; j++)
         {
-          const LzEventOp *op = &ops->power[k];
-          double F = op->kind == OP_SLIDING ? op->k : -lz_event_held_force (self, op->e);
+          const LzEventOp *op = &ops->power[j];
+          double gd = op_wdot (op, v);
 
-          lz_event_taylor_book (ty, &sum[1], 1, F, op_wdot (op, v));
+          sum[0] += op->k * gd * gd;
+          pa[j] = op->k;
+          pb[j] = gd;
+          slot[j] = 0 | LZ_EVENT_BOOK_SQUARE;
         }
+      for (; j < ops->npower; j++)
+        {
+          const LzEventOp *op = &ops->power[j];
+          double F = op->kind == OP_SLIDING ? op->k : -lz_event_held_force (self, op->e), gd = op_wdot (op, v);
+
+          sum[1] += F * gd;
+          pa[j] = F;
+          pb[j] = gd;
+          slot[j] = 1;
+        }
+      if (ty->record)
+        ty->npairs += ops->npower;
       return;
     }
-  for (; k < ops->npower; k++)
+  for (; j < ops->npower; j++)
     {
-      const LzEventOp *op = &ops->power[k];
+      const LzEventOp *op = &ops->power[j];
 
       switch (op->kind)
         {
