@@ -10,9 +10,10 @@
 #
 # The time per event is the run's loop: the summary's wall time and the
 # CPU time of the command less that of a run that ends at once (loading,
-# set-up and start), each the smallest of --repeat runs, over the events.  --against runs a
-# second luztar-cli (another build, e.g. main's) on the same models, side
-# by side.  --instructions also counts the instructions an event under
+# set-up and start), each the smallest of --repeat runs, over the events.
+# --against runs a second luztar-cli (another build, e.g. main's) on the
+# same models, side by side: the builds and the sizes in turn in each
+# round of runs, so that the machine's load falls on all of them alike.  --instructions also counts the instructions an event under
 # valgrind's callgrind (the run's less those of a run to BASE_T_END), a
 # figure the machine's load does not move.  --min-events runs a chain whose
 # events over --t-end are fewer than K for as many times --t-end as it
@@ -51,13 +52,19 @@ def run_once(cli, model, t_end):
     return events, int(rhs.group(1)) if rhs else None, wall, cpu
 
 
-def measure(cli, model, t_end, repeat):
-    """(events, rhs, loop wall s, loop cpu s): the smallest of REPEAT runs,
-    the CPU time less that of a run to BASE_T_END"""
-    runs = [run_once(cli, model, t_end) for _ in range(repeat)]
-    base = min(run_once(cli, model, BASE_T_END)[3] for _ in range(repeat))
-    events, rhs = runs[0][0], runs[0][1]
-    return events, rhs, min(r[2] for r in runs), max(0.0, min(r[3] for r in runs) - base)
+def measure(clis, sizes, models, t_ends, repeat):
+    """{(cli, N): (events, rhs, loop wall s, loop cpu s)}: the smallest of
+    REPEAT runs, the CPU time less that of a run to BASE_T_END — the builds
+    and the sizes taken in turn in each round, so that a change of the
+    machine's load falls on all of them alike"""
+    runs, base = {}, {}
+    for _ in range(repeat):
+        for n in sizes:
+            for cli in clis:
+                runs.setdefault((cli, n), []).append(run_once(cli, models[n], t_ends[n]))
+                base.setdefault((cli, n), []).append(run_once(cli, models[n], BASE_T_END)[3])
+    return {key: (r[0][0], r[0][1], min(x[2] for x in r), max(0.0, min(x[3] for x in r) - min(base[key])))
+            for key, r in runs.items()}
 
 
 def instructions(cli, model, t_end):
@@ -83,7 +90,7 @@ def slope(xs, ys):
     return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
 
 
-def table(label, cli, sizes, models, t_ends, repeat, count_instructions):
+def table(label, cli, sizes, models, t_ends, measured, count_instructions):
     print("%s: %s" % (label, cli))
     print("%5s %7s %7s %10s %12s %14s %14s%s" % ("N", "t_end", "events", "rhs", "rhs/event", "loop ms/event",
                                                  "loop cpu ms/ev",
@@ -91,7 +98,7 @@ def table(label, cli, sizes, models, t_ends, repeat, count_instructions):
     rows = []
     for n in sizes:
         t_end = t_ends[n]
-        events, rhs, wall, cpu = measure(cli, models[n], t_end, repeat)
+        events, rhs, wall, cpu = measured[(cli, n)]
         per = "%.1f" % (rhs / max(events, 1)) if rhs is not None else "-"
         ir = None
         if count_instructions:
@@ -130,9 +137,11 @@ def main():
         for n in sizes:
             events = run_once(args.cli, models[n], args.t_end)[0]
             t_ends[n] = args.t_end * max(1, math.ceil(args.min_events / max(events, 1)))
-        table("this build", args.cli, sizes, models, t_ends, args.repeat, args.instructions)
+        clis = [args.cli] + ([args.against] if args.against else [])
+        measured = measure(clis, sizes, models, t_ends, args.repeat)
+        table("this build", args.cli, sizes, models, t_ends, measured, args.instructions)
         if args.against:
-            table("against", args.against, sizes, models, t_ends, args.repeat, args.instructions)
+            table("against", args.against, sizes, models, t_ends, measured, args.instructions)
 
 
 if __name__ == "__main__":
