@@ -411,12 +411,7 @@ lz_event_element_state (LzEventIntegrator *self,
   /* (the trace row of a smooth step's end: its guards' evaluation is
    * there still, advance()) */
   if (!(self->loc.end_fresh && t == self->loc.end_t))
-    {
-      /* (a row's mode holds: its operations where they are current) */
-      self->sm.ty.ops_on = lz_event_ops_current (&self->sm);
-      lz_event_rhs (t, y, self->dydt, self);
-      self->sm.ty.ops_on = FALSE;
-    }
+    lz_event_settled_rhs (self, t, y, self->dydt);
   self->loc.end_fresh = FALSE;
   if (self->jn.nN + self->jn.nD > 0)
     {

@@ -1024,7 +1024,7 @@ lz_event_at_once_modes (LzEventIntegrator *self,
   const guint *elems;
   guint count = lz_event_pass_elements (self, self->sm.act.on, &elems);
 
-  lz_event_rhs (tp, y, self->dydt, self);
+  lz_event_settled_rhs (self, tp, y, self->dydt);
   memcpy (self->md.new_mode, self->mode, self->ne * sizeof (LzMode));
   for (guint j = 0; j < count; j++)
     {

@@ -262,6 +262,24 @@ lz_event_ops_free (LzEventOps *ops)
   g_clear_pointer (&ops->guard_el, g_free);
 }
 
+/* lz_event_rhs() in a mode that holds (a trace row, the at-once probe's
+ * state): through the mode's operations where they are current — the
+ * same numbers (a selection changes the modes before its evaluations,
+ * and takes the element-by-element evaluation) */
+int
+lz_event_settled_rhs (LzEventIntegrator *self,
+                      double             t,
+                      const double      *y,
+                      double            *dydt)
+{
+  int status;
+
+  self->sm.ty.ops_on = lz_event_ops_current (&self->sm);
+  status = lz_event_rhs (t, y, dydt, self);
+  self->sm.ty.ops_on = FALSE;
+  return status;
+}
+
 /* lz_event_accelerations()'s tensions at (q, v) into sm.fv */
 void
 lz_event_ops_tense (LzEventIntegrator *self,

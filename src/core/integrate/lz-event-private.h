@@ -822,6 +822,10 @@ void lz_event_ops_powers (LzEventIntegrator *self,
 double lz_event_ops_min_guard (LzEventIntegrator *self,
                                const double      *y,
                                guint             *which);
+int lz_event_settled_rhs (LzEventIntegrator *self,
+                          double             t,
+                          const double      *y,
+                          double            *dydt);
 double lz_event_settled_min_guard (LzEventIntegrator *self,
                                    double             t,
                                    const double      *y,
