@@ -18,11 +18,15 @@
 # instants to TIME_TOL of its time scale, the same trace, the energy books
 # balanced, and the Taylor steps must have taken the run: its evaluations
 # at most EVAL_SHARE of DOP853's.  A model the steps do not take (Stribeck
-# friction) runs bit for bit as with them off.
+# friction) runs bit for bit as with them off.  The steps' evaluations by
+# the mode's operations (lz-event-ops.c) give the same events, trace and
+# summary, to the last digit, as element by element (LUZTAR_EVENT_OPS=off)
+# on B4 N = 20 (sliding, stuck, frozen), B2, B3 and the freeplay pair.
 # Copyright 2026 The Luztar authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -95,6 +99,26 @@ def compare(name, model, t_scale, t_end=None, taken=True, sample="0.01"):
     return on[0], on[1][1], on[1][0]
 
 
+def same_ops(name, model, t_end=None):
+    """the mode's operations against element by element: the same run to the bit"""
+    with tempfile.TemporaryDirectory() as tmp:
+        res = {}
+        for ops in ("on", "off"):
+            ev, tr = os.path.join(tmp, "ev-%s.csv" % ops), os.path.join(tmp, "tr-%s.csv" % ops)
+            args = [cli, "run", "--method", "event", "--events", ev, "--sample", "0.01", "--out", tr, model]
+            if t_end is not None:
+                args[2:2] = ["--t-end", repr(t_end)]
+            out = subprocess.run(args, capture_output=True, text=True, timeout=120,
+                                 env=dict(os.environ, LUZTAR_EVENT_OPS=ops))
+            if out.returncode != 0:
+                check(False, "%s: runs with the operations %s" % (name, ops), out.stderr)
+                return
+            with open(ev, "rb") as f_ev, open(tr, "rb") as f_tr:
+                res[ops] = (f_ev.read(), f_tr.read(), re.sub(r"wall time: \S+ s", "", out.stdout))
+    check(res["on"] == res["off"], "%s: the mode's operations give the run element by element gives, to the bit"
+          % name)
+
+
 def changes(events, element, to):
     return [e[0] for e in events if e[1] == element and e[3] == to]
 
@@ -157,4 +181,12 @@ with tempfile.TemporaryDirectory() as tmp:
               "freeplay pair: the dead zone and the friction switch (%d events)" % len(got[0]))
 
 compare("Stribeck", os.path.join(examples, "stribeck-squeal.luztar"), 1.0, taken=False)
+same_ops("B3", os.path.join(examples, "bouncing-mass.luztar"))
+same_ops("B2", os.path.join(bench, "b2-two-carts.luztar"))
+with tempfile.TemporaryDirectory() as tmp:
+    same_ops("B4 N = 20", chain(root, tmp, 20), t_end=10.0)
+    pair = os.path.join(tmp, "freeplay.luztar")
+    with open(pair, "w") as f:
+        f.write(FREEPLAY)
+    same_ops("freeplay pair", pair)
 done()

@@ -281,6 +281,8 @@ lz_event_min_guard (LzEventIntegrator *self,
   double best = INFINITY;
 
   lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
+  if (self->sm.ty.ops_on)
+    return lz_event_active_min_frozen (self, lz_event_ops_min_guard (self, y, which), which);
   for (guint j = 0; j < self->sm.n_guarded; j++)
     {
       guint e = self->sm.guarded[j], at;
@@ -297,6 +299,29 @@ lz_event_min_guard (LzEventIntegrator *self,
         }
     }
   return lz_event_active_min_frozen (self, best, which);   /* (lz-event-active.c) */
+}
+
+/* lz_event_min_guard() in a mode that holds — between its events, at a
+ * step's start or end — with the mode's operations (lz-event-ops.c) where
+ * they are current, or built now for a Taylor step's model once the
+ * active set is armed: the same numbers, each element's law and mode not
+ * chosen again (a selection changes the modes before its evaluations, and
+ * takes the element-by-element evaluation) */
+double
+lz_event_settled_min_guard (LzEventIntegrator *self,
+                            double             t,
+                            const double      *y,
+                            guint             *which)
+{
+  LzEventTaylor *ty = &self->sm.ty;
+  double g;
+
+  if (ty->usable == 1 && self->sm.act.armed && !lz_event_ops_current (&self->sm))
+    lz_event_ops_build (self);
+  ty->ops_on = lz_event_ops_current (&self->sm);
+  g = lz_event_min_guard (self, t, y, which);
+  ty->ops_on = FALSE;
+  return g;
 }
 
 /* Guards inside a step: at its stages (lz-event-rk.c evaluates them with

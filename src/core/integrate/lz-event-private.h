@@ -123,6 +123,28 @@ typedef struct
 /* The highest order of a Taylor step (lz-event-taylor.c) */
 #define LZ_EVENT_TAYLOR_MAX 32
 
+/* The degrees of a Taylor step's powers, 0 … 2·LZ_EVENT_TAYLOR_MAX − 2 */
+#define LZ_EVENT_SQUARE_TOP (2 * LZ_EVENT_TAYLOR_MAX)
+
+/* A mode's evaluation as operations, for a Taylor step's orders
+ * (lz-event-ops.c): built with the step's constant part, for the lists
+ * the evaluations visit then */
+typedef struct _LzEventOp LzEventOp;
+typedef struct
+{
+  gboolean   usable;          /* built for the current mode and lists */
+  gboolean   off;             /* LUZTAR_EVENT_OPS=off (read once a run) */
+  LzEventOp *tense, *power, *guard, *tmp;   /* ne each */
+  LzEventOp *guard_el;        /* the guards in the elements' order (lz_event_ops_min_guard()) */
+  guint      ntense, npower, nguard;
+  gboolean   grouped;         /* the powers by book: the dampers' end group[0] */
+  guint      group[3];        /* the guards by kind: the sliding frictions' end group[1],
+                               * the free stops' group[2] */
+  guint      mode_epoch, act; /* the mode (sm.mode_epoch) and active set (its epoch, 0 off) */
+  const guint *lists[3];      /* sm.tense, powered, guarded as they were built from */
+  guint      nlists[3];
+} LzEventOps;
+
 /* Taylor steps of the run (lz-event-taylor.c): the forcing's
  * coefficients, and the evaluation of a series in progress — the
  * forcing it takes in place of f(t) and the sources' values, and the
@@ -135,7 +157,8 @@ typedef struct
   guint   *forced, nforced;
   double  *f, *src;           /* (MAX + 1)·n, (MAX + 1)·nsrc */
   double  *zero;              /* zeros: as many as the longest of y, the sources, the guards and the factor pairs */
-  double  *scratch;           /* 2·MAX + 4 */
+  double  *scratch;           /* 4·MAX + 8 */
+  double  *square;            /* 3·LZ_EVENT_SQUARE_TOP: the energy books' dampers (lz-event-taylor.c) */
   double  *dydt, *c, *lc, *ca, *cb;  /* an evaluation's ẏ; the constant part: ẏ, λ, factors */
   guint    c_npairs, c_nguards;
   double  *gc, *gk, *gnext;   /* the guards' constant part, an order's guards, their next
@@ -145,12 +168,19 @@ typedef struct
   guint   *cand, ncand;       /* the guards of the location's bracket (lz_event_taylor_bracket()), */
   const LzEventRk *cand_rk;   /* for the step of this rk from cand_t0, in [cand_a, cand_b] */
   double   cand_t0, cand_a, cand_b;
+  double  *lower;             /* max_guards: each guard's lower bound over the step to lower_tau */
+  const LzEventRk *lower_rk;  /* the step they are of (NULL: none), */
+  double   lower_tau;
+  guint    lower_least;       /* the guard with the least bound */
   guint    c_mode, c_act;     /* the mode (sm.mode_epoch) and active set (its epoch, 0 off) of c;
                                * c_mode 0: none yet */
   const double *eval_f, *eval_src;   /* an evaluation of a series: its forcing (NULL: at t) */
   gboolean record;
+  gboolean ops_on;            /* the evaluation takes the operations */
+  LzEventOps ops;
   double  *pa, *pb;           /* max_pairs: the factors it records, */
-  guint   *pslot, npairs;     /* their book (0 damping, 1 friction, 2 sources) */
+  guint   *pslot, npairs;     /* their book (0 damping, 1 friction, 2 sources), with
+                               * LZ_EVENT_BOOK_SQUARE where the power is a·b² */
   guint   *state_comp, nstate_comp;  /* the step's components that are positions or
                                       * velocities (lz-event-taylor.c: its terms' sizes) */
   double   safety[LZ_EVENT_TAYLOR_MAX + 1];  /* by order p ≥ 2: Jorba and Zou's factor (lz-event-taylor.c) */
@@ -334,7 +364,7 @@ typedef struct
   {
     gboolean valid;
     double  t0, t_stop, h0;   /* its start, its limit, the step tried */
-    double *y0;               /* dim: its start */
+    double *y0, *dydt0, g0;   /* dim: its start, ẏ there; the smallest guard there */
     LzMode *mode;             /* per element: the modes it ran in */
     double  t, h, g1;         /* its end, the next step tried, the smallest guard */
     guint   which;
@@ -776,11 +806,42 @@ void lz_event_taylor_bracket (LzEventIntegrator *self,
                               const LzEventRk   *rk,
                               double             ta,
                               double             tb);
-double lz_event_taylor_min_guard (const LzEventIntegrator *self,
+double lz_event_taylor_min_guard (LzEventIntegrator *self,
                                   const LzEventRk         *rk,
                                   double                   t);
+void lz_event_ops_build (LzEventIntegrator *self);
+gboolean lz_event_ops_current (const LzEventSmooth *sm);
+void lz_event_ops_free (LzEventOps *ops);
+void lz_event_ops_tense (LzEventIntegrator *self,
+                         const double      *q,
+                         const double      *v);
+void lz_event_ops_powers (LzEventIntegrator *self,
+                          const double      *q,
+                          const double      *v,
+                          double            *sum);
+double lz_event_ops_min_guard (LzEventIntegrator *self,
+                               const double      *y,
+                               guint             *which);
+double lz_event_settled_min_guard (LzEventIntegrator *self,
+                                   double             t,
+                                   const double      *y,
+                                   guint             *which);
+guint lz_event_ops_guards (LzEventIntegrator *self,
+                           const double      *y,
+                           double            *out);
+void lz_event_tense_add (LzEventIntegrator *self,
+                         guint              e,
+                         const double      *q,
+                         const double      *v);
+void lz_event_power_add (LzEventIntegrator *self,
+                         guint              e,
+                         const double      *q,
+                         const double      *v,
+                         double            *sum);
 void lz_event_taylor_free (LzEventSmooth *sm);
 void lz_event_taylor_rk_free (LzEventRk *rk);
+/* A power a·b into the book SLOT's SUM, its factors recorded in a Taylor
+ * step's series (lz-event-taylor.c) */
 static inline void
 lz_event_taylor_book (LzEventTaylor *ty,
                       double        *sum,
@@ -794,6 +855,26 @@ lz_event_taylor_book (LzEventTaylor *ty,
       ty->pa[ty->npairs] = a;
       ty->pb[ty->npairs] = b;
       ty->pslot[ty->npairs++] = slot;
+    }
+}
+
+/* A power c·b² (a damper's c·ġ², the same operations as
+ * lz_event_taylor_book() of c·b and b), recorded as c and b: a series
+ * squares b's terms by their symmetric pairs, half the products */
+#define LZ_EVENT_BOOK_SQUARE 0x100u
+static inline void
+lz_event_taylor_book_square (LzEventTaylor *ty,
+                             double        *sum,
+                             guint          slot,
+                             double         c,
+                             double         b)
+{
+  *sum += c * b * b;
+  if (ty->record)
+    {
+      ty->pa[ty->npairs] = c;
+      ty->pb[ty->npairs] = b;
+      ty->pslot[ty->npairs++] = slot | LZ_EVENT_BOOK_SQUARE;
     }
 }
 

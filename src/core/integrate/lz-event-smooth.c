@@ -196,6 +196,30 @@ solve_constraints (LzEventSmooth *sm)
   lz_event_factor_solve (sm);
 }
 
+/* Element E's tension T at (q, v), −T·w added to the forces sm.fv (a
+ * term of lz_event_accelerations()) */
+void
+lz_event_tense_add (LzEventIntegrator *self,
+                    guint              e,
+                    const double      *q,
+                    const double      *v)
+{
+  const Elem *el = &self->el[e];
+  double T;
+
+  if (el->slip_constant && !self->st.is_static[e])
+    T = lz_event_slip_constant_tension (self, e);   /* (the most common: what the branches below come to) */
+  else if (!self->st.is_static[e] && lz_event_friction_holds (self, e))
+    return;                           /* (T = 0) */
+  else
+    T = (self->st.is_static[e] && el->law.kind == LZ_ITEM_STOP)
+        || (self->st.is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
+        ? -self->jn.zlambda[e]           /* a massless body's stop or stuck friction */
+        : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->sm.g0[e], lz_event_wdot (el, v) + self->sm.g0d[e]);
+  if (T != 0)
+    add_w (el, -T, self->sm.fv);
+}
+
 /* Accelerations and constraint forces at (t, q, v) in the current mode:
  * a = M⁻¹(f − Cv − Kq − Σ T w) + M⁻¹ Hcᵀ λ. */
 void
@@ -260,24 +284,12 @@ lz_event_accelerations (LzEventIntegrator *self,
 
       lz_element_law_ground (&self->el[e].law, t, &self->sm.g0[e], &self->sm.g0d[e], &self->sm.g0dd[e]);
     }
-  for (guint k = 0; k < self->sm.n_tense; k++)
-    {
-      guint e = self->sm.tense[k];
-      const Elem *el = &self->el[e];
-      double T;
-
-      if (el->slip_constant && !self->st.is_static[e])
-        T = lz_event_slip_constant_tension (self, e);   /* (the most common: what the branches below come to) */
-      else if (!self->st.is_static[e] && lz_event_friction_holds (self, e))
-        continue;                         /* (T = 0) */
-      else
-        T = (self->st.is_static[e] && el->law.kind == LZ_ITEM_STOP)
-            || (self->st.is_static[e] && el->law.kind == LZ_ITEM_FRICTION && self->mode[e] == LZ_MODE_STICK)
-            ? -self->jn.zlambda[e]           /* a massless body's stop or stuck friction */
-            : lz_event_mode_tension (self, e, lz_event_wdot (el, q) + self->sm.g0[e], lz_event_wdot (el, v) + self->sm.g0d[e]);
-      if (T != 0)
-        add_w (el, -T, self->sm.fv);
-    }
+  /* (a Taylor step's orders take the mode's operations, lz-event-ops.c) */
+  if (self->sm.ty.ops_on)
+    lz_event_ops_tense (self, q, v);
+  else
+    for (guint k = 0; k < self->sm.n_tense; k++)
+      lz_event_tense_add (self, self->sm.tense[k], q, v);
   for (guint k = 0; k < nb; k++)
     {
       guint i = body != NULL ? body[k] : k;

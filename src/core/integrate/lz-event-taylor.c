@@ -132,6 +132,7 @@ ty_alloc (LzEventIntegrator *self)
   /* (the state 0, the forcing 0, and the constant part of order 0) */
   ty->zero = g_new0 (double, MAX (MAX (dim, ty->nsrc), MAX (ty->max_guards, ty->max_pairs)) + 1);
   ty->scratch = g_new0 (double, 4 * m + 8);
+  ty->square = g_new0 (double, 3 * LZ_EVENT_SQUARE_TOP);
   ty->dydt = g_new0 (double, dim);
   ty->c = g_new0 (double, dim);
   ty->lc = g_new0 (double, self->sm.lambdabuf != NULL ? self->sm.lambdabuf->size : 1);
@@ -143,6 +144,7 @@ ty_alloc (LzEventIntegrator *self)
   ty->gc = g_new0 (double, ty->max_guards);
   ty->gk = g_new0 (double, ty->max_guards);
   ty->gnext = g_new0 (double, ty->max_guards);
+  ty->lower = g_new0 (double, ty->max_guards);
   ty->cand = g_new0 (guint, ty->max_guards);
   ty->inv_y = g_new0 (double, dim);
   ty->state_comp = g_new0 (guint, dim);
@@ -233,6 +235,7 @@ lz_event_taylor_free (LzEventSmooth *sm)
   g_clear_pointer (&ty->src, g_free);
   g_clear_pointer (&ty->zero, g_free);
   g_clear_pointer (&ty->scratch, g_free);
+  g_clear_pointer (&ty->square, g_free);
   g_clear_pointer (&ty->dydt, g_free);
   g_clear_pointer (&ty->c, g_free);
   g_clear_pointer (&ty->lc, g_free);
@@ -244,10 +247,12 @@ lz_event_taylor_free (LzEventSmooth *sm)
   g_clear_pointer (&ty->gc, g_free);
   g_clear_pointer (&ty->gk, g_free);
   g_clear_pointer (&ty->gnext, g_free);
+  g_clear_pointer (&ty->lower, g_free);
   g_clear_pointer (&ty->inv_y, g_free);
   g_clear_pointer (&ty->state_comp, g_free);
   g_clear_pointer (&ty->cand, g_free);
   g_clear_pointer (&ty->inv_l, g_free);
+  lz_event_ops_free (&ty->ops);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -301,10 +306,11 @@ eval_order (LzEventIntegrator *self,
   ty->eval_f = k < 0 ? ty->zero : ty->f + (gsize) k * self->n;
   ty->eval_src = k < 0 ? ty->zero : ty->src + (gsize) k * ty->nsrc;
   ty->record = TRUE;
+  ty->ops_on = lz_event_ops_current (&self->sm);
   ty->npairs = 0;
   status = lz_event_rhs (t0, Y, ty->dydt, self);
   ty->eval_f = ty->eval_src = NULL;
-  ty->record = FALSE;
+  ty->record = ty->ops_on = FALSE;
   return status == GSL_SUCCESS;
 }
 
@@ -454,6 +460,8 @@ guard_pass (LzEventIntegrator *self,
 {
   guint count = 0;
 
+  if (lz_event_ops_current (&self->sm))
+    return lz_event_ops_guards (self, y, out);
   for (guint j = 0; j < self->sm.n_guarded; j++)
     count += lz_event_guards (self, self->sm.guarded[j], y, out + count);
   return count;
@@ -548,6 +556,8 @@ constant_part (LzEventIntegrator *self,
       *npairs = ty->c_npairs;
       return TRUE;
     }
+  if (!lz_event_ops_current (&self->sm))
+    lz_event_ops_build (self);
   if (!eval_order (self, t0, ty->zero, -1))
     return FALSE;
   ty->c_mode = self->sm.mode_epoch + 1;
@@ -566,7 +576,7 @@ constant_part (LzEventIntegrator *self,
   return TRUE;
 }
 
-/* E[3(i + l + 1)] += a_i·b_l for i < NA, l < NB, those of a zero a_i
+/* E[3(i + l + 1)] += a_i·b_l for i < NA, l < NB (up to E[3·TOP]), those of a zero a_i
  * left out: each coefficient summed in a register, its terms in the order
  * of i.  (Where every b_l is finite the zero a_i's terms are ±0 and are
  * added as well: a sum that starts at +0 is never −0, and adding ±0 to
@@ -577,11 +587,14 @@ cauchy_add (double       *E,
             const double *a,
             guint         na,
             const double *b,
-            guint         nb)
+            guint         nb,
+            guint         top)
 {
   double zeros = 0;           /* Σ 0·b_l: NaN where a b_l is infinite or NaN, else 0 */
   gboolean finite;
-  guint m = 1, top = na + nb - 1;
+  guint m = 1;
+
+  top = MIN (top, na + nb - 1);
 
 #pragma GCC unroll 4
   for (guint l = 0; l < nb; l++)
@@ -626,6 +639,56 @@ cauchy_add (double       *E,
     }
 }
 
+/* Two doubles, one operation each (GCC's and Clang's vector extension) */
+typedef double LzDouble2 __attribute__ ((vector_size (2 * sizeof (double))));
+
+/* S[d] += c·Σ b_i·b_l over i + l = d, i, l < NB, d < TOP (c·b², b's Cauchy
+ * square): each pair i ≠ l once, doubled, by rows of i — a row's terms
+ * go to consecutive degrees, S[i + l] += 2c·b_i·b_l for l > i, each S
+ * entry summed in the order of i.  The caller adds S to the book once all
+ * its dampers are in. */
+static G_GNUC_NO_INLINE void
+cauchy_square_add (double       *S,
+                   double        c,
+                   const double *b,
+                   guint         nb,
+                   guint         top)
+{
+  top = MIN (top, 2 * nb - 1);
+  for (guint i = 0; i < nb && 2 * i < top; i++)
+    {
+      double twice = 2 * c * b[i], *Si = S + i;
+      guint end = MIN (nb, top - i), l = i + 1;
+
+      Si[i] += c * b[i] * b[i];
+      /* (two terms a vector operation: each the same product and sum) */
+      for (; l + 2 <= end; l += 2)
+        {
+          LzDouble2 sv, bv, tv = { twice, twice };
+
+          memcpy (&sv, Si + l, sizeof sv);
+          memcpy (&bv, b + l, sizeof bv);
+          sv += tv * bv;
+          memcpy (Si + l, &sv, sizeof sv);
+        }
+      for (; l < end; l++)
+        Si[l] += twice * b[l];
+    }
+}
+
+/* Whether every term is finite (Σ 0·b_l is 0, not NaN) */
+static gboolean
+finite_terms (const double *b,
+              guint         nb)
+{
+  double zeros = 0;
+
+#pragma GCC unroll 4
+  for (guint l = 0; l < nb; l++)
+    zeros += 0.0 * b[l];
+  return !isnan (zeros);
+}
+
 /* The energy books' coefficients: E_(m+1) = hs·P_m/(m + 1), P the powers'
  * Cauchy products of their factors of orders < P (degree 2P − 2) */
 static void
@@ -635,23 +698,57 @@ energy_series (LzEventIntegrator *self,
 {
   const LzEventTaylor *ty = &self->sm.ty;
   guint p = rk->order, top = 2 * p - 1;
+  double *S = ty->square;     /* the dampers' c·ġ², by book and degree */
+  gboolean squares = FALSE;
 
   memset (rk->E, 0, (gsize) (top + 1) * 3 * sizeof (double));
   for (guint j = 0; j < npairs; j++)
     {
       const double *a = &TERM (rk->A, j, 0), *b = &TERM (rk->B, j, 0);
-      guint na = p, nb = p;
+      guint na = p, nb = p, slot = ty->pslot[j] & ~LZ_EVENT_BOOK_SQUARE;
+      gboolean square = (ty->pslot[j] & LZ_EVENT_BOOK_SQUARE) != 0;
 
       /* (a stuck body's slip velocity, a damper between held bodies: the
-       * factor is 0 in every term, and so is the power; a level: one
-       * term) */
+       * factor is 0 in every term, and so is the power; a level, or a
+       * damper's c: one term) */
       while (nb > 0 && b[nb - 1] == 0)
         nb--;
+      if (square)
+        na = a[0] != 0;
       while (na > 0 && a[na - 1] == 0)
         na--;
-      if (na > 0 && nb > 0)
-        cauchy_add (rk->E + ty->pslot[j], a, na, b, nb);
+      if (na == 0 || nb == 0)
+        continue;
+      if (na == 1 && !square)
+        {
+          /* (a constant factor, a friction's level, a[0] ≠ 0: what
+           * cauchy_add() adds, one term a degree, without its bounds) */
+          double *E = rk->E + slot + 3;
+
+          for (guint l = 0; l < MIN (nb, top); l++)
+            E[3 * l] += a[0] * b[l];
+          continue;
+        }
+      if (!square || !finite_terms (b, nb))
+        {
+          /* (c·b and b where a term is not finite: cauchy_add() leaves
+           * the zero terms of c·b out, as the evaluation's c·ġ·ġ is) */
+          if (square)
+            for (guint l = 0; l < nb; l++)
+              ty->scratch[l] = a[0] * b[l];
+          cauchy_add (rk->E + slot, square ? ty->scratch : a, square ? nb : na, b, nb, top);
+          continue;
+        }
+      if (!squares)
+        for (guint book = 0; book < 3; book++)
+          memset (S + book * LZ_EVENT_SQUARE_TOP, 0, (gsize) top * sizeof (double));
+      squares = TRUE;
+      cauchy_square_add (S + slot * LZ_EVENT_SQUARE_TOP, a[0], b, nb, top);
     }
+  if (squares)
+    for (guint m = 1; m <= top; m++)
+      for (guint b = 0; b < 3; b++)
+        rk->E[3 * m + b] += S[b * LZ_EVENT_SQUARE_TOP + m - 1];
   for (guint m = 1; m <= top; m++)
     for (guint b = 0; b < 3; b++)
       rk->E[3 * m + b] *= rk->hs / m;
@@ -786,16 +883,51 @@ lz_event_taylor_bracket (LzEventIntegrator *self,
   ty->cand_b = tb;
 }
 
+/* Each guard's lower bound over the step, τ in [0, τ1]: G_0 − Σ over k ≥ 1 of
+ * |G_k|·τ1^k, less the rounding of its polynomial's value there
+ * (LOWER_ROUNDING·order·ε of its terms' sizes), so that the value
+ * guard_poly() computes is above it; the least bound's guard */
+#define LOWER_ROUNDING 4
+
+static void
+lower_bounds (LzEventTaylor   *ty,
+              const LzEventRk *rk)
+{
+  double tau1 = (rk->t1 - rk->t0) / rk->hs, least = INFINITY;
+
+  ty->lower_least = 0;
+  for (guint s = 0; s < rk->nguards; s++)
+    {
+      const double *G = &TERM (rk->G, s, 0);
+      double tail = 0;
+
+      for (int k = (int) rk->order - 1; k >= 1; k--)
+        tail = (tail + fabs (G[k])) * tau1;
+      ty->lower[s] = G[0] - tail - LOWER_ROUNDING * rk->order * DBL_EPSILON * (fabs (G[0]) + tail);
+      if (ty->lower[s] < least)
+        {
+          least = ty->lower[s];
+          ty->lower_least = s;
+        }
+    }
+  ty->lower_rk = rk;
+  ty->lower_tau = tau1;
+}
+
 /* The smallest guard at T from the guards' own polynomials (of degree
  * order − 1, as λ's) and the frozen ones' constant: the location's trials,
- * without the state (inside its bracket, its guards only) */
+ * without the state (inside its bracket, its guards only).  Outside a
+ * bracket, a guard whose lower bound over the step is above the value of
+ * the one with the least bound is above the smallest and is not computed;
+ * the others are taken in their order, as all of them would be (MIN keeps
+ * the last of equal values). */
 double
-lz_event_taylor_min_guard (const LzEventIntegrator *self,
-                           const LzEventRk         *rk,
-                           double                   t)
+lz_event_taylor_min_guard (LzEventIntegrator *self,
+                           const LzEventRk   *rk,
+                           double             t)
 {
-  const LzEventTaylor *ty = &self->sm.ty;
-  double tau = (t - rk->t0) / rk->hs, best = self->sm.act.on ? self->sm.act.g_frozen : INFINITY;
+  LzEventTaylor *ty = &self->sm.ty;
+  double tau = (t - rk->t0) / rk->hs, best = self->sm.act.on ? self->sm.act.g_frozen : INFINITY, first;
 
   if (ty->cand_rk == rk && ty->cand_t0 == rk->t0 && t >= ty->cand_a && t <= ty->cand_b)
     {
@@ -803,8 +935,18 @@ lz_event_taylor_min_guard (const LzEventIntegrator *self,
         best = MIN (best, guard_poly (rk, ty->cand[j], tau));
       return best;
     }
+  if (ty->lower_rk != rk && rk->nguards > 0)
+    lower_bounds (ty, rk);
+  if (!(tau >= 0 && tau <= ty->lower_tau))
+    {
+      for (guint s = 0; s < rk->nguards; s++)
+        best = MIN (best, guard_poly (rk, s, tau));
+      return best;
+    }
+  first = guard_poly (rk, ty->lower_least, tau);
   for (guint s = 0; s < rk->nguards; s++)
-    best = MIN (best, guard_poly (rk, s, tau));
+    if (s == ty->lower_least || !(ty->lower[s] > first))
+      best = MIN (best, s == ty->lower_least ? first : guard_poly (rk, s, tau));
   return best;
 }
 
@@ -932,7 +1074,7 @@ lz_event_taylor_step (LzEventIntegrator *self,
   Reaches rc = { .known = { 1, 1 } };
 
   rk->taylor = FALSE;
-  self->sm.ty.cand_rk = NULL;
+  self->sm.ty.cand_rk = self->sm.ty.lower_rk = NULL;
   if (!usable (self) || !(hs > 0))
     return GSL_CONTINUE;
   if (!self->sm.ty.stepped)

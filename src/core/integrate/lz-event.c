@@ -214,7 +214,7 @@ step_guards (LzEventIntegrator *self,
              guint             *which)
 {
   guint dim = 2 * self->n + 3;
-  double g1 = lz_event_min_guard (self, *t, self->y, which), tm;
+  double g1 = lz_event_settled_min_guard (self, *t, self->y, which), tm;
   guint64 evaluations;
 
   lz_event_rk_end (&self->sm.rk, self->dydt);                     /* the step's ẏ(t), for its extension */
@@ -226,12 +226,12 @@ step_guards (LzEventIntegrator *self,
   if (isnan (tm) && self->parent.stats.rhs_evaluations == evaluations)
     return g1;                  /* (the workspace is g1's still) */
   if (!isnan (tm) && lz_event_exact_state (self, t0, tm, self->loc.yt)
-      && lz_event_min_guard (self, tm, self->loc.yt, NULL) < 0)
+      && lz_event_settled_min_guard (self, tm, self->loc.yt, NULL) < 0)
     {
       *t = tm;
       memcpy (self->y, self->loc.yt, dim * sizeof (double));
     }
-  return lz_event_min_guard (self, *t, self->y, which);
+  return lz_event_settled_min_guard (self, *t, self->y, which);
 }
 
 /* The modes of T0 left at once (lz_event_at_once_modes() set new_mode):
@@ -276,6 +276,21 @@ switch_at_once (LzEventIntegrator *self,
   return TRUE;
 }
 
+/* Whether the peek's step started where a step from (T0, y) towards
+ * T_STOP with the step tried now and the current modes starts */
+static gboolean
+peek_matches (LzEventIntegrator *self,
+              double             t0,
+              double             t_stop)
+{
+  const LzEventLocate *loc = &self->loc;
+  guint dim = 2 * self->n + 3;
+
+  return loc->peek.valid && loc->peek.t0 == t0 && loc->peek.t_stop == t_stop && loc->peek.h0 == self->sm.h_try
+         && memcmp (loc->peek.y0, self->y, dim * sizeof (double)) == 0
+         && memcmp (loc->peek.mode, self->mode, self->ne * sizeof (LzMode)) == 0;
+}
+
 /* Phases 1 and 2 (the smooth step and its guards) as a peek took them
  * from the same start: TRUE with *T, y, ẏ, h_try, *G1, *WHICH and
  * min_jumps as they were (one evaluation: the scratch of the guards). */
@@ -290,9 +305,7 @@ peek_reuse (LzEventIntegrator *self,
   LzEventLocate *loc = &self->loc;
   guint dim = 2 * self->n + 3;
 
-  if (!loc->peek.valid || loc->peek.t0 != t0 || loc->peek.t_stop != t_stop || loc->peek.h0 != self->sm.h_try
-      || memcmp (loc->peek.y0, self->y, dim * sizeof (double)) != 0
-      || memcmp (loc->peek.mode, self->mode, self->ne * sizeof (LzMode)) != 0)
+  if (!peek_matches (self, t0, t_stop))
     return FALSE;
   loc->peek.valid = FALSE;
   *t = loc->peek.t;
@@ -306,12 +319,14 @@ peek_reuse (LzEventIntegrator *self,
   return TRUE;
 }
 
-/* A peek's smooth step from (T0, Y0) towards T_STOP with h_try H0,
- * ended at T with the smallest guard G1, for peek_reuse(). */
+/* A peek's smooth step from (T0, Y0), where the smallest guard is G0,
+ * towards T_STOP with h_try H0, ended at T with the smallest guard G1,
+ * for peek_reuse(). */
 static void
 peek_keep (LzEventIntegrator *self,
            double             t0,
            const double      *y0,
+           double             g0,
            double             t_stop,
            double             h0,
            double             t,
@@ -326,6 +341,8 @@ peek_keep (LzEventIntegrator *self,
   loc->peek.t_stop = t_stop;
   loc->peek.h0 = h0;
   memcpy (loc->peek.y0, y0, dim * sizeof (double));
+  loc->peek.g0 = g0;
+  memcpy (loc->peek.dydt0, loc->dydt0, dim * sizeof (double));
   memcpy (loc->peek.mode, self->mode, self->ne * sizeof (LzMode));
   loc->peek.t = t;
   loc->peek.h = self->sm.h_try;
@@ -366,8 +383,15 @@ advance (LzEventIntegrator *self,
       g0 = self->loc.end_g;
       memcpy (self->dydt, self->loc.dydt1, dim * sizeof (double));
     }
+  /* (nor where the peek of the instant evaluated them, from the same
+   * state in the same mode, and its step is taken again: peek_reuse()) */
+  else if (self->sm.act.armed && trace != NULL && peek_matches (self, t0, t_stop))
+    {
+      g0 = self->loc.peek.g0;
+      memcpy (self->dydt, self->loc.peek.dydt0, dim * sizeof (double));
+    }
   else
-    g0 = lz_event_min_guard (self, t0, self->loc.y0, NULL);
+    g0 = lz_event_settled_min_guard (self, t0, self->loc.y0, NULL);
   if (!self->sm.act.armed)
     lz_event_active_arm (self, self->loc.y0);
   self->loc.end_valid = self->loc.end_fresh = FALSE;
@@ -379,7 +403,7 @@ advance (LzEventIntegrator *self,
         return ADVANCE_ERROR;
       g1 = step_guards (self, t0, g0, &t, which);
       if (trace == NULL)
-        peek_keep (self, t0, self->loc.y0, t_stop, h0, t, g1, *which);
+        peek_keep (self, t0, self->loc.y0, g0, t_stop, h0, t, g1, *which);
     }
   jumps = self->loc.min_jumps;          /* g1's guard */
   lz_event_dense_set (self, t0, t);     /* (ẏ(t) from g1) */
@@ -750,7 +774,7 @@ locate_alloc (LzEventLocate *loc,
 {
   ARRAYS_NEW (dim, double, SLOT (loc->y0), SLOT (loc->yt), SLOT (loc->dydt0), SLOT (loc->dydt1), SLOT (loc->ym),
               SLOT (loc->y1), SLOT (loc->ys), SLOT (loc->ysamp), SLOT (loc->ypend), SLOT (loc->peek.y0),
-              SLOT (loc->peek.y), SLOT (loc->peek.dydt));
+              SLOT (loc->peek.y), SLOT (loc->peek.dydt), SLOT (loc->peek.dydt0));
   ARRAYS_NEW (ne, double, SLOT (loc->force), SLOT (loc->gv), SLOT (loc->gdv));
   ARRAYS_NEW (ne, LzMode, SLOT (loc->d_saved), SLOT (loc->peek.mode));
   loc->last_event_t = -1;
