@@ -61,6 +61,12 @@ struct _LzEventFactor
   guint  *on_body, nshared, nmassless;
   guint  *flip, *merge;
   guint   start_identity;     /* start[c] = c for c below it */
+  /* the last diagonal factors (diag_ok): their rows below diag_from are
+   * those of the current list, their largest g up to each row (pm), the
+   * threshold they were cut at */
+  gboolean diag_ok;
+  guint   diag_from;
+  double *pm, diag_floor;
   guint   ne;
 };
 
@@ -83,8 +89,9 @@ factor_get (LzEventIntegrator *self)
   f->owner = f->parent + ne;
   f->use = g_new0 (const Kept *, ne);
   f->kept = g_new0 (Kept *, ne);
-  f->g_self = g_new (double, 2 * ne);
+  f->g_self = g_new (double, 3 * ne);
   f->u_self = f->g_self + ne;
+  f->pm = f->u_self + ne;
   for (guint e = 0; e < ne; e++)
     f->g_self[e] = NAN;
   f->stops = g_new (guint, 5 * ne + MAX (self->n, 1));
@@ -183,6 +190,7 @@ constraints_changed (LzEventIntegrator *self,
   first = lz_event_toggle_sorted (sm->con, nc, f->flip, nflip, f->merge);
   for (guint c = first; c < *nc; c++)
     sm->con_of[sm->con[c]] = (int) c;
+  f->diag_from = MIN (f->diag_from, first);
   return TRUE;
 }
 
@@ -245,6 +253,7 @@ lz_event_factor_constraints (LzEventIntegrator *self)
           count_on_bodies (f, self, con[c], +1);
         }
       f->incremental = nstops == 0 && nshadow == 0 && self->dj.nDS == 0;
+      f->diag_from = 0;
     }
   f->nbuilt = nc;
   memcpy (f->seen, self->mode, self->ne * sizeof (LzMode));
@@ -394,19 +403,23 @@ self_g (const LzEventIntegrator *self,
 
 /* The factors of a diagonal G (every component one constraint) row by
  * row: what lz_event_factor_mode()'s components of one constraint give,
- * with each constraint's g and U kept for the run */
+ * with each constraint's g and U kept for the run.  The rows below
+ * diag_from are the last diagonal factors' (the same constraints), and so
+ * are their values where the threshold is the same: the largest g is
+ * taken on from theirs (pm), the rows from diag_from computed. */
 static void
 factor_diagonal (LzEventIntegrator *self,
                  LzEventFactor     *f)
 {
   LzEventSmooth *sm = &self->sm;
-  double *S = sm->S->data, *u = sm->work->data, smax = 0, floor;
+  double *S = sm->S->data, *u = sm->work->data, floor;
   const double *g_self = f->g_self, *u_self = f->u_self;
   const guint *con = sm->con;
-  guint nc = sm->nc;
+  guint nc = sm->nc, from = f->diag_ok ? MIN (f->diag_from, nc) : 0;
+  double smax = from > 0 ? f->pm[from - 1] : 0;
   gboolean mixed = self->parent.scales.mixed;
 
-  for (guint c = 0; c < nc; c++)
+  for (guint c = from; c < nc; c++)
     {
       guint e = con[c];
       double g = isnan (g_self[e]) ? self_g (self, f, e) : g_self[e];
@@ -414,11 +427,22 @@ factor_diagonal (LzEventIntegrator *self,
       S[c] = g;
       u[c] = u_self[e];
       smax = MAX (smax, g);
+      f->pm[c] = smax;
     }
   floor = SV_REL * smax;
-  for (guint c = 0; c < nc; c++)
+  if (from > 0 && !(floor == f->diag_floor))
+    {
+      /* (the rows kept were cut at another threshold) */
+      for (guint c = 0; c < from; c++)
+        S[c] = g_self[con[c]];
+      from = 0;
+    }
+  for (guint c = from; c < nc; c++)
     if (S[c] < (mixed ? SV_REL * S[c] : floor))
       S[c] = 0;
+  f->diag_floor = floor;
+  f->diag_ok = TRUE;
+  f->diag_from = nc;
 }
 
 /* Factors the current mode's G = Hc M⁻¹ Hcᵀ (sm.nc > 0, sm's views set)
@@ -438,6 +462,7 @@ lz_event_factor_mode (LzEventIntegrator *self)
       factor_diagonal (self, f);
       return;
     }
+  f->diag_ok = FALSE;
   for (guint k = 0; k < f->ncomp; k++)
     {
       guint o = f->start[k], s = f->start[k + 1] - o;

@@ -539,7 +539,8 @@ lz_event_setup_mode (LzEventIntegrator *self)
   self->sm.work = &self->sm.workv.vector;
   self->sm.rhs_c = &self->sm.rhs_cv.vector;
   self->sm.lambda = &self->sm.lambdav.vector;
-  gsl_vector_set_zero (self->sm.lambda);
+  /* (the view is contiguous: zeroed as a block) */
+  memset (self->sm.lambda->data, 0, nc * sizeof (double));
   lz_event_factor_mode (self);
 }
 

@@ -246,19 +246,19 @@ switch_at_once (LzEventIntegrator *self,
                 GError           **error)
 {
   guint dim = 2 * self->n + 3;
+  /* (the elements whose modes change: a scan, lz_event_first_change()) */
+  const guint *before = (const guint *) self->mode, *after = (const guint *) self->md.new_mode;
 
-  *changed = FALSE;
   memcpy (self->y, self->loc.y0, dim * sizeof (double));
-  for (guint e = 0; e < self->ne && !*changed; e++)
-    *changed = self->md.new_mode[e] != self->mode[e];
+  *changed = lz_event_first_change (before, after, NULL, 0, self->ne) < self->ne;
   if (!*changed)
     return TRUE;
   if (!count_pass (self, t0, which, error))
     return FALSE;
   lz_event_instant_begin (self, t0, FALSE);
-  for (guint e = 0; e < self->nm; e++)
-    if (self->md.new_mode[e] != self->mode[e] && self->st.is_static[e]
-        && self->md.new_mode[e] == LZ_MODE_STICK)
+  for (guint e = lz_event_first_change (before, after, NULL, 0, self->nm); e < self->nm;
+       e = lz_event_first_change (before, after, NULL, e + 1, self->nm))
+    if (self->st.is_static[e] && self->md.new_mode[e] == LZ_MODE_STICK)
       {
         /* a massless body's friction sticks where it is */
         double x0;
