@@ -576,7 +576,20 @@ constant_part (LzEventIntegrator *self,
   return TRUE;
 }
 
-/* E[3(i + l + 1)] += a_i·b_l for i < NA, l < NB (up to E[3·TOP]), those of a zero a_i
+/* Whether every term is finite (Σ 0·b_l is 0, not NaN) */
+static gboolean
+finite_terms (const double *b,
+              guint         nb)
+{
+  double zeros = 0;
+
+#pragma GCC unroll 4
+  for (guint l = 0; l < nb; l++)
+    zeros += 0.0 * b[l];
+  return !isnan (zeros);
+}
+
+/* E[3(i + l + 1)] += a_i·b_l for i < NA, l < NB, those of a zero a_i
  * left out: each coefficient summed in a register, its terms in the order
  * of i.  (Where every b_l is finite the zero a_i's terms are ±0 and are
  * added as well: a sum that starts at +0 is never −0, and adding ±0 to
@@ -587,19 +600,11 @@ cauchy_add (double       *E,
             const double *a,
             guint         na,
             const double *b,
-            guint         nb,
-            guint         top)
+            guint         nb)
 {
-  double zeros = 0;           /* Σ 0·b_l: NaN where a b_l is infinite or NaN, else 0 */
-  gboolean finite;
-  guint m = 1;
+  gboolean finite = finite_terms (b, nb);
+  guint m = 1, top = na + nb - 1;
 
-  top = MIN (top, na + nb - 1);
-
-#pragma GCC unroll 4
-  for (guint l = 0; l < nb; l++)
-    zeros += 0.0 * b[l];
-  finite = !isnan (zeros);
   /* m and m + 1: i from lo0 (lo1 = lo0 or lo0 + 1) to hi0 − 1 (hi1 − 1 =
    * hi0 − 1 or hi0), the terms of i in both ranges in one loop */
   for (; finite && m < top; m += 2)
@@ -642,7 +647,7 @@ cauchy_add (double       *E,
 /* Two doubles, one operation each (GCC's and Clang's vector extension) */
 typedef double LzDouble2 __attribute__ ((vector_size (2 * sizeof (double))));
 
-/* S[d] += c·Σ b_i·b_l over i + l = d, i, l < NB, d < TOP (c·b², b's Cauchy
+/* S[d] += c·Σ b_i·b_l over i + l = d, i, l < NB (c·b², b's Cauchy
  * square): each pair i ≠ l once, doubled, by rows of i — a row's terms
  * go to consecutive degrees, S[i + l] += 2c·b_i·b_l for l > i, each S
  * entry summed in the order of i.  The caller adds S to the book once all
@@ -651,18 +656,16 @@ static G_GNUC_NO_INLINE void
 cauchy_square_add (double       *S,
                    double        c,
                    const double *b,
-                   guint         nb,
-                   guint         top)
+                   guint         nb)
 {
-  top = MIN (top, 2 * nb - 1);
-  for (guint i = 0; i < nb && 2 * i < top; i++)
+  for (guint i = 0; i < nb; i++)
     {
       double twice = 2 * c * b[i], *Si = S + i;
-      guint end = MIN (nb, top - i), l = i + 1;
+      guint l = i + 1;
 
       Si[i] += c * b[i] * b[i];
       /* (two terms a vector operation: each the same product and sum) */
-      for (; l + 2 <= end; l += 2)
+      for (; l + 2 <= nb; l += 2)
         {
           LzDouble2 sv, bv, tv = { twice, twice };
 
@@ -671,22 +674,9 @@ cauchy_square_add (double       *S,
           sv += tv * bv;
           memcpy (Si + l, &sv, sizeof sv);
         }
-      for (; l < end; l++)
+      for (; l < nb; l++)
         Si[l] += twice * b[l];
     }
-}
-
-/* Whether every term is finite (Σ 0·b_l is 0, not NaN) */
-static gboolean
-finite_terms (const double *b,
-              guint         nb)
-{
-  double zeros = 0;
-
-#pragma GCC unroll 4
-  for (guint l = 0; l < nb; l++)
-    zeros += 0.0 * b[l];
-  return !isnan (zeros);
 }
 
 /* The energy books' coefficients: E_(m+1) = hs·P_m/(m + 1), P the powers'
@@ -725,7 +715,7 @@ energy_series (LzEventIntegrator *self,
            * cauchy_add() adds, one term a degree, without its bounds) */
           double *E = rk->E + slot + 3;
 
-          for (guint l = 0; l < MIN (nb, top); l++)
+          for (guint l = 0; l < nb; l++)
             E[3 * l] += a[0] * b[l];
           continue;
         }
@@ -736,14 +726,14 @@ energy_series (LzEventIntegrator *self,
           if (square)
             for (guint l = 0; l < nb; l++)
               ty->scratch[l] = a[0] * b[l];
-          cauchy_add (rk->E + slot, square ? ty->scratch : a, square ? nb : na, b, nb, top);
+          cauchy_add (rk->E + slot, square ? ty->scratch : a, square ? nb : na, b, nb);
           continue;
         }
       if (!squares)
         for (guint book = 0; book < 3; book++)
           memset (S + book * LZ_EVENT_SQUARE_TOP, 0, (gsize) top * sizeof (double));
       squares = TRUE;
-      cauchy_square_add (S + slot * LZ_EVENT_SQUARE_TOP, a[0], b, nb, top);
+      cauchy_square_add (S + slot * LZ_EVENT_SQUARE_TOP, a[0], b, nb);
     }
   if (squares)
     for (guint m = 1; m <= top; m++)
