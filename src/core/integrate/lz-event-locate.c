@@ -142,7 +142,6 @@ lz_event_guards (LzEventIntegrator *self,
   const double *q = self->jn.nN + self->jn.nD > 0 ? self->jn.yc : y;
   const double *v = q + self->n;
   double g, gd, s, L;
-  guint k;
 
   switch (el->law.kind)
     {
@@ -157,8 +156,8 @@ lz_event_guards (LzEventIntegrator *self,
           if (self->dj.is_dstop[e])
             return creep_guard (self, e, gd, out);
           /* (+ 0.0 in place of creep_guard()'s creep term, as it always
-           * was added: a slip velocity of −0 gives +0) */
-          out[0] = ((self->mode[e] == LZ_MODE_SLIP_POS ? gd : -gd) + 0.0) / el->unit_speed;
+           * was added) */
+          out[0] = lz_event_slip_guard (gd, self->mode[e] == LZ_MODE_SLIP_POS, el->unit_speed);
           return 1;
         case LZ_MODE_NONE:
         case LZ_MODE_FREE:
@@ -177,12 +176,7 @@ lz_event_guards (LzEventIntegrator *self,
       if (el->bilateral || self->mode[e] != LZ_MODE_FREE)
         return stop_guards (self, e, g, lz_event_wdot (el, v) + self->sm.g0d[e], out);
       /* free: its gaps to its limits */
-      k = 0;
-      if (isfinite (el->law.lower))
-        out[k++] = (g - el->law.lower) / el->unit_length;
-      if (isfinite (el->law.upper))
-        out[k++] = (el->law.upper - g) / el->unit_length;
-      return k;
+      return lz_event_gap_guards (g, el->law.lower, el->law.upper, el->unit_length, out);
     case LZ_ITEM_SPRING:
     case LZ_ITEM_GEAR:
       if (el->law.freeplay == 0)
@@ -238,17 +232,9 @@ lz_event_least_guard (LzEventIntegrator *self,
                       const double      *y,
                       guint             *at)
 {
-  double g[MAX_GUARDS], least = INFINITY;
-  guint k = lz_event_guards (self, e, y, g);
+  double g[MAX_GUARDS];
 
-  *at = 0;
-  for (guint i = 0; i < k; i++)
-    if (g[i] < least)
-      {
-        least = g[i];
-        *at = i;
-      }
-  return least;
+  return lz_event_least_of (g, lz_event_guards (self, e, y, g), at);
 }
 
 /* Whether a guard is negative at Y, the state lz_event_rhs() was last
@@ -281,13 +267,13 @@ lz_event_min_guard (LzEventIntegrator *self,
   double best = INFINITY;
 
   lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
-  if (self->sm.ty.ops_on)
-    return lz_event_active_min_frozen (self, lz_event_ops_min_guard (self, y, which), which);
   for (guint j = 0; j < self->sm.n_guarded; j++)
     {
       guint e = self->sm.guarded[j], at;
-      /* (its smallest first: the first of the smallest is the same) */
-      double least = lz_event_least_guard (self, e, y, &at);
+      /* (its smallest first: the first of the smallest is the same; by
+       * the mode's operation where the evaluation takes them) */
+      double least = self->sm.ty.ops_on ? lz_event_ops_least_guard (self, j, y, &at)
+                                        : lz_event_least_guard (self, e, y, &at);
 
       lz_event_active_record (&self->sm, e, least, at);
       if (least < best)

@@ -49,17 +49,12 @@ struct _LzEventOp
   double lower, upper;        /* a stop's limits */
 };
 
-/* w·x + x0, as lz_event_wdot() and the evaluation add the ground term
- * (on a ground a, its term 0 is not subtracted: X − (+0) is X, −0 too) */
+/* w·x + x0, as the evaluation adds the ground term */
 static inline double
 op_wdot (const LzEventOp *op,
          const double    *x)
 {
-  double w = op->b >= 0 ? op->cb * x[op->b] : 0;
-
-  if (op->a >= 0)
-    w -= op->ca * x[op->a];
-  return w + op->g0;
+  return lz_event_wdot_ports (op->a, op->b, op->ca, op->cb, x) + op->g0;
 }
 
 static LzEventOp *
@@ -178,7 +173,7 @@ partition (const LzEventOp *src,
 
 /* The powers by book where no element is left to its own code (it may
  * add to any book); the guards by kind, those in the elements' order
- * kept for lz_event_ops_min_guard() */
+ * kept for lz_event_ops_least_guard() */
 static void
 group (LzEventOps *ops)
 {
@@ -296,13 +291,7 @@ lz_event_ops_tense (LzEventIntegrator *self,
       if (op->kind == OP_ELEMENT)
         lz_event_tense_add (self, op->e, q, v);
       else
-        {
-          /* (add_w() of −T) */
-          if (op->b >= 0)
-            f[op->b] += op->k * op->cb;
-          if (op->a >= 0)
-            f[op->a] -= op->k * op->ca;
-        }
+        lz_event_add_w_ports (op->a, op->b, op->ca, op->cb, op->k, f);   /* (k = −T) */
     }
 }
 
@@ -381,64 +370,29 @@ op_guards (LzEventIntegrator *self,
            const double      *v,
            double            *out)
 {
-  guint count = 0;
-  double g;
-
   switch (op->kind)
     {
     case OP_SLIP_GUARD:
-      g = op_wdot (op, v);
-      out[count++] = ((op->k > 0 ? g : -g) + 0.0) / op->unit;
-      return count;
+      out[0] = lz_event_slip_guard (op_wdot (op, v), op->k > 0, op->unit);
+      return 1;
     case OP_GAPS:
-      g = op_wdot (op, y);
-      if (isfinite (op->lower))
-        out[count++] = (g - op->lower) / op->unit;
-      if (isfinite (op->upper))
-        out[count++] = (op->upper - g) / op->unit;
-      return count;
+      return lz_event_gap_guards (op_wdot (op, y), op->lower, op->upper, op->unit, out);
     default:
       return lz_event_guards (self, op->e, y, out);
     }
 }
 
-/* lz_event_min_guard()'s pass over the elements at Y (after the
- * evaluation there), in the elements' order: their smallest guards
- * recorded for the active set, the smallest of all (*WHICH its element,
- * loc.min_jumps whether it is a stop's velocity guard in contact) */
+/* lz_event_least_guard() of the J-th guarded element (the evaluation's
+ * list, the operations' order) at Y */
 double
-lz_event_ops_min_guard (LzEventIntegrator *self,
-                        const double      *y,
-                        guint             *which)
+lz_event_ops_least_guard (LzEventIntegrator *self,
+                          guint              j,
+                          const double      *y,
+                          guint             *at)
 {
-  const LzEventOps *ops = &self->sm.ty.ops;
-  const double *v = y + self->n;
-  double best = INFINITY;
+  double g[MAX_GUARDS];
 
-  for (guint k = 0; k < ops->nguard; k++)
-    {
-      const LzEventOp *op = &ops->guard_el[k];
-      double g[MAX_GUARDS], least = INFINITY;
-      guint count = op_guards (self, op, y, v, g), at = 0;
-
-      /* (its smallest first: the first of the smallest, as lz_event_least_guard()) */
-      for (guint i = 0; i < count; i++)
-        if (g[i] < least)
-          {
-            least = g[i];
-            at = i;
-          }
-      lz_event_active_record (&self->sm, op->e, least, at);
-      if (least < best)
-        {
-          best = least;
-          if (which != NULL)
-            *which = op->e;
-          self->loc.min_jumps = self->el[op->e].law.kind == LZ_ITEM_STOP && self->mode[op->e] == LZ_MODE_CONTACT
-                                && at == 1;
-        }
-    }
-  return best;
+  return lz_event_least_of (g, op_guards (self, &self->sm.ty.ops.guard_el[j], y, y + self->n, g), at);
 }
 
 /* guard_pass() (lz-event-taylor.c): the guards at Y into OUT, how many
@@ -452,22 +406,18 @@ lz_event_ops_guards (LzEventIntegrator *self,
   const double *v = y + self->n;
   guint count = 0, k = 0;
 
+  /* (each kind in a loop of its own, without op_guards()'s switch) */
   for (; k < ops->group[1]; k++)
     {
       const LzEventOp *op = &ops->guard[k];
-      double g = op_wdot (op, v);
 
-      out[count++] = ((op->k > 0 ? g : -g) + 0.0) / op->unit;
+      out[count++] = lz_event_slip_guard (op_wdot (op, v), op->k > 0, op->unit);
     }
   for (; k < ops->group[2]; k++)
     {
       const LzEventOp *op = &ops->guard[k];
-      double g = op_wdot (op, y);
 
-      if (isfinite (op->lower))
-        out[count++] = (g - op->lower) / op->unit;
-      if (isfinite (op->upper))
-        out[count++] = (op->upper - g) / op->unit;
+      count += lz_event_gap_guards (op_wdot (op, y), op->lower, op->upper, op->unit, out + count);
     }
   for (; k < ops->nguard; k++)
     count += lz_event_guards (self, ops->guard[k].e, y, out + count);

@@ -135,7 +135,7 @@ typedef struct
   gboolean   usable;          /* built for the current mode and lists */
   gboolean   off;             /* LUZTAR_EVENT_OPS=off (read once a run) */
   LzEventOp *tense, *power, *guard, *tmp;   /* ne each */
-  LzEventOp *guard_el;        /* the guards in the elements' order (lz_event_ops_min_guard()) */
+  LzEventOp *guard_el;        /* the guards in the elements' order (lz_event_ops_least_guard()) */
   guint      ntense, npower, nguard;
   gboolean   grouped;         /* the powers by book: the dampers' end group[0] */
   guint      group[3];        /* the guards by kind: the sliding frictions' end group[1],
@@ -513,11 +513,86 @@ lz_event_minv_add_w (const LzEventIntegrator *self,
     x[el->law.a] -= s * el->law.ca / self->sm.mass[el->law.a];
 }
 
+/* w·x of an element on ports A and B (−1: a ground), coefficients CA and
+ * CB (lz_event_wdot() and the mode's operations, lz-event-ops.c) */
+static inline double
+lz_event_wdot_ports (int           a,
+                     int           b,
+                     double        ca,
+                     double        cb,
+                     const double *x)
+{
+  return (b >= 0 ? cb * x[b] : 0) - (a >= 0 ? ca * x[a] : 0);
+}
+
 static inline double
 lz_event_wdot (const Elem   *el,
                const double *x)
 {
-  return (el->law.b >= 0 ? el->law.cb * x[el->law.b] : 0) - (el->law.a >= 0 ? el->law.ca * x[el->law.a] : 0);
+  return lz_event_wdot_ports (el->law.a, el->law.b, el->law.ca, el->law.cb, x);
+}
+
+/* X += S·w on ports A and B (as lz_event_wdot_ports()) */
+static inline void
+lz_event_add_w_ports (int     a,
+                      int     b,
+                      double  ca,
+                      double  cb,
+                      double  s,
+                      double *x)
+{
+  if (b >= 0)
+    x[b] += s * cb;
+  if (a >= 0)
+    x[a] -= s * ca;
+}
+
+/* A sliding friction's guard, its slip velocity GD the way it slides
+ * (POSITIVE: slip+) over its speed scale V (+ 0.0: a slip velocity of −0
+ * gives +0) */
+static inline double
+lz_event_slip_guard (double   gd,
+                     gboolean positive,
+                     double   v)
+{
+  return ((positive ? gd : -gd) + 0.0) / v;
+}
+
+/* A free stop's guards at its gap G: its distances to its finite limits
+ * LOWER and UPPER over its length scale L, into OUT; how many */
+static inline guint
+lz_event_gap_guards (double  g,
+                     double  lower,
+                     double  upper,
+                     double  l,
+                     double *out)
+{
+  guint k = 0;
+
+  if (isfinite (lower))
+    out[k++] = (g - lower) / l;
+  if (isfinite (upper))
+    out[k++] = (upper - g) / l;
+  return k;
+}
+
+/* The smallest of COUNT guards G (INFINITY for none), the first of the
+ * smallest into *AT */
+static inline double
+lz_event_least_of (const double *g,
+                   guint         count,
+                   guint        *at)
+{
+  double least = INFINITY;
+
+  *at = 0;
+  for (guint i = 0; i < count; i++)
+    if (g[i] < least)
+      {
+        least = g[i];
+        *at = i;
+      }
+  return least;
 }
 
 /* A dry friction element that does not slip (stuck, or a through
@@ -819,9 +894,10 @@ void lz_event_ops_powers (LzEventIntegrator *self,
                           const double      *q,
                           const double      *v,
                           double            *sum);
-double lz_event_ops_min_guard (LzEventIntegrator *self,
-                               const double      *y,
-                               guint             *which);
+double lz_event_ops_least_guard (LzEventIntegrator *self,
+                                 guint              j,
+                                 const double      *y,
+                                 guint             *at);
 int lz_event_settled_rhs (LzEventIntegrator *self,
                           double             t,
                           const double      *y,

@@ -135,10 +135,7 @@ add_w (const Elem *el,
        double      s,
        double     *x)
 {
-  if (el->law.b >= 0)
-    x[el->law.b] += s * el->law.cb;
-  if (el->law.a >= 0)
-    x[el->law.a] -= s * el->law.ca;
+  lz_event_add_w_ports (el->law.a, el->law.b, el->law.ca, el->law.cb, s, x);
 }
 
 /* w_xᵀ M⁻¹ w_y: an entry of the Delassus matrix of two elements */

@@ -292,12 +292,11 @@ peek_matches (LzEventIntegrator *self,
 }
 
 /* Phases 1 and 2 (the smooth step and its guards) as a peek took them
- * from the same start: TRUE with *T, y, ẏ, h_try, *G1, *WHICH and
- * min_jumps as they were (one evaluation: the scratch of the guards). */
-static gboolean
+ * from the same start (peek_matches()): *T, y, ẏ, h_try, *G1, *WHICH
+ * and min_jumps as they were (one evaluation: the scratch of the
+ * guards). */
+static void
 peek_reuse (LzEventIntegrator *self,
-            double             t0,
-            double             t_stop,
             double            *t,
             double            *g1,
             guint             *which)
@@ -305,8 +304,6 @@ peek_reuse (LzEventIntegrator *self,
   LzEventLocate *loc = &self->loc;
   guint dim = 2 * self->n + 3;
 
-  if (!peek_matches (self, t0, t_stop))
-    return FALSE;
   loc->peek.valid = FALSE;
   *t = loc->peek.t;
   *g1 = loc->peek.g1;
@@ -316,7 +313,6 @@ peek_reuse (LzEventIntegrator *self,
   memcpy (self->dydt, loc->peek.dydt, dim * sizeof (double));
   loc->min_jumps = loc->peek.jumps;
   self->parent.stats.steps++;
-  return TRUE;
 }
 
 /* A peek's smooth step from (T0, Y0), where the smallest guard is G0,
@@ -369,10 +365,11 @@ advance (LzEventIntegrator *self,
   guint dim = 2 * self->n + 3;
   double t0 = integrator->t, t = t0, g0, g1, bracket_a = t0, bracket_fa, tp, h0 = self->sm.h_try;
   double t_jump = lz_event_forcing_next (self);
-  gboolean jumps, changed, at_jump, reused;
+  gboolean jumps, changed, at_jump, peeked;
 
   /* never a step over a jump of the forcing (lz-event-forcing.c) */
   t_stop = MIN (t_stop, t_jump);
+  peeked = peek_matches (self, t0, t_stop);
   memcpy (self->loc.y0, self->y, dim * sizeof (double));
   /* (at the end of the smooth step before, its guards were evaluated
    * there: the same evaluation, not again — unless the active set is to
@@ -385,7 +382,7 @@ advance (LzEventIntegrator *self,
     }
   /* (nor where the peek of the instant evaluated them, from the same
    * state in the same mode, and its step is taken again: peek_reuse()) */
-  else if (self->sm.act.armed && trace != NULL && peek_matches (self, t0, t_stop))
+  else if (self->sm.act.armed && trace != NULL && peeked)
     {
       g0 = self->loc.peek.g0;
       memcpy (self->dydt, self->loc.peek.dydt0, dim * sizeof (double));
@@ -396,8 +393,9 @@ advance (LzEventIntegrator *self,
     lz_event_active_arm (self, self->loc.y0);
   self->loc.end_valid = self->loc.end_fresh = FALSE;
   memcpy (self->loc.dydt0, self->dydt, dim * sizeof (double));   /* ẏ(t0), for the interpolant */
-  reused = peek_reuse (self, t0, t_stop, &t, &g1, which);
-  if (!reused)
+  if (peeked)
+    peek_reuse (self, &t, &g1, which);
+  else
     {
       if (!step_smooth (self, t_stop, &t, error))
         return ADVANCE_ERROR;
@@ -441,7 +439,7 @@ advance (LzEventIntegrator *self,
   self->loc.end_valid = t == self->loc.dense_t1;
   /* (no evaluation since the guards at t: no peek's step, no samples, y
    * not condensed) */
-  self->loc.end_fresh = self->loc.end_valid && !reused && !(integrator->options.sample > 0)
+  self->loc.end_fresh = self->loc.end_valid && !peeked && !(integrator->options.sample > 0)
                         && self->jn.nN + self->jn.nD == 0;
   self->loc.end_t = t;
   self->loc.end_g = g1;
