@@ -267,23 +267,18 @@ lz_event_min_guard (LzEventIntegrator *self,
   double best = INFINITY;
 
   lz_event_rhs (t, y, self->dydt, self);           /* sets λ and the ground terms */
-  for (guint j = 0; j < self->sm.n_guarded; j++)
-    {
-      guint e = self->sm.guarded[j], at;
-      /* (its smallest first: the first of the smallest is the same; by
-       * the mode's operation where the evaluation takes them) */
-      double least = self->sm.ty.ops_on ? lz_event_ops_least_guard (self, j, y, &at)
-                                        : lz_event_least_guard (self, e, y, &at);
+  /* (by the mode's operations where the evaluation takes them) */
+  if (self->sm.ty.ops_on)
+    best = lz_event_ops_min_guard (self, y, which);
+  else
+    for (guint j = 0; j < self->sm.n_guarded; j++)
+      {
+        guint e = self->sm.guarded[j], at;
+        /* (its smallest first: the first of the smallest is the same) */
+        double least = lz_event_least_guard (self, e, y, &at);
 
-      lz_event_active_record (&self->sm, e, least, at);
-      if (least < best)
-        {
-          best = least;
-          if (which != NULL)
-            *which = e;
-          self->loc.min_jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && at == 1;
-        }
-    }
+        lz_event_min_guard_take (self, e, least, at, &best, which);
+      }
   return lz_event_active_min_frozen (self, best, which);   /* (lz-event-active.c) */
 }
 

@@ -173,7 +173,7 @@ partition (const LzEventOp *src,
 
 /* The powers by book where no element is left to its own code (it may
  * add to any book); the guards by kind, those in the elements' order
- * kept for lz_event_ops_least_guard() */
+ * kept for lz_event_ops_min_guard() */
 static void
 group (LzEventOps *ops)
 {
@@ -382,17 +382,26 @@ op_guards (LzEventIntegrator *self,
     }
 }
 
-/* lz_event_least_guard() of the J-th guarded element (the evaluation's
- * list, the operations' order) at Y */
+/* lz_event_min_guard()'s pass over the guarded elements at Y (after the
+ * evaluation there), in their order: the smallest guard of all */
 double
-lz_event_ops_least_guard (LzEventIntegrator *self,
-                          guint              j,
-                          const double      *y,
-                          guint             *at)
+lz_event_ops_min_guard (LzEventIntegrator *self,
+                        const double      *y,
+                        guint             *which)
 {
-  double g[MAX_GUARDS];
+  const LzEventOps *ops = &self->sm.ty.ops;
+  double best = INFINITY;
 
-  return lz_event_least_of (g, op_guards (self, &self->sm.ty.ops.guard_el[j], y, y + self->n, g), at);
+  for (guint k = 0; k < ops->nguard; k++)
+    {
+      const LzEventOp *op = &ops->guard_el[k];
+      double g[MAX_GUARDS], least;
+      guint at;
+
+      least = lz_event_least_of (g, op_guards (self, op, y, y + self->n, g), &at);
+      lz_event_min_guard_take (self, op->e, least, at, &best, which);
+    }
+  return best;
 }
 
 /* guard_pass() (lz-event-taylor.c): the guards at Y into OUT, how many

@@ -135,7 +135,7 @@ typedef struct
   gboolean   usable;          /* built for the current mode and lists */
   gboolean   off;             /* LUZTAR_EVENT_OPS=off (read once a run) */
   LzEventOp *tense, *power, *guard, *tmp;   /* ne each */
-  LzEventOp *guard_el;        /* the guards in the elements' order (lz_event_ops_least_guard()) */
+  LzEventOp *guard_el;        /* the guards in the elements' order (lz_event_ops_min_guard()) */
   guint      ntense, npower, nguard;
   gboolean   grouped;         /* the powers by book: the dampers' end group[0] */
   guint      group[3];        /* the guards by kind: the sliding frictions' end group[1],
@@ -894,10 +894,9 @@ void lz_event_ops_powers (LzEventIntegrator *self,
                           const double      *q,
                           const double      *v,
                           double            *sum);
-double lz_event_ops_least_guard (LzEventIntegrator *self,
-                                 guint              j,
-                                 const double      *y,
-                                 guint             *at);
+double lz_event_ops_min_guard (LzEventIntegrator *self,
+                               const double      *y,
+                               guint             *which);
 int lz_event_settled_rhs (LzEventIntegrator *self,
                           double             t,
                           const double      *y,
@@ -980,6 +979,29 @@ void lz_event_active_record (LzEventSmooth *sm,
                              guint          e,
                              double         g,
                              guint          i);
+
+/* lz_event_min_guard()'s account of element E, whose smallest guard is
+ * LEAST (the AT-th): recorded for the active set, and the smallest of all
+ * so far in *BEST (*WHICH its element, loc.min_jumps whether it is a
+ * stop's velocity guard in contact) */
+static inline void
+lz_event_min_guard_take (LzEventIntegrator *self,
+                         guint              e,
+                         double             least,
+                         guint              at,
+                         double            *best,
+                         guint             *which)
+{
+  lz_event_active_record (&self->sm, e, least, at);
+  if (least < *best)
+    {
+      *best = least;
+      if (which != NULL)
+        *which = e;
+      self->loc.min_jumps = self->el[e].law.kind == LZ_ITEM_STOP && self->mode[e] == LZ_MODE_CONTACT && at == 1;
+    }
+}
+
 void lz_event_active_arm (LzEventIntegrator *self,
                           const double      *y);
 void lz_event_active_wake (LzEventSmooth *sm);
